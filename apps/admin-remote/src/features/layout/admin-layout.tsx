@@ -1,0 +1,76 @@
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import styled from 'styled-components';
+import { storefrontApi, useLogout, useSession } from '@platform/api-client';
+import { Button, Card, Container } from '@platform/ui';
+
+/** Header items of spec 3 §2; only areas that exist are links, the rest are shown but not yet available. */
+const NAV_ITEMS: { label: string; to?: string }[] = [
+  { label: 'Orders', to: '/admin/orders' },
+  { label: 'Offline Orders' },
+  { label: 'Emails' },
+  { label: 'Website Settings' },
+  { label: 'Customers' },
+  { label: 'Tutorials' },
+  { label: 'Release Updates' },
+];
+
+const Bar = styled.header`
+  background: ${(p) => p.theme.colors.footerBackground}; color: ${(p) => p.theme.colors.footerText};
+  a, button.link { color: inherit; }
+`;
+const Row = styled(Container)`display: flex; flex-wrap: wrap; gap: 8px 20px; align-items: center; padding-top: 12px; padding-bottom: 12px;`;
+const Nav = styled.nav`
+  display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center; margin-right: auto;
+  a { text-decoration: none; font-weight: 600; padding: 4px 0; border-bottom: 2px solid transparent; }
+  a.active { border-bottom-color: ${(p) => p.theme.colors.secondary}; }
+  span[aria-disabled] { opacity: 0.55; cursor: not-allowed; }
+`;
+const Dialog = styled.div`
+  position: fixed; inset: 0; background: rgba(0,0,0,.45); display: grid; place-items: center; z-index: 200;
+`;
+
+function ContactUs({ onClose }: { onClose: () => void }) {
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  return (
+    <Dialog role="dialog" aria-modal="true" aria-labelledby="contact-title" onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
+      <Card style={{ minWidth: 300, color: '#1d1d1f' }}>
+        <h2 id="contact-title">Contact Us</h2>
+        <p>Platform support: <a href="tel:+18005550142">(800) 555-0142</a></p>
+        <p>E-mail: <a href="mailto:support@platform.test">support@platform.test</a></p>
+        {business?.contact_email ? <p>Your store contact: {business.contact_email}</p> : null}
+        <Button autoFocus onClick={onClose}>Close</Button>
+      </Card>
+    </Dialog>
+  );
+}
+
+/** The admin layout: admin header navigation, store name, Contact Us, Log out, View as Customer. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const user = useSession();
+  const logout = useLogout();
+  const [contactOpen, setContactOpen] = useState(false);
+  return (
+    <>
+      <Bar>
+        <Row>
+          <strong>{settings?.businessName} · Admin</strong>
+          <span>Signed in as {user?.data.customer.first_name || 'Admin'}</span>
+        </Row>
+        <Row>
+          <Nav aria-label="Admin">
+            {NAV_ITEMS.map((item) => (item.to
+              ? <NavLink key={item.label} to={item.to}>{item.label}</NavLink>
+              : <span key={item.label} aria-disabled="true" title="Not available yet">{item.label}</span>))}
+          </Nav>
+          <Button $variant="link" className="link" onClick={() => setContactOpen(true)}>Contact Us</Button>
+          <Link to="/">View as Customer</Link>
+          <Button $variant="secondary" style={{ color: 'inherit' }} onClick={() => void logout()}>Log out</Button>
+        </Row>
+      </Bar>
+      <main id="main-content">{children}</main>
+      {contactOpen ? <ContactUs onClose={() => setContactOpen(false)} /> : null}
+    </>
+  );
+}

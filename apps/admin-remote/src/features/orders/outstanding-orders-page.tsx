@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { adminOrdersApi } from '@platform/api-client';
+import { Button, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+
+const Table = styled.table`
+  width: 100%; border-collapse: collapse; background: ${(p) => p.theme.colors.surface};
+  th, td { text-align: left; padding: 10px; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }
+`;
+
+/** Outstanding orders: placed and not yet completed or cancelled. */
+export function OutstandingOrdersPage() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError, refetch } = adminOrdersApi.useOutstandingOrdersQuery({ page });
+  return (
+    <Container>
+      <PageTitle>Outstanding Orders</PageTitle>
+      {isLoading ? <Loading label="Loading orders…" /> : null}
+      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the orders.</ErrorNotice> : null}
+      {data && data.total === 0 ? <EmptyState title="No outstanding orders">New orders from your online store will appear here.</EmptyState> : null}
+      {data && data.total > 0 ? (
+        <>
+          <Table>
+            <thead><tr><th>Order</th><th>Placed</th><th>Customer</th><th>Type</th><th>Status</th><th>Total</th></tr></thead>
+            <tbody>
+              {data.data.map((o) => (
+                <tr key={o.id}><td>{o.order_number}</td><td>{new Date(o.placed_at).toLocaleString()}</td><td>{o.customer_name}</td><td>{o.order_type}</td><td>{o.status}</td><td>${o.total}</td></tr>
+              ))}
+            </tbody>
+          </Table>
+          {data.last_page > 1 ? (
+            <p>
+              <Button $variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</Button>{' '}
+              Page {page} of {data.last_page}{' '}
+              <Button $variant="secondary" disabled={page >= data.last_page} onClick={() => setPage(page + 1)}>Next</Button>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </Container>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useMemo } from 'react';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import { createPlatformStore, setBusinessSlug, storefrontApi, useToasts } from '@platform/api-client';
+import { buildTheme, Container, ErrorNotice, GlobalStyle, Loading, Toasts } from '@platform/ui';
+import { AppRoutes } from './routes';
+
+const store = createPlatformStore();
+
+function ToastHost() {
+  return <Toasts toasts={useToasts()} />;
+}
+
+/** Loads the tenant's settings, then themes everything below with them. */
+function TenantTheme() {
+  const { data: settings, isLoading, isError } = storefrontApi.useSettingsQuery();
+  const theme = useMemo(() => (settings ? buildTheme(settings) : null), [settings]);
+  useEffect(() => {
+    if (!settings) return;
+    setBusinessSlug(settings.businessSlug);
+    document.title = settings.businessName;
+  }, [settings]);
+  if (isLoading) return <Loading label="Loading store…" />;
+  if (isError || !settings || !theme) {
+    return <Container><ErrorNotice>This store is not available right now. Please try again later.</ErrorNotice></Container>;
+  }
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <ToastHost />
+    </ThemeProvider>
+  );
+}
+
+export function App() {
+  return (
+    <Provider store={store}>
+      <TenantTheme />
+    </Provider>
+  );
+}

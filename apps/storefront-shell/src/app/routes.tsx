@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Layout } from '../features/layout/layout';
+import { HomePage } from '../features/home/home-page';
+import { DepartmentsPage } from '../features/departments/departments-page';
+import { DepartmentProductsPage } from '../features/departments/department-products-page';
+import { ProductPage } from '../features/products/product-page';
+import { RemoteArea } from '../remotes/remote-area';
+
+/** Paths the checkout remote renders (cart, sign-in); everything under /admin is the admin remote's. */
+const CHECKOUT_PATHS = ['/cart/*', '/login'];
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => { window.scrollTo(0, 0); }, [pathname]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<HomePage />} />
+          <Route path="/home" element={<Navigate to="/" replace />} />
+          <Route path="/departments" element={<DepartmentsPage />} />
+          <Route path="/departments/:id" element={<DepartmentProductsPage />} />
+          <Route path="/department/:id/:title" element={<DepartmentProductsPage />} />
+          <Route path="/d/:id/:title" element={<DepartmentProductsPage />} />
+          <Route path="/department/:slug" element={<DepartmentProductsPage />} />
+          <Route path="/d/:slug" element={<DepartmentProductsPage />} />
+          <Route path="/p/:slug" element={<ProductPage />} />
+          <Route path="/products/:slug" element={<ProductPage />} />
+          {CHECKOUT_PATHS.map((path) => <Route key={path} path={path} element={<RemoteArea name="checkout" />} />)}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+        {/* The admin remote brings its own admin layout. */}
+        <Route path="/admin/*" element={<RemoteArea name="admin" />} />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { storefrontApi } from '@platform/api-client';
+import { Card, Container } from '@platform/ui';
+import { Grid, ProductTile } from '../products/product-bits';
+
+const Hero = styled.section`
+  background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; padding: 40px 0; margin-bottom: 24px;
+  h1 { margin: 0 0 8px; font-size: 2rem; }
+  p { margin: 0; }
+`;
+const Departments = styled.ul`
+  display: grid; gap: 12px; padding: 0; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
+  li { list-style: none; }
+  a { font-weight: 600; }
+`;
+
+/** Home: the store's name and alert, its departments and its most viewed products. */
+export function HomePage() {
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const { data: departments = [] } = storefrontApi.useDepartmentTreeQuery(1);
+  const { data: popular = [] } = storefrontApi.usePopularProductsQuery();
+  const locations = business?.about_us.locations ?? [];
+  return (
+    <>
+      <Hero>
+        <Container>
+          <h1>{settings?.businessName}</h1>
+          <p>{locations.length > 1 ? `${locations.length} locations to serve you` : locations[0] ? `${locations[0].address}, ${locations[0].city}` : null}</p>
+        </Container>
+      </Hero>
+      <Container>
+        <h2>Shop by Department</h2>
+        <Departments>
+          {departments.map((d) => <li key={d.dept_id}><Card><Link to={`/d/${d.slug}`}>{d.name}</Link></Card></li>)}
+        </Departments>
+        {popular.length ? (
+          <section aria-labelledby="popular-heading">
+            <h2 id="popular-heading">Popular Products</h2>
+            <Grid>{popular.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid>
+          </section>
+        ) : null}
+      </Container>
+    </>
+  );
+}

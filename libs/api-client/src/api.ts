@@ -1,0 +1,49 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { configureStore } from '@reduxjs/toolkit';
+import { clearSession, getBusinessSlug, getDeviceId, getSelectedStore, getSession } from './session';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers) => {
+    const user = getSession();
+    if (user) headers.set('Authorization', `Bearer ${user.access_token}`);
+    const slug = getBusinessSlug();
+    if (slug) headers.set('Business-Slug', slug);
+    const store = getSelectedStore();
+    if (store !== null) headers.set('Store-Id', String(store));
+    headers.set('Device-Id', getDeviceId());
+    return headers;
+  },
+});
+
+/** A 401 while signed in signs the shopper out locally, without a redirect (spec 1 §6). */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  if (result.error?.status === 401 && getSession()) {
+    clearSession();
+    api.dispatch(platformApi.util.resetApiState());
+  }
+  return result;
+};
+
+/** The one RTK Query API of the platform; each feature adds its endpoints with injectEndpoints. */
+export const platformApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Settings', 'Cart', 'Orders', 'Products'],
+  endpoints: () => ({}),
+});
+
+export function createPlatformStore() {
+  return configureStore({
+    reducer: { [platformApi.reducerPath]: platformApi.reducer },
+    middleware: (getDefault) => getDefault().concat(platformApi.middleware),
+  });
+}
+export type PlatformStore = ReturnType<typeof createPlatformStore>;
+
+/** The server's error message, for showing to the user. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
+  return typeof data?.message === 'string' ? data.message : fallback;
+}

@@ -1,0 +1,46 @@
+import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, StoreSettings } from '@platform/contracts';
+import { platformApi } from './api';
+
+export type DepartmentNode = Department & { children: DepartmentNode[] };
+export type ProductDetail = ProductItem & { description: string; department_path: number[]; locations_inventory: { location_id: number; num_inventory: number }[] };
+export interface ProductListArgs { dept_id?: number; brand_id?: number; page?: number; limit?: number; sort?: string; in_stock_only?: 0 | 1 }
+
+/** Start-up and storefront reads. */
+export const storefrontApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    settings: build.query<StoreSettings, void>({ query: () => 'settings', transformResponse: (r: { data: StoreSettings }) => r.data, providesTags: ['Settings'] }),
+    businessDetails: build.query<BusinessDetails, void>({ query: () => 'business-details2', transformResponse: (r: { data: BusinessDetails }) => r.data }),
+    navigation: build.query<NavigationItem[], void>({ query: () => 'custom-navigation', transformResponse: (r: { data: NavigationItem[] }) => r.data }),
+    departmentTree: build.query<DepartmentNode[], number | void>({ query: (depth) => `full-departments?depth=${depth ?? 3}`, transformResponse: (r: { data: DepartmentNode[] }) => r.data }),
+    products: build.query<{ products: ProductPage; removed_instock_only: boolean }, ProductListArgs>({
+      query: (args) => ({ url: 'products', params: args }),
+      providesTags: ['Products'],
+    }),
+    product: build.query<ProductDetail, { param: string; field: 'id' | 'slug' }>({
+      query: (args) => ({ url: 'products/product', params: args }),
+      transformResponse: (r: { data: ProductDetail }) => r.data,
+      providesTags: ['Products'],
+    }),
+    popularProducts: build.query<(ProductItem & { views: number })[], void>({ query: () => 'popular-products', transformResponse: (r: { data: (ProductItem & { views: number })[] }) => r.data, providesTags: ['Products'] }),
+    trackProductView: build.mutation<void, { sku: string; device_id: string }>({ query: (body) => ({ url: 'products/track', method: 'POST', body }) }),
+  }),
+});
+
+export const cartApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    cartParcels: build.query<Cart, { device_id: string }>({ query: (params) => ({ url: 'cart-parcels', params }), transformResponse: (r: { data: Cart }) => r.data, providesTags: ['Cart'] }),
+  }),
+});
+
+export const identityApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResponse, { email: string; password: string; device_id: string }>({ query: (body) => ({ url: 'login', method: 'POST', body }) }),
+    logout: build.mutation<{ status: string; message: string }, { access_token: string }>({ query: (params) => ({ url: 'logout', method: 'POST', params }) }),
+  }),
+});
+
+export const adminOrdersApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    outstandingOrders: build.query<Paged<OrderSummary>, { page: number }>({ query: (params) => ({ url: 'admin/orders/outstanding', params }), providesTags: ['Orders'] }),
+  }),
+});

@@ -1,0 +1,8 @@
+export { platformApi, createPlatformStore, errorMessage, type PlatformStore } from './api';
+export { storefrontApi, cartApi, identityApi, adminOrdersApi, type DepartmentNode, type ProductDetail, type ProductListArgs } from './endpoints';
+export {
+  getSession, setSession, clearSession, useSession, getDeviceId, getSelectedStore, setSelectedStore, useSelectedStore,
+  rememberRedirect, takeRedirect, setBusinessSlug, getBusinessSlug, type SessionUser,
+} from './session';
+export { notify, useToasts, type Toast } from './toasts';
+export { useLogout } from './logout';

@@ -1,0 +1,99 @@
+import { useSyncExternalStore } from 'react';
+import { generateDeviceId, isDeviceId } from '@platform/domain';
+
+/** The signed-in user as kept in browser storage (spec 2 §3 "User (local storage)"). */
+export interface SessionUser {
+  is_admin: boolean;
+  access_token: string;
+  loginKeep: boolean;
+  data: {
+    customer: { slug: string; first_name: string; last_name: string; receive_marketing: boolean; permissions: string[] };
+    is_developer: boolean;
+  };
+}
+
+const USER_KEY = 'user';
+const DEVICE_KEY = 'device_id';
+const STORE_KEY = 'selectedStore';
+const PREV_STORE_KEY = 'prevSelectedStore';
+const REDIRECT_KEY = 'redirectIntent';
+const STORE_COOKIE_SECONDS = 31536000;
+
+const listeners = new Set<() => void>();
+let cachedUser: SessionUser | null | undefined;
+
+function emit() { cachedUser = undefined; listeners.forEach((listener) => listener()); }
+
+function read(storage: Storage, key: string): string | null {
+  try { return storage.getItem(key); } catch { return null; }
+}
+
+/** The user from local storage ('Keep me signed in') or session storage. */
+export function getSession(): SessionUser | null {
+  if (cachedUser !== undefined) return cachedUser;
+  const raw = read(localStorage, USER_KEY) ?? read(sessionStorage, USER_KEY);
+  try { cachedUser = raw ? (JSON.parse(raw) as SessionUser) : null; } catch { cachedUser = null; }
+  return cachedUser;
+}
+
+export function setSession(user: SessionUser): void {
+  (user.loginKeep ? localStorage : sessionStorage).setItem(USER_KEY, JSON.stringify(user));
+  (user.loginKeep ? sessionStorage : localStorage).removeItem(USER_KEY);
+  emit();
+}
+
+/** Signs out locally: forgets the user and gives this browser a new device id (spec 2 §4). */
+export function clearSession(): void {
+  localStorage.removeItem(USER_KEY);
+  sessionStorage.removeItem(USER_KEY);
+  localStorage.setItem(DEVICE_KEY, generateDeviceId());
+  emit();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionUser | null {
+  return useSyncExternalStore(subscribeSession, getSession, () => null);
+}
+
+/** This browser's device id: 10 random alphanumeric characters, created on first use. */
+export function getDeviceId(): string {
+  const stored = read(localStorage, DEVICE_KEY);
+  if (isDeviceId(stored)) return stored;
+  const id = generateDeviceId();
+  localStorage.setItem(DEVICE_KEY, id);
+  return id;
+}
+
+export function getSelectedStore(): number | null {
+  const raw = read(localStorage, STORE_KEY);
+  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+}
+
+/** Saves the chosen store locally and in the selectedStore cookie (one year), remembering the previous one. */
+export function setSelectedStore(storeId: number): void {
+  const previous = getSelectedStore();
+  if (previous !== null && previous !== storeId) localStorage.setItem(PREV_STORE_KEY, String(previous));
+  localStorage.setItem(STORE_KEY, String(storeId));
+  document.cookie = `selectedStore=${storeId}; max-age=${STORE_COOKIE_SECONDS}; path=/; samesite=lax`;
+  emit();
+}
+
+export function useSelectedStore(): number | null {
+  return useSyncExternalStore(subscribeSession, getSelectedStore, () => null);
+}
+
+/** Where to go after signing in, remembered when a protected page sent the visitor to /login. */
+export function rememberRedirect(path: string): void { sessionStorage.setItem(REDIRECT_KEY, path); }
+export function takeRedirect(): string | null {
+  const path = read(sessionStorage, REDIRECT_KEY);
+  sessionStorage.removeItem(REDIRECT_KEY);
+  return path;
+}
+
+let businessSlug: string | null = null;
+export function setBusinessSlug(slug: string): void { businessSlug = slug; }
+export function getBusinessSlug(): string | null { return businessSlug; }

@@ -1,0 +1,188 @@
+import { Type, type Static } from 'typebox';
+
+/** The one error body for every 4xx/5xx answer. `errors` names offending fields. */
+export const ErrorBody = Type.Object({
+  status: Type.Integer(),
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+}, { $id: 'ErrorBody' });
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Money as the API shows it: a string with 2 decimals, e.g. "12.90". */
+export const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });
+
+export const Hours = Type.Record(Type.String(), Type.Object({ open: Type.String(), close: Type.String(), closed: Type.Boolean() }));
+
+export const StoreLocation = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  address: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
+  zip: Type.String(),
+  phone: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  store_number: Type.String(),
+  business_id: Type.Integer(),
+  hours: Hours,
+});
+export type StoreLocation = Static<typeof StoreLocation>;
+
+export const StoreSettings = Type.Object({
+  businessSlug: Type.String(),
+  businessName: Type.String(),
+  businessId: Type.Integer(),
+  variant: Type.String(),
+  colors: Type.Record(Type.String(), Type.String()),
+  font: Type.String(),
+  favicon: Type.Union([Type.String(), Type.Null()]),
+  navigationFontSize: Type.Integer(),
+  homeAlert: Type.Union([Type.Object({ text: Type.String(), fontSize: Type.Integer() }), Type.Null()]),
+  hideRegistration: Type.Boolean(),
+  products: Type.Object({
+    itemsPerPage: Type.Integer(),
+    currencyPrefix: Type.String(),
+    capitalizeTitle: Type.Boolean(),
+    useOriginalTitle: Type.Boolean(),
+  }),
+});
+export type StoreSettings = Static<typeof StoreSettings>;
+
+export const NavigationItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  target: Type.String(),
+  order: Type.Integer(),
+  align: Type.String(),
+  show_in_header: Type.Boolean(),
+  hide_on_locations: Type.Union([Type.String(), Type.Null()]),
+});
+export type NavigationItem = Static<typeof NavigationItem>;
+
+export const BusinessDetails = Type.Object({
+  business_id: Type.Integer(),
+  original_company: Type.String(),
+  about_us: Type.Object({ locations: Type.Array(StoreLocation) }),
+  contact_email: Type.String(),
+  pickup_enabled: Type.Boolean(),
+  delivery_enabled: Type.Boolean(),
+  shipping_enabled: Type.Boolean(),
+  departments_hierarchy_level: Type.Integer(),
+  show_stock_level: Type.Boolean(),
+  show_oos_special: Type.Boolean(),
+  show_competitors: Type.Boolean(),
+});
+export type BusinessDetails = Static<typeof BusinessDetails>;
+
+export interface Department {
+  dept_id: number;
+  dept_name: string;
+  name: string;
+  slug: string;
+  image_url: string | null;
+  parent: number | null;
+  hide_products: boolean;
+  children?: Department[];
+}
+const DepartmentBase = {
+  dept_id: Type.Integer(),
+  dept_name: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  image_url: Type.Union([Type.String(), Type.Null()]),
+  parent: Type.Union([Type.Integer(), Type.Null()]),
+  hide_products: Type.Boolean(),
+};
+export const Department = Type.Object(DepartmentBase);
+export const DepartmentTree = Type.Object({
+  ...DepartmentBase,
+  children: Type.Array(Type.Object({ ...DepartmentBase, children: Type.Array(Type.Object(DepartmentBase)) })),
+});
+
+export const ProductItem = Type.Object({
+  id: Type.Integer(),
+  store_product_id: Type.Integer(),
+  slug: Type.String(),
+  sku: Type.String(),
+  title: Type.String(),
+  original_title: Type.String(),
+  brand_name: Type.String(),
+  model_number: Type.String(),
+  price: Money,
+  promo_price: Type.Union([Money, Type.Null()]),
+  image_url: Type.Union([Type.String(), Type.Null()]),
+  num_inventory: Type.Integer(),
+  inventory: Type.Integer(),
+  vendor_id: Type.Union([Type.Integer(), Type.Null()]),
+  vendor_allows_special_order: Type.Boolean(),
+  location: Type.Integer(),
+  hidden: Type.Boolean(),
+  extra: Type.Record(Type.String(), Type.Unknown()),
+  settings: Type.Record(Type.String(), Type.Unknown()),
+});
+export type ProductItem = Static<typeof ProductItem>;
+
+export const ProductPage = Type.Object({
+  total: Type.Integer(),
+  current_page: Type.Integer(),
+  last_page: Type.Integer(),
+  data: Type.Array(ProductItem),
+});
+export type ProductPage = Static<typeof ProductPage>;
+
+export const CartItem = Type.Object({
+  id: Type.Integer(),
+  store_product_id: Type.Integer(),
+  sku: Type.String(),
+  quantity: Type.Integer(),
+  title: Type.String(),
+  brand_name: Type.String(),
+  price: Money,
+  image_url: Type.Union([Type.String(), Type.Null()]),
+  vendor_id: Type.Union([Type.Integer(), Type.Null()]),
+  num_inventory: Type.Integer(),
+  extra: Type.Record(Type.String(), Type.Unknown()),
+  location: Type.Integer(),
+});
+export const Cart = Type.Object({
+  order_id: Type.Union([Type.String(), Type.Null()]),
+  item_count: Type.Integer(),
+  parcels: Type.Array(Type.Object({ type: Type.Union([Type.Literal('pickup'), Type.Literal('special')]), items: Type.Array(CartItem) })),
+  checkout_types: Type.Object({ pickup: Type.Boolean(), delivery: Type.Boolean(), shipping: Type.Boolean() }),
+  subtotal: Money,
+});
+export type Cart = Static<typeof Cart>;
+
+export const CustomerSummary = Type.Object({
+  slug: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  receive_marketing: Type.Boolean(),
+  permissions: Type.Array(Type.String()),
+});
+export const LoginResponse = Type.Object({
+  status: Type.String(),
+  message: Type.String(),
+  mfa: Type.Boolean(),
+  token: Type.Union([Type.String(), Type.Null()]),
+  showContact: Type.Boolean(),
+  access_token: Type.String(),
+  is_admin: Type.Boolean(),
+  data: Type.Object({ customer: CustomerSummary, is_developer: Type.Boolean() }),
+});
+export type LoginResponse = Static<typeof LoginResponse>;
+
+export const OrderSummary = Type.Object({
+  id: Type.String(),
+  order_number: Type.String(),
+  status: Type.String(),
+  customer_name: Type.String(),
+  order_type: Type.String(),
+  total: Money,
+  placed_at: Type.String(),
+});
+export type OrderSummary = Static<typeof OrderSummary>;
+
+/** A page of a list answer, as admin lists return it. */
+export interface Paged<T> { data: T[]; total: number; current_page: number; last_page: number }

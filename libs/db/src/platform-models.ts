@@ -1,0 +1,53 @@
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import { tenantOwned } from './tenant-scope';
+
+/** A retailer on the platform. Platform-owned (not tenant-scoped): it is how tenants are found. */
+const tenantSchema = new Schema({
+  slug: { type: String, required: true, unique: true },
+  name: { type: String, required: true },
+  /** Custom domains that serve this tenant's store, lower-case host names without port. */
+  domains: { type: [String], default: [] },
+  variant: { type: String, enum: ['hardware-cooperative', 'paint-brand', 'standard'], default: 'standard' },
+  businessId: { type: Number, required: true },
+  active: { type: Boolean, default: true },
+}, { timestamps: true });
+tenantSchema.index({ domains: 1 });
+export type TenantDoc = InferSchemaType<typeof tenantSchema> & { _id: mongoose.Types.ObjectId };
+export const Tenant = mongoose.models.Tenant ?? mongoose.model('Tenant', tenantSchema);
+
+/**
+ * A signed-in session's bearer token, stored only as its SHA-256 hash. Lives here (not in identity)
+ * because every service's request context reads it to know who is calling.
+ */
+const accessTokenSchema = new Schema({
+  tokenHash: { type: String, required: true, unique: true },
+  customerId: { type: String, required: true },
+  customerSlug: { type: String, required: true },
+  isAdmin: { type: Boolean, default: false },
+  expiresAt: { type: Date, required: true },
+  revokedAt: { type: Date, default: null },
+}, { timestamps: true });
+accessTokenSchema.plugin(tenantOwned);
+export type AccessTokenDoc = InferSchemaType<typeof accessTokenSchema>;
+export const AccessToken = mongoose.models.AccessToken ?? mongoose.model('AccessToken', accessTokenSchema);
+
+const dayHours = { open: String, close: String, closed: Boolean };
+/** A store location. Shared: catalogue, cart and orders all price and stock per location. */
+const locationSchema = new Schema({
+  locationId: { type: Number, required: true },
+  name: { type: String, required: true },
+  address: { type: String, required: true },
+  city: String,
+  state: String,
+  zip: String,
+  phone: String,
+  latitude: Number,
+  longitude: Number,
+  storeNumber: String,
+  sortOrder: { type: Number, default: 0 },
+  hours: { mon: dayHours, tue: dayHours, wed: dayHours, thu: dayHours, fri: dayHours, sat: dayHours, sun: dayHours },
+});
+locationSchema.plugin(tenantOwned);
+locationSchema.index({ tenantId: 1, locationId: 1 }, { unique: true });
+export type LocationDoc = InferSchemaType<typeof locationSchema>;
+export const Location = mongoose.models.Location ?? mongoose.model('Location', locationSchema);

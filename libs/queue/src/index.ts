@@ -1,0 +1,42 @@
+import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+
+/** Queue names (kebab-case). One place, so producers and workers agree. */
+export const QUEUE_NAMES = {
+  productViews: 'product-views',
+} as const;
+
+/** A storefront product view to fold into per-product counts. Carries ids and the tenant only. */
+export interface ProductViewJob {
+  tenantId: string;
+  sku: string;
+  deviceId: string | null;
+  viewedAt: string;
+}
+
+/** Retries with exponential backoff; failed jobs are kept for inspection. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: false,
+};
+
+/** ioredis connection as BullMQ wants it (no per-request retry limit). */
+export function createRedis(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+}
+
+export interface PlatformQueues {
+  productViews: Queue<ProductViewJob>;
+  close(): Promise<void>;
+}
+
+/** Producer-side queues. `prefix` isolates test runs sharing one Redis. */
+export function createQueues(connection: ConnectionOptions, prefix = 'bull'): PlatformQueues {
+  const productViews = new Queue<ProductViewJob>(QUEUE_NAMES.productViews, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  return {
+    productViews,
+    async close() { await productViews.close(); },
+  };
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { errorHandler, notFoundHandler } from './errors';
+import { requestContextPlugin, type TenantResolutionOptions } from './context';
+import type { PlatformResources } from './resources';
+
+/** A service area: a Fastify plugin mounted under /api, with TypeBox-typed routes. */
+export type ServicePlugin = FastifyPluginAsyncTypebox;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    resources: PlatformResources;
+  }
+}
+
+export interface BuildAppOptions {
+  resources: PlatformResources;
+  services: ServicePlugin[];
+  tenancy: TenantResolutionOptions;
+  logger?: FastifyServerOptions['logger'];
+  /** Registered after the services, e.g. the gateway's static files. */
+  extend?: (app: FastifyInstance) => Promise<void>;
+  /** Replaces the JSON 404 (the gateway answers page requests with the storefront). */
+  notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+/** Builds one HTTP app: third-party plugins, then ours (errors, context, health), then the service routes. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
+    ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false, useDefaults: true } },
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('resources', options.resources);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Local retail platform API', version: '0.1.0', description: 'Every route the storefront, checkout and admin apps call, under /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(options.notFoundHandler ?? notFoundHandler);
+  await app.register(requestContextPlugin, options.tenancy);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const checks = await options.resources.ready();
+    const ok = checks.mongo && checks.redis;
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready', checks });
+  });
+
+  for (const service of options.services) await app.register(service, { prefix: '/api' });
+  if (options.extend) await options.extend(app);
+  return app;
+}

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AccessToken, Tenant, type TenantContext } from '@platform/db';
+import { hostName, isDeviceId, tenantSlugFromHost } from '@platform/domain';
+import { AppError } from './errors';
+
+export interface ResolvedTenant {
+  id: string;
+  slug: string;
+  name: string;
+  businessId: number;
+  variant: string;
+}
+
+export interface Caller {
+  customerId: string;
+  slug: string;
+  isAdmin: boolean;
+  tokenHash: string;
+}
+
+/** Who is asking, for which store: built once per request, passed first to every service method. */
+export interface RequestContext extends TenantContext {
+  tenant: ResolvedTenant;
+  storeId: number | null;
+  deviceId: string | null;
+  caller: Caller | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export interface TenantResolutionOptions {
+  /** Sub-domains of this host name each name a tenant, e.g. demo-paint.localhost. */
+  baseDomain: string;
+  /** The tenant served on the base domain itself (and on 127.0.0.1). */
+  defaultTenantSlug: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const CACHE_MS = 30_000;
+
+/** Finds tenants by slug or custom domain, with a short cache so each request does not hit the database. */
+export class TenantDirectory {
+  private cache = new Map<string, { tenant: ResolvedTenant | null; at: number }>();
+  constructor(private readonly options: TenantResolutionOptions) {}
+
+  async bySlug(slug: string): Promise<ResolvedTenant | null> {
+    return this.cached(`slug:${slug}`, () => Tenant.findOne({ slug, active: true }).lean());
+  }
+
+  async byHost(hostHeader: string | undefined): Promise<ResolvedTenant | null> {
+    const host = hostName(hostHeader);
+    const byDomain = await this.cached(`host:${host}`, () => Tenant.findOne({ domains: host, active: true }).lean());
+    if (byDomain) return byDomain;
+    const sub = tenantSlugFromHost(host, this.options.baseDomain);
+    if (sub) return this.bySlug(sub);
+    if (host === this.options.baseDomain || host === '127.0.0.1' || host === '[::1]') return this.bySlug(this.options.defaultTenantSlug);
+    return null;
+  }
+
+  clear(): void { this.cache.clear(); }
+
+  private async cached(key: string, load: () => Promise<unknown>): Promise<ResolvedTenant | null> {
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.tenant;
+    const doc = (await load()) as { _id: unknown; slug: string; name: string; businessId: number; variant: string } | null;
+    const tenant = doc ? { id: String(doc._id), slug: doc.slug, name: doc.name, businessId: doc.businessId, variant: doc.variant } : null;
+    this.cache.set(key, { tenant, at: Date.now() });
+    return tenant;
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Resolves the tenant (Business-Slug header, else Host: custom domain, platform sub-domain, base domain)
+ * and the caller (bearer token) for every /api request. An unknown tenant is a 404; a bad token a 401.
+ */
+export const requestContextPlugin = fp(async (app: FastifyInstance, options: TenantResolutionOptions & { directory?: TenantDirectory }) => {
+  const directory = options.directory ?? new TenantDirectory(options);
+  app.decorate('tenants', directory);
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const slug = header(request, 'business-slug')?.trim();
+    const tenant = slug ? await directory.bySlug(slug) : await directory.byHost(header(request, 'host'));
+    if (!tenant) throw new AppError('not_found', 'Store not found');
+    request.log = request.log.child({ tenant: tenant.slug });
+
+    const storeHeader = header(request, 'store-id');
+    const deviceHeader = header(request, 'device-id');
+    request.ctx = {
+      tenantId: tenant.id,
+      tenant,
+      storeId: storeHeader && /^\d+$/.test(storeHeader) ? Number(storeHeader) : null,
+      deviceId: deviceHeader && isDeviceId(deviceHeader) ? deviceHeader : null,
+      caller: await resolveCaller(tenant.id, header(request, 'authorization')),
+    };
+  });
+}, { name: 'request-context' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tenants: TenantDirectory;
+  }
+}
+
+async function resolveCaller(tenantId: string, authorization: string | undefined): Promise<Caller | null> {
+  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+  if (!match) return null;
+  const tokenHash = hashToken(match[1]);
+  const token = await AccessToken.findOne({ tenantId, tokenHash, revokedAt: null }).lean() as
+    { customerId: string; customerSlug: string; isAdmin: boolean; expiresAt: Date } | null;
+  // A token from another tenant, revoked or expired is refused so the client signs out.
+  if (!token || token.expiresAt.getTime() <= Date.now()) throw new AppError('unauthorized', 'Unauthenticated.');
+  return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, tokenHash };
+}
+
+/** preHandler: only a signed-in admin of this tenant may pass. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.ctx.caller) throw new AppError('unauthorized', 'Unauthenticated.');
+  if (!request.ctx.caller.isAdmin) throw new AppError('forbidden', 'This action is for store admins only.');
+}
+
+/** preHandler: any signed-in customer or admin of this tenant. */
+export async function requireSignedIn(request: FastifyRequest): Promise<void> {
+  if (!request.ctx.caller) throw new AppError('unauthorized', 'Unauthenticated.');
+}

@@ -1,0 +1,9 @@
+export { AppError, errorHandler, notFoundHandler, fieldErrors, type AppErrorType } from './errors';
+export {
+  requestContextPlugin, requireAdmin, requireSignedIn, hashToken, TenantDirectory,
+  type RequestContext, type Caller, type ResolvedTenant, type TenantResolutionOptions,
+} from './context';
+export { buildApp, type ServicePlugin, type BuildAppOptions } from './app';
+export { openResources, type PlatformResources } from './resources';
+export { loadConfig, type PlatformConfig } from './config';
+export { runService } from './run';

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { AccessToken, Tenant, mongoose, syncIndexes } from '@platform/db';
+import { buildApp, type ServicePlugin } from './app';
+import { hashToken } from './context';
+import { openResources, type PlatformResources } from './resources';
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set: run the tests with npm test, which starts the database and Redis`);
+  return value;
+}
+
+/** An app with the given services on a database and queue prefix of its own, against the real servers. */
+export async function createTestApp(services: ServicePlugin[], label = 'svc') {
+  const dbName = `test_${label}_${process.pid}_${Date.now().toString(36)}`;
+  const resources: PlatformResources = await openResources({
+    mongoUri: env('MONGODB_URI'), redisUrl: env('REDIS_URL'), dbName, queuePrefix: `t-${dbName}`,
+  });
+  await syncIndexes();
+  const app = await buildApp({ resources, services, tenancy: { baseDomain: 'localhost', defaultTenantSlug: 'tenant-a' }, logger: false });
+  await app.ready();
+  return {
+    app,
+    resources,
+    async close() {
+      await app.close();
+      await mongoose.connection.dropDatabase();
+      const keys = await resources.redis.keys(`${resources.queuePrefix}:*`);
+      if (keys.length) await resources.redis.del(...keys);
+      await resources.close();
+    },
+  };
+}
+
+let nextBusinessId = 9000;
+/** A tenant row as the seed would write it. */
+export async function createTenant(slug: string, extra: { domains?: string[]; variant?: string } = {}) {
+  const doc = await Tenant.create({ slug, name: `${slug} store`, businessId: nextBusinessId++, domains: extra.domains ?? [], variant: extra.variant ?? 'standard' });
+  return { id: String(doc._id), slug, businessId: doc.businessId as number };
+}
+
+/** Issues a real bearer token for a tenant's customer or admin, as the identity service would. */
+export async function issueToken(tenantId: string, who: { customerId?: string; slug?: string; isAdmin?: boolean; expiresAt?: Date } = {}) {
+  const token = randomBytes(32).toString('base64url');
+  await AccessToken.create({
+    tenantId,
+    tokenHash: hashToken(token),
+    customerId: who.customerId ?? 'test-customer',
+    customerSlug: who.slug ?? 'test-customer',
+    isAdmin: who.isAdmin ?? false,
+    expiresAt: who.expiresAt ?? new Date(Date.now() + 3600_000),
+  });
+  return token;
+}

@@ -1,0 +1,2 @@
+export { BASE_THEME, buildTheme, type PlatformTheme } from './theme';
+export { GlobalStyle, Container, PageTitle, Button, Card, Loading, ErrorNotice, EmptyState, Toasts, Field } from './components';

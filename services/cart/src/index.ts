@@ -1,0 +1,2 @@
+export { cartRoutes as cartService } from './routes';
+export { Cart } from './models';

@@ -1,0 +1,4 @@
+export { catalogueRoutes as catalogueService } from './routes';
+export { foldProductView } from './tracking';
+export { Department, Brand, Product, StoreProduct, ProductStat } from './models';
+export { toProductItem } from './products';

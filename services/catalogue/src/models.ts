@@ -1,0 +1,89 @@
+import mongoose, { Schema } from 'mongoose';
+import { tenantOwned } from '@platform/db';
+
+const departmentSchema = new Schema({
+  deptId: { type: Number, required: true },
+  name: { type: String, required: true },
+  slug: { type: String, required: true },
+  parentId: { type: Number, default: null },
+  level: { type: Number, required: true },
+  imageUrl: { type: String, default: null },
+  hidden: { type: Boolean, default: false },
+  hideProducts: { type: Boolean, default: false },
+  sortOrder: { type: Number, default: 0 },
+});
+departmentSchema.plugin(tenantOwned);
+departmentSchema.index({ tenantId: 1, deptId: 1 }, { unique: true });
+export const Department = mongoose.models.Department ?? mongoose.model('Department', departmentSchema);
+
+const brandSchema = new Schema({
+  brandId: { type: Number, required: true },
+  name: { type: String, required: true },
+  slug: { type: String, required: true },
+  image: { type: String, default: null },
+  hidden: { type: Boolean, default: false },
+});
+brandSchema.plugin(tenantOwned);
+brandSchema.index({ tenantId: 1, brandId: 1 }, { unique: true });
+export const Brand = mongoose.models.Brand ?? mongoose.model('Brand', brandSchema);
+
+/** The catalogue item, the same at every location. Price and stock live on StoreProduct. */
+const productSchema = new Schema({
+  productId: { type: Number, required: true },
+  sku: { type: String, required: true },
+  slug: { type: String, required: true },
+  title: { type: String, required: true },
+  originalTitle: { type: String, required: true },
+  description: { type: String, default: '' },
+  brandId: { type: Number, default: null },
+  brandName: { type: String, default: '' },
+  modelNumber: { type: String, default: '' },
+  /** Department ids from the top level down, so a department's list includes its sub-departments. */
+  departmentPath: { type: [Number], default: [] },
+  imageUrl: { type: String, default: null },
+  vendorId: { type: Number, default: null },
+  hidden: { type: Boolean, default: false },
+  extra: { type: Schema.Types.Mixed, default: {} },
+  settings: { type: Schema.Types.Mixed, default: {} },
+}, { timestamps: true });
+productSchema.plugin(tenantOwned);
+productSchema.index({ tenantId: 1, productId: 1 }, { unique: true });
+productSchema.index({ tenantId: 1, slug: 1 }, { unique: true });
+productSchema.index({ tenantId: 1, sku: 1 });
+export const Product = mongoose.models.Product ?? mongoose.model('Product', productSchema);
+
+/**
+ * A product at one store location: price, promo price (integer cents) and inventory. Title, brand and
+ * department path are copied from the product so a location's list sorts and filters in one query.
+ */
+const storeProductSchema = new Schema({
+  storeProductId: { type: Number, required: true },
+  locationId: { type: Number, required: true },
+  productId: { type: Number, required: true },
+  sku: { type: String, required: true },
+  title: { type: String, required: true },
+  brandId: { type: Number, default: null },
+  departmentPath: { type: [Number], default: [] },
+  priceCents: { type: Number, required: true },
+  promoPriceCents: { type: Number, default: null },
+  inventory: { type: Number, required: true, default: 0 },
+  vendorAllowsSpecialOrder: { type: Boolean, default: false },
+  hidden: { type: Boolean, default: false },
+  listedAt: { type: Date, default: () => new Date() },
+});
+storeProductSchema.plugin(tenantOwned);
+storeProductSchema.index({ tenantId: 1, storeProductId: 1 }, { unique: true });
+storeProductSchema.index({ tenantId: 1, locationId: 1, productId: 1 }, { unique: true });
+storeProductSchema.index({ tenantId: 1, locationId: 1, departmentPath: 1 });
+export const StoreProduct = mongoose.models.StoreProduct ?? mongoose.model('StoreProduct', storeProductSchema);
+
+/** Per-product view counts, folded in by the worker from product-views jobs. */
+const productStatSchema = new Schema({
+  sku: { type: String, required: true },
+  views: { type: Number, default: 0 },
+  lastViewedAt: { type: Date, default: null },
+});
+productStatSchema.plugin(tenantOwned);
+productStatSchema.index({ tenantId: 1, sku: 1 }, { unique: true });
+productStatSchema.index({ tenantId: 1, views: -1 });
+export const ProductStat = mongoose.models.ProductStat ?? mongoose.model('ProductStat', productStatSchema);

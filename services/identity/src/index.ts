@@ -1,0 +1,3 @@
+export { identityRoutes as identityService } from './routes';
+export { Customer } from './models';
+export { hashPassword, verifyPassword } from './passwords';

@@ -1,0 +1,2 @@
+export { ordersRoutes as ordersService } from './routes';
+export { Order } from './models';

@@ -1,0 +1,87 @@
+import { Location, scoped } from '@platform/db';
+import type { BusinessDetails, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
+import type { RequestContext } from '@platform/server-kit';
+import { StoreProfile } from './models';
+
+/** Base settings every tenant starts from; a tenant's stored settings are deep-merged over them. */
+export const DEFAULT_SETTINGS = {
+  colors: { primary: '#1f5f99', secondary: '#f4b400', headerBackground: '#ffffff', headerText: '#1d1d1f', footerBackground: '#1d1d1f', footerText: '#ffffff', link: '#1f5f99' },
+  font: 'Helvetica, Arial, sans-serif',
+  favicon: null as string | null,
+  navigationFontSize: 15,
+  homeAlert: null as { text: string; fontSize: number } | null,
+  hideRegistration: false,
+  products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false },
+};
+
+export const DEFAULT_BUSINESS = {
+  contact_email: '',
+  pickup_enabled: true,
+  delivery_enabled: false,
+  shipping_enabled: false,
+  departments_hierarchy_level: 3,
+  show_stock_level: false,
+  show_oos_special: false,
+  show_competitors: false,
+};
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Deep-merges stored values over defaults; arrays and scalars replace. */
+export function mergeDefaults<T>(defaults: T, stored: unknown): T {
+  if (!isPlain(defaults) || !isPlain(stored)) return (stored === undefined ? defaults : stored) as T;
+  const out: Plain = { ...defaults };
+  for (const [key, value] of Object.entries(stored)) out[key] = key in out ? mergeDefaults(out[key], value) : value;
+  return out as T;
+}
+
+async function profile(ctx: RequestContext) {
+  return (await StoreProfile.findOne(scoped(ctx)).lean()) as { settings?: Plain; business?: Plain; navigation?: NavigationItem[] } | null;
+}
+
+export async function getStoreSettings(ctx: RequestContext): Promise<StoreSettings> {
+  const stored = await profile(ctx);
+  const merged = mergeDefaults(DEFAULT_SETTINGS, stored?.settings ?? {});
+  return {
+    businessSlug: ctx.tenant.slug,
+    businessName: ctx.tenant.name,
+    businessId: ctx.tenant.businessId,
+    variant: ctx.tenant.variant,
+    ...merged,
+  };
+}
+
+export async function getNavigation(ctx: RequestContext): Promise<NavigationItem[]> {
+  const stored = await profile(ctx);
+  return [...(stored?.navigation ?? [])].sort((a, b) => a.order - b.order);
+}
+
+export async function listLocations(ctx: RequestContext): Promise<StoreLocation[]> {
+  const docs = await Location.find(scoped(ctx)).sort({ sortOrder: 1, locationId: 1 }).lean() as any[];
+  return docs.map((d) => ({
+    id: d.locationId,
+    name: d.name,
+    address: d.address,
+    city: d.city ?? '',
+    state: d.state ?? '',
+    zip: d.zip ?? '',
+    phone: d.phone ?? '',
+    latitude: d.latitude ?? 0,
+    longitude: d.longitude ?? 0,
+    store_number: d.storeNumber ?? '',
+    business_id: ctx.tenant.businessId,
+    hours: Object.fromEntries(Object.entries(d.hours ?? {}).map(([day, h]: [string, any]) => [day, { open: h?.open ?? '', close: h?.close ?? '', closed: Boolean(h?.closed) }])),
+  }));
+}
+
+export async function getBusinessDetails(ctx: RequestContext): Promise<BusinessDetails> {
+  const stored = await profile(ctx);
+  const business = mergeDefaults(DEFAULT_BUSINESS, stored?.business ?? {});
+  return {
+    business_id: ctx.tenant.businessId,
+    original_company: ctx.tenant.name,
+    about_us: { locations: await listLocations(ctx) },
+    ...business,
+  };
+}

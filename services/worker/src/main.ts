@@ -1,0 +1,19 @@
+import { connectMongo, disconnectMongo } from '@platform/db';
+import { createRedis } from '@platform/queue';
+import { loadConfig } from '@platform/server-kit';
+import { startWorkers } from './index';
+
+// Runs the BullMQ workers as their own process; the embedded gateway runs them in-process.
+const config = loadConfig();
+await connectMongo(config.mongoUri);
+const redis = createRedis(config.redisUrl);
+const running = startWorkers(redis);
+console.log('[worker] started:', running.workers.map((w) => w.name).join(', '));
+const shutdown = async () => {
+  await running.close();
+  redis.disconnect();
+  await disconnectMongo();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,37 @@
+// Command ferretdb runs FerretDB v1 (SQLite backend) through its official embeddable package.
+// `go install .../cmd/ferretdb@v1.24.2` cannot be used here: the module proxy refuses the
+// module's version list, and a source build of cmd/ferretdb panics without its generated
+// version.txt. The embeddable package serves the same wire protocol from the same release.
+package main
+
+import (
+	"context"
+	"flag"
+	"log"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/FerretDB/FerretDB/ferretdb"
+)
+
+func main() {
+	listen := flag.String("listen-addr", "127.0.0.1:27017", "TCP address to listen on")
+	sqliteURL := flag.String("sqlite-url", "file:data/", "SQLite directory URI, with a trailing slash")
+	flag.Parse()
+
+	f, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Handler:   "sqlite",
+		SQLiteURL: *sqliteURL,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log.Printf("ferretdb listening on %s", f.MongoDBURI())
+	if err := f.Run(ctx); err != nil && ctx.Err() == nil {
+		log.Fatal(err)
+	}
+}

@@ -1,0 +1,134 @@
+// Installs and starts what the platform needs on this machine: npm dependencies, Redis (Debian),
+// FerretDB (built from tools/ferretdb with Go), Chromium (Debian). Reuses whatever is already there.
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, openSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const log = (msg) => console.log(`[provision] ${msg}`);
+
+function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with exit code ${res.status}`);
+}
+
+function onPath(bin) {
+  return spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' }).stdout.trim() || null;
+}
+
+let aptUpdated = false;
+function aptInstall(pkg) {
+  if (process.getuid?.() !== 0) throw new Error(`${pkg} is missing; install it with: sudo apt-get install -y ${pkg}`);
+  if (!aptUpdated) { run('apt-get', ['update', '-qq']); aptUpdated = true; }
+  log(`installing ${pkg} from Debian packages`);
+  run('apt-get', ['install', '-y', '-qq', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+/** npm install when node_modules is missing or older than package-lock.json / package.json. */
+export function ensureNpmDependencies() {
+  const marker = path.join(root, 'node_modules/.package-lock.json');
+  const newest = Math.max(...['package.json', 'package-lock.json'].filter((f) => existsSync(path.join(root, f)))
+    .map((f) => statSync(path.join(root, f)).mtimeMs));
+  if (existsSync(marker) && statSync(marker).mtimeMs >= newest) return;
+  log('installing npm dependencies (npm install; npm ci cannot be used here, see docs/DEVELOPMENT.md)');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+export function ensureChromium() {
+  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+  if (!existsSync('/usr/bin/chromium')) aptInstall('chromium');
+  return '/usr/bin/chromium';
+}
+
+function ensureRedisBinary() {
+  if (!onPath('redis-server')) aptInstall('redis-server');
+  return onPath('redis-server');
+}
+
+function ensureFerretBinary() {
+  const bin = path.join(root, 'tools/ferretdb/bin/ferretdb');
+  if (existsSync(bin)) return bin;
+  const go = onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : null);
+  if (!go) aptInstall('golang-go');
+  log('building FerretDB v1.24.2 from the Go module proxy (first run only, about a minute)');
+  run(go ?? 'go', ['build', '-o', 'bin/ferretdb', '.'], { cwd: path.join(root, 'tools/ferretdb') });
+  return bin;
+}
+
+/** Resolves when something accepts TCP connections on host:port, or rejects after timeoutMs. */
+export function waitForPort(port, host = '127.0.0.1', timeoutMs = 30000) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = net.connect({ port, host });
+      socket.once('connect', () => { socket.destroy(); resolve(); });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`nothing listening on ${host}:${port} after ${timeoutMs} ms`));
+        else setTimeout(attempt, 150);
+      });
+    };
+    attempt();
+  });
+}
+
+export async function portOpen(port, host = '127.0.0.1') {
+  try { await waitForPort(port, host, 1); return true; } catch { return false; }
+}
+
+function startChild(name, cmd, args, logFile) {
+  const out = openSync(logFile, 'a');
+  // Own process group: Ctrl-C reaches the app first, which drains before these are stopped.
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', out, out], detached: true });
+  child.on('exit', (code, signal) => { if (!child.stopping) log(`${name} exited (${code ?? signal}); see ${logFile}`); });
+  return child;
+}
+
+/**
+ * Starts Redis and FerretDB for a profile ('dev' or 'test') unless REDIS_URL / MONGODB_URI are set.
+ * Returns the URLs and a stop() that ends only what this call started.
+ */
+export async function startBackingServices({ profile, mongoPort, redisPort, freshData = false }) {
+  const dataDir = path.join(root, '.data', profile);
+  if (freshData) execFileSync('rm', ['-rf', dataDir]);
+  mkdirSync(dataDir, { recursive: true });
+  const children = [];
+  let mongoUri = process.env.MONGODB_URI;
+  let redisUrl = process.env.REDIS_URL;
+
+  if (!redisUrl) {
+    redisUrl = `redis://127.0.0.1:${redisPort}`;
+    if (await portOpen(redisPort)) log(`reusing Redis already on ${redisPort}`);
+    else {
+      const bin = ensureRedisBinary();
+      children.push(startChild('redis', bin, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '',
+        '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--dir', dataDir], path.join(dataDir, 'redis.log')));
+      await waitForPort(redisPort);
+      log(`Redis started on ${redisPort}`);
+    }
+  }
+  if (!mongoUri) {
+    mongoUri = `mongodb://127.0.0.1:${mongoPort}/platform`;
+    if (await portOpen(mongoPort)) log(`reusing FerretDB already on ${mongoPort}`);
+    else {
+      const bin = ensureFerretBinary();
+      mkdirSync(path.join(dataDir, 'ferretdb'), { recursive: true });
+      children.push(startChild('ferretdb', bin, ['--listen-addr', `127.0.0.1:${mongoPort}`,
+        '--sqlite-url', `file:${path.join(dataDir, 'ferretdb')}/`], path.join(dataDir, 'ferretdb.log')));
+      await waitForPort(mongoPort);
+      log(`FerretDB started on ${mongoPort}`);
+    }
+  }
+  const stop = async () => {
+    await Promise.all(children.map((child) => new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.stopping = true;
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+      setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 5000).unref();
+    })));
+  };
+  return { mongoUri, redisUrl, stop };
+}

@@ -1,0 +1,170 @@
+import { Faker, en } from '@faker-js/faker';
+import { connectMongo, disconnectMongo, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
+import { slugify } from '@platform/domain';
+import { Brand, Department, Product, StoreProduct } from '@platform/catalogue';
+import { Customer, hashPassword } from '@platform/identity';
+import { StoreProfile } from '@platform/tenant-settings';
+import { HARDWARE_TREE, PAINT_TREE, PRODUCT_IMAGES } from './catalogue-tree';
+
+import { DEMO_LOGINS } from '../demo-logins.mjs';
+
+
+interface TenantPlan {
+  slug: string;
+  name: string;
+  businessId: number;
+  variant: 'hardware-cooperative' | 'paint-brand';
+  domains: string[];
+  tree: Record<string, Record<string, string[]>>;
+  productShare: number;
+  colors: Record<string, string>;
+  font: string;
+  locations: { name: string; address: string; city: string; state: string; zip: string; latitude: number; longitude: number }[];
+  navigation: { name: string; target: string }[];
+}
+
+const TENANTS: TenantPlan[] = [
+  {
+    slug: 'demo-hardware', name: 'Riverside Hardware Co-op', businessId: 1001, variant: 'hardware-cooperative',
+    domains: ['www.riverside-hardware.test'], tree: HARDWARE_TREE, productShare: 1,
+    colors: { primary: '#c8102e', secondary: '#1d3557', headerBackground: '#ffffff', headerText: '#1d3557', footerBackground: '#1d3557', footerText: '#ffffff', link: '#c8102e' },
+    font: '"Trebuchet MS", Helvetica, sans-serif',
+    locations: [
+      { name: 'Riverside Main Street', address: '120 Main St', city: 'Riverside', state: 'OR', zip: '97301', latitude: 44.9429, longitude: -123.0351 },
+      { name: 'Riverside Eastgate', address: '4410 Eastgate Blvd', city: 'Riverside', state: 'OR', zip: '97317', latitude: 44.9301, longitude: -122.9812 },
+      { name: 'Millbrook', address: '18 Mill Rd', city: 'Millbrook', state: 'OR', zip: '97325', latitude: 44.8210, longitude: -122.8601 },
+    ],
+    navigation: [
+      { name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Brands', target: '/brands' },
+      { name: 'Store Info', target: '/store-info' },
+    ],
+  },
+  {
+    slug: 'demo-paint', name: 'Harbor Paint & Color', businessId: 2001, variant: 'paint-brand',
+    domains: ['www.harbor-paint.test'], tree: PAINT_TREE, productShare: 0.3,
+    colors: { primary: '#2a6f97', secondary: '#e9c46a', headerBackground: '#f7f3ea', headerText: '#14213d', footerBackground: '#14213d', footerText: '#f7f3ea', link: '#2a6f97' },
+    font: 'Georgia, "Times New Roman", serif',
+    locations: [{ name: 'Harbor Paint Downtown', address: '9 Wharf St', city: 'Harbor City', state: 'WA', zip: '98101', latitude: 47.6062, longitude: -122.3321 }],
+    navigation: [{ name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Colors', target: '/colors' }],
+  },
+];
+
+const HOURS = {
+  mon: { open: '07:00', close: '19:00', closed: false }, tue: { open: '07:00', close: '19:00', closed: false },
+  wed: { open: '07:00', close: '19:00', closed: false }, thu: { open: '07:00', close: '19:00', closed: false },
+  fri: { open: '07:00', close: '20:00', closed: false }, sat: { open: '08:00', close: '18:00', closed: false },
+  sun: { open: '09:00', close: '17:00', closed: false },
+};
+
+async function insertInBatches(model: mongoose.Model<any>, docs: object[], size = 1000) {
+  for (let i = 0; i < docs.length; i += size) await model.insertMany(docs.slice(i, i + size), { ordered: false });
+}
+
+/** Writes one demo tenant: settings, locations, departments, brands, products per location, accounts. */
+async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) {
+  const tenant = await Tenant.create({ slug: plan.slug, name: plan.name, businessId: plan.businessId, variant: plan.variant, domains: plan.domains });
+  const tenantId = String(tenant._id);
+  await StoreProfile.create({
+    tenantId,
+    settings: { colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 } },
+    business: { contact_email: `hello@${plan.slug}.test`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative' },
+    navigation: plan.navigation.map((item, index) => ({ id: index + 1, name: item.name, target: item.target, order: index + 1, align: 'left', show_in_header: true, hide_on_locations: null })),
+  });
+  await Location.insertMany(plan.locations.map((loc, index) => ({
+    tenantId, locationId: index + 1, ...loc, phone: faker.phone.number({ style: 'national' }), storeNumber: String(100 + index), sortOrder: index, hours: HOURS,
+  })));
+
+  const departments: { tenantId: string; deptId: number; name: string; slug: string; parentId: number | null; level: number; sortOrder: number }[] = [];
+  const leaves: number[][] = [];
+  let deptId = 1;
+  Object.entries(plan.tree).forEach(([top, subs], i) => {
+    const topId = deptId++;
+    departments.push({ tenantId, deptId: topId, name: top, slug: slugify(top), parentId: null, level: 1, sortOrder: i });
+    Object.entries(subs).forEach(([sub, leafNames], j) => {
+      const subId = deptId++;
+      departments.push({ tenantId, deptId: subId, name: sub, slug: slugify(sub), parentId: topId, level: 2, sortOrder: j });
+      leafNames.forEach((leaf, k) => {
+        const leafId = deptId++;
+        departments.push({ tenantId, deptId: leafId, name: leaf, slug: slugify(leaf), parentId: subId, level: 3, sortOrder: k });
+        leaves.push([topId, subId, leafId]);
+      });
+    });
+  });
+  await Department.insertMany(departments);
+  const deptName = new Map(departments.map((d) => [d.deptId, d.name]));
+
+  const brands = Array.from({ length: plan.variant === 'paint-brand' ? 12 : 40 }, (_, i) => {
+    const name = `${faker.company.name().replace(/[,].*$/, '')}`;
+    return { tenantId, brandId: i + 1, name, slug: slugify(name) };
+  });
+  await Brand.insertMany(brands);
+
+  const products: object[] = [];
+  const storeProducts: object[] = [];
+  let storeProductId = 1;
+  for (let productId = 1; productId <= productCount; productId += 1) {
+    const path = leaves[(productId - 1) % leaves.length];
+    const brand = brands[faker.number.int({ min: 0, max: brands.length - 1 })];
+    const leafName = deptName.get(path[2])!;
+    const title = `${brand.name} ${faker.commerce.productAdjective()} ${leafName.replace(/s$/, '')} ${faker.number.int({ min: 2, max: 64 })}${faker.helpers.arrayElement(['in', 'oz', 'pc', 'ft', 'gal', 'V'])}`;
+    const sku = String(100000 + productId);
+    const vendorId = faker.helpers.arrayElement([101, 102, 2020, 305]);
+    products.push({
+      tenantId, productId, sku, slug: `${slugify(title)}-${productId}`, title, originalTitle: title,
+      description: faker.commerce.productDescription(), brandId: brand.brandId, brandName: brand.name,
+      modelNumber: faker.string.alphanumeric({ length: 8, casing: 'upper' }), departmentPath: path,
+      imageUrl: productId % 5 === 0 ? null : PRODUCT_IMAGES[productId % PRODUCT_IMAGES.length], vendorId,
+      extra: productId % 17 === 0 ? { clearance: true } : {}, settings: {},
+    });
+    const basePrice = faker.number.int({ min: 199, max: 49999 });
+    plan.locations.forEach((_, index) => {
+      const roll = faker.number.int({ min: 1, max: 100 });
+      const inventory = roll <= 10 ? 0 : roll <= 20 ? faker.number.int({ min: 1, max: 5 }) : faker.number.int({ min: 6, max: 250 });
+      storeProducts.push({
+        tenantId, storeProductId: storeProductId++, locationId: index + 1, productId, sku, title, brandId: brand.brandId, departmentPath: path,
+        priceCents: basePrice + index * 50, promoPriceCents: productId % 7 === 0 ? Math.round(basePrice * 0.85) : null,
+        inventory, vendorAllowsSpecialOrder: vendorId === 305, listedAt: new Date(Date.UTC(2026, 0, 1) + productId * 3600_000),
+      });
+    });
+  }
+  await insertInBatches(Product, products);
+  await insertInBatches(StoreProduct, storeProducts);
+
+  for (const login of DEMO_LOGINS.filter((l) => l.tenant === plan.slug)) {
+    await Customer.create({
+      tenantId, slug: `${login.role}-${plan.slug}`, email: login.email, firstName: login.role === 'admin' ? 'Store' : 'Sam',
+      lastName: login.role === 'admin' ? 'Admin' : 'Shopper', passwordHash: await hashPassword(login.password), isAdmin: login.role === 'admin',
+    });
+  }
+  return { products: productCount, storeProducts: storeProducts.length, departments: departments.length, brands: brands.length };
+}
+
+/** Seeds both demo tenants. Deterministic: the same options always write the same data. */
+export async function seedDemo(options: { products: number; onlyIfEmpty: boolean }) {
+  await syncIndexes();
+  if (options.onlyIfEmpty && (await Tenant.countDocuments({})) > 0) return { skipped: true as const };
+  const faker = new Faker({ locale: [en] });
+  faker.seed(20261122);
+  const summary: Record<string, unknown> = {};
+  for (const plan of TENANTS) summary[plan.slug] = await seedTenant(plan, Math.max(1, Math.round(options.products * plan.productShare)), faker);
+  return { skipped: false as const, summary };
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const productsArg = args.indexOf('--products');
+  const products = productsArg >= 0 ? Number(args[productsArg + 1]) : 2000;
+  if (!Number.isInteger(products) || products < 1) throw new Error('--products must be a positive integer');
+  const uri = process.env.MONGODB_URI;
+  if (!uri) throw new Error('MONGODB_URI is not set (npm run seed starts the database for you)');
+  await connectMongo(uri);
+  if (args.includes('--reset')) await mongoose.connection.dropDatabase();
+  const started = Date.now();
+  const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty') });
+  console.log(result.skipped ? '[seed] database already has tenants; left as is' : `[seed] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(result.summary)}`);
+  await disconnectMongo();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => { console.error(err); process.exit(1); });
+}

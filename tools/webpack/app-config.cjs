@@ -1,0 +1,64 @@
+// One webpack + Module Federation setup for the three apps: swc for TS/TSX, swc minifier,
+// shared singletons with caret ranges so a remote can redeploy with newer patches.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const Minimizer = require('minimizer-webpack-plugin');
+
+const root = path.resolve(__dirname, '../..');
+const version = (pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [root] })).version;
+
+/** Shared once across shell and remotes: one React, one router, one store, one API client and session. */
+function shared() {
+  const libs = ['react', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', 'styled-components'];
+  const entries = libs.map((name) => [name, { singleton: true, requiredVersion: `^${version(name)}` }]);
+  entries.push(['@platform/api-client', { singleton: true, requiredVersion: `^${version('@platform/api-client')}` }]);
+  return Object.fromEntries(entries);
+}
+
+/**
+ * @param {{ dir: string, name: string, exposes?: Record<string,string>, html?: boolean, publicDir?: string }} app
+ */
+function appConfig(app) {
+  const isRemote = Boolean(app.exposes);
+  return (_env, argv) => ({
+    mode: argv.mode ?? 'production',
+    entry: './src/index.ts',
+    context: app.dir,
+    devtool: argv.mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(app.dir, 'dist'),
+      publicPath: isRemote ? 'auto' : '/',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      uniqueName: app.name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [{
+        test: /\.[jt]sx?$/,
+        exclude: /node_modules/,
+        use: {
+          loader: 'swc-loader',
+          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' } },
+        },
+      }],
+    },
+    optimization: { minimizer: [new Minimizer({ minify: Minimizer.swcMinify })] },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: app.name,
+        ...(isRemote ? { filename: 'remoteEntry.js', exposes: app.exposes, manifest: true } : { remotes: {} }),
+        shared: shared(),
+        dts: false,
+      }),
+      ...(app.html ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'src/index.html') })] : []),
+      ...(app.publicDir ? [new CopyPlugin({ patterns: [{ from: app.publicDir, to: '.' }] })] : []),
+    ],
+  });
+}
+
+module.exports = { appConfig };
