@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { ProductStat } from '@platform/catalogue';
+import { StoreProfile } from '@platform/tenant-settings';
+import { Customer, hashPassword } from '@platform/identity';
+import { Order } from '@platform/orders';
+import { Cart } from '@platform/cart';
+import { allServices } from './index';
+
+/**
+ * Two tenants with the same shapes of data, every string marked with the tenant's slug. Each route is
+ * called as tenant A (guest and admin); no answer may carry tenant B's marker, and A's writes leave B as it was.
+ */
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+const tenants: Record<'a' | 'b', { id: string; slug: string; token: string }> = {} as never;
+const PASSWORD = 'Same-Password-1';
+
+async function seedTenant(key: 'a' | 'b') {
+  const slug = `iso-${key}`;
+  const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`] });
+  await createCatalogueFixture(tenant.id, slug);
+  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }] });
+  await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
+  await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, totalCents: 500, placedAt: new Date() });
+  await Cart.create({ tenantId: tenant.id, locationId: 1, deviceId: 'SharedDev1', items: [{ storeProductId: 11, quantity: 1 }] });
+  await Cart.create({ tenantId: tenant.id, locationId: 1, customerSlug: 'owner', items: [{ storeProductId: 21, quantity: 1 }] });
+  await ProductStat.create({ tenantId: tenant.id, sku: '1001', views: 5 });
+  const login = await harness.app.inject({ method: 'POST', url: '/api/login', headers: { 'business-slug': slug }, payload: { email: 'owner@shared.test', password: PASSWORD } });
+  tenants[key] = { id: tenant.id, slug, token: login.json().access_token };
+}
+
+/** Every route with what it needs to answer. A route missing here fails the coverage test below. */
+const READS: Record<string, string> = {
+  '/api/settings': '/api/settings',
+  '/api/custom-navigation': '/api/custom-navigation',
+  '/api/business-details2': '/api/business-details2',
+  '/api/departments': '/api/departments',
+  '/api/full-departments': '/api/full-departments',
+  '/api/products': '/api/products?limit=50',
+  '/api/products/product': '/api/products/product?param=1',
+  '/api/popular-products': '/api/popular-products',
+  '/api/cart-parcels': '/api/cart-parcels?device_id=SharedDev1',
+  '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
+};
+const WRITES = ['/api/products/track', '/api/login', '/api/logout'];
+
+beforeAll(async () => {
+  harness = await createTestApp(allServices, 'isolation');
+  await seedTenant('a');
+  await seedTenant('b');
+});
+afterAll(async () => { await harness?.close(); });
+
+describe('tenant isolation across every route', () => {
+  it('covers every documented route', () => {
+    const documented = Object.entries((harness.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const covered = [...Object.keys(READS).map((p) => `GET ${p}`), ...WRITES.map((p) => `POST ${p}`)];
+    expect(documented.sort()).toEqual(covered.sort());
+  });
+
+  for (const [route, url] of Object.entries(READS)) {
+    it(`GET ${route} as tenant A shows only tenant A's data`, async () => {
+      for (const auth of [{}, { authorization: `Bearer ${tenants.a.token}` }]) {
+        for (const pick of [{ 'business-slug': 'iso-a' }, { host: 'shop.iso-a.test' }]) {
+          const res = await harness.app.inject({ url, headers: { ...pick, ...auth } });
+          if (res.statusCode === 401) continue; // admin route called as a guest
+          expect(res.statusCode, `${url} ${JSON.stringify(pick)}`).toBe(200);
+          expect(res.body).not.toContain('iso-b');
+          expect(res.body).not.toContain(tenants.b.id);
+          if (route !== '/api/departments' && route !== '/api/full-departments') expect(res.body).toContain('iso-a');
+        }
+      }
+    });
+  }
+
+  it("tenant A's token is refused at tenant B", async () => {
+    const res = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: { 'business-slug': 'iso-b', authorization: `Bearer ${tenants.a.token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('writes through tenant A never change tenant B', async () => {
+    await harness.app.inject({ method: 'POST', url: '/api/products/track', headers: { 'business-slug': 'iso-a' }, payload: { sku: '1001' } });
+    const bad = await harness.app.inject({ method: 'POST', url: '/api/login', headers: { 'business-slug': 'iso-a' }, payload: { email: 'nobody@shared.test', password: PASSWORD } });
+    expect(bad.statusCode).toBe(422);
+    // Logging out at A with B's token must not revoke it at B.
+    await harness.app.inject({ method: 'POST', url: `/api/logout?access_token=${tenants.b.token}`, headers: { 'business-slug': 'iso-a' } });
+    const stillIn = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: { 'business-slug': 'iso-b', authorization: `Bearer ${tenants.b.token}` } });
+    expect(stillIn.statusCode).toBe(200);
+    const jobs = await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']);
+    expect(jobs.every((job) => job.data.tenantId === tenants.a.id)).toBe(true);
+    expect((await ProductStat.findOne({ tenantId: tenants.b.id, sku: '1001' }).lean() as { views: number }).views).toBe(5);
+  });
+});

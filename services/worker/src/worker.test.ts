@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { connectMongo, disconnectMongo, mongoose } from '@platform/db';
+import { createRedis, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
+import { ProductStat } from '@platform/catalogue';
+import { startWorkers, type RunningWorkers } from './index';
+
+const prefix = `t-worker-${process.pid}`;
+let redis: ReturnType<typeof createRedis>;
+let queue: Queue<ProductViewJob>;
+let running: RunningWorkers;
+
+beforeAll(async () => {
+  await connectMongo(process.env.MONGODB_URI!, `test_worker_${process.pid}`);
+  redis = createRedis(process.env.REDIS_URL!);
+  queue = new Queue<ProductViewJob>(QUEUE_NAMES.productViews, { connection: redis, prefix });
+  running = startWorkers(redis.duplicate(), { prefix });
+});
+afterAll(async () => {
+  await running?.close();
+  await queue?.obliterate({ force: true });
+  await queue?.close();
+  redis?.disconnect();
+  await mongoose.connection.dropDatabase();
+  await disconnectMongo();
+});
+
+describe('product-views worker', () => {
+  it('folds queued views into per-product counts', async () => {
+    await queue.add('view', { tenantId: 'w-tenant', sku: 'S-1', deviceId: null, viewedAt: new Date().toISOString() });
+    await queue.add('view', { tenantId: 'w-tenant', sku: 'S-1', deviceId: 'AbCdE12345', viewedAt: new Date().toISOString() });
+    await expect.poll(async () => (await ProductStat.findOne({ tenantId: 'w-tenant', sku: 'S-1' }).lean() as { views?: number } | null)?.views, { timeout: 10000 }).toBe(2);
+  });
+
+  it('retries a failing job with backoff and keeps it for inspection when it keeps failing', async () => {
+    // A job without a tenant fails in the data layer's tenant guard on every attempt.
+    const job = await queue.add('view', { tenantId: '', sku: 'S-2', deviceId: null, viewedAt: new Date().toISOString() }, { attempts: 2, backoff: { type: 'fixed', delay: 100 }, removeOnFail: false });
+    await expect.poll(async () => (await queue.getJob(job.id!))?.failedReason ?? '', { timeout: 10000 }).toMatch(/tenant/);
+    await expect.poll(async () => (await queue.getJob(job.id!))?.attemptsMade, { timeout: 10000 }).toBe(2);
+    expect(await queue.getJobState(job.id!)).toBe('failed');
+  });
+
+  it('closes cleanly, letting the running job finish', async () => {
+    const extra = startWorkers(redis.duplicate(), { prefix });
+    await expect(extra.close()).resolves.toBeUndefined();
+    expect(extra.workers.every((w) => !w.isRunning())).toBe(true);
+  });
+});
