@@ -35,8 +35,7 @@ const TENANTS: TenantPlan[] = [
       { name: 'Millbrook', address: '18 Mill Rd', city: 'Millbrook', state: 'OR', zip: '97325', latitude: 44.8210, longitude: -122.8601 },
     ],
     navigation: [
-      { name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Brands', target: '/brands' },
-      { name: 'Store Info', target: '/store-info' },
+      { name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Lawn & Garden', target: 'department:Lawn & Garden' },
     ],
   },
   {
@@ -45,7 +44,7 @@ const TENANTS: TenantPlan[] = [
     colors: { primary: '#2a6f97', secondary: '#e9c46a', headerBackground: '#f7f3ea', headerText: '#14213d', footerBackground: '#14213d', footerText: '#f7f3ea', link: '#2a6f97' },
     font: 'Georgia, "Times New Roman", serif',
     locations: [{ name: 'Harbor Paint Downtown', address: '9 Wharf St', city: 'Harbor City', state: 'WA', zip: '98101', latitude: 47.6062, longitude: -122.3321 }],
-    navigation: [{ name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Colors', target: '/colors' }],
+    navigation: [{ name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Interior Paint', target: 'department:Interior Paint' }],
   },
 ];
 
@@ -64,12 +63,6 @@ async function insertInBatches(model: mongoose.Model<any>, docs: object[], size 
 async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) {
   const tenant = await Tenant.create({ slug: plan.slug, name: plan.name, businessId: plan.businessId, variant: plan.variant, domains: plan.domains });
   const tenantId = String(tenant._id);
-  await StoreProfile.create({
-    tenantId,
-    settings: { colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 } },
-    business: { contact_email: `hello@${plan.slug}.test`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative' },
-    navigation: plan.navigation.map((item, index) => ({ id: index + 1, name: item.name, target: item.target, order: index + 1, align: 'left', show_in_header: true, hide_on_locations: null })),
-  });
   await Location.insertMany(plan.locations.map((loc, index) => ({
     tenantId, locationId: index + 1, ...loc, phone: faker.phone.number({ style: 'national' }), storeNumber: String(100 + index), sortOrder: index, hours: HOURS,
   })));
@@ -92,6 +85,17 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) 
   });
   await Department.insertMany(departments);
   const deptName = new Map(departments.map((d) => [d.deptId, d.name]));
+  // 'department:Name' navigation targets point at that department's product list.
+  const navTarget = (target: string) => {
+    const dept = target.startsWith('department:') ? departments.find((d) => d.name === target.slice('department:'.length)) : null;
+    return dept ? `/d/${slugify(dept.name)}-${dept.deptId}` : target;
+  };
+  await StoreProfile.create({
+    tenantId,
+    settings: { colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 } },
+    business: { contact_email: `hello@${plan.slug}.test`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative' },
+    navigation: plan.navigation.map((item, index) => ({ id: index + 1, name: item.name, target: navTarget(item.target), order: index + 1, align: 'left', show_in_header: true, hide_on_locations: null })),
+  });
 
   const brands = Array.from({ length: plan.variant === 'paint-brand' ? 12 : 40 }, (_, i) => {
     const name = `${faker.company.name().replace(/[,].*$/, '')}`;

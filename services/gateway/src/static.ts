@@ -18,13 +18,15 @@ export function staticSite(options: StaticOptions) {
     if (!existsSync(path.join(shellDist, 'index.html'))) {
       app.log.warn(`${shellDist} has no build: run npm run build (npm start does it for you)`);
     }
-    await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, wildcard: false, decorateReply: true });
+    await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, decorateReply: true });
     for (const name of ['checkout', 'admin'] as const) {
       await app.register(fastifyStatic, {
         root: path.join(options.root, `apps/${name}-remote/dist`), prefix: `/remotes/${name}/`, decorateReply: false,
         setHeaders: (reply) => { reply.header('Access-Control-Allow-Origin', '*'); reply.header('Cache-Control', 'no-cache'); },
       });
     }
+    // '/' is the storefront page itself, not a directory listing.
+    app.get('/', { schema: { hide: true } }, pageOrNotFound);
     app.get('/remotes.json', { schema: { hide: true } }, async (_req, reply) => reply.header('Cache-Control', 'no-store').send(options.remotes));
   };
 }

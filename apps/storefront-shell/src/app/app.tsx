@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { createPlatformStore, setBusinessSlug, storefrontApi, useToasts } from '@platform/api-client';
-import { buildTheme, Container, ErrorNotice, GlobalStyle, Loading, Toasts } from '@platform/ui';
+import { BASE_THEME, buildTheme, Container, ErrorNotice, GlobalStyle, Loading, Toasts } from '@platform/ui';
 import { AppRoutes } from './routes';
 
 const store = createPlatformStore();
@@ -20,6 +20,8 @@ function TenantTheme() {
     if (!settings) return;
     setBusinessSlug(settings.businessSlug);
     document.title = settings.businessName;
+    const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (icon && settings.favicon) icon.href = settings.favicon;
   }, [settings]);
   if (isLoading) return <Loading label="Loading store…" />;
   if (isError || !settings || !theme) {
@@ -39,7 +41,10 @@ function TenantTheme() {
 export function App() {
   return (
     <Provider store={store}>
-      <TenantTheme />
+      {/* Base theme until the tenant's settings arrive (loading and error states need it too). */}
+      <ThemeProvider theme={BASE_THEME}>
+        <TenantTheme />
+      </ThemeProvider>
     </Provider>
   );
 }

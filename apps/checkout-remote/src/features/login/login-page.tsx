@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage, getDeviceId, identityApi, setSession, takeRedirect, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, PageTitle } from '@platform/ui';
@@ -15,7 +15,9 @@ export function LoginPage() {
   const [keep, setKeep] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
-  if (user) return <Navigate to="/" replace />;
+  // Only someone already signed in when arriving is sent home; a fresh sign-in navigates below.
+  const signedInOnArrival = useRef(Boolean(user));
+  if (signedInOnArrival.current) return <Navigate to="/" replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { storefrontApi } from '@platform/api-client';
 
 const CLOSE_DELAY_MS = 250;
+const OPEN_DELAY_MS = 200;
 
 const Wrapper = styled.div`position: relative;`;
 const Toggle = styled.button`
@@ -25,14 +26,23 @@ export function DepartmentMenu() {
   const { data: departments = [], isLoading } = storefrontApi.useDepartmentTreeQuery(1);
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
-  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-  const show = () => { clearTimeout(closeTimer.current); setOpen(true); };
-  const hideSoon = () => { clearTimeout(closeTimer.current); closeTimer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS); };
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const openedByHover = useRef(false);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Spec 1: hover opens after 200 ms, leaving closes after 250 ms.
+  const showSoon = () => { clearTimeout(timer.current); timer.current = setTimeout(() => { openedByHover.current = true; setOpen(true); }, OPEN_DELAY_MS); };
+  const show = () => { clearTimeout(timer.current); setOpen(true); };
+  const hideSoon = () => { clearTimeout(timer.current); timer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS); };
+  const toggle = () => {
+    clearTimeout(timer.current);
+    // A click on a menu the pointer just opened keeps it open rather than closing it at once.
+    setOpen((wasOpen) => (wasOpen && openedByHover.current ? true : !wasOpen));
+    openedByHover.current = false;
+  };
   const matches = departments.filter((d) => d.name.toLowerCase().includes(filter.trim().toLowerCase()));
   return (
-    <Wrapper onMouseEnter={show} onMouseLeave={hideSoon} onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false); }}>
-      <Toggle type="button" aria-expanded={open} aria-controls="department-menu" onClick={() => setOpen((v) => !v)}>
+    <Wrapper onMouseEnter={() => (open ? show() : showSoon())} onMouseLeave={hideSoon} onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false); }}>
+      <Toggle type="button" aria-expanded={open} aria-controls="department-menu" onClick={toggle}>
         Shop by Department
       </Toggle>
       {open ? (

@@ -23,7 +23,7 @@ export function ProductPage() {
   useEffect(() => {
     // Views feed popular products; admins are not tracked (spec 1 §4).
     if (product && !user?.is_admin) void track({ sku: product.sku, device_id: getDeviceId() });
-  }, [product?.sku]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [product, user?.is_admin, track]);
 
   if (isLoading) return <Container><Loading /></Container>;
   if (error && 'status' in error && error.status === 404) {

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, SHOPPER, signIn } from './helpers';
+
+test.describe('cart (checkout remote)', () => {
+  test('a new device sees the empty cart, identified by a 10-character device id', async ({ page }) => {
+    const cartCall = page.waitForRequest((r) => r.url().includes('/api/cart-parcels'));
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    const deviceId = await page.evaluate(() => localStorage.getItem('device_id'));
+    expect(deviceId).toMatch(/^[A-Za-z0-9]{10}$/);
+    const request = await cartCall;
+    expect(request.headers()['device-id']).toBe(deviceId);
+    expect(new URL(request.url()).searchParams.get('device_id')).toBe(deviceId);
+  });
+
+  test('the remote is loaded at run time from its own origin', async ({ page }) => {
+    const remoteRequests: string[] = [];
+    page.on('request', (r) => { if (r.url().startsWith('http://127.0.0.1:4301/')) remoteRequests.push(new URL(r.url()).pathname); });
+    await page.goto('/cart');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    expect(remoteRequests).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
+  });
+
+  test('pointing the manifest URL elsewhere redeploys the remote without rebuilding the shell', async ({ page }) => {
+    // The same build served from a second origin stands in for a redeployed remote.
+    await page.route('**/remotes.json', (route) => route.fulfill({ json: { checkout: 'http://127.0.0.1:4303/mf-manifest.json', admin: 'http://127.0.0.1:4302/mf-manifest.json' } }));
+    const fromNewOrigin = page.waitForRequest((r) => r.url() === 'http://127.0.0.1:4303/remoteEntry.js');
+    await page.goto('/cart');
+    await fromNewOrigin;
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+  });
+});
+
+test.describe('a remote that cannot load', () => {
+  test('shows an error for its area while the rest of the store keeps working', async ({ page }) => {
+    await page.route('http://127.0.0.1:4301/**', (route) => route.abort());
+    await page.goto('/cart');
+    await expect(page.getByRole('alert')).toContainText('The cart and account area could not be loaded right now.');
+    await expect(page.getByRole('link', { name: 'Riverside Hardware Co-op' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Departments', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'All Departments' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Tools', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('admin (admin remote)', () => {
+  test('a visitor is sent to sign in, then lands on the outstanding orders with the admin header', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, ADMIN);
+    await expect(page).toHaveURL(/\/admin\/orders\/list$/);
+    await expect(page.getByRole('heading', { name: 'Outstanding Orders' })).toBeVisible();
+    await expect(page.getByText('No outstanding orders')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
+    for (const item of ['Offline Orders', 'Emails', 'Website Settings', 'Customers', 'Tutorials', 'Release Updates']) await expect(nav.getByText(item)).toBeVisible();
+    await page.getByRole('button', { name: 'Contact Us' }).click();
+    await expect(page.getByRole('dialog', { name: 'Contact Us' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('link', { name: 'View as Customer' })).toHaveAttribute('href', '/');
+  });
+
+  test('the remembered admin page is where sign-in returns to', async ({ page }) => {
+    await page.goto('/admin/orders/list/pickup');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, ADMIN);
+    await expect(page).toHaveURL(/\/admin\/orders\/list\/pickup$/);
+  });
+
+  test('a wrong password shows the server message and stays on sign-in', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, { email: ADMIN.email, password: 'wrong-password' });
+    await expect(page.getByRole('alert')).toHaveText('These credentials do not match our records.');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('logout clears the session, renews the device id and goes home with a signed-out toast', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('heading', { name: 'Outstanding Orders' })).toBeVisible();
+    const deviceBefore = await page.evaluate(() => localStorage.getItem('device_id'));
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('You have been signed out.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('user') ?? sessionStorage.getItem('user'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('device_id'))).not.toBe(deviceBefore);
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a 401 while signed in signs the shopper out without a redirect', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, SHOPPER);
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access_token as string);
+    // The session ends on the server (as another device's logout would do).
+    await page.request.post(`/api/logout?access_token=${token}`);
+    await page.goto('/departments');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveURL(/\/departments$/);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { openShopByDepartment } from './helpers';
+
+test.describe('storefront of the demo hardware store', () => {
+  test('home page shows the business name, theme, navigation and departments from the API', async ({ page }) => {
+    await page.goto('/');
+    const brand = page.getByRole('link', { name: 'Riverside Hardware Co-op' });
+    await expect(brand).toBeVisible();
+    await expect(page).toHaveTitle('Riverside Hardware Co-op');
+    // Colours and font come from the tenant's settings through the styled-components theme.
+    await expect(brand).toHaveCSS('color', 'rgb(200, 16, 46)');
+    await expect(page.locator('body')).toHaveCSS('font-family', /Trebuchet MS/);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Departments', 'Lawn & Garden']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+
+    const departments = await (await page.request.get('/api/full-departments?depth=1')).json();
+    await openShopByDepartment(page);
+    const menu = page.locator('#department-menu');
+    for (const dept of departments.data) await expect(menu.getByRole('link', { name: dept.name })).toBeVisible();
+    await menu.getByLabel('Find a department').fill('garden');
+    await expect(menu.getByRole('link')).toHaveText(['Lawn & Garden']);
+  });
+
+  test('a department lists its products and a product opens at /p/{slug} for the selected store', async ({ page }) => {
+    await page.goto('/');
+    await openShopByDepartment(page);
+    await page.locator('#department-menu').getByRole('link', { name: 'Tools' }).click();
+    await expect(page).toHaveURL(/\/d\/tools-1$/);
+    await expect(page.getByRole('heading', { name: 'Tools', level: 1 })).toBeVisible();
+    const tiles = page.getByTestId('product-tile');
+    await expect(tiles.first()).toBeVisible();
+    await expect(tiles.first().getByTestId('price')).toHaveText(/^\$\d+\.\d{2}$/);
+
+    const title = await tiles.first().getByRole('link').last().innerText();
+    await tiles.first().getByRole('link').last().click();
+    await expect(page).toHaveURL(/\/p\/[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId('price')).toHaveText(/^\$\d+\.\d{2}$/);
+    await expect(page.getByTestId('stock-label')).toHaveText(/In Stock|Only \d+ Left|Out of Stock|Special Order/);
+
+    // Another location prices the same product differently (the seed adds 50 cents per location).
+    const slug = new URL(page.url()).pathname.split('/').pop()!;
+    const priceAt = async (store: number) => (await (await page.request.get(`/api/products/product?param=${slug}&field=slug`, { headers: { 'Store-Id': String(store) } })).json()).data;
+    const [first, third] = [await priceAt(1), await priceAt(3)];
+    await page.getByLabel('Store location').selectOption({ label: 'Millbrook' });
+    const expected = third.promo_price ?? third.price;
+    await expect(page.getByTestId('price')).toHaveText(`$${expected}`);
+    expect(expected).not.toBe(first.promo_price ?? first.price);
+  });
+
+  test('a product without an image shows the default image', async ({ page }) => {
+    const list = await (await page.request.get('/api/products?dept_id=1&limit=50')).json();
+    const noImage = list.products.data.find((p: { image_url: string | null }) => p.image_url === null);
+    expect(noImage).toBeTruthy();
+    await page.goto(`/p/${noImage.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(noImage.title);
+    const img = page.locator('main img').first();
+    await expect(img).toHaveAttribute('src', '/assets/no-image.svg');
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  });
+
+  test('unknown paths go home and an unknown product says so', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/p/not-a-real-product');
+    await expect(page.getByText('Product not found')).toBeVisible();
+  });
+});
+
+test.describe('tenants by host', () => {
+  test('demo-paint has its own name and colours; the hardware store is not shown there', async ({ page }) => {
+    await page.goto('http://demo-paint.localhost:4300/');
+    const brand = page.getByRole('link', { name: 'Harbor Paint & Color' });
+    await expect(brand).toBeVisible();
+    await expect(brand).toHaveCSS('color', 'rgb(42, 111, 151)');
+    await expect(page.locator('body')).toHaveCSS('font-family', /Georgia/);
+    await expect(page.getByText('Riverside Hardware Co-op')).toHaveCount(0);
+    // One location: selected automatically, no picker.
+    await expect(page.getByLabel('Your store')).toHaveText('Harbor Paint Downtown');
+    await expect(page.getByLabel('Store location')).toHaveCount(0);
+  });
+
+  test('demo-hardware answers on its sub-domain too', async ({ page }) => {
+    await page.goto('http://demo-hardware.localhost:4300/');
+    await expect(page.getByRole('link', { name: 'Riverside Hardware Co-op' })).toBeVisible();
+    await expect(page.getByLabel('Store location').locator('option')).toHaveCount(3);
+  });
+
+  test('an unknown store gets a clear 404, not another store', async ({ page }) => {
+    const response = await page.goto('http://no-such-store.localhost:4300/');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Store not found' })).toBeVisible();
+    // The browser resolves *.localhost to loopback; ask the API from the page itself.
+    const api = await page.evaluate(async () => { const r = await fetch('/api/settings'); return { status: r.status, body: await r.json() }; });
+    expect(api).toEqual({ status: 404, body: { status: 404, message: 'Store not found' } });
+  });
+});

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Journeys against the production build, served the way npm start serves it, except that each remote
+// comes from its own origin (ports 4301/4302) through manifest URLs the shell reads at run time.
+const PORT = 4300;
+const mongo = new URL(process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27118/platform');
+mongo.pathname = '/e2e';
+const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: './e2e/.results',
+  workers: 1,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.data/test-reports/playwright.json' }]],
+  use: { baseURL: `http://localhost:${PORT}`, trace: 'retain-on-failure' },
+  projects: [{
+    name: 'debian-chromium',
+    use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args } },
+  }],
+  webServer: [
+    { command: 'node tools/static-server.mjs apps/checkout-remote/dist 4301', url: 'http://127.0.0.1:4301/mf-manifest.json', reuseExistingServer: false },
+    { command: 'node tools/static-server.mjs apps/admin-remote/dist 4302', url: 'http://127.0.0.1:4302/mf-manifest.json', reuseExistingServer: false },
+    { command: 'node tools/static-server.mjs apps/checkout-remote/dist 4303', url: 'http://127.0.0.1:4303/mf-manifest.json', reuseExistingServer: false },
+    {
+      command: 'node --import tsx tools/seed/seed.ts --reset && node --import tsx services/gateway/src/main.ts',
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT), HOST: 'localhost', MONGODB_URI: mongo.toString(), REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6480',
+        REMOTE_CHECKOUT_URL: 'http://127.0.0.1:4301/mf-manifest.json', REMOTE_ADMIN_URL: 'http://127.0.0.1:4302/mf-manifest.json',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});
