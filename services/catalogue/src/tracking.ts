@@ -15,5 +15,12 @@ export async function trackProductView(ctx: RequestContext, resources: PlatformR
  */
 export async function foldProductView(job: Job<ProductViewJob>): Promise<void> {
   const { tenantId, sku, viewedAt } = job.data;
-  await ProductStat.updateOne(scoped({ tenantId }, { sku }), { $inc: { views: 1 }, $set: { lastViewedAt: new Date(viewedAt) } }, { upsert: true });
+  const fold = () => ProductStat.updateOne(scoped({ tenantId }, { sku }), { $inc: { views: 1 }, $set: { lastViewedAt: new Date(viewedAt) } }, { upsert: true });
+  try {
+    await fold();
+  } catch (error) {
+    // Two first views of a product racing to insert: the loser's retry finds the document and increments it.
+    if ((error as { code?: number }).code !== 11000) throw error;
+    await fold();
+  }
 }

@@ -8,10 +8,11 @@ export interface RunningWorkers {
 }
 
 /** Starts every queue's worker. close() lets running jobs finish, then disconnects. */
-export function startWorkers(connection: ConnectionOptions, options: { prefix?: string; concurrency?: number } = {}): RunningWorkers {
+export function startWorkers(connection: ConnectionOptions, options: { prefix?: string } = {}): RunningWorkers {
   const prefix = options.prefix ?? 'bull';
   const workers = [
-    new Worker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView, { connection, prefix, concurrency: options.concurrency ?? 4 }),
+    // One job at a time: FerretDB v1 loses concurrent $inc updates (docs/ARCHITECTURE.md, "Atomicity").
+    new Worker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView, { connection, prefix, concurrency: 1 }),
   ];
   for (const worker of workers) {
     worker.on('failed', (job, err) => console.error(`[worker] ${worker.name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));

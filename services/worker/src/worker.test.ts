@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { connectMongo, disconnectMongo, mongoose } from '@platform/db';
-import { createRedis, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
+import { createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
 import { ProductStat } from '@platform/catalogue';
 import { startWorkers, type RunningWorkers } from './index';
 
@@ -13,7 +13,7 @@ let running: RunningWorkers;
 beforeAll(async () => {
   await connectMongo(process.env.MONGODB_URI!, `test_worker_${process.pid}`);
   redis = createRedis(process.env.REDIS_URL!);
-  queue = new Queue<ProductViewJob>(QUEUE_NAMES.productViews, { connection: redis, prefix });
+  queue = new Queue<ProductViewJob>(QUEUE_NAMES.productViews, { connection: redis, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   running = startWorkers(redis.duplicate(), { prefix });
 });
 afterAll(async () => {
@@ -26,10 +26,11 @@ afterAll(async () => {
 });
 
 describe('product-views worker', () => {
-  it('folds queued views into per-product counts', async () => {
-    await queue.add('view', { tenantId: 'w-tenant', sku: 'S-1', deviceId: null, viewedAt: new Date().toISOString() });
-    await queue.add('view', { tenantId: 'w-tenant', sku: 'S-1', deviceId: 'AbCdE12345', viewedAt: new Date().toISOString() });
-    await expect.poll(async () => (await ProductStat.findOne({ tenantId: 'w-tenant', sku: 'S-1' }).lean() as { views?: number } | null)?.views, { timeout: 10000 }).toBe(2);
+  it('folds queued views into per-product counts, also when first views of a product arrive together', async () => {
+    const views = Array.from({ length: 8 }, (_, i) => ({ name: 'view', data: { tenantId: 'w-tenant', sku: 'S-1', deviceId: i % 2 ? 'AbCdE12345' : null, viewedAt: new Date().toISOString() } }));
+    await queue.addBulk(views);
+    await expect.poll(async () => (await ProductStat.findOne({ tenantId: 'w-tenant', sku: 'S-1' }).lean() as { views?: number } | null)?.views, { timeout: 10000 }).toBe(8);
+    expect(await queue.getFailedCount()).toBe(0);
   });
 
   it('retries a failing job with backoff and keeps it for inspection when it keeps failing', async () => {
