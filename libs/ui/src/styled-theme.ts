@@ -1,4 +1,5 @@
 import 'styled-components';
+export {};
 import type { PlatformTheme } from './theme';
 
 declare module 'styled-components' {

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// Runs a command with MONGODB_URI and REDIS_URL set, starting the dev FerretDB and Redis if they are not
+// already running (and stopping what it started). Used by `npm run seed` and each project's `test` target.
+// Usage: node tools/run-with-services.mjs <command> [args...]
+import { spawnSync } from 'node:child_process';
+import { startBackingServices } from './provision.mjs';
+
+const [cmd, ...args] = process.argv.slice(2);
+if (!cmd) { console.error('usage: node tools/run-with-services.mjs <command> [args...]'); process.exit(2); }
+const services = await startBackingServices({ profile: 'dev', mongoPort: Number(process.env.DEV_MONGO_PORT ?? 27117), redisPort: Number(process.env.DEV_REDIS_PORT ?? 6479) });
+const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl } });
+await services.stop();
+process.exit(res.status ?? 1);
