@@ -5,3 +5,4 @@ export * from './stock';
 export * from './tenant-host';
 export * from './color';
 export const DEFAULT_PRODUCT_IMAGE = '/assets/no-image.svg';
+export * from './search-display';

@@ -94,6 +94,10 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, options: Ten
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const operatorKeys = Object.keys((request.query ?? {}) as Record<string, unknown>).filter((key) => key.includes('$'));
+    if (operatorKeys.length) {
+      throw new AppError('invalid', 'The given data was invalid.', Object.fromEntries(operatorKeys.map((key) => [key, [`${key} is not allowed`]])));
+    }
     const slug = header(request, 'business-slug')?.trim();
     const tenant = slug ? await directory.bySlug(slug) : await directory.byHost(header(request, 'host'));
     if (!tenant) throw new AppError('not_found', 'Store not found');

@@ -1,34 +1,18 @@
 import { resolveLocationId, scoped } from '@platform/db';
-import { formatCents } from '@platform/domain';
+import { formatCents, PRICE_BANDS } from '@platform/domain';
 import type { ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
-import { Product, ProductStat, StoreProduct } from './models';
+import { Brand, Department, Product, ProductStat, StoreProduct } from './models';
+import type { SearchIndexRegistry } from './search/registry';
 
 export const SORTS = ['relevancy', 'price-desc', 'price-asc', 'latest', 'title-asc', 'manufacturer-no'] as const;
 export type Sort = (typeof SORTS)[number];
 
-const SORT_FIELDS: Record<Sort, Record<string, 1 | -1>> = {
-  relevancy: { title: 1 },
-  'price-desc': { priceCents: -1 },
-  'price-asc': { priceCents: 1 },
-  latest: { listedAt: -1 },
-  'title-asc': { title: 1 },
-  'manufacturer-no': { sku: 1 },
-};
-
-export interface ProductListQuery {
-  dept_id?: number;
-  brand_id?: number;
-  brands?: string;
-  page: number;
-  limit: number;
-  sort: Sort;
-  in_stock_only: 0 | 1;
-}
 
 type StoreProductDoc = { storeProductId: number; locationId: number; productId: number; priceCents: number; promoPriceCents: number | null; inventory: number; vendorAllowsSpecialOrder: boolean; hidden: boolean };
 type ProductDoc = { productId: number; sku: string; slug: string; title: string; originalTitle: string; brandName: string; modelNumber: string; imageUrl: string | null; vendorId: number | null; hidden: boolean; extra: Record<string, unknown>; settings: Record<string, unknown>; departmentPath: number[]; description: string };
 
+/** A catalogue product at one location, as the API shows it (reads from the database, not the index). */
 export function toProductItem(product: ProductDoc, storeProduct: StoreProductDoc): ProductItem {
   return {
     id: product.productId,
@@ -53,53 +37,79 @@ export function toProductItem(product: ProductDoc, storeProduct: StoreProductDoc
   };
 }
 
+export interface ProductListQuery {
+  search?: string;
+  keyword?: string;
+  dept_id?: number;
+  exdept?: string;
+  exsubdept?: string;
+  brand_id?: number;
+  brands?: string;
+  start_price?: number;
+  end_price?: number;
+  page: number;
+  limit: number;
+  sort: Sort;
+  in_stock_only: 0 | 1;
+}
+
+const idList = (...parts: (string | number | undefined)[]) =>
+  parts.flatMap((part) => String(part ?? '').split(',')).map((id) => Number(id.trim())).filter((id) => Number.isInteger(id) && id > 0);
+
 async function requireLocation(ctx: RequestContext): Promise<number> {
   const locationId = await resolveLocationId(ctx, ctx.storeId);
   if (locationId === null) throw new AppError('not_found', 'This store has no locations yet');
   return locationId;
 }
 
-/** Joins store products (in their order) with their catalogue products. */
-async function withProducts(ctx: RequestContext, storeProducts: StoreProductDoc[]): Promise<ProductItem[]> {
-  const products = (await Product.find(scoped(ctx, { productId: { $in: storeProducts.map((sp) => sp.productId) } })).lean()) as unknown as ProductDoc[];
-  const byId = new Map(products.map((p) => [p.productId, p]));
-  return storeProducts.flatMap((sp) => {
-    const product = byId.get(sp.productId);
-    return product ? [toProductItem(product, sp)] : [];
-  });
+let departmentNameCache = new Map<string, { at: number; names: Map<number, string> }>();
+/** Department names for facets and suggestions, cached briefly per tenant (departments change rarely). */
+async function departmentNames(ctx: RequestContext): Promise<Map<number, string>> {
+  const hit = departmentNameCache.get(ctx.tenantId);
+  if (hit && Date.now() - hit.at < 60_000) return hit.names;
+  const docs = (await Department.find(scoped(ctx, { hidden: { $ne: true } }), { deptId: 1, name: 1 }).lean()) as unknown as { deptId: number; name: string }[];
+  const names = new Map(docs.map((d) => [d.deptId, d.name]));
+  if (departmentNameCache.size > 1000) departmentNameCache = new Map();
+  departmentNameCache.set(ctx.tenantId, { at: Date.now(), names });
+  return names;
 }
 
-/** A location's product list with department/brand filters, sort and paging (keyword search: catalogue issue). */
-export async function listProducts(ctx: RequestContext, query: ProductListQuery) {
-  const locationId = await requireLocation(ctx);
-  const brandIds = [query.brand_id, ...(query.brands ?? '').split(',').map((b) => Number(b.trim()))].filter((b): b is number => Number.isInteger(b) && b! > 0);
-  const base: Record<string, unknown> = { locationId, hidden: { $ne: true } };
-  if (query.dept_id) base.departmentPath = query.dept_id;
-  if (brandIds.length) base.brandId = { $in: brandIds };
-
-  let removedInStockOnly = false;
-  let filter = scoped(ctx, query.in_stock_only ? { ...base, inventory: { $gt: 0 } } : base);
-  let total = await StoreProduct.countDocuments(filter);
-  if (total === 0 && query.in_stock_only) {
-    // Spec: when nothing matches in stock, show everything and say all products are out of stock.
-    const all = scoped(ctx, base);
-    const allTotal = await StoreProduct.countDocuments(all);
-    if (allTotal > 0) { filter = all; total = allTotal; removedInStockOnly = true; }
-  }
-  const page = await StoreProduct.find(filter)
-    .sort({ ...SORT_FIELDS[query.sort], storeProductId: 1 })
-    .skip((query.page - 1) * query.limit)
-    .limit(query.limit)
-    .lean();
+/** Search and browse: keyword, department, brand, price and stock filters, facets, sort and paging, for one location. */
+export async function listProducts(ctx: RequestContext, registry: SearchIndexRegistry, query: ProductListQuery) {
+  const [locationId, index, deptNames] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), departmentNames(ctx)]);
+  const hits = index.search({
+    keyword: (query.search ?? query.keyword ?? '').trim(),
+    locationId,
+    deptIds: idList(query.dept_id),
+    excludeDeptIds: idList(query.exdept, query.exsubdept),
+    brandIds: idList(query.brand_id, query.brands),
+    minCents: query.start_price !== undefined ? Math.round(query.start_price * 100) : null,
+    maxCents: query.end_price !== undefined ? Math.round(query.end_price * 100) : null,
+    inStockOnly: query.in_stock_only === 1,
+    sort: query.sort,
+    page: query.page,
+    limit: query.limit,
+  });
   return {
-    products: {
-      total,
-      current_page: query.page,
-      last_page: Math.max(1, Math.ceil(total / query.limit)),
-      data: await withProducts(ctx, page as unknown as StoreProductDoc[]),
-    },
-    removed_instock_only: removedInStockOnly,
+    products: { total: hits.total, current_page: query.page, last_page: Math.max(1, Math.ceil(hits.total / query.limit)), data: hits.items },
+    departments: hits.facets.departments.filter((d) => deptNames.has(d.dept_id)).map((d) => ({ ...d, name: deptNames.get(d.dept_id)! })),
+    brands: hits.facets.brands,
+    price_ranges: hits.facets.price_ranges.map((band) => ({ ...band, label: PRICE_BANDS.find((b) => b.key === band.key)!.label })),
+    removed_instock_only: hits.removedInStockOnly,
   };
+}
+
+/** Type-ahead: products (10), departments (2) and brands (2) for a prefix of 3+ characters. */
+export async function suggestions(ctx: RequestContext, registry: SearchIndexRegistry, search: string) {
+  const term = search.trim();
+  if (term.length < 3) return { products: [], departments: [], brands: [] };
+  const [locationId, index, deptNames] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), departmentNames(ctx)]);
+  const lower = term.toLowerCase();
+  const products = index.suggest(term, locationId, 10).products;
+  const departments = [...deptNames].filter(([, name]) => name.toLowerCase().includes(lower)).slice(0, 2).map(([dept_id, name]) => ({ dept_id, name }));
+  const brands = (await Brand.find(scoped(ctx, { hidden: { $ne: true } }), { brandId: 1, name: 1, image: 1 }).lean() as unknown as { brandId: number; name: string; image: string | null }[])
+    .filter((b) => b.name.toLowerCase().includes(lower)).slice(0, 2).map((b) => ({ brand_id: b.brandId, brand_name: b.name, image: b.image ?? null }));
+  return { products, departments, brands };
 }
 
 /** One product at the selected location, by product id or slug; other locations' stock alongside. */

@@ -2,13 +2,25 @@ import { Type } from 'typebox';
 import { Department, DepartmentTree, ProductItem, ProductPage } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { departmentTree, listDepartments } from './departments';
-import { listProducts, popularProducts, productDetail, SORTS } from './products';
+import { listProducts, popularProducts, productDetail, SORTS, suggestions } from './products';
+import { SearchIndexRegistry } from './search/registry';
 import { trackProductView } from './tracking';
 
 const tags = ['catalogue'];
 const Page = Type.Integer({ minimum: 1, default: 1 });
 
+const IdList = Type.String({ pattern: '^[0-9, ]*$', maxLength: 500 });
+const Keyword = Type.String({ maxLength: 200 });
+const Facets = {
+  departments: Type.Array(Type.Object({ dept_id: Type.Integer(), name: Type.String(), count: Type.Integer() })),
+  brands: Type.Array(Type.Object({ brand_id: Type.Integer(), brand_name: Type.String(), count: Type.Integer() })),
+  price_ranges: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), count: Type.Integer() })),
+};
+
 export const catalogueRoutes: ServicePlugin = async (app) => {
+  // One in-memory search index per tenant, per process (docs/SEARCH.md).
+  const searchIndexes = new SearchIndexRegistry({ budgetBytes: Number(process.env.SEARCH_MEMORY_BUDGET_MB ?? 1024) * 1024 * 1024 });
+
   app.get('/departments', {
     schema: {
       tags, summary: 'One level of departments (top level, or the children of dept_id)',
@@ -27,19 +39,39 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
 
   app.get('/products', {
     schema: {
-      tags, summary: 'Products of the selected location (Store-Id), filtered, sorted and paged',
+      tags, summary: 'Search and browse the selected location (Store-Id): keyword, filters, facets, sort, paging',
       querystring: Type.Object({
+        search: Type.Optional(Keyword),
+        keyword: Type.Optional(Keyword),
         dept_id: Type.Optional(Type.Integer({ minimum: 1 })),
+        exdept: Type.Optional(IdList),
+        exsubdept: Type.Optional(IdList),
         brand_id: Type.Optional(Type.Integer({ minimum: 1 })),
-        brands: Type.Optional(Type.String({ pattern: '^[0-9, ]*$' })),
+        brands: Type.Optional(IdList),
+        start_price: Type.Optional(Type.Number({ minimum: 0, maximum: 1000000 })),
+        end_price: Type.Optional(Type.Number({ minimum: 0, maximum: 1000000 })),
         page: Page,
         limit: Type.Integer({ minimum: 1, maximum: 200, default: 96 }),
         sort: Type.Union(SORTS.map((s) => Type.Literal(s)), { default: 'relevancy' }),
         in_stock_only: Type.Union([Type.Literal(0), Type.Literal(1)], { default: 0 }),
       }),
-      response: { 200: Type.Object({ products: ProductPage, removed_instock_only: Type.Boolean() }) },
+      response: { 200: Type.Object({ products: ProductPage, ...Facets, removed_instock_only: Type.Boolean() }) },
     },
-  }, async (request) => listProducts(request.ctx, request.query));
+  }, async (request) => listProducts(request.ctx, searchIndexes, request.query));
+
+  app.get('/get-suggestions', {
+    schema: {
+      tags, summary: 'Type-ahead for 3+ characters: products (10), departments (2), brands (2)',
+      querystring: Type.Object({ search: Keyword }),
+      response: {
+        200: Type.Object({
+          products: Type.Array(ProductItem),
+          departments: Type.Array(Type.Object({ dept_id: Type.Integer(), name: Type.String() })),
+          brands: Type.Array(Type.Object({ brand_id: Type.Integer(), brand_name: Type.String(), image: Type.Union([Type.String(), Type.Null()]) })),
+        }),
+      },
+    },
+  }, async (request) => suggestions(request.ctx, searchIndexes, request.query.search));
 
   app.get('/products/product', {
     schema: {

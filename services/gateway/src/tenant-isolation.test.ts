@@ -40,6 +40,7 @@ const READS: Record<string, string> = {
   '/api/products': '/api/products?limit=50',
   '/api/products/product': '/api/products/product?param=1',
   '/api/popular-products': '/api/popular-products',
+  '/api/get-suggestions': '/api/get-suggestions?search=iso',
   '/api/cart-parcels': '/api/cart-parcels?device_id=SharedDev1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { catalogueService } from './index';
+import { createCatalogueFixture } from './testing';
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+const headers = { 'business-slug': 'search-a', 'store-id': '1' };
+const search = async (query: string) => harness.app.inject({ url: `/api/products?${query}`, headers });
+const skus = (body: { products: { data: { sku: string }[] } }) => body.products.data.map((p) => p.sku);
+
+beforeAll(async () => {
+  harness = await createTestApp([catalogueService], 'search');
+  const tenant = await createTenant('search-a');
+  await createCatalogueFixture(tenant.id, 'search-a');
+});
+afterAll(async () => { await harness?.close(); });
+
+describe('keyword search', () => {
+  it('finds whole words, stems plurals and forgives one typo', async () => {
+    expect(skus((await search('search=drill')).json())).toEqual(['1001']);
+    expect(skus((await search('search=drills')).json())).toEqual(['1001']);
+    expect(skus((await search('search=cordles%20drill')).json())).toEqual(['1001']);
+    expect(skus((await search('keyword=hammer')).json())).toEqual(['1002']);
+  });
+
+  it('treats the last word as a prefix (type-ahead)', async () => {
+    expect(skus((await search('search=ham')).json())).toEqual(['1002']);
+  });
+
+  it('matches every word (AND), so extra words narrow the result', async () => {
+    expect((await search('search=paint%20hammer')).json().products.total).toBe(0);
+  });
+
+  it('searches by sku and model number', async () => {
+    expect(skus((await search('search=1003')).json())).toEqual(['1003']);
+    expect(skus((await search('search=M2')).json())).toEqual(['1002']);
+  });
+});
+
+describe('filters, facets and sort', () => {
+  it('returns department, brand and price band facets for the result', async () => {
+    const body = (await search('search=search')).json();
+    expect(body.products.total).toBe(3);
+    expect(body.departments).toEqual(expect.arrayContaining([{ dept_id: 1, name: 'Tools', count: 2 }, { dept_id: 4, name: 'Paint', count: 1 }]));
+    expect(body.brands).toEqual([{ brand_id: 1, brand_name: 'search-a Brand', count: 3 }]);
+    expect(body.price_ranges).toEqual([
+      { key: '0-50', label: '$0 - $50', count: 2 },
+      { key: '50-150', label: '$50 - $150', count: 1 },
+    ]);
+  });
+
+  it('filters by price (dollars, promo price counts) and excludes departments', async () => {
+    expect(skus((await search('start_price=25&end_price=200&sort=price-asc')).json())).toEqual(['1003', '1001']);
+    expect(skus((await search('end_price=25')).json())).toEqual(['1002']);
+    expect(skus((await search('exdept=4&sort=title-asc')).json())).toEqual(['1001', '1002']);
+    expect(skus((await search('dept_id=2')).json())).toEqual(['1001']);
+  });
+
+  it('sorts by price both ways and by newest', async () => {
+    expect(skus((await search('sort=price-desc')).json())).toEqual(['1001', '1003', '1002']);
+    expect(skus((await search('sort=latest')).json())).toEqual(['1003', '1002', '1001']);
+  });
+});
+
+describe('suggestions', () => {
+  it('suggests products, departments and brands for 3+ characters', async () => {
+    const body = (await harness.app.inject({ url: '/api/get-suggestions?search=pai', headers })).json();
+    expect(body.products.map((p: { sku: string }) => p.sku)).toEqual(['1003']);
+    expect(body.departments).toEqual([{ dept_id: 4, name: 'Paint' }]);
+    const short = (await harness.app.inject({ url: '/api/get-suggestions?search=pa', headers })).json();
+    expect(short).toEqual({ products: [], departments: [], brands: [] });
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['sort=cheapest', 'sort'],
+    ['page=-1', 'page'],
+    ['page=two', 'page'],
+    ['limit=201', 'limit'],
+    ['start_price=-5', 'start_price'],
+    ['end_price=abc', 'end_price'],
+    ['brands=1;drop', 'brands'],
+    [`search=${'a'.repeat(10000)}`, 'search'],
+    ['dept_id[$gt]=0', 'dept_id[$gt]'],
+    ['$where=1', '$where'],
+  ])('%s is a 400 naming %s', async (query, field) => {
+    const res = await search(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty([field]);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { MiniSearchIndex } from './minisearch-index';
+import { SearchIndexRegistry } from './registry';
+import type { LocationOffer, SearchDocument, SearchQuery } from './search-index';
+
+const doc = (productId: number, title: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
+  productId, sku: String(5000 + productId), slug: `p-${productId}`, title, originalTitle: title, brandId: 1, brandName: 'Acme',
+  modelNumber: `X${productId}`, departmentPath: [1], imageUrl: null, vendorId: null, hidden: false, extra: {}, settings: {}, ...extra,
+});
+const offer = (productId: number, locationId: number, priceCents: number, inventory = 10): LocationOffer => ({
+  productId, locationId, storeProductId: productId * 10 + locationId, priceCents, promoPriceCents: null, inventory,
+  vendorAllowsSpecialOrder: false, hidden: false, listedAt: productId,
+});
+const query = (q: Partial<SearchQuery>): SearchQuery => ({
+  keyword: '', locationId: 1, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null,
+  inStockOnly: false, sort: 'relevancy', page: 1, limit: 10, ...q,
+});
+
+describe('MiniSearchIndex', () => {
+  it('matches tenant synonyms both ways', () => {
+    const index = new MiniSearchIndex('t');
+    index.upsert([doc(1, 'Leather Sofa'), doc(2, 'Garden Couch'), doc(3, 'Oak Table')], [1, 2, 3].map((id) => offer(id, 1, 1000)));
+    expect(index.search(query({ keyword: 'sofa' })).items.map((i) => i.id)).toEqual([1]);
+    index.setSynonyms([['sofa', 'couch']]);
+    expect(index.search(query({ keyword: 'sofa' })).items.map((i) => i.id).sort()).toEqual([1, 2]);
+    expect(index.search(query({ keyword: 'couches' })).items.map((i) => i.id).sort()).toEqual([1, 2]);
+  });
+
+  it('applies upserts and removals, and prices per location', () => {
+    const index = new MiniSearchIndex('t');
+    index.upsert([doc(1, 'Red Paint'), doc(2, 'Blue Paint')], [offer(1, 1, 1500), offer(2, 1, 900), offer(1, 2, 1700)]);
+    expect(index.search(query({ keyword: 'paint', sort: 'price-asc' })).items.map((i) => [i.id, i.price])).toEqual([[2, '9.00'], [1, '15.00']]);
+    expect(index.search(query({ keyword: 'paint', locationId: 2 })).items.map((i) => [i.id, i.price, i.store_product_id])).toEqual([[1, '17.00', 12]]);
+    index.upsert([doc(1, 'Crimson Paint')], [offer(1, 1, 500, 0)]);
+    expect(index.search(query({ keyword: 'crimson' })).items[0]).toMatchObject({ id: 1, price: '5.00', num_inventory: 0 });
+    expect(index.search(query({ keyword: 'red' })).total).toBe(0);
+    index.remove([2]);
+    expect(index.search(query({ keyword: 'blue' })).total).toBe(0);
+    expect(index.documentCount).toBe(1);
+  });
+
+  it('drops the in-stock filter when nothing is in stock, and says so', () => {
+    const index = new MiniSearchIndex('t');
+    index.upsert([doc(1, 'Rake')], [offer(1, 1, 1000, 0)]);
+    const hits = index.search(query({ keyword: 'rake', inStockOnly: true }));
+    expect(hits).toMatchObject({ total: 1, removedInStockOnly: true });
+  });
+
+  it('returns nothing for a location it has no offers for', () => {
+    const index = new MiniSearchIndex('t');
+    index.upsert([doc(1, 'Rake')], [offer(1, 1, 1000)]);
+    expect(index.search(query({ locationId: 9 })).total).toBe(0);
+  });
+});
+
+describe('SearchIndexRegistry', () => {
+  const loadFor = (builds: string[]) => async (tenantId: string) => {
+    builds.push(tenantId);
+    return { documents: [doc(1, `${tenantId} item`)], offers: [offer(1, 1, 100)] };
+  };
+
+  it('builds a tenant once, also for concurrent first requests', async () => {
+    const builds: string[] = [];
+    const registry = new SearchIndexRegistry({ budgetBytes: 10 ** 9, load: loadFor(builds) });
+    const [a, b] = await Promise.all([registry.get('t1'), registry.get('t1')]);
+    expect(a).toBe(b);
+    expect(builds).toEqual(['t1']);
+  });
+
+  it('evicts the least recently used tenant beyond the memory budget', async () => {
+    const builds: string[] = [];
+    const one = new MiniSearchIndex('x');
+    one.upsert([doc(1, 'x')], [offer(1, 1, 1)]);
+    const registry = new SearchIndexRegistry({ budgetBytes: one.approxBytes * 2, load: loadFor(builds) });
+    await registry.get('t1');
+    await registry.get('t2');
+    await registry.get('t1'); // t1 used most recently
+    await registry.get('t3');
+    expect(registry.loadedTenants).toEqual(['t1', 't3']);
+    await registry.get('t2');
+    expect(builds).toEqual(['t1', 't2', 't3', 't2']);
+  });
+});

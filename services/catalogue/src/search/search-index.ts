@@ -1,0 +1,86 @@
+import type { ProductItem } from '@platform/contracts';
+import type { PriceBandKey } from '@platform/domain';
+
+/** A product as search shows it, the same at every location (display fields travel with it). */
+export interface SearchDocument {
+  productId: number;
+  sku: string;
+  slug: string;
+  title: string;
+  originalTitle: string;
+  brandId: number | null;
+  brandName: string;
+  modelNumber: string;
+  departmentPath: number[];
+  imageUrl: string | null;
+  vendorId: number | null;
+  hidden: boolean;
+  extra: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
+
+/** A product at one location: what filters, facets and price sorts read. */
+export interface LocationOffer {
+  productId: number;
+  locationId: number;
+  storeProductId: number;
+  priceCents: number;
+  promoPriceCents: number | null;
+  inventory: number;
+  vendorAllowsSpecialOrder: boolean;
+  hidden: boolean;
+  listedAt: number;
+}
+
+export type SearchSort = 'relevancy' | 'price-desc' | 'price-asc' | 'latest' | 'title-asc' | 'manufacturer-no';
+
+export interface SearchQuery {
+  keyword: string;
+  locationId: number;
+  /** Products in any of these departments (at any level of their path). */
+  deptIds: number[];
+  excludeDeptIds: number[];
+  brandIds: number[];
+  minCents: number | null;
+  maxCents: number | null;
+  inStockOnly: boolean;
+  sort: SearchSort;
+  page: number;
+  limit: number;
+}
+
+export interface SearchFacets {
+  departments: { dept_id: number; count: number }[];
+  brands: { brand_id: number; brand_name: string; count: number }[];
+  price_ranges: { key: PriceBandKey; count: number }[];
+}
+
+export interface SearchHits {
+  total: number;
+  /** The requested page, priced and stocked for the query's location. */
+  items: ProductItem[];
+  facets: SearchFacets;
+  removedInStockOnly: boolean;
+}
+
+export interface Suggestions {
+  products: ProductItem[];
+}
+
+/**
+ * One tenant's product search. Implementations keep everything in memory; a large platform can put a
+ * search cluster behind the same interface (docs/SEARCH.md).
+ */
+export interface SearchIndex {
+  readonly tenantId: string;
+  readonly documentCount: number;
+  /** Rough heap the index holds, for the registry's memory budget. */
+  readonly approxBytes: number;
+  search(query: SearchQuery): SearchHits;
+  suggest(prefix: string, locationId: number, limit: number): Suggestions;
+  /** Per-tenant synonyms: each group's words match one another. */
+  setSynonyms(groups: string[][]): void;
+  /** Adds or replaces products with all their location offers. */
+  upsert(documents: SearchDocument[], offers: LocationOffer[]): void;
+  remove(productIds: number[]): void;
+}
