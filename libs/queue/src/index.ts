@@ -4,7 +4,17 @@ import { Redis } from 'ioredis';
 /** Queue names (kebab-case). One place, so producers and workers agree. */
 export const QUEUE_NAMES = {
   productViews: 'product-views',
+  catalogueChanges: 'catalogue-changes',
 } as const;
+
+/** Pub/sub channel (under the queue prefix) on which every API process hears catalogue changes. */
+export const searchChangesChannel = (prefix: string) => `${prefix}:search-index-changes`;
+
+/** Products of one tenant whose text, price, stock or visibility changed (an API write or an import). */
+export interface CatalogueChangeJob {
+  tenantId: string;
+  productIds: number[];
+}
 
 /** A storefront product view to fold into per-product counts. Carries ids and the tenant only. */
 export interface ProductViewJob {
@@ -29,14 +39,17 @@ export function createRedis(url: string): Redis {
 
 export interface PlatformQueues {
   productViews: Queue<ProductViewJob>;
+  catalogueChanges: Queue<CatalogueChangeJob>;
   close(): Promise<void>;
 }
 
 /** Producer-side queues. `prefix` isolates test runs sharing one Redis. */
 export function createQueues(connection: ConnectionOptions, prefix = 'bull'): PlatformQueues {
   const productViews = new Queue<ProductViewJob>(QUEUE_NAMES.productViews, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const catalogueChanges = new Queue<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   return {
     productViews,
-    async close() { await productViews.close(); },
+    catalogueChanges,
+    async close() { await Promise.all([productViews.close(), catalogueChanges.close()]); },
   };
 }

@@ -4,6 +4,7 @@ import type { ServicePlugin } from '@platform/server-kit';
 import { departmentTree, listDepartments } from './departments';
 import { listProducts, popularProducts, productDetail, SORTS, suggestions } from './products';
 import { SearchIndexRegistry } from './search/registry';
+import { followCatalogueChanges } from './search/changes';
 import { trackProductView } from './tracking';
 
 const tags = ['catalogue'];
@@ -20,6 +21,8 @@ const Facets = {
 export const catalogueRoutes: ServicePlugin = async (app) => {
   // One in-memory search index per tenant, per process (docs/SEARCH.md).
   const searchIndexes = new SearchIndexRegistry({ budgetBytes: Number(process.env.SEARCH_MEMORY_BUDGET_MB ?? 1024) * 1024 * 1024 });
+  const stopFollowing = await followCatalogueChanges(app.resources, searchIndexes, (err) => app.log.error({ err }, 'search index refresh failed'));
+  app.addHook('onClose', stopFollowing);
 
   app.get('/departments', {
     schema: {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'bullmq';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
-import { catalogueService } from './index';
+import { QUEUE_NAMES } from '@platform/queue';
+import { announceCatalogueChange, broadcastCatalogueChange, catalogueService, Product, StoreProduct } from './index';
 import { createCatalogueFixture } from './testing';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
+let tenantId: string;
 const headers = { 'business-slug': 'search-a', 'store-id': '1' };
 const search = async (query: string) => harness.app.inject({ url: `/api/products?${query}`, headers });
 const skus = (body: { products: { data: { sku: string }[] } }) => body.products.data.map((p) => p.sku);
@@ -11,6 +14,7 @@ const skus = (body: { products: { data: { sku: string }[] } }) => body.products.
 beforeAll(async () => {
   harness = await createTestApp([catalogueService], 'search');
   const tenant = await createTenant('search-a');
+  tenantId = tenant.id;
   await createCatalogueFixture(tenant.id, 'search-a');
 });
 afterAll(async () => { await harness?.close(); });
@@ -88,5 +92,27 @@ describe('bad input', () => {
     const res = await search(query);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toHaveProperty([field]);
+  });
+});
+
+describe('freshness', () => {
+  it('a price, stock and title change reaches search within 2 seconds through the queue', async () => {
+    expect((await search('search=hammer')).json().products.data[0]).toMatchObject({ price: '19.99', num_inventory: 40 });
+    const publisher = harness.resources.redis.duplicate();
+    const worker = new Worker(QUEUE_NAMES.catalogueChanges, broadcastCatalogueChange(publisher, harness.resources.queuePrefix), {
+      connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix,
+    });
+    try {
+      await StoreProduct.updateOne({ tenantId, storeProductId: 21 }, { $set: { priceCents: 1750, inventory: 3 } });
+      await Product.updateOne({ tenantId, productId: 2 }, { $set: { title: 'search-a Claw Hammer' } });
+      const changedAt = Date.now();
+      await announceCatalogueChange(harness.resources, tenantId, [2]);
+      await expect.poll(async () => (await search('search=claw')).json().products.data[0], { timeout: 2000, interval: 50 })
+        .toMatchObject({ sku: '1002', price: '17.50', num_inventory: 3 });
+      expect(Date.now() - changedAt).toBeLessThan(2000);
+    } finally {
+      await worker.close();
+      publisher.disconnect();
+    }
   });
 });

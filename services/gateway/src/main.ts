@@ -8,7 +8,7 @@ import { allServices, pageOrNotFound, staticSite } from './index';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const config = loadConfig();
 const resources = await openResources({ mongoUri: config.mongoUri, redisUrl: config.redisUrl });
-const workers: RunningWorkers | null = process.env.EMBEDDED_WORKER === '0' ? null : startWorkers(resources.redis.duplicate());
+const workers: RunningWorkers | null = process.env.EMBEDDED_WORKER === '0' ? null : startWorkers(resources.redis);
 const app = await buildApp({
   resources,
   services: allServices,

@@ -1,6 +1,7 @@
-import { Worker, type ConnectionOptions } from 'bullmq';
-import { QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
-import { foldProductView } from '@platform/catalogue';
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_NAMES, type CatalogueChangeJob, type ProductViewJob } from '@platform/queue';
+import { broadcastCatalogueChange, foldProductView } from '@platform/catalogue';
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -8,14 +9,24 @@ export interface RunningWorkers {
 }
 
 /** Starts every queue's worker. close() lets running jobs finish, then disconnects. */
-export function startWorkers(connection: ConnectionOptions, options: { prefix?: string } = {}): RunningWorkers {
+export function startWorkers(redis: Redis, options: { prefix?: string } = {}): RunningWorkers {
   const prefix = options.prefix ?? 'bull';
+  const connection = redis.duplicate();
+  const publisher = redis.duplicate();
   const workers = [
     // One job at a time: FerretDB v1 loses concurrent $inc updates (docs/ARCHITECTURE.md, "Atomicity").
     new Worker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView, { connection, prefix, concurrency: 1 }),
+    new Worker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, broadcastCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
   ];
   for (const worker of workers) {
     worker.on('failed', (job, err) => console.error(`[worker] ${worker.name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
   }
-  return { workers, async close() { await Promise.all(workers.map((w) => w.close())); } };
+  return {
+    workers,
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      connection.disconnect();
+      publisher.disconnect();
+    },
+  };
 }

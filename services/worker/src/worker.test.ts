@@ -14,7 +14,7 @@ beforeAll(async () => {
   await connectMongo(process.env.MONGODB_URI!, `test_worker_${process.pid}`);
   redis = createRedis(process.env.REDIS_URL!);
   queue = new Queue<ProductViewJob>(QUEUE_NAMES.productViews, { connection: redis, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
-  running = startWorkers(redis.duplicate(), { prefix });
+  running = startWorkers(redis, { prefix });
 });
 afterAll(async () => {
   await running?.close();
@@ -42,7 +42,7 @@ describe('product-views worker', () => {
   });
 
   it('closes cleanly, letting the running job finish', async () => {
-    const extra = startWorkers(redis.duplicate(), { prefix });
+    const extra = startWorkers(redis, { prefix });
     await expect(extra.close()).resolves.toBeUndefined();
     expect(extra.workers.every((w) => !w.isRunning())).toBe(true);
   });

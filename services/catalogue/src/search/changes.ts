@@ -1,0 +1,30 @@
+import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { searchChangesChannel, type CatalogueChangeJob } from '@platform/queue';
+import type { PlatformResources } from '@platform/server-kit';
+import type { SearchIndexRegistry } from './registry';
+
+/** Call after writing products, prices or stock: search shows the change once the worker has broadcast it. */
+export async function announceCatalogueChange(resources: PlatformResources, tenantId: string, productIds: number[]): Promise<void> {
+  if (productIds.length) await resources.queues.catalogueChanges.add('changed', { tenantId, productIds: [...new Set(productIds)] });
+}
+
+/** Worker handler: tells every API process (they each hold their own indexes) which products changed. */
+export function broadcastCatalogueChange(publisher: Redis, prefix: string) {
+  return async (job: Job<CatalogueChangeJob>) => {
+    await publisher.publish(searchChangesChannel(prefix), JSON.stringify(job.data));
+  };
+}
+
+/** In each API process: re-read the announced products into that tenant's loaded index. */
+export async function followCatalogueChanges(resources: PlatformResources, registry: SearchIndexRegistry, log: (err: unknown) => void) {
+  const subscriber = resources.redis.duplicate();
+  const channel = searchChangesChannel(resources.queuePrefix);
+  subscriber.on('message', (from, message) => {
+    if (from !== channel) return;
+    const change = JSON.parse(message) as CatalogueChangeJob;
+    registry.refresh(change.tenantId, change.productIds).catch(log);
+  });
+  await subscriber.subscribe(channel);
+  return async () => { await subscriber.quit(); };
+}
