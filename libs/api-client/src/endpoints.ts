@@ -3,7 +3,22 @@ import { platformApi } from './api';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
 export type ProductDetail = ProductItem & { description: string; department_path: number[]; locations_inventory: { location_id: number; num_inventory: number }[] };
-export interface ProductListArgs { dept_id?: number; brand_id?: number; page?: number; limit?: number; sort?: string; in_stock_only?: 0 | 1 }
+export interface ProductListArgs {
+  search?: string; dept_id?: number; brand_id?: number; brands?: string; exdept?: string; start_price?: number; end_price?: number;
+  page?: number; limit?: number; sort?: string; in_stock_only?: 0 | 1;
+}
+export interface ProductListResult {
+  products: ProductPage;
+  departments: { dept_id: number; name: string; count: number }[];
+  brands: { brand_id: number; brand_name: string; count: number }[];
+  price_ranges: { key: string; label: string; count: number }[];
+  removed_instock_only: boolean;
+}
+export interface SuggestionsResult {
+  products: ProductItem[];
+  departments: { dept_id: number; name: string }[];
+  brands: { brand_id: number; brand_name: string; image: string | null }[];
+}
 
 /** Start-up and storefront reads. */
 export const storefrontApi = platformApi.injectEndpoints({
@@ -12,9 +27,14 @@ export const storefrontApi = platformApi.injectEndpoints({
     businessDetails: build.query<BusinessDetails, void>({ query: () => 'business-details2', transformResponse: (r: { data: BusinessDetails }) => r.data }),
     navigation: build.query<NavigationItem[], void>({ query: () => 'custom-navigation', transformResponse: (r: { data: NavigationItem[] }) => r.data }),
     departmentTree: build.query<DepartmentNode[], number | void>({ query: (depth) => `full-departments?depth=${depth ?? 3}`, transformResponse: (r: { data: DepartmentNode[] }) => r.data }),
-    products: build.query<{ products: ProductPage; removed_instock_only: boolean }, ProductListArgs>({
+    products: build.query<ProductListResult, ProductListArgs>({
       query: (args) => ({ url: 'products', params: args }),
       providesTags: ['Products'],
+      keepUnusedDataFor: 120, // spec 1 §4: search results are cached 120 s
+    }),
+    suggestions: build.query<SuggestionsResult, string>({
+      query: (search) => ({ url: 'get-suggestions', params: { search } }),
+      keepUnusedDataFor: 60, // suggestions are cached 60 s
     }),
     product: build.query<ProductDetail, { param: string; field: 'id' | 'slug' }>({
       query: (args) => ({ url: 'products/product', params: args }),

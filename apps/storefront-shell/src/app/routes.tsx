@@ -6,6 +6,7 @@ import { DepartmentsPage } from '../features/departments/departments-page';
 import { DepartmentProductsPage } from '../features/departments/department-products-page';
 import { ProductPage } from '../features/products/product-page';
 import { RemoteArea } from '../remotes/remote-area';
+import { SearchPage } from '../features/search/search-page';
 
 /** Paths the checkout remote renders (cart, sign-in); everything under /admin is the admin remote's. */
 const CHECKOUT_PATHS = ['/cart/*', '/login'];
@@ -30,6 +31,7 @@ export function AppRoutes() {
           <Route path="/d/:id/:title" element={<DepartmentProductsPage />} />
           <Route path="/department/:slug" element={<DepartmentProductsPage />} />
           <Route path="/d/:slug" element={<DepartmentProductsPage />} />
+          <Route path="/search/:dummy?" element={<SearchPage />} />
           <Route path="/p/:slug" element={<ProductPage />} />
           <Route path="/products/:slug" element={<ProductPage />} />
           {CHECKOUT_PATHS.map((path) => <Route key={path} path={path} element={<RemoteArea name="checkout" />} />)}

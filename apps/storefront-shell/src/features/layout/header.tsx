@@ -4,6 +4,7 @@ import { storefrontApi, useLogout, useSelectedStore, useSession } from '@platfor
 import { Button, Container } from '@platform/ui';
 import { DepartmentMenu } from './department-menu';
 import { StorePicker } from './store-picker';
+import { HeaderSearch } from '../search/header-search';
 
 const Bar = styled.header`
   position: sticky; top: 0; z-index: 50;
@@ -38,6 +39,7 @@ export function Header() {
       {settings?.homeAlert ? <Alert $size={settings.homeAlert.fontSize}>{settings.homeAlert.text}</Alert> : null}
       <Top>
         <Brand to="/">{settings?.businessName}</Brand>
+        <HeaderSearch />
         <StorePicker />
         <Account>
           <Link to="/cart">Cart</Link>
