@@ -5,12 +5,21 @@ export { default as mongoose } from 'mongoose';
 
 import { Location } from './platform-models';
 import { scoped, type TenantContext } from './tenant-scope';
-/** The store location a request is for: the one asked for if it exists, else the tenant's first. */
+const LOCATION_CACHE_MS = 30_000;
+const locationIds = new Map<string, { at: number; ids: number[] }>();
+
+/**
+ * The store location a request is for: the one asked for if it exists, else the tenant's first.
+ * Location lists are cached for 30 s per tenant: every storefront request asks, and locations rarely change.
+ */
 export async function resolveLocationId(ctx: TenantContext, requested: number | null): Promise<number | null> {
-  if (requested !== null) {
-    const exists = await Location.countDocuments(scoped(ctx, { locationId: requested }));
-    if (exists) return requested;
+  let hit = locationIds.get(ctx.tenantId);
+  if (!hit || Date.now() - hit.at > LOCATION_CACHE_MS) {
+    const docs = (await Location.find(scoped(ctx), { locationId: 1 }).sort({ sortOrder: 1, locationId: 1 }).lean()) as unknown as { locationId: number }[];
+    hit = { at: Date.now(), ids: docs.map((d) => d.locationId) };
+    if (locationIds.size > 10_000) locationIds.clear();
+    locationIds.set(ctx.tenantId, hit);
   }
-  const first = await Location.findOne(scoped(ctx)).sort({ sortOrder: 1, locationId: 1 }).lean() as { locationId: number } | null;
-  return first?.locationId ?? null;
+  if (requested !== null && hit.ids.includes(requested)) return requested;
+  return hit.ids[0] ?? null;
 }

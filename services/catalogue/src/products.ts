@@ -62,17 +62,25 @@ async function requireLocation(ctx: RequestContext): Promise<number> {
   return locationId;
 }
 
-let departmentNameCache = new Map<string, { at: number; names: Map<number, string> }>();
-/** Department names for facets and suggestions, cached briefly per tenant (departments change rarely). */
-async function departmentNames(ctx: RequestContext): Promise<Map<number, string>> {
-  const hit = departmentNameCache.get(ctx.tenantId);
-  if (hit && Date.now() - hit.at < 60_000) return hit.names;
-  const docs = (await Department.find(scoped(ctx, { hidden: { $ne: true } }), { deptId: 1, name: 1 }).lean()) as unknown as { deptId: number; name: string }[];
-  const names = new Map(docs.map((d) => [d.deptId, d.name]));
-  if (departmentNameCache.size > 1000) departmentNameCache = new Map();
-  departmentNameCache.set(ctx.tenantId, { at: Date.now(), names });
-  return names;
+const tenantCaches = new Map<string, { at: number; value: unknown }>();
+/** Small per-tenant lookups (department and brand names) cached for a minute: they change rarely. */
+async function cachedForTenant<T>(ctx: RequestContext, name: string, load: () => Promise<T>): Promise<T> {
+  const key = `${name}:${ctx.tenantId}`;
+  const hit = tenantCaches.get(key);
+  if (hit && Date.now() - hit.at < 60_000) return hit.value as T;
+  const value = await load();
+  if (tenantCaches.size > 10_000) tenantCaches.clear();
+  tenantCaches.set(key, { at: Date.now(), value });
+  return value;
 }
+
+const departmentNames = (ctx: RequestContext) => cachedForTenant(ctx, 'departments', async () => {
+  const docs = (await Department.find(scoped(ctx, { hidden: { $ne: true } }), { deptId: 1, name: 1 }).lean()) as unknown as { deptId: number; name: string }[];
+  return new Map(docs.map((d) => [d.deptId, d.name]));
+});
+
+const visibleBrands = (ctx: RequestContext) => cachedForTenant(ctx, 'brands', async () =>
+  (await Brand.find(scoped(ctx, { hidden: { $ne: true } }), { brandId: 1, name: 1, image: 1 }).lean()) as unknown as { brandId: number; name: string; image: string | null }[]);
 
 /** Search and browse: keyword, department, brand, price and stock filters, facets, sort and paging, for one location. */
 export async function listProducts(ctx: RequestContext, registry: SearchIndexRegistry, query: ProductListQuery) {
@@ -107,26 +115,19 @@ export async function suggestions(ctx: RequestContext, registry: SearchIndexRegi
   const lower = term.toLowerCase();
   const products = index.suggest(term, locationId, 10).products;
   const departments = [...deptNames].filter(([, name]) => name.toLowerCase().includes(lower)).slice(0, 2).map(([dept_id, name]) => ({ dept_id, name }));
-  const brands = (await Brand.find(scoped(ctx, { hidden: { $ne: true } }), { brandId: 1, name: 1, image: 1 }).lean() as unknown as { brandId: number; name: string; image: string | null }[])
+  const brands = (await visibleBrands(ctx))
     .filter((b) => b.name.toLowerCase().includes(lower)).slice(0, 2).map((b) => ({ brand_id: b.brandId, brand_name: b.name, image: b.image ?? null }));
   return { products, departments, brands };
 }
 
-/** One product at the selected location, by product id or slug; other locations' stock alongside. */
-export async function productDetail(ctx: RequestContext, param: string, field: 'id' | 'slug') {
-  const filter = field === 'slug' ? { slug: param } : /^\d+$/.test(param) ? { productId: Number(param) } : null;
-  const product = filter ? ((await Product.findOne(scoped(ctx, filter)).lean()) as unknown as ProductDoc | null) : null;
-  if (!product || product.hidden) throw new AppError('not_found', 'Product not found');
-  const locationId = await requireLocation(ctx);
-  const storeProducts = (await StoreProduct.find(scoped(ctx, { productId: product.productId })).lean()) as unknown as StoreProductDoc[];
-  const here = storeProducts.find((sp) => sp.locationId === locationId);
-  if (!here || here.hidden) throw new AppError('not_found', 'Product not found');
-  return {
-    ...toProductItem(product, here),
-    description: product.description,
-    department_path: product.departmentPath,
-    locations_inventory: storeProducts.map((sp) => ({ location_id: sp.locationId, num_inventory: sp.inventory })),
-  };
+/** One product at the selected location, by product id or slug, with other locations' stock (from the search index). */
+export async function productDetail(ctx: RequestContext, registry: SearchIndexRegistry, param: string, field: 'id' | 'slug') {
+  const key = field === 'slug' ? { slug: param } : /^\d+$/.test(param) ? { productId: Number(param) } : null;
+  if (!key) throw new AppError('not_found', 'Product not found');
+  const [locationId, index] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId)]);
+  const product = index.product(key, locationId);
+  if (!product) throw new AppError('not_found', 'Product not found');
+  return product;
 }
 
 /** Most-viewed products of the tenant, priced for the selected location. */

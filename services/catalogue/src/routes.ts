@@ -90,7 +90,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
         }),
       },
     },
-  }, async (request) => ({ data: await productDetail(request.ctx, request.query.param, request.query.field) }));
+  }, async (request) => ({ data: await productDetail(request.ctx, searchIndexes, request.query.param, request.query.field) }));
 
   app.post('/products/track', {
     schema: {

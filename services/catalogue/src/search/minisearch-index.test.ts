@@ -5,7 +5,7 @@ import type { LocationOffer, SearchDocument, SearchQuery } from './search-index'
 
 const doc = (productId: number, title: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
   productId, sku: String(5000 + productId), slug: `p-${productId}`, title, originalTitle: title, brandId: 1, brandName: 'Acme',
-  modelNumber: `X${productId}`, departmentPath: [1], imageUrl: null, vendorId: null, hidden: false, extra: {}, settings: {}, ...extra,
+  modelNumber: `X${productId}`, departmentPath: [1], imageUrl: null, vendorId: null, hidden: false, extra: {}, settings: {}, description: '', ...extra,
 });
 const offer = (productId: number, locationId: number, priceCents: number, inventory = 10): LocationOffer => ({
   productId, locationId, storeProductId: productId * 10 + locationId, priceCents, promoPriceCents: null, inventory,

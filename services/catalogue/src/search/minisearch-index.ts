@@ -1,8 +1,8 @@
-import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
+import MiniSearch, { type Query } from 'minisearch';
 import { stemmer } from 'stemmer';
 import { formatCents, PRICE_BANDS, priceBandOf } from '@platform/domain';
 import type { ProductItem } from '@platform/contracts';
-import type { LocationOffer, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
+import type { LocationOffer, ProductDetailView, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
 
 /** Lower-case, keep letters and digits, stem English words (drills → drill, painting → paint). */
 export function normalizeTerm(term: string): string | null {
@@ -44,6 +44,8 @@ class LocationColumns {
 }
 
 const SORT_TEXT = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Fewer exact matches than this, and the search is widened with typo tolerance and a prefix on the last word. */
+const WIDEN_BELOW = 24;
 
 /**
  * SearchIndex on MiniSearch (measured on 100k products: correct typo matches, ~45 MB of index). Text
@@ -57,14 +59,19 @@ export class MiniSearchIndex implements SearchIndex {
     searchOptions: { boost: { title: 2, sku: 3, model: 2 } },
   });
   private slotOf = new Map<number, number>();
+  private slotBySlug = new Map<string, number>();
   private docs: (SearchDocument | null)[] = [];
   private deptAt = new Int32Array(0);
   private brandAt = new Int32Array(0);
   private locations = new Map<number, LocationColumns>();
   private capacity = 0;
   private rankCache: { title?: Int32Array; model?: Int32Array } = {};
+  private orderCache = new Map<string, Int32Array>();
+  private mask = new Uint8Array(0);
   private synonyms = new Map<string, string[]>();
   private brandNames = new Map<number, string>();
+  private maxDeptId = 0;
+  private maxBrandId = 0;
 
   constructor(readonly tenantId: string) {}
 
@@ -92,12 +99,19 @@ export class MiniSearchIndex implements SearchIndex {
         this.slotOf.set(doc.productId, slot);
       } else {
         this.mini.discard(doc.productId);
+        this.slotBySlug.delete(this.docs[slot]!.slug);
         this.docs[slot] = doc;
         for (const columns of this.locations.values()) columns.flags[slot] = 0;
       }
-      for (let level = 0; level < 3; level += 1) this.deptAt[slot * 3 + level] = doc.departmentPath[level] ?? 0;
+      for (let level = 0; level < 3; level += 1) {
+        const dept = doc.departmentPath[level] ?? 0;
+        this.deptAt[slot * 3 + level] = dept;
+        if (dept > this.maxDeptId) this.maxDeptId = dept;
+      }
+      if ((doc.brandId ?? 0) > this.maxBrandId) this.maxBrandId = doc.brandId!;
       this.brandAt[slot] = doc.brandId ?? 0;
       if (doc.brandId) this.brandNames.set(doc.brandId, doc.brandName);
+      this.slotBySlug.set(doc.slug, slot);
       fresh.push({ id: doc.productId, title: doc.title, brand: doc.brandName, sku: doc.sku, model: doc.modelNumber });
     }
     this.mini.addAll(fresh);
@@ -114,6 +128,7 @@ export class MiniSearchIndex implements SearchIndex {
       columns.flags[slot] = 1 | (offer.hidden ? 2 : 0) | (offer.vendorAllowsSpecialOrder ? 4 : 0);
     }
     this.rankCache = {};
+    this.orderCache.clear();
   }
 
   remove(productIds: number[]): void {
@@ -122,10 +137,12 @@ export class MiniSearchIndex implements SearchIndex {
       if (slot === undefined) continue;
       this.mini.discard(productId);
       this.slotOf.delete(productId);
+      if (this.docs[slot]) this.slotBySlug.delete(this.docs[slot]!.slug);
       this.docs[slot] = null;
       for (const columns of this.locations.values()) columns.flags[slot] = 0;
     }
     this.rankCache = {};
+    this.orderCache.clear();
   }
 
   search(query: SearchQuery): SearchHits {
@@ -140,9 +157,11 @@ export class MiniSearchIndex implements SearchIndex {
       if (all.length) { matches = all; removedInStockOnly = true; }
     }
     const facets = this.facets(matches, columns);
-    const sorted = this.sort(matches, columns, query.sort, ranked !== null);
     const start = (query.page - 1) * query.limit;
-    const items = Array.from(sorted.subarray(start, start + query.limit), (slot) => this.item(slot, columns, query.locationId));
+    const pageSlots = query.sort === 'relevancy' && ranked !== null
+      ? matches.subarray(start, start + query.limit) // MiniSearch's score order
+      : this.pageInOrder(matches, this.order(query.sort, query.locationId, columns), query.sort === 'price-desc', start, query.limit);
+    const items = Array.from(pageSlots, (slot) => this.item(slot, columns, query.locationId));
     return { total: matches.length, items, facets, removedInStockOnly };
   }
 
@@ -160,17 +179,30 @@ export class MiniSearchIndex implements SearchIndex {
     return { products };
   }
 
+  product(key: { slug: string } | { productId: number }, locationId: number): ProductDetailView | null {
+    const slot = 'slug' in key ? this.slotBySlug.get(key.slug) : this.slotOf.get(key.productId);
+    const columns = this.locations.get(locationId);
+    const doc = slot === undefined ? null : this.docs[slot];
+    if (slot === undefined || !doc || doc.hidden || !columns || (columns.flags[slot] & 3) !== 1) return null;
+    const locations_inventory = [...this.locations].filter(([, c]) => c.flags[slot] & 1).map(([location_id, c]) => ({ location_id, num_inventory: c.inventory[slot] }));
+    return { ...this.item(slot, columns, locationId), description: doc.description, department_path: doc.departmentPath, locations_inventory };
+  }
+
   /** Slots matching the keyword in relevance order, or null when there is no keyword (all products). */
   private candidates(keyword: string): Int32Array | null {
     const words = keyword.split(/\s+/).map((w) => w.trim()).filter(Boolean).slice(0, 12);
     if (!words.length) return null;
-    const options: SearchOptions = { combineWith: 'AND', fuzzy: fuzziness, maxFuzzy: 2, prefix: (_term, i, terms) => i === terms.length - 1 && terms.length > 0 };
     const queries: Query[] = words.map((word) => {
       const term = normalizeTerm(word);
       const synonyms = term ? this.synonyms.get(term) : undefined;
       return synonyms?.length ? { combineWith: 'OR', queries: [word, ...synonyms] } : word;
     });
-    const hits = this.mini.search({ combineWith: 'AND', queries }, options);
+    const tree: Query = { combineWith: 'AND', queries };
+    // Typo tolerance and prefix matching only when the exact (stemmed) words find little: both multiply the work.
+    let hits = this.mini.search(tree, { combineWith: 'AND', fuzzy: false, prefix: false });
+    if (hits.length < WIDEN_BELOW) {
+      hits = this.mini.search(tree, { combineWith: 'AND', fuzzy: fuzziness, maxFuzzy: 2, prefix: (_term, i, terms) => i === terms.length - 1 });
+    }
     const slots = new Int32Array(hits.length);
     let n = 0;
     for (const hit of hits) {
@@ -210,37 +242,56 @@ export class MiniSearchIndex implements SearchIndex {
   }
 
   private facets(matches: Int32Array, columns: LocationColumns): SearchFacets {
-    const depts = new Map<number, number>();
-    const brands = new Map<number, number>();
-    const bands = new Map<string, number>();
+    // Ids are small integers per tenant, so plain counters beat Maps on large result sets.
+    const deptCounts = new Int32Array(this.maxDeptId + 1);
+    const brandCounts = new Int32Array(this.maxBrandId + 1);
+    const bandCounts = new Int32Array(PRICE_BANDS.length);
+    const bandIndex = new Map(PRICE_BANDS.map((b, i) => [b.key, i]));
     for (const slot of matches) {
-      for (let level = 0; level < 3; level += 1) {
-        const dept = this.deptAt[slot * 3 + level];
-        if (dept) depts.set(dept, (depts.get(dept) ?? 0) + 1);
-      }
-      const brand = this.brandAt[slot];
-      if (brand) brands.set(brand, (brands.get(brand) ?? 0) + 1);
-      const band = priceBandOf(columns.effectiveCents[slot]);
-      bands.set(band, (bands.get(band) ?? 0) + 1);
+      const base = slot * 3;
+      deptCounts[this.deptAt[base]] += 1; deptCounts[this.deptAt[base + 1]] += 1; deptCounts[this.deptAt[base + 2]] += 1;
+      brandCounts[this.brandAt[slot]] += 1;
+      bandCounts[bandIndex.get(priceBandOf(columns.effectiveCents[slot]))!] += 1;
     }
+    const listed = (counts: Int32Array) => { const out: [number, number][] = []; for (let id = 1; id < counts.length; id += 1) if (counts[id]) out.push([id, counts[id]]); return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]); };
     return {
-      departments: [...depts].map(([dept_id, count]) => ({ dept_id, count })).sort((a, b) => b.count - a.count || a.dept_id - b.dept_id),
-      brands: [...brands].map(([brand_id, count]) => ({ brand_id, brand_name: this.brandNames.get(brand_id) ?? '', count })).sort((a, b) => b.count - a.count || a.brand_id - b.brand_id),
-      price_ranges: PRICE_BANDS.filter((b) => bands.has(b.key)).map((b) => ({ key: b.key, count: bands.get(b.key)! })),
+      departments: listed(deptCounts).map(([dept_id, count]) => ({ dept_id, count })),
+      brands: listed(brandCounts).map(([brand_id, count]) => ({ brand_id, brand_name: this.brandNames.get(brand_id) ?? '', count })),
+      price_ranges: PRICE_BANDS.map((b, i) => ({ key: b.key, count: bandCounts[i] })).filter((b) => b.count > 0),
     };
   }
 
-  private sort(matches: Int32Array, columns: LocationColumns, sort: SearchQuery['sort'], hasKeyword: boolean): Int32Array {
-    if (sort === 'relevancy' && hasKeyword) return matches; // MiniSearch's score order
-    const sorted = Int32Array.from(matches);
-    const price = columns.effectiveCents;
-    switch (sort) {
-      case 'price-asc': return sorted.sort((a, b) => price[a] - price[b] || a - b);
-      case 'price-desc': return sorted.sort((a, b) => price[b] - price[a] || a - b);
-      case 'latest': return sorted.sort((a, b) => columns.listedAt[b] - columns.listedAt[a] || a - b);
-      case 'manufacturer-no': { const rank = this.rank('model'); return sorted.sort((a, b) => rank[a] - rank[b]); }
-      default: { const rank = this.rank('title'); return sorted.sort((a, b) => rank[a] - rank[b]); }
+  /**
+   * Slots of one page in a precomputed order: mark the matches, then walk the order until the page is
+   * full. No sort per query; a broad filter fills a page after a short walk.
+   */
+  private pageInOrder(matches: Int32Array, order: Int32Array, reverse: boolean, start: number, limit: number): Int32Array {
+    if (this.mask.length < this.capacity) this.mask = new Uint8Array(this.capacity);
+    const mask = this.mask;
+    for (const slot of matches) mask[slot] = 1;
+    const out = new Int32Array(Math.max(0, Math.min(limit, matches.length - start)));
+    let seen = 0;
+    let n = 0;
+    for (let k = 0; k < order.length && n < out.length; k += 1) {
+      const slot = order[reverse ? order.length - 1 - k : k];
+      if (mask[slot] && seen++ >= start) out[n++] = slot;
     }
+    for (const slot of matches) mask[slot] = 0;
+    return out;
+  }
+
+  /** All slots in the sort's order (price orders per location), computed once per change and reused. */
+  private order(sort: SearchQuery['sort'], locationId: number, columns: LocationColumns): Int32Array {
+    const key = sort === 'price-asc' || sort === 'price-desc' ? `price:${locationId}` : sort === 'latest' ? `latest:${locationId}` : sort === 'manufacturer-no' ? 'model' : 'title';
+    const cached = this.orderCache.get(key);
+    if (cached) return cached;
+    const slots = Int32Array.from({ length: this.docs.length }, (_, i) => i);
+    let order: Int32Array;
+    if (key.startsWith('price')) order = slots.sort((a, b) => columns.effectiveCents[a] - columns.effectiveCents[b] || a - b);
+    else if (key.startsWith('latest')) order = slots.sort((a, b) => columns.listedAt[b] - columns.listedAt[a] || a - b);
+    else { const rank = this.rank(key === 'model' ? 'model' : 'title'); order = slots.sort((a, b) => rank[a] - rank[b]); }
+    this.orderCache.set(key, order);
+    return order;
   }
 
   /** Each slot's position in title (or model number) order, computed once per change. */

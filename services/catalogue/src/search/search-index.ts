@@ -17,7 +17,15 @@ export interface SearchDocument {
   hidden: boolean;
   extra: Record<string, unknown>;
   settings: Record<string, unknown>;
+  description: string;
 }
+
+/** A product page's data: the item at one location plus what the page adds. */
+export type ProductDetailView = ProductItem & {
+  description: string;
+  department_path: number[];
+  locations_inventory: { location_id: number; num_inventory: number }[];
+};
 
 /** A product at one location: what filters, facets and price sorts read. */
 export interface LocationOffer {
@@ -78,6 +86,8 @@ export interface SearchIndex {
   readonly approxBytes: number;
   search(query: SearchQuery): SearchHits;
   suggest(prefix: string, locationId: number, limit: number): Suggestions;
+  /** One product by slug or id at a location; null when unknown, hidden or not sold there. */
+  product(key: { slug: string } | { productId: number }, locationId: number): ProductDetailView | null;
   /** Per-tenant synonyms: each group's words match one another. */
   setSynonyms(groups: string[][]): void;
   /** Adds or replaces products with all their location offers. */

@@ -1,0 +1,42 @@
+// In-process cost of SearchIndex queries on a synthetic catalogue (no database, no HTTP): where the time goes.
+// Run with: node --import tsx tools/bench/index-queries.ts [products]
+import { Faker, en } from '@faker-js/faker';
+import { MiniSearchIndex } from '../../services/catalogue/src/search/minisearch-index';
+import type { SearchQuery } from '../../services/catalogue/src/search/search-index';
+import { HARDWARE_TREE } from '../seed/catalogue-tree';
+
+const count = Number(process.argv[2] ?? 100000);
+const faker = new Faker({ locale: [en] });
+faker.seed(7);
+const leaves = Object.values(HARDWARE_TREE).flatMap((subs) => Object.values(subs).flat());
+const brands = Array.from({ length: 40 }, () => faker.company.name().replace(/,.*$/, ''));
+const documents = Array.from({ length: count }, (_, i) => {
+  const title = `${faker.helpers.arrayElement(brands)} ${faker.commerce.productAdjective()} ${leaves[i % leaves.length].replace(/s$/, '')} ${faker.number.int({ min: 2, max: 64 })}in`;
+  return { productId: i + 1, sku: String(100000 + i), slug: `p-${i}`, title, originalTitle: title, brandId: 1 + (i % 40), brandName: brands[i % 40],
+    modelNumber: `M${i}`, departmentPath: [1 + (i % 8), 10 + (i % 20), 40 + (i % leaves.length)], imageUrl: null, vendorId: null, hidden: false, extra: {}, settings: {}, description: '' };
+});
+const offers = documents.flatMap((d) => [1, 2, 3].map((locationId) => ({ productId: d.productId, locationId, storeProductId: d.productId * 10 + locationId,
+  priceCents: faker.number.int({ min: 199, max: 49999 }), promoPriceCents: null, inventory: faker.number.int({ min: 0, max: 50 }), vendorAllowsSpecialOrder: false, hidden: false, listedAt: d.productId })));
+let t = performance.now();
+const index = new MiniSearchIndex('bench');
+index.upsert(documents, offers);
+console.log(`built ${count} in ${Math.round(performance.now() - t)} ms`);
+
+const base: SearchQuery = { keyword: '', locationId: 1, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: true, sort: 'relevancy', page: 1, limit: 96 };
+const cases: [string, Partial<SearchQuery>][] = [
+  ['word', { keyword: 'drill' }], ['word + price sort', { keyword: 'drill', sort: 'price-asc', minCents: 1000 }],
+  ['typo', { keyword: 'hamer' }], ['two words', { keyword: 'cordless drill' }], ['3-letter prefix', { keyword: 'sho' }],
+  ['browse dept, title sort', { deptIds: [1], sort: 'title-asc' }], ['browse all, price sort', { sort: 'price-desc' }],
+];
+for (const [name, q] of cases) {
+  const runs = 30; const times: number[] = []; let total = 0;
+  for (let i = 0; i < runs + 3; i += 1) { t = performance.now(); total = index.search({ ...base, ...q }).total; if (i >= 3) times.push(performance.now() - t); }
+  times.sort((a, b) => a - b);
+  console.log(`${name.padEnd(26)} matches ${String(total).padStart(6)}  p50 ${times[15].toFixed(1)} ms  p95 ${times[28].toFixed(1)} ms`);
+}
+for (const prefix of ['dri', 'hamm', 'shove']) {
+  const times: number[] = [];
+  for (let i = 0; i < 33; i += 1) { t = performance.now(); index.suggest(prefix, 1, 10); if (i >= 3) times.push(performance.now() - t); }
+  times.sort((a, b) => a - b);
+  console.log(`suggest "${prefix}"`.padEnd(26), `p50 ${times[15].toFixed(1)} ms  p95 ${times[28].toFixed(1)} ms`);
+}
