@@ -1,7 +1,7 @@
 // Measures one tenant's search index build: load from the database, index, heap held by the index.
 // Run with: node --expose-gc --import tsx tools/bench/index-build.ts <tenant-slug>   (MONGODB_URI set)
 import { connectMongo, disconnectMongo, Tenant } from '@platform/db';
-import { loadCatalogue } from '../../services/catalogue/src/search/registry';
+import { loadCatalogue } from '../../services/catalogue/src/search/rows';
 import { MiniSearchIndex } from '../../services/catalogue/src/search/minisearch-index';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'bullmq';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { QUEUE_NAMES } from '@platform/queue';
-import { announceCatalogueChange, broadcastCatalogueChange, catalogueService, Product, StoreProduct } from './index';
+import { announceCatalogueChange, applyCatalogueChange, catalogueService, Product, StoreProduct } from './index';
 import { createCatalogueFixture } from './testing';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -99,7 +99,7 @@ describe('freshness', () => {
   it('a price, stock and title change reaches search within 2 seconds through the queue', async () => {
     expect((await search('search=hammer')).json().products.data[0]).toMatchObject({ price: '19.99', num_inventory: 40 });
     const publisher = harness.resources.redis.duplicate();
-    const worker = new Worker(QUEUE_NAMES.catalogueChanges, broadcastCatalogueChange(publisher, harness.resources.queuePrefix), {
+    const worker = new Worker(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, harness.resources.queuePrefix), {
       connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix,
     });
     try {

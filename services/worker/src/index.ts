@@ -1,7 +1,7 @@
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, type CatalogueChangeJob, type ProductViewJob } from '@platform/queue';
-import { broadcastCatalogueChange, foldProductView } from '@platform/catalogue';
+import { applyCatalogueChange, foldProductView } from '@platform/catalogue';
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -16,7 +16,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string } = {}): R
   const workers = [
     // One job at a time: FerretDB v1 loses concurrent $inc updates (docs/ARCHITECTURE.md, "Atomicity").
     new Worker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView, { connection, prefix, concurrency: 1 }),
-    new Worker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, broadcastCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
+    new Worker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
   ];
   for (const worker of workers) {
     worker.on('failed', (job, err) => console.error(`[worker] ${worker.name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));

@@ -3,15 +3,20 @@ import type { Redis } from 'ioredis';
 import { searchChangesChannel, type CatalogueChangeJob } from '@platform/queue';
 import type { PlatformResources } from '@platform/server-kit';
 import type { SearchIndexRegistry } from './registry';
+import { rebuildSearchRows } from './rows';
 
 /** Call after writing products, prices or stock: search shows the change once the worker has broadcast it. */
 export async function announceCatalogueChange(resources: PlatformResources, tenantId: string, productIds: number[]): Promise<void> {
   if (productIds.length) await resources.queues.catalogueChanges.add('changed', { tenantId, productIds: [...new Set(productIds)] });
 }
 
-/** Worker handler: tells every API process (they each hold their own indexes) which products changed. */
-export function broadcastCatalogueChange(publisher: Redis, prefix: string) {
+/**
+ * Worker handler: re-derives the changed products' search rows, then tells every API process (each holds
+ * its own indexes) which products changed.
+ */
+export function applyCatalogueChange(publisher: Redis, prefix: string) {
   return async (job: Job<CatalogueChangeJob>) => {
+    await rebuildSearchRows(job.data.tenantId, job.data.productIds);
     await publisher.publish(searchChangesChannel(prefix), JSON.stringify(job.data));
   };
 }

@@ -1,28 +1,6 @@
-import { scoped } from '@platform/db';
-import { Product, StoreProduct } from '../models';
+import { loadCatalogue } from './rows';
 import { MiniSearchIndex } from './minisearch-index';
-import type { LocationOffer, SearchDocument, SearchIndex } from './search-index';
-
-/** Reads a tenant's whole catalogue (all products, all locations) for an index build. */
-export async function loadCatalogue(tenantId: string, productIds?: number[]): Promise<{ documents: SearchDocument[]; offers: LocationOffer[] }> {
-  const filter = scoped({ tenantId }, productIds ? { productId: { $in: productIds } } : {});
-  const [products, storeProducts] = await Promise.all([
-    Product.find(filter, { productId: 1, sku: 1, slug: 1, title: 1, description: 1, originalTitle: 1, brandId: 1, brandName: 1, modelNumber: 1, departmentPath: 1, imageUrl: 1, vendorId: 1, hidden: 1, extra: 1, settings: 1 }).lean(),
-    StoreProduct.find(filter, { productId: 1, locationId: 1, storeProductId: 1, priceCents: 1, promoPriceCents: 1, inventory: 1, vendorAllowsSpecialOrder: 1, hidden: 1, listedAt: 1 }).lean(),
-  ]);
-  return {
-    documents: (products as any[]).map((p) => ({
-      productId: p.productId, sku: p.sku, slug: p.slug, title: p.title, originalTitle: p.originalTitle ?? p.title, brandId: p.brandId ?? null,
-      brandName: p.brandName ?? '', modelNumber: p.modelNumber ?? '', departmentPath: p.departmentPath ?? [], imageUrl: p.imageUrl ?? null,
-      vendorId: p.vendorId ?? null, hidden: Boolean(p.hidden), extra: p.extra ?? {}, settings: p.settings ?? {}, description: p.description ?? '',
-    })),
-    offers: (storeProducts as any[]).map((sp) => ({
-      productId: sp.productId, locationId: sp.locationId, storeProductId: sp.storeProductId, priceCents: sp.priceCents,
-      promoPriceCents: sp.promoPriceCents ?? null, inventory: sp.inventory ?? 0, vendorAllowsSpecialOrder: Boolean(sp.vendorAllowsSpecialOrder),
-      hidden: Boolean(sp.hidden), listedAt: sp.listedAt ? new Date(sp.listedAt).getTime() : 0,
-    })),
-  };
-}
+import type { SearchIndex } from './search-index';
 
 export interface RegistryOptions {
   /** Total heap the loaded indexes may hold; least recently used tenants are dropped beyond it. */
