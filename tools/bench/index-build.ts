@@ -1,7 +1,9 @@
 // Measures one tenant's search index build: load from the database, index, heap held by the index.
-// Run with: node --expose-gc --import tsx tools/bench/index-build.ts <tenant-slug>   (MONGODB_URI set)
+// Run with: node --expose-gc --import tsx tools/bench/index-build.ts <tenant-slug>   (MONGODB_URI and REDIS_URL set)
+// The first run for a tenant derives its search rows from the database; later runs read them from Redis.
 import { connectMongo, disconnectMongo, Tenant } from '@platform/db';
 import { loadCatalogue } from '../../services/catalogue/src/search/rows';
+import { createRedis } from '@platform/queue';
 import { MiniSearchIndex } from '../../services/catalogue/src/search/minisearch-index';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -13,7 +15,8 @@ if (!tenant) throw new Error(`no tenant ${slug}`);
 const tenantId = String(tenant._id);
 
 const t0 = performance.now();
-const { documents, offers } = await loadCatalogue(tenantId);
+const redis = createRedis(process.env.REDIS_URL!);
+const { documents, offers } = await loadCatalogue({ redis, prefix: 'bull' }, tenantId);
 const loaded = performance.now();
 gc(); gc();
 const before = process.memoryUsage().heapUsed;
@@ -28,4 +31,5 @@ console.log(JSON.stringify({
   index_heap_mb: Math.round((after - before) / 1048576), estimate_mb: Math.round(index.approxBytes / 1048576),
   rss_mb: Math.round(process.memoryUsage().rss / 1048576),
 }));
+redis.disconnect();
 await disconnectMongo();

@@ -1,7 +1,7 @@
 import { Faker, en } from '@faker-js/faker';
 import { connectMongo, disconnectMongo, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
 import { slugify } from '@platform/domain';
-import { Brand, Department, Product, StoreProduct, rebuildSearchRows } from '@platform/catalogue';
+import { Brand, Department, Product, StoreProduct } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
 import { StoreProfile } from '@platform/tenant-settings';
 import { HARDWARE_TREE, PAINT_TREE, PRODUCT_IMAGES } from './catalogue-tree';
@@ -133,7 +133,6 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) 
   }
   await insertInBatches(Product, products);
   await insertInBatches(StoreProduct, storeProducts);
-  await rebuildSearchRows(tenantId);
 
   for (const login of DEMO_LOGINS.filter((l) => l.tenant === plan.slug)) {
     await Customer.create({

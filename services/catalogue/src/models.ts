@@ -88,16 +88,3 @@ productStatSchema.index({ tenantId: 1, sku: 1 }, { unique: true });
 productStatSchema.index({ tenantId: 1, views: -1 });
 export const ProductStat = mongoose.models.ProductStat ?? mongoose.model('ProductStat', productStatSchema);
 
-/**
- * Search read model: one row per product with its display fields and every location's offer, derived from
- * Product + StoreProduct by search/rows.ts. An index build reads 1 row per product instead of 1 + locations
- * documents (FerretDB reads cost per document; docs/SEARCH.md).
- */
-const searchRowSchema = new Schema({
-  productId: { type: Number, required: true },
-  doc: { type: Schema.Types.Mixed, required: true },
-  offers: { type: Schema.Types.Mixed, default: [] },
-}, { minimize: false });
-searchRowSchema.plugin(tenantOwned);
-searchRowSchema.index({ tenantId: 1, productId: 1 }, { unique: true });
-export const SearchRow = mongoose.models.SearchRow ?? mongoose.model('SearchRow', searchRowSchema);

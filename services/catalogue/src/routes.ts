@@ -4,6 +4,7 @@ import type { ServicePlugin } from '@platform/server-kit';
 import { departmentTree, listDepartments } from './departments';
 import { listProducts, popularProducts, productDetail, SORTS, suggestions } from './products';
 import { SearchIndexRegistry } from './search/registry';
+import { loadCatalogue } from './search/rows';
 import { followCatalogueChanges } from './search/changes';
 import { trackProductView } from './tracking';
 
@@ -20,7 +21,11 @@ const Facets = {
 
 export const catalogueRoutes: ServicePlugin = async (app) => {
   // One in-memory search index per tenant, per process (docs/SEARCH.md).
-  const searchIndexes = new SearchIndexRegistry({ budgetBytes: Number(process.env.SEARCH_MEMORY_BUDGET_MB ?? 1024) * 1024 * 1024 });
+  const rowStore = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
+  const searchIndexes = new SearchIndexRegistry({
+    budgetBytes: Number(process.env.SEARCH_MEMORY_BUDGET_MB ?? 1024) * 1024 * 1024,
+    load: (tenantId, productIds) => loadCatalogue(rowStore, tenantId, productIds),
+  });
   const stopFollowing = await followCatalogueChanges(app.resources, searchIndexes, (err) => app.log.error({ err }, 'search index refresh failed'));
   app.addHook('onClose', stopFollowing);
 

@@ -16,7 +16,7 @@ export async function announceCatalogueChange(resources: PlatformResources, tena
  */
 export function applyCatalogueChange(publisher: Redis, prefix: string) {
   return async (job: Job<CatalogueChangeJob>) => {
-    await rebuildSearchRows(job.data.tenantId, job.data.productIds);
+    await rebuildSearchRows({ redis: publisher, prefix }, job.data.tenantId, job.data.productIds);
     await publisher.publish(searchChangesChannel(prefix), JSON.stringify(job.data));
   };
 }

@@ -54,7 +54,7 @@ describe('MiniSearchIndex', () => {
 });
 
 describe('SearchIndexRegistry', () => {
-  const loadFor = (builds: string[]) => async (tenantId: string) => {
+  const loadFor = (builds: string[]) => async (tenantId: string, _productIds?: number[]) => {
     builds.push(tenantId);
     return { documents: [doc(1, `${tenantId} item`)], offers: [offer(1, 1, 100)] };
   };

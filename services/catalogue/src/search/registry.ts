@@ -1,11 +1,12 @@
-import { loadCatalogue } from './rows';
+import type { Catalogue } from './rows';
 import { MiniSearchIndex } from './minisearch-index';
 import type { SearchIndex } from './search-index';
 
 export interface RegistryOptions {
   /** Total heap the loaded indexes may hold; least recently used tenants are dropped beyond it. */
   budgetBytes: number;
-  load?: typeof loadCatalogue;
+  /** Reads a tenant's catalogue (all of it, or the given products) for the index. */
+  load: (tenantId: string, productIds?: number[]) => Promise<Catalogue>;
 }
 
 /**
@@ -15,10 +16,10 @@ export interface RegistryOptions {
 export class SearchIndexRegistry {
   private loaded = new Map<string, SearchIndex>(); // Map order = least recently used first
   private building = new Map<string, Promise<SearchIndex>>();
-  private readonly load: typeof loadCatalogue;
+  private readonly load: RegistryOptions['load'];
 
   constructor(private readonly options: RegistryOptions) {
-    this.load = options.load ?? loadCatalogue;
+    this.load = options.load;
   }
 
   async get(tenantId: string): Promise<SearchIndex> {
