@@ -63,6 +63,15 @@ test.describe('search', () => {
     await expect(page.getByTestId('stock-label')).toHaveText(expected.text);
   });
 
+  test('on a phone the filters are folded away until asked for', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/search/paint?keyword=paint');
+    await expect(page.getByTestId('product-tile').first()).toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Brands' })).toBeHidden();
+    await page.getByText('Filters', { exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Brands' })).toBeVisible();
+  });
+
   test('a search with no match says so', async ({ page }) => {
     await page.goto('/search/zzqx?keyword=zzqxwv');
     await expect(page.getByText('No products were found for this search.')).toBeVisible();

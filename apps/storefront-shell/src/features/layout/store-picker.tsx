@@ -3,6 +3,10 @@ import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { platformApi, setSelectedStore, storefrontApi, useSelectedStore } from '@platform/api-client';
 
+const StoreLabel = styled.span`
+  margin-right: 6px;
+  @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { display: none; }
+`;
 const Select = styled.select`font: inherit; padding: 6px 8px; border-radius: 4px; border: 1px solid ${(p) => p.theme.colors.border};`;
 
 /**
@@ -26,7 +30,7 @@ export function StorePicker() {
   if (locations.length <= 1) return locations[0] ? <span aria-label="Your store">{locations[0].name}</span> : null;
   return (
     <label>
-      <span style={{ marginRight: 6 }}>Your store</span>
+      <StoreLabel>Your store</StoreLabel>
       <Select
         aria-label="Store location"
         value={known ? String(selected) : ''}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { storefrontApi, type ProductListArgs } from '@platform/api-client';
@@ -14,6 +15,10 @@ const SORTS = [
 const Layout = styled.div`
   display: grid; grid-template-columns: 240px 1fr; gap: 24px;
   @media (max-width: ${(p) => p.theme.breakpoints.lg}px) { grid-template-columns: 1fr; }
+`;
+const Filters = styled.details`
+  summary { font-weight: 700; cursor: pointer; padding: 8px 0; }
+  @media (min-width: ${(p) => p.theme.breakpoints.desktop}px) { summary { display: none; } }
 `;
 const Toolbar = styled.div`display: flex; flex-wrap: wrap; gap: 12px; justify-content: space-between; align-items: center; margin-bottom: 12px;`;
 
@@ -40,6 +45,8 @@ export function SearchPage() {
     limit: settings?.products.itemsPerPage ?? 96,
   };
   const { data, isFetching, isError } = storefrontApi.useProductsQuery(args, { skip: !hasCriteria });
+  // Filters start open on desktop and folded on phones, where they would push the results off screen.
+  const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia('(min-width: 992px)').matches);
 
   const update = (changes: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(params);
@@ -62,7 +69,10 @@ export function SearchPage() {
       {!data && isFetching ? <Loading label="Searching…" /> : null}
       {data ? (
         <Layout>
-          <FilterPanel key={`${filters.startPrice}-${filters.endPrice}`} result={data} filters={filters} onChange={setFilters} />
+          <Filters open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)}>
+            <summary>Filters</summary>
+            <FilterPanel key={`${filters.startPrice}-${filters.endPrice}`} result={data} filters={filters} onChange={setFilters} />
+          </Filters>
           <section aria-label="Results" aria-busy={isFetching}>
             <Toolbar>
               <span role="status">{products!.total} {products!.total === 1 ? 'result' : 'results'}</span>
