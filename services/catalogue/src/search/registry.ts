@@ -2,6 +2,8 @@ import type { Catalogue } from './rows';
 import { MiniSearchIndex } from './minisearch-index';
 import type { SearchIndex } from './search-index';
 
+const BUILD_SLICE = 2000;
+
 export interface RegistryOptions {
   /** Total heap the loaded indexes may hold; least recently used tenants are dropped beyond it. */
   budgetBytes: number;
@@ -54,7 +56,17 @@ export class SearchIndexRegistry {
   private async build(tenantId: string): Promise<SearchIndex> {
     const { documents, offers } = await this.load(tenantId);
     const index = new MiniSearchIndex(tenantId);
-    index.upsert(documents, offers);
+    const offersByProduct = new Map<number, typeof offers>();
+    for (const offer of offers) {
+      const list = offersByProduct.get(offer.productId);
+      if (list) list.push(offer); else offersByProduct.set(offer.productId, [offer]);
+    }
+    // In slices, yielding between them: a large tenant's build must not stall other requests for seconds.
+    for (let i = 0; i < documents.length; i += BUILD_SLICE) {
+      const slice = documents.slice(i, i + BUILD_SLICE);
+      index.upsert(slice, slice.flatMap((d) => offersByProduct.get(d.productId) ?? []));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     this.loaded.set(tenantId, index);
     this.evict(tenantId);
     return index;

@@ -68,10 +68,11 @@ export async function loadCatalogue(store: SearchRowStore, tenantId: string, pro
   if (raw.length === 0 && !productIds) return rebuildSearchRows(store, tenantId);
   const documents: SearchDocument[] = [];
   const offers: LocationOffer[] = [];
-  for (const json of raw) {
-    const row = JSON.parse(json) as { doc: SearchDocument; offers: LocationOffer[] };
+  for (let i = 0; i < raw.length; i += 1) {
+    const row = JSON.parse(raw[i]) as { doc: SearchDocument; offers: LocationOffer[] };
     documents.push(row.doc);
     offers.push(...row.offers);
+    if (i % 5000 === 4999) await new Promise((resolve) => setImmediate(resolve)); // let other requests run
   }
   return { documents, offers };
 }
