@@ -2,7 +2,7 @@ import type { Catalogue } from './rows';
 import { MiniSearchIndex } from './minisearch-index';
 import type { SearchIndex } from './search-index';
 
-const BUILD_SLICE = 2000;
+const BUILD_SLICE = 500;
 
 export interface RegistryOptions {
   /** Total heap the loaded indexes may hold; least recently used tenants are dropped beyond it. */

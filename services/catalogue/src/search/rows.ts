@@ -59,12 +59,24 @@ export async function rebuildSearchRows(store: SearchRowStore, tenantId: string,
   return source;
 }
 
+/** All rows of a hash in pages (HSCAN), so no single huge reply blocks the event loop while it is parsed. */
+async function scanRows(store: SearchRowStore, hash: string): Promise<string[]> {
+  const rows = new Map<string, string>(); // HSCAN may repeat a field; the map keeps one
+  let cursor = '0';
+  do {
+    const [next, flat] = await store.redis.hscan(hash, cursor, 'COUNT', 5000);
+    for (let i = 0; i < flat.length; i += 2) rows.set(flat[i], flat[i + 1]);
+    cursor = next;
+  } while (cursor !== '0');
+  return [...rows.values()];
+}
+
 /** What an index build reads: the tenant's rows, derived from the database first if there are none. */
 export async function loadCatalogue(store: SearchRowStore, tenantId: string, productIds?: number[]): Promise<Catalogue> {
   const hash = key(store, tenantId);
   const raw = productIds
     ? (await store.redis.hmget(hash, ...productIds.map(String))).filter((v): v is string => v !== null)
-    : Object.values(await store.redis.hgetall(hash));
+    : await scanRows(store, hash);
   if (raw.length === 0 && !productIds) return rebuildSearchRows(store, tenantId);
   const documents: SearchDocument[] = [];
   const offers: LocationOffer[] = [];
