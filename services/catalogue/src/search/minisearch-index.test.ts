@@ -39,6 +39,18 @@ describe('MiniSearchIndex', () => {
     expect(index.documentCount).toBe(1);
   });
 
+  it('never answers from a result cache after the index changed', () => {
+    const index = new MiniSearchIndex('t');
+    index.upsert([doc(1, 'Garden Hose')], [offer(1, 1, 2500)]);
+    expect(index.search(query({ keyword: 'hose' })).items[0].price).toBe('25.00');
+    expect(index.suggest('hos', 1, 10).products[0].price).toBe('25.00');
+    index.upsert([doc(1, 'Garden Hose')], [offer(1, 1, 1999)]);
+    expect(index.search(query({ keyword: 'hose' })).items[0].price).toBe('19.99');
+    expect(index.suggest('hos', 1, 10).products[0].price).toBe('19.99');
+    index.remove([1]);
+    expect(index.search(query({ keyword: 'hose' })).total).toBe(0);
+  });
+
   it('drops the in-stock filter when nothing is in stock, and says so', () => {
     const index = new MiniSearchIndex('t');
     index.upsert([doc(1, 'Rake')], [offer(1, 1, 1000, 0)]);

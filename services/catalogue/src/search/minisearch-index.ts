@@ -46,6 +46,8 @@ class LocationColumns {
 const SORT_TEXT = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Fewer exact matches than this, and the search is widened with typo tolerance and a prefix on the last word. */
 const WIDEN_BELOW = 24;
+/** Recent results kept per index; any change to the index clears them. */
+const RESULT_CACHE_ENTRIES = 1000;
 
 /**
  * SearchIndex on MiniSearch (measured on 100k products: correct typo matches, ~45 MB of index). Text
@@ -68,6 +70,7 @@ export class MiniSearchIndex implements SearchIndex {
   private rankCache: { title?: Int32Array; model?: Int32Array } = {};
   private orderCache = new Map<string, Int32Array>();
   private mask = new Uint8Array(0);
+  private results = new Map<string, SearchHits | Suggestions>();
   private synonyms = new Map<string, string[]>();
   private brandNames = new Map<number, string>();
   private maxDeptId = 0;
@@ -82,6 +85,7 @@ export class MiniSearchIndex implements SearchIndex {
 
   setSynonyms(groups: string[][]): void {
     this.synonyms.clear();
+    this.results.clear();
     for (const group of groups) {
       const terms = group.map((w) => normalizeTerm(w)).filter((t): t is string => Boolean(t));
       for (const term of terms) this.synonyms.set(term, [...new Set([...(this.synonyms.get(term) ?? []), ...terms.filter((t) => t !== term)])]);
@@ -129,6 +133,7 @@ export class MiniSearchIndex implements SearchIndex {
     }
     this.rankCache = {};
     this.orderCache.clear();
+    this.results.clear();
   }
 
   remove(productIds: number[]): void {
@@ -143,9 +148,32 @@ export class MiniSearchIndex implements SearchIndex {
     }
     this.rankCache = {};
     this.orderCache.clear();
+    this.results.clear();
   }
 
   search(query: SearchQuery): SearchHits {
+    return this.remember(`s${JSON.stringify(query)}`, () => this.compute(query));
+  }
+
+  suggest(prefix: string, locationId: number, limit: number): Suggestions {
+    return this.remember(`p${locationId}:${limit}:${prefix.toLowerCase()}`, () => this.computeSuggestions(prefix, locationId, limit));
+  }
+
+  /** Type-ahead prefixes and category pages repeat across shoppers: keep recent answers (LRU) until the index changes. */
+  private remember<T extends SearchHits | Suggestions>(key: string, compute: () => T): T {
+    const hit = this.results.get(key);
+    if (hit) {
+      this.results.delete(key);
+      this.results.set(key, hit);
+      return hit as T;
+    }
+    const value = compute();
+    this.results.set(key, value);
+    if (this.results.size > RESULT_CACHE_ENTRIES) this.results.delete(this.results.keys().next().value!);
+    return value;
+  }
+
+  private compute(query: SearchQuery): SearchHits {
     const columns = this.locations.get(query.locationId);
     const empty: SearchHits = { total: 0, items: [], facets: { departments: [], brands: [], price_ranges: [] }, removedInStockOnly: false };
     if (!columns) return empty;
@@ -165,7 +193,7 @@ export class MiniSearchIndex implements SearchIndex {
     return { total: matches.length, items, facets, removedInStockOnly };
   }
 
-  suggest(prefix: string, locationId: number, limit: number): Suggestions {
+  private computeSuggestions(prefix: string, locationId: number, limit: number): Suggestions {
     const columns = this.locations.get(locationId);
     if (!columns) return { products: [] };
     const hits = this.mini.search(prefix, { prefix: true, fuzzy: false, combineWith: 'AND', fields: ['title', 'brand'] });
