@@ -15,7 +15,8 @@ const PORT = 4400;
 
 const services = await startBackingServices({ profile: 'bench', mongoPort: 27120, redisPort: 6481 });
 const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-spawnSync(process.execPath, ['--import', 'tsx', 'tools/seed/seed.ts', '--if-empty', '--products', String(products)], { cwd: root, env, stdio: 'inherit' });
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tools/seed/seed.ts', '--if-empty', '--products', String(products)], { cwd: root, env, stdio: 'inherit' });
+if (seeded.status !== 0) { await services.stop(); throw new Error('seeding failed; is the database reachable?'); }
 
 console.log('\n[bench] index build (separate process, --expose-gc):');
 spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'tools/bench/index-build.ts', tenant], { cwd: root, env, stdio: 'inherit' });
