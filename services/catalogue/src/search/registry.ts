@@ -1,4 +1,4 @@
-import type { Catalogue } from './rows';
+import { groupOffersByProduct, type Catalogue } from './rows';
 import { MiniSearchIndex } from './minisearch-index';
 import type { SearchIndex } from './search-index';
 
@@ -56,11 +56,7 @@ export class SearchIndexRegistry {
   private async build(tenantId: string): Promise<SearchIndex> {
     const { documents, offers } = await this.load(tenantId);
     const index = new MiniSearchIndex(tenantId);
-    const offersByProduct = new Map<number, typeof offers>();
-    for (const offer of offers) {
-      const list = offersByProduct.get(offer.productId);
-      if (list) list.push(offer); else offersByProduct.set(offer.productId, [offer]);
-    }
+    const offersByProduct = groupOffersByProduct(offers);
     // In slices, yielding between them: a large tenant's build must not stall other requests for seconds.
     for (let i = 0; i < documents.length; i += BUILD_SLICE) {
       const slice = documents.slice(i, i + BUILD_SLICE);

@@ -31,13 +31,19 @@ async function readSource(tenantId: string, productIds?: number[]): Promise<Cata
   };
 }
 
+/** Each product's offers at every location. */
+export function groupOffersByProduct(offers: LocationOffer[]): Map<number, LocationOffer[]> {
+  const byProduct = new Map<number, LocationOffer[]>();
+  for (const offer of offers) {
+    const list = byProduct.get(offer.productId);
+    if (list) list.push(offer); else byProduct.set(offer.productId, [offer]);
+  }
+  return byProduct;
+}
+
 /** Writes rows for the given catalogue; with `replaceAll` the tenant's hash holds exactly these afterwards. */
 export async function writeSearchRows(store: SearchRowStore, tenantId: string, catalogue: Catalogue, replaceAll: boolean): Promise<void> {
-  const offersByProduct = new Map<number, LocationOffer[]>();
-  for (const offer of catalogue.offers) {
-    const list = offersByProduct.get(offer.productId);
-    if (list) list.push(offer); else offersByProduct.set(offer.productId, [offer]);
-  }
+  const offersByProduct = groupOffersByProduct(catalogue.offers);
   const hash = key(store, tenantId);
   if (replaceAll) await store.redis.del(hash);
   for (let i = 0; i < catalogue.documents.length; i += 1000) {
