@@ -2,7 +2,7 @@ import { resolveLocationId, scoped } from '@platform/db';
 import { formatCents, PRICE_BANDS } from '@platform/domain';
 import type { ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
-import { Brand, Department, Product, ProductStat, StoreProduct } from './models';
+import { Brand, Department, ProductStat } from './models';
 import type { SearchIndexRegistry } from './search/registry';
 
 export const SORTS = ['relevancy', 'price-desc', 'price-asc', 'latest', 'title-asc', 'manufacturer-no'] as const;
@@ -130,17 +130,15 @@ export async function productDetail(ctx: RequestContext, registry: SearchIndexRe
   return product;
 }
 
-/** Most-viewed products of the tenant, priced for the selected location. */
-export async function popularProducts(ctx: RequestContext, limit: number) {
-  const locationId = await requireLocation(ctx);
-  const stats = (await ProductStat.find(scoped(ctx, { views: { $gt: 0 } })).sort({ views: -1, sku: 1 }).limit(limit).lean()) as unknown as { sku: string; views: number }[];
-  const products = (await Product.find(scoped(ctx, { sku: { $in: stats.map((s) => s.sku) }, hidden: { $ne: true } })).lean()) as unknown as ProductDoc[];
-  const storeProducts = (await StoreProduct.find(scoped(ctx, { locationId, productId: { $in: products.map((p) => p.productId) }, hidden: { $ne: true } })).lean()) as unknown as StoreProductDoc[];
-  const productBySku = new Map(products.map((p) => [p.sku, p]));
-  const spByProduct = new Map(storeProducts.map((sp) => [sp.productId, sp]));
+/** Most-viewed products of the tenant, priced for the selected location (counts from the database, products from the index). */
+export async function popularProducts(ctx: RequestContext, registry: SearchIndexRegistry, limit: number) {
+  const [locationId, index] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId)]);
+  // Extra rows cover products that are hidden or not sold at this location.
+  const stats = (await ProductStat.find(scoped(ctx, { views: { $gt: 0 } })).sort({ views: -1, sku: 1 }).limit(limit * 2).lean()) as unknown as { sku: string; views: number }[];
   return stats.flatMap((stat) => {
-    const product = productBySku.get(stat.sku);
-    const sp = product && spByProduct.get(product.productId);
-    return product && sp ? [{ ...toProductItem(product, sp), views: stat.views }] : [];
-  });
+    const found = index.product({ sku: stat.sku }, locationId);
+    if (!found) return [];
+    const { description: _d, department_path: _p, locations_inventory: _l, ...item } = found;
+    return [{ ...item, views: stat.views }];
+  }).slice(0, limit);
 }

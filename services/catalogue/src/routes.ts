@@ -117,5 +117,5 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 50, default: 12 }) }),
       response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ views: Type.Integer() })])) }) },
     },
-  }, async (request) => ({ data: await popularProducts(request.ctx, request.query.limit) }));
+  }, async (request) => ({ data: await popularProducts(request.ctx, searchIndexes, request.query.limit) }));
 };

@@ -62,6 +62,7 @@ export class MiniSearchIndex implements SearchIndex {
   });
   private slotOf = new Map<number, number>();
   private slotBySlug = new Map<string, number>();
+  private slotBySku = new Map<string, number>();
   private docs: (SearchDocument | null)[] = [];
   private deptAt = new Int32Array(0);
   private brandAt = new Int32Array(0);
@@ -104,6 +105,7 @@ export class MiniSearchIndex implements SearchIndex {
       } else {
         this.mini.discard(doc.productId);
         this.slotBySlug.delete(this.docs[slot]!.slug);
+        this.slotBySku.delete(this.docs[slot]!.sku);
         this.docs[slot] = doc;
         for (const columns of this.locations.values()) columns.flags[slot] = 0;
       }
@@ -116,6 +118,7 @@ export class MiniSearchIndex implements SearchIndex {
       this.brandAt[slot] = doc.brandId ?? 0;
       if (doc.brandId) this.brandNames.set(doc.brandId, doc.brandName);
       this.slotBySlug.set(doc.slug, slot);
+      this.slotBySku.set(doc.sku, slot);
       fresh.push({ id: doc.productId, title: doc.title, brand: doc.brandName, sku: doc.sku, model: doc.modelNumber });
     }
     this.mini.addAll(fresh);
@@ -142,7 +145,7 @@ export class MiniSearchIndex implements SearchIndex {
       if (slot === undefined) continue;
       this.mini.discard(productId);
       this.slotOf.delete(productId);
-      if (this.docs[slot]) this.slotBySlug.delete(this.docs[slot]!.slug);
+      if (this.docs[slot]) { this.slotBySlug.delete(this.docs[slot]!.slug); this.slotBySku.delete(this.docs[slot]!.sku); }
       this.docs[slot] = null;
       for (const columns of this.locations.values()) columns.flags[slot] = 0;
     }
@@ -207,8 +210,8 @@ export class MiniSearchIndex implements SearchIndex {
     return { products };
   }
 
-  product(key: { slug: string } | { productId: number }, locationId: number): ProductDetailView | null {
-    const slot = 'slug' in key ? this.slotBySlug.get(key.slug) : this.slotOf.get(key.productId);
+  product(key: { slug: string } | { productId: number } | { sku: string }, locationId: number): ProductDetailView | null {
+    const slot = 'slug' in key ? this.slotBySlug.get(key.slug) : 'sku' in key ? this.slotBySku.get(key.sku) : this.slotOf.get(key.productId);
     const columns = this.locations.get(locationId);
     const doc = slot === undefined ? null : this.docs[slot];
     if (slot === undefined || !doc || doc.hidden || !columns || (columns.flags[slot] & 3) !== 1) return null;

@@ -86,8 +86,8 @@ export interface SearchIndex {
   readonly approxBytes: number;
   search(query: SearchQuery): SearchHits;
   suggest(prefix: string, locationId: number, limit: number): Suggestions;
-  /** One product by slug or id at a location; null when unknown, hidden or not sold there. */
-  product(key: { slug: string } | { productId: number }, locationId: number): ProductDetailView | null;
+  /** One product by slug, id or sku at a location; null when unknown, hidden or not sold there. */
+  product(key: { slug: string } | { productId: number } | { sku: string }, locationId: number): ProductDetailView | null;
   /** Per-tenant synonyms: each group's words match one another. */
   setSynonyms(groups: string[][]): void;
   /** Adds or replaces products with all their location offers. */
