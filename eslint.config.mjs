@@ -11,7 +11,7 @@ export default [
     plugins: { '@nx': nx },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@nx/enforce-module-boundaries': ['error', {
         enforceBuildableLibDependency: false,
         allow: [],

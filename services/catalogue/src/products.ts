@@ -138,7 +138,7 @@ export async function popularProducts(ctx: RequestContext, registry: SearchIndex
   return stats.flatMap((stat) => {
     const found = index.product({ sku: stat.sku }, locationId);
     if (!found) return [];
-    const { description: _d, department_path: _p, locations_inventory: _l, ...item } = found;
+    const { description, department_path, locations_inventory, ...item } = found;
     return [{ ...item, views: stat.views }];
   }).slice(0, limit);
 }

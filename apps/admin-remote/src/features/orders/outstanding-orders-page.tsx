@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { adminOrdersApi } from '@platform/api-client';
-import { Button, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+import { Button, Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
 
 const Table = styled.table`
   width: 100%; border-collapse: collapse; background: ${(p) => p.theme.colors.surface};
@@ -28,13 +28,7 @@ export function OutstandingOrdersPage() {
               ))}
             </tbody>
           </Table>
-          {data.last_page > 1 ? (
-            <p>
-              <Button $variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</Button>{' '}
-              Page {page} of {data.last_page}{' '}
-              <Button $variant="secondary" disabled={page >= data.last_page} onClick={() => setPage(page + 1)}>Next</Button>
-            </p>
-          ) : null}
+          <PaginationBar page={page} lastPage={data.last_page} onPage={setPage} />
         </>
       ) : null}
     </Container>

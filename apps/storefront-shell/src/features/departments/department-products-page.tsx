@@ -2,8 +2,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { idFromSlug } from '@platform/domain';
 import { storefrontApi, type DepartmentNode } from '@platform/api-client';
-import { Button, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
-import { Grid, ProductTile } from '../products/product-bits';
+import { Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
+import { Grid, ProductTile } from '../../components/product-bits';
 
 function findDepartment(nodes: DepartmentNode[], id: number, trail: DepartmentNode[] = []): DepartmentNode[] | null {
   for (const node of nodes) {
@@ -15,7 +15,6 @@ function findDepartment(nodes: DepartmentNode[], id: number, trail: DepartmentNo
 }
 
 const Crumbs = styled.nav`font-size: 0.9rem; margin-top: 16px; a { margin-right: 4px; }`;
-const Pager = styled.div`display: flex; gap: 12px; align-items: center; justify-content: center; margin: 24px 0;`;
 
 /** A department's products (its sub-departments included), for the selected store location. */
 export function DepartmentProductsPage() {
@@ -50,13 +49,7 @@ export function DepartmentProductsPage() {
       {data?.removed_instock_only ? <p role="status">All products are out of stock</p> : null}
       {products && products.total === 0 ? <EmptyState title="No products were found for this search." /> : null}
       {products ? <Grid aria-busy={isFetching}>{products.data.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid> : null}
-      {products && products.last_page > 1 ? (
-        <Pager>
-          <Button $variant="secondary" disabled={page <= 1} onClick={() => setSearch({ page: String(page - 1) })}>Previous</Button>
-          <span>Page {page} of {products.last_page}</span>
-          <Button $variant="secondary" disabled={page >= products.last_page} onClick={() => setSearch({ page: String(page + 1) })}>Next</Button>
-        </Pager>
-      ) : null}
+      {products ? <PaginationBar page={page} lastPage={products.last_page} onPage={(p) => { setSearch({ page: String(p) }); window.scrollTo(0, 0); }} /> : null}
     </Container>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { storefrontApi } from '@platform/api-client';
 import { Card, Container } from '@platform/ui';
-import { Grid, ProductTile } from '../products/product-bits';
+import { Grid, ProductTile } from '../../components/product-bits';
 
 const Hero = styled.section`
   background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; padding: 40px 0; margin-bottom: 24px;

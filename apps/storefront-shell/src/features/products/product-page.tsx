@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { getDeviceId, storefrontApi, useSession } from '@platform/api-client';
 import { Container, EmptyState, ErrorNotice, Loading } from '@platform/ui';
-import { Price, ProductImage, StockBadge } from './product-bits';
+import { Price, ProductImage, StockBadge } from '../../components/product-bits';
 
 const Layout = styled.div`
   display: grid; grid-template-columns: minmax(240px, 420px) 1fr; gap: 32px; margin-top: 24px;

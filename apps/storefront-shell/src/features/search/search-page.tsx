@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { storefrontApi, type ProductListArgs } from '@platform/api-client';
-import { Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
-import { Grid, ProductTile } from '../products/product-bits';
+import { Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
+import { Grid, ProductTile } from '../../components/product-bits';
 import { FilterPanel, type Filters } from './filter-panel';
-import { PaginationBar } from './pagination-bar';
 
 const SORTS = [
   ['relevancy', 'Relevancy'], ['price-asc', 'Price: Low to High'], ['price-desc', 'Price: High to Low'],
