@@ -13,7 +13,8 @@ const brands = Array.from({ length: 40 }, () => faker.company.name().replace(/,.
 const documents = Array.from({ length: count }, (_, i) => {
   const title = `${faker.helpers.arrayElement(brands)} ${faker.commerce.productAdjective()} ${leaves[i % leaves.length].replace(/s$/, '')} ${faker.number.int({ min: 2, max: 64 })}in`;
   return { productId: i + 1, sku: String(100000 + i), slug: `p-${i}`, title, originalTitle: title, brandId: 1 + (i % 40), brandName: brands[i % 40],
-    modelNumber: `M${i}`, departmentPath: [1 + (i % 8), 10 + (i % 20), 40 + (i % leaves.length)], imageUrl: null, vendorId: null, hidden: false, extra: {}, settings: {}, description: '' };
+    modelNumber: `M${i}`, departmentPath: [1 + (i % 8), 10 + (i % 20), 40 + (i % leaves.length)], imageUrl: null, vendorId: null, hidden: false, extra: {}, settings: {}, description: '',
+    attributes: { color: ['Red', 'Blue', 'Black'][i % 3] }, promoMessage: null, competitors: [], additionalFeeDetails: [], addonProductIds: [], videos: [] };
 });
 const offers = documents.flatMap((d) => [1, 2, 3].map((locationId) => ({ productId: d.productId, locationId, storeProductId: d.productId * 10 + locationId,
   priceCents: faker.number.int({ min: 199, max: 49999 }), promoPriceCents: null, inventory: faker.number.int({ min: 0, max: 50 }), vendorAllowsSpecialOrder: false, hidden: false, listedAt: d.productId })));
@@ -22,7 +23,7 @@ const index = new MiniSearchIndex('bench');
 index.upsert(documents, offers);
 console.log(`built ${count} in ${Math.round(performance.now() - t)} ms`);
 
-const base: SearchQuery = { keyword: '', locationId: 1, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: true, sort: 'relevancy', page: 1, limit: 96 };
+const base: SearchQuery = { keyword: '', locationId: 1, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: true, promoOnly: false, attributes: {}, inStockAtLocationIds: null, sort: 'relevancy', page: 1, limit: 96 };
 const cases: [string, Partial<SearchQuery>][] = [
   ['word', { keyword: 'drill' }], ['word + price sort', { keyword: 'drill', sort: 'price-asc', minCents: 1000 }],
   ['typo', { keyword: 'hamer' }], ['two words', { keyword: 'cordless drill' }], ['3-letter prefix', { keyword: 'sho' }],

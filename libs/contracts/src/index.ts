@@ -40,6 +40,8 @@ export const StoreSettings = Type.Object({
   navigationFontSize: Type.Integer(),
   homeAlert: Type.Union([Type.Object({ text: Type.String(), fontSize: Type.Integer() }), Type.Null()]),
   hideRegistration: Type.Boolean(),
+  /** Hides the brand filter of search and department pages (also answered by GET brands/get-filter). */
+  hideBrandFilter: Type.Boolean(),
   products: Type.Object({
     itemsPerPage: Type.Integer(),
     currencyPrefix: Type.String(),
@@ -120,6 +122,12 @@ export const ProductItem = Type.Object({
   hidden: Type.Boolean(),
   extra: Type.Record(Type.String(), Type.Unknown()),
   settings: Type.Record(Type.String(), Type.Unknown()),
+  promo_message: Type.Union([Type.String(), Type.Null()]),
+  /** Other stores' prices (shown only when business details say show_competitors). */
+  competitors: Type.Array(Type.Object({ name: Type.String(), price: Money, logo: Type.Union([Type.String(), Type.Null()]) })),
+  /** Sum of the additional fee details, or null without any. */
+  additional_fee: Type.Union([Money, Type.Null()]),
+  additional_fee_details: Type.Array(Type.Object({ message: Type.String(), price_impact: Money })),
 });
 export type ProductItem = Static<typeof ProductItem>;
 

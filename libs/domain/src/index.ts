@@ -6,3 +6,4 @@ export * from './tenant-host';
 export * from './color';
 export const DEFAULT_PRODUCT_IMAGE = '/assets/no-image.svg';
 export * from './search-display';
+export * from './distance';

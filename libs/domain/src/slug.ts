@@ -22,3 +22,13 @@ export function idFromSlug(slugWithId: string): number | null {
   const match = /-(\d+)$/.exec(slugWithId) ?? /^(\d+)$/.exec(slugWithId);
   return match ? Number(match[1]) : null;
 }
+
+/** Brand route part (/b/{slug-id}): brand name slug, a hyphen, then the brand_id (spec 1 §2). */
+export function brandSlug(name: string, brandId: number): string {
+  return `${slugify(name)}-${brandId}`;
+}
+
+/** Title as it appears in SKU links (/p/{sku}/{title}): spaces and slashes become plus signs. */
+export function titleForLink(title: string): string {
+  return title.trim().replace(/[\s/]+/g, '+');
+}

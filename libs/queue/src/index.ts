@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 export const QUEUE_NAMES = {
   productViews: 'product-views',
   catalogueChanges: 'catalogue-changes',
+  searchEvents: 'search-events',
 } as const;
 
 /** Pub/sub channel (under the queue prefix) on which every API process hears catalogue changes. */
@@ -24,6 +25,17 @@ export interface ProductViewJob {
   viewedAt: string;
 }
 
+/** A storefront search, or a click on one of its results, to fold into per-term counts. */
+export interface SearchEventJob {
+  tenantId: string;
+  kind: 'search' | 'click';
+  term: string;
+  /** For clicks: the product clicked and its position in the results. */
+  productId?: number;
+  position?: number;
+  at: string;
+}
+
 /** Retries with exponential backoff; failed jobs are kept for inspection. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -40,6 +52,7 @@ export function createRedis(url: string): Redis {
 export interface PlatformQueues {
   productViews: Queue<ProductViewJob>;
   catalogueChanges: Queue<CatalogueChangeJob>;
+  searchEvents: Queue<SearchEventJob>;
   close(): Promise<void>;
 }
 
@@ -47,9 +60,11 @@ export interface PlatformQueues {
 export function createQueues(connection: ConnectionOptions, prefix = 'bull'): PlatformQueues {
   const productViews = new Queue<ProductViewJob>(QUEUE_NAMES.productViews, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const catalogueChanges = new Queue<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const searchEvents = new Queue<SearchEventJob>(QUEUE_NAMES.searchEvents, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   return {
     productViews,
     catalogueChanges,
-    async close() { await Promise.all([productViews.close(), catalogueChanges.close()]); },
+    searchEvents,
+    async close() { await Promise.all([productViews.close(), catalogueChanges.close(), searchEvents.close()]); },
   };
 }

@@ -2,7 +2,7 @@ import { scoped } from '@platform/db';
 import { formatCents } from '@platform/domain';
 import type { Cart as CartView } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
-import { Product, StoreProduct, toProductItem } from '@platform/catalogue';
+import { Product, StoreProduct, productItemFromDocuments } from '@platform/catalogue';
 import { getBusinessDetails } from '@platform/tenant-settings';
 import { Cart } from './models';
 
@@ -35,7 +35,7 @@ export async function cartParcels(ctx: RequestContext, who: ShopperIdentity): Pr
     const sp = spById.get(line.storeProductId);
     const product = sp && productById.get(sp.productId);
     if (!sp || !product) continue;
-    const item = toProductItem(product, sp);
+    const item = productItemFromDocuments(product, sp);
     const unitCents = sp.promoPriceCents ?? sp.priceCents;
     subtotalCents += unitCents * line.quantity;
     (line.special ? parcels.special : parcels.pickup).push({

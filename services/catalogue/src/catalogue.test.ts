@@ -93,7 +93,7 @@ describe('products', () => {
 
 describe('view tracking through the queue', () => {
   it('queues views, the worker folds them, popular-products ranks them', async () => {
-    const worker = new Worker(QUEUE_NAMES.productViews, foldProductView, { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+    const worker = new Worker(QUEUE_NAMES.productViews, foldProductView(harness.resources.redis, harness.resources.queuePrefix), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
     try {
       for (const sku of ['1002', '1002', '1001']) {
         const res = await harness.app.inject({ method: 'POST', url: '/api/products/track', headers: headers(), payload: { sku, device_id: 'AbCdE12345' } });
@@ -103,6 +103,11 @@ describe('view tracking through the queue', () => {
       await expect.poll(async () => (await ProductStat.findOne({ tenantId: tenant.id, sku: '1001' }).lean() as { views?: number } | null)?.views, { timeout: 10000 }).toBe(1);
       const popular = (await harness.app.inject({ url: '/api/popular-products', headers: headers() })).json().data;
       expect(popular.map((p: { sku: string; views: number }) => [p.sku, p.views])).toEqual([['1002', 2], ['1001', 1]]);
+      // The device's recently viewed list: newest first, each product once.
+      const recent = async () => (await harness.app.inject({ method: 'POST', url: '/api/products/get-recent', headers: headers(), payload: { device_id: 'AbCdE12345' } })).json().data;
+      await expect.poll(async () => (await recent()).map((p: { sku: string }) => p.sku), { timeout: 10000 }).toEqual(['1001', '1002']);
+      const other = await harness.app.inject({ method: 'POST', url: '/api/products/get-recent', headers: headers(), payload: { device_id: 'ZzZzZ00000' } });
+      expect(other.json().data).toEqual([]);
     } finally {
       await worker.close();
     }

@@ -21,6 +21,11 @@ const brandSchema = new Schema({
   name: { type: String, required: true },
   slug: { type: String, required: true },
   image: { type: String, default: null },
+  /** The supplier's own spelling of the name, and another name shoppers know the brand by. */
+  originalName: { type: String, default: null },
+  alias: { type: String, default: null },
+  altTextLogo: { type: String, default: null },
+  videos: { type: [{ _id: false, title: String, url: String }], default: [] },
   hidden: { type: Boolean, default: false },
 });
 brandSchema.plugin(tenantOwned);
@@ -45,6 +50,14 @@ const productSchema = new Schema({
   hidden: { type: Boolean, default: false },
   extra: { type: Schema.Types.Mixed, default: {} },
   settings: { type: Schema.Types.Mixed, default: {} },
+  /** Facet attributes (color, size, finish, clothing_gender ...): one value per key. */
+  attributes: { type: Schema.Types.Mixed, default: {} },
+  promoMessage: { type: String, default: null },
+  /** Other stores' prices, shown when the business turns on show_competitors. */
+  competitors: { type: [{ _id: false, name: String, priceCents: Number, logo: String }], default: [] },
+  additionalFeeDetails: { type: [{ _id: false, message: String, priceImpactCents: Number }], default: [] },
+  addonProductIds: { type: [Number], default: [] },
+  videos: { type: [{ _id: false, title: String, url: String }], default: [] },
 }, { timestamps: true });
 productSchema.plugin(tenantOwned);
 productSchema.index({ tenantId: 1, productId: 1 }, { unique: true });
@@ -88,3 +101,23 @@ productStatSchema.index({ tenantId: 1, sku: 1 }, { unique: true });
 productStatSchema.index({ tenantId: 1, views: -1 });
 export const ProductStat = mongoose.models.ProductStat ?? mongoose.model('ProductStat', productStatSchema);
 
+
+/** Search synonyms of one tenant: each group's words match one another. Groups are subdocuments: FerretDB v1 refuses nested arrays. */
+const searchSynonymsSchema = new Schema({
+  groups: { type: [{ _id: false, words: [String] }], default: [] },
+}, { timestamps: true });
+searchSynonymsSchema.plugin(tenantOwned);
+searchSynonymsSchema.index({ tenantId: 1 }, { unique: true });
+export const SearchSynonyms = mongoose.models.SearchSynonyms ?? mongoose.model('SearchSynonyms', searchSynonymsSchema);
+
+/** Storefront search terms with how often they were searched and their results clicked (worker-folded). */
+const searchTermSchema = new Schema({
+  term: { type: String, required: true },
+  searches: { type: Number, default: 0 },
+  clicks: { type: Number, default: 0 },
+  lastSearchedAt: { type: Date, default: null },
+});
+searchTermSchema.plugin(tenantOwned);
+searchTermSchema.index({ tenantId: 1, term: 1 }, { unique: true });
+searchTermSchema.index({ tenantId: 1, searches: -1 });
+export const SearchTerm = mongoose.models.SearchTerm ?? mongoose.model('SearchTerm', searchTermSchema);

@@ -1,40 +1,27 @@
-import { resolveLocationId, scoped } from '@platform/db';
-import { formatCents, PRICE_BANDS } from '@platform/domain';
+import type { Redis } from 'ioredis';
+import { Location, resolveLocationId, scoped } from '@platform/db';
+import { departmentSlug, milesBetween, NEARBY_STORE_MILES, PRICE_BANDS } from '@platform/domain';
+import { toProductItem, toSearchDocument } from './product-item';
 import type { ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
-import { Brand, Department, ProductStat } from './models';
+import { Department, ProductStat } from './models';
 import type { SearchIndexRegistry } from './search/registry';
+import type { ProductDetailView } from './search/search-index';
+import { recentViewsKey } from './tracking';
+import { topSearchTerms } from './search-terms';
+import { cachedForTenant } from './tenant-cache';
+import { visibleBrands } from './brands';
 
 export const SORTS = ['relevancy', 'price-desc', 'price-asc', 'latest', 'title-asc', 'manufacturer-no'] as const;
 export type Sort = (typeof SORTS)[number];
 
 
-type StoreProductDoc = { storeProductId: number; locationId: number; productId: number; priceCents: number; promoPriceCents: number | null; inventory: number; vendorAllowsSpecialOrder: boolean; hidden: boolean };
-type ProductDoc = { productId: number; sku: string; slug: string; title: string; originalTitle: string; brandName: string; modelNumber: string; imageUrl: string | null; vendorId: number | null; hidden: boolean; extra: Record<string, unknown>; settings: Record<string, unknown>; departmentPath: number[]; description: string };
-
-/** A catalogue product at one location, as the API shows it (reads from the database, not the index). */
-export function toProductItem(product: ProductDoc, storeProduct: StoreProductDoc): ProductItem {
-  return {
-    id: product.productId,
-    store_product_id: storeProduct.storeProductId,
-    slug: product.slug,
-    sku: product.sku,
-    title: product.title,
-    original_title: product.originalTitle,
-    brand_name: product.brandName,
-    model_number: product.modelNumber,
-    price: formatCents(storeProduct.priceCents),
-    promo_price: storeProduct.promoPriceCents === null || storeProduct.promoPriceCents === undefined ? null : formatCents(storeProduct.promoPriceCents),
-    image_url: product.imageUrl ?? null,
-    num_inventory: storeProduct.inventory,
-    inventory: storeProduct.inventory,
-    vendor_id: product.vendorId ?? null,
-    vendor_allows_special_order: Boolean(storeProduct.vendorAllowsSpecialOrder),
-    location: storeProduct.locationId,
-    hidden: Boolean(product.hidden || storeProduct.hidden),
-    extra: product.extra ?? {},
-    settings: product.settings ?? {},
-  };
+/** A catalogue product at one location from database documents (the cart's reads). */
+export function productItemFromDocuments(product: Record<string, any>, storeProduct: Record<string, any>): ProductItem {
+  return toProductItem(toSearchDocument(product), {
+    storeProductId: storeProduct.storeProductId, locationId: storeProduct.locationId, priceCents: storeProduct.priceCents,
+    promoPriceCents: storeProduct.promoPriceCents ?? null, inventory: storeProduct.inventory ?? 0, vendorAllowsSpecialOrder: Boolean(storeProduct.vendorAllowsSpecialOrder),
+  });
 }
 
 export interface ProductListQuery {
@@ -51,6 +38,26 @@ export interface ProductListQuery {
   limit: number;
   sort: Sort;
   in_stock_only: 0 | 1;
+  avail_35?: 0 | 1;
+  promo?: 0 | 1;
+  promolabel?: string;
+  /** Attribute filters: color, size, clothing_* and the x-prefixed keys without their x. */
+  attributes?: Record<string, string[]>;
+}
+
+/** Query keys that filter on a product attribute of the same name (spec 1 "Search results page query"). */
+export const ATTRIBUTE_QUERY_KEYS = ['clothing_gender', 'clothing_type_kw', 'clothing_size', 'size', 'color'] as const;
+
+/** Attribute filters from a query: the named keys, and any key starting with x passed on without the x. */
+export function attributeFilters(query: Record<string, unknown>): Record<string, string[]> {
+  const filters: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const name = (ATTRIBUTE_QUERY_KEYS as readonly string[]).includes(key) ? key : /^x[a-z0-9_]+$/i.test(key) ? key.slice(1).toLowerCase() : null;
+    if (!name || typeof value !== 'string') continue;
+    const values = value.split(',').map((v) => v.trim()).filter(Boolean);
+    if (values.length) filters[name] = values;
+  }
+  return filters;
 }
 
 const idList = (...parts: (string | number | undefined)[]) =>
@@ -62,29 +69,26 @@ async function requireLocation(ctx: RequestContext): Promise<number> {
   return locationId;
 }
 
-const tenantCaches = new Map<string, { at: number; value: unknown }>();
-/** Small per-tenant lookups (department and brand names) cached for a minute: they change rarely. */
-async function cachedForTenant<T>(ctx: RequestContext, name: string, load: () => Promise<T>): Promise<T> {
-  const key = `${name}:${ctx.tenantId}`;
-  const hit = tenantCaches.get(key);
-  if (hit && Date.now() - hit.at < 60_000) return hit.value as T;
-  const value = await load();
-  if (tenantCaches.size > 10_000) tenantCaches.clear();
-  tenantCaches.set(key, { at: Date.now(), value });
-  return value;
-}
-
-const departmentNames = (ctx: RequestContext) => cachedForTenant(ctx, 'departments', async () => {
-  const docs = (await Department.find(scoped(ctx, { hidden: { $ne: true } }), { deptId: 1, name: 1 }).lean()) as unknown as { deptId: number; name: string }[];
-  return new Map(docs.map((d) => [d.deptId, d.name]));
+type DeptInfo = { deptId: number; name: string; level: number; imageUrl: string | null };
+const visibleDepartments = (ctx: RequestContext) => cachedForTenant(ctx, 'departments', async () => {
+  const docs = (await Department.find(scoped(ctx, { hidden: { $ne: true } }), { deptId: 1, name: 1, level: 1, imageUrl: 1 }).lean()) as unknown as DeptInfo[];
+  return new Map(docs.map((d) => [d.deptId, d]));
 });
 
-const visibleBrands = (ctx: RequestContext) => cachedForTenant(ctx, 'brands', async () =>
-  (await Brand.find(scoped(ctx, { hidden: { $ne: true } }), { brandId: 1, name: 1, image: 1 }).lean()) as unknown as { brandId: number; name: string; image: string | null }[]);
+/** Locations within NEARBY_STORE_MILES of the given one (itself included). */
+const nearbyLocationIds = async (ctx: RequestContext, locationId: number) => {
+  const all = await cachedForTenant(ctx, 'location-coordinates', async () =>
+    (await Location.find(scoped(ctx), { locationId: 1, latitude: 1, longitude: 1 }).lean()) as unknown as { locationId: number; latitude: number; longitude: number }[]);
+  const here = all.find((l) => l.locationId === locationId);
+  return here ? all.filter((l) => milesBetween(here, l) <= NEARBY_STORE_MILES).map((l) => l.locationId) : [locationId];
+};
+
+/** Relevant-department tiles: the deepest departments holding the most matches. */
+const TOP_DEPARTMENTS = 4;
 
 /** Search and browse: keyword, department, brand, price and stock filters, facets, sort and paging, for one location. */
 export async function listProducts(ctx: RequestContext, registry: SearchIndexRegistry, query: ProductListQuery) {
-  const [locationId, index, deptNames] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), departmentNames(ctx)]);
+  const [locationId, index, departments] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), visibleDepartments(ctx)]);
   const hits = index.search({
     keyword: (query.search ?? query.keyword ?? '').trim(),
     locationId,
@@ -94,40 +98,87 @@ export async function listProducts(ctx: RequestContext, registry: SearchIndexReg
     minCents: query.start_price !== undefined ? Math.round(query.start_price * 100) : null,
     maxCents: query.end_price !== undefined ? Math.round(query.end_price * 100) : null,
     inStockOnly: query.in_stock_only === 1,
+    promoOnly: query.promo === 1,
+    attributes: { ...query.attributes, ...(query.promolabel ? { promolabel: query.promolabel.split(',').map((v) => v.trim()).filter(Boolean) } : {}) },
+    inStockAtLocationIds: query.avail_35 === 1 ? await nearbyLocationIds(ctx, locationId) : null,
     sort: query.sort,
     page: query.page,
     limit: query.limit,
   });
   return {
     products: { total: hits.total, current_page: query.page, last_page: Math.max(1, Math.ceil(hits.total / query.limit)), data: hits.items },
-    departments: hits.facets.departments.filter((d) => deptNames.has(d.dept_id)).map((d) => ({ ...d, name: deptNames.get(d.dept_id)! })),
+    departments: hits.facets.departments.filter((d) => departments.has(d.dept_id)).map((d) => ({ ...d, name: departments.get(d.dept_id)!.name })),
     brands: hits.facets.brands,
     price_ranges: hits.facets.price_ranges.map((band) => ({ ...band, label: PRICE_BANDS.find((b) => b.key === band.key)!.label })),
+    other_facets: hits.facets.other_facets.map((facet) => ({ ...facet, label: attributeLabel(facet.key) })),
+    top_departments: topDepartments(hits.facets.departments, departments),
     removed_instock_only: hits.removedInStockOnly,
   };
+}
+
+const attributeLabel = (key: string) => key === 'promolabel' ? 'Promotion' : key.replace(/^clothing_/, '').replace(/_kw$/, '').replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+function topDepartments(counts: { dept_id: number; count: number }[], departments: Map<number, DeptInfo>) {
+  const known = counts.filter((d) => departments.has(d.dept_id));
+  const deepest = Math.max(0, ...known.map((d) => departments.get(d.dept_id)!.level));
+  return known.filter((d) => departments.get(d.dept_id)!.level === deepest).slice(0, TOP_DEPARTMENTS).map((d) => {
+    const dept = departments.get(d.dept_id)!;
+    return { dept_id: d.dept_id, name: dept.name, slug: departmentSlug(dept.name, dept.deptId), image_url: dept.imageUrl ?? null, count: d.count };
+  });
 }
 
 /** Type-ahead: products (10), departments (2) and brands (2) for a prefix of 3+ characters. */
 export async function suggestions(ctx: RequestContext, registry: SearchIndexRegistry, search: string) {
   const term = search.trim();
-  if (term.length < 3) return { products: [], departments: [], brands: [] };
-  const [locationId, index, deptNames] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), departmentNames(ctx)]);
+  if (term.length < 3) return { search_terms: [], products: [], departments: [], brands: [] };
+  const [locationId, index, allDepartments, terms] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), visibleDepartments(ctx), topSearchTerms(ctx, term, 5)]);
   const lower = term.toLowerCase();
   const products = index.suggest(term, locationId, 10).products;
-  const departments = [...deptNames].filter(([, name]) => name.toLowerCase().includes(lower)).slice(0, 2).map(([dept_id, name]) => ({ dept_id, name }));
+  const departments = [...allDepartments.values()].filter((d) => d.name.toLowerCase().includes(lower)).slice(0, 2).map((d) => ({ dept_id: d.deptId, name: d.name }));
   const brands = (await visibleBrands(ctx))
     .filter((b) => b.name.toLowerCase().includes(lower)).slice(0, 2).map((b) => ({ brand_id: b.brandId, brand_name: b.name, image: b.image ?? null }));
-  return { products, departments, brands };
+  return { search_terms: terms.map((t) => t.term), products, departments, brands };
 }
 
 /** One product at the selected location, by product id or slug, with other locations' stock (from the search index). */
-export async function productDetail(ctx: RequestContext, registry: SearchIndexRegistry, param: string, field: 'id' | 'slug') {
-  const key = field === 'slug' ? { slug: param } : /^\d+$/.test(param) ? { productId: Number(param) } : null;
+export async function productDetail(ctx: RequestContext, registry: SearchIndexRegistry, param: string, field: 'id' | 'slug' | 'sku') {
+  const key = field === 'slug' ? { slug: param } : field === 'sku' ? { sku: param } : /^\d+$/.test(param) ? { productId: Number(param) } : null;
   if (!key) throw new AppError('not_found', 'Product not found');
   const [locationId, index] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId)]);
   const product = index.product(key, locationId);
   if (!product) throw new AppError('not_found', 'Product not found');
   return product;
+}
+
+/** A product's searchable data at the location, or 404 (for the addons, videos and similar reads). */
+async function requireProduct(ctx: RequestContext, registry: SearchIndexRegistry, productId: number) {
+  const [locationId, index] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId)]);
+  const product = index.product({ productId }, locationId);
+  if (!product) throw new AppError('not_found', 'Product not found');
+  return { locationId, index, product };
+}
+
+const listItem = ({ description, department_path, locations_inventory, addon_product_ids, videos, ...item }: ProductDetailView): ProductItem => item;
+
+/** Add-on products the store pairs with this one, as sold at the location. */
+export async function productAddons(ctx: RequestContext, registry: SearchIndexRegistry, productId: number) {
+  const { locationId, index, product } = await requireProduct(ctx, registry, productId);
+  return product.addon_product_ids.map((id) => index.product({ productId: id }, locationId)).filter((p): p is ProductDetailView => p !== null).map(listItem);
+}
+
+export async function productVideos(ctx: RequestContext, registry: SearchIndexRegistry, productId: number) {
+  return (await requireProduct(ctx, registry, productId)).product.videos;
+}
+
+export async function similarProducts(ctx: RequestContext, registry: SearchIndexRegistry, productId: number, limit: number) {
+  const { locationId, index } = await requireProduct(ctx, registry, productId);
+  return index.similar(productId, locationId, limit);
+}
+
+/** The device's recently viewed products (newest first) that the location sells. */
+export async function recentProducts(ctx: RequestContext, registry: SearchIndexRegistry, redis: Redis, prefix: string, deviceId: string, limit: number) {
+  const [locationId, index, skus] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), redis.lrange(recentViewsKey(prefix, ctx.tenantId, deviceId), 0, -1)]);
+  return skus.map((sku) => index.product({ sku }, locationId)).filter((p): p is ProductDetailView => p !== null).slice(0, limit).map(listItem);
 }
 
 /** Most-viewed products of the tenant, priced for the selected location (counts from the database, products from the index). */
@@ -138,7 +189,6 @@ export async function popularProducts(ctx: RequestContext, registry: SearchIndex
   return stats.flatMap((stat) => {
     const found = index.product({ sku: stat.sku }, locationId);
     if (!found) return [];
-    const { description, department_path, locations_inventory, ...item } = found;
-    return [{ ...item, views: stat.views }];
+    return [{ ...listItem(found), views: stat.views }];
   }).slice(0, limit);
 }

@@ -2,7 +2,9 @@ import { Type } from 'typebox';
 import { Department, DepartmentTree, ProductItem, ProductPage } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { departmentTree, listDepartments } from './departments';
-import { listProducts, popularProducts, productDetail, SORTS, suggestions } from './products';
+import { attributeFilters, listProducts, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
+import { brandRoutes } from './brands';
+import { loadSynonyms, searchTermRoutes } from './search-terms';
 import { SearchIndexRegistry } from './search/registry';
 import { loadCatalogue } from './search/rows';
 import { followCatalogueChanges } from './search/changes';
@@ -17,7 +19,13 @@ const Facets = {
   departments: Type.Array(Type.Object({ dept_id: Type.Integer(), name: Type.String(), count: Type.Integer() })),
   brands: Type.Array(Type.Object({ brand_id: Type.Integer(), brand_name: Type.String(), count: Type.Integer() })),
   price_ranges: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), count: Type.Integer() })),
+  other_facets: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), values: Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() })) })),
+  top_departments: Type.Array(Type.Object({ dept_id: Type.Integer(), name: Type.String(), slug: Type.String(), image_url: Type.Union([Type.String(), Type.Null()]), count: Type.Integer() })),
 };
+const ZeroOne = Type.Union([Type.Literal(0), Type.Literal(1)], { default: 0 });
+const AttributeValues = Type.String({ maxLength: 200 });
+const ProductId = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const ProductList = Type.Object({ data: Type.Array(ProductItem) });
 
 export const catalogueRoutes: ServicePlugin = async (app) => {
   // One in-memory search index per tenant, per process (docs/SEARCH.md).
@@ -25,7 +33,10 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   const searchIndexes = new SearchIndexRegistry({
     budgetBytes: Number(process.env.SEARCH_MEMORY_BUDGET_MB ?? 1024) * 1024 * 1024,
     load: (tenantId, productIds) => loadCatalogue(rowStore, tenantId, productIds),
+    loadSynonyms,
   });
+  await app.register(brandRoutes(searchIndexes));
+  await app.register(searchTermRoutes);
   const stopFollowing = await followCatalogueChanges(app.resources, searchIndexes, (err) => app.log.error({ err }, 'search index refresh failed'));
   app.addHook('onClose', stopFollowing);
 
@@ -61,11 +72,20 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
         page: Page,
         limit: Type.Integer({ minimum: 1, maximum: 200, default: 96 }),
         sort: Type.Union(SORTS.map((s) => Type.Literal(s)), { default: 'relevancy' }),
-        in_stock_only: Type.Union([Type.Literal(0), Type.Literal(1)], { default: 0 }),
-      }),
+        in_stock_only: ZeroOne,
+        avail_35: ZeroOne,
+        promo: ZeroOne,
+        promolabel: Type.Optional(AttributeValues),
+        secondary: Type.Optional(Keyword),
+        clothing_gender: Type.Optional(AttributeValues),
+        clothing_type_kw: Type.Optional(AttributeValues),
+        clothing_size: Type.Optional(AttributeValues),
+        size: Type.Optional(AttributeValues),
+        color: Type.Optional(AttributeValues),
+      }, { additionalProperties: AttributeValues, description: 'Keys starting with x filter on the attribute named by the rest of the key' }),
       response: { 200: Type.Object({ products: ProductPage, ...Facets, removed_instock_only: Type.Boolean() }) },
     },
-  }, async (request) => listProducts(request.ctx, searchIndexes, request.query));
+  }, async (request) => listProducts(request.ctx, searchIndexes, { ...request.query, attributes: attributeFilters(request.query) }));
 
   app.get('/get-suggestions', {
     schema: {
@@ -73,6 +93,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ search: Keyword }),
       response: {
         200: Type.Object({
+          search_terms: Type.Array(Type.String()),
           products: Type.Array(ProductItem),
           departments: Type.Array(Type.Object({ dept_id: Type.Integer(), name: Type.String() })),
           brands: Type.Array(Type.Object({ brand_id: Type.Integer(), brand_name: Type.String(), image: Type.Union([Type.String(), Type.Null()]) })),
@@ -83,8 +104,8 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
 
   app.get('/products/product', {
     schema: {
-      tags, summary: 'One product at the selected location, by id (param) or by slug (field=slug)',
-      querystring: Type.Object({ param: Type.String({ minLength: 1, maxLength: 300 }), field: Type.Union([Type.Literal('id'), Type.Literal('slug')], { default: 'id' }) }),
+      tags, summary: 'One product at the selected location, by id (param), by slug (field=slug) or by sku (field=sku)',
+      querystring: Type.Object({ param: Type.String({ minLength: 1, maxLength: 300 }), field: Type.Union([Type.Literal('id'), Type.Literal('slug'), Type.Literal('sku')], { default: 'id' }) }),
       response: {
         200: Type.Object({
           data: Type.Intersect([ProductItem, Type.Object({
@@ -118,4 +139,31 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ views: Type.Integer() })])) }) },
     },
   }, async (request) => ({ data: await popularProducts(request.ctx, searchIndexes, request.query.limit) }));
+
+  app.get('/products/:id/addons', {
+    schema: { tags, summary: 'Add-on products the store pairs with this one, at the selected location', params: ProductId, response: { 200: ProductList } },
+  }, async (request) => ({ data: await productAddons(request.ctx, searchIndexes, request.params.id) }));
+
+  app.get('/products/:id/videos', {
+    schema: {
+      tags, summary: "A product's videos", params: ProductId,
+      response: { 200: Type.Object({ data: Type.Array(Type.Object({ title: Type.String(), url: Type.String() })) }) },
+    },
+  }, async (request) => ({ data: await productVideos(request.ctx, searchIndexes, request.params.id) }));
+
+  app.get('/products/:id/similar', {
+    schema: {
+      tags, summary: 'Similar products: same department, nearest in price, at the selected location', params: ProductId,
+      querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 24, default: 12 }) }),
+      response: { 200: ProductList },
+    },
+  }, async (request) => ({ data: await similarProducts(request.ctx, searchIndexes, request.params.id, request.query.limit) }));
+
+  app.post('/products/get-recent', {
+    schema: {
+      tags, summary: 'Products this device viewed recently (newest first), at the selected location',
+      body: Type.Object({ device_id: Type.String({ pattern: '^[A-Za-z0-9]{10}$' }), limit: Type.Integer({ minimum: 1, maximum: 20, default: 12 }) }),
+      response: { 200: ProductList },
+    },
+  }, async (request) => ({ data: await recentProducts(request.ctx, searchIndexes, app.resources.redis, app.resources.queuePrefix, request.body.device_id, request.body.limit) }));
 };

@@ -72,7 +72,7 @@ describe('suggestions', () => {
     expect(body.products.map((p: { sku: string }) => p.sku)).toEqual(['1003']);
     expect(body.departments).toEqual([{ dept_id: 4, name: 'Paint' }]);
     const short = (await harness.app.inject({ url: '/api/get-suggestions?search=pa', headers })).json();
-    expect(short).toEqual({ products: [], departments: [], brands: [] });
+    expect(short).toEqual({ search_terms: [], products: [], departments: [], brands: [] });
   });
 });
 

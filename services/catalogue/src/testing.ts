@@ -1,14 +1,15 @@
 import { Location } from '@platform/db';
-import { Department, Product, StoreProduct } from './models';
+import { Brand, Department, Product, StoreProduct } from './models';
 
 /**
- * A small catalogue for service tests: 2 locations, departments Tools > Power Tools > Drills and Paint,
- * and products whose titles carry the tenant slug so a leak to another tenant is visible.
+ * A small catalogue for service tests: 2 locations about 41 miles apart, departments Tools > Power Tools >
+ * Drills and Paint, brands (one without products, one hidden), and products whose titles carry the tenant
+ * slug so a leak to another tenant is visible.
  */
 export async function createCatalogueFixture(tenantId: string, label: string) {
   await Location.insertMany([1, 2].map((locationId) => ({
     tenantId, locationId, name: `${label} store ${locationId}`, address: `${locationId} Main St`, city: 'Town', state: 'OR', zip: '97301',
-    latitude: 44.9, longitude: -123, storeNumber: String(locationId), sortOrder: locationId,
+    latitude: locationId === 1 ? 44.9 : 45.5, longitude: -123, storeNumber: String(locationId), sortOrder: locationId,
   })));
   await Department.insertMany([
     { tenantId, deptId: 1, name: 'Tools', slug: 'tools', parentId: null, level: 1, sortOrder: 1 },
@@ -16,6 +17,11 @@ export async function createCatalogueFixture(tenantId: string, label: string) {
     { tenantId, deptId: 3, name: 'Drills', slug: 'drills', parentId: 2, level: 3 },
     { tenantId, deptId: 4, name: 'Paint', slug: 'paint', parentId: null, level: 1, sortOrder: 2 },
     { tenantId, deptId: 5, name: 'Secret', slug: 'secret', parentId: null, level: 1, hidden: true },
+  ]);
+  await Brand.insertMany([
+    { tenantId, brandId: 1, name: `${label} Brand`, slug: `${label}-brand`, alias: 'House Brand', videos: [{ title: `${label} brand story`, url: 'https://video.example/brand' }] },
+    { tenantId, brandId: 2, name: `${label} Empty Brand`, slug: `${label}-empty-brand` },
+    { tenantId, brandId: 3, name: `${label} Hidden Brand`, slug: `${label}-hidden-brand`, hidden: true },
   ]);
   const products = [
     { productId: 1, sku: '1001', title: `${label} Cordless Drill`, path: [1, 2, 3], prices: [12999, 13499], stock: [5, 0] },
@@ -26,6 +32,12 @@ export async function createCatalogueFixture(tenantId: string, label: string) {
     tenantId, productId: p.productId, sku: p.sku, slug: `${label}-product-${p.productId}`, title: p.title, originalTitle: p.title,
     brandId: 1, brandName: `${label} Brand`, modelNumber: `M${p.productId}`, departmentPath: p.path, imageUrl: p.productId === 2 ? null : `/img/${p.productId}.svg`,
     vendorId: p.productId === 3 ? 305 : 101,
+    attributes: { color: p.productId === 3 ? 'White' : 'Black' },
+    ...(p.productId === 1 ? {
+      addonProductIds: [2, 99], videos: [{ title: `${label} drill demo`, url: 'https://video.example/drill' }],
+      additionalFeeDetails: [{ message: 'Battery recycling fee', priceImpactCents: 150 }], extra: { promoLabel: 'Weekly Deal' },
+    } : {}),
+    ...(p.productId === 2 ? { competitors: [{ name: 'Big Box', priceCents: 2199, logo: null }] } : {}),
   })));
   await StoreProduct.insertMany(products.flatMap((p) => [1, 2].map((locationId, i) => ({
     tenantId, storeProductId: p.productId * 10 + locationId, locationId, productId: p.productId, sku: p.sku, title: p.title, brandId: 1,

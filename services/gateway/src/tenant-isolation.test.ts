@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { ProductStat } from '@platform/catalogue';
+import { ProductStat, SearchSynonyms, SearchTerm } from '@platform/catalogue';
 import { StoreProfile } from '@platform/tenant-settings';
 import { Customer, hashPassword } from '@platform/identity';
 import { Order } from '@platform/orders';
@@ -26,6 +26,8 @@ async function seedTenant(key: 'a' | 'b') {
   await Cart.create({ tenantId: tenant.id, locationId: 1, deviceId: 'SharedDev1', items: [{ storeProductId: 11, quantity: 1 }] });
   await Cart.create({ tenantId: tenant.id, locationId: 1, customerSlug: 'owner', items: [{ storeProductId: 21, quantity: 1 }] });
   await ProductStat.create({ tenantId: tenant.id, sku: '1001', views: 5 });
+  await SearchTerm.create({ tenantId: tenant.id, term: `${slug} drill`, searches: 3 });
+  await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
   const login = await harness.app.inject({ method: 'POST', url: '/api/login', headers: { 'business-slug': slug }, payload: { email: 'owner@shared.test', password: PASSWORD } });
   tenants[key] = { id: tenant.id, slug, token: login.json().access_token };
 }
@@ -41,10 +43,22 @@ const READS: Record<string, string> = {
   '/api/products/product': '/api/products/product?param=1',
   '/api/popular-products': '/api/popular-products',
   '/api/get-suggestions': '/api/get-suggestions?search=iso',
+  '/api/get-search-term-suggestions': '/api/get-search-term-suggestions?search=iso',
+  '/api/brands': '/api/brands',
+  '/api/brands/brand': '/api/brands/brand?param=1',
+  '/api/brands/{id}/videos': '/api/brands/1/videos',
+  '/api/brands/get-filter': '/api/brands/get-filter',
+  '/api/products/{id}/addons': '/api/products/1/addons',
+  '/api/products/{id}/videos': '/api/products/1/videos',
+  '/api/products/{id}/similar': '/api/products/2/similar',
+  '/api/admin/search-synonyms': '/api/admin/search-synonyms',
   '/api/cart-parcels': '/api/cart-parcels?device_id=SharedDev1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
-const WRITES = ['/api/products/track', '/api/login', '/api/logout'];
+const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent'];
+const REPLACES = ['/api/admin/search-synonyms'];
+/** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
+const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'isolation');
@@ -57,7 +71,7 @@ describe('tenant isolation across every route', () => {
   it('covers every documented route', () => {
     const documented = Object.entries((harness.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
-    const covered = [...Object.keys(READS).map((p) => `GET ${p}`), ...WRITES.map((p) => `POST ${p}`)];
+    const covered = [...Object.keys(READS).map((p) => `GET ${p}`), ...WRITES.map((p) => `POST ${p}`), ...REPLACES.map((p) => `PUT ${p}`)];
     expect(documented.sort()).toEqual(covered.sort());
   });
 
@@ -70,7 +84,7 @@ describe('tenant isolation across every route', () => {
           expect(res.statusCode, `${url} ${JSON.stringify(pick)}`).toBe(200);
           expect(res.body).not.toContain('iso-b');
           expect(res.body).not.toContain(tenants.b.id);
-          if (route !== '/api/departments' && route !== '/api/full-departments') expect(res.body).toContain('iso-a');
+          if (!WITHOUT_TENANT_TEXT.has(route)) expect(res.body).toContain('iso-a');
         }
       }
     });
@@ -89,7 +103,17 @@ describe('tenant isolation across every route', () => {
     await harness.app.inject({ method: 'POST', url: `/api/logout?access_token=${tenants.b.token}`, headers: { 'business-slug': 'iso-a' } });
     const stillIn = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: { 'business-slug': 'iso-b', authorization: `Bearer ${tenants.b.token}` } });
     expect(stillIn.statusCode).toBe(200);
-    const jobs = await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']);
+    await harness.app.inject({ method: 'POST', url: '/api/track-search', headers: { 'business-slug': 'iso-a' }, payload: { search: 'shared term' } });
+    const synonyms = await harness.app.inject({
+      method: 'PUT', url: '/api/admin/search-synonyms', headers: { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` }, payload: { groups: [['one', 'two']] },
+    });
+    expect(synonyms.statusCode).toBe(200);
+    expect((await SearchSynonyms.findOne({ tenantId: tenants.b.id }).lean() as { groups: { words: string[] }[] }).groups).toEqual([{ words: ['iso-b-sofa', 'iso-b-couch'] }]);
+    const jobs = [
+      ...await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']),
+      ...await harness.resources.queues.searchEvents.getJobs(['waiting', 'delayed', 'active', 'completed']),
+    ];
+    expect(jobs.length).toBeGreaterThan(1);
     expect(jobs.every((job) => job.data.tenantId === tenants.a.id)).toBe(true);
     expect((await ProductStat.findOne({ tenantId: tenants.b.id, sku: '1001' }).lean() as { views: number }).views).toBe(5);
   });

@@ -22,4 +22,8 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   app.get('/business-details2', {
     schema: { tags, summary: 'Business details: locations, fulfilment flags, display flags', response: { 200: Type.Object({ data: BusinessDetails }) } },
   }, async (request) => ({ data: await getBusinessDetails(request.ctx) }));
+
+  app.get('/brands/get-filter', {
+    schema: { tags, summary: 'Whether the storefront shows the brand filter (store setting hideBrandFilter)', response: { 200: Type.Object({ data: Type.Object({ show: Type.Boolean() }) }) } },
+  }, async (request) => ({ data: { show: !(await getStoreSettings(request.ctx)).hideBrandFilter } }));
 };

@@ -11,6 +11,7 @@ export const DEFAULT_SETTINGS = {
   navigationFontSize: 15,
   homeAlert: null as { text: string; fontSize: number } | null,
   hideRegistration: false,
+  hideBrandFilter: false,
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false },
 };
 

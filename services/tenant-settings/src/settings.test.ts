@@ -10,7 +10,7 @@ beforeAll(async () => {
   const styled = await createTenant('styled', { domains: ['shop.styled.test'] });
   await StoreProfile.create({
     tenantId: styled.id,
-    settings: { colors: { primary: '#123456' }, font: 'Georgia' },
+    settings: { colors: { primary: '#123456' }, font: 'Georgia', hideBrandFilter: true },
     business: { delivery_enabled: true },
     navigation: [
       { id: 2, name: 'Brands', target: '/brands', order: 2 },
@@ -37,6 +37,11 @@ describe('start-up settings', () => {
     expect(data).toMatchObject({ businessSlug: 'plain', navigationFontSize: 15, hideRegistration: false });
     const nav = (await harness.app.inject({ url: '/api/custom-navigation', headers: { 'business-slug': 'plain' } })).json();
     expect(nav.data).toEqual([]);
+  });
+
+  it('says whether the brand filter shows (hideBrandFilter)', async () => {
+    expect((await harness.app.inject({ url: '/api/brands/get-filter', headers: { 'business-slug': 'styled' } })).json()).toEqual({ data: { show: false } });
+    expect((await harness.app.inject({ url: '/api/brands/get-filter', headers: { 'business-slug': 'plain' } })).json()).toEqual({ data: { show: true } });
   });
 
   it('returns the header navigation in order', async () => {

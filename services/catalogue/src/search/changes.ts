@@ -21,14 +21,22 @@ export function applyCatalogueChange(publisher: Redis, prefix: string) {
   };
 }
 
+/** After saving a tenant's synonyms: every API process reloads them into that tenant's loaded index. */
+export async function announceSynonymsChange(resources: PlatformResources, tenantId: string): Promise<void> {
+  const change: IndexChange = { tenantId, productIds: [], synonyms: true };
+  await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
+}
+
+type IndexChange = CatalogueChangeJob & { synonyms?: boolean };
+
 /** In each API process: re-read the announced products into that tenant's loaded index. */
 export async function followCatalogueChanges(resources: PlatformResources, registry: SearchIndexRegistry, log: (err: unknown) => void) {
   const subscriber = resources.redis.duplicate();
   const channel = searchChangesChannel(resources.queuePrefix);
   subscriber.on('message', (from, message) => {
     if (from !== channel) return;
-    const change = JSON.parse(message) as CatalogueChangeJob;
-    registry.refresh(change.tenantId, change.productIds).catch(log);
+    const change = JSON.parse(message) as IndexChange;
+    (change.synonyms ? registry.refreshSynonyms(change.tenantId) : registry.refresh(change.tenantId, change.productIds)).catch(log);
   });
   await subscriber.subscribe(channel);
   return async () => { await subscriber.quit(); };

@@ -5,7 +5,8 @@ import type { LocationOffer, SearchDocument, SearchQuery } from './search-index'
 
 const doc = (productId: number, title: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
   productId, sku: String(5000 + productId), slug: `p-${productId}`, title, originalTitle: title, brandId: 1, brandName: 'Acme',
-  modelNumber: `X${productId}`, departmentPath: [1], imageUrl: null, vendorId: null, hidden: false, extra: {}, settings: {}, description: '', ...extra,
+  modelNumber: `X${productId}`, departmentPath: [1], imageUrl: null, vendorId: null, hidden: false, extra: {}, settings: {}, description: '',
+  attributes: {}, promoMessage: null, competitors: [], additionalFeeDetails: [], addonProductIds: [], videos: [], ...extra,
 });
 const offer = (productId: number, locationId: number, priceCents: number, inventory = 10): LocationOffer => ({
   productId, locationId, storeProductId: productId * 10 + locationId, priceCents, promoPriceCents: null, inventory,
@@ -13,7 +14,7 @@ const offer = (productId: number, locationId: number, priceCents: number, invent
 });
 const query = (q: Partial<SearchQuery>): SearchQuery => ({
   keyword: '', locationId: 1, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null,
-  inStockOnly: false, sort: 'relevancy', page: 1, limit: 10, ...q,
+  inStockOnly: false, promoOnly: false, attributes: {}, inStockAtLocationIds: null, sort: 'relevancy', page: 1, limit: 10, ...q,
 });
 
 describe('MiniSearchIndex', () => {
@@ -56,6 +57,43 @@ describe('MiniSearchIndex', () => {
     index.upsert([doc(1, 'Rake')], [offer(1, 1, 1000, 0)]);
     const hits = index.search(query({ keyword: 'rake', inStockOnly: true }));
     expect(hits).toMatchObject({ total: 1, removedInStockOnly: true });
+  });
+
+  it('filters and counts attribute facets (other_facets), case-blind on values', () => {
+    const index = new MiniSearchIndex('t');
+    index.upsert([
+      doc(1, 'Gloss Paint', { attributes: { color: 'Red', finish: 'Gloss' } }),
+      doc(2, 'Matte Paint', { attributes: { color: 'Blue', finish: 'Matte' } }),
+      doc(3, 'Satin Paint', { attributes: { color: 'Red' } }),
+    ], [1, 2, 3].map((id) => offer(id, 1, 1000)));
+    expect(index.search(query({ keyword: 'paint' })).facets.other_facets).toEqual([
+      { key: 'color', values: [{ value: 'Red', count: 2 }, { value: 'Blue', count: 1 }] },
+      { key: 'finish', values: [{ value: 'Gloss', count: 1 }, { value: 'Matte', count: 1 }] },
+    ]);
+    expect(index.search(query({ attributes: { color: ['red'] } })).items.map((i) => i.id).sort()).toEqual([1, 3]);
+    expect(index.search(query({ attributes: { color: ['Red', 'Blue'], finish: ['Matte'] } })).items.map((i) => i.id)).toEqual([2]);
+    expect(index.search(query({ attributes: { flavour: ['Mint'] } })).total).toBe(0);
+    index.upsert([doc(3, 'Satin Paint', { attributes: { color: 'Blue' } })], [offer(3, 1, 1000)]);
+    expect(index.search(query({ attributes: { color: ['Red'] } })).items.map((i) => i.id)).toEqual([1]);
+  });
+
+  it('keeps products in stock at any of the given locations (avail_35)', () => {
+    const index = new MiniSearchIndex('t');
+    index.upsert([doc(1, 'Rake'), doc(2, 'Hoe')], [offer(1, 1, 1000, 0), offer(1, 2, 1000, 4), offer(2, 1, 900, 3), offer(2, 2, 900, 0)]);
+    expect(index.search(query({ inStockAtLocationIds: [2] })).items.map((i) => i.id)).toEqual([1]);
+    expect(index.search(query({ inStockAtLocationIds: [1, 2] })).total).toBe(2);
+  });
+
+  it('lists similar products from the same department, nearest in price, and brand counts per location', () => {
+    const index = new MiniSearchIndex('t');
+    index.upsert([
+      doc(1, 'Drill A', { departmentPath: [1, 2, 3] }), doc(2, 'Drill B', { departmentPath: [1, 2, 3], brandId: 2 }),
+      doc(3, 'Drill C', { departmentPath: [1, 2, 3] }), doc(4, 'Saw', { departmentPath: [1, 2, 4] }),
+    ], [offer(1, 1, 5000), offer(2, 1, 9000), offer(3, 1, 5500), offer(4, 1, 5000), offer(2, 2, 100)]);
+    expect(index.similar(1, 1, 5).map((i) => i.id)).toEqual([3, 2]);
+    expect(index.similar(99, 1, 5)).toEqual([]);
+    expect([...index.brandCounts(1)]).toEqual([[1, 3], [2, 1]]);
+    expect([...index.brandCounts(2)]).toEqual([[2, 1]]);
   });
 
   it('returns nothing for a location it has no offers for', () => {

@@ -1,6 +1,7 @@
 import MiniSearch, { type Query } from 'minisearch';
 import { stemmer } from 'stemmer';
-import { formatCents, PRICE_BANDS, priceBandOf } from '@platform/domain';
+import { PRICE_BANDS, priceBandOf } from '@platform/domain';
+import { toProductItem } from '../product-item';
 import type { ProductItem } from '@platform/contracts';
 import type { LocationOffer, ProductDetailView, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
 
@@ -43,6 +44,11 @@ class LocationColumns {
   }
 }
 
+/** A query that filters nothing, for internal lookups (similar products). */
+const EMPTY_FILTERS: SearchQuery = {
+  keyword: '', locationId: 0, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: false, promoOnly: false,
+  attributes: {}, inStockAtLocationIds: null, sort: 'relevancy', page: 1, limit: 1,
+};
 const SORT_TEXT = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Fewer exact matches than this, and the search is widened with typo tolerance and a prefix on the last word. */
 const WIDEN_BELOW = 24;
@@ -74,6 +80,8 @@ export class MiniSearchIndex implements SearchIndex {
   private results = new Map<string, SearchHits | Suggestions>();
   private synonyms = new Map<string, string[]>();
   private brandNames = new Map<number, string>();
+  /** Attribute key → value ids per slot (0 = none); value names by id - 1. */
+  private attributes = new Map<string, { ids: Map<string, number>; values: string[]; at: Int32Array }>();
   private maxDeptId = 0;
   private maxBrandId = 0;
 
@@ -119,6 +127,7 @@ export class MiniSearchIndex implements SearchIndex {
       if (doc.brandId) this.brandNames.set(doc.brandId, doc.brandName);
       this.slotBySlug.set(doc.slug, slot);
       this.slotBySku.set(doc.sku, slot);
+      this.setAttributes(slot, doc.attributes ?? {});
       fresh.push({ id: doc.productId, title: doc.title, brand: doc.brandName, sku: doc.sku, model: doc.modelNumber });
     }
     this.mini.addAll(fresh);
@@ -147,6 +156,7 @@ export class MiniSearchIndex implements SearchIndex {
       this.slotOf.delete(productId);
       if (this.docs[slot]) { this.slotBySlug.delete(this.docs[slot]!.slug); this.slotBySku.delete(this.docs[slot]!.sku); }
       this.docs[slot] = null;
+      this.setAttributes(slot, {});
       for (const columns of this.locations.values()) columns.flags[slot] = 0;
     }
     this.rankCache = {};
@@ -178,7 +188,7 @@ export class MiniSearchIndex implements SearchIndex {
 
   private compute(query: SearchQuery): SearchHits {
     const columns = this.locations.get(query.locationId);
-    const empty: SearchHits = { total: 0, items: [], facets: { departments: [], brands: [], price_ranges: [] }, removedInStockOnly: false };
+    const empty: SearchHits = { total: 0, items: [], facets: { departments: [], brands: [], price_ranges: [], other_facets: [] }, removedInStockOnly: false };
     if (!columns) return empty;
     const ranked = this.candidates(query.keyword);
     let matches = this.filter(ranked, columns, query, query.inStockOnly);
@@ -216,7 +226,33 @@ export class MiniSearchIndex implements SearchIndex {
     const doc = slot === undefined ? null : this.docs[slot];
     if (slot === undefined || !doc || doc.hidden || !columns || (columns.flags[slot] & 3) !== 1) return null;
     const locations_inventory = [...this.locations].filter(([, c]) => c.flags[slot] & 1).map(([location_id, c]) => ({ location_id, num_inventory: c.inventory[slot] }));
-    return { ...this.item(slot, columns, locationId), description: doc.description, department_path: doc.departmentPath, locations_inventory };
+    return {
+      ...this.item(slot, columns, locationId), description: doc.description, department_path: doc.departmentPath, locations_inventory,
+      addon_product_ids: doc.addonProductIds, videos: doc.videos,
+    };
+  }
+
+  brandCounts(locationId: number): Map<number, number> {
+    const columns = this.locations.get(locationId);
+    const counts = new Map<number, number>();
+    if (!columns) return counts;
+    for (let slot = 0; slot < this.docs.length; slot += 1) {
+      if ((columns.flags[slot] & 3) !== 1 || !this.docs[slot] || this.docs[slot]!.hidden || !this.brandAt[slot]) continue;
+      counts.set(this.brandAt[slot], (counts.get(this.brandAt[slot]) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  similar(productId: number, locationId: number, limit: number): ProductItem[] {
+    const slot = this.slotOf.get(productId);
+    const columns = this.locations.get(locationId);
+    const doc = slot === undefined ? null : this.docs[slot];
+    if (slot === undefined || !doc || !columns || !doc.departmentPath.length) return [];
+    const deptId = doc.departmentPath[doc.departmentPath.length - 1];
+    const matches = this.filter(null, columns, { ...EMPTY_FILTERS, deptIds: [deptId] }, false).filter((s) => s !== slot);
+    const price = columns.effectiveCents[slot];
+    return Array.from(matches).sort((a, b) => Math.abs(columns.effectiveCents[a] - price) - Math.abs(columns.effectiveCents[b] - price) || a - b)
+      .slice(0, limit).map((s) => this.item(s, columns, locationId));
   }
 
   /** Slots matching the keyword in relevance order, or null when there is no keyword (all products). */
@@ -249,6 +285,8 @@ export class MiniSearchIndex implements SearchIndex {
     const brandSet = query.brandIds.length ? new Set(query.brandIds) : null;
     const min = query.minCents ?? -1;
     const max = query.maxCents ?? Number.MAX_SAFE_INTEGER;
+    const attributeFilters = this.attributeFilters(query.attributes);
+    const nearby = query.inStockAtLocationIds?.map((id) => this.locations.get(id)).filter((c): c is LocationColumns => Boolean(c)) ?? null;
     let n = 0;
     for (let i = 0; i < total; i += 1) {
       const slot = ranked ? ranked[i] : i;
@@ -261,6 +299,9 @@ export class MiniSearchIndex implements SearchIndex {
       const price = columns.effectiveCents[slot];
       if (price < min || price > max) continue;
       if (inStockOnly && columns.inventory[slot] <= 0) continue;
+      if (query.promoOnly && columns.effectiveCents[slot] === columns.regularCents[slot]) continue;
+      if (attributeFilters && !attributeFilters.every(([at, ids]) => ids.has(at[slot]))) continue;
+      if (nearby && !nearby.some((c) => (c.flags[slot] & 3) === 1 && c.inventory[slot] > 0)) continue;
       out[n++] = slot;
     }
     return out.subarray(0, n);
@@ -284,11 +325,18 @@ export class MiniSearchIndex implements SearchIndex {
       brandCounts[this.brandAt[slot]] += 1;
       bandCounts[bandIndex.get(priceBandOf(columns.effectiveCents[slot]))!] += 1;
     }
+    const other_facets = [...this.attributes].sort(([a], [b]) => SORT_TEXT(a, b)).map(([key, attr]) => {
+      const counts = new Int32Array(attr.values.length + 1);
+      for (const slot of matches) counts[attr.at[slot]] += 1;
+      const values = attr.values.map((value, i) => ({ value, count: counts[i + 1] })).filter((v) => v.count > 0).sort((a, b) => b.count - a.count || SORT_TEXT(a.value, b.value));
+      return { key, values };
+    }).filter((facet) => facet.values.length > 0);
     const listed = (counts: Int32Array) => { const out: [number, number][] = []; for (let id = 1; id < counts.length; id += 1) if (counts[id]) out.push([id, counts[id]]); return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]); };
     return {
       departments: listed(deptCounts).map(([dept_id, count]) => ({ dept_id, count })),
       brands: listed(brandCounts).map(([brand_id, count]) => ({ brand_id, brand_name: this.brandNames.get(brand_id) ?? '', count })),
       price_ranges: PRICE_BANDS.map((b, i) => ({ key: b.key, count: bandCounts[i] })).filter((b) => b.count > 0),
+      other_facets,
     };
   }
 
@@ -339,29 +387,34 @@ export class MiniSearchIndex implements SearchIndex {
   }
 
   private item(slot: number, columns: LocationColumns, locationId: number): ProductItem {
-    const doc = this.docs[slot]!;
     const promo = columns.promoCents[slot];
-    return {
-      id: doc.productId,
-      store_product_id: columns.storeProductId[slot],
-      slug: doc.slug,
-      sku: doc.sku,
-      title: doc.title,
-      original_title: doc.originalTitle,
-      brand_name: doc.brandName,
-      model_number: doc.modelNumber,
-      price: formatCents(columns.regularCents[slot]),
-      promo_price: promo >= 0 ? formatCents(promo) : null,
-      image_url: doc.imageUrl,
-      num_inventory: columns.inventory[slot],
-      inventory: columns.inventory[slot],
-      vendor_id: doc.vendorId,
-      vendor_allows_special_order: (columns.flags[slot] & 4) !== 0,
-      location: locationId,
-      hidden: false,
-      extra: doc.extra,
-      settings: doc.settings,
-    };
+    return toProductItem(this.docs[slot]!, {
+      storeProductId: columns.storeProductId[slot], locationId, priceCents: columns.regularCents[slot], promoPriceCents: promo >= 0 ? promo : null,
+      inventory: columns.inventory[slot], vendorAllowsSpecialOrder: (columns.flags[slot] & 4) !== 0,
+    });
+  }
+
+  private setAttributes(slot: number, attributes: Record<string, string>): void {
+    for (const attr of this.attributes.values()) attr.at[slot] = 0;
+    for (const [key, value] of Object.entries(attributes)) {
+      let attr = this.attributes.get(key);
+      if (!attr) { attr = { ids: new Map(), values: [], at: new Int32Array(this.capacity) }; this.attributes.set(key, attr); }
+      let id = attr.ids.get(value);
+      if (id === undefined) { attr.values.push(value); id = attr.values.length; attr.ids.set(value, id); }
+      attr.at[slot] = id;
+    }
+  }
+
+  /** Attribute filters as (value ids per slot, accepted ids); an unknown key or value accepts nothing. */
+  private attributeFilters(filters: Record<string, string[]>): [Int32Array, Set<number>][] | null {
+    const entries = Object.entries(filters).filter(([, values]) => values.length);
+    if (!entries.length) return null;
+    return entries.map(([key, values]) => {
+      const attr = this.attributes.get(key.toLowerCase());
+      if (!attr) return [new Int32Array(this.capacity), new Set<number>([-1])];
+      const lower = new Map(attr.values.map((v, i) => [v.toLowerCase(), i + 1]));
+      return [attr.at, new Set(values.map((v) => lower.get(v.toLowerCase()) ?? -1))];
+    });
   }
 
   private columnsFor(locationId: number): LocationColumns {
@@ -375,6 +428,7 @@ export class MiniSearchIndex implements SearchIndex {
     const capacity = Math.max(needed, this.capacity * 2, 1024);
     const dept = new Int32Array(capacity * 3); dept.set(this.deptAt); this.deptAt = dept;
     const brand = new Int32Array(capacity); brand.set(this.brandAt); this.brandAt = brand;
+    for (const attr of this.attributes.values()) { const at = new Int32Array(capacity); at.set(attr.at); attr.at = at; }
     for (const [id, columns] of this.locations) this.locations.set(id, columns.grow(capacity));
     this.capacity = capacity;
   }

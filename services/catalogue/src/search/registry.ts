@@ -9,6 +9,8 @@ export interface RegistryOptions {
   budgetBytes: number;
   /** Reads a tenant's catalogue (all of it, or the given products) for the index. */
   load: (tenantId: string, productIds?: number[]) => Promise<Catalogue>;
+  /** Reads a tenant's synonym groups. */
+  loadSynonyms?: (tenantId: string) => Promise<string[][]>;
 }
 
 /**
@@ -50,12 +52,19 @@ export class SearchIndexRegistry {
     index.upsert(documents, offers);
   }
 
+  /** Reloads a loaded tenant's synonyms after they were saved. */
+  async refreshSynonyms(tenantId: string): Promise<void> {
+    const index = this.loaded.get(tenantId);
+    if (index && this.options.loadSynonyms) index.setSynonyms(await this.options.loadSynonyms(tenantId));
+  }
+
   get loadedTenants(): string[] { return [...this.loaded.keys()]; }
   get loadedBytes(): number { let sum = 0; for (const index of this.loaded.values()) sum += index.approxBytes; return sum; }
 
   private async build(tenantId: string): Promise<SearchIndex> {
-    const { documents, offers } = await this.load(tenantId);
+    const [{ documents, offers }, synonyms] = await Promise.all([this.load(tenantId), this.options.loadSynonyms?.(tenantId) ?? []]);
     const index = new MiniSearchIndex(tenantId);
+    index.setSynonyms(synonyms);
     const offersByProduct = groupOffersByProduct(offers);
     // In slices, yielding between them: a large tenant's build must not stall other requests for seconds.
     for (let i = 0; i < documents.length; i += BUILD_SLICE) {

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
 import { Product, StoreProduct } from '../models';
 import type { LocationOffer, SearchDocument } from './search-index';
+import { toSearchDocument } from '../product-item';
 
 export type Catalogue = { documents: SearchDocument[]; offers: LocationOffer[] };
 
@@ -18,11 +19,7 @@ async function readSource(tenantId: string, productIds?: number[]): Promise<Cata
   const filter = scoped({ tenantId }, productIds ? { productId: { $in: productIds } } : {});
   const [products, storeProducts] = await Promise.all([Product.find(filter).lean(), StoreProduct.find(filter).lean()]);
   return {
-    documents: (products as any[]).map((p) => ({
-      productId: p.productId, sku: p.sku, slug: p.slug, title: p.title, originalTitle: p.originalTitle ?? p.title, brandId: p.brandId ?? null,
-      brandName: p.brandName ?? '', modelNumber: p.modelNumber ?? '', departmentPath: p.departmentPath ?? [], imageUrl: p.imageUrl ?? null,
-      vendorId: p.vendorId ?? null, hidden: Boolean(p.hidden), extra: p.extra ?? {}, settings: p.settings ?? {}, description: p.description ?? '',
-    })),
+    documents: (products as any[]).map(toSearchDocument),
     offers: (storeProducts as any[]).map((sp) => ({
       productId: sp.productId, locationId: sp.locationId, storeProductId: sp.storeProductId, priceCents: sp.priceCents,
       promoPriceCents: sp.promoPriceCents ?? null, inventory: sp.inventory ?? 0, vendorAllowsSpecialOrder: Boolean(sp.vendorAllowsSpecialOrder),

@@ -18,6 +18,13 @@ export interface SearchDocument {
   extra: Record<string, unknown>;
   settings: Record<string, unknown>;
   description: string;
+  /** Facet attributes: one value per key (color, size, finish, clothing_gender ...). */
+  attributes: Record<string, string>;
+  promoMessage: string | null;
+  competitors: { name: string; priceCents: number; logo: string | null }[];
+  additionalFeeDetails: { message: string; priceImpactCents: number }[];
+  addonProductIds: number[];
+  videos: { title: string; url: string }[];
 }
 
 /** A product page's data: the item at one location plus what the page adds. */
@@ -25,6 +32,8 @@ export type ProductDetailView = ProductItem & {
   description: string;
   department_path: number[];
   locations_inventory: { location_id: number; num_inventory: number }[];
+  addon_product_ids: number[];
+  videos: { title: string; url: string }[];
 };
 
 /** A product at one location: what filters, facets and price sorts read. */
@@ -52,6 +61,12 @@ export interface SearchQuery {
   minCents: number | null;
   maxCents: number | null;
   inStockOnly: boolean;
+  /** Only products on promotion at the location (promo price below the regular price). */
+  promoOnly: boolean;
+  /** Attribute filters: key → accepted values (color=Red,Blue). */
+  attributes: Record<string, string[]>;
+  /** When set, only products in stock at one of these locations (avail_35: stores within 35 miles). */
+  inStockAtLocationIds: number[] | null;
   sort: SearchSort;
   page: number;
   limit: number;
@@ -61,6 +76,8 @@ export interface SearchFacets {
   departments: { dept_id: number; count: number }[];
   brands: { brand_id: number; brand_name: string; count: number }[];
   price_ranges: { key: PriceBandKey; count: number }[];
+  /** Attribute facets (color, size ...), each value with its count. */
+  other_facets: { key: string; values: { value: string; count: number }[] }[];
 }
 
 export interface SearchHits {
@@ -88,6 +105,10 @@ export interface SearchIndex {
   suggest(prefix: string, locationId: number, limit: number): Suggestions;
   /** One product by slug, id or sku at a location; null when unknown, hidden or not sold there. */
   product(key: { slug: string } | { productId: number } | { sku: string }, locationId: number): ProductDetailView | null;
+  /** Listed products per brand at a location (brand index counts). */
+  brandCounts(locationId: number): Map<number, number>;
+  /** Products like this one at the location: same deepest department, nearest in price. */
+  similar(productId: number, locationId: number, limit: number): ProductItem[];
   /** Per-tenant synonyms: each group's words match one another. */
   setSynonyms(groups: string[][]): void;
   /** Adds or replaces products with all their location offers. */

@@ -1,0 +1,15 @@
+const EARTH_RADIUS_MILES = 3958.8;
+
+export interface LatLng { latitude: number; longitude: number }
+
+/** Great-circle distance in miles (haversine). */
+export function milesBetween(a: LatLng, b: LatLng): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = rad(b.latitude - a.latitude);
+  const dLng = rad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The radius of the avail_35 search filter: stores this close to the selected one count as nearby. */
+export const NEARBY_STORE_MILES = 35;

@@ -1,0 +1,90 @@
+import { Type } from 'typebox';
+import { scoped } from '@platform/db';
+import { requireAdmin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
+import { SearchSynonyms, SearchTerm } from './models';
+import { normalizeSearchTerm, trackSearchEvent } from './tracking';
+import { announceSynonymsChange } from './search/changes';
+import { cachedForTenant } from './tenant-cache';
+
+const tags = ['search'];
+const TOP_TERMS_CACHED = 1000;
+
+/** The tenant's most searched terms starting with the prefix (any word of the term), most searched first. */
+export async function topSearchTerms(ctx: RequestContext, prefix: string, limit: number) {
+  const top = await cachedForTenant(ctx, 'search-terms', async () =>
+    (await SearchTerm.find(scoped(ctx, { searches: { $gt: 0 } }), { term: 1, searches: 1 }).sort({ searches: -1, term: 1 }).limit(TOP_TERMS_CACHED).lean()) as unknown as { term: string; searches: number }[]);
+  const wanted = normalizeSearchTerm(prefix);
+  if (wanted.length < 3) return [];
+  return top.filter((t) => t.term.startsWith(wanted) || t.term.includes(` ${wanted}`)).slice(0, limit).map((t) => ({ term: t.term, searches: t.searches }));
+}
+
+export async function loadSynonyms(tenantId: string): Promise<string[][]> {
+  const doc = (await SearchSynonyms.findOne(scoped({ tenantId })).lean()) as { groups?: { words: string[] }[] } | null;
+  return (doc?.groups ?? []).map((g) => g.words);
+}
+
+const SynonymGroups = Type.Array(
+  Type.Array(Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\s].*[^\\s]$|^[^\\s]$' }), { minItems: 2, maxItems: 20 }),
+  { maxItems: 500 },
+);
+
+/** Search tracking (searches, clicks), popular search terms, and the admin's synonyms. */
+export const searchTermRoutes: ServicePlugin = async (app) => {
+  app.post('/track-search', {
+    schema: {
+      tags, summary: 'Record a storefront search (queued; skipped for admins and empty terms)',
+      body: Type.Object({
+        search: Type.String({ maxLength: 200 }),
+        customer_slug: Type.Optional(Type.String({ maxLength: 100 })),
+        device_id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{10}$' })),
+      }),
+      response: { 202: Type.Object({ status: Type.String() }) },
+    },
+  }, async (request, reply) => {
+    if (!request.ctx.caller?.isAdmin) await trackSearchEvent(request.ctx, app.resources, { kind: 'search', term: request.body.search });
+    return reply.status(202).send({ status: 'success' });
+  });
+
+  app.post('/search/click', {
+    schema: {
+      tags, summary: 'Record a click on a search result (queued)',
+      body: Type.Object({ search: Type.String({ maxLength: 200 }), id: Type.Integer({ minimum: 1 }), index: Type.Integer({ minimum: 0, maximum: 10000 }) }),
+      response: { 202: Type.Object({ status: Type.String() }) },
+    },
+  }, async (request, reply) => {
+    if (!request.ctx.caller?.isAdmin) {
+      await trackSearchEvent(request.ctx, app.resources, { kind: 'click', term: request.body.search, productId: request.body.id, position: request.body.index });
+    }
+    return reply.status(202).send({ status: 'success' });
+  });
+
+  app.get('/get-search-term-suggestions', {
+    schema: {
+      tags, summary: "The store's most searched terms starting with what was typed (3+ characters)",
+      querystring: Type.Object({ search: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }) }),
+      response: { 200: Type.Object({ data: Type.Array(Type.Object({ term: Type.String(), searches: Type.Integer() })) }) },
+    },
+  }, async (request) => ({ data: await topSearchTerms(request.ctx, request.query.search, request.query.limit) }));
+
+  app.get('/admin/search-synonyms', {
+    preHandler: requireAdmin,
+    schema: {
+      tags, summary: "The store's search synonyms: each group's words find one another", security: [{ bearer: [] }],
+      response: { 200: Type.Object({ data: Type.Object({ groups: Type.Array(Type.Array(Type.String())) }) }) },
+    },
+  }, async (request) => ({ data: { groups: await loadSynonyms(request.ctx.tenantId) } }));
+
+  app.put('/admin/search-synonyms', {
+    preHandler: requireAdmin,
+    schema: {
+      tags, summary: 'Replace the search synonyms (live in search within seconds)', security: [{ bearer: [] }],
+      body: Type.Object({ groups: SynonymGroups }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: Type.Object({ groups: Type.Array(Type.Array(Type.String())) }) }) },
+    },
+  }, async (request) => {
+    const groups = request.body.groups.map((group) => [...new Set(group.map((w) => w.trim().toLowerCase()))]).filter((group) => group.length > 1);
+    await SearchSynonyms.updateOne(scoped(request.ctx, {}), { $set: { groups: groups.map((words) => ({ words })) } }, { upsert: true });
+    await announceSynonymsChange(app.resources, request.ctx.tenantId);
+    return { status: 'success', message: 'Search synonyms saved.', data: { groups } };
+  });
+};
