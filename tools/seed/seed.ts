@@ -59,6 +59,33 @@ async function insertInBatches(model: mongoose.Model<any>, docs: object[], size 
   for (let i = 0; i < docs.length; i += size) await model.insertMany(docs.slice(i, i + size), { ordered: false });
 }
 
+const COLORS = ['Black', 'White', 'Red', 'Blue', 'Green', 'Gray', 'Yellow'];
+const SIZES = ['Small', 'Medium', 'Large', 'XL'];
+const FINISHES = ['Flat', 'Eggshell', 'Satin', 'Semi-Gloss', 'Gloss'];
+
+/** Facet attributes for about two thirds of the products (some have none, as in real catalogues). */
+function productAttributes(productId: number, faker: Faker): Record<string, string> {
+  if (productId % 3 === 0) return {};
+  const attributes: Record<string, string> = { color: faker.helpers.arrayElement(COLORS) };
+  if (productId % 2 === 0) attributes.size = faker.helpers.arrayElement(SIZES);
+  if (productId % 5 === 1) attributes.finish = faker.helpers.arrayElement(FINISHES);
+  return attributes;
+}
+
+/** Product flags of spec 1 §3 spread over the catalogue, so every label and rule has demo products. */
+function productExtra(productId: number): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  if (productId % 17 === 0) extra.clearance = true;
+  if (productId % 14 === 0) extra.promoLabel = 'Weekly Deal';
+  if (productId % 19 === 0) extra.fpack = 4;
+  if (productId % 23 === 0) extra.max_order_quantity = 10;
+  if (productId % 29 === 0) extra.hide_price = true;
+  if (productId % 31 === 0) extra.disable_order = true;
+  if (productId % 37 === 0) extra.always_allow_special_order = true;
+  if (productId % 41 === 0) extra.unit = 'each';
+  return extra;
+}
+
 /** Writes one demo tenant: settings, locations, departments, brands, products per location, accounts. */
 async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) {
   const tenant = await Tenant.create({ slug: plan.slug, name: plan.name, businessId: plan.businessId, variant: plan.variant, domains: plan.domains });
@@ -99,7 +126,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) 
 
   const brands = Array.from({ length: plan.variant === 'paint-brand' ? 12 : 40 }, (_, i) => {
     const name = `${faker.company.name().replace(/[,].*$/, '')}`;
-    return { tenantId, brandId: i + 1, name, slug: slugify(name) };
+    return { tenantId, brandId: i + 1, name, slug: slugify(name), alias: i % 10 === 0 ? name.split(' ')[0] : null, altTextLogo: `${name} logo` };
   });
   await Brand.insertMany(brands);
 
@@ -118,7 +145,14 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) 
       description: faker.commerce.productDescription(), brandId: brand.brandId, brandName: brand.name,
       modelNumber: faker.string.alphanumeric({ length: 8, casing: 'upper' }), departmentPath: path,
       imageUrl: productId % 5 === 0 ? null : PRODUCT_IMAGES[productId % PRODUCT_IMAGES.length], vendorId,
-      extra: productId % 17 === 0 ? { clearance: true } : {}, settings: {},
+      extra: productExtra(productId), settings: {},
+      attributes: productAttributes(productId, faker),
+      // A share of products carry what the detail page shows: competitors' prices, fees, add-ons, videos.
+      competitors: productId % 11 === 0 ? [{ name: 'Big Box Depot', priceCents: faker.number.int({ min: 299, max: 52999 }), logo: null }] : [],
+      additionalFeeDetails: productId % 13 === 0 ? [{ message: 'State recycling fee', priceImpactCents: 150 }] : [],
+      addonProductIds: productId % 9 === 0 && productId + 1 <= productCount ? [productId + 1, Math.max(1, productId - 1)] : [],
+      videos: productId % 25 === 0 ? [{ title: `${title} overview`, url: 'https://www.youtube.com/embed/dQw4w9WgXcQ' }] : [],
+      promoMessage: productId % 7 === 0 ? 'Limited time offer' : null,
     });
     const basePrice = faker.number.int({ min: 199, max: 49999 });
     plan.locations.forEach((_, index) => {

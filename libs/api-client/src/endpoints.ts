@@ -5,16 +5,25 @@ export type DepartmentNode = Department & { children: DepartmentNode[] };
 export type ProductDetail = ProductItem & { description: string; department_path: number[]; locations_inventory: { location_id: number; num_inventory: number }[] };
 export interface ProductListArgs {
   search?: string; dept_id?: number; brand_id?: number; brands?: string; exdept?: string; start_price?: number; end_price?: number;
-  page?: number; limit?: number; sort?: string; in_stock_only?: 0 | 1;
+  page?: number; limit?: number; sort?: string; in_stock_only?: 0 | 1; avail_35?: 0 | 1; promo?: 0 | 1; promolabel?: string;
+  /** Attribute filters (color, size, clothing_*, x-prefixed keys) passed as they are. */
+  [attribute: string]: string | number | undefined;
 }
+export interface BrandItem {
+  brand_id: number; brand_name: string; original_brand: string; slug: string; image: string | null; alias: string | null; altTextLogo: string; matched_products: number;
+}
+export interface Video { title: string; url: string }
 export interface ProductListResult {
   products: ProductPage;
   departments: { dept_id: number; name: string; count: number }[];
   brands: { brand_id: number; brand_name: string; count: number }[];
   price_ranges: { key: string; label: string; count: number }[];
+  other_facets: { key: string; label: string; values: { value: string; count: number }[] }[];
+  top_departments: { dept_id: number; name: string; slug: string; image_url: string | null; count: number }[];
   removed_instock_only: boolean;
 }
 export interface SuggestionsResult {
+  search_terms: string[];
   products: ProductItem[];
   departments: { dept_id: number; name: string }[];
   brands: { brand_id: number; brand_name: string; image: string | null }[];
@@ -36,13 +45,26 @@ export const storefrontApi = platformApi.injectEndpoints({
       query: (search) => ({ url: 'get-suggestions', params: { search } }),
       keepUnusedDataFor: 60, // suggestions are cached 60 s
     }),
-    product: build.query<ProductDetail, { param: string; field: 'id' | 'slug' }>({
+    product: build.query<ProductDetail, { param: string; field: 'id' | 'slug' | 'sku' }>({
       query: (args) => ({ url: 'products/product', params: args }),
       transformResponse: (r: { data: ProductDetail }) => r.data,
       providesTags: ['Products'],
     }),
     popularProducts: build.query<(ProductItem & { views: number })[], void>({ query: () => 'popular-products', transformResponse: (r: { data: (ProductItem & { views: number })[] }) => r.data, providesTags: ['Products'] }),
     trackProductView: build.mutation<void, { sku: string; device_id: string }>({ query: (body) => ({ url: 'products/track', method: 'POST', body }) }),
+    productAddons: build.query<ProductItem[], number>({ query: (id) => `products/${id}/addons`, transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'] }),
+    productVideos: build.query<Video[], number>({ query: (id) => `products/${id}/videos`, transformResponse: (r: { data: Video[] }) => r.data }),
+    similarProducts: build.query<ProductItem[], number>({ query: (id) => `products/${id}/similar`, transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'] }),
+    recentProducts: build.query<ProductItem[], string>({
+      query: (device_id) => ({ url: 'products/get-recent', method: 'POST', body: { device_id } }),
+      transformResponse: (r: { data: ProductItem[] }) => r.data,
+      providesTags: ['Products'],
+    }),
+    trackSearch: build.mutation<void, { search: string; device_id?: string; customer_slug?: string }>({ query: (body) => ({ url: 'track-search', method: 'POST', body }) }),
+    trackSearchClick: build.mutation<void, { search: string; id: number; index: number }>({ query: (body) => ({ url: 'search/click', method: 'POST', body }) }),
+    brands: build.query<Paged<BrandItem>, { page?: number; limit?: number; sort?: string; search?: string }>({ query: (params) => ({ url: 'brands', params }), providesTags: ['Products'] }),
+    brand: build.query<BrandItem, string>({ query: (param) => ({ url: 'brands/brand', params: { param } }), transformResponse: (r: { data: BrandItem }) => r.data, providesTags: ['Products'] }),
+    brandFilter: build.query<{ show: boolean }, void>({ query: () => 'brands/get-filter', transformResponse: (r: { data: { show: boolean } }) => r.data }),
   }),
 });
 

@@ -7,3 +7,4 @@ export * from './color';
 export const DEFAULT_PRODUCT_IMAGE = '/assets/no-image.svg';
 export * from './search-display';
 export * from './distance';
+export * from './product-display';

@@ -7,6 +7,9 @@ import { DepartmentProductsPage } from '../features/departments/department-produ
 import { ProductPage } from '../features/products/product-page';
 import { RemoteArea } from '../remotes/remote-area';
 import { SearchPage } from '../features/search/search-page';
+import { SkuSearchPage } from '../features/search/sku-search-page';
+import { BrandsPage } from '../features/brands/brands-page';
+import { BrandProductsPage } from '../features/brands/brand-products-page';
 
 /** Paths the checkout remote renders (cart, sign-in); everything under /admin is the admin remote's. */
 const CHECKOUT_PATHS = ['/cart/*', '/login'];
@@ -32,8 +35,15 @@ export function AppRoutes() {
           <Route path="/department/:slug" element={<DepartmentProductsPage />} />
           <Route path="/d/:slug" element={<DepartmentProductsPage />} />
           <Route path="/search/:dummy?" element={<SearchPage />} />
+          <Route path="/search/:id/:title" element={<SkuSearchPage />} />
           <Route path="/p/:slug" element={<ProductPage />} />
           <Route path="/products/:slug" element={<ProductPage />} />
+          <Route path="/p/:id/:title" element={<ProductPage />} />
+          <Route path="/products/:id/:title" element={<ProductPage />} />
+          <Route path="/brands" element={<BrandsPage />} />
+          <Route path="/brands/page/:page" element={<BrandsPage />} />
+          <Route path="/b/:id/:title?" element={<BrandProductsPage />} />
+          <Route path="/brands/:id/:title?" element={<BrandProductsPage />} />
           {CHECKOUT_PATHS.map((path) => <Route key={path} path={path} element={<RemoteArea name="checkout" />} />)}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
-import { DEFAULT_PRODUCT_IMAGE, displayPrice, stockLabel, toCents, type StockLabel } from '@platform/domain';
+import { activePromoCents, DEFAULT_PRODUCT_IMAGE, displayPrice, HIDDEN_PRICE_TEXT, isPriceHidden, productBadges, stockLabel, toCents, type StockLabel } from '@platform/domain';
 import { storefrontApi } from '@platform/api-client';
 
 /** Product image, falling back to the default image when missing or broken. */
@@ -48,22 +48,39 @@ const PriceLine = styled.div`
   .now { font-size: 1.25rem; font-weight: 700; }
   .sale { color: ${(p) => p.theme.colors.danger}; }
   .reg { color: ${(p) => p.theme.colors.muted}; text-decoration: line-through; }
+  .unit { color: ${(p) => p.theme.colors.muted}; font-size: 0.85rem; }
+  .hidden { font-weight: 600; }
 `;
 
-/** Price with 2 decimals; a promo price shows as SALE with the regular price struck through. */
-export function Price({ product }: { product: Pick<ProductItem, 'price' | 'promo_price'> }) {
+/** Price with 2 decimals; a promo price shows with the regular price struck through; hidden prices ask the shopper to call. */
+export function Price({ product }: { product: Pick<ProductItem, 'price' | 'promo_price' | 'extra' | 'settings' | 'vendor_id' | 'num_inventory'> }) {
   const { data: settings } = storefrontApi.useSettingsQuery();
   const prefix = settings?.products.currencyPrefix ?? '$';
+  if (isPriceHidden(product)) return <PriceLine><span className="hidden" data-testid="price">{HIDDEN_PRICE_TEXT}</span></PriceLine>;
   const regular = toCents(product.price);
-  const promo = product.promo_price === null ? null : toCents(product.promo_price);
-  if (promo === null || promo >= regular) return <PriceLine><span className="now" data-testid="price">{displayPrice(regular, prefix)}</span></PriceLine>;
+  const promo = activePromoCents(product);
+  const unit = typeof product.extra.unit === 'string' ? <span className="unit">/ {product.extra.unit}</span> : null;
+  if (promo === null) return <PriceLine><span className="now" data-testid="price">{displayPrice(regular, prefix)}</span>{unit}</PriceLine>;
   return (
     <PriceLine>
-      <span className="now sale" data-testid="price">{displayPrice(promo, prefix)}</span>
+      <span className="now sale" data-testid="price">{displayPrice(promo, prefix)}</span>{unit}
       <span className="reg">reg. {displayPrice(regular, prefix)}</span>
-      <strong className="sale">SALE</strong>
     </PriceLine>
   );
+}
+
+const BadgeRow = styled.div`
+  display: flex; gap: 6px; flex-wrap: wrap; min-height: 0;
+  span { font-size: 0.75rem; font-weight: 700; letter-spacing: .03em; padding: 2px 6px; border-radius: 3px; color: #fff; background: ${(p) => p.theme.colors.primary}; }
+  span.SALE { background: ${(p) => p.theme.colors.danger}; }
+  span.CLEARANCE { background: #7a4d00; }
+`;
+
+/** SALE, CLEARANCE and promotion labels (shared rule in libs/domain). */
+export function Badges({ product }: { product: Pick<ProductItem, 'price' | 'promo_price' | 'extra'> }) {
+  const badges = productBadges(product);
+  if (!badges.length) return null;
+  return <BadgeRow data-testid="badges">{badges.map((b) => <span key={b} className={b}>{b}</span>)}</BadgeRow>;
 }
 
 const Tile = styled.li`
@@ -78,14 +95,46 @@ export const Grid = styled.ul`
   @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: repeat(2, 1fr); gap: 8px; }
 `;
 
-export function ProductTile({ product }: { product: ProductItem }) {
+/** A product in a grid or swiper; `onOpen` runs when the shopper follows its link (search click tracking). */
+export function ProductTile({ product, onOpen }: { product: ProductItem; onOpen?: () => void }) {
   return (
     <Tile data-testid="product-tile">
-      <Link to={`/p/${product.slug}`} aria-hidden="true" tabIndex={-1}><ProductImage src={product.image_url} alt="" size={200} /></Link>
+      <Link to={`/p/${product.slug}`} aria-hidden="true" tabIndex={-1} onClick={onOpen}><ProductImage src={product.image_url} alt="" size={200} /></Link>
+      <Badges product={product} />
       <span className="brand">{product.brand_name}</span>
-      <Link className="title" to={`/p/${product.slug}`}>{product.title}</Link>
+      <Link className="title" to={`/p/${product.slug}`} onClick={onOpen}>{product.title}</Link>
       <Price product={product} />
       <StockBadge product={product} />
     </Tile>
+  );
+}
+
+const Swiper = styled.section`
+  margin: 32px 0;
+  header { display: flex; justify-content: space-between; align-items: center; gap: 12px; }
+  h2 { margin: 0 0 12px; font-size: 1.25rem; }
+  header button { font: inherit; border: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surface}; border-radius: 50%; width: 36px; height: 36px; cursor: pointer; }
+  ul { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(180px, 220px); gap: 12px; overflow-x: auto; scroll-snap-type: x mandatory; padding: 0 0 8px; margin: 0; }
+  ul > li { scroll-snap-align: start; }
+`;
+
+/** A titled horizontal row of product tiles with previous/next buttons (touch and trackpads scroll it too). Nothing renders when empty. */
+export function ProductSwiper({ title, products, testId }: { title: string; products: ProductItem[]; testId?: string }) {
+  if (!products.length) return null;
+  const scroll = (button: HTMLButtonElement, direction: 1 | -1) => {
+    const list = button.closest('section')?.querySelector('ul');
+    list?.scrollBy({ left: direction * list.clientWidth * 0.8, behavior: 'smooth' });
+  };
+  return (
+    <Swiper aria-label={title} data-testid={testId}>
+      <header>
+        <h2>{title}</h2>
+        <div>
+          <button type="button" aria-label={`Previous ${title}`} onClick={(e) => scroll(e.currentTarget, -1)}>‹</button>{' '}
+          <button type="button" aria-label={`Next ${title}`} onClick={(e) => scroll(e.currentTarget, 1)}>›</button>
+        </div>
+      </header>
+      <ul>{products.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</ul>
+    </Swiper>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { idFromSlug } from '@platform/domain';
@@ -14,6 +15,41 @@ function findDepartment(nodes: DepartmentNode[], id: number, trail: DepartmentNo
   return null;
 }
 
+const Block = styled.section`
+  margin: 8px 0 20px;
+  ul { display: grid; gap: 12px; padding: 0; margin: 0; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); }
+  li { list-style: none; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; padding: 12px; background: ${(p) => p.theme.colors.surface}; }
+  li a.name { font-weight: 700; }
+  li ul { display: block; margin-top: 6px; }
+  li li { border: 0; padding: 2px 0; background: none; }
+  button { font: inherit; border: 0; background: none; color: ${(p) => p.theme.colors.link}; cursor: pointer; padding: 8px 0; }
+`;
+const CATEGORY_PREVIEW = 2;
+
+/** Department category block (spec 1 §5): the first 2 sub-departments, Expand/Collapse when there are more. */
+function CategoryBlock({ department }: { department: DepartmentNode }) {
+  const [expanded, setExpanded] = useState(false);
+  const subs = department.children ?? [];
+  const shown = expanded ? subs : subs.slice(0, CATEGORY_PREVIEW);
+  return (
+    <Block aria-label={`${department.name} categories`}>
+      <ul id={`categories-${department.dept_id}`}>
+        {shown.map((sub) => (
+          <li key={sub.dept_id}>
+            <Link className="name" to={`/d/${sub.slug}`}>{sub.name}</Link>
+            {sub.children?.length ? <ul>{sub.children.map((leaf) => <li key={leaf.dept_id}><Link to={`/d/${leaf.slug}`}>{leaf.name}</Link></li>)}</ul> : null}
+          </li>
+        ))}
+      </ul>
+      {subs.length > CATEGORY_PREVIEW ? (
+        <button type="button" aria-expanded={expanded} aria-controls={`categories-${department.dept_id}`} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Collapse' : `Expand (${subs.length - CATEGORY_PREVIEW} more)`}
+        </button>
+      ) : null}
+    </Block>
+  );
+}
+
 const Crumbs = styled.nav`font-size: 0.9rem; margin-top: 16px; a { margin-right: 4px; }`;
 
 /** A department's products (its sub-departments included), for the selected store location. */
@@ -25,9 +61,11 @@ export function DepartmentProductsPage() {
   const { data: settings } = storefrontApi.useSettingsQuery();
   const { data: tree } = storefrontApi.useDepartmentTreeQuery(3);
   const limit = settings?.products.itemsPerPage ?? 96;
-  const { data, isFetching, isError } = storefrontApi.useProductsQuery({ dept_id: deptId ?? undefined, page, limit }, { skip: !deptId });
   const trail = tree && deptId ? findDepartment(tree, deptId) : null;
   const department = trail?.[trail.length - 1];
+  // A department set to hide its products shows only its sub-departments.
+  const showProducts = !department?.hide_products;
+  const { data, isFetching, isError } = storefrontApi.useProductsQuery({ dept_id: deptId ?? undefined, page, limit }, { skip: !deptId || !showProducts });
 
   if (!deptId || (tree && !department)) {
     return <Container><EmptyState title="Department not found"><Link to="/departments">See all departments</Link></EmptyState></Container>;
@@ -40,9 +78,7 @@ export function DepartmentProductsPage() {
         {trail?.map((node, i) => (i < trail.length - 1 ? <span key={node.dept_id}><Link to={`/d/${node.slug}`}>{node.name}</Link> / </span> : <span key={node.dept_id}>{node.name}</span>))}
       </Crumbs>
       <PageTitle>{department?.name ?? params.title ?? 'Department'}</PageTitle>
-      {department?.children?.length ? (
-        <p>{department.children.map((child) => <Link key={child.dept_id} to={`/d/${child.slug}`} style={{ marginRight: 12 }}>{child.name}</Link>)}</p>
-      ) : null}
+      {department?.children?.length ? <CategoryBlock department={department} /> : null}
       {isFetching && !products ? <Loading label="Loading products…" /> : null}
       {isError ? <ErrorNotice>We could not load the products. Please try again.</ErrorNotice> : null}
       {products ? <p>{products.total} {products.total === 1 ? 'product' : 'products'}</p> : null}

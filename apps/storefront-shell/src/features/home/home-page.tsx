@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { storefrontApi } from '@platform/api-client';
+import { getDeviceId, storefrontApi } from '@platform/api-client';
 import { Card, Container } from '@platform/ui';
-import { Grid, ProductTile } from '../../components/product-bits';
+import { Grid, ProductSwiper, ProductTile } from '../../components/product-bits';
 
 const Hero = styled.section`
   background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; padding: 40px 0; margin-bottom: 24px;
@@ -21,6 +21,7 @@ export function HomePage() {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: departments = [] } = storefrontApi.useDepartmentTreeQuery(1);
   const { data: popular = [] } = storefrontApi.usePopularProductsQuery();
+  const { data: recent = [] } = storefrontApi.useRecentProductsQuery(getDeviceId(), { refetchOnMountOrArgChange: true });
   const locations = business?.about_us.locations ?? [];
   return (
     <>
@@ -41,6 +42,7 @@ export function HomePage() {
             <Grid>{popular.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid>
           </section>
         ) : null}
+        <ProductSwiper title="Recently viewed" products={recent} testId="recently-viewed" />
       </Container>
     </>
   );

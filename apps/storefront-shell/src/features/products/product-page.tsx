@@ -1,27 +1,104 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
-import { getDeviceId, storefrontApi, useSession } from '@platform/api-client';
+import { getDeviceId, storefrontApi, useSession, type DepartmentNode, type ProductDetail, type Video } from '@platform/api-client';
+import { displayPrice, orderingState, stockLabel, toCents } from '@platform/domain';
 import { Container, EmptyState, ErrorNotice, Loading } from '@platform/ui';
-import { Price, ProductImage, StockBadge } from '../../components/product-bits';
+import { Badges, Price, ProductImage, ProductSwiper, StockBadge } from '../../components/product-bits';
 
 const Layout = styled.div`
-  display: grid; grid-template-columns: minmax(240px, 420px) 1fr; gap: 32px; margin-top: 24px;
+  display: grid; grid-template-columns: minmax(240px, 420px) 1fr; gap: 32px; margin-top: 16px;
   @media (max-width: ${(p) => p.theme.breakpoints.md}px) { grid-template-columns: 1fr; }
   h1 { margin: 4px 0 12px; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; }
   dt { color: ${(p) => p.theme.colors.muted}; }
+  table { border-collapse: collapse; margin: 8px 0; }
+  th, td { text-align: left; padding: 4px 16px 4px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }
+  .notice { padding: 8px 12px; border-radius: ${(p) => p.theme.radius}; background: ${(p) => p.theme.colors.page}; }
+  .promo { color: ${(p) => p.theme.colors.danger}; font-weight: 600; }
+`;
+const Crumbs = styled.nav`font-size: 0.9rem; margin-top: 16px; a { margin-right: 4px; }`;
+const Lightbox = styled.dialog`
+  width: min(900px, 92vw); padding: 0; border: 0; border-radius: ${(p) => p.theme.radius};
+  &::backdrop { background: rgba(0,0,0,.7); }
+  iframe { display: block; width: 100%; aspect-ratio: 16 / 9; border: 0; }
+  header { display: flex; justify-content: space-between; align-items: center; padding: 8px 12px; }
+  header button { font: inherit; border: 0; background: none; font-size: 1.5rem; cursor: pointer; }
 `;
 
-/** Product detail by slug, priced and stocked for the selected store location. */
+/** The department trail of a product (top level down), from the department tree. */
+function departmentTrail(tree: DepartmentNode[] | undefined, path: number[]): DepartmentNode[] {
+  const trail: DepartmentNode[] = [];
+  let level = tree ?? [];
+  for (const id of path) {
+    const node = level.find((d) => d.dept_id === id);
+    if (!node) break;
+    trail.push(node);
+    level = node.children ?? [];
+  }
+  return trail;
+}
+
+/** Video lightbox: a modal dialog with the video's player; Escape or × closes it. */
+function VideoLightbox({ video, onClose }: { video: Video | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (video && !dialog.open) dialog.showModal?.();
+    if (!video && dialog.open) dialog.close();
+  }, [video]);
+  return (
+    <Lightbox ref={ref} onClose={onClose} aria-label={video?.title ?? 'Video'}>
+      {video ? (
+        <>
+          <header><strong>{video.title}</strong><button type="button" aria-label="Close video" onClick={onClose}>×</button></header>
+          <iframe src={video.url} title={video.title} allow="encrypted-media; picture-in-picture" allowFullScreen />
+        </>
+      ) : null}
+    </Lightbox>
+  );
+}
+
+function StockAtLocations({ product }: { product: ProductDetail }) {
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const locations = business?.about_us.locations ?? [];
+  if (locations.length < 2) return null;
+  return (
+    <section aria-labelledby="stock-heading">
+      <h2 id="stock-heading">Stock at our stores</h2>
+      <table>
+        <tbody>
+          {locations.map((location) => {
+            const stock = product.locations_inventory.find((l) => l.location_id === location.id);
+            const label = stock ? stockLabel({ inventory: stock.num_inventory, showStockLevel: business?.show_stock_level }).text : 'Not sold here';
+            return <tr key={location.id}><th scope="row">{location.name}</th><td>{label}</td></tr>;
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Product detail by slug (/p/{slug}) or by SKU and title (/p/{sku}/{title}), priced and stocked for the selected store. */
 export function ProductPage() {
-  const { slug = '' } = useParams();
-  const { data: product, isLoading, error } = storefrontApi.useProductQuery({ param: slug, field: 'slug' });
+  const { slug, id } = useParams();
+  const lookup = id ? { param: id, field: 'sku' as const } : { param: slug ?? '', field: 'slug' as const };
+  const { data: product, isLoading, error } = storefrontApi.useProductQuery(lookup);
+  const { data: tree } = storefrontApi.useDepartmentTreeQuery(3);
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const productId = product?.id ?? 0;
+  const { data: addons = [] } = storefrontApi.useProductAddonsQuery(productId, { skip: !productId });
+  const { data: videos = [] } = storefrontApi.useProductVideosQuery(productId, { skip: !productId });
+  const { data: similar = [] } = storefrontApi.useSimilarProductsQuery(productId, { skip: !productId });
+  const { data: recent = [] } = storefrontApi.useRecentProductsQuery(getDeviceId(), { refetchOnMountOrArgChange: true });
   const [track] = storefrontApi.useTrackProductViewMutation();
+  const [playing, setPlaying] = useState<Video | null>(null);
   const user = useSession();
 
   useEffect(() => {
-    // Views feed popular products; admins are not tracked (spec 1 §4).
+    // Views feed popular products and recently viewed; admins are not tracked (spec 1 §4).
     if (product && !user?.is_admin) void track({ sku: product.sku, device_id: getDeviceId() });
   }, [product, user?.is_admin, track]);
 
@@ -30,22 +107,55 @@ export function ProductPage() {
     return <Container><EmptyState title="Product not found">This product is not available at this store. <Link to="/">Back to the home page</Link></EmptyState></Container>;
   }
   if (error || !product) return <Container><ErrorNotice>We could not load this product. Please try again.</ErrorNotice></Container>;
+  const trail = departmentTrail(tree, product.department_path);
+  const ordering = orderingState(product, { showOosSpecial: business?.show_oos_special });
+  const prefix = settings?.products.currencyPrefix ?? '$';
+  const alt = typeof product.extra.main_img_alt === 'string' ? product.extra.main_img_alt : product.title;
   return (
     <Container>
-      <Layout>
-        <ProductImage src={product.image_url} alt={typeof product.extra.main_img_alt === 'string' ? product.extra.main_img_alt : product.title} size={420} />
+      <Crumbs aria-label="Breadcrumb">
+        <Link to="/">Home</Link> /{' '}
+        {trail.map((node) => <span key={node.dept_id}><Link to={`/d/${node.slug}`}>{node.name}</Link> / </span>)}
+        <span aria-current="page">{product.title}</span>
+      </Crumbs>
+      <Layout data-testid="product-detail">
+        <ProductImage src={product.image_url} alt={alt} size={420} />
         <div>
+          <Badges product={product} />
           <div>{product.brand_name}</div>
           <h1>{product.title}</h1>
           <Price product={product} />
+          {product.promo_message ? <p className="promo">{product.promo_message}</p> : null}
           <p><StockBadge product={product} /></p>
+          {!ordering.allowed ? <p className="notice" role="note">{ordering.reason}</p> : null}
+          {ordering.specialOrder ? <p className="notice" role="note">Special order: we order it in for you, usually in 3-8 days.</p> : null}
+          {product.additional_fee_details.length ? (
+            <p data-testid="additional-fees">Additional fees: {product.additional_fee_details.map((f) => `${f.message} ${displayPrice(toCents(f.price_impact), prefix)}`).join(', ')}</p>
+          ) : null}
+          {business?.show_competitors && product.competitors.length ? (
+            <section aria-labelledby="compare-heading">
+              <h2 id="compare-heading">Compare at</h2>
+              <ul>{product.competitors.map((c) => <li key={c.name}>{c.name}: {displayPrice(toCents(c.price), prefix)}</li>)}</ul>
+            </section>
+          ) : null}
           <dl>
             <dt>SKU</dt><dd>{product.sku}</dd>
             <dt>Model</dt><dd>{product.model_number}</dd>
           </dl>
+          <StockAtLocations product={product} />
           <p>{product.description}</p>
+          {videos.length ? (
+            <section aria-labelledby="videos-heading">
+              <h2 id="videos-heading">Videos</h2>
+              <ul>{videos.map((v) => <li key={v.url}><button type="button" onClick={() => setPlaying(v)}>▶ {v.title}</button></li>)}</ul>
+            </section>
+          ) : null}
         </div>
       </Layout>
+      <ProductSwiper title="Add-ons for this item" products={addons} testId="addons" />
+      <ProductSwiper title="Similar products" products={similar} testId="similar" />
+      <ProductSwiper title="Recently viewed" products={recent.filter((p) => p.id !== product.id)} testId="recently-viewed" />
+      <VideoLightbox video={playing} onClose={() => setPlaying(null)} />
     </Container>
   );
 }

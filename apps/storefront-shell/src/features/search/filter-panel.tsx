@@ -18,7 +18,16 @@ const Panel = styled.aside`
   .toggle { font: inherit; background: none; border: 0; padding: 4px 0; color: ${(p) => p.theme.colors.link}; cursor: pointer; }
 `;
 
-export interface Filters { deptId?: number; brands: number[]; startPrice?: number; endPrice?: number }
+export interface Filters {
+  deptId?: number; brands: number[]; startPrice?: number; endPrice?: number;
+  /** Attribute facet choices by query key (color, size, x-prefixed keys ...). */
+  attributes: Record<string, string[]>;
+  inStockOnly: boolean; onSale: boolean; nearby: boolean;
+}
+
+/** The query key that filters a facet: the spec's own keys as they are, any other attribute x-prefixed. */
+export const NAMED_ATTRIBUTE_KEYS = ['clothing_gender', 'clothing_type_kw', 'clothing_size', 'size', 'color', 'promolabel'];
+export const attributeQueryKey = (facetKey: string) => (NAMED_ATTRIBUTE_KEYS.includes(facetKey) ? facetKey : `x${facetKey}`);
 
 function FacetList<T>({ items, render }: { items: T[]; render: (item: T) => React.ReactNode }) {
   const [all, setAll] = useState(false);
@@ -32,7 +41,9 @@ function FacetList<T>({ items, render }: { items: T[]; render: (item: T) => Reac
 }
 
 /** Departments, brands, price bands (only those with matches) and a min/max price, from the result's facets. */
-export function FilterPanel({ result, filters, onChange }: { result: ProductListResult; filters: Filters; onChange: (next: Filters) => void }) {
+export function FilterPanel({ result, filters, onChange, showBrands, multiStore }: {
+  result: ProductListResult; filters: Filters; onChange: (next: Filters) => void; showBrands: boolean; multiStore: boolean;
+}) {
   const [min, setMin] = useState(filters.startPrice?.toString() ?? '');
   const [max, setMax] = useState(filters.endPrice?.toString() ?? '');
   const priceLabel = priceFilterLabel(filters.startPrice ?? null, filters.endPrice ?? null);
@@ -44,6 +55,13 @@ export function FilterPanel({ result, filters, onChange }: { result: ProductList
   };
   return (
     <Panel aria-label="Filters">
+      <section aria-label="Availability">
+        <ul>
+          <li><label><input type="checkbox" checked={filters.inStockOnly} onChange={(e) => onChange({ ...filters, inStockOnly: e.target.checked })} /> In stock only</label></li>
+          {multiStore ? <li><label><input type="checkbox" checked={filters.nearby} onChange={(e) => onChange({ ...filters, nearby: e.target.checked })} /> In stock at stores within 35 miles</label></li> : null}
+          <li><label><input type="checkbox" checked={filters.onSale} onChange={(e) => onChange({ ...filters, onSale: e.target.checked })} /> On sale</label></li>
+        </ul>
+      </section>
       {result.departments.length ? (
         <section aria-labelledby="f-dept">
           <h2 id="f-dept">Departments</h2>
@@ -55,7 +73,7 @@ export function FilterPanel({ result, filters, onChange }: { result: ProductList
           )} />
         </section>
       ) : null}
-      {result.brands.length ? (
+      {showBrands && result.brands.length ? (
         <section aria-labelledby="f-brand">
           <h2 id="f-brand">Brands</h2>
           <FacetList items={result.brands} render={(b) => (
@@ -69,6 +87,24 @@ export function FilterPanel({ result, filters, onChange }: { result: ProductList
           )} />
         </section>
       ) : null}
+      {result.other_facets.map((facet) => {
+        const key = attributeQueryKey(facet.key);
+        const chosen = filters.attributes[key] ?? [];
+        return (
+          <section key={facet.key} aria-labelledby={`f-${facet.key}`}>
+            <h2 id={`f-${facet.key}`}>{facet.label}</h2>
+            <FacetList items={facet.values} render={(v) => (
+              <li key={v.value}>
+                <label>
+                  <input type="checkbox" checked={chosen.includes(v.value)}
+                    onChange={(e) => onChange({ ...filters, attributes: { ...filters.attributes, [key]: e.target.checked ? [...chosen, v.value] : chosen.filter((c) => c !== v.value) } })} />
+                  {v.value} ({v.count})
+                </label>
+              </li>
+            )} />
+          </section>
+        );
+      })}
       <section aria-labelledby="f-price">
         <h2 id="f-price">Price</h2>
         {priceLabel ? (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { slugify } from '@platform/domain';
+import { brandSlug, slugify } from '@platform/domain';
 import { storefrontApi } from '@platform/api-client';
 
 const HEADER_DEBOUNCE_MS = 250;
@@ -19,6 +19,7 @@ const Panel = styled.div`
   ul { list-style: none; margin: 0; padding: 0; }
   li[role='option'] { padding: 8px 12px; cursor: pointer; color: ${(p) => p.theme.colors.text}; }
   li[aria-selected='true'] { background: ${(p) => p.theme.colors.page}; }
+  .footer { display: block; padding: 10px 12px; border-top: 1px solid ${(p) => p.theme.colors.border}; }
 `;
 
 type Choice = { key: string; label: string; to: string };
@@ -40,9 +41,10 @@ export function HeaderSearch() {
   const { data, isFetching } = storefrontApi.useSuggestionsQuery(term, { skip: term.length < MIN_CHARS });
 
   const groups: { title: string; choices: Choice[] }[] = data && term.length >= MIN_CHARS ? [
+    { title: 'Popular searches', choices: data.search_terms.map((t) => ({ key: `t${t}`, label: t, to: `/search/${slugify(t)}?keyword=${encodeURIComponent(t)}` })) },
     { title: 'Products', choices: data.products.map((p) => ({ key: `p${p.id}`, label: p.title, to: `/p/${p.slug}` })) },
     { title: 'Departments', choices: data.departments.map((d) => ({ key: `d${d.dept_id}`, label: d.name, to: `/d/${slugify(d.name)}-${d.dept_id}` })) },
-    { title: 'Brands', choices: data.brands.map((b) => ({ key: `b${b.brand_id}`, label: b.brand_name, to: `/search/${slugify(b.brand_name)}?brands=${b.brand_id}` })) },
+    { title: 'Brands', choices: data.brands.map((b) => ({ key: `b${b.brand_id}`, label: b.brand_name, to: `/b/${brandSlug(b.brand_name, b.brand_id)}` })) },
   ].filter((g) => g.choices.length) : [];
   const choices = groups.flatMap((g) => g.choices);
 
@@ -69,19 +71,22 @@ export function HeaderSearch() {
         onChange={(e) => { setText(e.target.value); setOpen(true); setActive(-1); }} onFocus={() => setOpen(true)} onKeyDown={onKeyDown}
       />
       {showPanel ? (
-        <Panel id={listId} role="listbox" aria-label="Suggestions">
-          {choices.length === 0 ? <p style={{ margin: 12 }}>No suggestions. Press Enter to search.</p> : null}
-          {groups.map((group) => (
-            <div key={group.title} role="group" aria-label={group.title}>
-              <h3>{group.title}</h3>
-              <ul>
-                {group.choices.map((choice) => (
-                  <li key={choice.key} id={`${listId}-${choice.key}`} role="option" aria-selected={choices[active]?.key === choice.key}
-                    onMouseDown={(e) => e.preventDefault()} onClick={() => go(choice.to)}>{choice.label}</li>
-                ))}
-              </ul>
-            </div>
-          ))}
+        <Panel>
+          <div id={listId} role="listbox" aria-label="Suggestions">
+            {choices.length === 0 ? <p style={{ margin: 12 }}>No suggestions. Press Enter to search.</p> : null}
+            {groups.map((group) => (
+              <div key={group.title} role="group" aria-label={group.title}>
+                <h3>{group.title}</h3>
+                <ul>
+                  {group.choices.map((choice) => (
+                    <li key={choice.key} id={`${listId}-${choice.key}`} role="option" aria-selected={choices[active]?.key === choice.key}
+                      onMouseDown={(e) => e.preventDefault()} onClick={() => go(choice.to)}>{choice.label}</li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+          <Link className="footer" to="/brands" onClick={() => setOpen(false)}>None of the results match? Click here</Link>
         </Panel>
       ) : null}
     </Form>

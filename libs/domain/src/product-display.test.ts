@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { HIDDEN_PRICE_TEXT, isPriceHidden, orderingState, productBadges, titleForLink, brandSlug, milesBetween, type DisplayProduct } from './index';
+
+const product = (over: Partial<DisplayProduct> = {}): DisplayProduct => ({
+  price: '20.00', promo_price: null, num_inventory: 5, vendor_id: 101, vendor_allows_special_order: false, extra: {}, settings: {}, ...over,
+});
+
+describe('product badges', () => {
+  it("shows SALE only for a promo below the regular price, then CLEARANCE, then the promotion label", () => {
+    expect(productBadges(product({ promo_price: '15.00', extra: { clearance: true, promoLabel: ' Weekly Deal ' } }))).toEqual(['SALE', 'CLEARANCE', 'Weekly Deal']);
+    expect(productBadges(product({ promo_price: '20.00' }))).toEqual([]);
+    expect(productBadges(product({ promo_price: '25.00', extra: { clearance: 0 } }))).toEqual([]);
+  });
+});
+
+describe('price hiding', () => {
+  it('hides by item flag, item setting, store switch, and for vendor 2020 only while out of stock', () => {
+    expect(isPriceHidden(product())).toBe(false);
+    expect(isPriceHidden(product({ extra: { hide_price: true } }))).toBe(true);
+    expect(isPriceHidden(product({ settings: { hide_price: 1 } }))).toBe(true);
+    expect(isPriceHidden(product(), { hideAllPrices: true })).toBe(true);
+    expect(isPriceHidden(product({ vendor_id: 2020, num_inventory: 0 }))).toBe(true);
+    expect(isPriceHidden(product({ vendor_id: 2020, num_inventory: 3 }))).toBe(false);
+    expect(HIDDEN_PRICE_TEXT).toBe('Please contact us for price');
+  });
+});
+
+describe('ordering rules', () => {
+  it('allows in-stock items and refuses disabled ones with a reason', () => {
+    expect(orderingState(product())).toEqual({ allowed: true, specialOrder: false, reason: null });
+    expect(orderingState(product({ extra: { disable_order: true } })).allowed).toBe(false);
+    expect(orderingState(product(), { disableOrdering: true }).reason).toMatch(/not available to order online/);
+  });
+
+  it('turns zero stock into a special order only with permission', () => {
+    expect(orderingState(product({ num_inventory: 0 }))).toMatchObject({ allowed: false, reason: 'This item is out of stock at this store.' });
+    expect(orderingState(product({ num_inventory: 0, vendor_allows_special_order: true }))).toEqual({ allowed: true, specialOrder: true, reason: null });
+    expect(orderingState(product({ num_inventory: 0, extra: { always_allow_special_order: true } })).specialOrder).toBe(true);
+    expect(orderingState(product({ num_inventory: 0 }), { showOosSpecial: true }).specialOrder).toBe(true);
+    expect(orderingState(product({ num_inventory: 0, vendor_id: null }), { showOosSpecial: true }).allowed).toBe(false);
+    expect(orderingState(product({ num_inventory: 0, vendor_allows_special_order: true }), { disableSpecialOrders: true }).allowed).toBe(false);
+  });
+});
+
+describe('links and distance', () => {
+  it('turns spaces and slashes in SKU link titles into plus signs, and builds brand slugs', () => {
+    expect(titleForLink('Drill 1/2 in  Cordless')).toBe('Drill+1+2+in+Cordless');
+    expect(brandSlug('Black & Decker', 7)).toBe('black-and-decker-7');
+  });
+
+  it('measures miles between stores', () => {
+    expect(Math.round(milesBetween({ latitude: 44.9, longitude: -123 }, { latitude: 45.5, longitude: -123 }))).toBe(41);
+    expect(milesBetween({ latitude: 1, longitude: 1 }, { latitude: 1, longitude: 1 })).toBe(0);
+  });
+});

@@ -1,0 +1,76 @@
+import { toCents } from './money';
+import { specialOrderAllowed } from './stock';
+
+/** What display and ordering rules read from a product at a location. */
+export interface DisplayProduct {
+  price: string;
+  promo_price: string | null;
+  num_inventory: number;
+  vendor_id: number | null;
+  vendor_allows_special_order: boolean;
+  extra: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
+
+/** Store-wide switches that change what a product page shows or allows. */
+export interface StoreDisplayFlags {
+  showOosSpecial?: boolean;
+  hideAllPrices?: boolean;
+  disableOrdering?: boolean;
+  disableSpecialOrders?: boolean;
+}
+
+export const HIDDEN_PRICE_TEXT = 'Please contact us for price';
+/** Vendor whose prices are hidden while the item is out of stock (spec 1 §4). */
+export const PRICE_HIDDEN_OOS_VENDOR = 2020;
+
+const flag = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
+
+/** A promo price below the regular price, or null. */
+export function activePromoCents(product: Pick<DisplayProduct, 'price' | 'promo_price'>): number | null {
+  if (product.promo_price === null) return null;
+  const promo = toCents(product.promo_price);
+  return promo < toCents(product.price) ? promo : null;
+}
+
+/** Labels on a tile or page: 'SALE' for an active promo, 'CLEARANCE', then the item's promotion label. */
+export function productBadges(product: Pick<DisplayProduct, 'price' | 'promo_price' | 'extra'>): string[] {
+  const badges: string[] = [];
+  if (activePromoCents(product) !== null) badges.push('SALE');
+  if (flag(product.extra.clearance)) badges.push('CLEARANCE');
+  if (typeof product.extra.promoLabel === 'string' && product.extra.promoLabel.trim()) badges.push(product.extra.promoLabel.trim());
+  return badges;
+}
+
+/** Price hidden by the item, by the store, or for vendor 2020 while out of stock. */
+export function isPriceHidden(product: Pick<DisplayProduct, 'extra' | 'settings' | 'vendor_id' | 'num_inventory'>, store: StoreDisplayFlags = {}): boolean {
+  return Boolean(store.hideAllPrices) || flag(product.extra.hide_price) || flag(product.settings.hide_price)
+    || (product.vendor_id === PRICE_HIDDEN_OOS_VENDOR && product.num_inventory <= 0);
+}
+
+export interface OrderingState {
+  /** Can be added to the cart at all. */
+  allowed: boolean;
+  /** Added as a special order (out of stock, but the vendor or item allows ordering it in). */
+  specialOrder: boolean;
+  /** Why ordering is off, for the shopper; null when allowed. */
+  reason: string | null;
+}
+
+/** Ordering rules of spec 1 §4: item or store switches, and zero stock without special-order permission. */
+export function orderingState(product: DisplayProduct, store: StoreDisplayFlags = {}): OrderingState {
+  if (store.disableOrdering || flag(product.extra.disable_order) || flag(product.settings.disable_order)) {
+    return { allowed: false, specialOrder: false, reason: 'This item is not available to order online. Please contact the store.' };
+  }
+  if (product.num_inventory > 0) return { allowed: true, specialOrder: false, reason: null };
+  const special = !store.disableSpecialOrders && specialOrderAllowed({
+    inventory: product.num_inventory,
+    vendorAllowsSpecialOrder: product.vendor_allows_special_order,
+    alwaysAllowSpecialOrder: flag(product.extra.always_allow_special_order),
+    showOosSpecial: store.showOosSpecial,
+    hasVendor: product.vendor_id !== null,
+  });
+  return special
+    ? { allowed: true, specialOrder: true, reason: null }
+    : { allowed: false, specialOrder: false, reason: 'This item is out of stock at this store.' };
+}
