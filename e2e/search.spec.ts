@@ -11,11 +11,14 @@ test.describe('search', () => {
     await box.fill('dr');
     await expect(page.getByRole('listbox', { name: 'Suggestions' })).toHaveCount(0);
     await box.fill('dri');
-    const products = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('group', { name: 'Products' }).getByRole('option');
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+    const products = suggestions.getByRole('group', { name: 'Products' }).getByRole('option');
     await expect(products.first()).toBeVisible();
     expect(await products.count()).toBeLessThanOrEqual(10);
     const title = await products.first().innerText();
-    await box.press('ArrowDown');
+    // Popular searches (if any were tracked) come first; step past them to the first product.
+    const terms = await suggestions.getByRole('group', { name: 'Popular searches' }).getByRole('option').count();
+    for (let i = 0; i <= terms; i += 1) await box.press('ArrowDown');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/p\//);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -40,7 +43,7 @@ test.describe('search', () => {
     await expect(page).not.toHaveURL(/page=2/);
     await expect.poll(async () => { const p = await tilePrices(page); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1] <= v); }).toBe(true);
 
-    const brand = page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox').first();
+    const brand = page.getByRole('complementary', { name: 'Filters' }).getByRole('region', { name: 'Brands' }).getByRole('checkbox').first();
     const brandName = ((await brand.locator('xpath=..').innerText()).replace(/\s*\(\d+\)$/, '')).trim();
     await brand.click();
     await expect(page).toHaveURL(/brands=\d+/);
