@@ -51,11 +51,12 @@ test.describe('product detail', () => {
 
     const other = await productById(page, 226);
     await page.goto(`/p/${other.slug}`);
-    // Views reach the recently viewed list through the queue: reload until the first product shows.
-    await expect.poll(async () => {
-      await page.reload();
-      return page.getByTestId('recently-viewed').getByRole('link', { name: product.title }).count();
-    }, { timeout: 15_000 }).toBeGreaterThan(0);
+    // Views reach the recently viewed list through the queue: wait for the first view to be folded in.
+    const deviceId = await page.evaluate(() => localStorage.getItem('device_id'));
+    const recentIds = async () => (await (await page.request.post('/api/products/get-recent', { data: { device_id: deviceId } })).json()).data.map((p: { id: number }) => p.id);
+    await expect.poll(recentIds, { timeout: 15_000 }).toEqual([other.id, product.id]);
+    await page.reload();
+    await expect(page.getByTestId('recently-viewed').getByRole('link', { name: product.title })).toBeVisible();
     await page.goto('/');
     await expect(page.getByTestId('recently-viewed').getByRole('link', { name: other.title })).toBeVisible();
   });
@@ -78,12 +79,16 @@ test.describe('product detail', () => {
     await expect(detail.getByTestId('price')).toHaveText('Please contact us for price');
   });
 
-  test('SKU links open the product; a SKU search for an unknown SKU searches for it', async ({ page }) => {
+  test('SKU links and the shared preview open the product; a SKU search for an unknown SKU searches for it', async ({ page }) => {
     const product = await productById(page, 40);
     const titleInLink = product.title.replace(/[\s/]+/g, '+');
     await page.goto(`/p/${product.sku}/${titleInLink}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
     await page.goto(`/search/${product.sku}/${titleInLink}`);
+    await expect(page).toHaveURL(new RegExp(`/p/${product.slug}$`));
+    await page.goto(`/product/shared/preview/${product.id}`);
+    await expect(page.getByRole('article', { name: 'Shared product' }).getByRole('heading')).toHaveText(product.title);
+    await page.getByRole('link', { name: 'View product' }).click();
     await expect(page).toHaveURL(new RegExp(`/p/${product.slug}$`));
     await page.goto('/search/999999999/Nothing');
     await expect(page).toHaveURL(/keyword=999999999/);

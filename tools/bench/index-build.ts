@@ -4,7 +4,7 @@
 import { connectMongo, disconnectMongo, Tenant } from '@platform/db';
 import { loadCatalogue } from '../../services/catalogue/src/search/rows';
 import { createRedis } from '@platform/queue';
-import { MiniSearchIndex } from '../../services/catalogue/src/search/minisearch-index';
+import { InMemorySearchIndex } from '../../services/catalogue/src/search/in-memory-index';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
@@ -20,7 +20,7 @@ const { documents, offers } = await loadCatalogue({ redis, prefix: 'bull' }, ten
 const loaded = performance.now();
 gc(); gc();
 const before = process.memoryUsage().heapUsed;
-const index = new MiniSearchIndex(tenantId);
+const index = new InMemorySearchIndex(tenantId);
 index.upsert(documents, offers);
 const built = performance.now();
 gc(); gc();

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Search speed benchmark (catalogue issue): the embedded gateway on loopback, autocannon with 16 connections
 // for 20 s per scenario, rotating queries. Prints p50/p95/p99 latency and requests/s for each scenario.
-// Usage: node tools/bench/search.mjs [--products 100000] [--tenant demo-hardware] [--duration 20]
+// Usage: node tools/bench/search.mjs [--products 100000] [--tenant demo-hardware] [--duration 20] [--no-result-cache]
+// --no-result-cache turns the index's result cache off, so every request computes (first-time queries).
 // Uses MONGODB_URI/REDIS_URL when set, else starts its own FerretDB/Redis (profile "bench") and seeds them.
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -14,7 +15,11 @@ const duration = Number(arg('duration', '20'));
 const PORT = 4400;
 
 const services = await startBackingServices({ profile: 'bench', mongoPort: 27120, redisPort: 6481 });
-const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+const resultCache = !process.argv.includes('--no-result-cache');
+const env = {
+  ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+  ...(resultCache ? {} : { SEARCH_RESULT_CACHE_ENTRIES: '0' }),
+};
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tools/seed/seed.ts', '--if-empty', '--products', String(products)], { cwd: root, env, stdio: 'inherit' });
 if (seeded.status !== 0) { await services.stop(); throw new Error('seeding failed; is the database reachable?'); }
 
@@ -54,7 +59,7 @@ try {
     });
     rows.push({ name, p50: result.latency.p50, p95: result.latency.p97_5 !== undefined ? percentile(result, 95) : undefined, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.errors, non2xx: result.non2xx, paths: paths.length });
   }
-  console.log(`\n[bench] ${products} products seeded, tenant ${tenant}, ${duration} s x 16 connections per scenario, loopback, one Node process (embedded gateway)`);
+  console.log(`\n[bench] ${products} products seeded, tenant ${tenant}, ${duration} s x 16 connections per scenario, loopback, one Node process (embedded gateway), result cache ${resultCache ? 'on' : 'off'}`);
   console.table(rows);
 } finally {
   gateway.kill('SIGINT');

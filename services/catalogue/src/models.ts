@@ -106,8 +106,7 @@ export const ProductStat = mongoose.models.ProductStat ?? mongoose.model('Produc
 const searchSynonymsSchema = new Schema({
   groups: { type: [{ _id: false, words: [String] }], default: [] },
 }, { timestamps: true });
-searchSynonymsSchema.plugin(tenantOwned);
-searchSynonymsSchema.index({ tenantId: 1 }, { unique: true });
+searchSynonymsSchema.plugin(tenantOwned, { onePerTenant: true });
 export const SearchSynonyms = mongoose.models.SearchSynonyms ?? mongoose.model('SearchSynonyms', searchSynonymsSchema);
 
 /** Storefront search terms with how often they were searched and their results clicked (worker-folded). */

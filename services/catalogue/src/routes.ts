@@ -34,6 +34,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
     budgetBytes: Number(process.env.SEARCH_MEMORY_BUDGET_MB ?? 1024) * 1024 * 1024,
     load: (tenantId, productIds) => loadCatalogue(rowStore, tenantId, productIds),
     loadSynonyms,
+    resultCacheEntries: process.env.SEARCH_RESULT_CACHE_ENTRIES === undefined ? undefined : Number(process.env.SEARCH_RESULT_CACHE_ENTRIES),
   });
   await app.register(brandRoutes(searchIndexes));
   await app.register(searchTermRoutes);

@@ -7,6 +7,7 @@ import { DepartmentProductsPage } from '../features/departments/department-produ
 import { ProductPage } from '../features/products/product-page';
 import { RemoteArea } from '../remotes/remote-area';
 import { SearchPage } from '../features/search/search-page';
+import { SharedPreviewPage } from '../features/products/shared-preview-page';
 import { SkuSearchPage } from '../features/search/sku-search-page';
 import { BrandsPage } from '../features/brands/brands-page';
 import { BrandProductsPage } from '../features/brands/brand-products-page';
@@ -40,6 +41,7 @@ export function AppRoutes() {
           <Route path="/products/:slug" element={<ProductPage />} />
           <Route path="/p/:id/:title" element={<ProductPage />} />
           <Route path="/products/:id/:title" element={<ProductPage />} />
+          <Route path="/product/shared/preview/:productId" element={<SharedPreviewPage />} />
           <Route path="/brands" element={<BrandsPage />} />
           <Route path="/brands/page/:page" element={<BrandsPage />} />
           <Route path="/b/:id/:title?" element={<BrandProductsPage />} />

@@ -1,5 +1,5 @@
 import { groupOffersByProduct, type Catalogue } from './rows';
-import { MiniSearchIndex } from './minisearch-index';
+import { InMemorySearchIndex } from './in-memory-index';
 import type { SearchIndex } from './search-index';
 
 const BUILD_SLICE = 500;
@@ -11,6 +11,8 @@ export interface RegistryOptions {
   load: (tenantId: string, productIds?: number[]) => Promise<Catalogue>;
   /** Reads a tenant's synonym groups. */
   loadSynonyms?: (tenantId: string) => Promise<string[][]>;
+  /** Answers each index keeps (LRU) until it changes; 0 turns the cache off. */
+  resultCacheEntries?: number;
 }
 
 /**
@@ -63,7 +65,7 @@ export class SearchIndexRegistry {
 
   private async build(tenantId: string): Promise<SearchIndex> {
     const [{ documents, offers }, synonyms] = await Promise.all([this.load(tenantId), this.options.loadSynonyms?.(tenantId) ?? []]);
-    const index = new MiniSearchIndex(tenantId);
+    const index = new InMemorySearchIndex(tenantId, this.options.resultCacheEntries);
     index.setSynonyms(synonyms);
     const offersByProduct = groupOffersByProduct(offers);
     // In slices, yielding between them: a large tenant's build must not stall other requests for seconds.
@@ -72,6 +74,8 @@ export class SearchIndexRegistry {
       index.upsert(slice, slice.flatMap((d) => offersByProduct.get(d.productId) ?? []));
       await new Promise((resolve) => setImmediate(resolve));
     }
+    const typeAhead = index.buildTypeAhead();
+    while (!typeAhead.next().done) await new Promise((resolve) => setImmediate(resolve));
     this.loaded.set(tenantId, index);
     this.evict(tenantId);
     return index;

@@ -59,7 +59,9 @@ export function DepartmentProductsPage() {
   const deptId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : idFromSlug(params.slug ?? '');
   const page = Math.max(1, Number(search.get('page')) || 1);
   const { data: settings } = storefrontApi.useSettingsQuery();
-  const { data: tree } = storefrontApi.useDepartmentTreeQuery(3);
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  // Tree depth is the business's departments_hierarchy_level (at most 3).
+  const { data: tree } = storefrontApi.useDepartmentTreeQuery(Math.min(3, business?.departments_hierarchy_level ?? 3));
   const limit = settings?.products.itemsPerPage ?? 96;
   const trail = tree && deptId ? findDepartment(tree, deptId) : null;
   const department = trail?.[trail.length - 1];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MiniSearchIndex } from './minisearch-index';
+import { InMemorySearchIndex } from './in-memory-index';
 import { SearchIndexRegistry } from './registry';
 import type { LocationOffer, SearchDocument, SearchQuery } from './search-index';
 
@@ -17,9 +17,9 @@ const query = (q: Partial<SearchQuery>): SearchQuery => ({
   inStockOnly: false, promoOnly: false, attributes: {}, inStockAtLocationIds: null, sort: 'relevancy', page: 1, limit: 10, ...q,
 });
 
-describe('MiniSearchIndex', () => {
+describe('InMemorySearchIndex', () => {
   it('matches tenant synonyms both ways', () => {
-    const index = new MiniSearchIndex('t');
+    const index = new InMemorySearchIndex('t');
     index.upsert([doc(1, 'Leather Sofa'), doc(2, 'Garden Couch'), doc(3, 'Oak Table')], [1, 2, 3].map((id) => offer(id, 1, 1000)));
     expect(index.search(query({ keyword: 'sofa' })).items.map((i) => i.id)).toEqual([1]);
     index.setSynonyms([['sofa', 'couch']]);
@@ -28,7 +28,7 @@ describe('MiniSearchIndex', () => {
   });
 
   it('applies upserts and removals, and prices per location', () => {
-    const index = new MiniSearchIndex('t');
+    const index = new InMemorySearchIndex('t');
     index.upsert([doc(1, 'Red Paint'), doc(2, 'Blue Paint')], [offer(1, 1, 1500), offer(2, 1, 900), offer(1, 2, 1700)]);
     expect(index.search(query({ keyword: 'paint', sort: 'price-asc' })).items.map((i) => [i.id, i.price])).toEqual([[2, '9.00'], [1, '15.00']]);
     expect(index.search(query({ keyword: 'paint', locationId: 2 })).items.map((i) => [i.id, i.price, i.store_product_id])).toEqual([[1, '17.00', 12]]);
@@ -40,8 +40,28 @@ describe('MiniSearchIndex', () => {
     expect(index.documentCount).toBe(1);
   });
 
+  it('keeps sort orders true after price, title and listing changes', () => {
+    const index = new InMemorySearchIndex('t', 0);
+    const listed = (o: LocationOffer) => ({ ...o, listedAt: Date.UTC(2026, 0, o.productId) });
+    index.upsert([doc(1, 'Apple'), doc(2, 'Banana'), doc(3, 'Cherry')], [offer(1, 1, 300), offer(2, 1, 200), offer(3, 1, 100)].map(listed));
+    const ids = (sort: SearchQuery['sort']) => index.search(query({ sort })).items.map((i) => i.id);
+    expect(ids('price-asc')).toEqual([3, 2, 1]);
+    expect(ids('title-asc')).toEqual([1, 2, 3]);
+    expect(ids('latest')).toEqual([3, 2, 1]);
+    index.upsert([doc(3, 'Cherry')], [{ ...offer(3, 1, 900), listedAt: Date.UTC(2025, 0, 1) }]);
+    expect(ids('price-asc')).toEqual([2, 1, 3]);
+    expect(ids('latest')).toEqual([2, 1, 3]);
+    index.upsert([doc(1, 'Zucchini')], [offer(1, 1, 300)]);
+    expect(ids('title-asc')).toEqual([2, 3, 1]);
+    index.remove([2]);
+    expect(ids('price-asc')).toEqual([1, 3]);
+    index.upsert([doc(4, 'Avocado')], [offer(4, 1, 50)]);
+    expect(ids('price-asc')).toEqual([4, 1, 3]);
+    expect(ids('title-asc')).toEqual([4, 3, 1]);
+  });
+
   it('never answers from a result cache after the index changed', () => {
-    const index = new MiniSearchIndex('t');
+    const index = new InMemorySearchIndex('t');
     index.upsert([doc(1, 'Garden Hose')], [offer(1, 1, 2500)]);
     expect(index.search(query({ keyword: 'hose' })).items[0].price).toBe('25.00');
     expect(index.suggest('hos', 1, 10).products[0].price).toBe('25.00');
@@ -52,15 +72,31 @@ describe('MiniSearchIndex', () => {
     expect(index.search(query({ keyword: 'hose' })).total).toBe(0);
   });
 
+  it('suggests from prefix lists: shorter titles first, per location, following title changes and removals', () => {
+    const index = new InMemorySearchIndex('t');
+    index.upsert([doc(1, 'Shovel with long handle'), doc(2, 'Shovel'), doc(3, 'Hose'), doc(4, 'Snow Shovel')], [offer(1, 1, 100), offer(2, 1, 100), offer(3, 1, 100), offer(4, 2, 100)]);
+    const steps = index.buildTypeAhead(1);
+    while (!steps.next().done);
+    expect(index.suggest('sho', 1, 10).products.map((p) => p.id)).toEqual([2, 1]);
+    expect(index.suggest('sho', 2, 10).products.map((p) => p.id)).toEqual([4]);
+    index.upsert([doc(2, 'Spade')], [offer(2, 1, 100)]);
+    expect(index.suggest('shov', 1, 10).products.map((p) => p.id)).toEqual([1]);
+    expect(index.suggest('spa', 1, 10).products.map((p) => p.id)).toEqual([2]);
+    index.remove([1]);
+    expect(index.suggest('shovel', 1, 10).products).toEqual([]);
+    // Several words go through the full search.
+    expect(index.suggest('snow sho', 2, 10).products.map((p) => p.id)).toEqual([4]);
+  });
+
   it('drops the in-stock filter when nothing is in stock, and says so', () => {
-    const index = new MiniSearchIndex('t');
+    const index = new InMemorySearchIndex('t');
     index.upsert([doc(1, 'Rake')], [offer(1, 1, 1000, 0)]);
     const hits = index.search(query({ keyword: 'rake', inStockOnly: true }));
     expect(hits).toMatchObject({ total: 1, removedInStockOnly: true });
   });
 
   it('filters and counts attribute facets (other_facets), case-blind on values', () => {
-    const index = new MiniSearchIndex('t');
+    const index = new InMemorySearchIndex('t');
     index.upsert([
       doc(1, 'Gloss Paint', { attributes: { color: 'Red', finish: 'Gloss' } }),
       doc(2, 'Matte Paint', { attributes: { color: 'Blue', finish: 'Matte' } }),
@@ -78,14 +114,14 @@ describe('MiniSearchIndex', () => {
   });
 
   it('keeps products in stock at any of the given locations (avail_35)', () => {
-    const index = new MiniSearchIndex('t');
+    const index = new InMemorySearchIndex('t');
     index.upsert([doc(1, 'Rake'), doc(2, 'Hoe')], [offer(1, 1, 1000, 0), offer(1, 2, 1000, 4), offer(2, 1, 900, 3), offer(2, 2, 900, 0)]);
     expect(index.search(query({ inStockAtLocationIds: [2] })).items.map((i) => i.id)).toEqual([1]);
     expect(index.search(query({ inStockAtLocationIds: [1, 2] })).total).toBe(2);
   });
 
   it('lists similar products from the same department, nearest in price, and brand counts per location', () => {
-    const index = new MiniSearchIndex('t');
+    const index = new InMemorySearchIndex('t');
     index.upsert([
       doc(1, 'Drill A', { departmentPath: [1, 2, 3] }), doc(2, 'Drill B', { departmentPath: [1, 2, 3], brandId: 2 }),
       doc(3, 'Drill C', { departmentPath: [1, 2, 3] }), doc(4, 'Saw', { departmentPath: [1, 2, 4] }),
@@ -97,7 +133,7 @@ describe('MiniSearchIndex', () => {
   });
 
   it('returns nothing for a location it has no offers for', () => {
-    const index = new MiniSearchIndex('t');
+    const index = new InMemorySearchIndex('t');
     index.upsert([doc(1, 'Rake')], [offer(1, 1, 1000)]);
     expect(index.search(query({ locationId: 9 })).total).toBe(0);
   });
@@ -119,7 +155,7 @@ describe('SearchIndexRegistry', () => {
 
   it('evicts the least recently used tenant beyond the memory budget', async () => {
     const builds: string[] = [];
-    const one = new MiniSearchIndex('x');
+    const one = new InMemorySearchIndex('x');
     one.upsert([doc(1, 'x')], [offer(1, 1, 1)]);
     const registry = new SearchIndexRegistry({ budgetBytes: one.approxBytes * 2, load: loadFor(builds) });
     await registry.get('t1');

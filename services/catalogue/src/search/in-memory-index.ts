@@ -1,6 +1,6 @@
-import MiniSearch, { type Query } from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import { stemmer } from 'stemmer';
-import { PRICE_BANDS, priceBandOf } from '@platform/domain';
+import { PRICE_BANDS } from '@platform/domain';
 import { toProductItem } from '../product-item';
 import type { ProductItem } from '@platform/contracts';
 import type { LocationOffer, ProductDetailView, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
@@ -44,6 +44,9 @@ class LocationColumns {
   }
 }
 
+/** Slots per index stay below 2^21 (2 million products), so a sort key up to 2^31 packs with its slot into a float. */
+const SLOT_SPACE = 2 ** 21;
+
 /** A query that filters nothing, for internal lookups (similar products). */
 const EMPTY_FILTERS: SearchQuery = {
   keyword: '', locationId: 0, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: false, promoOnly: false,
@@ -52,20 +55,128 @@ const EMPTY_FILTERS: SearchQuery = {
 const SORT_TEXT = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Fewer exact matches than this, and the search is widened with typo tolerance and a prefix on the last word. */
 const WIDEN_BELOW = 24;
+/** Upper bounds (exclusive) of the price bands but the last, for counting without a lookup per product. */
+const BAND_UPPER_CENTS = PRICE_BANDS.slice(0, -1).map((b) => b.max as number);
+
+/** Field weights for relevance (a SKU or model number match counts most, then the title). */
+const FIELD_WEIGHTS = { title: 2, brand: 1, sku: 3, model: 2 } as const;
+/** MiniSearch's default tokenizer: split on spaces and punctuation. */
+const TOKEN_SPLIT = /[\n\r\p{Z}\p{P}]+/u;
+
+/** A query word as typed (lower-case letters and digits) and as indexed (stemmed). */
+interface QueryWord { raw: string; term: string }
+function queryWords(text: string): QueryWord[] {
+  return text.split(TOKEN_SPLIT).flatMap((w) => {
+    const term = normalizeTerm(w);
+    return term ? [{ raw: w.toLowerCase().replace(/[^a-z0-9]/g, ''), term }] : [];
+  }).slice(0, 12);
+}
+
+/** Typo and prefix matches count less than the word itself (MiniSearch's defaults). */
+const FUZZY_WEIGHT = 0.45;
+const PREFIX_WEIGHT = 0.375;
+/** A prefix expands to at most this many dictionary terms (bounds the work of a 1-letter-longer prefix). */
+const MAX_PREFIX_TERMS = 400;
+
+interface PostingList { slots: number[]; versions: number[]; weights: number[] }
+
+/**
+ * Postings: term → product slots with the term's field weight in that product, in MiniSearch's radix tree
+ * (SearchableMap), which finds the terms within an edit distance or under a prefix. Scoring reads plain
+ * arrays, so a common word over 100k products costs well under a millisecond (MiniSearch's own search
+ * allocates a result object per match: 3-5 ms). Entries of a changed product stay behind, skipped by version.
+ */
+class Postings {
+  private lists = new SearchableMap<PostingList>();
+  version = new Int32Array(0);
+  length = new Uint16Array(0);
+
+  grow(capacity: number) {
+    const version = new Int32Array(capacity); version.set(this.version); this.version = version;
+    const length = new Uint16Array(capacity); length.set(this.length); this.length = length;
+  }
+
+  add(slot: number, fields: Record<keyof typeof FIELD_WEIGHTS, string>) {
+    this.version[slot] += 1;
+    const weights = new Map<string, number>();
+    let tokens = 0;
+    for (const field of Object.keys(FIELD_WEIGHTS) as (keyof typeof FIELD_WEIGHTS)[]) {
+      for (const word of fields[field].split(TOKEN_SPLIT)) {
+        const term = normalizeTerm(word);
+        if (!term) continue;
+        tokens += 1;
+        weights.set(term, (weights.get(term) ?? 0) + FIELD_WEIGHTS[field]);
+      }
+    }
+    this.length[slot] = Math.min(tokens, 65535);
+    for (const [term, weight] of weights) {
+      let list = this.lists.get(term);
+      if (!list) { list = { slots: [], versions: [], weights: [] }; this.lists.set(term, list); }
+      list.slots.push(slot); list.versions.push(this.version[slot]); list.weights.push(weight);
+    }
+  }
+
+  remove(slot: number) { this.version[slot] += 1; }
+
+  /** The dictionary terms a query term matches, with their weight: itself, typos within `maxTypos`, and words it starts. */
+  expand(term: string, options: { maxTypos: number; prefix: boolean }): [string, number][] {
+    const out = new Map<string, number>();
+    const offer = (match: string, weight: number) => { if (weight > (out.get(match) ?? 0)) out.set(match, weight); };
+    if (this.lists.has(term)) offer(term, 1);
+    if (options.maxTypos > 0) {
+      for (const [match, [, distance]] of this.lists.fuzzyGet(term, options.maxTypos)) {
+        if (distance > 0) offer(match, (FUZZY_WEIGHT * term.length) / (term.length + distance));
+      }
+    }
+    if (options.prefix) {
+      let n = 0;
+      for (const match of this.lists.atPrefix(term).keys()) {
+        if (match !== term) offer(match, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (match.length - term.length)));
+        if ((n += 1) >= MAX_PREFIX_TERMS) break;
+      }
+    }
+    return [...out];
+  }
+
+  /**
+   * Adds each live slot holding any of the terms into `scores` (best weight × idf, normalised by product
+   * length; a slot counts once however many of the terms it holds) and lists the slots it touched.
+   */
+  collect(terms: [string, number][], documentCount: number, scores: Float64Array, touched: number[]): void {
+    for (const [term, termWeight] of terms) {
+      const list = this.lists.get(term);
+      if (!list) continue;
+      const idf = Math.log(1 + documentCount / list.slots.length) * termWeight;
+      for (let i = 0; i < list.slots.length; i += 1) {
+        const slot = list.slots[i];
+        if (list.versions[i] !== this.version[slot]) continue;
+        const score = (idf * list.weights[i]) / Math.sqrt(this.length[slot] || 1);
+        if (scores[slot] === 0) touched.push(slot);
+        if (score > scores[slot]) scores[slot] = score;
+      }
+    }
+  }
+}
+
+/** Type-ahead lists: the best-ranked products per word prefix (3+ characters), kept up to this many. */
+const COMPLETIONS_PER_PREFIX = 48;
+const MIN_PREFIX = 3;
+/** Words of title and brand as typed (lower-case letters and digits), for prefix lists. */
+const completionWords = (doc: SearchDocument) => [...new Set(`${doc.title} ${doc.brandName}`.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= MIN_PREFIX))];
 /** Recent results kept per index; any change to the index clears them. */
 const RESULT_CACHE_ENTRIES = 1000;
 
 /**
- * SearchIndex on MiniSearch (measured on 100k products: correct typo matches, ~45 MB of index). Text
- * matching is MiniSearch's; filters, facets and sorts run over typed arrays per location.
+ * SearchIndex held in memory: text matching on postings in MiniSearch's radix tree (whole words, typos,
+ * prefixes), filters, facets and sorts over typed arrays per location, type-ahead from prefix lists.
  */
-export class MiniSearchIndex implements SearchIndex {
-  private mini = new MiniSearch<{ id: number; title: string; brand: string; sku: string; model: string }>({
-    idField: 'id',
-    fields: ['title', 'brand', 'sku', 'model'],
-    processTerm: normalizeTerm,
-    searchOptions: { boost: { title: 2, sku: 3, model: 2 } },
-  });
+export class InMemorySearchIndex implements SearchIndex {
+  private postings = new Postings();
+  /** 1 for a product that exists and is not hidden (saves a document read per product in filters). */
+  private live = new Uint8Array(0);
+  /** Scratch score accumulators for exact matching, one entry per slot (kept zeroed between queries). */
+  private scoreTotal = new Float64Array(0);
+  private scoreWord = new Float64Array(0);
   private slotOf = new Map<number, number>();
   private slotBySlug = new Map<string, number>();
   private slotBySku = new Map<string, number>();
@@ -82,15 +193,18 @@ export class MiniSearchIndex implements SearchIndex {
   private brandNames = new Map<number, string>();
   /** Attribute key → value ids per slot (0 = none); value names by id - 1. */
   private attributes = new Map<string, { ids: Map<string, number>; values: string[]; at: Int32Array }>();
+  /** Prefix → slots, best first (shorter titles first), at most COMPLETIONS_PER_PREFIX; built on first suggest. */
+  private completions: Map<string, number[]> | null = null;
   private maxDeptId = 0;
   private maxBrandId = 0;
 
-  constructor(readonly tenantId: string) {}
+  /** `resultCacheEntries` 0 turns the result cache off (benchmarks of first-time queries). */
+  constructor(readonly tenantId: string, private readonly resultCacheEntries = RESULT_CACHE_ENTRIES) {}
 
   get documentCount(): number { return this.slotOf.size; }
 
-  /** Measured: about 1.6 KB of heap per product with 3 locations (docs/SEARCH.md). */
-  get approxBytes(): number { return this.slotOf.size * (1200 + 150 * this.locations.size); }
+  /** Measured: about 1.9 KB of heap per product with 3 locations, postings and type-ahead lists included (docs/SEARCH.md). */
+  get approxBytes(): number { return this.slotOf.size * (1500 + 150 * this.locations.size); }
 
   setSynonyms(groups: string[][]): void {
     this.synonyms.clear();
@@ -103,15 +217,19 @@ export class MiniSearchIndex implements SearchIndex {
 
   upsert(documents: SearchDocument[], offers: LocationOffer[]): void {
     this.ensureCapacity(this.slotOf.size + documents.length);
-    const fresh: { id: number; title: string; brand: string; sku: string; model: string }[] = [];
+    // Which precomputed sort orders this change invalidates (recomputing all of them costs ~50-100 ms at 100k).
+    let added = false;
+    let textChanged = false;
     for (const doc of documents) {
       let slot = this.slotOf.get(doc.productId);
       if (slot === undefined) {
+        added = true;
         slot = this.docs.length;
         this.docs.push(doc);
         this.slotOf.set(doc.productId, slot);
       } else {
-        this.mini.discard(doc.productId);
+        const before = this.docs[slot];
+        if (!before || before.title !== doc.title || before.modelNumber !== doc.modelNumber) textChanged = true;
         this.slotBySlug.delete(this.docs[slot]!.slug);
         this.slotBySku.delete(this.docs[slot]!.sku);
         this.docs[slot] = doc;
@@ -128,9 +246,10 @@ export class MiniSearchIndex implements SearchIndex {
       this.slotBySlug.set(doc.slug, slot);
       this.slotBySku.set(doc.sku, slot);
       this.setAttributes(slot, doc.attributes ?? {});
-      fresh.push({ id: doc.productId, title: doc.title, brand: doc.brandName, sku: doc.sku, model: doc.modelNumber });
+      if (this.completions) this.addCompletions(slot, doc);
+      this.live[slot] = doc.hidden ? 0 : 1;
+      this.postings.add(slot, { title: doc.title, brand: doc.brandName, sku: doc.sku, model: doc.modelNumber });
     }
-    this.mini.addAll(fresh);
     for (const offer of offers) {
       const slot = this.slotOf.get(offer.productId);
       if (slot === undefined) continue;
@@ -143,8 +262,13 @@ export class MiniSearchIndex implements SearchIndex {
       columns.listedAt[slot] = offer.listedAt;
       columns.flags[slot] = 1 | (offer.hidden ? 2 : 0) | (offer.vendorAllowsSpecialOrder ? 4 : 0);
     }
-    this.rankCache = {};
-    this.orderCache.clear();
+    if (added) {
+      this.rankCache = {};
+      this.orderCache.clear();
+    } else {
+      if (textChanged) { this.rankCache = {}; this.orderCache.delete('title'); this.orderCache.delete('model'); }
+      for (const locationId of new Set(offers.map((o) => o.locationId))) { this.orderCache.delete(`price:${locationId}`); this.orderCache.delete(`latest:${locationId}`); }
+    }
     this.results.clear();
   }
 
@@ -152,15 +276,15 @@ export class MiniSearchIndex implements SearchIndex {
     for (const productId of productIds) {
       const slot = this.slotOf.get(productId);
       if (slot === undefined) continue;
-      this.mini.discard(productId);
       this.slotOf.delete(productId);
       if (this.docs[slot]) { this.slotBySlug.delete(this.docs[slot]!.slug); this.slotBySku.delete(this.docs[slot]!.sku); }
       this.docs[slot] = null;
+      this.postings.remove(slot);
+      this.live[slot] = 0;
       this.setAttributes(slot, {});
       for (const columns of this.locations.values()) columns.flags[slot] = 0;
     }
-    this.rankCache = {};
-    this.orderCache.clear();
+    // Sort orders keep removed slots; filters skip them (no flags at any location).
     this.results.clear();
   }
 
@@ -181,8 +305,9 @@ export class MiniSearchIndex implements SearchIndex {
       return hit as T;
     }
     const value = compute();
+    if (this.resultCacheEntries === 0) return value;
     this.results.set(key, value);
-    if (this.results.size > RESULT_CACHE_ENTRIES) this.results.delete(this.results.keys().next().value!);
+    if (this.results.size > this.resultCacheEntries) this.results.delete(this.results.keys().next().value!);
     return value;
   }
 
@@ -200,7 +325,7 @@ export class MiniSearchIndex implements SearchIndex {
     const facets = this.facets(matches, columns);
     const start = (query.page - 1) * query.limit;
     const pageSlots = query.sort === 'relevancy' && ranked !== null
-      ? matches.subarray(start, start + query.limit) // MiniSearch's score order
+      ? matches.subarray(start, start + query.limit) // score order
       : this.pageInOrder(matches, this.order(query.sort, query.locationId, columns), query.sort === 'price-desc', start, query.limit);
     const items = Array.from(pageSlots, (slot) => this.item(slot, columns, query.locationId));
     return { total: matches.length, items, facets, removedInStockOnly };
@@ -209,11 +334,22 @@ export class MiniSearchIndex implements SearchIndex {
   private computeSuggestions(prefix: string, locationId: number, limit: number): Suggestions {
     const columns = this.locations.get(locationId);
     if (!columns) return { products: [] };
-    const hits = this.mini.search(prefix, { prefix: true, fuzzy: false, combineWith: 'AND', fields: ['title', 'brand'] });
+    // One word: read its prefix list (no scoring). Several words, or a list too short to be sure: full search.
+    const word = prefix.trim().toLowerCase();
+    if (/^[a-z0-9]+$/.test(word) && word.length >= MIN_PREFIX) {
+      const listed = this.completionList(word);
+      const products: ProductItem[] = [];
+      for (const slot of listed) {
+        const doc = this.docs[slot];
+        if (!doc || doc.hidden || (columns.flags[slot] & 3) !== 1 || !completionWords(doc).some((w) => w.startsWith(word))) continue;
+        products.push(this.item(slot, columns, locationId));
+        if (products.length >= limit) break;
+      }
+      if (products.length >= limit || listed.length < COMPLETIONS_PER_PREFIX) return { products };
+    }
     const products: ProductItem[] = [];
-    for (const hit of hits) {
-      const slot = this.slotOf.get(hit.id as number);
-      if (slot === undefined || (columns.flags[slot] & 3) !== 1 || this.docs[slot]?.hidden) continue;
+    for (const slot of this.matchAll(queryWords(prefix), () => ({ maxTypos: 0, prefix: true }))) {
+      if ((columns.flags[slot] & 3) !== 1 || !this.live[slot]) continue;
       products.push(this.item(slot, columns, locationId));
       if (products.length >= limit) break;
     }
@@ -255,28 +391,81 @@ export class MiniSearchIndex implements SearchIndex {
       .slice(0, limit).map((s) => this.item(s, columns, locationId));
   }
 
+  /**
+   * Builds the type-ahead prefix lists, yielding after each slice so a caller can let other work run
+   * (100k products: ~0.6 s in all). Until it has run, the first suggestion builds them in one go.
+   */
+  *buildTypeAhead(slice = 5000): Generator<void> {
+    const completions = new Map<string, number[]>();
+    const slots = [...this.slotOf.values()].sort((a, b) => this.completionRank(a) - this.completionRank(b) || a - b);
+    for (let i = 0; i < slots.length; i += 1) {
+      this.addCompletions(slots[i], this.docs[slots[i]]!, completions);
+      if (i % slice === slice - 1) yield;
+    }
+    this.completions = completions;
+  }
+
+  private completionList(word: string): number[] {
+    if (!this.completions) { const steps = this.buildTypeAhead(); while (!steps.next().done); }
+    return this.completions!.get(word) ?? [];
+  }
+
+  private completionRank(slot: number): number { return this.docs[slot]?.title.length ?? Number.MAX_SAFE_INTEGER; }
+
+  /** Puts a slot into the lists of its words' prefixes, in rank order; lists keep their best entries. */
+  private addCompletions(slot: number, doc: SearchDocument, completions = this.completions!): void {
+    const rank = this.completionRank(slot);
+    const prefixes = new Set<string>();
+    for (const word of completionWords(doc)) for (let n = MIN_PREFIX; n <= word.length; n += 1) prefixes.add(word.slice(0, n));
+    for (const prefix of prefixes) {
+      let list = completions.get(prefix);
+      if (!list) { list = []; completions.set(prefix, list); }
+      const existing = list.indexOf(slot);
+      if (existing >= 0) list.splice(existing, 1); // re-added after a change: its rank may differ
+      let at = list.length;
+      while (at > 0 && this.completionRank(list[at - 1]) > rank) at -= 1;
+      if (at >= COMPLETIONS_PER_PREFIX) continue;
+      list.splice(at, 0, slot);
+      if (list.length > COMPLETIONS_PER_PREFIX) list.pop();
+    }
+  }
+
   /** Slots matching the keyword in relevance order, or null when there is no keyword (all products). */
   private candidates(keyword: string): Int32Array | null {
-    const words = keyword.split(/\s+/).map((w) => w.trim()).filter(Boolean).slice(0, 12);
-    if (!words.length) return null;
-    const queries: Query[] = words.map((word) => {
-      const term = normalizeTerm(word);
-      const synonyms = term ? this.synonyms.get(term) : undefined;
-      return synonyms?.length ? { combineWith: 'OR', queries: [word, ...synonyms] } : word;
-    });
-    const tree: Query = { combineWith: 'AND', queries };
-    // Typo tolerance and prefix matching only when the exact (stemmed) words find little: both multiply the work.
-    let hits = this.mini.search(tree, { combineWith: 'AND', fuzzy: false, prefix: false });
-    if (hits.length < WIDEN_BELOW) {
-      hits = this.mini.search(tree, { combineWith: 'AND', fuzzy: fuzziness, maxFuzzy: 2, prefix: (_term, i, terms) => i === terms.length - 1 });
+    if (!keyword.trim()) return null;
+    const words = queryWords(keyword);
+    const exact = this.matchAll(words, () => ({ maxTypos: 0, prefix: false }));
+    if (exact.length >= WIDEN_BELOW) return exact;
+    // Few whole-word matches: widen with typo tolerance and a prefix on the last word.
+    return this.matchAll(words, (word, i) => ({ maxTypos: fuzziness(word.raw) || 0, prefix: i === words.length - 1 }));
+  }
+
+  /** Slots holding a match for every word (a word's synonyms count as the word), best score first. */
+  private matchAll(words: QueryWord[], optionsFor: (word: QueryWord, i: number) => { maxTypos: number; prefix: boolean }): Int32Array {
+    if (!words.length) return new Int32Array(0);
+    if (this.scoreTotal.length < this.capacity) { this.scoreTotal = new Float64Array(this.capacity); this.scoreWord = new Float64Array(this.capacity); }
+    const total = this.scoreTotal;
+    const word = this.scoreWord;
+    // Typos and prefixes are looked up for the word as typed and as stemmed (cordles → cordless, not only cordl).
+    const matchesFor = (w: QueryWord, i: number): [string, number][] => {
+      const options = optionsFor(w, i);
+      const found = this.postings.expand(w.term, options);
+      if (options.maxTypos || options.prefix) found.push(...this.postings.expand(w.raw, options));
+      return [...found, ...(this.synonyms.get(w.term) ?? []).map((s): [string, number] => [s, 1])];
+    };
+    let slots: number[] = [];
+    this.postings.collect(matchesFor(words[0], 0), this.slotOf.size, total, slots);
+    for (let i = 1; i < words.length && slots.length; i += 1) {
+      const touched: number[] = [];
+      this.postings.collect(matchesFor(words[i], i), this.slotOf.size, word, touched);
+      const kept: number[] = [];
+      for (const slot of slots) { if (word[slot] > 0) { total[slot] += word[slot]; kept.push(slot); } else total[slot] = 0; }
+      for (const slot of touched) word[slot] = 0;
+      slots = kept;
     }
-    const slots = new Int32Array(hits.length);
-    let n = 0;
-    for (const hit of hits) {
-      const slot = this.slotOf.get(hit.id as number);
-      if (slot !== undefined) slots[n++] = slot;
-    }
-    return slots.subarray(0, n);
+    const out = Int32Array.from(slots).sort((a, b) => total[b] - total[a] || a - b);
+    for (const slot of slots) total[slot] = 0;
+    return out;
   }
 
   private filter(ranked: Int32Array | null, columns: LocationColumns, query: SearchQuery, inStockOnly: boolean): Int32Array {
@@ -291,8 +480,7 @@ export class MiniSearchIndex implements SearchIndex {
     for (let i = 0; i < total; i += 1) {
       const slot = ranked ? ranked[i] : i;
       if ((columns.flags[slot] & 3) !== 1) continue; // not at this location, or hidden there
-      const doc = this.docs[slot];
-      if (!doc || doc.hidden) continue;
+      if (!this.live[slot]) continue; // removed, or hidden everywhere
       if (query.deptIds.length && !this.inAnyDept(slot, query.deptIds)) continue;
       if (query.excludeDeptIds.length && this.inAnyDept(slot, query.excludeDeptIds)) continue;
       if (brandSet && !brandSet.has(this.brandAt[slot])) continue;
@@ -318,16 +506,20 @@ export class MiniSearchIndex implements SearchIndex {
     const deptCounts = new Int32Array(this.maxDeptId + 1);
     const brandCounts = new Int32Array(this.maxBrandId + 1);
     const bandCounts = new Int32Array(PRICE_BANDS.length);
-    const bandIndex = new Map(PRICE_BANDS.map((b, i) => [b.key, i]));
-    for (const slot of matches) {
+    const lastBand = PRICE_BANDS.length - 1;
+    for (let i = 0; i < matches.length; i += 1) {
+      const slot = matches[i];
       const base = slot * 3;
       deptCounts[this.deptAt[base]] += 1; deptCounts[this.deptAt[base + 1]] += 1; deptCounts[this.deptAt[base + 2]] += 1;
       brandCounts[this.brandAt[slot]] += 1;
-      bandCounts[bandIndex.get(priceBandOf(columns.effectiveCents[slot]))!] += 1;
+      const cents = columns.effectiveCents[slot];
+      let band = 0;
+      while (band < lastBand && cents >= BAND_UPPER_CENTS[band]) band += 1;
+      bandCounts[band] += 1;
     }
     const other_facets = [...this.attributes].sort(([a], [b]) => SORT_TEXT(a, b)).map(([key, attr]) => {
       const counts = new Int32Array(attr.values.length + 1);
-      for (const slot of matches) counts[attr.at[slot]] += 1;
+      for (let i = 0; i < matches.length; i += 1) counts[attr.at[matches[i]]] += 1;
       const values = attr.values.map((value, i) => ({ value, count: counts[i + 1] })).filter((v) => v.count > 0).sort((a, b) => b.count - a.count || SORT_TEXT(a.value, b.value));
       return { key, values };
     }).filter((facet) => facet.values.length > 0);
@@ -347,7 +539,7 @@ export class MiniSearchIndex implements SearchIndex {
   private pageInOrder(matches: Int32Array, order: Int32Array, reverse: boolean, start: number, limit: number): Int32Array {
     if (this.mask.length < this.capacity) this.mask = new Uint8Array(this.capacity);
     const mask = this.mask;
-    for (const slot of matches) mask[slot] = 1;
+    for (let i = 0; i < matches.length; i += 1) mask[matches[i]] = 1;
     const out = new Int32Array(Math.max(0, Math.min(limit, matches.length - start)));
     let seen = 0;
     let n = 0;
@@ -355,7 +547,7 @@ export class MiniSearchIndex implements SearchIndex {
       const slot = order[reverse ? order.length - 1 - k : k];
       if (mask[slot] && seen++ >= start) out[n++] = slot;
     }
-    for (const slot of matches) mask[slot] = 0;
+    for (let i = 0; i < matches.length; i += 1) mask[matches[i]] = 0;
     return out;
   }
 
@@ -364,12 +556,26 @@ export class MiniSearchIndex implements SearchIndex {
     const key = sort === 'price-asc' || sort === 'price-desc' ? `price:${locationId}` : sort === 'latest' ? `latest:${locationId}` : sort === 'manufacturer-no' ? 'model' : 'title';
     const cached = this.orderCache.get(key);
     if (cached) return cached;
-    const slots = Int32Array.from({ length: this.docs.length }, (_, i) => i);
     let order: Int32Array;
-    if (key.startsWith('price')) order = slots.sort((a, b) => columns.effectiveCents[a] - columns.effectiveCents[b] || a - b);
-    else if (key.startsWith('latest')) order = slots.sort((a, b) => columns.listedAt[b] - columns.listedAt[a] || a - b);
-    else { const rank = this.rank(key === 'model' ? 'model' : 'title'); order = slots.sort((a, b) => rank[a] - rank[b]); }
+    if (key.startsWith('price')) order = this.sortedByKey((slot) => columns.effectiveCents[slot]);
+    // Newest first, to the second (2^31 seconds from 1970 reach 2038; later dates tie).
+    else if (key.startsWith('latest')) order = this.sortedByKey((slot) => Math.max(0, 2 ** 31 - Math.floor(columns.listedAt[slot] / 1000)));
+    else { const rank = this.rank(key === 'model' ? 'model' : 'title'); order = this.sortedByKey((slot) => rank[slot]); }
     this.orderCache.set(key, order);
+    return order;
+  }
+
+  /**
+   * All slots ordered by a non-negative integer key, ties by slot: key and slot packed into one float and
+   * sorted natively (a comparator sort of 100k slots costs several times more).
+   */
+  private sortedByKey(keyOf: (slot: number) => number): Int32Array {
+    const n = this.docs.length;
+    const packed = new Float64Array(n);
+    for (let slot = 0; slot < n; slot += 1) packed[slot] = keyOf(slot) * SLOT_SPACE + slot;
+    packed.sort();
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i += 1) order[i] = packed[i] % SLOT_SPACE;
     return order;
   }
 
@@ -428,6 +634,8 @@ export class MiniSearchIndex implements SearchIndex {
     const capacity = Math.max(needed, this.capacity * 2, 1024);
     const dept = new Int32Array(capacity * 3); dept.set(this.deptAt); this.deptAt = dept;
     const brand = new Int32Array(capacity); brand.set(this.brandAt); this.brandAt = brand;
+    this.postings.grow(capacity);
+    const live = new Uint8Array(capacity); live.set(this.live); this.live = live;
     for (const attr of this.attributes.values()) { const at = new Int32Array(capacity); at.set(attr.at); attr.at = at; }
     for (const [id, columns] of this.locations) this.locations.set(id, columns.grow(capacity));
     this.capacity = capacity;
