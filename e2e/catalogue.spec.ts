@@ -161,3 +161,19 @@ test.describe('departments', () => {
     await expect(page).toHaveURL(/\/d\/power-tools-\d+$/);
   });
 });
+
+test.describe('sales', () => {
+  test('the home page shows this month\'s top sellers and a best seller shows what customers also purchased', async ({ page }) => {
+    // The demo's order history reaches the sales counts through the orders-placed queue after start-up.
+    const top = async () => (await (await page.request.get('/api/top-selling/30/12')).json()).data as { id: number; title: string; slug: string }[];
+    await expect.poll(async () => (await top()).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const best = (await top())[0];
+    await page.goto('/');
+    await expect(page.getByTestId('top-sellers').getByRole('link', { name: best.title })).toBeVisible();
+
+    const pairs = (await (await page.request.get(`/api/products/${best.id}/also-purchased`)).json()).data as { title: string }[];
+    expect(pairs.length).toBeGreaterThan(0);
+    await page.goto(`/p/${best.slug}`);
+    await expect(page.getByTestId('also-purchased').getByRole('link', { name: pairs[0].title })).toBeVisible();
+  });
+});

@@ -4,6 +4,8 @@ import { slugify } from '@platform/domain';
 import { Brand, Department, Product, StoreProduct } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
 import { StoreProfile } from '@platform/tenant-settings';
+import { announceOrderPlaced, Order } from '@platform/orders';
+import { createQueues, createRedis, type PlatformQueues } from '@platform/queue';
 import { HARDWARE_TREE, PAINT_TREE, PRODUCT_IMAGES } from './catalogue-tree';
 
 import { DEMO_LOGINS } from '../demo-logins.mjs';
@@ -87,7 +89,34 @@ function productExtra(productId: number): Record<string, unknown> {
 }
 
 /** Writes one demo tenant: settings, locations, departments, brands, products per location, accounts. */
-async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) {
+/**
+ * Completed demo orders over the last 60 days (dates relative to the day of seeding), so best sellers and
+ * 'Customers also purchased' have history: a few products sell most, and add-on pairs sell together.
+ */
+async function seedOrderHistory(tenantId: string, slug: string, products: { productId: number; sku: string; title: string }[], priceOf: Map<number, number>, faker: Faker, queues?: PlatformQueues) {
+  const popular = Math.min(products.length, 60);
+  const orders = Array.from({ length: Math.min(150, products.length * 2) }, (_, n) => {
+    const pick = () => products[Math.floor(popular * faker.number.float({ min: 0, max: 1 }) ** 2)];
+    const lines = [pick()];
+    const first = lines[0];
+    if (first.productId % 9 === 0 && products[first.productId]) lines.push(products[first.productId]); // its add-on
+    if (faker.datatype.boolean()) lines.push(pick());
+    const items = [...new Map(lines.map((p) => [p.sku, p])).values()].map((p) => ({
+      productId: p.productId, sku: p.sku, title: p.title, quantity: faker.number.int({ min: 1, max: 3 }), priceCents: priceOf.get(p.productId) ?? 0,
+    }));
+    return {
+      tenantId, orderNumber: `${slug.toUpperCase()}-${1001 + n}`, status: 'completed', locationId: 1, customerName: faker.person.fullName(),
+      orderType: 'pickup', totalCents: items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0),
+      placedAt: new Date(Date.now() - faker.number.int({ min: 1, max: 60 * 24 }) * 3600_000), items,
+    };
+  });
+  await Order.insertMany(orders);
+  // Sales counts come from the orders-placed queue, as they will for orders placed at checkout.
+  if (queues) for (const order of orders) await announceOrderPlaced(queues, tenantId, order);
+  return orders.length;
+}
+
+async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, queues?: PlatformQueues) {
   const tenant = await Tenant.create({ slug: plan.slug, name: plan.name, businessId: plan.businessId, variant: plan.variant, domains: plan.domains });
   const tenantId = String(tenant._id);
   await Location.insertMany(plan.locations.map((loc, index) => ({
@@ -167,6 +196,8 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) 
   }
   await insertInBatches(Product, products);
   await insertInBatches(StoreProduct, storeProducts);
+  const priceOf = new Map((storeProducts as { productId: number; locationId: number; priceCents: number }[]).filter((sp) => sp.locationId === 1).map((sp) => [sp.productId, sp.priceCents]));
+  const orders = await seedOrderHistory(tenantId, plan.slug, products as { productId: number; sku: string; title: string }[], priceOf, faker, queues);
 
   for (const login of DEMO_LOGINS.filter((l) => l.tenant === plan.slug)) {
     await Customer.create({
@@ -174,17 +205,17 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) 
       lastName: login.role === 'admin' ? 'Admin' : 'Shopper', passwordHash: await hashPassword(login.password), isAdmin: login.role === 'admin',
     });
   }
-  return { products: productCount, storeProducts: storeProducts.length, departments: departments.length, brands: brands.length };
+  return { products: productCount, storeProducts: storeProducts.length, departments: departments.length, brands: brands.length, orders };
 }
 
-/** Seeds both demo tenants. Deterministic: the same options always write the same data. */
-export async function seedDemo(options: { products: number; onlyIfEmpty: boolean }) {
+/** Seeds both demo tenants. Deterministic: the same options always write the same data (order dates are relative to today). */
+export async function seedDemo(options: { products: number; onlyIfEmpty: boolean; queues?: PlatformQueues }) {
   await syncIndexes();
   if (options.onlyIfEmpty && (await Tenant.countDocuments({})) > 0) return { skipped: true as const };
   const faker = new Faker({ locale: [en] });
   faker.seed(20261122);
   const summary: Record<string, unknown> = {};
-  for (const plan of TENANTS) summary[plan.slug] = await seedTenant(plan, Math.max(1, Math.round(options.products * plan.productShare)), faker);
+  for (const plan of TENANTS) summary[plan.slug] = await seedTenant(plan, Math.max(1, Math.round(options.products * plan.productShare)), faker, options.queues);
   return { skipped: false as const, summary };
 }
 
@@ -198,7 +229,12 @@ async function main() {
   await connectMongo(uri);
   if (args.includes('--reset')) await mongoose.connection.dropDatabase();
   const started = Date.now();
-  const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty') });
+  // With Redis at hand, demo orders go through the orders-placed queue (the gateway's workers fold them).
+  const redis = process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
+  const queues = redis ? createQueues(redis) : undefined;
+  const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty'), queues });
+  await queues?.close();
+  redis?.disconnect();
   console.log(result.skipped ? '[seed] database already has tenants; left as is' : `[seed] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(result.summary)}`);
   await disconnectMongo();
 }

@@ -54,6 +54,12 @@ export const storefrontApi = platformApi.injectEndpoints({
     trackProductView: build.mutation<void, { sku: string; device_id: string }>({ query: (body) => ({ url: 'products/track', method: 'POST', body }) }),
     productAddons: build.query<ProductItem[], number>({ query: (id) => `products/${id}/addons`, transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'] }),
     productVideos: build.query<Video[], number>({ query: (id) => `products/${id}/videos`, transformResponse: (r: { data: Video[] }) => r.data }),
+    alsoPurchased: build.query<ProductItem[], number>({ query: (id) => `products/${id}/also-purchased`, transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'] }),
+    topSelling: build.query<(ProductItem & { sold: number })[], { days: number; limit: number }>({
+      query: ({ days, limit }) => `top-selling/${days}/${limit}`,
+      transformResponse: (r: { data: (ProductItem & { sold: number })[] }) => r.data,
+      providesTags: ['Products'],
+    }),
     similarProducts: build.query<ProductItem[], number>({ query: (id) => `products/${id}/similar`, transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'] }),
     recentProducts: build.query<ProductItem[], string>({
       query: (device_id) => ({ url: 'products/get-recent', method: 'POST', body: { device_id } }),

@@ -6,6 +6,7 @@ export const QUEUE_NAMES = {
   productViews: 'product-views',
   catalogueChanges: 'catalogue-changes',
   searchEvents: 'search-events',
+  ordersPlaced: 'orders-placed',
 } as const;
 
 /** Pub/sub channel (under the queue prefix) on which every API process hears catalogue changes. */
@@ -36,6 +37,14 @@ export interface SearchEventJob {
   at: string;
 }
 
+/** A placed order's lines, for sales counts (top selling) and bought-together pairs. */
+export interface OrderPlacedJob {
+  tenantId: string;
+  orderNumber: string;
+  placedAt: string;
+  items: { sku: string; quantity: number }[];
+}
+
 /** Retries with exponential backoff; failed jobs are kept for inspection. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -53,6 +62,7 @@ export interface PlatformQueues {
   productViews: Queue<ProductViewJob>;
   catalogueChanges: Queue<CatalogueChangeJob>;
   searchEvents: Queue<SearchEventJob>;
+  ordersPlaced: Queue<OrderPlacedJob>;
   close(): Promise<void>;
 }
 
@@ -61,10 +71,12 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
   const productViews = new Queue<ProductViewJob>(QUEUE_NAMES.productViews, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const catalogueChanges = new Queue<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const searchEvents = new Queue<SearchEventJob>(QUEUE_NAMES.searchEvents, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const ordersPlaced = new Queue<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   return {
     productViews,
     catalogueChanges,
     searchEvents,
-    async close() { await Promise.all([productViews.close(), catalogueChanges.close(), searchEvents.close()]); },
+    ordersPlaced,
+    async close() { await Promise.all([productViews.close(), catalogueChanges.close(), searchEvents.close(), ordersPlaced.close()]); },
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'bullmq';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { QUEUE_NAMES } from '@platform/queue';
-import { catalogueService, foldSearchEvent, SearchSynonyms, SearchTerm } from './index';
+import { catalogueService, foldOrderPlaced, foldSearchEvent, ProductSale, SearchSynonyms, SearchTerm } from './index';
 import { createCatalogueFixture } from './testing';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -153,5 +153,31 @@ describe('search synonyms (admin)', () => {
     expect(saved.json()).toEqual({ status: 'success', message: 'Search synonyms saved.', data: { groups: [['drill', 'auger']] } });
     await expect.poll(async () => skus((await get('/api/products?search=auger')).json()), { timeout: 2000, interval: 100 }).toEqual(['1001']);
     expect((await get('/api/admin/search-synonyms', { authorization: `Bearer ${admin}` })).json().data.groups).toEqual([['drill', 'auger']]);
+  });
+});
+
+describe('sales: top selling and customers also purchased', () => {
+  it('folds placed orders through the queue into best sellers by window and bought-together pairs', async () => {
+    const worker = new Worker(QUEUE_NAMES.ordersPlaced, foldOrderPlaced, { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+    const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000).toISOString();
+    try {
+      await harness.resources.queues.ordersPlaced.addBulk([
+        { name: 'placed', data: { tenantId, orderNumber: 'A1', placedAt: daysAgo(1), items: [{ sku: '1001', quantity: 1 }, { sku: '1002', quantity: 2 }] } },
+        { name: 'placed', data: { tenantId, orderNumber: 'A2', placedAt: daysAgo(2), items: [{ sku: '1002', quantity: 1 }, { sku: '1003', quantity: 1 }, { sku: '1002', quantity: 1 }] } },
+        { name: 'placed', data: { tenantId, orderNumber: 'A3', placedAt: daysAgo(40), items: [{ sku: '1001', quantity: 9 }] } },
+      ]);
+      await expect.poll(async () => (await ProductSale.find({ tenantId }).lean() as { quantity: number }[]).reduce((n, s) => n + s.quantity, 0), { timeout: 10000 }).toBe(15);
+    } finally {
+      await worker.close();
+    }
+    const week = (await get('/api/top-selling/7/10')).json().data;
+    expect(week.map((p: { sku: string; sold: number }) => [p.sku, p.sold])).toEqual([['1002', 4], ['1001', 1], ['1003', 1]]);
+    const quarter = (await get('/api/top-selling/90/1')).json().data;
+    expect(quarter.map((p: { sku: string; sold: number }) => [p.sku, p.sold])).toEqual([['1001', 10]]);
+    // Product 2 (1002) was bought with 1001 once and with 1003 once; 1001 only ever with 1002.
+    expect((await get('/api/products/2/also-purchased')).json().data.map((p: { sku: string }) => p.sku)).toEqual(['1001', '1003']);
+    expect((await get('/api/products/1/also-purchased')).json().data.map((p: { sku: string }) => p.sku)).toEqual(['1002']);
+    expect((await get('/api/top-selling/0/10')).statusCode).toBe(400);
+    expect((await get('/api/top-selling/7/500')).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 export { catalogueRoutes as catalogueService } from './routes';
-export { foldProductView, foldSearchEvent } from './tracking';
+export { foldOrderPlaced, foldProductView, foldSearchEvent } from './tracking';
 export { announceCatalogueChange, applyCatalogueChange } from './search/changes';
-export { Department, Brand, Product, StoreProduct, ProductStat, SearchTerm, SearchSynonyms } from './models';
+export { Department, Brand, Product, StoreProduct, ProductStat, SearchTerm, SearchSynonyms, ProductSale, CoPurchase } from './models';
 export { rebuildSearchRows } from './search/rows';
 export { productItemFromDocuments } from './products';

@@ -120,3 +120,25 @@ searchTermSchema.plugin(tenantOwned);
 searchTermSchema.index({ tenantId: 1, term: 1 }, { unique: true });
 searchTermSchema.index({ tenantId: 1, searches: -1 });
 export const SearchTerm = mongoose.models.SearchTerm ?? mongoose.model('SearchTerm', searchTermSchema);
+
+/** Units sold per product per day (UTC), folded by the worker from orders-placed jobs: top selling. */
+const productSaleSchema = new Schema({
+  sku: { type: String, required: true },
+  day: { type: String, required: true },
+  quantity: { type: Number, default: 0 },
+});
+productSaleSchema.plugin(tenantOwned);
+productSaleSchema.index({ tenantId: 1, sku: 1, day: 1 }, { unique: true });
+productSaleSchema.index({ tenantId: 1, day: 1 });
+export const ProductSale = mongoose.models.ProductSale ?? mongoose.model('ProductSale', productSaleSchema);
+
+/** How many orders held both products: 'Customers also purchased'. One document per direction. */
+const coPurchaseSchema = new Schema({
+  sku: { type: String, required: true },
+  withSku: { type: String, required: true },
+  orders: { type: Number, default: 0 },
+});
+coPurchaseSchema.plugin(tenantOwned);
+coPurchaseSchema.index({ tenantId: 1, sku: 1, withSku: 1 }, { unique: true });
+coPurchaseSchema.index({ tenantId: 1, sku: 1, orders: -1 });
+export const CoPurchase = mongoose.models.CoPurchase ?? mongoose.model('CoPurchase', coPurchaseSchema);

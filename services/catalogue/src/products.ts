@@ -4,7 +4,7 @@ import { departmentSlug, milesBetween, NEARBY_STORE_MILES, PRICE_BANDS } from '@
 import { toProductItem, toSearchDocument } from './product-item';
 import type { ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
-import { Department, ProductStat } from './models';
+import { CoPurchase, Department, ProductSale, ProductStat } from './models';
 import type { SearchIndexRegistry } from './search/registry';
 import type { ProductDetailView } from './search/search-index';
 import { recentViewsKey } from './tracking';
@@ -191,4 +191,31 @@ export async function popularProducts(ctx: RequestContext, registry: SearchIndex
     if (!found) return [];
     return [{ ...listItem(found), views: stat.views }];
   }).slice(0, limit);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Best sellers of the last `days` days by units sold (from placed orders), priced for the selected location. */
+export async function topSelling(ctx: RequestContext, registry: SearchIndexRegistry, days: number, limit: number) {
+  const [locationId, index] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId)]);
+  const since = new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+  // Sales change slowly: a ranking is cached a minute per tenant and window (an empty one is not: a new
+  // store's first sales show at once).
+  const ranked = await cachedForTenant(ctx, `top-selling:${days}`, async () => (await ProductSale.aggregate([
+    { $match: scoped(ctx, { day: { $gte: since } }) },
+    { $group: { _id: '$sku', sold: { $sum: '$quantity' } } },
+    { $sort: { sold: -1, _id: 1 } },
+    { $limit: 100 },
+  ])) as { _id: string; sold: number }[], (rows) => rows.length > 0);
+  return ranked.flatMap((row) => {
+    const found = index.product({ sku: row._id }, locationId);
+    return found ? [{ ...listItem(found), sold: row.sold }] : [];
+  }).slice(0, limit);
+}
+
+/** Products most often in the same orders as this one, at the selected location. */
+export async function alsoPurchased(ctx: RequestContext, registry: SearchIndexRegistry, productId: number, limit: number) {
+  const { locationId, index, product } = await requireProduct(ctx, registry, productId);
+  const pairs = (await CoPurchase.find(scoped(ctx, { sku: product.sku })).sort({ orders: -1, withSku: 1 }).limit(limit * 2).lean()) as unknown as { withSku: string }[];
+  return pairs.map((p) => index.product({ sku: p.withSku }, locationId)).filter((p): p is ProductDetailView => p !== null).slice(0, limit).map(listItem);
 }

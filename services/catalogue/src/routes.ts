@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Department, DepartmentTree, ProductItem, ProductPage } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { departmentTree, listDepartments } from './departments';
-import { attributeFilters, listProducts, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
+import { alsoPurchased, attributeFilters, listProducts, topSelling, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
 import { brandRoutes } from './brands';
 import { loadSynonyms, searchTermRoutes } from './search-terms';
 import { SearchIndexRegistry } from './search/registry';
@@ -167,4 +167,20 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       response: { 200: ProductList },
     },
   }, async (request) => ({ data: await recentProducts(request.ctx, searchIndexes, app.resources.redis, app.resources.queuePrefix, request.body.device_id, request.body.limit) }));
+
+  app.get('/top-selling/:days/:limit', {
+    schema: {
+      tags, summary: 'Best sellers of the last {days} days by units sold, at the selected location',
+      params: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 365 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }),
+      response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ sold: Type.Integer() })])) }) },
+    },
+  }, async (request) => ({ data: await topSelling(request.ctx, searchIndexes, request.params.days, request.params.limit) }));
+
+  app.get('/products/:id/also-purchased', {
+    schema: {
+      tags, summary: 'Customers also purchased: products most often in the same orders, at the selected location', params: ProductId,
+      querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 24, default: 12 }) }),
+      response: { 200: ProductList },
+    },
+  }, async (request) => ({ data: await alsoPurchased(request.ctx, searchIndexes, request.params.id, request.query.limit) }));
 };

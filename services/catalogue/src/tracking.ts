@@ -1,9 +1,9 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
-import type { ProductViewJob, SearchEventJob } from '@platform/queue';
+import type { OrderPlacedJob, ProductViewJob, SearchEventJob } from '@platform/queue';
 import type { RequestContext, PlatformResources } from '@platform/server-kit';
-import { ProductStat, SearchTerm } from './models';
+import { CoPurchase, ProductSale, ProductStat, SearchTerm } from './models';
 
 /** Products a device viewed most recently, newest first (kept 90 days after the last view). */
 const RECENT_VIEWS_KEPT = 20;
@@ -45,6 +45,29 @@ export async function foldSearchEvent(job: Job<SearchEventJob>): Promise<void> {
   const { tenantId, kind, term, at } = job.data;
   const update = kind === 'search' ? { $inc: { searches: 1 }, $set: { lastSearchedAt: new Date(at) } } : { $inc: { clicks: 1 } };
   await upsertCounting(() => SearchTerm.updateOne(scoped({ tenantId }, { term }), update, { upsert: true }));
+}
+
+/** A product's pairs are capped so one huge order cannot add thousands of writes. */
+const MAX_PAIRED_LINES = 20;
+
+/**
+ * Worker handler for orders-placed jobs: units sold per product and day, and each pair of products bought
+ * together. At-least-once: the job id is the order, so an order is queued once; a retried job may count twice.
+ */
+export async function foldOrderPlaced(job: Job<OrderPlacedJob>): Promise<void> {
+  const { tenantId, placedAt, items } = job.data;
+  const day = placedAt.slice(0, 10);
+  const quantities = new Map<string, number>();
+  for (const item of items) quantities.set(item.sku, (quantities.get(item.sku) ?? 0) + item.quantity);
+  for (const [sku, quantity] of quantities) {
+    await upsertCounting(() => ProductSale.updateOne(scoped({ tenantId }, { sku, day }), { $inc: { quantity } }, { upsert: true }));
+  }
+  const skus = [...quantities.keys()].slice(0, MAX_PAIRED_LINES);
+  for (const sku of skus) {
+    for (const withSku of skus) {
+      if (sku !== withSku) await upsertCounting(() => CoPurchase.updateOne(scoped({ tenantId }, { sku, withSku }), { $inc: { orders: 1 } }, { upsert: true }));
+    }
+  }
 }
 
 /** Two first events for a key racing to insert: the loser's retry finds the document and increments it. */

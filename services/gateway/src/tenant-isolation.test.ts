@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { ProductStat, SearchSynonyms, SearchTerm } from '@platform/catalogue';
+import { CoPurchase, ProductSale, ProductStat, SearchSynonyms, SearchTerm } from '@platform/catalogue';
 import { StoreProfile } from '@platform/tenant-settings';
 import { Customer, hashPassword } from '@platform/identity';
 import { Order } from '@platform/orders';
@@ -27,6 +27,8 @@ async function seedTenant(key: 'a' | 'b') {
   await Cart.create({ tenantId: tenant.id, locationId: 1, customerSlug: 'owner', items: [{ storeProductId: 21, quantity: 1 }] });
   await ProductStat.create({ tenantId: tenant.id, sku: '1001', views: 5 });
   await SearchTerm.create({ tenantId: tenant.id, term: `${slug} drill`, searches: 3 });
+  await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
+  await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
   const login = await harness.app.inject({ method: 'POST', url: '/api/login', headers: { 'business-slug': slug }, payload: { email: 'owner@shared.test', password: PASSWORD } });
   tenants[key] = { id: tenant.id, slug, token: login.json().access_token };
@@ -52,6 +54,8 @@ const READS: Record<string, string> = {
   '/api/products/{id}/videos': '/api/products/1/videos',
   '/api/products/{id}/similar': '/api/products/2/similar',
   '/api/admin/search-synonyms': '/api/admin/search-synonyms',
+  '/api/top-selling/{days}/{limit}': '/api/top-selling/30/10',
+  '/api/products/{id}/also-purchased': '/api/products/1/also-purchased',
   '/api/cart-parcels': '/api/cart-parcels?device_id=SharedDev1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };

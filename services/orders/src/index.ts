@@ -1,2 +1,3 @@
 export { ordersRoutes as ordersService } from './routes';
 export { Order } from './models';
+export { announceOrderPlaced } from './placed';

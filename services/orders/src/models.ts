@@ -13,6 +13,8 @@ const orderSchema = new Schema({
   orderType: { type: String, enum: ['pickup', 'delivery', 'shipping'], default: 'pickup' },
   totalCents: { type: Number, required: true },
   placedAt: { type: Date, required: true },
+  /** Order lines as bought (price in integer cents). */
+  items: { type: [{ _id: false, productId: Number, sku: String, title: String, quantity: Number, priceCents: Number }], default: [] },
 }, { timestamps: true });
 orderSchema.plugin(tenantOwned);
 orderSchema.index({ tenantId: 1, orderNumber: 1 }, { unique: true });

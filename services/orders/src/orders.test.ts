@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
-import { ordersService, Order } from './index';
+import { announceOrderPlaced, ordersService, Order } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let adminToken: string;
@@ -43,5 +43,17 @@ describe('GET /api/admin/orders/outstanding', () => {
     const customer = await get({ authorization: `Bearer ${customerToken}` });
     expect(customer.statusCode).toBe(403);
     expect(customer.json()).toEqual({ status: 403, message: 'This action is for store admins only.' });
+  });
+});
+
+describe('announceOrderPlaced', () => {
+  it('queues one orders-placed job per order with its lines, and none for an order without lines', async () => {
+    const queue = harness.resources.queues.ordersPlaced;
+    const order = { orderNumber: 'Q-1', placedAt: new Date(Date.UTC(2026, 10, 5)), items: [{ sku: 'S1', quantity: 2 }] };
+    await announceOrderPlaced(harness.resources.queues, 'tenant-q', order);
+    await announceOrderPlaced(harness.resources.queues, 'tenant-q', order);
+    await announceOrderPlaced(harness.resources.queues, 'tenant-q', { ...order, orderNumber: 'Q-2', items: [] });
+    const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    expect(jobs.map((j) => j.data)).toEqual([{ tenantId: 'tenant-q', orderNumber: 'Q-1', placedAt: '2026-11-05T00:00:00.000Z', items: [{ sku: 'S1', quantity: 2 }] }]);
   });
 });

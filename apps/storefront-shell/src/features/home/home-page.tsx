@@ -21,6 +21,7 @@ export function HomePage() {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: departments = [] } = storefrontApi.useDepartmentTreeQuery(1);
   const { data: popular = [] } = storefrontApi.usePopularProductsQuery();
+  const { data: topSellers = [] } = storefrontApi.useTopSellingQuery({ days: 30, limit: 12 });
   const { data: recent = [] } = storefrontApi.useRecentProductsQuery(getDeviceId(), { refetchOnMountOrArgChange: true });
   const locations = business?.about_us.locations ?? [];
   return (
@@ -42,6 +43,7 @@ export function HomePage() {
             <Grid>{popular.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid>
           </section>
         ) : null}
+        <ProductSwiper title="Top sellers this month" products={topSellers} testId="top-sellers" />
         <ProductSwiper title="Recently viewed" products={recent} testId="recently-viewed" />
       </Container>
     </>

@@ -92,6 +92,7 @@ export function ProductPage() {
   const { data: addons = [] } = storefrontApi.useProductAddonsQuery(productId, { skip: !productId });
   const { data: videos = [] } = storefrontApi.useProductVideosQuery(productId, { skip: !productId });
   const { data: similar = [] } = storefrontApi.useSimilarProductsQuery(productId, { skip: !productId });
+  const { data: alsoPurchased = [] } = storefrontApi.useAlsoPurchasedQuery(productId, { skip: !productId });
   const { data: recent = [] } = storefrontApi.useRecentProductsQuery(getDeviceId(), { refetchOnMountOrArgChange: true });
   const [track] = storefrontApi.useTrackProductViewMutation();
   const [playing, setPlaying] = useState<Video | null>(null);
@@ -153,6 +154,7 @@ export function ProductPage() {
         </div>
       </Layout>
       <ProductSwiper title="Add-ons for this item" products={addons} testId="addons" />
+      <ProductSwiper title="Customers also purchased" products={alsoPurchased} testId="also-purchased" />
       <ProductSwiper title="Similar products" products={similar} testId="similar" />
       <ProductSwiper title="Recently viewed" products={recent.filter((p) => p.id !== product.id)} testId="recently-viewed" />
       <VideoLightbox video={playing} onClose={() => setPlaying(null)} />

@@ -1,0 +1,14 @@
+import type { PlatformQueues } from '@platform/queue';
+
+/** Tells the rest of the platform an order was placed (sales counts, bought-together pairs), through the queue. */
+export async function announceOrderPlaced(
+  queues: Pick<PlatformQueues, 'ordersPlaced'>,
+  tenantId: string,
+  order: { orderNumber: string; placedAt: Date; items: { sku: string; quantity: number }[] },
+): Promise<void> {
+  if (!order.items.length) return;
+  await queues.ordersPlaced.add('placed', {
+    tenantId, orderNumber: order.orderNumber, placedAt: order.placedAt.toISOString(),
+    items: order.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+  }, { jobId: `${tenantId}-${order.orderNumber}` }); // one job per order, however often it is announced
+}
