@@ -77,6 +77,17 @@ export const storefrontApi = platformApi.injectEndpoints({
 export const cartApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     cartParcels: build.query<Cart, { device_id: string }>({ query: (params) => ({ url: 'cart-parcels', params }), transformResponse: (r: { data: Cart }) => r.data, providesTags: ['Cart'] }),
+    /** Sets a line's quantity (0 removes it); the answer is the whole cart. */
+    addToCart: build.mutation<Cart, { store_product_id: number; quantity: number; device_id: string }>({
+      query: (body) => ({ url: 'add-to-cart', method: 'POST', body }),
+      transformResponse: (r: { data: Cart }) => r.data,
+      invalidatesTags: ['Cart'],
+    }),
+    removeCartItem: build.mutation<Cart, { store_product_id: number; identity: string }>({
+      query: (params) => ({ url: 'remove-cart-item', method: 'DELETE', params }),
+      transformResponse: (r: { data: Cart }) => r.data,
+      invalidatesTags: ['Cart'],
+    }),
   }),
 });
 

@@ -6,3 +6,4 @@ export {
 } from './session';
 export { notify, useToasts, type Toast } from './toasts';
 export { useLogout } from './logout';
+export { useCartQuantities } from './cart-quantity';

@@ -8,3 +8,4 @@ export const DEFAULT_PRODUCT_IMAGE = '/assets/no-image.svg';
 export * from './search-display';
 export * from './distance';
 export * from './product-display';
+export * from './cart-quantity';

@@ -1,14 +1,57 @@
 import { Type } from 'typebox';
 import { Cart } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
-import { cartParcels, shopperIdentity } from './service';
+import { cartParcels, emptyCart, removeLine, setLineQuantity, shopperIdentity } from './service';
+
+const tags = ['cart'];
+const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
+const CartAnswer = { 200: Type.Object({ data: Cart }) };
 
 export const cartRoutes: ServicePlugin = async (app) => {
+  const io = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
+
   app.get('/cart-parcels', {
     schema: {
-      tags: ['cart'], summary: "The shopper's cart: parcels, checkout types, subtotal. Guests by device_id, customers by token",
-      querystring: Type.Object({ device_id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{10}$' })), customer_slug: Type.Optional(Type.String({ maxLength: 100 })) }),
-      response: { 200: Type.Object({ data: Cart }) },
+      tags, summary: "The shopper's cart: parcels, checkout types, subtotal. Guests by device_id, customers by token",
+      querystring: Type.Object({ device_id: Type.Optional(DeviceId), customer_slug: Type.Optional(Type.String({ maxLength: 100 })) }),
+      response: CartAnswer,
     },
   }, async (request) => ({ data: await cartParcels(request.ctx, shopperIdentity(request.ctx, request.query)) }));
+
+  app.post('/add-to-cart', {
+    schema: {
+      tags, summary: "Sets a line's quantity at the selected store (0 removes it); every quantity rule is checked here",
+      body: Type.Object({
+        store_product_id: Type.Integer({ minimum: 1 }),
+        quantity: Type.Integer({ minimum: 0, maximum: 9999 }),
+        special: Type.Optional(Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)])),
+        device_id: Type.Optional(DeviceId),
+      }),
+      response: CartAnswer,
+    },
+  }, async (request) => ({ data: await setLineQuantity(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body) }));
+
+  app.delete('/remove-cart-item', {
+    schema: {
+      tags, summary: 'Removes one line from the cart',
+      querystring: Type.Object({
+        store_product_id: Type.Integer({ minimum: 1 }),
+        special_order: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+        identity: Type.Optional(DeviceId),
+        device_id: Type.Optional(DeviceId),
+      }),
+      response: CartAnswer,
+    },
+  }, async (request) => {
+    const who = shopperIdentity(request.ctx, { device_id: request.query.device_id ?? request.query.identity });
+    return { data: await removeLine(request.ctx, io, who, request.query.store_product_id) };
+  });
+
+  app.get('/empty-cart', {
+    schema: {
+      tags, summary: 'Empties the cart (store switch, after an order)',
+      querystring: Type.Object({ device_id: Type.Optional(DeviceId), order_id: Type.Optional(Type.String({ maxLength: 64 })) }),
+      response: CartAnswer,
+    },
+  }, async (request) => ({ data: await emptyCart(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
 };

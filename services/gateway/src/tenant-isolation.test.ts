@@ -57,12 +57,14 @@ const READS: Record<string, string> = {
   '/api/top-selling/{days}/{limit}': '/api/top-selling/30/10',
   '/api/products/{id}/also-purchased': '/api/products/1/also-purchased',
   '/api/cart-parcels': '/api/cart-parcels?device_id=SharedDev1',
+  '/api/empty-cart': '/api/empty-cart?device_id=EmptiedDev',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
-const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent'];
+const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart'];
 const REPLACES = ['/api/admin/search-synonyms'];
+const DELETES = ['/api/remove-cart-item'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter']);
+const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'isolation');
@@ -75,7 +77,7 @@ describe('tenant isolation across every route', () => {
   it('covers every documented route', () => {
     const documented = Object.entries((harness.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
-    const covered = [...Object.keys(READS).map((p) => `GET ${p}`), ...WRITES.map((p) => `POST ${p}`), ...REPLACES.map((p) => `PUT ${p}`)];
+    const covered = [...Object.keys(READS).map((p) => `GET ${p}`), ...WRITES.map((p) => `POST ${p}`), ...REPLACES.map((p) => `PUT ${p}`), ...DELETES.map((p) => `DELETE ${p}`)];
     expect(documented.sort()).toEqual(covered.sort());
   });
 
@@ -112,6 +114,12 @@ describe('tenant isolation across every route', () => {
       method: 'PUT', url: '/api/admin/search-synonyms', headers: { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` }, payload: { groups: [['one', 'two']] },
     });
     expect(synonyms.statusCode).toBe(200);
+    // Cart writes at A with B's device id and store product ids touch only A's carts.
+    const added = await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: { 'business-slug': 'iso-a' }, payload: { store_product_id: 21, quantity: 2, device_id: 'SharedDev1' } });
+    expect(added.statusCode).toBe(200);
+    await harness.app.inject({ method: 'DELETE', url: '/api/remove-cart-item?store_product_id=11&identity=SharedDev1', headers: { 'business-slug': 'iso-a' } });
+    expect((await Cart.findOne({ tenantId: tenants.b.id, deviceId: 'SharedDev1' }).lean() as { items: { storeProductId: number; quantity: number }[] }).items)
+      .toEqual([expect.objectContaining({ storeProductId: 11, quantity: 1 })]);
     expect((await SearchSynonyms.findOne({ tenantId: tenants.b.id }).lean() as { groups: { words: string[] }[] }).groups).toEqual([{ words: ['iso-b-sofa', 'iso-b-couch'] }]);
     const jobs = [
       ...await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']),

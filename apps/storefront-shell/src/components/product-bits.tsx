@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
 import { activePromoCents, DEFAULT_PRODUCT_IMAGE, displayPrice, HIDDEN_PRICE_TEXT, isPriceHidden, productBadges, stockLabel, toCents, type StockLabel } from '@platform/domain';
 import { storefrontApi } from '@platform/api-client';
+import { TileCartControl } from './add-to-cart';
 
 /** Product image, falling back to the default image when missing or broken. */
 export function ProductImage({ src, alt, size }: { src: string | null; alt: string; size: number }) {
@@ -105,6 +106,7 @@ export function ProductTile({ product, onOpen }: { product: ProductItem; onOpen?
       <Link className="title" to={`/p/${product.slug}`} onClick={onOpen}>{product.title}</Link>
       <Price product={product} />
       <StockBadge product={product} />
+      <TileCartControl product={product} />
     </Tile>
   );
 }

@@ -1,20 +1,97 @@
+import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { DEFAULT_PRODUCT_IMAGE } from '@platform/domain';
-import { cartApi, getDeviceId, storefrontApi } from '@platform/api-client';
-import { Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+import type { Cart } from '@platform/contracts';
+import { checkQuantity, DEFAULT_PRODUCT_IMAGE, packSize, parseQuantityInput, stepQuantity } from '@platform/domain';
+import { cartApi, errorMessage, getDeviceId, storefrontApi, useCartQuantities } from '@platform/api-client';
+import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+
+/** Remove Selected keeps its busy state this long after the last removal (spec 2, cart item selection). */
+const REMOVE_BUSY_MS = 800;
+const REMOVE_SELECTED_QUESTION = 'Are you sure you want to remove the selected products from your cart?';
+
+type CartItem = Cart['parcels'][number]['items'][number];
 
 const Line = styled.li`
-  display: grid; grid-template-columns: 72px 1fr auto; gap: 12px; align-items: center; padding: 12px 0;
+  display: grid; grid-template-columns: auto 72px 1fr auto; gap: 12px; align-items: center; padding: 12px 0;
   border-bottom: 1px solid ${(p) => p.theme.colors.border}; list-style: none;
   img { width: 72px; height: 72px; object-fit: contain; }
+  .qty { display: flex; gap: 6px; align-items: center; margin-top: 6px; }
+  .qty input { width: 4.5em; font: inherit; padding: 4px; text-align: center; }
+  .qty button { font: inherit; width: 30px; height: 30px; cursor: pointer; }
+  .problem { color: ${(p) => p.theme.colors.danger}; font-size: 0.9rem; margin: 4px 0 0; white-space: pre-line; }
+  @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: auto 56px 1fr; .price { grid-column: 3; } img { width: 56px; height: 56px; } }
 `;
+const Toolbar = styled.div`display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin-bottom: 8px;`;
 
-/** Cart, step 1 of checkout: this shopper's parcels and subtotal from the cart service. */
+/** One cart line: quantity box (blank → 1, invalid → previous, steps by pack), rule messages, remove. */
+function CartLine({ item, selected, onSelect, prefix }: { item: CartItem; selected: boolean; onSelect: (on: boolean) => void; prefix: string }) {
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { setQuantity, busy } = useCartQuantities();
+  const [removeLine] = cartApi.useRemoveCartItemMutation();
+  const [text, setText] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pack = packSize(item.extra, settings?.businessId ?? null);
+  const change = async (next: number) => {
+    setText(null);
+    if (next === item.quantity) return;
+    // Stock and price are checked again by the server; the cart line carries what the quick check needs.
+    const verdict = checkQuantity({
+      product: { price: item.price, promo_price: null, num_inventory: item.num_inventory, vendor_id: item.vendor_id, vendor_allows_special_order: true, extra: item.extra, settings: {} },
+      quantity: next, businessId: settings?.businessId ?? null,
+    });
+    if (!verdict.ok) { setProblem(verdict.message); return; }
+    setProblem(await setQuantity(item.store_product_id, next));
+  };
+  const remove = async () => {
+    try { await removeLine({ store_product_id: item.store_product_id, identity: getDeviceId() }).unwrap(); } catch (error) { setProblem(errorMessage(error)); }
+  };
+  return (
+    <Line>
+      <input type="checkbox" aria-label={`Select ${item.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+      <img src={item.image_url || DEFAULT_PRODUCT_IMAGE} alt="" />
+      <div>
+        <strong>{item.title}</strong>
+        <div>{item.brand_name}</div>
+        <div className="qty">
+          <button type="button" aria-label={`Decrease quantity of ${item.title}`} disabled={busy} onClick={() => void change(stepQuantity(item.quantity, -1, pack))}>−</button>
+          <input
+            aria-label={`Quantity of ${item.title}`} inputMode="numeric" maxLength={4} value={text ?? String(item.quantity)}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={() => { if (text !== null) void change(parseQuantityInput(text, item.quantity, pack)); }}
+            onKeyDown={(e: KeyboardEvent) => { if (e.key === 'Enter' && text !== null) { e.preventDefault(); void change(parseQuantityInput(text, item.quantity, pack)); } }}
+          />
+          <button type="button" aria-label={`Increase quantity of ${item.title}`} disabled={busy} onClick={() => void change(stepQuantity(item.quantity, 1, pack))}>+</button>
+          <Button type="button" $variant="link" onClick={() => void remove()}>Remove</Button>
+        </div>
+        {problem ? <p className="problem" role="alert">{problem}</p> : null}
+      </div>
+      <div className="price">{prefix}{item.price}</div>
+    </Line>
+  );
+}
+
+/** Cart, step 1 of checkout: parcels with quantities, selection and Remove Selected, subtotal. */
 export function CartPage() {
   const { data: settings } = storefrontApi.useSettingsQuery();
   const { data: cart, isLoading, isError, refetch } = cartApi.useCartParcelsQuery({ device_id: getDeviceId() });
+  const [removeLine] = cartApi.useRemoveCartItemMutation();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [removing, setRemoving] = useState(false);
   const prefix = settings?.products.currencyPrefix ?? '$';
+  const items = cart?.parcels.flatMap((p) => p.items) ?? [];
+  const chosen = items.filter((i) => selected.has(i.store_product_id));
+  const allSelected = items.length > 0 && chosen.length === items.length;
+  const toggle = (id: number, on: boolean) => setSelected((s) => { const next = new Set(s); if (on) next.add(id); else next.delete(id); return next; });
+  const removeSelected = async () => {
+    if (!window.confirm(REMOVE_SELECTED_QUESTION)) return;
+    setRemoving(true);
+    for (const item of chosen) {
+      try { await removeLine({ store_product_id: item.store_product_id, identity: getDeviceId() }).unwrap(); } catch { /* the refreshed cart shows what is left */ }
+    }
+    setSelected(new Set());
+    setTimeout(() => setRemoving(false), REMOVE_BUSY_MS);
+  };
   return (
     <Container>
       <PageTitle>Your Cart</PageTitle>
@@ -26,17 +103,18 @@ export function CartPage() {
         </EmptyState>
       ) : null}
       {cart && cart.item_count > 0 ? (
-        <Card>
+        <Card aria-busy={removing}>
+          <Toolbar>
+            <label><input type="checkbox" checked={allSelected} onChange={(e) => setSelected(e.target.checked ? new Set(items.map((i) => i.store_product_id)) : new Set())} /> Select all</label>
+            {chosen.length > 0 ? <Button type="button" $variant="secondary" disabled={removing} onClick={() => void removeSelected()}>{removing ? 'Removing…' : 'Remove Selected'}</Button> : null}
+          </Toolbar>
           {cart.parcels.map((parcel) => (
             <section key={parcel.type} aria-label={parcel.type === 'special' ? 'Special Order' : 'Pickup'}>
               <h2>{parcel.type === 'special' ? 'Special Order' : 'Items'}</h2>
+              {parcel.type === 'special' ? <p>Special order items usually arrive in 3-8 days.</p> : null}
               <ul style={{ padding: 0 }}>
                 {parcel.items.map((item) => (
-                  <Line key={item.store_product_id}>
-                    <img src={item.image_url || DEFAULT_PRODUCT_IMAGE} alt="" />
-                    <div><strong>{item.title}</strong><div>{item.brand_name} · Qty {item.quantity}</div></div>
-                    <div>{prefix}{item.price}</div>
-                  </Line>
+                  <CartLine key={item.store_product_id} item={item} prefix={prefix} selected={selected.has(item.store_product_id)} onSelect={(on) => toggle(item.store_product_id, on)} />
                 ))}
               </ul>
             </section>

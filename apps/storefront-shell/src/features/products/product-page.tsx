@@ -5,6 +5,7 @@ import { getDeviceId, storefrontApi, useSession, type DepartmentNode, type Produ
 import { displayPrice, orderingState, stockLabel, toCents } from '@platform/domain';
 import { Container, EmptyState, ErrorNotice, Loading } from '@platform/ui';
 import { Badges, Price, ProductImage, ProductSwiper, StockBadge } from '../../components/product-bits';
+import { AddToCartPanel } from '../../components/add-to-cart';
 
 const Layout = styled.div`
   display: grid; grid-template-columns: minmax(240px, 420px) 1fr; gap: 32px; margin-top: 16px;
@@ -130,6 +131,7 @@ export function ProductPage() {
           <p><StockBadge product={product} /></p>
           {!ordering.allowed ? <p className="notice" role="note">{ordering.reason}</p> : null}
           {ordering.specialOrder ? <p className="notice" role="note">Special order: we order it in for you, usually in 3-8 days.</p> : null}
+          <AddToCartPanel product={product} />
           {product.additional_fee_details.length ? (
             <p data-testid="additional-fees">Additional fees: {product.additional_fee_details.map((f) => `${f.message} ${displayPrice(toCents(f.price_impact), prefix)}`).join(', ')}</p>
           ) : null}

@@ -1,0 +1,102 @@
+import { useState, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import type { ProductItem } from '@platform/contracts';
+import { checkQuantity, orderingState, packSize, parseQuantityInput, stepQuantity } from '@platform/domain';
+import { notify, storefrontApi, useCartQuantities } from '@platform/api-client';
+import { Button } from '@platform/ui';
+
+const ADDED_TOAST_MS = 5000;
+
+const Row = styled.div`
+  display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 8px 0;
+  input { width: 4.5em; font: inherit; padding: 6px; text-align: center; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; }
+  .step { font: inherit; width: 32px; height: 32px; border: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surface}; border-radius: 4px; cursor: pointer; }
+`;
+const Problem = styled.p`color: ${(p) => p.theme.colors.danger}; margin: 4px 0; white-space: pre-line; font-size: 0.9rem;`;
+
+/** The rules the controls check before asking the server, which checks them again. */
+function useQuantityRules(product: ProductItem) {
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const businessId = settings?.businessId ?? null;
+  const store = { showOosSpecial: business?.show_oos_special };
+  return {
+    pack: packSize(product.extra, businessId),
+    orderable: orderingState(product, store).allowed,
+    check: (quantity: number, isAdmin: boolean, panel = false) => checkQuantity({ product, quantity, businessId, isAdmin, store, panel }),
+  };
+}
+
+/** Quantity box with minus/plus by pack size: blank becomes one pack, invalid restores the previous value. */
+function QuantityBox({ value, pack, label, onChange }: { value: number; pack: number; label: string; onChange: (next: number) => void }) {
+  const [text, setText] = useState<string | null>(null);
+  const commit = () => { if (text !== null) { onChange(parseQuantityInput(text, value, pack)); setText(null); } };
+  return (
+    <>
+      <button type="button" className="step" aria-label={`Decrease ${label}`} onClick={() => onChange(stepQuantity(value, -1, pack))}>−</button>
+      <input
+        aria-label={label} inputMode="numeric" maxLength={4} value={text ?? String(value)}
+        onChange={(e) => setText(e.target.value)} onBlur={commit}
+        onKeyDown={(e: KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); commit(); } }}
+      />
+      <button type="button" className="step" aria-label={`Increase ${label}`} onClick={() => onChange(stepQuantity(value, 1, pack))}>+</button>
+    </>
+  );
+}
+
+/** Product page: choose a quantity and add it to what the cart already holds. */
+export function AddToCartPanel({ product }: { product: ProductItem }) {
+  const { quantityOf, setQuantity, busy, isAdmin } = useCartQuantities();
+  const rules = useQuantityRules(product);
+  const [quantity, setQty] = useState(rules.pack);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  if (!rules.orderable) return null;
+  const inCart = quantityOf(product.store_product_id);
+  const verdict = rules.check(inCart + quantity, isAdmin);
+  const add = async () => {
+    setServerMessage(null);
+    const problem = await setQuantity(product.store_product_id, inCart + quantity);
+    if (problem) setServerMessage(problem);
+    else notify('success', `Added to Cart: ${product.title}`, ADDED_TOAST_MS);
+  };
+  return (
+    <section aria-label="Add to cart">
+      <Row>
+        <QuantityBox value={quantity} pack={rules.pack} label="Quantity" onChange={(q) => { setQty(q); setServerMessage(null); }} />
+        <Button type="button" disabled={busy || quantity === 0 || !verdict.ok} onClick={() => void add()}>Add to Cart</Button>
+      </Row>
+      {inCart > 0 ? <p>In your cart: {inCart}</p> : null}
+      {!verdict.ok && quantity > 0 ? <Problem role="alert">{verdict.message}</Problem> : null}
+      {serverMessage ? <Problem role="alert">{serverMessage}</Problem> : null}
+    </section>
+  );
+}
+
+/**
+ * Product tile: Add puts one unit (or one pack) in the cart and opens the quantity overlay; the overlay sets
+ * the cart quantity directly, and 0 removes the line and closes it. On a refusal the previous quantity stays.
+ */
+export function TileCartControl({ product }: { product: ProductItem }) {
+  const { quantityOf, setQuantity, busy, isAdmin } = useCartQuantities();
+  const rules = useQuantityRules(product);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!rules.orderable) return null;
+  const inCart = quantityOf(product.store_product_id);
+  const change = async (next: number) => {
+    const verdict = rules.check(next, isAdmin, true);
+    if (!verdict.ok) { setProblem(verdict.message); return; }
+    setProblem(await setQuantity(product.store_product_id, next));
+  };
+  return (
+    <div>
+      {inCart === 0 ? (
+        <Button type="button" $variant="secondary" disabled={busy} onClick={() => void change(rules.pack)} aria-label={`Add ${product.title} to cart`}>Add</Button>
+      ) : (
+        <Row role="group" aria-label={`${product.title} in cart`}>
+          <QuantityBox value={inCart} pack={rules.pack} label={`Quantity of ${product.title}`} onChange={(q) => void change(q)} />
+        </Row>
+      )}
+      {problem ? <Problem role="alert">{problem}</Problem> : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The paint store does not turn out-of-stock items into special orders, so stock limits show.
+const PAINT = 'http://demo-paint.localhost:4300';
+
+type Item = { id: number; slug: string; title: string; num_inventory: number; vendor_allows_special_order: boolean; extra: Record<string, unknown>; vendor_id: number | null };
+/** Products of the paint store's first location, read in the browser (Node does not resolve *.localhost). */
+async function paintProducts(page: Page): Promise<Item[]> {
+  return page.evaluate(async () => (await (await fetch('/api/products?limit=200&in_stock_only=0')).json()).products.data);
+}
+const plain = (p: Item) => !p.vendor_allows_special_order && !p.extra.fpack && !p.extra.max_order_quantity && !p.extra.disable_order
+  && !p.extra.hide_price && !p.extra.always_allow_special_order && p.vendor_id !== 2020;
+
+test.describe('cart', () => {
+  test('add from the product page; more than the stock is refused with the store\'s message, on the page and in the cart', async ({ page }) => {
+    await page.goto(`${PAINT}/`);
+    const product = (await paintProducts(page)).find((p) => plain(p) && p.num_inventory >= 2 && p.num_inventory <= 50)!;
+    expect(product).toBeTruthy();
+    await page.goto(`${PAINT}/p/${product.slug}`);
+    const panel = page.getByRole('region', { name: 'Add to cart' });
+    await panel.getByLabel('Quantity', { exact: true }).fill(String(product.num_inventory + 1));
+    await panel.getByLabel('Quantity', { exact: true }).press('Enter');
+    await expect(panel.getByRole('alert')).toHaveText(`Store has only ${product.num_inventory} in stock.`);
+    await expect(panel.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+
+    await panel.getByLabel('Quantity', { exact: true }).fill('1');
+    await panel.getByLabel('Quantity', { exact: true }).press('Enter');
+    await panel.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText(`Added to Cart: ${product.title}`)).toBeVisible();
+    await expect(panel.getByText('In your cart: 1')).toBeVisible();
+
+    await page.goto(`${PAINT}/cart`);
+    const quantity = page.getByLabel(`Quantity of ${product.title}`, { exact: true });
+    await expect(quantity).toHaveValue('1');
+    await quantity.fill(String(product.num_inventory + 1));
+    await quantity.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(`Store has only ${product.num_inventory} in stock.`);
+    await expect(quantity).toHaveValue('1'); // the previous quantity is restored
+    await page.getByRole('button', { name: `Increase quantity of ${product.title}` }).click();
+    await expect(quantity).toHaveValue('2');
+    await expect(page.getByText(/^Subtotal:/)).toBeVisible();
+  });
+
+  test('a pack product steps by its pack size and refuses other quantities', async ({ page }) => {
+    await page.goto(`${PAINT}/`);
+    const pack = (await paintProducts(page)).find((p) => p.extra.fpack === 4 && !p.extra.max_order_quantity && !p.extra.disable_order && !p.extra.hide_price && p.num_inventory >= 8)!;
+    expect(pack).toBeTruthy();
+    await page.goto(`${PAINT}/p/${pack.slug}`);
+    const panel = page.getByRole('region', { name: 'Add to cart' });
+    const box = panel.getByLabel('Quantity', { exact: true });
+    await expect(box).toHaveValue('4');
+    await panel.getByRole('button', { name: 'Increase Quantity' }).click();
+    await expect(box).toHaveValue('8');
+    await box.fill('5');
+    await box.press('Enter');
+    await expect(panel.getByRole('alert')).toHaveText('Must be ordered in multiple of 4');
+    await expect(panel.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  test('the tile overlay adds one, 0 takes it out; Remove Selected asks first and empties the cart', async ({ page }) => {
+    await page.goto(`${PAINT}/`);
+    const [first, second] = (await paintProducts(page)).filter((p) => plain(p) && p.num_inventory >= 3);
+    await page.goto(`${PAINT}/search/x?keyword=${encodeURIComponent(first.title)}`);
+    const tile = page.getByTestId('product-tile').filter({ hasText: first.title }).first();
+    await tile.getByRole('button', { name: `Add ${first.title} to cart` }).click();
+    const overlay = tile.getByRole('group', { name: `${first.title} in cart` });
+    await expect(overlay.getByLabel(`Quantity of ${first.title}`, { exact: true })).toHaveValue('1');
+    await overlay.getByRole('button', { name: `Decrease Quantity of ${first.title}` }).click();
+    await expect(tile.getByRole('button', { name: `Add ${first.title} to cart` })).toBeVisible();
+
+    await tile.getByRole('button', { name: `Add ${first.title} to cart` }).click();
+    await expect(overlay).toBeVisible();
+    await page.goto(`${PAINT}/p/${second.slug}`);
+    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText(`Added to Cart: ${second.title}`)).toBeVisible();
+
+    await page.goto(`${PAINT}/cart`);
+    await expect(page.getByRole('listitem')).toHaveCount(2);
+    await page.getByLabel('Select all').click();
+    await expect(page.getByLabel(`Select ${first.title}`)).toBeChecked();
+    let question = '';
+    page.once('dialog', (dialog) => { question = dialog.message(); void dialog.accept(); });
+    await page.getByRole('button', { name: 'Remove Selected' }).click();
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    expect(question).toBe('Are you sure you want to remove the selected products from your cart?');
+  });
+});

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
+import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { Product, StoreProduct } from '@platform/catalogue';
+import { cartService, Cart } from './index';
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let tenantId: string;
+const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'cartw-a', 'store-id': '1', ...extra });
+const add = (device: string, store_product_id: number, quantity: number, extra: Record<string, string> = {}) =>
+  harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(extra), payload: { store_product_id, quantity, device_id: device } });
+const lines = async (device: string) => (await Cart.findOne({ tenantId, deviceId: device }).lean() as { items: { storeProductId: number; quantity: number; special: boolean }[] } | null)?.items ?? [];
+
+beforeAll(async () => {
+  harness = await createTestApp([cartService], 'cart-writes');
+  tenantId = (await createTenant('cartw-a')).id;
+  await createCatalogueFixture(tenantId, 'cartw-a');
+  // A pack product (fpack 4, max 8) and a product with a single unit left, at location 1.
+  await Product.create({ tenantId, productId: 4, sku: '1004', slug: 'screws', title: 'Screws', originalTitle: 'Screws', extra: { fpack: 4, max_order_quantity: 8 }, vendorId: 101 });
+  await StoreProduct.create({ tenantId, storeProductId: 41, locationId: 1, productId: 4, sku: '1004', title: 'Screws', priceCents: 500, inventory: 100 });
+  await Product.create({ tenantId, productId: 5, sku: '1005', slug: 'last-one', title: 'Last One', originalTitle: 'Last One', vendorId: 101 });
+  await StoreProduct.create({ tenantId, storeProductId: 51, locationId: 1, productId: 5, sku: '1005', title: 'Last One', priceCents: 900, inventory: 1 });
+  // Another tenant's store product.
+  const other = await createTenant('cartw-b');
+  await createCatalogueFixture(other.id, 'cartw-b');
+  await StoreProduct.create({ tenantId: other.id, storeProductId: 999, locationId: 1, productId: 99, sku: '1099', title: 'x', priceCents: 100, inventory: 9 });
+});
+afterAll(async () => { await harness?.close(); });
+
+describe('POST /api/add-to-cart', () => {
+  it('adds a line, sets its quantity, and removes it at 0, answering the cart', async () => {
+    const first = await add('AddDevice1', 11, 2);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ item_count: 2, subtotal: '259.98' });
+    expect((await add('AddDevice1', 21, 3)).json().data.item_count).toBe(5);
+    expect((await add('AddDevice1', 11, 4)).json().data.item_count).toBe(7);
+    expect(await lines('AddDevice1')).toEqual([{ storeProductId: 21, quantity: 3, special: false }, { storeProductId: 11, quantity: 4, special: false }]);
+    expect((await add('AddDevice1', 11, 0)).json().data.item_count).toBe(3);
+  });
+
+  it('refuses quantities over stock, the order maximum or off the pack size, in the spec wording, and changes nothing', async () => {
+    await add('RuleDevic1', 41, 4);
+    const cases: [number, number, string][] = [
+      [11, 6, 'Store has only 5 in stock.'],
+      [41, 12, 'Max allowed limit is 8'],
+      [41, 6, 'Must be ordered in multiple of 4'],
+    ];
+    for (const [sp, quantity, message] of cases) {
+      const res = await add('RuleDevic1', sp, quantity);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ status: 422, message, errors: { quantity: [message] } });
+    }
+    expect(await lines('RuleDevic1')).toEqual([{ storeProductId: 41, quantity: 4, special: false }]);
+  });
+
+  it('puts an out-of-stock product the vendor can order into the special-order parcel', async () => {
+    const data = (await add('SpecialDev', 31, 3)).json().data;
+    expect(data.parcels).toEqual([expect.objectContaining({ type: 'special', items: [expect.objectContaining({ sku: '1003', quantity: 3 })] })]);
+  });
+
+  it("refuses admins, another tenant's or another store's product, and bad numbers", async () => {
+    const admin = await issueToken(tenantId, { isAdmin: true });
+    const asAdmin = await add('AdminDevic', 11, 1, { authorization: `Bearer ${admin}` });
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().message).toBe("You can't add products as Admin");
+    expect((await add('OtherDevic', 999, 1)).statusCode).toBe(404);
+    expect((await add('OtherDevic', 12, 1)).json()).toMatchObject({ status: 404, message: 'This product is not sold at the selected store.' });
+    for (const quantity of [-1, 10000, 1.5]) expect((await add('OtherDevic', 11, quantity)).statusCode).toBe(400);
+    expect(await lines('OtherDevic')).toEqual([]);
+  });
+
+  it('keeps a customer cart apart from the device cart', async () => {
+    const token = await issueToken(tenantId, { slug: 'pat' });
+    await add('PatDevice1', 21, 2, { authorization: `Bearer ${token}` });
+    expect(await lines('PatDevice1')).toEqual([]);
+    const cart = await Cart.findOne({ tenantId, customerSlug: 'pat' }).lean() as { items: unknown[] };
+    expect(cart.items).toHaveLength(1);
+  });
+
+  it('refuses to mix stores in one cart', async () => {
+    await add('MixDevice1', 21, 1);
+    const res = await add('MixDevice1', 22, 1, { 'store-id': '2' });
+    expect(res.statusCode).toBe(409);
+    expect(await lines('MixDevice1')).toEqual([{ storeProductId: 21, quantity: 1, special: false }]);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 carts adding the last unit at once: none holds more than the stock allows', async () => {
+    const devices = Array.from({ length: 50 }, (_, i) => `Race${String(i).padStart(6, '0')}`);
+    const answers = await Promise.all(devices.map((d, i) => add(d, 51, i % 2 ? 1 : 2)));
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 422)).toBe(true);
+    for (const device of devices) for (const line of await lines(device)) expect(line.quantity).toBeLessThanOrEqual(1);
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(25);
+  });
+
+  it('concurrent changes to one cart all land (no lost update)', async () => {
+    const ids = [11, 21, 31, 41];
+    await Promise.all(ids.map((sp) => add('OneCartDev', sp, sp === 41 ? 4 : 1)));
+    expect((await lines('OneCartDev')).map((l) => l.storeProductId).sort()).toEqual(ids);
+  });
+});
+
+describe('DELETE /api/remove-cart-item and GET /api/empty-cart', () => {
+  it('removes one line, then empties the cart', async () => {
+    await add('RemoveDev1', 11, 1);
+    await add('RemoveDev1', 21, 1);
+    const removed = await harness.app.inject({ method: 'DELETE', url: '/api/remove-cart-item?store_product_id=11&identity=RemoveDev1', headers: headers() });
+    expect(removed.json().data.item_count).toBe(1);
+    const emptied = await harness.app.inject({ url: '/api/empty-cart?device_id=RemoveDev1', headers: headers() });
+    expect(emptied.json().data).toMatchObject({ item_count: 0, parcels: [] });
+  });
+});
