@@ -26,7 +26,11 @@ test.describe('cart', () => {
     await panel.getByLabel('Quantity', { exact: true }).fill('1');
     await panel.getByLabel('Quantity', { exact: true }).press('Enter');
     await panel.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page.getByText(`Added to Cart: ${product.title}`)).toBeVisible();
+    const added = page.getByRole('dialog', { name: 'Added to Cart' });
+    await expect(added).toContainText(product.title);
+    await expect(added.getByRole('region', { name: 'Order summary' })).toContainText('1 item in your cart');
+    await added.getByRole('button', { name: 'Continue Shopping' }).click();
+    await expect(added).toBeHidden();
     await expect(panel.getByText('In your cart: 1')).toBeVisible();
 
     await page.goto(`${PAINT}/cart`);
@@ -70,9 +74,13 @@ test.describe('cart', () => {
 
     await tile.getByRole('button', { name: `Add ${first.title} to cart` }).click();
     await expect(overlay).toBeVisible();
+    // A window lower than 550 px gets the 5-second toast instead of the side panel.
+    await page.setViewportSize({ width: 1000, height: 500 });
     await page.goto(`${PAINT}/p/${second.slug}`);
     await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText(`Added to Cart: ${second.title}`)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Added to Cart' })).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.goto(`${PAINT}/cart`);
     await expect(page.getByRole('listitem')).toHaveCount(2);

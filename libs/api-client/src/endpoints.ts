@@ -81,12 +81,19 @@ export const cartApi = platformApi.injectEndpoints({
     addToCart: build.mutation<Cart, { store_product_id: number; quantity: number; device_id: string }>({
       query: (body) => ({ url: 'add-to-cart', method: 'POST', body }),
       transformResponse: (r: { data: Cart }) => r.data,
-      invalidatesTags: ['Cart'],
+      // The answer is the whole cart: put it in the cache at once, so nothing shows the cart from before.
+      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(cartApi.util.upsertQueryData('cartParcels', { device_id: args.device_id }, data));
+      },
     }),
     removeCartItem: build.mutation<Cart, { store_product_id: number; identity: string }>({
       query: (params) => ({ url: 'remove-cart-item', method: 'DELETE', params }),
       transformResponse: (r: { data: Cart }) => r.data,
-      invalidatesTags: ['Cart'],
+      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(cartApi.util.upsertQueryData('cartParcels', { device_id: args.identity }, data));
+      },
     }),
   }),
 });

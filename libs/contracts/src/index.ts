@@ -42,6 +42,8 @@ export const StoreSettings = Type.Object({
   hideRegistration: Type.Boolean(),
   /** Hides the brand filter of search and department pages (also answered by GET brands/get-filter). */
   hideBrandFilter: Type.Boolean(),
+  /** After add-to-cart, a 5-second toast instead of the cart side panel. */
+  legacyAddToCartToast: Type.Boolean(),
   products: Type.Object({
     itemsPerPage: Type.Integer(),
     currencyPrefix: Type.String(),
@@ -152,6 +154,8 @@ export const CartItem = Type.Object({
   num_inventory: Type.Integer(),
   extra: Type.Record(Type.String(), Type.Unknown()),
   location: Type.Integer(),
+  /** Why the line needs a look: its price changed since it was added, or the store no longer has the quantity. */
+  notice: Type.Union([Type.String(), Type.Null()]),
 });
 export const Cart = Type.Object({
   order_id: Type.Union([Type.String(), Type.Null()]),

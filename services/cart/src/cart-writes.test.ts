@@ -9,7 +9,8 @@ let tenantId: string;
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'cartw-a', 'store-id': '1', ...extra });
 const add = (device: string, store_product_id: number, quantity: number, extra: Record<string, string> = {}) =>
   harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(extra), payload: { store_product_id, quantity, device_id: device } });
-const lines = async (device: string) => (await Cart.findOne({ tenantId, deviceId: device }).lean() as { items: { storeProductId: number; quantity: number; special: boolean }[] } | null)?.items ?? [];
+const lines = async (device: string) => ((await Cart.findOne({ tenantId, deviceId: device }).lean() as { items: { storeProductId: number; quantity: number; special: boolean }[] } | null)?.items ?? [])
+  .map(({ storeProductId, quantity, special }) => ({ storeProductId, quantity, special }));
 
 beforeAll(async () => {
   harness = await createTestApp([cartService], 'cart-writes');
@@ -67,6 +68,17 @@ describe('POST /api/add-to-cart', () => {
     expect((await add('OtherDevic', 12, 1)).json()).toMatchObject({ status: 404, message: 'This product is not sold at the selected store.' });
     for (const quantity of [-1, 10000, 1.5]) expect((await add('OtherDevic', 11, quantity)).statusCode).toBe(400);
     expect(await lines('OtherDevic')).toEqual([]);
+  });
+
+  it('tells the shopper when a price changed since the line was added, or the store holds less now', async () => {
+    await add('NoticeDev1', 21, 3);
+    // Lines remember the unit price they were set at; here the store changed it since.
+    await Cart.updateOne({ tenantId, deviceId: 'NoticeDev1' }, { $set: { 'items.0.addedPriceCents': 2499 } });
+    const item = (await harness.app.inject({ url: '/api/cart-parcels?device_id=NoticeDev1', headers: headers() })).json().data.parcels[0].items[0];
+    expect(item.notice).toBe('The price changed from $24.99 to $19.99 since you added it.');
+    await Cart.updateOne({ tenantId, deviceId: 'NoticeDev1' }, { $set: { 'items.0.addedPriceCents': 1999, 'items.0.quantity': 50 } });
+    const short = (await harness.app.inject({ url: '/api/cart-parcels?device_id=NoticeDev1', headers: headers() })).json().data.parcels[0].items[0];
+    expect(short.notice).toBe('Store has only 40 in stock. Please reduce quantity');
   });
 
   it('keeps a customer cart apart from the device cart', async () => {

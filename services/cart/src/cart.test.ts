@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { StoreProduct } from '@platform/catalogue';
+import { Worker } from 'bullmq';
+import { QUEUE_NAMES } from '@platform/queue';
+import { announceCatalogueChange, applyCatalogueChange, StoreProduct } from '@platform/catalogue';
 import { cartService, Cart } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -37,11 +39,18 @@ describe('GET /api/cart-parcels', () => {
     expect(data.subtotal).toBe('289.97');
   });
 
-  it('re-reads prices from the store product on every read', async () => {
-    await StoreProduct.updateOne({ tenantId: tenant.id, storeProductId: 11 }, { $set: { priceCents: 10000 } });
-    const data = (await harness.app.inject({ url: '/api/cart-parcels?device_id=FullCart01', headers })).json().data;
-    expect(data.parcels[0].items[0].price).toBe('100.00');
-    expect(data.subtotal).toBe('229.99');
+  it('shows a price change made through the catalogue at the next read', async () => {
+    const worker = new Worker(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(harness.resources.redis.duplicate(), harness.resources.queuePrefix),
+      { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+    try {
+      await StoreProduct.updateOne({ tenantId: tenant.id, storeProductId: 11 }, { $set: { priceCents: 10000 } });
+      await announceCatalogueChange(harness.resources, tenant.id, [1]);
+      await expect.poll(async () => (await harness.app.inject({ url: '/api/cart-parcels?device_id=FullCart01', headers })).json().data.subtotal, { timeout: 5000 }).toBe('229.99');
+      const item = (await harness.app.inject({ url: '/api/cart-parcels?device_id=FullCart01', headers })).json().data.parcels[0].items[0];
+      expect(item.price).toBe('100.00');
+    } finally {
+      await worker.close();
+    }
   });
 
   it('gives a signed-in customer their own cart, whatever device_id says', async () => {

@@ -5,6 +5,8 @@ const cartItemSchema = new Schema({
   storeProductId: { type: Number, required: true },
   quantity: { type: Number, required: true, min: 1, max: 9999 },
   special: { type: Boolean, default: false },
+  /** Unit price paid when the line was last set, to tell the shopper when it changes. */
+  addedPriceCents: { type: Number, default: null },
 }, { _id: false });
 
 /** A shopper's open cart at one location: a customer's (customerSlug) or a guest device's (deviceId). */

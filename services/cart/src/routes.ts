@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Cart } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
+import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { cartParcels, emptyCart, removeLine, setLineQuantity, shopperIdentity } from './service';
 
 const tags = ['cart'];
@@ -8,7 +9,10 @@ const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 const CartAnswer = { 200: Type.Object({ data: Cart }) };
 
 export const cartRoutes: ServicePlugin = async (app) => {
-  const io = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
+  // Store products are read from the catalogue's in-memory indexes, shared in this process.
+  const catalogue = await acquireSearchIndexes(app.resources, (err) => app.log.error({ err }, 'search index refresh failed'));
+  app.addHook('onClose', () => releaseSearchIndexes(app.resources));
+  const io = { redis: app.resources.redis, prefix: app.resources.queuePrefix, catalogue };
 
   app.get('/cart-parcels', {
     schema: {
@@ -16,7 +20,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ device_id: Type.Optional(DeviceId), customer_slug: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: CartAnswer,
     },
-  }, async (request) => ({ data: await cartParcels(request.ctx, shopperIdentity(request.ctx, request.query)) }));
+  }, async (request) => ({ data: await cartParcels(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
 
   app.post('/add-to-cart', {
     schema: {

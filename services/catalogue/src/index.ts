@@ -3,4 +3,5 @@ export { foldOrderPlaced, foldProductView, foldSearchEvent } from './tracking';
 export { announceCatalogueChange, applyCatalogueChange } from './search/changes';
 export { Department, Brand, Product, StoreProduct, ProductStat, SearchTerm, SearchSynonyms, ProductSale, CoPurchase } from './models';
 export { rebuildSearchRows } from './search/rows';
-export { productItemFromDocuments } from './products';
+export { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
+export type { SearchIndexRegistry } from './search/registry';

@@ -1,7 +1,6 @@
 import type { Redis } from 'ioredis';
 import { Location, resolveLocationId, scoped } from '@platform/db';
 import { departmentSlug, milesBetween, NEARBY_STORE_MILES, PRICE_BANDS } from '@platform/domain';
-import { toProductItem, toSearchDocument } from './product-item';
 import type { ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { CoPurchase, Department, ProductSale, ProductStat } from './models';
@@ -15,14 +14,6 @@ import { visibleBrands } from './brands';
 export const SORTS = ['relevancy', 'price-desc', 'price-asc', 'latest', 'title-asc', 'manufacturer-no'] as const;
 export type Sort = (typeof SORTS)[number];
 
-
-/** A catalogue product at one location from database documents (the cart's reads). */
-export function productItemFromDocuments(product: Record<string, any>, storeProduct: Record<string, any>): ProductItem {
-  return toProductItem(toSearchDocument(product), {
-    storeProductId: storeProduct.storeProductId, locationId: storeProduct.locationId, priceCents: storeProduct.priceCents,
-    promoPriceCents: storeProduct.promoPriceCents ?? null, inventory: storeProduct.inventory ?? 0, vendorAllowsSpecialOrder: Boolean(storeProduct.vendorAllowsSpecialOrder),
-  });
-}
 
 export interface ProductListQuery {
   search?: string;

@@ -4,10 +4,8 @@ import type { ServicePlugin } from '@platform/server-kit';
 import { departmentTree, listDepartments } from './departments';
 import { alsoPurchased, attributeFilters, listProducts, topSelling, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
 import { brandRoutes } from './brands';
-import { loadSynonyms, searchTermRoutes } from './search-terms';
-import { SearchIndexRegistry } from './search/registry';
-import { loadCatalogue } from './search/rows';
-import { followCatalogueChanges } from './search/changes';
+import { searchTermRoutes } from './search-terms';
+import { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 import { trackProductView } from './tracking';
 
 const tags = ['catalogue'];
@@ -28,18 +26,11 @@ const ProductId = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const ProductList = Type.Object({ data: Type.Array(ProductItem) });
 
 export const catalogueRoutes: ServicePlugin = async (app) => {
-  // One in-memory search index per tenant, per process (docs/SEARCH.md).
-  const rowStore = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
-  const searchIndexes = new SearchIndexRegistry({
-    budgetBytes: Number(process.env.SEARCH_MEMORY_BUDGET_MB ?? 1024) * 1024 * 1024,
-    load: (tenantId, productIds) => loadCatalogue(rowStore, tenantId, productIds),
-    loadSynonyms,
-    resultCacheEntries: process.env.SEARCH_RESULT_CACHE_ENTRIES === undefined ? undefined : Number(process.env.SEARCH_RESULT_CACHE_ENTRIES),
-  });
+  // One in-memory search index per tenant, per process (docs/SEARCH.md), shared with the cart's product reads.
+  const searchIndexes = await acquireSearchIndexes(app.resources, (err) => app.log.error({ err }, 'search index refresh failed'));
+  app.addHook('onClose', () => releaseSearchIndexes(app.resources));
   await app.register(brandRoutes(searchIndexes));
   await app.register(searchTermRoutes);
-  const stopFollowing = await followCatalogueChanges(app.resources, searchIndexes, (err) => app.log.error({ err }, 'search index refresh failed'));
-  app.addHook('onClose', stopFollowing);
 
   app.get('/departments', {
     schema: {

@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS = {
   homeAlert: null as { text: string; fontSize: number } | null,
   hideRegistration: false,
   hideBrandFilter: false,
+  legacyAddToCartToast: false,
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false },
 };
 

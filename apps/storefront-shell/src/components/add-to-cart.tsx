@@ -2,10 +2,9 @@ import { useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
 import { checkQuantity, orderingState, packSize, parseQuantityInput, stepQuantity } from '@platform/domain';
-import { notify, storefrontApi, useCartQuantities } from '@platform/api-client';
+import { storefrontApi, useCartQuantities } from '@platform/api-client';
 import { Button } from '@platform/ui';
-
-const ADDED_TOAST_MS = 5000;
+import { announceAddedToCart } from './cart-panel';
 
 const Row = styled.div`
   display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 8px 0;
@@ -48,6 +47,7 @@ function QuantityBox({ value, pack, label, onChange }: { value: number; pack: nu
 export function AddToCartPanel({ product }: { product: ProductItem }) {
   const { quantityOf, setQuantity, busy, isAdmin } = useCartQuantities();
   const rules = useQuantityRules(product);
+  const { data: settings } = storefrontApi.useSettingsQuery();
   const [quantity, setQty] = useState(rules.pack);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   if (!rules.orderable) return null;
@@ -57,7 +57,7 @@ export function AddToCartPanel({ product }: { product: ProductItem }) {
     setServerMessage(null);
     const problem = await setQuantity(product.store_product_id, inCart + quantity);
     if (problem) setServerMessage(problem);
-    else notify('success', `Added to Cart: ${product.title}`, ADDED_TOAST_MS);
+    else announceAddedToCart(product.title, Boolean(settings?.legacyAddToCartToast));
   };
   return (
     <section aria-label="Add to cart">

@@ -180,6 +180,8 @@ export class InMemorySearchIndex implements SearchIndex {
   private slotOf = new Map<number, number>();
   private slotBySlug = new Map<string, number>();
   private slotBySku = new Map<string, number>();
+  /** Store product id → where its offer lives (checked against the columns on read: offers move and go). */
+  private offerByStoreProduct = new Map<number, { slot: number; locationId: number }>();
   private docs: (SearchDocument | null)[] = [];
   private deptAt = new Int32Array(0);
   private brandAt = new Int32Array(0);
@@ -259,6 +261,7 @@ export class InMemorySearchIndex implements SearchIndex {
       columns.effectiveCents[slot] = offer.promoPriceCents !== null && offer.promoPriceCents < offer.priceCents ? offer.promoPriceCents : offer.priceCents;
       columns.inventory[slot] = offer.inventory;
       columns.storeProductId[slot] = offer.storeProductId;
+      this.offerByStoreProduct.set(offer.storeProductId, { slot, locationId: offer.locationId });
       columns.listedAt[slot] = offer.listedAt;
       columns.flags[slot] = 1 | (offer.hidden ? 2 : 0) | (offer.vendorAllowsSpecialOrder ? 4 : 0);
     }
@@ -366,6 +369,13 @@ export class InMemorySearchIndex implements SearchIndex {
       ...this.item(slot, columns, locationId), description: doc.description, department_path: doc.departmentPath, locations_inventory,
       addon_product_ids: doc.addonProductIds, videos: doc.videos,
     };
+  }
+
+  storeProduct(storeProductId: number): ProductItem | null {
+    const at = this.offerByStoreProduct.get(storeProductId);
+    const columns = at && this.locations.get(at.locationId);
+    if (!at || !columns || columns.storeProductId[at.slot] !== storeProductId || (columns.flags[at.slot] & 3) !== 1 || !this.live[at.slot]) return null;
+    return this.item(at.slot, columns, at.locationId);
   }
 
   brandCounts(locationId: number): Map<number, number> {

@@ -105,6 +105,8 @@ export interface SearchIndex {
   suggest(prefix: string, locationId: number, limit: number): Suggestions;
   /** One product by slug, id or sku at a location; null when unknown, hidden or not sold there. */
   product(key: { slug: string } | { productId: number } | { sku: string }, locationId: number): ProductDetailView | null;
+  /** A store product (one location's offer) as sold now; null when unknown, hidden or gone. Cart reads use it. */
+  storeProduct(storeProductId: number): ProductItem | null;
   /** Listed products per brand at a location (brand index counts). */
   brandCounts(locationId: number): Map<number, number>;
   /** Products like this one at the location: same deepest department, nearest in price. */

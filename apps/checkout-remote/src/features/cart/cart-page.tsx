@@ -20,6 +20,7 @@ const Line = styled.li`
   .qty input { width: 4.5em; font: inherit; padding: 4px; text-align: center; }
   .qty button { font: inherit; width: 30px; height: 30px; cursor: pointer; }
   .problem { color: ${(p) => p.theme.colors.danger}; font-size: 0.9rem; margin: 4px 0 0; white-space: pre-line; }
+  .notice { font-size: 0.9rem; margin: 4px 0 0; padding: 4px 8px; background: ${(p) => p.theme.colors.page}; border-left: 3px solid ${(p) => p.theme.colors.secondary}; }
   @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: auto 56px 1fr; .price { grid-column: 3; } img { width: 56px; height: 56px; } }
 `;
 const Toolbar = styled.div`display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin-bottom: 8px;`;
@@ -64,6 +65,7 @@ function CartLine({ item, selected, onSelect, prefix }: { item: CartItem; select
           <button type="button" aria-label={`Increase quantity of ${item.title}`} disabled={busy} onClick={() => void change(stepQuantity(item.quantity, 1, pack))}>+</button>
           <Button type="button" $variant="link" onClick={() => void remove()}>Remove</Button>
         </div>
+        {item.notice ? <p className="notice" role="status">{item.notice}</p> : null}
         {problem ? <p className="problem" role="alert">{problem}</p> : null}
       </div>
       <div className="price">{prefix}{item.price}</div>

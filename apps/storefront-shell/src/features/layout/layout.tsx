@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { CartSidePanel } from '../../components/cart-panel';
 import styled from 'styled-components';
 import { storefrontApi } from '@platform/api-client';
 import { Container } from '@platform/ui';
@@ -26,6 +27,7 @@ export function Layout() {
       <Footer>
         <Container>© {new Date().getFullYear()} {settings?.businessName}</Container>
       </Footer>
+      <CartSidePanel />
     </>
   );
 }
