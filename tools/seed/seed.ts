@@ -85,6 +85,8 @@ function productExtra(productId: number): Record<string, unknown> {
   if (productId % 31 === 0) extra.disable_order = true;
   if (productId % 37 === 0) extra.always_allow_special_order = true;
   if (productId % 41 === 0) extra.unit = 'each';
+  if (productId % 43 === 0) extra.onOrder = true;
+  if (productId % 47 === 0) extra.hide_quantity = true;
   return extra;
 }
 
@@ -174,7 +176,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
       description: faker.commerce.productDescription(), brandId: brand.brandId, brandName: brand.name,
       modelNumber: faker.string.alphanumeric({ length: 8, casing: 'upper' }), departmentPath: path,
       imageUrl: productId % 5 === 0 ? null : PRODUCT_IMAGES[productId % PRODUCT_IMAGES.length], vendorId,
-      extra: productExtra(productId), settings: {},
+      extra: productExtra(productId), settings: productId % 53 === 0 ? { regText: 'was', hidePriceText: 'Ask at the service desk' } : {},
       attributes: productAttributes(productId, faker),
       // A share of products carry what the detail page shows: competitors' prices, fees, add-ons, videos.
       competitors: productId % 11 === 0 ? [{ name: 'Big Box Depot', priceCents: faker.number.int({ min: 299, max: 52999 }), logo: null }] : [],

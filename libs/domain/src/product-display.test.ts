@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_PRICE_TEXT, isPriceHidden, orderingState, productBadges, titleForLink, brandSlug, milesBetween, type DisplayProduct } from './index';
+import { HIDDEN_PRICE_TEXT, hiddenPriceText, hidesStockCount, isPriceHidden, regularPriceLabel, stockLabel, orderingState, productBadges, titleForLink, brandSlug, milesBetween, type DisplayProduct } from './index';
 
 const product = (over: Partial<DisplayProduct> = {}): DisplayProduct => ({
   price: '20.00', promo_price: null, num_inventory: 5, vendor_id: 101, vendor_allows_special_order: false, extra: {}, settings: {}, ...over,
@@ -22,6 +22,25 @@ describe('price hiding', () => {
     expect(isPriceHidden(product({ vendor_id: 2020, num_inventory: 0 }))).toBe(true);
     expect(isPriceHidden(product({ vendor_id: 2020, num_inventory: 3 }))).toBe(false);
     expect(HIDDEN_PRICE_TEXT).toBe('Please contact us for price');
+  });
+});
+
+describe('item settings and extra flags', () => {
+  it('reads the camel-case item settings: hidePrice, hidePriceText, regText, disableOrdering, hideQuantity', () => {
+    expect(isPriceHidden(product({ settings: { hidePrice: true } }))).toBe(true);
+    expect(hiddenPriceText(product({ settings: { hidePriceText: 'Call the paint desk' } }))).toBe('Call the paint desk');
+    expect(hiddenPriceText(product())).toBe(HIDDEN_PRICE_TEXT);
+    expect(regularPriceLabel(product({ settings: { regText: 'was' } }))).toBe('was');
+    expect(regularPriceLabel(product())).toBe('reg.');
+    expect(orderingState(product({ settings: { disableOrdering: 1 } })).allowed).toBe(false);
+    expect(hidesStockCount(product({ extra: { hide_quantity: true } }))).toBe(true);
+    expect(hidesStockCount(product({ settings: { hideQuantity: true } }))).toBe(true);
+  });
+
+  it('labels hidden counts plainly and out-of-stock items on order', () => {
+    expect(stockLabel({ inventory: 3, hideCount: true })).toEqual({ state: 'in-stock', text: 'In Stock' });
+    expect(stockLabel({ inventory: 0, onOrder: true })).toEqual({ state: 'on-order', text: 'On Order' });
+    expect(stockLabel({ inventory: 0, onOrder: true, vendorAllowsSpecialOrder: true }).text).toBe('Special Order');
   });
 });
 

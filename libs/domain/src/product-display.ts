@@ -44,8 +44,25 @@ export function productBadges(product: Pick<DisplayProduct, 'price' | 'promo_pri
 
 /** Price hidden by the item, by the store, or for vendor 2020 while out of stock. */
 export function isPriceHidden(product: Pick<DisplayProduct, 'extra' | 'settings' | 'vendor_id' | 'num_inventory'>, store: StoreDisplayFlags = {}): boolean {
-  return Boolean(store.hideAllPrices) || flag(product.extra.hide_price) || flag(product.settings.hide_price)
+  return Boolean(store.hideAllPrices) || flag(product.extra.hide_price) || flag(product.settings.hidePrice) || flag(product.settings.hide_price)
     || (product.vendor_id === PRICE_HIDDEN_OOS_VENDOR && product.num_inventory <= 0);
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** The words shown instead of a hidden price: the item's own (settings.hidePriceText), else the default. */
+export function hiddenPriceText(product: Pick<DisplayProduct, 'settings'>): string {
+  return text(product.settings.hidePriceText) ?? HIDDEN_PRICE_TEXT;
+}
+
+/** The label before a struck-through regular price: the item's settings.regText, else 'reg.'. */
+export function regularPriceLabel(product: Pick<DisplayProduct, 'settings'>): string {
+  return text(product.settings.regText) ?? 'reg.';
+}
+
+/** Stock counts hidden for the item (extra.hide_quantity or settings.hideQuantity): labels say In Stock without numbers. */
+export function hidesStockCount(product: Pick<DisplayProduct, 'extra' | 'settings'>): boolean {
+  return flag(product.extra.hide_quantity) || flag(product.settings.hideQuantity);
 }
 
 export interface OrderingState {
@@ -59,7 +76,7 @@ export interface OrderingState {
 
 /** Ordering rules of spec 1 §4: item or store switches, and zero stock without special-order permission. */
 export function orderingState(product: DisplayProduct, store: StoreDisplayFlags = {}): OrderingState {
-  if (store.disableOrdering || flag(product.extra.disable_order) || flag(product.settings.disable_order)) {
+  if (store.disableOrdering || flag(product.extra.disable_order) || flag(product.settings.disableOrdering) || flag(product.settings.disable_order)) {
     return { allowed: false, specialOrder: false, reason: 'This item is not available to order online. Please contact the store.' };
   }
   if (product.num_inventory > 0) return { allowed: true, specialOrder: false, reason: null };

@@ -9,9 +9,13 @@ export interface StockInput {
   /** 'Only N Left' shows for inventory from 1 up to this number. */
   lowStockThreshold?: number;
   showStockLevel?: boolean;
+  /** The item's stock count is not shown (hide_quantity): no 'Only N Left' or 'In Stock: N'. */
+  hideCount?: boolean;
+  /** Out of stock but more is on order from the supplier (extra.onOrder). */
+  onOrder?: boolean;
 }
 
-export type StockState = 'custom' | 'out-of-stock' | 'special-order' | 'low-stock' | 'in-stock';
+export type StockState = 'custom' | 'out-of-stock' | 'on-order' | 'special-order' | 'low-stock' | 'in-stock';
 
 export interface StockLabel {
   state: StockState;
@@ -27,10 +31,10 @@ export function specialOrderAllowed(input: StockInput): boolean {
 export function stockLabel(input: StockInput): StockLabel {
   if (input.qtyMessage) return { state: 'custom', text: input.qtyMessage };
   if (input.inventory <= 0) {
-    return specialOrderAllowed(input)
-      ? { state: 'special-order', text: 'Special Order' }
-      : { state: 'out-of-stock', text: 'Out of Stock' };
+    if (specialOrderAllowed(input)) return { state: 'special-order', text: 'Special Order' };
+    return input.onOrder ? { state: 'on-order', text: 'On Order' } : { state: 'out-of-stock', text: 'Out of Stock' };
   }
+  if (input.hideCount) return { state: 'in-stock', text: 'In Stock' };
   const threshold = input.lowStockThreshold ?? 5;
   if (input.inventory <= threshold) return { state: 'low-stock', text: `Only ${input.inventory} Left` };
   return { state: 'in-stock', text: input.showStockLevel ? `In Stock: ${input.inventory}` : 'In Stock' };

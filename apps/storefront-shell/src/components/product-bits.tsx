@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
-import { activePromoCents, DEFAULT_PRODUCT_IMAGE, displayPrice, HIDDEN_PRICE_TEXT, isPriceHidden, productBadges, stockLabel, toCents, type StockLabel } from '@platform/domain';
+import {
+  activePromoCents, DEFAULT_PRODUCT_IMAGE, displayPrice, hiddenPriceText, hidesStockCount, isPriceHidden, productBadges, regularPriceLabel, stockLabel, toCents, type StockLabel,
+} from '@platform/domain';
 import { storefrontApi } from '@platform/api-client';
 import { TileCartControl } from './add-to-cart';
 
@@ -31,6 +33,8 @@ export function useStockLabel(product: Pick<ProductItem, 'num_inventory' | 'vend
     showOosSpecial: business?.show_oos_special,
     hasVendor: product.vendor_id !== null,
     showStockLevel: business?.show_stock_level,
+    hideCount: hidesStockCount(product),
+    onOrder: product.extra.onOrder === true || product.extra.onOrder === 1,
   });
 }
 
@@ -57,7 +61,7 @@ const PriceLine = styled.div`
 export function Price({ product }: { product: Pick<ProductItem, 'price' | 'promo_price' | 'extra' | 'settings' | 'vendor_id' | 'num_inventory'> }) {
   const { data: settings } = storefrontApi.useSettingsQuery();
   const prefix = settings?.products.currencyPrefix ?? '$';
-  if (isPriceHidden(product)) return <PriceLine><span className="hidden" data-testid="price">{HIDDEN_PRICE_TEXT}</span></PriceLine>;
+  if (isPriceHidden(product)) return <PriceLine><span className="hidden" data-testid="price">{hiddenPriceText(product)}</span></PriceLine>;
   const regular = toCents(product.price);
   const promo = activePromoCents(product);
   const unit = typeof product.extra.unit === 'string' ? <span className="unit">/ {product.extra.unit}</span> : null;
@@ -65,7 +69,7 @@ export function Price({ product }: { product: Pick<ProductItem, 'price' | 'promo
   return (
     <PriceLine>
       <span className="now sale" data-testid="price">{displayPrice(promo, prefix)}</span>{unit}
-      <span className="reg">reg. {displayPrice(regular, prefix)}</span>
+      <span className="reg">{regularPriceLabel(product)} {displayPrice(regular, prefix)}</span>
     </PriceLine>
   );
 }
