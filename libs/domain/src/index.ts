@@ -9,3 +9,4 @@ export * from './search-display';
 export * from './distance';
 export * from './product-display';
 export * from './cart-quantity';
+export * from './cart-totals';

@@ -1,0 +1,89 @@
+import { displayPrice } from './money';
+
+/** Cart delivery modes (spec 1 §4): 0 pickup, 1 local delivery, 2 shipping. */
+export const FULFILMENT_MODES = { pickup: 0, delivery: 1, shipping: 2 } as const;
+export type FulfilmentMode = (typeof FULFILMENT_MODES)[keyof typeof FULFILMENT_MODES];
+
+export interface ModeSwitches { pickup: boolean; delivery: boolean; shipping: boolean }
+
+/** The modes a cart offers: the cart's checkout types when it has them, else the business flags. */
+export function enabledModes(cartTypes: ModeSwitches | null | undefined, business: { pickup_enabled: boolean; delivery_enabled: boolean; shipping_enabled: boolean }): FulfilmentMode[] {
+  const switches = cartTypes ?? { pickup: business.pickup_enabled, delivery: business.delivery_enabled, shipping: business.shipping_enabled };
+  return ([['pickup', 0], ['delivery', 1], ['shipping', 2]] as const).filter(([name]) => switches[name]).map(([, mode]) => mode);
+}
+
+/** The last choice when it is still offered, else pickup (spec 1 §4 "Cart page modes"). */
+export function restoreMode(remembered: number | null | undefined, enabled: FulfilmentMode[]): FulfilmentMode {
+  return enabled.includes(remembered as FulfilmentMode) ? (remembered as FulfilmentMode) : FULFILMENT_MODES.pickup;
+}
+
+/** A zip the store delivers to: fee, and a lower fee (often 0) from a minimum subtotal. All in cents. */
+export interface DeliveryZone { code: string; feeCents: number; minThresholdCents: number | null; thresholdFeeCents: number | null }
+export type DeliveryFee = { ok: true; feeCents: number } | { ok: false; error: 'no-zipcode' | 'invalid-zipcode' };
+
+/** Local delivery fee by zip: missing → no-zipcode; malformed or not served → invalid-zipcode. */
+export function deliveryFee(zip: string | null | undefined, subtotalCents: number, zones: DeliveryZone[]): DeliveryFee {
+  const code = (zip ?? '').trim();
+  if (!code) return { ok: false, error: 'no-zipcode' };
+  const five = /^(\d{5})(-\d{4})?$/.exec(code)?.[1];
+  const zone = five ? zones.find((z) => z.code === five) : undefined;
+  if (!zone) return { ok: false, error: 'invalid-zipcode' };
+  const reached = zone.minThresholdCents !== null && zone.thresholdFeeCents !== null && subtotalCents >= zone.minThresholdCents;
+  return { ok: true, feeCents: reached ? zone.thresholdFeeCents! : zone.feeCents };
+}
+
+/** The delivery charge line: 'Add address to calculate' without a usable zip, 'FREE' at 0, else the fee. */
+export function deliveryChargeLabel(fee: DeliveryFee, currencyPrefix = '$'): string {
+  if (!fee.ok) return 'Add address to calculate';
+  return fee.feeCents === 0 ? 'FREE' : displayPrice(fee.feeCents, currencyPrefix);
+}
+
+/** Tax in cents on an amount at a rate in basis points (825 = 8.25 %), rounded half up. */
+export function taxCents(amountCents: number, rateBasisPoints: number): number {
+  return Math.round((Math.max(0, amountCents) * rateBasisPoints) / 10000);
+}
+
+export interface TotalsInput {
+  subtotalCents: number;
+  additionalFeesCents: number;
+  discountCents: number;
+  specialOrderFeeCents: number;
+  taxCents: number;
+  mode: FulfilmentMode;
+  /** Local delivery fee (mode 1) or shipping charge (mode 2); ignored for pickup. */
+  fulfilmentCents: number;
+  fulfilmentDiscountCents: number;
+  mergeAdditionalFeeWithSubtotal?: boolean;
+}
+
+export interface Totals {
+  /** What the subtotal line shows (with the additional fees inside when merged). */
+  subtotalCents: number;
+  /** What the additional fees line shows (0 when merged into the subtotal). */
+  additionalFeesCents: number;
+  discountCents: number;
+  specialOrderFeeCents: number;
+  taxCents: number;
+  fulfilmentCents: number;
+  totalCents: number;
+}
+
+/**
+ * Spec 1 §4 "Cart totals": subtotal + additional fees - discount + special-order fee + tax + delivery or
+ * shipping minus its discount. A discount never takes the goods or the fulfilment charge below zero.
+ */
+export function cartTotals(input: TotalsInput): Totals {
+  const goods = input.subtotalCents + input.additionalFeesCents;
+  const discount = Math.min(Math.max(0, input.discountCents), goods);
+  const charge = input.mode === FULFILMENT_MODES.pickup ? 0 : Math.max(0, input.fulfilmentCents - Math.max(0, input.fulfilmentDiscountCents));
+  const total = goods - discount + input.specialOrderFeeCents + input.taxCents + charge;
+  return {
+    subtotalCents: input.mergeAdditionalFeeWithSubtotal ? goods : input.subtotalCents,
+    additionalFeesCents: input.mergeAdditionalFeeWithSubtotal ? 0 : input.additionalFeesCents,
+    discountCents: discount,
+    specialOrderFeeCents: input.specialOrderFeeCents,
+    taxCents: input.taxCents,
+    fulfilmentCents: charge,
+    totalCents: Math.max(0, total),
+  };
+}
