@@ -42,7 +42,7 @@ test.describe('cart', () => {
     await expect(quantity).toHaveValue('1'); // the previous quantity is restored
     await page.getByRole('button', { name: `Increase quantity of ${product.title}` }).click();
     await expect(quantity).toHaveValue('2');
-    await expect(page.getByText(/^Subtotal:/)).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^\$\d+\.\d{2}$/ }).first()).toBeVisible();
   });
 
   test('a pack product steps by its pack size and refuses other quantities', async ({ page }) => {
@@ -91,5 +91,33 @@ test.describe('cart', () => {
     await page.getByRole('button', { name: 'Remove Selected' }).click();
     await expect(page.getByText('Your cart is empty')).toBeVisible();
     expect(question).toBe('Are you sure you want to remove the selected products from your cart?');
+  });
+});
+
+test.describe('cart totals', () => {
+  test('local delivery: only enabled modes, a fee by zip, the invalid-zip wording, totals that add up', async ({ page }) => {
+    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as (Item & { price: string; promo_price: string | null; additional_fee: string | null })[];
+    const product = list.find((p) => plain(p) && p.num_inventory >= 5 && p.additional_fee === null && Number(p.promo_price ?? p.price) < 75)!;
+    await page.goto(`/p/${product.slug}`);
+    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    const tabs = page.getByRole('tablist', { name: 'Delivery mode' });
+    await expect(tabs.getByRole('tab')).toHaveText(['Pickup', 'Delivery', 'Shipping']);
+    await tabs.getByRole('tab', { name: 'Delivery' }).click();
+    await expect(page.getByTestId('delivery-charge')).toHaveText('Add address to calculate');
+    await page.getByLabel('Delivery zip code').fill('12345');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByTestId('delivery-charge')).toHaveText('Add address to calculate');
+    await page.getByLabel('Delivery zip code').fill('97302');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByTestId('delivery-charge')).toHaveText('$12.50');
+    const unit = Number(product.promo_price ?? product.price);
+    await expect(page.getByTestId('cart-total')).toHaveText(`$${(unit + 12.5).toFixed(2)}`);
+
+    // The choice is remembered for the next visit.
+    await page.reload();
+    await expect(tabs.getByRole('tab', { name: 'Delivery' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -76,11 +76,12 @@ export const storefrontApi = platformApi.injectEndpoints({
 
 export const cartApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
-    cartParcels: build.query<Cart, { device_id: string }>({ query: (params) => ({ url: 'cart-parcels', params }), transformResponse: (r: { data: Cart }) => r.data, providesTags: ['Cart'] }),
+    cartParcels: build.query<Cart, { device_id: string; order_type?: number; zip?: string }>({ query: (params) => ({ url: 'cart-parcels', params }), transformResponse: (r: { data: Cart }) => r.data, providesTags: ['Cart'] }),
     /** Sets a line's quantity (0 removes it); the answer is the whole cart. */
     addToCart: build.mutation<Cart, { store_product_id: number; quantity: number; device_id: string }>({
       query: (body) => ({ url: 'add-to-cart', method: 'POST', body }),
       transformResponse: (r: { data: Cart }) => r.data,
+      invalidatesTags: ['Cart'],
       // The answer is the whole cart: put it in the cache at once, so nothing shows the cart from before.
       async onQueryStarted(args, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -90,6 +91,7 @@ export const cartApi = platformApi.injectEndpoints({
     removeCartItem: build.mutation<Cart, { store_product_id: number; identity: string }>({
       query: (params) => ({ url: 'remove-cart-item', method: 'DELETE', params }),
       transformResponse: (r: { data: Cart }) => r.data,
+      invalidatesTags: ['Cart'],
       async onQueryStarted(args, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(cartApi.util.upsertQueryData('cartParcels', { device_id: args.identity }, data));

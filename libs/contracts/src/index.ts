@@ -76,6 +76,10 @@ export const BusinessDetails = Type.Object({
   show_stock_level: Type.Boolean(),
   show_oos_special: Type.Boolean(),
   show_competitors: Type.Boolean(),
+  /** Zips the store delivers to, with fees (money strings) and the lower fee from a minimum subtotal. */
+  delivery_locations: Type.Array(Type.Object({
+    code: Type.String(), fee: Money, minThreshold: Type.Union([Money, Type.Null()]), thresholdFee: Type.Union([Money, Type.Null()]),
+  })),
 });
 export type BusinessDetails = Static<typeof BusinessDetails>;
 
@@ -163,6 +167,16 @@ export const Cart = Type.Object({
   parcels: Type.Array(Type.Object({ type: Type.Union([Type.Literal('pickup'), Type.Literal('special')]), items: Type.Array(CartItem) })),
   checkout_types: Type.Object({ pickup: Type.Boolean(), delivery: Type.Boolean(), shipping: Type.Boolean() }),
   subtotal: Money,
+  /** Totals for the requested fulfilment type (order_type), before tax. */
+  totals: Type.Object({
+    order_type: Type.Integer(),
+    subtotal: Money,
+    additional_fees: Money,
+    delivery_charge: Type.Union([Money, Type.Null()]),
+    delivery_charge_label: Type.Union([Type.String(), Type.Null()]),
+    delivery_error: Type.Union([Type.Literal('no-zipcode'), Type.Literal('invalid-zipcode'), Type.Null()]),
+    total: Money,
+  }),
 });
 export type Cart = Static<typeof Cart>;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, StoreProduct } from '@platform/catalogue';
+import { StoreProfile } from '@platform/tenant-settings';
 import { cartService, Cart } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -21,6 +22,9 @@ beforeAll(async () => {
   await StoreProduct.create({ tenantId, storeProductId: 41, locationId: 1, productId: 4, sku: '1004', title: 'Screws', priceCents: 500, inventory: 100 });
   await Product.create({ tenantId, productId: 5, sku: '1005', slug: 'last-one', title: 'Last One', originalTitle: 'Last One', vendorId: 101 });
   await StoreProduct.create({ tenantId, storeProductId: 51, locationId: 1, productId: 5, sku: '1005', title: 'Last One', priceCents: 900, inventory: 1 });
+  await StoreProfile.create({ tenantId, business: {
+    delivery_enabled: true, delivery_locations: [{ code: '97301', fee: '9.99', minThreshold: '100.00', thresholdFee: '0.00' }],
+  } });
   // Another tenant's store product.
   const other = await createTenant('cartw-b');
   await createCatalogueFixture(other.id, 'cartw-b');
@@ -94,6 +98,25 @@ describe('POST /api/add-to-cart', () => {
     const res = await add('MixDevice1', 22, 1, { 'store-id': '2' });
     expect(res.statusCode).toBe(409);
     expect(await lines('MixDevice1')).toEqual([{ storeProductId: 21, quantity: 1, special: false }]);
+  });
+});
+
+describe('totals by fulfilment type', () => {
+  const read = async (device: string, query: string) => (await harness.app.inject({ url: `/api/cart-parcels?device_id=${device}&${query}`, headers: headers() })).json().data.totals;
+
+  it('adds the local delivery fee by zip, free above the threshold, and words a missing or invalid zip', async () => {
+    await add('TotalsDev1', 21, 2); // 2 x 19.99
+    await add('TotalsDev1', 11, 1); // 129.99 with a 1.50 fee (fixture product 1)
+    expect(await read('TotalsDev1', 'order_type=0')).toEqual({
+      order_type: 0, subtotal: '169.97', additional_fees: '1.50', delivery_charge: null, delivery_charge_label: null, delivery_error: null, total: '171.47',
+    });
+    expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ order_type: 1, delivery_charge: '0.00', delivery_charge_label: 'FREE', total: '171.47' });
+    await add('TotalsDev1', 11, 0);
+    expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ delivery_charge: '9.99', delivery_charge_label: '$9.99', total: '49.97' });
+    expect(await read('TotalsDev1', 'order_type=1')).toMatchObject({ delivery_error: 'no-zipcode', delivery_charge_label: 'Add address to calculate', total: '39.98' });
+    expect(await read('TotalsDev1', 'order_type=1&zip=12345')).toMatchObject({ delivery_error: 'invalid-zipcode', delivery_charge_label: 'Add address to calculate' });
+    // Shipping is not enabled for this store: the cart falls back to pickup.
+    expect((await read('TotalsDev1', 'order_type=2')).order_type).toBe(0);
   });
 });
 

@@ -23,7 +23,8 @@ describe('GET /api/cart-parcels', () => {
   it('shows the empty state for a new device', async () => {
     const res = await harness.app.inject({ url: '/api/cart-parcels?device_id=NewDevice1', headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ order_id: null, item_count: 0, parcels: [], checkout_types: { pickup: true, delivery: false, shipping: false }, subtotal: '0.00' });
+    expect(res.json().data).toMatchObject({ order_id: null, item_count: 0, parcels: [], checkout_types: { pickup: true, delivery: false, shipping: false }, subtotal: '0.00' });
+    expect(res.json().data.totals).toMatchObject({ order_type: 0, total: '0.00' });
   });
 
   it('reads the device from the Device-Id header too', async () => {

@@ -17,10 +17,15 @@ export const cartRoutes: ServicePlugin = async (app) => {
   app.get('/cart-parcels', {
     schema: {
       tags, summary: "The shopper's cart: parcels, checkout types, subtotal. Guests by device_id, customers by token",
-      querystring: Type.Object({ device_id: Type.Optional(DeviceId), customer_slug: Type.Optional(Type.String({ maxLength: 100 })) }),
+      querystring: Type.Object({
+        device_id: Type.Optional(DeviceId),
+        customer_slug: Type.Optional(Type.String({ maxLength: 100 })),
+        order_type: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
+        zip: Type.Optional(Type.String({ maxLength: 10 })),
+      }),
       response: CartAnswer,
     },
-  }, async (request) => ({ data: await cartParcels(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
+  }, async (request) => ({ data: await cartParcels(request.ctx, io, shopperIdentity(request.ctx, request.query), request.query) }));
 
   app.post('/add-to-cart', {
     schema: {

@@ -1,6 +1,9 @@
 import type { Redis } from 'ioredis';
 import { resolveLocationId, scoped } from '@platform/db';
-import { activePromoCents, ADMIN_CANNOT_ADD, checkQuantity, displayPrice, formatCents, toCents } from '@platform/domain';
+import {
+  activePromoCents, ADMIN_CANNOT_ADD, cartTotals, checkQuantity, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
+  type FulfilmentMode,
+} from '@platform/domain';
 import type { Cart as CartView, ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import type { SearchIndexRegistry } from '@platform/catalogue';
@@ -85,22 +88,46 @@ export async function emptyCart(ctx: RequestContext, io: CartWrite, who: Shopper
  * in pickup and special parcels, with a notice on a line whose price changed since it was added or whose
  * quantity the store no longer holds. Lines whose product is gone are left out.
  */
-export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperIdentity): Promise<CartView> {
+export interface CartReadOptions { order_type?: number; zip?: string }
+
+export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperIdentity, options: CartReadOptions = {}): Promise<CartView> {
   const [business, settings, index] = await Promise.all([getBusinessDetails(ctx), getStoreSettings(ctx), io.catalogue.get(ctx.tenantId)]);
   const settingsPrefix = settings.products.currencyPrefix;
   const checkout_types = { pickup: business.pickup_enabled, delivery: business.delivery_enabled, shipping: business.shipping_enabled };
   const cart = (await Cart.findOne(scoped(ctx, identityFilter(who))).lean()) as CartDoc | null;
+  const mode = restoreMode(options.order_type, enabledModes(checkout_types, business));
+  const totalsFor = (subtotalCents: number, additionalFeesCents: number) => {
+    const zones = business.delivery_locations.map((z) => ({
+      code: z.code, feeCents: toCents(z.fee), minThresholdCents: z.minThreshold === null ? null : toCents(z.minThreshold), thresholdFeeCents: z.thresholdFee === null ? null : toCents(z.thresholdFee),
+    }));
+    const fee = mode === 1 ? deliveryFee(options.zip, subtotalCents, zones) : null;
+    const totals = cartTotals({
+      subtotalCents, additionalFeesCents, discountCents: 0, specialOrderFeeCents: 0, taxCents: 0, mode: mode as FulfilmentMode,
+      fulfilmentCents: fee?.ok ? fee.feeCents : 0, fulfilmentDiscountCents: 0,
+    });
+    return {
+      order_type: mode,
+      subtotal: formatCents(totals.subtotalCents),
+      additional_fees: formatCents(totals.additionalFeesCents),
+      delivery_charge: fee?.ok ? formatCents(fee.feeCents) : null,
+      delivery_charge_label: fee ? deliveryChargeLabel(fee, settingsPrefix) : null,
+      delivery_error: fee && !fee.ok ? fee.error : null,
+      total: formatCents(totals.totalCents),
+    };
+  };
   if (!cart || cart.items.length === 0) {
-    return { order_id: null, item_count: 0, parcels: [], checkout_types, subtotal: formatCents(0) };
+    return { order_id: null, item_count: 0, parcels: [], checkout_types, subtotal: formatCents(0), totals: totalsFor(0, 0) };
   }
   const parcels = { pickup: [] as CartView['parcels'][number]['items'], special: [] as CartView['parcels'][number]['items'] };
   let subtotalCents = 0;
+  let feesCents = 0;
   let count = 0;
   for (const line of cart.items) {
     const item = index.storeProduct(line.storeProductId);
     if (!item) continue;
     const unit = unitCents(item);
     subtotalCents += unit * line.quantity;
+    feesCents += (item.additional_fee === null ? 0 : toCents(item.additional_fee)) * line.quantity;
     count += line.quantity;
     let notice: string | null = null;
     if (line.addedPriceCents != null && line.addedPriceCents !== unit) {
@@ -120,5 +147,6 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     parcels: (['pickup', 'special'] as const).filter((type) => parcels[type].length).map((type) => ({ type, items: parcels[type] })),
     checkout_types,
     subtotal: formatCents(subtotalCents),
+    totals: totalsFor(subtotalCents, feesCents),
   };
 }

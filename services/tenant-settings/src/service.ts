@@ -25,6 +25,7 @@ export const DEFAULT_BUSINESS = {
   show_stock_level: false,
   show_oos_special: false,
   show_competitors: false,
+  delivery_locations: [] as { code: string; fee: string; minThreshold: string | null; thresholdFee: string | null }[],
 };
 
 type Plain = Record<string, unknown>;

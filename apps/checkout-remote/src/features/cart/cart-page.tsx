@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
-import { checkQuantity, DEFAULT_PRODUCT_IMAGE, packSize, parseQuantityInput, stepQuantity } from '@platform/domain';
+import { checkQuantity, DEFAULT_PRODUCT_IMAGE, enabledModes, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
 import { cartApi, errorMessage, getDeviceId, storefrontApi, useCartQuantities } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
@@ -23,6 +23,22 @@ const Line = styled.li`
   .notice { font-size: 0.9rem; margin: 4px 0 0; padding: 4px 8px; background: ${(p) => p.theme.colors.page}; border-left: 3px solid ${(p) => p.theme.colors.secondary}; }
   @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: auto 56px 1fr; .price { grid-column: 3; } img { width: 56px; height: 56px; } }
 `;
+const MODE_KEY = 'deliveryMode';
+const MODE_LABELS: Record<FulfilmentMode, string> = { 0: 'Pickup', 1: 'Delivery', 2: 'Shipping' };
+const ZIP_KEY = 'deliveryZip';
+
+const Tabs = styled.div`
+  display: flex; gap: 4px; margin-bottom: 12px;
+  button { font: inherit; padding: 8px 16px; border: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surface}; cursor: pointer; border-radius: 4px; }
+  button[aria-selected='true'] { background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; border-color: ${(p) => p.theme.colors.primary}; }
+`;
+const Summary = styled.dl`
+  display: grid; grid-template-columns: 1fr auto; gap: 6px 16px; max-width: 360px; margin-left: auto;
+  dt.total, dd.total { font-weight: 700; font-size: 1.1rem; }
+  dd { margin: 0; text-align: right; }
+`;
+const ZipForm = styled.form`display: flex; gap: 8px; align-items: center; margin: 8px 0; input { width: 8em; font: inherit; padding: 6px; }`;
+
 const Toolbar = styled.div`display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin-bottom: 8px;`;
 
 /** One cart line: quantity box (blank → 1, invalid → previous, steps by pack), rule messages, remove. */
@@ -76,7 +92,16 @@ function CartLine({ item, selected, onSelect, prefix }: { item: CartItem; select
 /** Cart, step 1 of checkout: parcels with quantities, selection and Remove Selected, subtotal. */
 export function CartPage() {
   const { data: settings } = storefrontApi.useSettingsQuery();
-  const { data: cart, isLoading, isError, refetch } = cartApi.useCartParcelsQuery({ device_id: getDeviceId() });
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const [mode, setMode] = useState<number>(() => Number(localStorage.getItem(MODE_KEY) ?? 0));
+  const [zip, setZip] = useState(() => localStorage.getItem(ZIP_KEY) ?? '');
+  const [zipText, setZipText] = useState(zip);
+  const { data: cart, isLoading, isError, refetch } = cartApi.useCartParcelsQuery({ device_id: getDeviceId(), order_type: mode, zip: mode === 1 && zip ? zip : undefined });
+  // Only enabled modes show; the remembered one comes back while it is still enabled, else pickup.
+  const modes = cart && business ? enabledModes(cart.checkout_types, business) : [];
+  const activeMode = restoreMode(mode, modes);
+  const chooseMode = (next: FulfilmentMode) => { setMode(next); localStorage.setItem(MODE_KEY, String(next)); };
+  const saveZip = (event: React.FormEvent) => { event.preventDefault(); setZip(zipText.trim()); localStorage.setItem(ZIP_KEY, zipText.trim()); };
   const [removeLine] = cartApi.useRemoveCartItemMutation();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [removing, setRemoving] = useState(false);
@@ -121,7 +146,24 @@ export function CartPage() {
               </ul>
             </section>
           ))}
-          <p><strong>Subtotal: {prefix}{cart.subtotal}</strong></p>
+          {modes.length > 1 ? (
+            <Tabs role="tablist" aria-label="Delivery mode">
+              {modes.map((m) => <button key={m} type="button" role="tab" aria-selected={activeMode === m} onClick={() => chooseMode(m)}>{MODE_LABELS[m]}</button>)}
+            </Tabs>
+          ) : null}
+          {activeMode === 1 ? (
+            <ZipForm onSubmit={saveZip} aria-label="Delivery address">
+              <label htmlFor="delivery-zip">Delivery zip code</label>
+              <input id="delivery-zip" inputMode="numeric" maxLength={10} value={zipText} onChange={(e) => setZipText(e.target.value)} />
+              <Button type="submit" $variant="secondary">Update</Button>
+            </ZipForm>
+          ) : null}
+          <Summary aria-label="Order summary">
+            <dt>Subtotal</dt><dd>{prefix}{cart.totals.subtotal}</dd>
+            {cart.totals.additional_fees !== '0.00' ? <><dt>Additional fees</dt><dd>{prefix}{cart.totals.additional_fees}</dd></> : null}
+            {cart.totals.delivery_charge_label ? <><dt>Delivery</dt><dd data-testid="delivery-charge">{cart.totals.delivery_charge_label}</dd></> : null}
+            <dt className="total">Total before tax</dt><dd className="total" data-testid="cart-total">{prefix}{cart.totals.total}</dd>
+          </Summary>
         </Card>
       ) : null}
     </Container>
