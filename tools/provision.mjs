@@ -103,8 +103,11 @@ export async function startBackingServices({ profile, mongoPort, redisPort, fres
     if (await portOpen(redisPort)) log(`reusing Redis already on ${redisPort}`);
     else {
       const bin = ensureRedisBinary();
+      // Open carts and search rows live in Redis: keep them across restarts (append-only file, fsync each
+      // second), except for throw-away test data.
+      const persistence = freshData ? ['--appendonly', 'no'] : ['--appendonly', 'yes', '--appendfsync', 'everysec'];
       children.push(startChild('redis', bin, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '',
-        '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--dir', dataDir], path.join(dataDir, 'redis.log')));
+        ...persistence, '--maxmemory-policy', 'noeviction', '--dir', dataDir], path.join(dataDir, 'redis.log')));
       await waitForPort(redisPort);
       log(`Redis started on ${redisPort}`);
     }

@@ -3,18 +3,21 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, StoreProduct } from '@platform/catalogue';
 import { StoreProfile } from '@platform/tenant-settings';
-import { cartService, Cart } from './index';
+import { cartService, CartStore } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'cartw-a', 'store-id': '1', ...extra });
 const add = (device: string, store_product_id: number, quantity: number, extra: Record<string, string> = {}) =>
   harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(extra), payload: { store_product_id, quantity, device_id: device } });
-const lines = async (device: string) => ((await Cart.findOne({ tenantId, deviceId: device }).lean() as { items: { storeProductId: number; quantity: number; special: boolean }[] } | null)?.items ?? [])
+let carts: CartStore;
+const guest = (deviceId: string) => ({ customerSlug: null, deviceId });
+const lines = async (device: string) => ((await carts.get(tenantId, guest(device)))?.items ?? [])
   .map(({ storeProductId, quantity, special }) => ({ storeProductId, quantity, special }));
 
 beforeAll(async () => {
   harness = await createTestApp([cartService], 'cart-writes');
+  carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
   tenantId = (await createTenant('cartw-a')).id;
   await createCatalogueFixture(tenantId, 'cartw-a');
   // A pack product (fpack 4, max 8) and a product with a single unit left, at location 1.
@@ -77,10 +80,11 @@ describe('POST /api/add-to-cart', () => {
   it('tells the shopper when a price changed since the line was added, or the store holds less now', async () => {
     await add('NoticeDev1', 21, 3);
     // Lines remember the unit price they were set at; here the store changed it since.
-    await Cart.updateOne({ tenantId, deviceId: 'NoticeDev1' }, { $set: { 'items.0.addedPriceCents': 2499 } });
+    const cart = (await carts.get(tenantId, guest('NoticeDev1')))!;
+    await carts.put(tenantId, guest('NoticeDev1'), { ...cart, items: [{ ...cart.items[0], addedPriceCents: 2499 }] });
     const item = (await harness.app.inject({ url: '/api/cart-parcels?device_id=NoticeDev1', headers: headers() })).json().data.parcels[0].items[0];
     expect(item.notice).toBe('The price changed from $24.99 to $19.99 since you added it.');
-    await Cart.updateOne({ tenantId, deviceId: 'NoticeDev1' }, { $set: { 'items.0.addedPriceCents': 1999, 'items.0.quantity': 50 } });
+    await carts.put(tenantId, guest('NoticeDev1'), { ...cart, items: [{ ...cart.items[0], addedPriceCents: 1999, quantity: 50 }] });
     const short = (await harness.app.inject({ url: '/api/cart-parcels?device_id=NoticeDev1', headers: headers() })).json().data.parcels[0].items[0];
     expect(short.notice).toBe('Store has only 40 in stock. Please reduce quantity');
   });
@@ -89,8 +93,8 @@ describe('POST /api/add-to-cart', () => {
     const token = await issueToken(tenantId, { slug: 'pat' });
     await add('PatDevice1', 21, 2, { authorization: `Bearer ${token}` });
     expect(await lines('PatDevice1')).toEqual([]);
-    const cart = await Cart.findOne({ tenantId, customerSlug: 'pat' }).lean() as { items: unknown[] };
-    expect(cart.items).toHaveLength(1);
+    const cart = await carts.get(tenantId, { customerSlug: 'pat', deviceId: null });
+    expect(cart?.items).toHaveLength(1);
   });
 
   it('refuses to mix stores in one cart', async () => {

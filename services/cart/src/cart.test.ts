@@ -4,7 +4,7 @@ import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Worker } from 'bullmq';
 import { QUEUE_NAMES } from '@platform/queue';
 import { announceCatalogueChange, applyCatalogueChange, StoreProduct } from '@platform/catalogue';
-import { cartService, Cart } from './index';
+import { cartService, CartStore } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenant: { id: string };
@@ -14,8 +14,9 @@ beforeAll(async () => {
   harness = await createTestApp([cartService], 'cart');
   tenant = await createTenant('cart-a');
   await createCatalogueFixture(tenant.id, 'cart-a');
-  await Cart.create({ tenantId: tenant.id, locationId: 1, deviceId: 'FullCart01', items: [{ storeProductId: 11, quantity: 2 }, { storeProductId: 31, quantity: 1, special: true }] });
-  await Cart.create({ tenantId: tenant.id, locationId: 1, customerSlug: 'sam', items: [{ storeProductId: 21, quantity: 3 }] });
+  const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
+  await carts.put(tenant.id, { customerSlug: null, deviceId: 'FullCart01' }, { locationId: 1, items: [{ storeProductId: 11, quantity: 2, special: false }, { storeProductId: 31, quantity: 1, special: true }] });
+  await carts.put(tenant.id, { customerSlug: 'sam', deviceId: null }, { locationId: 1, items: [{ storeProductId: 21, quantity: 3, special: false }] });
 });
 afterAll(async () => { await harness?.close(); });
 

@@ -1,2 +1,2 @@
 export { cartRoutes as cartService } from './routes';
-export { Cart } from './models';
+export { CartStore, type StoredCart, type CartLine, type ShopperIdentity } from './cart-store';

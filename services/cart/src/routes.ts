@@ -3,6 +3,7 @@ import { Cart } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { cartParcels, emptyCart, removeLine, setLineQuantity, shopperIdentity } from './service';
+import { CartStore } from './cart-store';
 
 const tags = ['cart'];
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
@@ -12,7 +13,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
   // Store products are read from the catalogue's in-memory indexes, shared in this process.
   const catalogue = await acquireSearchIndexes(app.resources, (err) => app.log.error({ err }, 'search index refresh failed'));
   app.addHook('onClose', () => releaseSearchIndexes(app.resources));
-  const io = { redis: app.resources.redis, prefix: app.resources.queuePrefix, catalogue };
+  const io = { redis: app.resources.redis, prefix: app.resources.queuePrefix, catalogue, carts: new CartStore(app.resources.redis, app.resources.queuePrefix) };
 
   app.get('/cart-parcels', {
     schema: {

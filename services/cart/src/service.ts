@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { resolveLocationId, scoped } from '@platform/db';
+import { resolveLocationId } from '@platform/db';
 import {
   activePromoCents, ADMIN_CANNOT_ADD, cartTotals, checkQuantity, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
   type FulfilmentMode,
@@ -8,10 +8,10 @@ import type { Cart as CartView, ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import type { SearchIndexRegistry } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
-import { Cart } from './models';
 import { withCartLock } from './cart-lock';
+import { CartStore, type ShopperIdentity, type StoredCart } from './cart-store';
 
-export interface ShopperIdentity { customerSlug: string | null; deviceId: string | null }
+export type { ShopperIdentity } from './cart-store';
 
 /** A signed-in caller is always their own customer; a guest is the device id it presents. */
 export function shopperIdentity(ctx: RequestContext, query: { device_id?: string }): ShopperIdentity {
@@ -21,18 +21,15 @@ export function shopperIdentity(ctx: RequestContext, query: { device_id?: string
   return { customerSlug: null, deviceId };
 }
 
-const identityFilter = (who: ShopperIdentity) => (who.customerSlug ? { customerSlug: who.customerSlug } : { deviceId: who.deviceId });
 const lockKey = (prefix: string, ctx: RequestContext, who: ShopperIdentity) => `${prefix}:cart-lock:${ctx.tenantId}:${who.customerSlug ? `c:${who.customerSlug}` : `d:${who.deviceId}`}`;
 
-type CartLine = { storeProductId: number; quantity: number; special: boolean; addedPriceCents?: number | null };
-type CartDoc = { _id: unknown; locationId: number; items: CartLine[] };
 
 /**
  * What cart reads and writes need: Redis for the cart lock, and the catalogue's in-memory indexes for store
  * products (FerretDB cannot look up 20 store products of a 100k catalogue quickly; the index is kept current
  * through the catalogue-changes queue within about a second).
  */
-export interface CartIo { redis: Redis; prefix: string; catalogue: SearchIndexRegistry }
+export interface CartIo { redis: Redis; prefix: string; catalogue: SearchIndexRegistry; carts: CartStore }
 export type CartWrite = CartIo;
 
 /** The price a shopper pays per unit now: the promo price when it is lower. */
@@ -52,35 +49,34 @@ export async function setLineQuantity(ctx: RequestContext, io: CartWrite, who: S
   const business = await getBusinessDetails(ctx);
   const verdict = checkQuantity({ product, quantity: line.quantity, businessId: ctx.tenant.businessId, store: { showOosSpecial: business.show_oos_special } });
   if (!verdict.ok) throw new AppError('unprocessable', verdict.message!, { quantity: [verdict.message!] });
-  await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
-    const cart = (await Cart.findOne(scoped(ctx, identityFilter(who))).lean()) as CartDoc | null;
+  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+    const cart = await io.carts.get(ctx.tenantId, who);
     if (cart && cart.locationId !== locationId && cart.items.length) {
       throw new AppError('conflict', 'Your cart holds products from another store. Switch back to that store, or empty your cart first.');
     }
     const items = (cart?.items ?? []).filter((i) => i.storeProductId !== line.store_product_id);
     if (line.quantity > 0) items.push({ storeProductId: line.store_product_id, quantity: line.quantity, special: verdict.specialOrder, addedPriceCents: unitCents(product) });
-    if (cart) await Cart.updateOne(scoped(ctx, { _id: cart._id }), { $set: { items, locationId } });
-    else if (items.length) await Cart.create({ tenantId: ctx.tenantId, locationId, ...identityFilter(who), items });
+    return cart || items.length ? io.carts.put(ctx.tenantId, who, { id: cart?.id, locationId: locationId!, items }) : null;
   });
-  return cartParcels(ctx, io, who);
+  return cartParcels(ctx, io, who, {}, saved);
 }
 
 /** Removes one line (DELETE remove-cart-item); removing a line that is not there changes nothing. */
 export async function removeLine(ctx: RequestContext, io: CartWrite, who: ShopperIdentity, storeProductId: number) {
-  await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
-    const cart = (await Cart.findOne(scoped(ctx, identityFilter(who))).lean()) as CartDoc | null;
-    if (!cart) return;
-    await Cart.updateOne(scoped(ctx, { _id: cart._id }), { $set: { items: cart.items.filter((i) => i.storeProductId !== storeProductId) } });
+  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+    const cart = await io.carts.get(ctx.tenantId, who);
+    return cart ? io.carts.put(ctx.tenantId, who, { ...cart, items: cart.items.filter((i) => i.storeProductId !== storeProductId) }) : null;
   });
-  return cartParcels(ctx, io, who);
+  return cartParcels(ctx, io, who, {}, saved);
 }
 
 /** Empties the cart (GET empty-cart: the store switch and after checkout). */
 export async function emptyCart(ctx: RequestContext, io: CartWrite, who: ShopperIdentity) {
-  await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
-    await Cart.updateOne(scoped(ctx, identityFilter(who)), { $set: { items: [] } });
+  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+    const cart = await io.carts.get(ctx.tenantId, who);
+    return cart ? io.carts.put(ctx.tenantId, who, { ...cart, items: [] }) : null;
   });
-  return cartParcels(ctx, io, who);
+  return cartParcels(ctx, io, who, {}, saved);
 }
 
 /**
@@ -90,11 +86,12 @@ export async function emptyCart(ctx: RequestContext, io: CartWrite, who: Shopper
  */
 export interface CartReadOptions { order_type?: number; zip?: string }
 
-export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperIdentity, options: CartReadOptions = {}): Promise<CartView> {
+export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperIdentity, options: CartReadOptions = {}, known?: StoredCart | null): Promise<CartView> {
   const [business, settings, index] = await Promise.all([getBusinessDetails(ctx), getStoreSettings(ctx), io.catalogue.get(ctx.tenantId)]);
   const settingsPrefix = settings.products.currencyPrefix;
   const checkout_types = { pickup: business.pickup_enabled, delivery: business.delivery_enabled, shipping: business.shipping_enabled };
-  const cart = (await Cart.findOne(scoped(ctx, identityFilter(who))).lean()) as CartDoc | null;
+  // A write passes the cart it just saved, so the answer needs no second read.
+  const cart = known !== undefined ? known : await io.carts.get(ctx.tenantId, who);
   const mode = restoreMode(options.order_type, enabledModes(checkout_types, business));
   const totalsFor = (subtotalCents: number, additionalFeesCents: number) => {
     const zones = business.delivery_locations.map((z) => ({
@@ -142,7 +139,7 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     });
   }
   return {
-    order_id: String(cart._id),
+    order_id: cart.id,
     item_count: count,
     parcels: (['pickup', 'special'] as const).filter((type) => parcels[type].length).map((type) => ({ type, items: parcels[type] })),
     checkout_types,

@@ -5,7 +5,7 @@ import { CoPurchase, ProductSale, ProductStat, SearchSynonyms, SearchTerm } from
 import { StoreProfile } from '@platform/tenant-settings';
 import { Customer, hashPassword } from '@platform/identity';
 import { Order } from '@platform/orders';
-import { Cart } from '@platform/cart';
+import { CartStore } from '@platform/cart';
 import { allServices } from './index';
 
 /**
@@ -23,8 +23,9 @@ async function seedTenant(key: 'a' | 'b') {
   await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }] });
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, totalCents: 500, placedAt: new Date() });
-  await Cart.create({ tenantId: tenant.id, locationId: 1, deviceId: 'SharedDev1', items: [{ storeProductId: 11, quantity: 1 }] });
-  await Cart.create({ tenantId: tenant.id, locationId: 1, customerSlug: 'owner', items: [{ storeProductId: 21, quantity: 1 }] });
+  const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
+  await carts.put(tenant.id, { customerSlug: null, deviceId: 'SharedDev1' }, { locationId: 1, items: [{ storeProductId: 11, quantity: 1, special: false }] });
+  await carts.put(tenant.id, { customerSlug: 'owner', deviceId: null }, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }] });
   await ProductStat.create({ tenantId: tenant.id, sku: '1001', views: 5 });
   await SearchTerm.create({ tenantId: tenant.id, term: `${slug} drill`, searches: 3 });
   await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
@@ -118,8 +119,8 @@ describe('tenant isolation across every route', () => {
     const added = await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: { 'business-slug': 'iso-a' }, payload: { store_product_id: 21, quantity: 2, device_id: 'SharedDev1' } });
     expect(added.statusCode).toBe(200);
     await harness.app.inject({ method: 'DELETE', url: '/api/remove-cart-item?store_product_id=11&identity=SharedDev1', headers: { 'business-slug': 'iso-a' } });
-    expect((await Cart.findOne({ tenantId: tenants.b.id, deviceId: 'SharedDev1' }).lean() as { items: { storeProductId: number; quantity: number }[] }).items)
-      .toEqual([expect.objectContaining({ storeProductId: 11, quantity: 1 })]);
+    const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
+    expect((await carts.get(tenants.b.id, { customerSlug: null, deviceId: 'SharedDev1' }))?.items).toEqual([expect.objectContaining({ storeProductId: 11, quantity: 1 })]);
     expect((await SearchSynonyms.findOne({ tenantId: tenants.b.id }).lean() as { groups: { words: string[] }[] }).groups).toEqual([{ words: ['iso-b-sofa', 'iso-b-couch'] }]);
     const jobs = [
       ...await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']),

@@ -39,8 +39,31 @@ export function mergeDefaults<T>(defaults: T, stored: unknown): T {
   return out as T;
 }
 
-async function profile(ctx: RequestContext) {
-  return (await StoreProfile.findOne(scoped(ctx)).lean()) as { settings?: Plain; business?: Plain; navigation?: NavigationItem[] } | null;
+/**
+ * Profiles and locations are read on nearly every request (cart totals, business details) and change
+ * rarely; each FerretDB round trip costs ~4 ms, so they are kept 10 s per tenant and process. A settings
+ * write must call forgetStoreProfile for its own process; others see it within 10 s.
+ */
+const PROFILE_CACHE_MS = 10_000;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < PROFILE_CACHE_MS) return hit.value as Promise<T>;
+  const value = load();
+  value.catch(() => cache.delete(key));
+  if (cache.size > 20_000) cache.clear();
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+export function forgetStoreProfile(tenantId: string): void {
+  cache.delete(`profile:${tenantId}`);
+  cache.delete(`locations:${tenantId}`);
+}
+
+function profile(ctx: RequestContext) {
+  return cached(`profile:${ctx.tenantId}`, async () =>
+    (await StoreProfile.findOne(scoped(ctx)).lean()) as { settings?: Plain; business?: Plain; navigation?: NavigationItem[] } | null);
 }
 
 export async function getStoreSettings(ctx: RequestContext): Promise<StoreSettings> {
@@ -61,7 +84,7 @@ export async function getNavigation(ctx: RequestContext): Promise<NavigationItem
 }
 
 export async function listLocations(ctx: RequestContext): Promise<StoreLocation[]> {
-  const docs = await Location.find(scoped(ctx)).sort({ sortOrder: 1, locationId: 1 }).lean() as any[];
+  const docs = await cached(`locations:${ctx.tenantId}`, async () => await Location.find(scoped(ctx)).sort({ sortOrder: 1, locationId: 1 }).lean() as any[]);
   return docs.map((d) => ({
     id: d.locationId,
     name: d.name,
