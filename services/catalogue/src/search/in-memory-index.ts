@@ -77,6 +77,8 @@ const FUZZY_WEIGHT = 0.45;
 const PREFIX_WEIGHT = 0.375;
 /** A prefix expands to at most this many dictionary terms (bounds the work of a 1-letter-longer prefix). */
 const MAX_PREFIX_TERMS = 400;
+/** Typo and prefix lookups remembered per index (cleared whenever a new term enters the dictionary). */
+const MAX_EXPANSIONS_KEPT = 5000;
 
 interface PostingList { slots: number[]; versions: number[]; weights: number[] }
 
@@ -111,15 +113,32 @@ class Postings {
     this.length[slot] = Math.min(tokens, 65535);
     for (const [term, weight] of weights) {
       let list = this.lists.get(term);
-      if (!list) { list = { slots: [], versions: [], weights: [] }; this.lists.set(term, list); }
+      if (!list) { list = { slots: [], versions: [], weights: [] }; this.lists.set(term, list); this.expansions.clear(); }
       list.slots.push(slot); list.versions.push(this.version[slot]); list.weights.push(weight);
     }
   }
 
   remove(slot: number) { this.version[slot] += 1; }
 
+  /**
+   * Typo and prefix lookups walk the radix tree (a 2-typo lookup costs milliseconds); their answers only
+   * change when the dictionary gains terms, so they are kept until then.
+   */
+  private expansions = new Map<string, [string, number][]>();
+
   /** The dictionary terms a query term matches, with their weight: itself, typos within `maxTypos`, and words it starts. */
   expand(term: string, options: { maxTypos: number; prefix: boolean }): [string, number][] {
+    if (!options.maxTypos && !options.prefix) return this.lists.has(term) ? [[term, 1]] : [];
+    const key = `${options.maxTypos}${options.prefix ? 'p' : ''}:${term}`;
+    const known = this.expansions.get(key);
+    if (known) return known;
+    const found = this.lookup(term, options);
+    if (this.expansions.size >= MAX_EXPANSIONS_KEPT) this.expansions.clear();
+    this.expansions.set(key, found);
+    return found;
+  }
+
+  private lookup(term: string, options: { maxTypos: number; prefix: boolean }): [string, number][] {
     const out = new Map<string, number>();
     const offer = (match: string, weight: number) => { if (weight > (out.get(match) ?? 0)) out.set(match, weight); };
     if (this.lists.has(term)) offer(term, 1);
@@ -318,7 +337,7 @@ export class InMemorySearchIndex implements SearchIndex {
     const columns = this.locations.get(query.locationId);
     const empty: SearchHits = { total: 0, items: [], facets: { departments: [], brands: [], price_ranges: [], other_facets: [] }, removedInStockOnly: false };
     if (!columns) return empty;
-    const ranked = this.candidates(query.keyword);
+    const ranked = this.candidates(query.keyword, query.sort === 'relevancy');
     let matches = this.filter(ranked, columns, query, query.inStockOnly);
     let removedInStockOnly = false;
     if (matches.length === 0 && query.inStockOnly) {
@@ -441,17 +460,18 @@ export class InMemorySearchIndex implements SearchIndex {
   }
 
   /** Slots matching the keyword in relevance order, or null when there is no keyword (all products). */
-  private candidates(keyword: string): Int32Array | null {
+  /** With `ranked` false (another sort follows) the matches come in slot order: no score sort. */
+  private candidates(keyword: string, ranked = true): Int32Array | null {
     if (!keyword.trim()) return null;
     const words = queryWords(keyword);
-    const exact = this.matchAll(words, () => ({ maxTypos: 0, prefix: false }));
+    const exact = this.matchAll(words, () => ({ maxTypos: 0, prefix: false }), ranked);
     if (exact.length >= WIDEN_BELOW) return exact;
     // Few whole-word matches: widen with typo tolerance and a prefix on the last word.
-    return this.matchAll(words, (word, i) => ({ maxTypos: fuzziness(word.raw) || 0, prefix: i === words.length - 1 }));
+    return this.matchAll(words, (word, i) => ({ maxTypos: fuzziness(word.raw) || 0, prefix: i === words.length - 1 }), ranked);
   }
 
   /** Slots holding a match for every word (a word's synonyms count as the word), best score first. */
-  private matchAll(words: QueryWord[], optionsFor: (word: QueryWord, i: number) => { maxTypos: number; prefix: boolean }): Int32Array {
+  private matchAll(words: QueryWord[], optionsFor: (word: QueryWord, i: number) => { maxTypos: number; prefix: boolean }, ranked = true): Int32Array {
     if (!words.length) return new Int32Array(0);
     if (this.scoreTotal.length < this.capacity) { this.scoreTotal = new Float64Array(this.capacity); this.scoreWord = new Float64Array(this.capacity); }
     const total = this.scoreTotal;
@@ -459,7 +479,7 @@ export class InMemorySearchIndex implements SearchIndex {
     // Typos and prefixes are looked up for the word as typed and as stemmed (cordles → cordless, not only cordl).
     const matchesFor = (w: QueryWord, i: number): [string, number][] => {
       const options = optionsFor(w, i);
-      const found = this.postings.expand(w.term, options);
+      const found = [...this.postings.expand(w.term, options)]; // a copy: expansions are remembered
       if (options.maxTypos || options.prefix) found.push(...this.postings.expand(w.raw, options));
       return [...found, ...(this.synonyms.get(w.term) ?? []).map((s): [string, number] => [s, 1])];
     };
@@ -473,7 +493,9 @@ export class InMemorySearchIndex implements SearchIndex {
       for (const slot of touched) word[slot] = 0;
       slots = kept;
     }
-    const out = Int32Array.from(slots).sort((a, b) => total[b] - total[a] || a - b);
+    const out = Int32Array.from(slots);
+    if (ranked) out.sort((a, b) => total[b] - total[a] || a - b);
+    else out.sort();
     for (const slot of slots) total[slot] = 0;
     return out;
   }
@@ -517,19 +539,23 @@ export class InMemorySearchIndex implements SearchIndex {
     const brandCounts = new Int32Array(this.maxBrandId + 1);
     const bandCounts = new Int32Array(PRICE_BANDS.length);
     const lastBand = PRICE_BANDS.length - 1;
+    const deptAt = this.deptAt;
+    const brandAt = this.brandAt;
+    const prices = columns.effectiveCents;
     for (let i = 0; i < matches.length; i += 1) {
       const slot = matches[i];
       const base = slot * 3;
-      deptCounts[this.deptAt[base]] += 1; deptCounts[this.deptAt[base + 1]] += 1; deptCounts[this.deptAt[base + 2]] += 1;
-      brandCounts[this.brandAt[slot]] += 1;
-      const cents = columns.effectiveCents[slot];
+      deptCounts[deptAt[base]] += 1; deptCounts[deptAt[base + 1]] += 1; deptCounts[deptAt[base + 2]] += 1;
+      brandCounts[brandAt[slot]] += 1;
+      const cents = prices[slot];
       let band = 0;
       while (band < lastBand && cents >= BAND_UPPER_CENTS[band]) band += 1;
       bandCounts[band] += 1;
     }
     const other_facets = [...this.attributes].sort(([a], [b]) => SORT_TEXT(a, b)).map(([key, attr]) => {
       const counts = new Int32Array(attr.values.length + 1);
-      for (let i = 0; i < matches.length; i += 1) counts[attr.at[matches[i]]] += 1;
+      const at = attr.at;
+      for (let i = 0; i < matches.length; i += 1) counts[at[matches[i]]] += 1;
       const values = attr.values.map((value, i) => ({ value, count: counts[i + 1] })).filter((v) => v.count > 0).sort((a, b) => b.count - a.count || SORT_TEXT(a.value, b.value));
       return { key, values };
     }).filter((facet) => facet.values.length > 0);
