@@ -113,8 +113,12 @@ test.describe('cart totals', () => {
     await page.getByLabel('Delivery zip code').fill('97302');
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByTestId('delivery-charge')).toHaveText('$12.50');
-    const unit = Number(product.promo_price ?? product.price);
-    await expect(page.getByTestId('cart-total')).toHaveText(`$${(unit + 12.5).toFixed(2)}`);
+    // Total = subtotal + delivery + tax (6 % for deliveries to 97302 in the demo), to the cent.
+    const unitCents = Math.round(Number(product.promo_price ?? product.price) * 100);
+    const taxCents = Math.round((unitCents * 600) / 10000);
+    await expect(page.getByRole('definition').filter({ hasText: `$${(taxCents / 100).toFixed(2)}` }).first()).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText(`$${((unitCents + 1250 + taxCents) / 100).toFixed(2)}`);
+    await expect(page.getByText('Tax is estimated until checkout.')).toBeVisible();
 
     // The choice is remembered for the next visit.
     await page.reload();

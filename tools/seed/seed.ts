@@ -150,13 +150,16 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   };
   await StoreProfile.create({
     tenantId,
-    settings: { colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 } },
+    settings: { cart: { taxDisclaimer: 'Tax is estimated until checkout.' }, colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 } },
     business: { contact_email: `hello@${plan.slug}.test`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative', show_competitors: plan.variant === 'hardware-cooperative',
       delivery_locations: plan.locations.length > 1 ? [
         { code: '97301', fee: '9.99', minThreshold: '75.00', thresholdFee: '0.00' },
         { code: '97302', fee: '12.50', minThreshold: null, thresholdFee: null },
         { code: '97304', fee: '14.00', minThreshold: '150.00', thresholdFee: '4.99' },
-      ] : [] },
+      ] : [],
+      tax_rates: plan.locations.map((_, index) => ({ location_id: index + 1, rate: index === 0 ? '8.25' : '7.75' })),
+      destination_tax_rates: plan.locations.length > 1 ? [{ zip: '97302', rate: '6.00' }] : [],
+      other_tax_rows: plan.variant === 'paint-brand' ? [{ label: 'Paint stewardship fee', rate: '0.50' }] : [] },
     navigation: plan.navigation.map((item, index) => ({ id: index + 1, name: item.name, target: navTarget(item.target), order: index + 1, align: 'left', show_in_header: true, hide_on_locations: null })),
   });
 

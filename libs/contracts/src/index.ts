@@ -44,6 +44,12 @@ export const StoreSettings = Type.Object({
   hideBrandFilter: Type.Boolean(),
   /** After add-to-cart, a 5-second toast instead of the cart side panel. */
   legacyAddToCartToast: Type.Boolean(),
+  cart: Type.Object({
+    hideTax: Type.Boolean(),
+    taxDisclaimer: Type.String(),
+    mergeAdditionalFeeWithSubtotal: Type.Boolean(),
+    hideDeliveryZipcode: Type.Boolean(),
+  }),
   products: Type.Object({
     itemsPerPage: Type.Integer(),
     currencyPrefix: Type.String(),
@@ -80,6 +86,10 @@ export const BusinessDetails = Type.Object({
   delivery_locations: Type.Array(Type.Object({
     code: Type.String(), fee: Money, minThreshold: Type.Union([Money, Type.Null()]), thresholdFee: Type.Union([Money, Type.Null()]),
   })),
+  /** Sales tax rates in percent: per store location, per destination zip (delivery and shipping), and extra rows. */
+  tax_rates: Type.Array(Type.Object({ location_id: Type.Integer(), rate: Type.String() })),
+  destination_tax_rates: Type.Array(Type.Object({ zip: Type.String(), rate: Type.String() })),
+  other_tax_rows: Type.Array(Type.Object({ label: Type.String(), rate: Type.String() })),
 });
 export type BusinessDetails = Static<typeof BusinessDetails>;
 
@@ -175,6 +185,8 @@ export const Cart = Type.Object({
     delivery_charge: Type.Union([Money, Type.Null()]),
     delivery_charge_label: Type.Union([Type.String(), Type.Null()]),
     delivery_error: Type.Union([Type.Literal('no-zipcode'), Type.Literal('invalid-zipcode'), Type.Null()]),
+    tax: Money,
+    tax_rows: Type.Array(Type.Object({ label: Type.String(), amount: Money })),
     total: Money,
   }),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, deliveryChargeLabel, deliveryFee, enabledModes, restoreMode, taxCents, type DeliveryZone } from './index';
+import { cartTax, percentToBasisPoints, cartTotals, deliveryChargeLabel, deliveryFee, enabledModes, restoreMode, taxCents, type DeliveryZone } from './index';
 
 const business = { pickup_enabled: true, delivery_enabled: true, shipping_enabled: false };
 const zones: DeliveryZone[] = [{ code: '97301', feeCents: 999, minThresholdCents: 5000, thresholdFeeCents: 0 }, { code: '97302', feeCents: 1500, minThresholdCents: null, thresholdFeeCents: null }];
@@ -55,5 +55,20 @@ describe('totals', () => {
   it('rounds tax half up in cents', () => {
     expect(taxCents(1999, 825)).toBe(165);
     expect(taxCents(-5, 825)).toBe(0);
+  });
+});
+
+describe('tax', () => {
+  const setup = { locationRateBp: 825, destinationRates: [{ zip: '97302', rateBp: 600 }], otherRows: [{ label: 'County tax', rateBp: 50 }] };
+
+  it("uses the store's rate for pickup and the destination's for delivery, with the other rows", () => {
+    expect(cartTax(10000, 0, '97302', setup)).toEqual({ rows: [{ label: 'Tax', cents: 825 }, { label: 'County tax', cents: 50 }], cents: 875 });
+    expect(cartTax(10000, 1, '97302', setup).rows[0]).toEqual({ label: 'Tax', cents: 600 });
+    expect(cartTax(10000, 2, '10001', setup).rows[0].cents).toBe(825);
+  });
+
+  it('reads typed percentages', () => {
+    expect(percentToBasisPoints('8.25')).toBe(825);
+    expect(percentToBasisPoints('x')).toBe(0);
   });
 });

@@ -87,3 +87,29 @@ export function cartTotals(input: TotalsInput): Totals {
     totalCents: Math.max(0, total),
   };
 }
+
+/** Tax configuration of a store: a rate per location, rates by destination zip, and extra rows. Rates in basis points. */
+export interface TaxSetup {
+  locationRateBp: number;
+  destinationRates: { zip: string; rateBp: number }[];
+  otherRows: { label: string; rateBp: number }[];
+}
+export interface TaxRow { label: string; cents: number }
+
+/**
+ * Sales tax on the taxable amount: the store location's rate for pickup, the destination zip's rate for
+ * delivery and shipping when one is configured (else the location's), plus any other tax rows.
+ */
+export function cartTax(taxableCents: number, mode: FulfilmentMode, zip: string | null | undefined, setup: TaxSetup): { rows: TaxRow[]; cents: number } {
+  const five = /^(\d{5})/.exec((zip ?? '').trim())?.[1];
+  const destination = mode !== FULFILMENT_MODES.pickup && five ? setup.destinationRates.find((r) => r.zip === five) : undefined;
+  const rows: TaxRow[] = [{ label: 'Tax', cents: taxCents(taxableCents, destination?.rateBp ?? setup.locationRateBp) }];
+  for (const other of setup.otherRows) rows.push({ label: other.label, cents: taxCents(taxableCents, other.rateBp) });
+  return { rows, cents: rows.reduce((sum, r) => sum + r.cents, 0) };
+}
+
+/** A percentage as stores type it ('8.25') in basis points (825); anything else is 0. */
+export function percentToBasisPoints(percent: string | number): number {
+  const value = typeof percent === 'number' ? percent : Number(percent);
+  return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) : 0;
+}

@@ -112,7 +112,8 @@ describe('totals by fulfilment type', () => {
     await add('TotalsDev1', 21, 2); // 2 x 19.99
     await add('TotalsDev1', 11, 1); // 129.99 with a 1.50 fee (fixture product 1)
     expect(await read('TotalsDev1', 'order_type=0')).toEqual({
-      order_type: 0, subtotal: '169.97', additional_fees: '1.50', delivery_charge: null, delivery_charge_label: null, delivery_error: null, total: '171.47',
+      order_type: 0, subtotal: '169.97', additional_fees: '1.50', delivery_charge: null, delivery_charge_label: null, delivery_error: null,
+      tax: '0.00', tax_rows: [{ label: 'Tax', amount: '0.00' }], total: '171.47',
     });
     expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ order_type: 1, delivery_charge: '0.00', delivery_charge_label: 'FREE', total: '171.47' });
     await add('TotalsDev1', 11, 0);
@@ -121,6 +122,29 @@ describe('totals by fulfilment type', () => {
     expect(await read('TotalsDev1', 'order_type=1&zip=12345')).toMatchObject({ delivery_error: 'invalid-zipcode', delivery_charge_label: 'Add address to calculate' });
     // Shipping is not enabled for this store: the cart falls back to pickup.
     expect((await read('TotalsDev1', 'order_type=2')).order_type).toBe(0);
+  });
+});
+
+describe('tax', () => {
+  it("adds the store location's rate for pickup, the destination's for delivery, and the other tax rows", async () => {
+    const taxed = (await createTenant('cartw-tax')).id;
+    await createCatalogueFixture(taxed, 'cartw-tax');
+    await StoreProfile.create({ tenantId: taxed, business: {
+      delivery_enabled: true, delivery_locations: [{ code: '97302', fee: '5.00', minThreshold: null, thresholdFee: null }],
+      tax_rates: [{ location_id: 1, rate: '8.25' }], destination_tax_rates: [{ zip: '97302', rate: '6.00' }], other_tax_rows: [{ label: 'County tax', rate: '0.50' }],
+    } });
+    const taxHeaders = { 'business-slug': 'cartw-tax', 'store-id': '1' };
+    await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: taxHeaders, payload: { store_product_id: 21, quantity: 5, device_id: 'TaxDevice1' } }); // 5 x 19.99
+    const totals = async (query: string) => (await harness.app.inject({ url: `/api/cart-parcels?device_id=TaxDevice1&${query}`, headers: taxHeaders })).json().data.totals;
+    // 99.95 taxable: 8.25 % = 8.25 (824.6 cents, rounded), 0.50 % = 0.50 (49.975).
+    expect(await totals('order_type=0')).toMatchObject({ tax: '8.75', tax_rows: [{ label: 'Tax', amount: '8.25' }, { label: 'County tax', amount: '0.50' }], total: '108.70' });
+    // Delivered to 97302: 6 % = 6.00 (599.7), plus the county row and the 5.00 fee.
+    expect(await totals('order_type=1&zip=97302')).toMatchObject({ tax: '6.50', delivery_charge: '5.00', total: '111.45' });
+    const calculated = await harness.app.inject({ method: 'POST', url: '/api/calculate-taxes', headers: taxHeaders, payload: { postal_code: '97302', country: 'US', order_type: 1, device_id: 'TaxDevice1' } });
+    expect(calculated.json()).toMatchObject({ status: 'success', data: { tax: '6.50', total: '111.45' } });
+    const malformed = await harness.app.inject({ method: 'POST', url: '/api/calculate-taxes', headers: taxHeaders, payload: { postal_code: '9730', device_id: 'TaxDevice1' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toHaveProperty('postal_code');
   });
 });
 

@@ -57,6 +57,27 @@ export const cartRoutes: ServicePlugin = async (app) => {
     return { data: await removeLine(request.ctx, io, who, request.query.store_product_id) };
   });
 
+  app.post('/calculate-taxes', {
+    schema: {
+      tags, summary: "Tax for the shopper's cart at an address and fulfilment type (the cart's totals with its tax rows)",
+      body: Type.Object({
+        address: Type.Optional(Type.String({ maxLength: 200 })),
+        address2: Type.Optional(Type.String({ maxLength: 200 })),
+        city: Type.Optional(Type.String({ maxLength: 100 })),
+        state: Type.Optional(Type.String({ maxLength: 50 })),
+        country: Type.Optional(Type.String({ maxLength: 56 })),
+        postal_code: Type.Optional(Type.String({ pattern: '^\\d{5}(-\\d{4})?$' })),
+        zip: Type.Optional(Type.String({ pattern: '^\\d{5}(-\\d{4})?$' })),
+        order_type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], { default: 0 }),
+        device_id: Type.Optional(DeviceId),
+      }),
+      response: { 200: Type.Object({ status: Type.String(), data: Cart.properties.totals }) },
+    },
+  }, async (request) => {
+    const cart = await cartParcels(request.ctx, io, shopperIdentity(request.ctx, request.body), { order_type: request.body.order_type, zip: request.body.zip ?? request.body.postal_code });
+    return { status: 'success', data: cart.totals };
+  });
+
   app.get('/empty-cart', {
     schema: {
       tags, summary: 'Empties the cart (store switch, after an order)',

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { resolveLocationId } from '@platform/db';
 import {
-  activePromoCents, ADMIN_CANNOT_ADD, cartTotals, checkQuantity, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
+  activePromoCents, ADMIN_CANNOT_ADD, cartTax, cartTotals, checkQuantity, percentToBasisPoints, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
   type FulfilmentMode,
 } from '@platform/domain';
 import type { Cart as CartView, ProductItem } from '@platform/contracts';
@@ -93,14 +93,20 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
   // A write passes the cart it just saved, so the answer needs no second read.
   const cart = known !== undefined ? known : await io.carts.get(ctx.tenantId, who);
   const mode = restoreMode(options.order_type, enabledModes(checkout_types, business));
+  const locationId = cart?.locationId ?? await resolveLocationId(ctx, ctx.storeId);
   const totalsFor = (subtotalCents: number, additionalFeesCents: number) => {
     const zones = business.delivery_locations.map((z) => ({
       code: z.code, feeCents: toCents(z.fee), minThresholdCents: z.minThreshold === null ? null : toCents(z.minThreshold), thresholdFeeCents: z.thresholdFee === null ? null : toCents(z.thresholdFee),
     }));
     const fee = mode === 1 ? deliveryFee(options.zip, subtotalCents, zones) : null;
+    const tax = cartTax(subtotalCents + additionalFeesCents, mode as FulfilmentMode, options.zip, {
+      locationRateBp: percentToBasisPoints(business.tax_rates.find((r) => r.location_id === locationId)?.rate ?? 0),
+      destinationRates: business.destination_tax_rates.map((r) => ({ zip: r.zip, rateBp: percentToBasisPoints(r.rate) })),
+      otherRows: business.other_tax_rows.map((r) => ({ label: r.label, rateBp: percentToBasisPoints(r.rate) })),
+    });
     const totals = cartTotals({
-      subtotalCents, additionalFeesCents, discountCents: 0, specialOrderFeeCents: 0, taxCents: 0, mode: mode as FulfilmentMode,
-      fulfilmentCents: fee?.ok ? fee.feeCents : 0, fulfilmentDiscountCents: 0,
+      subtotalCents, additionalFeesCents, discountCents: 0, specialOrderFeeCents: 0, taxCents: tax.cents, mode: mode as FulfilmentMode,
+      fulfilmentCents: fee?.ok ? fee.feeCents : 0, fulfilmentDiscountCents: 0, mergeAdditionalFeeWithSubtotal: settings.cart.mergeAdditionalFeeWithSubtotal,
     });
     return {
       order_type: mode,
@@ -109,6 +115,8 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
       delivery_charge: fee?.ok ? formatCents(fee.feeCents) : null,
       delivery_charge_label: fee ? deliveryChargeLabel(fee, settingsPrefix) : null,
       delivery_error: fee && !fee.ok ? fee.error : null,
+      tax: formatCents(tax.cents),
+      tax_rows: tax.rows.map((r) => ({ label: r.label, amount: formatCents(r.cents) })),
       total: formatCents(totals.totalCents),
     };
   };

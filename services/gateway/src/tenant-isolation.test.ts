@@ -61,7 +61,7 @@ const READS: Record<string, string> = {
   '/api/empty-cart': '/api/empty-cart?device_id=EmptiedDev',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
-const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart'];
+const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */

@@ -13,6 +13,7 @@ export const DEFAULT_SETTINGS = {
   hideRegistration: false,
   hideBrandFilter: false,
   legacyAddToCartToast: false,
+  cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false },
 };
 
@@ -26,6 +27,9 @@ export const DEFAULT_BUSINESS = {
   show_oos_special: false,
   show_competitors: false,
   delivery_locations: [] as { code: string; fee: string; minThreshold: string | null; thresholdFee: string | null }[],
+  tax_rates: [] as { location_id: number; rate: string }[],
+  destination_tax_rates: [] as { zip: string; rate: string }[],
+  other_tax_rows: [] as { label: string; rate: string }[],
 };
 
 type Plain = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { Fragment, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
@@ -151,7 +151,7 @@ export function CartPage() {
               {modes.map((m) => <button key={m} type="button" role="tab" aria-selected={activeMode === m} onClick={() => chooseMode(m)}>{MODE_LABELS[m]}</button>)}
             </Tabs>
           ) : null}
-          {activeMode === 1 ? (
+          {activeMode === 1 && !settings?.cart.hideDeliveryZipcode ? (
             <ZipForm onSubmit={saveZip} aria-label="Delivery address">
               <label htmlFor="delivery-zip">Delivery zip code</label>
               <input id="delivery-zip" inputMode="numeric" maxLength={10} value={zipText} onChange={(e) => setZipText(e.target.value)} />
@@ -162,8 +162,10 @@ export function CartPage() {
             <dt>Subtotal</dt><dd>{prefix}{cart.totals.subtotal}</dd>
             {cart.totals.additional_fees !== '0.00' ? <><dt>Additional fees</dt><dd>{prefix}{cart.totals.additional_fees}</dd></> : null}
             {cart.totals.delivery_charge_label ? <><dt>Delivery</dt><dd data-testid="delivery-charge">{cart.totals.delivery_charge_label}</dd></> : null}
-            <dt className="total">Total before tax</dt><dd className="total" data-testid="cart-total">{prefix}{cart.totals.total}</dd>
+            {!settings?.cart.hideTax ? cart.totals.tax_rows.map((row) => <Fragment key={row.label}><dt>{row.label}</dt><dd>{prefix}{row.amount}</dd></Fragment>) : null}
+            <dt className="total">Total</dt><dd className="total" data-testid="cart-total">{prefix}{cart.totals.total}</dd>
           </Summary>
+          {settings?.cart.taxDisclaimer ? <p className="disclaimer">{settings.cart.taxDisclaimer}</p> : null}
         </Card>
       ) : null}
     </Container>
