@@ -125,3 +125,29 @@ test.describe('cart totals', () => {
     await expect(tabs.getByRole('tab', { name: 'Delivery' })).toHaveAttribute('aria-selected', 'true');
   });
 });
+
+test.describe('promo codes', () => {
+  test('a code that is too short, one that expired, and one that works', async ({ page }) => {
+    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as Item[];
+    const product = list.find((p) => plain(p) && p.num_inventory >= 5)!;
+    await page.goto(`/p/${product.slug}`);
+    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+
+    const box = page.getByRole('textbox', { name: 'Promo code' });
+    const promo = page.getByRole('region', { name: 'Promo code' });
+    await expect(promo.getByRole('button', { name: 'Redeem' })).toBeDisabled();
+    await box.fill('ab');
+    await promo.getByRole('button', { name: 'Redeem' }).click();
+    await expect(promo.getByRole('alert')).toHaveText('Promo code should be greater than 3 characters');
+    await box.fill('SPRING2025');
+    await promo.getByRole('button', { name: 'Redeem' }).click();
+    await expect(promo.getByRole('alert')).toHaveText('This promo code has expired.');
+    await box.fill('fiveoff');
+    await promo.getByRole('button', { name: 'Redeem' }).click();
+    await expect(page.getByText('Promo code FIVEOFF applied.')).toBeVisible();
+    await expect(box).toHaveValue('');
+    await expect(page.getByTestId('discount')).toHaveText('−$5.00');
+    await expect(promo).toContainText('Promo code FIVEOFF');
+  });
+});

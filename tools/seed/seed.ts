@@ -5,6 +5,7 @@ import { Brand, Department, Product, StoreProduct } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
 import { StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, Order } from '@platform/orders';
+import { Coupon } from '@platform/cart';
 import { createQueues, createRedis, type PlatformQueues } from '@platform/queue';
 import { HARDWARE_TREE, PAINT_TREE, PRODUCT_IMAGES } from './catalogue-tree';
 
@@ -206,6 +207,11 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   }
   await insertInBatches(Product, products);
   await insertInBatches(StoreProduct, storeProducts);
+  await Coupon.insertMany([
+    { tenantId, code: 'SAVE10', kind: 'percent', percentBp: 1000, minSubtotalCents: 5000, disclaimer: 'Cannot be combined with other offers.' },
+    { tenantId, code: 'FIVEOFF', kind: 'flat', amountCents: 500 },
+    { tenantId, code: 'SPRING2025', kind: 'percent', percentBp: 1500, expiresAt: new Date(Date.UTC(2025, 5, 1)) },
+  ]);
   const priceOf = new Map((storeProducts as { productId: number; locationId: number; priceCents: number }[]).filter((sp) => sp.locationId === 1).map((sp) => [sp.productId, sp.priceCents]));
   const orders = await seedOrderHistory(tenantId, plan.slug, products as { productId: number; sku: string; title: string }[], priceOf, faker, queues);
 

@@ -88,6 +88,16 @@ export const cartApi = platformApi.injectEndpoints({
         if (data) dispatch(cartApi.util.upsertQueryData('cartParcels', { device_id: args.device_id }, data));
       },
     }),
+    activeCoupons: build.query<{ active: boolean }, void>({ query: () => 'check-active-coupons', transformResponse: (r: { data: { active: boolean } }) => r.data }),
+    redeemCoupon: build.mutation<{ status: number; message: string; disclaimer: string; data: Cart }, { coupon: string; device_id: string }>({
+      query: (body) => ({ url: 'redeem-coupon', method: 'POST', body }),
+      invalidatesTags: ['Cart'],
+    }),
+    removeCoupon: build.mutation<Cart, { device_id: string }>({
+      query: (params) => ({ url: 'remove-coupon', method: 'DELETE', params }),
+      transformResponse: (r: { data: Cart }) => r.data,
+      invalidatesTags: ['Cart'],
+    }),
     removeCartItem: build.mutation<Cart, { store_product_id: number; identity: string }>({
       query: (params) => ({ url: 'remove-cart-item', method: 'DELETE', params }),
       transformResponse: (r: { data: Cart }) => r.data,

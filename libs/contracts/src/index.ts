@@ -185,6 +185,10 @@ export const Cart = Type.Object({
     delivery_charge: Type.Union([Money, Type.Null()]),
     delivery_charge_label: Type.Union([Type.String(), Type.Null()]),
     delivery_error: Type.Union([Type.Literal('no-zipcode'), Type.Literal('invalid-zipcode'), Type.Null()]),
+    /** The promo code on the cart, and why it does not apply now (expired, under its minimum), if so. */
+    coupon: Type.Union([Type.String(), Type.Null()]),
+    coupon_message: Type.Union([Type.String(), Type.Null()]),
+    discount: Money,
     tax: Money,
     tax_rows: Type.Array(Type.Object({ label: Type.String(), amount: Money })),
     total: Money,

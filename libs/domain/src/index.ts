@@ -10,3 +10,4 @@ export * from './distance';
 export * from './product-display';
 export * from './cart-quantity';
 export * from './cart-totals';
+export * from './coupons';

@@ -3,7 +3,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, StoreProduct } from '@platform/catalogue';
 import { StoreProfile } from '@platform/tenant-settings';
-import { cartService, CartStore } from './index';
+import { cartService, CartStore, Coupon } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
@@ -113,7 +113,7 @@ describe('totals by fulfilment type', () => {
     await add('TotalsDev1', 11, 1); // 129.99 with a 1.50 fee (fixture product 1)
     expect(await read('TotalsDev1', 'order_type=0')).toEqual({
       order_type: 0, subtotal: '169.97', additional_fees: '1.50', delivery_charge: null, delivery_charge_label: null, delivery_error: null,
-      tax: '0.00', tax_rows: [{ label: 'Tax', amount: '0.00' }], total: '171.47',
+      coupon: null, coupon_message: null, discount: '0.00', tax: '0.00', tax_rows: [{ label: 'Tax', amount: '0.00' }], total: '171.47',
     });
     expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ order_type: 1, delivery_charge: '0.00', delivery_charge_label: 'FREE', total: '171.47' });
     await add('TotalsDev1', 11, 0);
@@ -145,6 +145,37 @@ describe('tax', () => {
     const malformed = await harness.app.inject({ method: 'POST', url: '/api/calculate-taxes', headers: taxHeaders, payload: { postal_code: '9730', device_id: 'TaxDevice1' } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors).toHaveProperty('postal_code');
+  });
+});
+
+describe('promo codes', () => {
+  const redeem = (device: string, coupon: string) => harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: headers(), payload: { coupon, device_id: device } });
+
+  it('applies a current code within its rules, refuses the rest with the message, and never goes below zero', async () => {
+    await Coupon.insertMany([
+      { tenantId, code: 'SAVE10', kind: 'percent', percentBp: 1000, minSubtotalCents: 5000, disclaimer: 'Not valid on sale items.' },
+      { tenantId, code: 'HUGE', kind: 'flat', amountCents: 100000 },
+      { tenantId, code: 'OLD', kind: 'flat', amountCents: 500, expiresAt: new Date('2020-01-01') },
+    ]);
+    expect((await harness.app.inject({ url: '/api/check-active-coupons', headers: headers() })).json()).toEqual({ data: { active: true } });
+    await add('CouponDev1', 21, 2); // 39.98
+    const short = await redeem('CouponDev1', 'ab');
+    expect(short.json()).toMatchObject({ status: 422, message: 'Promo code should be greater than 3 characters' });
+    expect((await redeem('CouponDev1', 'NOPE')).json().message).toBe('This promo code is not valid.');
+    expect((await redeem('CouponDev1', 'old')).json().message).toBe('This promo code has expired.');
+    expect((await redeem('CouponDev1', 'save10')).json().message).toBe('Spend $50.00 or more to use this promo code.');
+    await add('CouponDev1', 21, 3); // 59.97
+    const ok = (await redeem('CouponDev1', 'save10')).json();
+    expect(ok).toMatchObject({ status: 200, message: 'Promo code SAVE10 applied.', disclaimer: 'Not valid on sale items.' });
+    expect(ok.data.totals).toMatchObject({ coupon: 'SAVE10', discount: '6.00', total: '53.97' });
+    // Below the minimum again, the code stays but stops applying, and says why.
+    await add('CouponDev1', 21, 1);
+    const status = (await harness.app.inject({ method: 'POST', url: '/api/redeemed-coupons-status', headers: headers(), payload: { device_id: 'CouponDev1' } })).json().data;
+    expect(status).toEqual({ coupon: 'SAVE10', valid: false, message: 'Spend $50.00 or more to use this promo code.', discount: '0.00' });
+    const huge = (await redeem('CouponDev1', 'HUGE')).json();
+    expect(huge.data.totals).toMatchObject({ discount: '19.99', total: '0.00' });
+    const removed = await harness.app.inject({ method: 'DELETE', url: '/api/remove-coupon?device_id=CouponDev1', headers: headers() });
+    expect(removed.json().data.totals).toMatchObject({ coupon: null, discount: '0.00', total: '19.99' });
   });
 });
 

@@ -2,7 +2,9 @@ import { Type } from 'typebox';
 import { Cart } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
-import { cartParcels, emptyCart, removeLine, setLineQuantity, shopperIdentity } from './service';
+import { AppError } from '@platform/server-kit';
+import { cartParcels, emptyCart, redeemCoupon, removeCoupon, removeLine, setLineQuantity, shopperIdentity } from './service';
+import { tenantCoupons } from './coupons';
 import { CartStore } from './cart-store';
 
 const tags = ['cart'];
@@ -76,6 +78,48 @@ export const cartRoutes: ServicePlugin = async (app) => {
   }, async (request) => {
     const cart = await cartParcels(request.ctx, io, shopperIdentity(request.ctx, request.body), { order_type: request.body.order_type, zip: request.body.zip ?? request.body.postal_code });
     return { status: 'success', data: cart.totals };
+  });
+
+  app.post('/redeem-coupon', {
+    schema: {
+      tags, summary: 'Applies a promo code to the cart (at least 3 characters; current; the subtotal meets its minimum)',
+      body: Type.Object({ coupon: Type.String({ maxLength: 50 }), device_id: Type.Optional(DeviceId) }),
+      response: { 200: Type.Object({ status: Type.Integer(), message: Type.String(), disclaimer: Type.String(), data: Cart }) },
+    },
+  }, async (request) => {
+    const answer = await redeemCoupon(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.coupon);
+    if (!answer.ok) throw new AppError('unprocessable', answer.message, { coupon: [answer.message] });
+    return { status: 200, message: answer.message, disclaimer: answer.disclaimer, data: answer.cart };
+  });
+
+  app.post('/redeemed-coupons-status', {
+    schema: {
+      tags, summary: "The promo code on the shopper's cart and whether it still applies",
+      body: Type.Object({ device_id: Type.Optional(DeviceId) }),
+      response: { 200: Type.Object({ data: Type.Object({ coupon: Type.Union([Type.String(), Type.Null()]), valid: Type.Boolean(), message: Type.Union([Type.String(), Type.Null()]), discount: Type.String() }) }) },
+    },
+  }, async (request) => {
+    const { totals } = await cartParcels(request.ctx, io, shopperIdentity(request.ctx, request.body));
+    return { data: { coupon: totals.coupon, valid: Boolean(totals.coupon) && !totals.coupon_message, message: totals.coupon_message, discount: totals.discount } };
+  });
+
+  app.delete('/remove-coupon', {
+    schema: {
+      tags, summary: 'Takes the promo code off the cart',
+      querystring: Type.Object({ device_id: Type.Optional(DeviceId) }),
+      response: CartAnswer,
+    },
+  }, async (request) => ({ data: await removeCoupon(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
+
+  app.get('/check-active-coupons', {
+    schema: {
+      tags, summary: 'Whether the store has a promo code in force now (the cart shows the promo code box only then)',
+      response: { 200: Type.Object({ data: Type.Object({ active: Type.Boolean() }) }) },
+    },
+  }, async (request) => {
+    const now = new Date();
+    const coupons = [...(await tenantCoupons(request.ctx)).values()];
+    return { data: { active: coupons.some((c) => c.active && (!c.startsAt || c.startsAt <= now) && (!c.expiresAt || c.expiresAt >= now)) } };
   });
 
   app.get('/empty-cart', {

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { resolveLocationId } from '@platform/db';
 import {
-  activePromoCents, ADMIN_CANNOT_ADD, cartTax, cartTotals, checkQuantity, percentToBasisPoints, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
+  activePromoCents, ADMIN_CANNOT_ADD, cartTax, cartTotals, checkQuantity, couponDiscount, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
   type FulfilmentMode,
 } from '@platform/domain';
 import type { Cart as CartView, ProductItem } from '@platform/contracts';
@@ -10,6 +10,7 @@ import type { SearchIndexRegistry } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
 import { withCartLock } from './cart-lock';
 import { CartStore, type ShopperIdentity, type StoredCart } from './cart-store';
+import { findCoupon } from './coupons';
 
 export type { ShopperIdentity } from './cart-store';
 
@@ -56,7 +57,7 @@ export async function setLineQuantity(ctx: RequestContext, io: CartWrite, who: S
     }
     const items = (cart?.items ?? []).filter((i) => i.storeProductId !== line.store_product_id);
     if (line.quantity > 0) items.push({ storeProductId: line.store_product_id, quantity: line.quantity, special: verdict.specialOrder, addedPriceCents: unitCents(product) });
-    return cart || items.length ? io.carts.put(ctx.tenantId, who, { id: cart?.id, locationId: locationId!, items }) : null;
+    return cart || items.length ? io.carts.put(ctx.tenantId, who, { id: cart?.id, locationId: locationId!, items, coupon: cart?.coupon }) : null;
   });
   return cartParcels(ctx, io, who, {}, saved);
 }
@@ -94,18 +95,21 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
   const cart = known !== undefined ? known : await io.carts.get(ctx.tenantId, who);
   const mode = restoreMode(options.order_type, enabledModes(checkout_types, business));
   const locationId = cart?.locationId ?? await resolveLocationId(ctx, ctx.storeId);
+  const coupon = cart?.coupon ? await findCoupon(ctx, cart.coupon) : null;
   const totalsFor = (subtotalCents: number, additionalFeesCents: number) => {
+    const discount = cart?.coupon ? couponDiscount(coupon, subtotalCents, new Date(), settingsPrefix) : null;
     const zones = business.delivery_locations.map((z) => ({
       code: z.code, feeCents: toCents(z.fee), minThresholdCents: z.minThreshold === null ? null : toCents(z.minThreshold), thresholdFeeCents: z.thresholdFee === null ? null : toCents(z.thresholdFee),
     }));
     const fee = mode === 1 ? deliveryFee(options.zip, subtotalCents, zones) : null;
-    const tax = cartTax(subtotalCents + additionalFeesCents, mode as FulfilmentMode, options.zip, {
+    const discountCents = discount?.ok ? discount.discountCents : 0;
+    const tax = cartTax(subtotalCents + additionalFeesCents - discountCents, mode as FulfilmentMode, options.zip, {
       locationRateBp: percentToBasisPoints(business.tax_rates.find((r) => r.location_id === locationId)?.rate ?? 0),
       destinationRates: business.destination_tax_rates.map((r) => ({ zip: r.zip, rateBp: percentToBasisPoints(r.rate) })),
       otherRows: business.other_tax_rows.map((r) => ({ label: r.label, rateBp: percentToBasisPoints(r.rate) })),
     });
     const totals = cartTotals({
-      subtotalCents, additionalFeesCents, discountCents: 0, specialOrderFeeCents: 0, taxCents: tax.cents, mode: mode as FulfilmentMode,
+      subtotalCents, additionalFeesCents, discountCents: discount?.ok ? discount.discountCents : 0, specialOrderFeeCents: 0, taxCents: tax.cents, mode: mode as FulfilmentMode,
       fulfilmentCents: fee?.ok ? fee.feeCents : 0, fulfilmentDiscountCents: 0, mergeAdditionalFeeWithSubtotal: settings.cart.mergeAdditionalFeeWithSubtotal,
     });
     return {
@@ -115,6 +119,9 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
       delivery_charge: fee?.ok ? formatCents(fee.feeCents) : null,
       delivery_charge_label: fee ? deliveryChargeLabel(fee, settingsPrefix) : null,
       delivery_error: fee && !fee.ok ? fee.error : null,
+      coupon: cart?.coupon ?? null,
+      coupon_message: discount && !discount.ok ? discount.message : null,
+      discount: formatCents(totals.discountCents),
       tax: formatCents(tax.cents),
       tax_rows: tax.rows.map((r) => ({ label: r.label, amount: formatCents(r.cents) })),
       total: formatCents(totals.totalCents),
@@ -154,4 +161,31 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     subtotal: formatCents(subtotalCents),
     totals: totalsFor(subtotalCents, feesCents),
   };
+}
+
+export type RedeemAnswer = { ok: true; message: string; disclaimer: string; cart: CartView } | { ok: false; message: string };
+
+/** Applies a promo code to the cart (POST redeem-coupon): the code must exist, be current and fit the subtotal now. */
+export async function redeemCoupon(ctx: RequestContext, io: CartIo, who: ShopperIdentity, code: string): Promise<RedeemAnswer> {
+  const short = promoCodeProblem(code);
+  if (short) return { ok: false, message: short };
+  const current = await cartParcels(ctx, io, who);
+  if (current.item_count === 0) return { ok: false, message: 'Add products to your cart before using a promo code.' };
+  const coupon = await findCoupon(ctx, code);
+  const verdict = couponDiscount(coupon, toCents(current.subtotal), new Date());
+  if (!verdict.ok) return verdict;
+  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+    const cart = await io.carts.get(ctx.tenantId, who);
+    return cart ? io.carts.put(ctx.tenantId, who, { ...cart, coupon: coupon!.code }) : null;
+  });
+  return { ok: true, message: `Promo code ${coupon!.code} applied.`, disclaimer: coupon!.disclaimer, cart: await cartParcels(ctx, io, who, {}, saved) };
+}
+
+/** Takes the promo code off the cart. */
+export async function removeCoupon(ctx: RequestContext, io: CartIo, who: ShopperIdentity) {
+  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+    const cart = await io.carts.get(ctx.tenantId, who);
+    return cart ? io.carts.put(ctx.tenantId, who, { ...cart, coupon: null }) : null;
+  });
+  return cartParcels(ctx, io, who, {}, saved);
 }

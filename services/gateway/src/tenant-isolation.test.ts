@@ -5,7 +5,7 @@ import { CoPurchase, ProductSale, ProductStat, SearchSynonyms, SearchTerm } from
 import { StoreProfile } from '@platform/tenant-settings';
 import { Customer, hashPassword } from '@platform/identity';
 import { Order } from '@platform/orders';
-import { CartStore } from '@platform/cart';
+import { CartStore, Coupon } from '@platform/cart';
 import { allServices } from './index';
 
 /**
@@ -28,6 +28,7 @@ async function seedTenant(key: 'a' | 'b') {
   await carts.put(tenant.id, { customerSlug: 'owner', deviceId: null }, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }] });
   await ProductStat.create({ tenantId: tenant.id, sku: '1001', views: 5 });
   await SearchTerm.create({ tenantId: tenant.id, term: `${slug} drill`, searches: 3 });
+  await Coupon.create({ tenantId: tenant.id, code: `${slug.toUpperCase()}-CODE`, kind: 'flat', amountCents: 100 });
   await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
   await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
@@ -59,13 +60,14 @@ const READS: Record<string, string> = {
   '/api/products/{id}/also-purchased': '/api/products/1/also-purchased',
   '/api/cart-parcels': '/api/cart-parcels?device_id=SharedDev1',
   '/api/empty-cart': '/api/empty-cart?device_id=EmptiedDev',
+  '/api/check-active-coupons': '/api/check-active-coupons',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
-const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes'];
+const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/redeem-coupon', '/api/redeemed-coupons-status'];
 const REPLACES = ['/api/admin/search-synonyms'];
-const DELETES = ['/api/remove-cart-item'];
+const DELETES = ['/api/remove-cart-item', '/api/remove-coupon'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart']);
+const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'isolation');
@@ -121,6 +123,9 @@ describe('tenant isolation across every route', () => {
     await harness.app.inject({ method: 'DELETE', url: '/api/remove-cart-item?store_product_id=11&identity=SharedDev1', headers: { 'business-slug': 'iso-a' } });
     const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
     expect((await carts.get(tenants.b.id, { customerSlug: null, deviceId: 'SharedDev1' }))?.items).toEqual([expect.objectContaining({ storeProductId: 11, quantity: 1 })]);
+    // Tenant B's promo code means nothing at A.
+    const foreign = await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: { 'business-slug': 'iso-a' }, payload: { coupon: 'ISO-B-CODE', device_id: 'SharedDev1' } });
+    expect(foreign.json().message).toBe('This promo code is not valid.');
     expect((await SearchSynonyms.findOne({ tenantId: tenants.b.id }).lean() as { groups: { words: string[] }[] }).groups).toEqual([{ words: ['iso-b-sofa', 'iso-b-couch'] }]);
     const jobs = [
       ...await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']),

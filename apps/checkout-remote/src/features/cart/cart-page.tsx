@@ -2,8 +2,8 @@ import { Fragment, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
-import { checkQuantity, DEFAULT_PRODUCT_IMAGE, enabledModes, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
-import { cartApi, errorMessage, getDeviceId, storefrontApi, useCartQuantities } from '@platform/api-client';
+import { checkQuantity, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
+import { cartApi, errorMessage, getDeviceId, notify, storefrontApi, useCartQuantities } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
 /** Remove Selected keeps its busy state this long after the last removal (spec 2, cart item selection). */
@@ -89,6 +89,43 @@ function CartLine({ item, selected, onSelect, prefix }: { item: CartItem; select
   );
 }
 
+/** Promo code box: 3+ characters, Redeem disabled while empty or submitting, the server's message either way. */
+function PromoCode({ applied, problem }: { applied: string | null; problem: string | null }) {
+  const { data: active } = cartApi.useActiveCouponsQuery();
+  const [redeem, { isLoading }] = cartApi.useRedeemCouponMutation();
+  const [remove] = cartApi.useRemoveCouponMutation();
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  if (!active?.active && !applied) return null;
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const tooShort = promoCodeProblem(code);
+    if (tooShort) { setMessage({ kind: 'error', text: tooShort }); return; }
+    try {
+      const answer = await redeem({ coupon: code, device_id: getDeviceId() }).unwrap();
+      notify('success', answer.message, 5000);
+      setMessage(answer.disclaimer ? { kind: 'info', text: answer.disclaimer } : null);
+      setCode('');
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorMessage(error) });
+    }
+  };
+  return (
+    <section aria-label="Promo code">
+      {applied ? (
+        <p>Promo code <strong>{applied}</strong> <Button type="button" $variant="link" onClick={() => void remove({ device_id: getDeviceId() })}>Remove</Button></p>
+      ) : null}
+      {problem ? <p role="status">{problem}</p> : null}
+      <ZipForm onSubmit={(e) => void submit(e)}>
+        <label htmlFor="promo-code">Promo code</label>
+        <input id="promo-code" value={code} maxLength={50} onChange={(e) => { setCode(e.target.value); setMessage(null); }} />
+        <Button type="submit" $variant="secondary" disabled={!code.trim() || isLoading}>Redeem</Button>
+      </ZipForm>
+      {message ? <p role={message.kind === 'error' ? 'alert' : 'note'}>{message.text}</p> : null}
+    </section>
+  );
+}
+
 /** Cart, step 1 of checkout: parcels with quantities, selection and Remove Selected, subtotal. */
 export function CartPage() {
   const { data: settings } = storefrontApi.useSettingsQuery();
@@ -158,9 +195,11 @@ export function CartPage() {
               <Button type="submit" $variant="secondary">Update</Button>
             </ZipForm>
           ) : null}
+          <PromoCode applied={cart.totals.coupon} problem={cart.totals.coupon_message} />
           <Summary aria-label="Order summary">
             <dt>Subtotal</dt><dd>{prefix}{cart.totals.subtotal}</dd>
             {cart.totals.additional_fees !== '0.00' ? <><dt>Additional fees</dt><dd>{prefix}{cart.totals.additional_fees}</dd></> : null}
+            {cart.totals.discount !== '0.00' ? <><dt>Discount</dt><dd data-testid="discount">−{prefix}{cart.totals.discount}</dd></> : null}
             {cart.totals.delivery_charge_label ? <><dt>Delivery</dt><dd data-testid="delivery-charge">{cart.totals.delivery_charge_label}</dd></> : null}
             {!settings?.cart.hideTax ? cart.totals.tax_rows.map((row) => <Fragment key={row.label}><dt>{row.label}</dt><dd>{prefix}{row.amount}</dd></Fragment>) : null}
             <dt className="total">Total</dt><dd className="total" data-testid="cart-total">{prefix}{cart.totals.total}</dd>

@@ -1,0 +1,41 @@
+import { displayPrice } from './money';
+
+export const PROMO_CODE_MIN_LENGTH = 3;
+export const PROMO_CODE_TOO_SHORT = 'Promo code should be greater than 3 characters';
+
+/** A store's promo code, amounts in integer cents and percentages in basis points. */
+export interface CouponRule {
+  code: string;
+  kind: 'flat' | 'percent';
+  amountCents: number;
+  percentBp: number;
+  minSubtotalCents: number;
+  startsAt: Date | null;
+  expiresAt: Date | null;
+  active: boolean;
+}
+
+export type CouponVerdict = { ok: true; discountCents: number } | { ok: false; message: string };
+
+/** The code as typed, trimmed and upper-case; codes match without case. */
+export const normalizeCouponCode = (code: string) => code.trim().toUpperCase();
+
+/** Is the code long enough to ask the server about? The same rule guards the route. */
+export function promoCodeProblem(code: string): string | null {
+  return normalizeCouponCode(code).length < PROMO_CODE_MIN_LENGTH ? PROMO_CODE_TOO_SHORT : null;
+}
+
+/**
+ * What a coupon takes off a subtotal now: never more than the subtotal, never negative. Refusals carry the
+ * message the shopper sees.
+ */
+export function couponDiscount(coupon: CouponRule | null, subtotalCents: number, now: Date, currencyPrefix = '$'): CouponVerdict {
+  if (!coupon || !coupon.active) return { ok: false, message: 'This promo code is not valid.' };
+  if (coupon.startsAt && now < coupon.startsAt) return { ok: false, message: 'This promo code is not active yet.' };
+  if (coupon.expiresAt && now > coupon.expiresAt) return { ok: false, message: 'This promo code has expired.' };
+  if (subtotalCents < coupon.minSubtotalCents) {
+    return { ok: false, message: `Spend ${displayPrice(coupon.minSubtotalCents, currencyPrefix)} or more to use this promo code.` };
+  }
+  const raw = coupon.kind === 'flat' ? coupon.amountCents : Math.round((subtotalCents * coupon.percentBp) / 10000);
+  return { ok: true, discountCents: Math.min(Math.max(0, raw), Math.max(0, subtotalCents)) };
+}
