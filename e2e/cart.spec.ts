@@ -104,7 +104,7 @@ test.describe('cart totals', () => {
     await expect(page).toHaveURL(/\/cart$/);
 
     const tabs = page.getByRole('tablist', { name: 'Delivery mode' });
-    await expect(tabs.getByRole('tab')).toHaveText(['Pickup', 'Delivery', 'Shipping']);
+    await expect(tabs.getByRole('tab')).toHaveText(['Pickup', 'Delivery']);
     await tabs.getByRole('tab', { name: 'Delivery' }).click();
     await expect(page.getByTestId('delivery-charge')).toHaveText('Add address to calculate');
     await page.getByLabel('Delivery zip code').fill('12345');

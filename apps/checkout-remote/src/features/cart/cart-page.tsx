@@ -135,7 +135,8 @@ export function CartPage() {
   const [zipText, setZipText] = useState(zip);
   const { data: cart, isLoading, isError, refetch } = cartApi.useCartParcelsQuery({ device_id: getDeviceId(), order_type: mode, zip: mode === 1 && zip ? zip : undefined });
   // Only enabled modes show; the remembered one comes back while it is still enabled, else pickup.
-  const modes = cart && business ? enabledModes(cart.checkout_types, business) : [];
+  // Shipping is offered once shipping quotes exist (carrier adapters, still to come): no tab that cannot price.
+  const modes = cart && business ? enabledModes(cart.checkout_types, business).filter((m) => m !== 2) : [];
   const activeMode = restoreMode(mode, modes);
   const chooseMode = (next: FulfilmentMode) => { setMode(next); localStorage.setItem(MODE_KEY, String(next)); };
   const saveZip = (event: React.FormEvent) => { event.preventDefault(); setZip(zipText.trim()); localStorage.setItem(ZIP_KEY, zipText.trim()); };
