@@ -151,3 +151,28 @@ test.describe('promo codes', () => {
     await expect(promo).toContainText('Promo code FIVEOFF');
   });
 });
+
+test.describe('store switch', () => {
+  test('with products in the cart, switching store asks first; confirming empties the cart and reloads', async ({ page }) => {
+    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as Item[];
+    const product = list.find((p) => plain(p) && p.num_inventory >= 5)!;
+    await page.goto(`/p/${product.slug}`);
+    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('button', { name: 'Continue Shopping' }).click();
+
+    const picker = page.getByLabel('Store location');
+    const before = await picker.inputValue();
+    await picker.selectOption({ label: 'Millbrook' });
+    const ask = page.getByRole('alertdialog', { name: 'Switch Store?' });
+    await expect(ask).toContainText('Switching stores empties your cart.');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(picker).toHaveValue(before);
+
+    await picker.selectOption({ label: 'Millbrook' });
+    await ask.getByRole('button', { name: 'Switch Store' }).click();
+    await expect(picker).toHaveValue('3');
+    await page.goto('/cart');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+  });
+});

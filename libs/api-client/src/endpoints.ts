@@ -88,6 +88,7 @@ export const cartApi = platformApi.injectEndpoints({
         if (data) dispatch(cartApi.util.upsertQueryData('cartParcels', { device_id: args.device_id }, data));
       },
     }),
+    emptyCart: build.query<Cart, { device_id: string }>({ query: (params) => ({ url: 'empty-cart', params }), transformResponse: (r: { data: Cart }) => r.data }),
     activeCoupons: build.query<{ active: boolean }, void>({ query: () => 'check-active-coupons', transformResponse: (r: { data: { active: boolean } }) => r.data }),
     redeemCoupon: build.mutation<{ status: number; message: string; disclaimer: string; data: Cart }, { coupon: string; device_id: string }>({
       query: (body) => ({ url: 'redeem-coupon', method: 'POST', body }),

@@ -1,13 +1,41 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { platformApi, setSelectedStore, storefrontApi, useSelectedStore } from '@platform/api-client';
+import { cartApi, getDeviceId, platformApi, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
+import { Button } from '@platform/ui';
 
 const StoreLabel = styled.span`
   margin-right: 6px;
   @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { display: none; }
 `;
 const Select = styled.select`font: inherit; padding: 6px 8px; border-radius: 4px; border: 1px solid ${(p) => p.theme.colors.border};`;
+const Dialog = styled.div`
+  position: fixed; inset: 0; z-index: 95; background: rgba(0,0,0,.4); display: grid; place-items: center;
+  > div { background: ${(p) => p.theme.colors.surface}; border-radius: ${(p) => p.theme.radius}; padding: 20px; width: min(420px, 92vw); display: grid; gap: 12px; }
+  h2 { margin: 0; }
+  .actions { display: flex; gap: 8px; justify-content: flex-end; }
+`;
+
+/** Spec 1 §4: the empty-cart flag the storefront keeps after a store switch emptied the cart. */
+const EMPTY_CART_FLAG = 'emptyCart';
+
+/** 'Switch Store?': switching loses the cart; confirming empties it (a failure there is ignored) and reloads. */
+function SwitchStoreDialog({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => { cancel.current?.focus(); }, []);
+  return (
+    <Dialog onKeyDown={(e) => { if (e.key === 'Escape') onCancel(); }}>
+      <div role="alertdialog" aria-modal="true" aria-labelledby="switch-store-title" aria-describedby="switch-store-text">
+        <h2 id="switch-store-title">Switch Store?</h2>
+        <p id="switch-store-text">Your cart holds products from this store. Switching stores empties your cart.</p>
+        <div className="actions">
+          <Button ref={cancel} type="button" $variant="secondary" onClick={onCancel}>Cancel</Button>
+          <Button type="button" onClick={onConfirm}>Switch Store</Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
 
 /**
  * The selected store location drives prices and stock (Store-Id header). One location is selected
@@ -19,6 +47,25 @@ export function StorePicker() {
   const dispatch = useDispatch();
   const locations = business?.about_us.locations ?? [];
   const known = locations.some((l) => l.id === selected);
+  const user = useSession();
+  const { data: cart } = cartApi.useCartParcelsQuery({ device_id: getDeviceId() }, { skip: Boolean(user?.is_admin) || locations.length <= 1 });
+  const [emptyCart] = cartApi.useLazyEmptyCartQuery();
+  const [pending, setPending] = useState<number | null>(null);
+
+  const choose = (storeId: number) => {
+    // Admins always reload; a shopper with a cart is asked first, since the cart belongs to one store.
+    if (user?.is_admin) { setSelectedStore(storeId); window.location.reload(); return; }
+    if (cart && cart.item_count > 0) { setPending(storeId); return; }
+    setSelectedStore(storeId);
+    dispatch(platformApi.util.invalidateTags(['Products', 'Cart']));
+  };
+  const confirmSwitch = async () => {
+    if (pending === null) return;
+    try { await emptyCart({ device_id: getDeviceId() }).unwrap(); } catch { /* spec 1 §4: a failed empty-cart is ignored */ }
+    localStorage.setItem(EMPTY_CART_FLAG, '1');
+    setSelectedStore(pending);
+    window.location.reload();
+  };
 
   useEffect(() => {
     if (locations.length && !known) {
@@ -29,18 +76,14 @@ export function StorePicker() {
 
   if (locations.length <= 1) return locations[0] ? <span aria-label="Your store">{locations[0].name}</span> : null;
   return (
-    <label>
-      <StoreLabel>Your store</StoreLabel>
-      <Select
-        aria-label="Store location"
-        value={known ? String(selected) : ''}
-        onChange={(e) => {
-          setSelectedStore(Number(e.target.value));
-          dispatch(platformApi.util.invalidateTags(['Products', 'Cart']));
-        }}
-      >
-        {locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
-      </Select>
-    </label>
+    <>
+      <label>
+        <StoreLabel>Your store</StoreLabel>
+        <Select aria-label="Store location" value={known ? String(selected) : ''} onChange={(e) => choose(Number(e.target.value))}>
+          {locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+        </Select>
+      </label>
+      {pending !== null ? <SwitchStoreDialog onConfirm={() => void confirmSwitch()} onCancel={() => setPending(null)} /> : null}
+    </>
   );
 }
