@@ -44,6 +44,7 @@ export const StoreSettings = Type.Object({
   hideBrandFilter: Type.Boolean(),
   /** After add-to-cart, a 5-second toast instead of the cart side panel. */
   legacyAddToCartToast: Type.Boolean(),
+  text: Type.Object({ specialOrderFee: Type.String() }),
   cart: Type.Object({
     hideTax: Type.Boolean(),
     taxDisclaimer: Type.String(),
@@ -86,6 +87,9 @@ export const BusinessDetails = Type.Object({
   delivery_locations: Type.Array(Type.Object({
     code: Type.String(), fee: Money, minThreshold: Type.Union([Money, Type.Null()]), thresholdFee: Type.Union([Money, Type.Null()]),
   })),
+  /** Charged once per cart that has a special-order parcel; special_order_sla is the delivery time shown. */
+  special_order_fee: Money,
+  special_order_sla: Type.String(),
   /** Sales tax rates in percent: per store location, per destination zip (delivery and shipping), and extra rows. */
   tax_rates: Type.Array(Type.Object({ location_id: Type.Integer(), rate: Type.String() })),
   destination_tax_rates: Type.Array(Type.Object({ zip: Type.String(), rate: Type.String() })),
@@ -189,6 +193,9 @@ export const Cart = Type.Object({
     coupon: Type.Union([Type.String(), Type.Null()]),
     coupon_message: Type.Union([Type.String(), Type.Null()]),
     discount: Money,
+    special_order_fee: Money,
+    special_order_fee_label: Type.String(),
+    special_order_sla: Type.String(),
     tax: Money,
     tax_rows: Type.Array(Type.Object({ label: Type.String(), amount: Money })),
     total: Money,

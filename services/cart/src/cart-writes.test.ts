@@ -26,6 +26,7 @@ beforeAll(async () => {
   await Product.create({ tenantId, productId: 5, sku: '1005', slug: 'last-one', title: 'Last One', originalTitle: 'Last One', vendorId: 101 });
   await StoreProduct.create({ tenantId, storeProductId: 51, locationId: 1, productId: 5, sku: '1005', title: 'Last One', priceCents: 900, inventory: 1 });
   await StoreProfile.create({ tenantId, business: {
+    special_order_fee: '7.50',
     delivery_enabled: true, delivery_locations: [{ code: '97301', fee: '9.99', minThreshold: '100.00', thresholdFee: '0.00' }],
   } });
   // Another tenant's store product.
@@ -61,9 +62,11 @@ describe('POST /api/add-to-cart', () => {
     expect(await lines('RuleDevic1')).toEqual([{ storeProductId: 41, quantity: 4, special: false }]);
   });
 
-  it('puts an out-of-stock product the vendor can order into the special-order parcel', async () => {
+  it('puts an out-of-stock product the vendor can order into the special-order parcel, with the special-order fee once', async () => {
     const data = (await add('SpecialDev', 31, 3)).json().data;
     expect(data.parcels).toEqual([expect.objectContaining({ type: 'special', items: [expect.objectContaining({ sku: '1003', quantity: 3 })] })]);
+    // 3 x 29.99 promo + the store's 7.50 special-order fee (fixture profile).
+    expect(data.totals).toMatchObject({ subtotal: '89.97', special_order_fee: '7.50', special_order_fee_label: 'Special Order', total: '97.47' });
   });
 
   it("refuses admins, another tenant's or another store's product, and bad numbers", async () => {
@@ -113,7 +116,8 @@ describe('totals by fulfilment type', () => {
     await add('TotalsDev1', 11, 1); // 129.99 with a 1.50 fee (fixture product 1)
     expect(await read('TotalsDev1', 'order_type=0')).toEqual({
       order_type: 0, subtotal: '169.97', additional_fees: '1.50', delivery_charge: null, delivery_charge_label: null, delivery_error: null,
-      coupon: null, coupon_message: null, discount: '0.00', tax: '0.00', tax_rows: [{ label: 'Tax', amount: '0.00' }], total: '171.47',
+      coupon: null, coupon_message: null, discount: '0.00',
+      special_order_fee: '0.00', special_order_fee_label: 'Special Order', special_order_sla: '3-8 days', tax: '0.00', tax_rows: [{ label: 'Tax', amount: '0.00' }], total: '171.47',
     });
     expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ order_type: 1, delivery_charge: '0.00', delivery_charge_label: 'FREE', total: '171.47' });
     await add('TotalsDev1', 11, 0);

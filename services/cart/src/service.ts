@@ -96,7 +96,8 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
   const mode = restoreMode(options.order_type, enabledModes(checkout_types, business));
   const locationId = cart?.locationId ?? await resolveLocationId(ctx, ctx.storeId);
   const coupon = cart?.coupon ? await findCoupon(ctx, cart.coupon) : null;
-  const totalsFor = (subtotalCents: number, additionalFeesCents: number) => {
+  const totalsFor = (subtotalCents: number, additionalFeesCents: number, hasSpecial = false) => {
+    const specialFeeCents = hasSpecial ? toCents(business.special_order_fee) : 0;
     const discount = cart?.coupon ? couponDiscount(coupon, subtotalCents, new Date(), settingsPrefix) : null;
     const zones = business.delivery_locations.map((z) => ({
       code: z.code, feeCents: toCents(z.fee), minThresholdCents: z.minThreshold === null ? null : toCents(z.minThreshold), thresholdFeeCents: z.thresholdFee === null ? null : toCents(z.thresholdFee),
@@ -109,7 +110,7 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
       otherRows: business.other_tax_rows.map((r) => ({ label: r.label, rateBp: percentToBasisPoints(r.rate) })),
     });
     const totals = cartTotals({
-      subtotalCents, additionalFeesCents, discountCents: discount?.ok ? discount.discountCents : 0, specialOrderFeeCents: 0, taxCents: tax.cents, mode: mode as FulfilmentMode,
+      subtotalCents, additionalFeesCents, discountCents: discount?.ok ? discount.discountCents : 0, specialOrderFeeCents: specialFeeCents, taxCents: tax.cents, mode: mode as FulfilmentMode,
       fulfilmentCents: fee?.ok ? fee.feeCents : 0, fulfilmentDiscountCents: 0, mergeAdditionalFeeWithSubtotal: settings.cart.mergeAdditionalFeeWithSubtotal,
     });
     return {
@@ -122,6 +123,9 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
       coupon: cart?.coupon ?? null,
       coupon_message: discount && !discount.ok ? discount.message : null,
       discount: formatCents(totals.discountCents),
+      special_order_fee: formatCents(totals.specialOrderFeeCents),
+      special_order_fee_label: settings.text.specialOrderFee || 'Special Order',
+      special_order_sla: business.special_order_sla || '3-8 days',
       tax: formatCents(tax.cents),
       tax_rows: tax.rows.map((r) => ({ label: r.label, amount: formatCents(r.cents) })),
       total: formatCents(totals.totalCents),
@@ -159,7 +163,7 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     parcels: (['pickup', 'special'] as const).filter((type) => parcels[type].length).map((type) => ({ type, items: parcels[type] })),
     checkout_types,
     subtotal: formatCents(subtotalCents),
-    totals: totalsFor(subtotalCents, feesCents),
+    totals: totalsFor(subtotalCents, feesCents, parcels.special.length > 0),
   };
 }
 

@@ -13,6 +13,7 @@ export const DEFAULT_SETTINGS = {
   hideRegistration: false,
   hideBrandFilter: false,
   legacyAddToCartToast: false,
+  text: { specialOrderFee: 'Special Order' },
   cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false },
 };
@@ -27,6 +28,8 @@ export const DEFAULT_BUSINESS = {
   show_oos_special: false,
   show_competitors: false,
   delivery_locations: [] as { code: string; fee: string; minThreshold: string | null; thresholdFee: string | null }[],
+  special_order_fee: '0.00',
+  special_order_sla: '3-8 days',
   tax_rates: [] as { location_id: number; rate: string }[],
   destination_tax_rates: [] as { zip: string; rate: string }[],
   other_tax_rows: [] as { label: string; rate: string }[],

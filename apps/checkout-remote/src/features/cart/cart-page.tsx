@@ -176,7 +176,7 @@ export function CartPage() {
           {cart.parcels.map((parcel) => (
             <section key={parcel.type} aria-label={parcel.type === 'special' ? 'Special Order' : 'Pickup'}>
               <h2>{parcel.type === 'special' ? 'Special Order' : 'Items'}</h2>
-              {parcel.type === 'special' ? <p>Special order items usually arrive in 3-8 days.</p> : null}
+              {parcel.type === 'special' ? <p>Special order items usually arrive in {cart.totals.special_order_sla}.</p> : null}
               <ul style={{ padding: 0 }}>
                 {parcel.items.map((item) => (
                   <CartLine key={item.store_product_id} item={item} prefix={prefix} selected={selected.has(item.store_product_id)} onSelect={(on) => toggle(item.store_product_id, on)} />
@@ -201,6 +201,7 @@ export function CartPage() {
             <dt>Subtotal</dt><dd>{prefix}{cart.totals.subtotal}</dd>
             {cart.totals.additional_fees !== '0.00' ? <><dt>Additional fees</dt><dd>{prefix}{cart.totals.additional_fees}</dd></> : null}
             {cart.totals.discount !== '0.00' ? <><dt>Discount</dt><dd data-testid="discount">−{prefix}{cart.totals.discount}</dd></> : null}
+            {cart.totals.special_order_fee !== '0.00' ? <><dt>{cart.totals.special_order_fee_label}</dt><dd>{prefix}{cart.totals.special_order_fee}</dd></> : null}
             {cart.totals.delivery_charge_label ? <><dt>Delivery</dt><dd data-testid="delivery-charge">{cart.totals.delivery_charge_label}</dd></> : null}
             {!settings?.cart.hideTax ? cart.totals.tax_rows.map((row) => <Fragment key={row.label}><dt>{row.label}</dt><dd>{prefix}{row.amount}</dd></Fragment>) : null}
             <dt className="total">Total</dt><dd className="total" data-testid="cart-total">{prefix}{cart.totals.total}</dd>
