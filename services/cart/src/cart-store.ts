@@ -27,6 +27,10 @@ export class CartStore {
     return raw ? (JSON.parse(raw) as StoredCart) : null;
   }
 
+  async remove(tenantId: string, who: ShopperIdentity): Promise<void> {
+    await this.redis.del(this.key(tenantId, who));
+  }
+
   /** Writes the cart's lines (creating it with a new id when needed) and refreshes its lifetime. */
   async put(tenantId: string, who: ShopperIdentity, cart: { id?: string; locationId: number; items: CartLine[]; coupon?: string | null }): Promise<StoredCart> {
     const stored: StoredCart = { id: cart.id ?? randomUUID(), locationId: cart.locationId, items: cart.items, coupon: cart.coupon ?? null, updatedAt: new Date().toISOString() };

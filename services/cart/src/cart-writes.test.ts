@@ -100,6 +100,33 @@ describe('POST /api/add-to-cart', () => {
     expect(cart?.items).toHaveLength(1);
   });
 
+  it("adds a guest's cart to the customer's at their first cart call after signing in", async () => {
+    const token = await issueToken(tenantId, { slug: 'merge-me' });
+    const customer = { customerSlug: 'merge-me', deviceId: null };
+    await carts.put(tenantId, customer, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }] });
+    await add('MergeDev01', 21, 2);
+    await add('MergeDev01', 11, 5);
+    await carts.put(tenantId, guest('MergeDev01'), { ...(await carts.get(tenantId, guest('MergeDev01')))!, items: [
+      { storeProductId: 21, quantity: 2, special: false }, { storeProductId: 11, quantity: 5, special: false },
+    ] });
+    await carts.put(tenantId, customer, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }, { storeProductId: 11, quantity: 3, special: false }] });
+    const read = await harness.app.inject({ url: '/api/cart-parcels', headers: headers({ authorization: `Bearer ${token}`, 'device-id': 'MergeDev01' }) });
+    const lines = read.json().data.parcels.flatMap((p: { items: { store_product_id: number; quantity: number }[] }) => p.items).map((i: { store_product_id: number; quantity: number }) => [i.store_product_id, i.quantity]);
+    // 21: 1 + 2 = 3; 11: 3 + 5 = 8 is over the 5 in stock, so the larger quantity (5) stays.
+    expect(lines).toEqual([[21, 3], [11, 5]]);
+    expect(await carts.get(tenantId, guest('MergeDev01'))).toBeNull();
+  });
+
+  it("leaves a guest cart of another store alone and keeps the customer's", async () => {
+    const token = await issueToken(tenantId, { slug: 'two-stores' });
+    const customer = { customerSlug: 'two-stores', deviceId: null };
+    await carts.put(tenantId, customer, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }] });
+    await carts.put(tenantId, guest('OtherStore'), { locationId: 2, items: [{ storeProductId: 22, quantity: 1, special: false }] });
+    await harness.app.inject({ url: '/api/cart-parcels', headers: headers({ authorization: `Bearer ${token}`, 'device-id': 'OtherStore' }) });
+    expect((await carts.get(tenantId, customer))?.items.map((i) => i.storeProductId)).toEqual([21]);
+    expect((await carts.get(tenantId, guest('OtherStore')))?.items.map((i) => i.storeProductId)).toEqual([22]);
+  });
+
   it('refuses to mix stores in one cart', async () => {
     await add('MixDevice1', 21, 1);
     const res = await add('MixDevice1', 22, 1, { 'store-id': '2' });

@@ -50,6 +50,7 @@ export async function setLineQuantity(ctx: RequestContext, io: CartWrite, who: S
   const business = await getBusinessDetails(ctx);
   const verdict = checkQuantity({ product, quantity: line.quantity, businessId: ctx.tenant.businessId, store: { showOosSpecial: business.show_oos_special } });
   if (!verdict.ok) throw new AppError('unprocessable', verdict.message!, { quantity: [verdict.message!] });
+  await adoptGuestCart(ctx, io, who);
   const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     if (cart && cart.locationId !== locationId && cart.items.length) {
@@ -60,6 +61,35 @@ export async function setLineQuantity(ctx: RequestContext, io: CartWrite, who: S
     return cart || items.length ? io.carts.put(ctx.tenantId, who, { id: cart?.id, locationId: locationId!, items, coupon: cart?.coupon }) : null;
   });
   return cartParcels(ctx, io, who, {}, saved);
+}
+
+/**
+ * A guest's cart joins the customer's cart once they sign in (docs/API-DECISIONS.md "Guest cart at sign-in"):
+ * on the first cart call that carries both the customer's token and the device id with a non-empty guest cart.
+ * Same store: lines are added together, a sum the rules refuse keeps the larger quantity; the customer has no
+ * lines: the guest cart is taken as it is; different stores: the customer's cart stays and the guest's is left.
+ */
+async function adoptGuestCart(ctx: RequestContext, io: CartIo, who: ShopperIdentity): Promise<void> {
+  if (!who.customerSlug || !ctx.deviceId || ctx.caller?.isAdmin) return;
+  const guestWho = { customerSlug: null, deviceId: ctx.deviceId };
+  const guest = await io.carts.get(ctx.tenantId, guestWho);
+  if (!guest || guest.items.length === 0) return;
+  const [index, business] = await Promise.all([io.catalogue.get(ctx.tenantId), getBusinessDetails(ctx)]);
+  await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+    const mine = await io.carts.get(ctx.tenantId, who);
+    if (mine && mine.items.length && mine.locationId !== guest.locationId) return;
+    const items = [...(mine?.items ?? [])];
+    for (const line of guest.items) {
+      const existing = items.find((i) => i.storeProductId === line.storeProductId);
+      if (!existing) { items.push(line); continue; }
+      const product = index.storeProduct(line.storeProductId);
+      const sum = existing.quantity + line.quantity;
+      const verdict = product && checkQuantity({ product, quantity: sum, businessId: ctx.tenant.businessId, store: { showOosSpecial: business.show_oos_special } });
+      existing.quantity = verdict?.ok ? sum : Math.max(existing.quantity, line.quantity);
+    }
+    await io.carts.put(ctx.tenantId, who, { id: mine?.id, locationId: mine?.items.length ? mine.locationId : guest.locationId, items, coupon: mine?.coupon ?? guest.coupon });
+    await io.carts.remove(ctx.tenantId, guestWho);
+  });
 }
 
 /** Removes one line (DELETE remove-cart-item); removing a line that is not there changes nothing. */
@@ -92,6 +122,7 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
   const settingsPrefix = settings.products.currencyPrefix;
   const checkout_types = { pickup: business.pickup_enabled, delivery: business.delivery_enabled, shipping: business.shipping_enabled };
   // A write passes the cart it just saved, so the answer needs no second read.
+  if (known === undefined) await adoptGuestCart(ctx, io, who);
   const cart = known !== undefined ? known : await io.carts.get(ctx.tenantId, who);
   const mode = restoreMode(options.order_type, enabledModes(checkout_types, business));
   const locationId = cart?.locationId ?? await resolveLocationId(ctx, ctx.storeId);
