@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 
 export interface ShopperIdentity { customerSlug: string | null; deviceId: string | null }
 export interface CartLine { storeProductId: number; quantity: number; special: boolean; addedPriceCents?: number | null }
-export interface StoredCart { id: string; locationId: number; items: CartLine[]; updatedAt: string; coupon?: string | null }
+export interface CartAddress { address: string; address2: string; zip: string; city: string; state: string; country: string }
+export interface StoredCart { id: string; locationId: number; items: CartLine[]; updatedAt: string; coupon?: string | null; address?: CartAddress | null; orderType?: number | null }
 
 /** Guest carts live 90 days after their last change; customers' carts a year. */
 const GUEST_TTL_S = 90 * 24 * 3600;
@@ -32,8 +33,11 @@ export class CartStore {
   }
 
   /** Writes the cart's lines (creating it with a new id when needed) and refreshes its lifetime. */
-  async put(tenantId: string, who: ShopperIdentity, cart: { id?: string; locationId: number; items: CartLine[]; coupon?: string | null }): Promise<StoredCart> {
-    const stored: StoredCart = { id: cart.id ?? randomUUID(), locationId: cart.locationId, items: cart.items, coupon: cart.coupon ?? null, updatedAt: new Date().toISOString() };
+  async put(tenantId: string, who: ShopperIdentity, cart: Omit<StoredCart, 'id' | 'updatedAt'> & { id?: string }): Promise<StoredCart> {
+    const stored: StoredCart = {
+      id: cart.id ?? randomUUID(), locationId: cart.locationId, items: cart.items, coupon: cart.coupon ?? null,
+      address: cart.address ?? null, orderType: cart.orderType ?? null, updatedAt: new Date().toISOString(),
+    };
     await this.redis.set(this.key(tenantId, who), JSON.stringify(stored), 'EX', who.customerSlug ? CUSTOMER_TTL_S : GUEST_TTL_S);
     return stored;
   }

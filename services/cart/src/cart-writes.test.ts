@@ -151,6 +151,15 @@ describe('totals by fulfilment type', () => {
     expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ delivery_charge: '9.99', delivery_charge_label: '$9.99', total: '49.97' });
     expect(await read('TotalsDev1', 'order_type=1')).toMatchObject({ delivery_error: 'no-zipcode', delivery_charge_label: 'Add address to calculate', total: '39.98' });
     expect(await read('TotalsDev1', 'order_type=1&zip=12345')).toMatchObject({ delivery_error: 'invalid-zipcode', delivery_charge_label: 'Add address to calculate' });
+    // An address assigned to the cart is used when the read names none; USA is stored as US.
+    const assigned = await harness.app.inject({ method: 'POST', url: '/api/assign-address', headers: headers(), payload: { address: '1 Main St', zip: '97301', city: 'Salem', state: 'OR', country: 'USA', order_type: 1, device_id: 'TotalsDev1' } });
+    expect(assigned.json()).toMatchObject({ status: 'success', data: { totals: { order_type: 1, delivery_charge: '9.99' } } });
+    expect((await carts.get(tenantId, guest('TotalsDev1')))?.address).toMatchObject({ zip: '97301', country: 'US' });
+    expect((await harness.app.inject({ url: '/api/cart-parcels?device_id=TotalsDev1', headers: headers() })).json().data.totals).toMatchObject({ order_type: 1, delivery_charge: '9.99' });
+    const badZip = await harness.app.inject({ method: 'POST', url: '/api/assign-address', headers: headers(), payload: { zip: '973', order_type: 1, device_id: 'TotalsDev1' } });
+    expect(badZip.statusCode).toBe(400);
+    expect(badZip.json().errors).toHaveProperty('zip');
+    expect((await carts.get(tenantId, guest('TotalsDev1')))?.address?.zip).toBe('97301');
     // Shipping is not enabled for this store: the cart falls back to pickup.
     expect((await read('TotalsDev1', 'order_type=2')).order_type).toBe(0);
   });

@@ -3,7 +3,7 @@ import { Cart } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { AppError } from '@platform/server-kit';
-import { cartParcels, emptyCart, redeemCoupon, removeCoupon, removeLine, setLineQuantity, shopperIdentity } from './service';
+import { assignAddress, cartParcels, emptyCart, redeemCoupon, removeCoupon, removeLine, setLineQuantity, shopperIdentity } from './service';
 import { tenantCoupons } from './coupons';
 import { CartStore } from './cart-store';
 
@@ -58,6 +58,24 @@ export const cartRoutes: ServicePlugin = async (app) => {
     const who = shopperIdentity(request.ctx, { device_id: request.query.device_id ?? request.query.identity });
     return { data: await removeLine(request.ctx, io, who, request.query.store_product_id) };
   });
+
+  app.post('/assign-address', {
+    schema: {
+      tags, summary: 'Stores the delivery address and fulfilment type on the cart; totals use them from then on',
+      body: Type.Object({
+        address: Type.Optional(Type.String({ maxLength: 200 })),
+        address2: Type.Optional(Type.String({ maxLength: 200 })),
+        zip: Type.String({ pattern: '^\\d{5}(-\\d{4})?$' }),
+        city: Type.Optional(Type.String({ maxLength: 100 })),
+        state: Type.Optional(Type.String({ maxLength: 50 })),
+        country: Type.Optional(Type.String({ maxLength: 56 })),
+        order_type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
+        device_id: Type.Optional(DeviceId),
+        customer_slug: Type.Optional(Type.String({ maxLength: 100 })),
+      }),
+      response: { 200: Type.Object({ status: Type.String(), data: Cart }) },
+    },
+  }, async (request) => ({ status: 'success', data: await assignAddress(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body) }));
 
   app.post('/calculate-taxes', {
     schema: {

@@ -58,7 +58,7 @@ export async function setLineQuantity(ctx: RequestContext, io: CartWrite, who: S
     }
     const items = (cart?.items ?? []).filter((i) => i.storeProductId !== line.store_product_id);
     if (line.quantity > 0) items.push({ storeProductId: line.store_product_id, quantity: line.quantity, special: verdict.specialOrder, addedPriceCents: unitCents(product) });
-    return cart || items.length ? io.carts.put(ctx.tenantId, who, { id: cart?.id, locationId: locationId!, items, coupon: cart?.coupon }) : null;
+    return cart || items.length ? io.carts.put(ctx.tenantId, who, { ...cart, id: cart?.id, locationId: locationId!, items }) : null;
   });
   return cartParcels(ctx, io, who, {}, saved);
 }
@@ -87,7 +87,7 @@ async function adoptGuestCart(ctx: RequestContext, io: CartIo, who: ShopperIdent
       const verdict = product && checkQuantity({ product, quantity: sum, businessId: ctx.tenant.businessId, store: { showOosSpecial: business.show_oos_special } });
       existing.quantity = verdict?.ok ? sum : Math.max(existing.quantity, line.quantity);
     }
-    await io.carts.put(ctx.tenantId, who, { id: mine?.id, locationId: mine?.items.length ? mine.locationId : guest.locationId, items, coupon: mine?.coupon ?? guest.coupon });
+    await io.carts.put(ctx.tenantId, who, { ...guest, ...mine, id: mine?.id, locationId: mine?.items.length ? mine.locationId : guest.locationId, items, coupon: mine?.coupon ?? guest.coupon });
     await io.carts.remove(ctx.tenantId, guestWho);
   });
 }
@@ -124,7 +124,9 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
   // A write passes the cart it just saved, so the answer needs no second read.
   if (known === undefined) await adoptGuestCart(ctx, io, who);
   const cart = known !== undefined ? known : await io.carts.get(ctx.tenantId, who);
-  const mode = restoreMode(options.order_type, enabledModes(checkout_types, business));
+  // The address and fulfilment type assigned to the cart (assign-address) apply when the call names none.
+  const zip = options.zip ?? cart?.address?.zip;
+  const mode = restoreMode(options.order_type ?? cart?.orderType, enabledModes(checkout_types, business));
   const locationId = cart?.locationId ?? await resolveLocationId(ctx, ctx.storeId);
   const coupon = cart?.coupon ? await findCoupon(ctx, cart.coupon) : null;
   const totalsFor = (subtotalCents: number, additionalFeesCents: number, hasSpecial = false) => {
@@ -133,9 +135,9 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     const zones = business.delivery_locations.map((z) => ({
       code: z.code, feeCents: toCents(z.fee), minThresholdCents: z.minThreshold === null ? null : toCents(z.minThreshold), thresholdFeeCents: z.thresholdFee === null ? null : toCents(z.thresholdFee),
     }));
-    const fee = mode === 1 ? deliveryFee(options.zip, subtotalCents, zones) : null;
+    const fee = mode === 1 ? deliveryFee(zip, subtotalCents, zones) : null;
     const discountCents = discount?.ok ? discount.discountCents : 0;
-    const tax = cartTax(subtotalCents + additionalFeesCents - discountCents, mode as FulfilmentMode, options.zip, {
+    const tax = cartTax(subtotalCents + additionalFeesCents - discountCents, mode as FulfilmentMode, zip, {
       locationRateBp: percentToBasisPoints(business.tax_rates.find((r) => r.location_id === locationId)?.rate ?? 0),
       destinationRates: business.destination_tax_rates.map((r) => ({ zip: r.zip, rateBp: percentToBasisPoints(r.rate) })),
       otherRows: business.other_tax_rows.map((r) => ({ label: r.label, rateBp: percentToBasisPoints(r.rate) })),
@@ -221,6 +223,25 @@ export async function removeCoupon(ctx: RequestContext, io: CartIo, who: Shopper
   const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     return cart ? io.carts.put(ctx.tenantId, who, { ...cart, coupon: null }) : null;
+  });
+  return cartParcels(ctx, io, who, {}, saved);
+}
+
+/** Country names shoppers type for the United States become the code address calls send (spec 2: USA is sent as US). */
+export function countryCode(country: string | undefined): string {
+  const value = (country ?? '').trim();
+  return /^(usa|us|united states( of america)?)$/i.test(value) || value === '' ? 'US' : value.toUpperCase();
+}
+
+/** Stores the delivery address and fulfilment type on the cart (POST assign-address); totals use them from then on. */
+export async function assignAddress(ctx: RequestContext, io: CartIo, who: ShopperIdentity, input: { address?: string; address2?: string; zip: string; city?: string; state?: string; country?: string; order_type: number }) {
+  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+    const cart = await io.carts.get(ctx.tenantId, who);
+    const locationId = cart?.locationId ?? (await resolveLocationId(ctx, ctx.storeId))!;
+    return io.carts.put(ctx.tenantId, who, {
+      ...(cart ?? { items: [] }), id: cart?.id, locationId, orderType: input.order_type,
+      address: { address: input.address ?? '', address2: input.address2 ?? '', zip: input.zip, city: input.city ?? '', state: input.state ?? '', country: countryCode(input.country) },
+    });
   });
   return cartParcels(ctx, io, who, {}, saved);
 }
