@@ -4,24 +4,17 @@
 // 20 lines. Prints p50/p95/p99 latency and requests/s.
 // Usage: node tools/bench/cart.mjs [--products 100000] [--tenant demo-hardware] [--duration 20]
 // Starts its own FerretDB/Redis (profile "bench", the same data as tools/bench/search.mjs) and seeds if empty.
-import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { root, startBackingServices, waitForPort } from '../provision.mjs';
+import { arg, benchServices, percentile, startGateway } from './common.mjs';
 
-const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
 const products = Number(arg('products', '100000'));
 const tenant = arg('tenant', 'demo-hardware');
 const duration = Number(arg('duration', '20'));
 const PORT = 4401;
 
-const services = await startBackingServices({ profile: 'bench', mongoPort: 27120, redisPort: 6481 });
-const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tools/seed/seed.ts', '--if-empty', '--products', String(products)], { cwd: root, env, stdio: 'inherit' });
-if (seeded.status !== 0) { await services.stop(); throw new Error('seeding failed; is the database reachable?'); }
-
-const gateway = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const services = await benchServices({ products, port: PORT });
+const gateway = await startGateway(services.env);
 try {
-  await waitForPort(PORT, '127.0.0.1', 60000);
   const headers = { 'business-slug': tenant, 'store-id': '1', 'content-type': 'application/json' };
   const call = async (path, init = {}) => (await fetch(`http://127.0.0.1:${PORT}${path}`, { headers, ...init })).json();
   const started = performance.now();
@@ -55,13 +48,7 @@ try {
   console.log(`\n[bench] ${products} products seeded, tenant ${tenant}, ${duration} s x 16 connections per scenario, loopback, one Node process (embedded gateway)`);
   console.table(rows);
 } finally {
-  gateway.kill('SIGINT');
-  await new Promise((r) => gateway.once('exit', r));
+  await gateway.stop();
   await services.stop();
 }
 
-/** autocannon reports p90, p97.5 and p99 but not p95: interpolate between p90 and p97.5. */
-function percentile(result, p) {
-  const { p90, p97_5 } = result.latency;
-  return Math.round((p90 + ((p - 90) / 7.5) * (p97_5 - p90)) * 10) / 10;
-}

@@ -7,3 +7,4 @@ export { buildApp, type ServicePlugin, type BuildAppOptions } from './app';
 export { openResources, type PlatformResources } from './resources';
 export { loadConfig, type PlatformConfig } from './config';
 export { runService } from './run';
+export { TtlCache } from './ttl-cache';

@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 import { scoped, tenantOwned } from '@platform/db';
 import { normalizeCouponCode, type CouponRule } from '@platform/domain';
-import type { RequestContext } from '@platform/server-kit';
+import { TtlCache, type RequestContext } from '@platform/server-kit';
 
 /** A store's promo code (admin-managed; the demo seed writes a few). Amounts in cents, percentages in basis points. */
 const couponSchema = new Schema({
@@ -23,20 +23,13 @@ export const Coupon = mongoose.models.Coupon ?? mongoose.model('Coupon', couponS
 export type StoredCoupon = CouponRule & { disclaimer: string };
 
 /** A tenant's coupons change rarely and every cart read with a code applied needs one: kept 30 s per process. */
-const CACHE_MS = 30_000;
-const cache = new Map<string, { at: number; value: Promise<Map<string, StoredCoupon>> }>();
+const cache = new TtlCache(30_000);
 
 export function tenantCoupons(ctx: RequestContext): Promise<Map<string, StoredCoupon>> {
-  const hit = cache.get(ctx.tenantId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = (async () => {
+  return cache.get(ctx.tenantId, async () => {
     const docs = (await Coupon.find(scoped(ctx)).lean()) as unknown as StoredCoupon[];
     return new Map(docs.map((d) => [normalizeCouponCode(d.code), { ...d, disclaimer: d.disclaimer ?? '' }]));
-  })();
-  value.catch(() => cache.delete(ctx.tenantId));
-  if (cache.size > 10_000) cache.clear();
-  cache.set(ctx.tenantId, { at: Date.now(), value });
-  return value;
+  });
 }
 
 export async function findCoupon(ctx: RequestContext, code: string): Promise<StoredCoupon | null> {

@@ -31,7 +31,6 @@ const lockKey = (prefix: string, ctx: RequestContext, who: ShopperIdentity) => `
  * through the catalogue-changes queue within about a second).
  */
 export interface CartIo { redis: Redis; prefix: string; catalogue: SearchIndexRegistry; carts: CartStore }
-export type CartWrite = CartIo;
 
 /** The price a shopper pays per unit now: the promo price when it is lower. */
 const unitCents = (item: ProductItem) => activePromoCents(item) ?? toCents(item.price);
@@ -40,7 +39,7 @@ const unitCents = (item: ProductItem) => activePromoCents(item) ?? toCents(item.
  * Sets one line's quantity (POST add-to-cart): 0 removes it. Every quantity rule of libs/domain is checked
  * against the store product as it is now; the write runs under the cart's lock.
  */
-export async function setLineQuantity(ctx: RequestContext, io: CartWrite, who: ShopperIdentity, line: { store_product_id: number; quantity: number }) {
+export async function setLineQuantity(ctx: RequestContext, io: CartIo, who: ShopperIdentity, line: { store_product_id: number; quantity: number }) {
   if (ctx.caller?.isAdmin) throw new AppError('forbidden', ADMIN_CANNOT_ADD);
   const [locationId, index] = await Promise.all([resolveLocationId(ctx, ctx.storeId), io.catalogue.get(ctx.tenantId)]);
   const product = index.storeProduct(line.store_product_id);
@@ -93,7 +92,7 @@ async function adoptGuestCart(ctx: RequestContext, io: CartIo, who: ShopperIdent
 }
 
 /** Removes one line (DELETE remove-cart-item); removing a line that is not there changes nothing. */
-export async function removeLine(ctx: RequestContext, io: CartWrite, who: ShopperIdentity, storeProductId: number) {
+export async function removeLine(ctx: RequestContext, io: CartIo, who: ShopperIdentity, storeProductId: number) {
   const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     return cart ? io.carts.put(ctx.tenantId, who, { ...cart, items: cart.items.filter((i) => i.storeProductId !== storeProductId) }) : null;
@@ -102,7 +101,7 @@ export async function removeLine(ctx: RequestContext, io: CartWrite, who: Shoppe
 }
 
 /** Empties the cart (GET empty-cart: the store switch and after checkout). */
-export async function emptyCart(ctx: RequestContext, io: CartWrite, who: ShopperIdentity) {
+export async function emptyCart(ctx: RequestContext, io: CartIo, who: ShopperIdentity) {
   const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     return cart ? io.carts.put(ctx.tenantId, who, { ...cart, items: [] }) : null;

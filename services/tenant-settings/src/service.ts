@@ -1,6 +1,6 @@
 import { Location, scoped } from '@platform/db';
 import type { BusinessDetails, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
-import type { RequestContext } from '@platform/server-kit';
+import { TtlCache, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from './models';
 
 /** Base settings every tenant starts from; a tenant's stored settings are deep-merged over them. */
@@ -51,17 +51,8 @@ export function mergeDefaults<T>(defaults: T, stored: unknown): T {
  * rarely; each FerretDB round trip costs ~4 ms, so they are kept 10 s per tenant and process. A settings
  * write must call forgetStoreProfile for its own process; others see it within 10 s.
  */
-const PROFILE_CACHE_MS = 10_000;
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < PROFILE_CACHE_MS) return hit.value as Promise<T>;
-  const value = load();
-  value.catch(() => cache.delete(key));
-  if (cache.size > 20_000) cache.clear();
-  cache.set(key, { at: Date.now(), value });
-  return value;
-}
+const cache = new TtlCache(10_000);
+const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load);
 
 export function forgetStoreProfile(tenantId: string): void {
   cache.delete(`profile:${tenantId}`);

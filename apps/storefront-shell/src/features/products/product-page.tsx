@@ -130,7 +130,7 @@ export function ProductPage() {
           {product.promo_message ? <p className="promo">{product.promo_message}</p> : null}
           <p><StockBadge product={product} /></p>
           {!ordering.allowed ? <p className="notice" role="note">{ordering.reason}</p> : null}
-          {ordering.specialOrder ? <p className="notice" role="note">Special order: we order it in for you, usually in 3-8 days.</p> : null}
+          {ordering.specialOrder ? <p className="notice" role="note">Special order: we order it in for you, usually in {business?.special_order_sla ?? '3-8 days'}.</p> : null}
           <AddToCartPanel product={product} />
           {product.additional_fee_details.length ? (
             <p data-testid="additional-fees">Additional fees: {product.additional_fee_details.map((f) => `${f.message} ${displayPrice(toCents(f.price_impact), prefix)}`).join(', ')}</p>
