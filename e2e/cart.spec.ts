@@ -104,7 +104,7 @@ test.describe('cart totals', () => {
     await expect(page).toHaveURL(/\/cart$/);
 
     const tabs = page.getByRole('tablist', { name: 'Delivery mode' });
-    await expect(tabs.getByRole('tab')).toHaveText(['Pickup', 'Delivery']);
+    await expect(tabs.getByRole('tab')).toHaveText(['Pickup', 'Delivery', 'Shipping']);
     await tabs.getByRole('tab', { name: 'Delivery' }).click();
     await expect(page.getByTestId('delivery-charge')).toHaveText('Add address to calculate');
     await page.getByLabel('Delivery zip code').fill('12345');
@@ -123,6 +123,52 @@ test.describe('cart totals', () => {
     // The choice is remembered for the next visit.
     await page.reload();
     await expect(tabs.getByRole('tab', { name: 'Delivery' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+test.describe('shipping', () => {
+  test('an address, the table-rate options with the handling fee, a choice in the totals, and a re-quote after the cart changes', async ({ page }) => {
+    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as (Item & { price: string; promo_price: string | null; additional_fee: string | null })[];
+    const product = list.find((p) => plain(p) && p.num_inventory >= 5 && p.additional_fee === null && Number(p.promo_price ?? p.price) < 39 && Number(p.extra.weight) <= 5)!;
+    expect(product).toBeTruthy();
+    await page.goto(`/p/${product.slug}`);
+    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('tablist', { name: 'Delivery mode' }).getByRole('tab', { name: 'Shipping' }).click();
+    await expect(page.getByTestId('shipping-charge')).toHaveText('Add address to calculate');
+
+    const form = page.getByRole('form', { name: 'Shipping address' });
+    await form.getByLabel('Street address').fill('12 Elm St');
+    await form.getByLabel('State').fill('OR');
+    await form.getByLabel('Zip code').fill('97302');
+    await form.getByRole('button', { name: 'Get shipping quotes' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Please enter the city to get shipping quotes.');
+    await form.getByLabel('City').fill('Salem');
+    await form.getByRole('button', { name: 'Get shipping quotes' }).click();
+
+    // Demo table rates: Ground 8.99 up to 5 lb, 14.99 up to 20 lb; Express 24.99 up to 10 lb; handling 1.50 on each.
+    const options = page.getByRole('group', { name: 'Shipping options' });
+    await expect(options.getByRole('radio')).toHaveCount(2);
+    await expect(options).toContainText('Store Shipping Ground (3-5 days)$10.49');
+    await expect(page.getByTestId('shipping-charge')).toHaveText('Choose a shipping option');
+    await options.getByLabel(/Ground/).check();
+    await expect(page.getByTestId('shipping-charge')).toHaveText('$10.49');
+    const unitCents = Math.round(Number(product.promo_price ?? product.price) * 100);
+    const total = (units: number, shippingCents: number) => `$${((unitCents * units + Math.round((unitCents * units * 600) / 10000) + shippingCents) / 100).toFixed(2)}`;
+    await expect(page.getByTestId('cart-total')).toHaveText(total(1, 1049));
+
+    // Four more: the parcel is heavier, the options are asked for again and Ground stays chosen.
+    const quantity = page.getByLabel(`Quantity of ${product.title}`, { exact: true });
+    await quantity.fill('5');
+    await quantity.press('Enter');
+    const weight = Number(product.extra.weight) * 5;
+    const groundCents = (weight <= 5 ? 899 : 1499) + 150;
+    await expect(page.getByTestId('shipping-charge')).toHaveText(`$${(groundCents / 100).toFixed(2)}`);
+    await expect(options.getByLabel(/Ground/)).toBeChecked();
+    await expect(page.getByTestId('cart-total')).toHaveText(total(5, groundCents));
+    // The address is kept for the next visit.
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Shipping address' }).getByLabel('City')).toHaveValue('Salem');
   });
 });
 

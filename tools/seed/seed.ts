@@ -87,6 +87,8 @@ function productExtra(productId: number): Record<string, unknown> {
   if (productId % 37 === 0) extra.always_allow_special_order = true;
   if (productId % 41 === 0) extra.unit = 'each';
   if (productId % 43 === 0) extra.onOrder = true;
+  // Shipping weight in pounds (0.5 to 12); table rates price parcels by it.
+  extra.weight = ((productId * 7) % 24) / 2 + 0.5;
   if (productId % 47 === 0) extra.hide_quantity = true;
   return extra;
 }
@@ -161,7 +163,11 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
       special_order_fee: plan.variant === 'hardware-cooperative' ? '4.99' : '0.00',
       tax_rates: plan.locations.map((_, index) => ({ location_id: index + 1, rate: index === 0 ? '8.25' : '7.75' })),
       destination_tax_rates: plan.locations.length > 1 ? [{ zip: '97302', rate: '6.00' }] : [],
-      other_tax_rows: plan.variant === 'paint-brand' ? [{ label: 'Paint stewardship fee', rate: '0.50' }] : [] },
+      other_tax_rows: plan.variant === 'paint-brand' ? [{ label: 'Paint stewardship fee', rate: '0.50' }] : [],
+      shipping_settings: { handling_fee: '1.50', table_rates: [
+        { carrier: 'Store Shipping', service: 'Ground', delivery_days: '3-5 days', free_over: '199.00', bands: [{ up_to_weight: 5, fee: '8.99' }, { up_to_weight: 20, fee: '14.99' }, { up_to_weight: 70, fee: '29.99' }] },
+        { carrier: 'Store Shipping', service: 'Express', delivery_days: '1-2 days', free_over: null, bands: [{ up_to_weight: 10, fee: '24.99' }, { up_to_weight: 30, fee: '39.99' }] },
+      ] } },
     navigation: plan.navigation.map((item, index) => ({ id: index + 1, name: item.name, target: navTarget(item.target), order: index + 1, align: 'left', show_in_header: true, hide_on_locations: null })),
   });
 

@@ -1,4 +1,4 @@
-import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, StoreSettings } from '@platform/contracts';
+import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreSettings } from '@platform/contracts';
 import { platformApi } from './api';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
@@ -108,8 +108,24 @@ export const cartApi = platformApi.injectEndpoints({
         if (data) dispatch(cartApi.util.upsertQueryData('cartParcels', { device_id: args.identity }, data));
       },
     }),
+    /** The cart's shipping address, current quotes and the chosen one (stale after the cart changed). */
+    shippingQuote: build.query<ShippingState, { device_id: string }>({
+      query: (params) => ({ url: 'shipping-quote', params }), transformResponse: (r: { data: ShippingState }) => r.data, providesTags: ['Cart'],
+    }),
+    shippingQuotes: build.mutation<{ status: string; message: string | null; quotes: ShippingQuote[]; data: Cart }, { customerAddress: ShippingAddress; device_id: string }>({
+      query: (body) => ({ url: 'shipping-quotes', method: 'POST', body }),
+      invalidatesTags: ['Cart'],
+    }),
+    selectShippingQuote: build.mutation<Cart, { quote_id: string; device_id: string }>({
+      query: (body) => ({ url: 'select-shipping-quote', method: 'POST', body }),
+      transformResponse: (r: { data: Cart }) => r.data,
+      invalidatesTags: ['Cart'],
+    }),
   }),
 });
+
+export interface ShippingAddress { address: string; address2: string; city: string; state: string; zip: string; country: string }
+export interface ShippingState { address: ShippingAddress | null; quotes: ShippingQuote[]; selected: ShippingQuote | null; stale: boolean }
 
 export const identityApi = platformApi.injectEndpoints({
   endpoints: (build) => ({

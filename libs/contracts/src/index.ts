@@ -94,6 +94,18 @@ export const BusinessDetails = Type.Object({
   tax_rates: Type.Array(Type.Object({ location_id: Type.Integer(), rate: Type.String() })),
   destination_tax_rates: Type.Array(Type.Object({ zip: Type.String(), rate: Type.String() })),
   other_tax_rows: Type.Array(Type.Object({ label: Type.String(), rate: Type.String() })),
+  /**
+   * The store's own shipping prices (the table-rate carrier, used unless the store connected a carrier
+   * account): per service, weight bands in pounds (up_to_weight null: any heavier parcel), free from a
+   * subtotal where set; the handling fee is added to every option, whichever carrier quotes.
+   */
+  shipping_settings: Type.Object({
+    handling_fee: Money,
+    table_rates: Type.Array(Type.Object({
+      carrier: Type.String(), service: Type.String(), delivery_days: Type.String(), free_over: Type.Union([Money, Type.Null()]),
+      bands: Type.Array(Type.Object({ up_to_weight: Type.Union([Type.Number(), Type.Null()]), fee: Money })),
+    })),
+  }),
 });
 export type BusinessDetails = Static<typeof BusinessDetails>;
 
@@ -175,6 +187,18 @@ export const CartItem = Type.Object({
   /** Why the line needs a look: its price changed since it was added, or the store no longer has the quantity. */
   notice: Type.Union([Type.String(), Type.Null()]),
 });
+/** A shipping option (spec: carrier, service, handling_fee); rate is the carrier's price, total what the shopper pays. */
+export const ShippingQuote = Type.Object({
+  id: Type.String(),
+  carrier: Type.String(),
+  service: Type.String(),
+  rate: Money,
+  handling_fee: Money,
+  total: Money,
+  delivery_days: Type.Union([Type.String(), Type.Null()]),
+});
+export type ShippingQuote = Static<typeof ShippingQuote>;
+
 export const Cart = Type.Object({
   order_id: Type.Union([Type.String(), Type.Null()]),
   item_count: Type.Integer(),
@@ -196,6 +220,10 @@ export const Cart = Type.Object({
     special_order_fee: Money,
     special_order_fee_label: Type.String(),
     special_order_sla: Type.String(),
+    /** Shipping (order_type 2): the chosen option's charge, and the line's wording ('Add address to calculate', 'Choose a shipping option', 'FREE' or the charge). */
+    shipping_charge: Type.Union([Money, Type.Null()]),
+    shipping_charge_label: Type.Union([Type.String(), Type.Null()]),
+    shipping_quote: Type.Union([ShippingQuote, Type.Null()]),
     tax: Money,
     tax_rows: Type.Array(Type.Object({ label: Type.String(), amount: Money })),
     total: Money,

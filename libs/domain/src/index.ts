@@ -11,3 +11,4 @@ export * from './product-display';
 export * from './cart-quantity';
 export * from './cart-totals';
 export * from './coupons';
+export * from './shipping';

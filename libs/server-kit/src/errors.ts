@@ -10,6 +10,8 @@ const STATUS_BY_TYPE = {
   conflict: 409,
   unprocessable: 422,
   too_many: 429,
+  /** An outside provider (a carrier, a payment gateway) did not answer; the caller may try again. */
+  unavailable: 503,
 } as const;
 export type AppErrorType = keyof typeof STATUS_BY_TYPE;
 

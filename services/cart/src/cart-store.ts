@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { ShippingQuote } from '@platform/domain';
 
 export interface ShopperIdentity { customerSlug: string | null; deviceId: string | null }
 export interface CartLine { storeProductId: number; quantity: number; special: boolean; addedPriceCents?: number | null }
 export interface CartAddress { address: string; address2: string; zip: string; city: string; state: string; country: string }
-export interface StoredCart { id: string; locationId: number; items: CartLine[]; updatedAt: string; coupon?: string | null; address?: CartAddress | null; orderType?: number | null }
+/** The shipping options last quoted for the cart, for what it held then (basis), and the shopper's choice. */
+export interface CartShipping { basis: string; quotes: ShippingQuote[]; selectedId: string | null }
+export interface StoredCart {
+  id: string; locationId: number; items: CartLine[]; updatedAt: string; coupon?: string | null; address?: CartAddress | null; orderType?: number | null;
+  shipping?: CartShipping | null;
+}
 
 /** Guest carts live 90 days after their last change; customers' carts a year. */
 const GUEST_TTL_S = 90 * 24 * 3600;
@@ -36,7 +42,7 @@ export class CartStore {
   async put(tenantId: string, who: ShopperIdentity, cart: Omit<StoredCart, 'id' | 'updatedAt'> & { id?: string }): Promise<StoredCart> {
     const stored: StoredCart = {
       id: cart.id ?? randomUUID(), locationId: cart.locationId, items: cart.items, coupon: cart.coupon ?? null,
-      address: cart.address ?? null, orderType: cart.orderType ?? null, updatedAt: new Date().toISOString(),
+      address: cart.address ?? null, orderType: cart.orderType ?? null, shipping: cart.shipping ?? null, updatedAt: new Date().toISOString(),
     };
     await this.redis.set(this.key(tenantId, who), JSON.stringify(stored), 'EX', who.customerSlug ? CUSTOMER_TTL_S : GUEST_TTL_S);
     return stored;

@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
-import { Cart } from '@platform/contracts';
+import { Cart, ShippingQuote } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { AppError } from '@platform/server-kit';
 import { assignAddress, cartParcels, emptyCart, redeemCoupon, removeCoupon, removeLine, setLineQuantity, shopperIdentity } from './service';
 import { tenantCoupons } from './coupons';
 import { CartStore } from './cart-store';
+import { currentShippingQuotes, requestShippingQuotes, selectShippingQuote } from './shipping';
 
 const tags = ['cart'];
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
@@ -147,4 +148,41 @@ export const cartRoutes: ServicePlugin = async (app) => {
       response: CartAnswer,
     },
   }, async (request) => ({ data: await emptyCart(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
+
+  const Address = Type.Object({
+    address: Type.Optional(Type.String({ maxLength: 200 })),
+    address2: Type.Optional(Type.String({ maxLength: 200 })),
+    city: Type.Optional(Type.String({ maxLength: 100 })),
+    state: Type.Optional(Type.String({ maxLength: 50 })),
+    zip: Type.Optional(Type.String({ maxLength: 10 })),
+    country: Type.Optional(Type.String({ maxLength: 56 })),
+  });
+
+  app.post('/shipping-quotes', {
+    schema: {
+      tags, summary: "Shipping options for the cart to the customer's address (the store's carrier account, else its table rates), with the handling fee",
+      body: Type.Object({ customerAddress: Address, device_id: Type.Optional(DeviceId) }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.Union([Type.String(), Type.Null()]), quotes: Type.Array(ShippingQuote), data: Cart }) },
+    },
+  }, async (request) => requestShippingQuotes(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.customerAddress,
+    (err) => request.log.warn({ err }, 'shipping carrier failed')));
+
+  app.post('/select-shipping-quote', {
+    schema: {
+      tags, summary: 'Chooses one of the current shipping quotes; the cart totals charge it from then on',
+      body: Type.Object({ quote_id: Type.String({ minLength: 1, maxLength: 120 }), device_id: Type.Optional(DeviceId) }),
+      response: CartAnswer,
+    },
+  }, async (request) => ({ data: await selectShippingQuote(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.quote_id) }));
+
+  app.get('/shipping-quote', {
+    schema: {
+      tags, summary: "The cart's shipping address, current quotes and the chosen one (stale: the cart changed since it was quoted)",
+      querystring: Type.Object({ device_id: Type.Optional(DeviceId) }),
+      response: { 200: Type.Object({ data: Type.Object({
+        address: Type.Union([Type.Object({ address: Type.String(), address2: Type.String(), city: Type.String(), state: Type.String(), zip: Type.String(), country: Type.String() }), Type.Null()]),
+        quotes: Type.Array(ShippingQuote), selected: Type.Union([ShippingQuote, Type.Null()]), stale: Type.Boolean(),
+      }) }) },
+    },
+  }, async (request) => ({ data: await currentShippingQuotes(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
 };

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { resolveLocationId } from '@platform/db';
 import {
-  activePromoCents, ADMIN_CANNOT_ADD, cartTax, cartTotals, checkQuantity, couponDiscount, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
+  activePromoCents, ADMIN_CANNOT_ADD, parcelWeightLb, shippingChargeCents, shippingChargeLabel, cartTax, cartTotals, checkQuantity, couponDiscount, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
   type FulfilmentMode,
 } from '@platform/domain';
 import type { Cart as CartView, ProductItem } from '@platform/contracts';
@@ -11,6 +11,7 @@ import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings'
 import { withCartLock } from './cart-lock';
 import { CartStore, type ShopperIdentity, type StoredCart } from './cart-store';
 import { findCoupon } from './coupons';
+import { quoteView, shippingBasis } from './carriers';
 
 export type { ShopperIdentity } from './cart-store';
 
@@ -22,7 +23,7 @@ export function shopperIdentity(ctx: RequestContext, query: { device_id?: string
   return { customerSlug: null, deviceId };
 }
 
-const lockKey = (prefix: string, ctx: RequestContext, who: ShopperIdentity) => `${prefix}:cart-lock:${ctx.tenantId}:${who.customerSlug ? `c:${who.customerSlug}` : `d:${who.deviceId}`}`;
+export const cartLockKey = (prefix: string, ctx: RequestContext, who: ShopperIdentity) => `${prefix}:cart-lock:${ctx.tenantId}:${who.customerSlug ? `c:${who.customerSlug}` : `d:${who.deviceId}`}`;
 
 
 /**
@@ -50,7 +51,7 @@ export async function setLineQuantity(ctx: RequestContext, io: CartIo, who: Shop
   const verdict = checkQuantity({ product, quantity: line.quantity, businessId: ctx.tenant.businessId, store: { showOosSpecial: business.show_oos_special } });
   if (!verdict.ok) throw new AppError('unprocessable', verdict.message!, { quantity: [verdict.message!] });
   await adoptGuestCart(ctx, io, who);
-  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+  const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     if (cart && cart.locationId !== locationId && cart.items.length) {
       throw new AppError('conflict', 'Your cart holds products from another store. Switch back to that store, or empty your cart first.');
@@ -74,7 +75,7 @@ async function adoptGuestCart(ctx: RequestContext, io: CartIo, who: ShopperIdent
   const guest = await io.carts.get(ctx.tenantId, guestWho);
   if (!guest || guest.items.length === 0) return;
   const [index, business] = await Promise.all([io.catalogue.get(ctx.tenantId), getBusinessDetails(ctx)]);
-  await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+  await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const mine = await io.carts.get(ctx.tenantId, who);
     if (mine && mine.items.length && mine.locationId !== guest.locationId) return;
     const items = [...(mine?.items ?? [])];
@@ -93,7 +94,7 @@ async function adoptGuestCart(ctx: RequestContext, io: CartIo, who: ShopperIdent
 
 /** Removes one line (DELETE remove-cart-item); removing a line that is not there changes nothing. */
 export async function removeLine(ctx: RequestContext, io: CartIo, who: ShopperIdentity, storeProductId: number) {
-  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+  const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     return cart ? io.carts.put(ctx.tenantId, who, { ...cart, items: cart.items.filter((i) => i.storeProductId !== storeProductId) }) : null;
   });
@@ -102,7 +103,7 @@ export async function removeLine(ctx: RequestContext, io: CartIo, who: ShopperId
 
 /** Empties the cart (GET empty-cart: the store switch and after checkout). */
 export async function emptyCart(ctx: RequestContext, io: CartIo, who: ShopperIdentity) {
-  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+  const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     return cart ? io.carts.put(ctx.tenantId, who, { ...cart, items: [] }) : null;
   });
@@ -128,13 +129,17 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
   const mode = restoreMode(options.order_type ?? cart?.orderType, enabledModes(checkout_types, business));
   const locationId = cart?.locationId ?? await resolveLocationId(ctx, ctx.storeId);
   const coupon = cart?.coupon ? await findCoupon(ctx, cart.coupon) : null;
-  const totalsFor = (subtotalCents: number, additionalFeesCents: number, hasSpecial = false) => {
+  const totalsFor = (subtotalCents: number, additionalFeesCents: number, hasSpecial = false, weightLb = 0) => {
     const specialFeeCents = hasSpecial ? toCents(business.special_order_fee) : 0;
     const discount = cart?.coupon ? couponDiscount(coupon, subtotalCents, new Date(), settingsPrefix) : null;
     const zones = business.delivery_locations.map((z) => ({
       code: z.code, feeCents: toCents(z.fee), minThresholdCents: z.minThreshold === null ? null : toCents(z.minThreshold), thresholdFeeCents: z.thresholdFee === null ? null : toCents(z.thresholdFee),
     }));
     const fee = mode === 1 ? deliveryFee(zip, subtotalCents, zones) : null;
+    // Shipping: the chosen option while the cart still holds what it was quoted for (carriers.ts shippingBasis).
+    const shipTo = cart?.address?.zip ?? null;
+    const quoted = mode === 2 && cart?.shipping && cart.shipping.basis === shippingBasis(shipTo, weightLb, subtotalCents) ? cart.shipping : null;
+    const shippingQuote = quoted?.quotes.find((q) => q.id === quoted.selectedId) ?? null;
     const discountCents = discount?.ok ? discount.discountCents : 0;
     const tax = cartTax(subtotalCents + additionalFeesCents - discountCents, mode as FulfilmentMode, zip, {
       locationRateBp: percentToBasisPoints(business.tax_rates.find((r) => r.location_id === locationId)?.rate ?? 0),
@@ -143,7 +148,7 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     });
     const totals = cartTotals({
       subtotalCents, additionalFeesCents, discountCents: discount?.ok ? discount.discountCents : 0, specialOrderFeeCents: specialFeeCents, taxCents: tax.cents, mode: mode as FulfilmentMode,
-      fulfilmentCents: fee?.ok ? fee.feeCents : 0, fulfilmentDiscountCents: 0, mergeAdditionalFeeWithSubtotal: settings.cart.mergeAdditionalFeeWithSubtotal,
+      fulfilmentCents: fee?.ok ? fee.feeCents : shippingQuote ? shippingChargeCents(shippingQuote) : 0, fulfilmentDiscountCents: 0, mergeAdditionalFeeWithSubtotal: settings.cart.mergeAdditionalFeeWithSubtotal,
     });
     return {
       order_type: mode,
@@ -158,6 +163,9 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
       special_order_fee: formatCents(totals.specialOrderFeeCents),
       special_order_fee_label: settings.text.specialOrderFee || 'Special Order',
       special_order_sla: business.special_order_sla || '3-8 days',
+      shipping_charge: shippingQuote ? formatCents(shippingChargeCents(shippingQuote)) : null,
+      shipping_charge_label: mode === 2 ? shippingChargeLabel({ hasAddress: Boolean(shipTo), quote: shippingQuote }, settingsPrefix) : null,
+      shipping_quote: shippingQuote ? quoteView(shippingQuote) : null,
       tax: formatCents(tax.cents),
       tax_rows: tax.rows.map((r) => ({ label: r.label, amount: formatCents(r.cents) })),
       total: formatCents(totals.totalCents),
@@ -170,9 +178,11 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
   let subtotalCents = 0;
   let feesCents = 0;
   let count = 0;
+  const weighed: { quantity: number; extra: Record<string, unknown> }[] = [];
   for (const line of cart.items) {
     const item = index.storeProduct(line.storeProductId);
     if (!item) continue;
+    weighed.push({ quantity: line.quantity, extra: item.extra });
     const unit = unitCents(item);
     subtotalCents += unit * line.quantity;
     feesCents += (item.additional_fee === null ? 0 : toCents(item.additional_fee)) * line.quantity;
@@ -195,7 +205,7 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     parcels: (['pickup', 'special'] as const).filter((type) => parcels[type].length).map((type) => ({ type, items: parcels[type] })),
     checkout_types,
     subtotal: formatCents(subtotalCents),
-    totals: totalsFor(subtotalCents, feesCents, parcels.special.length > 0),
+    totals: totalsFor(subtotalCents, feesCents, parcels.special.length > 0, parcelWeightLb(weighed)),
   };
 }
 
@@ -210,7 +220,7 @@ export async function redeemCoupon(ctx: RequestContext, io: CartIo, who: Shopper
   const coupon = await findCoupon(ctx, code);
   const verdict = couponDiscount(coupon, toCents(current.subtotal), new Date());
   if (!verdict.ok) return verdict;
-  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+  const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     return cart ? io.carts.put(ctx.tenantId, who, { ...cart, coupon: coupon!.code }) : null;
   });
@@ -219,7 +229,7 @@ export async function redeemCoupon(ctx: RequestContext, io: CartIo, who: Shopper
 
 /** Takes the promo code off the cart. */
 export async function removeCoupon(ctx: RequestContext, io: CartIo, who: ShopperIdentity) {
-  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+  const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     return cart ? io.carts.put(ctx.tenantId, who, { ...cart, coupon: null }) : null;
   });
@@ -234,7 +244,7 @@ export function countryCode(country: string | undefined): string {
 
 /** Stores the delivery address and fulfilment type on the cart (POST assign-address); totals use them from then on. */
 export async function assignAddress(ctx: RequestContext, io: CartIo, who: ShopperIdentity, input: { address?: string; address2?: string; zip: string; city?: string; state?: string; country?: string; order_type: number }) {
-  const saved = await withCartLock(io.redis, lockKey(io.prefix, ctx, who), async () => {
+  const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     const locationId = cart?.locationId ?? (await resolveLocationId(ctx, ctx.storeId))!;
     return io.carts.put(ctx.tenantId, who, {

@@ -11,6 +11,8 @@ const storeProfileSchema = new Schema({
   settings: { type: Schema.Types.Mixed, default: {} },
   business: { type: Schema.Types.Mixed, default: {} },
   navigation: { type: [navigationItemSchema], default: [] },
+  /** A connected carrier account for live shipping quotes (private: not part of business details). */
+  shippingCarrier: { adapter: { type: String, enum: ['table_rate', 'easypost'], default: 'table_rate' }, apiKey: { type: String, default: '' } },
 });
 storeProfileSchema.plugin(tenantOwned, { onePerTenant: true });
 export const StoreProfile = mongoose.models.StoreProfile ?? mongoose.model('StoreProfile', storeProfileSchema);

@@ -33,6 +33,10 @@ export const DEFAULT_BUSINESS = {
   tax_rates: [] as { location_id: number; rate: string }[],
   destination_tax_rates: [] as { zip: string; rate: string }[],
   other_tax_rows: [] as { label: string; rate: string }[],
+  shipping_settings: {
+    handling_fee: '0.00',
+    table_rates: [] as { carrier: string; service: string; delivery_days: string; free_over: string | null; bands: { up_to_weight: number | null; fee: string }[] }[],
+  },
 };
 
 type Plain = Record<string, unknown>;
@@ -61,7 +65,15 @@ export function forgetStoreProfile(tenantId: string): void {
 
 function profile(ctx: RequestContext) {
   return cached(`profile:${ctx.tenantId}`, async () =>
-    (await StoreProfile.findOne(scoped(ctx)).lean()) as { settings?: Plain; business?: Plain; navigation?: NavigationItem[] } | null);
+    (await StoreProfile.findOne(scoped(ctx)).lean()) as { settings?: Plain; business?: Plain; navigation?: NavigationItem[]; shippingCarrier?: ShippingCarrierAccount } | null);
+}
+
+/** The carrier account a store connected for live shipping quotes; never sent to browsers. */
+export interface ShippingCarrierAccount { adapter: 'table_rate' | 'easypost'; apiKey: string }
+
+export async function getShippingCarrierAccount(ctx: RequestContext): Promise<ShippingCarrierAccount> {
+  const stored = (await profile(ctx))?.shippingCarrier;
+  return stored?.adapter === 'easypost' && stored.apiKey ? stored : { adapter: 'table_rate', apiKey: '' };
 }
 
 export async function getStoreSettings(ctx: RequestContext): Promise<StoreSettings> {

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
 import { checkQuantity, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
 import { cartApi, errorMessage, getDeviceId, notify, storefrontApi, useCartQuantities } from '@platform/api-client';
+import { ShippingOptions } from './shipping-options';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
 /** Remove Selected keeps its busy state this long after the last removal (spec 2, cart item selection). */
@@ -135,8 +136,7 @@ export function CartPage() {
   const [zipText, setZipText] = useState(zip);
   const { data: cart, isLoading, isError, refetch } = cartApi.useCartParcelsQuery({ device_id: getDeviceId(), order_type: mode, zip: mode === 1 && zip ? zip : undefined });
   // Only enabled modes show; the remembered one comes back while it is still enabled, else pickup.
-  // Shipping is offered once shipping quotes exist (carrier adapters, still to come): no tab that cannot price.
-  const modes = cart && business ? enabledModes(cart.checkout_types, business).filter((m) => m !== 2) : [];
+  const modes = cart && business ? enabledModes(cart.checkout_types, business) : [];
   const activeMode = restoreMode(mode, modes);
   const chooseMode = (next: FulfilmentMode) => { setMode(next); localStorage.setItem(MODE_KEY, String(next)); };
   const saveZip = (event: React.FormEvent) => { event.preventDefault(); setZip(zipText.trim()); localStorage.setItem(ZIP_KEY, zipText.trim()); };
@@ -196,6 +196,7 @@ export function CartPage() {
               <Button type="submit" $variant="secondary">Update</Button>
             </ZipForm>
           ) : null}
+          {activeMode === 2 ? <ShippingOptions prefix={prefix} chosenId={cart.totals.shipping_quote?.id ?? null} cartVersion={`${cart.item_count}|${cart.subtotal}`} /> : null}
           <PromoCode applied={cart.totals.coupon} problem={cart.totals.coupon_message} />
           <Summary aria-label="Order summary">
             <dt>Subtotal</dt><dd>{prefix}{cart.totals.subtotal}</dd>
@@ -203,6 +204,7 @@ export function CartPage() {
             {cart.totals.discount !== '0.00' ? <><dt>Discount</dt><dd data-testid="discount">−{prefix}{cart.totals.discount}</dd></> : null}
             {cart.totals.special_order_fee !== '0.00' ? <><dt>{cart.totals.special_order_fee_label}</dt><dd>{prefix}{cart.totals.special_order_fee}</dd></> : null}
             {cart.totals.delivery_charge_label ? <><dt>Delivery</dt><dd data-testid="delivery-charge">{cart.totals.delivery_charge_label}</dd></> : null}
+            {cart.totals.shipping_charge_label ? <><dt>Shipping</dt><dd data-testid="shipping-charge">{cart.totals.shipping_charge_label}</dd></> : null}
             {!settings?.cart.hideTax ? cart.totals.tax_rows.map((row) => <Fragment key={row.label}><dt>{row.label}</dt><dd>{prefix}{row.amount}</dd></Fragment>) : null}
             <dt className="total">Total</dt><dd className="total" data-testid="cart-total">{prefix}{cart.totals.total}</dd>
           </Summary>
