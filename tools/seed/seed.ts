@@ -218,6 +218,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
     { tenantId, code: 'SAVE10', kind: 'percent', percentBp: 1000, minSubtotalCents: 5000, disclaimer: 'Cannot be combined with other offers.' },
     { tenantId, code: 'FIVEOFF', kind: 'flat', amountCents: 500 },
     { tenantId, code: 'SPRING2025', kind: 'percent', percentBp: 1500, expiresAt: new Date(Date.UTC(2025, 5, 1)) },
+    { tenantId, code: 'WELCOME15', kind: 'percent', percentBp: 1500, oncePerCustomer: true, disclaimer: 'One order per customer; sign in to use it.' },
   ]);
   const priceOf = new Map((storeProducts as { productId: number; locationId: number; priceCents: number }[]).filter((sp) => sp.locationId === 1).map((sp) => [sp.productId, sp.priceCents]));
   const orders = await seedOrderHistory(tenantId, plan.slug, products as { productId: number; sku: string; title: string }[], priceOf, faker, queues);

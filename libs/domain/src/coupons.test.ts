@@ -24,4 +24,12 @@ describe('promo codes', () => {
     expect(couponDiscount(coupon({ expiresAt: new Date('2026-11-01') }), 8000, now)).toEqual({ ok: false, message: 'This promo code has expired.' });
     expect(couponDiscount(coupon(), 4999, now)).toEqual({ ok: false, message: 'Spend $50.00 or more to use this promo code.' });
   });
+
+  it('limits a once-per-customer code to signed-in customers who have not used it', () => {
+    const once = coupon({ oncePerCustomer: true });
+    expect(couponDiscount(once, 8000, now, '$', { signedIn: false, usedBefore: false })).toEqual({ ok: false, message: 'Please sign in to use this promo code.' });
+    expect(couponDiscount(once, 8000, now, '$', { signedIn: true, usedBefore: true })).toEqual({ ok: false, message: 'You have already used this promo code.' });
+    expect(couponDiscount(once, 8000, now, '$', { signedIn: true, usedBefore: false })).toEqual({ ok: true, discountCents: 800 });
+    expect(couponDiscount(coupon(), 8000, now, '$', { signedIn: false, usedBefore: true })).toEqual({ ok: true, discountCents: 800 });
+  });
 });

@@ -13,7 +13,12 @@ export interface CouponRule {
   startsAt: Date | null;
   expiresAt: Date | null;
   active: boolean;
+  /** A customer may use it for one order only (so guests must sign in first). */
+  oncePerCustomer?: boolean;
 }
+
+/** Who is redeeming, for codes limited to one use per customer. */
+export interface CouponShopper { signedIn: boolean; usedBefore: boolean }
 
 export type CouponVerdict = { ok: true; discountCents: number } | { ok: false; message: string };
 
@@ -29,8 +34,10 @@ export function promoCodeProblem(code: string): string | null {
  * What a coupon takes off a subtotal now: never more than the subtotal, never negative. Refusals carry the
  * message the shopper sees.
  */
-export function couponDiscount(coupon: CouponRule | null, subtotalCents: number, now: Date, currencyPrefix = '$'): CouponVerdict {
+export function couponDiscount(coupon: CouponRule | null, subtotalCents: number, now: Date, currencyPrefix = '$', shopper?: CouponShopper): CouponVerdict {
   if (!coupon || !coupon.active) return { ok: false, message: 'This promo code is not valid.' };
+  if (coupon.oncePerCustomer && shopper && !shopper.signedIn) return { ok: false, message: 'Please sign in to use this promo code.' };
+  if (coupon.oncePerCustomer && shopper?.usedBefore) return { ok: false, message: 'You have already used this promo code.' };
   if (coupon.startsAt && now < coupon.startsAt) return { ok: false, message: 'This promo code is not active yet.' };
   if (coupon.expiresAt && now > coupon.expiresAt) return { ok: false, message: 'This promo code has expired.' };
   if (subtotalCents < coupon.minSubtotalCents) {

@@ -43,6 +43,9 @@ export interface OrderPlacedJob {
   orderNumber: string;
   placedAt: string;
   items: { sku: string; quantity: number }[];
+  /** The customer who placed it (null for guests) and the promo code it used, for once-per-customer codes. */
+  customerSlug?: string | null;
+  coupon?: string | null;
 }
 
 /** Retries with exponential backoff; failed jobs are kept for inspection. */

@@ -3,7 +3,9 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, StoreProduct } from '@platform/catalogue';
 import { StoreProfile } from '@platform/tenant-settings';
-import { cartService, CartStore, Coupon } from './index';
+import type { Job } from 'bullmq';
+import type { OrderPlacedJob } from '@platform/queue';
+import { cartService, CartStore, Coupon, forgetTenantCoupons, recordCouponUse } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
@@ -145,6 +147,7 @@ describe('totals by fulfilment type', () => {
       order_type: 0, subtotal: '169.97', additional_fees: '1.50', delivery_charge: null, delivery_charge_label: null, delivery_error: null,
       coupon: null, coupon_message: null, discount: '0.00',
       special_order_fee: '0.00', special_order_fee_label: 'Special Order', special_order_sla: '3-8 days', tax: '0.00', tax_rows: [{ label: 'Tax', amount: '0.00' }], total: '171.47',
+      shipping_charge: null, shipping_charge_label: null, shipping_quote: null,
     });
     expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ order_type: 1, delivery_charge: '0.00', delivery_charge_label: 'FREE', total: '171.47' });
     await add('TotalsDev1', 11, 0);
@@ -216,6 +219,27 @@ describe('promo codes', () => {
     expect(huge.data.totals).toMatchObject({ discount: '19.99', total: '0.00' });
     const removed = await harness.app.inject({ method: 'DELETE', url: '/api/remove-coupon?device_id=CouponDev1', headers: headers() });
     expect(removed.json().data.totals).toMatchObject({ coupon: null, discount: '0.00', total: '19.99' });
+  });
+});
+
+describe('once-per-customer promo codes', () => {
+  it('asks guests to sign in, applies once for a customer, and refuses (and stops applying) after an order used it', async () => {
+    await Coupon.create({ tenantId, code: 'WELCOME15', kind: 'percent', percentBp: 1500, oncePerCustomer: true });
+    forgetTenantCoupons(tenantId);
+    await add('OnceDevic1', 21, 1);
+    const asGuest = await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: headers(), payload: { coupon: 'welcome15', device_id: 'OnceDevic1' } });
+    expect(asGuest.json()).toMatchObject({ status: 422, message: 'Please sign in to use this promo code.' });
+    const token = await issueToken(tenantId, { slug: 'once-customer' });
+    const signedIn = headers({ authorization: `Bearer ${token}` });
+    await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: signedIn, payload: { store_product_id: 21, quantity: 1 } });
+    const first = await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: signedIn, payload: { coupon: 'welcome15' } });
+    expect(first.json().data.totals).toMatchObject({ coupon: 'WELCOME15', discount: '3.00' });
+    // An order of theirs with the code is placed (the worker's orders-placed handler records the use).
+    await recordCouponUse({ data: { tenantId, orderNumber: 'A-1', placedAt: new Date().toISOString(), items: [{ sku: '1002', quantity: 1 }], customerSlug: 'once-customer', coupon: 'WELCOME15' } } as Job<OrderPlacedJob>);
+    const read = (await harness.app.inject({ url: '/api/cart-parcels', headers: signedIn })).json().data.totals;
+    expect(read).toMatchObject({ coupon: 'WELCOME15', coupon_message: 'You have already used this promo code.', discount: '0.00' });
+    const again = await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: signedIn, payload: { coupon: 'WELCOME15' } });
+    expect(again.json()).toMatchObject({ status: 422, message: 'You have already used this promo code.' });
   });
 });
 

@@ -2,6 +2,8 @@ import mongoose, { Schema } from 'mongoose';
 import { scoped, tenantOwned } from '@platform/db';
 import { normalizeCouponCode, type CouponRule } from '@platform/domain';
 import { TtlCache, type RequestContext } from '@platform/server-kit';
+import type { Job } from 'bullmq';
+import type { OrderPlacedJob } from '@platform/queue';
 
 /** A store's promo code (admin-managed; the demo seed writes a few). Amounts in cents, percentages in basis points. */
 const couponSchema = new Schema({
@@ -15,6 +17,8 @@ const couponSchema = new Schema({
   active: { type: Boolean, default: true },
   /** Shown with a successful redeem (terms, exclusions). */
   disclaimer: { type: String, default: '' },
+  /** One order per customer with this code (guests must sign in to use it). */
+  oncePerCustomer: { type: Boolean, default: false },
 });
 couponSchema.plugin(tenantOwned);
 couponSchema.index({ tenantId: 1, code: 1 }, { unique: true });
@@ -25,6 +29,11 @@ export type StoredCoupon = CouponRule & { disclaimer: string };
 /** A tenant's coupons change rarely and every cart read with a code applied needs one: kept 30 s per process. */
 const cache = new TtlCache(30_000);
 
+/** A coupon write (the admin coupon editor) calls this; other processes see the change within 30 s. */
+export function forgetTenantCoupons(tenantId: string): void {
+  cache.delete(tenantId);
+}
+
 export function tenantCoupons(ctx: RequestContext): Promise<Map<string, StoredCoupon>> {
   return cache.get(ctx.tenantId, async () => {
     const docs = (await Coupon.find(scoped(ctx)).lean()) as unknown as StoredCoupon[];
@@ -34,4 +43,30 @@ export function tenantCoupons(ctx: RequestContext): Promise<Map<string, StoredCo
 
 export async function findCoupon(ctx: RequestContext, code: string): Promise<StoredCoupon | null> {
   return (await tenantCoupons(ctx)).get(normalizeCouponCode(code)) ?? null;
+}
+
+/** A customer's order that used a code; one per customer and code (the unique index makes a repeat a no-op). */
+const couponUseSchema = new Schema({
+  code: { type: String, required: true },
+  customerSlug: { type: String, required: true },
+  orderNumber: { type: String, required: true },
+  usedAt: { type: Date, required: true },
+});
+couponUseSchema.plugin(tenantOwned);
+couponUseSchema.index({ tenantId: 1, code: 1, customerSlug: 1 }, { unique: true });
+export const CouponUse = mongoose.models.CouponUse ?? mongoose.model('CouponUse', couponUseSchema);
+
+/** Worker handler for orders-placed jobs: a customer's order with a promo code uses it up. */
+export async function recordCouponUse(job: Job<OrderPlacedJob>): Promise<void> {
+  const { tenantId, coupon, customerSlug, orderNumber, placedAt } = job.data;
+  if (!coupon || !customerSlug) return;
+  try {
+    await CouponUse.create({ tenantId, code: normalizeCouponCode(coupon), customerSlug, orderNumber, usedAt: new Date(placedAt) });
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error; // already recorded (a retried job)
+  }
+}
+
+export async function hasUsedCoupon(ctx: RequestContext, code: string, customerSlug: string): Promise<boolean> {
+  return Boolean(await CouponUse.exists(scoped(ctx, { code: normalizeCouponCode(code), customerSlug })));
 }

@@ -1,3 +1,3 @@
 export { cartRoutes as cartService } from './routes';
 export { CartStore, type StoredCart, type CartLine, type ShopperIdentity } from './cart-store';
-export { Coupon } from './coupons';
+export { Coupon, CouponUse, recordCouponUse, forgetTenantCoupons } from './coupons';

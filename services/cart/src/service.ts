@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { resolveLocationId } from '@platform/db';
 import {
   activePromoCents, ADMIN_CANNOT_ADD, parcelWeightLb, shippingChargeCents, shippingChargeLabel, cartTax, cartTotals, checkQuantity, couponDiscount, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
-  type FulfilmentMode,
+  type CouponShopper, type FulfilmentMode,
 } from '@platform/domain';
 import type { Cart as CartView, ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
@@ -10,7 +10,7 @@ import type { SearchIndexRegistry } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
 import { withCartLock } from './cart-lock';
 import { CartStore, type ShopperIdentity, type StoredCart } from './cart-store';
-import { findCoupon } from './coupons';
+import { findCoupon, hasUsedCoupon } from './coupons';
 import { quoteView, shippingBasis } from './carriers';
 
 export type { ShopperIdentity } from './cart-store';
@@ -129,9 +129,10 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
   const mode = restoreMode(options.order_type ?? cart?.orderType, enabledModes(checkout_types, business));
   const locationId = cart?.locationId ?? await resolveLocationId(ctx, ctx.storeId);
   const coupon = cart?.coupon ? await findCoupon(ctx, cart.coupon) : null;
+  const couponShopper = coupon?.oncePerCustomer ? await couponShopperOf(ctx, who, coupon.code) : undefined;
   const totalsFor = (subtotalCents: number, additionalFeesCents: number, hasSpecial = false, weightLb = 0) => {
     const specialFeeCents = hasSpecial ? toCents(business.special_order_fee) : 0;
-    const discount = cart?.coupon ? couponDiscount(coupon, subtotalCents, new Date(), settingsPrefix) : null;
+    const discount = cart?.coupon ? couponDiscount(coupon, subtotalCents, new Date(), settingsPrefix, couponShopper) : null;
     const zones = business.delivery_locations.map((z) => ({
       code: z.code, feeCents: toCents(z.fee), minThresholdCents: z.minThreshold === null ? null : toCents(z.minThreshold), thresholdFeeCents: z.thresholdFee === null ? null : toCents(z.thresholdFee),
     }));
@@ -218,13 +219,19 @@ export async function redeemCoupon(ctx: RequestContext, io: CartIo, who: Shopper
   const current = await cartParcels(ctx, io, who);
   if (current.item_count === 0) return { ok: false, message: 'Add products to your cart before using a promo code.' };
   const coupon = await findCoupon(ctx, code);
-  const verdict = couponDiscount(coupon, toCents(current.subtotal), new Date());
+  const shopper = coupon?.oncePerCustomer ? await couponShopperOf(ctx, who, coupon.code) : undefined;
+  const verdict = couponDiscount(coupon, toCents(current.subtotal), new Date(), (await getStoreSettings(ctx)).products.currencyPrefix, shopper);
   if (!verdict.ok) return verdict;
   const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     return cart ? io.carts.put(ctx.tenantId, who, { ...cart, coupon: coupon!.code }) : null;
   });
   return { ok: true, message: `Promo code ${coupon!.code} applied.`, disclaimer: coupon!.disclaimer, cart: await cartParcels(ctx, io, who, {}, saved) };
+}
+
+/** For once-per-customer codes: is the shopper signed in, and did an earlier order of theirs use the code? */
+async function couponShopperOf(ctx: RequestContext, who: ShopperIdentity, code: string): Promise<CouponShopper> {
+  return { signedIn: Boolean(who.customerSlug), usedBefore: who.customerSlug ? await hasUsedCoupon(ctx, code, who.customerSlug) : false };
 }
 
 /** Takes the promo code off the cart. */

@@ -2,6 +2,7 @@ import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, type CatalogueChangeJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
 import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent } from '@platform/catalogue';
+import { recordCouponUse } from '@platform/cart';
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -17,7 +18,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string } = {}): R
     // One job at a time: FerretDB v1 loses concurrent $inc updates (docs/ARCHITECTURE.md, "Atomicity").
     new Worker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView(publisher, prefix), { connection, prefix, concurrency: 1 }),
     new Worker<SearchEventJob>(QUEUE_NAMES.searchEvents, foldSearchEvent, { connection, prefix, concurrency: 1 }),
-    new Worker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, foldOrderPlaced, { connection, prefix, concurrency: 1 }),
+    new Worker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldOrderPlaced(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 1 }),
     new Worker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
   ];
   for (const worker of workers) {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { connectMongo, disconnectMongo, mongoose } from '@platform/db';
-import { createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
-import { ProductStat } from '@platform/catalogue';
+import { createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
+import { ProductSale, ProductStat } from '@platform/catalogue';
+import { CouponUse } from '@platform/cart';
+import { announceOrderPlaced } from '@platform/orders';
 import { startWorkers, type RunningWorkers } from './index';
 
 const prefix = `t-worker-${process.pid}`;
@@ -23,6 +25,22 @@ afterAll(async () => {
   redis?.disconnect();
   await mongoose.connection.dropDatabase();
   await disconnectMongo();
+});
+
+describe('orders-placed worker', () => {
+  it("counts the order's sales and records the customer's use of its promo code once, however often it is announced", async () => {
+    const queues = createQueues(redis, prefix);
+    try {
+      const order = { orderNumber: 'W-1', placedAt: new Date(), items: [{ sku: 'S-9', quantity: 2 }], customerSlug: 'jane-doe', coupon: 'welcome15' };
+      await announceOrderPlaced(queues, 'w-tenant', order);
+      await announceOrderPlaced(queues, 'w-tenant', order);
+      await expect.poll(async () => CouponUse.countDocuments({ tenantId: 'w-tenant', customerSlug: 'jane-doe', code: 'WELCOME15' }), { timeout: 10000 }).toBe(1);
+      expect((await ProductSale.findOne({ tenantId: 'w-tenant', sku: 'S-9' }).lean() as { quantity: number }).quantity).toBe(2);
+    } finally {
+      await queues.ordersPlaced.obliterate({ force: true });
+      await queues.close();
+    }
+  });
 });
 
 describe('product-views worker', () => {
