@@ -30,7 +30,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const platformApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Settings', 'Cart', 'Orders', 'Products'],
+  tagTypes: ['Settings', 'Cart', 'Orders', 'Products', 'SavedCarts'],
   endpoints: () => ({}),
 });
 

@@ -121,9 +121,17 @@ export const cartApi = platformApi.injectEndpoints({
       transformResponse: (r: { data: Cart }) => r.data,
       invalidatesTags: ['Cart'],
     }),
+    savedCarts: build.query<SavedCartSummary[], void>({ query: () => 'orders-saved', transformResponse: (r: { data: SavedCartSummary[] }) => r.data, providesTags: ['SavedCarts'] }),
+    saveCart: build.mutation<{ status: string; message: string }, { name?: string }>({ query: (body) => ({ url: 'save-cart', method: 'POST', body }), invalidatesTags: ['SavedCarts'] }),
+    /** A saved cart becomes the current cart. */
+    updateCurrentCart: build.mutation<Cart, { id: string }>({
+      query: (body) => ({ url: 'update-current-cart', method: 'POST', body }), transformResponse: (r: { data: Cart }) => r.data, invalidatesTags: ['Cart'],
+    }),
+    deleteSavedCart: build.mutation<{ status: string; message: string }, { id: string }>({ query: (params) => ({ url: 'saved-cart', method: 'DELETE', params }), invalidatesTags: ['SavedCarts'] }),
   }),
 });
 
+export interface SavedCartSummary { id: string; name: string; location_id: number; created_at: string; item_count: number; unavailable_items: number; subtotal: string }
 export interface ShippingAddress { address: string; address2: string; city: string; state: string; zip: string; country: string }
 export interface ShippingState { address: ShippingAddress | null; quotes: ShippingQuote[]; selected: ShippingQuote | null; stale: boolean }
 

@@ -6,11 +6,14 @@ import { AppError } from '@platform/server-kit';
 import { assignAddress, cartParcels, emptyCart, redeemCoupon, removeCoupon, removeLine, setLineQuantity, shopperIdentity } from './service';
 import { tenantCoupons } from './coupons';
 import { CartStore } from './cart-store';
+import { deleteSavedCart, listSavedCarts, restoreSavedCart, saveCart, signedInCustomer } from './saved-carts';
 import { currentShippingQuotes, requestShippingQuotes, selectShippingQuote } from './shipping';
 
 const tags = ['cart'];
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 const CartAnswer = { 200: Type.Object({ data: Cart }) };
+/** The address kept on a cart (assign-address, shipping-quotes). */
+const StoredAddress = Type.Object({ address: Type.String(), address2: Type.String(), city: Type.String(), state: Type.String(), zip: Type.String(), country: Type.String() });
 
 export const cartRoutes: ServicePlugin = async (app) => {
   // Store products are read from the catalogue's in-memory indexes, shared in this process.
@@ -180,9 +183,62 @@ export const cartRoutes: ServicePlugin = async (app) => {
       tags, summary: "The cart's shipping address, current quotes and the chosen one (stale: the cart changed since it was quoted)",
       querystring: Type.Object({ device_id: Type.Optional(DeviceId) }),
       response: { 200: Type.Object({ data: Type.Object({
-        address: Type.Union([Type.Object({ address: Type.String(), address2: Type.String(), city: Type.String(), state: Type.String(), zip: Type.String(), country: Type.String() }), Type.Null()]),
+        address: Type.Union([StoredAddress, Type.Null()]),
         quotes: Type.Array(ShippingQuote), selected: Type.Union([ShippingQuote, Type.Null()]), stale: Type.Boolean(),
       }) }) },
     },
   }, async (request) => ({ data: await currentShippingQuotes(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
+
+  const SavedCartSummary = Type.Object({
+    id: Type.String(), name: Type.String(), location_id: Type.Integer(), created_at: Type.String(), item_count: Type.Integer(),
+  });
+
+  app.post('/save-cart', {
+    schema: {
+      tags, summary: "Keeps a copy of the signed-in customer's cart under a name (default: the date); the cart itself stays",
+      body: Type.Object({ name: Type.Optional(Type.String({ maxLength: 80 })) }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCartSummary }) },
+    },
+  }, async (request) => ({ status: 'success', message: 'Your cart has been saved.', data: await saveCart(request.ctx, io, signedInCustomer(request.ctx, 'save your cart'), request.body.name) }));
+
+  app.get('/orders-saved', {
+    schema: {
+      tags, summary: "The signed-in customer's saved carts, newest first, priced as the store sells the products now",
+      querystring: Type.Object({ customer_slug: Type.Optional(Type.String({ maxLength: 100 })) }),
+      response: { 200: Type.Object({ data: Type.Array(Type.Object({ ...SavedCartSummary.properties, unavailable_items: Type.Integer(), subtotal: Type.String() })) }) },
+    },
+  }, async (request) => ({ data: await listSavedCarts(request.ctx, io, signedInCustomer(request.ctx, 'see your saved carts')) }));
+
+  app.post('/update-current-cart', {
+    schema: {
+      tags, summary: 'Makes a saved cart the current cart (its lines replace the current ones; the saved copy stays)',
+      body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) }),
+      response: CartAnswer,
+    },
+  }, async (request) => ({ data: await restoreSavedCart(request.ctx, io, signedInCustomer(request.ctx, 'use a saved cart'), request.body.id) }));
+
+  app.delete('/saved-cart', {
+    schema: {
+      tags, summary: 'Deletes one of the signed-in customer\'s saved carts',
+      querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String() }) },
+    },
+  }, async (request) => {
+    await deleteSavedCart(request.ctx, signedInCustomer(request.ctx, 'delete a saved cart'), request.query.id);
+    return { status: 'success', message: 'The saved cart has been deleted.' };
+  });
+
+  app.get('/cart-preferences', {
+    schema: {
+      tags, summary: "The shopper's fulfilment choices kept on the cart: delivery mode, address, and the store the cart is for",
+      querystring: Type.Object({ device_id: Type.Optional(DeviceId) }),
+      response: { 200: Type.Object({ data: Type.Object({
+        order_type: Type.Union([Type.Integer(), Type.Null()]), location_id: Type.Union([Type.Integer(), Type.Null()]),
+        address: Type.Union([StoredAddress, Type.Null()]),
+      }) }) },
+    },
+  }, async (request) => {
+    const cart = await io.carts.get(request.ctx.tenantId, shopperIdentity(request.ctx, request.query));
+    return { data: { order_type: cart?.orderType ?? null, location_id: cart?.locationId ?? null, address: cart?.address ?? null } };
+  });
 };

@@ -61,13 +61,17 @@ const READS: Record<string, string> = {
   '/api/cart-parcels': '/api/cart-parcels?device_id=SharedDev1',
   '/api/empty-cart': '/api/empty-cart?device_id=EmptiedDev',
   '/api/check-active-coupons': '/api/check-active-coupons',
+  '/api/shipping-quote': '/api/shipping-quote?device_id=SharedDev1',
+  '/api/cart-preferences': '/api/cart-preferences?device_id=SharedDev1',
+  '/api/orders-saved': '/api/orders-saved',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
-const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status'];
+const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status',
+  '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart'];
 const REPLACES = ['/api/admin/search-synonyms'];
-const DELETES = ['/api/remove-cart-item', '/api/remove-coupon'];
+const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons']);
+const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'isolation');

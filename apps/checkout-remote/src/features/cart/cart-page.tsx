@@ -5,6 +5,7 @@ import type { Cart } from '@platform/contracts';
 import { checkQuantity, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
 import { cartApi, errorMessage, getDeviceId, notify, storefrontApi, useCartQuantities } from '@platform/api-client';
 import { ShippingOptions } from './shipping-options';
+import { SaveCartControl } from './saved-carts-page';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
 /** Remove Selected keeps its busy state this long after the last removal (spec 2, cart item selection). */
@@ -172,6 +173,7 @@ export function CartPage() {
           <Toolbar>
             <label><input type="checkbox" checked={allSelected} onChange={(e) => setSelected(e.target.checked ? new Set(items.map((i) => i.store_product_id)) : new Set())} /> Select all</label>
             {chosen.length > 0 ? <Button type="button" $variant="secondary" disabled={removing} onClick={() => void removeSelected()}>{removing ? 'Removing…' : 'Remove Selected'}</Button> : null}
+            <SaveCartControl />
           </Toolbar>
           {cart.parcels.map((parcel) => (
             <section key={parcel.type} aria-label={parcel.type === 'special' ? 'Special Order' : 'Pickup'}>

@@ -64,7 +64,7 @@ export function ShippingOptions({ prefix, chosenId, cartVersion }: { prefix: str
     if (!state?.stale || !state.address || quoting || requoted.current === cartVersion) return;
     requoted.current = cartVersion;
     void quote(state.address);
-  }, [state?.stale, state?.address, cartVersion, quoting]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [state?.stale, state?.address, cartVersion, quoting]);
 
   return (
     <section aria-label="Shipping">
