@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SHOPPER, signIn } from './helpers';
 
 // The paint store does not turn out-of-stock items into special orders, so stock limits show.
 const PAINT = 'http://demo-paint.localhost:4300';
@@ -220,5 +221,44 @@ test.describe('store switch', () => {
     await expect(picker).toHaveValue('3');
     await page.goto('/cart');
     await expect(page.getByText('Your cart is empty')).toBeVisible();
+  });
+});
+
+test.describe('saved carts', () => {
+  test('a signed-in customer saves the cart under a name, brings it back from Saved Carts, and deletes it', async ({ page }) => {
+    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as Item[];
+    const product = list.find((p) => plain(p) && p.num_inventory >= 3)!;
+    await page.goto('/savedcarts');
+    await expect(page).toHaveURL(/\/login$/); // sign in first, then back here
+    await signIn(page, SHOPPER);
+    await expect(page).toHaveURL(/\/savedcarts$/);
+    await page.goto(`/p/${product.slug}`);
+    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+
+    await page.getByRole('button', { name: 'Save cart for later' }).click();
+    const form = page.getByRole('form', { name: 'Save cart' });
+    await form.getByLabel('Name (optional)').fill('Weekend project');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your cart has been saved.')).toBeVisible();
+
+    // The line leaves the cart, then comes back from the saved cart.
+    await page.getByLabel(`Quantity of ${product.title}`, { exact: true }).locator('..').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByLabel(`Quantity of ${product.title}`, { exact: true })).toHaveCount(0);
+    await page.goto('/savedcarts');
+    const saved = page.getByRole('list', { name: 'Saved carts' }).getByRole('listitem').filter({ hasText: 'Weekend project' }).first();
+    await expect(saved).toContainText("at today's prices");
+    await saved.getByRole('button', { name: 'Use this cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByLabel(`Quantity of ${product.title}`, { exact: true })).toHaveValue('1');
+
+    await page.goto('/savedcarts');
+    const rows = page.getByRole('list', { name: 'Saved carts' }).getByRole('listitem').filter({ hasText: 'Weekend project' });
+    await expect(rows.first()).toBeVisible();
+    const before = await rows.count();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await rows.first().getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('The saved cart has been deleted.')).toBeVisible();
+    await expect(rows).toHaveCount(before - 1);
   });
 });
