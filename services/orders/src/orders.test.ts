@@ -49,11 +49,11 @@ describe('GET /api/admin/orders/outstanding', () => {
 describe('announceOrderPlaced', () => {
   it('queues one orders-placed job per order with its lines, and none for an order without lines', async () => {
     const queue = harness.resources.queues.ordersPlaced;
-    const order = { orderNumber: 'Q-1', placedAt: new Date(Date.UTC(2026, 10, 5)), items: [{ sku: 'S1', quantity: 2 }] };
+    const order = { orderNumber: 'Q-1', placedAt: new Date(Date.UTC(2026, 10, 5)), items: [{ sku: 'S1', quantity: 2 }], customerSlug: 'jane', coupon: 'SAVE10' };
     await announceOrderPlaced(harness.resources.queues, 'tenant-q', order);
     await announceOrderPlaced(harness.resources.queues, 'tenant-q', order);
     await announceOrderPlaced(harness.resources.queues, 'tenant-q', { ...order, orderNumber: 'Q-2', items: [] });
     const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
-    expect(jobs.map((j) => j.data)).toEqual([{ tenantId: 'tenant-q', orderNumber: 'Q-1', placedAt: '2026-11-05T00:00:00.000Z', items: [{ sku: 'S1', quantity: 2 }] }]);
+    expect(jobs.map((j) => j.data)).toEqual([{ tenantId: 'tenant-q', orderNumber: 'Q-1', placedAt: '2026-11-05T00:00:00.000Z', items: [{ sku: 'S1', quantity: 2 }], customerSlug: 'jane', coupon: 'SAVE10' }]);
   });
 });
