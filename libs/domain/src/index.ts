@@ -12,3 +12,4 @@ export * from './cart-quantity';
 export * from './cart-totals';
 export * from './coupons';
 export * from './shipping';
+export * from './identity';

@@ -7,6 +7,7 @@ export const QUEUE_NAMES = {
   catalogueChanges: 'catalogue-changes',
   searchEvents: 'search-events',
   ordersPlaced: 'orders-placed',
+  notifications: 'notifications',
 } as const;
 
 /** Pub/sub channel (under the queue prefix) on which every API process hears catalogue changes. */
@@ -48,6 +49,18 @@ export interface OrderPlacedJob {
   coupon?: string | null;
 }
 
+/** An e-mail or a text message to a shopper (sign-in codes, links); the worker hands it to the channel's adapter. */
+export interface NotificationJob {
+  tenantId: string;
+  channel: 'email' | 'sms';
+  /** An e-mail address, or a 10-digit US phone number. */
+  to: string;
+  subject: string;
+  text: string;
+  /** What it is, for the outbox and logs: otp, magic-link, password-reset, ... */
+  kind: string;
+}
+
 /** Retries with exponential backoff; failed jobs are kept for inspection. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -66,6 +79,7 @@ export interface PlatformQueues {
   catalogueChanges: Queue<CatalogueChangeJob>;
   searchEvents: Queue<SearchEventJob>;
   ordersPlaced: Queue<OrderPlacedJob>;
+  notifications: Queue<NotificationJob>;
   close(): Promise<void>;
 }
 
@@ -75,11 +89,13 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
   const catalogueChanges = new Queue<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const searchEvents = new Queue<SearchEventJob>(QUEUE_NAMES.searchEvents, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const ordersPlaced = new Queue<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const notifications = new Queue<NotificationJob>(QUEUE_NAMES.notifications, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   return {
     productViews,
     catalogueChanges,
     searchEvents,
     ordersPlaced,
-    async close() { await Promise.all([productViews.close(), catalogueChanges.close(), searchEvents.close(), ordersPlaced.close()]); },
+    notifications,
+    async close() { await Promise.all([productViews.close(), catalogueChanges.close(), searchEvents.close(), ordersPlaced.close(), notifications.close()]); },
   };
 }

@@ -1,8 +1,9 @@
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, type CatalogueChangeJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
+import { QUEUE_NAMES, type CatalogueChangeJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
 import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent } from '@platform/catalogue';
 import { recordCouponUse } from '@platform/cart';
+import { deliverNotifications } from '@platform/notifications';
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -19,6 +20,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string } = {}): R
     new Worker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView(publisher, prefix), { connection, prefix, concurrency: 1 }),
     new Worker<SearchEventJob>(QUEUE_NAMES.searchEvents, foldSearchEvent, { connection, prefix, concurrency: 1 }),
     new Worker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldOrderPlaced(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 1 }),
+    new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
     new Worker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
   ];
   for (const worker of workers) {

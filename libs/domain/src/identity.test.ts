@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems } from './index';
+
+describe('phone numbers', () => {
+  it('keeps 10 digits after dropping a +1 prefix and everything that is not a digit', () => {
+    expect(normalizePhone('(503) 555-0142')).toBe('5035550142');
+    expect(normalizePhone('+1 503 555 0142')).toBe('5035550142');
+    expect(normalizePhone('503-555-014')).toBeNull();
+    expect(normalizePhone('25035550142')).toBeNull();
+  });
+
+  it('formats as (xxx) xxx-xxxx while typing', () => {
+    expect(formatPhone('503')).toBe('(503');
+    expect(formatPhone('50355')).toBe('(503) 55');
+    expect(formatPhone('5035550142999')).toBe('(503) 555-0142');
+  });
+});
+
+describe('e-mail, codes, passwords and custom fields', () => {
+  it('needs 6 characters and an address shape', () => {
+    expect(isValidEmail('a@b.co')).toBe(true);
+    expect(isValidEmail('a@b.c')).toBe(false);
+    expect(isValidEmail('jane.doe@example')).toBe(false);
+  });
+
+  it('takes 4-digit codes only', () => {
+    expect(isOtpCode('0420')).toBe(true);
+    expect(isOtpCode('420')).toBe(false);
+    expect(isOtpCode('04a0')).toBe(false);
+  });
+
+  it("says 'Password doesn't match' on the confirmation, and asks for 8 characters", () => {
+    expect(passwordProblems('long enough', 'long enough')).toEqual({});
+    expect(passwordProblems('long enough', 'long enougH')).toEqual({ c_password: "Password doesn't match" });
+    expect(passwordProblems('short', 'short')).toEqual({ password: 'The password must be at least 8 characters.' });
+  });
+
+  it('names a custom field from its label', () => {
+    expect(customFieldName('  Company Name (optional) ')).toBe('company_name_optional');
+  });
+});

@@ -1,0 +1,51 @@
+/** Sign-in and registration rules of spec 2 §5, shared by the login/register screens and the identity service. */
+
+export const INVALID_PHONE = 'Please enter a valid phone number.';
+export const INVALID_EMAIL = 'Please enter a valid email address.';
+export const MISSING_CODE = 'Please enter your verification code.';
+export const PASSWORD_MISMATCH = "Password doesn't match";
+/** Password reset and one-time link requests answered 422 (spec 2 §5). */
+export const INVALID_RESET_EMAIL = 'Please provide a valid email address.';
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_TOO_SHORT = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** A US phone as 10 digits: a +1 prefix and every non-digit removed; anything else is null. */
+export function normalizePhone(input: string): string | null {
+  let digits = input.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1') && /^\s*\+?1/.test(input)) digits = digits.slice(1);
+  return /^\d{10}$/.test(digits) ? digits : null;
+}
+
+/** (xxx) xxx-xxxx as the phone is typed (digits only; partial input formats as far as it goes). */
+export function formatPhone(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 10);
+  if (digits.length <= 3) return digits.length ? `(${digits}` : '';
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** At least 6 characters and an address shape. */
+export function isValidEmail(input: string): boolean {
+  const email = input.trim();
+  return email.length >= 6 && EMAIL_PATTERN.test(email);
+}
+
+export const normalizeEmail = (input: string) => input.trim().toLowerCase();
+
+/** One-time sign-in codes are 4 digits. */
+export const isOtpCode = (input: string) => /^\d{4}$/.test(input.trim());
+
+/** Registration's password pair: long enough, and the confirmation matches. */
+export function passwordProblems(password: string, confirmation: string): { password?: string; c_password?: string } {
+  const problems: { password?: string; c_password?: string } = {};
+  if (password.length < PASSWORD_MIN_LENGTH) problems.password = PASSWORD_TOO_SHORT;
+  if (password !== confirmation) problems.c_password = PASSWORD_MISMATCH;
+  return problems;
+}
+
+/** A custom signup field's name from its label: lower case, spaces to underscores, other non-alphanumerics dropped. */
+export function customFieldName(label: string): string {
+  return label.trim().toLowerCase().replace(/\s+/g, '_').replace(/[^a-z0-9_]/g, '');
+}
