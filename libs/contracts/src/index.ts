@@ -29,6 +29,16 @@ export const StoreLocation = Type.Object({
 });
 export type StoreLocation = Static<typeof StoreLocation>;
 
+export const CustomFormField = Type.Object({
+  name: Type.String(),
+  label: Type.String(),
+  type: Type.Union([Type.Literal('text'), Type.Literal('select'), Type.Literal('checkbox'), Type.Literal('date'), Type.Literal('time')]),
+  placeholder: Type.Optional(Type.String()),
+  required: Type.Boolean(),
+  options: Type.Optional(Type.Array(Type.Object({ value: Type.String(), text: Type.String() }))),
+});
+export type CustomFormField = Static<typeof CustomFormField>;
+
 export const StoreSettings = Type.Object({
   businessSlug: Type.String(),
   businessName: Type.String(),
@@ -57,6 +67,12 @@ export const StoreSettings = Type.Object({
     capitalizeTitle: Type.Boolean(),
     useOriginalTitle: Type.Boolean(),
   }),
+  /** Sign-in by text message is offered only when on. */
+  sms_notifications_enabled: Type.Boolean(),
+  /** The store's own registration fields (spec 2 §3 custom form field). */
+  custom_fields: Type.Object({ signup: Type.Array(CustomFormField) }),
+  /** Label and help of the optional account-number field of registration. */
+  account_field_info: Type.Object({ label: Type.String(), help: Type.String() }),
 });
 export type StoreSettings = Static<typeof StoreSettings>;
 

@@ -13,8 +13,33 @@ const customerSchema = new Schema({
   isDeveloper: { type: Boolean, default: false },
   permissions: { type: [String], default: [] },
   receiveMarketing: { type: Boolean, default: false },
+  receiveSms: { type: Boolean, default: true },
+  accountNumber: { type: String, default: '' },
+  /** Answers to the store's custom signup fields, by field name. */
+  customInfo: { type: Schema.Types.Mixed, default: {} },
+  deviceId: { type: String, default: null },
 }, { timestamps: true });
 customerSchema.plugin(tenantOwned);
 customerSchema.index({ tenantId: 1, email: 1 }, { unique: true });
 customerSchema.index({ tenantId: 1, slug: 1 }, { unique: true });
+customerSchema.index({ tenantId: 1, telephone: 1 });
 export const Customer = mongoose.models.Customer ?? mongoose.model('Customer', customerSchema);
+
+/**
+ * A secret sent to a person to prove they hold a phone or an e-mail: a 4-digit sign-in code (otp), a
+ * one-time sign-in link (magic-link) or a password reset code (reset). Stored only as a hash; single use;
+ * short-lived; a few wrong tries use it up. Sending a new one retires the previous.
+ */
+const oneTimeSecretSchema = new Schema({
+  purpose: { type: String, enum: ['otp', 'magic-link', 'reset'], required: true },
+  /** The 10-digit phone or the lower-cased e-mail it was sent to. */
+  subject: { type: String, required: true },
+  secretHash: { type: String, required: true },
+  expiresAt: { type: Date, required: true },
+  wrongTries: { type: Number, default: 0 },
+  usedAt: { type: Date, default: null },
+  createdAt: { type: Date, required: true },
+});
+oneTimeSecretSchema.plugin(tenantOwned);
+oneTimeSecretSchema.index({ tenantId: 1, purpose: 1, subject: 1, createdAt: -1 });
+export const OneTimeSecret = mongoose.models.OneTimeSecret ?? mongoose.model('OneTimeSecret', oneTimeSecretSchema);

@@ -1,31 +1,148 @@
 import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import { LoginResponse } from '@platform/contracts';
-import type { ServicePlugin } from '@platform/server-kit';
-import { loginWithPassword, logout } from './service';
+import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
+import { AppError, type ServicePlugin } from '@platform/server-kit';
+import { customerDetails, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
+import { createRateLimits } from './rate-limits';
+import {
+  accountExists, forgetPassword, loginByToken, loginWithCode, loginWithPassword, logout, resetPassword, sendMagicLink, sendOtp, useMagicLink, type IdentityIo,
+} from './service';
 
 const tags = ['identity'];
+const Email = Type.String({ maxLength: 254 });
+const Phone = Type.String({ maxLength: 20 });
+const Password = Type.String({ maxLength: 200 });
+const DeviceId = Type.Optional(Type.String({ maxLength: 10 }));
+const Status = Type.Object({ status: Type.String(), message: Type.String() });
+const CustomerDetails = Type.Object({
+  slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), telephone: Type.String(),
+  receive_marketing: Type.Boolean(), receive_sms: Type.Boolean(), account_number: Type.String(), custom_info: Type.Record(Type.String(), Type.Unknown()),
+});
+const WithDetails = Type.Object({ status: Type.String(), message: Type.String(), data: CustomerDetails });
+
+/** The store's own origin, for links in e-mails (the tenant's domain as the shopper used it). */
+const originOf = (request: FastifyRequest) => (typeof request.headers.origin === 'string' ? request.headers.origin : `${request.protocol}://${request.headers.host}`);
 
 export const identityRoutes: ServicePlugin = async (app) => {
+  const io: IdentityIo = {
+    redis: app.resources.redis, prefix: app.resources.queuePrefix, queues: app.resources.queues,
+    limit: createRateLimits(app.resources.redis, app.resources.queuePrefix),
+  };
+
   app.post('/login', {
     schema: {
-      tags, summary: 'Sign in with e-mail and password (spec 2 §7)',
+      tags, summary: "Sign in with e-mail and password, or phone and the texted code; remember: 'Keep me signed in' (default on)",
       body: Type.Object({
-        email: Type.String({ minLength: 6, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' }),
-        password: Type.String({ minLength: 1, maxLength: 200 }),
-        device_id: Type.Optional(Type.String({ maxLength: 10 })),
+        email: Type.Optional(Email), password: Type.Optional(Password),
+        phone: Type.Optional(Phone), telephone: Type.Optional(Phone), code: Type.Optional(Type.String({ maxLength: 10 })),
+        remember: Type.Optional(Type.Boolean()), device_id: DeviceId,
       }),
       response: { 200: LoginResponse },
     },
-  }, async (request) => loginWithPassword(request.ctx, request.body.email, request.body.password));
+  }, async (request) => {
+    const body = request.body;
+    const phone = body.phone ?? body.telephone;
+    if (phone !== undefined) return loginWithCode(request.ctx, io, request.ip, { telephone: phone, code: body.code ?? '', remember: body.remember });
+    const errors: Record<string, string[]> = {};
+    if (!body.email || !isValidEmail(body.email)) errors.email = [INVALID_EMAIL];
+    if (!body.password) errors.password = ['Please enter your password.'];
+    if (Object.keys(errors).length) throw new AppError('invalid', 'The given data was invalid.', errors);
+    return loginWithPassword(request.ctx, io, request.ip, { email: body.email!, password: body.password!, remember: body.remember });
+  });
+
+  app.post('/verify-otp', {
+    schema: {
+      tags, summary: 'Sign in with the phone and the 4-digit code texted to it',
+      body: Type.Object({ telephone: Phone, otp: Type.String({ maxLength: 10 }), remember: Type.Optional(Type.Boolean()), device_id: DeviceId }),
+      response: { 200: LoginResponse },
+    },
+  }, async (request) => loginWithCode(request.ctx, io, request.ip, { telephone: request.body.telephone, code: request.body.otp, remember: request.body.remember }));
+
+  app.post('/send-otp', {
+    schema: { tags, summary: 'Texts a 4-digit sign-in code (10 minutes, 5 tries) to a phone with an account', body: Type.Object({ telephone: Phone }), response: { 200: Status } },
+  }, async (request) => sendOtp(request.ctx, io, request.ip, request.body.telephone));
+
+  app.post('/check-email-phone-exists', {
+    schema: {
+      tags, summary: 'Whether an account uses the e-mail or phone (the login form then asks for the password or code, or opens registration)',
+      body: Type.Object({ email: Type.Optional(Email), telephone: Type.Optional(Phone) }),
+      response: { 200: Type.Object({ status: Type.String(), exists: Type.Boolean(), master_login: Type.Boolean() }) },
+    },
+  }, async (request) => accountExists(request.ctx, io, request.ip, request.body));
+
+  app.post('/send-magic-link', {
+    schema: { tags, summary: 'E-mails a one-time sign-in link (15 minutes, once)', body: Type.Object({ email: Email }), response: { 200: Status } },
+  }, async (request) => sendMagicLink(request.ctx, io, request.ip, { email: request.body.email, origin: originOf(request) }));
+
+  app.post('/use-magic-link', {
+    schema: {
+      tags, summary: "Signs in with a one-time link's token",
+      body: Type.Object({ email: Email, magicLinkToken: Type.String({ maxLength: 100 }), device_id: DeviceId }),
+      response: { 200: LoginResponse },
+    },
+  }, async (request) => useMagicLink(request.ctx, io, request.ip, request.body));
+
+  app.post('/forget-password', {
+    schema: { tags, summary: 'E-mails a 6-digit password reset code (30 minutes, once)', body: Type.Object({ email: Email }), response: { 200: Status } },
+  }, async (request) => forgetPassword(request.ctx, io, request.ip, request.body.email));
+
+  app.post('/reset-password', {
+    schema: {
+      tags, summary: 'Sets a new password with the e-mailed code; every session of the account ends',
+      body: Type.Object({ email: Email, code: Type.String({ maxLength: 10 }), password: Password, password_confirmation: Password }),
+      response: { 200: Status },
+    },
+  }, async (request) => resetPassword(request.ctx, io, request.ip, request.body));
+
+  app.post('/login-by-token', {
+    schema: { tags, summary: 'The signed-in user for an access token (admin links carry one)', body: Type.Object({ token: Type.String({ maxLength: 200 }) }), response: { 200: LoginResponse } },
+  }, async (request) => loginByToken(request.ctx, request.body.token));
 
   app.post('/logout', {
     schema: {
       tags, summary: 'Sign out: revokes the access token',
       querystring: Type.Object({ access_token: Type.Optional(Type.String({ maxLength: 200 })) }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String() }) },
+      response: { 200: Status },
     },
   }, async (request) => {
     await logout(request.ctx, request.query.access_token);
     return { status: 'success', message: 'You have been signed out.' };
   });
+
+  app.post('/signup', {
+    schema: {
+      tags, summary: 'Registers a customer (member info and the store\'s custom fields); field errors come back under each field',
+      body: Type.Object({
+        first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }), telephone: Phone, email: Email, password: Password, c_password: Password,
+        account_number: Type.Optional(Type.String({ maxLength: 50 })), receive_sms: Type.Optional(Type.Boolean()), receive_marketing: Type.Optional(Type.Boolean()),
+        custom_info: Type.Optional(Type.Record(Type.String({ maxLength: 60 }), Type.Union([Type.String({ maxLength: 500 }), Type.Boolean(), Type.Null()]))),
+        device_id: DeviceId,
+      }),
+      response: { 200: Status },
+    },
+  }, async (request) => signup(request.ctx, request.body));
+
+  app.get('/get-customer-details', {
+    schema: { tags, summary: "The signed-in customer's own details", querystring: Type.Object({ access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Type.Object({ data: CustomerDetails }) } },
+  }, async (request) => ({ data: await customerDetails(request.ctx) }));
+
+  app.post('/customer/name', {
+    schema: { tags, summary: 'Changes the signed-in customer\'s name', body: Type.Object({ first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }) }), response: { 200: WithDetails } },
+  }, async (request) => updateName(request.ctx, request.body));
+
+  app.post('/customer/email', {
+    schema: { tags, summary: 'Changes the e-mail (the current password confirms it)', body: Type.Object({ email: Email, password: Password }), response: { 200: WithDetails } },
+  }, async (request) => updateEmail(request.ctx, request.body));
+
+  app.post('/customer/password', {
+    schema: {
+      tags, summary: 'Changes the password (the current one confirms it); other sessions end',
+      body: Type.Object({ current_password: Password, password: Password, password_confirmation: Password }), response: { 200: Status },
+    },
+  }, async (request) => updatePassword(request.ctx, request.body));
+
+  app.post('/customer/set-marketing', {
+    schema: { tags, summary: 'The marketing e-mails switch', body: Type.Object({ receive_marketing: Type.Union([Type.Literal(0), Type.Literal(1)]) }), response: { 200: WithDetails } },
+  }, async (request) => setMarketing(request.ctx, request.body.receive_marketing));
 };

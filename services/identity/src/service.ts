@@ -1,48 +1,185 @@
 import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { AccessToken, scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
+import { formatPhone, INVALID_EMAIL, INVALID_PHONE, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, passwordProblems } from '@platform/domain';
+import type { PlatformQueues } from '@platform/queue';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { Customer } from './models';
-import { verifyPassword } from './passwords';
+import { consumeSecret, issueSecret, type SecretCheck } from './one-time';
+import { hashPassword, verifyPassword } from './passwords';
+import type { RateLimit } from './rate-limits';
 
+/** 'Keep me signed in' keeps a session 30 days; without it, a day (and the browser keeps it per tab). */
 export const SESSION_DAYS = 30;
+export const SHORT_SESSION_DAYS = 1;
 export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
+/** Checked against when the e-mail has no account, so both cases take as long. */
+const DUMMY_HASH = await hashPassword(randomBytes(12).toString('hex'));
 
-/** E-mail + password sign-in: a new revocable bearer token, stored only as its hash. */
-export async function loginWithPassword(ctx: RequestContext, email: string, password: string): Promise<LoginResponse> {
-  const customer = (await Customer.findOne(scoped(ctx, { email: email.trim().toLowerCase() })).lean()) as any;
-  // Same answer for an unknown e-mail and a wrong password, so accounts cannot be probed.
-  if (!customer || !(await verifyPassword(password, customer.passwordHash))) {
-    throw new AppError('unprocessable', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
-  }
+/** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
+export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<PlatformQueues, 'notifications'>; limit: RateLimit }
+
+export interface CustomerDoc {
+  _id: unknown; slug: string; email: string; telephone: string | null; firstName: string; lastName: string; passwordHash: string;
+  isAdmin: boolean; isDeveloper: boolean; permissions: string[]; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
+}
+
+/** A new revocable bearer token (stored only as its hash) and the login answer of spec 2 §3. */
+export async function startSession(ctx: RequestContext, customer: CustomerDoc, remember = true): Promise<LoginResponse> {
   const token = randomBytes(32).toString('base64url');
   await AccessToken.create({
-    tenantId: ctx.tenantId,
-    tokenHash: hashToken(token),
-    customerId: String(customer._id),
-    customerSlug: customer.slug,
-    isAdmin: customer.isAdmin,
-    expiresAt: new Date(Date.now() + SESSION_DAYS * 86400_000),
+    tenantId: ctx.tenantId, tokenHash: hashToken(token), customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
+    expiresAt: new Date(Date.now() + (remember ? SESSION_DAYS : SHORT_SESSION_DAYS) * 86400_000),
   });
+  return sessionAnswer(customer, token);
+}
+
+function sessionAnswer(customer: CustomerDoc, token: string): LoginResponse {
   return {
-    status: 'success',
-    message: 'You are signed in.',
-    mfa: false,
-    token: null,
-    showContact: false,
-    access_token: token,
-    is_admin: customer.isAdmin,
+    status: 'success', message: 'You are signed in.', mfa: false, token: null, showContact: false, access_token: token, is_admin: customer.isAdmin,
     data: {
-      customer: {
-        slug: customer.slug,
-        first_name: customer.firstName,
-        last_name: customer.lastName,
-        receive_marketing: customer.receiveMarketing,
-        permissions: customer.permissions,
-      },
+      customer: { slug: customer.slug, first_name: customer.firstName, last_name: customer.lastName, receive_marketing: customer.receiveMarketing, permissions: customer.permissions },
       is_developer: customer.isDeveloper,
     },
   };
+}
+
+const findByEmail = async (ctx: RequestContext, email: string) => (await Customer.findOne(scoped(ctx, { email: normalizeEmail(email) })).lean()) as CustomerDoc | null;
+const findByPhone = async (ctx: RequestContext, phone: string) => (await Customer.findOne(scoped(ctx, { telephone: phone })).lean()) as CustomerDoc | null;
+
+/** E-mail + password sign-in. The same answer for an unknown e-mail and a wrong password. */
+export async function loginWithPassword(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; password: string; remember?: boolean }): Promise<LoginResponse> {
+  const email = normalizeEmail(input.email);
+  await io.limit('login', ctx, email, ip);
+  const customer = await findByEmail(ctx, email);
+  // Unknown e-mails still pay for a hash, so timing does not tell which accounts exist.
+  const ok = customer ? await verifyPassword(input.password, customer.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
+  if (!customer || !ok) throw new AppError('unprocessable', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
+  return startSession(ctx, customer, input.remember ?? true);
+}
+
+const CODE_MESSAGES: Record<Exclude<SecretCheck, 'ok'>, string> = {
+  wrong: 'The verification code is not correct. Please try again.',
+  'used-up': 'Too many wrong codes. Please request a new code.',
+  expired: 'The verification code has expired. Please request a new code.',
+  missing: 'The verification code has expired. Please request a new code.',
+};
+
+function phoneOf(telephone: string): string {
+  const phone = normalizePhone(telephone);
+  if (!phone) throw new AppError('unprocessable', INVALID_PHONE, { telephone: [INVALID_PHONE] });
+  return phone;
+}
+
+/** POST send-otp: a 4-digit code by text message, for a phone with an account (others get the same answer, and nothing is sent). */
+export async function sendOtp(ctx: RequestContext, io: IdentityIo, ip: string, telephone: string) {
+  const phone = phoneOf(telephone);
+  await io.limit('send', ctx, phone, ip);
+  if (await findByPhone(ctx, phone)) {
+    const code = await issueSecret(ctx, 'otp', phone);
+    await io.queues.notifications.add('otp', {
+      tenantId: ctx.tenantId, channel: 'sms', to: phone, kind: 'otp', subject: '',
+      text: `${code} is your ${ctx.tenant.name} sign-in code. It expires in 10 minutes.`,
+    });
+  }
+  return { status: 'success', message: `We sent a 4-digit code to ${formatPhone(phone)}.` };
+}
+
+/** Phone + code sign-in (POST login with phone and code, and POST verify-otp). */
+export async function loginWithCode(ctx: RequestContext, io: IdentityIo, ip: string, input: { telephone: string; code: string; remember?: boolean }): Promise<LoginResponse> {
+  const phone = phoneOf(input.telephone);
+  if (!input.code.trim()) throw new AppError('unprocessable', MISSING_CODE, { code: [MISSING_CODE] });
+  await io.limit('login', ctx, phone, ip);
+  const check = isOtpCode(input.code) ? await consumeSecret(ctx, io.redis, io.prefix, 'otp', phone, input.code) : 'wrong';
+  const customer = check === 'ok' ? await findByPhone(ctx, phone) : null;
+  if (!customer) {
+    const message = CODE_MESSAGES[check === 'ok' ? 'missing' : check];
+    throw new AppError('unprocessable', message, { code: [message] });
+  }
+  return startSession(ctx, customer, input.remember ?? true);
+}
+
+/** POST check-email-phone-exists: whether to ask for a password / code or to send the person to registration. */
+export async function accountExists(ctx: RequestContext, io: IdentityIo, ip: string, input: { email?: string; telephone?: string }) {
+  if (input.telephone) {
+    const phone = phoneOf(input.telephone);
+    await io.limit('login', ctx, phone, ip);
+    return { status: 'success', exists: Boolean(await findByPhone(ctx, phone)), master_login: false };
+  }
+  if (!input.email || !isValidEmail(input.email)) throw new AppError('unprocessable', INVALID_EMAIL, { email: [INVALID_EMAIL] });
+  await io.limit('login', ctx, normalizeEmail(input.email), ip);
+  return { status: 'success', exists: Boolean(await findByEmail(ctx, input.email)), master_login: false };
+}
+
+function emailForLink(email: string): string {
+  if (!isValidEmail(email)) throw new AppError('unprocessable', INVALID_RESET_EMAIL, { email: [INVALID_RESET_EMAIL] });
+  return normalizeEmail(email);
+}
+
+/** POST send-magic-link: a one-time sign-in link by e-mail (15 minutes, once), to the store's own address. */
+export async function sendMagicLink(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; origin: string }) {
+  const email = emailForLink(input.email);
+  await io.limit('send', ctx, email, ip);
+  if (await findByEmail(ctx, email)) {
+    const token = await issueSecret(ctx, 'magic-link', email);
+    const link = `${input.origin}/magic-link-redirect?email=${encodeURIComponent(email)}&token=${token}`;
+    await io.queues.notifications.add('magic-link', {
+      tenantId: ctx.tenantId, channel: 'email', to: email, kind: 'magic-link', subject: `Your ${ctx.tenant.name} sign-in link`,
+      text: `Open this link to sign in to ${ctx.tenant.name}:\n\n${link}\n\nIt works once, within 15 minutes. If you did not ask for it, ignore this e-mail.`,
+    });
+  }
+  return { status: 'success', message: `If ${email} has an account, a sign-in link is on its way. It works once, within 15 minutes.` };
+}
+
+/** POST use-magic-link: signs in with the link's token. */
+export async function useMagicLink(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; magicLinkToken: string }): Promise<LoginResponse> {
+  const email = emailForLink(input.email);
+  await io.limit('login', ctx, email, ip);
+  const check = await consumeSecret(ctx, io.redis, io.prefix, 'magic-link', email, input.magicLinkToken);
+  const customer = check === 'ok' ? await findByEmail(ctx, email) : null;
+  if (!customer) throw new AppError('unprocessable', 'This sign-in link is not valid any more. Please ask for a new one.');
+  return startSession(ctx, customer, true);
+}
+
+/** POST forget-password: a 6-digit reset code by e-mail (30 minutes, once). */
+export async function forgetPassword(ctx: RequestContext, io: IdentityIo, ip: string, rawEmail: string) {
+  const email = emailForLink(rawEmail);
+  await io.limit('send', ctx, email, ip);
+  if (await findByEmail(ctx, email)) {
+    const code = await issueSecret(ctx, 'reset', email);
+    await io.queues.notifications.add('password-reset', {
+      tenantId: ctx.tenantId, channel: 'email', to: email, kind: 'password-reset', subject: `Reset your ${ctx.tenant.name} password`,
+      text: `Your password reset code is ${code}. It works once, within 30 minutes. If you did not ask for it, ignore this e-mail.`,
+    });
+  }
+  return { status: 'success', message: `If ${email} has an account, we sent it a code to reset the password.` };
+}
+
+/** POST reset-password: a new password with the e-mailed code; every session of the account ends. */
+export async function resetPassword(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; code: string; password: string; password_confirmation: string }) {
+  const email = emailForLink(input.email);
+  const problems = passwordProblems(input.password, input.password_confirmation);
+  if (problems.password || problems.c_password) {
+    throw new AppError('unprocessable', problems.password ?? problems.c_password!, {
+      ...(problems.password ? { password: [problems.password] } : {}), ...(problems.c_password ? { password_confirmation: [problems.c_password] } : {}),
+    });
+  }
+  await io.limit('login', ctx, email, ip);
+  const check = await consumeSecret(ctx, io.redis, io.prefix, 'reset', email, input.code);
+  const customer = check === 'ok' ? await findByEmail(ctx, email) : null;
+  if (!customer) throw new AppError('unprocessable', 'This reset code is not valid any more. Please ask for a new one.', { code: ['is not valid'] });
+  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { passwordHash: await hashPassword(input.password) } });
+  await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null }), { $set: { revokedAt: new Date() } });
+  return { status: 'success', message: 'Your password has been reset. Please sign in.' };
+}
+
+/** POST login-by-token: the session answer for a valid access token (admin links carry one in the query). */
+export async function loginByToken(ctx: RequestContext, token: string): Promise<LoginResponse> {
+  const row = (await AccessToken.findOne(scoped(ctx, { tokenHash: hashToken(token), revokedAt: null })).lean()) as { customerSlug: string; expiresAt: Date } | null;
+  const customer = row && row.expiresAt.getTime() > Date.now() ? (await Customer.findOne(scoped(ctx, { slug: row.customerSlug })).lean()) as CustomerDoc | null : null;
+  if (!customer) throw new AppError('unauthorized', 'Unauthenticated.');
+  return sessionAnswer(customer, token);
 }
 
 /** Revokes the token (query access_token or the bearer header). Signing out twice is not an error. */

@@ -1,5 +1,5 @@
 import { Location, scoped } from '@platform/db';
-import type { BusinessDetails, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
+import type { BusinessDetails, CustomFormField, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
 import { TtlCache, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from './models';
 
@@ -16,6 +16,9 @@ export const DEFAULT_SETTINGS = {
   text: { specialOrderFee: 'Special Order' },
   cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false },
+  sms_notifications_enabled: true,
+  custom_fields: { signup: [] as CustomFormField[] },
+  account_field_info: { label: 'Contractor Account Number', help: 'Enter your contractor account number if you have a registered account with this business.' },
 };
 
 export const DEFAULT_BUSINESS = {

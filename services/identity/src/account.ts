@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { AccessToken, scoped } from '@platform/db';
+import type { CustomFormField } from '@platform/contracts';
+import { INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizeEmail, normalizePhone, passwordProblems, slugify } from '@platform/domain';
+import { AppError, type RequestContext } from '@platform/server-kit';
+import { getStoreSettings } from '@platform/tenant-settings';
+import { Customer } from './models';
+import { hashPassword, verifyPassword } from './passwords';
+import type { CustomerDoc } from './service';
+
+export const DUPLICATE_EMAIL = 'An account with this e-mail already exists. Please log into your account.';
+export const DUPLICATE_PHONE = 'An account with this phone number already exists. Please log into your account.';
+
+export interface SignupInput {
+  first_name: string; last_name: string; telephone: string; email: string; password: string; c_password: string;
+  account_number?: string; receive_sms?: boolean; receive_marketing?: boolean; custom_info?: Record<string, unknown>; device_id?: string;
+}
+
+type FieldErrors = Record<string, string[]>;
+
+/** The store's custom signup fields: required ones answered, select answers among the options. */
+function customFieldErrors(fields: CustomFormField[], info: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    const value = info[field.name];
+    const empty = value === undefined || value === null || value === '' || value === false;
+    if (field.required && empty) errors[`custom_info.${field.name}`] = [`Please fill in ${field.label}.`];
+    else if (!empty && field.type === 'select' && !(field.options ?? []).some((o) => o.value === String(value))) errors[`custom_info.${field.name}`] = [`Please choose one of the options for ${field.label}.`];
+  }
+  return errors;
+}
+
+/**
+ * POST signup: a customer account. Every field is checked at once and answered under its name (first_name,
+ * last_name, telephone, email, password, c_password, custom_info.*); a duplicate e-mail or phone says to
+ * log in. The shopper signs in afterwards (checkout's 'Save my details' does it for them).
+ */
+export async function signup(ctx: RequestContext, input: SignupInput) {
+  const settings = await getStoreSettings(ctx);
+  const errors: FieldErrors = {};
+  if (!input.first_name.trim()) errors.first_name = ['Please enter your first name.'];
+  if (!input.last_name.trim()) errors.last_name = ['Please enter your last name.'];
+  const phone = normalizePhone(input.telephone);
+  if (!phone) errors.telephone = [INVALID_PHONE];
+  if (!isValidEmail(input.email)) errors.email = [INVALID_EMAIL];
+  const passwords = passwordProblems(input.password, input.c_password);
+  if (passwords.password) errors.password = [passwords.password];
+  if (passwords.c_password) errors.c_password = [passwords.c_password];
+  const custom = Object.fromEntries(settings.custom_fields.signup.map((f) => [f.name, input.custom_info?.[f.name] ?? null]).filter(([, v]) => v !== null));
+  Object.assign(errors, customFieldErrors(settings.custom_fields.signup, custom));
+  const email = normalizeEmail(input.email);
+  if (!errors.email && await Customer.exists(scoped(ctx, { email }))) errors.email = [DUPLICATE_EMAIL];
+  if (phone && await Customer.exists(scoped(ctx, { telephone: phone }))) errors.telephone = [DUPLICATE_PHONE];
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError('unprocessable', first[0], errors);
+  const slug = `${slugify(`${input.first_name} ${input.last_name}`) || 'customer'}-${randomBytes(3).toString('hex')}`;
+  try {
+    await Customer.create({
+      ...scoped(ctx), slug, email, telephone: phone, firstName: input.first_name.trim(), lastName: input.last_name.trim(),
+      passwordHash: await hashPassword(input.password), accountNumber: (input.account_number ?? '').trim(),
+      receiveSms: input.receive_sms ?? true, receiveMarketing: input.receive_marketing ?? false, customInfo: custom, deviceId: input.device_id ?? null,
+    });
+  } catch (error) {
+    // Two sign-ups with one e-mail at once: the unique index keeps one.
+    if ((error as { code?: number }).code === 11000) throw new AppError('unprocessable', DUPLICATE_EMAIL, { email: [DUPLICATE_EMAIL] });
+    throw error;
+  }
+  return { status: 'success', message: 'Thank you for registering!' };
+}
+
+async function me(ctx: RequestContext): Promise<CustomerDoc> {
+  if (!ctx.caller) throw new AppError('unauthorized', 'Unauthenticated.');
+  const customer = (await Customer.findOne(scoped(ctx, { slug: ctx.caller.slug })).lean()) as CustomerDoc | null;
+  if (!customer) throw new AppError('unauthorized', 'Unauthenticated.');
+  return customer;
+}
+
+const details = (c: CustomerDoc) => ({
+  slug: c.slug, first_name: c.firstName, last_name: c.lastName, email: c.email, telephone: c.telephone ?? '',
+  receive_marketing: c.receiveMarketing, receive_sms: c.receiveSms ?? true, account_number: c.accountNumber ?? '', custom_info: c.customInfo ?? {},
+});
+
+/** GET get-customer-details: the signed-in customer's own details (never the password hash). */
+export async function customerDetails(ctx: RequestContext) {
+  return details(await me(ctx));
+}
+
+export async function updateName(ctx: RequestContext, input: { first_name: string; last_name: string }) {
+  const errors: FieldErrors = {};
+  if (!input.first_name.trim()) errors.first_name = ['Please enter your first name.'];
+  if (!input.last_name.trim()) errors.last_name = ['Please enter your last name.'];
+  if (Object.keys(errors).length) throw new AppError('unprocessable', Object.values(errors)[0][0], errors);
+  const customer = await me(ctx);
+  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim() } });
+  return { status: 'success', message: 'Your name has been updated.', data: details({ ...customer, firstName: input.first_name.trim(), lastName: input.last_name.trim() }) };
+}
+
+/** A new e-mail needs the current password: the e-mail is what signs in and receives reset codes. */
+export async function updateEmail(ctx: RequestContext, input: { email: string; password: string }) {
+  if (!isValidEmail(input.email)) throw new AppError('unprocessable', INVALID_EMAIL, { email: [INVALID_EMAIL] });
+  const customer = await me(ctx);
+  if (!(await verifyPassword(input.password, customer.passwordHash))) throw new AppError('unprocessable', 'The password is not correct.', { password: ['The password is not correct.'] });
+  const email = normalizeEmail(input.email);
+  if (email !== customer.email && await Customer.exists(scoped(ctx, { email }))) throw new AppError('unprocessable', DUPLICATE_EMAIL.replace(' Please log into your account.', ''), { email: ['is taken'] });
+  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { email } });
+  return { status: 'success', message: 'Your e-mail has been updated.', data: details({ ...customer, email }) };
+}
+
+/** A new password needs the current one; the other sessions of the account end, this one stays. */
+export async function updatePassword(ctx: RequestContext, input: { current_password: string; password: string; password_confirmation: string }) {
+  const customer = await me(ctx);
+  if (!(await verifyPassword(input.current_password, customer.passwordHash))) {
+    throw new AppError('unprocessable', 'The current password is not correct.', { current_password: ['The current password is not correct.'] });
+  }
+  const problems = passwordProblems(input.password, input.password_confirmation);
+  if (problems.password || problems.c_password) {
+    throw new AppError('unprocessable', problems.password ?? problems.c_password!, {
+      ...(problems.password ? { password: [problems.password] } : {}), ...(problems.c_password ? { password_confirmation: [problems.c_password] } : {}),
+    });
+  }
+  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { passwordHash: await hashPassword(input.password) } });
+  await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null, tokenHash: { $ne: ctx.caller!.tokenHash } }), { $set: { revokedAt: new Date() } });
+  return { status: 'success', message: 'Your password has been updated.' };
+}
+
+/** The marketing switch: receive_marketing 1 or 0. */
+export async function setMarketing(ctx: RequestContext, receive: 0 | 1) {
+  const customer = await me(ctx);
+  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { receiveMarketing: receive === 1 } });
+  return { status: 'success', message: receive ? 'You will receive marketing e-mails.' : 'You will no longer receive marketing e-mails.', data: details({ ...customer, receiveMarketing: receive === 1 }) };
+}

@@ -1,0 +1,60 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { scoped } from '@platform/db';
+import type { RequestContext } from '@platform/server-kit';
+import { OneTimeSecret } from './models';
+
+export type SecretPurpose = 'otp' | 'magic-link' | 'reset';
+
+/** How long each kind of secret lives and how many wrong tries use it up. */
+export const SECRET_RULES: Record<SecretPurpose, { ttlMs: number; maxWrongTries: number }> = {
+  otp: { ttlMs: 10 * 60_000, maxWrongTries: 5 },
+  'magic-link': { ttlMs: 15 * 60_000, maxWrongTries: 5 },
+  reset: { ttlMs: 30 * 60_000, maxWrongTries: 5 },
+};
+
+function newSecret(purpose: SecretPurpose): string {
+  if (purpose === 'otp') return String(randomInt(0, 10_000)).padStart(4, '0');
+  if (purpose === 'reset') return String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return randomBytes(32).toString('base64url');
+}
+
+/** Salted with the tenant and the subject, so equal codes of two people never share a hash. */
+const digest = (ctx: RequestContext, subject: string, secret: string) => createHash('sha256').update(`${ctx.tenantId}:${subject}:${secret}`).digest();
+
+/** A new secret for the subject (the earlier ones stop working); only its hash is stored. */
+export async function issueSecret(ctx: RequestContext, purpose: SecretPurpose, subject: string): Promise<string> {
+  const secret = newSecret(purpose);
+  const now = new Date();
+  await OneTimeSecret.updateMany(scoped(ctx, { purpose, subject, usedAt: null }), { $set: { usedAt: now } });
+  await OneTimeSecret.create({
+    ...scoped(ctx), purpose, subject, secretHash: digest(ctx, subject, secret).toString('base64'),
+    expiresAt: new Date(now.getTime() + SECRET_RULES[purpose].ttlMs), createdAt: now,
+  });
+  return secret;
+}
+
+export type SecretCheck = 'ok' | 'wrong' | 'expired' | 'used-up' | 'missing';
+
+/**
+ * Checks and uses up the subject's current secret. Comparison is timing-safe; a wrong try counts against it;
+ * the single use is claimed in Redis (SET NX), as FerretDB does not apply concurrent updates atomically.
+ */
+export async function consumeSecret(ctx: RequestContext, redis: Redis, prefix: string, purpose: SecretPurpose, subject: string, secret: string): Promise<SecretCheck> {
+  const doc = (await OneTimeSecret.findOne(scoped(ctx, { purpose, subject, usedAt: null })).sort({ createdAt: -1 }).lean()) as
+    { _id: unknown; secretHash: string; expiresAt: Date; wrongTries: number } | null;
+  if (!doc) return 'missing';
+  if (doc.expiresAt.getTime() <= Date.now()) return 'expired';
+  const rules = SECRET_RULES[purpose];
+  if (doc.wrongTries >= rules.maxWrongTries) return 'used-up';
+  const expected = Buffer.from(doc.secretHash, 'base64');
+  const actual = digest(ctx, subject, secret.trim());
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    await OneTimeSecret.updateOne(scoped(ctx, { _id: doc._id }), { $inc: { wrongTries: 1 } });
+    return doc.wrongTries + 1 >= rules.maxWrongTries ? 'used-up' : 'wrong';
+  }
+  const claimed = await redis.set(`${prefix}:secret-used:${String(doc._id)}`, '1', 'PX', rules.ttlMs, 'NX');
+  if (claimed !== 'OK') return 'missing';
+  await OneTimeSecret.updateOne(scoped(ctx, { _id: doc._id }), { $set: { usedAt: new Date() } });
+  return 'ok';
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'bullmq';
+import { AccessToken } from '@platform/db';
+import { deliverNotifications, OutboxMessage } from '@platform/notifications';
+import { QUEUE_NAMES, type NotificationJob } from '@platform/queue';
+import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { identityService, Customer, hashPassword } from './index';
+import { OneTimeSecret } from './models';
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let worker: Worker<NotificationJob>;
+let tenantId: string;
+const PASSWORD = 'Correct-Horse-9';
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': 'signin-a', ...headers }, payload });
+
+/** The newest message the store sent to this address or phone, read from the outbox (delivered by the real worker). */
+async function lastMessage(to: string, after: Date): Promise<{ text: string; subject: string }> {
+  let found: { text: string; subject: string } | null = null;
+  await expect.poll(async () => {
+    found = (await OutboxMessage.findOne({ tenantId, to, createdAt: { $gt: after } }).sort({ createdAt: -1 }).lean()) as typeof found;
+    return Boolean(found);
+  }, { timeout: 10000 }).toBe(true);
+  return found!;
+}
+
+beforeAll(async () => {
+  delete process.env.SMTP_URL;
+  delete process.env.TWILIO_ACCOUNT_SID;
+  harness = await createTestApp([identityService], 'signin');
+  worker = new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+  tenantId = (await createTenant('signin-a')).id;
+  const passwordHash = await hashPassword(PASSWORD);
+  await Customer.create({ tenantId, slug: 'jane', email: 'jane@signin.test', telephone: '5035550142', firstName: 'Jane', passwordHash });
+  await Customer.create({ tenantId, slug: 'sam', email: 'sam@signin.test', telephone: '5035550199', firstName: 'Sam', passwordHash });
+  await Customer.create({ tenantId, slug: 'rita', email: 'rita@signin.test', telephone: '5035550177', firstName: 'Rita', passwordHash });
+  const other = await createTenant('signin-b');
+  await Customer.create({ tenantId: other.id, slug: 'jane', email: 'jane@signin.test', telephone: '5035550142', passwordHash });
+});
+afterAll(async () => {
+  await worker?.close();
+  await harness?.close();
+});
+
+describe('sign in by phone', () => {
+  it('checks whether the phone has an account, texts a 4-digit code, and signs in with it once', async () => {
+    expect((await post('check-email-phone-exists', { telephone: '+1 (503) 555-0142' })).json()).toEqual({ status: 'success', exists: true, master_login: false });
+    expect((await post('check-email-phone-exists', { telephone: '5035550100' })).json().exists).toBe(false);
+    expect((await post('check-email-phone-exists', { telephone: '555-0142' })).json()).toMatchObject({ status: 422, message: 'Please enter a valid phone number.' });
+
+    const sentAt = new Date();
+    const sent = await post('send-otp', { telephone: '(503) 555-0142' });
+    expect(sent.json()).toEqual({ status: 'success', message: 'We sent a 4-digit code to (503) 555-0142.' });
+    const code = /\b(\d{4})\b/.exec((await lastMessage('5035550142', sentAt)).text)![1];
+    const stored = await OneTimeSecret.findOne({ tenantId, subject: '5035550142' }).lean() as { secretHash: string };
+    expect(stored.secretHash).not.toContain(code);
+
+    expect((await post('login', { phone: '5035550142', code: '' })).json().message).toBe('Please enter your verification code.');
+    const res = await post('login', { phone: '5035550142', code, device_id: 'AbCdE12345' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'success', mfa: false, is_admin: false, data: { customer: { slug: 'jane', first_name: 'Jane' } } });
+    const again = await post('verify-otp', { telephone: '5035550142', otp: code });
+    expect(again.json()).toMatchObject({ status: 422, message: 'The verification code has expired. Please request a new code.' });
+  });
+
+  it('answers an unknown phone the same way and sends nothing', async () => {
+    const before = await OutboxMessage.countDocuments({ tenantId });
+    expect((await post('send-otp', { telephone: '5035550100' })).json()).toEqual({ status: 'success', message: 'We sent a 4-digit code to (503) 555-0100.' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await OutboxMessage.countDocuments({ tenantId })).toBe(before);
+  });
+
+  it('uses a code up after 5 wrong tries, and refuses an expired one', async () => {
+    const sentAt = new Date();
+    await post('send-otp', { telephone: '5035550199' });
+    const code = /\b(\d{4})\b/.exec((await lastMessage('5035550199', sentAt)).text)![1];
+    const wrong = code === '0000' ? '1111' : '0000';
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push((await post('verify-otp', { telephone: '5035550199', otp: wrong })).json().message);
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill('The verification code is not correct. Please try again.'));
+    expect(answers[4]).toBe('Too many wrong codes. Please request a new code.');
+    expect((await post('verify-otp', { telephone: '5035550199', otp: code })).json().message).toBe('Too many wrong codes. Please request a new code.');
+
+    const later = new Date();
+    await post('send-otp', { telephone: '5035550177' });
+    const fresh = /\b(\d{4})\b/.exec((await lastMessage('5035550177', later)).text)![1];
+    await OneTimeSecret.updateMany({ tenantId, subject: '5035550177' }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await post('verify-otp', { telephone: '5035550177', otp: fresh })).json().message).toBe('The verification code has expired. Please request a new code.');
+  });
+});
+
+describe('one-time link and password reset', () => {
+  it('e-mails a link to the store\'s own address that signs in once', async () => {
+    const sentAt = new Date();
+    const sent = await post('send-magic-link', { email: 'Jane@Signin.test' }, { host: 'shop.signin.test' });
+    expect(sent.json().status).toBe('success');
+    const mail = await lastMessage('jane@signin.test', sentAt);
+    const link = new URL(/(http\S+)/.exec(mail.text)![1]);
+    expect(`${link.origin}${link.pathname}`).toBe('http://shop.signin.test/magic-link-redirect');
+    const payload = { email: link.searchParams.get('email')!, magicLinkToken: link.searchParams.get('token')!, device_id: 'AbCdE12345' };
+    expect((await post('use-magic-link', payload)).json()).toMatchObject({ status: 'success', data: { customer: { slug: 'jane' } } });
+    const reused = await post('use-magic-link', payload);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toBe('This sign-in link is not valid any more. Please ask for a new one.');
+    expect((await post('send-magic-link', { email: 'nope' })).json()).toMatchObject({ status: 422, message: 'Please provide a valid email address.' });
+  });
+
+  it('resets the password with the e-mailed code, ends the old sessions, and refuses the code twice', async () => {
+    const old = (await post('login', { email: 'rita@signin.test', password: PASSWORD })).json().access_token;
+    expect((await post('forget-password', { email: 'bad' })).json()).toMatchObject({ status: 422, message: 'Please provide a valid email address.' });
+    const sentAt = new Date();
+    expect((await post('forget-password', { email: 'rita@signin.test' })).json().status).toBe('success');
+    const code = /\b(\d{6})\b/.exec((await lastMessage('rita@signin.test', sentAt)).text)![1];
+    const mismatch = await post('reset-password', { email: 'rita@signin.test', code, password: 'New-Password-1', password_confirmation: 'New-Password-2' });
+    expect(mismatch.json()).toMatchObject({ status: 422, message: "Password doesn't match", errors: { password_confirmation: ["Password doesn't match"] } });
+    const done = await post('reset-password', { email: 'rita@signin.test', code, password: 'New-Password-1', password_confirmation: 'New-Password-1' });
+    expect(done.json()).toEqual({ status: 'success', message: 'Your password has been reset. Please sign in.' });
+    expect((await post('reset-password', { email: 'rita@signin.test', code, password: 'Other-Pass-3', password_confirmation: 'Other-Pass-3' })).statusCode).toBe(422);
+    expect((await post('login', { email: 'rita@signin.test', password: PASSWORD })).statusCode).toBe(422);
+    expect((await post('login', { email: 'rita@signin.test', password: 'New-Password-1' })).statusCode).toBe(200);
+    expect((await post('login-by-token', { token: old })).statusCode).toBe(401);
+  });
+});
+
+describe('sessions and limits', () => {
+  it("keeps a session 30 days with 'Keep me signed in' and a day without it", async () => {
+    for (const [remember, days] of [[true, 30], [false, 1]] as const) {
+      const token = (await post('login', { email: 'sam@signin.test', password: PASSWORD, remember })).json().access_token;
+      const row = await AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ expiresAt: remember ? -1 : 1 }).lean() as { expiresAt: Date };
+      expect(Math.round((row.expiresAt.getTime() - Date.now()) / 86400_000)).toBe(days);
+      expect((await post('login-by-token', { token })).json()).toMatchObject({ access_token: token, data: { customer: { slug: 'sam' } } });
+    }
+  });
+
+  it('limits sends per phone or e-mail: the sixth within 15 minutes is a 429 that says when to try again', async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push(await post('forget-password', { email: 'limits@signin.test' }));
+    expect(answers.slice(0, 5).every((r) => r.statusCode === 200)).toBe(true);
+    expect(answers[5].statusCode).toBe(429);
+    expect(answers[5].json().message).toMatch(/^Too many attempts\. Please try again in 1[45] minutes\.$/);
+    // Another address is not held back by it.
+    expect((await post('forget-password', { email: 'other@signin.test' })).statusCode).toBe(200);
+  });
+
+  it('limits sign-in attempts per e-mail, wrong passwords included', async () => {
+    await Customer.create({ tenantId, slug: 'lou', email: 'lou@signin.test', passwordHash: await hashPassword(PASSWORD) });
+    const codes = [];
+    for (let i = 0; i < 11; i += 1) codes.push((await post('login', { email: 'lou@signin.test', password: 'wrong-password' })).statusCode);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(422));
+    expect(codes[10]).toBe(429);
+    expect((await post('login', { email: 'lou@signin.test', password: PASSWORD })).statusCode).toBe(429);
+    // Another e-mail, and the same e-mail at another store, have their own counts.
+    expect((await post('login', { email: 'jane@signin.test', password: PASSWORD })).statusCode).toBe(200);
+    await Customer.create({ tenantId: (await createTenant('signin-c')).id, slug: 'lou', email: 'lou@signin.test', passwordHash: await hashPassword(PASSWORD) });
+    expect((await post('login', { email: 'lou@signin.test', password: PASSWORD }, { 'business-slug': 'signin-c' })).statusCode).toBe(200);
+  });
+});
