@@ -64,10 +64,13 @@ const READS: Record<string, string> = {
   '/api/shipping-quote': '/api/shipping-quote?device_id=SharedDev1',
   '/api/cart-preferences': '/api/cart-preferences?device_id=SharedDev1',
   '/api/orders-saved': '/api/orders-saved',
+  '/api/get-customer-details': '/api/get-customer-details',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status',
-  '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart'];
+  '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
+  '/api/verify-otp', '/api/send-otp', '/api/check-email-phone-exists', '/api/send-magic-link', '/api/use-magic-link', '/api/forget-password', '/api/reset-password',
+  '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
@@ -127,6 +130,15 @@ describe('tenant isolation across every route', () => {
     await harness.app.inject({ method: 'DELETE', url: '/api/remove-cart-item?store_product_id=11&identity=SharedDev1', headers: { 'business-slug': 'iso-a' } });
     const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
     expect((await carts.get(tenants.b.id, { customerSlug: null, deviceId: 'SharedDev1' }))?.items).toEqual([expect.objectContaining({ storeProductId: 11, quantity: 1 })]);
+    // An account of tenant B does not exist at A, and A's sign-up of the same e-mail leaves B's account alone.
+    await Customer.create({ tenantId: tenants.b.id, slug: 'only-b', email: 'only-b@shared.test', passwordHash: await hashPassword(PASSWORD) });
+    const exists = await harness.app.inject({ method: 'POST', url: '/api/check-email-phone-exists', headers: { 'business-slug': 'iso-a' }, payload: { email: 'only-b@shared.test' } });
+    expect(exists.json().exists).toBe(false);
+    const signup = await harness.app.inject({ method: 'POST', url: '/api/signup', headers: { 'business-slug': 'iso-a' }, payload: {
+      first_name: 'A', last_name: 'Person', telephone: '5035550100', email: 'only-b@shared.test', password: 'Secret-Pass-1', c_password: 'Secret-Pass-1',
+    } });
+    expect(signup.statusCode).toBe(200);
+    expect(await Customer.countDocuments({ tenantId: tenants.b.id, email: 'only-b@shared.test', firstName: '' })).toBe(1);
     // Tenant B's promo code means nothing at A.
     const foreign = await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: { 'business-slug': 'iso-a' }, payload: { coupon: 'ISO-B-CODE', device_id: 'SharedDev1' } });
     expect(foreign.json().message).toBe('This promo code is not valid.');

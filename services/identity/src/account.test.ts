@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { StoreProfile } from '@platform/tenant-settings';
+import { identityService, Customer } from './index';
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let tenantId: string;
+const post = (url: string, payload: object, token?: string) =>
+  harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': 'acct-a', ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload });
+const member = {
+  first_name: 'Jane', last_name: 'Doe', telephone: '(503) 555-0142', email: 'Jane@Acct.test', password: 'Secret-Pass-1', c_password: 'Secret-Pass-1',
+  account_number: 'C-1001', custom_info: { company_name: 'Doe Builders', trade: 'roofing' },
+};
+
+beforeAll(async () => {
+  harness = await createTestApp([identityService], 'account');
+  tenantId = (await createTenant('acct-a')).id;
+  await StoreProfile.create({ tenantId, settings: { custom_fields: { signup: [
+    { name: 'company_name', label: 'Company Name', type: 'text', required: true },
+    { name: 'trade', label: 'Trade', type: 'select', required: false, options: [{ value: 'roofing', text: 'Roofing' }, { value: 'plumbing', text: 'Plumbing' }] },
+  ] } } });
+  await createTenant('acct-b');
+});
+afterAll(async () => { await harness?.close(); });
+
+describe('POST /api/signup', () => {
+  it("registers a customer with the store's custom fields, who can then sign in", async () => {
+    const res = await post('signup', member);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: 'Thank you for registering!' });
+    const saved = await Customer.findOne({ tenantId, email: 'jane@acct.test' }).lean() as Record<string, unknown>;
+    expect(saved).toMatchObject({ telephone: '5035550142', accountNumber: 'C-1001', receiveSms: true, receiveMarketing: false, customInfo: { company_name: 'Doe Builders', trade: 'roofing' } });
+    expect(String(saved.passwordHash)).toMatch(/^scrypt\$/);
+    expect((await post('login', { email: 'jane@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(200);
+  });
+
+  it('answers every field problem under its name, and duplicates with a message to log in', async () => {
+    const res = await post('signup', { ...member, first_name: ' ', telephone: '555', email: 'x@y', c_password: 'other', custom_info: { trade: 'welding' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      first_name: ['Please enter your first name.'], telephone: ['Please enter a valid phone number.'], email: ['Please enter a valid email address.'],
+      c_password: ["Password doesn't match"], 'custom_info.company_name': ['Please fill in Company Name.'], 'custom_info.trade': ['Please choose one of the options for Trade.'],
+    });
+    const duplicate = await post('signup', { ...member, email: 'JANE@acct.test', telephone: '5035550142' });
+    expect(duplicate.json().errors).toEqual({
+      email: ['An account with this e-mail already exists. Please log into your account.'],
+      telephone: ['An account with this phone number already exists. Please log into your account.'],
+    });
+    // Another store knows nothing of her.
+    const elsewhere = await harness.app.inject({ method: 'POST', url: '/api/signup', headers: { 'business-slug': 'acct-b' }, payload: { ...member, custom_info: {} } });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('the account', () => {
+  let token: string;
+  beforeAll(async () => { token = (await post('login', { email: 'jane@acct.test', password: 'Secret-Pass-1' })).json().access_token; });
+
+  it('shows the customer their own details, never the password', async () => {
+    const res = await harness.app.inject({ url: `/api/get-customer-details?access_token=${token}`, headers: { 'business-slug': 'acct-a', authorization: `Bearer ${token}` } });
+    expect(res.json().data).toEqual({
+      slug: expect.stringMatching(/^jane-doe-/), first_name: 'Jane', last_name: 'Doe', email: 'jane@acct.test', telephone: '5035550142',
+      receive_marketing: false, receive_sms: true, account_number: 'C-1001', custom_info: { company_name: 'Doe Builders', trade: 'roofing' },
+    });
+    expect(res.body).not.toContain('scrypt');
+    expect((await harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'acct-a' } })).statusCode).toBe(401);
+  });
+
+  it('changes the name, the marketing switch, the e-mail (with the password) and the password (other sessions end)', async () => {
+    expect((await post('customer/name', { first_name: 'Janet', last_name: '' }, token)).json().errors).toEqual({ last_name: ['Please enter your last name.'] });
+    expect((await post('customer/name', { first_name: 'Janet', last_name: 'Doe' }, token)).json().data.first_name).toBe('Janet');
+    expect((await post('customer/set-marketing', { receive_marketing: 1 }, token)).json()).toMatchObject({ message: 'You will receive marketing e-mails.', data: { receive_marketing: true } });
+    expect((await post('customer/email', { email: 'janet@acct.test', password: 'nope' }, token)).json().message).toBe('The password is not correct.');
+    expect((await post('customer/email', { email: 'janet@acct.test', password: 'Secret-Pass-1' }, token)).json().data.email).toBe('janet@acct.test');
+
+    const other = (await post('login', { email: 'janet@acct.test', password: 'Secret-Pass-1' })).json().access_token;
+    expect((await post('customer/password', { current_password: 'wrong', password: 'Brand-New-2', password_confirmation: 'Brand-New-2' }, token)).json().message).toBe('The current password is not correct.');
+    expect((await post('customer/password', { current_password: 'Secret-Pass-1', password: 'Brand-New-2', password_confirmation: 'Brand-New-3' }, token)).json().message).toBe("Password doesn't match");
+    expect((await post('customer/password', { current_password: 'Secret-Pass-1', password: 'Brand-New-2', password_confirmation: 'Brand-New-2' }, token)).json().status).toBe('success');
+    expect((await post('login-by-token', { token })).statusCode).toBe(200);
+    expect((await post('login-by-token', { token: other })).statusCode).toBe(401);
+    expect((await post('login', { email: 'janet@acct.test', password: 'Brand-New-2' })).statusCode).toBe(200);
+  });
+});
