@@ -18,6 +18,11 @@ const customerSchema = new Schema({
   /** Answers to the store's custom signup fields, by field name. */
   customInfo: { type: Schema.Types.Mixed, default: {} },
   deviceId: { type: String, default: null },
+  /** Two-step sign-in: the authenticator secret (base32), one waiting to be confirmed, and hashed backup codes. */
+  mfaEnabled: { type: Boolean, default: false },
+  mfaSecret: { type: String, default: null },
+  mfaPendingSecret: { type: String, default: null },
+  mfaBackupCodes: { type: [String], default: [] },
 }, { timestamps: true });
 customerSchema.plugin(tenantOwned);
 customerSchema.index({ tenantId: 1, email: 1 }, { unique: true });

@@ -4,6 +4,7 @@ import { LoginResponse } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
 import { AppError, type ServicePlugin } from '@platform/server-kit';
 import { customerDetails, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
+import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
 import {
   accountExists, forgetPassword, loginByToken, loginWithCode, loginWithPassword, logout, resetPassword, sendMagicLink, sendOtp, useMagicLink, type IdentityIo,
@@ -145,4 +146,32 @@ export const identityRoutes: ServicePlugin = async (app) => {
   app.post('/customer/set-marketing', {
     schema: { tags, summary: 'The marketing e-mails switch', body: Type.Object({ receive_marketing: Type.Union([Type.Literal(0), Type.Literal(1)]) }), response: { 200: WithDetails } },
   }, async (request) => setMarketing(request.ctx, request.body.receive_marketing));
+
+  app.get('/mfa/load', {
+    schema: { tags, summary: 'Whether two-step sign-in is on for the signed-in account', response: { 200: Type.Object({ status: Type.String(), enabled: Type.Boolean(), backup_codes_left: Type.Integer() }) } },
+  }, async (request) => loadMfa(request.ctx));
+
+  app.post('/mfa/setup', {
+    schema: { tags, summary: 'A new authenticator secret (and its otpauth URL for a QR code), in force after setup-complete', response: { 200: Type.Object({ status: Type.String(), secret: Type.String(), otpauth_url: Type.String() }) } },
+  }, async (request) => setupMfa(request.ctx));
+
+  app.post('/mfa/setup-complete', {
+    schema: {
+      tags, summary: "Confirms the authenticator with its code; answers 10 single-use backup codes, once",
+      body: Type.Object({ code: Type.String({ maxLength: 10 }) }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), backup_codes: Type.Array(Type.String()) }) },
+    },
+  }, async (request) => completeMfa(request.ctx, io, request.body.code));
+
+  app.post('/mfa/disable', {
+    schema: { tags, summary: 'Turns two-step sign-in off for the signed-in account', response: { 200: Status } },
+  }, async (request) => disableMfa(request.ctx));
+
+  app.post('/mfa/submit', {
+    schema: {
+      tags, summary: 'Finishes a sign-in that answered mfa: true, with the authenticator code or a backup code (is_backup 1)',
+      body: Type.Object({ code: Type.String({ maxLength: 20 }), token: Type.String({ maxLength: 100 }), is_backup: Type.Union([Type.Literal(0), Type.Literal(1)], { default: 0 }) }),
+      response: { 200: LoginResponse },
+    },
+  }, async (request) => submitMfa(request.ctx, io, request.body));
 };

@@ -1,49 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { AccessToken, scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import { formatPhone, INVALID_EMAIL, INVALID_PHONE, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, passwordProblems } from '@platform/domain';
-import type { PlatformQueues } from '@platform/queue';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { Customer } from './models';
 import { consumeSecret, issueSecret, type SecretCheck } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
-import type { RateLimit } from './rate-limits';
+import { finishSignIn } from './mfa';
+import { sessionAnswer, type CustomerDoc, type IdentityIo } from './sessions';
 
-/** 'Keep me signed in' keeps a session 30 days; without it, a day (and the browser keeps it per tab). */
-export const SESSION_DAYS = 30;
-export const SHORT_SESSION_DAYS = 1;
+export { SESSION_DAYS, SHORT_SESSION_DAYS, type CustomerDoc, type IdentityIo } from './sessions';
+
 export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
 /** Checked against when the e-mail has no account, so both cases take as long. */
 const DUMMY_HASH = await hashPassword(randomBytes(12).toString('hex'));
-
-/** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
-export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<PlatformQueues, 'notifications'>; limit: RateLimit }
-
-export interface CustomerDoc {
-  _id: unknown; slug: string; email: string; telephone: string | null; firstName: string; lastName: string; passwordHash: string;
-  isAdmin: boolean; isDeveloper: boolean; permissions: string[]; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
-}
-
-/** A new revocable bearer token (stored only as its hash) and the login answer of spec 2 §3. */
-export async function startSession(ctx: RequestContext, customer: CustomerDoc, remember = true): Promise<LoginResponse> {
-  const token = randomBytes(32).toString('base64url');
-  await AccessToken.create({
-    tenantId: ctx.tenantId, tokenHash: hashToken(token), customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
-    expiresAt: new Date(Date.now() + (remember ? SESSION_DAYS : SHORT_SESSION_DAYS) * 86400_000),
-  });
-  return sessionAnswer(customer, token);
-}
-
-function sessionAnswer(customer: CustomerDoc, token: string): LoginResponse {
-  return {
-    status: 'success', message: 'You are signed in.', mfa: false, token: null, showContact: false, access_token: token, is_admin: customer.isAdmin,
-    data: {
-      customer: { slug: customer.slug, first_name: customer.firstName, last_name: customer.lastName, receive_marketing: customer.receiveMarketing, permissions: customer.permissions },
-      is_developer: customer.isDeveloper,
-    },
-  };
-}
 
 const findByEmail = async (ctx: RequestContext, email: string) => (await Customer.findOne(scoped(ctx, { email: normalizeEmail(email) })).lean()) as CustomerDoc | null;
 const findByPhone = async (ctx: RequestContext, phone: string) => (await Customer.findOne(scoped(ctx, { telephone: phone })).lean()) as CustomerDoc | null;
@@ -56,7 +26,7 @@ export async function loginWithPassword(ctx: RequestContext, io: IdentityIo, ip:
   // Unknown e-mails still pay for a hash, so timing does not tell which accounts exist.
   const ok = customer ? await verifyPassword(input.password, customer.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
   if (!customer || !ok) throw new AppError('unprocessable', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
-  return startSession(ctx, customer, input.remember ?? true);
+  return finishSignIn(ctx, io, customer, input.remember ?? true);
 }
 
 const CODE_MESSAGES: Record<Exclude<SecretCheck, 'ok'>, string> = {
@@ -97,7 +67,7 @@ export async function loginWithCode(ctx: RequestContext, io: IdentityIo, ip: str
     const message = CODE_MESSAGES[check === 'ok' ? 'missing' : check];
     throw new AppError('unprocessable', message, { code: [message] });
   }
-  return startSession(ctx, customer, input.remember ?? true);
+  return finishSignIn(ctx, io, customer, input.remember ?? true);
 }
 
 /** POST check-email-phone-exists: whether to ask for a password / code or to send the person to registration. */
@@ -139,7 +109,7 @@ export async function useMagicLink(ctx: RequestContext, io: IdentityIo, ip: stri
   const check = await consumeSecret(ctx, io.redis, io.prefix, 'magic-link', email, input.magicLinkToken);
   const customer = check === 'ok' ? await findByEmail(ctx, email) : null;
   if (!customer) throw new AppError('unprocessable', 'This sign-in link is not valid any more. Please ask for a new one.');
-  return startSession(ctx, customer, true);
+  return finishSignIn(ctx, io, customer, true);
 }
 
 /** POST forget-password: a 6-digit reset code by e-mail (30 minutes, once). */

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { AccessToken } from '@platform/db';
+import type { LoginResponse } from '@platform/contracts';
+import type { PlatformQueues } from '@platform/queue';
+import { hashToken, type RequestContext } from '@platform/server-kit';
+import type { RateLimit } from './rate-limits';
+
+/** 'Keep me signed in' keeps a session 30 days; without it, a day (and the browser keeps it per tab). */
+export const SESSION_DAYS = 30;
+export const SHORT_SESSION_DAYS = 1;
+
+/** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
+export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<PlatformQueues, 'notifications'>; limit: RateLimit }
+
+export interface CustomerDoc {
+  _id: unknown; slug: string; email: string; telephone: string | null; firstName: string; lastName: string; passwordHash: string;
+  isAdmin: boolean; isDeveloper: boolean; permissions: string[]; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
+}
+
+/** A new revocable bearer token (stored only as its hash) and the login answer of spec 2 §3. */
+export async function startSession(ctx: RequestContext, customer: CustomerDoc, remember = true): Promise<LoginResponse> {
+  const token = randomBytes(32).toString('base64url');
+  await AccessToken.create({
+    tenantId: ctx.tenantId, tokenHash: hashToken(token), customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
+    expiresAt: new Date(Date.now() + (remember ? SESSION_DAYS : SHORT_SESSION_DAYS) * 86400_000),
+  });
+  return sessionAnswer(customer, token);
+}
+
+export function sessionAnswer(customer: CustomerDoc, token: string): LoginResponse {
+  return {
+    status: 'success', message: 'You are signed in.', mfa: false, token: null, showContact: false, access_token: token, is_admin: customer.isAdmin,
+    data: {
+      customer: { slug: customer.slug, first_name: customer.firstName, last_name: customer.lastName, receive_marketing: customer.receiveMarketing, permissions: customer.permissions },
+      is_developer: customer.isDeveloper,
+    },
+  };
+}
+
