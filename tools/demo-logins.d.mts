@@ -1,1 +1,1 @@
-export declare const DEMO_LOGINS: readonly { tenant: string; email: string; password: string; role: 'admin' | 'customer' }[];
+export declare const DEMO_LOGINS: readonly { tenant: string; email: string; password: string; role: 'admin' | 'customer'; phone?: string }[];

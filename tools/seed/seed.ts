@@ -153,7 +153,12 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   };
   await StoreProfile.create({
     tenantId,
-    settings: { cart: { taxDisclaimer: 'Tax is estimated until checkout.' }, colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 } },
+    settings: { cart: { taxDisclaimer: 'Tax is estimated until checkout.' },
+      // Registration asks trade customers for their company and trade (custom signup fields).
+      custom_fields: { signup: plan.variant === 'hardware-cooperative' ? [
+        { name: 'company_name', label: 'Company Name', type: 'text', required: false, placeholder: 'If you buy for a business' },
+        { name: 'trade', label: 'Trade', type: 'select', required: false, options: [{ value: 'homeowner', text: 'Homeowner' }, { value: 'contractor', text: 'Contractor' }, { value: 'landscaper', text: 'Landscaper' }] },
+      ] : [] }, colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 } },
     business: { contact_email: `hello@${plan.slug}.test`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative', show_competitors: plan.variant === 'hardware-cooperative',
       delivery_locations: plan.locations.length > 1 ? [
         { code: '97301', fee: '9.99', minThreshold: '75.00', thresholdFee: '0.00' },
@@ -227,6 +232,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
     await Customer.create({
       tenantId, slug: `${login.role}-${plan.slug}`, email: login.email, firstName: login.role === 'admin' ? 'Store' : 'Sam',
       lastName: login.role === 'admin' ? 'Admin' : 'Shopper', passwordHash: await hashPassword(login.password), isAdmin: login.role === 'admin',
+      telephone: login.phone ?? null,
     });
   }
   return { products: productCount, storeProducts: storeProducts.length, departments: departments.length, brands: brands.length, orders };

@@ -30,7 +30,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const platformApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Settings', 'Cart', 'Orders', 'Products', 'SavedCarts'],
+  tagTypes: ['Settings', 'Cart', 'Orders', 'Products', 'SavedCarts', 'Account'],
   endpoints: () => ({}),
 });
 
@@ -46,4 +46,10 @@ export type PlatformStore = ReturnType<typeof createPlatformStore>;
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   const data = (error as { data?: { message?: unknown } } | undefined)?.data;
   return typeof data?.message === 'string' ? data.message : fallback;
+}
+
+/** Field errors of a 4xx answer ({errors: {field: [message]}}), first message per field. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const errors = (error as { data?: { errors?: Record<string, unknown> } } | undefined)?.data?.errors ?? {};
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, Array.isArray(messages) ? String(messages[0]) : String(messages)]));
 }

@@ -135,10 +135,38 @@ export interface SavedCartSummary { id: string; name: string; location_id: numbe
 export interface ShippingAddress { address: string; address2: string; city: string; state: string; zip: string; country: string }
 export interface ShippingState { address: ShippingAddress | null; quotes: ShippingQuote[]; selected: ShippingQuote | null; stale: boolean }
 
+type StatusAnswer = { status: string; message: string };
+export interface CustomerDetails {
+  slug: string; first_name: string; last_name: string; email: string; telephone: string; receive_marketing: boolean; receive_sms: boolean;
+  account_number: string; custom_info: Record<string, unknown>;
+}
+export interface SignupPayload {
+  first_name: string; last_name: string; telephone: string; email: string; password: string; c_password: string; account_number?: string;
+  receive_sms: boolean; receive_marketing: boolean; custom_info: Record<string, string | boolean>; device_id: string;
+}
+
 export const identityApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, { email: string; password: string; device_id: string }>({ query: (body) => ({ url: 'login', method: 'POST', body }) }),
-    logout: build.mutation<{ status: string; message: string }, { access_token: string }>({ query: (params) => ({ url: 'logout', method: 'POST', params }) }),
+    /** E-mail + password, or phone + the texted code; remember is 'Keep me signed in'. */
+    login: build.mutation<LoginResponse, { email?: string; password?: string; phone?: string; code?: string; remember?: boolean; device_id: string }>({ query: (body) => ({ url: 'login', method: 'POST', body }) }),
+    logout: build.mutation<StatusAnswer, { access_token: string }>({ query: (params) => ({ url: 'logout', method: 'POST', params }) }),
+    accountExists: build.mutation<{ status: string; exists: boolean; master_login: boolean }, { email?: string; telephone?: string }>({ query: (body) => ({ url: 'check-email-phone-exists', method: 'POST', body }) }),
+    sendOtp: build.mutation<StatusAnswer, { telephone: string }>({ query: (body) => ({ url: 'send-otp', method: 'POST', body }) }),
+    sendMagicLink: build.mutation<StatusAnswer, { email: string }>({ query: (body) => ({ url: 'send-magic-link', method: 'POST', body }) }),
+    useMagicLink: build.mutation<LoginResponse, { email: string; magicLinkToken: string; device_id: string }>({ query: (body) => ({ url: 'use-magic-link', method: 'POST', body }) }),
+    submitMfa: build.mutation<LoginResponse, { code: string; token: string; is_backup: 0 | 1 }>({ query: (body) => ({ url: 'mfa/submit', method: 'POST', body }) }),
+    forgetPassword: build.mutation<StatusAnswer, { email: string }>({ query: (body) => ({ url: 'forget-password', method: 'POST', body }) }),
+    resetPassword: build.mutation<StatusAnswer, { email: string; code: string; password: string; password_confirmation: string }>({ query: (body) => ({ url: 'reset-password', method: 'POST', body }) }),
+    signup: build.mutation<StatusAnswer, SignupPayload>({ query: (body) => ({ url: 'signup', method: 'POST', body }) }),
+    customerDetails: build.query<CustomerDetails, void>({ query: () => 'get-customer-details', transformResponse: (r: { data: CustomerDetails }) => r.data, providesTags: ['Account'] }),
+    updateName: build.mutation<StatusAnswer, { first_name: string; last_name: string }>({ query: (body) => ({ url: 'customer/name', method: 'POST', body }), invalidatesTags: ['Account'] }),
+    updateEmail: build.mutation<StatusAnswer, { email: string; password: string }>({ query: (body) => ({ url: 'customer/email', method: 'POST', body }), invalidatesTags: ['Account'] }),
+    updatePassword: build.mutation<StatusAnswer, { current_password: string; password: string; password_confirmation: string }>({ query: (body) => ({ url: 'customer/password', method: 'POST', body }) }),
+    setMarketing: build.mutation<StatusAnswer, { receive_marketing: 0 | 1 }>({ query: (body) => ({ url: 'customer/set-marketing', method: 'POST', body }), invalidatesTags: ['Account'] }),
+    mfaStatus: build.query<{ enabled: boolean; backup_codes_left: number }, void>({ query: () => 'mfa/load', providesTags: ['Account'] }),
+    setupMfa: build.mutation<{ secret: string; otpauth_url: string }, void>({ query: () => ({ url: 'mfa/setup', method: 'POST' }) }),
+    completeMfa: build.mutation<{ message: string; backup_codes: string[] }, { code: string }>({ query: (body) => ({ url: 'mfa/setup-complete', method: 'POST', body }), invalidatesTags: ['Account'] }),
+    disableMfa: build.mutation<StatusAnswer, void>({ query: () => ({ url: 'mfa/disable', method: 'POST' }), invalidatesTags: ['Account'] }),
   }),
 });
 

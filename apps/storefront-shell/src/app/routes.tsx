@@ -12,8 +12,8 @@ import { SkuSearchPage } from '../features/search/sku-search-page';
 import { BrandsPage } from '../features/brands/brands-page';
 import { BrandProductsPage } from '../features/brands/brand-products-page';
 
-/** Paths the checkout remote renders (cart, saved carts, sign-in); everything under /admin is the admin remote's. */
-const CHECKOUT_PATHS = ['/cart/*', '/login', '/savedcarts'];
+/** Paths the checkout remote renders (cart, sign-in, registration, the account area); everything under /admin is the admin remote's. */
+const CHECKOUT_PATHS = ['/cart/*', '/login', '/savedcarts', '/register', '/reset-password', '/magic-link-redirect', '/account', '/payment', '/settings', '/settings/account'];
 
 function ScrollToTop() {
   const { pathname } = useLocation();

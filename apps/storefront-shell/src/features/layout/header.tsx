@@ -43,7 +43,8 @@ export function Header() {
         <StorePicker />
         <Account>
           <Link to="/cart">Cart</Link>
-          {!user && !settings?.hideRegistration ? <Link to="/login">Sign In</Link> : null}
+          {!user && !settings?.hideRegistration ? <><Link to="/login">Sign In</Link><Link to="/register">Sign Up</Link></> : null}
+          {user && !user.is_admin ? <Link to="/account">My Account</Link> : null}
           {user?.is_admin ? <Link to="/admin/orders">Admin</Link> : null}
           {user ? <Button $variant="secondary" onClick={() => void logout()}>Log out</Button> : null}
         </Account>

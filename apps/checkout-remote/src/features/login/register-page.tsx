@@ -1,0 +1,146 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import styled from 'styled-components';
+import type { CustomFormField } from '@platform/contracts';
+import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
+import { errorMessage, fieldErrors, getDeviceId, identityApi, notify, storefrontApi, useSession } from '@platform/api-client';
+import { Button, Card, Container, ErrorNotice, Field, PageTitle } from '@platform/ui';
+
+/** Member info is kept in local storage as it is typed (spec 2 §3), passwords excepted. */
+const MEMBER_KEY = 'memberInfo';
+const Problem = styled.span`color: ${(p) => p.theme.colors.danger}; font-weight: 400; font-size: 0.9rem;`;
+const Row = styled.div`display: grid; grid-template-columns: 1fr 1fr; gap: 0 12px; @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: 1fr; }`;
+const Help = styled.span`font-weight: 400; font-size: 0.85rem; color: ${(p) => p.theme.colors.muted};`;
+
+interface Member { first_name: string; last_name: string; telephone: string; email: string; account_number: string; receive_sms: boolean; receive_marketing: boolean; custom_info: Record<string, string | boolean> }
+const EMPTY: Member = { first_name: '', last_name: '', telephone: '', email: '', account_number: '', receive_sms: true, receive_marketing: false, custom_info: {} };
+
+function storedMember(): Member {
+  try { return { ...EMPTY, ...(JSON.parse(localStorage.getItem(MEMBER_KEY) ?? '{}') as Partial<Member>) }; } catch { return EMPTY; }
+}
+
+/** One of the store's own signup fields (text, select, checkbox, date, time). */
+function CustomField({ field, value, onChange, problem }: { field: CustomFormField; value: string | boolean | undefined; onChange: (v: string | boolean) => void; problem?: string }) {
+  const label = `${field.label}${field.required ? '' : ' (optional)'}`;
+  if (field.type === 'checkbox') {
+    return <label style={{ display: 'flex', gap: 8, marginBottom: 14 }}><input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {label} {problem ? <Problem>{problem}</Problem> : null}</label>;
+  }
+  return (
+    <Field>{label}
+      {field.type === 'select' ? (
+        <select value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Choose…</option>
+          {(field.options ?? []).map((o) => <option key={o.value} value={o.value}>{o.text}</option>)}
+        </select>
+      ) : (
+        <input type={field.type} placeholder={field.type === 'text' ? field.placeholder : undefined} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {problem ? <Problem>{problem}</Problem> : null}
+    </Field>
+  );
+}
+
+/**
+ * Registration (spec 2): member info, the optional account number, the store's custom fields, texts and
+ * marketing e-mails; checks before sending, the server's field errors under each field (cleared on change),
+ * a duplicate e-mail or phone with a Login link, then 'Thank you for registering!'.
+ */
+export function RegisterPage() {
+  const user = useSession();
+  const location = useLocation();
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const [signup, { isLoading }] = identityApi.useSignupMutation();
+  const prefill = (location.state ?? {}) as { email?: string; telephone?: string };
+  const [member, setMember] = useState<Member>(() => ({ ...storedMember(), ...(prefill.email ? { email: prefill.email } : {}), ...(prefill.telephone ? { telephone: prefill.telephone } : {}) }));
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+  const signedInOnArrival = useRef(Boolean(user));
+  if (signedInOnArrival.current) return <Navigate to="/" replace />;
+
+  const change = <K extends keyof Member>(key: K, value: Member[K]) => {
+    const next = { ...member, [key]: value };
+    setMember(next);
+    localStorage.setItem(MEMBER_KEY, JSON.stringify(next));
+    setProblems(({ [key]: _, ...rest }) => rest);
+  };
+  const customFields = settings?.custom_fields.signup ?? [];
+  const accountField = settings?.account_field_info;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (!member.first_name.trim()) local.first_name = 'Please enter your first name.';
+    if (!member.last_name.trim()) local.last_name = 'Please enter your last name.';
+    if (!normalizePhone(member.telephone)) local.telephone = INVALID_PHONE;
+    if (!isValidEmail(member.email)) local.email = INVALID_EMAIL;
+    Object.assign(local, passwordProblems(password, confirmation));
+    for (const field of customFields) {
+      const value = member.custom_info[field.name];
+      if (field.required && (value === undefined || value === '' || value === false)) local[`custom_info.${field.name}`] = `Please fill in ${field.label}.`;
+    }
+    setProblems(local);
+    if (Object.keys(local).length) return;
+    const result = await signup({
+      ...member, telephone: normalizePhone(member.telephone)!, password, c_password: confirmation, device_id: getDeviceId(),
+      account_number: member.account_number || undefined,
+    });
+    if ('error' in result) {
+      const errors = fieldErrors(result.error);
+      setProblems(Object.keys(errors).length ? errors : { form: errorMessage(result.error) });
+      return;
+    }
+    localStorage.removeItem(MEMBER_KEY);
+    notify('success', result.data.message, 3000);
+    setDone(true);
+  }
+
+  const problem = (name: string) => {
+    const text = problems[name];
+    if (!text) return null;
+    // The server words a duplicate account with 'log into': offer the way there.
+    return <Problem role="alert">{text}{text.includes('log into') ? <> <Link to="/login">Login</Link></> : null}</Problem>;
+  };
+  if (done) {
+    return (
+      <Container style={{ maxWidth: 560 }}>
+        <PageTitle>Create an Account</PageTitle>
+        <Card><p role="status">Successfully registered! Please login.</p><Link to="/login">Sign In</Link></Card>
+      </Container>
+    );
+  }
+  return (
+    <Container style={{ maxWidth: 560 }}>
+      <PageTitle>Create an Account</PageTitle>
+      <Card>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label="Create an account">
+          {problems.form ? <ErrorNotice>{problems.form}</ErrorNotice> : null}
+          <Row>
+            <Field>First name<input name="first_name" autoComplete="given-name" value={member.first_name} maxLength={50} onChange={(e) => change('first_name', e.target.value)} />{problem('first_name')}</Field>
+            <Field>Last name<input name="last_name" autoComplete="family-name" value={member.last_name} maxLength={50} onChange={(e) => change('last_name', e.target.value)} />{problem('last_name')}</Field>
+          </Row>
+          <Field>Mobile number<input type="tel" name="telephone" inputMode="numeric" autoComplete="tel-national" value={formatPhone(member.telephone)} maxLength={14}
+            onChange={(e) => change('telephone', e.target.value.replace(/\D/g, '').slice(0, 10))} />{problem('telephone')}</Field>
+          <Field>E-mail<input type="email" name="email" autoComplete="email" value={member.email} onChange={(e) => change('email', e.target.value)} />{problem('email')}</Field>
+          <Row>
+            <Field>Password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblems(({ password: _, ...rest }) => rest); }} />{problem('password')}</Field>
+            <Field>Confirm password<input type="password" name="c_password" autoComplete="new-password" value={confirmation} onChange={(e) => { setConfirmation(e.target.value); setProblems(({ c_password: _, ...rest }) => rest); }} />{problem('c_password')}</Field>
+          </Row>
+          <Field>{accountField?.label ?? 'Contractor Account Number'} (optional)
+            <input name="account_number" value={member.account_number} maxLength={50} onChange={(e) => change('account_number', e.target.value)} />
+            {accountField?.help ? <Help>{accountField.help}</Help> : null}
+          </Field>
+          {customFields.map((field) => (
+            <CustomField key={field.name} field={field} value={member.custom_info[field.name]} problem={problems[`custom_info.${field.name}`]}
+              onChange={(value) => { change('custom_info', { ...member.custom_info, [field.name]: value }); setProblems(({ [`custom_info.${field.name}`]: _, ...rest }) => rest); }} />
+          ))}
+          <label style={{ display: 'flex', gap: 8, marginBottom: 8 }}><input type="checkbox" checked={member.receive_sms} onChange={(e) => change('receive_sms', e.target.checked)} /> Text me about my orders</label>
+          <label style={{ display: 'flex', gap: 8, marginBottom: 16 }}><input type="checkbox" checked={member.receive_marketing} onChange={(e) => change('receive_marketing', e.target.checked)} /> E-mail me offers and news</label>
+          <Button type="submit" disabled={isLoading}>{isLoading ? 'Creating your account…' : 'Create Account'}</Button>
+          <p>Already have an account? <Link to="/login">Sign In</Link></p>
+        </form>
+      </Card>
+    </Container>
+  );
+}

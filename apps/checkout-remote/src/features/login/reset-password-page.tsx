@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { INVALID_RESET_EMAIL, isValidEmail, passwordProblems } from '@platform/domain';
+import { errorMessage, fieldErrors, getDeviceId, identityApi, notify } from '@platform/api-client';
+import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+import { completeSignIn } from './complete-sign-in';
+
+/**
+ * Forgotten password (spec 2: reachable only from /login or /cart): the e-mail gets a 6-digit code, then the
+ * code and the new password twice set it; the old sessions end and the shopper signs in again.
+ */
+export function ResetPasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = (location.state ?? {}) as { from?: string; email?: string };
+  const [forget, { isLoading: sending }] = identityApi.useForgetPasswordMutation();
+  const [reset, { isLoading: saving }] = identityApi.useResetPasswordMutation();
+  const [email, setEmail] = useState(from.email ?? '');
+  const [sent, setSent] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (from.from !== '/login' && from.from !== '/cart') return <Navigate to="/login" replace />;
+
+  async function requestCode(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!isValidEmail(email)) { setError(INVALID_RESET_EMAIL); return; }
+    const result = await forget({ email: email.trim() });
+    if ('error' in result) { setError(errorMessage(result.error)); return; }
+    setSent(result.data.message);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const problems = passwordProblems(password, confirmation);
+    if (!/^\d{6}$/.test(code.trim())) { setError('Please enter the 6-digit code from the e-mail.'); return; }
+    if (problems.password || problems.c_password) { setError(problems.password ?? problems.c_password!); return; }
+    const result = await reset({ email: email.trim(), code: code.trim(), password, password_confirmation: confirmation });
+    if ('error' in result) { setError(fieldErrors(result.error).password_confirmation ?? errorMessage(result.error)); return; }
+    notify('success', result.data.message, 5000);
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <Container style={{ maxWidth: 460 }}>
+      <PageTitle>Reset Password</PageTitle>
+      <Card>
+        {error ? <ErrorNotice>{error}</ErrorNotice> : null}
+        {!sent ? (
+          <form onSubmit={(e) => void requestCode(e)} noValidate aria-label="Reset password">
+            <Field>E-mail<input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} /></Field>
+            <Button type="submit" disabled={sending}>{sending ? 'Sending…' : 'Send reset code'}</Button>
+          </form>
+        ) : (
+          <form onSubmit={(e) => void save(e)} noValidate aria-label="New password">
+            <p role="status">{sent}</p>
+            <Field>Reset code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} /></Field>
+            <Field>New password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} /></Field>
+            <Field>Confirm new password<input type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} /></Field>
+            <Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Set new password'}</Button>
+          </form>
+        )}
+        <p><Link to="/login">Back to Sign In</Link></p>
+      </Card>
+    </Container>
+  );
+}
+
+/** /magic-link-redirect?email&token: signs in with the e-mailed one-time link, once. */
+export function MagicLinkPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const [signInWithLink] = identityApi.useUseMagicLinkMutation();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const email = params.get('email') ?? '';
+    const token = params.get('token') ?? '';
+    void signInWithLink({ email, magicLinkToken: token, device_id: getDeviceId() }).then((result) => {
+      if ('error' in result) { setError(errorMessage(result.error)); return; }
+      if (result.data.mfa) { setError('This account uses two-step sign-in: please sign in with your password and authenticator code.'); return; }
+      navigate(completeSignIn(result.data, true, dispatch), { replace: true });
+    });
+  }, [params, signInWithLink, navigate, dispatch]);
+  return (
+    <Container style={{ maxWidth: 460 }}>
+      <PageTitle>Signing you in</PageTitle>
+      {error ? <Card><ErrorNotice>{error}</ErrorNotice><p><Link to="/login">Go to Sign In</Link></p></Card> : <Loading label="Signing you in…" />}
+    </Container>
+  );
+}
