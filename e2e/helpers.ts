@@ -10,10 +10,31 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Password').fill(who.password);
   if (options.keep === false) await page.getByLabel('Keep me signed in').uncheck();
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 export async function openShopByDepartment(page: Page) {
   await page.getByRole('button', { name: 'Shop by Department' }).click();
   await expect(page.locator('#department-menu')).toBeVisible();
+}
+
+/**
+ * The newest e-mail or text the store sent to an address or phone after a moment, read from the outbox in the
+ * e2e database (no SMTP server or SMS account is configured in tests).
+ */
+export async function outboxMessage(to: string, after: Date): Promise<string> {
+  const { MongoClient } = await import('mongodb');
+  const url = new URL(process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27118/platform');
+  url.pathname = '/e2e';
+  const client = await MongoClient.connect(url.toString());
+  try {
+    for (let i = 0; i < 50; i += 1) {
+      const found = await client.db().collection('outboxmessages').find({ to, createdAt: { $gt: after } }).sort({ createdAt: -1 }).limit(1).next();
+      if (found) return String(found.text);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no message to ${to} in the outbox`);
+  } finally {
+    await client.close();
+  }
 }

@@ -2,25 +2,30 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError, type RequestContext } from '@platform/server-kit';
 
-/** Sending codes and links, and signing in: per person (tenant + phone or e-mail) and per client IP. */
-export type LimitedAction = 'send' | 'login';
+/**
+ * Sending codes and links, and signing in (each try of a password, code or link): per person (tenant +
+ * phone or e-mail) and per client IP. Looking up whether an account exists: per IP only (it checks no secret).
+ */
+export type LimitedAction = 'send' | 'login' | 'lookup';
 
 const WINDOW_S = 15 * 60;
-const PER_SUBJECT: Record<LimitedAction, number> = { send: 5, login: 10 };
-/** Per IP, shared by every tenant; IDENTITY_IP_LIMIT_SEND / IDENTITY_IP_LIMIT_LOGIN change them. */
-const perIp = (action: LimitedAction) => Number(process.env[`IDENTITY_IP_LIMIT_${action.toUpperCase()}`] ?? (action === 'send' ? 100 : 300));
+const PER_SUBJECT = { send: 5, login: 10 };
+/** Per IP, shared by every tenant; IDENTITY_IP_LIMIT_SEND / _LOGIN / _LOOKUP change them. */
+const IP_DEFAULTS: Record<LimitedAction, number> = { send: 100, login: 300, lookup: 300 };
+const perIp = (action: LimitedAction) => Number(process.env[`IDENTITY_IP_LIMIT_${action.toUpperCase()}`] ?? IP_DEFAULTS[action]);
 
 export function createRateLimits(redis: Redis, prefix: string) {
   const make = (name: string, points: number) => new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rate:${name}`, points, duration: WINDOW_S });
   const limiters = {
     send: { subject: make('send-subject', PER_SUBJECT.send), ip: make('send-ip', perIp('send')) },
     login: { subject: make('login-subject', PER_SUBJECT.login), ip: make('login-ip', perIp('login')) },
+    lookup: { subject: null, ip: make('lookup-ip', perIp('lookup')) },
   };
   /** Counts one attempt; over either limit → 429 saying when to try again. */
   return async function limit(action: LimitedAction, ctx: RequestContext, subject: string, ip: string): Promise<void> {
     try {
       await limiters[action].ip.consume(ip);
-      await limiters[action].subject.consume(`${ctx.tenantId}:${subject}`);
+      await limiters[action].subject?.consume(`${ctx.tenantId}:${subject}`);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));

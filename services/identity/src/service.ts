@@ -74,11 +74,11 @@ export async function loginWithCode(ctx: RequestContext, io: IdentityIo, ip: str
 export async function accountExists(ctx: RequestContext, io: IdentityIo, ip: string, input: { email?: string; telephone?: string }) {
   if (input.telephone) {
     const phone = phoneOf(input.telephone);
-    await io.limit('login', ctx, phone, ip);
+    await io.limit('lookup', ctx, phone, ip);
     return { status: 'success', exists: Boolean(await findByPhone(ctx, phone)), master_login: false };
   }
   if (!input.email || !isValidEmail(input.email)) throw new AppError('unprocessable', INVALID_EMAIL, { email: [INVALID_EMAIL] });
-  await io.limit('login', ctx, normalizeEmail(input.email), ip);
+  await io.limit('lookup', ctx, normalizeEmail(input.email), ip);
   return { status: 'success', exists: Boolean(await findByEmail(ctx, input.email)), master_login: false };
 }
 

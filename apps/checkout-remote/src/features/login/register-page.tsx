@@ -8,7 +8,7 @@ import { Button, Card, Container, ErrorNotice, Field, PageTitle } from '@platfor
 
 /** Member info is kept in local storage as it is typed (spec 2 §3), passwords excepted. */
 const MEMBER_KEY = 'memberInfo';
-const Problem = styled.span`color: ${(p) => p.theme.colors.danger}; font-weight: 400; font-size: 0.9rem;`;
+const Problem = styled.p`color: ${(p) => p.theme.colors.danger}; font-size: 0.9rem; margin: -8px 0 12px;`;
 const Row = styled.div`display: grid; grid-template-columns: 1fr 1fr; gap: 0 12px; @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: 1fr; }`;
 const Help = styled.span`font-weight: 400; font-size: 0.85rem; color: ${(p) => p.theme.colors.muted};`;
 
@@ -23,9 +23,10 @@ function storedMember(): Member {
 function CustomField({ field, value, onChange, problem }: { field: CustomFormField; value: string | boolean | undefined; onChange: (v: string | boolean) => void; problem?: string }) {
   const label = `${field.label}${field.required ? '' : ' (optional)'}`;
   if (field.type === 'checkbox') {
-    return <label style={{ display: 'flex', gap: 8, marginBottom: 14 }}><input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {label} {problem ? <Problem>{problem}</Problem> : null}</label>;
+    return <><label style={{ display: 'flex', gap: 8, marginBottom: 14 }}><input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {label}</label>{problem ? <Problem role="alert">{problem}</Problem> : null}</>;
   }
   return (
+    <>
     <Field>{label}
       {field.type === 'select' ? (
         <select value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
@@ -35,8 +36,9 @@ function CustomField({ field, value, onChange, problem }: { field: CustomFormFie
       ) : (
         <input type={field.type} placeholder={field.type === 'text' ? field.placeholder : undefined} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />
       )}
-      {problem ? <Problem>{problem}</Problem> : null}
     </Field>
+    {problem ? <Problem role="alert">{problem}</Problem> : null}
+    </>
   );
 }
 
@@ -117,15 +119,15 @@ export function RegisterPage() {
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Create an account">
           {problems.form ? <ErrorNotice>{problems.form}</ErrorNotice> : null}
           <Row>
-            <Field>First name<input name="first_name" autoComplete="given-name" value={member.first_name} maxLength={50} onChange={(e) => change('first_name', e.target.value)} />{problem('first_name')}</Field>
-            <Field>Last name<input name="last_name" autoComplete="family-name" value={member.last_name} maxLength={50} onChange={(e) => change('last_name', e.target.value)} />{problem('last_name')}</Field>
+            <div><Field>First name<input name="first_name" autoComplete="given-name" value={member.first_name} maxLength={50} onChange={(e) => change('first_name', e.target.value)} /></Field>{problem('first_name')}</div>
+            <div><Field>Last name<input name="last_name" autoComplete="family-name" value={member.last_name} maxLength={50} onChange={(e) => change('last_name', e.target.value)} /></Field>{problem('last_name')}</div>
           </Row>
           <Field>Mobile number<input type="tel" name="telephone" inputMode="numeric" autoComplete="tel-national" value={formatPhone(member.telephone)} maxLength={14}
-            onChange={(e) => change('telephone', e.target.value.replace(/\D/g, '').slice(0, 10))} />{problem('telephone')}</Field>
-          <Field>E-mail<input type="email" name="email" autoComplete="email" value={member.email} onChange={(e) => change('email', e.target.value)} />{problem('email')}</Field>
+            onChange={(e) => change('telephone', e.target.value.replace(/\D/g, '').slice(0, 10))} /></Field>{problem('telephone')}
+          <Field>E-mail<input type="email" name="email" autoComplete="email" value={member.email} onChange={(e) => change('email', e.target.value)} /></Field>{problem('email')}
           <Row>
-            <Field>Password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblems(({ password: _, ...rest }) => rest); }} />{problem('password')}</Field>
-            <Field>Confirm password<input type="password" name="c_password" autoComplete="new-password" value={confirmation} onChange={(e) => { setConfirmation(e.target.value); setProblems(({ c_password: _, ...rest }) => rest); }} />{problem('c_password')}</Field>
+            <div><Field>Password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblems(({ password: _, ...rest }) => rest); }} /></Field>{problem('password')}</div>
+            <div><Field>Confirm password<input type="password" name="c_password" autoComplete="new-password" value={confirmation} onChange={(e) => { setConfirmation(e.target.value); setProblems(({ c_password: _, ...rest }) => rest); }} /></Field>{problem('c_password')}</div>
           </Row>
           <Field>{accountField?.label ?? 'Contractor Account Number'} (optional)
             <input name="account_number" value={member.account_number} maxLength={50} onChange={(e) => change('account_number', e.target.value)} />

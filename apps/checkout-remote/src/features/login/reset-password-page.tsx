@@ -56,7 +56,7 @@ export function ResetPasswordPage() {
             <Button type="submit" disabled={sending}>{sending ? 'Sending…' : 'Send reset code'}</Button>
           </form>
         ) : (
-          <form onSubmit={(e) => void save(e)} noValidate aria-label="New password">
+          <form onSubmit={(e) => void save(e)} noValidate aria-label="Choose a new password">
             <p role="status">{sent}</p>
             <Field>Reset code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} /></Field>
             <Field>New password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} /></Field>

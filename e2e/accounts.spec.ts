@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { outboxMessage, SHOPPER, signIn } from './helpers';
+
+const PASSWORD = 'Journey-Pass-1';
+let serial = 0;
+/** A fresh customer, registered through the API (each journey has its own, so rate limits and state never mix). */
+async function newCustomer(page: Page) {
+  serial += 1;
+  const email = `journey${Date.now()}${serial}@example.test`;
+  const telephone = `541${String(Date.now()).slice(-6)}${serial % 10}`;
+  const res = await page.request.post('/api/signup', { data: { first_name: 'Jo', last_name: 'Journey', telephone, email, password: PASSWORD, c_password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { email, password: PASSWORD };
+}
+
+test.describe('sign in', () => {
+  test('by phone: the 4-digit code texted to the number (read from the outbox) signs in', async ({ page }) => {
+    await page.goto('/login');
+    const sentAt = new Date();
+    await page.getByLabel('Mobile number').fill('5035550142');
+    await expect(page.getByLabel('Mobile number')).toHaveValue('(503) 555-0142');
+    await expect(page.getByLabel('E-mail')).toBeDisabled();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('status')).toHaveText('We sent a 4-digit code to (503) 555-0142.');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter your verification code.');
+    const code = /\b(\d{4})\b/.exec(await outboxMessage('5035550142', sentAt))![1];
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
+  });
+
+  test('an unknown e-mail goes to registration with it filled in', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('nobody-here@example.test');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('nobody-here@example.test');
+  });
+
+  test('by a one-time link e-mailed to the shopper, once', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(SHOPPER.email);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const sentAt = new Date();
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await expect(page.getByRole('status')).toContainText('a sign-in link is on its way');
+    const link = new URL(/(http\S+)/.exec(await outboxMessage(SHOPPER.email, sentAt))![1]);
+    expect(link.pathname).toBe('/magic-link-redirect');
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByText('This sign-in link is not valid any more. Please ask for a new one.')).toBeVisible();
+  });
+
+  test("'Keep me signed in' keeps the session in a new browser; without it, it ends with the tab", async ({ page, browser }) => {
+    const who = await newCustomer(page);
+    for (const keep of [true, false]) {
+      await page.goto('/login');
+      await signIn(page, who, { keep });
+      await expect(page).toHaveURL(/\/cart$/);
+      const later = await browser.newContext({ storageState: await page.context().storageState(), baseURL: 'http://localhost:4300' });
+      const again = await later.newPage();
+      await again.goto('/');
+      await expect(again.getByRole('link', { name: keep ? 'My Account' : 'Sign In' })).toBeVisible();
+      await later.close();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    }
+  });
+});
+
+test.describe('registration', () => {
+  test("with the store's custom fields; a duplicate e-mail offers Login; then the new account signs in", async ({ page }) => {
+    await page.goto('/register');
+    const form = page.getByRole('form', { name: 'Create an account' });
+    await form.getByLabel('First name').fill('Robin');
+    await form.getByLabel('Last name').fill('Builder');
+    await form.getByLabel('Mobile number').fill(`971${String(Date.now()).slice(-7)}`);
+    await form.getByLabel('E-mail', { exact: true }).fill(SHOPPER.email);
+    await form.getByLabel('Password', { exact: true }).fill('Robin-Pass-1');
+    await form.getByLabel('Confirm password').fill('Robin-Pass-2');
+    await form.getByLabel('Company Name (optional)').fill('Robin Builds LLC');
+    await form.getByLabel('Trade (optional)').selectOption('contractor');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(form.getByText("Password doesn't match")).toBeVisible();
+    await form.getByLabel('Confirm password').fill('Robin-Pass-1');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    const duplicate = form.getByRole('alert').filter({ hasText: 'An account with this e-mail already exists. Please log into your account.' });
+    await expect(duplicate.getByRole('link', { name: 'Login' })).toBeVisible();
+    const email = `robin${Date.now()}@example.test`;
+    await form.getByLabel('E-mail', { exact: true }).fill(email);
+    await expect(duplicate).toHaveCount(0); // cleared on change
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Successfully registered! Please login.')).toBeVisible();
+    await expect(page.getByText('Thank you for registering!')).toBeVisible();
+    await page.goto('/login');
+    await signIn(page, { email, password: 'Robin-Pass-1' });
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
+  test('password reset: only from sign-in; the e-mailed code sets a new password', async ({ page }) => {
+    const who = await newCustomer(page);
+    await page.goto('/reset-password');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('E-mail').fill(who.email);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByLabel('E-mail')).toHaveValue(who.email);
+    const sentAt = new Date();
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    const code = /\b(\d{6})\b/.exec(await outboxMessage(who.email, sentAt))![1];
+    await page.getByLabel('Reset code').fill(code);
+    await page.getByLabel('New password', { exact: true }).fill('Fresh-Pass-22');
+    await page.getByLabel('Confirm new password').fill('Fresh-Pass-22');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Your password has been reset. Please sign in.')).toBeVisible();
+    await signIn(page, { email: who.email, password: 'Fresh-Pass-22' });
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+});
+
+test.describe('two-step sign-in', () => {
+  test('set up in My Account with an authenticator code; then sign-in asks for it, and a backup code works once', async ({ page }) => {
+    const who = await newCustomer(page);
+    await page.goto('/login');
+    await signIn(page, who);
+    await page.getByRole('link', { name: 'My Account' }).click();
+    const section = page.getByRole('region', { name: 'Two-step sign-in' });
+    await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    const secret = (await section.getByTestId('mfa-secret').textContent())!;
+    const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await section.getByLabel('Code from the app').fill(app.generate());
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    const codes = await section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
+    expect(codes).toHaveLength(10);
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(section).toContainText('Two-step sign-in is on. 10 backup codes left.');
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    await page.goto('/login');
+    await signIn(page, who);
+    await page.getByLabel('Authenticator code').fill('000000');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Your 2FA code is invalid. Please try again.');
+    // The next 30-second step's code (the set-up used this step's).
+    await page.getByLabel('Authenticator code').fill(app.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    await page.goto('/login');
+    await signIn(page, who);
+    await page.getByRole('button', { name: "Can't sign in?" }).click();
+    await page.getByLabel('Backup code').fill('nope-nope');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('note')).toContainText('Still can\'t sign in? Contact the store at hello@demo-hardware.test');
+    await page.getByLabel('Backup code').fill(codes[0]);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+});
