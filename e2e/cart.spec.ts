@@ -225,6 +225,24 @@ test.describe('store switch', () => {
 });
 
 test.describe('saved carts', () => {
+  test("a guest who saves the cart is asked to sign in first, and comes back to the cart", async ({ page }) => {
+    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as Item[];
+    // Not the product the next journey saves: this one stays in the customer's cart.
+    const product = list.filter((p) => plain(p) && p.num_inventory >= 3)[1];
+    await page.goto(`/p/${product.slug}`);
+    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('button', { name: 'Save cart for later' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login First' });
+    await expect(dialog.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+    await dialog.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, SHOPPER);
+    await expect(page).toHaveURL(/\/cart$/);
+    // The guest's line joined the customer's cart at sign-in.
+    await expect(page.getByLabel(`Quantity of ${product.title}`, { exact: true })).toBeVisible();
+  });
+
   test('a signed-in customer saves the cart under a name, brings it back from Saved Carts, and deletes it', async ({ page }) => {
     const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as Item[];
     const product = list.find((p) => plain(p) && p.num_inventory >= 3)!;

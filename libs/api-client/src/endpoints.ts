@@ -138,7 +138,7 @@ export interface ShippingState { address: ShippingAddress | null; quotes: Shippi
 type StatusAnswer = { status: string; message: string };
 export interface CustomerDetails {
   slug: string; first_name: string; last_name: string; email: string; telephone: string; receive_marketing: boolean; receive_sms: boolean;
-  account_number: string; custom_info: Record<string, unknown>;
+  account_number: string; custom_info: Record<string, unknown>; store_id: number | null;
 }
 export interface SignupPayload {
   first_name: string; last_name: string; telephone: string; email: string; password: string; c_password: string; account_number?: string;
@@ -166,6 +166,7 @@ export const identityApi = platformApi.injectEndpoints({
     mfaStatus: build.query<{ enabled: boolean; backup_codes_left: number }, void>({ query: () => 'mfa/load', providesTags: ['Account'] }),
     setupMfa: build.mutation<{ secret: string; otpauth_url: string }, void>({ query: () => ({ url: 'mfa/setup', method: 'POST' }) }),
     completeMfa: build.mutation<{ message: string; backup_codes: string[] }, { code: string }>({ query: (body) => ({ url: 'mfa/setup-complete', method: 'POST', body }), invalidatesTags: ['Account'] }),
+    saveCustomerStore: build.mutation<StatusAnswer, { store: number }>({ query: (body) => ({ url: 'save-customer-stores', method: 'POST', body }) }),
     disableMfa: build.mutation<StatusAnswer, void>({ query: () => ({ url: 'mfa/disable', method: 'POST' }), invalidatesTags: ['Account'] }),
   }),
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Location } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { StoreProfile } from '@platform/tenant-settings';
 import { identityService, Customer } from './index';
@@ -60,7 +61,7 @@ describe('the account', () => {
     const res = await harness.app.inject({ url: `/api/get-customer-details?access_token=${token}`, headers: { 'business-slug': 'acct-a', authorization: `Bearer ${token}` } });
     expect(res.json().data).toEqual({
       slug: expect.stringMatching(/^jane-doe-/), first_name: 'Jane', last_name: 'Doe', email: 'jane@acct.test', telephone: '5035550142',
-      receive_marketing: false, receive_sms: true, account_number: 'C-1001', custom_info: { company_name: 'Doe Builders', trade: 'roofing' },
+      receive_marketing: false, receive_sms: true, account_number: 'C-1001', custom_info: { company_name: 'Doe Builders', trade: 'roofing' }, store_id: null,
     });
     expect(res.body).not.toContain('scrypt');
     expect((await harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'acct-a' } })).statusCode).toBe(401);
@@ -80,5 +81,14 @@ describe('the account', () => {
     expect((await post('login-by-token', { token })).statusCode).toBe(200);
     expect((await post('login-by-token', { token: other })).statusCode).toBe(401);
     expect((await post('login', { email: 'janet@acct.test', password: 'Brand-New-2' })).statusCode).toBe(200);
+  });
+
+  it("keeps the store the customer chose on the account, and refuses another business's store", async () => {
+    await Location.create({ tenantId, locationId: 2, name: 'North', address: '2 Main St' });
+    expect((await post('save-customer-stores', { store: 2 }, token)).json()).toEqual({ status: 'success', message: 'Your store has been saved.' });
+    const details = await harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'acct-a', authorization: `Bearer ${token}` } });
+    expect(details.json().data.store_id).toBe(2);
+    expect((await post('save-customer-stores', { store: 7 }, token)).json().message).toBe('This store was not found.');
+    expect((await post('save-customer-stores', { store: 2 })).statusCode).toBe(401);
   });
 });

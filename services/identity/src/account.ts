@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AccessToken, scoped } from '@platform/db';
+import { AccessToken, Location, scoped } from '@platform/db';
 import type { CustomFormField } from '@platform/contracts';
 import { INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizeEmail, normalizePhone, passwordProblems, slugify } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
@@ -78,6 +78,7 @@ async function me(ctx: RequestContext): Promise<CustomerDoc> {
 const details = (c: CustomerDoc) => ({
   slug: c.slug, first_name: c.firstName, last_name: c.lastName, email: c.email, telephone: c.telephone ?? '',
   receive_marketing: c.receiveMarketing, receive_sms: c.receiveSms ?? true, account_number: c.accountNumber ?? '', custom_info: c.customInfo ?? {},
+  store_id: (c as { preferredStoreId?: number | null }).preferredStoreId ?? null,
 });
 
 /** GET get-customer-details: the signed-in customer's own details (never the password hash). */
@@ -128,4 +129,13 @@ export async function setMarketing(ctx: RequestContext, receive: 0 | 1) {
   const customer = await me(ctx);
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { receiveMarketing: receive === 1 } });
   return { status: 'success', message: receive ? 'You will receive marketing e-mails.' : 'You will no longer receive marketing e-mails.', data: details({ ...customer, receiveMarketing: receive === 1 }) };
+}
+
+/** POST save-customer-stores: the store the signed-in customer chose is kept on the account too (spec 2 §4). */
+export async function saveCustomerStore(ctx: RequestContext, storeId: number) {
+  const customer = await me(ctx);
+  const known = await Location.exists(scoped(ctx, { locationId: storeId }));
+  if (!known) throw new AppError('unprocessable', 'This store was not found.', { store: ['is not a store of this business'] });
+  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { preferredStoreId: storeId } });
+  return { status: 'success', message: 'Your store has been saved.' };
 }

@@ -18,6 +18,8 @@ const customerSchema = new Schema({
   /** Answers to the store's custom signup fields, by field name. */
   customInfo: { type: Schema.Types.Mixed, default: {} },
   deviceId: { type: String, default: null },
+  /** The store location the customer last chose (save-customer-stores). */
+  preferredStoreId: { type: Number, default: null },
   /** Two-step sign-in: the authenticator secret (base32), one waiting to be confirmed, and hashed backup codes. */
   mfaEnabled: { type: Boolean, default: false },
   mfaSecret: { type: String, default: null },

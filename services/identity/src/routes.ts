@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LoginResponse } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
 import { AppError, type ServicePlugin } from '@platform/server-kit';
-import { customerDetails, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
+import { customerDetails, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
 import {
@@ -19,6 +19,8 @@ const Status = Type.Object({ status: Type.String(), message: Type.String() });
 const CustomerDetails = Type.Object({
   slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), telephone: Type.String(),
   receive_marketing: Type.Boolean(), receive_sms: Type.Boolean(), account_number: Type.String(), custom_info: Type.Record(Type.String(), Type.Unknown()),
+  /** The store the customer last chose (save-customer-stores), or null. */
+  store_id: Type.Union([Type.Integer(), Type.Null()]),
 });
 const WithDetails = Type.Object({ status: Type.String(), message: Type.String(), data: CustomerDetails });
 
@@ -174,4 +176,11 @@ export const identityRoutes: ServicePlugin = async (app) => {
       response: { 200: LoginResponse },
     },
   }, async (request) => submitMfa(request.ctx, io, request.body));
+
+  app.post('/save-customer-stores', {
+    schema: {
+      tags, summary: 'Keeps the store the signed-in customer chose on their account',
+      body: Type.Object({ store: Type.Integer({ minimum: 1 }), access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status },
+    },
+  }, async (request) => saveCustomerStore(request.ctx, request.body.store));
 };

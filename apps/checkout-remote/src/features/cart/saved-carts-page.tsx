@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { cartApi, errorMessage, notify, rememberRedirect, storefrontApi, useSession } from '@platform/api-client';
@@ -72,14 +72,48 @@ export function SavedCartsPage() {
   );
 }
 
-/** Save cart (signed-in customers): keeps a copy of the cart under an optional name. */
+const Dialog = styled.div`
+  position: fixed; inset: 0; z-index: 95; background: rgba(0,0,0,.4); display: grid; place-items: center;
+  > div { background: ${(p) => p.theme.colors.surface}; border-radius: ${(p) => p.theme.radius}; padding: 20px; width: min(420px, 92vw); display: grid; gap: 12px; }
+  h2 { margin: 0; }
+  .actions { display: flex; gap: 12px; justify-content: flex-end; align-items: center; }
+`;
+
+/** 'Login First' (spec 2): a guest tried something that needs an account; sign-in or sign-up come back here. */
+function LoginFirstDialog({ onClose, returnTo }: { onClose: () => void; returnTo: string }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => { close.current?.focus(); }, []);
+  return (
+    <Dialog onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
+      <div role="dialog" aria-modal="true" aria-labelledby="login-first-title">
+        <h2 id="login-first-title">Login First</h2>
+        <p>Sign in or create an account to save your cart for later.</p>
+        <div className="actions">
+          <Button ref={close} type="button" $variant="link" onClick={onClose}>Not now</Button>
+          <Link to="/register" onClick={() => rememberRedirect(returnTo)}>Sign Up</Link>
+          <Link to="/login" onClick={() => rememberRedirect(returnTo)}>Sign In</Link>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Save cart: keeps a copy of the cart under an optional name; guests are asked to sign in first. */
 export function SaveCartControl() {
   const user = useSession();
   const [save, { isLoading }] = cartApi.useSaveCartMutation();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  if (!user || user.is_admin) return null;
+  if (user?.is_admin) return null;
+  if (!user) {
+    return (
+      <>
+        <Button type="button" $variant="link" onClick={() => setOpen(true)}>Save cart for later</Button>
+        {open ? <LoginFirstDialog returnTo="/cart" onClose={() => setOpen(false)} /> : null}
+      </>
+    );
+  }
   if (!open) return <Button type="button" $variant="link" onClick={() => setOpen(true)}>Save cart for later</Button>;
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

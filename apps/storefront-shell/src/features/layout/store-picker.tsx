@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { cartApi, getDeviceId, platformApi, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
+import { cartApi, getDeviceId, identityApi, platformApi, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button } from '@platform/ui';
 
 const StoreLabel = styled.span`
@@ -51,19 +51,25 @@ export function StorePicker() {
   const { data: cart } = cartApi.useCartParcelsQuery({ device_id: getDeviceId() }, { skip: Boolean(user?.is_admin) || locations.length <= 1 });
   const [emptyCart] = cartApi.useLazyEmptyCartQuery();
   const [pending, setPending] = useState<number | null>(null);
+  const [saveOnAccount] = identityApi.useSaveCustomerStoreMutation();
+  // A signed-in customer's choice is kept on the account too (spec 2 §4); a failure there changes nothing here.
+  const remember = async (storeId: number) => {
+    setSelectedStore(storeId);
+    if (user && !user.is_admin) await saveOnAccount({ store: storeId }).unwrap().catch(() => undefined);
+  };
 
   const choose = (storeId: number) => {
     // Admins always reload; a shopper with a cart is asked first, since the cart belongs to one store.
     if (user?.is_admin) { setSelectedStore(storeId); window.location.reload(); return; }
     if (cart && cart.item_count > 0) { setPending(storeId); return; }
-    setSelectedStore(storeId);
+    void remember(storeId);
     dispatch(platformApi.util.invalidateTags(['Products', 'Cart']));
   };
   const confirmSwitch = async () => {
     if (pending === null) return;
     try { await emptyCart({ device_id: getDeviceId() }).unwrap(); } catch { /* spec 1 §4: a failed empty-cart is ignored */ }
     localStorage.setItem(EMPTY_CART_FLAG, '1');
-    setSelectedStore(pending);
+    await remember(pending);
     window.location.reload();
   };
 
