@@ -9,6 +9,10 @@ const tenantSchema = new Schema({
   domains: { type: [String], default: [] },
   variant: { type: String, enum: ['hardware-cooperative', 'paint-brand', 'standard'], default: 'standard' },
   businessId: { type: Number, required: true },
+  /** basic, standard, LEB or E2P: LEB and E2P grant every admin every permission (spec 3 §6). */
+  plan: { type: String, default: 'standard' },
+  /** The platform's allow-lists: features only some businesses get. */
+  features: { gmc: { type: Boolean, default: false }, rentals: { type: Boolean, default: false }, giftRegistries: { type: Boolean, default: false } },
   active: { type: Boolean, default: true },
 }, { timestamps: true });
 tenantSchema.index({ domains: 1 });
@@ -24,6 +28,9 @@ const accessTokenSchema = new Schema({
   customerId: { type: String, required: true },
   customerSlug: { type: String, required: true },
   isAdmin: { type: Boolean, default: false },
+  /** A staff sub-account and its own permission strings (changes to them must update its tokens too). */
+  isSubAccount: { type: Boolean, default: false },
+  permissions: { type: [String], default: [] },
   expiresAt: { type: Date, required: true },
   revokedAt: { type: Date, default: null },
 }, { timestamps: true });

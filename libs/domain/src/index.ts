@@ -13,3 +13,4 @@ export * from './cart-totals';
 export * from './coupons';
 export * from './shipping';
 export * from './identity';
+export * from './permissions';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AccessToken, Tenant, type TenantContext } from '@platform/db';
-import { hostName, isDeviceId, tenantSlugFromHost } from '@platform/domain';
+import { effectivePermissions, hostName, isDeviceId, NO_PERMISSION, tenantSlugFromHost, type Permission } from '@platform/domain';
 import { AppError } from './errors';
 
 export interface ResolvedTenant {
@@ -11,6 +11,8 @@ export interface ResolvedTenant {
   name: string;
   businessId: number;
   variant: string;
+  plan: string;
+  features: { gmc?: boolean; rentals?: boolean; giftRegistries?: boolean };
 }
 
 export interface Caller {
@@ -18,6 +20,8 @@ export interface Caller {
   slug: string;
   isAdmin: boolean;
   tokenHash: string;
+  /** Effective admin permissions (empty for customers). */
+  permissions: Permission[];
 }
 
 /** Who is asking, for which store: built once per request, passed first to every service method. */
@@ -71,8 +75,10 @@ export class TenantDirectory {
   private async cached(key: string, load: () => Promise<unknown>): Promise<ResolvedTenant | null> {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.tenant;
-    const doc = (await load()) as { _id: unknown; slug: string; name: string; businessId: number; variant: string } | null;
-    const tenant = doc ? { id: String(doc._id), slug: doc.slug, name: doc.name, businessId: doc.businessId, variant: doc.variant } : null;
+    const doc = (await load()) as { _id: unknown; slug: string; name: string; businessId: number; variant: string; plan?: string; features?: ResolvedTenant['features'] } | null;
+    const tenant = doc ? {
+      id: String(doc._id), slug: doc.slug, name: doc.name, businessId: doc.businessId, variant: doc.variant, plan: doc.plan ?? 'standard', features: doc.features ?? {},
+    } : null;
     this.cache.set(key, { tenant, at: Date.now() });
     return tenant;
   }
@@ -110,7 +116,7 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, options: Ten
       tenant,
       storeId: storeHeader && /^\d+$/.test(storeHeader) ? Number(storeHeader) : null,
       deviceId: deviceHeader && isDeviceId(deviceHeader) ? deviceHeader : null,
-      caller: await resolveCaller(tenant.id, header(request, 'authorization')),
+      caller: await resolveCaller(tenant, header(request, 'authorization')),
     };
   });
 }, { name: 'request-context' });
@@ -121,21 +127,33 @@ declare module 'fastify' {
   }
 }
 
-async function resolveCaller(tenantId: string, authorization: string | undefined): Promise<Caller | null> {
+async function resolveCaller(tenant: ResolvedTenant, authorization: string | undefined): Promise<Caller | null> {
   const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
   if (!match) return null;
   const tokenHash = hashToken(match[1]);
-  const token = await AccessToken.findOne({ tenantId, tokenHash, revokedAt: null }).lean() as
-    { customerId: string; customerSlug: string; isAdmin: boolean; expiresAt: Date } | null;
+  const token = await AccessToken.findOne({ tenantId: tenant.id, tokenHash, revokedAt: null }).lean() as
+    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt: Date } | null;
   // A token from another tenant, revoked or expired is refused so the client signs out.
   if (!token || token.expiresAt.getTime() <= Date.now()) throw new AppError('unauthorized', 'Unauthenticated.');
-  return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, tokenHash };
+  const permissions = effectivePermissions({ isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), permissions: token.permissions ?? [] }, tenant);
+  return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, tokenHash, permissions };
 }
 
 /** preHandler: only a signed-in admin of this tenant may pass. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.ctx.caller) throw new AppError('unauthorized', 'Unauthenticated.');
   if (!request.ctx.caller.isAdmin) throw new AppError('forbidden', 'This action is for store admins only.');
+}
+
+/**
+ * preHandler for admin routes that need a permission (spec 3 §6): an admin whose effective permissions
+ * (own list, plan, business allow-lists) include it.
+ */
+export function requirePermission(permission: Permission) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireAdmin(request);
+    if (!request.ctx.caller!.permissions.includes(permission)) throw new AppError('forbidden', NO_PERMISSION);
+  };
 }
 
 /** preHandler: any signed-in customer or admin of this tenant. */

@@ -1,6 +1,6 @@
 export { AppError, errorHandler, notFoundHandler, fieldErrors, type AppErrorType } from './errors';
 export {
-  requestContextPlugin, requireAdmin, requireSignedIn, hashToken, TenantDirectory,
+  requestContextPlugin, requireAdmin, requirePermission, requireSignedIn, hashToken, TenantDirectory,
   type RequestContext, type Caller, type ResolvedTenant, type TenantResolutionOptions,
 } from './context';
 export { buildApp, type ServicePlugin, type BuildAppOptions } from './app';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { scoped } from '@platform/db';
-import { requireAdmin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
+import { requirePermission, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { SearchSynonyms, SearchTerm } from './models';
 import { normalizeSearchTerm, trackSearchEvent } from './tracking';
 import { announceSynonymsChange } from './search/changes';
@@ -66,8 +66,9 @@ export const searchTermRoutes: ServicePlugin = async (app) => {
     },
   }, async (request) => ({ data: await topSearchTerms(request.ctx, request.query.search, request.query.limit) }));
 
+  // Synonyms change which products a search finds: the product editors' permission.
   app.get('/admin/search-synonyms', {
-    preHandler: requireAdmin,
+    preHandler: requirePermission('edit_products'),
     schema: {
       tags, summary: "The store's search synonyms: each group's words find one another", security: [{ bearer: [] }],
       response: { 200: Type.Object({ data: Type.Object({ groups: Type.Array(Type.Array(Type.String())) }) }) },
@@ -75,7 +76,7 @@ export const searchTermRoutes: ServicePlugin = async (app) => {
   }, async (request) => ({ data: { groups: await loadSynonyms(request.ctx.tenantId) } }));
 
   app.put('/admin/search-synonyms', {
-    preHandler: requireAdmin,
+    preHandler: requirePermission('edit_products'),
     schema: {
       tags, summary: 'Replace the search synonyms (live in search within seconds)', security: [{ bearer: [] }],
       body: Type.Object({ groups: SynonymGroups }),

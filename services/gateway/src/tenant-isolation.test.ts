@@ -22,6 +22,7 @@ async function seedTenant(key: 'a' | 'b') {
   await createCatalogueFixture(tenant.id, slug);
   await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }] });
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
+  await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
   await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, totalCents: 500, placedAt: new Date() });
   const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
   await carts.put(tenant.id, { customerSlug: null, deviceId: 'SharedDev1' }, { locationId: 1, items: [{ storeProductId: 11, quantity: 1, special: false }] });
@@ -66,6 +67,7 @@ const READS: Record<string, string> = {
   '/api/orders-saved': '/api/orders-saved',
   '/api/get-customer-details': '/api/get-customer-details',
   '/api/mfa/load': '/api/mfa/load',
+  '/api/sub-accounts': '/api/sub-accounts?auth=true',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status',

@@ -13,7 +13,7 @@ beforeAll(async () => {
   tenant = await createTenant('id-a');
   const other = await createTenant('id-b');
   const passwordHash = await hashPassword(PASSWORD);
-  await Customer.create({ tenantId: tenant.id, slug: 'boss', email: 'boss@id-a.test', firstName: 'Pat', passwordHash, isAdmin: true, permissions: ['view_emails'] });
+  await Customer.create({ tenantId: tenant.id, slug: 'boss', email: 'boss@id-a.test', firstName: 'Pat', passwordHash, isAdmin: true, isSubAccount: true, permissions: ['view_emails'] });
   await Customer.create({ tenantId: other.id, slug: 'boss', email: 'boss@id-b.test', passwordHash, isAdmin: true });
 });
 afterAll(async () => { await harness?.close(); });

@@ -4,7 +4,7 @@ import { scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { Customer } from './models';
-import { startSession, type CustomerDoc, type IdentityIo } from './sessions';
+import { sessionAnswer, startSession, type CustomerDoc, type IdentityIo } from './sessions';
 
 export const INVALID_2FA = 'Your 2FA code is invalid. Please try again.';
 const BACKUP_CODE_COUNT = 10;
@@ -85,7 +85,7 @@ export async function startMfaStep(ctx: RequestContext, io: IdentityIo, customer
   await io.redis.set(`${io.prefix}:mfa-login:${ctx.tenantId}:${token}`, JSON.stringify({ slug: customer.slug, remember, tries: 0 }), 'EX', MFA_STEP_S);
   return {
     status: 'success', message: 'Enter the code from your authenticator app.', mfa: true, token, showContact: false, access_token: '', is_admin: customer.isAdmin,
-    data: { customer: { slug: customer.slug, first_name: customer.firstName, last_name: customer.lastName, receive_marketing: customer.receiveMarketing, permissions: customer.permissions }, is_developer: customer.isDeveloper },
+    data: sessionAnswer(ctx, customer, '').data,
   };
 }
 

@@ -11,6 +11,8 @@ const customerSchema = new Schema({
   passwordHash: { type: String, required: true },
   isAdmin: { type: Boolean, default: false },
   isDeveloper: { type: Boolean, default: false },
+  /** Staff of the store owner: an admin limited to its own permissions. */
+  isSubAccount: { type: Boolean, default: false },
   permissions: { type: [String], default: [] },
   receiveMarketing: { type: Boolean, default: false },
   receiveSms: { type: Boolean, default: true },

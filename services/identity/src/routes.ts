@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { LoginResponse } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
-import { AppError, type ServicePlugin } from '@platform/server-kit';
-import { customerDetails, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
+import { AppError, requireAdmin, type ServicePlugin } from '@platform/server-kit';
+import { customerDetails, listSubAccounts, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
 import {
@@ -183,4 +183,13 @@ export const identityRoutes: ServicePlugin = async (app) => {
       body: Type.Object({ store: Type.Integer({ minimum: 1 }), access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status },
     },
   }, async (request) => saveCustomerStore(request.ctx, request.body.store));
+
+  app.get('/sub-accounts', {
+    preHandler: requireAdmin,
+    schema: {
+      tags, summary: "The store's staff sub-accounts and their effective permissions (auth=true: the admin app's permission refresh); without manage_sub_accounts, only the caller's own",
+      querystring: Type.Object({ auth: Type.Optional(Type.Boolean()) }),
+      response: { 200: Type.Object({ 'sub-accounts': Type.Array(Type.Object({ slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()) })) }) },
+    },
+  }, async (request) => ({ 'sub-accounts': await listSubAccounts(request.ctx) }));
 };

@@ -149,7 +149,7 @@ export async function loginByToken(ctx: RequestContext, token: string): Promise<
   const row = (await AccessToken.findOne(scoped(ctx, { tokenHash: hashToken(token), revokedAt: null })).lean()) as { customerSlug: string; expiresAt: Date } | null;
   const customer = row && row.expiresAt.getTime() > Date.now() ? (await Customer.findOne(scoped(ctx, { slug: row.customerSlug })).lean()) as CustomerDoc | null : null;
   if (!customer) throw new AppError('unauthorized', 'Unauthenticated.');
-  return sessionAnswer(customer, token);
+  return sessionAnswer(ctx, customer, token);
 }
 
 /** Revokes the token (query access_token or the bearer header). Signing out twice is not an error. */

@@ -4,6 +4,7 @@ import { AccessToken } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
 import { hashToken, type RequestContext } from '@platform/server-kit';
+import { effectivePermissions } from '@platform/domain';
 import type { RateLimit } from './rate-limits';
 
 /** 'Keep me signed in' keeps a session 30 days; without it, a day (and the browser keeps it per tab). */
@@ -15,7 +16,7 @@ export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<Platfor
 
 export interface CustomerDoc {
   _id: unknown; slug: string; email: string; telephone: string | null; firstName: string; lastName: string; passwordHash: string;
-  isAdmin: boolean; isDeveloper: boolean; permissions: string[]; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
+  isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
 }
 
 /** A new revocable bearer token (stored only as its hash) and the login answer of spec 2 §3. */
@@ -23,16 +24,21 @@ export async function startSession(ctx: RequestContext, customer: CustomerDoc, r
   const token = randomBytes(32).toString('base64url');
   await AccessToken.create({
     tenantId: ctx.tenantId, tokenHash: hashToken(token), customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
+    isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions,
     expiresAt: new Date(Date.now() + (remember ? SESSION_DAYS : SHORT_SESSION_DAYS) * 86400_000),
   });
-  return sessionAnswer(customer, token);
+  return sessionAnswer(ctx, customer, token);
 }
 
-export function sessionAnswer(customer: CustomerDoc, token: string): LoginResponse {
+/** The login answer; permissions are the effective ones (own list, plan, business allow-lists). */
+export function sessionAnswer(ctx: RequestContext, customer: CustomerDoc, token: string): LoginResponse {
   return {
     status: 'success', message: 'You are signed in.', mfa: false, token: null, showContact: false, access_token: token, is_admin: customer.isAdmin,
     data: {
-      customer: { slug: customer.slug, first_name: customer.firstName, last_name: customer.lastName, receive_marketing: customer.receiveMarketing, permissions: customer.permissions },
+      customer: {
+        slug: customer.slug, first_name: customer.firstName, last_name: customer.lastName, receive_marketing: customer.receiveMarketing,
+        permissions: effectivePermissions({ isAdmin: customer.isAdmin, isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions }, ctx.tenant),
+      },
       is_developer: customer.isDeveloper,
     },
   };

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { effectivePermissions, grantablePermissions, LIMITED_PERMISSIONS, PERMISSIONS } from './index';
+
+const standard = { plan: 'standard', features: {} };
+const sub = (permissions: string[]) => ({ isAdmin: true, isSubAccount: true, permissions });
+
+describe('admin permissions', () => {
+  it('has the 23 strings of the spec and 3 limited ones', () => {
+    expect(PERMISSIONS).toHaveLength(23);
+    expect(LIMITED_PERMISSIONS).toEqual(['manage_gmc_page', 'consultation_report', 'manage_discrepancy_report']);
+  });
+
+  it('gives a sub-account its own permissions, within what the business may grant', () => {
+    expect(effectivePermissions(sub(['edit_products', 'manage_gift_registries', 'consultation_report']), standard)).toEqual(['edit_products']);
+    expect(effectivePermissions(sub(['manage_gift_registries']), { plan: 'standard', features: { giftRegistries: true } })).toEqual(['manage_gift_registries']);
+    expect(effectivePermissions({ isAdmin: false, isSubAccount: false, permissions: ['edit_products'] }, standard)).toEqual([]);
+  });
+
+  it('gives the store owner, and everyone on LEB and E2P, everything the business may grant', () => {
+    const owner = effectivePermissions({ isAdmin: true, isSubAccount: false, permissions: [] }, standard);
+    expect(owner).toHaveLength(21); // 23 less rentals and gift registries (not allowed for this business)
+    expect(owner).not.toContain('consultation_report');
+    expect(effectivePermissions(sub([]), { plan: 'LEB', features: {} })).toEqual(owner);
+    const e2p = effectivePermissions(sub([]), { plan: 'E2P', features: { gmc: true, rentals: true, giftRegistries: true } });
+    expect(e2p).toHaveLength(26);
+    expect(grantablePermissions({ plan: 'E2P', features: {} })).toContain('manage_discrepancy_report');
+  });
+});

@@ -1,0 +1,41 @@
+/** Admin permission strings kept on an account (spec 3 §6), as the spec spells them. */
+export const PERMISSIONS = [
+  'view_emails', 'edit_landing_page', 'edit_brands_settings', 'edit_department_mapping', 'edit_products', 'manage_featured_products',
+  'edit_about_us', 'edit_locations', 'edit_user_inputs', 'manage_social_media', 'manage_conersion_pixel', 'manage_ar_accounts',
+  'new_order_emails', 'new_order_texts', 'rental_emails', 'manage_header_and_footer', 'manage_custom_pages', 'manage_sub_accounts',
+  'manage_rental_categories', 'manage_ai_widgets', 'manage_custom_domain', 'manage_gift_registries', 'view_offline_orders',
+] as const;
+/** Granted only where the plan or the business allows them. */
+export const LIMITED_PERMISSIONS = ['manage_gmc_page', 'consultation_report', 'manage_discrepancy_report'] as const;
+export type Permission = (typeof PERMISSIONS)[number] | (typeof LIMITED_PERMISSIONS)[number];
+
+/** Plans that grant every permission the business may have, whatever the account holds. */
+const FULL_ACCESS_PLANS = new Set(['LEB', 'E2P']);
+
+/** What a business may use: its plan, and the platform's allow-lists (flags on the tenant). */
+export interface BusinessAccess { plan: string; features: { gmc?: boolean; rentals?: boolean; giftRegistries?: boolean } }
+
+/** The permissions this business can grant at all. */
+export function grantablePermissions(business: BusinessAccess): Permission[] {
+  return [...PERMISSIONS, ...LIMITED_PERMISSIONS].filter((p) => {
+    if (p === 'manage_gmc_page') return Boolean(business.features.gmc);
+    if (p === 'consultation_report' || p === 'manage_discrepancy_report') return business.plan === 'E2P';
+    if (p === 'manage_rental_categories') return Boolean(business.features.rentals);
+    if (p === 'manage_gift_registries') return Boolean(business.features.giftRegistries);
+    return true;
+  });
+}
+
+/**
+ * What an admin may do: the store owner (an admin who is not a sub-account) and anyone on LEB or E2P get
+ * every grantable permission; a sub-account gets its own permissions within what the business can grant.
+ * Customers have none.
+ */
+export function effectivePermissions(account: { isAdmin: boolean; isSubAccount: boolean; permissions: readonly string[] }, business: BusinessAccess): Permission[] {
+  if (!account.isAdmin) return [];
+  const grantable = grantablePermissions(business);
+  if (!account.isSubAccount || FULL_ACCESS_PLANS.has(business.plan)) return grantable;
+  return grantable.filter((p) => account.permissions.includes(p));
+}
+
+export const NO_PERMISSION = 'You do not have permission to do this. Ask the store owner for access.';

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
+import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS } from '@platform/domain';
+import { allServices } from './index';
+
+/**
+ * Every admin route, walked with staff sub-accounts: one without any permission, and one with each
+ * permission in turn. A route that refuses the first must open for exactly the permission it needs.
+ */
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let tenantId: string;
+/** A valid request body for each admin write, so validation passes and the permission check decides. */
+const BODIES: Record<string, object> = { 'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] } };
+/** The permission each admin route needs (null: any admin); the walk proves each entry. */
+const NEEDS: Record<string, string | null> = {
+  'GET /api/admin/orders/outstanding': null,
+  'GET /api/admin/search-synonyms': 'edit_products',
+  'PUT /api/admin/search-synonyms': 'edit_products',
+  'GET /api/sub-accounts': null,
+};
+
+beforeAll(async () => {
+  harness = await createTestApp(allServices, 'permissions');
+  tenantId = (await createTenant('perm-a')).id;
+  await createCatalogueFixture(tenantId, 'perm-a');
+});
+afterAll(async () => { await harness?.close(); });
+
+const adminRoutes = () => Object.entries((harness.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
+  .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+  .filter((route) => route.includes(' /api/admin/') || route === 'GET /api/sub-accounts');
+const call = (route: string, token: string) => {
+  const [method, url] = route.split(' ');
+  return harness.app.inject({ method: method as 'GET', url, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${token}` }, ...(BODIES[route] ? { payload: BODIES[route] } : {}) });
+};
+
+describe('admin permissions on every admin route', () => {
+  it('names the permission of every admin route', () => {
+    expect(adminRoutes().sort()).toEqual(Object.keys(NEEDS).sort());
+  });
+
+  it('refuses a sub-account without the permission (403) and lets one with it in; customers are refused', async () => {
+    const none = await issueToken(tenantId, { slug: 'staff-none', isAdmin: true, isSubAccount: true, permissions: [] });
+    const customer = await issueToken(tenantId, { slug: 'shopper' });
+    for (const route of adminRoutes()) {
+      const bare = await call(route, none);
+      const needed = NEEDS[route];
+      if (needed === null) { expect(bare.statusCode, route).toBe(200); continue; }
+      expect(bare.statusCode, route).toBe(403);
+      expect(bare.json().message).toBe(NO_PERMISSION);
+      for (const permission of [...PERMISSIONS, ...LIMITED_PERMISSIONS]) {
+        const token = await issueToken(tenantId, { slug: `staff-${permission}`, isAdmin: true, isSubAccount: true, permissions: [permission] });
+        expect((await call(route, token)).statusCode, `${route} with ${permission}`).toBe(permission === needed ? 200 : 403);
+      }
+      expect((await call(route, customer)).statusCode, route).toBe(403);
+    }
+  });
+
+  it('gives the store owner, and sub-accounts on the LEB and E2P plans, every permission', async () => {
+    const owner = await issueToken(tenantId, { slug: 'owner', isAdmin: true });
+    for (const route of adminRoutes()) expect((await call(route, owner)).statusCode, route).toBe(200);
+    const leb = await createTenant('perm-leb');
+    const { Tenant } = await import('@platform/db');
+    await Tenant.updateOne({ _id: leb.id }, { $set: { plan: 'LEB' } });
+    const staff = await issueToken(leb.id, { slug: 'staff', isAdmin: true, isSubAccount: true, permissions: [] });
+    const res = await harness.app.inject({ url: '/api/admin/search-synonyms', headers: { 'business-slug': 'perm-leb', authorization: `Bearer ${staff}` } });
+    expect(res.statusCode).toBe(200);
+  });
+});
