@@ -68,6 +68,8 @@ const READS: Record<string, string> = {
   '/api/get-customer-details': '/api/get-customer-details',
   '/api/mfa/load': '/api/mfa/load',
   '/api/sub-accounts': '/api/sub-accounts?auth=true',
+  '/api/nearby-stores': '/api/nearby-stores',
+  '/api/store-distance/{id}': '/api/store-distance/1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status',
@@ -78,7 +80,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load']);
+const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'isolation');

@@ -1,5 +1,6 @@
 import { Location, scoped } from '@platform/db';
 import type { BusinessDetails, CustomFormField, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
+import { storeDistanceMiles } from '@platform/domain';
 import { TtlCache, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from './models';
 
@@ -123,4 +124,17 @@ export async function getBusinessDetails(ctx: RequestContext): Promise<BusinessD
     about_us: { locations: await listLocations(ctx) },
     ...business,
   };
+}
+
+/**
+ * The locations with their distance (spec 1 §9 rule) from a point the shopper gave, else from the selected
+ * store (the first location when none is selected), nearest first.
+ */
+export async function storesByDistance(ctx: RequestContext, origin: { lat?: number; lng?: number }) {
+  const locations = await listLocations(ctx);
+  const selected = locations.find((l) => l.id === ctx.storeId) ?? locations[0];
+  const from = origin.lat !== undefined && origin.lng !== undefined ? { latitude: origin.lat, longitude: origin.lng } : selected;
+  return locations
+    .map((l) => ({ ...l, distance: from ? storeDistanceMiles(from, l) : 0 }))
+    .sort((a, b) => a.distance - b.distance || a.id - b.id);
 }

@@ -56,6 +56,26 @@ describe('start-up settings', () => {
   });
 });
 
+describe('store distances', () => {
+  it('lists the locations nearest first, in whole miles from the shopper or from the selected store', async () => {
+    const t = await createTenant('distances');
+    await Location.insertMany([
+      { tenantId: t.id, locationId: 1, name: 'Salem', address: '1 Court St', latitude: 44.94, longitude: -123.04 },
+      { tenantId: t.id, locationId: 2, name: 'Portland', address: '2 Burnside', latitude: 45.52, longitude: -122.68 },
+    ]);
+    const headers = { 'business-slug': 'distances' };
+    const fromPortland = (await harness.app.inject({ url: '/api/nearby-stores', headers: { ...headers, 'store-id': '2' } })).json().data;
+    expect(fromPortland.map((l: { name: string; distance: number }) => [l.name, l.distance])).toEqual([['Portland', 0], ['Salem', 58]]);
+    const shopper = (await harness.app.inject({ url: '/api/nearby-stores?lat=44.95&lng=-123.03', headers })).json().data;
+    expect(shopper[0]).toMatchObject({ name: 'Salem', distance: 1, hours: {} });
+    expect((await harness.app.inject({ url: '/api/store-distance/2', headers })).json()).toEqual({ data: { id: 2, distance: 58 } });
+    const unknown = await harness.app.inject({ url: '/api/store-distance/9', headers });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Store not found.');
+    expect((await harness.app.inject({ url: '/api/nearby-stores?lat=95&lng=0', headers })).statusCode).toBe(400);
+  });
+});
+
 describe('tenant resolution', () => {
   it('finds the tenant by custom domain in Host', async () => {
     const data = (await harness.app.inject({ url: '/api/settings', headers: { host: 'shop.styled.test' } })).json().data;
