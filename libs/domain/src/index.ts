@@ -14,3 +14,4 @@ export * from './coupons';
 export * from './shipping';
 export * from './identity';
 export * from './permissions';
+export * from './hours';
