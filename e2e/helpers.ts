@@ -38,3 +38,12 @@ export async function outboxMessage(to: string, after: Date): Promise<string> {
     await client.close();
   }
 }
+
+/** Picks a store in the store selector (header button → card → Select Location). */
+export async function chooseStore(page: Page, name: string) {
+  await page.getByRole('button', { name: /^Your store: / }).click();
+  const selector = page.getByRole('dialog', { name: 'Choose your store' });
+  await selector.getByRole('listitem').filter({ hasText: name }).click();
+  await selector.getByRole('button', { name: 'Select Location' }).click();
+  await expect(selector).toBeHidden();
+}

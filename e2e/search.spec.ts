@@ -1,3 +1,4 @@
+import { chooseStore } from './helpers';
 import { expect, test, type Page } from '@playwright/test';
 import { stockLabel } from '../libs/domain/src/index';
 
@@ -62,7 +63,7 @@ test.describe('search', () => {
 
     const slug = new URL(page.url()).pathname.split('/').pop()!;
     const atMillbrook = (await (await page.request.get(`/api/products/product?param=${slug}&field=slug`, { headers: { 'Store-Id': '3' } })).json()).data;
-    await page.getByLabel('Store location').selectOption({ label: 'Millbrook' });
+    await chooseStore(page, 'Millbrook');
     const expected = stockLabel({ inventory: atMillbrook.num_inventory, vendorAllowsSpecialOrder: atMillbrook.vendor_allows_special_order, showOosSpecial: true, hasVendor: atMillbrook.vendor_id !== null, alwaysAllowSpecialOrder: Boolean(atMillbrook.extra.always_allow_special_order) });
     await expect(page.getByTestId('product-detail').getByTestId('stock-label')).toHaveText(expected.text);
   });

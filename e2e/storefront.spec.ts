@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openShopByDepartment } from './helpers';
+import { openShopByDepartment, chooseStore } from './helpers';
 
 test.describe('storefront of the demo hardware store', () => {
   test('home page shows the business name, theme, navigation and departments from the API', async ({ page }) => {
@@ -44,7 +44,7 @@ test.describe('storefront of the demo hardware store', () => {
     const slug = new URL(page.url()).pathname.split('/').pop()!;
     const priceAt = async (store: number) => (await (await page.request.get(`/api/products/product?param=${slug}&field=slug`, { headers: { 'Store-Id': String(store) } })).json()).data;
     const [first, third] = [await priceAt(1), await priceAt(3)];
-    await page.getByLabel('Store location').selectOption({ label: 'Millbrook' });
+    await chooseStore(page, 'Millbrook');
     const expected = third.promo_price ?? third.price;
     await expect(detail.getByTestId('price')).toHaveText(`$${expected}`);
     expect(expected).not.toBe(first.promo_price ?? first.price);
@@ -79,13 +79,22 @@ test.describe('tenants by host', () => {
     await expect(page.getByText('Riverside Hardware Co-op')).toHaveCount(0);
     // One location: selected automatically, no picker.
     await expect(page.getByLabel('Your store')).toHaveText('Harbor Paint Downtown');
-    await expect(page.getByLabel('Store location')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Your store: / })).toHaveCount(0);
+  });
+
+  test('?storeid= picks the store directly, kept in the selectedStore cookie for a year', async ({ page, context }) => {
+    await page.goto('/?storeid=3');
+    await expect(page.getByRole('button', { name: /^Your store: Millbrook/ })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === 'selectedStore');
+    expect(cookie?.value).toBe('3');
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86400_000);
   });
 
   test('demo-hardware answers on its sub-domain too', async ({ page }) => {
     await page.goto('http://demo-hardware.localhost:4300/');
     await expect(page.getByRole('link', { name: 'Riverside Hardware Co-op' })).toBeVisible();
-    await expect(page.getByLabel('Store location').locator('option')).toHaveCount(3);
+    await page.getByRole('button', { name: /^Your store: / }).click();
+    await expect(page.getByRole('dialog', { name: 'Choose your store' }).getByRole('listitem')).toHaveCount(3);
   });
 
   test('an unknown store gets a clear 404, not another store', async ({ page }) => {

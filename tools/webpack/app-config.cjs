@@ -37,14 +37,18 @@ function appConfig(app) {
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
-      rules: [{
-        test: /\.[jt]sx?$/,
-        exclude: /node_modules/,
-        use: {
-          loader: 'swc-loader',
-          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' } },
+      rules: [
+        // Library stylesheets (leaflet) come in as text; the importing component puts them in a <style>.
+        { test: /\.css$/, type: 'asset/source' },
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' } },
+          },
         },
-      }],
+      ],
     },
     optimization: { minimizer: [new Minimizer({ minify: Minimizer.swcMinify })] },
     performance: { hints: false },

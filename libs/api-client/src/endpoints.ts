@@ -1,7 +1,8 @@
-import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreSettings } from '@platform/contracts';
+import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings } from '@platform/contracts';
 import { platformApi } from './api';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
+export type NearbyStore = StoreLocation & { distance: number };
 export type ProductDetail = ProductItem & { description: string; department_path: number[]; locations_inventory: { location_id: number; num_inventory: number }[] };
 export interface ProductListArgs {
   search?: string; dept_id?: number; brand_id?: number; brands?: string; exdept?: string; start_price?: number; end_price?: number;
@@ -34,6 +35,10 @@ export const storefrontApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     settings: build.query<StoreSettings, void>({ query: () => 'settings', transformResponse: (r: { data: StoreSettings }) => r.data, providesTags: ['Settings'] }),
     businessDetails: build.query<BusinessDetails, void>({ query: () => 'business-details2', transformResponse: (r: { data: BusinessDetails }) => r.data }),
+    /** The locations nearest first, with whole miles from the given point or the selected store. */
+    nearbyStores: build.query<NearbyStore[], { lat?: number; lng?: number } | void>({
+      query: (params) => ({ url: 'nearby-stores', params: params ?? {} }), transformResponse: (r: { data: NearbyStore[] }) => r.data,
+    }),
     navigation: build.query<NavigationItem[], void>({ query: () => 'custom-navigation', transformResponse: (r: { data: NavigationItem[] }) => r.data }),
     departmentTree: build.query<DepartmentNode[], number | void>({ query: (depth) => `full-departments?depth=${depth ?? 3}`, transformResponse: (r: { data: DepartmentNode[] }) => r.data }),
     products: build.query<ProductListResult, ProductListArgs>({

@@ -73,6 +73,8 @@ export const StoreSettings = Type.Object({
   custom_fields: Type.Object({ signup: Type.Array(CustomFormField) }),
   /** Label and help of the optional account-number field of registration. */
   account_field_info: Type.Object({ label: Type.String(), help: Type.String() }),
+  /** Map tiles for the store selector ({z}/{x}/{y} template); null shows the stores on a plain map. */
+  mapTileUrl: Type.Union([Type.String(), Type.Null()]),
 });
 export type StoreSettings = Static<typeof StoreSettings>;
 

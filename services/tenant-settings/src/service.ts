@@ -89,6 +89,8 @@ export async function getStoreSettings(ctx: RequestContext): Promise<StoreSettin
     businessId: ctx.tenant.businessId,
     variant: ctx.tenant.variant,
     ...merged,
+    // Platform-wide (MAP_TILE_URL), unless the store set its own.
+    mapTileUrl: (merged as { mapTileUrl?: string | null }).mapTileUrl ?? process.env.MAP_TILE_URL ?? null,
   };
 }
 

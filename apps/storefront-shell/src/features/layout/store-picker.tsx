@@ -3,12 +3,16 @@ import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { cartApi, getDeviceId, identityApi, platformApi, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button } from '@platform/ui';
+import { StoreSelectorDialog } from './store-selector';
 
 const StoreLabel = styled.span`
   margin-right: 6px;
   @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { display: none; }
 `;
-const Select = styled.select`font: inherit; padding: 6px 8px; border-radius: 4px; border: 1px solid ${(p) => p.theme.colors.border};`;
+const StoreButton = styled.button`
+  font: inherit; padding: 6px 10px; border-radius: 4px; border: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surface};
+  cursor: pointer; color: inherit;
+`;
 const Dialog = styled.div`
   position: fixed; inset: 0; z-index: 95; background: rgba(0,0,0,.4); display: grid; place-items: center;
   > div { background: ${(p) => p.theme.colors.surface}; border-radius: ${(p) => p.theme.radius}; padding: 20px; width: min(420px, 92vw); display: grid; gap: 12px; }
@@ -51,6 +55,8 @@ export function StorePicker() {
   const { data: cart } = cartApi.useCartParcelsQuery({ device_id: getDeviceId() }, { skip: Boolean(user?.is_admin) || locations.length <= 1 });
   const [emptyCart] = cartApi.useLazyEmptyCartQuery();
   const [pending, setPending] = useState<number | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const { data: settings } = storefrontApi.useSettingsQuery();
   const [saveOnAccount] = identityApi.useSaveCustomerStoreMutation();
   // A signed-in customer's choice is kept on the account too (spec 2 §4); a failure there changes nothing here.
   const remember = async (storeId: number) => {
@@ -73,6 +79,17 @@ export function StorePicker() {
     window.location.reload();
   };
 
+  // ?store=, ?storeid= or ?selectedStore= (digits) pick a store directly, once the locations are known.
+  const fromQuery = useRef(false);
+  useEffect(() => {
+    const cartKnown = Boolean(user?.is_admin) || locations.length <= 1 || cart !== undefined;
+    if (fromQuery.current || !locations.length || !cartKnown) return;
+    fromQuery.current = true;
+    const query = new URLSearchParams(window.location.search);
+    const wanted = ['store', 'storeid', 'selectedStore'].map((k) => query.get(k)).find((v) => v && /^\d+$/.test(v));
+    if (wanted && Number(wanted) !== selected && locations.some((l) => l.id === Number(wanted))) choose(Number(wanted));
+  }, [locations, cart, user, selected]);
+
   useEffect(() => {
     if (locations.length && !known) {
       setSelectedStore(locations[0].id);
@@ -81,14 +98,16 @@ export function StorePicker() {
   }, [locations, known, dispatch]);
 
   if (locations.length <= 1) return locations[0] ? <span aria-label="Your store">{locations[0].name}</span> : null;
+  const current = locations.find((l) => l.id === selected);
   return (
     <>
-      <label>
-        <StoreLabel>Your store</StoreLabel>
-        <Select aria-label="Store location" value={known ? String(selected) : ''} onChange={(e) => choose(Number(e.target.value))}>
-          {locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
-        </Select>
-      </label>
+      <StoreButton type="button" aria-haspopup="dialog" aria-label={`Your store: ${current?.name ?? 'choose a store'}. Change store`} onClick={() => setSelecting(true)}>
+        <StoreLabel>Your store</StoreLabel><strong>{current?.name ?? 'Choose a store'}</strong>
+      </StoreButton>
+      {selecting ? (
+        <StoreSelectorDialog selected={known ? selected : null} tileUrl={settings?.mapTileUrl ?? null} onClose={() => setSelecting(false)}
+          onSelect={async (storeId) => { setSelecting(false); if (storeId !== selected) choose(storeId); }} />
+      ) : null}
       {pending !== null ? <SwitchStoreDialog onConfirm={() => void confirmSwitch()} onCancel={() => setPending(null)} /> : null}
     </>
   );
