@@ -57,7 +57,7 @@ export interface NotificationJob {
   to: string;
   subject: string;
   text: string;
-  /** What it is, for the outbox and logs: otp, magic-link, password-reset, ... */
+  /** What it is, for the outbox and logs: otp, magic-link, reset, ... */
   kind: string;
 }
 

@@ -4,7 +4,7 @@ import type { LoginResponse } from '@platform/contracts';
 import { formatPhone, INVALID_EMAIL, INVALID_PHONE, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, passwordProblems } from '@platform/domain';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { Customer } from './models';
-import { consumeSecret, issueSecret, type SecretCheck } from './one-time';
+import { consumeSecret, issueSecret, type SecretCheck, type SecretPurpose } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import { finishSignIn } from './mfa';
 import { sessionAnswer, type CustomerDoc, type IdentityIo } from './sessions';
@@ -42,17 +42,23 @@ function phoneOf(telephone: string): string {
   return phone;
 }
 
-/** POST send-otp: a 4-digit code by text message, for a phone with an account (others get the same answer, and nothing is sent). */
+/**
+ * Sends a new secret to a phone or e-mail through the notifications queue, counted against the send limit,
+ * only when an account uses it: the caller answers the same either way, so accounts cannot be probed.
+ */
+async function sendSecret(ctx: RequestContext, io: IdentityIo, ip: string, purpose: SecretPurpose, subject: string,
+  message: (secret: string) => { channel: 'email' | 'sms'; subject: string; text: string }) {
+  await io.limit('send', ctx, subject, ip);
+  const customer = purpose === 'otp' ? await findByPhone(ctx, subject) : await findByEmail(ctx, subject);
+  if (!customer) return;
+  const secret = await issueSecret(ctx, purpose, subject);
+  await io.queues.notifications.add(purpose, { tenantId: ctx.tenantId, to: subject, kind: purpose, ...message(secret) });
+}
+
+/** POST send-otp: a 4-digit code by text message, for a phone with an account. */
 export async function sendOtp(ctx: RequestContext, io: IdentityIo, ip: string, telephone: string) {
   const phone = phoneOf(telephone);
-  await io.limit('send', ctx, phone, ip);
-  if (await findByPhone(ctx, phone)) {
-    const code = await issueSecret(ctx, 'otp', phone);
-    await io.queues.notifications.add('otp', {
-      tenantId: ctx.tenantId, channel: 'sms', to: phone, kind: 'otp', subject: '',
-      text: `${code} is your ${ctx.tenant.name} sign-in code. It expires in 10 minutes.`,
-    });
-  }
+  await sendSecret(ctx, io, ip, 'otp', phone, (code) => ({ channel: 'sms', subject: '', text: `${code} is your ${ctx.tenant.name} sign-in code. It expires in 10 minutes.` }));
   return { status: 'success', message: `We sent a 4-digit code to ${formatPhone(phone)}.` };
 }
 
@@ -90,15 +96,10 @@ function emailForLink(email: string): string {
 /** POST send-magic-link: a one-time sign-in link by e-mail (15 minutes, once), to the store's own address. */
 export async function sendMagicLink(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; origin: string }) {
   const email = emailForLink(input.email);
-  await io.limit('send', ctx, email, ip);
-  if (await findByEmail(ctx, email)) {
-    const token = await issueSecret(ctx, 'magic-link', email);
-    const link = `${input.origin}/magic-link-redirect?email=${encodeURIComponent(email)}&token=${token}`;
-    await io.queues.notifications.add('magic-link', {
-      tenantId: ctx.tenantId, channel: 'email', to: email, kind: 'magic-link', subject: `Your ${ctx.tenant.name} sign-in link`,
-      text: `Open this link to sign in to ${ctx.tenant.name}:\n\n${link}\n\nIt works once, within 15 minutes. If you did not ask for it, ignore this e-mail.`,
-    });
-  }
+  await sendSecret(ctx, io, ip, 'magic-link', email, (token) => ({
+    channel: 'email', subject: `Your ${ctx.tenant.name} sign-in link`,
+    text: `Open this link to sign in to ${ctx.tenant.name}:\n\n${input.origin}/magic-link-redirect?email=${encodeURIComponent(email)}&token=${token}\n\nIt works once, within 15 minutes. If you did not ask for it, ignore this e-mail.`,
+  }));
   return { status: 'success', message: `If ${email} has an account, a sign-in link is on its way. It works once, within 15 minutes.` };
 }
 
@@ -115,14 +116,10 @@ export async function useMagicLink(ctx: RequestContext, io: IdentityIo, ip: stri
 /** POST forget-password: a 6-digit reset code by e-mail (30 minutes, once). */
 export async function forgetPassword(ctx: RequestContext, io: IdentityIo, ip: string, rawEmail: string) {
   const email = emailForLink(rawEmail);
-  await io.limit('send', ctx, email, ip);
-  if (await findByEmail(ctx, email)) {
-    const code = await issueSecret(ctx, 'reset', email);
-    await io.queues.notifications.add('password-reset', {
-      tenantId: ctx.tenantId, channel: 'email', to: email, kind: 'password-reset', subject: `Reset your ${ctx.tenant.name} password`,
-      text: `Your password reset code is ${code}. It works once, within 30 minutes. If you did not ask for it, ignore this e-mail.`,
-    });
-  }
+  await sendSecret(ctx, io, ip, 'reset', email, (code) => ({
+    channel: 'email', subject: `Reset your ${ctx.tenant.name} password`,
+    text: `Your password reset code is ${code}. It works once, within 30 minutes. If you did not ask for it, ignore this e-mail.`,
+  }));
   return { status: 'success', message: `If ${email} has an account, we sent it a code to reset the password.` };
 }
 
