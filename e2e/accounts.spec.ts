@@ -137,8 +137,9 @@ test.describe('two-step sign-in', () => {
     const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
     await section.getByLabel('Code from the app').fill(app.generate());
     await section.getByRole('button', { name: 'Turn on' }).click();
-    const codes = await section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
-    expect(codes).toHaveLength(10);
+    const backupList = section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
+    await expect(backupList).toHaveCount(10);
+    const codes = await backupList.allTextContents();
     await section.getByRole('button', { name: 'I have saved them' }).click();
     await expect(section).toContainText('Two-step sign-in is on. 10 backup codes left.');
     await page.getByRole('button', { name: 'Log out' }).click();
