@@ -29,6 +29,44 @@ export const StoreLocation = Type.Object({
 });
 export type StoreLocation = Static<typeof StoreLocation>;
 
+/** The footer a store configures (spec 1 §3 Footer settings). */
+export const FooterSettings = Type.Object({
+  background: Type.Union([Type.String(), Type.Null()]),
+  title: Type.String(),
+  titleSize: Type.Integer(),
+  columns: Type.Array(Type.Object({ title: Type.String(), links: Type.Array(Type.Object({ label: Type.String(), link: Type.String(), text: Type.String() })) })),
+  hideStaticFooter: Type.Boolean(),
+  links: Type.Array(Type.Object({ name: Type.String(), link: Type.String() })),
+  showLogo: Type.Boolean(),
+  logo: Type.Union([Type.String(), Type.Null()]),
+  hideBusinessName: Type.Boolean(),
+  showSslLogo: Type.Boolean(),
+  logoMaxWidth: Type.Integer(),
+  logoMaxHeight: Type.Integer(),
+});
+export type FooterSettings = Static<typeof FooterSettings>;
+
+/** A legal document; value is sanitized HTML (the store's own text, or the default when use_default). */
+export const LegalDocument = Type.Object({
+  display_name: Type.String(),
+  type: Type.Union([Type.Literal('policy'), Type.Literal('policy_california'), Type.Literal('return_policy'), Type.Literal('terms')]),
+  use_default: Type.Boolean(),
+  value: Type.String(),
+  hidden: Type.Boolean(),
+  date_updated: Type.Union([Type.String(), Type.Null()]),
+});
+export type LegalDocument = Static<typeof LegalDocument>;
+
+/** A page the store wrote, served at /{link}; body is sanitized HTML (left out with skipBody). */
+export const CustomPage = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  link: Type.String(),
+  body: Type.Optional(Type.String()),
+  updated_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type CustomPage = Static<typeof CustomPage>;
+
 export const CustomFormField = Type.Object({
   name: Type.String(),
   label: Type.String(),
@@ -94,6 +132,9 @@ export const BusinessDetails = Type.Object({
   original_company: Type.String(),
   about_us: Type.Object({ locations: Type.Array(StoreLocation) }),
   contact_email: Type.String(),
+  /** The store's social pages ('' when it has none), shown in the footer. */
+  facebook_link: Type.String(), twitter_link: Type.String(), instagram_link: Type.String(), pinterest_link: Type.String(),
+  youtube_link: Type.String(), linkedin_link: Type.String(), tiktok_link: Type.String(),
   pickup_enabled: Type.Boolean(),
   delivery_enabled: Type.Boolean(),
   shipping_enabled: Type.Boolean(),

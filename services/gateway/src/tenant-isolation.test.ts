@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { CoPurchase, ProductSale, ProductStat, SearchSynonyms, SearchTerm } from '@platform/catalogue';
-import { StoreProfile } from '@platform/tenant-settings';
+import { CustomPageModel, StoreProfile } from '@platform/tenant-settings';
 import { Customer, hashPassword } from '@platform/identity';
 import { Order } from '@platform/orders';
 import { CartStore, Coupon } from '@platform/cart';
@@ -20,7 +20,8 @@ async function seedTenant(key: 'a' | 'b') {
   const slug = `iso-${key}`;
   const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`] });
   await createCatalogueFixture(tenant.id, slug);
-  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }] });
+  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], footer: { title: `${slug} footer` } });
+  await CustomPageModel.create({ tenantId: tenant.id, pageId: 1, title: `${slug} page`, link: 'about-the-store', body: `<p>${slug} story</p>` });
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
   await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, totalCents: 500, placedAt: new Date() });
@@ -69,6 +70,10 @@ const READS: Record<string, string> = {
   '/api/mfa/load': '/api/mfa/load',
   '/api/sub-accounts': '/api/sub-accounts?auth=true',
   '/api/nearby-stores': '/api/nearby-stores',
+  '/api/custom-footer': '/api/custom-footer',
+  '/api/business-terms': '/api/business-terms',
+  '/api/custom-pages': '/api/custom-pages',
+  '/api/custom-page/{id}': '/api/custom-page/1',
   '/api/store-distance/{id}': '/api/store-distance/1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };

@@ -11,6 +11,9 @@ const storeProfileSchema = new Schema({
   settings: { type: Schema.Types.Mixed, default: {} },
   business: { type: Schema.Types.Mixed, default: {} },
   navigation: { type: [navigationItemSchema], default: [] },
+  /** Footer settings and legal documents as the store saved them; defaults are merged on read (content.ts). */
+  footer: { type: Schema.Types.Mixed, default: {} },
+  legal: { type: [Schema.Types.Mixed], default: [] },
   /** A connected carrier account for live shipping quotes (private: not part of business details). */
   shippingCarrier: { adapter: { type: String, enum: ['table_rate', 'easypost'], default: 'table_rate' }, apiKey: { type: String, default: '' } },
 });

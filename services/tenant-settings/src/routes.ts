@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
-import { BusinessDetails, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
+import { BusinessDetails, CustomPage, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
 import { AppError, type ServicePlugin } from '@platform/server-kit';
 import { getBusinessDetails, getNavigation, getStoreSettings, storesByDistance } from './service';
+import { getCustomPage, getFooter, getLegalDocuments, listCustomPages } from './content';
 
 const tags = ['tenant-settings'];
 
@@ -50,5 +51,29 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
     const store = (await storesByDistance(request.ctx, request.query)).find((l) => l.id === request.params.id);
     if (!store) throw new AppError('not_found', 'Store not found.');
     return { data: { id: store.id, distance: store.distance } };
+  });
+
+  app.get('/custom-footer', {
+    schema: { tags, summary: 'The footer the store configured (columns, links, logo, badges), over the defaults', response: { 200: Type.Object({ data: FooterSettings }) } },
+  }, async (request) => ({ data: await getFooter(request.ctx) }));
+
+  app.get('/business-terms', {
+    schema: { tags, summary: "The store's legal documents (privacy, California notice, returns, terms); the platform's text where the store uses the default", response: { 200: Type.Object({ data: Type.Array(LegalDocument) }) } },
+  }, async (request) => ({ data: await getLegalDocuments(request.ctx) }));
+
+  app.get('/custom-pages', {
+    schema: {
+      tags, summary: "The store's own pages (routes at /{link}); skipBody=1 leaves the bodies out",
+      querystring: Type.Object({ skipBody: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])) }),
+      response: { 200: Type.Object({ data: Type.Array(CustomPage) }) },
+    },
+  }, async (request) => ({ data: await listCustomPages(request.ctx, request.query.skipBody === 1, (link) => request.log.warn({ link }, 'custom page with an unusable link left out')) }));
+
+  app.get('/custom-page/:id', {
+    schema: { tags, summary: 'One of the store\'s pages, its body as sanitized HTML', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: Type.Object({ data: CustomPage }) } },
+  }, async (request) => {
+    const page = await getCustomPage(request.ctx, request.params.id);
+    if (!page) throw new AppError('not_found', 'Page not found.');
+    return { data: page };
   });
 };

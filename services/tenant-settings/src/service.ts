@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS = {
 
 export const DEFAULT_BUSINESS = {
   contact_email: '',
+  facebook_link: '', twitter_link: '', instagram_link: '', pinterest_link: '', youtube_link: '', linkedin_link: '', tiktok_link: '',
   pickup_enabled: true,
   delivery_enabled: false,
   shipping_enabled: false,
@@ -65,6 +66,11 @@ const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load);
 export function forgetStoreProfile(tenantId: string): void {
   cache.delete(`profile:${tenantId}`);
   cache.delete(`locations:${tenantId}`);
+}
+
+/** The tenant's stored profile (settings, business, navigation, footer, legal documents), cached 10 s. */
+export function storeProfile(ctx: RequestContext) {
+  return profile(ctx);
 }
 
 function profile(ctx: RequestContext) {
