@@ -106,3 +106,37 @@ test.describe('tenants by host', () => {
     expect(api).toEqual({ status: 404, body: { status: 404, message: 'Store not found' } });
   });
 });
+
+test.describe('footer and content pages', () => {
+  test("the footer's columns lead to a custom page, the terms and the store information with merged hours", async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo', { name: 'Footer' });
+    await expect(footer.getByRole('heading', { name: 'Your neighborhood hardware store' })).toBeVisible();
+    await footer.getByRole('link', { name: 'Rental policy' }).click();
+    await expect(page).toHaveURL(/\/rental-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rental policy');
+    await expect(page.getByText('Bring a photo ID')).toBeVisible();
+
+    await footer.getByRole('link', { name: 'Terms of Use' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Use');
+    await expect(page.getByText('are held at the store for 7 days')).toBeVisible();
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByText('Riverside Hardware Co-op collects the details you give')).toBeVisible();
+
+    await footer.getByRole('link', { name: 'Our Locations' }).click();
+    await expect(page).toHaveURL(/\/store-info$/);
+    const millbrook = page.getByRole('region', { name: 'Millbrook' });
+    await expect(millbrook).toContainText('mon - thu7am - 7pm');
+    await expect(millbrook).toContainText('fri7am - 8pm');
+  });
+
+  test('a custom page and /about-us open directly; the single-store paint shop says Store Information', async ({ page }) => {
+    await page.goto('/careers');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Careers');
+    await page.goto('/about-us');
+    await expect(page).toHaveURL(/\/store-info$/);
+    await page.goto('http://demo-paint.localhost:4300/paint-care-guide');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paint care guide');
+    await expect(page.getByRole('contentinfo', { name: 'Footer' }).getByRole('link', { name: 'Store Information' })).toBeVisible();
+  });
+});

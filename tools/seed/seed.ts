@@ -3,7 +3,7 @@ import { connectMongo, disconnectMongo, Location, Tenant, syncIndexes, mongoose 
 import { slugify } from '@platform/domain';
 import { Brand, Department, Product, StoreProduct } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
-import { StoreProfile } from '@platform/tenant-settings';
+import { CustomPageModel, StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
 import { createQueues, createRedis, type PlatformQueues } from '@platform/queue';
@@ -159,7 +159,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
         { name: 'company_name', label: 'Company Name', type: 'text', required: false, placeholder: 'If you buy for a business' },
         { name: 'trade', label: 'Trade', type: 'select', required: false, options: [{ value: 'homeowner', text: 'Homeowner' }, { value: 'contractor', text: 'Contractor' }, { value: 'landscaper', text: 'Landscaper' }] },
       ] : [] }, colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 } },
-    business: { contact_email: `hello@${plan.slug}.test`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative', show_competitors: plan.variant === 'hardware-cooperative',
+    business: { contact_email: `hello@${plan.slug}.test`, facebook_link: `https://www.facebook.com/${plan.slug}`, instagram_link: `https://www.instagram.com/${plan.slug}`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative', show_competitors: plan.variant === 'hardware-cooperative',
       delivery_locations: plan.locations.length > 1 ? [
         { code: '97301', fee: '9.99', minThreshold: '75.00', thresholdFee: '0.00' },
         { code: '97302', fee: '12.50', minThreshold: null, thresholdFee: null },
@@ -174,7 +174,22 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
         { carrier: 'Store Shipping', service: 'Express', delivery_days: '1-2 days', free_over: null, bands: [{ up_to_weight: 10, fee: '24.99' }, { up_to_weight: 30, fee: '39.99' }] },
       ] } },
     navigation: plan.navigation.map((item, index) => ({ id: index + 1, name: item.name, target: navTarget(item.target), order: index + 1, align: 'left', show_in_header: true, hide_on_locations: null })),
+    footer: {
+      title: plan.variant === 'paint-brand' ? 'Color advice from people who paint' : 'Your neighborhood hardware store',
+      columns: [
+        { title: 'Shop', links: [{ label: 'Departments', link: '/departments' }, { label: 'Brands', link: '/brands' }] },
+        { title: 'Help', links: [{ label: plan.variant === 'paint-brand' ? 'Paint care guide' : 'Rental policy', link: plan.variant === 'paint-brand' ? '/paint-care-guide' : '/rental-policy' }, { label: 'Careers', link: '/careers' }] },
+      ],
+      showSslLogo: true,
+    },
+    legal: [{ type: 'terms', use_default: false, value: `<p>Orders placed with ${plan.name} online are held at the store for 7 days. Prices online match the shelf price of the store you choose.</p>`, date_updated: '2026-10-01' }],
   });
+  await CustomPageModel.insertMany([
+    plan.variant === 'paint-brand'
+      ? { tenantId, pageId: 1, title: 'Paint care guide', link: 'paint-care-guide', body: '<h2>Keep your finish fresh</h2><p>Clean brushes in warm soapy water, store cans upside down, and keep leftover paint above freezing.</p>', updatedAt: new Date() }
+      : { tenantId, pageId: 1, title: 'Rental policy', link: 'rental-policy', body: '<h2>Renting tools</h2><p>Bring a photo ID and a card for the deposit. Rentals are due back by closing time on the return date.</p>', updatedAt: new Date() },
+    { tenantId, pageId: 2, title: 'Careers', link: 'careers', body: `<p>${plan.name} hires friendly, handy people. Ask for the manager at any of our stores.</p>`, updatedAt: new Date() },
+  ]);
 
   const brands = Array.from({ length: plan.variant === 'paint-brand' ? 12 : 40 }, (_, i) => {
     const name = `${faker.company.name().replace(/[,].*$/, '')}`;

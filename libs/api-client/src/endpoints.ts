@@ -1,4 +1,4 @@
-import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings } from '@platform/contracts';
+import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage } from '@platform/contracts';
 import { platformApi } from './api';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
@@ -35,6 +35,10 @@ export const storefrontApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     settings: build.query<StoreSettings, void>({ query: () => 'settings', transformResponse: (r: { data: StoreSettings }) => r.data, providesTags: ['Settings'] }),
     businessDetails: build.query<BusinessDetails, void>({ query: () => 'business-details2', transformResponse: (r: { data: BusinessDetails }) => r.data }),
+    footer: build.query<FooterSettings, void>({ query: () => 'custom-footer', transformResponse: (r: { data: FooterSettings }) => r.data }),
+    legalDocuments: build.query<LegalDocument[], void>({ query: () => 'business-terms', transformResponse: (r: { data: LegalDocument[] }) => r.data }),
+    customPages: build.query<CustomPage[], void>({ query: () => ({ url: 'custom-pages', params: { skipBody: 1 } }), transformResponse: (r: { data: CustomPage[] }) => r.data }),
+    customPage: build.query<CustomPage, number>({ query: (id) => `custom-page/${id}`, transformResponse: (r: { data: CustomPage }) => r.data }),
     /** The locations nearest first, with whole miles from the given point or the selected store. */
     nearbyStores: build.query<NearbyStore[], { lat?: number; lng?: number } | void>({
       query: (params) => ({ url: 'nearby-stores', params: params ?? {} }), transformResponse: (r: { data: NearbyStore[] }) => r.data,

@@ -11,6 +11,9 @@ import { SharedPreviewPage } from '../features/products/shared-preview-page';
 import { SkuSearchPage } from '../features/search/sku-search-page';
 import { BrandsPage } from '../features/brands/brands-page';
 import { BrandProductsPage } from '../features/brands/brand-products-page';
+import { CustomPageView, LegalPage, StoreInfoPage } from '../features/content/content-pages';
+import { storefrontApi } from '@platform/api-client';
+import { Loading } from '@platform/ui';
 
 /** Paths the checkout remote renders (cart, sign-in, registration, the account area); everything under /admin is the admin remote's. */
 const CHECKOUT_PATHS = ['/cart/*', '/login', '/savedcarts', '/register', '/reset-password', '/magic-link-redirect', '/account', '/payment', '/settings', '/settings/account'];
@@ -21,7 +24,14 @@ function ScrollToTop() {
   return null;
 }
 
+/** Unknown paths go home (spec 1 §2), once the store's own pages are known (they are routes too). */
+function UnknownPath({ pagesLoading }: { pagesLoading: boolean }) {
+  return pagesLoading ? <Loading label="Loading…" /> : <Navigate to="/" replace />;
+}
+
 export function AppRoutes() {
+  // Each custom page becomes a route at /{link} (spec 1 §2 "Routes created at start-up").
+  const { data: pages, isLoading: pagesLoading } = storefrontApi.useCustomPagesQuery();
   return (
     <>
       <ScrollToTop />
@@ -47,7 +57,13 @@ export function AppRoutes() {
           <Route path="/b/:id/:title?" element={<BrandProductsPage />} />
           <Route path="/brands/:id/:title?" element={<BrandProductsPage />} />
           {CHECKOUT_PATHS.map((path) => <Route key={path} path={path} element={<RemoteArea name="checkout" />} />)}
-          <Route path="*" element={<Navigate to="/" replace />} />
+          <Route path="/store-info" element={<StoreInfoPage />} />
+          <Route path="/about-us" element={<Navigate to="/store-info" replace />} />
+          <Route path="/privacy-policy" element={<LegalPage type="policy" />} />
+          <Route path="/policy_california" element={<LegalPage type="policy_california" />} />
+          <Route path="/terms" element={<LegalPage type="terms" />} />
+          {(pages ?? []).map((page) => <Route key={page.id} path={`/${page.link}`} element={<CustomPageView id={page.id} />} />)}
+          <Route path="*" element={<UnknownPath pagesLoading={pagesLoading} />} />
         </Route>
         {/* The admin remote brings its own admin layout. */}
         <Route path="/admin/*" element={<RemoteArea name="admin" />} />

@@ -79,23 +79,31 @@ export function StorePicker() {
     window.location.reload();
   };
 
-  // ?store=, ?storeid= or ?selectedStore= (digits) pick a store directly, once the locations are known.
-  const fromQuery = useRef(false);
-  useEffect(() => {
-    const cartKnown = Boolean(user?.is_admin) || locations.length <= 1 || cart !== undefined;
-    if (fromQuery.current || !locations.length || !cartKnown) return;
-    fromQuery.current = true;
+  // ?store=, ?storeid= or ?selectedStore= (digits) pick a store directly (spec 1 §2).
+  const [queryStore] = useState(() => {
     const query = new URLSearchParams(window.location.search);
-    const wanted = ['store', 'storeid', 'selectedStore'].map((k) => query.get(k)).find((v) => v && /^\d+$/.test(v));
-    if (wanted && Number(wanted) !== selected && locations.some((l) => l.id === Number(wanted))) choose(Number(wanted));
-  }, [locations, cart, user, selected]);
-
+    const value = ['store', 'storeid', 'selectedStore'].map((k) => query.get(k)).find((v) => v && /^\d+$/.test(v));
+    return value ? Number(value) : null;
+  });
+  const queryHandled = useRef(false);
   useEffect(() => {
-    if (locations.length && !known) {
-      setSelectedStore(locations[0].id);
+    if (!locations.length) return;
+    const wanted = queryStore !== null && locations.some((l) => l.id === queryStore) ? queryStore : null;
+    // Nothing chosen yet: the store the link names, else the first location.
+    if (!known) {
+      queryHandled.current = true;
+      if (wanted !== null) void remember(wanted);
+      else setSelectedStore(locations[0].id);
       dispatch(platformApi.util.invalidateTags(['Products', 'Cart']));
+      return;
     }
-  }, [locations, known, dispatch]);
+    // Another store was chosen before: the link switches to its store (asking first when the cart has products).
+    const cartKnown = Boolean(user?.is_admin) || locations.length <= 1 || cart !== undefined;
+    if (!queryHandled.current && wanted !== null && cartKnown) {
+      queryHandled.current = true;
+      if (wanted !== selected) choose(wanted);
+    }
+  }, [locations, known, cart, user, selected, queryStore, dispatch]);
 
   if (locations.length <= 1) return locations[0] ? <span aria-label="Your store">{locations[0].name}</span> : null;
   const current = locations.find((l) => l.id === selected);
