@@ -107,6 +107,20 @@ test.describe('tenants by host', () => {
   });
 });
 
+test.describe('start-up', () => {
+  test('the first paint waits on one settings request: the start-up bundle', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => { const url = new URL(request.url()); if (url.pathname.startsWith('/api/')) calls.push(url.pathname); });
+    await page.goto('/');
+    await expect(page.getByRole('contentinfo', { name: 'Footer' })).toContainText('Our Locations');
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((p) => p === '/api/startup')).toHaveLength(1);
+    for (const separate of ['/api/settings', '/api/custom-navigation', '/api/business-details2', '/api/custom-footer', '/api/business-terms', '/api/custom-pages']) {
+      expect(calls, separate).not.toContain(separate);
+    }
+  });
+});
+
 test.describe('footer and content pages', () => {
   test("the footer's columns lead to a custom page, the terms and the store information with merged hours", async ({ page }) => {
     await page.goto('/');

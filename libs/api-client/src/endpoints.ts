@@ -3,6 +3,9 @@ import { platformApi } from './api';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
 export type NearbyStore = StoreLocation & { distance: number };
+export interface StartupBundle {
+  settings: StoreSettings; navigation: NavigationItem[]; business: BusinessDetails; footer: FooterSettings; legal: LegalDocument[]; pages: CustomPage[];
+}
 export type ProductDetail = ProductItem & { description: string; department_path: number[]; locations_inventory: { location_id: number; num_inventory: number }[] };
 export interface ProductListArgs {
   search?: string; dept_id?: number; brand_id?: number; brands?: string; exdept?: string; start_price?: number; end_price?: number;
@@ -33,6 +36,27 @@ export interface SuggestionsResult {
 /** Start-up and storefront reads. */
 export const storefrontApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * The start-up bundle: one request fills the settings, navigation, business details, footer, legal
+     * documents and page list caches, so the first paint waits on one round trip.
+     */
+    startup: build.query<StartupBundle, void>({
+      // The other caches are filled before this query counts as done, so nothing below asks again.
+      async queryFn(_arg, api, _extra, baseQuery) {
+        const result = await baseQuery('startup');
+        if (result.error) return { error: result.error };
+        const data = (result.data as { data: StartupBundle }).data;
+        api.dispatch(storefrontApi.util.upsertQueryEntries([
+          { endpointName: 'settings', arg: undefined, value: data.settings },
+          { endpointName: 'navigation', arg: undefined, value: data.navigation },
+          { endpointName: 'businessDetails', arg: undefined, value: data.business },
+          { endpointName: 'footer', arg: undefined, value: data.footer },
+          { endpointName: 'legalDocuments', arg: undefined, value: data.legal },
+          { endpointName: 'customPages', arg: undefined, value: data.pages },
+        ]));
+        return { data };
+      },
+    }),
     settings: build.query<StoreSettings, void>({ query: () => 'settings', transformResponse: (r: { data: StoreSettings }) => r.data, providesTags: ['Settings'] }),
     businessDetails: build.query<BusinessDetails, void>({ query: () => 'business-details2', transformResponse: (r: { data: BusinessDetails }) => r.data }),
     footer: build.query<FooterSettings, void>({ query: () => 'custom-footer', transformResponse: (r: { data: FooterSettings }) => r.data }),

@@ -74,6 +74,7 @@ const READS: Record<string, string> = {
   '/api/business-terms': '/api/business-terms',
   '/api/custom-pages': '/api/custom-pages',
   '/api/custom-page/{id}': '/api/custom-page/1',
+  '/api/startup': '/api/startup',
   '/api/store-distance/{id}': '/api/store-distance/1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };

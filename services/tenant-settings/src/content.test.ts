@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
-import { tenantSettingsService, StoreProfile, CustomPageModel } from './index';
+import { tenantSettingsService, StoreProfile, CustomPageModel, forgetStartup, forgetStoreProfile } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
+let tenantA: string;
 const get = (url: string, slug = 'content-a') => harness.app.inject({ url: `/api/${url}`, headers: { 'business-slug': slug } });
 
 beforeAll(async () => {
   harness = await createTestApp([tenantSettingsService], 'content');
   const a = await createTenant('content-a');
+  tenantA = a.id;
   await StoreProfile.create({
     tenantId: a.id,
     business: { contact_email: 'help@content-a.test', facebook_link: 'https://facebook.example/content-a' },
@@ -59,5 +61,20 @@ describe('footer, legal documents and custom pages', () => {
 
   it('adds the social links to business details', async () => {
     expect((await get('business-details2')).json().data).toMatchObject({ facebook_link: 'https://facebook.example/content-a', twitter_link: '' });
+  });
+
+  it('bundles the start-up reads in one answer, served from Redis until a write clears it', async () => {
+    const bundle = (await get('startup')).json().data;
+    expect(bundle.settings).toEqual((await get('settings')).json().data);
+    expect(bundle.business).toEqual((await get('business-details2')).json().data);
+    expect(bundle.footer).toEqual((await get('custom-footer')).json().data);
+    expect(bundle.legal).toEqual((await get('business-terms')).json().data);
+    expect(bundle.pages).toEqual((await get('custom-pages?skipBody=1')).json().data);
+    expect(bundle.navigation).toEqual([]);
+    await StoreProfile.updateOne({ tenantId: tenantA }, { $set: { 'footer.title': 'Come by' } });
+    forgetStoreProfile(tenantA);
+    expect((await get('startup')).json().data.footer.title).toBe('Visit us');
+    await forgetStartup(harness.resources.redis, harness.resources.queuePrefix, tenantA);
+    expect((await get('startup')).json().data.footer.title).toBe('Come by');
   });
 });

@@ -3,6 +3,7 @@ import { BusinessDetails, CustomPage, FooterSettings, LegalDocument, NavigationI
 import { AppError, type ServicePlugin } from '@platform/server-kit';
 import { getBusinessDetails, getNavigation, getStoreSettings, storesByDistance } from './service';
 import { getCustomPage, getFooter, getLegalDocuments, listCustomPages } from './content';
+import { startupBundle } from './startup';
 
 const tags = ['tenant-settings'];
 
@@ -76,4 +77,14 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
     if (!page) throw new AppError('not_found', 'Page not found.');
     return { data: page };
   });
+
+  app.get('/startup', {
+    schema: {
+      tags, summary: 'Everything the storefront needs before its first paint, in one answer (cached per tenant in Redis)',
+      response: { 200: Type.Object({ data: Type.Object({
+        settings: StoreSettings, navigation: Type.Array(NavigationItem), business: BusinessDetails, footer: FooterSettings,
+        legal: Type.Array(LegalDocument), pages: Type.Array(CustomPage),
+      }) }) },
+    },
+  }, async (request) => ({ data: await startupBundle(request.ctx, app.resources.redis, app.resources.queuePrefix, (link) => request.log.warn({ link }, 'custom page with an unusable link left out')) as never }));
 };

@@ -12,9 +12,12 @@ function ToastHost() {
   return <Toasts toasts={useToasts()} />;
 }
 
-/** Loads the tenant's settings, then themes everything below with them. */
+/** Loads the tenant's start-up bundle (one request), then themes everything below with its settings. */
 function TenantTheme() {
-  const { data: settings, isLoading, isError } = storefrontApi.useSettingsQuery();
+  // The bundle fills the settings cache; the settings query only asks itself if the bundle failed.
+  const startup = storefrontApi.useStartupQuery();
+  const { data: settings, isLoading: settingsLoading, isError } = storefrontApi.useSettingsQuery(undefined, { skip: startup.isLoading });
+  const isLoading = startup.isLoading || settingsLoading;
   const theme = useMemo(() => (settings ? buildTheme(settings) : null), [settings]);
   useEffect(() => {
     if (!settings) return;
