@@ -16,7 +16,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.data/test-reports/playwright.json' }]],
-  use: { baseURL: `http://localhost:${PORT}`, trace: 'retain-on-failure' },
+  use: {
+    baseURL: `http://localhost:${PORT}`, trace: 'retain-on-failure',
+    // The cookie notice is accepted up front (it covers the bottom of the page); its own journey starts without it.
+    storageState: { cookies: ['localhost', 'demo-paint.localhost', 'demo-hardware.localhost'].map((domain) => (
+      { name: 'poweredby', value: '1', domain, path: '/', expires: Math.floor(Date.now() / 1000) + 86400, httpOnly: false, secure: false, sameSite: 'Lax' as const })), origins: [] },
+  },
   projects: [{
     name: 'debian-chromium',
     use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args } },

@@ -84,7 +84,7 @@ test.describe('cart', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.goto(`${PAINT}/cart`);
-    await expect(page.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
     await page.getByLabel('Select all').click();
     await expect(page.getByLabel(`Select ${first.title}`)).toBeChecked();
     let question = '';
@@ -227,7 +227,10 @@ test.describe('store switch', () => {
     await expect(picker).toHaveAttribute('aria-label', before);
 
     await chooseMillbrook();
+    // Confirming reloads the page: wait for it before going on.
+    const reloaded = page.waitForEvent('load');
     await ask.getByRole('button', { name: 'Switch Store' }).click();
+    await reloaded;
     await expect(page.getByRole('button', { name: /^Your store: Millbrook/ })).toBeVisible();
     await page.goto('/cart');
     await expect(page.getByText('Your cart is empty')).toBeVisible();

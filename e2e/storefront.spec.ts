@@ -154,3 +154,20 @@ test.describe('footer and content pages', () => {
     await expect(page.getByRole('contentinfo', { name: 'Footer' }).getByRole('link', { name: 'Store Information' })).toBeVisible();
   });
 });
+
+test.describe('cookie notice', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('shows on a first visit; Accept hides it and sets the poweredby cookie for 180 days', async ({ page, context }) => {
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    await expect(notice).toBeHidden();
+    const cookie = (await context.cookies()).find((c) => c.name === 'poweredby');
+    expect(Math.round((cookie!.expires * 1000 - Date.now()) / 86400_000)).toBe(180);
+    await page.reload();
+    await expect(page.getByRole('contentinfo', { name: 'Footer' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+});

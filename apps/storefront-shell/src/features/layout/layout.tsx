@@ -3,6 +3,7 @@ import { CartSidePanel } from '../../components/cart-panel';
 import styled from 'styled-components';
 import { Header } from './header';
 import { Footer } from './footer';
+import { CookieBanner } from './cookie-banner';
 
 const SkipLink = styled.a`
   position: absolute; left: -9999px; top: 0; background: #fff; padding: 8px 12px; z-index: 100;
@@ -20,6 +21,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <CookieBanner />
       <CartSidePanel />
     </>
   );
