@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Lighthouse (mobile preset, simulated throttling) on the home page of both demo stores, against the production
+// build served by the embedded gateway on loopback, with Debian's Chromium. Prints performance and accessibility.
+// Usage: npm run build && node tools/bench/lighthouse.mjs [--port 4400]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { root, startBackingServices } from '../provision.mjs';
+import { arg, startGateway } from './common.mjs';
+
+const port = Number(arg('port', '4400'));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const services = await startBackingServices({ profile: 'lighthouse', mongoPort: 27121, redisPort: 6482, freshData: true });
+const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, PORT: String(port), HOST: 'localhost', LOG_LEVEL: 'warn' };
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tools/seed/seed.ts'], { cwd: root, env, stdio: 'inherit' });
+if (seeded.status !== 0) { await services.stop(); throw new Error('seeding failed'); }
+const gateway = await startGateway({ ...env, HOST: 'localhost' });
+const out = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+const rows = [];
+try {
+  for (const [store, url] of [['demo-hardware', `http://localhost:${port}/`], ['demo-paint', `http://demo-paint.localhost:${port}/`]]) {
+    // A first visit warms the search index and the start-up cache, as a store that is already running has them.
+    await fetch(url).catch(() => undefined);
+    const file = path.join(out, `${store}.json`);
+    const run = spawnSync('npx', ['-y', 'lighthouse@12', url, '--quiet', `--chrome-path=${chromium}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--only-categories=performance,accessibility', '--output=json', `--output-path=${file}`],
+    { cwd: root, env: process.env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (run.status !== 0) throw new Error(`lighthouse failed for ${store}`);
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    rows.push({
+      store, performance: Math.round(report.categories.performance.score * 100), accessibility: Math.round(report.categories.accessibility.score * 100),
+      'FCP ms': Math.round(report.audits['first-contentful-paint'].numericValue), 'LCP ms': Math.round(report.audits['largest-contentful-paint'].numericValue),
+      'TBT ms': Math.round(report.audits['total-blocking-time'].numericValue), CLS: Number(report.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+    });
+  }
+} finally {
+  await gateway.stop();
+  await services.stop();
+}
+console.log(`\n[lighthouse] lighthouse@12, mobile preset (simulated throttling), Debian Chromium, loopback, production build`);
+console.table(rows);
