@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
@@ -37,6 +38,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('resources', options.resources);
+  // Pages, scripts and JSON answers are compressed for browsers that accept it (mobile shoppers on slow links).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Local retail platform API', version: '0.1.0', description: 'Every route the storefront, checkout and admin apps call, under /api.' },

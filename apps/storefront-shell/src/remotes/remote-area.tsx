@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { remotesReady } from './registry';
 import { Button, Container, ErrorNotice, Loading } from '@platform/ui';
 
 export type RemoteName = 'checkout' | 'admin';
@@ -11,6 +12,7 @@ function remoteArea(name: RemoteName) {
   let area = areas.get(name);
   if (!area) {
     area = lazy(async () => {
+      await remotesReady();
       const module = await loadRemote<{ default: ComponentType }>(`${name}/routes`);
       if (!module?.default) throw new Error(`remote ${name} has no routes`);
       return module;

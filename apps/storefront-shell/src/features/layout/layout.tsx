@@ -5,6 +5,9 @@ import { Header } from './header';
 import { Footer } from './footer';
 import { CookieBanner } from './cookie-banner';
 
+/** At least a screen high, so the footer starts below the fold while the page's parts load (no layout shift). */
+const Main = styled.main`min-height: 100vh;`;
+
 const SkipLink = styled.a`
   position: absolute; left: -9999px; top: 0; background: #fff; padding: 8px 12px; z-index: 100;
   &:focus { left: 8px; top: 8px; }
@@ -17,9 +20,9 @@ export function Layout() {
     <>
       <SkipLink href="#main-content">Skip to content</SkipLink>
       <Header />
-      <main id="main-content" tabIndex={-1}>
+      <Main id="main-content" tabIndex={-1}>
         <Outlet />
-      </main>
+      </Main>
       <Footer />
       <CookieBanner />
       <CartSidePanel />

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { cartApi, getDeviceId, identityApi, platformApi, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button } from '@platform/ui';
-import { StoreSelectorDialog } from './store-selector';
+// The selector brings the map library: loaded when a shopper opens it, not with the first page.
+const StoreSelectorDialog = lazy(() => import('./store-selector').then((m) => ({ default: m.StoreSelectorDialog })));
 
 const StoreLabel = styled.span`
   margin-right: 6px;
@@ -113,8 +114,8 @@ export function StorePicker() {
         <StoreLabel>Your store</StoreLabel><strong>{current?.name ?? 'Choose a store'}</strong>
       </StoreButton>
       {selecting ? (
-        <StoreSelectorDialog selected={known ? selected : null} tileUrl={settings?.mapTileUrl ?? null} onClose={() => setSelecting(false)}
-          onSelect={async (storeId) => { setSelecting(false); if (storeId !== selected) choose(storeId); }} />
+        <Suspense fallback={null}><StoreSelectorDialog selected={known ? selected : null} tileUrl={settings?.mapTileUrl ?? null} onClose={() => setSelecting(false)}
+          onSelect={async (storeId) => { setSelecting(false); if (storeId !== selected) choose(storeId); }} /></Suspense>
       ) : null}
       {pending !== null ? <SwitchStoreDialog onConfirm={() => void confirmSwitch()} onCancel={() => setPending(null)} /> : null}
     </>
