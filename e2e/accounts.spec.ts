@@ -166,3 +166,20 @@ test.describe('two-step sign-in', () => {
     await expect(page).toHaveURL(/\/cart$/);
   });
 });
+
+test.describe('saved cards', () => {
+  test('the account lists a card saved with the payment provider, and removes it after asking', async ({ page }) => {
+    const who = await newCustomer(page);
+    const token = (await (await page.request.post('/api/login', { data: who })).json()).access_token;
+    const saved = await page.request.post('/api/customer-cards/add', { data: { newSource: 'tok_visa' }, headers: { authorization: `Bearer ${token}` } });
+    expect(saved.status()).toBe(200);
+    await page.goto('/login');
+    await signIn(page, who);
+    await page.getByRole('link', { name: 'My Account' }).click();
+    const cards = page.getByRole('region', { name: 'Saved cards' });
+    await expect(cards).toContainText(/Visa ending in 4242, expires 12\/\d\d/);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await cards.getByRole('button', { name: 'Remove Visa ending in 4242' }).click();
+    await expect(cards).toContainText('No saved cards.');
+  });
+});

@@ -173,6 +173,7 @@ export interface CustomerDetails {
   slug: string; first_name: string; last_name: string; email: string; telephone: string; receive_marketing: boolean; receive_sms: boolean;
   account_number: string; custom_info: Record<string, unknown>; store_id: number | null;
 }
+export interface SavedCard { source: string; brand: string; last4: string; exp_month: number; exp_year: number }
 export interface SignupPayload {
   first_name: string; last_name: string; telephone: string; email: string; password: string; c_password: string; account_number?: string;
   receive_sms: boolean; receive_marketing: boolean; custom_info: Record<string, string | boolean>; device_id: string;
@@ -199,6 +200,8 @@ export const identityApi = platformApi.injectEndpoints({
     mfaStatus: build.query<{ enabled: boolean; backup_codes_left: number }, void>({ query: () => 'mfa/load', providesTags: ['Account'] }),
     setupMfa: build.mutation<{ secret: string; otpauth_url: string }, void>({ query: () => ({ url: 'mfa/setup', method: 'POST' }) }),
     completeMfa: build.mutation<{ message: string; backup_codes: string[] }, { code: string }>({ query: (body) => ({ url: 'mfa/setup-complete', method: 'POST', body }), invalidatesTags: ['Account'] }),
+    savedCards: build.query<SavedCard[], void>({ query: () => 'customer-cards', transformResponse: (r: { data: SavedCard[] }) => r.data, providesTags: ['Account'] }),
+    deleteSavedCard: build.mutation<StatusAnswer, { source: string }>({ query: (body) => ({ url: 'customer-cards/delete', method: 'POST', body }), invalidatesTags: ['Account'] }),
     saveCustomerStore: build.mutation<StatusAnswer, { store: number }>({ query: (body) => ({ url: 'save-customer-stores', method: 'POST', body }) }),
     disableMfa: build.mutation<StatusAnswer, void>({ query: () => ({ url: 'mfa/disable', method: 'POST' }), invalidatesTags: ['Account'] }),
   }),

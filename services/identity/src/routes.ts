@@ -4,6 +4,7 @@ import { LoginResponse } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
 import { AppError, requireAdmin, type ServicePlugin } from '@platform/server-kit';
 import { customerDetails, listSubAccounts, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
+import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
 import {
@@ -192,4 +193,26 @@ export const identityRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ 'sub-accounts': Type.Array(Type.Object({ slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()) })) }) },
     },
   }, async (request) => ({ 'sub-accounts': await listSubAccounts(request.ctx) }));
+
+  const vault = new LocalCardVault();
+  const SavedCard = Type.Object({ source: Type.String(), brand: Type.String(), last4: Type.String(), exp_month: Type.Integer(), exp_year: Type.Integer() });
+
+  app.get('/customer-cards', {
+    schema: { tags, summary: "The signed-in customer's saved cards (the payment provider's references; never card numbers)", response: { 200: Type.Object({ data: Type.Array(SavedCard) }) } },
+  }, async (request) => ({ data: await listCards(request.ctx, vault) }));
+
+  app.post('/customer-cards/add', {
+    schema: {
+      tags, summary: "Saves a card from the payment provider's token (newSource); card numbers are refused",
+      body: Type.Object({ newSource: Type.String({ minLength: 1, maxLength: 200 }) }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCard }) },
+    },
+  }, async (request) => ({ status: 'success', message: 'Your card has been saved.', data: await addCard(request.ctx, vault, request.body.newSource) }));
+
+  app.post('/customer-cards/delete', {
+    schema: { tags, summary: 'Removes one of the signed-in customer\'s saved cards', body: Type.Object({ source: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Status } },
+  }, async (request) => {
+    await deleteCard(request.ctx, vault, request.body.source);
+    return { status: 'success', message: 'Your card has been removed.' };
+  });
 };

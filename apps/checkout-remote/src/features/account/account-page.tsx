@@ -129,7 +129,31 @@ function TwoStep() {
   );
 }
 
-/** /account (My Account): name, e-mail, password, marketing e-mails and two-step sign-in. Customers only. */
+/** Saved cards: the provider's references, shown by brand, last digits and expiry; removing asks first. */
+function SavedCards() {
+  const { data: cards, isLoading, isError } = identityApi.useSavedCardsQuery();
+  const [remove, { isLoading: removing }] = identityApi.useDeleteSavedCardMutation();
+  const { run, shown } = useSaver();
+  if (isLoading) return <Loading label="Loading your cards…" />;
+  if (isError) return <ErrorNotice>We could not load your saved cards.</ErrorNotice>;
+  if (!cards?.length) return <p>No saved cards. Cards you choose to save when you pay appear here.</p>;
+  return (
+    <div>
+      {shown}
+      <ul aria-label="Saved cards" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: 8 }}>
+        {cards.map((c) => (
+          <li key={c.source} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+            <span>{c.brand} ending in {c.last4}, expires {String(c.exp_month).padStart(2, '0')}/{String(c.exp_year).slice(-2)}</span>
+            <Button type="button" $variant="link" disabled={removing} aria-label={`Remove ${c.brand} ending in ${c.last4}`}
+              onClick={() => { if (window.confirm('Remove this card?')) void run(() => remove({ source: c.source }).unwrap()); }}>Remove</Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** /account (My Account): name, e-mail, password, marketing e-mails, saved cards and two-step sign-in. Customers only. */
 export function AccountPage() {
   const user = useSession();
   const { data: me, isLoading, isError, refetch } = identityApi.useCustomerDetailsQuery(undefined, { skip: !user || user.is_admin });
@@ -153,6 +177,7 @@ export function AccountPage() {
               E-mail me offers and news
             </label>
           </Section>
+          <Section title="Saved cards"><SavedCards /></Section>
           <Section title="Two-step sign-in"><TwoStep /></Section>
           <p><Link to="/savedcarts">Saved carts</Link></p>
         </Sections>
