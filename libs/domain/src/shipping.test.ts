@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parcelWeightLb, shippingAddressProblem, shippingChargeCents, shippingChargeLabel, shippingQuoteId, tableRateQuotes, type TableRate } from './index';
+import { countryCode, parcelWeightLb, shippingAddressProblem, shippingChargeCents, shippingChargeLabel, shippingQuoteId, tableRateQuotes, type TableRate } from './index';
 
 const rates: TableRate[] = [
   { carrier: 'Store Shipping', service: 'Ground', deliveryDays: '3-5 days', freeOverCents: 15000, bands: [{ upToWeightLb: null, feeCents: 2500 }, { upToWeightLb: 5, feeCents: 899 }, { upToWeightLb: 20, feeCents: 1499 }] },
@@ -42,5 +42,10 @@ describe('shipping line and address', () => {
     expect(shippingAddressProblem({ address: '1 Main St', zip: '97301' })).toBe('Please enter the city, state to get shipping quotes.');
     expect(shippingAddressProblem({ address: '1 Main St', city: 'Salem', state: 'OR', zip: '9730' })).toBe('Please enter a valid zip code.');
     expect(shippingAddressProblem({ address: '1 Main St', city: 'Toronto', state: 'ON', zip: '97301', country: 'Canada' })).toBe('We ship within the United States only.');
+  });
+
+  it('sends USA, United States or nothing as US', () => {
+    expect(['USA', ' united states of america ', '', undefined, 'us'].map(countryCode)).toEqual(['US', 'US', 'US', 'US', 'US']);
+    expect(countryCode('ca')).toBe('CA');
   });
 });

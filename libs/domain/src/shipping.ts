@@ -69,12 +69,17 @@ export function shippingChargeLabel(state: { hasAddress: boolean; quote: Shippin
   return cents === 0 ? 'FREE' : displayPrice(cents, currencyPrefix);
 }
 
+/** Country names shoppers type for the United States (or none) become the code address calls send (spec 2: USA is sent as US). */
+export function countryCode(country: string | undefined): string {
+  const value = (country ?? '').trim();
+  return value === '' || /^(usa|us|united states( of america)?)$/i.test(value) ? 'US' : value.toUpperCase();
+}
+
 /** A US street address complete enough to quote and ship to; the message names what is missing. */
 export function shippingAddressProblem(address: { address?: string; city?: string; state?: string; zip?: string; country?: string }): string | null {
   const missing = (['address', 'city', 'state', 'zip'] as const).filter((field) => !(address[field] ?? '').trim());
   if (missing.length) return `Please enter the ${missing.map((f) => (f === 'zip' ? 'zip code' : f)).join(', ')} to get shipping quotes.`;
   if (!/^\d{5}(-\d{4})?$/.test(address.zip!.trim())) return 'Please enter a valid zip code.';
-  const country = (address.country ?? 'US').trim();
-  if (!/^(us|usa|united states( of america)?)?$/i.test(country)) return 'We ship within the United States only.';
+  if (countryCode(address.country) !== 'US') return 'We ship within the United States only.';
   return null;
 }

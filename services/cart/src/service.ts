@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { resolveLocationId } from '@platform/db';
 import {
-  activePromoCents, ADMIN_CANNOT_ADD, parcelWeightLb, shippingChargeCents, shippingChargeLabel, cartTax, cartTotals, checkQuantity, couponDiscount, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
+  activePromoCents, ADMIN_CANNOT_ADD, countryCode, parcelWeightLb, shippingChargeCents, shippingChargeLabel, cartTax, cartTotals, checkQuantity, couponDiscount, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
   type CouponShopper, type FulfilmentMode,
 } from '@platform/domain';
 import type { Cart as CartView, ProductItem } from '@platform/contracts';
@@ -241,12 +241,6 @@ export async function removeCoupon(ctx: RequestContext, io: CartIo, who: Shopper
     return cart ? io.carts.put(ctx.tenantId, who, { ...cart, coupon: null }) : null;
   });
   return cartParcels(ctx, io, who, {}, saved);
-}
-
-/** Country names shoppers type for the United States become the code address calls send (spec 2: USA is sent as US). */
-export function countryCode(country: string | undefined): string {
-  const value = (country ?? '').trim();
-  return /^(usa|us|united states( of america)?)$/i.test(value) || value === '' ? 'US' : value.toUpperCase();
 }
 
 /** Stores the delivery address and fulfilment type on the cart (POST assign-address); totals use them from then on. */

@@ -1,9 +1,9 @@
-import { parcelWeightLb, shippingAddressProblem, toCents, type ShippingQuote } from '@platform/domain';
+import { countryCode, parcelWeightLb, shippingAddressProblem, toCents, type ShippingQuote } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails, getShippingCarrierAccount } from '@platform/tenant-settings';
 import { withCartLock } from './cart-lock';
 import { carrierFor, quoteView, shippingBasis } from './carriers';
-import { cartLockKey, cartParcels, countryCode, type CartIo } from './service';
+import { cartLockKey, cartParcels, type CartIo } from './service';
 import type { CartAddress, ShopperIdentity } from './cart-store';
 
 export interface AddressInput { address?: string; address2?: string; city?: string; state?: string; zip?: string; country?: string }
