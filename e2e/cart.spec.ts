@@ -9,6 +9,17 @@ type Item = { id: number; slug: string; title: string; num_inventory: number; ve
 async function paintProducts(page: Page): Promise<Item[]> {
   return page.evaluate(async () => (await (await fetch('/api/products?limit=200&in_stock_only=0')).json()).products.data);
 }
+type PricedItem = Item & { price: string; promo_price: string | null; additional_fee: string | null };
+/** In-stock products of the hardware store's first location, as the API lists them. */
+async function inStockProducts(page: Page): Promise<PricedItem[]> {
+  return (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data;
+}
+/** Adds one from the product page, then follows Checkout in the 'Added to Cart' panel to the cart. */
+async function addAndOpenCart(page: Page, slug: string) {
+  await page.goto(`/p/${slug}`);
+  await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+}
 const plain = (p: Item) => !p.vendor_allows_special_order && !p.extra.fpack && !p.extra.max_order_quantity && !p.extra.disable_order
   && !p.extra.hide_price && !p.extra.always_allow_special_order && p.vendor_id !== 2020;
 
@@ -97,11 +108,9 @@ test.describe('cart', () => {
 
 test.describe('cart totals', () => {
   test('local delivery: only enabled modes, a fee by zip, the invalid-zip wording, totals that add up', async ({ page }) => {
-    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as (Item & { price: string; promo_price: string | null; additional_fee: string | null })[];
+    const list = await inStockProducts(page);
     const product = list.find((p) => plain(p) && p.num_inventory >= 5 && p.additional_fee === null && Number(p.promo_price ?? p.price) < 75)!;
-    await page.goto(`/p/${product.slug}`);
-    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
-    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await addAndOpenCart(page, product.slug);
     await expect(page).toHaveURL(/\/cart$/);
 
     const tabs = page.getByRole('tablist', { name: 'Delivery mode' });
@@ -129,12 +138,10 @@ test.describe('cart totals', () => {
 
 test.describe('shipping', () => {
   test('an address, the table-rate options with the handling fee, a choice in the totals, and a re-quote after the cart changes', async ({ page }) => {
-    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as (Item & { price: string; promo_price: string | null; additional_fee: string | null })[];
+    const list = await inStockProducts(page);
     const product = list.find((p) => plain(p) && p.num_inventory >= 5 && p.additional_fee === null && Number(p.promo_price ?? p.price) < 39 && Number(p.extra.weight) <= 5)!;
     expect(product).toBeTruthy();
-    await page.goto(`/p/${product.slug}`);
-    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
-    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await addAndOpenCart(page, product.slug);
     await page.getByRole('tablist', { name: 'Delivery mode' }).getByRole('tab', { name: 'Shipping' }).click();
     await expect(page.getByTestId('shipping-charge')).toHaveText('Add address to calculate');
 
@@ -175,11 +182,9 @@ test.describe('shipping', () => {
 
 test.describe('promo codes', () => {
   test('a code that is too short, one that expired, and one that works', async ({ page }) => {
-    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as Item[];
+    const list = await inStockProducts(page);
     const product = list.find((p) => plain(p) && p.num_inventory >= 5)!;
-    await page.goto(`/p/${product.slug}`);
-    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
-    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await addAndOpenCart(page, product.slug);
 
     const box = page.getByRole('textbox', { name: 'Promo code' });
     const promo = page.getByRole('region', { name: 'Promo code' });
@@ -201,7 +206,7 @@ test.describe('promo codes', () => {
 
 test.describe('store switch', () => {
   test('with products in the cart, switching store asks first; confirming empties the cart and reloads', async ({ page }) => {
-    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as Item[];
+    const list = await inStockProducts(page);
     const product = list.find((p) => plain(p) && p.num_inventory >= 5)!;
     await page.goto(`/p/${product.slug}`);
     await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
@@ -239,12 +244,10 @@ test.describe('store switch', () => {
 
 test.describe('saved carts', () => {
   test("a guest who saves the cart is asked to sign in first, and comes back to the cart", async ({ page }) => {
-    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as Item[];
+    const list = await inStockProducts(page);
     // Not the product the next journey saves: this one stays in the customer's cart.
     const product = list.filter((p) => plain(p) && p.num_inventory >= 3)[1];
-    await page.goto(`/p/${product.slug}`);
-    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
-    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await addAndOpenCart(page, product.slug);
     await page.getByRole('button', { name: 'Save cart for later' }).click();
     const dialog = page.getByRole('dialog', { name: 'Login First' });
     await expect(dialog.getByRole('link', { name: 'Sign Up' })).toBeVisible();
@@ -257,15 +260,13 @@ test.describe('saved carts', () => {
   });
 
   test('a signed-in customer saves the cart under a name, brings it back from Saved Carts, and deletes it', async ({ page }) => {
-    const list = (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data as Item[];
+    const list = await inStockProducts(page);
     const product = list.find((p) => plain(p) && p.num_inventory >= 3)!;
     await page.goto('/savedcarts');
     await expect(page).toHaveURL(/\/login$/); // sign in first, then back here
     await signIn(page, SHOPPER);
     await expect(page).toHaveURL(/\/savedcarts$/);
-    await page.goto(`/p/${product.slug}`);
-    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
-    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await addAndOpenCart(page, product.slug);
 
     await page.getByRole('button', { name: 'Save cart for later' }).click();
     const form = page.getByRole('form', { name: 'Save cart' });

@@ -8,7 +8,8 @@ import { Customer } from './models';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CustomerDoc } from './service';
 
-export const DUPLICATE_EMAIL = 'An account with this e-mail already exists. Please log into your account.';
+const EMAIL_TAKEN = 'An account with this e-mail already exists.';
+export const DUPLICATE_EMAIL = `${EMAIL_TAKEN} Please log into your account.`;
 export const DUPLICATE_PHONE = 'An account with this phone number already exists. Please log into your account.';
 
 export interface SignupInput {
@@ -102,7 +103,7 @@ export async function updateEmail(ctx: RequestContext, input: { email: string; p
   const customer = await me(ctx);
   if (!(await verifyPassword(input.password, customer.passwordHash))) throw new AppError('unprocessable', 'The password is not correct.', { password: ['The password is not correct.'] });
   const email = normalizeEmail(input.email);
-  if (email !== customer.email && await Customer.exists(scoped(ctx, { email }))) throw new AppError('unprocessable', DUPLICATE_EMAIL.replace(' Please log into your account.', ''), { email: ['is taken'] });
+  if (email !== customer.email && await Customer.exists(scoped(ctx, { email }))) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { email } });
   return { status: 'success', message: 'Your e-mail has been updated.', data: details({ ...customer, email }) };
 }

@@ -1,9 +1,8 @@
-import { Fragment } from 'react';
 import { Navigate } from 'react-router';
 import styled from 'styled-components';
-import { hoursRows } from '@platform/domain';
 import { storefrontApi } from '@platform/api-client';
 import { Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+import { OpeningHours, PhoneLink } from '../../components/store-location-bits';
 
 /** Store-written HTML, sanitized by the server (scripts, styles and handlers removed there). */
 const Html = styled.div`line-height: 1.6; img { max-width: 100%; height: auto; }`;
@@ -40,10 +39,7 @@ export function CustomPageView({ id }: { id: number }) {
   );
 }
 
-const Locations = styled.div`
-  display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
-  .hours { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin-top: 8px; }
-`;
+const Locations = styled.div`display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));`;
 
 /** /store-info (and /about-us): every location with address, phone and opening hours. */
 export function StoreInfoPage() {
@@ -58,8 +54,8 @@ export function StoreInfoPage() {
           <Card key={l.id} as="section" aria-label={l.name}>
             <h2 style={{ marginTop: 0 }}>{l.name}</h2>
             <address style={{ fontStyle: 'normal' }}>{l.address}<br />{l.city}, {l.state} {l.zip}</address>
-            {l.phone ? <p><a href={`tel:${l.phone.replace(/[^\d+]/g, '')}`}>{l.phone}</a></p> : null}
-            <div className="hours">{hoursRows(l.hours).map((row) => <Fragment key={row.days}><span>{row.days}</span><span>{row.text}</span></Fragment>)}</div>
+            {l.phone ? <p><PhoneLink phone={l.phone} /></p> : null}
+            <OpeningHours hours={l.hours} />
           </Card>
         ))}
       </Locations>

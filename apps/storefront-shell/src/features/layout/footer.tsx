@@ -1,10 +1,9 @@
-import { Fragment } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { BusinessDetails, StoreLocation } from '@platform/contracts';
-import { hoursRows } from '@platform/domain';
 import { storefrontApi } from '@platform/api-client';
 import { Container } from '@platform/ui';
+import { OpeningHours, PhoneLink } from '../../components/store-location-bits';
 
 /** Where each legal document lives in the storefront (spec 1 §2); documents without a route are not linked. */
 export const LEGAL_PATHS: Record<string, string> = { policy: '/privacy-policy', policy_california: '/policy_california', terms: '/terms' };
@@ -17,7 +16,7 @@ const Bar = styled.footer<{ $background: string | null }>`
   h3 { margin: 0 0 8px; font-size: 1rem; }
   ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
   .grid { display: grid; gap: 24px; grid-template-columns: repeat(12, minmax(0, 1fr)); }
-  .hours { display: grid; grid-template-columns: auto 1fr; gap: 0 10px; font-size: 0.9rem; }
+  .hours { font-size: 0.9rem; }
   .bottom { display: flex; flex-wrap: wrap; gap: 8px 20px; align-items: center; margin-top: 24px; padding-top: 16px; border-top: 1px solid rgba(255,255,255,.2); font-size: 0.9rem; }
   .ssl { border: 1px solid currentColor; border-radius: 4px; padding: 2px 8px; font-size: 0.8rem; }
   @media (max-width: ${(p) => p.theme.breakpoints.md}px) { .grid > * { grid-column: span 12 !important; } }
@@ -38,8 +37,8 @@ function LocationBlock({ location }: { location: StoreLocation }) {
     <div>
       <strong>{location.name}</strong>
       <div>{location.address}, {location.city}, {location.state} {location.zip}</div>
-      {location.phone ? <div><a href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}>{location.phone}</a></div> : null}
-      <div className="hours">{hoursRows(location.hours).map((row) => <Fragment key={row.days}><span>{row.days}</span><span>{row.text}</span></Fragment>)}</div>
+      {location.phone ? <div><PhoneLink phone={location.phone} /></div> : null}
+      <OpeningHours className="hours" hours={location.hours} />
     </div>
   );
 }

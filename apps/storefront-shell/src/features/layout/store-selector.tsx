@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css';
-import { hoursRows } from '@platform/domain';
 import { storefrontApi, type NearbyStore } from '@platform/api-client';
 import { Button, Loading } from '@platform/ui';
+import { OpeningHours } from '../../components/store-location-bits';
 
 /** Zoom the map goes to when a store is chosen (spec 1 §4). */
 const SELECTED_ZOOM = 10;
@@ -31,7 +31,7 @@ const StoreCard = styled.button<{ $chosen: boolean }>`
   text-align: left; font: inherit; padding: 10px 12px; border-radius: 6px; cursor: pointer; background: ${(p) => p.theme.colors.surface};
   border: 2px solid ${(p) => (p.$chosen ? p.theme.colors.primary : p.theme.colors.border)};
   .head { display: flex; justify-content: space-between; gap: 8px; font-weight: 700; }
-  .hours { display: grid; grid-template-columns: auto 1fr; gap: 0 10px; font-size: 0.85rem; margin-top: 6px; color: ${(p) => p.theme.colors.muted}; }
+  .hours { font-size: 0.85rem; color: ${(p) => p.theme.colors.muted}; }
   address { font-style: normal; font-size: 0.9rem; }
 `;
 
@@ -87,7 +87,7 @@ export function StoreSelectorDialog({ selected, onSelect, onClose, tileUrl }: {
                   <div className="head"><span>{store.name}</span><span>{store.distance} mi</span></div>
                   <address>{store.address}, {store.city}, {store.state} {store.zip}</address>
                   {store.phone ? <div>{store.phone}</div> : null}
-                  <div className="hours">{hoursRows(store.hours).map((row) => <span key={row.days} style={{ display: 'contents' }}><span>{row.days}</span><span>{row.text}</span></span>)}</div>
+                  <OpeningHours className="hours" hours={store.hours} />
                 </StoreCard>
               ))}
             </div>
