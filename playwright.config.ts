@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 // Journeys against the production build, served the way npm start serves it, except that each remote
 // comes from its own origin (ports 4301/4302) through manifest URLs the shell reads at run time.
 const PORT = 4300;
+const HOSTS = ['localhost', 'demo-paint.localhost', 'demo-hardware.localhost'];
 const mongo = new URL(process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27118/platform');
 mongo.pathname = '/e2e';
 const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -18,9 +19,12 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.data/test-reports/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`, trace: 'retain-on-failure',
-    // The cookie notice is accepted up front (it covers the bottom of the page); its own journey starts without it.
-    storageState: { cookies: ['localhost', 'demo-paint.localhost', 'demo-hardware.localhost'].map((domain) => (
-      { name: 'poweredby', value: '1', domain, path: '/', expires: Math.floor(Date.now() / 1000) + 86400, httpOnly: false, secure: false, sameSite: 'Lax' as const })), origins: [] },
+    // The cookie notice is accepted and the day's promo pop-up counted as seen up front (both cover the page);
+    // their own journeys start without them.
+    storageState: {
+      cookies: HOSTS.map((domain) => ({ name: 'poweredby', value: '1', domain, path: '/', expires: Math.floor(Date.now() / 1000) + 86400, httpOnly: false, secure: false, sameSite: 'Lax' as const })),
+      origins: HOSTS.map((host) => ({ origin: `http://${host}:${PORT}`, localStorage: [{ name: 'promoPopup', value: JSON.stringify({ slug: null, expires: Date.now() + 86400_000 }) }] })),
+    },
   },
   projects: [{
     name: 'debian-chromium',

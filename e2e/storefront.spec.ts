@@ -156,7 +156,8 @@ test.describe('footer and content pages', () => {
 });
 
 test.describe('cookie notice', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  // No cookie yet; the promo pop-up counted as seen, so only the notice is on the page.
+  test.use({ storageState: { cookies: [], origins: [{ origin: 'http://localhost:4300', localStorage: [{ name: 'promoPopup', value: JSON.stringify({ slug: null, expires: Date.now() + 86400_000 }) }] }] } });
 
   test('shows on a first visit; Accept hides it and sets the poweredby cookie for 180 days', async ({ page, context }) => {
     await page.goto('/');

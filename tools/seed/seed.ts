@@ -235,8 +235,18 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   await insertInBatches(Product, products);
   await insertInBatches(StoreProduct, storeProducts);
   await Coupon.insertMany([
-    { tenantId, code: 'SAVE10', kind: 'percent', percentBp: 1000, minSubtotalCents: 5000, disclaimer: 'Cannot be combined with other offers.' },
-    { tenantId, code: 'FIVEOFF', kind: 'flat', amountCents: 500 },
+    {
+      tenantId, code: 'SAVE10', kind: 'percent', percentBp: 1000, minSubtotalCents: 5000, disclaimer: 'Cannot be combined with other offers.',
+      slug: 'save-10', name: 'Save 10% on $50 or more', description: `Take 10% off any order of $50 or more at ${plan.name}.`,
+      widget: { style: 1, couponTitle: '10% off $50+', bottomText: 'Online orders only', sequence: 1 },
+    },
+    { tenantId, code: 'FIVEOFF', kind: 'flat', amountCents: 500, slug: 'five-off', name: '$5 off your order', description: 'Five dollars off, no minimum.', widget: { style: 2, sequence: 2 } },
+    {
+      // The pop-up's promotion; it ends two weeks after seeding, so its page counts down.
+      tenantId, code: 'FALL20', kind: 'percent', percentBp: 2000, minSubtotalCents: 10000, expiresAt: new Date(Date.now() + 14 * 24 * 3600 * 1000),
+      slug: 'fall-20', name: 'Fall Project Sale', description: '20% off orders of $100 or more while the sale lasts.', disclaimer: 'Not valid on special orders placed before the sale.',
+      popup: true, widget: { style: 3, couponTitle: 'Fall Project Sale', buttonTitle: 'Get 20% Off', sequence: 3 },
+    },
     { tenantId, code: 'SPRING2025', kind: 'percent', percentBp: 1500, expiresAt: new Date(Date.UTC(2025, 5, 1)) },
     { tenantId, code: 'WELCOME15', kind: 'percent', percentBp: 1500, oncePerCustomer: true, disclaimer: 'One order per customer; sign in to use it.' },
   ]);

@@ -1,4 +1,4 @@
-import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage } from '@platform/contracts';
+import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget } from '@platform/contracts';
 import { platformApi } from './api';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
@@ -120,6 +120,15 @@ export const cartApi = platformApi.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(cartApi.util.upsertQueryData('cartParcels', { device_id: args.device_id }, data));
       },
+    }),
+    promotions: build.query<Promotion[], void>({ query: () => 'promotions', transformResponse: (r: { data: Promotion[] }) => r.data }),
+    promotion: build.query<Promotion, string>({ query: (slug) => `promotions/${encodeURIComponent(slug)}`, transformResponse: (r: { data: Promotion }) => r.data }),
+    couponWidgets: build.query<CouponWidget[], void>({ query: () => 'coupon-widgets', transformResponse: (r: { data: CouponWidget[] }) => r.data }),
+    promoPopup: build.query<Promotion | null, void>({ query: () => 'homepage-promo-pop-up', transformResponse: (r: { data: { coupon_widget_data: Promotion | null } }) => r.data.coupon_widget_data }),
+    /** Puts a promotion's code on the cart (empty or not); the answer's message is the success line to show. */
+    redeemPromotion: build.mutation<{ status: number; message: string; disclaimer: string; data: Cart }, { slug: string; device_id: string }>({
+      query: (body) => ({ url: 'promotions/redeem', method: 'POST', body }),
+      invalidatesTags: ['Cart'],
     }),
     emptyCart: build.query<Cart, { device_id: string }>({ query: (params) => ({ url: 'empty-cart', params }), transformResponse: (r: { data: Cart }) => r.data }),
     activeCoupons: build.query<{ active: boolean }, void>({ query: () => 'check-active-coupons', transformResponse: (r: { data: { active: boolean } }) => r.data }),

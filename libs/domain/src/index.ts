@@ -15,3 +15,4 @@ export * from './shipping';
 export * from './identity';
 export * from './permissions';
 export * from './hours';
+export * from './promotions';

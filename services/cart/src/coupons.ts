@@ -19,12 +19,40 @@ const couponSchema = new Schema({
   disclaimer: { type: String, default: '' },
   /** One order per customer with this code (guests must sign in to use it). */
   oncePerCustomer: { type: Boolean, default: false },
-});
+  /** Advertised codes (promotions) have a slug and a name; the others are given out privately. */
+  slug: { type: String, default: null },
+  name: { type: String, default: '' },
+  description: { type: String, default: '' },
+  image: { type: String, default: null },
+  /** Offered in the promo pop-up (the newest such promotion is). */
+  popup: { type: Boolean, default: false },
+  popupRedirectUrl: { type: String, default: null },
+  hidePopupText: { type: Boolean, default: false },
+  /** Its card in the Coupons & Highlights slider, when set and active. */
+  widget: {
+    type: new Schema({
+      active: { type: Boolean, default: true },
+      style: { type: Number, enum: [1, 2, 3], default: 1 },
+      couponTitle: { type: String, default: '' },
+      buttonTitle: { type: String, default: '' },
+      backgroundColor: { type: String, default: '' },
+      backgroundImage: { type: String, default: null },
+      bottomText: { type: String, default: '' },
+      sequence: { type: Number, default: 0 },
+    }, { _id: false }),
+    default: null,
+  },
+}, { timestamps: true });
 couponSchema.plugin(tenantOwned);
 couponSchema.index({ tenantId: 1, code: 1 }, { unique: true });
+couponSchema.index({ tenantId: 1, slug: 1 });
 export const Coupon = mongoose.models.Coupon ?? mongoose.model('Coupon', couponSchema);
 
-export type StoredCoupon = CouponRule & { disclaimer: string };
+export interface CouponWidgetOptions { active: boolean; style: 1 | 2 | 3; couponTitle: string; buttonTitle: string; backgroundColor: string; backgroundImage: string | null; bottomText: string; sequence: number }
+export type StoredCoupon = CouponRule & {
+  _id: unknown; disclaimer: string; slug?: string | null; name?: string; description?: string; image?: string | null; popup?: boolean;
+  popupRedirectUrl?: string | null; hidePopupText?: boolean; widget?: CouponWidgetOptions | null; createdAt?: Date;
+};
 
 /** A tenant's coupons change rarely and every cart read with a code applied needs one: kept 30 s per process. */
 const cache = new TtlCache(30_000);

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { Cart, ShippingQuote } from '@platform/contracts';
+import { Cart, CouponWidget, Promotion, ShippingQuote } from '@platform/contracts';
+import { isCouponCurrent } from '@platform/domain';
 import type { ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { AppError } from '@platform/server-kit';
@@ -7,6 +8,7 @@ import { assignAddress, cartParcels, emptyCart, redeemCoupon, removeCoupon, remo
 import { tenantCoupons } from './coupons';
 import { CartStore } from './cart-store';
 import { deleteSavedCart, listSavedCarts, restoreSavedCart, saveCart, signedInCustomer } from './saved-carts';
+import { couponWidgets, getPromotion, listPromotions, promoPopup, redeemPromotion } from './promotions';
 import { currentShippingQuotes, requestShippingQuotes, selectShippingQuote } from './shipping';
 
 const tags = ['cart'];
@@ -141,7 +143,39 @@ export const cartRoutes: ServicePlugin = async (app) => {
   }, async (request) => {
     const now = new Date();
     const coupons = [...(await tenantCoupons(request.ctx)).values()];
-    return { data: { active: coupons.some((c) => c.active && (!c.startsAt || c.startsAt <= now) && (!c.expiresAt || c.expiresAt >= now)) } };
+    return { data: { active: coupons.some((c) => isCouponCurrent(c, now)) } };
+  });
+
+  // Promotions: the promo codes a store advertises (pages, pop-up, Coupons & Highlights slider).
+  app.get('/promotions', {
+    schema: { tags, summary: 'Promotions in force now, soonest ending first', response: { 200: Type.Object({ data: Type.Array(Promotion) }) } },
+  }, async (request) => ({ data: await listPromotions(request.ctx) }));
+
+  app.get('/promotions/:slug', {
+    schema: {
+      tags, summary: 'One promotion in force now (the /promotions/single/{slug} page)',
+      params: Type.Object({ slug: Type.String({ pattern: '^[a-z0-9-]{1,80}$' }) }),
+      response: { 200: Type.Object({ data: Promotion }) },
+    },
+  }, async (request) => ({ data: await getPromotion(request.ctx, request.params.slug) }));
+
+  app.get('/coupon-widgets', {
+    schema: { tags, summary: 'Coupon cards of the Coupons & Highlights slider, in order', response: { 200: Type.Object({ data: Type.Array(CouponWidget) }) } },
+  }, async (request) => ({ data: await couponWidgets(request.ctx) }));
+
+  app.get('/homepage-promo-pop-up', {
+    schema: { tags, summary: 'The promotion the pop-up offers, or null', response: { 200: Type.Object({ data: Type.Object({ coupon_widget_data: Type.Union([Promotion, Type.Null()]) }) }) } },
+  }, async (request) => ({ data: { coupon_widget_data: await promoPopup(request.ctx) } }));
+
+  app.post('/promotions/redeem', {
+    schema: {
+      tags, summary: "Puts a promotion's code on the cart, even an empty one (it applies once the cart qualifies)",
+      body: Type.Object({ slug: Type.String({ pattern: '^[a-z0-9-]{1,80}$' }), device_id: Type.Optional(DeviceId) }),
+      response: { 200: Type.Object({ status: Type.Integer(), message: Type.String(), disclaimer: Type.String(), data: Cart }) },
+    },
+  }, async (request) => {
+    const answer = await redeemPromotion(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.slug);
+    return { status: 200, message: answer.message, disclaimer: answer.disclaimer, data: answer.cart };
   });
 
   app.get('/empty-cart', {

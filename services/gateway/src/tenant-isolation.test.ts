@@ -30,7 +30,7 @@ async function seedTenant(key: 'a' | 'b') {
   await carts.put(tenant.id, { customerSlug: 'owner', deviceId: null }, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }] });
   await ProductStat.create({ tenantId: tenant.id, sku: '1001', views: 5 });
   await SearchTerm.create({ tenantId: tenant.id, term: `${slug} drill`, searches: 3 });
-  await Coupon.create({ tenantId: tenant.id, code: `${slug.toUpperCase()}-CODE`, kind: 'flat', amountCents: 100 });
+  await Coupon.create({ tenantId: tenant.id, code: `${slug.toUpperCase()}-CODE`, kind: 'flat', amountCents: 100, slug: `${slug}-deal`, name: `${slug} deal`, popup: true, widget: { style: 1 } });
   await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
   await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
@@ -63,6 +63,10 @@ const READS: Record<string, string> = {
   '/api/cart-parcels': '/api/cart-parcels?device_id=SharedDev1',
   '/api/empty-cart': '/api/empty-cart?device_id=EmptiedDev',
   '/api/check-active-coupons': '/api/check-active-coupons',
+  '/api/promotions': '/api/promotions',
+  '/api/promotions/{slug}': '/api/promotions/iso-a-deal',
+  '/api/coupon-widgets': '/api/coupon-widgets',
+  '/api/homepage-promo-pop-up': '/api/homepage-promo-pop-up',
   '/api/shipping-quote': '/api/shipping-quote?device_id=SharedDev1',
   '/api/cart-preferences': '/api/cart-preferences?device_id=SharedDev1',
   '/api/orders-saved': '/api/orders-saved',
@@ -79,7 +83,7 @@ const READS: Record<string, string> = {
   '/api/store-distance/{id}': '/api/store-distance/1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
-const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status',
+const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
   '/api/verify-otp', '/api/send-otp', '/api/check-email-phone-exists', '/api/send-magic-link', '/api/use-magic-link', '/api/forget-password', '/api/reset-password',
   '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing',
@@ -156,6 +160,8 @@ describe('tenant isolation across every route', () => {
     // Tenant B's promo code means nothing at A.
     const foreign = await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: { 'business-slug': 'iso-a' }, payload: { coupon: 'ISO-B-CODE', device_id: 'SharedDev1' } });
     expect(foreign.json().message).toBe('This promo code is not valid.');
+    const foreignPromotion = await harness.app.inject({ method: 'POST', url: '/api/promotions/redeem', headers: { 'business-slug': 'iso-a' }, payload: { slug: 'iso-b-deal', device_id: 'SharedDev1' } });
+    expect(foreignPromotion.statusCode).toBe(422);
     expect((await SearchSynonyms.findOne({ tenantId: tenants.b.id }).lean() as { groups: { words: string[] }[] }).groups).toEqual([{ words: ['iso-b-sofa', 'iso-b-couch'] }]);
     const jobs = [
       ...await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']),

@@ -12,6 +12,7 @@ import { SkuSearchPage } from '../features/search/sku-search-page';
 import { BrandsPage } from '../features/brands/brands-page';
 import { BrandProductsPage } from '../features/brands/brand-products-page';
 import { CustomPageView, LegalPage, StoreInfoPage } from '../features/content/content-pages';
+import { PromotionPage, PromotionsPage } from '../features/promotions/promotions-pages';
 import { storefrontApi } from '@platform/api-client';
 import { Loading } from '@platform/ui';
 
@@ -62,6 +63,8 @@ export function AppRoutes() {
           <Route path="/privacy-policy" element={<LegalPage type="policy" />} />
           <Route path="/policy_california" element={<LegalPage type="policy_california" />} />
           <Route path="/terms" element={<LegalPage type="terms" />} />
+          <Route path="/promotions" element={<PromotionsPage />} />
+          <Route path="/promotions/single/:slug" element={<PromotionPage />} />
           {(pages ?? []).map((page) => <Route key={page.id} path={`/${page.link}`} element={<CustomPageView id={page.id} />} />)}
           <Route path="*" element={<UnknownPath pagesLoading={pagesLoading} />} />
         </Route>

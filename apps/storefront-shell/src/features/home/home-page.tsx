@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { getDeviceId, storefrontApi } from '@platform/api-client';
 import { Card, Container } from '@platform/ui';
 import { Grid, ProductSwiper, ProductTile } from '../../components/product-bits';
+import { CouponSlider } from '../promotions/coupon-slider';
 
 const Hero = styled.section`
   background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; padding: 40px 0; margin-bottom: 24px;
@@ -33,6 +34,7 @@ export function HomePage() {
         </Container>
       </Hero>
       <Container>
+        <CouponSlider />
         <h2>Shop by Department</h2>
         <Departments>
           {departments.map((d) => <li key={d.dept_id}><Card><Link to={`/d/${d.slug}`}>{d.name}</Link></Card></li>)}

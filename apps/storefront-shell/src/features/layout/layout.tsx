@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Header } from './header';
 import { Footer } from './footer';
 import { CookieBanner } from './cookie-banner';
+import { PromoPopup } from '../promotions/promo-popup';
 
 /** At least a screen high, so the footer starts below the fold while the page's parts load (no layout shift). */
 const Main = styled.main`min-height: 100vh;`;
@@ -26,6 +27,7 @@ export function Layout() {
       <Footer />
       <CookieBanner />
       <CartSidePanel />
+      <PromoPopup />
     </>
   );
 }
