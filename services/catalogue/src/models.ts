@@ -142,3 +142,12 @@ coPurchaseSchema.plugin(tenantOwned);
 coPurchaseSchema.index({ tenantId: 1, sku: 1, withSku: 1 }, { unique: true });
 coPurchaseSchema.index({ tenantId: 1, sku: 1, orders: -1 });
 export const CoPurchase = mongoose.models.CoPurchase ?? mongoose.model('CoPurchase', coPurchaseSchema);
+
+/** Products the store features on its home page (admin Featured Products), in its order. */
+const featuredProductSchema = new Schema({
+  sku: { type: String, required: true },
+  sequence: { type: Number, default: 0 },
+});
+featuredProductSchema.plugin(tenantOwned);
+featuredProductSchema.index({ tenantId: 1, sku: 1 }, { unique: true });
+export const FeaturedProduct = mongoose.models.FeaturedProduct ?? mongoose.model('FeaturedProduct', featuredProductSchema);

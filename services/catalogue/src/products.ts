@@ -54,7 +54,7 @@ export function attributeFilters(query: Record<string, unknown>): Record<string,
 const idList = (...parts: (string | number | undefined)[]) =>
   parts.flatMap((part) => String(part ?? '').split(',')).map((id) => Number(id.trim())).filter((id) => Number.isInteger(id) && id > 0);
 
-async function requireLocation(ctx: RequestContext): Promise<number> {
+export async function requireLocation(ctx: RequestContext): Promise<number> {
   const locationId = await resolveLocationId(ctx, ctx.storeId);
   if (locationId === null) throw new AppError('not_found', 'This store has no locations yet');
   return locationId;
@@ -149,7 +149,7 @@ async function requireProduct(ctx: RequestContext, registry: SearchIndexRegistry
   return { locationId, index, product };
 }
 
-const listItem = ({ description, department_path, locations_inventory, addon_product_ids, videos, ...item }: ProductDetailView): ProductItem => item;
+export const listItem = ({ description, department_path, locations_inventory, addon_product_ids, videos, ...item }: ProductDetailView): ProductItem => item;
 
 /** Add-on products the store pairs with this one, as sold at the location. */
 export async function productAddons(ctx: RequestContext, registry: SearchIndexRegistry, productId: number) {

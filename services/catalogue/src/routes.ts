@@ -7,6 +7,7 @@ import { brandRoutes } from './brands';
 import { searchTermRoutes } from './search-terms';
 import { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 import { trackProductView } from './tracking';
+import { featuredProducts, widgetProducts } from './widget-products';
 
 const tags = ['catalogue'];
 const Page = Type.Integer({ minimum: 1, default: 1 });
@@ -166,6 +167,23 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ sold: Type.Integer() })])) }) },
     },
   }, async (request) => ({ data: await topSelling(request.ctx, searchIndexes, request.params.days, request.params.limit) }));
+
+  app.post('/widget/getProducts', {
+    schema: {
+      tags, summary: "A home page product row at the selected location: its SKUs in order, or a department's or brand's newest products (in stock first)",
+      body: Type.Object({
+        skus: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 48 })),
+        dept_id: Type.Optional(Type.Integer({ minimum: 1 })),
+        brand_id: Type.Optional(Type.Integer({ minimum: 1 })),
+        limit: Type.Integer({ minimum: 1, maximum: 48, default: 12 }),
+      }),
+      response: { 200: ProductList },
+    },
+  }, async (request) => ({ data: await widgetProducts(request.ctx, searchIndexes, request.body) }));
+
+  app.get('/favourite-products', {
+    schema: { tags, summary: "The store's featured products in its order, at the selected location", response: { 200: ProductList } },
+  }, async (request) => ({ data: await featuredProducts(request.ctx, searchIndexes) }));
 
   app.get('/products/:id/also-purchased', {
     schema: {

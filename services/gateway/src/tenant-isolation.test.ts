@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { CoPurchase, ProductSale, ProductStat, SearchSynonyms, SearchTerm } from '@platform/catalogue';
-import { CustomPageModel, StoreProfile } from '@platform/tenant-settings';
+import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, SearchTerm } from '@platform/catalogue';
+import { CustomPageModel, HomepageWidgetModel, StoreProfile } from '@platform/tenant-settings';
 import { Customer, hashPassword } from '@platform/identity';
 import { Order } from '@platform/orders';
 import { CartStore, Coupon } from '@platform/cart';
@@ -29,6 +29,11 @@ async function seedTenant(key: 'a' | 'b') {
   await carts.put(tenant.id, { customerSlug: null, deviceId: 'SharedDev1' }, { locationId: 1, items: [{ storeProductId: 11, quantity: 1, special: false }] });
   await carts.put(tenant.id, { customerSlug: 'owner', deviceId: null }, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }] });
   await ProductStat.create({ tenantId: tenant.id, sku: '1001', views: 5 });
+  await FeaturedProduct.create({ tenantId: tenant.id, sku: '1001', sequence: 1 });
+  await HomepageWidgetModel.insertMany([
+    { tenantId: tenant.id, widgetId: 1, name: `${slug} welcome`, type: '1', value: { body: `<p>${slug} welcome</p>` } },
+    { tenantId: tenant.id, widgetId: 2, name: `${slug} picks`, type: '2', area: 2, value: { title: `${slug} picks`, skus: ['1001'] } },
+  ]);
   await SearchTerm.create({ tenantId: tenant.id, term: `${slug} drill`, searches: 3 });
   await Coupon.create({ tenantId: tenant.id, code: `${slug.toUpperCase()}-CODE`, kind: 'flat', amountCents: 100, slug: `${slug}-deal`, name: `${slug} deal`, popup: true, widget: { style: 1 } });
   await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
@@ -64,6 +69,10 @@ const READS: Record<string, string> = {
   '/api/empty-cart': '/api/empty-cart?device_id=EmptiedDev',
   '/api/check-active-coupons': '/api/check-active-coupons',
   '/api/promotions': '/api/promotions',
+  '/api/homepage-widgets': '/api/homepage-widgets',
+  '/api/homepage-widgets-two': '/api/homepage-widgets-two',
+  '/api/widget/{id}': '/api/widget/1',
+  '/api/favourite-products': '/api/favourite-products',
   '/api/promotions/{slug}': '/api/promotions/iso-a-deal',
   '/api/coupon-widgets': '/api/coupon-widgets',
   '/api/homepage-promo-pop-up': '/api/homepage-promo-pop-up',
@@ -83,7 +92,7 @@ const READS: Record<string, string> = {
   '/api/store-distance/{id}': '/api/store-distance/1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
 };
-const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem',
+const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
   '/api/verify-otp', '/api/send-otp', '/api/check-email-phone-exists', '/api/send-magic-link', '/api/use-magic-link', '/api/forget-password', '/api/reset-password',
   '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing',
@@ -162,6 +171,9 @@ describe('tenant isolation across every route', () => {
     expect(foreign.json().message).toBe('This promo code is not valid.');
     const foreignPromotion = await harness.app.inject({ method: 'POST', url: '/api/promotions/redeem', headers: { 'business-slug': 'iso-a' }, payload: { slug: 'iso-b-deal', device_id: 'SharedDev1' } });
     expect(foreignPromotion.statusCode).toBe(422);
+    const row = await harness.app.inject({ method: 'POST', url: '/api/widget/getProducts', headers: { 'business-slug': 'iso-a' }, payload: { skus: ['1001', '1002'] } });
+    expect(row.body).toContain('iso-a');
+    expect(row.body).not.toContain('iso-b');
     expect((await SearchSynonyms.findOne({ tenantId: tenants.b.id }).lean() as { groups: { words: string[] }[] }).groups).toEqual([{ words: ['iso-b-sofa', 'iso-b-couch'] }]);
     const jobs = [
       ...await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']),

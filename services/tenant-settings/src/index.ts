@@ -3,3 +3,4 @@ export { StoreProfile } from './models';
 export { DEFAULT_SETTINGS, DEFAULT_BUSINESS, mergeDefaults, getBusinessDetails, getStoreSettings, forgetStoreProfile, getShippingCarrierAccount, type ShippingCarrierAccount } from './service';
 export { CustomPageModel } from './content';
 export { forgetStartup } from './startup';
+export { HomepageWidgetModel, forgetWidgets } from './widgets';

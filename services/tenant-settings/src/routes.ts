@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
-import { BusinessDetails, CustomPage, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
+import { BusinessDetails, CustomPage, HomepageWidget, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
 import { AppError, type ServicePlugin } from '@platform/server-kit';
 import { getBusinessDetails, getNavigation, getStoreSettings, storesByDistance } from './service';
 import { getCustomPage, getFooter, getLegalDocuments, listCustomPages } from './content';
 import { startupBundle } from './startup';
+import { homepageWidget, homepageWidgets } from './widgets';
 
 const tags = ['tenant-settings'];
 
@@ -76,6 +77,23 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
     const page = await getCustomPage(request.ctx, request.params.id);
     if (!page) throw new AppError('not_found', 'Page not found.');
     return { data: page };
+  });
+
+  for (const [path, area] of [['/homepage-widgets', 1], ['/homepage-widgets-two', 2]] as const) {
+    app.get(path, {
+      schema: {
+        tags, summary: `Home page sections of area ${area} (carousel, HTML, product rows) shown at the selected location, in order`,
+        response: { 200: Type.Object({ data: Type.Array(HomepageWidget) }) },
+      },
+    }, async (request) => ({ data: await homepageWidgets(request.ctx, area) }));
+  }
+
+  app.get('/widget/:id', {
+    schema: { tags, summary: 'One home page section, as shown at the selected location', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: Type.Object({ data: HomepageWidget }) } },
+  }, async (request) => {
+    const widget = await homepageWidget(request.ctx, request.params.id);
+    if (!widget) throw new AppError('not_found', 'Widget not found.');
+    return { data: widget };
   });
 
   app.get('/startup', {
