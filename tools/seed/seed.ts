@@ -1,9 +1,9 @@
 import { Faker, en } from '@faker-js/faker';
 import { connectMongo, disconnectMongo, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
 import { slugify } from '@platform/domain';
-import { Brand, Department, Product, StoreProduct } from '@platform/catalogue';
+import { Brand, Department, FeaturedProduct, Product, StoreProduct } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
-import { CustomPageModel, StoreProfile } from '@platform/tenant-settings';
+import { CustomPageModel, HomepageWidgetModel, StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
 import { createQueues, createRedis, type PlatformQueues } from '@platform/queue';
@@ -128,12 +128,12 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
     tenantId, locationId: index + 1, ...loc, phone: faker.phone.number({ style: 'national' }), storeNumber: String(100 + index), sortOrder: index, hours: HOURS,
   })));
 
-  const departments: { tenantId: string; deptId: number; name: string; slug: string; parentId: number | null; level: number; sortOrder: number }[] = [];
+  const departments: { tenantId: string; deptId: number; name: string; slug: string; parentId: number | null; level: number; sortOrder: number; highlighted?: boolean }[] = [];
   const leaves: number[][] = [];
   let deptId = 1;
   Object.entries(plan.tree).forEach(([top, subs], i) => {
     const topId = deptId++;
-    departments.push({ tenantId, deptId: topId, name: top, slug: slugify(top), parentId: null, level: 1, sortOrder: i });
+    departments.push({ tenantId, deptId: topId, name: top, slug: slugify(top), parentId: null, level: 1, sortOrder: i, highlighted: i < 6 });
     Object.entries(subs).forEach(([sub, leafNames], j) => {
       const subId = deptId++;
       departments.push({ tenantId, deptId: subId, name: sub, slug: slugify(sub), parentId: topId, level: 2, sortOrder: j });
@@ -153,7 +153,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   };
   await StoreProfile.create({
     tenantId,
-    settings: { cart: { taxDisclaimer: 'Tax is estimated until checkout.' },
+    settings: { cart: { taxDisclaimer: 'Tax is estimated until checkout.' }, featuredProductsTitle: plan.variant === 'hardware-cooperative' ? 'Staff Picks' : '',
       // Registration asks trade customers for their company and trade (custom signup fields).
       custom_fields: { signup: plan.variant === 'hardware-cooperative' ? [
         { name: 'company_name', label: 'Company Name', type: 'text', required: false, placeholder: 'If you buy for a business' },
@@ -234,6 +234,8 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   }
   await insertInBatches(Product, products);
   await insertInBatches(StoreProduct, storeProducts);
+  await FeaturedProduct.insertMany((products as { sku: string }[]).slice(0, 8).map((p, sequence) => ({ tenantId, sku: p.sku, sequence })));
+  await HomepageWidgetModel.insertMany(homepageWidgets(tenantId, plan));
   await Coupon.insertMany([
     {
       tenantId, code: 'SAVE10', kind: 'percent', percentBp: 1000, minSubtotalCents: 5000, disclaimer: 'Cannot be combined with other offers.',
@@ -261,6 +263,25 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
     });
   }
   return { products: productCount, storeProducts: storeProducts.length, departments: departments.length, brands: brands.length, orders };
+}
+
+/** The home page sections of a demo store: a carousel, store news, product rows, and one section for one location only. */
+function homepageWidgets(tenantId: string, plan: TenantPlan) {
+  const banner = (n: number, alt: string, redirect_url: string) => ({
+    image: `/assets/banners/${plan.slug}-${n}.svg`, imageMobile: `/assets/banners/${plan.slug}-${n}-mobile.svg`, width: 1200, height: 360, widthMobile: 768, heightMobile: 432, alt, redirect_url, sequence: n,
+  });
+  const hardware = plan.variant === 'hardware-cooperative';
+  return [
+    { tenantId, widgetId: 1, name: 'Home carousel', type: '4', sequence: 1, loop: true, value: { title: 'This season', slides: hardware
+      ? [banner(1, 'Fall Project Sale: 20% off orders of $100 or more', '/promotions/single/fall-20'), banner(2, 'Lawn & Garden: rakes, blowers and bulbs', '/departments')]
+      : [banner(1, 'Color of the Month: Harbor Blue', '/departments'), banner(2, 'Free color matching', '/store-info')] } },
+    { tenantId, widgetId: 2, name: 'Store news', type: '1', sequence: 2, value: { title: 'Store news', body: hardware
+      ? '<h2>Locally owned since 1952</h2><p>Ask our staff about key cutting, screen repair and propane refills at every location.</p>'
+      : '<h2>Paint advice from people who paint</h2><p>Bring a photo of your room and we will help you choose the colour and finish.</p>' } },
+    { tenantId, widgetId: 3, name: 'New arrivals', type: '2', sequence: 3, value: { title: 'New in store', dept_id: 1, limit: 12 } },
+    ...(hardware ? [{ tenantId, widgetId: 4, name: 'Eastgate rentals', type: '1', sequence: 4, associatedLocations: [2], value: { title: 'At Eastgate', body: '<p>Our Eastgate store now rents log splitters and aerators by the day.</p>' } }] : []),
+    { tenantId, widgetId: 5, name: 'Brand row', type: '2', area: 2, sequence: 1, value: { title: 'Trusted brands', brand_id: 1, limit: 12 } },
+  ];
 }
 
 /** Seeds both demo tenants. Deterministic: the same options always write the same data (order dates are relative to today). */

@@ -1,4 +1,4 @@
-import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget } from '@platform/contracts';
+import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget } from '@platform/contracts';
 import { platformApi } from './api';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
@@ -103,6 +103,11 @@ export const storefrontApi = platformApi.injectEndpoints({
     trackSearchClick: build.mutation<void, { search: string; id: number; index: number }>({ query: (body) => ({ url: 'search/click', method: 'POST', body }) }),
     brands: build.query<Paged<BrandItem>, { page?: number; limit?: number; sort?: string; search?: string }>({ query: (params) => ({ url: 'brands', params }), providesTags: ['Products'] }),
     brand: build.query<BrandItem, string>({ query: (param) => ({ url: 'brands/brand', params: { param } }), transformResponse: (r: { data: BrandItem }) => r.data, providesTags: ['Products'] }),
+    homepageWidgets: build.query<HomepageWidget[], 1 | 2>({ query: (area) => (area === 1 ? 'homepage-widgets' : 'homepage-widgets-two'), transformResponse: (r: { data: HomepageWidget[] }) => r.data, providesTags: ['Products'] }),
+    widgetProducts: build.query<ProductItem[], { skus?: string[]; dept_id?: number; brand_id?: number; limit?: number }>({
+      query: (body) => ({ url: 'widget/getProducts', method: 'POST', body }), transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'],
+    }),
+    featuredProducts: build.query<ProductItem[], void>({ query: () => 'favourite-products', transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'] }),
     brandFilter: build.query<{ show: boolean }, void>({ query: () => 'brands/get-filter', transformResponse: (r: { data: { show: boolean } }) => r.data }),
   }),
 });

@@ -113,6 +113,8 @@ export const StoreSettings = Type.Object({
   account_field_info: Type.Object({ label: Type.String(), help: Type.String() }),
   /** Map tiles for the store selector ({z}/{x}/{y} template); null shows the stores on a plain map. */
   mapTileUrl: Type.Union([Type.String(), Type.Null()]),
+  /** Heading of the home page's featured products; empty reads 'Featured Products'. */
+  featuredProductsTitle: Type.String(),
 });
 export type StoreSettings = Static<typeof StoreSettings>;
 
@@ -176,6 +178,7 @@ export interface Department {
   image_url: string | null;
   parent: number | null;
   hide_products: boolean;
+  highlighted: boolean;
   children?: Department[];
 }
 const DepartmentBase = {
@@ -186,6 +189,8 @@ const DepartmentBase = {
   image_url: Type.Union([Type.String(), Type.Null()]),
   parent: Type.Union([Type.Integer(), Type.Null()]),
   hide_products: Type.Boolean(),
+  /** In the home page's highlighted departments slider. */
+  highlighted: Type.Boolean(),
 };
 export const Department = Type.Object(DepartmentBase);
 export const DepartmentTree = Type.Object({

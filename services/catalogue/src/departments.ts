@@ -7,7 +7,7 @@ import { Department } from './models';
 
 export const MAX_DEPARTMENT_DEPTH = 3;
 
-interface DepartmentDoc { deptId: number; name: string; parentId: number | null; imageUrl: string | null; hideProducts: boolean; level: number; sortOrder: number }
+interface DepartmentDoc { deptId: number; name: string; parentId: number | null; imageUrl: string | null; hideProducts: boolean; highlighted?: boolean; level: number; sortOrder: number }
 
 function toItem(doc: DepartmentDoc): DepartmentItem {
   return {
@@ -18,6 +18,7 @@ function toItem(doc: DepartmentDoc): DepartmentItem {
     image_url: doc.imageUrl ?? null,
     parent: doc.parentId ?? null,
     hide_products: Boolean(doc.hideProducts),
+    highlighted: Boolean(doc.highlighted),
   };
 }
 

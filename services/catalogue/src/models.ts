@@ -10,6 +10,8 @@ const departmentSchema = new Schema({
   imageUrl: { type: String, default: null },
   hidden: { type: Boolean, default: false },
   hideProducts: { type: Boolean, default: false },
+  /** Shown in the home page's highlighted departments slider. */
+  highlighted: { type: Boolean, default: false },
   sortOrder: { type: Number, default: 0 },
 });
 departmentSchema.plugin(tenantOwned);

@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS = {
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false },
   sms_notifications_enabled: true,
   custom_fields: { signup: [] as CustomFormField[] },
+  featuredProductsTitle: '',
   account_field_info: { label: 'Contractor Account Number', help: 'Enter your contractor account number if you have a registered account with this business.' },
 };
 

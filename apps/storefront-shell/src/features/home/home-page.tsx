@@ -4,6 +4,7 @@ import { getDeviceId, storefrontApi } from '@platform/api-client';
 import { Card, Container } from '@platform/ui';
 import { Grid, ProductSwiper, ProductTile } from '../../components/product-bits';
 import { CouponSlider } from '../promotions/coupon-slider';
+import { HighlightedDepartments, HomepageWidgets } from './homepage-widgets';
 
 const Hero = styled.section`
   background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; padding: 40px 0; margin-bottom: 24px;
@@ -16,28 +17,42 @@ const Departments = styled.ul`
   a { font-weight: 600; }
 `;
 
-/** Home: the store's name and alert, its departments and its most viewed products. */
+/**
+ * Home (spec 1 "Screens"): the store's own sections, Coupons & Highlights, highlighted departments, popular
+ * products, Featured Products, the second area of sections and recently viewed. The store's name heads the
+ * page; a store without a carousel gets a banner with it.
+ */
 export function HomePage() {
   const { data: settings } = storefrontApi.useSettingsQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
-  const { data: departments = [] } = storefrontApi.useDepartmentTreeQuery(1);
+  const { data: widgets } = storefrontApi.useHomepageWidgetsQuery(1);
+  const { data: tree = [] } = storefrontApi.useDepartmentTreeQuery(Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3)));
   const { data: popular = [] } = storefrontApi.usePopularProductsQuery();
+  const { data: featured = [] } = storefrontApi.useFeaturedProductsQuery();
   const { data: topSellers = [] } = storefrontApi.useTopSellingQuery({ days: 30, limit: 12 });
   const { data: recent = [] } = storefrontApi.useRecentProductsQuery(getDeviceId(), { refetchOnMountOrArgChange: true });
   const locations = business?.about_us.locations ?? [];
+  const hasCarousel = widgets?.some((w) => w.type === '4');
+  const where = locations.length > 1 ? `${locations.length} locations to serve you` : locations[0] ? `${locations[0].address}, ${locations[0].city}` : null;
   return (
     <>
-      <Hero>
-        <Container>
-          <h1>{settings?.businessName}</h1>
-          <p>{locations.length > 1 ? `${locations.length} locations to serve you` : locations[0] ? `${locations[0].address}, ${locations[0].city}` : null}</p>
-        </Container>
-      </Hero>
+      {hasCarousel ? (
+        <Container><h1 style={{ fontSize: '1.4rem', margin: '16px 0 12px' }}>{settings?.businessName}</h1></Container>
+      ) : (
+        <Hero>
+          <Container>
+            <h1>{settings?.businessName}</h1>
+            <p>{where}</p>
+          </Container>
+        </Hero>
+      )}
       <Container>
+        <HomepageWidgets area={1} />
         <CouponSlider />
+        <HighlightedDepartments tree={tree} />
         <h2>Shop by Department</h2>
         <Departments>
-          {departments.map((d) => <li key={d.dept_id}><Card><Link to={`/d/${d.slug}`}>{d.name}</Link></Card></li>)}
+          {tree.map((d) => <li key={d.dept_id}><Card><Link to={`/d/${d.slug}`}>{d.name}</Link></Card></li>)}
         </Departments>
         {popular.length ? (
           <section aria-labelledby="popular-heading">
@@ -45,7 +60,9 @@ export function HomePage() {
             <Grid>{popular.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid>
           </section>
         ) : null}
+        <ProductSwiper title={settings?.featuredProductsTitle || 'Featured Products'} products={featured} testId="featured-products" />
         <ProductSwiper title="Top sellers this month" products={topSellers} testId="top-sellers" />
+        <HomepageWidgets area={2} />
         <ProductSwiper title="Recently viewed" products={recent} testId="recently-viewed" />
       </Container>
     </>
