@@ -399,3 +399,20 @@ export const HomepageWidget = Type.Object({
   }),
 });
 export type HomepageWidget = Static<typeof HomepageWidget>;
+
+export const PAYMENT_PROVIDERS = ['stripe', 'adyen', 'plugnpay', 'authorize_net', 'fiserv'] as const;
+/**
+ * Payment settings for the storefront (spec 2 "Payment settings"): the provider and its public keys only.
+ * A store without a provider takes payment in store.
+ */
+export const PaymentSettings = Type.Object({
+  payment_provider: Type.Union([...PAYMENT_PROVIDERS.map((p) => Type.Literal(p)), Type.Null()]),
+  payment_preparable: Type.Boolean(),
+  stripe: Type.Optional(Type.Object({ publishable_key: Type.String(), is_live: Type.Boolean(), account_id: Type.String(), disable_save_card: Type.Boolean() })),
+  adyen: Type.Optional(Type.Object({ origin_key: Type.String(), environment: Type.String() })),
+  plugnpay: Type.Optional(Type.Object({ host: Type.String(), username: Type.String(), currency: Type.String() })),
+  authorize_net: Type.Optional(Type.Object({ is_live: Type.Boolean(), login_id: Type.String(), client_key: Type.String(), show_biling_address: Type.Boolean() })),
+  fiserv: Type.Optional(Type.Object({ is_live: Type.Boolean() })),
+});
+export type PaymentSettings = Static<typeof PaymentSettings>;
+export const SiteSetting = Type.Object({ key: Type.String(), value_string: Type.String() });

@@ -13,14 +13,14 @@ import { allServices } from './index';
  * called as tenant A (guest and admin); no answer may carry tenant B's marker, and A's writes leave B as it was.
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-const tenants: Record<'a' | 'b', { id: string; slug: string; token: string }> = {} as never;
+const tenants: Record<'a' | 'b', { id: string; slug: string; token: string; businessId: number }> = {} as never;
 const PASSWORD = 'Same-Password-1';
 
 async function seedTenant(key: 'a' | 'b') {
   const slug = `iso-${key}`;
   const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`] });
   await createCatalogueFixture(tenant.id, slug);
-  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], footer: { title: `${slug} footer` } });
+  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, payment: { payment_provider: 'stripe', stripe: { publishable_key: `pk_${slug}`, secret_key: `sk_${slug}` } }, siteSettings: [{ key: 'theme', value_string: slug }], navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], footer: { title: `${slug} footer` } });
   await CustomPageModel.create({ tenantId: tenant.id, pageId: 1, title: `${slug} page`, link: 'about-the-store', body: `<p>${slug} story</p>` });
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
@@ -40,7 +40,7 @@ async function seedTenant(key: 'a' | 'b') {
   await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
   const login = await harness.app.inject({ method: 'POST', url: '/api/login', headers: { 'business-slug': slug }, payload: { email: 'owner@shared.test', password: PASSWORD } });
-  tenants[key] = { id: tenant.id, slug, token: login.json().access_token };
+  tenants[key] = { id: tenant.id, slug, token: login.json().access_token, businessId: tenant.businessId };
 }
 
 /** Every route with what it needs to answer. A route missing here fails the coverage test below. */
@@ -69,6 +69,8 @@ const READS: Record<string, string> = {
   '/api/empty-cart': '/api/empty-cart?device_id=EmptiedDev',
   '/api/check-active-coupons': '/api/check-active-coupons',
   '/api/promotions': '/api/promotions',
+  '/api/payment-settings': '/api/payment-settings',
+  '/api/business/site-settings/{businessId}': '/api/business/site-settings/{A_BUSINESS_ID}',
   '/api/homepage-widgets': '/api/homepage-widgets',
   '/api/homepage-widgets-two': '/api/homepage-widgets-two',
   '/api/widget/{id}': '/api/widget/1',
@@ -122,7 +124,7 @@ describe('tenant isolation across every route', () => {
     it(`GET ${route} as tenant A shows only tenant A's data`, async () => {
       for (const auth of [{}, { authorization: `Bearer ${tenants.a.token}` }]) {
         for (const pick of [{ 'business-slug': 'iso-a' }, { host: 'shop.iso-a.test' }]) {
-          const res = await harness.app.inject({ url, headers: { ...pick, ...auth } });
+          const res = await harness.app.inject({ url: url.replace('{A_BUSINESS_ID}', String(tenants.a.businessId)), headers: { ...pick, ...auth } });
           if (res.statusCode === 401) continue; // admin route called as a guest
           expect(res.statusCode, `${url} ${JSON.stringify(pick)}`).toBe(200);
           expect(res.body).not.toContain('iso-b');

@@ -15,6 +15,10 @@ const storeProfileSchema = new Schema({
   footer: { type: Schema.Types.Mixed, default: {} },
   legal: { type: [Schema.Types.Mixed], default: [] },
   /** A connected carrier account for live shipping quotes (private: not part of business details). */
+  /** The card provider and its public keys (secret keys live with the payment adapter, never here). */
+  payment: { type: Schema.Types.Mixed, default: {} },
+  /** Site settings as key / value_string pairs (admin PATCH business/update-site-settings). */
+  siteSettings: { type: [{ _id: false, key: String, value_string: { type: String, default: '' } }], default: [] },
   shippingCarrier: { adapter: { type: String, enum: ['table_rate', 'easypost'], default: 'table_rate' }, apiKey: { type: String, default: '' } },
 });
 storeProfileSchema.plugin(tenantOwned, { onePerTenant: true });

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
-import { BusinessDetails, CustomPage, HomepageWidget, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
+import { BusinessDetails, CustomPage, HomepageWidget, PaymentSettings, SiteSetting, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
 import { AppError, type ServicePlugin } from '@platform/server-kit';
 import { getBusinessDetails, getNavigation, getStoreSettings, storesByDistance } from './service';
 import { getCustomPage, getFooter, getLegalDocuments, listCustomPages } from './content';
 import { startupBundle } from './startup';
 import { homepageWidget, homepageWidgets } from './widgets';
+import { getPaymentSettings, getSiteSettings } from './payment-settings';
 
 const tags = ['tenant-settings'];
 
@@ -25,6 +26,21 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   app.get('/business-details2', {
     schema: { tags, summary: 'Business details: locations, fulfilment flags, display flags', response: { 200: Type.Object({ data: BusinessDetails }) } },
   }, async (request) => ({ data: await getBusinessDetails(request.ctx) }));
+
+  app.get('/payment-settings', {
+    schema: { tags, summary: "The store's card provider and its public keys (none: payment in store)", response: { 200: Type.Object({ data: PaymentSettings }) } },
+  }, async (request) => ({ data: await getPaymentSettings(request.ctx) }));
+
+  app.get('/business/site-settings/:businessId', {
+    schema: {
+      tags, summary: "The store's site settings as key / value_string pairs", params: Type.Object({ businessId: Type.Integer({ minimum: 1 }) }),
+      response: { 200: Type.Object({ data: Type.Array(SiteSetting) }) },
+    },
+  }, async (request) => {
+    const settings = await getSiteSettings(request.ctx, request.params.businessId);
+    if (!settings) throw new AppError('not_found', 'Store not found.');
+    return { data: settings };
+  });
 
   app.get('/brands/get-filter', {
     schema: { tags, summary: 'Whether the storefront shows the brand filter (store setting hideBrandFilter)', response: { 200: Type.Object({ data: Type.Object({ show: Type.Boolean() }) }) } },

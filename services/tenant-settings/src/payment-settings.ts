@@ -1,0 +1,31 @@
+import { PAYMENT_PROVIDERS, type PaymentSettings } from '@platform/contracts';
+import type { RequestContext } from '@platform/server-kit';
+import { storeProfile } from './service';
+
+type Plain = Record<string, unknown>;
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const flag = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+
+/** The public fields of each provider: what a browser needs to tokenize a card. Anything else stored stays on the server. */
+const PUBLIC_FIELDS: { [P in (typeof PAYMENT_PROVIDERS)[number]]: (stored: Plain) => NonNullable<PaymentSettings[P]> } = {
+  stripe: (s) => ({ publishable_key: text(s.publishable_key), is_live: flag(s.is_live), account_id: text(s.account_id), disable_save_card: flag(s.disable_save_card) }),
+  adyen: (s) => ({ origin_key: text(s.origin_key), environment: text(s.environment) || 'test' }),
+  plugnpay: (s) => ({ host: text(s.host), username: text(s.username), currency: text(s.currency) || 'USD' }),
+  authorize_net: (s) => ({ is_live: flag(s.is_live), login_id: text(s.login_id), client_key: text(s.client_key), show_biling_address: flag(s.show_biling_address) }),
+  fiserv: (s) => ({ is_live: flag(s.is_live) }),
+};
+
+/** GET payment-settings: the store's card provider with its public keys, or no provider (payment in store). */
+export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSettings> {
+  const stored = (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain;
+  const provider = PAYMENT_PROVIDERS.find((p) => p === stored.payment_provider) ?? null;
+  const base = { payment_provider: provider, payment_preparable: flag(stored.payment_preparable) };
+  return provider ? { ...base, [provider]: PUBLIC_FIELDS[provider]((stored[provider] ?? {}) as Plain) } : base;
+}
+
+/** GET business/site-settings/{businessId}: the store's key / value_string pairs; null for another business id. */
+export async function getSiteSettings(ctx: RequestContext, businessId: number): Promise<{ key: string; value_string: string }[] | null> {
+  if (businessId !== ctx.tenant.businessId) return null;
+  const stored = ((await storeProfile(ctx)) as { siteSettings?: { key: string; value_string?: string }[] } | null)?.siteSettings ?? [];
+  return stored.filter((s) => s?.key).map((s) => ({ key: s.key, value_string: s.value_string ?? '' }));
+}
