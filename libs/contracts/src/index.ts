@@ -406,7 +406,7 @@ export const PAYMENT_PROVIDERS = ['stripe', 'adyen', 'plugnpay', 'authorize_net'
  * A store without a provider takes payment in store.
  */
 export const PaymentSettings = Type.Object({
-  payment_provider: Type.Union([...PAYMENT_PROVIDERS.map((p) => Type.Literal(p)), Type.Null()]),
+  payment_provider: Type.Union([Type.Literal('stripe'), Type.Literal('adyen'), Type.Literal('plugnpay'), Type.Literal('authorize_net'), Type.Literal('fiserv'), Type.Null()]),
   payment_preparable: Type.Boolean(),
   stripe: Type.Optional(Type.Object({ publishable_key: Type.String(), is_live: Type.Boolean(), account_id: Type.String(), disable_save_card: Type.Boolean() })),
   adyen: Type.Optional(Type.Object({ origin_key: Type.String(), environment: Type.String() })),
