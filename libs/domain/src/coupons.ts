@@ -30,14 +30,21 @@ export function promoCodeProblem(code: string): string | null {
   return normalizeCouponCode(code).length < PROMO_CODE_MIN_LENGTH ? PROMO_CODE_TOO_SHORT : null;
 }
 
+/** Once-per-customer codes: a guest must sign in, and a customer may use it once. */
+export function couponShopperProblem(coupon: Pick<CouponRule, 'oncePerCustomer'>, shopper?: CouponShopper): string | null {
+  if (!coupon.oncePerCustomer || !shopper) return null;
+  if (!shopper.signedIn) return 'Please sign in to use this promo code.';
+  return shopper.usedBefore ? 'You have already used this promo code.' : null;
+}
+
 /**
  * What a coupon takes off a subtotal now: never more than the subtotal, never negative. Refusals carry the
  * message the shopper sees.
  */
 export function couponDiscount(coupon: CouponRule | null, subtotalCents: number, now: Date, currencyPrefix = '$', shopper?: CouponShopper): CouponVerdict {
   if (!coupon || !coupon.active) return { ok: false, message: 'This promo code is not valid.' };
-  if (coupon.oncePerCustomer && shopper && !shopper.signedIn) return { ok: false, message: 'Please sign in to use this promo code.' };
-  if (coupon.oncePerCustomer && shopper?.usedBefore) return { ok: false, message: 'You have already used this promo code.' };
+  const shopperProblem = couponShopperProblem(coupon, shopper);
+  if (shopperProblem) return { ok: false, message: shopperProblem };
   if (coupon.startsAt && now < coupon.startsAt) return { ok: false, message: 'This promo code is not active yet.' };
   if (coupon.expiresAt && now > coupon.expiresAt) return { ok: false, message: 'This promo code has expired.' };
   if (subtotalCents < coupon.minSubtotalCents) {

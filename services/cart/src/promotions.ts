@@ -1,11 +1,11 @@
 import type { CouponWidget, Promotion } from '@platform/contracts';
-import { DEFAULT_COUPON_BUTTON, DEFAULT_COUPON_COLOR, discountAmountLabel, formatCents, isCouponCurrent, promoAppliedMessage } from '@platform/domain';
+import { couponShopperProblem, DEFAULT_COUPON_BUTTON, DEFAULT_COUPON_COLOR, discountAmountLabel, formatCents, isCouponCurrent, promoAppliedMessage } from '@platform/domain';
 import { resolveLocationId } from '@platform/db';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
-import { hasUsedCoupon, tenantCoupons, type StoredCoupon } from './coupons';
+import { tenantCoupons, type StoredCoupon } from './coupons';
 import { withCartLock } from './cart-lock';
-import { cartLockKey, cartParcels, type CartIo } from './service';
+import { cartLockKey, cartParcels, couponShopperOf, type CartIo } from './service';
 import type { ShopperIdentity } from './cart-store';
 
 type Advertised = StoredCoupon & { slug: string };
@@ -67,12 +67,11 @@ export async function promoPopup(ctx: RequestContext): Promise<Promotion | null>
  * pop-up's Start Shopping comes after it); the cart applies it once the subtotal reaches its minimum.
  */
 export async function redeemPromotion(ctx: RequestContext, io: CartIo, who: ShopperIdentity, slug: string) {
+  const refuse = (message: string) => new AppError('unprocessable', message, { slug: [message] });
   const promotion = (await currentPromotions(ctx)).find((c) => c.slug === slug);
-  if (!promotion) throw new AppError('unprocessable', 'This promotion has ended or does not exist.', { slug: ['This promotion has ended or does not exist.'] });
-  if (promotion.oncePerCustomer && !who.customerSlug) throw new AppError('unprocessable', 'Please sign in to use this promo code.', { slug: ['Please sign in to use this promo code.'] });
-  if (promotion.oncePerCustomer && await hasUsedCoupon(ctx, promotion.code, who.customerSlug!)) {
-    throw new AppError('unprocessable', 'You have already used this promo code.', { slug: ['You have already used this promo code.'] });
-  }
+  if (!promotion) throw refuse('This promotion has ended or does not exist.');
+  const problem = couponShopperProblem(promotion, promotion.oncePerCustomer ? await couponShopperOf(ctx, who, promotion.code) : undefined);
+  if (problem) throw refuse(problem);
   const locationId = await resolveLocationId(ctx, ctx.storeId);
   const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);

@@ -14,6 +14,8 @@ import { currentShippingQuotes, requestShippingQuotes, selectShippingQuote } fro
 const tags = ['cart'];
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 const CartAnswer = { 200: Type.Object({ data: Cart }) };
+/** A promo code put on the cart: the line to show, its terms and the cart. */
+const RedeemAnswer = { 200: Type.Object({ status: Type.Integer(), message: Type.String(), disclaimer: Type.String(), data: Cart }) };
 /** The address kept on a cart (assign-address, shipping-quotes). */
 const StoredAddress = Type.Object({ address: Type.String(), address2: Type.String(), city: Type.String(), state: Type.String(), zip: Type.String(), country: Type.String() });
 
@@ -108,7 +110,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Applies a promo code to the cart (at least 3 characters; current; the subtotal meets its minimum)',
       body: Type.Object({ coupon: Type.String({ maxLength: 50 }), device_id: Type.Optional(DeviceId) }),
-      response: { 200: Type.Object({ status: Type.Integer(), message: Type.String(), disclaimer: Type.String(), data: Cart }) },
+      response: RedeemAnswer,
     },
   }, async (request) => {
     const answer = await redeemCoupon(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.coupon);
@@ -171,7 +173,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "Puts a promotion's code on the cart, even an empty one (it applies once the cart qualifies)",
       body: Type.Object({ slug: Type.String({ pattern: '^[a-z0-9-]{1,80}$' }), device_id: Type.Optional(DeviceId) }),
-      response: { 200: Type.Object({ status: Type.Integer(), message: Type.String(), disclaimer: Type.String(), data: Cart }) },
+      response: RedeemAnswer,
     },
   }, async (request) => {
     const answer = await redeemPromotion(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.slug);

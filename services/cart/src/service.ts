@@ -230,7 +230,7 @@ export async function redeemCoupon(ctx: RequestContext, io: CartIo, who: Shopper
 }
 
 /** For once-per-customer codes: is the shopper signed in, and did an earlier order of theirs use the code? */
-async function couponShopperOf(ctx: RequestContext, who: ShopperIdentity, code: string): Promise<CouponShopper> {
+export async function couponShopperOf(ctx: RequestContext, who: ShopperIdentity, code: string): Promise<CouponShopper> {
   return { signedIn: Boolean(who.customerSlug), usedBefore: who.customerSlug ? await hasUsedCoupon(ctx, code, who.customerSlug) : false };
 }
 
