@@ -416,3 +416,17 @@ export const PaymentSettings = Type.Object({
 });
 export type PaymentSettings = Static<typeof PaymentSettings>;
 export const SiteSetting = Type.Object({ key: Type.String(), value_string: Type.String() });
+
+/** A paint colour family (spec 1 §9 codes) with how many colours it holds. */
+export const PaintFamily = Type.Object({ code: Type.String(), name: Type.String(), slug: Type.String(), hex: Type.String(), count: Type.Integer() });
+export type PaintFamily = Static<typeof PaintFamily>;
+
+/** A named group of colours the paint brand publishes (e.g. 'Coastal Calm'). */
+export const PaintCollection = Type.Object({ slug: Type.String(), name: Type.String(), description: Type.String(), hex: Type.String(), count: Type.Integer() });
+export type PaintCollection = Static<typeof PaintCollection>;
+
+/** One paint colour: its brand code, swatch, family, collection and light reflectance value (0-100). */
+export const PaintColor = Type.Object({
+  code: Type.String(), name: Type.String(), hex: Type.String(), family: Type.String(), collection: Type.String(), lrv: Type.Integer(),
+});
+export type PaintColor = Static<typeof PaintColor>;

@@ -16,3 +16,4 @@ export * from './identity';
 export * from './permissions';
 export * from './hours';
 export * from './promotions';
+export * from './paint';

@@ -8,6 +8,7 @@ import { searchTermRoutes } from './search-terms';
 import { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 import { trackProductView } from './tracking';
 import { featuredProducts, widgetProducts } from './widget-products';
+import { paintRoutes } from './paints/routes';
 
 const tags = ['catalogue'];
 const Page = Type.Integer({ minimum: 1, default: 1 });
@@ -32,6 +33,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   app.addHook('onClose', () => releaseSearchIndexes(app.resources));
   await app.register(brandRoutes(searchIndexes));
   await app.register(searchTermRoutes);
+  await app.register(paintRoutes(searchIndexes));
 
   app.get('/departments', {
     schema: {

@@ -18,7 +18,8 @@ const PASSWORD = 'Same-Password-1';
 
 async function seedTenant(key: 'a' | 'b') {
   const slug = `iso-${key}`;
-  const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`] });
+  // Paint stores, so the paint variant's routes answer too.
+  const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`], variant: 'paint-brand' });
   await createCatalogueFixture(tenant.id, slug);
   await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, payment: { payment_provider: 'stripe', stripe: { publishable_key: `pk_${slug}`, secret_key: `sk_${slug}` } }, siteSettings: [{ key: 'theme', value_string: slug }], navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], footer: { title: `${slug} footer` } });
   await CustomPageModel.create({ tenantId: tenant.id, pageId: 1, title: `${slug} page`, link: 'about-the-store', body: `<p>${slug} story</p>` });
@@ -93,6 +94,10 @@ const READS: Record<string, string> = {
   '/api/customer-cards': '/api/customer-cards',
   '/api/store-distance/{id}': '/api/store-distance/1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
+  '/api/paints/families': '/api/paints/families',
+  '/api/paints/collections': '/api/paints/collections',
+  '/api/paints/colors': '/api/paints/colors',
+  '/api/paints/products': '/api/paints/products',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -103,7 +108,9 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards']);
+const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards',
+  // The paint brand's colour card is the same for every paint store.
+  '/api/paints/families', '/api/paints/collections', '/api/paints/colors']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'isolation');
