@@ -1,4 +1,4 @@
-import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget } from '@platform/contracts';
+import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
 import { platformApi } from './api';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
@@ -16,6 +16,8 @@ export interface ProductListArgs {
 export interface BrandItem {
   brand_id: number; brand_name: string; original_brand: string; slug: string; image: string | null; alias: string | null; altTextLogo: string; matched_products: number;
 }
+export interface PaintCategory { dept_id: number; name: string; slug: string }
+export interface PaintProducts { categories: PaintCategory[]; category: PaintCategory | null; products: ProductPage }
 export interface Video { title: string; url: string }
 export interface ProductListResult {
   products: ProductPage;
@@ -108,6 +110,12 @@ export const storefrontApi = platformApi.injectEndpoints({
       query: (body) => ({ url: 'widget/getProducts', method: 'POST', body }), transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'],
     }),
     featuredProducts: build.query<ProductItem[], void>({ query: () => 'favourite-products', transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'] }),
+    paintFamilies: build.query<PaintFamily[], void>({ query: () => 'paints/families', transformResponse: (r: { data: PaintFamily[] }) => r.data }),
+    paintCollections: build.query<PaintCollection[], void>({ query: () => 'paints/collections', transformResponse: (r: { data: PaintCollection[] }) => r.data }),
+    paintColors: build.query<Paged<PaintColor>, { family?: string; collection?: string; search?: string; page?: number; limit?: number }>({ query: (params) => ({ url: 'paints/colors', params }) }),
+    paintProducts: build.query<PaintProducts, { category?: string; page?: number }>({
+      query: (params) => ({ url: 'paints/products', params }), transformResponse: (r: { data: PaintProducts }) => r.data, providesTags: ['Products'],
+    }),
     brandFilter: build.query<{ show: boolean }, void>({ query: () => 'brands/get-filter', transformResponse: (r: { data: { show: boolean } }) => r.data }),
   }),
 });

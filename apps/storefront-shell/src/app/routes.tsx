@@ -13,6 +13,8 @@ import { BrandsPage } from '../features/brands/brands-page';
 import { BrandProductsPage } from '../features/brands/brand-products-page';
 import { CustomPageView, LegalPage, StoreInfoPage } from '../features/content/content-pages';
 import { PromotionPage, PromotionsPage } from '../features/promotions/promotions-pages';
+import { ColorCollectionPage, ColorFamilyPage, ColorsPage } from '../features/paints/colors-page';
+import { PaintProductsPage } from '../features/paints/paint-products-page';
 import { storefrontApi } from '@platform/api-client';
 import { Loading } from '@platform/ui';
 
@@ -33,6 +35,7 @@ function UnknownPath({ pagesLoading }: { pagesLoading: boolean }) {
 export function AppRoutes() {
   // Each custom page becomes a route at /{link} (spec 1 §2 "Routes created at start-up").
   const { data: pages, isLoading: pagesLoading } = storefrontApi.useCustomPagesQuery();
+  const { data: settings, isLoading: settingsLoading } = storefrontApi.useSettingsQuery();
   return (
     <>
       <ScrollToTop />
@@ -65,8 +68,16 @@ export function AppRoutes() {
           <Route path="/terms" element={<LegalPage type="terms" />} />
           <Route path="/promotions" element={<PromotionsPage />} />
           <Route path="/promotions/single/:slug" element={<PromotionPage />} />
+          {settings?.variant === 'paint-brand' ? (
+            <>
+              <Route path="/colors" element={<ColorsPage />} />
+              <Route path="/colors/family/:color" element={<ColorFamilyPage />} />
+              <Route path="/colors/collection/:color" element={<ColorCollectionPage />} />
+              <Route path="/paint-products/:category?" element={<PaintProductsPage />} />
+            </>
+          ) : null}
           {(pages ?? []).map((page) => <Route key={page.id} path={`/${page.link}`} element={<CustomPageView id={page.id} />} />)}
-          <Route path="*" element={<UnknownPath pagesLoading={pagesLoading} />} />
+          <Route path="*" element={<UnknownPath pagesLoading={pagesLoading || settingsLoading} />} />
         </Route>
         {/* The admin remote brings its own admin layout. */}
         <Route path="/admin/*" element={<RemoteArea name="admin" />} />

@@ -5,6 +5,7 @@ import { Button, Container } from '@platform/ui';
 import { DepartmentMenu } from './department-menu';
 import { StorePicker } from './store-picker';
 import { HeaderSearch } from '../search/header-search';
+import { NavDropdown } from './nav-dropdown';
 
 const Bar = styled.header`
   position: sticky; top: 0; z-index: 50;
@@ -26,6 +27,20 @@ const Nav = styled.nav`
   a.active { color: ${(p) => p.theme.colors.primary}; }
 `;
 const Account = styled.div`display: flex; gap: 12px; align-items: center;`;
+
+/** Paint variant: the store's paint categories (its top-level departments) plus Browse Full Catalog. */
+function PaintProductsMenu() {
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  // The same tree request as Shop by Department, so no extra round trip.
+  const { data: departments = [] } = storefrontApi.useDepartmentTreeQuery(Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3)));
+  return (
+    <NavDropdown
+      label="Paint Products" testId="paint-products-menu"
+      links={[{ label: 'All Paint Products', to: '/paint-products' }, ...departments.map((d) => ({ label: d.name, to: `/paint-products/${d.slug}` }))]}
+      footer={<Link to="/search"><strong>Browse Full Catalog</strong></Link>}
+    />
+  );
+}
 
 export function Header() {
   const { data: settings } = storefrontApi.useSettingsQuery();
@@ -52,6 +67,7 @@ export function Header() {
       <Container>
         <Nav aria-label="Main">
           <DepartmentMenu />
+          {settings?.variant === 'paint-brand' ? <><PaintProductsMenu /><NavLink to="/colors">Colors</NavLink></> : null}
           {visible.map((item) => <NavLink key={item.id} to={item.target} end>{item.name}</NavLink>)}
         </Nav>
       </Container>
