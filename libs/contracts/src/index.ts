@@ -118,16 +118,42 @@ export const StoreSettings = Type.Object({
 });
 export type StoreSettings = Static<typeof StoreSettings>;
 
-export const NavigationItem = Type.Object({
+/**
+ * A link in the header: a built-in page (target names it), one of the store's custom pages (custom, with the
+ * page id in sub_target), a telephone / e-mail / outside link. Hidden at the store ids in hide_on_locations.
+ */
+export const NavigationLink = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   target: Type.String(),
+  custom: Type.Boolean(),
+  sub_target: Type.Union([Type.String(), Type.Null()]),
+  hide_on_locations: Type.Union([Type.String(), Type.Null()]),
+});
+export type NavigationLink = Static<typeof NavigationLink>;
+
+export const NavigationItem = Type.Object({
+  ...NavigationLink.properties,
   order: Type.Integer(),
   align: Type.String(),
   show_in_header: Type.Boolean(),
-  hide_on_locations: Type.Union([Type.String(), Type.Null()]),
+  /** A menu of links opened from this item (search: show a filter box; width in px). */
+  dropdown: Type.Union([Type.Object({
+    items: Type.Array(NavigationLink),
+    config: Type.Object({ search: Type.Boolean(), width: Type.Union([Type.Integer(), Type.Null()]) }),
+  }), Type.Null()]),
 });
 export type NavigationItem = Static<typeof NavigationItem>;
+
+/** A header menu the store added (custom-nav): its links, hidden everywhere (hide) or at some store ids. */
+export const NavigationGroup = Type.Object({
+  id: Type.Integer(), name: Type.String(), hide: Type.Boolean(), hide_on_locations: Type.Union([Type.String(), Type.Null()]), items: Type.Array(NavigationLink),
+});
+export type NavigationGroup = Static<typeof NavigationGroup>;
+
+/** A built-in storefront page a navigation item may point at (the pages list). */
+export const StorefrontPage = Type.Object({ name: Type.String(), link: Type.String() });
+export type StorefrontPage = Static<typeof StorefrontPage>;
 
 export const BusinessDetails = Type.Object({
   business_id: Type.Integer(),

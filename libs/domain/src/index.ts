@@ -17,3 +17,4 @@ export * from './permissions';
 export * from './hours';
 export * from './promotions';
 export * from './paint';
+export * from './navigation';

@@ -21,7 +21,7 @@ async function seedTenant(key: 'a' | 'b') {
   // Paint stores, so the paint variant's routes answer too.
   const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`], variant: 'paint-brand' });
   await createCatalogueFixture(tenant.id, slug);
-  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, payment: { payment_provider: 'stripe', stripe: { publishable_key: `pk_${slug}`, secret_key: `sk_${slug}` } }, siteSettings: [{ key: 'theme', value_string: slug }], navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], footer: { title: `${slug} footer` } });
+  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, payment: { payment_provider: 'stripe', stripe: { publishable_key: `pk_${slug}`, secret_key: `sk_${slug}` } }, siteSettings: [{ key: 'theme', value_string: slug }], navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], navGroups: [{ id: 1, name: `${slug} menu`, items: [] }], footer: { title: `${slug} footer` } });
   await CustomPageModel.create({ tenantId: tenant.id, pageId: 1, title: `${slug} page`, link: 'about-the-store', body: `<p>${slug} story</p>` });
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
@@ -94,6 +94,8 @@ const READS: Record<string, string> = {
   '/api/customer-cards': '/api/customer-cards',
   '/api/store-distance/{id}': '/api/store-distance/1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
+  '/api/custom-nav': '/api/custom-nav',
+  '/api/pages': '/api/pages',
   '/api/paints/families': '/api/paints/families',
   '/api/paints/collections': '/api/paints/collections',
   '/api/paints/colors': '/api/paints/colors',
@@ -110,7 +112,7 @@ const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
 const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards',
   // The paint brand's colour card is the same for every paint store.
-  '/api/paints/families', '/api/paints/collections', '/api/paints/colors']);
+  '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'isolation');

@@ -4,6 +4,9 @@ import { tenantOwned } from '@platform/db';
 const navigationItemSchema = new Schema({
   id: Number, name: String, target: String, order: Number, align: { type: String, default: 'left' },
   show_in_header: { type: Boolean, default: true }, hide_on_locations: { type: String, default: null },
+  custom: { type: Boolean, default: false }, sub_target: { type: String, default: null },
+  /** {items: [{id, name, target, custom, sub_target, hide_on_locations, order}], config: {search, width}} */
+  dropdown: { type: Schema.Types.Mixed, default: null },
 }, { _id: false });
 
 /** One per tenant: what the retailer stored; defaults are merged on read (service.ts). */
@@ -11,6 +14,8 @@ const storeProfileSchema = new Schema({
   settings: { type: Schema.Types.Mixed, default: {} },
   business: { type: Schema.Types.Mixed, default: {} },
   navigation: { type: [navigationItemSchema], default: [] },
+  /** Header menus the store added (custom-nav): {id, name, hide, hide_on_locations, items}. */
+  navGroups: { type: [Schema.Types.Mixed], default: [] },
   /** Footer settings and legal documents as the store saved them; defaults are merged on read (content.ts). */
   footer: { type: Schema.Types.Mixed, default: {} },
   legal: { type: [Schema.Types.Mixed], default: [] },

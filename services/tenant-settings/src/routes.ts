@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
-import { BusinessDetails, CustomPage, HomepageWidget, PaymentSettings, SiteSetting, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
+import { BusinessDetails, CustomPage, HomepageWidget, NavigationGroup, StorefrontPage, PaymentSettings, SiteSetting, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
 import { AppError, type ServicePlugin } from '@platform/server-kit';
-import { getBusinessDetails, getNavigation, getStoreSettings, storesByDistance } from './service';
+import { getBusinessDetails, getStoreSettings, storesByDistance } from './service';
+import { getNavigation, getNavigationGroups, storefrontPages } from './navigation';
 import { getCustomPage, getFooter, getLegalDocuments, listCustomPages } from './content';
 import { startupBundle } from './startup';
 import { homepageWidget, homepageWidgets } from './widgets';
@@ -19,9 +20,19 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
     },
   }, async (request) => ({ data: await getStoreSettings(request.ctx) }));
 
+  const reportBad = (request: { log: { warn(o: object, m: string): void } }) => (what: string) => request.log.warn({ what }, 'bad navigation or page data left out');
+
   app.get('/custom-navigation', {
-    schema: { tags, summary: 'Header navigation items, in order', response: { 200: Type.Object({ data: Type.Array(NavigationItem) }) } },
-  }, async (request) => ({ data: await getNavigation(request.ctx) }));
+    schema: { tags, summary: 'Header navigation items in order, with their dropdown links (paths resolved; broken items left out)', response: { 200: Type.Object({ data: Type.Array(NavigationItem) }) } },
+  }, async (request) => ({ data: await getNavigation(request.ctx, reportBad(request)) }));
+
+  app.get('/custom-nav', {
+    schema: { tags, summary: 'Header menus the store added, with their links (hide, hide_on_locations)', response: { 200: Type.Object({ data: Type.Array(NavigationGroup) }) } },
+  }, async (request) => ({ data: await getNavigationGroups(request.ctx, reportBad(request)) }));
+
+  app.get('/pages', {
+    schema: { tags, summary: 'The pages list: built-in storefront pages a navigation item may point at', response: { 200: Type.Object({ data: Type.Array(StorefrontPage) }) } },
+  }, async (request) => ({ data: storefrontPages(request.ctx) }));
 
   app.get('/business-details2', {
     schema: { tags, summary: 'Business details: locations, fulfilment flags, display flags', response: { 200: Type.Object({ data: BusinessDetails }) } },
@@ -116,9 +127,9 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Everything the storefront needs before its first paint, in one answer (cached per tenant in Redis)',
       response: { 200: Type.Object({ data: Type.Object({
-        settings: StoreSettings, navigation: Type.Array(NavigationItem), business: BusinessDetails, footer: FooterSettings,
+        settings: StoreSettings, navigation: Type.Array(NavigationItem), navGroups: Type.Array(NavigationGroup), business: BusinessDetails, footer: FooterSettings,
         legal: Type.Array(LegalDocument), pages: Type.Array(CustomPage),
       }) }) },
     },
-  }, async (request) => ({ data: await startupBundle(request.ctx, app.resources.redis, app.resources.queuePrefix, (link) => request.log.warn({ link }, 'custom page with an unusable link left out')) as never }));
+  }, async (request) => ({ data: await startupBundle(request.ctx, app.resources.redis, app.resources.queuePrefix, reportBad(request)) as never }));
 };

@@ -1,5 +1,5 @@
 import { Location, scoped } from '@platform/db';
-import type { BusinessDetails, CustomFormField, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
+import type { BusinessDetails, CustomFormField, StoreLocation, StoreSettings } from '@platform/contracts';
 import { storeDistanceMiles } from '@platform/domain';
 import { TtlCache, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from './models';
@@ -76,7 +76,7 @@ export function storeProfile(ctx: RequestContext) {
 
 function profile(ctx: RequestContext) {
   return cached(`profile:${ctx.tenantId}`, async () =>
-    (await StoreProfile.findOne(scoped(ctx)).lean()) as { settings?: Plain; business?: Plain; navigation?: NavigationItem[]; shippingCarrier?: ShippingCarrierAccount } | null);
+    (await StoreProfile.findOne(scoped(ctx)).lean()) as { settings?: Plain; business?: Plain; navigation?: Plain[]; navGroups?: Plain[]; shippingCarrier?: ShippingCarrierAccount } | null);
 }
 
 /** The carrier account a store connected for live shipping quotes; never sent to browsers. */
@@ -99,11 +99,6 @@ export async function getStoreSettings(ctx: RequestContext): Promise<StoreSettin
     // Platform-wide (MAP_TILE_URL), unless the store set its own.
     mapTileUrl: (merged as { mapTileUrl?: string | null }).mapTileUrl ?? process.env.MAP_TILE_URL ?? null,
   };
-}
-
-export async function getNavigation(ctx: RequestContext): Promise<NavigationItem[]> {
-  const stored = await profile(ctx);
-  return [...(stored?.navigation ?? [])].sort((a, b) => a.order - b.order);
 }
 
 export async function listLocations(ctx: RequestContext): Promise<StoreLocation[]> {

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { hoursRows, type WeekHours } from '@platform/domain';
+import { hoursRows, telephoneHref, type WeekHours } from '@platform/domain';
 
 const Hours = styled.span`display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin-top: 6px;`;
 
@@ -11,5 +11,5 @@ export function OpeningHours({ hours, className }: { hours: WeekHours; className
 
 /** A store's phone number as a link that dials it. */
 export function PhoneLink({ phone }: { phone: string }) {
-  return <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>;
+  return <a href={telephoneHref(phone)}>{phone}</a>;
 }
