@@ -58,7 +58,8 @@ test.describe('storefront of the demo hardware store', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(noImage.title);
     const img = page.locator('main img').first();
     await expect(img).toHaveAttribute('src', '/assets/no-image.svg');
-    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    // It loads (an image still in flight is not complete yet, so wait for it).
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   });
 
   test('unknown paths go home and an unknown product says so', async ({ page }) => {
@@ -152,6 +153,40 @@ test.describe('footer and content pages', () => {
     await page.goto('http://demo-paint.localhost:4300/paint-care-guide');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paint care guide');
     await expect(page.getByRole('contentinfo', { name: 'Footer' }).getByRole('link', { name: 'Store Information' })).toBeVisible();
+  });
+});
+
+test.describe('header navigation from the store settings', () => {
+  test('a dropdown opens on hover and leads to a custom page; per-store links; a store menu; Contact Us on the right', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const services = nav.getByRole('button', { name: 'Services' });
+    await services.hover();
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    // Store 1 (Main Street) is selected by default: its own telephone link only.
+    await expect(nav.getByRole('link', { name: 'Call Main Street' })).toHaveAttribute('href', 'tel:5035550120');
+    await expect(nav.getByRole('link', { name: 'Call Eastgate' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Tool Rental Policy' }).click();
+    await expect(page).toHaveURL(/\/rental-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rental policy');
+
+    // A menu the store added, whose link opens the Careers page at a path of its own.
+    await nav.getByRole('button', { name: 'Pro Desk' }).click();
+    await nav.getByRole('link', { name: 'Work With Us' }).click();
+    await expect(page).toHaveURL(/\/work-with-us$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Careers');
+    await page.keyboard.press('Escape');
+
+    await nav.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    await expect(page.getByRole('link', { name: 'hello@demo-hardware.test' })).toBeVisible();
+
+    // At Millbrook (store 3) the Pro Desk menu and both store lines are hidden.
+    await chooseStore(page, 'Millbrook');
+    await expect(nav.getByRole('button', { name: 'Pro Desk' })).toHaveCount(0);
+    await nav.getByRole('button', { name: 'Services' }).click();
+    await expect(nav.getByRole('link', { name: /^Call / })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Promotions' })).toBeVisible();
   });
 });
 

@@ -23,7 +23,13 @@ interface TenantPlan {
   colors: Record<string, string>;
   font: string;
   locations: { name: string; address: string; city: string; state: string; zip: string; latitude: number; longitude: number }[];
-  navigation: { name: string; target: string }[];
+  navigation: SeedNavItem[];
+  /** Header menus the store added (custom-nav). */
+  navGroups: { name: string; hide_on_locations?: string; items: SeedNavItem[] }[];
+}
+interface SeedNavItem {
+  name: string; target: string; custom?: boolean; sub_target?: string; align?: 'left' | 'right'; hide_on_locations?: string;
+  dropdown?: { items: SeedNavItem[]; config?: { search?: boolean; width?: number } };
 }
 
 const TENANTS: TenantPlan[] = [
@@ -39,7 +45,15 @@ const TENANTS: TenantPlan[] = [
     ],
     navigation: [
       { name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Lawn & Garden', target: 'department:Lawn & Garden' },
+      { name: 'Services', target: 'services', dropdown: { items: [
+        { name: 'Tool Rental Policy', target: 'rental-policy', custom: true, sub_target: '1' },
+        { name: 'Promotions', target: '/promotions' },
+        { name: 'Call Main Street', target: 'tel:5035550120', hide_on_locations: '2,3' },
+        { name: 'Call Eastgate', target: 'tel:5035550140', hide_on_locations: '1,3' },
+      ] } },
+      { name: 'Contact Us', target: '/contact-us', align: 'right' },
     ],
+    navGroups: [{ name: 'Pro Desk', hide_on_locations: '3', items: [{ name: 'Work With Us', target: 'work-with-us', custom: true, sub_target: '2' }, { name: 'Brands We Carry', target: '/brands' }] }],
   },
   {
     slug: 'demo-paint', name: 'Harbor Paint & Color', businessId: 2001, variant: 'paint-brand',
@@ -47,7 +61,8 @@ const TENANTS: TenantPlan[] = [
     colors: { primary: '#2a6f97', secondary: '#e9c46a', headerBackground: '#f7f3ea', headerText: '#14213d', footerBackground: '#14213d', footerText: '#f7f3ea', link: '#2a6f97' },
     font: 'Georgia, "Times New Roman", serif',
     locations: [{ name: 'Harbor Paint Downtown', address: '9 Wharf St', city: 'Harbor City', state: 'WA', zip: '98101', latitude: 47.6062, longitude: -122.3321 }],
-    navigation: [{ name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Interior Paint', target: 'department:Interior Paint' }],
+    navigation: [{ name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Interior Paint', target: 'department:Interior Paint' }, { name: 'Contact Us', target: '/contact-us', align: 'right' }],
+    navGroups: [],
   },
 ];
 
@@ -173,7 +188,12 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
         { carrier: 'Store Shipping', service: 'Ground', delivery_days: '3-5 days', free_over: '199.00', bands: [{ up_to_weight: 5, fee: '8.99' }, { up_to_weight: 20, fee: '14.99' }, { up_to_weight: 70, fee: '29.99' }] },
         { carrier: 'Store Shipping', service: 'Express', delivery_days: '1-2 days', free_over: null, bands: [{ up_to_weight: 10, fee: '24.99' }, { up_to_weight: 30, fee: '39.99' }] },
       ] } },
-    navigation: plan.navigation.map((item, index) => ({ id: index + 1, name: item.name, target: navTarget(item.target), order: index + 1, align: 'left', show_in_header: true, hide_on_locations: null })),
+    navigation: plan.navigation.map((item, index) => ({
+      id: index + 1, name: item.name, target: navTarget(item.target), order: index + 1, align: item.align ?? 'left', show_in_header: true, hide_on_locations: item.hide_on_locations ?? null,
+      custom: item.custom ?? false, sub_target: item.sub_target ?? null,
+      dropdown: item.dropdown ? { items: item.dropdown.items.map((link, n) => ({ id: (index + 1) * 100 + n, order: n, ...link })), config: item.dropdown.config ?? {} } : null,
+    })),
+    navGroups: plan.navGroups.map((group, index) => ({ id: index + 1, order: index + 1, hide: false, ...group, items: group.items.map((link, n) => ({ id: n + 1, order: n, ...link })) })),
     footer: {
       title: plan.variant === 'paint-brand' ? 'Color advice from people who paint' : 'Your neighborhood hardware store',
       columns: [

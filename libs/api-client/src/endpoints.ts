@@ -1,10 +1,10 @@
-import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
+import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
 import { platformApi } from './api';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
 export type NearbyStore = StoreLocation & { distance: number };
 export interface StartupBundle {
-  settings: StoreSettings; navigation: NavigationItem[]; business: BusinessDetails; footer: FooterSettings; legal: LegalDocument[]; pages: CustomPage[];
+  settings: StoreSettings; navigation: NavigationItem[]; navGroups: NavigationGroup[]; business: BusinessDetails; footer: FooterSettings; legal: LegalDocument[]; pages: CustomPage[];
 }
 export type ProductDetail = ProductItem & { description: string; department_path: number[]; locations_inventory: { location_id: number; num_inventory: number }[] };
 export interface ProductListArgs {
@@ -51,6 +51,7 @@ export const storefrontApi = platformApi.injectEndpoints({
         api.dispatch(storefrontApi.util.upsertQueryEntries([
           { endpointName: 'settings', arg: undefined, value: data.settings },
           { endpointName: 'navigation', arg: undefined, value: data.navigation },
+          { endpointName: 'navigationGroups', arg: undefined, value: data.navGroups },
           { endpointName: 'businessDetails', arg: undefined, value: data.business },
           { endpointName: 'footer', arg: undefined, value: data.footer },
           { endpointName: 'legalDocuments', arg: undefined, value: data.legal },
@@ -70,6 +71,7 @@ export const storefrontApi = platformApi.injectEndpoints({
       query: (params) => ({ url: 'nearby-stores', params: params ?? {} }), transformResponse: (r: { data: NearbyStore[] }) => r.data,
     }),
     navigation: build.query<NavigationItem[], void>({ query: () => 'custom-navigation', transformResponse: (r: { data: NavigationItem[] }) => r.data }),
+    navigationGroups: build.query<NavigationGroup[], void>({ query: () => 'custom-nav', transformResponse: (r: { data: NavigationGroup[] }) => r.data }),
     departmentTree: build.query<DepartmentNode[], number | void>({ query: (depth) => `full-departments?depth=${depth ?? 3}`, transformResponse: (r: { data: DepartmentNode[] }) => r.data }),
     products: build.query<ProductListResult, ProductListArgs>({
       query: (args) => ({ url: 'products', params: args }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenAtStore, navigationPath, telephoneHref } from './navigation';
+import { customPageRoutes, hiddenAtStore, navigationPath, telephoneHref } from './navigation';
 
 describe('navigation paths', () => {
   it('uses the target as a path, else the name lower-cased with dashes', () => {
@@ -37,5 +37,24 @@ describe('telephone links', () => {
   it('dials the digits of a number as written', () => {
     expect(telephoneHref('(503) 555-0100')).toBe('tel:5035550100');
     expect(telephoneHref('+1 503 555 0100')).toBe('tel:+15035550100');
+  });
+});
+
+describe('routes from navigation', () => {
+  const link = (target: string, sub_target: string | null, custom = true) => ({ target, custom, sub_target });
+  it('adds a route for each custom link, dropdown and menu links included, once per path', () => {
+    const items = [
+      { ...link('/our-story', '7'), dropdown: null },
+      { ...link('/services', null, false), dropdown: { items: [link('/key-cutting', '4'), link('tel:5035550100', null, false)] } },
+      { ...link('/our-story', '8'), dropdown: null },
+    ];
+    expect(customPageRoutes(items, [{ items: [link('/paint-care', '9')] }], [])).toEqual([
+      { path: '/our-story', pageId: 7 }, { path: '/key-cutting', pageId: 4 }, { path: '/paint-care', pageId: 9 },
+    ]);
+  });
+
+  it("leaves paths the store's pages already have, and built-in links, alone", () => {
+    const items = [{ ...link('/rental-policy', '1'), dropdown: null }, { ...link('/brands', null, false), dropdown: null }, { ...link('/', '2'), dropdown: null }];
+    expect(customPageRoutes(items, [], ['rental-policy'])).toEqual([]);
   });
 });

@@ -30,3 +30,21 @@ export function telephoneHref(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, '');
   return `tel:${digits.startsWith('+') ? `+${digits.slice(1).replace(/\+/g, '')}` : digits.replace(/\+/g, '')}`;
 }
+
+interface LinkLike { target: string; custom: boolean; sub_target: string | null }
+
+/**
+ * Routes the navigation adds (spec 1 "Routes created at start-up"): every custom link, dropdown and menu
+ * links included, at its own path, showing its page. Paths the store's pages already have are left to them.
+ */
+export function customPageRoutes(
+  items: (LinkLike & { dropdown: { items: LinkLike[] } | null })[], menus: { items: LinkLike[] }[], pageLinks: string[],
+): { path: string; pageId: number }[] {
+  const taken = new Set(pageLinks.map((link) => `/${link}`));
+  const routes = new Map<string, number>();
+  for (const link of [...items, ...items.flatMap((i) => i.dropdown?.items ?? []), ...menus.flatMap((m) => m.items)]) {
+    if (!link.custom || link.sub_target === null || !link.target.startsWith('/') || link.target === '/' || taken.has(link.target) || routes.has(link.target)) continue;
+    routes.set(link.target, Number(link.sub_target));
+  }
+  return [...routes].map(([path, pageId]) => ({ path, pageId }));
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
-import { tenantSettingsService, StoreProfile } from './index';
+import { CustomPageModel, tenantSettingsService, StoreProfile } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 const get = (url: string, slug = 'nav-a') => harness.app.inject({ url: `/api/${url}`, headers: { 'business-slug': slug } });
@@ -20,6 +20,7 @@ beforeAll(async () => {
       { id: 2, name: 'Our Story', target: 'our-story', custom: true, sub_target: '7', order: 2, align: 'right', show_in_header: false },
       { id: 4, name: '', target: '/nowhere', order: 4 },
       { id: 5, name: 'No page', target: 'no-page', custom: true, order: 5 },
+      { id: 7, name: 'Deleted page', target: 'deleted', custom: true, sub_target: '99', order: 7 },
       { id: 6, name: 'Spaces', target: '/has spaces', order: 6, hide_on_locations: 'two' },
     ],
     navGroups: [
@@ -28,6 +29,7 @@ beforeAll(async () => {
       { id: 3, name: '', order: 3, items: [] },
     ],
   });
+  await CustomPageModel.insertMany([4, 7, 9].map((pageId) => ({ tenantId: a.id, pageId, title: `Page ${pageId}`, link: `page-${pageId}`, body: '<p>x</p>' })));
   await createTenant('nav-b', { variant: 'paint-brand' });
 });
 afterAll(async () => { await harness?.close(); });

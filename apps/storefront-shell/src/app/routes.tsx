@@ -16,6 +16,7 @@ import { PromotionPage, PromotionsPage } from '../features/promotions/promotions
 import { ColorCollectionPage, ColorFamilyPage, ColorsPage } from '../features/paints/colors-page';
 import { PaintProductsPage } from '../features/paints/paint-products-page';
 import { storefrontApi } from '@platform/api-client';
+import { customPageRoutes } from '@platform/domain';
 import { Loading } from '@platform/ui';
 
 /** Paths the checkout remote renders (cart, sign-in, registration, the account area); everything under /admin is the admin remote's. */
@@ -36,6 +37,10 @@ export function AppRoutes() {
   // Each custom page becomes a route at /{link} (spec 1 §2 "Routes created at start-up").
   const { data: pages, isLoading: pagesLoading } = storefrontApi.useCustomPagesQuery();
   const { data: settings, isLoading: settingsLoading } = storefrontApi.useSettingsQuery();
+  // Navigation links to the store's pages become routes too, at their own paths.
+  const { data: navigation = [] } = storefrontApi.useNavigationQuery();
+  const { data: menus = [] } = storefrontApi.useNavigationGroupsQuery();
+  const navigationPages = customPageRoutes(navigation, menus, (pages ?? []).map((p) => p.link));
   return (
     <>
       <ScrollToTop />
@@ -63,6 +68,7 @@ export function AppRoutes() {
           {CHECKOUT_PATHS.map((path) => <Route key={path} path={path} element={<RemoteArea name="checkout" />} />)}
           <Route path="/store-info" element={<StoreInfoPage />} />
           <Route path="/about-us" element={<Navigate to="/store-info" replace />} />
+          <Route path="/contact-us" element={<StoreInfoPage contact />} />
           <Route path="/privacy-policy" element={<LegalPage type="policy" />} />
           <Route path="/policy_california" element={<LegalPage type="policy_california" />} />
           <Route path="/terms" element={<LegalPage type="terms" />} />
@@ -77,6 +83,7 @@ export function AppRoutes() {
             </>
           ) : null}
           {(pages ?? []).map((page) => <Route key={page.id} path={`/${page.link}`} element={<CustomPageView id={page.id} />} />)}
+          {navigationPages.map(({ path, pageId }) => <Route key={path} path={path} element={<CustomPageView key={pageId} id={pageId} />} />)}
           <Route path="*" element={<UnknownPath pagesLoading={pagesLoading || settingsLoading} />} />
         </Route>
         {/* The admin remote brings its own admin layout. */}

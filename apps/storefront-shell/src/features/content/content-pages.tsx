@@ -41,13 +41,18 @@ export function CustomPageView({ id }: { id: number }) {
 
 const Locations = styled.div`display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));`;
 
-/** /store-info (and /about-us): every location with address, phone and opening hours. */
-export function StoreInfoPage() {
+/**
+ * /store-info (and /about-us): every location with address, phone and opening hours. /contact-us (a page
+ * the spec names without a path) is the same with the ways to reach the store first.
+ */
+export function StoreInfoPage({ contact = false }: { contact?: boolean }) {
   const { data: business, isLoading } = storefrontApi.useBusinessDetailsQuery();
   const locations = business?.about_us.locations ?? [];
+  const email = business?.contact_email ? <a href={`mailto:${business.contact_email}`}>{business.contact_email}</a> : null;
   return (
     <Container>
-      <PageTitle>{locations.length > 1 ? 'Our Locations' : 'Store Information'}</PageTitle>
+      <PageTitle>{contact ? 'Contact Us' : locations.length > 1 ? 'Our Locations' : 'Store Information'}</PageTitle>
+      {contact ? <p>Call or visit {locations.length > 1 ? 'the store nearest you' : 'the store'}{email ? <>, or e-mail us at {email}</> : null}.</p> : null}
       {isLoading ? <Loading label="Loading…" /> : null}
       <Locations>
         {locations.map((l) => (
@@ -59,7 +64,7 @@ export function StoreInfoPage() {
           </Card>
         ))}
       </Locations>
-      {business?.contact_email ? <p>E-mail us at <a href={`mailto:${business.contact_email}`}>{business.contact_email}</a>.</p> : null}
+      {email && !contact ? <p>E-mail us at {email}.</p> : null}
     </Container>
   );
 }

@@ -5,7 +5,10 @@ import { Button, Container } from '@platform/ui';
 import { DepartmentMenu } from './department-menu';
 import { StorePicker } from './store-picker';
 import { HeaderSearch } from '../search/header-search';
-import { NavDropdown } from './nav-dropdown';
+import { NavDropdown, NavTarget } from './nav-dropdown';
+import { PhoneLink } from '../../components/store-location-bits';
+import { hiddenAtStore } from '@platform/domain';
+import type { NavigationLink } from '@platform/contracts';
 
 const Bar = styled.header`
   position: sticky; top: 0; z-index: 50;
@@ -27,6 +30,8 @@ const Nav = styled.nav`
   a.active { color: ${(p) => p.theme.colors.primary}; }
 `;
 const Account = styled.div`display: flex; gap: 12px; align-items: center;`;
+/** Items the store aligned right start after this. */
+const Spacer = styled.span`flex: 1;`;
 
 /** Paint variant: the store's paint categories (its top-level departments) plus Browse Full Catalog. */
 function PaintProductsMenu() {
@@ -48,7 +53,20 @@ export function Header() {
   const storeId = useSelectedStore();
   const user = useSession();
   const logout = useLogout();
-  const visible = navigation.filter((item) => item.show_in_header && !(storeId !== null && item.hide_on_locations?.split(',').map(Number).includes(storeId)));
+  const { data: groups = [] } = storefrontApi.useNavigationGroupsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const shownHere = (link: Pick<NavigationLink, 'hide_on_locations'>) => !hiddenAtStore(link.hide_on_locations, storeId);
+  const visible = navigation.filter((item) => item.show_in_header && shownHere(item));
+  const left = visible.filter((item) => item.align !== 'right');
+  const right = visible.filter((item) => item.align === 'right');
+  const menus = groups.filter((group) => !group.hide && shownHere(group) && group.items.some(shownHere));
+  const store = business?.about_us.locations.find((l) => l.id === storeId) ?? (business?.about_us.locations.length === 1 ? business.about_us.locations[0] : undefined);
+  // Sign In / Sign Up are hidden when the store hides registration or offers no way to order (spec 1 "Header").
+  const ordering = !business || business.pickup_enabled || business.delivery_enabled || business.shipping_enabled;
+  const renderItem = (item: (typeof visible)[number]) => (item.dropdown
+    ? <NavDropdown key={item.id} label={item.name} search={item.dropdown.config.search} width={item.dropdown.config.width ?? undefined}
+        links={item.dropdown.items.filter(shownHere).map((l) => ({ label: l.name, to: l.target }))} />
+    : item.target.startsWith('/') ? <NavLink key={item.id} to={item.target} end>{item.name}</NavLink> : <NavTarget key={item.id} to={item.target}>{item.name}</NavTarget>);
   return (
     <Bar>
       {settings?.homeAlert ? <Alert $size={settings.homeAlert.fontSize}>{settings.homeAlert.text}</Alert> : null}
@@ -58,7 +76,8 @@ export function Header() {
         <StorePicker />
         <Account>
           <Link to="/cart">Cart</Link>
-          {!user && !settings?.hideRegistration ? <><Link to="/login">Sign In</Link><Link to="/register">Sign Up</Link></> : null}
+          {store?.phone ? <PhoneLink phone={store.phone} /> : null}
+          {!user && !settings?.hideRegistration && ordering ? <><Link to="/login">Sign In</Link><Link to="/register">Sign Up</Link></> : null}
           {user && !user.is_admin ? <Link to="/account">My Account</Link> : null}
           {user?.is_admin ? <Link to="/admin/orders">Admin</Link> : null}
           {user ? <Button $variant="secondary" onClick={() => void logout()}>Log out</Button> : null}
@@ -68,7 +87,9 @@ export function Header() {
         <Nav aria-label="Main">
           <DepartmentMenu />
           {settings?.variant === 'paint-brand' ? <><PaintProductsMenu /><NavLink to="/colors">Colors</NavLink></> : null}
-          {visible.map((item) => <NavLink key={item.id} to={item.target} end>{item.name}</NavLink>)}
+          {left.map(renderItem)}
+          {menus.map((group) => <NavDropdown key={`group-${group.id}`} label={group.name} links={group.items.filter(shownHere).map((l) => ({ label: l.name, to: l.target }))} />)}
+          {right.length ? <><Spacer />{right.map(renderItem)}</> : null}
         </Nav>
       </Container>
     </Bar>

@@ -17,13 +17,16 @@ const Panel = styled.ul<{ $width?: number }>`
   border-radius: ${(p) => p.theme.radius}; box-shadow: 0 8px 24px rgba(0,0,0,.12);
   a { display: block; padding: 6px 10px; border-radius: 4px; color: ${(p) => p.theme.colors.text}; font-weight: 400; }
   a:hover, a:focus { background: ${(p) => p.theme.colors.page}; }
+  input { width: 100%; box-sizing: border-box; font: inherit; padding: 6px 8px; margin-bottom: 4px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; }
 `;
 
 export interface DropdownLink { label: string; to: string }
 
 /** A header menu: hover (with the spec's delays), focus, click or Enter open it; Escape closes it and returns focus. */
-export function NavDropdown({ label, links, footer, width, testId }: { label: string; links: DropdownLink[]; footer?: ReactNode; width?: number; testId?: string }) {
+export function NavDropdown({ label, links, footer, width, search, testId }: { label: string; links: DropdownLink[]; footer?: ReactNode; width?: number; search?: boolean; testId?: string }) {
   const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const shown = filter.trim() ? links.filter((l) => l.label.toLowerCase().includes(filter.trim().toLowerCase())) : links;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -45,7 +48,8 @@ export function NavDropdown({ label, links, footer, width, testId }: { label: st
       </Toggle>
       {open ? (
         <Panel id={panelId} $width={width}>
-          {links.map((link) => <li key={`${link.to}-${link.label}`}><NavTarget to={link.to} onClick={close}>{link.label}</NavTarget></li>)}
+          {search ? <li><input type="search" aria-label={`Filter ${label}`} value={filter} onChange={(e) => setFilter(e.target.value)} /></li> : null}
+          {shown.map((link) => <li key={`${link.to}-${link.label}`}><NavTarget to={link.to} onClick={close}>{link.label}</NavTarget></li>)}
           {footer ? <li onClick={close}>{footer}</li> : null}
         </Panel>
       ) : null}
