@@ -18,3 +18,4 @@ export * from './hours';
 export * from './promotions';
 export * from './paint';
 export * from './navigation';
+export * from './rentals';

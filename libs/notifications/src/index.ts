@@ -37,7 +37,7 @@ export class EmailAdapter implements NotificationAdapter {
   }
 
   async send(job: NotificationJob): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: job.to, subject: job.subject, text: job.text });
+    const info = await this.transport.sendMail({ from: this.from, to: job.to, subject: job.subject, text: job.text, ...(job.replyTo ? { replyTo: job.replyTo } : {}) });
     if (!this.smtp) await keep(job, (info as { message?: Buffer }).message?.toString('utf8') ?? '');
   }
 }

@@ -49,7 +49,7 @@ export interface OrderPlacedJob {
   coupon?: string | null;
 }
 
-/** An e-mail or a text message to a shopper (sign-in codes, links); the worker hands it to the channel's adapter. */
+/** An e-mail or a text message to a shopper (sign-in codes, links) or to the store (rental requests); the worker hands it to the channel's adapter. */
 export interface NotificationJob {
   tenantId: string;
   channel: 'email' | 'sms';
@@ -57,8 +57,10 @@ export interface NotificationJob {
   to: string;
   subject: string;
   text: string;
-  /** What it is, for the outbox and logs: otp, magic-link, reset, ... */
+  /** What it is, for the outbox and logs: otp, magic-link, reset, rental-request, ... */
   kind: string;
+  /** E-mail only: where a reply goes (the shopper, for messages to the store). */
+  replyTo?: string;
 }
 
 /** Retries with exponential backoff; failed jobs are kept for inspection. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, SearchTerm } from '@platform/catalogue';
-import { CustomPageModel, HomepageWidgetModel, StoreProfile } from '@platform/tenant-settings';
+import { CustomPageModel, HomepageWidgetModel, RentalProduct, RentalRequest, StoreProfile } from '@platform/tenant-settings';
 import { Customer, hashPassword } from '@platform/identity';
 import { Order } from '@platform/orders';
 import { CartStore, Coupon } from '@platform/cart';
@@ -21,7 +21,7 @@ async function seedTenant(key: 'a' | 'b') {
   // Paint stores, so the paint variant's routes answer too.
   const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`], variant: 'paint-brand' });
   await createCatalogueFixture(tenant.id, slug);
-  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, payment: { payment_provider: 'stripe', stripe: { publishable_key: `pk_${slug}`, secret_key: `sk_${slug}` } }, siteSettings: [{ key: 'theme', value_string: slug }], navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], navGroups: [{ id: 1, name: `${slug} menu`, items: [] }], footer: { title: `${slug} footer` } });
+  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, business: { contact_email: `${slug}@shared.test` }, payment: { payment_provider: 'stripe', stripe: { publishable_key: `pk_${slug}`, secret_key: `sk_${slug}` } }, siteSettings: [{ key: 'theme', value_string: slug }], navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], navGroups: [{ id: 1, name: `${slug} menu`, items: [] }], footer: { title: `${slug} footer` } });
   await CustomPageModel.create({ tenantId: tenant.id, pageId: 1, title: `${slug} page`, link: 'about-the-store', body: `<p>${slug} story</p>` });
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
@@ -36,6 +36,7 @@ async function seedTenant(key: 'a' | 'b') {
     { tenantId: tenant.id, widgetId: 2, name: `${slug} picks`, type: '2', area: 2, value: { title: `${slug} picks`, skus: ['1001'] } },
   ]);
   await SearchTerm.create({ tenantId: tenant.id, term: `${slug} drill`, searches: 3 });
+  await RentalProduct.create({ tenantId: tenant.id, rentalId: 1, name: `${slug} tile saw`, categoryId: 1, dayCents: 4500 });
   await Coupon.create({ tenantId: tenant.id, code: `${slug.toUpperCase()}-CODE`, kind: 'flat', amountCents: 100, slug: `${slug}-deal`, name: `${slug} deal`, popup: true, widget: { style: 1 } });
   await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
   await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
@@ -100,13 +101,14 @@ const READS: Record<string, string> = {
   '/api/paints/collections': '/api/paints/collections',
   '/api/paints/colors': '/api/paints/colors',
   '/api/paints/products': '/api/paints/products',
+  '/api/rentals': '/api/rentals',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
   '/api/verify-otp', '/api/send-otp', '/api/check-email-phone-exists', '/api/send-magic-link', '/api/use-magic-link', '/api/forget-password', '/api/reset-password',
   '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing',
   '/api/mfa/setup', '/api/mfa/setup-complete', '/api/mfa/disable', '/api/mfa/submit', '/api/save-customer-stores',
-  '/api/customer-cards/add', '/api/customer-cards/delete'];
+  '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
@@ -185,6 +187,13 @@ describe('tenant isolation across every route', () => {
     const row = await harness.app.inject({ method: 'POST', url: '/api/widget/getProducts', headers: { 'business-slug': 'iso-a' }, payload: { skus: ['1001', '1002'] } });
     expect(row.body).toContain('iso-a');
     expect(row.body).not.toContain('iso-b');
+    // A rental request at A for B's rental id is about A's rental, and B keeps no request.
+    const rental = await harness.app.inject({ method: 'POST', url: '/api/rental-form-submit', headers: { 'business-slug': 'iso-a' }, payload: {
+      first_name: 'A', last_name: 'Person', email: 'a@shared.test', phone: '5035550100', location_id: 1, rental_id: 1, start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), end_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    } });
+    expect(rental.statusCode, rental.body).toBe(200);
+    expect(await RentalRequest.findOne({ tenantId: tenants.a.id }).lean()).toMatchObject({ item: 'iso-a tile saw' });
+    expect(await RentalRequest.countDocuments({ tenantId: tenants.b.id })).toBe(0);
     expect((await SearchSynonyms.findOne({ tenantId: tenants.b.id }).lean() as { groups: { words: string[] }[] }).groups).toEqual([{ words: ['iso-b-sofa', 'iso-b-couch'] }]);
     const jobs = [
       ...await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']),

@@ -4,3 +4,4 @@ export { DEFAULT_SETTINGS, DEFAULT_BUSINESS, mergeDefaults, getBusinessDetails, 
 export { CustomPageModel } from './content';
 export { forgetStartup } from './startup';
 export { HomepageWidgetModel, forgetWidgets } from './widgets';
+export { RentalCategory, RentalProduct, RentalRequest } from './rentals/models';

@@ -7,11 +7,14 @@ import { getCustomPage, getFooter, getLegalDocuments, listCustomPages } from './
 import { startupBundle } from './startup';
 import { homepageWidget, homepageWidgets } from './widgets';
 import { getPaymentSettings, getSiteSettings } from './payment-settings';
+import { rentalRoutes } from './rentals/routes';
 
 const tags = ['tenant-settings'];
 
 /** Start-up reads of spec 1 §7: store settings, header navigation, business details. */
 export const tenantSettingsRoutes: ServicePlugin = async (app) => {
+  await app.register(rentalRoutes);
+
   app.get('/settings', {
     schema: {
       tags, summary: 'Store settings loaded at start-up (theme, products, cart options)',
