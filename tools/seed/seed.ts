@@ -3,7 +3,7 @@ import { connectMongo, disconnectMongo, Location, Tenant, syncIndexes, mongoose 
 import { slugify } from '@platform/domain';
 import { Brand, Department, FeaturedProduct, Product, StoreProduct } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
-import { CustomPageModel, HomepageWidgetModel, StoreProfile } from '@platform/tenant-settings';
+import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
 import { createQueues, createRedis, type PlatformQueues } from '@platform/queue';
@@ -47,6 +47,7 @@ const TENANTS: TenantPlan[] = [
       { name: 'Home', target: '/' }, { name: 'Departments', target: '/departments' }, { name: 'Lawn & Garden', target: 'department:Lawn & Garden' },
       { name: 'Services', target: 'services', dropdown: { items: [
         { name: 'Tool Rental Policy', target: 'rental-policy', custom: true, sub_target: '1' },
+        { name: 'Tool Rentals', target: '/rentals' },
         { name: 'Promotions', target: '/promotions' },
         { name: 'Call Main Street', target: 'tel:5035550120', hide_on_locations: '2,3' },
         { name: 'Call Eastgate', target: 'tel:5035550140', hide_on_locations: '1,3' },
@@ -210,6 +211,21 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
       : { tenantId, pageId: 1, title: 'Rental policy', link: 'rental-policy', body: '<h2>Renting tools</h2><p>Bring a photo ID and a card for the deposit. Rentals are due back by closing time on the return date.</p>', updatedAt: new Date() },
     { tenantId, pageId: 2, title: 'Careers', link: 'careers', body: `<p>${plan.name} hires friendly, handy people. Ask for the manager at any of our stores.</p>`, updatedAt: new Date() },
   ]);
+
+  if (plan.variant === 'hardware-cooperative') {
+    // Tool rentals (the paint store rents none): categories with a sub-category, rates in cents.
+    await RentalCategory.insertMany([
+      { tenantId, categoryId: 1, name: 'Flooring & Tile', sortOrder: 1 }, { tenantId, categoryId: 11, name: 'Tile Saws', parentId: 1 }, { tenantId, categoryId: 12, name: 'Floor Sanders', parentId: 1 },
+      { tenantId, categoryId: 2, name: 'Lawn & Garden', sortOrder: 2 }, { tenantId, categoryId: 3, name: 'Concrete', sortOrder: 3 },
+    ]);
+    await RentalProduct.insertMany([
+      { tenantId, rentalId: 1, name: 'Wet Tile Saw, 10 in.', description: 'Cuts porcelain and stone tile up to 24 in. Blade wear is charged by the inch.', categoryId: 1, subCategoryId: 11, fourHourCents: 3000, dayCents: 4500, weekCents: 18000, depositCents: 10000, featured: true },
+      { tenantId, rentalId: 2, name: 'Drum Floor Sander', description: 'For refinishing hardwood floors. Sandpaper sold separately.', categoryId: 1, subCategoryId: 12, fourHourCents: 4500, dayCents: 6500, weekCents: 26000, depositCents: 15000 },
+      { tenantId, rentalId: 3, name: 'Core Aerator', description: 'Pulls soil plugs so water and seed reach the roots. Fits in a pickup.', categoryId: 2, fourHourCents: 5000, dayCents: 7500, weekCents: null, depositCents: 10000, featured: true },
+      { tenantId, rentalId: 4, name: 'Sod Cutter', description: 'Cuts sod 18 in. wide at an adjustable depth.', categoryId: 2, dayCents: 9000, weekCents: 36000, depositCents: 15000 },
+      { tenantId, rentalId: 5, name: 'Electric Concrete Mixer', description: '3.5 cu. ft. drum; tows behind a car.', categoryId: 3, fourHourCents: 3500, dayCents: 5000, weekCents: 20000, depositCents: 5000 },
+    ]);
+  }
 
   const brands = Array.from({ length: plan.variant === 'paint-brand' ? 12 : 40 }, (_, i) => {
     const name = `${faker.company.name().replace(/[,].*$/, '')}`;

@@ -18,6 +18,15 @@ export interface BrandItem {
 }
 export interface PaintCategory { dept_id: number; name: string; slug: string }
 export interface PaintProducts { categories: PaintCategory[]; category: PaintCategory | null; products: ProductPage }
+export interface RentalCategoryNode { id: number; name: string; icon: string | null; children: { id: number; name: string; icon: string | null }[] }
+export interface RentalItem {
+  id: number; name: string; description: string; image: string | null; category_id: number; sub_category_id: number | null;
+  rates: { four_hours: string | null; day: string; week: string | null }; deposit: string | null; featured: boolean;
+}
+export interface Rentals { categories: RentalCategoryNode[]; products: RentalItem[] }
+export interface RentalRequestPayload {
+  first_name: string; last_name: string; email: string; phone: string; location_id: number; rental_id: number | null; item: string; start_date: string; end_date: string; message: string;
+}
 export interface Video { title: string; url: string }
 export interface ProductListResult {
   products: ProductPage;
@@ -118,6 +127,8 @@ export const storefrontApi = platformApi.injectEndpoints({
     paintProducts: build.query<PaintProducts, { category?: string; page?: number }>({
       query: (params) => ({ url: 'paints/products', params }), transformResponse: (r: { data: PaintProducts }) => r.data, providesTags: ['Products'],
     }),
+    rentals: build.query<Rentals, { deptId?: number; subDeptId?: number }>({ query: (params) => ({ url: 'rentals', params }), transformResponse: (r: { data: Rentals }) => r.data }),
+    submitRentalRequest: build.mutation<{ status: string; message: string }, RentalRequestPayload>({ query: (body) => ({ url: 'rental-form-submit', method: 'POST', body }) }),
     brandFilter: build.query<{ show: boolean }, void>({ query: () => 'brands/get-filter', transformResponse: (r: { data: { show: boolean } }) => r.data }),
   }),
 });

@@ -74,6 +74,7 @@ export function storefrontPages(ctx: RequestContext): StorefrontPage[] {
     { name: 'Departments', link: '/departments' },
     { name: 'Brands', link: '/brands' },
     { name: 'Promotions', link: '/promotions' },
+    { name: 'Rentals', link: '/rentals' },
     { name: 'Store Information', link: '/store-info' },
     { name: 'Contact Us', link: '/contact-us' },
     { name: 'Privacy Policy', link: '/privacy-policy' },

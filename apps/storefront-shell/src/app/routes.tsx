@@ -15,6 +15,8 @@ import { CustomPageView, LegalPage, StoreInfoPage } from '../features/content/co
 import { PromotionPage, PromotionsPage } from '../features/promotions/promotions-pages';
 import { ColorCollectionPage, ColorFamilyPage, ColorsPage } from '../features/paints/colors-page';
 import { PaintProductsPage } from '../features/paints/paint-products-page';
+import { RentalsPage } from '../features/rentals/rentals-page';
+import { RentalFormPage } from '../features/rentals/rental-form-page';
 import { storefrontApi } from '@platform/api-client';
 import { customPageRoutes } from '@platform/domain';
 import { Loading } from '@platform/ui';
@@ -73,6 +75,8 @@ export function AppRoutes() {
           <Route path="/policy_california" element={<LegalPage type="policy_california" />} />
           <Route path="/terms" element={<LegalPage type="terms" />} />
           <Route path="/promotions" element={<PromotionsPage />} />
+          <Route path="/rentals" element={<RentalsPage />} />
+          <Route path="/rentals/rental-form" element={<RentalFormPage />} />
           <Route path="/promotions/single/:slug" element={<PromotionPage />} />
           {settings?.variant === 'paint-brand' ? (
             <>
