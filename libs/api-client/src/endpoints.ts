@@ -129,6 +129,7 @@ export const storefrontApi = platformApi.injectEndpoints({
     }),
     rentals: build.query<Rentals, { deptId?: number; subDeptId?: number }>({ query: (params) => ({ url: 'rentals', params }), transformResponse: (r: { data: Rentals }) => r.data }),
     submitRentalRequest: build.mutation<{ status: string; message: string }, RentalRequestPayload>({ query: (body) => ({ url: 'rental-form-submit', method: 'POST', body }) }),
+    optOut: build.mutation<{ status: string; message: string }, { path: string; token: string }>({ query: ({ path, token }) => ({ url: path.slice(1), method: 'POST', body: { token } }) }),
     brandFilter: build.query<{ show: boolean }, void>({ query: () => 'brands/get-filter', transformResponse: (r: { data: { show: boolean } }) => r.data }),
   }),
 });

@@ -193,6 +193,9 @@ export const BusinessDetails = Type.Object({
       bands: Type.Array(Type.Object({ up_to_weight: Type.Union([Type.Number(), Type.Null()]), fee: Money })),
     })),
   }),
+  /** The owner still gets setup wizard reminders / lets the platform update the landing page (off through the e-mail links). */
+  wizard_reminders: Type.Boolean(),
+  landing_page_auto_update: Type.Boolean(),
 });
 export type BusinessDetails = Static<typeof BusinessDetails>;
 

@@ -19,3 +19,4 @@ export * from './promotions';
 export * from './paint';
 export * from './navigation';
 export * from './rentals';
+export * from './opt-outs';

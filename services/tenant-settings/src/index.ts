@@ -5,3 +5,4 @@ export { CustomPageModel } from './content';
 export { forgetStartup } from './startup';
 export { HomepageWidgetModel, forgetWidgets } from './widgets';
 export { RentalCategory, RentalProduct, RentalRequest } from './rentals/models';
+export { optOutLink, OptOutToken } from './opt-outs';

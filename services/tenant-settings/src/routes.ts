@@ -8,6 +8,7 @@ import { startupBundle } from './startup';
 import { homepageWidget, homepageWidgets } from './widgets';
 import { getPaymentSettings, getSiteSettings } from './payment-settings';
 import { rentalRoutes } from './rentals/routes';
+import { optOut } from './opt-outs';
 
 const tags = ['tenant-settings'];
 
@@ -125,6 +126,16 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
     if (!widget) throw new AppError('not_found', 'Widget not found.');
     return { data: widget };
   });
+
+  for (const [path, kind] of [['/wizard-unsubscribe', 'wizard-reminders'], ['/landing-page-auto-update-opt-out', 'landing-page-auto-update']] as const) {
+    app.post(path, {
+      schema: {
+        tags, summary: `The store owner's one-click opt-out from an e-mail link (${kind}); recorded in business details`,
+        body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: Type.Object({ status: Type.String(), message: Type.String() }) },
+      },
+    }, async (request) => optOut(request.ctx, app.resources.redis, app.resources.queuePrefix, kind, request.body.token));
+  }
 
   app.get('/startup', {
     schema: {

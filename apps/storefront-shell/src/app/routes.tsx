@@ -16,6 +16,7 @@ import { PromotionPage, PromotionsPage } from '../features/promotions/promotions
 import { ColorCollectionPage, ColorFamilyPage, ColorsPage } from '../features/paints/colors-page';
 import { PaintProductsPage } from '../features/paints/paint-products-page';
 import { RentalsPage } from '../features/rentals/rentals-page';
+import { OptOutPage } from '../features/content/opt-out-page';
 import { RentalFormPage } from '../features/rentals/rental-form-page';
 import { storefrontApi } from '@platform/api-client';
 import { customPageRoutes } from '@platform/domain';
@@ -76,6 +77,8 @@ export function AppRoutes() {
           <Route path="/terms" element={<LegalPage type="terms" />} />
           <Route path="/promotions" element={<PromotionsPage />} />
           <Route path="/rentals" element={<RentalsPage />} />
+          <Route path="/wizard-unsubscribe" element={<OptOutPage kind="wizard-reminders" />} />
+          <Route path="/landing-page-auto-update-opt-out" element={<OptOutPage kind="landing-page-auto-update" />} />
           <Route path="/rentals/rental-form" element={<RentalFormPage />} />
           <Route path="/promotions/single/:slug" element={<PromotionPage />} />
           {settings?.variant === 'paint-brand' ? (
