@@ -120,6 +120,7 @@ export const storefrontApi = platformApi.injectEndpoints({
     widgetProducts: build.query<ProductItem[], { skus?: string[]; dept_id?: number; brand_id?: number; limit?: number }>({
       query: (body) => ({ url: 'widget/getProducts', method: 'POST', body }), transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'],
     }),
+    homepageWidget: build.query<HomepageWidget, number>({ query: (id) => `widget/${id}`, transformResponse: (r: { data: HomepageWidget }) => r.data, providesTags: ['Products'] }),
     featuredProducts: build.query<ProductItem[], void>({ query: () => 'favourite-products', transformResponse: (r: { data: ProductItem[] }) => r.data, providesTags: ['Products'] }),
     paintFamilies: build.query<PaintFamily[], void>({ query: () => 'paints/families', transformResponse: (r: { data: PaintFamily[] }) => r.data }),
     paintCollections: build.query<PaintCollection[], void>({ query: () => 'paints/collections', transformResponse: (r: { data: PaintCollection[] }) => r.data }),

@@ -1,12 +1,20 @@
 import { useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, HashRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { createPlatformStore, setBusinessSlug, storefrontApi, useToasts } from '@platform/api-client';
 import { BASE_THEME, buildTheme, Container, ErrorNotice, GlobalStyle, Loading, Toasts } from '@platform/ui';
 import { AppRoutes } from './routes';
 
 const store = createPlatformStore();
+
+/**
+ * Inside another site's frame the storefront routes by hash (spec 1 "Routing behaviour"), so the host page's
+ * own history is left alone; the path the frame was opened at becomes the first hash route.
+ */
+const EMBEDDED = typeof window !== 'undefined' && window.self !== window.top;
+if (EMBEDDED && !window.location.hash) window.history.replaceState(null, '', `/#${window.location.pathname}${window.location.search}`);
+const Router = EMBEDDED ? HashRouter : BrowserRouter;
 
 function ToastHost() {
   return <Toasts toasts={useToasts()} />;
@@ -33,9 +41,9 @@ function TenantTheme() {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
       <ToastHost />
     </ThemeProvider>
   );

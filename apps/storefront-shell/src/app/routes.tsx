@@ -17,6 +17,7 @@ import { ColorCollectionPage, ColorFamilyPage, ColorsPage } from '../features/pa
 import { PaintProductsPage } from '../features/paints/paint-products-page';
 import { RentalsPage } from '../features/rentals/rentals-page';
 import { OptOutPage } from '../features/content/opt-out-page';
+import { EmbeddedProductsPage } from '../features/home/embedded-products';
 import { RentalFormPage } from '../features/rentals/rental-form-page';
 import { storefrontApi } from '@platform/api-client';
 import { customPageRoutes } from '@platform/domain';
@@ -93,6 +94,8 @@ export function AppRoutes() {
           {navigationPages.map(({ path, pageId }) => <Route key={path} path={path} element={<CustomPageView key={pageId} id={pageId} />} />)}
           <Route path="*" element={<UnknownPath pagesLoading={pagesLoading || settingsLoading} />} />
         </Route>
+        {/* Made to be framed by other sites: always bare. */}
+        <Route path="/all-products-iframe/:widgetId" element={<main id="main-content"><EmbeddedProductsPage /></main>} />
         {/* The admin remote brings its own admin layout. */}
         <Route path="/admin/*" element={<RemoteArea name="admin" />} />
       </Routes>

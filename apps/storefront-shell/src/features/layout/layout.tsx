@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, useSearchParams } from 'react-router';
 import { CartSidePanel } from '../../components/cart-panel';
 import styled from 'styled-components';
 import { Header } from './header';
@@ -7,7 +7,7 @@ import { CookieBanner } from './cookie-banner';
 import { PromoPopup } from '../promotions/promo-popup';
 
 /** At least a screen high, so the footer starts below the fold while the page's parts load (no layout shift). */
-const Main = styled.main`min-height: 100vh;`;
+const Main = styled.main<{ $blank?: boolean }>`min-height: ${(p) => (p.$blank ? 'auto' : '100vh')};`;
 
 const SkipLink = styled.a`
   position: absolute; left: -9999px; top: 0; background: #fff; padding: 8px 12px; z-index: 100;
@@ -15,8 +15,10 @@ const SkipLink = styled.a`
 `;
 
 
-/** Default storefront layout: skip link, sticky header with navigation, content, footer. */
+/** Default storefront layout: skip link, sticky header with navigation, content, footer; bare content when the query has iframe (spec 1 "Layouts"). */
 export function Layout() {
+  const [query] = useSearchParams();
+  if (query.has('iframe')) return <Main id="main-content" $blank><Outlet /></Main>;
   return (
     <>
       <SkipLink href="#main-content">Skip to content</SkipLink>

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('embedding the storefront', () => {
+  test('the embeddable product list is bare, and framed by another page it routes by hash and opens products in the whole window', async ({ page }) => {
+    await page.goto('/all-products-iframe/3');
+    await expect(page.getByRole('heading', { name: 'New in store' })).toBeVisible();
+    await expect(page.getByTestId('embedded-products').getByRole('listitem')).not.toHaveCount(0);
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+    await page.setContent('<h1>Our partner site</h1><iframe title="Riverside picks" src="http://localhost:4300/all-products-iframe/3?iframe=1" width="900" height="700"></iframe>');
+    const frame = page.frameLocator('iframe[title="Riverside picks"]');
+    const first = frame.getByTestId('embedded-products').getByRole('link').first();
+    await expect(first).toHaveAttribute('target', '_top');
+    await expect(first).toHaveAttribute('href', /^http:\/\/localhost:4300\/p\//);
+    const framed = page.mainFrame().childFrames()[0];
+    expect(await framed.evaluate(() => `${window.location.pathname}${window.location.hash}`)).toBe('/#/all-products-iframe/3?iframe=1');
+
+    await page.goto('/all-products-iframe/2');
+    await expect(page.getByText('This product list was not found.')).toBeVisible();
+  });
+
+  test('?iframe gives any page the blank layout: no header, footer, cookie notice or pop-up', async ({ page }) => {
+    await page.goto('/departments?iframe=1');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveCount(0);
+  });
+});
