@@ -96,3 +96,26 @@ test.describe('Coupons & Highlights', () => {
     await expect(page.getByRole('heading', { name: 'Congratulations, Your 20% OFF Promo Is Now Applied!' })).toBeVisible();
   });
 });
+
+test.describe('weekly ad', () => {
+  test("the cooperative's weekly ad shows its dates, flyer pages and what is on sale at the selected store; the paint shop has none", async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Services' }).click();
+    await nav.getByRole('link', { name: 'Weekly Ad' }).click();
+    await expect(page).toHaveURL(/\/local-ad$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekly Ad');
+    await expect(page.getByText(/^Prices good .+ – .+ at Riverside Main Street, while supplies last\.$/)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Fall lawn care: aerators, seed and fertilizer on sale' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'On sale at Riverside Main Street' })).toBeVisible();
+    const tiles = page.getByTestId('local-ad-products').getByTestId('product-tile');
+    await expect(tiles.first()).toBeVisible();
+    // As many as the store has on sale (up to 48).
+    const sale = await (await page.request.get('/api/products?promo=1&in_stock_only=0&limit=48&sort=relevancy', { headers: { 'store-id': '1' } })).json();
+    expect(sale.products.total).toBeGreaterThan(0);
+    await expect(tiles).toHaveCount(Math.min(48, sale.products.total));
+
+    await page.goto('http://demo-paint.localhost:4300/local-ad');
+    await expect(page.getByText('This store has no weekly ad right now.')).toBeVisible();
+  });
+});

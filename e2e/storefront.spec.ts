@@ -207,3 +207,36 @@ test.describe('cookie notice', () => {
     await expect(notice).toHaveCount(0);
   });
 });
+
+test.describe('rewards (cooperative variant)', () => {
+  test('a member checks points by phone; a new shopper joins; the paint shop has no rewards page', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Services' }).click();
+    await nav.getByRole('link', { name: 'Rewards' }).click();
+    await expect(page).toHaveURL(/\/rewards$/);
+    const lookup = page.getByRole('region', { name: 'Check your rewards' });
+    await lookup.getByLabel('Phone number').fill('(503) 555-0100');
+    await lookup.getByRole('button', { name: 'Look Up' }).click();
+    await expect(lookup.getByRole('alert')).toHaveText('We could not find a rewards membership for that phone number.');
+    await lookup.getByLabel('Phone number').fill('(503) 555-0142');
+    await lookup.getByRole('button', { name: 'Look Up' }).click();
+    await expect(lookup.getByRole('status')).toHaveText('Sam, you have 1,250 points (member ••••••1042).');
+
+    const join = page.getByRole('region', { name: 'Join Rewards' });
+    await join.getByRole('button', { name: 'Join Rewards' }).click();
+    await expect(join.getByText('Please enter a 5-digit ZIP code.')).toBeVisible();
+    await expect(join.getByLabel('First name')).toBeFocused();
+    const phone = `503${String(Date.now()).slice(-7)}`;
+    await join.getByLabel('First name').fill('Nora');
+    await join.getByLabel('Last name').fill('Lee');
+    await join.getByLabel('E-mail').fill(`nora.${phone}@example.test`);
+    await join.getByLabel('Phone').fill(phone);
+    await join.getByLabel('ZIP code').fill('97301');
+    await join.getByRole('button', { name: 'Join Rewards' }).click();
+    await expect(join.getByRole('status')).toHaveText(/^Welcome to Rewards, Nora! Your member number is 48\d{8}\.$/);
+
+    await page.goto('http://demo-paint.localhost:4300/rewards');
+    await expect(page).toHaveURL('http://demo-paint.localhost:4300/');
+  });
+});

@@ -3,7 +3,7 @@ import { connectMongo, disconnectMongo, Location, Tenant, syncIndexes, mongoose 
 import { slugify } from '@platform/domain';
 import { Brand, Department, FeaturedProduct, Product, StoreProduct } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
-import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, StoreProfile } from '@platform/tenant-settings';
+import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, RewardsMember, StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
 import { createQueues, createRedis, type PlatformQueues } from '@platform/queue';
@@ -48,6 +48,8 @@ const TENANTS: TenantPlan[] = [
       { name: 'Services', target: 'services', dropdown: { items: [
         { name: 'Tool Rental Policy', target: 'rental-policy', custom: true, sub_target: '1' },
         { name: 'Tool Rentals', target: '/rentals' },
+        { name: 'Weekly Ad', target: '/local-ad' },
+        { name: 'Rewards', target: '/rewards' },
         { name: 'Promotions', target: '/promotions' },
         { name: 'Call Main Street', target: 'tel:5035550120', hide_on_locations: '2,3' },
         { name: 'Call Eastgate', target: 'tel:5035550140', hide_on_locations: '1,3' },
@@ -182,6 +184,12 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
         { code: '97304', fee: '14.00', minThreshold: '150.00', thresholdFee: '4.99' },
       ] : [],
       special_order_fee: plan.variant === 'hardware-cooperative' ? '4.99' : '0.00',
+      rewards_enabled: plan.variant === 'hardware-cooperative', loyality_lookup_field: 'phone',
+      // The cooperative's weekly ad, dated around the day of seeding.
+      local_ad: plan.variant === 'hardware-cooperative' ? {
+        enabled: true, title: 'Weekly Ad', valid_from: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), valid_to: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+        pages: [{ image: '/assets/banners/demo-hardware-1.svg', alt: 'Fall lawn care: aerators, seed and fertilizer on sale' }, { image: '/assets/banners/demo-hardware-2.svg', alt: 'Tools for every project' }],
+      } : undefined,
       tax_rates: plan.locations.map((_, index) => ({ location_id: index + 1, rate: index === 0 ? '8.25' : '7.75' })),
       destination_tax_rates: plan.locations.length > 1 ? [{ zip: '97302', rate: '6.00' }] : [],
       other_tax_rows: plan.variant === 'paint-brand' ? [{ label: 'Paint stewardship fee', rate: '0.50' }] : [],
@@ -213,6 +221,9 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   ]);
 
   if (plan.variant === 'hardware-cooperative') {
+    // The demo shopper is a rewards member (look up by phone on /rewards).
+    const shopper = DEMO_LOGINS.find((l) => l.tenant === plan.slug && l.role === 'customer');
+    if (shopper?.phone) await RewardsMember.create({ tenantId, memberNumber: '4800001042', firstName: 'Sam', lastName: 'Shopper', email: shopper.email, phone: shopper.phone, zip: '97301', points: 1250 });
     // Tool rentals (the paint store rents none): categories with a sub-category, rates in cents.
     await RentalCategory.insertMany([
       { tenantId, categoryId: 1, name: 'Flooring & Tile', sortOrder: 1 }, { tenantId, categoryId: 11, name: 'Tile Saws', parentId: 1 }, { tenantId, categoryId: 12, name: 'Floor Sanders', parentId: 1 },

@@ -27,6 +27,7 @@ export interface Rentals { categories: RentalCategoryNode[]; products: RentalIte
 export interface RentalRequestPayload {
   first_name: string; last_name: string; email: string; phone: string; location_id: number; rental_id: number | null; item: string; start_date: string; end_date: string; message: string;
 }
+export interface RewardsMember { member_number: string; first_name: string; points: number }
 export interface Video { title: string; url: string }
 export interface ProductListResult {
   products: ProductPage;
@@ -131,6 +132,10 @@ export const storefrontApi = platformApi.injectEndpoints({
     rentals: build.query<Rentals, { deptId?: number; subDeptId?: number }>({ query: (params) => ({ url: 'rentals', params }), transformResponse: (r: { data: Rentals }) => r.data }),
     submitRentalRequest: build.mutation<{ status: string; message: string }, RentalRequestPayload>({ query: (body) => ({ url: 'rental-form-submit', method: 'POST', body }) }),
     optOut: build.mutation<{ status: string; message: string }, { path: string; token: string }>({ query: ({ path, token }) => ({ url: path.slice(1), method: 'POST', body: { token } }) }),
+    rewardsSignup: build.mutation<{ status: string; message: string; data: RewardsMember }, { first_name: string; last_name: string; email: string; phone: string; zip: string }>({
+      query: (body) => ({ url: 'truevalue/rewards-signup', method: 'POST', body }),
+    }),
+    rewardsLookup: build.mutation<{ status: string; data: RewardsMember }, { value: string }>({ query: (body) => ({ url: 'truevalue/rewards-lookup', method: 'POST', body }) }),
     brandFilter: build.query<{ show: boolean }, void>({ query: () => 'brands/get-filter', transformResponse: (r: { data: { show: boolean } }) => r.data }),
   }),
 });

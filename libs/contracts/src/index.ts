@@ -196,6 +196,13 @@ export const BusinessDetails = Type.Object({
   /** The owner still gets setup wizard reminders / lets the platform update the landing page (off through the e-mail links). */
   wizard_reminders: Type.Boolean(),
   landing_page_auto_update: Type.Boolean(),
+  rewards_enabled: Type.Boolean(),
+  loyality_lookup_field: Type.Union([Type.Literal('phone'), Type.Literal('email')]),
+  /** The store's weekly ad (/local-ad): shown while enabled; its flyer pages, then what is on sale at the selected store. */
+  local_ad: Type.Object({
+    enabled: Type.Boolean(), title: Type.String(), valid_from: Type.Union([Type.String(), Type.Null()]), valid_to: Type.Union([Type.String(), Type.Null()]),
+    pages: Type.Array(Type.Object({ image: Type.String(), alt: Type.String() })),
+  }),
 });
 export type BusinessDetails = Static<typeof BusinessDetails>;
 

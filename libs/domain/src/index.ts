@@ -20,3 +20,4 @@ export * from './paint';
 export * from './navigation';
 export * from './rentals';
 export * from './opt-outs';
+export * from './rewards';

@@ -109,7 +109,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing',
   '/api/mfa/setup', '/api/mfa/setup-complete', '/api/mfa/disable', '/api/mfa/submit', '/api/save-customer-stores',
   '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit',
-  '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out'];
+  '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */

@@ -6,3 +6,4 @@ export { forgetStartup } from './startup';
 export { HomepageWidgetModel, forgetWidgets } from './widgets';
 export { RentalCategory, RentalProduct, RentalRequest } from './rentals/models';
 export { optOutLink, OptOutToken } from './opt-outs';
+export { RewardsMember } from './rewards/rewards';

@@ -10,6 +10,7 @@ beforeAll(async () => {
   const a = await createTenant('nav-a');
   await StoreProfile.create({
     tenantId: a.id,
+    business: { local_ad: { enabled: true, title: 'This Week', valid_from: '2026-11-18', valid_to: '2026-11-24', pages: [{ image: '/ad-1.png', alt: 'Page 1' }] } },
     navigation: [
       { id: 3, name: 'Services', target: '', order: 3, dropdown: { items: [
         { id: 32, name: 'Key Cutting', target: 'key-cutting', custom: true, sub_target: '4', order: 2 },
@@ -66,7 +67,12 @@ describe('header navigation', () => {
     const hardware = (await get('pages')).json().data.map((p: { link: string }) => p.link);
     expect(hardware).toEqual(expect.arrayContaining(['/', '/departments', '/brands', '/promotions', '/store-info', '/contact-us']));
     expect(hardware).not.toContain('/colors');
-    expect((await get('pages', 'nav-b')).json().data).toEqual(expect.arrayContaining([{ name: 'Colors', link: '/colors' }, { name: 'Paint Products', link: '/paint-products' }]));
+    expect(hardware).toContain('/local-ad');
+    expect((await get('business-details2')).json().data.local_ad).toEqual({ enabled: true, title: 'This Week', valid_from: '2026-11-18', valid_to: '2026-11-24', pages: [{ image: '/ad-1.png', alt: 'Page 1' }] });
+    const paint = (await get('pages', 'nav-b')).json().data;
+    expect(paint).toEqual(expect.arrayContaining([{ name: 'Colors', link: '/colors' }, { name: 'Paint Products', link: '/paint-products' }]));
+    expect(paint).not.toContainEqual({ name: 'Weekly Ad', link: '/local-ad' });
+    expect((await get('business-details2', 'nav-b')).json().data.local_ad).toMatchObject({ enabled: false, title: 'Weekly Ad', pages: [] });
     expect((await get('custom-nav', 'nav-b')).json().data).toEqual([]);
   });
 });

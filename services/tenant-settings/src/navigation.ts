@@ -1,7 +1,7 @@
 import type { NavigationGroup, NavigationItem, NavigationLink, StorefrontPage } from '@platform/contracts';
 import { navigationPath } from '@platform/domain';
 import type { RequestContext } from '@platform/server-kit';
-import { storeProfile } from './service';
+import { getBusinessDetails, storeProfile } from './service';
 import { listCustomPages } from './content';
 
 type Stored = Record<string, unknown>;
@@ -68,17 +68,20 @@ export async function getNavigationGroups(ctx: RequestContext, onBad: (what: str
  * GET pages: the built-in storefront pages a navigation item may point at, for this store's variant.
  * (The store's own pages come from custom-pages.)
  */
-export function storefrontPages(ctx: RequestContext): StorefrontPage[] {
+export async function storefrontPages(ctx: RequestContext): Promise<StorefrontPage[]> {
+  const business = await getBusinessDetails(ctx);
   return [
     { name: 'Home', link: '/' },
     { name: 'Departments', link: '/departments' },
     { name: 'Brands', link: '/brands' },
     { name: 'Promotions', link: '/promotions' },
     { name: 'Rentals', link: '/rentals' },
+    ...(business.local_ad.enabled ? [{ name: 'Weekly Ad', link: '/local-ad' }] : []),
     { name: 'Store Information', link: '/store-info' },
     { name: 'Contact Us', link: '/contact-us' },
     { name: 'Privacy Policy', link: '/privacy-policy' },
     { name: 'Terms', link: '/terms' },
+    ...(ctx.tenant.variant === 'hardware-cooperative' && business.rewards_enabled ? [{ name: 'Rewards', link: '/rewards' }] : []),
     ...(ctx.tenant.variant === 'paint-brand' ? [{ name: 'Colors', link: '/colors' }, { name: 'Paint Products', link: '/paint-products' }] : []),
   ];
 }

@@ -8,6 +8,7 @@ import { startupBundle } from './startup';
 import { homepageWidget, homepageWidgets } from './widgets';
 import { getPaymentSettings, getSiteSettings } from './payment-settings';
 import { rentalRoutes } from './rentals/routes';
+import { rewardsRoutes } from './rewards/routes';
 import { optOut } from './opt-outs';
 
 const tags = ['tenant-settings'];
@@ -15,6 +16,7 @@ const tags = ['tenant-settings'];
 /** Start-up reads of spec 1 §7: store settings, header navigation, business details. */
 export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   await app.register(rentalRoutes);
+  await app.register(rewardsRoutes);
 
   app.get('/settings', {
     schema: {
@@ -36,7 +38,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
 
   app.get('/pages', {
     schema: { tags, summary: 'The pages list: built-in storefront pages a navigation item may point at', response: { 200: Type.Object({ data: Type.Array(StorefrontPage) }) } },
-  }, async (request) => ({ data: storefrontPages(request.ctx) }));
+  }, async (request) => ({ data: await storefrontPages(request.ctx) }));
 
   app.get('/business-details2', {
     schema: { tags, summary: 'Business details: locations, fulfilment flags, display flags', response: { 200: Type.Object({ data: BusinessDetails }) } },

@@ -39,6 +39,10 @@ export const DEFAULT_BUSINESS = {
   /** Owner e-mail preferences, turned off by the links in those e-mails (opt-outs.ts). */
   wizard_reminders: true,
   landing_page_auto_update: true,
+  /** The cooperative's rewards programme and the field members are looked up by. */
+  rewards_enabled: false,
+  loyality_lookup_field: 'phone' as 'phone' | 'email',
+  local_ad: { enabled: false, title: 'Weekly Ad', valid_from: null as string | null, valid_to: null as string | null, pages: [] as { image: string; alt: string }[] },
   tax_rates: [] as { location_id: number; rate: string }[],
   destination_tax_rates: [] as { zip: string; rate: string }[],
   other_tax_rows: [] as { label: string; rate: string }[],

@@ -13,10 +13,12 @@ import { BrandsPage } from '../features/brands/brands-page';
 import { BrandProductsPage } from '../features/brands/brand-products-page';
 import { CustomPageView, LegalPage, StoreInfoPage } from '../features/content/content-pages';
 import { PromotionPage, PromotionsPage } from '../features/promotions/promotions-pages';
+import { LocalAdPage } from '../features/promotions/local-ad-page';
 import { ColorCollectionPage, ColorFamilyPage, ColorsPage } from '../features/paints/colors-page';
 import { PaintProductsPage } from '../features/paints/paint-products-page';
 import { RentalsPage } from '../features/rentals/rentals-page';
 import { OptOutPage } from '../features/content/opt-out-page';
+import { RewardsPage } from '../features/content/rewards-page';
 import { EmbeddedProductsPage } from '../features/home/embedded-products';
 import { RentalFormPage } from '../features/rentals/rental-form-page';
 import { storefrontApi } from '@platform/api-client';
@@ -82,6 +84,7 @@ export function AppRoutes() {
           <Route path="/landing-page-auto-update-opt-out" element={<OptOutPage kind="landing-page-auto-update" />} />
           <Route path="/rentals/rental-form" element={<RentalFormPage />} />
           <Route path="/promotions/single/:slug" element={<PromotionPage />} />
+          <Route path="/local-ad" element={<LocalAdPage />} />
           {settings?.variant === 'paint-brand' ? (
             <>
               <Route path="/colors" element={<ColorsPage />} />
@@ -90,6 +93,7 @@ export function AppRoutes() {
               <Route path="/paint-products/:category?" element={<PaintProductsPage />} />
             </>
           ) : null}
+          {settings?.variant === 'hardware-cooperative' ? <Route path="/rewards" element={<RewardsPage />} /> : null}
           {(pages ?? []).map((page) => <Route key={page.id} path={`/${page.link}`} element={<CustomPageView id={page.id} />} />)}
           {navigationPages.map(({ path, pageId }) => <Route key={path} path={path} element={<CustomPageView key={pageId} id={pageId} />} />)}
           <Route path="*" element={<UnknownPath pagesLoading={pagesLoading || settingsLoading} />} />
