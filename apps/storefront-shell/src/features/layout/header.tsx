@@ -1,4 +1,5 @@
-import { Link, NavLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { storefrontApi, useLogout, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Container } from '@platform/ui';
@@ -10,8 +11,10 @@ import { PhoneLink } from '../../components/store-location-bits';
 import { hiddenAtStore } from '@platform/domain';
 import type { NavigationLink } from '@platform/contracts';
 
+/** Sticky on desktop; on a phone a sticky header would take a third of the screen. */
 const Bar = styled.header`
-  position: sticky; top: 0; z-index: 50;
+  position: relative; z-index: 50;
+  @media (min-width: ${(p) => p.theme.breakpoints.desktop}px) { position: sticky; top: 0; }
   background: ${(p) => p.theme.colors.headerBackground}; color: ${(p) => p.theme.colors.headerText};
   border-bottom: 3px solid ${(p) => p.theme.colors.primary};
 `;
@@ -29,7 +32,19 @@ const Nav = styled.nav`
   a { color: ${(p) => p.theme.colors.headerText}; text-decoration: none; font-size: ${(p) => p.theme.navigationFontSize}px; font-weight: 600; }
   a.active { color: ${(p) => p.theme.colors.primary}; }
 `;
-const Account = styled.div`display: flex; gap: 12px; align-items: center;`;
+const Account = styled.div`display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`;
+/** The store's links: in the row on desktop; behind the Menu button at 991 px and under. */
+const Links = styled.div<{ $open: boolean }>`
+  display: contents;
+  @media (max-width: ${(p) => p.theme.breakpoints.lg}px) {
+    display: ${(p) => (p.$open ? 'flex' : 'none')}; flex-direction: column; align-items: flex-start; gap: 10px; width: 100%; padding: 8px 0;
+  }
+`;
+const MenuToggle = styled.button`
+  display: none; font: inherit; font-weight: 600; border: 1px solid ${(p) => p.theme.colors.border}; background: none; color: inherit;
+  border-radius: ${(p) => p.theme.radius}; padding: 7px 12px; cursor: pointer;
+  @media (max-width: ${(p) => p.theme.breakpoints.lg}px) { display: inline-block; }
+`;
 /** Items the store aligned right start after this. */
 const Spacer = styled.span`flex: 1;`;
 
@@ -55,6 +70,9 @@ export function Header() {
   const logout = useLogout();
   const { data: groups = [] } = storefrontApi.useNavigationGroupsQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   const shownHere = (link: Pick<NavigationLink, 'hide_on_locations'>) => !hiddenAtStore(link.hide_on_locations, storeId);
   const visible = navigation.filter((item) => item.show_in_header && shownHere(item));
   const left = visible.filter((item) => item.align !== 'right');
@@ -86,10 +104,13 @@ export function Header() {
       <Container>
         <Nav aria-label="Main">
           <DepartmentMenu />
-          {settings?.variant === 'paint-brand' ? <><PaintProductsMenu /><NavLink to="/colors">Colors</NavLink></> : null}
-          {left.map(renderItem)}
-          {menus.map((group) => <NavDropdown key={`group-${group.id}`} label={group.name} links={group.items.filter(shownHere).map((l) => ({ label: l.name, to: l.target }))} />)}
-          {right.length ? <><Spacer />{right.map(renderItem)}</> : null}
+          <MenuToggle type="button" aria-expanded={menuOpen} aria-controls="main-nav-links" onClick={() => setMenuOpen((o) => !o)}>Menu</MenuToggle>
+          <Links id="main-nav-links" $open={menuOpen}>
+            {settings?.variant === 'paint-brand' ? <><PaintProductsMenu /><NavLink to="/colors">Colors</NavLink></> : null}
+            {left.map(renderItem)}
+            {menus.map((group) => <NavDropdown key={`group-${group.id}`} label={group.name} links={group.items.filter(shownHere).map((l) => ({ label: l.name, to: l.target }))} />)}
+            {right.length ? <><Spacer />{right.map(renderItem)}</> : null}
+          </Links>
         </Nav>
       </Container>
     </Bar>

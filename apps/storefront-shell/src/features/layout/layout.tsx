@@ -6,8 +6,8 @@ import { Footer } from './footer';
 import { CookieBanner } from './cookie-banner';
 import { PromoPopup } from '../promotions/promo-popup';
 
-/** At least a screen high, so the footer starts below the fold while the page's parts load (no layout shift). */
-const Main = styled.main<{ $blank?: boolean }>`min-height: ${(p) => (p.$blank ? 'auto' : '100vh')};`;
+/** At least a screen high, so the footer starts below the fold while the page's parts load; flow-root keeps its first child's margin inside, so content arriving later does not move the whole main (layout shift). */
+const Main = styled.main<{ $blank?: boolean }>`display: flow-root; min-height: ${(p) => (p.$blank ? 'auto' : '100vh')};`;
 
 const SkipLink = styled.a`
   position: absolute; left: -9999px; top: 0; background: #fff; padding: 8px 12px; z-index: 100;
