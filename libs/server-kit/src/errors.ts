@@ -24,6 +24,18 @@ export class AppError extends Error {
   get status(): number { return STATUS_BY_TYPE[this.type]; }
 }
 
+/** Throws a 422 naming each field's problem (the first one as the message); does nothing when there are none. */
+export function rejectFieldProblems(problems: Record<string, string>): void {
+  const entries = Object.entries(problems);
+  if (entries.length) throw new AppError('unprocessable', entries[0][1], Object.fromEntries(entries.map(([field, message]) => [field, [message]])));
+}
+
+/** A 429 saying when the caller may try again (rate limits). */
+export function tooManyAttempts(msBeforeNext: number): AppError {
+  const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
+  return new AppError('too_many', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+}
+
 interface ValidationIssue { instancePath?: string; message?: string; params?: Record<string, unknown> }
 
 /** Turns Ajv issues into {field: [messages]}, naming the field even for missing properties. */

@@ -1,4 +1,4 @@
-export { AppError, errorHandler, notFoundHandler, fieldErrors, type AppErrorType } from './errors';
+export { AppError, errorHandler, notFoundHandler, fieldErrors, rejectFieldProblems, tooManyAttempts, type AppErrorType } from './errors';
 export {
   requestContextPlugin, requireAdmin, requirePermission, requireSignedIn, hashToken, TenantDirectory,
   type RequestContext, type Caller, type ResolvedTenant, type TenantResolutionOptions,

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError, type RequestContext } from '@platform/server-kit';
+import { tooManyAttempts, type RequestContext } from '@platform/server-kit';
 
 /**
  * Sending codes and links, and signing in (each try of a password, code or link): per person (tenant +
@@ -28,8 +28,7 @@ export function createRateLimits(redis: Redis, prefix: string) {
       await limiters[action].subject?.consume(`${ctx.tenantId}:${subject}`);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
-      throw new AppError('too_many', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw tooManyAttempts(error.msBeforeNext);
     }
   };
 }

@@ -1,7 +1,7 @@
 import { scoped } from '@platform/db';
 import { formatCents, formatPhone, normalizeEmail, normalizePhone, RENTAL_REQUEST_SENT, rentalDays, rentalEstimateCents, rentalRequestProblems } from '@platform/domain';
 import type { PlatformQueues } from '@platform/queue';
-import { AppError, type RequestContext } from '@platform/server-kit';
+import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails, listLocations } from '../service';
 import { RentalCategory, RentalProduct, RentalRequest } from './models';
 
@@ -54,9 +54,7 @@ export async function submitRentalRequest(ctx: RequestContext, queues: PlatformQ
   if (!location) problems.location_id = 'Please choose a store.';
   const product = body.rental_id ? (await RentalProduct.findOne(scoped(ctx, { rentalId: body.rental_id, hidden: { $ne: true } })).lean()) as unknown as ProductDoc | null : null;
   if (body.rental_id && !product) problems.item = 'This rental is no longer offered. Please choose another.';
-  if (Object.keys(problems).length) {
-    throw new AppError('unprocessable', Object.values(problems)[0], Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]])));
-  }
+  rejectFieldProblems(problems);
   if (!business.contact_email) throw new AppError('unprocessable', 'This store does not take rental requests online. Please call the store.');
 
   const item = product?.name ?? body.item!.trim();

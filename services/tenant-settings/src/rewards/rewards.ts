@@ -7,7 +7,7 @@ import {
   maskMemberNumber, normalizeEmail, normalizePhone, REWARDS_ALREADY_MEMBER, REWARDS_NOT_OFFERED, rewardsNotFound, rewardsSignupProblems, rewardsWelcome,
   type RewardsSignupInput,
 } from '@platform/domain';
-import { AppError, type RequestContext } from '@platform/server-kit';
+import { AppError, rejectFieldProblems, tooManyAttempts, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails } from '../service';
 
 /** A member of the store's rewards programme; points are credited by the store's point-of-sale. */
@@ -25,7 +25,7 @@ export const RewardsMember = mongoose.models.RewardsMember ?? mongoose.model('Re
 
 /** The programme exists for cooperative stores that switched it on; its lookup field comes from business settings. */
 async function programme(ctx: RequestContext) {
-  const business = await getBusinessDetails(ctx) as Awaited<ReturnType<typeof getBusinessDetails>> & { rewards_enabled?: boolean; loyality_lookup_field?: string };
+  const business = await getBusinessDetails(ctx);
   if (ctx.tenant.variant !== 'hardware-cooperative' || !business.rewards_enabled) throw new AppError('not_found', REWARDS_NOT_OFFERED);
   return { lookupField: business.loyality_lookup_field === 'email' ? 'email' as const : 'phone' as const };
 }
@@ -36,8 +36,7 @@ const view = (m: { memberNumber: string; firstName: string; points: number }, ma
 
 export async function rewardsSignup(ctx: RequestContext, input: RewardsSignupInput) {
   await programme(ctx);
-  const problems = rewardsSignupProblems(input);
-  if (Object.keys(problems).length) throw new AppError('unprocessable', Object.values(problems)[0], Object.fromEntries(Object.entries(problems).map(([f, m]) => [f, [m]])));
+  rejectFieldProblems(rewardsSignupProblems(input));
   const email = normalizeEmail(input.email);
   const phone = normalizePhone(input.phone)!;
   if (await RewardsMember.exists(scoped(ctx, { $or: [{ email }, { phone }] }))) throw new AppError('unprocessable', REWARDS_ALREADY_MEMBER);
@@ -62,8 +61,7 @@ export function rewardsLookup(redis: Redis, prefix: string) {
       await limiter.consume(ip);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
-      throw new AppError('too_many', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw tooManyAttempts(error.msBeforeNext);
     }
     const key = lookupField === 'email' ? normalizeEmail(value) : normalizePhone(value);
     const member = key ? await RewardsMember.findOne(scoped(ctx, { [lookupField]: key })).lean() as { memberNumber: string; firstName: string; points: number } | null : null;
