@@ -29,6 +29,28 @@ test.describe('brands', () => {
     await expect.poll(async () => (await page.getByTestId('product-tile').getByTestId('stock-label').allInnerTexts()).some((t) => /Out of Stock|Special Order/.test(t))).toBe(false);
   });
 
+  test("a brand's videos play in the lightbox, which Escape and the close button shut", async ({ page }) => {
+    const brand = (await (await page.request.get('/api/brands/brand?param=1')).json()).data;
+    await page.goto(`/b/${brand.slug}`);
+    await expect(page.getByRole('heading', { name: brand.brand_name, level: 1 })).toBeVisible();
+    const videos = page.getByRole('region', { name: 'Videos' });
+    await videos.getByRole('button', { name: `▶ Why ${brand.brand_name}` }).click();
+    const lightbox = page.getByRole('dialog', { name: `Why ${brand.brand_name}` });
+    await expect(lightbox.locator('iframe')).toHaveAttribute('src', /youtube\.com\/embed\//);
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toBeHidden();
+    await videos.getByRole('button', { name: `▶ Why ${brand.brand_name}` }).click();
+    await lightbox.getByRole('button', { name: 'Close video' }).click();
+    await expect(lightbox).toBeHidden();
+
+    const plain = (await (await page.request.get('/api/brands/brand?param=2')).json()).data;
+    const plainVideos = page.waitForResponse((r) => r.url().includes(`/api/brands/${plain.brand_id}/videos`));
+    await page.goto(`/b/${plain.slug}`);
+    await expect(page.getByRole('heading', { name: plain.brand_name, level: 1 })).toBeVisible();
+    expect((await (await plainVideos).json()).data).toEqual([]);
+    await expect(page.getByRole('region', { name: 'Videos' })).toHaveCount(0);
+  });
+
   test('an unknown brand says so', async ({ page }) => {
     await page.goto('/b/no-such-brand-9999');
     await expect(page.getByText('Brand not found')).toBeVisible();

@@ -75,6 +75,23 @@ test.describe('admin (admin remote)', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("on the storefront an admin gets a menu under their name with the admin screens and Log out", async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('heading', { name: 'Outstanding Orders' })).toBeVisible();
+    await page.getByRole('link', { name: 'View as Customer' }).click();
+    const menu = page.getByTestId('admin-menu');
+    await expect(page.getByRole('link', { name: 'My Account' })).toHaveCount(0);
+    await menu.getByRole('button', { name: 'Store' }).click();
+    await menu.getByRole('link', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\/list$/);
+    await page.getByRole('link', { name: 'View as Customer' }).click();
+    await menu.getByRole('button', { name: 'Store' }).click();
+    await menu.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByText('You have been signed out.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
   test('logout clears the session, renews the device id and goes home with a signed-out toast', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, ADMIN);

@@ -240,7 +240,9 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
 
   const brands = Array.from({ length: plan.variant === 'paint-brand' ? 12 : 40 }, (_, i) => {
     const name = `${faker.company.name().replace(/[,].*$/, '')}`;
-    return { tenantId, brandId: i + 1, name, slug: slugify(name), alias: i % 10 === 0 ? name.split(' ')[0] : null, altTextLogo: `${name} logo` };
+    // Every tenth brand (brand 1 first) has a video for its brand page.
+    const videos = i % 10 === 0 ? [{ title: `Why ${name}`, url: 'https://www.youtube.com/embed/aqz-KE-bpKQ' }] : [];
+    return { tenantId, brandId: i + 1, name, slug: slugify(name), alias: i % 10 === 0 ? name.split(' ')[0] : null, altTextLogo: `${name} logo`, videos };
   });
   await Brand.insertMany(brands);
 

@@ -116,6 +116,7 @@ export const storefrontApi = platformApi.injectEndpoints({
     trackSearch: build.mutation<void, { search: string; device_id?: string; customer_slug?: string }>({ query: (body) => ({ url: 'track-search', method: 'POST', body }) }),
     trackSearchClick: build.mutation<void, { search: string; id: number; index: number }>({ query: (body) => ({ url: 'search/click', method: 'POST', body }) }),
     brands: build.query<Paged<BrandItem>, { page?: number; limit?: number; sort?: string; search?: string }>({ query: (params) => ({ url: 'brands', params }), providesTags: ['Products'] }),
+    brandVideos: build.query<Video[], number>({ query: (id) => `brands/${id}/videos`, transformResponse: (r: { data: Video[] }) => r.data }),
     brand: build.query<BrandItem, string>({ query: (param) => ({ url: 'brands/brand', params: { param } }), transformResponse: (r: { data: BrandItem }) => r.data, providesTags: ['Products'] }),
     homepageWidgets: build.query<HomepageWidget[], 1 | 2>({ query: (area) => (area === 1 ? 'homepage-widgets' : 'homepage-widgets-two'), transformResponse: (r: { data: HomepageWidget[] }) => r.data, providesTags: ['Products'] }),
     widgetProducts: build.query<ProductItem[], { skus?: string[]; dept_id?: number; brand_id?: number; limit?: number }>({

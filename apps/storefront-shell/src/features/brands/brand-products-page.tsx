@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { storefrontApi } from '@platform/api-client';
 import { Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { Grid, ProductTile } from '../../components/product-bits';
+import { VideoSection } from '../../components/video-lightbox';
 
 const Head = styled.div`display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin-top: 16px;
   img { max-height: 64px; max-width: 160px; object-fit: contain; }
@@ -21,6 +22,7 @@ export function BrandProductsPage() {
     { brand_id: brand?.brand_id, page, in_stock_only: inStockOnly, limit: settings?.products.itemsPerPage ?? 96 },
     { skip: !brand },
   );
+  const { data: videos = [] } = storefrontApi.useBrandVideosQuery(brand?.brand_id ?? 0, { skip: !brand });
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(query);
     for (const [key, value] of Object.entries(changes)) if (value === null) next.delete(key); else next.set(key, value);
@@ -48,6 +50,7 @@ export function BrandProductsPage() {
       {products && products.total === 0 ? <EmptyState title="No products were found for this search." /> : null}
       {products ? <Grid aria-busy={isFetching}>{products.data.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid> : null}
       {products ? <PaginationBar page={page} lastPage={products.last_page} onPage={(p) => { set({ page: String(p) }); window.scrollTo(0, 0); }} /> : null}
+      <VideoSection videos={videos} id="brand-videos-heading" />
     </Container>
   );
 }

@@ -62,6 +62,18 @@ function PaintProductsMenu() {
   );
 }
 
+/**
+ * Spec 1 "Header": an admin's side menu under their name ('Admin' without a first name).
+ * Emails, Featured Products and Settings join the list when their admin screens are built.
+ */
+const ADMIN_MENU = [{ label: 'Orders', to: '/admin/orders' }];
+function AdminMenu({ firstName, onLogout }: { firstName: string; onLogout: () => void }) {
+  return (
+    <NavDropdown label={firstName.trim() || 'Admin'} testId="admin-menu" links={ADMIN_MENU}
+      footer={<Button $variant="secondary" onClick={onLogout}>Log out</Button>} />
+  );
+}
+
 export function Header() {
   const { data: settings } = storefrontApi.useSettingsQuery();
   const { data: navigation = [] } = storefrontApi.useNavigationQuery();
@@ -97,8 +109,8 @@ export function Header() {
           {store?.phone ? <PhoneLink phone={store.phone} /> : null}
           {!user && !settings?.hideRegistration && ordering ? <><Link to="/login">Sign In</Link><Link to="/register">Sign Up</Link></> : null}
           {user && !user.is_admin ? <Link to="/account">My Account</Link> : null}
-          {user?.is_admin ? <Link to="/admin/orders">Admin</Link> : null}
-          {user ? <Button $variant="secondary" onClick={() => void logout()}>Log out</Button> : null}
+          {user?.is_admin ? <AdminMenu firstName={user.data.customer.first_name ?? ''} onLogout={() => void logout()} /> : null}
+          {user && !user.is_admin ? <Button $variant="secondary" onClick={() => void logout()}>Log out</Button> : null}
         </Account>
       </Top>
       <Container>

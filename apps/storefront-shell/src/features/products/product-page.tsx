@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
-import { getDeviceId, storefrontApi, useSession, type DepartmentNode, type ProductDetail, type Video } from '@platform/api-client';
+import { getDeviceId, storefrontApi, useSession, type DepartmentNode, type ProductDetail } from '@platform/api-client';
 import { displayPrice, orderingState, stockLabel, toCents } from '@platform/domain';
 import { Container, EmptyState, ErrorNotice, Loading } from '@platform/ui';
 import { Badges, Price, ProductImage, ProductSwiper, StockBadge } from '../../components/product-bits';
 import { AddToCartPanel } from '../../components/add-to-cart';
+import { VideoSection } from '../../components/video-lightbox';
 
 const Layout = styled.div`
   display: grid; grid-template-columns: minmax(240px, 420px) 1fr; gap: 32px; margin-top: 16px;
@@ -19,14 +20,6 @@ const Layout = styled.div`
   .promo { color: ${(p) => p.theme.colors.danger}; font-weight: 600; }
 `;
 const Crumbs = styled.nav`font-size: 0.9rem; margin-top: 16px; a { margin-right: 4px; }`;
-const Lightbox = styled.dialog`
-  width: min(900px, 92vw); padding: 0; border: 0; border-radius: ${(p) => p.theme.radius};
-  &::backdrop { background: rgba(0,0,0,.7); }
-  iframe { display: block; width: 100%; aspect-ratio: 16 / 9; border: 0; }
-  header { display: flex; justify-content: space-between; align-items: center; padding: 8px 12px; }
-  header button { font: inherit; border: 0; background: none; font-size: 1.5rem; cursor: pointer; }
-`;
-
 /** The department trail of a product (top level down), from the department tree. */
 function departmentTrail(tree: DepartmentNode[] | undefined, path: number[]): DepartmentNode[] {
   const trail: DepartmentNode[] = [];
@@ -38,27 +31,6 @@ function departmentTrail(tree: DepartmentNode[] | undefined, path: number[]): De
     level = node.children ?? [];
   }
   return trail;
-}
-
-/** Video lightbox: a modal dialog with the video's player; Escape or × closes it. */
-function VideoLightbox({ video, onClose }: { video: Video | null; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (video && !dialog.open) dialog.showModal?.();
-    if (!video && dialog.open) dialog.close();
-  }, [video]);
-  return (
-    <Lightbox ref={ref} onClose={onClose} aria-label={video?.title ?? 'Video'}>
-      {video ? (
-        <>
-          <header><strong>{video.title}</strong><button type="button" aria-label="Close video" onClick={onClose}>×</button></header>
-          <iframe src={video.url} title={video.title} allow="encrypted-media; picture-in-picture" allowFullScreen />
-        </>
-      ) : null}
-    </Lightbox>
-  );
 }
 
 function StockAtLocations({ product }: { product: ProductDetail }) {
@@ -96,7 +68,6 @@ export function ProductPage() {
   const { data: alsoPurchased = [] } = storefrontApi.useAlsoPurchasedQuery(productId, { skip: !productId });
   const { data: recent = [] } = storefrontApi.useRecentProductsQuery(getDeviceId(), { refetchOnMountOrArgChange: true });
   const [track] = storefrontApi.useTrackProductViewMutation();
-  const [playing, setPlaying] = useState<Video | null>(null);
   const user = useSession();
 
   useEffect(() => {
@@ -147,19 +118,13 @@ export function ProductPage() {
           </dl>
           <StockAtLocations product={product} />
           <p>{product.description}</p>
-          {videos.length ? (
-            <section aria-labelledby="videos-heading">
-              <h2 id="videos-heading">Videos</h2>
-              <ul>{videos.map((v) => <li key={v.url}><button type="button" onClick={() => setPlaying(v)}>▶ {v.title}</button></li>)}</ul>
-            </section>
-          ) : null}
+          <VideoSection videos={videos} id="videos-heading" />
         </div>
       </Layout>
       <ProductSwiper title="Add-ons for this item" products={addons} testId="addons" />
       <ProductSwiper title="Customers also purchased" products={alsoPurchased} testId="also-purchased" />
       <ProductSwiper title="Similar products" products={similar} testId="similar" />
       <ProductSwiper title="Recently viewed" products={recent.filter((p) => p.id !== product.id)} testId="recently-viewed" />
-      <VideoLightbox video={playing} onClose={() => setPlaying(null)} />
     </Container>
   );
 }
