@@ -120,6 +120,25 @@ test.describe('start-up', () => {
       expect(calls, separate).not.toContain(separate);
     }
   });
+
+  test('a first visit asks for the home page once, already for the preselected first store, and nothing on screen moves', async ({ page }) => {
+    const storeIds: (string | undefined)[] = [];
+    page.on('request', (request) => { if (new URL(request.url()).pathname === '/api/popular-products') storeIds.push(request.headers()['store-id']); });
+    await page.addInitScript(() => {
+      (window as unknown as { shift: number }).shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Coupons & Highlights' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(storeIds).toEqual(['1']);
+    expect(await page.evaluate(() => localStorage.getItem('selectedStore'))).toBe('1');
+    // Sections come in together under the header, so the first screen does not jump (CLS well under 0.1).
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.05);
+  });
 });
 
 test.describe('footer and content pages', () => {

@@ -3,6 +3,7 @@
 // build served by the embedded gateway on loopback, with Debian's Chromium. Prints performance and accessibility.
 // Usage: npm run build && node tools/bench/lighthouse.mjs [--port 4400]
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,10 @@ import { root, startBackingServices } from '../provision.mjs';
 import { arg, startGateway } from './common.mjs';
 
 const port = Number(arg('port', '4400'));
+/** GET on loopback with the store's host name (Node does not resolve *.localhost itself). */
+const get = (port, host, path) => new Promise((resolve) => {
+  http.get({ host: '127.0.0.1', port, path, headers: { host: `${host}:${port}` } }, (res) => { res.resume(); res.on('end', resolve); }).on('error', resolve);
+});
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const services = await startBackingServices({ profile: 'lighthouse', mongoPort: 27121, redisPort: 6482, freshData: true });
 const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, PORT: String(port), HOST: 'localhost', LOG_LEVEL: 'warn' };
@@ -21,7 +26,7 @@ const rows = [];
 try {
   for (const [store, url] of [['demo-hardware', `http://localhost:${port}/`], ['demo-paint', `http://demo-paint.localhost:${port}/`]]) {
     // A first visit warms the search index and the start-up cache, as a store that is already running has them.
-    await fetch(url).catch(() => undefined);
+    for (const warm of ['/', '/api/startup', '/api/popular-products', '/api/homepage-widgets']) await get(port, new URL(url).hostname, warm);
     const file = path.join(out, `${store}.json`);
     const run = spawnSync('npx', ['-y', 'lighthouse@12', url, '--quiet', `--chrome-path=${chromium}`,
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--only-categories=performance,accessibility', '--output=json', `--output-path=${file}`],
@@ -40,3 +45,4 @@ try {
 }
 console.log(`\n[lighthouse] lighthouse@12, mobile preset (simulated throttling), Debian Chromium, loopback, production build`);
 console.table(rows);
+console.log(`[lighthouse] full reports: ${out}`);

@@ -1,5 +1,6 @@
 import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
 import { platformApi } from './api';
+import { preselectStore } from './session';
 
 export type DepartmentNode = Department & { children: DepartmentNode[] };
 export type NearbyStore = StoreLocation & { distance: number };
@@ -58,6 +59,7 @@ export const storefrontApi = platformApi.injectEndpoints({
         const result = await baseQuery('startup');
         if (result.error) return { error: result.error };
         const data = (result.data as { data: StartupBundle }).data;
+        preselectStore(data.business.about_us.locations.map((l) => l.id), window.location.search);
         api.dispatch(storefrontApi.util.upsertQueryEntries([
           { endpointName: 'settings', arg: undefined, value: data.settings },
           { endpointName: 'navigation', arg: undefined, value: data.navigation },

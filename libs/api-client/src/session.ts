@@ -82,6 +82,26 @@ export function setSelectedStore(storeId: number): void {
   emit();
 }
 
+/** The store a link names with ?store=, ?storeid= or ?selectedStore= (digits; spec 1 §2), if any. */
+export function storeNamedInUrl(search: string): number | null {
+  const query = new URLSearchParams(search);
+  const value = ['store', 'storeid', 'selectedStore'].map((k) => query.get(k)).find((v) => v && /^\d+$/.test(v));
+  return value ? Number(value) : null;
+}
+
+/**
+ * A first visit gets the first location before any priced request goes out, so nothing is fetched twice
+ * (spec 1 §4: one location is auto-selected, with several the first is preselected). A store the link
+ * names is left to the store picker, which also saves it on a signed-in account.
+ */
+export function preselectStore(locationIds: number[], search: string): void {
+  const selected = getSelectedStore();
+  if (!locationIds.length || (selected !== null && locationIds.includes(selected))) return;
+  const named = storeNamedInUrl(search);
+  if (named !== null && locationIds.includes(named)) return;
+  setSelectedStore(locationIds[0]);
+}
+
 export function useSelectedStore(): number | null {
   return useSyncExternalStore(subscribeSession, getSelectedStore, () => null);
 }

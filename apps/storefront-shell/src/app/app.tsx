@@ -34,7 +34,8 @@ function TenantTheme() {
     const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (icon && settings.favicon) icon.href = settings.favicon;
   }, [settings]);
-  if (isLoading) return <Loading label="Loading store…" />;
+  // The base page styles from the first paint, so the tenant's styles do not move the page.
+  if (isLoading) return <><GlobalStyle /><Loading label="Loading store…" /></>;
   if (isError || !settings || !theme) {
     return <Container><ErrorNotice>This store is not available right now. Please try again later.</ErrorNotice></Container>;
   }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { getDeviceId, storefrontApi } from '@platform/api-client';
-import { Card, Container } from '@platform/ui';
+import { cartApi, getDeviceId, storefrontApi } from '@platform/api-client';
+import { Card, Container, Loading } from '@platform/ui';
 import { Grid, ProductSwiper, ProductTile } from '../../components/product-bits';
 import { CouponSlider } from '../promotions/coupon-slider';
-import { HighlightedDepartments, HomepageWidgets } from './homepage-widgets';
+import { HighlightedDepartments, HomepageWidgets, useHomepageAreaSettled } from './homepage-widgets';
 
 const Hero = styled.section`
   background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; padding: 40px 0; margin-bottom: 24px;
@@ -26,7 +26,9 @@ export function HomePage() {
   const { data: settings } = storefrontApi.useSettingsQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: widgets } = storefrontApi.useHomepageWidgetsQuery(1);
-  const { data: tree = [] } = storefrontApi.useDepartmentTreeQuery(Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3)));
+  const firstAreaSettled = useHomepageAreaSettled(1);
+  const { isLoading: couponsLoading } = cartApi.useCouponWidgetsQuery();
+  const { data: tree = [], isLoading: treeLoading } = storefrontApi.useDepartmentTreeQuery(Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3)));
   const { data: popular = [] } = storefrontApi.usePopularProductsQuery();
   const { data: featured = [] } = storefrontApi.useFeaturedProductsQuery();
   const { data: topSellers = [] } = storefrontApi.useTopSellingQuery({ days: 30, limit: 12 });
@@ -34,6 +36,8 @@ export function HomePage() {
   const locations = business?.about_us.locations ?? [];
   const hasCarousel = widgets?.some((w) => w.type === '4');
   const where = locations.length > 1 ? `${locations.length} locations to serve you` : locations[0] ? `${locations[0].address}, ${locations[0].city}` : null;
+  // What fills the first screen comes in together, so nothing on it moves once shown (layout shift).
+  if (!firstAreaSettled || couponsLoading || treeLoading) return <Container><Loading label="Loading store…" /></Container>;
   return (
     <>
       {hasCarousel ? (

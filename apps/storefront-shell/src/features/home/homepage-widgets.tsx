@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { CarouselSlide, HomepageWidget } from '@platform/contracts';
-import { storefrontApi, type DepartmentNode } from '@platform/api-client';
+import { storefrontApi, type DepartmentNode, type PlatformStore } from '@platform/api-client';
 import { ProductSwiper } from '../../components/product-bits';
 
 const Frame = styled.section`
@@ -66,11 +67,30 @@ export function Carousel({ widget }: { widget: HomepageWidget }) {
 
 const Html = styled.section`margin: 24px 0; img { max-width: 100%; height: auto; }`;
 
+const productRowArgs = ({ value: { skus, dept_id, brand_id, limit } }: HomepageWidget) => ({ skus, dept_id, brand_id, limit });
+
 /** A product row widget (type "2"): its SKUs, or a department's or brand's newest products. */
 function ProductRow({ widget }: { widget: HomepageWidget }) {
-  const { skus, dept_id, brand_id, limit } = widget.value;
-  const { data: products = [] } = storefrontApi.useWidgetProductsQuery({ skus, dept_id, brand_id, limit });
+  const { data: products = [] } = storefrontApi.useWidgetProductsQuery(productRowArgs(widget));
   return <ProductSwiper title={widget.value.title || widget.name} products={products} testId={`widget-${widget.id}`} />;
+}
+
+/**
+ * True once an area's sections and their product rows have answered (either way), so the page can show
+ * them at once instead of letting each late row push what is already on screen down.
+ */
+export function useHomepageAreaSettled(area: 1 | 2): boolean {
+  const dispatch = useDispatch<PlatformStore['dispatch']>();
+  const { data: widgets, isError } = storefrontApi.useHomepageWidgetsQuery(area);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!widgets) return undefined;
+    const rows = widgets.filter((w) => w.type === '2').map((w) => dispatch(storefrontApi.endpoints.widgetProducts.initiate(productRowArgs(w))));
+    let live = true;
+    void Promise.allSettled(rows).then(() => { if (live) setSettled(true); });
+    return () => { live = false; rows.forEach((row) => row.unsubscribe()); };
+  }, [widgets, dispatch]);
+  return isError || settled;
 }
 
 /** The store's home page sections of one area, in order (the server leaves out hidden ones and other locations'). */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { cartApi, getDeviceId, identityApi, platformApi, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
+import { cartApi, getDeviceId, identityApi, platformApi, setSelectedStore, storeNamedInUrl, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button } from '@platform/ui';
 // The selector brings the map library: loaded when a shopper opens it, not with the first page.
 const StoreSelectorDialog = lazy(() => import('./store-selector').then((m) => ({ default: m.StoreSelectorDialog })));
@@ -81,11 +81,7 @@ export function StorePicker() {
   };
 
   // ?store=, ?storeid= or ?selectedStore= (digits) pick a store directly (spec 1 §2).
-  const [queryStore] = useState(() => {
-    const query = new URLSearchParams(window.location.search);
-    const value = ['store', 'storeid', 'selectedStore'].map((k) => query.get(k)).find((v) => v && /^\d+$/.test(v));
-    return value ? Number(value) : null;
-  });
+  const [queryStore] = useState(() => storeNamedInUrl(window.location.search));
   const queryHandled = useRef(false);
   useEffect(() => {
     if (!locations.length) return;
