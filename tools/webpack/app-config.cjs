@@ -18,6 +18,27 @@ function shared() {
 }
 
 /**
+ * The chunks every first load needs (the async bootstrap and the shared libraries the entry provides) are
+ * asked for by main.js only after it ran; preload hints in the page fetch them alongside it instead.
+ * Chunks behind a later import() (the store selector's map) are left to load when used.
+ */
+class PreloadStartupChunks {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadStartupChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupChunks', (data) => {
+        const files = new Set();
+        for (const entry of compilation.entrypoints.values()) {
+          for (const group of entry.getChildren()) for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+        }
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
+        data.headTags.push(...[...files].sort().map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` })));
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * @param {{ dir: string, name: string, exposes?: Record<string,string>, html?: boolean, publicDir?: string }} app
  */
 function appConfig(app) {
@@ -59,7 +80,7 @@ function appConfig(app) {
         shared: shared(),
         dts: false,
       }),
-      ...(app.html ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'src/index.html') })] : []),
+      ...(app.html ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'src/index.html') }), new PreloadStartupChunks()] : []),
       ...(app.publicDir ? [new CopyPlugin({ patterns: [{ from: app.publicDir, to: '.' }] })] : []),
     ],
   });

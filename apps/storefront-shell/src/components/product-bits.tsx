@@ -7,15 +7,19 @@ import {
 import { storefrontApi } from '@platform/api-client';
 import { TileCartControl } from './add-to-cart';
 
-/** Product image, falling back to the default image when missing or broken. */
-export function ProductImage({ src, alt, size }: { src: string | null; alt: string; size: number }) {
+/**
+ * Product image, falling back to the default image when missing or broken. Lazy, except `priority` images
+ * (the first screen's), which load at once since the page's largest paint is usually one of them.
+ */
+export function ProductImage({ src, alt, size, priority = false }: { src: string | null; alt: string; size: number; priority?: boolean }) {
   return (
     <img
       src={src || DEFAULT_PRODUCT_IMAGE}
       alt={alt}
       width={size}
       height={size}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       onError={(e) => { if (!e.currentTarget.src.endsWith(DEFAULT_PRODUCT_IMAGE)) e.currentTarget.src = DEFAULT_PRODUCT_IMAGE; }}
       style={{ objectFit: 'contain', width: '100%', height: 'auto', maxWidth: size }}
     />
@@ -101,10 +105,10 @@ export const Grid = styled.ul`
 `;
 
 /** A product in a grid or swiper; `onOpen` runs when the shopper follows its link (search click tracking). */
-export function ProductTile({ product, onOpen }: { product: ProductItem; onOpen?: () => void }) {
+export function ProductTile({ product, onOpen, priority }: { product: ProductItem; onOpen?: () => void; priority?: boolean }) {
   return (
     <Tile data-testid="product-tile">
-      <Link to={`/p/${product.slug}`} aria-hidden="true" tabIndex={-1} onClick={onOpen}><ProductImage src={product.image_url} alt="" size={200} /></Link>
+      <Link to={`/p/${product.slug}`} aria-hidden="true" tabIndex={-1} onClick={onOpen}><ProductImage src={product.image_url} alt="" size={200} priority={priority} /></Link>
       <Badges product={product} />
       <span className="brand">{product.brand_name}</span>
       <Link className="title" to={`/p/${product.slug}`} onClick={onOpen}>{product.title}</Link>
@@ -124,8 +128,11 @@ const Swiper = styled.section`
   ul > li { scroll-snap-align: start; }
 `;
 
-/** A titled horizontal row of product tiles with previous/next buttons (touch and trackpads scroll it too). Nothing renders when empty. */
-export function ProductSwiper({ title, products, testId }: { title: string; products: ProductItem[]; testId?: string }) {
+/**
+ * A titled horizontal row of product tiles with previous/next buttons (touch and trackpads scroll it too).
+ * Nothing renders when empty. A row on the first screen passes `priority` so its first images load at once.
+ */
+export function ProductSwiper({ title, products, testId, priority = false }: { title: string; products: ProductItem[]; testId?: string; priority?: boolean }) {
   if (!products.length) return null;
   const scroll = (button: HTMLButtonElement, direction: 1 | -1) => {
     const list = button.closest('section')?.querySelector('ul');
@@ -140,7 +147,7 @@ export function ProductSwiper({ title, products, testId }: { title: string; prod
           <button type="button" aria-label={`Next ${title}`} onClick={(e) => scroll(e.currentTarget, 1)}>›</button>
         </div>
       </header>
-      <ul>{products.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</ul>
+      <ul>{products.map((p, i) => <ProductTile key={p.store_product_id} product={p} priority={priority && i < 4} />)}</ul>
     </Swiper>
   );
 }

@@ -70,9 +70,9 @@ const Html = styled.section`margin: 24px 0; img { max-width: 100%; height: auto;
 const productRowArgs = ({ value: { skus, dept_id, brand_id, limit } }: HomepageWidget) => ({ skus, dept_id, brand_id, limit });
 
 /** A product row widget (type "2"): its SKUs, or a department's or brand's newest products. */
-function ProductRow({ widget }: { widget: HomepageWidget }) {
+function ProductRow({ widget, priority }: { widget: HomepageWidget; priority: boolean }) {
   const { data: products = [] } = storefrontApi.useWidgetProductsQuery(productRowArgs(widget));
-  return <ProductSwiper title={widget.value.title || widget.name} products={products} testId={`widget-${widget.id}`} />;
+  return <ProductSwiper title={widget.value.title || widget.name} products={products} testId={`widget-${widget.id}`} priority={priority} />;
 }
 
 /**
@@ -102,7 +102,7 @@ export function HomepageWidgets({ area }: { area: 1 | 2 }) {
         if (widget.type === '4') return <Carousel key={widget.id} widget={widget} />;
         // The body was sanitized by the server (tags and attributes on an allow-list).
         if (widget.type === '1') return <Html key={widget.id} aria-label={widget.value.title || widget.name} dangerouslySetInnerHTML={{ __html: widget.value.body ?? '' }} />;
-        return <ProductRow key={widget.id} widget={widget} />;
+        return <ProductRow key={widget.id} widget={widget} priority={area === 1} />;
       })}
     </>
   );

@@ -92,7 +92,7 @@ export function ProductPage() {
         <span aria-current="page">{product.title}</span>
       </Crumbs>
       <Layout data-testid="product-detail">
-        <ProductImage src={product.image_url} alt={alt} size={420} />
+        <ProductImage src={product.image_url} alt={alt} size={420} priority />
         <div>
           <Badges product={product} />
           <div>{product.brand_name}</div>
