@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { cartApi, getDeviceId, storefrontApi } from '@platform/api-client';
@@ -18,6 +19,41 @@ const Departments = styled.ul`
 `;
 
 /**
+ * The sections under the first screen. They render in a background (interruptible) pass right after the first
+ * screen shows, so building dozens of product tiles does not hold the main thread in one long task.
+ */
+function BelowTheFold() {
+  const show = useDeferredValue(true, false);
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const { data: tree = [] } = storefrontApi.useDepartmentTreeQuery(Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3)));
+  const { data: popular = [] } = storefrontApi.usePopularProductsQuery();
+  const { data: featured = [] } = storefrontApi.useFeaturedProductsQuery();
+  const { data: topSellers = [] } = storefrontApi.useTopSellingQuery({ days: 30, limit: 12 });
+  // The page asked for this device's views afresh on arrival; this reads that answer.
+  const { data: recent = [] } = storefrontApi.useRecentProductsQuery(getDeviceId());
+  if (!show) return null;
+  return (
+    <>
+      <h2>Shop by Department</h2>
+      <Departments>
+        {tree.map((d) => <li key={d.dept_id}><Card><Link to={`/d/${d.slug}`}>{d.name}</Link></Card></li>)}
+      </Departments>
+      {popular.length ? (
+        <section aria-labelledby="popular-heading">
+          <h2 id="popular-heading">Popular Products</h2>
+          <Grid>{popular.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid>
+        </section>
+      ) : null}
+      <ProductSwiper title={settings?.featuredProductsTitle || 'Featured Products'} products={featured} testId="featured-products" />
+      <ProductSwiper title="Top sellers this month" products={topSellers} testId="top-sellers" />
+      <HomepageWidgets area={2} />
+      <ProductSwiper title="Recently viewed" products={recent} testId="recently-viewed" />
+    </>
+  );
+}
+
+/**
  * Home (spec 1 "Screens"): the store's own sections, Coupons & Highlights, highlighted departments, popular
  * products, Featured Products, the second area of sections and recently viewed. The store's name heads the
  * page; a store without a carousel gets a banner with it.
@@ -29,10 +65,13 @@ export function HomePage() {
   const firstAreaSettled = useHomepageAreaSettled(1);
   const { isLoading: couponsLoading } = cartApi.useCouponWidgetsQuery();
   const { data: tree = [], isLoading: treeLoading } = storefrontApi.useDepartmentTreeQuery(Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3)));
-  const { data: popular = [] } = storefrontApi.usePopularProductsQuery();
-  const { data: featured = [] } = storefrontApi.useFeaturedProductsQuery();
-  const { data: topSellers = [] } = storefrontApi.useTopSellingQuery({ days: 30, limit: 12 });
-  const { data: recent = [] } = storefrontApi.useRecentProductsQuery(getDeviceId(), { refetchOnMountOrArgChange: true });
+  // Asked for here, with the first screen's data, so the sections under it are ready when they render;
+  // nothing selected, so their answers do not re-render this part.
+  const none = { selectFromResult: () => ({}) };
+  storefrontApi.usePopularProductsQuery(undefined, none);
+  storefrontApi.useFeaturedProductsQuery(undefined, none);
+  storefrontApi.useTopSellingQuery({ days: 30, limit: 12 }, none);
+  storefrontApi.useRecentProductsQuery(getDeviceId(), { ...none, refetchOnMountOrArgChange: true });
   const locations = business?.about_us.locations ?? [];
   const hasCarousel = widgets?.some((w) => w.type === '4');
   const where = locations.length > 1 ? `${locations.length} locations to serve you` : locations[0] ? `${locations[0].address}, ${locations[0].city}` : null;
@@ -54,20 +93,7 @@ export function HomePage() {
         <HomepageWidgets area={1} />
         <CouponSlider />
         <HighlightedDepartments tree={tree} />
-        <h2>Shop by Department</h2>
-        <Departments>
-          {tree.map((d) => <li key={d.dept_id}><Card><Link to={`/d/${d.slug}`}>{d.name}</Link></Card></li>)}
-        </Departments>
-        {popular.length ? (
-          <section aria-labelledby="popular-heading">
-            <h2 id="popular-heading">Popular Products</h2>
-            <Grid>{popular.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid>
-          </section>
-        ) : null}
-        <ProductSwiper title={settings?.featuredProductsTitle || 'Featured Products'} products={featured} testId="featured-products" />
-        <ProductSwiper title="Top sellers this month" products={topSellers} testId="top-sellers" />
-        <HomepageWidgets area={2} />
-        <ProductSwiper title="Recently viewed" products={recent} testId="recently-viewed" />
+        <BelowTheFold />
       </Container>
     </>
   );
