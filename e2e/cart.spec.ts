@@ -211,6 +211,10 @@ test.describe('store switch', () => {
     await page.goto(`/p/${product.slug}`);
     await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('button', { name: 'Continue Shopping' }).click();
+    // The store's buying-from alert names the location the order goes to.
+    await page.goto('/cart');
+    await expect(page.getByRole('note').filter({ hasText: 'You are buying from' })).toHaveText('You are buying from Riverside Main Street. Prices and stock are for this store.');
+    await page.goBack();
 
     const picker = page.getByRole('button', { name: /^Your store: / });
     const before = (await picker.getAttribute('aria-label'))!;
@@ -239,6 +243,7 @@ test.describe('store switch', () => {
     await expect(page.getByRole('button', { name: /^Your store: Millbrook/ })).toBeVisible();
     await page.goto('/cart');
     await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByRole('note').filter({ hasText: 'You are buying from' })).toHaveText('You are buying from Millbrook. Prices and stock are for this store.');
   });
 });
 

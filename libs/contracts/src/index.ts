@@ -87,6 +87,8 @@ export const StoreSettings = Type.Object({
   favicon: Type.Union([Type.String(), Type.Null()]),
   navigationFontSize: Type.Integer(),
   homeAlert: Type.Union([Type.Object({ text: Type.String(), fontSize: Type.Integer() }), Type.Null()]),
+  /** Names the selected location on the cart page ({store} in the text is its name); null: not shown. */
+  buyingFromAlert: Type.Union([Type.Object({ text: Type.String() }), Type.Null()]),
   hideRegistration: Type.Boolean(),
   /** Hides the brand filter of search and department pages (also answered by GET brands/get-filter). */
   hideBrandFilter: Type.Boolean(),

@@ -18,6 +18,7 @@ export * from './hours';
 export * from './promotions';
 export * from './paint';
 export * from './navigation';
+export * from './alerts';
 export * from './rentals';
 export * from './opt-outs';
 export * from './rewards';

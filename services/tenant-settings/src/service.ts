@@ -11,6 +11,7 @@ export const DEFAULT_SETTINGS = {
   favicon: null as string | null,
   navigationFontSize: 15,
   homeAlert: null as { text: string; fontSize: number } | null,
+  buyingFromAlert: null as { text: string } | null,
   hideRegistration: false,
   hideBrandFilter: false,
   legacyAddToCartToast: false,

@@ -2,8 +2,8 @@ import { Fragment, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
-import { checkQuantity, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
-import { cartApi, errorMessage, getDeviceId, notify, storefrontApi, useCartQuantities } from '@platform/api-client';
+import { buyingFromText, checkQuantity, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
+import { cartApi, errorMessage, getDeviceId, notify, storefrontApi, useCartQuantities, useSelectedStore } from '@platform/api-client';
 import { ShippingOptions } from './shipping-options';
 import { SaveCartControl } from './saved-carts-page';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
@@ -42,6 +42,7 @@ const Summary = styled.dl`
 const ZipForm = styled.form`display: flex; gap: 8px; align-items: center; margin: 8px 0; input { width: 8em; font: inherit; padding: 6px; }`;
 
 const Toolbar = styled.div`display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin-bottom: 8px;`;
+const BuyingFrom = styled.p`margin: 0 0 12px; padding: 8px 12px; border-radius: ${(p) => p.theme.radius}; background: ${(p) => p.theme.colors.page}; border-left: 4px solid ${(p) => p.theme.colors.primary};`;
 
 /** One cart line: quantity box (blank → 1, invalid → previous, steps by pack), rule messages, remove. */
 function CartLine({ item, selected, onSelect, prefix }: { item: CartItem; selected: boolean; onSelect: (on: boolean) => void; prefix: string }) {
@@ -145,6 +146,8 @@ export function CartPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [removing, setRemoving] = useState(false);
   const prefix = settings?.products.currencyPrefix ?? '$';
+  const storeId = useSelectedStore();
+  const buyingFrom = business?.about_us.locations.find((l) => l.id === storeId);
   const items = cart?.parcels.flatMap((p) => p.items) ?? [];
   const chosen = items.filter((i) => selected.has(i.store_product_id));
   const allSelected = items.length > 0 && chosen.length === items.length;
@@ -161,6 +164,7 @@ export function CartPage() {
   return (
     <Container>
       <PageTitle>Your Cart</PageTitle>
+      {settings?.buyingFromAlert && buyingFrom ? <BuyingFrom role="note">{buyingFromText(settings.buyingFromAlert.text, buyingFrom.name)}</BuyingFrom> : null}
       {isLoading ? <Loading label="Loading your cart…" /> : null}
       {isError ? <ErrorNotice action={<button onClick={() => void refetch()}>Try again</button>}>We could not load your cart.</ErrorNotice> : null}
       {cart && cart.item_count === 0 ? (
