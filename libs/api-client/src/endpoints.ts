@@ -56,9 +56,15 @@ export const storefrontApi = platformApi.injectEndpoints({
     startup: build.query<StartupBundle, void>({
       // The other caches are filled before this query counts as done, so nothing below asks again.
       async queryFn(_arg, api, _extra, baseQuery) {
-        const result = await baseQuery('startup');
-        if (result.error) return { error: result.error };
-        const data = (result.data as { data: StartupBundle }).data;
+        // The gateway writes the bundle into the page; it is used once (a later start-up, e.g. after sign-out, asks again).
+        const holder = window as { __STARTUP__?: StartupBundle };
+        let data = holder.__STARTUP__;
+        delete holder.__STARTUP__;
+        if (!data) {
+          const result = await baseQuery('startup');
+          if (result.error) return { error: result.error };
+          data = (result.data as { data: StartupBundle }).data;
+        }
         preselectStore(data.business.about_us.locations.map((l) => l.id), window.location.search);
         api.dispatch(storefrontApi.util.upsertQueryEntries([
           { endpointName: 'settings', arg: undefined, value: data.settings },

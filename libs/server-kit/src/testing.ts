@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AccessToken, Tenant, mongoose, syncIndexes } from '@platform/db';
-import { buildApp, type ServicePlugin } from './app';
+import { buildApp, type BuildAppOptions, type ServicePlugin } from './app';
 import { hashToken } from './context';
 import { openResources, type PlatformResources } from './resources';
 
@@ -11,13 +11,13 @@ function env(name: string): string {
 }
 
 /** An app with the given services on a database and queue prefix of its own, against the real servers. */
-export async function createTestApp(services: ServicePlugin[], label = 'svc') {
+export async function createTestApp(services: ServicePlugin[], label = 'svc', site: Pick<BuildAppOptions, 'extend' | 'notFoundHandler'> = {}) {
   const dbName = `test_${label}_${process.pid}_${Date.now().toString(36)}`;
   const resources: PlatformResources = await openResources({
     mongoUri: env('MONGODB_URI'), redisUrl: env('REDIS_URL'), dbName, queuePrefix: `t-${dbName}`,
   });
   await syncIndexes();
-  const app = await buildApp({ resources, services, tenancy: { baseDomain: 'localhost', defaultTenantSlug: 'tenant-a' }, logger: false });
+  const app = await buildApp({ resources, services, tenancy: { baseDomain: 'localhost', defaultTenantSlug: 'tenant-a' }, logger: false, ...site });
   await app.ready();
   return {
     app,

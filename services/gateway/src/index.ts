@@ -7,4 +7,4 @@ import { identityService } from '@platform/identity';
 
 /** Every service area, mounted in-process under /api in the embedded default. */
 export const allServices: ServicePlugin[] = [tenantSettingsService, catalogueService, cartService, identityService, ordersService];
-export { staticSite, pageOrNotFound } from './static';
+export { staticSite } from './static';

@@ -2,26 +2,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loadConfig, openResources } from '@platform/server-kit';
 import { startWorkers, type RunningWorkers } from '@platform/worker';
-import { allServices, pageOrNotFound, staticSite } from './index';
+import { allServices, staticSite } from './index';
 
 // The embedded default: gateway, every service and the workers in one process on one port.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const config = loadConfig();
 const resources = await openResources({ mongoUri: config.mongoUri, redisUrl: config.redisUrl });
 const workers: RunningWorkers | null = process.env.EMBEDDED_WORKER === '0' ? null : startWorkers(resources.redis);
-const app = await buildApp({
-  resources,
-  services: allServices,
-  tenancy: config,
-  extend: staticSite({
-    root,
-    remotes: {
-      checkout: process.env.REMOTE_CHECKOUT_URL ?? '/remotes/checkout/mf-manifest.json',
-      admin: process.env.REMOTE_ADMIN_URL ?? '/remotes/admin/mf-manifest.json',
-    },
-  }),
-  notFoundHandler: pageOrNotFound,
+const site = staticSite({
+  root,
+  remotes: {
+    checkout: process.env.REMOTE_CHECKOUT_URL ?? '/remotes/checkout/mf-manifest.json',
+    admin: process.env.REMOTE_ADMIN_URL ?? '/remotes/admin/mf-manifest.json',
+  },
 });
+const app = await buildApp({ resources, services: allServices, tenancy: config, extend: site.plugin, notFoundHandler: site.page });
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;

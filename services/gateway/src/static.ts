@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -11,10 +12,14 @@ export interface StaticOptions {
   remotes: { checkout: string; admin: string };
 }
 
-/** Serves the built shell (SPA fallback), the remotes under /remotes/<name>/, and /remotes.json. */
+/**
+ * The built shell (SPA fallback), the remotes under /remotes/<name>/, and /remotes.json (`plugin`), and the
+ * handler for every other path (`page`): the storefront page, a JSON 404 for the API, or a 404 page.
+ */
 export function staticSite(options: StaticOptions) {
   const shellDist = path.join(options.root, 'apps/storefront-shell/dist');
-  return async (app: FastifyInstance) => {
+  const page = (request: FastifyRequest, reply: FastifyReply) => pageOrNotFound(shellDist, request, reply);
+  const plugin = async (app: FastifyInstance) => {
     if (!existsSync(path.join(shellDist, 'index.html'))) {
       app.log.warn(`${shellDist} has no build: run npm run build (npm start does it for you)`);
     }
@@ -26,13 +31,14 @@ export function staticSite(options: StaticOptions) {
       });
     }
     // '/' is the storefront page itself, not a directory listing.
-    app.get('/', { schema: { hide: true } }, pageOrNotFound);
+    app.get('/', { schema: { hide: true } }, page);
     app.get('/remotes.json', { schema: { hide: true } }, async (_req, reply) => reply.header('Cache-Control', 'no-store').send(options.remotes));
   };
+  return { plugin, page };
 }
 
 /** Unknown /api paths get the JSON 404; page requests get the storefront, or a 404 page for an unknown store. */
-export async function pageOrNotFound(request: FastifyRequest, reply: FastifyReply) {
+async function pageOrNotFound(shellDist: string, request: FastifyRequest, reply: FastifyReply) {
   if (request.url.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(request.url.split('?')[0])) {
     return notFoundHandler(request, reply);
   }
@@ -40,5 +46,20 @@ export async function pageOrNotFound(request: FastifyRequest, reply: FastifyRepl
   if (!tenant) {
     return reply.status(404).type('text/html').send('<!doctype html><title>Store not found</title><h1>Store not found</h1><p>No store is served at this address.</p>');
   }
-  return reply.header('Cache-Control', 'no-store').sendFile('index.html');
+  const html = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => null);
+  if (html === null) return reply.status(503).type('text/html').send('<!doctype html><title>Not built</title><h1>The storefront is not built yet.</h1>');
+  return reply.header('Cache-Control', 'no-store').type('text/html').send(await withStartup(html, request));
+}
+
+/**
+ * The page with the store's start-up bundle written into it, so the first paint does not wait for a request
+ * of its own (the shell reads window.__STARTUP__ and asks GET startup only without it). The bundle comes from
+ * the API itself (same cache, same tenant rules); if that fails, the page goes without it.
+ */
+async function withStartup(html: string, request: FastifyRequest): Promise<string> {
+  const startup = await request.server.inject({ method: 'GET', url: '/api/startup', headers: { host: request.headers.host ?? '' } });
+  if (startup.statusCode !== 200) return html;
+  // JSON inside a script element: every '<' escaped, so no text in the data can end the element.
+  const data = JSON.stringify((startup.json() as { data: unknown }).data).replace(/</g, '\\u003c');
+  return html.replace('</head>', `<script>window.__STARTUP__=${data}</script></head>`);
 }
