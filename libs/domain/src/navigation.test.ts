@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customPageRoutes, hiddenAtStore, navigationPath, telephoneHref } from './navigation';
+import { customPageRoutes, hiddenAtStore, navigationPath, telephoneHref, departmentTreeDepth } from './navigation';
 
 describe('navigation paths', () => {
   it('uses the target as a path, else the name lower-cased with dashes', () => {
@@ -56,5 +56,11 @@ describe('routes from navigation', () => {
   it("leaves paths the store's pages already have, and built-in links, alone", () => {
     const items = [{ ...link('/rental-policy', '1'), dropdown: null }, { ...link('/brands', null, false), dropdown: null }, { ...link('/', '2'), dropdown: null }];
     expect(customPageRoutes(items, [], ['rental-policy'])).toEqual([]);
+  });
+});
+
+describe('departmentTreeDepth', () => {
+  it("follows the store's level within 1 to 3, and is 3 when unset", () => {
+    expect([departmentTreeDepth(2), departmentTreeDepth(1), departmentTreeDepth(5), departmentTreeDepth(0), departmentTreeDepth(undefined)]).toEqual([2, 1, 3, 1, 3]);
   });
 });

@@ -48,3 +48,8 @@ export function customPageRoutes(
   }
   return [...routes].map(([path, pageId]) => ({ path, pageId }));
 }
+
+/** Depth of the department tree the storefront shows: the store's departments_hierarchy_level, 1 to 3 (3 when unset). */
+export function departmentTreeDepth(level: number | null | undefined): number {
+  return Math.min(3, Math.max(1, level ?? 3));
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { idFromSlug } from '@platform/domain';
+import { departmentTreeDepth, idFromSlug } from '@platform/domain';
 import { storefrontApi, type DepartmentNode } from '@platform/api-client';
 import { Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { Grid, ProductTile } from '../../components/product-bits';
@@ -60,8 +60,7 @@ export function DepartmentProductsPage() {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const { data: settings } = storefrontApi.useSettingsQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
-  // Tree depth is the business's departments_hierarchy_level (at most 3).
-  const { data: tree } = storefrontApi.useDepartmentTreeQuery(Math.min(3, business?.departments_hierarchy_level ?? 3));
+  const { data: tree } = storefrontApi.useDepartmentTreeQuery(departmentTreeDepth(business?.departments_hierarchy_level));
   const limit = settings?.products.itemsPerPage ?? 96;
   const trail = tree && deptId ? findDepartment(tree, deptId) : null;
   const department = trail?.[trail.length - 1];

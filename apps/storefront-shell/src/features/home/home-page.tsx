@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
+import { departmentTreeDepth } from '@platform/domain';
 import styled from 'styled-components';
 import { cartApi, getDeviceId, storefrontApi } from '@platform/api-client';
 import { Card, Container, Loading } from '@platform/ui';
@@ -26,7 +27,7 @@ function BelowTheFold() {
   const show = useDeferredValue(true, false);
   const { data: settings } = storefrontApi.useSettingsQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
-  const { data: tree = [] } = storefrontApi.useDepartmentTreeQuery(Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3)));
+  const { data: tree = [] } = storefrontApi.useDepartmentTreeQuery(departmentTreeDepth(business?.departments_hierarchy_level));
   const { data: popular = [] } = storefrontApi.usePopularProductsQuery();
   const { data: featured = [] } = storefrontApi.useFeaturedProductsQuery();
   const { data: topSellers = [] } = storefrontApi.useTopSellingQuery({ days: 30, limit: 12 });
@@ -64,7 +65,7 @@ export function HomePage() {
   const { data: widgets } = storefrontApi.useHomepageWidgetsQuery(1);
   const firstAreaSettled = useHomepageAreaSettled(1);
   const { isLoading: couponsLoading } = cartApi.useCouponWidgetsQuery();
-  const { data: tree = [], isLoading: treeLoading } = storefrontApi.useDepartmentTreeQuery(Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3)));
+  const { data: tree = [], isLoading: treeLoading } = storefrontApi.useDepartmentTreeQuery(departmentTreeDepth(business?.departments_hierarchy_level));
   // Asked for here, with the first screen's data, so the sections under it are ready when they render;
   // nothing selected, so their answers do not re-render this part.
   const none = { selectFromResult: () => ({}) };

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { departmentTreeDepth } from '@platform/domain';
 import styled from 'styled-components';
 import { storefrontApi, type DepartmentNode } from '@platform/api-client';
 
@@ -58,7 +59,7 @@ function SubDepartments({ department, onPick }: { department: DepartmentNode; on
 /** Shop by Department: the department tree (depth from business details) with a filter box, as a mega menu. */
 export function DepartmentMenu() {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
-  const depth = Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3));
+  const depth = departmentTreeDepth(business?.departments_hierarchy_level);
   const { data: departments = [], isLoading } = storefrontApi.useDepartmentTreeQuery(depth);
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');

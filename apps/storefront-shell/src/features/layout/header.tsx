@@ -8,7 +8,7 @@ import { StorePicker } from './store-picker';
 import { HeaderSearch } from '../search/header-search';
 import { NavDropdown, NavTarget } from './nav-dropdown';
 import { PhoneLink } from '../../components/store-location-bits';
-import { hiddenAtStore } from '@platform/domain';
+import { departmentTreeDepth, hiddenAtStore } from '@platform/domain';
 import type { NavigationLink } from '@platform/contracts';
 
 /** Sticky on desktop; on a phone a sticky header would take a third of the screen. */
@@ -52,7 +52,7 @@ const Spacer = styled.span`flex: 1;`;
 function PaintProductsMenu() {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   // The same tree request as Shop by Department, so no extra round trip.
-  const { data: departments = [] } = storefrontApi.useDepartmentTreeQuery(Math.min(3, Math.max(1, business?.departments_hierarchy_level ?? 3)));
+  const { data: departments = [] } = storefrontApi.useDepartmentTreeQuery(departmentTreeDepth(business?.departments_hierarchy_level));
   return (
     <NavDropdown
       label="Paint Products" testId="paint-products-menu"
