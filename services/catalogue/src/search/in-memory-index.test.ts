@@ -113,6 +113,28 @@ describe('InMemorySearchIndex', () => {
     expect(index.search(query({ attributes: { color: ['Red'] } })).items.map((i) => i.id)).toEqual([1]);
   });
 
+  it('keeps departments, brands and attributes of indexed products when a new attribute key arrives', () => {
+    const index = new InMemorySearchIndex('t', 0);
+    index.upsert([
+      doc(1, 'Red Paint', { departmentPath: [1, 2], brandId: 7, attributes: { color: 'Red' } }),
+      doc(2, 'Blue Paint', { departmentPath: [1, 3], brandId: 8, attributes: { color: 'Blue' } }),
+    ], [offer(1, 1, 1000), offer(2, 1, 2000)]);
+    index.upsert([doc(3, 'Large Paint Tray', { departmentPath: [4], brandId: 7, attributes: { size: 'Large' } })], [offer(3, 1, 500)]);
+    const paint = index.search(query({ keyword: 'paint' }));
+    expect(paint.facets.departments).toEqual([{ dept_id: 1, count: 2 }, { dept_id: 2, count: 1 }, { dept_id: 3, count: 1 }, { dept_id: 4, count: 1 }]);
+    expect(paint.facets.brands.map((b) => [b.brand_id, b.count])).toEqual([[7, 2], [8, 1]]);
+    expect(paint.facets.other_facets).toEqual([
+      { key: 'color', values: [{ value: 'Blue', count: 1 }, { value: 'Red', count: 1 }] },
+      { key: 'size', values: [{ value: 'Large', count: 1 }] },
+    ]);
+    const ids = (q: Partial<SearchQuery>) => index.search(query(q)).items.map((i) => i.id).sort();
+    expect(ids({ deptIds: [3] })).toEqual([2]);
+    expect(ids({ excludeDeptIds: [1] })).toEqual([3]);
+    expect(ids({ brandIds: [7] })).toEqual([1, 3]);
+    expect(ids({ attributes: { color: ['red'] } })).toEqual([1]);
+    expect(ids({ attributes: { size: ['large'] } })).toEqual([3]);
+  });
+
   it('keeps products in stock at any of the given locations (avail_35)', () => {
     const index = new InMemorySearchIndex('t');
     index.upsert([doc(1, 'Rake'), doc(2, 'Hoe')], [offer(1, 1, 1000, 0), offer(1, 2, 1000, 4), offer(2, 1, 900, 3), offer(2, 2, 900, 0)]);

@@ -44,6 +44,10 @@ class LocationColumns {
   }
 }
 
+/** Facet row columns before the attributes: department path (0-2) and brand (3). */
+const BRAND_COLUMN = 3;
+const FACET_ROW_FIXED = 4;
+
 /** Slots per index stay below 2^21 (2 million products), so a sort key up to 2^31 packs with its slot into a float. */
 const SLOT_SPACE = 2 ** 21;
 
@@ -80,6 +84,7 @@ const MAX_PREFIX_TERMS = 400;
 /** Typo and prefix lookups remembered per index (cleared whenever a new term enters the dictionary). */
 const MAX_EXPANSIONS_KEPT = 5000;
 
+/** Per posting: the product's slot, its version when indexed, and the term's field weight over √(product length). */
 interface PostingList { slots: number[]; versions: number[]; weights: number[] }
 
 /**
@@ -91,11 +96,9 @@ interface PostingList { slots: number[]; versions: number[]; weights: number[] }
 class Postings {
   private lists = new SearchableMap<PostingList>();
   version = new Int32Array(0);
-  length = new Uint16Array(0);
 
   grow(capacity: number) {
     const version = new Int32Array(capacity); version.set(this.version); this.version = version;
-    const length = new Uint16Array(capacity); length.set(this.length); this.length = length;
   }
 
   add(slot: number, fields: Record<keyof typeof FIELD_WEIGHTS, string>) {
@@ -110,11 +113,12 @@ class Postings {
         weights.set(term, (weights.get(term) ?? 0) + FIELD_WEIGHTS[field]);
       }
     }
-    this.length[slot] = Math.min(tokens, 65535);
+    // The weight is stored already normalised by the product's length: scoring reads no per-product array for it.
+    const norm = Math.sqrt(tokens || 1);
     for (const [term, weight] of weights) {
       let list = this.lists.get(term);
       if (!list) { list = { slots: [], versions: [], weights: [] }; this.lists.set(term, list); this.expansions.clear(); }
-      list.slots.push(slot); list.versions.push(this.version[slot]); list.weights.push(weight);
+      list.slots.push(slot); list.versions.push(this.version[slot]); list.weights.push(weight / norm);
     }
   }
 
@@ -169,7 +173,7 @@ class Postings {
       for (let i = 0; i < list.slots.length; i += 1) {
         const slot = list.slots[i];
         if (list.versions[i] !== this.version[slot]) continue;
-        const score = (idf * list.weights[i]) / Math.sqrt(this.length[slot] || 1);
+        const score = idf * list.weights[i];
         if (scores[slot] === 0) touched.push(slot);
         if (score > scores[slot]) scores[slot] = score;
       }
@@ -202,8 +206,12 @@ export class InMemorySearchIndex implements SearchIndex {
   /** Store product id → where its offer lives (checked against the columns on read: offers move and go). */
   private offerByStoreProduct = new Map<number, { slot: number; locationId: number }>();
   private docs: (SearchDocument | null)[] = [];
-  private deptAt = new Int32Array(0);
-  private brandAt = new Int32Array(0);
+  /**
+   * Per slot, side by side: department path (3), brand id, then one value id per attribute key (0 = none).
+   * Facet counting reads one product's ids from one place instead of a cache line per array.
+   */
+  private facetRow = new Int32Array(0);
+  private rowStride = FACET_ROW_FIXED;
   private locations = new Map<number, LocationColumns>();
   private capacity = 0;
   private rankCache: { title?: Int32Array; model?: Int32Array } = {};
@@ -212,8 +220,8 @@ export class InMemorySearchIndex implements SearchIndex {
   private results = new Map<string, SearchHits | Suggestions>();
   private synonyms = new Map<string, string[]>();
   private brandNames = new Map<number, string>();
-  /** Attribute key → value ids per slot (0 = none); value names by id - 1. */
-  private attributes = new Map<string, { ids: Map<string, number>; values: string[]; at: Int32Array }>();
+  /** Attribute key → its value ids, value names by id - 1, and its column in the facet row. */
+  private attributes = new Map<string, { ids: Map<string, number>; values: string[]; column: number }>();
   /** Prefix → slots, best first (shorter titles first), at most COMPLETIONS_PER_PREFIX; built on first suggest. */
   private completions: Map<string, number[]> | null = null;
   private maxDeptId = 0;
@@ -258,11 +266,11 @@ export class InMemorySearchIndex implements SearchIndex {
       }
       for (let level = 0; level < 3; level += 1) {
         const dept = doc.departmentPath[level] ?? 0;
-        this.deptAt[slot * 3 + level] = dept;
+        this.facetRow[slot * this.rowStride + level] = dept;
         if (dept > this.maxDeptId) this.maxDeptId = dept;
       }
       if ((doc.brandId ?? 0) > this.maxBrandId) this.maxBrandId = doc.brandId!;
-      this.brandAt[slot] = doc.brandId ?? 0;
+      this.facetRow[slot * this.rowStride + BRAND_COLUMN] = doc.brandId ?? 0;
       if (doc.brandId) this.brandNames.set(doc.brandId, doc.brandName);
       this.slotBySlug.set(doc.slug, slot);
       this.slotBySku.set(doc.sku, slot);
@@ -402,8 +410,9 @@ export class InMemorySearchIndex implements SearchIndex {
     const counts = new Map<number, number>();
     if (!columns) return counts;
     for (let slot = 0; slot < this.docs.length; slot += 1) {
-      if ((columns.flags[slot] & 3) !== 1 || !this.docs[slot] || this.docs[slot]!.hidden || !this.brandAt[slot]) continue;
-      counts.set(this.brandAt[slot], (counts.get(this.brandAt[slot]) ?? 0) + 1);
+      const brandId = this.facetRow[slot * this.rowStride + BRAND_COLUMN];
+      if ((columns.flags[slot] & 3) !== 1 || !this.docs[slot] || this.docs[slot]!.hidden || !brandId) continue;
+      counts.set(brandId, (counts.get(brandId) ?? 0) + 1);
     }
     return counts;
   }
@@ -515,12 +524,12 @@ export class InMemorySearchIndex implements SearchIndex {
       if (!this.live[slot]) continue; // removed, or hidden everywhere
       if (query.deptIds.length && !this.inAnyDept(slot, query.deptIds)) continue;
       if (query.excludeDeptIds.length && this.inAnyDept(slot, query.excludeDeptIds)) continue;
-      if (brandSet && !brandSet.has(this.brandAt[slot])) continue;
+      if (brandSet && !brandSet.has(this.facetRow[slot * this.rowStride + BRAND_COLUMN])) continue;
       const price = columns.effectiveCents[slot];
       if (price < min || price > max) continue;
       if (inStockOnly && columns.inventory[slot] <= 0) continue;
       if (query.promoOnly && columns.effectiveCents[slot] === columns.regularCents[slot]) continue;
-      if (attributeFilters && !attributeFilters.every(([at, ids]) => ids.has(at[slot]))) continue;
+      if (attributeFilters && !attributeFilters.every(([column, ids]) => ids.has(this.facetRow[slot * this.rowStride + column]))) continue;
       if (nearby && !nearby.some((c) => (c.flags[slot] & 3) === 1 && c.inventory[slot] > 0)) continue;
       out[n++] = slot;
     }
@@ -528,8 +537,9 @@ export class InMemorySearchIndex implements SearchIndex {
   }
 
   private inAnyDept(slot: number, deptIds: number[]): boolean {
-    const base = slot * 3;
-    for (const id of deptIds) if (this.deptAt[base] === id || this.deptAt[base + 1] === id || this.deptAt[base + 2] === id) return true;
+    const base = slot * this.rowStride;
+    const row = this.facetRow;
+    for (const id of deptIds) if (row[base] === id || row[base + 1] === id || row[base + 2] === id) return true;
     return false;
   }
 
@@ -539,23 +549,29 @@ export class InMemorySearchIndex implements SearchIndex {
     const brandCounts = new Int32Array(this.maxBrandId + 1);
     const bandCounts = new Int32Array(PRICE_BANDS.length);
     const lastBand = PRICE_BANDS.length - 1;
-    const deptAt = this.deptAt;
-    const brandAt = this.brandAt;
+    const row = this.facetRow;
+    const stride = this.rowStride;
     const prices = columns.effectiveCents;
+    const attributes = [...this.attributes].sort(([a], [b]) => SORT_TEXT(a, b));
+    // Attribute value counts in one array: value id v of the key in column c at offset[c - FACET_ROW_FIXED] + v.
+    const offsets = new Int32Array(stride - FACET_ROW_FIXED);
+    let size = 0;
+    for (const attr of this.attributes.values()) { offsets[attr.column - FACET_ROW_FIXED] = size; size += attr.values.length + 1; }
+    const attributeCounts = new Int32Array(size);
+    // One pass over the matches for every facet, each product's ids read from one place.
     for (let i = 0; i < matches.length; i += 1) {
       const slot = matches[i];
-      const base = slot * 3;
-      deptCounts[deptAt[base]] += 1; deptCounts[deptAt[base + 1]] += 1; deptCounts[deptAt[base + 2]] += 1;
-      brandCounts[brandAt[slot]] += 1;
+      const base = slot * stride;
+      deptCounts[row[base]] += 1; deptCounts[row[base + 1]] += 1; deptCounts[row[base + 2]] += 1;
+      brandCounts[row[base + BRAND_COLUMN]] += 1;
+      for (let c = FACET_ROW_FIXED; c < stride; c += 1) attributeCounts[offsets[c - FACET_ROW_FIXED] + row[base + c]] += 1;
       const cents = prices[slot];
       let band = 0;
       while (band < lastBand && cents >= BAND_UPPER_CENTS[band]) band += 1;
       bandCounts[band] += 1;
     }
-    const other_facets = [...this.attributes].sort(([a], [b]) => SORT_TEXT(a, b)).map(([key, attr]) => {
-      const counts = new Int32Array(attr.values.length + 1);
-      const at = attr.at;
-      for (let i = 0; i < matches.length; i += 1) counts[at[matches[i]]] += 1;
+    const other_facets = attributes.map(([key, attr]) => {
+      const counts = attributeCounts.subarray(offsets[attr.column - FACET_ROW_FIXED]);
       const values = attr.values.map((value, i) => ({ value, count: counts[i + 1] })).filter((v) => v.count > 0).sort((a, b) => b.count - a.count || SORT_TEXT(a.value, b.value));
       return { key, values };
     }).filter((facet) => facet.values.length > 0);
@@ -637,25 +653,35 @@ export class InMemorySearchIndex implements SearchIndex {
   }
 
   private setAttributes(slot: number, attributes: Record<string, string>): void {
-    for (const attr of this.attributes.values()) attr.at[slot] = 0;
+    const base = slot * this.rowStride;
+    for (const attr of this.attributes.values()) this.facetRow[base + attr.column] = 0;
     for (const [key, value] of Object.entries(attributes)) {
       let attr = this.attributes.get(key);
-      if (!attr) { attr = { ids: new Map(), values: [], at: new Int32Array(this.capacity) }; this.attributes.set(key, attr); }
+      if (!attr) { attr = { ids: new Map(), values: [], column: this.rowStride }; this.attributes.set(key, attr); this.widenFacetRow(); }
       let id = attr.ids.get(value);
       if (id === undefined) { attr.values.push(value); id = attr.values.length; attr.ids.set(value, id); }
-      attr.at[slot] = id;
+      this.facetRow[slot * this.rowStride + attr.column] = id;
     }
   }
 
-  /** Attribute filters as (value ids per slot, accepted ids); an unknown key or value accepts nothing. */
-  private attributeFilters(filters: Record<string, string[]>): [Int32Array, Set<number>][] | null {
+  /** A new attribute key: one more column in every product's facet row (keys are few; this is rare). */
+  private widenFacetRow(): void {
+    const stride = this.rowStride + 1;
+    const row = new Int32Array(this.capacity * stride);
+    for (let slot = 0; slot < this.capacity; slot += 1) row.set(this.facetRow.subarray(slot * this.rowStride, (slot + 1) * this.rowStride), slot * stride);
+    this.facetRow = row;
+    this.rowStride = stride;
+  }
+
+  /** Attribute filters as (facet row column, accepted ids); an unknown key or value accepts nothing. */
+  private attributeFilters(filters: Record<string, string[]>): [number, Set<number>][] | null {
     const entries = Object.entries(filters).filter(([, values]) => values.length);
     if (!entries.length) return null;
     return entries.map(([key, values]) => {
       const attr = this.attributes.get(key.toLowerCase());
-      if (!attr) return [new Int32Array(this.capacity), new Set<number>([-1])];
+      if (!attr) return [BRAND_COLUMN, new Set<number>([-1])];
       const lower = new Map(attr.values.map((v, i) => [v.toLowerCase(), i + 1]));
-      return [attr.at, new Set(values.map((v) => lower.get(v.toLowerCase()) ?? -1))];
+      return [attr.column, new Set(values.map((v) => lower.get(v.toLowerCase()) ?? -1))];
     });
   }
 
@@ -668,11 +694,9 @@ export class InMemorySearchIndex implements SearchIndex {
   private ensureCapacity(needed: number): void {
     if (needed <= this.capacity) return;
     const capacity = Math.max(needed, this.capacity * 2, 1024);
-    const dept = new Int32Array(capacity * 3); dept.set(this.deptAt); this.deptAt = dept;
-    const brand = new Int32Array(capacity); brand.set(this.brandAt); this.brandAt = brand;
+    const row = new Int32Array(capacity * this.rowStride); row.set(this.facetRow); this.facetRow = row;
     this.postings.grow(capacity);
     const live = new Uint8Array(capacity); live.set(this.live); this.live = live;
-    for (const attr of this.attributes.values()) { const at = new Int32Array(capacity); at.set(attr.at); attr.at = at; }
     for (const [id, columns] of this.locations) this.locations.set(id, columns.grow(capacity));
     this.capacity = capacity;
   }
