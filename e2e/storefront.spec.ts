@@ -131,8 +131,20 @@ test.describe('start-up', () => {
 
   test('a first visit asks for the home page once, already for the preselected first store, and nothing on screen moves', async ({ page }) => {
     const storeIds: (string | undefined)[] = [];
-    page.on('request', (request) => { if (new URL(request.url()).pathname === '/api/popular-products') storeIds.push(request.headers()['store-id']); });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/popular-products') storeIds.push(request.headers()['store-id']);
+      if (pathname.startsWith('/api/')) asked.push(`${request.method()} ${pathname.slice(5)}${request.method() === 'POST' ? ` ${request.postData()}` : ''}`);
+    });
     await page.addInitScript(() => {
+      // A copy of the first-screen answers the page carries (the shell uses each once, then drops it).
+      let carried: unknown;
+      Object.defineProperty(window, '__PRELOADED__', {
+        configurable: true,
+        get: () => carried,
+        set: (value) => { carried = value; (window as unknown as { carriedKeys: string[] }).carriedKeys = Object.keys((value as { answers: object }).answers); },
+      });
       (window as unknown as { shift: number }).shift = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
@@ -144,6 +156,12 @@ test.describe('start-up', () => {
     await page.waitForLoadState('networkidle');
     expect(storeIds).toEqual(['1']);
     expect(await page.evaluate(() => localStorage.getItem('selectedStore'))).toBe('1');
+    // The first screen's sections, product rows, coupons and departments came in the page: none was asked for.
+    const carried = await page.evaluate(() => (window as unknown as { carriedKeys: string[] }).carriedKeys);
+    expect(carried).toEqual(expect.arrayContaining(['GET homepage-widgets', 'GET coupon-widgets', 'GET full-departments?depth=3']));
+    expect(carried.filter((key) => key.startsWith('POST widget/getProducts')).length).toBeGreaterThan(0);
+    for (const key of carried) expect(asked, key).not.toContain(key);
+    await expect(page.getByTestId(/^widget-/).first().getByRole('link').first()).toBeVisible();
     // Sections come in together under the header, so the first screen does not jump (CLS well under 0.1).
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.05);
   });

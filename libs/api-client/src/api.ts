@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { configureStore } from '@reduxjs/toolkit';
+import { preloadKey, type PreloadedAnswers } from '@platform/domain';
 import { clearSession, getBusinessSlug, getDeviceId, getSelectedStore, getSession } from './session';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -16,8 +17,29 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/** Preloaded answers are for the page's first requests only; later ones go to the network. */
+const PRELOADED_FOR_MS = 30000;
+
+/**
+ * The answer the page carries for this request (window.__PRELOADED__: guest answers at one store), used
+ * once. Signed-in shoppers, another store, or a page open for a while ask the server.
+ */
+function takePreloaded(args: string | FetchArgs): { data: unknown } | null {
+  const preloaded = (window as { __PRELOADED__?: PreloadedAnswers }).__PRELOADED__;
+  if (!preloaded || performance.now() > PRELOADED_FOR_MS || getSession() || getSelectedStore() !== preloaded.storeId) return null;
+  const { url, method = 'GET', body, params } = typeof args === 'string' ? { url: args } : args;
+  if (params) return null;
+  const key = preloadKey(method, url, body);
+  if (!(key in preloaded.answers)) return null;
+  const data = preloaded.answers[key];
+  delete preloaded.answers[key];
+  return { data };
+}
+
 /** A 401 while signed in signs the shopper out locally, without a redirect (spec 1 §6). */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const preloaded = typeof window === 'undefined' ? null : takePreloaded(args);
+  if (preloaded) return preloaded;
   const result = await rawBaseQuery(args, api, extra);
   if (result.error?.status === 401 && getSession()) {
     clearSession();

@@ -22,3 +22,4 @@ export * from './alerts';
 export * from './rentals';
 export * from './opt-outs';
 export * from './rewards';
+export * from './preload';

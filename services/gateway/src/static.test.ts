@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
-import { StoreProfile } from '@platform/tenant-settings';
+import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { preloadKey } from '@platform/domain';
+import { HomepageWidgetModel, StoreProfile } from '@platform/tenant-settings';
 import { allServices } from './index';
 import { staticSite } from './static';
 
@@ -19,7 +21,12 @@ let harness: Awaited<ReturnType<typeof createTestApp>>;
 const page = async (host: string, url = '/') => harness.app.inject({ method: 'GET', url, headers: { host } });
 /** The bundle the page carries, read back the way the browser would. */
 const inlineBundle = (html: string) => {
-  const match = /<script>window\.__STARTUP__=(.*?)<\/script><\/head>/s.exec(html);
+  const match = /<script>window\.__STARTUP__=(.*?)<\/script>/s.exec(html);
+  return match ? JSON.parse(match[1]) : null;
+};
+/** The first-screen answers the home page carries ('<' is escaped inside, so the first '</script>' ends them). */
+const inlineAnswers = (html: string) => {
+  const match = /<script>window\.__PRELOADED__=(.*?)<\/script>/s.exec(html);
   return match ? JSON.parse(match[1]) : null;
 };
 
@@ -30,6 +37,14 @@ beforeAll(async () => {
     const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`] });
     await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font`, homeAlert: { text: `${slug} </script><script>alert(1)</script>`, fontSize: 13 } } });
   }
+  // A store with two locations, a carousel and a product row shown at both, and one shown only at the second.
+  const home = await createTenant('page-home', { domains: ['shop.page-home.test'] });
+  await createCatalogueFixture(home.id, 'page-home');
+  await HomepageWidgetModel.insertMany([
+    { tenantId: home.id, widgetId: 1, name: 'Hero', type: '4', sequence: 1, value: { title: 'Fall', slides: [{ image: '/hero.jpg', imageMobile: '/hero-m.jpg' }] } },
+    { tenantId: home.id, widgetId: 2, name: 'Tools', type: '2', sequence: 2, value: { title: 'Tools', skus: ['1001', '1002'] } },
+    { tenantId: home.id, widgetId: 3, name: 'Store 2 paint', type: '2', sequence: 3, associatedLocations: [2], value: { title: 'Paint', skus: ['1003'] } },
+  ]);
 });
 afterAll(async () => { await harness.close(); });
 
@@ -46,6 +61,39 @@ describe('the storefront page', () => {
       expect(bundle.settings.font).toBe(`${own}-font`);
       expect(res.body).not.toContain(other);
     }
+  });
+
+  it("carries the home page's first-screen answers for the store the shopper will see, exactly as the API gives them", async () => {
+    const host = 'shop.page-home.test';
+    const api = (method: 'GET' | 'POST', url: string, store: string, body?: Record<string, unknown>) =>
+      harness.app.inject({ method, url: `/api/${url}`, headers: { host, 'store-id': store }, ...(body ? { payload: body } : {}) }).then((r) => r.json());
+    // A first visit: the first location. Its sections and the product row, coupons and the department tree.
+    const first = await page(host);
+    const preloaded = inlineAnswers(first.body);
+    expect(preloaded.storeId).toBe(1);
+    const row = { skus: ['1001', '1002'], limit: 12 };
+    expect(Object.keys(preloaded.answers).sort()).toEqual([
+      preloadKey('GET', 'coupon-widgets'), preloadKey('GET', 'full-departments?depth=3'), preloadKey('GET', 'homepage-widgets'), preloadKey('POST', 'widget/getProducts', row),
+    ].sort());
+    expect(preloaded.answers[preloadKey('GET', 'homepage-widgets')]).toEqual(await api('GET', 'homepage-widgets', '1'));
+    expect(preloaded.answers[preloadKey('POST', 'widget/getProducts', row)]).toEqual(await api('POST', 'widget/getProducts', '1', row));
+    expect(preloaded.answers[preloadKey('POST', 'widget/getProducts', row)].data.map((p: { price: string }) => p.price)).toEqual(['129.99', '19.99']);
+    // The images the first screen opens with are fetched while the script loads.
+    expect(first.body).toContain('<link rel="preload" as="image" href="/hero-m.jpg" media="(max-width: 768px)" fetchpriority="high">');
+    expect(first.body).toContain('<link rel="preload" as="image" href="/img/1.svg" fetchpriority="high">');
+
+    // The store the shopper chose (selectedStore cookie): its own sections and prices.
+    const second = inlineAnswers((await harness.app.inject({ method: 'GET', url: '/', headers: { host, cookie: 'poweredby=1; selectedStore=2' } })).body);
+    expect(second.storeId).toBe(2);
+    expect(second.answers[preloadKey('GET', 'homepage-widgets')].data.map((w: { id: number }) => w.id)).toEqual([1, 2, 3]);
+    expect(second.answers[preloadKey('POST', 'widget/getProducts', row)].data.map((p: { price: string }) => p.price)).toEqual(['134.99', '19.99']);
+    expect(second.answers[preloadKey('POST', 'widget/getProducts', { skus: ['1003'], limit: 12 })]).toEqual(await api('POST', 'widget/getProducts', '2', { skus: ['1003'], limit: 12 }));
+    // A location the store does not have counts as a first visit.
+    expect(inlineAnswers((await harness.app.inject({ method: 'GET', url: '/', headers: { host, cookie: 'selectedStore=9' } })).body).storeId).toBe(1);
+    // Other pages carry the start-up bundle only.
+    const other = await page(host, '/brands');
+    expect(inlineBundle(other.body)).not.toBeNull();
+    expect(inlineAnswers(other.body)).toBeNull();
   });
 
   it("cannot be broken out of: '<' in the store's texts is escaped inside the script", async () => {

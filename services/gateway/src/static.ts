@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFoundHandler } from '@platform/server-kit';
+import { departmentTreeDepth, preloadKey, productRowRequest, type PreloadedAnswers } from '@platform/domain';
 
 export interface StaticOptions {
   /** Repository root; apps are served from apps/<name>/dist. */
@@ -59,7 +60,58 @@ async function pageOrNotFound(shellDist: string, request: FastifyRequest, reply:
 async function withStartup(html: string, request: FastifyRequest): Promise<string> {
   const startup = await request.server.inject({ method: 'GET', url: '/api/startup', headers: { host: request.headers.host ?? '' } });
   if (startup.statusCode !== 200) return html;
-  // JSON inside a script element: every '<' escaped, so no text in the data can end the element.
-  const data = JSON.stringify((startup.json() as { data: unknown }).data).replace(/</g, '\\u003c');
-  return html.replace('</head>', `<script>window.__STARTUP__=${data}</script></head>`);
+  const bundle = (startup.json() as { data: StartupFacts }).data;
+  let head = `<script>window.__STARTUP__=${scriptJson(bundle)}</script>`;
+  if (request.url.split('?')[0] === '/') {
+    const home = await homeFirstScreen(request, bundle);
+    if (home) head += `${home.imagePreloads}<script>window.__PRELOADED__=${scriptJson(home.preloaded)}</script>`;
+  }
+  return html.replace('</head>', `${head}</head>`);
 }
+
+/** JSON inside a script element: every '<' escaped, so no text in the data can end the element. */
+const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
+
+/** What the page needs to know of the start-up bundle here. */
+interface StartupFacts { business: { departments_hierarchy_level?: number | null; about_us: { locations: { id: number }[] } } }
+
+/** Product images of the first screen worth fetching while the script loads (one product row's first tiles). */
+const PRELOADED_PRODUCT_IMAGES = 4;
+
+/**
+ * The guest answers of the home page's first screen (its first area's sections and their product rows,
+ * Coupons & Highlights, the department tree) at the store the shell will ask for, and preload links for
+ * the images it opens with. The shell uses an answer only when its request matches (libs/domain preloadKey).
+ */
+async function homeFirstScreen(request: FastifyRequest, bundle: StartupFacts): Promise<{ preloaded: PreloadedAnswers; imagePreloads: string } | null> {
+  const locationIds = bundle.business.about_us.locations.map((l) => l.id);
+  const cookieStore = Number(/(?:^|;\s*)selectedStore=(\d+)/.exec(request.headers.cookie ?? '')?.[1]);
+  const storeId = locationIds.includes(cookieStore) ? cookieStore : locationIds[0];
+  if (storeId === undefined) return null;
+  const headers = { host: request.headers.host ?? '', 'store-id': String(storeId) };
+  const ask = async (method: 'GET' | 'POST', url: string, body?: Record<string, unknown>) => {
+    const answer = await request.server.inject({ method, url: `/api/${url}`, headers, ...(body ? { payload: body } : {}) });
+    return answer.statusCode === 200 ? [preloadKey(method, url, body), answer.json()] as const : null;
+  };
+  const widgets = await ask('GET', 'homepage-widgets');
+  const sections = ((widgets?.[1] as { data?: HomepageSection[] } | undefined)?.data) ?? [];
+  const rows = sections.filter((w) => w.type === '2');
+  const answers = [widgets, ...await Promise.all([
+    ...rows.map((w) => ask('POST', 'widget/getProducts', productRowRequest(w))),
+    ask('GET', 'coupon-widgets'),
+    ask('GET', `full-departments?depth=${departmentTreeDepth(bundle.business.departments_hierarchy_level)}`),
+  ])].filter((a) => a !== null);
+  const firstSlide = sections.find((w) => w.type === '4')?.value.slides?.[0];
+  const firstRow = answers.find(([key]) => key.startsWith('POST widget/getProducts'))?.[1] as { data?: { image_url: string | null }[] } | undefined;
+  const images = [
+    ...(firstSlide ? [imagePreload(firstSlide.imageMobile ?? firstSlide.image, firstSlide.imageMobile ? '(max-width: 768px)' : null), ...(firstSlide.imageMobile ? [imagePreload(firstSlide.image, '(min-width: 769px)')] : [])] : []),
+    ...(firstRow?.data ?? []).slice(0, PRELOADED_PRODUCT_IMAGES).map((p) => p.image_url).filter((url): url is string => Boolean(url)).map((url) => imagePreload(url, null)),
+  ];
+  return { preloaded: { storeId, answers: Object.fromEntries(answers) }, imagePreloads: [...new Set(images)].join('') };
+}
+
+interface HomepageSection { type: string; value: { skus?: string[]; dept_id?: number; brand_id?: number; limit?: number; slides?: { image: string; imageMobile?: string | null }[] } }
+
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const imagePreload = (href: string, media: string | null) =>
+  `<link rel="preload" as="image" href="${attribute(href)}"${media ? ` media="${media}"` : ''} fetchpriority="high">`;

@@ -3,6 +3,7 @@ import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { CarouselSlide, HomepageWidget } from '@platform/contracts';
+import { productRowRequest } from '@platform/domain';
 import { storefrontApi, type DepartmentNode, type PlatformStore } from '@platform/api-client';
 import { ProductSwiper } from '../../components/product-bits';
 
@@ -67,11 +68,9 @@ export function Carousel({ widget }: { widget: HomepageWidget }) {
 
 const Html = styled.section`margin: 24px 0; img { max-width: 100%; height: auto; }`;
 
-const productRowArgs = ({ value: { skus, dept_id, brand_id, limit } }: HomepageWidget) => ({ skus, dept_id, brand_id, limit });
-
 /** A product row widget (type "2"): its SKUs, or a department's or brand's newest products. */
 function ProductRow({ widget, priority }: { widget: HomepageWidget; priority: boolean }) {
-  const { data: products = [] } = storefrontApi.useWidgetProductsQuery(productRowArgs(widget));
+  const { data: products = [] } = storefrontApi.useWidgetProductsQuery(productRowRequest(widget));
   return <ProductSwiper title={widget.value.title || widget.name} products={products} testId={`widget-${widget.id}`} priority={priority} />;
 }
 
@@ -85,7 +84,7 @@ export function useHomepageAreaSettled(area: 1 | 2): boolean {
   const [settled, setSettled] = useState(false);
   useEffect(() => {
     if (!widgets) return undefined;
-    const rows = widgets.filter((w) => w.type === '2').map((w) => dispatch(storefrontApi.endpoints.widgetProducts.initiate(productRowArgs(w))));
+    const rows = widgets.filter((w) => w.type === '2').map((w) => dispatch(storefrontApi.endpoints.widgetProducts.initiate(productRowRequest(w))));
     let live = true;
     void Promise.allSettled(rows).then(() => { if (live) setSettled(true); });
     return () => { live = false; rows.forEach((row) => row.unsubscribe()); };
