@@ -80,6 +80,7 @@ describe('the storefront page', () => {
     expect(preloaded.answers[preloadKey('POST', 'widget/getProducts', row)].data.map((p: { price: string }) => p.price)).toEqual(['129.99', '19.99']);
     // The images the first screen opens with are fetched while the script loads.
     expect(first.body).toContain('<link rel="preload" as="image" href="/hero-m.jpg" media="(max-width: 768px)" fetchpriority="high">');
+    expect(first.body).toContain('<link rel="preload" as="image" href="/hero.jpg" media="(min-width: 769px)" fetchpriority="high">');
     expect(first.body).toContain('<link rel="preload" as="image" href="/img/1.svg" fetchpriority="high">');
 
     // The store the shopper chose (selectedStore cookie): its own sections and prices.

@@ -103,14 +103,17 @@ async function homeFirstScreen(request: FastifyRequest, bundle: StartupFacts): P
   ])].filter((a) => a !== null);
   const firstSlide = sections.find((w) => w.type === '4')?.value.slides?.[0];
   const firstRow = answers.find(([key]) => key.startsWith('POST widget/getProducts'))?.[1] as { data?: { image_url: string | null }[] } | undefined;
-  const images = [
-    ...(firstSlide ? [imagePreload(firstSlide.imageMobile ?? firstSlide.image, firstSlide.imageMobile ? '(max-width: 768px)' : null), ...(firstSlide.imageMobile ? [imagePreload(firstSlide.image, '(min-width: 769px)')] : [])] : []),
-    ...(firstRow?.data ?? []).slice(0, PRELOADED_PRODUCT_IMAGES).map((p) => p.image_url).filter((url): url is string => Boolean(url)).map((url) => imagePreload(url, null)),
-  ];
+  const productImages = (firstRow?.data ?? []).slice(0, PRELOADED_PRODUCT_IMAGES).flatMap((p) => (p.image_url ? [imagePreload(p.image_url, null)] : []));
+  const images = [...(firstSlide ? slidePreloads(firstSlide) : []), ...productImages];
   return { preloaded: { storeId, answers: Object.fromEntries(answers) }, imagePreloads: [...new Set(images)].join('') };
 }
 
-interface HomepageSection { type: string; value: { skus?: string[]; dept_id?: number; brand_id?: number; limit?: number; slides?: { image: string; imageMobile?: string | null }[] } }
+interface Slide { image: string; imageMobile?: string | null }
+interface HomepageSection { type: string; value: { skus?: string[]; dept_id?: number; brand_id?: number; limit?: number; slides?: Slide[] } }
+
+/** A carousel slide's image for the screen it shows on (the carousel's <picture> switches at 768 px). */
+const slidePreloads = ({ image, imageMobile }: Slide) =>
+  imageMobile ? [imagePreload(imageMobile, '(max-width: 768px)'), imagePreload(image, '(min-width: 769px)')] : [imagePreload(image, null)];
 
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const imagePreload = (href: string, media: string | null) =>
