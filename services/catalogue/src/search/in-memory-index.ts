@@ -679,7 +679,8 @@ export class InMemorySearchIndex implements SearchIndex {
     if (!entries.length) return null;
     return entries.map(([key, values]) => {
       const attr = this.attributes.get(key.toLowerCase());
-      if (!attr) return [BRAND_COLUMN, new Set<number>([-1])];
+      // No product has this key: an empty set, which no column's id is in.
+      if (!attr) return [BRAND_COLUMN, new Set<number>()];
       const lower = new Map(attr.values.map((v, i) => [v.toLowerCase(), i + 1]));
       return [attr.column, new Set(values.map((v) => lower.get(v.toLowerCase()) ?? -1))];
     });
