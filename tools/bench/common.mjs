@@ -17,8 +17,9 @@ export async function benchServices({ products, port, extraEnv = {} }) {
 }
 
 /** The embedded gateway (API, workers) as its own process; resolves once it listens. */
-export async function startGateway(env) {
-  const gateway = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+/** Starts the embedded gateway; `nodeFlags` go to its Node (e.g. --cpu-prof, to see where its time goes). */
+export async function startGateway(env, nodeFlags = []) {
+  const gateway = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'services/gateway/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForPort(Number(env.PORT), '127.0.0.1', 60000);
   return {
     async stop() {

@@ -3,6 +3,8 @@
 // for 20 s per scenario, rotating queries. Prints p50/p95/p99 latency and requests/s for each scenario.
 // Usage: node tools/bench/search.mjs [--products 100000] [--tenant demo-hardware] [--duration 20] [--no-result-cache]
 // --no-result-cache turns the index's result cache off, so every request computes (first-time queries).
+// --cpu-prof DIR writes a CPU profile of the gateway into DIR when it stops; --only NAME runs the scenarios whose
+// name starts with NAME (search, suggestions, product).
 // Uses MONGODB_URI/REDIS_URL when set, else starts its own FerretDB/Redis (profile "bench") and seeds them.
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -21,7 +23,8 @@ const { env } = services;
 console.log('\n[bench] index build (separate process, --expose-gc):');
 spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'tools/bench/index-build.ts', tenant], { cwd: root, env, stdio: 'inherit' });
 
-const gateway = await startGateway(env);
+const cpuProfileDir = arg('cpu-prof', '');
+const gateway = await startGateway(env, cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []);
 try {
   const headers = { 'business-slug': tenant, 'store-id': '1' };
   const get = async (path) => (await fetch(`http://127.0.0.1:${PORT}${path}`, { headers })).json();
@@ -45,7 +48,8 @@ try {
     ['product detail by slug', slugPaths],
   ];
   const rows = [];
-  for (const [name, paths] of scenarios) {
+  const only = arg('only', '');
+  for (const [name, paths] of scenarios.filter(([name]) => name.startsWith(only))) {
     let n = 0;
     const result = await autocannon({
       url: `http://127.0.0.1:${PORT}`, connections: 16, duration, headers,

@@ -78,7 +78,7 @@ const nearbyLocationIds = async (ctx: RequestContext, locationId: number) => {
 const TOP_DEPARTMENTS = 4;
 
 /** Search and browse: keyword, department, brand, price and stock filters, facets, sort and paging, for one location. */
-export async function listProducts(ctx: RequestContext, registry: SearchIndexRegistry, query: ProductListQuery) {
+async function searchLocation(ctx: RequestContext, registry: SearchIndexRegistry, query: ProductListQuery) {
   const [locationId, index, departments] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), visibleDepartments(ctx)]);
   const hits = index.search({
     keyword: (query.search ?? query.keyword ?? '').trim(),
@@ -96,8 +96,8 @@ export async function listProducts(ctx: RequestContext, registry: SearchIndexReg
     page: query.page,
     limit: query.limit,
   });
-  return {
-    products: { total: hits.total, current_page: query.page, last_page: Math.max(1, Math.ceil(hits.total / query.limit)), data: hits.items },
+  const page = { total: hits.total, current_page: query.page, last_page: Math.max(1, Math.ceil(hits.total / query.limit)) };
+  const facets = {
     departments: hits.facets.departments.filter((d) => departments.has(d.dept_id)).map((d) => ({ ...d, name: departments.get(d.dept_id)!.name })),
     brands: hits.facets.brands,
     price_ranges: hits.facets.price_ranges.map((band) => ({ ...band, label: PRICE_BANDS.find((b) => b.key === band.key)!.label })),
@@ -105,6 +105,21 @@ export async function listProducts(ctx: RequestContext, registry: SearchIndexReg
     top_departments: topDepartments(hits.facets.departments, departments),
     removed_instock_only: hits.removedInStockOnly,
   };
+  return { hits, page, facets };
+}
+
+export async function listProducts(ctx: RequestContext, registry: SearchIndexRegistry, query: ProductListQuery) {
+  const { hits, page, facets } = await searchLocation(ctx, registry, query);
+  return { products: { ...page, data: hits.items }, ...facets };
+}
+
+/**
+ * The same answer as JSON text, for the API: the page's items are joined from the index's kept serialization
+ * of each item (most of a 96-item answer), the rest is serialized here.
+ */
+export async function listProductsJson(ctx: RequestContext, registry: SearchIndexRegistry, query: ProductListQuery): Promise<string> {
+  const { hits, page, facets } = await searchLocation(ctx, registry, query);
+  return `{"products":${JSON.stringify(page).slice(0, -1)},"data":${hits.itemsJson}},${JSON.stringify(facets).slice(1)}`;
 }
 
 const attributeLabel = (key: string) => key === 'promolabel' ? 'Promotion' : key.replace(/^clothing_/, '').replace(/_kw$/, '').replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Department, DepartmentTree, ProductItem, ProductPage } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { departmentTree, listDepartments } from './departments';
-import { alsoPurchased, attributeFilters, listProducts, topSelling, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
+import { alsoPurchased, attributeFilters, listProductsJson, topSelling, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
 import { brandRoutes } from './brands';
 import { searchTermRoutes } from './search-terms';
 import { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
@@ -80,7 +80,11 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       }, { additionalProperties: AttributeValues, description: 'Keys starting with x filter on the attribute named by the rest of the key' }),
       response: { 200: Type.Object({ products: ProductPage, ...Facets, removed_instock_only: Type.Boolean() }) },
     },
-  }, async (request) => listProducts(request.ctx, searchIndexes, { ...request.query, attributes: attributeFilters(request.query) }));
+  }, async (request, reply) => {
+    const text = await listProductsJson(request.ctx, searchIndexes, { ...request.query, attributes: attributeFilters(request.query) });
+    // JSON text goes out as it is: the items come already serialized from the index (the schema documents the answer).
+    return reply.type('application/json; charset=utf-8').send(text as never);
+  });
 
   app.get('/get-suggestions', {
     schema: {

@@ -40,6 +40,36 @@ describe('InMemorySearchIndex', () => {
     expect(index.documentCount).toBe(1);
   });
 
+  it('ranks by relevance, best first, equal scores in the order products were added', () => {
+    const index = new InMemorySearchIndex('t', 0);
+    index.upsert([doc(1, 'Hammer Drill Set'), doc(2, 'Drill'), doc(3, 'Cordless Drill Driver Kit'), doc(4, 'Drill'), doc(5, 'Garden Hose')],
+      [1, 2, 3, 4, 5].map((id) => offer(id, 1, 1000)));
+    // Shorter titles weigh a word more; 2 and 4 score the same.
+    expect(index.search(query({ keyword: 'drill' })).items.map((i) => i.id)).toEqual([2, 4, 1, 3]);
+  });
+
+  it('answers a page as JSON text equal to its items, kept right when a product or its offer changes', () => {
+    // Result cache off, so each search reads the kept item texts rather than a remembered answer.
+    const index = new InMemorySearchIndex('t', 0);
+    index.upsert([doc(1, 'Red Paint', { extra: { finish: 'matte' } }), doc(2, 'Blue Paint')], [offer(1, 1, 1500), offer(2, 1, 900), offer(1, 2, 1700)]);
+    const page = (locationId = 1) => {
+      const hits = index.search(query({ keyword: 'paint', sort: 'price-asc', locationId }));
+      expect(JSON.parse(hits.itemsJson)).toEqual(hits.items);
+      return JSON.parse(hits.itemsJson) as { id: number; title: string; price: string; num_inventory: number }[];
+    };
+    expect(page().map((i) => [i.id, i.price])).toEqual([[2, '9.00'], [1, '15.00']]);
+    expect(page(2).map((i) => [i.id, i.price])).toEqual([[1, '17.00']]);
+    index.upsert([], [offer(1, 1, 800, 0)]); // an offer alone: price and stock at location 1
+    expect(page().map((i) => [i.id, i.price, i.num_inventory])).toEqual([[1, '8.00', 0], [2, '9.00', 10]]);
+    expect(page(2).map((i) => [i.id, i.price])).toEqual([[1, '17.00']]);
+    index.upsert([doc(1, 'Crimson Paint')], [offer(1, 1, 800, 0), offer(1, 2, 1700)]); // the document: every location's item
+    expect(page().map((i) => i.title)).toEqual(['Crimson Paint', 'Blue Paint']);
+    expect(page(2).map((i) => i.title)).toEqual(['Crimson Paint']);
+    index.remove([2]);
+    expect(page().map((i) => i.id)).toEqual([1]);
+    expect(index.search(query({ keyword: 'nothing-like-this' })).itemsJson).toBe('[]');
+  });
+
   it('keeps sort orders true after price, title and listing changes', () => {
     const index = new InMemorySearchIndex('t', 0);
     const listed = (o: LocationOffer) => ({ ...o, listedAt: Date.UTC(2026, 0, o.productId) });

@@ -27,6 +27,8 @@ class LocationColumns {
   storeProductId: Int32Array;
   listedAt: Float64Array;
   flags: Uint8Array; // 1 present, 2 hidden, 4 vendor allows special order
+  /** The price band (index into PRICE_BANDS) of the effective price, kept so facet counting reads one byte. */
+  priceBand: Uint8Array;
   constructor(capacity: number) {
     this.effectiveCents = new Int32Array(capacity);
     this.regularCents = new Int32Array(capacity);
@@ -35,11 +37,13 @@ class LocationColumns {
     this.storeProductId = new Int32Array(capacity);
     this.listedAt = new Float64Array(capacity);
     this.flags = new Uint8Array(capacity);
+    this.priceBand = new Uint8Array(capacity);
   }
   grow(capacity: number) {
     const next = new LocationColumns(capacity);
     next.effectiveCents.set(this.effectiveCents); next.regularCents.set(this.regularCents); next.promoCents.set(this.promoCents);
     next.inventory.set(this.inventory); next.storeProductId.set(this.storeProductId); next.listedAt.set(this.listedAt); next.flags.set(this.flags);
+    next.priceBand.set(this.priceBand);
     return next;
   }
 }
@@ -51,6 +55,24 @@ const FACET_ROW_FIXED = 4;
 /** Slots per index stay below 2^21 (2 million products), so a sort key up to 2^31 packs with its slot into a float. */
 const SLOT_SPACE = 2 ** 21;
 
+/** Scores are ranked in this many steps of the best score (a finer difference than any real one). */
+const SCORE_STEPS = 2 ** 30;
+/**
+ * Slots best score first, ties by slot: each packed with its score step into one float and sorted natively,
+ * several times faster than a comparator sort over thousands of matches (2^30 steps x 2^21 slots < 2^53).
+ */
+function byScore(slots: number[], scores: Float64Array): Int32Array {
+  let best = 0;
+  for (const slot of slots) if (scores[slot] > best) best = scores[slot];
+  const scale = best > 0 ? SCORE_STEPS / best : 0;
+  const keys = new Float64Array(slots.length);
+  for (let i = 0; i < slots.length; i += 1) keys[i] = Math.floor(SCORE_STEPS - scores[slots[i]] * scale) * SLOT_SPACE + slots[i];
+  keys.sort();
+  const out = new Int32Array(slots.length);
+  for (let i = 0; i < keys.length; i += 1) out[i] = keys[i] % SLOT_SPACE;
+  return out;
+}
+
 /** A query that filters nothing, for internal lookups (similar products). */
 const EMPTY_FILTERS: SearchQuery = {
   keyword: '', locationId: 0, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: false, promoOnly: false,
@@ -59,8 +81,9 @@ const EMPTY_FILTERS: SearchQuery = {
 const SORT_TEXT = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Fewer exact matches than this, and the search is widened with typo tolerance and a prefix on the last word. */
 const WIDEN_BELOW = 24;
-/** Upper bounds (exclusive) of the price bands but the last, for counting without a lookup per product. */
+/** Upper bounds (exclusive) of the price bands but the last. */
 const BAND_UPPER_CENTS = PRICE_BANDS.slice(0, -1).map((b) => b.max as number);
+const priceBandIndex = (cents: number) => { let band = 0; while (band < BAND_UPPER_CENTS.length && cents >= BAND_UPPER_CENTS[band]) band += 1; return band; };
 
 /** Field weights for relevance (a SKU or model number match counts most, then the title). */
 const FIELD_WEIGHTS = { title: 2, brand: 1, sku: 3, model: 2 } as const;
@@ -188,6 +211,8 @@ const MIN_PREFIX = 3;
 const completionWords = (doc: SearchDocument) => [...new Set(`${doc.title} ${doc.brandName}`.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= MIN_PREFIX))];
 /** Recent results kept per index; any change to the index clears them. */
 const RESULT_CACHE_ENTRIES = 1000;
+/** Serialized items kept per store product (a product at one location); a change to either drops its entry. */
+const ITEM_JSON_ENTRIES = 50_000;
 
 /**
  * SearchIndex held in memory: text matching on postings in MiniSearch's radix tree (whole words, typos,
@@ -218,6 +243,11 @@ export class InMemorySearchIndex implements SearchIndex {
   private orderCache = new Map<string, Int32Array>();
   private mask = new Uint8Array(0);
   private results = new Map<string, SearchHits | Suggestions>();
+  /**
+   * Store product id → its item as JSON text, as a search engine keeps each document's source: a page of results
+   * is joined from these instead of building and serializing 96 objects per request (docs/SEARCH.md).
+   */
+  private itemJson = new Map<number, string>();
   private synonyms = new Map<string, string[]>();
   private brandNames = new Map<number, string>();
   /** Attribute key → its value ids, value names by id - 1, and its column in the facet row. */
@@ -262,6 +292,7 @@ export class InMemorySearchIndex implements SearchIndex {
         this.slotBySlug.delete(this.docs[slot]!.slug);
         this.slotBySku.delete(this.docs[slot]!.sku);
         this.docs[slot] = doc;
+        this.forgetItems(slot);
         for (const columns of this.locations.values()) columns.flags[slot] = 0;
       }
       for (let level = 0; level < 3; level += 1) {
@@ -283,9 +314,12 @@ export class InMemorySearchIndex implements SearchIndex {
       const slot = this.slotOf.get(offer.productId);
       if (slot === undefined) continue;
       const columns = this.columnsFor(offer.locationId);
+      this.itemJson.delete(columns.storeProductId[slot]);
+      this.itemJson.delete(offer.storeProductId);
       columns.regularCents[slot] = offer.priceCents;
       columns.promoCents[slot] = offer.promoPriceCents ?? -1;
       columns.effectiveCents[slot] = offer.promoPriceCents !== null && offer.promoPriceCents < offer.priceCents ? offer.promoPriceCents : offer.priceCents;
+      columns.priceBand[slot] = priceBandIndex(columns.effectiveCents[slot]);
       columns.inventory[slot] = offer.inventory;
       columns.storeProductId[slot] = offer.storeProductId;
       this.offerByStoreProduct.set(offer.storeProductId, { slot, locationId: offer.locationId });
@@ -308,6 +342,7 @@ export class InMemorySearchIndex implements SearchIndex {
       if (slot === undefined) continue;
       this.slotOf.delete(productId);
       if (this.docs[slot]) { this.slotBySlug.delete(this.docs[slot]!.slug); this.slotBySku.delete(this.docs[slot]!.sku); }
+      this.forgetItems(slot);
       this.docs[slot] = null;
       this.postings.remove(slot);
       this.live[slot] = 0;
@@ -343,7 +378,7 @@ export class InMemorySearchIndex implements SearchIndex {
 
   private compute(query: SearchQuery): SearchHits {
     const columns = this.locations.get(query.locationId);
-    const empty: SearchHits = { total: 0, items: [], facets: { departments: [], brands: [], price_ranges: [], other_facets: [] }, removedInStockOnly: false };
+    const empty: SearchHits = { total: 0, items: [], itemsJson: '[]', facets: { departments: [], brands: [], price_ranges: [], other_facets: [] }, removedInStockOnly: false };
     if (!columns) return empty;
     const ranked = this.candidates(query.keyword, query.sort === 'relevancy');
     let matches = this.filter(ranked, columns, query, query.inStockOnly);
@@ -357,8 +392,36 @@ export class InMemorySearchIndex implements SearchIndex {
     const pageSlots = query.sort === 'relevancy' && ranked !== null
       ? matches.subarray(start, start + query.limit) // score order
       : this.pageInOrder(matches, this.order(query.sort, query.locationId, columns), query.sort === 'price-desc', start, query.limit);
-    const items = Array.from(pageSlots, (slot) => this.item(slot, columns, query.locationId));
-    return { total: matches.length, items, facets, removedInStockOnly };
+    return this.hits(matches.length, Int32Array.from(pageSlots), columns, query.locationId, facets, removedInStockOnly);
+  }
+
+  /** A page's items, as objects or as JSON text, each made only when first read (the API reads the text). */
+  private hits(total: number, slots: Int32Array, columns: LocationColumns, locationId: number, facets: SearchFacets, removedInStockOnly: boolean): SearchHits {
+    let items: ProductItem[] | undefined;
+    let json: string | undefined;
+    const makeItems = () => Array.from(slots, (slot) => this.item(slot, columns, locationId));
+    const makeJson = () => `[${Array.from(slots, (slot) => this.itemText(slot, columns, locationId)).join(',')}]`;
+    return {
+      total, facets, removedInStockOnly,
+      get items() { return (items ??= makeItems()); },
+      get itemsJson() { return (json ??= makeJson()); },
+    };
+  }
+
+  private itemText(slot: number, columns: LocationColumns, locationId: number): string {
+    const storeProductId = columns.storeProductId[slot];
+    let text = this.itemJson.get(storeProductId);
+    if (text === undefined) {
+      text = JSON.stringify(this.item(slot, columns, locationId));
+      this.itemJson.set(storeProductId, text);
+      if (this.itemJson.size > ITEM_JSON_ENTRIES) this.itemJson.delete(this.itemJson.keys().next().value!);
+    }
+    return text;
+  }
+
+  /** A product's document changed or went: its kept items at every location are stale. */
+  private forgetItems(slot: number): void {
+    for (const columns of this.locations.values()) this.itemJson.delete(columns.storeProductId[slot]);
   }
 
   private computeSuggestions(prefix: string, locationId: number, limit: number): Suggestions {
@@ -502,9 +565,7 @@ export class InMemorySearchIndex implements SearchIndex {
       for (const slot of touched) word[slot] = 0;
       slots = kept;
     }
-    const out = Int32Array.from(slots);
-    if (ranked) out.sort((a, b) => total[b] - total[a] || a - b);
-    else out.sort();
+    const out = ranked ? byScore(slots, total) : Int32Array.from(slots).sort();
     for (const slot of slots) total[slot] = 0;
     return out;
   }
@@ -548,10 +609,9 @@ export class InMemorySearchIndex implements SearchIndex {
     const deptCounts = new Int32Array(this.maxDeptId + 1);
     const brandCounts = new Int32Array(this.maxBrandId + 1);
     const bandCounts = new Int32Array(PRICE_BANDS.length);
-    const lastBand = PRICE_BANDS.length - 1;
     const row = this.facetRow;
     const stride = this.rowStride;
-    const prices = columns.effectiveCents;
+    const bands = columns.priceBand;
     const attributes = [...this.attributes].sort(([a], [b]) => SORT_TEXT(a, b));
     // Attribute value counts in one array: value id v of the key in column c at offset[c - FACET_ROW_FIXED] + v.
     const offsets = new Int32Array(stride - FACET_ROW_FIXED);
@@ -565,10 +625,7 @@ export class InMemorySearchIndex implements SearchIndex {
       deptCounts[row[base]] += 1; deptCounts[row[base + 1]] += 1; deptCounts[row[base + 2]] += 1;
       brandCounts[row[base + BRAND_COLUMN]] += 1;
       for (let c = FACET_ROW_FIXED; c < stride; c += 1) attributeCounts[offsets[c - FACET_ROW_FIXED] + row[base + c]] += 1;
-      const cents = prices[slot];
-      let band = 0;
-      while (band < lastBand && cents >= BAND_UPPER_CENTS[band]) band += 1;
-      bandCounts[band] += 1;
+      bandCounts[bands[slot]] += 1;
     }
     const other_facets = attributes.map(([key, attr]) => {
       const counts = attributeCounts.subarray(offsets[attr.column - FACET_ROW_FIXED]);

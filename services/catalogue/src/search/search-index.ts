@@ -83,7 +83,9 @@ export interface SearchFacets {
 export interface SearchHits {
   total: number;
   /** The requested page, priced and stocked for the query's location. */
-  items: ProductItem[];
+  readonly items: ProductItem[];
+  /** The same page as JSON text (an array): what the API sends, without building the objects. */
+  readonly itemsJson: string;
   facets: SearchFacets;
   removedInStockOnly: boolean;
 }
