@@ -5,7 +5,7 @@
 // --no-result-cache turns the index's result cache off, so every request computes (first-time queries).
 // --cpu-prof DIR writes a CPU profile of the gateway into DIR when it stops; --only NAME runs the scenarios whose
 // name starts with NAME (search, suggestions, product).
-// Uses MONGODB_URI/REDIS_URL when set, else starts its own FerretDB/Redis (profile "bench") and seeds them.
+// Starts its own FerretDB/Redis (profile "bench" for 100k products, "bench-N" for --products N) and seeds them when empty.
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { root } from '../provision.mjs';

@@ -262,8 +262,11 @@ export class InMemorySearchIndex implements SearchIndex {
 
   get documentCount(): number { return this.slotOf.size; }
 
-  /** Measured: about 1.9 KB of heap per product with 3 locations, postings and type-ahead lists included (docs/SEARCH.md). */
-  get approxBytes(): number { return this.slotOf.size * (1500 + 150 * this.locations.size); }
+  /**
+   * Measured: about 1.9 KB of heap per product with 3 locations, postings and type-ahead lists included
+   * (docs/SEARCH.md), plus the kept item texts (~600 characters each, one byte per character, and the map entry).
+   */
+  get approxBytes(): number { return this.slotOf.size * (1500 + 150 * this.locations.size) + this.itemJson.size * 700; }
 
   setSynonyms(groups: string[][]): void {
     this.synonyms.clear();
