@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, HashRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
@@ -24,8 +24,11 @@ function ToastHost() {
 function TenantTheme() {
   // The bundle fills the settings cache; the settings query only asks itself if the bundle failed.
   const startup = storefrontApi.useStartupQuery();
-  const { data: settings, isLoading: settingsLoading, isError } = storefrontApi.useSettingsQuery(undefined, { skip: startup.isLoading });
-  const isLoading = startup.isLoading || settingsLoading;
+  const { data: answer, isLoading: settingsLoading, isError } = storefrontApi.useSettingsQuery(undefined, { skip: startup.isLoading });
+  // The store's pages first render in a background pass that yields to the browser: a store update alone would
+  // render the whole page in one long task.
+  const settings = useDeferredValue(answer);
+  const isLoading = startup.isLoading || settingsLoading || (answer !== undefined && settings === undefined);
   const theme = useMemo(() => (settings ? buildTheme(settings) : null), [settings]);
   useEffect(() => {
     if (!settings) return;

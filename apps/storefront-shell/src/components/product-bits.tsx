@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
@@ -132,7 +133,7 @@ const Swiper = styled.section`
  * A titled horizontal row of product tiles with previous/next buttons (touch and trackpads scroll it too).
  * Nothing renders when empty. A row on the first screen passes `priority` so its first images load at once.
  */
-export function ProductSwiper({ title, products, testId, priority = false }: { title: string; products: ProductItem[]; testId?: string; priority?: boolean }) {
+export const ProductSwiper = memo(function ProductSwiper({ title, products, testId, priority = false }: { title: string; products: ProductItem[]; testId?: string; priority?: boolean }) {
   if (!products.length) return null;
   const scroll = (button: HTMLButtonElement, direction: 1 | -1) => {
     const list = button.closest('section')?.querySelector('ul');
@@ -150,4 +151,4 @@ export function ProductSwiper({ title, products, testId, priority = false }: { t
       <ul>{products.map((p, i) => <ProductTile key={p.store_product_id} product={p} priority={priority && i < 4} />)}</ul>
     </Swiper>
   );
-}
+});

@@ -1,8 +1,9 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { departmentTreeDepth } from '@platform/domain';
 import styled from 'styled-components';
-import { cartApi, getDeviceId, storefrontApi } from '@platform/api-client';
+import { cartApi, getDeviceId, storefrontApi, type DepartmentNode } from '@platform/api-client';
+import type { ProductItem } from '@platform/contracts';
 import { Card, Container, Loading } from '@platform/ui';
 import { Grid, ProductSwiper, ProductTile } from '../../components/product-bits';
 import { CouponSlider } from '../promotions/coupon-slider';
@@ -19,36 +20,57 @@ const Departments = styled.ul`
   a { font-weight: 600; }
 `;
 
-/**
- * The sections under the first screen. They render in a background (interruptible) pass right after the first
- * screen shows, so building dozens of product tiles does not hold the main thread in one long task.
- */
-function BelowTheFold() {
-  const show = useDeferredValue(true, false);
-  const { data: settings } = storefrontApi.useSettingsQuery();
-  const { data: business } = storefrontApi.useBusinessDetailsQuery();
-  const { data: tree = [] } = storefrontApi.useDepartmentTreeQuery(departmentTreeDepth(business?.departments_hierarchy_level));
-  const { data: popular = [] } = storefrontApi.usePopularProductsQuery();
-  const { data: featured = [] } = storefrontApi.useFeaturedProductsQuery();
-  const { data: topSellers = [] } = storefrontApi.useTopSellingQuery({ days: 30, limit: 12 });
-  // The page asked for this device's views afresh on arrival; this reads that answer.
-  const { data: recent = [] } = storefrontApi.useRecentProductsQuery(getDeviceId());
-  if (!show) return null;
+const NO_PRODUCTS: ProductItem[] = [];
+const NO_DEPARTMENTS: DepartmentNode[] = [];
+
+const DepartmentCards = memo(function DepartmentCards({ tree }: { tree: DepartmentNode[] }) {
   return (
     <>
       <h2>Shop by Department</h2>
       <Departments>
         {tree.map((d) => <li key={d.dept_id}><Card><Link to={`/d/${d.slug}`}>{d.name}</Link></Card></li>)}
       </Departments>
-      {popular.length ? (
-        <section aria-labelledby="popular-heading">
-          <h2 id="popular-heading">Popular Products</h2>
-          <Grid>{popular.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid>
-        </section>
-      ) : null}
+    </>
+  );
+});
+
+const PopularProducts = memo(function PopularProducts({ products }: { products: ProductItem[] }) {
+  if (!products.length) return null;
+  return (
+    <section aria-labelledby="popular-heading">
+      <h2 id="popular-heading">Popular Products</h2>
+      <Grid>{products.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid>
+    </section>
+  );
+});
+
+const SecondArea = memo(function SecondArea() {
+  return <HomepageWidgets area={2} />;
+});
+
+/**
+ * The sections under the first screen. They render in background (interruptible) passes: first right after the
+ * first screen shows, then once per answer that arrives (each list is a deferred value, and the sections are
+ * memoised), so building dozens of product tiles never holds the main thread in one long task.
+ */
+function BelowTheFold() {
+  const show = useDeferredValue(true, false);
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const tree = useDeferredValue(storefrontApi.useDepartmentTreeQuery(departmentTreeDepth(business?.departments_hierarchy_level)).data ?? NO_DEPARTMENTS);
+  const popular = useDeferredValue(storefrontApi.usePopularProductsQuery().data ?? NO_PRODUCTS);
+  const featured = useDeferredValue(storefrontApi.useFeaturedProductsQuery().data ?? NO_PRODUCTS);
+  const topSellers = useDeferredValue(storefrontApi.useTopSellingQuery({ days: 30, limit: 12 }).data ?? NO_PRODUCTS);
+  // The page asked for this device's views afresh on arrival; this reads that answer.
+  const recent = useDeferredValue(storefrontApi.useRecentProductsQuery(getDeviceId()).data ?? NO_PRODUCTS);
+  if (!show) return null;
+  return (
+    <>
+      <DepartmentCards tree={tree} />
+      <PopularProducts products={popular} />
       <ProductSwiper title={settings?.featuredProductsTitle || 'Featured Products'} products={featured} testId="featured-products" />
       <ProductSwiper title="Top sellers this month" products={topSellers} testId="top-sellers" />
-      <HomepageWidgets area={2} />
+      <SecondArea />
       <ProductSwiper title="Recently viewed" products={recent} testId="recently-viewed" />
     </>
   );
