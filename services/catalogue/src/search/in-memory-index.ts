@@ -1,6 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { stemmer } from 'stemmer';
-import { PRICE_BANDS } from '@platform/domain';
+import { PRICE_BANDS, priceBandOf } from '@platform/domain';
 import { toProductItem } from '../product-item';
 import type { ProductItem } from '@platform/contracts';
 import type { LocationOffer, ProductDetailView, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
@@ -81,9 +81,8 @@ const EMPTY_FILTERS: SearchQuery = {
 const SORT_TEXT = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Fewer exact matches than this, and the search is widened with typo tolerance and a prefix on the last word. */
 const WIDEN_BELOW = 24;
-/** Upper bounds (exclusive) of the price bands but the last. */
-const BAND_UPPER_CENTS = PRICE_BANDS.slice(0, -1).map((b) => b.max as number);
-const priceBandIndex = (cents: number) => { let band = 0; while (band < BAND_UPPER_CENTS.length && cents >= BAND_UPPER_CENTS[band]) band += 1; return band; };
+/** A price's band as its index in PRICE_BANDS (the rule is libs/domain's; worked out once per offer change). */
+const priceBandIndex = (cents: number) => PRICE_BANDS.findIndex((b) => b.key === priceBandOf(cents));
 
 /** Field weights for relevance (a SKU or model number match counts most, then the title). */
 const FIELD_WEIGHTS = { title: 2, brand: 1, sku: 3, model: 2 } as const;
