@@ -28,4 +28,13 @@ export default [
       }],
     },
   },
+  {
+    // Module Federation shares @platform/routing (the used part of react-router) once; a direct import
+    // would bundle a second router with its own context.
+    files: ['apps/**/*.ts', 'apps/**/*.tsx', 'libs/**/*.ts', 'libs/**/*.tsx'],
+    ignores: ['libs/routing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', message: 'Import routing from @platform/routing.' }] }],
+    },
+  },
 ];

@@ -11,7 +11,7 @@ const version = (pkg) => require(require.resolve(`${pkg}/package.json`, { paths:
 
 /** Shared once across shell and remotes: one React, one router, one store, one API client and session. */
 function shared() {
-  const libs = ['react', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', 'styled-components'];
+  const libs = ['react', 'react-dom', '@platform/routing', '@reduxjs/toolkit', 'react-redux', 'styled-components'];
   const entries = libs.map((name) => [name, { singleton: true, requiredVersion: `^${version(name)}` }]);
   entries.push(['@platform/api-client', { singleton: true, requiredVersion: `^${version('@platform/api-client')}` }]);
   return Object.fromEntries(entries);

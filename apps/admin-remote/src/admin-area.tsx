@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchPath, Navigate, useLocation } from 'react-router';
+import { matchPath, Navigate, useLocation } from '@platform/routing';
 import { rememberRedirect, useSession } from '@platform/api-client';
 import { AdminLayout } from './features/layout/admin-layout';
 import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page';

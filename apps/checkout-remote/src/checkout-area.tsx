@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchPath, Navigate, useLocation } from 'react-router';
+import { matchPath, Navigate, useLocation } from '@platform/routing';
 import { CartPage } from './features/cart/cart-page';
 import { LoginPage } from './features/login/login-page';
 import { SavedCartsPage } from './features/cart/saved-carts-page';

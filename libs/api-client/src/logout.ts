@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@platform/routing';
 import { identityApi } from './endpoints';
 import { platformApi } from './api';
 import { clearSession, getSession } from './session';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, HashRouter } from 'react-router';
+import { BrowserRouter, HashRouter } from '@platform/routing';
 import { ThemeProvider } from 'styled-components';
 import { createPlatformStore, setBusinessSlug, storefrontApi, useToasts } from '@platform/api-client';
 import { BASE_THEME, buildTheme, Container, ErrorNotice, GlobalStyle, Loading, Toasts } from '@platform/ui';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from '@platform/routing';
 import { Layout } from '../features/layout/layout';
 import { HomePage } from '../features/home/home-page';
 import { DepartmentsPage } from '../features/departments/departments-page';

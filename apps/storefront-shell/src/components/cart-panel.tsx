@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import { cartApi, getDeviceId, notify, storefrontApi } from '@platform/api-client';
 import { Button } from '@platform/ui';

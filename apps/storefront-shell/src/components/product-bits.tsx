@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
 import {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@platform/routing';
 import styled from 'styled-components';
 import { storefrontApi, useLogout, useSession } from '@platform/api-client';
 import { Button, Card, Container } from '@platform/ui';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate } from '@platform/routing';
 import styled from 'styled-components';
 import { INVALID_EMAIL, isValidEmail, passwordProblems } from '@platform/domain';
 import { errorMessage, identityApi, notify, rememberRedirect, useSession } from '@platform/api-client';

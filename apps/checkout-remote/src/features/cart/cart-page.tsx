@@ -1,5 +1,5 @@
 import { Fragment, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
 import { buyingFromText, checkQuantity, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';

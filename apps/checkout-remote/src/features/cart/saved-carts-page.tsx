@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { cartApi, errorMessage, notify, rememberRedirect, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import type { LoginResponse } from '@platform/contracts';
 import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, MISSING_CODE, normalizePhone } from '@platform/domain';

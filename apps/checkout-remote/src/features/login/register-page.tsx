@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from '@platform/routing';
 import styled from 'styled-components';
 import type { CustomFormField } from '@platform/contracts';
 import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '@platform/routing';
 import { INVALID_RESET_EMAIL, isValidEmail, passwordProblems } from '@platform/domain';
 import { errorMessage, fieldErrors, getDeviceId, identityApi, notify } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '@platform/routing';
 import styled from 'styled-components';
 import { storefrontApi } from '@platform/api-client';
 import { Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, storefrontApi } from '@platform/api-client';
 import { OPT_OUTS, type OptOutKind } from '@platform/domain';
 import { Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';

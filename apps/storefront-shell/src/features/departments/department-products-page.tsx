@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '@platform/routing';
 import styled from 'styled-components';
 import { departmentTreeDepth, idFromSlug } from '@platform/domain';
 import { storefrontApi, type DepartmentNode } from '@platform/api-client';

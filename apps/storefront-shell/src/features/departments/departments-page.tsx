@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import { storefrontApi } from '@platform/api-client';
 import { Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';

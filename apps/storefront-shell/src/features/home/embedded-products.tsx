@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@platform/routing';
 import styled from 'styled-components';
 import { storefrontApi } from '@platform/api-client';
 import { Container, EmptyState, Loading } from '@platform/ui';

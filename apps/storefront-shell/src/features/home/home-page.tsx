@@ -1,5 +1,5 @@
 import { memo, useDeferredValue } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@platform/routing';
 import { departmentTreeDepth } from '@platform/domain';
 import styled from 'styled-components';
 import { cartApi, getDeviceId, storefrontApi, type DepartmentNode } from '@platform/api-client';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link } from 'react-router';
+import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import type { CarouselSlide, HomepageWidget } from '@platform/contracts';
 import { productRowRequest } from '@platform/domain';

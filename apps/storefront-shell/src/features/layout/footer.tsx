@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import type { BusinessDetails, StoreLocation } from '@platform/contracts';
 import { storefrontApi } from '@platform/api-client';

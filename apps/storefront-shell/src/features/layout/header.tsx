@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@platform/routing';
 import styled from 'styled-components';
 import { storefrontApi, useLogout, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Container } from '@platform/ui';

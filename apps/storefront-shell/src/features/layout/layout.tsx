@@ -1,4 +1,4 @@
-import { Outlet, useSearchParams } from 'react-router';
+import { Outlet, useSearchParams } from '@platform/routing';
 import { CartSidePanel } from '../../components/cart-panel';
 import styled from 'styled-components';
 import { Header } from './header';

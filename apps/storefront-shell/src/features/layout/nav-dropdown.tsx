@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@platform/routing';
 import styled from 'styled-components';
 
 /** Spec 1 "Header and navigation": menus open 200 ms after the pointer arrives and close 250 ms after it leaves. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@platform/routing';
 import styled from 'styled-components';
 import type { PaintColor, PaintFamily } from '@platform/contracts';
 import { storefrontApi } from '@platform/api-client';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@platform/routing';
 import styled from 'styled-components';
 import { getDeviceId, storefrontApi, useSession, type DepartmentNode, type ProductDetail } from '@platform/api-client';
 import { displayPrice, orderingState, stockLabel, toCents } from '@platform/domain';

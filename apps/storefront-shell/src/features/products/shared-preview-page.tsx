@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@platform/routing';
 import styled from 'styled-components';
 import { storefrontApi } from '@platform/api-client';
 import { Card, Container, EmptyState, Loading } from '@platform/ui';

@@ -4,7 +4,7 @@ import type { CouponWidget } from '@platform/contracts';
 import { cartApi, useSession } from '@platform/api-client';
 import { Modal } from '@platform/ui';
 import { PromoApplied, PromotionOffer, usePromotionRedeem } from './promotion-bits';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@platform/routing';
 
 const AUTOPLAY_MS = 3500;
 const GAP_PX = 20;

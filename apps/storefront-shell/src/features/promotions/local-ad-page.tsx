@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import { storefrontApi, useSelectedStore } from '@platform/api-client';
 import { Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';

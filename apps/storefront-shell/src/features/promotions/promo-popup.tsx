@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@platform/routing';
 import { cartApi, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { opensPromoPopup, promoPopupDue, PROMO_POPUP_INTERVAL_MS, type PromoPopupRecord } from '@platform/domain';
 import { Modal } from '@platform/ui';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import type { Promotion } from '@platform/contracts';
 import { cartApi, errorMessage, getDeviceId } from '@platform/api-client';

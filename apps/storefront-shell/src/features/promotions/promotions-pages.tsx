@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from '@platform/routing';
 import styled from 'styled-components';
 import { cartApi } from '@platform/api-client';
 import { Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@platform/routing';
 import styled from 'styled-components';
 import { errorMessage, fieldErrors, storefrontApi, useSelectedStore, useSession, type RentalRequestPayload } from '@platform/api-client';
 import { formatCents, rentalDays, rentalEstimateCents, rentalRequestProblems, toCents } from '@platform/domain';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@platform/routing';
 import styled from 'styled-components';
 import { storefrontApi, type RentalItem } from '@platform/api-client';
 import { Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { brandSlug, slugify } from '@platform/domain';
 import { storefrontApi } from '@platform/api-client';

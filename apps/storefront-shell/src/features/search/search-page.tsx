@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@platform/routing';
 import styled from 'styled-components';
 import { slugify } from '@platform/domain';
 import { getDeviceId, storefrontApi, useSession, type ProductListArgs } from '@platform/api-client';

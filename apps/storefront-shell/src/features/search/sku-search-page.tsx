@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '@platform/routing';
 import { slugify } from '@platform/domain';
 import { storefrontApi } from '@platform/api-client';
 import { Container, Loading } from '@platform/ui';
