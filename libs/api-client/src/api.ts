@@ -20,13 +20,23 @@ const rawBaseQuery = fetchBaseQuery({
 /** Preloaded answers are for the page's first requests only; later ones go to the network. */
 const PRELOADED_FOR_MS = 30000;
 
-/**
- * The answer the page carries for this request (window.__PRELOADED__: guest answers at one store), used
- * once. Signed-in shoppers, another store, or a page open for a while ask the server.
- */
-function takePreloaded(args: string | FetchArgs): { data: unknown } | null {
+/** The answers the page carries (window.__PRELOADED__: guest answers at one store), when they are for this visitor. */
+function pageAnswers(): PreloadedAnswers | null {
   const preloaded = (window as { __PRELOADED__?: PreloadedAnswers }).__PRELOADED__;
   if (!preloaded || performance.now() > PRELOADED_FOR_MS || getSession() || getSelectedStore() !== preloaded.storeId) return null;
+  return preloaded;
+}
+
+/** True while the page's preloaded answers serve this visitor's first requests. */
+export const hasPreloadedAnswers = (): boolean => typeof window !== 'undefined' && pageAnswers() !== null;
+
+/**
+ * The answer the page carries for this request, used once. Signed-in shoppers, another store, or a page open
+ * for a while ask the server.
+ */
+function takePreloaded(args: string | FetchArgs): { data: unknown } | null {
+  const preloaded = pageAnswers();
+  if (!preloaded) return null;
   const { url, method = 'GET', body, params } = typeof args === 'string' ? { url: args } : args;
   if (params) return null;
   const key = preloadKey(method, url, body);

@@ -1,4 +1,5 @@
 import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { platformApi } from './api';
 import { preselectStore } from './session';
 
@@ -46,6 +47,39 @@ export interface SuggestionsResult {
   brands: { brand_id: number; brand_name: string; image: string | null }[];
 }
 
+/**
+ * Fills the caches the start-up bundle carries (settings, navigation, business details, footer, legal
+ * documents, pages; with the bundle's own when it came with the page) in one synchronous update, after
+ * preselecting the first location.
+ */
+function fillStartupCaches(dispatch: (action: UnknownAction) => unknown, data: StartupBundle, withBundle: boolean): void {
+  preselectStore(data.business.about_us.locations.map((l) => l.id), window.location.search);
+  dispatch(storefrontApi.util.upsertQueryEntries([
+    ...(withBundle ? [{ endpointName: 'startup' as const, arg: undefined, value: data }] : []),
+    { endpointName: 'settings', arg: undefined, value: data.settings },
+    { endpointName: 'navigation', arg: undefined, value: data.navigation },
+    { endpointName: 'navigationGroups', arg: undefined, value: data.navGroups },
+    { endpointName: 'businessDetails', arg: undefined, value: data.business },
+    { endpointName: 'footer', arg: undefined, value: data.footer },
+    { endpointName: 'legalDocuments', arg: undefined, value: data.legal },
+    { endpointName: 'customPages', arg: undefined, value: data.pages },
+  ]));
+}
+
+/**
+ * Before the first render: the start-up bundle the gateway wrote into the page (window.__STARTUP__) fills
+ * the caches at once, so the first render already has the store's settings. Used once: a later start-up
+ * (e.g. after signing out) asks GET startup. False when the page carried no bundle.
+ */
+export function fillStartupFromPage(dispatch: (action: UnknownAction) => unknown): boolean {
+  const holder = window as { __STARTUP__?: StartupBundle };
+  const data = holder.__STARTUP__;
+  delete holder.__STARTUP__;
+  if (!data) return false;
+  fillStartupCaches(dispatch, data, true);
+  return true;
+}
+
 /** Start-up and storefront reads. */
 export const storefrontApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
@@ -56,25 +90,10 @@ export const storefrontApi = platformApi.injectEndpoints({
     startup: build.query<StartupBundle, void>({
       // The other caches are filled before this query counts as done, so nothing below asks again.
       async queryFn(_arg, api, _extra, baseQuery) {
-        // The gateway writes the bundle into the page; it is used once (a later start-up, e.g. after sign-out, asks again).
-        const holder = window as { __STARTUP__?: StartupBundle };
-        let data = holder.__STARTUP__;
-        delete holder.__STARTUP__;
-        if (!data) {
-          const result = await baseQuery('startup');
-          if (result.error) return { error: result.error };
-          data = (result.data as { data: StartupBundle }).data;
-        }
-        preselectStore(data.business.about_us.locations.map((l) => l.id), window.location.search);
-        api.dispatch(storefrontApi.util.upsertQueryEntries([
-          { endpointName: 'settings', arg: undefined, value: data.settings },
-          { endpointName: 'navigation', arg: undefined, value: data.navigation },
-          { endpointName: 'navigationGroups', arg: undefined, value: data.navGroups },
-          { endpointName: 'businessDetails', arg: undefined, value: data.business },
-          { endpointName: 'footer', arg: undefined, value: data.footer },
-          { endpointName: 'legalDocuments', arg: undefined, value: data.legal },
-          { endpointName: 'customPages', arg: undefined, value: data.pages },
-        ]));
+        const result = await baseQuery('startup');
+        if (result.error) return { error: result.error };
+        const data = (result.data as { data: StartupBundle }).data;
+        fillStartupCaches(api.dispatch, data, false);
         return { data };
       },
     }),

@@ -2,11 +2,9 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, HashRouter } from '@platform/routing';
 import { ThemeProvider } from 'styled-components';
-import { createPlatformStore, setBusinessSlug, storefrontApi, useToasts } from '@platform/api-client';
+import { setBusinessSlug, storefrontApi, useToasts, type PlatformStore } from '@platform/api-client';
 import { BASE_THEME, buildTheme, Container, ErrorNotice, GlobalStyle, Loading, Toasts } from '@platform/ui';
 import { AppRoutes } from './routes';
-
-const store = createPlatformStore();
 
 /**
  * Inside another site's frame the storefront routes by hash (spec 1 "Routing behaviour"), so the host page's
@@ -20,7 +18,10 @@ function ToastHost() {
   return <Toasts toasts={useToasts()} />;
 }
 
-/** Loads the tenant's start-up bundle (one request), then themes everything below with its settings. */
+/**
+ * Themes everything below with the tenant's settings: from the start-up bundle the page carried (already in the
+ * cache), else from one start-up request.
+ */
 function TenantTheme() {
   // The bundle fills the settings cache; the settings query only asks itself if the bundle failed.
   const startup = storefrontApi.useStartupQuery();
@@ -53,7 +54,7 @@ function TenantTheme() {
   );
 }
 
-export function App() {
+export function App({ store }: { store: PlatformStore }) {
   return (
     <Provider store={store}>
       {/* Base theme until the tenant's settings arrive (loading and error states need it too). */}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import type { CarouselSlide, HomepageWidget } from '@platform/contracts';
@@ -76,20 +76,24 @@ function ProductRow({ widget, priority }: { widget: HomepageWidget; priority: bo
 
 /**
  * True once an area's sections and their product rows have answered (either way), so the page can show
- * them at once instead of letting each late row push what is already on screen down.
+ * them at once instead of letting each late row push what is already on screen down. Read from the cache, so
+ * rows already there (the home page's first screen comes with the page) count from the first render.
  */
 export function useHomepageAreaSettled(area: 1 | 2): boolean {
   const dispatch = useDispatch<PlatformStore['dispatch']>();
   const { data: widgets, isError } = storefrontApi.useHomepageWidgetsQuery(area);
-  const [settled, setSettled] = useState(false);
+  const rowsAnswered = useSelector((state: ReturnType<PlatformStore['getState']>) => widgets !== undefined && widgets
+    .filter((w) => w.type === '2')
+    .every((w) => {
+      const row = storefrontApi.endpoints.widgetProducts.select(productRowRequest(w))(state);
+      return row.data !== undefined || row.isError;
+    }));
   useEffect(() => {
     if (!widgets) return undefined;
     const rows = widgets.filter((w) => w.type === '2').map((w) => dispatch(storefrontApi.endpoints.widgetProducts.initiate(productRowRequest(w))));
-    let live = true;
-    void Promise.allSettled(rows).then(() => { if (live) setSettled(true); });
-    return () => { live = false; rows.forEach((row) => row.unsubscribe()); };
+    return () => rows.forEach((row) => row.unsubscribe());
   }, [widgets, dispatch]);
-  return isError || settled;
+  return isError || rowsAnswered;
 }
 
 /** The store's home page sections of one area, in order (the server leaves out hidden ones and other locations'). */
