@@ -71,7 +71,10 @@ function appConfig(app) {
         },
       ],
     },
-    optimization: { minimizer: [new Minimizer({ minify: Minimizer.swcMinify })] },
+    optimization: {
+      minimizer: [new Minimizer({ minify: Minimizer.swcMinify })],
+      ...(app.html ? { splitChunks: { cacheGroups: { startupVendor: { test: /[\\/]node_modules[\\/](?!leaflet[\\/])/, name: 'vendor', chunks: 'async', enforce: true, priority: 20 } } } } : {}),
+    },
     performance: { hints: false },
     plugins: [
       new ModuleFederationPlugin({
