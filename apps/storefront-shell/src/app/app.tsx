@@ -4,6 +4,7 @@ import { BrowserRouter, HashRouter } from '@platform/routing';
 import { ThemeProvider } from 'styled-components';
 import { setBusinessSlug, storefrontApi, useToasts, type PlatformStore } from '@platform/api-client';
 import { BASE_THEME, buildTheme, Container, ErrorNotice, GlobalStyle, Loading, Toasts } from '@platform/ui';
+import { ShopFactsProvider } from '../components/shop-facts';
 import { AppRoutes } from './routes';
 
 /**
@@ -46,9 +47,11 @@ function TenantTheme() {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <Router>
-        <AppRoutes />
-      </Router>
+      <ShopFactsProvider>
+        <Router>
+          <AppRoutes />
+        </Router>
+      </ShopFactsProvider>
       <ToastHost />
     </ThemeProvider>
   );

@@ -2,9 +2,9 @@ import { useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
 import { checkQuantity, orderingState, packSize, parseQuantityInput, stepQuantity } from '@platform/domain';
-import { storefrontApi, useCartQuantities } from '@platform/api-client';
 import { Button } from '@platform/ui';
 import { announceAddedToCart } from './cart-panel';
+import { useShopFacts } from './shop-facts';
 
 const Row = styled.div`
   display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 8px 0;
@@ -15,8 +15,7 @@ const Problem = styled.p`color: ${(p) => p.theme.colors.danger}; margin: 4px 0; 
 
 /** The rules the controls check before asking the server, which checks them again. */
 function useQuantityRules(product: ProductItem) {
-  const { data: settings } = storefrontApi.useSettingsQuery();
-  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const { settings, business } = useShopFacts();
   const businessId = settings?.businessId ?? null;
   const store = { showOosSpecial: business?.show_oos_special };
   return {
@@ -45,9 +44,8 @@ function QuantityBox({ value, pack, label, onChange }: { value: number; pack: nu
 
 /** Product page: choose a quantity and add it to what the cart already holds. */
 export function AddToCartPanel({ product }: { product: ProductItem }) {
-  const { quantityOf, setQuantity, busy, isAdmin } = useCartQuantities();
+  const { settings, cart: { quantityOf, setQuantity, busy, isAdmin } } = useShopFacts();
   const rules = useQuantityRules(product);
-  const { data: settings } = storefrontApi.useSettingsQuery();
   const [quantity, setQty] = useState(rules.pack);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   if (!rules.orderable) return null;
@@ -77,7 +75,7 @@ export function AddToCartPanel({ product }: { product: ProductItem }) {
  * the cart quantity directly, and 0 removes the line and closes it. On a refusal the previous quantity stays.
  */
 export function TileCartControl({ product }: { product: ProductItem }) {
-  const { quantityOf, setQuantity, busy, isAdmin } = useCartQuantities();
+  const { quantityOf, setQuantity, busy, isAdmin } = useShopFacts().cart;
   const rules = useQuantityRules(product);
   const [problem, setProblem] = useState<string | null>(null);
   if (!rules.orderable) return null;

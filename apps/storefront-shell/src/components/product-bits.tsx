@@ -5,8 +5,8 @@ import type { ProductItem } from '@platform/contracts';
 import {
   activePromoCents, DEFAULT_PRODUCT_IMAGE, displayPrice, hiddenPriceText, hidesStockCount, isPriceHidden, productBadges, regularPriceLabel, stockLabel, toCents, type StockLabel,
 } from '@platform/domain';
-import { storefrontApi } from '@platform/api-client';
 import { TileCartControl } from './add-to-cart';
+import { useShopFacts } from './shop-facts';
 
 /**
  * Product image, falling back to the default image when missing or broken. Lazy, except `priority` images
@@ -29,7 +29,7 @@ export function ProductImage({ src, alt, size, priority = false }: { src: string
 
 /** The stock label for a product, from the shared rule and this store's display flags. */
 export function useStockLabel(product: Pick<ProductItem, 'num_inventory' | 'vendor_id' | 'vendor_allows_special_order' | 'extra' | 'settings'>): StockLabel {
-  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const { business } = useShopFacts();
   return stockLabel({
     inventory: product.num_inventory,
     qtyMessage: typeof product.settings.qtyMessage === 'string' ? product.settings.qtyMessage : null,
@@ -64,7 +64,7 @@ const PriceLine = styled.div`
 
 /** Price with 2 decimals; a promo price shows with the regular price struck through; hidden prices ask the shopper to call. */
 export function Price({ product }: { product: Pick<ProductItem, 'price' | 'promo_price' | 'extra' | 'settings' | 'vendor_id' | 'num_inventory'> }) {
-  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { settings } = useShopFacts();
   const prefix = settings?.products.currencyPrefix ?? '$';
   if (isPriceHidden(product)) return <PriceLine><span className="hidden" data-testid="price">{hiddenPriceText(product)}</span></PriceLine>;
   const regular = toCents(product.price);
