@@ -129,7 +129,7 @@ test.describe('start-up', () => {
     await expect(page.getByRole('contentinfo', { name: 'Footer' })).toContainText('Our Locations');
   });
 
-  test('a first visit asks for the home page once, already for the preselected first store, and nothing on screen moves', async ({ page }) => {
+  test('a first visit asks for the home page once, already for the preselected first store, shows the first screen without a loading state, and nothing on screen moves', async ({ page }) => {
     const storeIds: (string | undefined)[] = [];
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -145,6 +145,11 @@ test.describe('start-up', () => {
         get: () => carried,
         set: (value) => { carried = value; (window as unknown as { carriedKeys: string[] }).carriedKeys = Object.keys((value as { answers: object }).answers); },
       });
+      // The page carries the start-up bundle and the first screen's answers, so no render shows a loading state.
+      (window as unknown as { sawLoading: boolean }).sawLoading = false;
+      new MutationObserver(() => {
+        if (document.getElementById('root')?.textContent?.includes('Loading store')) (window as unknown as { sawLoading: boolean }).sawLoading = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
       (window as unknown as { shift: number }).shift = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
@@ -162,6 +167,7 @@ test.describe('start-up', () => {
     expect(carried.filter((key) => key.startsWith('POST widget/getProducts')).length).toBeGreaterThan(0);
     for (const key of carried) expect(asked, key).not.toContain(key);
     await expect(page.getByTestId(/^widget-/).first().getByRole('link').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading)).toBe(false);
     // Sections come in together under the header, so the first screen does not jump (CLS well under 0.1).
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.05);
   });
