@@ -56,7 +56,12 @@ function appConfig(app) {
       uniqueName: app.name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router's package exports point every bundler at its development build (dev warnings on); a
+      // production build takes the production one.
+      alias: (argv.mode ?? 'production') === 'production' ? { 'react-router$': path.join(path.dirname(require.resolve('react-router/package.json', { paths: [root] })), 'dist/production/index.mjs') } : {},
+    },
     module: {
       rules: [
         // Library stylesheets (leaflet) come in as text; the importing component puts them in a <style>.

@@ -5,7 +5,9 @@ import { cartApi, hasPreloadedAnswers, storefrontApi, type PlatformStore } from 
  * Before the first render of the home page: its first screen's answers (sections of area 1, their product
  * rows, coupons, the department tree), which the page carries for guests (window.__PRELOADED__), go into the
  * cache, so the first render shows that screen at once. The answers come from the page, not the network, so
- * this takes no round trip; elsewhere, or when the page carries nothing for this visitor, it does nothing.
+ * this takes no round trip (an answer the page lacks, because the server could not give it, is asked for, as
+ * the first screen would wait for it anyway); elsewhere, or when the page carries nothing for this visitor, it
+ * does nothing.
  */
 export async function fillHomeFirstScreen(store: PlatformStore): Promise<void> {
   if (window.location.pathname !== '/' || !hasPreloadedAnswers()) return;
