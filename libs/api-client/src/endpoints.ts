@@ -69,15 +69,13 @@ function fillStartupCaches(dispatch: (action: UnknownAction) => unknown, data: S
 /**
  * Before the first render: the start-up bundle the gateway wrote into the page (window.__STARTUP__) fills
  * the caches at once, so the first render already has the store's settings. Used once: a later start-up
- * (e.g. after signing out) asks GET startup. False when the page carried no bundle.
+ * (e.g. after signing out) asks GET startup.
  */
-export function fillStartupFromPage(dispatch: (action: UnknownAction) => unknown): boolean {
+export function fillStartupFromPage(dispatch: (action: UnknownAction) => unknown): void {
   const holder = window as { __STARTUP__?: StartupBundle };
   const data = holder.__STARTUP__;
   delete holder.__STARTUP__;
-  if (!data) return false;
-  fillStartupCaches(dispatch, data, true);
-  return true;
+  if (data) fillStartupCaches(dispatch, data, true);
 }
 
 /** Start-up and storefront reads. */
