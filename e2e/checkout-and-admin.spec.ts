@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, SHOPPER, signIn } from './helpers';
+import { ADMIN, STAFF, SHOPPER, signIn } from './helpers';
 
 test.describe('cart (checkout remote)', () => {
   test('a new device sees the empty cart, identified by a 10-character device id', async ({ page }) => {
@@ -68,6 +68,50 @@ test.describe('admin (admin remote)', () => {
     await expect(page).toHaveURL(/\/admin\/orders\/list\/pickup$/);
   });
 
+  test('the owner edits the search synonyms: a bad line is named and nothing is saved; a good list is saved and kept', async ({ page }) => {
+    await page.goto('/admin/settings/search-synonyms');
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('heading', { name: 'Search Synonyms' })).toBeVisible();
+    const box = page.getByLabel('Synonym groups');
+    const before = await box.inputValue();
+    await box.fill(`${before}\nwheelbarrow\nWheelbarrow, Barrow, cart`);
+    await page.getByRole('button', { name: 'Save synonyms' }).click();
+    await expect(page.getByRole('alert')).toContainText(`Line ${before ? before.split('\n').length + 2 : 2}: a group needs at least two words, separated by commas.`);
+    await page.reload();
+    await expect(page.getByLabel('Synonym groups')).toHaveValue(before);
+    await page.getByLabel('Synonym groups').fill(`${before ? `${before}\n` : ''}Wheelbarrow, Barrow, cart`);
+    await page.getByRole('button', { name: 'Save synonyms' }).click();
+    await expect(page.getByText('Search synonyms saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Synonym groups')).toHaveValue(`${before ? `${before}\n` : ''}wheelbarrow, barrow, cart`);
+    // Leave the store's synonyms as they were for the other journeys.
+    await page.getByLabel('Synonym groups').fill(before);
+    await page.getByRole('button', { name: 'Save synonyms' }).click();
+    await expect(page.getByText('Search synonyms saved.')).toBeVisible();
+  });
+
+  test('a sub-account without the permission is told so on that screen, and its menu leaves it out; orders still open', async ({ page }) => {
+    const refused: number[] = [];
+    page.on('response', (response) => { if (new URL(response.url()).pathname === '/api/admin/search-synonyms') refused.push(response.status()); });
+    await page.goto('/admin/settings/search-synonyms');
+    await signIn(page, STAFF);
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    await expect(page.getByText("It needs the ‘Edit products’ permission.")).toBeVisible();
+    await expect(page.getByLabel('Synonym groups')).toHaveCount(0);
+    expect(refused).toEqual([]);
+    // The server refuses the call too.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? sessionStorage.getItem('user') ?? '{}').access_token);
+    const answer = await page.request.get('/api/admin/search-synonyms', { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status()).toBe(403);
+    await page.getByRole('link', { name: 'Go to Orders' }).click();
+    await expect(page.getByRole('heading', { name: 'Outstanding Orders' })).toBeVisible();
+    await page.getByRole('link', { name: 'View as Customer' }).click();
+    const menu = page.getByTestId('admin-menu');
+    await menu.getByRole('button', { name: 'Pat' }).click();
+    await expect(menu.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Search Synonyms' })).toHaveCount(0);
+  });
+
   test('a wrong password shows the server message and stays on sign-in', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, { email: ADMIN.email, password: 'wrong-password' });
@@ -83,6 +127,7 @@ test.describe('admin (admin remote)', () => {
     const menu = page.getByTestId('admin-menu');
     await expect(page.getByRole('link', { name: 'My Account' })).toHaveCount(0);
     await menu.getByRole('button', { name: 'Store' }).click();
+    await expect(menu.getByRole('link', { name: 'Search Synonyms' })).toHaveAttribute('href', '/admin/settings/search-synonyms');
     await menu.getByRole('link', { name: 'Orders' }).click();
     await expect(page).toHaveURL(/\/admin\/orders\/list$/);
     await page.getByRole('link', { name: 'View as Customer' }).click();

@@ -3,6 +3,8 @@ import { DEMO_LOGINS } from '../tools/demo-logins.mjs';
 
 export const ADMIN = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'admin')!;
 export const SHOPPER = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'customer')!;
+/** A sub-account of the hardware store without the product editors' permission. */
+export const STAFF = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'staff')!;
 
 /** The login form's e-mail path: the e-mail, Next, then the password. */
 export async function signIn(page: Page, who: { email: string; password: string }, options: { keep?: boolean } = {}) {

@@ -1,1 +1,1 @@
-export declare const DEMO_LOGINS: readonly { tenant: string; email: string; password: string; role: 'admin' | 'customer'; phone?: string }[];
+export declare const DEMO_LOGINS: readonly { tenant: string; email: string; password: string; role: 'admin' | 'staff' | 'customer'; phone?: string; permissions?: string[] }[];

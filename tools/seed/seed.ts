@@ -306,10 +306,11 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   const orders = await seedOrderHistory(tenantId, plan.slug, products as { productId: number; sku: string; title: string }[], priceOf, faker, queues);
 
   for (const login of DEMO_LOGINS.filter((l) => l.tenant === plan.slug)) {
+    const names = { admin: ['Store', 'Admin'], staff: ['Pat', 'Staff'], customer: ['Sam', 'Shopper'] }[login.role];
     await Customer.create({
-      tenantId, slug: `${login.role}-${plan.slug}`, email: login.email, firstName: login.role === 'admin' ? 'Store' : 'Sam',
-      lastName: login.role === 'admin' ? 'Admin' : 'Shopper', passwordHash: await hashPassword(login.password), isAdmin: login.role === 'admin',
-      telephone: login.phone ?? null,
+      tenantId, slug: `${login.role}-${plan.slug}`, email: login.email, firstName: names[0], lastName: names[1],
+      passwordHash: await hashPassword(login.password), isAdmin: login.role !== 'customer', isSubAccount: login.role === 'staff',
+      permissions: login.permissions ?? [], telephone: login.phone ?? null,
     });
   }
   return { products: productCount, storeProducts: storeProducts.length, departments: departments.length, brands: brands.length, orders };

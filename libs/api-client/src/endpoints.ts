@@ -280,3 +280,15 @@ export const adminOrdersApi = platformApi.injectEndpoints({
     outstandingOrders: build.query<Paged<OrderSummary>, { page: number }>({ query: (params) => ({ url: 'admin/orders/outstanding', params }), providesTags: ['Orders'] }),
   }),
 });
+
+/** Admin settings: the store's search synonyms (the product editors' permission). */
+export const adminSettingsApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    searchSynonyms: build.query<string[][], void>({
+      query: () => 'admin/search-synonyms', transformResponse: (r: { data: { groups: string[][] } }) => r.data.groups, providesTags: ['SearchSynonyms'],
+    }),
+    saveSearchSynonyms: build.mutation<{ message: string; data: { groups: string[][] } }, string[][]>({
+      query: (groups) => ({ url: 'admin/search-synonyms', method: 'PUT', body: { groups } }), invalidatesTags: ['SearchSynonyms'],
+    }),
+  }),
+});

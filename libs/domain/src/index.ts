@@ -23,3 +23,4 @@ export * from './rentals';
 export * from './opt-outs';
 export * from './rewards';
 export * from './preload';
+export * from './search-synonyms';

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePermissions, grantablePermissions, LIMITED_PERMISSIONS, PERMISSIONS } from './index';
+import { effectivePermissions, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
 
 const standard = { plan: 'standard', features: {} };
 const sub = (permissions: string[]) => ({ isAdmin: true, isSubAccount: true, permissions });
 
 describe('admin permissions', () => {
+  it('reads a permission as words', () => {
+    expect(permissionLabel('edit_products')).toBe('Edit products');
+    expect(permissionLabel('manage_gmc_page')).toBe('Manage gmc page');
+  });
+
   it('has the 23 strings of the spec and 3 limited ones', () => {
     expect(PERMISSIONS).toHaveLength(23);
     expect(LIMITED_PERMISSIONS).toEqual(['manage_gmc_page', 'consultation_report', 'manage_discrepancy_report']);

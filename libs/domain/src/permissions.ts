@@ -39,3 +39,9 @@ export function effectivePermissions(account: { isAdmin: boolean; isSubAccount: 
 }
 
 export const NO_PERMISSION = 'You do not have permission to do this. Ask the store owner for access.';
+
+/** A permission as people read it: 'edit_products' is 'Edit products'. */
+export function permissionLabel(permission: Permission): string {
+  const words = permission.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { scoped } from '@platform/db';
+import { SYNONYM_LIMITS } from '@platform/domain';
 import { requirePermission, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { SearchSynonyms, SearchTerm } from './models';
 import { normalizeSearchTerm, trackSearchEvent } from './tracking';
@@ -24,8 +25,8 @@ export async function loadSynonyms(tenantId: string): Promise<string[][]> {
 }
 
 const SynonymGroups = Type.Array(
-  Type.Array(Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\s].*[^\\s]$|^[^\\s]$' }), { minItems: 2, maxItems: 20 }),
-  { maxItems: 500 },
+  Type.Array(Type.String({ minLength: 1, maxLength: SYNONYM_LIMITS.wordLength, pattern: '^[^\\s].*[^\\s]$|^[^\\s]$' }), { minItems: 2, maxItems: SYNONYM_LIMITS.wordsPerGroup }),
+  { maxItems: SYNONYM_LIMITS.groups },
 );
 
 /** Search tracking (searches, clicks), popular search terms, and the admin's synonyms. */

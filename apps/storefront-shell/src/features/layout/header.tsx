@@ -63,13 +63,18 @@ function PaintProductsMenu() {
 }
 
 /**
- * Spec 1 "Header": an admin's side menu under their name ('Admin' without a first name).
- * Emails, Featured Products and Settings join the list when their admin screens are built.
+ * Spec 1 "Header": an admin's side menu under their name ('Admin' without a first name), with the admin
+ * screens their permissions open. Emails, Featured Products and the other settings join the list when their
+ * admin screens are built.
  */
-const ADMIN_MENU = [{ label: 'Orders', to: '/admin/orders' }];
-function AdminMenu({ firstName, onLogout }: { firstName: string; onLogout: () => void }) {
+const ADMIN_MENU: { label: string; to: string; permission?: string }[] = [
+  { label: 'Orders', to: '/admin/orders' },
+  { label: 'Search Synonyms', to: '/admin/settings/search-synonyms', permission: 'edit_products' },
+];
+function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {
+  const links = ADMIN_MENU.filter((item) => !item.permission || permissions.includes(item.permission));
   return (
-    <NavDropdown label={firstName.trim() || 'Admin'} testId="admin-menu" links={ADMIN_MENU}
+    <NavDropdown label={firstName.trim() || 'Admin'} testId="admin-menu" links={links}
       footer={<Button $variant="secondary" onClick={onLogout}>Log out</Button>} />
   );
 }
@@ -109,7 +114,7 @@ export function Header() {
           {store?.phone ? <PhoneLink phone={store.phone} /> : null}
           {!user && !settings?.hideRegistration && ordering ? <><Link to="/login">Sign In</Link><Link to="/register">Sign Up</Link></> : null}
           {user && !user.is_admin ? <Link to="/account">My Account</Link> : null}
-          {user?.is_admin ? <AdminMenu firstName={user.data.customer.first_name ?? ''} onLogout={() => void logout()} /> : null}
+          {user?.is_admin ? <AdminMenu firstName={user.data.customer.first_name ?? ''} permissions={user.data.customer.permissions} onLogout={() => void logout()} /> : null}
           {user && !user.is_admin ? <Button $variant="secondary" onClick={() => void logout()}>Log out</Button> : null}
         </Account>
       </Top>
