@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchPath, Navigate, useLocation } from '@platform/routing';
-import type { Permission } from '@platform/domain';
+import { adminScreenPermission } from '@platform/domain';
 import { rememberRedirect, useSession } from '@platform/api-client';
 import { AdminLayout } from './features/layout/admin-layout';
 import { NoPermission } from './features/layout/no-permission';
@@ -8,10 +8,9 @@ import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
 
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list' };
-/** Each screen with the permission it needs (none: any admin); the server checks the same on its calls. */
-const PAGES: { path: string; Page: ComponentType; permission?: Permission }[] = [
+const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OutstandingOrdersPage },
-  { path: '/admin/settings/search-synonyms', Page: SearchSynonymsPage, permission: 'edit_products' },
+  { path: '/admin/settings/search-synonyms', Page: SearchSynonymsPage },
 ];
 
 /**
@@ -29,7 +28,7 @@ export default function AdminArea() {
   if (redirect) return <Navigate to={redirect} replace />;
   const match = PAGES.find(({ path }) => matchPath({ path, end: true }, pathname));
   if (!match) return <Navigate to="/admin/orders" replace />;
-  const { Page, permission } = match;
-  const denied = permission !== undefined && !user.data.customer.permissions.includes(permission);
-  return <AdminLayout>{denied ? <NoPermission permission={permission} /> : <Page />}</AdminLayout>;
+  const permission = adminScreenPermission(pathname);
+  const denied = permission !== null && !user.data.customer.permissions.includes(permission);
+  return <AdminLayout>{denied ? <NoPermission permission={permission} /> : <match.Page />}</AdminLayout>;
 }

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePermissions, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
+import { adminScreenPermission, effectivePermissions, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
 
 const standard = { plan: 'standard', features: {} };
 const sub = (permissions: string[]) => ({ isAdmin: true, isSubAccount: true, permissions });
 
 describe('admin permissions', () => {
+  it('names the permission an admin screen needs, none for screens any admin opens', () => {
+    expect(adminScreenPermission('/admin/settings/search-synonyms')).toBe('edit_products');
+    expect(adminScreenPermission('/admin/settings/search-synonyms/')).toBe('edit_products');
+    expect(adminScreenPermission('/admin/orders/list')).toBeNull();
+  });
+
   it('reads a permission as words', () => {
     expect(permissionLabel('edit_products')).toBe('Edit products');
     expect(permissionLabel('manage_gmc_page')).toBe('Manage gmc page');

@@ -45,3 +45,12 @@ export function permissionLabel(permission: Permission): string {
   const words = permission.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * The permission each admin screen needs, by its path (screens not listed: any admin). The admin area and
+ * the storefront's admin menu read it; the screen's API routes check the same permission on the server.
+ */
+const SCREEN_PERMISSIONS: Record<string, Permission> = { '/admin/settings/search-synonyms': 'edit_products' };
+export function adminScreenPermission(path: string): Permission | null {
+  return SCREEN_PERMISSIONS[path.replace(/\/$/, '')] ?? null;
+}

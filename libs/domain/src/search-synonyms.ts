@@ -1,6 +1,11 @@
 /** Limits of the store's search synonyms (the API's schema and the admin screen use the same ones). */
 export const SYNONYM_LIMITS = { wordLength: 50, wordsPerGroup: 20, groups: 500 } as const;
 
+/** A group's words as stored: trimmed, lower-cased, each once. */
+export function normalizeSynonymGroup(words: readonly string[]): string[] {
+  return [...new Set(words.map((w) => w.trim().toLowerCase()).filter(Boolean))];
+}
+
 /** Synonym groups as the admin screen edits them: one group a line, words separated by commas. */
 export function synonymsText(groups: readonly (readonly string[])[]): string {
   return groups.map((words) => words.join(', ')).join('\n');
@@ -15,7 +20,7 @@ export function parseSynonymsText(text: string): { groups: string[][]; problems:
   const problems: string[] = [];
   text.split('\n').forEach((line, index) => {
     if (!line.trim()) return;
-    const words = [...new Set(line.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean))];
+    const words = normalizeSynonymGroup(line.split(','));
     const where = `Line ${index + 1}`;
     if (words.length < 2) problems.push(`${where}: a group needs at least two words, separated by commas.`);
     else if (words.length > SYNONYM_LIMITS.wordsPerGroup) problems.push(`${where}: a group can have at most ${SYNONYM_LIMITS.wordsPerGroup} words.`);

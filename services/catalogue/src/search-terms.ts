@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { scoped } from '@platform/db';
-import { SYNONYM_LIMITS } from '@platform/domain';
+import { normalizeSynonymGroup, SYNONYM_LIMITS } from '@platform/domain';
 import { requirePermission, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { SearchSynonyms, SearchTerm } from './models';
 import { normalizeSearchTerm, trackSearchEvent } from './tracking';
@@ -84,7 +84,7 @@ export const searchTermRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: Type.Object({ groups: Type.Array(Type.Array(Type.String())) }) }) },
     },
   }, async (request) => {
-    const groups = request.body.groups.map((group) => [...new Set(group.map((w) => w.trim().toLowerCase()))]).filter((group) => group.length > 1);
+    const groups = request.body.groups.map(normalizeSynonymGroup).filter((group) => group.length > 1);
     await SearchSynonyms.updateOne(scoped(request.ctx, {}), { $set: { groups: groups.map((words) => ({ words })) } }, { upsert: true });
     await announceSynonymsChange(app.resources, request.ctx.tenantId);
     return { status: 'success', message: 'Search synonyms saved.', data: { groups } };

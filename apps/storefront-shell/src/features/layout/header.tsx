@@ -8,7 +8,7 @@ import { StorePicker } from './store-picker';
 import { HeaderSearch } from '../search/header-search';
 import { NavDropdown, NavTarget } from './nav-dropdown';
 import { PhoneLink } from '../../components/store-location-bits';
-import { departmentTreeDepth, hiddenAtStore } from '@platform/domain';
+import { adminScreenPermission, departmentTreeDepth, hiddenAtStore } from '@platform/domain';
 import type { NavigationLink } from '@platform/contracts';
 
 /** Sticky on desktop; on a phone a sticky header would take a third of the screen. */
@@ -67,12 +67,15 @@ function PaintProductsMenu() {
  * screens their permissions open. Emails, Featured Products and the other settings join the list when their
  * admin screens are built.
  */
-const ADMIN_MENU: { label: string; to: string; permission?: string }[] = [
+const ADMIN_MENU = [
   { label: 'Orders', to: '/admin/orders' },
-  { label: 'Search Synonyms', to: '/admin/settings/search-synonyms', permission: 'edit_products' },
+  { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
 ];
 function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {
-  const links = ADMIN_MENU.filter((item) => !item.permission || permissions.includes(item.permission));
+  const links = ADMIN_MENU.filter((item) => {
+    const needs = adminScreenPermission(item.to);
+    return needs === null || permissions.includes(needs);
+  });
   return (
     <NavDropdown label={firstName.trim() || 'Admin'} testId="admin-menu" links={links}
       footer={<Button $variant="secondary" onClick={onLogout}>Log out</Button>} />
