@@ -160,6 +160,8 @@ export type StorefrontPage = Static<typeof StorefrontPage>;
 export const BusinessDetails = Type.Object({
   business_id: Type.Integer(),
   original_company: Type.String(),
+  /** The store's plan code (spec 3 §3: LEB and E2P are the basic plans; 'standard' when none is named). */
+  other_ecommerce_plan: Type.String(),
   about_us: Type.Object({ locations: Type.Array(StoreLocation) }),
   contact_email: Type.String(),
   /** The store's social pages ('' when it has none), shown in the footer. */

@@ -24,3 +24,4 @@ export * from './opt-outs';
 export * from './rewards';
 export * from './preload';
 export * from './search-synonyms';
+export * from './store-information';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminScreenPermission, effectivePermissions, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
+import { adminLandingPath, adminScreenPermission, effectivePermissions, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
 
 const standard = { plan: 'standard', features: {} };
 const sub = (permissions: string[]) => ({ isAdmin: true, isSubAccount: true, permissions });
@@ -8,7 +8,15 @@ describe('admin permissions', () => {
   it('names the permission an admin screen needs, none for screens any admin opens', () => {
     expect(adminScreenPermission('/admin/settings/search-synonyms')).toBe('edit_products');
     expect(adminScreenPermission('/admin/settings/search-synonyms/')).toBe('edit_products');
+    expect(adminScreenPermission('/admin/settings/about-us')).toBe('edit_about_us');
     expect(adminScreenPermission('/admin/orders/list')).toBeNull();
+  });
+
+  it('lands an admin on the store information on a basic plan (LEB, E2P), else on the orders', () => {
+    expect(adminLandingPath('LEB')).toBe('/admin/settings/about-us');
+    expect(adminLandingPath('E2P')).toBe('/admin/settings/about-us');
+    expect(adminLandingPath('E1P')).toBe('/admin/orders');
+    expect(adminLandingPath('standard')).toBe('/admin/orders');
   });
 
   it('reads a permission as words', () => {

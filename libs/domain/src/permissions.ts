@@ -9,8 +9,17 @@ export const PERMISSIONS = [
 export const LIMITED_PERMISSIONS = ['manage_gmc_page', 'consultation_report', 'manage_discrepancy_report'] as const;
 export type Permission = (typeof PERMISSIONS)[number] | (typeof LIMITED_PERMISSIONS)[number];
 
-/** Plans that grant every permission the business may have, whatever the account holds. */
-const FULL_ACCESS_PLANS = new Set(['LEB', 'E2P']);
+/** The basic plans (spec 3 §3, §6): they grant every permission the business may have, whatever the account holds. */
+const BASIC_PLANS = new Set(['LEB', 'E2P']);
+export const isBasicPlan = (plan: string) => BASIC_PLANS.has(plan);
+
+/**
+ * Where an admin lands after signing in (spec 2 §4): the store information screen on a basic plan, else the
+ * orders. (The spec's setup wizard comes first where it is to be started; this platform has no wizard yet.)
+ */
+export function adminLandingPath(plan: string): string {
+  return isBasicPlan(plan) ? '/admin/settings/about-us' : '/admin/orders';
+}
 
 /** What a business may use: its plan, and the platform's allow-lists (flags on the tenant). */
 export interface BusinessAccess { plan: string; features: { gmc?: boolean; rentals?: boolean; giftRegistries?: boolean } }
@@ -34,7 +43,7 @@ export function grantablePermissions(business: BusinessAccess): Permission[] {
 export function effectivePermissions(account: { isAdmin: boolean; isSubAccount: boolean; permissions: readonly string[] }, business: BusinessAccess): Permission[] {
   if (!account.isAdmin) return [];
   const grantable = grantablePermissions(business);
-  if (!account.isSubAccount || FULL_ACCESS_PLANS.has(business.plan)) return grantable;
+  if (!account.isSubAccount || isBasicPlan(business.plan)) return grantable;
   return grantable.filter((p) => account.permissions.includes(p));
 }
 
@@ -50,7 +59,10 @@ export function permissionLabel(permission: Permission): string {
  * The permission each admin screen needs, by its path (screens not listed: any admin). The admin area and
  * the storefront's admin menu read it; the screen's API routes check the same permission on the server.
  */
-const SCREEN_PERMISSIONS: Record<string, Permission> = { '/admin/settings/search-synonyms': 'edit_products' };
+const SCREEN_PERMISSIONS: Record<string, Permission> = {
+  '/admin/settings/about-us': 'edit_about_us',
+  '/admin/settings/search-synonyms': 'edit_products',
+};
 export function adminScreenPermission(path: string): Permission | null {
   return SCREEN_PERMISSIONS[path.replace(/\/$/, '')] ?? null;
 }

@@ -34,8 +34,8 @@ export async function createTestApp(services: ServicePlugin[], label = 'svc', si
 
 let nextBusinessId = 9000;
 /** A tenant row as the seed would write it. */
-export async function createTenant(slug: string, extra: { domains?: string[]; variant?: string } = {}) {
-  const doc = await Tenant.create({ slug, name: `${slug} store`, businessId: nextBusinessId++, domains: extra.domains ?? [], variant: extra.variant ?? 'standard' });
+export async function createTenant(slug: string, extra: { domains?: string[]; variant?: string; plan?: string } = {}) {
+  const doc = await Tenant.create({ slug, name: `${slug} store`, businessId: nextBusinessId++, domains: extra.domains ?? [], variant: extra.variant ?? 'standard', plan: extra.plan ?? 'standard' });
   return { id: String(doc._id), slug, businessId: doc.businessId as number };
 }
 

@@ -11,14 +11,20 @@ import { allServices } from './index';
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
-const BODIES: Record<string, object> = { 'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] } };
+const BODIES: Record<string, object> = {
+  'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
+  'POST /api/about-us/save': { contact_email: 'hello@perm-a.test', locations: [] },
+};
 /** The permission each admin route needs (null: any admin); the walk proves each entry. */
 const NEEDS: Record<string, string | null> = {
   'GET /api/admin/orders/outstanding': null,
   'GET /api/admin/search-synonyms': 'edit_products',
   'PUT /api/admin/search-synonyms': 'edit_products',
   'GET /api/sub-accounts': null,
+  'POST /api/about-us/save': 'edit_about_us',
 };
+/** Admin routes whose spec paths are not under /api/admin/. */
+const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'permissions');
@@ -29,7 +35,7 @@ afterAll(async () => { await harness?.close(); });
 
 const adminRoutes = () => Object.entries((harness.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
   .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
-  .filter((route) => route.includes(' /api/admin/') || route === 'GET /api/sub-accounts');
+  .filter((route) => route.includes(' /api/admin/') || ADMIN_ELSEWHERE.has(route));
 const call = (route: string, token: string) => {
   const [method, url] = route.split(' ');
   return harness.app.inject({ method: method as 'GET', url, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${token}` }, ...(BODIES[route] ? { payload: BODIES[route] } : {}) });

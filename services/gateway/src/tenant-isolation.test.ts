@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Location } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, SearchTerm } from '@platform/catalogue';
@@ -109,7 +110,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing',
   '/api/mfa/setup', '/api/mfa/setup-complete', '/api/mfa/disable', '/api/mfa/submit', '/api/save-customer-stores',
   '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit',
-  '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup'];
+  '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
@@ -165,6 +166,15 @@ describe('tenant isolation across every route', () => {
       method: 'PUT', url: '/api/admin/search-synonyms', headers: { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` }, payload: { groups: [['one', 'two']] },
     });
     expect(synonyms.statusCode).toBe(200);
+    // A's store information for location 1 (B has a location 1 too) changes only A's.
+    const bPhone = (await Location.findOne({ tenantId: tenants.b.id, locationId: 1 }).lean() as { phone: string }).phone;
+    const about = await harness.app.inject({
+      method: 'POST', url: '/api/about-us/save', headers: { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` },
+      payload: { contact_email: 'new-a@shared.test', locations: [{ id: 1, phone: '(503) 555-0199', hours: {} }] },
+    });
+    expect(about.statusCode, about.body).toBe(200);
+    expect((await Location.findOne({ tenantId: tenants.b.id, locationId: 1 }).lean() as { phone: string }).phone).toBe(bPhone);
+    expect((await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { business: { contact_email: string } }).business.contact_email).toBe('iso-b@shared.test');
     // Cart writes at A with B's device id and store product ids touch only A's carts.
     const added = await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: { 'business-slug': 'iso-a' }, payload: { store_product_id: 21, quantity: 2, device_id: 'SharedDev1' } });
     expect(added.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
+import { WEEK_DAYS } from '@platform/domain';
 import { BusinessDetails, CustomPage, HomepageWidget, NavigationGroup, StorefrontPage, PaymentSettings, SiteSetting, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
-import { AppError, type ServicePlugin } from '@platform/server-kit';
+import { AppError, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import { getBusinessDetails, getStoreSettings, storesByDistance } from './service';
 import { getNavigation, getNavigationGroups, storefrontPages } from './navigation';
 import { getCustomPage, getFooter, getLegalDocuments, listCustomPages } from './content';
@@ -10,6 +11,7 @@ import { getPaymentSettings, getSiteSettings } from './payment-settings';
 import { rentalRoutes } from './rentals/routes';
 import { rewardsRoutes } from './rewards/routes';
 import { optOut } from './opt-outs';
+import { saveStoreInformation } from './store-information';
 
 const tags = ['tenant-settings'];
 
@@ -138,6 +140,24 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
       },
     }, async (request) => optOut(request.ctx, app.resources.redis, app.resources.queuePrefix, kind, request.body.token));
   }
+
+  const DayHours = Type.Object({ open: Type.String({ maxLength: 5 }), close: Type.String({ maxLength: 5 }), closed: Type.Boolean() });
+  app.post('/about-us/save', {
+    preHandler: requirePermission('edit_about_us'),
+    schema: {
+      tags, summary: "Admin 'About us': the store's contact e-mail and each location's phone and opening hours (422 names each bad field; nothing is saved then)",
+      security: [{ bearer: [] }],
+      body: Type.Object({
+        contact_email: Type.String({ maxLength: 254 }),
+        locations: Type.Array(Type.Object({
+          id: Type.Integer({ minimum: 1 }),
+          phone: Type.String({ maxLength: 30 }),
+          hours: Type.Object(Object.fromEntries(WEEK_DAYS.map((day) => [day, Type.Optional(DayHours)])), { additionalProperties: false }),
+        }), { maxItems: 200 }),
+      }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: BusinessDetails }) },
+    },
+  }, async (request) => saveStoreInformation(request.ctx, app.resources.redis, app.resources.queuePrefix, request.body));
 
   app.get('/startup', {
     schema: {

@@ -133,6 +133,7 @@ export async function getBusinessDetails(ctx: RequestContext): Promise<BusinessD
   return {
     business_id: ctx.tenant.businessId,
     original_company: ctx.tenant.name,
+    other_ecommerce_plan: ctx.tenant.plan,
     about_us: { locations: await listLocations(ctx) },
     ...business,
   };
