@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, STAFF, SHOPPER, signIn } from './helpers';
+import { ADMIN, PAINT_ADMIN, STAFF, SHOPPER, signIn } from './helpers';
+
+const PAINT = 'http://demo-paint.localhost:4300';
 
 test.describe('cart (checkout remote)', () => {
   test('a new device sees the empty cart, identified by a 10-character device id', async ({ page }) => {
@@ -90,6 +92,40 @@ test.describe('admin (admin remote)', () => {
     await expect(page.getByText('Search synonyms saved.')).toBeVisible();
   });
 
+  test('a basic-plan store owner lands on About Us, where a bad phone is named and hours saved show on the store', async ({ page }) => {
+    await page.goto(`${PAINT}/login`);
+    await signIn(page, PAINT_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/settings\/about-us$/);
+    await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();
+    const store = page.getByRole('region', { name: 'Harbor Paint Downtown' });
+    const phone = store.getByLabel('Phone');
+    const phoneBefore = await phone.inputValue();
+    const sunday = store.getByRole('group', { name: 'Sunday' });
+    await phone.fill('555-01');
+    await sunday.getByLabel('Closed').check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(store.getByRole('alert')).toHaveText('Please enter a valid phone number.');
+    await page.reload();
+    await expect(store.getByLabel('Phone')).toHaveValue(phoneBefore);
+    await expect(sunday.getByLabel('Closed')).not.toBeChecked();
+    // Sunday closed, Saturday till 4pm, saved and shown to shoppers.
+    await sunday.getByLabel('Closed').check();
+    await store.getByRole('group', { name: 'Saturday' }).getByLabel('Closes').fill('16:00');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Store information saved.')).toBeVisible();
+    await page.getByRole('link', { name: 'Store Information' }).click();
+    const card = page.getByRole('region', { name: 'Harbor Paint Downtown' });
+    await expect(card).toContainText('sat8am - 4pm');
+    await expect(card).toContainText('sunClosed');
+    // Put the store's week back for the other journeys.
+    await page.goto(`${PAINT}/admin/settings`);
+    await expect(page).toHaveURL(/\/admin\/settings\/about-us$/);
+    await sunday.getByLabel('Closed').uncheck();
+    await store.getByRole('group', { name: 'Saturday' }).getByLabel('Closes').fill('18:00');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Store information saved.')).toBeVisible();
+  });
+
   test('a sub-account without the permission is told so on that screen, and its menu leaves it out; orders still open', async ({ page }) => {
     const refused: number[] = [];
     page.on('response', (response) => { if (new URL(response.url()).pathname === '/api/admin/search-synonyms') refused.push(response.status()); });
@@ -110,6 +146,7 @@ test.describe('admin (admin remote)', () => {
     await menu.getByRole('button', { name: 'Pat' }).click();
     await expect(menu.getByRole('link', { name: 'Orders' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Search Synonyms' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'About Us' })).toHaveCount(0);
   });
 
   test('a wrong password shows the server message and stays on sign-in', async ({ page }) => {
@@ -128,6 +165,7 @@ test.describe('admin (admin remote)', () => {
     await expect(page.getByRole('link', { name: 'My Account' })).toHaveCount(0);
     await menu.getByRole('button', { name: 'Store' }).click();
     await expect(menu.getByRole('link', { name: 'Search Synonyms' })).toHaveAttribute('href', '/admin/settings/search-synonyms');
+    await expect(menu.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/admin/settings/about-us');
     await menu.getByRole('link', { name: 'Orders' }).click();
     await expect(page).toHaveURL(/\/admin\/orders\/list$/);
     await page.getByRole('link', { name: 'View as Customer' }).click();

@@ -2,6 +2,8 @@ import { expect, type Page } from '@playwright/test';
 import { DEMO_LOGINS } from '../tools/demo-logins.mjs';
 
 export const ADMIN = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'admin')!;
+/** The paint store's owner; the store is on a basic plan (LEB). */
+export const PAINT_ADMIN = DEMO_LOGINS.find((l) => l.tenant === 'demo-paint' && l.role === 'admin')!;
 export const SHOPPER = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'customer')!;
 /** A sub-account of the hardware store without the product editors' permission. */
 export const STAFF = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'staff')!;

@@ -17,6 +17,8 @@ interface TenantPlan {
   name: string;
   businessId: number;
   variant: 'hardware-cooperative' | 'paint-brand';
+  /** The store's plan code: LEB and E2P are the basic plans (admins land on the store information). */
+  ecommercePlan: string;
   domains: string[];
   tree: Record<string, Record<string, string[]>>;
   productShare: number;
@@ -34,7 +36,7 @@ interface SeedNavItem {
 
 const TENANTS: TenantPlan[] = [
   {
-    slug: 'demo-hardware', name: 'Riverside Hardware Co-op', businessId: 1001, variant: 'hardware-cooperative',
+    slug: 'demo-hardware', name: 'Riverside Hardware Co-op', businessId: 1001, variant: 'hardware-cooperative', ecommercePlan: 'standard',
     domains: ['www.riverside-hardware.test'], tree: HARDWARE_TREE, productShare: 1,
     colors: { primary: '#c8102e', secondary: '#1d3557', headerBackground: '#ffffff', headerText: '#1d3557', footerBackground: '#1d3557', footerText: '#ffffff', link: '#c8102e' },
     font: '"Trebuchet MS", Helvetica, sans-serif',
@@ -59,7 +61,7 @@ const TENANTS: TenantPlan[] = [
     navGroups: [{ name: 'Pro Desk', hide_on_locations: '3', items: [{ name: 'Work With Us', target: 'work-with-us', custom: true, sub_target: '2' }, { name: 'Brands We Carry', target: '/brands' }] }],
   },
   {
-    slug: 'demo-paint', name: 'Harbor Paint & Color', businessId: 2001, variant: 'paint-brand',
+    slug: 'demo-paint', name: 'Harbor Paint & Color', businessId: 2001, variant: 'paint-brand', ecommercePlan: 'LEB',
     domains: ['www.harbor-paint.test'], tree: PAINT_TREE, productShare: 0.3,
     colors: { primary: '#2a6f97', secondary: '#e9c46a', headerBackground: '#f7f3ea', headerText: '#14213d', footerBackground: '#14213d', footerText: '#f7f3ea', link: '#2a6f97' },
     font: 'Georgia, "Times New Roman", serif',
@@ -140,7 +142,7 @@ async function seedOrderHistory(tenantId: string, slug: string, products: { prod
 }
 
 async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, queues?: PlatformQueues) {
-  const tenant = await Tenant.create({ slug: plan.slug, name: plan.name, businessId: plan.businessId, variant: plan.variant, domains: plan.domains });
+  const tenant = await Tenant.create({ slug: plan.slug, name: plan.name, businessId: plan.businessId, variant: plan.variant, plan: plan.ecommercePlan, domains: plan.domains });
   const tenantId = String(tenant._id);
   await Location.insertMany(plan.locations.map((loc, index) => ({
     tenantId, locationId: index + 1, ...loc, phone: faker.phone.number({ style: 'national' }), storeNumber: String(100 + index), sortOrder: index, hours: HOURS,

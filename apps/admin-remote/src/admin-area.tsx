@@ -6,10 +6,12 @@ import { AdminLayout } from './features/layout/admin-layout';
 import { NoPermission } from './features/layout/no-permission';
 import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page';
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
+import { StoreInformationPage } from './features/settings/store-information-page';
 
-const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list' };
+const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
 const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OutstandingOrdersPage },
+  { path: '/admin/settings/about-us', Page: StoreInformationPage },
   { path: '/admin/settings/search-synonyms', Page: SearchSynonymsPage },
 ];
 

@@ -1,5 +1,6 @@
 import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import type { StoreInformation } from '@platform/domain';
 import { platformApi } from './api';
 import { preselectStore } from './session';
 
@@ -289,6 +290,14 @@ export const adminSettingsApi = platformApi.injectEndpoints({
     }),
     saveSearchSynonyms: build.mutation<{ message: string; data: { groups: string[][] } }, string[][]>({
       query: (groups) => ({ url: 'admin/search-synonyms', method: 'PUT', body: { groups } }), invalidatesTags: ['SearchSynonyms'],
+    }),
+    /** The answer is the new business details, so every screen showing them (footer, store pages) updates. */
+    saveStoreInformation: build.mutation<{ message: string; data: BusinessDetails }, StoreInformation>({
+      query: (body) => ({ url: 'about-us/save', method: 'POST', body }),
+      async onQueryStarted(_info, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(storefrontApi.util.upsertQueryData('businessDetails', undefined, data.data));
+      },
     }),
   }),
 });

@@ -9,7 +9,7 @@ const NAV_ITEMS: { label: string; to?: string }[] = [
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Offline Orders' },
   { label: 'Emails' },
-  { label: 'Website Settings' },
+  { label: 'Website Settings', to: '/admin/settings' },
   { label: 'Customers' },
   { label: 'Tutorials' },
   { label: 'Release Updates' },

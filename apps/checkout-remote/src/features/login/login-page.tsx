@@ -46,7 +46,7 @@ export function LoginPage() {
 
   const finish = (answer: LoginResponse) => {
     if (answer.mfa && answer.token) { setStep({ kind: 'mfa', token: answer.token }); setSecret(''); setError(null); return; }
-    navigate(completeSignIn(answer, keep, dispatch), { replace: true });
+    navigate(completeSignIn(answer, keep, dispatch, business?.other_ecommerce_plan ?? ''), { replace: true });
   };
 
   async function next(event: FormEvent) {

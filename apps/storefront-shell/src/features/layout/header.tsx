@@ -69,6 +69,7 @@ function PaintProductsMenu() {
  */
 const ADMIN_MENU = [
   { label: 'Orders', to: '/admin/orders' },
+  { label: 'About Us', to: '/admin/settings/about-us' },
   { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
 ];
 function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {

@@ -1,0 +1,133 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from '@platform/routing';
+import styled from 'styled-components';
+import type { BusinessDetails } from '@platform/contracts';
+import { formatPhone, storeInformationProblems, WEEK_DAYS, type StoreInformation } from '@platform/domain';
+import { adminSettingsApi, errorMessage, fieldErrors, notify, storefrontApi } from '@platform/api-client';
+import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+
+const DAY_NAMES: Record<(typeof WEEK_DAYS)[number], string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+
+const Form = styled.form`
+  display: grid; gap: 20px; max-width: 760px;
+  .help { margin: 4px 0 0; font-weight: 400; color: ${(p) => p.theme.colors.muted}; }
+  .problem { margin: 0; font-weight: 400; color: ${(p) => p.theme.colors.danger}; }
+  h2 { margin: 0 0 4px; }
+`;
+const Week = styled.fieldset`
+  border: 0; padding: 0; margin: 0;
+  legend { font-weight: 600; margin-bottom: 8px; }
+  .day { display: grid; grid-template-columns: 110px auto 1fr; gap: 6px 12px; align-items: center; padding: 6px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
+  .times { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+  input[type='time'] { font: inherit; padding: 6px 8px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
+  .problem { grid-column: 1 / -1; }
+  @media (max-width: 560px) { .day { grid-template-columns: 1fr auto; } .times { grid-column: 1 / -1; } }
+`;
+
+/** The form's starting values: what the storefront shows now. */
+function fromBusiness(business: BusinessDetails): StoreInformation {
+  return {
+    contact_email: business.contact_email,
+    locations: business.about_us.locations.map((l) => ({ id: l.id, phone: l.phone, hours: l.hours })),
+  };
+}
+
+/**
+ * Settings › About us (spec 3 settings about-us): what shoppers read on Store Information and Contact Us:
+ * the contact e-mail and each location's phone and opening hours. Addresses and new locations belong to the
+ * locations screen (map position, tax and stock follow an address), so they show here as text.
+ */
+export function StoreInformationPage() {
+  const { data: business, isLoading, isError, refetch } = storefrontApi.useBusinessDetailsQuery();
+  const [save, { isLoading: saving }] = adminSettingsApi.useSaveStoreInformationMutation();
+  const [form, setForm] = useState<StoreInformation | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => { if (business && form === null) setForm(fromBusiness(business)); }, [business, form]);
+
+  const changeLocation = (index: number, change: (l: StoreInformation['locations'][number]) => StoreInformation['locations'][number]) =>
+    setForm((f) => f && { ...f, locations: f.locations.map((l, i) => (i === index ? change(l) : l)) });
+  const setDay = (index: number, day: string, patch: Partial<{ open: string; close: string; closed: boolean }>) =>
+    changeLocation(index, (l) => ({ ...l, hours: { ...l.hours, [day]: { open: '', close: '', closed: false, ...l.hours[day], ...patch } } }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    setFailure(null);
+    const found = storeInformationProblems(form);
+    setProblems(found);
+    if (Object.keys(found).length) return;
+    try {
+      const answer = await save(form).unwrap();
+      setForm(fromBusiness(answer.data));
+      notify('success', answer.message);
+    } catch (error) {
+      const refused = fieldErrors(error);
+      setProblems(refused);
+      if (!Object.keys(refused).length) setFailure(errorMessage(error, 'The store information could not be saved. Please try again.'));
+    }
+  };
+
+  const problem = (key: string) => (problems[key] ? <p className="problem" id={`${key}-problem`} role="alert">{problems[key]}</p> : null);
+  const described = (key: string) => (problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${key}-problem` } : {});
+
+  return (
+    <Container>
+      <PageTitle>About Us</PageTitle>
+      <p>What shoppers see on <Link to="/store-info">Store Information</Link> and Contact Us.</p>
+      {isLoading ? <Loading label="Loading store information…" /> : null}
+      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the store information.</ErrorNotice> : null}
+      {form && business ? (
+        <Form onSubmit={(e) => void submit(e)} noValidate aria-label="Store information">
+          <Card>
+            <h2>Contact</h2>
+            <Field>
+              Contact e-mail
+              <input type="email" name="contact_email" autoComplete="off" value={form.contact_email} {...described('contact_email')}
+                onChange={(e) => setForm({ ...form, contact_email: e.target.value })} />
+            </Field>
+            <p className="help">Shown on Contact Us. Leave it empty to show none.</p>
+            {problem('contact_email')}
+          </Card>
+          {form.locations.length === 0 ? <Card><p>This store has no locations yet.</p></Card> : null}
+          {form.locations.map((location, index) => {
+            const shown = business.about_us.locations.find((l) => l.id === location.id);
+            return (
+              <Card key={location.id} as="section" aria-label={shown?.name ?? `Location ${location.id}`}>
+                <h2>{shown?.name}</h2>
+                <p className="help">{shown ? `${shown.address}, ${shown.city}, ${shown.state} ${shown.zip}` : null}</p>
+                {problem(`locations.${index}.id`)}
+                <Field>
+                  Phone
+                  <input type="tel" inputMode="tel" autoComplete="off" value={location.phone} {...described(`locations.${index}.phone`)}
+                    onChange={(e) => changeLocation(index, (l) => ({ ...l, phone: formatPhone(e.target.value) }))} />
+                </Field>
+                {problem(`locations.${index}.phone`)}
+                <Week>
+                  <legend>Opening hours</legend>
+                  {WEEK_DAYS.map((day) => {
+                    const h = location.hours[day] ?? { open: '', close: '', closed: true };
+                    const key = `locations.${index}.hours.${day}`;
+                    return (
+                      <div className="day" key={day} role="group" aria-label={DAY_NAMES[day]}>
+                        <strong>{DAY_NAMES[day]}</strong>
+                        <label><input type="checkbox" checked={h.closed} onChange={(e) => setDay(index, day, { closed: e.target.checked })} /> Closed</label>
+                        <span className="times">
+                          <label>Opens <input type="time" value={h.open} disabled={h.closed} {...described(key)} onChange={(e) => setDay(index, day, { open: e.target.value })} /></label>
+                          <label>Closes <input type="time" value={h.close} disabled={h.closed} {...described(key)} onChange={(e) => setDay(index, day, { close: e.target.value })} /></label>
+                        </span>
+                        {problem(key)}
+                      </div>
+                    );
+                  })}
+                </Week>
+              </Card>
+            );
+          })}
+          {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
+          <div><Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save changes'}</Button></div>
+        </Form>
+      ) : null}
+    </Container>
+  );
+}
