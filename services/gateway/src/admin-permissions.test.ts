@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS } from '@platform/domain';
+import { HomepageWidgetModel } from '@platform/tenant-settings';
 import { allServices } from './index';
 
 /**
@@ -14,6 +15,13 @@ let tenantId: string;
 const BODIES: Record<string, object> = {
   'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
   'POST /api/about-us/save': { contact_email: 'hello@perm-a.test', locations: [] },
+  'POST /api/admin/widget/update': { id: 9, hidden: false },
+  'POST /api/admin/widget/save': { area: 2, ids: [] },
+  'POST /api/admin/widget/delete': { id: 10 },
+};
+/** State a write needs before each call (a removal needs something to remove). */
+const PREPARE: Record<string, () => Promise<unknown>> = {
+  'POST /api/admin/widget/delete': () => HomepageWidgetModel.updateOne({ tenantId, widgetId: 10 }, { $setOnInsert: { name: 'Spare', type: '1' } }, { upsert: true }),
 };
 /** The permission each admin route needs (null: any admin); the walk proves each entry. */
 const NEEDS: Record<string, string | null> = {
@@ -22,21 +30,27 @@ const NEEDS: Record<string, string | null> = {
   'PUT /api/admin/search-synonyms': 'edit_products',
   'GET /api/sub-accounts': null,
   'POST /api/about-us/save': 'edit_about_us',
+  'GET /api/widget/get': 'edit_landing_page',
+  'POST /api/admin/widget/update': 'edit_landing_page',
+  'POST /api/admin/widget/save': 'edit_landing_page',
+  'POST /api/admin/widget/delete': 'edit_landing_page',
 };
 /** Admin routes whose spec paths are not under /api/admin/. */
-const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save']);
+const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save', 'GET /api/widget/get']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'permissions');
   tenantId = (await createTenant('perm-a')).id;
   await createCatalogueFixture(tenantId, 'perm-a');
+  await HomepageWidgetModel.create({ tenantId, widgetId: 9, name: 'Welcome', type: '1' });
 });
 afterAll(async () => { await harness?.close(); });
 
 const adminRoutes = () => Object.entries((harness.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
   .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
   .filter((route) => route.includes(' /api/admin/') || ADMIN_ELSEWHERE.has(route));
-const call = (route: string, token: string) => {
+const call = async (route: string, token: string) => {
+  await PREPARE[route]?.();
   const [method, url] = route.split(' ');
   return harness.app.inject({ method: method as 'GET', url, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${token}` }, ...(BODIES[route] ? { payload: BODIES[route] } : {}) });
 };

@@ -103,6 +103,7 @@ const READS: Record<string, string> = {
   '/api/paints/colors': '/api/paints/colors',
   '/api/paints/products': '/api/paints/products',
   '/api/rentals': '/api/rentals',
+  '/api/widget/get': '/api/widget/get',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -110,7 +111,8 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing',
   '/api/mfa/setup', '/api/mfa/setup-complete', '/api/mfa/disable', '/api/mfa/submit', '/api/save-customer-stores',
   '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit',
-  '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save'];
+  '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
+  '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
@@ -175,6 +177,12 @@ describe('tenant isolation across every route', () => {
     expect(about.statusCode, about.body).toBe(200);
     expect((await Location.findOne({ tenantId: tenants.b.id, locationId: 1 }).lean() as { phone: string }).phone).toBe(bPhone);
     expect((await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { business: { contact_email: string } }).business.contact_email).toBe('iso-b@shared.test');
+    // A's widget edits by id (B has widgets 1 and 2 too) leave B's home page as it was.
+    for (const [url, payload] of [['update', { id: 1, hidden: true }], ['save', { area: 1, ids: [1] }], ['delete', { id: 1 }]] as const) {
+      const res = await harness.app.inject({ method: 'POST', url: `/api/admin/widget/${url}`, headers: { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` }, payload });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+    }
+    expect((await HomepageWidgetModel.find({ tenantId: tenants.b.id }).sort({ widgetId: 1 }).lean() as { widgetId: number; hidden: boolean }[]).map((w) => [w.widgetId, w.hidden])).toEqual([[1, false], [2, false]]);
     // Cart writes at A with B's device id and store product ids touch only A's carts.
     const added = await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: { 'business-slug': 'iso-a' }, payload: { store_product_id: 21, quantity: 2, device_id: 'SharedDev1' } });
     expect(added.statusCode).toBe(200);

@@ -12,6 +12,7 @@ import { rentalRoutes } from './rentals/routes';
 import { rewardsRoutes } from './rewards/routes';
 import { optOut } from './opt-outs';
 import { saveStoreInformation } from './store-information';
+import { deleteWidget, listWidgetsForAdmin, saveWidgetOrder, setWidgetHidden } from './widget-admin';
 
 const tags = ['tenant-settings'];
 
@@ -140,6 +141,34 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
       },
     }, async (request) => optOut(request.ctx, app.resources.redis, app.resources.queuePrefix, kind, request.body.token));
   }
+
+  // The admin widgets list (settings/widgets): the home page is the landing page, hence edit_landing_page.
+  const AdminWidget = Type.Object({
+    id: Type.Integer(), name: Type.String(), type: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('4')]),
+    area: Type.Union([Type.Literal(1), Type.Literal(2)]), hidden: Type.Boolean(), associatedLocations: Type.Array(Type.Integer()),
+  });
+  const WidgetsAnswer = Type.Object({ status: Type.String(), message: Type.String(), data: Type.Array(AdminWidget) });
+  const editLandingPage = requirePermission('edit_landing_page');
+  const bearer = [{ bearer: [] }];
+  app.get('/widget/get', {
+    preHandler: editLandingPage,
+    schema: { tags, summary: "Admin: every home page section (both areas, hidden ones too), each area in order", security: bearer, response: { 200: Type.Object({ data: Type.Array(AdminWidget) }) } },
+  }, async (request) => ({ data: await listWidgetsForAdmin(request.ctx) }));
+  app.post('/admin/widget/update', {
+    preHandler: editLandingPage,
+    schema: { tags, summary: 'Admin: show or hide a home page section', security: bearer, body: Type.Object({ id: Type.Integer({ minimum: 1 }), hidden: Type.Boolean() }), response: { 200: WidgetsAnswer } },
+  }, async (request) => setWidgetHidden(request.ctx, request.body.id, request.body.hidden));
+  app.post('/admin/widget/save', {
+    preHandler: editLandingPage,
+    schema: {
+      tags, summary: "Admin: the order of one home page area's sections (every id of the area once)", security: bearer,
+      body: Type.Object({ area: Type.Union([Type.Literal(1), Type.Literal(2)]), ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200 }) }), response: { 200: WidgetsAnswer },
+    },
+  }, async (request) => saveWidgetOrder(request.ctx, request.body.area, request.body.ids));
+  app.post('/admin/widget/delete', {
+    preHandler: editLandingPage,
+    schema: { tags, summary: 'Admin: remove a home page section', security: bearer, body: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: WidgetsAnswer } },
+  }, async (request) => deleteWidget(request.ctx, request.body.id));
 
   const DayHours = Type.Object({ open: Type.String({ maxLength: 5 }), close: Type.String({ maxLength: 5 }), closed: Type.Boolean() });
   app.post('/about-us/save', {
