@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, PAINT_ADMIN, STAFF, SHOPPER, signIn } from './helpers';
+import { addHomeSection, ADMIN, PAINT_ADMIN, STAFF, SHOPPER, signIn } from './helpers';
 
 const PAINT = 'http://demo-paint.localhost:4300';
 
@@ -124,6 +124,59 @@ test.describe('admin (admin remote)', () => {
     await store.getByRole('group', { name: 'Saturday' }).getByLabel('Closes').fill('18:00');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Store information saved.')).toBeVisible();
+  });
+
+  test("a link with the owner's access token opens Home Page Sections signed in, for this tab only; sections are hidden, moved and removed", async ({ page, browser }) => {
+    const login = await page.request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password, device_id: 'LinkDevice' } });
+    const token = (await login.json()).access_token as string;
+    await addHomeSection('demo-hardware', 90, 'Snow day notice');
+    await page.goto(`/admin/settings/widgets?access-token=${token}`);
+    await expect(page.getByRole('heading', { name: 'Home Page Sections' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/settings\/widgets$/);
+    expect(await page.evaluate(() => [Boolean(sessionStorage.getItem('user')), Boolean(localStorage.getItem('user'))])).toEqual([true, false]);
+    const top = page.getByRole('region', { name: 'Top of the home page' });
+    await expect(top.getByRole('listitem')).toHaveText([/Home carousel/, /Store news/, /New arrivals/, /Eastgate rentals.*Only at Riverside Eastgate/, /Snow day notice/]);
+    // Hide Store news: the home page leaves it out; show it again.
+    const news = top.getByRole('listitem', { name: 'Store news' });
+    await news.getByRole('button', { name: 'Hide' }).click();
+    await expect(page.getByText('The section is hidden from the home page.')).toBeVisible();
+    await expect(news).toContainText('Hidden');
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'New in store' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Store news' })).toHaveCount(0);
+    await page.goto('/admin/settings/widgets');
+    await news.getByRole('button', { name: 'Show' }).click();
+    await expect(news).not.toContainText('Hidden');
+    // Move it down and back up.
+    await page.getByRole('button', { name: 'Move Store news down' }).click();
+    await expect(top.getByRole('listitem').nth(2)).toContainText('Store news');
+    await page.getByRole('button', { name: 'Move Store news up' }).click();
+    await expect(top.getByRole('listitem').nth(1)).toContainText('Store news');
+    // Remove asks first: declining keeps the section, accepting removes it.
+    const notice = top.getByRole('listitem', { name: 'Snow day notice' });
+    page.once('dialog', (dialog) => { expect(dialog.message()).toBe('Do you want to remove this widget?'); void dialog.dismiss(); });
+    await notice.getByRole('button', { name: 'Remove' }).click();
+    await expect(notice).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await notice.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('The section is removed.')).toBeVisible();
+    await page.reload();
+    await expect(top.getByRole('listitem')).toHaveCount(4);
+    // The link signed in this tab only: a new browser is not signed in.
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto('/admin/settings/widgets');
+    await expect(fresh).toHaveURL(/\/login$/);
+    await other.close();
+  });
+
+  test('an invalid access-token link says so and sign-in returns to the screen', async ({ page }) => {
+    await page.goto('/admin/settings/widgets?access-token=not-a-real-token');
+    await expect(page.getByRole('alert')).toHaveText('This sign-in link is not valid or has expired. Please sign in.');
+    await page.getByRole('link', { name: 'Go to Sign In' }).click();
+    await signIn(page, ADMIN);
+    await expect(page).toHaveURL(/\/admin\/settings\/widgets$/);
+    await expect(page.getByRole('heading', { name: 'Home Page Sections' })).toBeVisible();
   });
 
   test('a sub-account without the permission is told so on that screen, and its menu leaves it out; orders still open', async ({ page }) => {

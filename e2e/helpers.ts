@@ -22,25 +22,40 @@ export async function openShopByDepartment(page: Page) {
   await expect(page.locator('#department-menu')).toBeVisible();
 }
 
-/**
- * The newest e-mail or text the store sent to an address or phone after a moment, read from the outbox in the
- * e2e database (no SMTP server or SMS account is configured in tests).
- */
-export async function outboxMessage(to: string, after: Date): Promise<string> {
+/** Runs work against the e2e database (the journeys' own store data, outbox included). */
+async function withE2eDb<T>(work: (db: import('mongodb').Db) => Promise<T>): Promise<T> {
   const { MongoClient } = await import('mongodb');
   const url = new URL(process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27118/platform');
   url.pathname = '/e2e';
   const client = await MongoClient.connect(url.toString());
   try {
+    return await work(client.db());
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * The newest e-mail or text the store sent to an address or phone after a moment, read from the outbox in the
+ * e2e database (no SMTP server or SMS account is configured in tests).
+ */
+export async function outboxMessage(to: string, after: Date): Promise<string> {
+  return withE2eDb(async (db) => {
     for (let i = 0; i < 50; i += 1) {
-      const found = await client.db().collection('outboxmessages').find({ to, createdAt: { $gt: after } }).sort({ createdAt: -1 }).limit(1).next();
+      const found = await db.collection('outboxmessages').find({ to, createdAt: { $gt: after } }).sort({ createdAt: -1 }).limit(1).next();
       if (found) return String(found.text);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`no message to ${to} in the outbox`);
-  } finally {
-    await client.close();
-  }
+  });
+}
+
+/** Adds an HTML section to a store's home page (area 1, last), as the widget editor would. */
+export async function addHomeSection(tenant: string, widgetId: number, name: string): Promise<void> {
+  await withE2eDb(async (db) => {
+    const { _id: tenantId } = (await db.collection('tenants').findOne({ slug: tenant }))!;
+    await db.collection('homepagewidgets').insertOne({ tenantId: String(tenantId), widgetId, name, type: '1', area: 1, sequence: 99, hidden: false, loop: true, associatedLocations: [], value: { title: name, body: `<p>${name}</p>` } });
+  });
 }
 
 /** Picks a store in the store selector (header button → card → Select Location). */

@@ -7,13 +7,21 @@ import { NoPermission } from './features/layout/no-permission';
 import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page';
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
 import { StoreInformationPage } from './features/settings/store-information-page';
+import { WidgetsPage } from './features/settings/widgets-page';
+import { TokenSignIn } from './features/layout/token-sign-in';
 
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
 const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OutstandingOrdersPage },
   { path: '/admin/settings/about-us', Page: StoreInformationPage },
   { path: '/admin/settings/search-synonyms', Page: SearchSynonymsPage },
+  { path: '/admin/settings/widgets', Page: WidgetsPage },
 ];
+/**
+ * Screens a link may open with an access-token query that signs the person in (spec 3 §2 names four: settings
+ * widgets, prepare order and the two e-mail campaign screens; those others join when they are built).
+ */
+const TOKEN_LINK_PATHS = new Set(['/admin/settings/widgets']);
 
 /**
  * Everything under /admin. Visitors who are not admins go to /login, with the page remembered; an admin
@@ -22,6 +30,13 @@ const PAGES: { path: string; Page: ComponentType }[] = [
 export default function AdminArea() {
   const { pathname, search } = useLocation();
   const user = useSession();
+  const linkToken = new URLSearchParams(search).get('access-token');
+  if (linkToken && TOKEN_LINK_PATHS.has(pathname.replace(/\/$/, ''))) {
+    const rest = new URLSearchParams(search);
+    rest.delete('access-token');
+    const query = rest.toString();
+    return <TokenSignIn key={linkToken} token={linkToken} path={pathname + (query ? `?${query}` : '')} />;
+  }
   if (!user?.is_admin) {
     rememberRedirect(pathname + search);
     return <Navigate to="/login" replace />;

@@ -257,6 +257,8 @@ export const identityApi = platformApi.injectEndpoints({
     sendOtp: build.mutation<StatusAnswer, { telephone: string }>({ query: (body) => ({ url: 'send-otp', method: 'POST', body }) }),
     sendMagicLink: build.mutation<StatusAnswer, { email: string }>({ query: (body) => ({ url: 'send-magic-link', method: 'POST', body }) }),
     useMagicLink: build.mutation<LoginResponse, { email: string; magicLinkToken: string; device_id: string }>({ query: (body) => ({ url: 'use-magic-link', method: 'POST', body }) }),
+    /** An admin link's access-token query: the account it signs in as. */
+    loginByToken: build.mutation<LoginResponse, string>({ query: (token) => ({ url: 'login-by-token', method: 'POST', body: { token } }) }),
     submitMfa: build.mutation<LoginResponse, { code: string; token: string; is_backup: 0 | 1 }>({ query: (body) => ({ url: 'mfa/submit', method: 'POST', body }) }),
     forgetPassword: build.mutation<StatusAnswer, { email: string }>({ query: (body) => ({ url: 'forget-password', method: 'POST', body }) }),
     resetPassword: build.mutation<StatusAnswer, { email: string; code: string; password: string; password_confirmation: string }>({ query: (body) => ({ url: 'reset-password', method: 'POST', body }) }),
@@ -283,6 +285,10 @@ export const adminOrdersApi = platformApi.injectEndpoints({
 });
 
 /** Admin settings: the store's search synonyms (the product editors' permission). */
+/** A home page section as the admin widgets list shows it (type '1' HTML, '2' product row, '4' carousel). */
+export interface AdminWidget { id: number; name: string; type: '1' | '2' | '4'; area: 1 | 2; hidden: boolean; associatedLocations: number[] }
+type WidgetsAnswer = { message: string; data: AdminWidget[] };
+
 export const adminSettingsApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     searchSynonyms: build.query<string[][], void>({
@@ -291,6 +297,10 @@ export const adminSettingsApi = platformApi.injectEndpoints({
     saveSearchSynonyms: build.mutation<{ message: string; data: { groups: string[][] } }, string[][]>({
       query: (groups) => ({ url: 'admin/search-synonyms', method: 'PUT', body: { groups } }), invalidatesTags: ['SearchSynonyms'],
     }),
+    homepageSections: build.query<AdminWidget[], void>({ query: () => 'widget/get', transformResponse: (r: { data: AdminWidget[] }) => r.data, providesTags: ['Widgets'] }),
+    setSectionHidden: build.mutation<WidgetsAnswer, { id: number; hidden: boolean }>({ query: (body) => ({ url: 'admin/widget/update', method: 'POST', body }), invalidatesTags: ['Widgets', 'Products'] }),
+    saveSectionOrder: build.mutation<WidgetsAnswer, { area: 1 | 2; ids: number[] }>({ query: (body) => ({ url: 'admin/widget/save', method: 'POST', body }), invalidatesTags: ['Widgets', 'Products'] }),
+    removeSection: build.mutation<WidgetsAnswer, number>({ query: (id) => ({ url: 'admin/widget/delete', method: 'POST', body: { id } }), invalidatesTags: ['Widgets', 'Products'] }),
     /** The answer is the new business details, so every screen showing them (footer, store pages) updates. */
     saveStoreInformation: build.mutation<{ message: string; data: BusinessDetails }, StoreInformation>({
       query: (body) => ({ url: 'about-us/save', method: 'POST', body }),

@@ -9,6 +9,7 @@ describe('admin permissions', () => {
     expect(adminScreenPermission('/admin/settings/search-synonyms')).toBe('edit_products');
     expect(adminScreenPermission('/admin/settings/search-synonyms/')).toBe('edit_products');
     expect(adminScreenPermission('/admin/settings/about-us')).toBe('edit_about_us');
+    expect(adminScreenPermission('/admin/settings/widgets')).toBe('edit_landing_page');
     expect(adminScreenPermission('/admin/orders/list')).toBeNull();
   });
 

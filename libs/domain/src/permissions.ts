@@ -62,6 +62,7 @@ export function permissionLabel(permission: Permission): string {
 const SCREEN_PERMISSIONS: Record<string, Permission> = {
   '/admin/settings/about-us': 'edit_about_us',
   '/admin/settings/search-synonyms': 'edit_products',
+  '/admin/settings/widgets': 'edit_landing_page',
 };
 export function adminScreenPermission(path: string): Permission | null {
   return SCREEN_PERMISSIONS[path.replace(/\/$/, '')] ?? null;

@@ -70,6 +70,7 @@ function PaintProductsMenu() {
 const ADMIN_MENU = [
   { label: 'Orders', to: '/admin/orders' },
   { label: 'About Us', to: '/admin/settings/about-us' },
+  { label: 'Home Page Sections', to: '/admin/settings/widgets' },
   { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
 ];
 function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { adminSettingsApi, errorMessage, notify, storefrontApi, type AdminWidget } from '@platform/api-client';
+import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+
+const REMOVE_WIDGET_QUESTION = 'Do you want to remove this widget?';
+const TYPE_LABELS: Record<AdminWidget['type'], string> = { '1': 'HTML block', '2': 'Product row', '4': 'Carousel' };
+const AREAS: { area: 1 | 2; title: string }[] = [{ area: 1, title: 'Top of the home page' }, { area: 2, title: 'Further down the home page' }];
+
+const List = styled.ol`
+  list-style: none; margin: 0; padding: 0;
+  li { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 10px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
+  li:first-child { border-top: 0; }
+  .what { flex: 1 1 240px; }
+  .meta { display: block; color: ${(p) => p.theme.colors.muted}; }
+  .actions { display: flex; flex-wrap: wrap; gap: 6px; }
+  .hidden-tag { margin-left: 8px; font-size: 0.85em; padding: 1px 6px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 999px; }
+`;
+
+/**
+ * Settings › Widgets (spec 3 settings widgets): the sections of the store's home page in the order shoppers see
+ * them; each can be moved, hidden or shown, or removed ('Do you want to remove this widget?'). Creating and
+ * editing a section's content belong to the widget editors, which are not built yet.
+ */
+export function WidgetsPage() {
+  const { data: sections, isLoading, isError, refetch } = adminSettingsApi.useHomepageSectionsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const [setHidden] = adminSettingsApi.useSetSectionHiddenMutation();
+  const [saveOrder] = adminSettingsApi.useSaveSectionOrderMutation();
+  const [remove] = adminSettingsApi.useRemoveSectionMutation();
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const run = async (id: number, work: () => Promise<{ message: string }>) => {
+    setBusy(id);
+    try { notify('success', (await work()).message); } catch (error) { notify('error', errorMessage(error, 'That did not work. Please try again.'), 5000); }
+    setBusy(null);
+  };
+  const where = (ids: number[]) => {
+    if (!ids.length) return 'All locations';
+    const names = ids.map((id) => business?.about_us.locations.find((l) => l.id === id)?.name ?? `Location ${id}`);
+    return `Only at ${names.join(', ')}`;
+  };
+
+  return (
+    <Container>
+      <PageTitle>Home Page Sections</PageTitle>
+      <p>The sections of your home page, in the order shoppers see them.</p>
+      {isLoading ? <Loading label="Loading the home page sections…" /> : null}
+      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the home page sections.</ErrorNotice> : null}
+      {sections && sections.length === 0 ? <EmptyState title="No sections yet">This store's home page has no sections yet.</EmptyState> : null}
+      {sections && sections.length > 0 ? AREAS.map(({ area, title }) => {
+        const list = sections.filter((s) => s.area === area);
+        if (!list.length) return null;
+        const move = (index: number, by: -1 | 1) => {
+          const ids = list.map((s) => s.id);
+          [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
+          return run(list[index].id, () => saveOrder({ area, ids }).unwrap());
+        };
+        return (
+          <Card key={area} as="section" aria-label={title} style={{ marginBottom: 16 }}>
+            <h2 style={{ marginTop: 0 }}>{title}</h2>
+            <List>
+              {list.map((section, index) => {
+                const name = section.name || TYPE_LABELS[section.type];
+                return (
+                  <li key={section.id} aria-label={name} aria-busy={busy === section.id}>
+                    <span className="what">
+                      <strong>{name}</strong>{section.hidden ? <span className="hidden-tag">Hidden</span> : null}
+                      <span className="meta">{TYPE_LABELS[section.type]} · {where(section.associatedLocations)}</span>
+                    </span>
+                    <span className="actions">
+                      <Button $variant="secondary" aria-label={`Move ${name} up`} disabled={index === 0 || busy !== null} onClick={() => void move(index, -1)}>↑</Button>
+                      <Button $variant="secondary" aria-label={`Move ${name} down`} disabled={index === list.length - 1 || busy !== null} onClick={() => void move(index, 1)}>↓</Button>
+                      <Button $variant="secondary" disabled={busy !== null} onClick={() => void run(section.id, () => setHidden({ id: section.id, hidden: !section.hidden }).unwrap())}>
+                        {section.hidden ? 'Show' : 'Hide'}
+                      </Button>
+                      <Button $variant="secondary" disabled={busy !== null}
+                        onClick={() => { if (window.confirm(REMOVE_WIDGET_QUESTION)) void run(section.id, () => remove(section.id).unwrap()); }}>
+                        Remove
+                      </Button>
+                    </span>
+                  </li>
+                );
+              })}
+            </List>
+          </Card>
+        );
+      }) : null}
+    </Container>
+  );
+}
