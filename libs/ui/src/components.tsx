@@ -91,3 +91,13 @@ export const Field = styled.label`
   display: grid; gap: 6px; margin-bottom: 14px; font-weight: 600;
   input { font: inherit; font-weight: 400; padding: 10px 12px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
 `;
+
+/** A link's sign-in in progress (one-time link, access-token link), or why it failed with a way on. */
+export function SigningIn({ error, action }: { error: string | null; action: ReactNode }) {
+  return (
+    <Container style={{ maxWidth: 460 }}>
+      <PageTitle>Signing you in</PageTitle>
+      {error ? <Card><ErrorNotice>{error}</ErrorNotice><p>{action}</p></Card> : <Loading label="Signing you in…" />}
+    </Container>
+  );
+}

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from '@platform/routing';
 import { beginSession, identityApi, rememberRedirect } from '@platform/api-client';
-import { Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+import { SigningIn } from '@platform/ui';
 
-export const TOKEN_LINK_INVALID = 'This sign-in link is not valid or has expired. Please sign in.';
+const TOKEN_LINK_INVALID = 'This sign-in link is not valid or has expired. Please sign in.';
 
 /**
  * An admin link with an access-token query (spec 3 §2): signs in as that account for this tab only (a link
@@ -14,21 +14,16 @@ export function TokenSignIn({ token, path }: { token: string; path: string }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [signIn] = identityApi.useLoginByTokenMutation();
-  const [failed, setFailed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     void signIn(token).then((result) => {
-      if ('error' in result) { rememberRedirect(path); setFailed(true); return; }
+      if ('error' in result) { rememberRedirect(path); setError(TOKEN_LINK_INVALID); return; }
       beginSession(result.data, false, dispatch);
       navigate(path, { replace: true });
     });
   }, [token, path, signIn, dispatch, navigate]);
-  return (
-    <Container style={{ maxWidth: 460 }}>
-      <PageTitle>Signing you in</PageTitle>
-      {failed ? <Card><ErrorNotice>{TOKEN_LINK_INVALID}</ErrorNotice><p><Link to="/login">Go to Sign In</Link></p></Card> : <Loading label="Signing you in…" />}
-    </Container>
-  );
+  return <SigningIn error={error} action={<Link to="/login">Go to Sign In</Link>} />;
 }

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '@platform/routing';
 import { INVALID_RESET_EMAIL, isValidEmail, passwordProblems } from '@platform/domain';
 import { errorMessage, fieldErrors, getDeviceId, identityApi, notify, storefrontApi } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+import { Button, Card, Container, ErrorNotice, Field, PageTitle, SigningIn } from '@platform/ui';
 import { completeSignIn } from './complete-sign-in';
 
 /**
@@ -91,10 +91,5 @@ export function MagicLinkPage() {
       navigate(completeSignIn(result.data, true, dispatch, business.other_ecommerce_plan), { replace: true });
     });
   }, [params, signInWithLink, navigate, dispatch, business]);
-  return (
-    <Container style={{ maxWidth: 460 }}>
-      <PageTitle>Signing you in</PageTitle>
-      {error ? <Card><ErrorNotice>{error}</ErrorNotice><p><Link to="/login">Go to Sign In</Link></p></Card> : <Loading label="Signing you in…" />}
-    </Container>
-  );
+  return <SigningIn error={error} action={<Link to="/login">Go to Sign In</Link>} />;
 }
