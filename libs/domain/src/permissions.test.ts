@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminLandingPath, adminScreenPermission, effectivePermissions, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
+import { adminLandingPath, adminScreenPermission, effectivePermissions, permissionsAfterChange, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
 
 const standard = { plan: 'standard', features: {} };
 const sub = (permissions: string[]) => ({ isAdmin: true, isSubAccount: true, permissions });
@@ -10,6 +10,8 @@ describe('admin permissions', () => {
     expect(adminScreenPermission('/admin/settings/search-synonyms/')).toBe('edit_products');
     expect(adminScreenPermission('/admin/settings/about-us')).toBe('edit_about_us');
     expect(adminScreenPermission('/admin/settings/widgets')).toBe('edit_landing_page');
+    expect(adminScreenPermission('/admin/settings/sub-accounts/edit/pat-1')).toBe('manage_sub_accounts');
+    expect(adminScreenPermission('/admin/settings/sub-accountsx')).toBeNull();
     expect(adminScreenPermission('/admin/orders/list')).toBeNull();
   });
 
@@ -18,6 +20,12 @@ describe('admin permissions', () => {
     expect(adminLandingPath('E2P')).toBe('/admin/settings/about-us');
     expect(adminLandingPath('E1P')).toBe('/admin/orders');
     expect(adminLandingPath('standard')).toBe('/admin/orders');
+  });
+
+  it('lets a manager give only permissions it holds, keeping what it cannot see', () => {
+    expect(permissionsAfterChange(['edit_products'], ['edit_products', 'view_emails'])).toEqual(['edit_products']);
+    expect(permissionsAfterChange(['edit_products', 'manage_sub_accounts'], ['edit_products'])).toBeNull();
+    expect(permissionsAfterChange([], ['edit_products'], ['edit_products', 'view_emails'])).toEqual(['view_emails']);
   });
 
   it('reads a permission as words', () => {

@@ -62,8 +62,24 @@ export function permissionLabel(permission: Permission): string {
 const SCREEN_PERMISSIONS: Record<string, Permission> = {
   '/admin/settings/about-us': 'edit_about_us',
   '/admin/settings/search-synonyms': 'edit_products',
+  '/admin/settings/sub-accounts': 'manage_sub_accounts',
   '/admin/settings/widgets': 'edit_landing_page',
 };
+/** The permission of a screen, or of the screen it sits under (sub-accounts/new needs what sub-accounts needs). */
 export function adminScreenPermission(path: string): Permission | null {
-  return SCREEN_PERMISSIONS[path.replace(/\/$/, '')] ?? null;
+  const clean = path.replace(/\/$/, '');
+  const screen = Object.keys(SCREEN_PERMISSIONS).find((p) => clean === p || clean.startsWith(`${p}/`));
+  return screen ? SCREEN_PERMISSIONS[screen] : null;
+}
+
+export const GIVE_ONLY_OWN_PERMISSIONS = 'You can only give permissions you have yourself.';
+
+/**
+ * A sub-account's permissions after a manager's change (no one hands out more than they hold): what was asked
+ * for, which must be among the manager's own, plus what the account has that the manager cannot see or give.
+ * Null when something asked for is not the manager's to give.
+ */
+export function permissionsAfterChange(asked: readonly string[], managerHas: readonly string[], current: readonly string[] = []): string[] | null {
+  if (asked.some((p) => !managerHas.includes(p))) return null;
+  return [...new Set([...asked, ...current.filter((p) => !managerHas.includes(p))])];
 }

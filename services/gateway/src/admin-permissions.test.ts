@@ -3,6 +3,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS } from '@platform/domain';
 import { HomepageWidgetModel } from '@platform/tenant-settings';
+import { Customer } from '@platform/identity';
 import { allServices } from './index';
 
 /**
@@ -18,10 +19,18 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/widget/update': { id: 9, hidden: false },
   'POST /api/admin/widget/save': { area: 2, ids: [] },
   'POST /api/admin/widget/delete': { id: 10 },
+  'POST /api/sub-accounts/create': { first_name: 'New', last_name: 'Staff', email: 'new-staff@perm-a.test', password: 'Staff-Pass-1', c_password: 'Staff-Pass-1', permissions: [] },
+  'POST /api/sub-accounts/update': { slug: 'walk-staff', first_name: 'Walk', last_name: 'Staff', email: 'walk@perm-a.test', permissions: [] },
+  'POST /api/sub-accounts/change-password': { slug: 'walk-staff', password: 'Staff-Pass-2', c_password: 'Staff-Pass-2' },
+  'POST /api/sub-accounts/delete': { slug: 'walk-spare' },
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/widget/delete': () => HomepageWidgetModel.updateOne({ tenantId, widgetId: 10 }, { $setOnInsert: { name: 'Spare', type: '1' } }, { upsert: true }),
+  'POST /api/sub-accounts/create': () => Customer.deleteOne({ tenantId, email: 'new-staff@perm-a.test' }),
+  'POST /api/sub-accounts/delete': async () => {
+    if (!await Customer.exists({ tenantId, slug: 'walk-spare' })) await Customer.create({ tenantId, slug: 'walk-spare', email: 'spare@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
+  },
 };
 /** The permission each admin route needs (null: any admin); the walk proves each entry. */
 const NEEDS: Record<string, string | null> = {
@@ -31,18 +40,24 @@ const NEEDS: Record<string, string | null> = {
   'GET /api/sub-accounts': null,
   'POST /api/about-us/save': 'edit_about_us',
   'GET /api/widget/get': 'edit_landing_page',
+  'POST /api/sub-accounts/create': 'manage_sub_accounts',
+  'POST /api/sub-accounts/update': 'manage_sub_accounts',
+  'POST /api/sub-accounts/change-password': 'manage_sub_accounts',
+  'POST /api/sub-accounts/delete': 'manage_sub_accounts',
   'POST /api/admin/widget/update': 'edit_landing_page',
   'POST /api/admin/widget/save': 'edit_landing_page',
   'POST /api/admin/widget/delete': 'edit_landing_page',
 };
 /** Admin routes whose spec paths are not under /api/admin/. */
-const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save', 'GET /api/widget/get']);
+const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save', 'GET /api/widget/get',
+  'POST /api/sub-accounts/create', 'POST /api/sub-accounts/update', 'POST /api/sub-accounts/change-password', 'POST /api/sub-accounts/delete']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'permissions');
   tenantId = (await createTenant('perm-a')).id;
   await createCatalogueFixture(tenantId, 'perm-a');
   await HomepageWidgetModel.create({ tenantId, widgetId: 9, name: 'Welcome', type: '1' });
+  await Customer.create({ tenantId, slug: 'walk-staff', email: 'walk@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
 });
 afterAll(async () => { await harness?.close(); });
 

@@ -112,7 +112,8 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/mfa/setup', '/api/mfa/setup-complete', '/api/mfa/disable', '/api/mfa/submit', '/api/save-customer-stores',
   '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit',
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
-  '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete'];
+  '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',
+  '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
@@ -183,6 +184,17 @@ describe('tenant isolation across every route', () => {
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     }
     expect((await HomepageWidgetModel.find({ tenantId: tenants.b.id }).sort({ widgetId: 1 }).lean() as { widgetId: number; hidden: boolean }[]).map((w) => [w.widgetId, w.hidden])).toEqual([[1, false], [2, false]]);
+    // Removing A's sub-account 'staff' (B has a 'staff' too) leaves B's: later changes at A find no 'staff', a new one is A's.
+    const staffAt = (id: string) => Customer.findOne({ tenantId: id, slug: 'staff' }).lean() as Promise<{ permissions: string[]; passwordHash: string } | null>;
+    const bStaff = await staffAt(tenants.b.id);
+    const headersA = { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` };
+    await harness.app.inject({ method: 'POST', url: '/api/sub-accounts/delete', headers: headersA, payload: { slug: 'staff' } });
+    for (const [url, payload] of [['update', { slug: 'staff', first_name: 'X', last_name: 'Y', email: 'staff@shared.test', permissions: [] }], ['change-password', { slug: 'staff', password: 'Other-Pass-1', c_password: 'Other-Pass-1' }]] as const) {
+      expect((await harness.app.inject({ method: 'POST', url: `/api/sub-accounts/${url}`, headers: headersA, payload })).statusCode, url).toBe(404);
+    }
+    expect(await staffAt(tenants.b.id)).toMatchObject({ permissions: bStaff!.permissions, passwordHash: bStaff!.passwordHash });
+    const created = await harness.app.inject({ method: 'POST', url: '/api/sub-accounts/create', headers: headersA, payload: { first_name: 'New', last_name: 'Staff', email: 'staff@shared.test', password: 'Other-Pass-1', c_password: 'Other-Pass-1', permissions: [] } });
+    expect(created.statusCode, created.body).toBe(200);
     // Cart writes at A with B's device id and store product ids touch only A's carts.
     const added = await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: { 'business-slug': 'iso-a' }, payload: { store_product_id: 21, quantity: 2, device_id: 'SharedDev1' } });
     expect(added.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AccessToken, Location, scoped } from '@platform/db';
 import type { CustomFormField } from '@platform/contracts';
-import { effectivePermissions, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizeEmail, normalizePhone, passwordProblems, slugify } from '@platform/domain';
+import { INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizeEmail, normalizePhone, passwordProblems, slugify } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import { Customer } from './models';
@@ -141,13 +141,3 @@ export async function saveCustomerStore(ctx: RequestContext, storeId: number) {
   return { status: 'success', message: 'Your store has been saved.' };
 }
 
-/** GET sub-accounts: the store's staff accounts with their effective permissions (all for the owner or manage_sub_accounts, else one's own). */
-export async function listSubAccounts(ctx: RequestContext) {
-  const caller = ctx.caller!;
-  const filter = caller.permissions.includes('manage_sub_accounts') ? { isSubAccount: true } : { isSubAccount: true, slug: caller.slug };
-  const docs = (await Customer.find(scoped(ctx, filter)).sort({ firstName: 1 }).lean()) as unknown as (CustomerDoc & { isSubAccount: boolean })[];
-  return docs.map((d) => ({
-    slug: d.slug, first_name: d.firstName, last_name: d.lastName, email: d.email,
-    permissions: effectivePermissions({ isAdmin: d.isAdmin, isSubAccount: true, permissions: d.permissions }, ctx.tenant),
-  }));
-}

@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { LoginResponse } from '@platform/contracts';
-import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
-import { AppError, requireAdmin, type ServicePlugin } from '@platform/server-kit';
-import { customerDetails, listSubAccounts, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
+import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
+import { AppError, requireAdmin, requirePermission, type ServicePlugin } from '@platform/server-kit';
+import { customerDetails, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
 import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
+import { changeSubAccountPassword, createSubAccount, deleteSubAccount, listSubAccounts, updateSubAccount } from './sub-accounts';
 import {
   accountExists, forgetPassword, loginByToken, loginWithCode, loginWithPassword, logout, resetPassword, sendMagicLink, sendOtp, useMagicLink, type IdentityIo,
 } from './service';
@@ -193,6 +194,36 @@ export const identityRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ 'sub-accounts': Type.Array(Type.Object({ slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()) })) }) },
     },
   }, async (request) => ({ 'sub-accounts': await listSubAccounts(request.ctx) }));
+
+  // Managing staff accounts (settings › sub-accounts): manage_sub_accounts.
+  const SubAccount = Type.Object({ slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()) });
+  const Permissions = Type.Array(Type.Union([...PERMISSIONS, ...LIMITED_PERMISSIONS].map((p) => Type.Literal(p))), { maxItems: 30, uniqueItems: true });
+  const Details = { first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }), email: Email, permissions: Permissions };
+  const Slug = Type.String({ minLength: 1, maxLength: 100 });
+  const manageSubAccounts = requirePermission('manage_sub_accounts');
+  const bearer = [{ bearer: [] }];
+  app.post('/sub-accounts/create', {
+    preHandler: manageSubAccounts,
+    schema: {
+      tags, summary: 'Adds a staff sub-account with the permissions given (at most the caller\'s own)', security: bearer,
+      body: Type.Object({ ...Details, password: Password, c_password: Password }), response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SubAccount }) },
+    },
+  }, async (request) => createSubAccount(request.ctx, request.body));
+  app.post('/sub-accounts/update', {
+    preHandler: manageSubAccounts,
+    schema: {
+      tags, summary: "A sub-account's name, e-mail and permissions; its signed-in sessions take the permissions at once", security: bearer,
+      body: Type.Object({ slug: Slug, ...Details }), response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SubAccount }) },
+    },
+  }, async (request) => updateSubAccount(request.ctx, request.body));
+  app.post('/sub-accounts/change-password', {
+    preHandler: manageSubAccounts,
+    schema: { tags, summary: "Sets a sub-account's password; its sessions end", security: bearer, body: Type.Object({ slug: Slug, password: Password, c_password: Password }), response: { 200: Status } },
+  }, async (request) => changeSubAccountPassword(request.ctx, request.body));
+  app.post('/sub-accounts/delete', {
+    preHandler: manageSubAccounts,
+    schema: { tags, summary: 'Removes a sub-account (not one\'s own) and ends its sessions', security: bearer, body: Type.Object({ slug: Slug }), response: { 200: Status } },
+  }, async (request) => deleteSubAccount(request.ctx, request.body.slug));
 
   const vault = new LocalCardVault();
   const SavedCard = Type.Object({ source: Type.String(), brand: Type.String(), last4: Type.String(), exp_month: Type.Integer(), exp_year: Type.Integer() });
