@@ -179,6 +179,53 @@ test.describe('admin (admin remote)', () => {
     await expect(page.getByRole('heading', { name: 'Home Page Sections' })).toBeVisible();
   });
 
+  test('the owner adds a staff sub-account, narrows it while it is signed in, and removes it', async ({ page, browser }) => {
+    await page.goto('/admin/settings/sub-accounts');
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('heading', { name: 'Sub-accounts' })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /^Pat / })).toContainText('View offline orders');
+    await page.getByRole('link', { name: 'Add a sub-account' }).click();
+    await page.getByLabel('First name').fill('Casey');
+    await page.getByLabel('Last name').fill('Rivera');
+    await page.getByLabel('E-mail').fill('casey@demo-hardware.test');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByLabel('Edit products').check();
+    await page.getByRole('button', { name: 'Create sub-account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The password must be at least 8 characters.');
+    await page.getByLabel('Password', { exact: true }).fill('CaseyStaff#2026');
+    await page.getByLabel('Confirm password').fill('CaseyStaff#2026');
+    await page.getByRole('button', { name: 'Create sub-account' }).click();
+    await expect(page.getByText('Sub-account created.')).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Casey Rivera' })).toContainText('casey@demo-hardware.test · Edit products');
+
+    // Casey signs in elsewhere and may edit the synonyms.
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await staff.goto('/admin/settings/search-synonyms');
+    await signIn(staff, { email: 'casey@demo-hardware.test', password: 'CaseyStaff#2026' });
+    await expect(staff.getByRole('heading', { name: 'Search Synonyms' })).toBeVisible();
+
+    // The owner takes the permission away; Casey's next admin page knows it, and so does the server.
+    await page.getByRole('link', { name: 'Edit Casey Rivera' }).click();
+    await page.getByLabel('Edit products').uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Sub-account saved.')).toBeVisible();
+    await staff.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+    await expect(staff.getByRole('heading', { name: 'Outstanding Orders' })).toBeVisible();
+    await staff.goto('/admin/settings/search-synonyms');
+    await expect(staff.getByRole('heading', { name: 'No access' })).toBeVisible();
+
+    // Removed: Casey is signed out at the next call.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Remove sub-account' }).click();
+    await expect(page.getByText('Sub-account removed.')).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Casey Rivera' })).toHaveCount(0);
+    await staff.goto('/admin/orders/list');
+    await expect(staff).toHaveURL(/\/login$/);
+    await staffContext.close();
+  });
+
   test('a sub-account without the permission is told so on that screen, and its menu leaves it out; orders still open', async ({ page }) => {
     const refused: number[] = [];
     page.on('response', (response) => { if (new URL(response.url()).pathname === '/api/admin/search-synonyms') refused.push(response.status()); });

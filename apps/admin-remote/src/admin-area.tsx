@@ -1,13 +1,14 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { matchPath, Navigate, useLocation } from '@platform/routing';
 import { adminScreenPermission } from '@platform/domain';
-import { rememberRedirect, useSession } from '@platform/api-client';
+import { adminSettingsApi, getSession, rememberRedirect, setSession, useSession } from '@platform/api-client';
 import { AdminLayout } from './features/layout/admin-layout';
 import { NoPermission } from './features/layout/no-permission';
 import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page';
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
 import { StoreInformationPage } from './features/settings/store-information-page';
 import { WidgetsPage } from './features/settings/widgets-page';
+import { EditSubAccountPage, NewSubAccountPage, SubAccountsPage } from './features/settings/sub-accounts-pages';
 import { TokenSignIn } from './features/layout/token-sign-in';
 
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
@@ -15,6 +16,9 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OutstandingOrdersPage },
   { path: '/admin/settings/about-us', Page: StoreInformationPage },
   { path: '/admin/settings/search-synonyms', Page: SearchSynonymsPage },
+  { path: '/admin/settings/sub-accounts', Page: SubAccountsPage },
+  { path: '/admin/settings/sub-accounts/new', Page: NewSubAccountPage },
+  { path: '/admin/settings/sub-accounts/edit/:slug', Page: EditSubAccountPage },
   { path: '/admin/settings/widgets', Page: WidgetsPage },
 ];
 /**
@@ -24,12 +28,32 @@ const PAGES: { path: string; Page: ComponentType }[] = [
 const TOKEN_LINK_PATHS = new Set(['/admin/settings/widgets']);
 
 /**
+ * Spec 3 §4: a sub-account's permissions are refreshed on each admin navigation from the sub-accounts list
+ * (its own entry), so what the owner just gave or took away shows without signing in again.
+ */
+function useFreshPermissions(pathname: string) {
+  const user = useSession();
+  const [load] = adminSettingsApi.useLazySubAccountsQuery();
+  const slug = user?.is_admin ? user.data.customer.slug : null;
+  useEffect(() => {
+    if (!slug) return;
+    void load(undefined, false).unwrap().then((accounts) => {
+      const current = getSession();
+      const mine = accounts.find((a) => a.slug === slug);
+      if (!current || !mine || mine.permissions.join() === current.data.customer.permissions.join()) return;
+      setSession({ ...current, data: { ...current.data, customer: { ...current.data.customer, permissions: mine.permissions } } });
+    }, () => { /* a failed refresh keeps the permissions the session has */ });
+  }, [pathname, slug, load]);
+}
+
+/**
  * Everything under /admin. Visitors who are not admins go to /login, with the page remembered; an admin
  * without a screen's permission (a sub-account) sees why instead of the screen.
  */
 export default function AdminArea() {
   const { pathname, search } = useLocation();
   const user = useSession();
+  useFreshPermissions(pathname);
   const linkToken = new URLSearchParams(search).get('access-token');
   if (linkToken && TOKEN_LINK_PATHS.has(pathname.replace(/\/$/, ''))) {
     const rest = new URLSearchParams(search);

@@ -288,6 +288,9 @@ export const adminOrdersApi = platformApi.injectEndpoints({
 /** A home page section as the admin widgets list shows it (type '1' HTML, '2' product row, '4' carousel). */
 export interface AdminWidget { id: number; name: string; type: '1' | '2' | '4'; area: 1 | 2; hidden: boolean; associatedLocations: number[] }
 type WidgetsAnswer = { message: string; data: AdminWidget[] };
+/** A staff sub-account with its effective permissions. */
+export interface SubAccount { slug: string; first_name: string; last_name: string; email: string; permissions: string[] }
+export interface SubAccountDetails { first_name: string; last_name: string; email: string; permissions: string[] }
 
 export const adminSettingsApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
@@ -301,6 +304,17 @@ export const adminSettingsApi = platformApi.injectEndpoints({
     setSectionHidden: build.mutation<WidgetsAnswer, { id: number; hidden: boolean }>({ query: (body) => ({ url: 'admin/widget/update', method: 'POST', body }), invalidatesTags: ['Widgets', 'Products'] }),
     saveSectionOrder: build.mutation<WidgetsAnswer, { area: 1 | 2; ids: number[] }>({ query: (body) => ({ url: 'admin/widget/save', method: 'POST', body }), invalidatesTags: ['Widgets', 'Products'] }),
     removeSection: build.mutation<WidgetsAnswer, number>({ query: (id) => ({ url: 'admin/widget/delete', method: 'POST', body: { id } }), invalidatesTags: ['Widgets', 'Products'] }),
+    subAccounts: build.query<SubAccount[], void>({ query: () => ({ url: 'sub-accounts', params: { auth: true } }), transformResponse: (r: { 'sub-accounts': SubAccount[] }) => r['sub-accounts'], providesTags: ['SubAccounts'] }),
+    createSubAccount: build.mutation<{ message: string; data: SubAccount }, SubAccountDetails & { password: string; c_password: string }>({
+      query: (body) => ({ url: 'sub-accounts/create', method: 'POST', body }), invalidatesTags: ['SubAccounts'],
+    }),
+    updateSubAccount: build.mutation<{ message: string; data: SubAccount }, SubAccountDetails & { slug: string }>({
+      query: (body) => ({ url: 'sub-accounts/update', method: 'POST', body }), invalidatesTags: ['SubAccounts'],
+    }),
+    changeSubAccountPassword: build.mutation<{ message: string }, { slug: string; password: string; c_password: string }>({
+      query: (body) => ({ url: 'sub-accounts/change-password', method: 'POST', body }),
+    }),
+    deleteSubAccount: build.mutation<{ message: string }, string>({ query: (slug) => ({ url: 'sub-accounts/delete', method: 'POST', body: { slug } }), invalidatesTags: ['SubAccounts'] }),
     /** The answer is the new business details, so every screen showing them (footer, store pages) updates. */
     saveStoreInformation: build.mutation<{ message: string; data: BusinessDetails }, StoreInformation>({
       query: (body) => ({ url: 'about-us/save', method: 'POST', body }),

@@ -72,6 +72,7 @@ const ADMIN_MENU = [
   { label: 'About Us', to: '/admin/settings/about-us' },
   { label: 'Home Page Sections', to: '/admin/settings/widgets' },
   { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
+  { label: 'Sub-accounts', to: '/admin/settings/sub-accounts' },
 ];
 function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {
   const links = ADMIN_MENU.filter((item) => {
