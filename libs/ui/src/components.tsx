@@ -101,3 +101,12 @@ export function SigningIn({ error, action }: { error: string | null; action: Rea
     </Container>
   );
 }
+
+/** A list of rows (an item's name and details, then its actions), as admin lists show them. */
+export const RowList = styled.ul`
+  list-style: none; margin: 0; padding: 0;
+  & > li { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 10px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
+  & > li:first-child { border-top: 0; }
+  .main { flex: 1 1 240px; }
+  .meta { display: block; color: ${(p) => p.theme.colors.muted}; }
+`;

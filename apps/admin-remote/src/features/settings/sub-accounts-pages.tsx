@@ -3,17 +3,10 @@ import { Link, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { passwordProblems, permissionLabel, type Permission } from '@platform/domain';
 import { adminSettingsApi, errorMessage, fieldErrors, notify, useSession, type SubAccount } from '@platform/api-client';
-import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, RowList } from '@platform/ui';
 
 const LIST = '/admin/settings/sub-accounts';
 
-const Table = styled.ul`
-  list-style: none; margin: 0; padding: 0;
-  li { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; padding: 10px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
-  li:first-child { border-top: 0; }
-  .who { flex: 1 1 260px; }
-  .meta { display: block; color: ${(p) => p.theme.colors.muted}; }
-`;
 const Form = styled.form`
   display: grid; gap: 4px; max-width: 640px;
   .problem { margin: -8px 0 10px; color: ${(p) => p.theme.colors.danger}; }
@@ -37,17 +30,17 @@ export function SubAccountsPage() {
       {accounts && accounts.length === 0 ? <EmptyState title="No sub-accounts yet">Add one for each member of staff who helps run the store online.</EmptyState> : null}
       {accounts && accounts.length > 0 ? (
         <Card>
-          <Table aria-label="Sub-accounts">
+          <RowList aria-label="Sub-accounts">
             {accounts.map((a) => (
               <li key={a.slug} aria-label={`${a.first_name} ${a.last_name}`}>
-                <span className="who">
+                <span className="main">
                   <strong>{a.first_name} {a.last_name}</strong>
                   <span className="meta">{a.email} · {a.permissions.length ? a.permissions.map((p) => permissionLabel(p as Permission)).join(', ') : 'No permissions'}</span>
                 </span>
                 <Link to={`${LIST}/edit/${encodeURIComponent(a.slug)}`} aria-label={`Edit ${a.first_name} ${a.last_name}`}>Edit</Link>
               </li>
             ))}
-          </Table>
+          </RowList>
         </Card>
       ) : null}
     </Container>

@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { adminSettingsApi, errorMessage, notify, storefrontApi, type AdminWidget } from '@platform/api-client';
-import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle, RowList } from '@platform/ui';
 
 const REMOVE_WIDGET_QUESTION = 'Do you want to remove this widget?';
 const TYPE_LABELS: Record<AdminWidget['type'], string> = { '1': 'HTML block', '2': 'Product row', '4': 'Carousel' };
 const AREAS: { area: 1 | 2; title: string }[] = [{ area: 1, title: 'Top of the home page' }, { area: 2, title: 'Further down the home page' }];
 
-const List = styled.ol`
-  list-style: none; margin: 0; padding: 0;
-  li { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 10px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
-  li:first-child { border-top: 0; }
-  .what { flex: 1 1 240px; }
-  .meta { display: block; color: ${(p) => p.theme.colors.muted}; }
+const List = styled(RowList)`
   .actions { display: flex; flex-wrap: wrap; gap: 6px; }
   .hidden-tag { margin-left: 8px; font-size: 0.85em; padding: 1px 6px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 999px; }
 `;
@@ -59,12 +54,12 @@ export function WidgetsPage() {
         return (
           <Card key={area} as="section" aria-label={title} style={{ marginBottom: 16 }}>
             <h2 style={{ marginTop: 0 }}>{title}</h2>
-            <List>
+            <List as="ol">
               {list.map((section, index) => {
                 const name = section.name || TYPE_LABELS[section.type];
                 return (
                   <li key={section.id} aria-label={name} aria-busy={busy === section.id}>
-                    <span className="what">
+                    <span className="main">
                       <strong>{name}</strong>{section.hidden ? <span className="hidden-tag">Hidden</span> : null}
                       <span className="meta">{TYPE_LABELS[section.type]} · {where(section.associatedLocations)}</span>
                     </span>
