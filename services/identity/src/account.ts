@@ -8,7 +8,7 @@ import { Customer } from './models';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CustomerDoc } from './service';
 
-const EMAIL_TAKEN = 'An account with this e-mail already exists.';
+export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
 export const DUPLICATE_EMAIL = `${EMAIL_TAKEN} Please log into your account.`;
 export const DUPLICATE_PHONE = 'An account with this phone number already exists. Please log into your account.';
 

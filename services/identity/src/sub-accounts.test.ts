@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVE_ONLY_OWN_PERMISSIONS, INVALID_EMAIL, NO_PERMISSION, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@platform/domain';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
-import { CANNOT_REMOVE_YOURSELF, SUB_ACCOUNT_EMAIL_TAKEN, SUB_ACCOUNT_NOT_FOUND } from './sub-accounts';
+import { EMAIL_TAKEN } from './account';
+import { CANNOT_REMOVE_YOURSELF, SUB_ACCOUNT_NOT_FOUND } from './sub-accounts';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId = '';
@@ -42,7 +43,7 @@ describe('sub-accounts (settings › sub-accounts)', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ first_name: ['Please enter a first name.'], email: [INVALID_EMAIL], password: [PASSWORD_TOO_SHORT], c_password: [PASSWORD_MISMATCH] });
     expect((await call('POST', 'sub-accounts/create', owner, staff({ permissions: ['make_coffee'] }))).statusCode).toBe(400);
-    expect((await call('POST', 'sub-accounts/create', owner, staff({ email: 'OWNER@subs.test' }))).json().errors).toEqual({ email: [SUB_ACCOUNT_EMAIL_TAKEN] });
+    expect((await call('POST', 'sub-accounts/create', owner, staff({ email: 'OWNER@subs.test' }))).json().errors).toEqual({ email: [EMAIL_TAKEN] });
     expect(await Customer.countDocuments({ tenantId, isSubAccount: true })).toBe(0);
   });
 

@@ -4,12 +4,12 @@ import {
   effectivePermissions, GIVE_ONLY_OWN_PERMISSIONS, INVALID_EMAIL, isValidEmail, normalizeEmail, passwordProblems, permissionsAfterChange, slugify,
 } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
+import { EMAIL_TAKEN } from './account';
 import { Customer } from './models';
 import { hashPassword } from './passwords';
 import type { CustomerDoc } from './sessions';
 
 export const SUB_ACCOUNT_NOT_FOUND = 'Sub-account not found.';
-export const SUB_ACCOUNT_EMAIL_TAKEN = 'An account with this e-mail already exists.';
 export const CANNOT_REMOVE_YOURSELF = 'You cannot remove your own account.';
 
 type FieldErrors = Record<string, string[]>;
@@ -40,7 +40,7 @@ async function checkDetails(ctx: RequestContext, input: SubAccountInput, current
   if (!input.last_name.trim()) errors.last_name = ['Please enter a last name.'];
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) errors.email = [INVALID_EMAIL];
-  else if (email !== current?.email && await Customer.exists(scoped(ctx, { email }))) errors.email = [SUB_ACCOUNT_EMAIL_TAKEN];
+  else if (email !== current?.email && await Customer.exists(scoped(ctx, { email }))) errors.email = [EMAIL_TAKEN];
   const permissions = permissionsAfterChange(input.permissions, ctx.caller!.permissions, current?.permissions ?? []);
   if (!permissions) errors.permissions = [GIVE_ONLY_OWN_PERMISSIONS];
   return permissions;
@@ -69,7 +69,7 @@ export async function createSubAccount(ctx: RequestContext, input: SubAccountInp
       passwordHash: await hashPassword(input.password), isAdmin: true, isSubAccount: true, permissions,
     });
   } catch (error) {
-    if ((error as { code?: number }).code === 11000) throw new AppError('unprocessable', SUB_ACCOUNT_EMAIL_TAKEN, { email: [SUB_ACCOUNT_EMAIL_TAKEN] });
+    if ((error as { code?: number }).code === 11000) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     throw error;
   }
   return { status: 'success', message: 'Sub-account created.', data: view(ctx, await findSubAccount(ctx, slug)) };

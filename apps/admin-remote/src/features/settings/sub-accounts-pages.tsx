@@ -67,7 +67,8 @@ function SubAccountForm({ initial, withPassword, saving, submitLabel, onSubmit }
     const found: Record<string, string> = withPassword ? { ...passwordProblems(values.password, values.c_password) } : {};
     setProblems(found);
     if (Object.keys(found).length) return;
-    setProblems((await onSubmit(values)) ?? {});
+    // Permissions the manager does not hold are not its to send; the server keeps them on the account.
+    setProblems((await onSubmit({ ...values, permissions: values.permissions.filter((p) => offered.includes(p)) })) ?? {});
   };
   return (
     <Form onSubmit={(e) => void submit(e)} noValidate aria-label={submitLabel}>
