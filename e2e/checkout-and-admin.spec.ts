@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { addHomeSection, ADMIN, PAINT_ADMIN, STAFF, SHOPPER, signIn } from './helpers';
 
 const PAINT = 'http://demo-paint.localhost:4300';
@@ -224,6 +225,36 @@ test.describe('admin (admin remote)', () => {
     await staff.goto('/admin/orders/list');
     await expect(staff).toHaveURL(/\/login$/);
     await staffContext.close();
+  });
+
+  test('an admin turns on two-step sign-in for their own account; the next sign-in asks for the code', async ({ page }) => {
+    // A fresh staff account, so no demo login changes.
+    const owner = (await (await page.request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } })).json()).access_token;
+    const who = { email: `mfa-admin-${Date.now()}@demo-hardware.test`, password: 'MfaAdmin#2026' };
+    const created = await page.request.post('/api/sub-accounts/create', {
+      headers: { authorization: `Bearer ${owner}` }, data: { first_name: 'Robin', last_name: 'Two-Step', email: who.email, password: who.password, c_password: who.password, permissions: ['view_offline_orders'] },
+    });
+    expect(created.status()).toBe(200);
+    await page.goto('/login');
+    await signIn(page, who);
+    await expect(page.getByRole('heading', { name: 'Outstanding Orders' })).toBeVisible();
+    await page.getByRole('link', { name: 'Two-step sign-in' }).click();
+    const section = page.getByRole('region', { name: 'Two-step sign-in' });
+    await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    const app = new TOTP({ secret: Secret.fromBase32((await section.getByTestId('mfa-secret').textContent())!), digits: 6, period: 30 });
+    await section.getByLabel('Code from the app').fill(app.generate());
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await expect(section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(section).toContainText('Two-step sign-in is on. 10 backup codes left.');
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    await page.goto('/admin/settings/mfa');
+    await signIn(page, who);
+    await page.getByLabel('Authenticator code').fill(app.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/mfa$/);
+    await expect(page.getByRole('region', { name: 'Two-step sign-in' })).toContainText('Two-step sign-in is on.');
   });
 
   test('a sub-account without the permission is told so on that screen, and its menu leaves it out; orders still open', async ({ page }) => {

@@ -8,6 +8,7 @@ import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
 import { StoreInformationPage } from './features/settings/store-information-page';
 import { WidgetsPage } from './features/settings/widgets-page';
+import { TwoStepPage } from './features/settings/two-step-page';
 import { EditSubAccountPage, NewSubAccountPage, SubAccountsPage } from './features/settings/sub-accounts-pages';
 import { TokenSignIn } from './features/layout/token-sign-in';
 
@@ -15,6 +16,7 @@ const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/o
 const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OutstandingOrdersPage },
   { path: '/admin/settings/about-us', Page: StoreInformationPage },
+  { path: '/admin/settings/mfa', Page: TwoStepPage },
   { path: '/admin/settings/search-synonyms', Page: SearchSynonymsPage },
   { path: '/admin/settings/sub-accounts', Page: SubAccountsPage },
   { path: '/admin/settings/sub-accounts/new', Page: NewSubAccountPage },

@@ -4,30 +4,20 @@ import styled from 'styled-components';
 import { INVALID_EMAIL, isValidEmail, passwordProblems } from '@platform/domain';
 import { errorMessage, identityApi, notify, rememberRedirect, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+import { TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
 
 const Sections = styled.div`display: grid; gap: 16px; max-width: 640px;`;
-const Codes = styled.ol`columns: 2; font-family: monospace; font-size: 1.05rem;`;
 
 /** A section that saves one thing, with its own message. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return <Card as="section" aria-label={title}><h2 style={{ marginTop: 0 }}>{title}</h2>{children}</Card>;
 }
 
-function useSaver() {
-  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
-  const run = async (work: () => Promise<{ message: string }>) => {
-    setMessage(null);
-    try { const answer = await work(); notify('success', answer.message, 3000); setMessage({ kind: 'ok', text: answer.message }); return true; } catch (error) { setMessage({ kind: 'error', text: errorMessage(error) }); return false; }
-  };
-  const shown = message ? (message.kind === 'error' ? <ErrorNotice>{message.text}</ErrorNotice> : <p role="status">{message.text}</p>) : null;
-  return { run, shown, fail: (text: string) => setMessage({ kind: 'error', text }) };
-}
-
 function NameForm({ first, last }: { first: string; last: string }) {
   const [save, { isLoading }] = identityApi.useUpdateNameMutation();
   const [firstName, setFirst] = useState(first);
   const [lastName, setLast] = useState(last);
-  const { run, shown } = useSaver();
+  const { run, shown } = useSaveFeedback();
   return (
     <form onSubmit={(e) => { e.preventDefault(); void run(() => save({ first_name: firstName, last_name: lastName }).unwrap()); }} aria-label="Name">
       {shown}
@@ -42,7 +32,7 @@ function EmailForm({ current }: { current: string }) {
   const [save, { isLoading }] = identityApi.useUpdateEmailMutation();
   const [email, setEmail] = useState(current);
   const [password, setPassword] = useState('');
-  const { run, shown, fail } = useSaver();
+  const { run, shown, fail } = useSaveFeedback();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!isValidEmail(email)) { fail(INVALID_EMAIL); return; }
@@ -63,7 +53,7 @@ function PasswordForm() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const { run, shown, fail } = useSaver();
+  const { run, shown, fail } = useSaveFeedback();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problems = passwordProblems(password, confirmation);
@@ -82,58 +72,11 @@ function PasswordForm() {
 }
 
 /** Two-step sign-in: add the secret to an authenticator app, confirm with its code, keep the backup codes. */
-function TwoStep() {
-  const { data: status } = identityApi.useMfaStatusQuery();
-  const [setup, { data: pending, reset: forgetPending }] = identityApi.useSetupMfaMutation();
-  const [complete, { isLoading: confirming }] = identityApi.useCompleteMfaMutation();
-  const [disable] = identityApi.useDisableMfaMutation();
-  const [code, setCode] = useState('');
-  const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
-  const { run, shown } = useSaver();
-  if (!status) return <Loading label="Loading…" />;
-  if (backupCodes) {
-    return (
-      <div>
-        <p role="status">Two-step sign-in is on. Keep these backup codes somewhere safe: each works once if you lose your phone.</p>
-        <Codes aria-label="Backup codes">{backupCodes.map((c) => <li key={c}>{c}</li>)}</Codes>
-        <Button type="button" $variant="secondary" onClick={() => setBackupCodes(null)}>I have saved them</Button>
-      </div>
-    );
-  }
-  if (status.enabled) {
-    return (
-      <div>
-        {shown}
-        <p>Two-step sign-in is on. {status.backup_codes_left} backup code{status.backup_codes_left === 1 ? '' : 's'} left.</p>
-        <Button type="button" $variant="secondary" onClick={() => { if (window.confirm('Turn two-step sign-in off?')) void run(() => disable().unwrap()); }}>Turn off</Button>
-      </div>
-    );
-  }
-  if (!pending) {
-    return (
-      <div>
-        {shown}
-        <p>Ask for a code from an authenticator app each time you sign in with your password.</p>
-        <Button type="button" $variant="secondary" onClick={() => void setup()}>Set up two-step sign-in</Button>
-      </div>
-    );
-  }
-  return (
-    <form aria-label="Confirm authenticator" onSubmit={(e) => { e.preventDefault(); void complete({ code }).unwrap().then((a) => { setBackupCodes(a.backup_codes); forgetPending(); setCode(''); }, (error) => run(() => Promise.reject(error))); }}>
-      {shown}
-      <p>Add this key to your authenticator app (or open the link on your phone), then enter the 6-digit code it shows.</p>
-      <p><strong>Key:</strong> <code data-testid="mfa-secret">{pending.secret}</code> · <a href={pending.otpauth_url}>Open in authenticator app</a></p>
-      <Field>Code from the app<input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} /></Field>
-      <Button type="submit" disabled={confirming || code.length !== 6}>Turn on</Button>
-    </form>
-  );
-}
-
 /** Saved cards: the provider's references, shown by brand, last digits and expiry; removing asks first. */
 function SavedCards() {
   const { data: cards, isLoading, isError } = identityApi.useSavedCardsQuery();
   const [remove, { isLoading: removing }] = identityApi.useDeleteSavedCardMutation();
-  const { run, shown } = useSaver();
+  const { run, shown } = useSaveFeedback();
   if (isLoading) return <Loading label="Loading your cards…" />;
   if (isError) return <ErrorNotice>We could not load your saved cards.</ErrorNotice>;
   if (!cards?.length) return <p>No saved cards. Cards you choose to save when you pay appear here.</p>;
@@ -178,7 +121,7 @@ export function AccountPage() {
             </label>
           </Section>
           <Section title="Saved cards"><SavedCards /></Section>
-          <Section title="Two-step sign-in"><TwoStep /></Section>
+          <Section title="Two-step sign-in"><TwoStepSettings /></Section>
           <p><Link to="/savedcarts">Saved carts</Link></p>
         </Sections>
       ) : null}

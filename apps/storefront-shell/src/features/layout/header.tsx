@@ -73,6 +73,7 @@ const ADMIN_MENU = [
   { label: 'Home Page Sections', to: '/admin/settings/widgets' },
   { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
   { label: 'Sub-accounts', to: '/admin/settings/sub-accounts' },
+  { label: 'Two-Step Sign-In', to: '/admin/settings/mfa' },
 ];
 function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {
   const links = ADMIN_MENU.filter((item) => {

@@ -1,0 +1,2 @@
+export { TwoStepSettings } from './two-step';
+export { useSaveFeedback } from './save-feedback';
