@@ -106,6 +106,7 @@ test.describe('admin (admin remote)', () => {
     await sunday.getByLabel('Closed').check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(store.getByRole('alert')).toHaveText('Please enter a valid phone number.');
+    await expect(phone).toBeFocused();
     await page.reload();
     await expect(store.getByLabel('Phone')).toHaveValue(phoneBefore);
     await expect(sunday.getByLabel('Closed')).not.toBeChecked();
@@ -200,6 +201,7 @@ test.describe('admin (admin remote)', () => {
     await page.getByLabel('Edit products').check();
     await page.getByRole('button', { name: 'Create sub-account' }).click();
     await expect(page.getByRole('alert')).toHaveText('The password must be at least 8 characters.');
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
     await page.getByLabel('Password', { exact: true }).fill('CaseyStaff#2026');
     await page.getByLabel('Confirm password').fill('CaseyStaff#2026');
     await page.getByRole('button', { name: 'Create sub-account' }).click();

@@ -110,3 +110,8 @@ export const RowList = styled.ul`
   .main { flex: 1 1 240px; }
   .meta { display: block; color: ${(p) => p.theme.colors.muted}; }
 `;
+
+/** After a refused save, the keyboard goes to the first field marked invalid (once the marks are rendered). */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

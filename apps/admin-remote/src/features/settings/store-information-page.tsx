@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { BusinessDetails } from '@platform/contracts';
 import { formatPhone, storeInformationProblems, WEEK_DAYS, type StoreInformation } from '@platform/domain';
 import { adminSettingsApi, errorMessage, fieldErrors, notify, storefrontApi } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+import { Button, Card, Container, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle } from '@platform/ui';
 
 const DAY_NAMES: Record<(typeof WEEK_DAYS)[number], string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
@@ -50,13 +50,14 @@ export function StoreInformationPage() {
   const setDay = (index: number, day: string, patch: Partial<{ open: string; close: string; closed: boolean }>) =>
     changeLocation(index, (l) => ({ ...l, hours: { ...l.hours, [day]: { open: '', close: '', closed: false, ...l.hours[day], ...patch } } }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const element = event.currentTarget;
     if (!form) return;
     setFailure(null);
     const found = storeInformationProblems(form);
     setProblems(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) { focusFirstInvalid(element); return; }
     try {
       const answer = await save(form).unwrap();
       setForm(fromBusiness(answer.data));
@@ -64,6 +65,7 @@ export function StoreInformationPage() {
     } catch (error) {
       const refused = fieldErrors(error);
       setProblems(refused);
+      focusFirstInvalid(element);
       if (!Object.keys(refused).length) setFailure(errorMessage(error, 'The store information could not be saved. Please try again.'));
     }
   };

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { passwordProblems, permissionLabel, type Permission } from '@platform/domain';
 import { adminSettingsApi, errorMessage, fieldErrors, notify, useSession, type SubAccount } from '@platform/api-client';
-import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, RowList } from '@platform/ui';
+import { Button, Card, Container, EmptyState, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle, RowList } from '@platform/ui';
 
 const LIST = '/admin/settings/sub-accounts';
 
@@ -62,27 +62,29 @@ function SubAccountForm({ initial, withPassword, saving, submitLabel, onSubmit }
   const [problems, setProblems] = useState<Record<string, string>>({});
   const set = (key: keyof FormValues) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [key]: e.target.value });
   const toggle = (permission: string, on: boolean) => setValues({ ...values, permissions: on ? [...values.permissions, permission] : values.permissions.filter((p) => p !== permission) });
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const found: Record<string, string> = withPassword ? { ...passwordProblems(values.password, values.c_password) } : {};
-    setProblems(found);
-    if (Object.keys(found).length) return;
     // Permissions the manager does not hold are not its to send; the server keeps them on the account.
-    setProblems((await onSubmit({ ...values, permissions: values.permissions.filter((p) => offered.includes(p)) })) ?? {});
+    const refused = Object.keys(found).length ? found : (await onSubmit({ ...values, permissions: values.permissions.filter((p) => offered.includes(p)) })) ?? {};
+    setProblems(refused);
+    focusFirstInvalid(form);
   };
+  const invalid = (key: string) => (problems[key] ? { 'aria-invalid': true } : {});
   return (
     <Form onSubmit={(e) => void submit(e)} noValidate aria-label={submitLabel}>
-      <Field>First name<input name="first_name" autoComplete="off" value={values.first_name} onChange={set('first_name')} /></Field>
+      <Field>First name<input name="first_name" autoComplete="off" value={values.first_name} {...invalid('first_name')} onChange={set('first_name')} /></Field>
       {problemOf(problems, 'first_name')}
-      <Field>Last name<input name="last_name" autoComplete="off" value={values.last_name} onChange={set('last_name')} /></Field>
+      <Field>Last name<input name="last_name" autoComplete="off" value={values.last_name} {...invalid('last_name')} onChange={set('last_name')} /></Field>
       {problemOf(problems, 'last_name')}
-      <Field>E-mail<input type="email" name="email" autoComplete="off" value={values.email} onChange={set('email')} /></Field>
+      <Field>E-mail<input type="email" name="email" autoComplete="off" value={values.email} {...invalid('email')} onChange={set('email')} /></Field>
       {problemOf(problems, 'email')}
       {withPassword ? (
         <>
-          <Field>Password<input type="password" name="password" autoComplete="new-password" value={values.password} onChange={set('password')} /></Field>
+          <Field>Password<input type="password" name="password" autoComplete="new-password" value={values.password} {...invalid('password')} onChange={set('password')} /></Field>
           {problemOf(problems, 'password')}
-          <Field>Confirm password<input type="password" name="c_password" autoComplete="new-password" value={values.c_password} onChange={set('c_password')} /></Field>
+          <Field>Confirm password<input type="password" name="c_password" autoComplete="new-password" value={values.c_password} {...invalid('c_password')} onChange={set('c_password')} /></Field>
           {problemOf(problems, 'c_password')}
         </>
       ) : null}
