@@ -1,4 +1,4 @@
-import type { BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
+import type { AdminWidget, SubAccount, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { StoreInformation } from '@platform/domain';
 import { platformApi } from './api';
@@ -285,11 +285,7 @@ export const adminOrdersApi = platformApi.injectEndpoints({
 });
 
 /** Admin settings: the store's search synonyms (the product editors' permission). */
-/** A home page section as the admin widgets list shows it (type '1' HTML, '2' product row, '4' carousel). */
-export interface AdminWidget { id: number; name: string; type: '1' | '2' | '4'; area: 1 | 2; hidden: boolean; associatedLocations: number[] }
 type WidgetsAnswer = { message: string; data: AdminWidget[] };
-/** A staff sub-account with its effective permissions. */
-export interface SubAccount { slug: string; first_name: string; last_name: string; email: string; permissions: string[] }
 export interface SubAccountDetails { first_name: string; last_name: string; email: string; permissions: string[] }
 
 export const adminSettingsApi = platformApi.injectEndpoints({

@@ -440,6 +440,17 @@ export const HomepageWidget = Type.Object({
 });
 export type HomepageWidget = Static<typeof HomepageWidget>;
 
+/** A home page section as the admin widgets list shows it: every one, hidden or not, with its place. */
+export const AdminWidget = Type.Object({
+  id: Type.Integer(), name: Type.String(), type: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('4')]),
+  area: Type.Union([Type.Literal(1), Type.Literal(2)]), hidden: Type.Boolean(), associatedLocations: Type.Array(Type.Integer()),
+});
+export type AdminWidget = Static<typeof AdminWidget>;
+
+/** A staff sub-account with its effective permissions. */
+export const SubAccount = Type.Object({ slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()) });
+export type SubAccount = Static<typeof SubAccount>;
+
 export const PAYMENT_PROVIDERS = ['stripe', 'adyen', 'plugnpay', 'authorize_net', 'fiserv'] as const;
 /**
  * Payment settings for the storefront (spec 2 "Payment settings"): the provider and its public keys only.

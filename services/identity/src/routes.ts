@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { LoginResponse } from '@platform/contracts';
+import { LoginResponse, SubAccount } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
 import { AppError, requireAdmin, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import { customerDetails, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
@@ -196,7 +196,6 @@ export const identityRoutes: ServicePlugin = async (app) => {
   }, async (request) => ({ 'sub-accounts': await listSubAccounts(request.ctx) }));
 
   // Managing staff accounts (settings › sub-accounts): manage_sub_accounts.
-  const SubAccount = Type.Object({ slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()) });
   const Permissions = Type.Array(Type.Union([...PERMISSIONS, ...LIMITED_PERMISSIONS].map((p) => Type.Literal(p))), { maxItems: 30, uniqueItems: true });
   const Details = { first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }), email: Email, permissions: Permissions };
   const Slug = Type.String({ minLength: 1, maxLength: 100 });

@@ -51,7 +51,7 @@ function refuse(errors: FieldErrors): void {
   if (first) throw new AppError('unprocessable', first[0], errors);
 }
 
-/** Ends every session of an account (its password changed, its permissions narrowed, or it was removed). */
+/** Ends every session of an account (its password changed, or it was removed). */
 const endSessions = (ctx: RequestContext, slug: string) => AccessToken.updateMany(scoped(ctx, { customerSlug: slug, revokedAt: null }), { $set: { revokedAt: new Date() } });
 
 /** POST sub-accounts/create: a staff admin of this store with the permissions given (the manager's own at most). */

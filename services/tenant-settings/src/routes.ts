@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { WEEK_DAYS } from '@platform/domain';
-import { BusinessDetails, CustomPage, HomepageWidget, NavigationGroup, StorefrontPage, PaymentSettings, SiteSetting, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
+import { AdminWidget, BusinessDetails, CustomPage, HomepageWidget, NavigationGroup, StorefrontPage, PaymentSettings, SiteSetting, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
 import { AppError, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import { getBusinessDetails, getStoreSettings, storesByDistance } from './service';
 import { getNavigation, getNavigationGroups, storefrontPages } from './navigation';
@@ -12,7 +12,7 @@ import { rentalRoutes } from './rentals/routes';
 import { rewardsRoutes } from './rewards/routes';
 import { optOut } from './opt-outs';
 import { saveStoreInformation } from './store-information';
-import { deleteWidget, listWidgetsForAdmin, saveWidgetOrder, setWidgetHidden } from './widget-admin';
+import { deleteWidget, listWidgetsForAdmin, saveWidgetOrder, setWidgetHidden, WIDGET_NOT_FOUND } from './widget-admin';
 
 const tags = ['tenant-settings'];
 
@@ -128,7 +128,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
     schema: { tags, summary: 'One home page section, as shown at the selected location', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: Type.Object({ data: HomepageWidget }) } },
   }, async (request) => {
     const widget = await homepageWidget(request.ctx, request.params.id);
-    if (!widget) throw new AppError('not_found', 'Widget not found.');
+    if (!widget) throw new AppError('not_found', WIDGET_NOT_FOUND);
     return { data: widget };
   });
 
@@ -143,10 +143,6 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   }
 
   // The admin widgets list (settings/widgets): the home page is the landing page, hence edit_landing_page.
-  const AdminWidget = Type.Object({
-    id: Type.Integer(), name: Type.String(), type: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('4')]),
-    area: Type.Union([Type.Literal(1), Type.Literal(2)]), hidden: Type.Boolean(), associatedLocations: Type.Array(Type.Integer()),
-  });
   const WidgetsAnswer = Type.Object({ status: Type.String(), message: Type.String(), data: Type.Array(AdminWidget) });
   const editLandingPage = requirePermission('edit_landing_page');
   const bearer = [{ bearer: [] }];
@@ -175,7 +171,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
     preHandler: requirePermission('edit_about_us'),
     schema: {
       tags, summary: "Admin 'About us': the store's contact e-mail and each location's phone and opening hours (422 names each bad field; nothing is saved then)",
-      security: [{ bearer: [] }],
+      security: bearer,
       body: Type.Object({
         contact_email: Type.String({ maxLength: 254 }),
         locations: Type.Array(Type.Object({

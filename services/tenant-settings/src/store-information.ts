@@ -22,7 +22,9 @@ export async function saveStoreInformation(ctx: RequestContext, redis: Redis, pr
 
   const info = normalizeStoreInformation(input);
   await StoreProfile.updateOne(scoped(ctx), { $set: { 'business.contact_email': info.contact_email } }, { upsert: true });
-  for (const l of info.locations) await Location.updateOne(scoped(ctx, { locationId: l.id }), { $set: { phone: l.phone, hours: l.hours } });
+  if (info.locations.length) {
+    await Location.bulkWrite(info.locations.map((l) => ({ updateOne: { filter: scoped(ctx, { locationId: l.id }), update: { $set: { phone: l.phone, hours: l.hours } } } })));
+  }
   forgetStoreProfile(ctx.tenantId);
   await forgetStartup(redis, prefix, ctx.tenantId);
   return { status: 'success', message: STORE_INFORMATION_SAVED, data: await getBusinessDetails(ctx) };

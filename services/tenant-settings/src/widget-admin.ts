@@ -1,12 +1,10 @@
+import type { AdminWidget } from '@platform/contracts';
 import { scoped } from '@platform/db';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { forgetWidgets, HomepageWidgetModel } from './widgets';
 
 export const WIDGET_NOT_FOUND = 'Widget not found.';
 export const WIDGET_ORDER_MISMATCH = 'The order must list every section of that part of the home page once.';
-
-/** A home page section as the admin widgets list shows it: every one, hidden or not, with its place. */
-export interface AdminWidget { id: number; name: string; type: '1' | '2' | '4'; area: 1 | 2; hidden: boolean; associatedLocations: number[] }
 
 interface Stored { widgetId: number; name: string; type: AdminWidget['type']; area?: 1 | 2; sequence: number; hidden: boolean; associatedLocations: number[] }
 

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { passwordProblems, permissionLabel, type Permission } from '@platform/domain';
-import { adminSettingsApi, errorMessage, fieldErrors, notify, useSession, type SubAccount } from '@platform/api-client';
+import type { SubAccount } from '@platform/contracts';
+import { adminSettingsApi, errorMessage, fieldErrors, notify, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle, RowList } from '@platform/ui';
 
 const LIST = '/admin/settings/sub-accounts';

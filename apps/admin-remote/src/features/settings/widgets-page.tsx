@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { adminSettingsApi, errorMessage, notify, storefrontApi, type AdminWidget } from '@platform/api-client';
+import type { AdminWidget } from '@platform/contracts';
+import { adminSettingsApi, errorMessage, notify, storefrontApi } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle, RowList } from '@platform/ui';
 
 const REMOVE_WIDGET_QUESTION = 'Do you want to remove this widget?';
