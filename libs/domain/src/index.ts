@@ -25,3 +25,5 @@ export * from './rewards';
 export * from './preload';
 export * from './search-synonyms';
 export * from './store-information';
+export * from './setup-wizard';
+export * from './store-options';

@@ -14,10 +14,11 @@ const BASIC_PLANS = new Set(['LEB', 'E2P']);
 export const isBasicPlan = (plan: string) => BASIC_PLANS.has(plan);
 
 /**
- * Where an admin lands after signing in (spec 2 §4): the store information screen on a basic plan, else the
- * orders. (The spec's setup wizard comes first where it is to be started; this platform has no wizard yet.)
+ * Where an admin lands after signing in (spec 2 §4): the setup wizard's welcome when the store has it turned
+ * on and nobody has begun it, else the store information screen on a basic plan, else the orders.
  */
-export function adminLandingPath(plan: string): string {
+export function adminLandingPath(plan: string, wizardToStart = false): string {
+  if (wizardToStart) return '/admin/wizard/intro';
   return isBasicPlan(plan) ? '/admin/settings/about-us' : '/admin/orders';
 }
 
