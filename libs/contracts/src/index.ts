@@ -197,6 +197,8 @@ export const BusinessDetails = Type.Object({
       bands: Type.Array(Type.Object({ up_to_weight: Type.Union([Type.Number(), Type.Null()]), fee: Money })),
     })),
   }),
+  /** The store has the setup wizard (spec 3 §4); admins land on it until someone begins it. */
+  wizard_enabled: Type.Boolean(),
   /** The owner still gets setup wizard reminders / lets the platform update the landing page (off through the e-mail links). */
   wizard_reminders: Type.Boolean(),
   landing_page_auto_update: Type.Boolean(),
@@ -209,6 +211,20 @@ export const BusinessDetails = Type.Object({
   }),
 });
 export type BusinessDetails = Static<typeof BusinessDetails>;
+
+/** The setup wizard as an admin sees it (setup-wizard/get): its steps in order with their state, and the header alert. */
+export const WizardState = Type.Object({
+  wizard_enabled: Type.Boolean(),
+  is_wizard_begin: Type.Boolean(),
+  steps: Type.Array(Type.Object({
+    title: Type.String(), slug: Type.String(), text: Type.String(),
+    status: Type.Union([Type.Literal('not_started'), Type.Literal('started'), Type.Literal('completed')]),
+  })),
+  needs_acknowledgement: Type.Boolean(),
+  acknowledged: Type.Boolean(),
+  alert: Type.Union([Type.String(), Type.Null()]),
+});
+export type WizardState = Static<typeof WizardState>;
 
 export interface Department {
   dept_id: number;

@@ -50,9 +50,9 @@ describe('store options', () => {
   });
 
   it('names a bad or repeated zip and a bad fee', () => {
-    const zones = [...options.delivery_locations, { code: '9730', fee: 'five', minThreshold: null, thresholdFee: null }, { code: '97301', fee: '$4', minThreshold: null, thresholdFee: null }];
+    const zones = [...options.delivery_locations, { code: '9730', fee: 'five', minThreshold: null, thresholdFee: null }, { code: '97301', fee: '$4', minThreshold: '40', thresholdFee: 'free' }];
     expect(storeOptionsProblems({ ...options, delivery_locations: zones })).toEqual({
-      'delivery_locations.1.code': INVALID_ZIP, 'delivery_locations.1.fee': INVALID_AMOUNT, 'delivery_locations.2.code': ZIP_LISTED_TWICE,
+      'delivery_locations.1.code': INVALID_ZIP, 'delivery_locations.1.fee': INVALID_AMOUNT, 'delivery_locations.2.code': ZIP_LISTED_TWICE, 'delivery_locations.2.thresholdFee': INVALID_AMOUNT,
     });
   });
 

@@ -52,7 +52,10 @@ export function storeOptionsProblems(options: StoreOptions): Record<string, stri
     if (!ZIP.test(code)) problems[`delivery_locations.${index}.code`] = INVALID_ZIP;
     else if (seen.has(code)) problems[`delivery_locations.${index}.code`] = ZIP_LISTED_TWICE;
     seen.add(code);
-    if (normalizeAmount(zone.fee) === null) problems[`delivery_locations.${index}.fee`] = INVALID_AMOUNT;
+    for (const key of ['fee', 'minThreshold', 'thresholdFee'] as const) {
+      const amount = zone[key];
+      if ((key === 'fee' || amount !== null) && normalizeAmount(amount ?? '') === null) problems[`delivery_locations.${index}.${key}`] = INVALID_AMOUNT;
+    }
   });
   if (normalizeAmount(options.special_order_fee) === null) problems.special_order_fee = INVALID_AMOUNT;
   const sla = options.special_order_sla.trim();
@@ -68,7 +71,10 @@ export function storeOptionsProblems(options: StoreOptions): Record<string, stri
 export function normalizeStoreOptions(options: StoreOptions): StoreOptions {
   return {
     ...options,
-    delivery_locations: options.delivery_locations.map((z) => ({ ...z, code: z.code.trim(), fee: normalizeAmount(z.fee) ?? z.fee })),
+    delivery_locations: options.delivery_locations.map((z) => ({
+      code: z.code.trim(), fee: normalizeAmount(z.fee) ?? z.fee,
+      minThreshold: z.minThreshold === null ? null : normalizeAmount(z.minThreshold), thresholdFee: z.thresholdFee === null ? null : normalizeAmount(z.thresholdFee),
+    })),
     special_order_fee: normalizeAmount(options.special_order_fee) ?? options.special_order_fee,
     special_order_sla: options.special_order_sla.trim(),
     tax_rates: options.tax_rates.map((r) => ({ location_id: r.location_id, rate: String(Number(r.rate.trim())) })),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS } from '@platform/domain';
-import { HomepageWidgetModel } from '@platform/tenant-settings';
+import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS, wizardSteps } from '@platform/domain';
+import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
 import { Customer } from '@platform/identity';
 import { allServices } from './index';
 
@@ -23,9 +23,14 @@ const BODIES: Record<string, object> = {
   'POST /api/sub-accounts/update': { slug: 'walk-staff', first_name: 'Walk', last_name: 'Staff', email: 'walk@perm-a.test', permissions: [] },
   'POST /api/sub-accounts/change-password': { slug: 'walk-staff', password: 'Staff-Pass-2', c_password: 'Staff-Pass-2' },
   'POST /api/sub-accounts/delete': { slug: 'walk-spare' },
+  'POST /api/admin/settings/update': { special_order_sla: '1 week' },
+  'POST /api/setup-wizard/mark-item-started': { slug: 'tax-rate' },
+  'POST /api/setup-wizard/mark-item-completed': { slug: 'tax-rate' },
+  'POST /api/setup-wizard/acknowledge': { comments: '' },
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
+  'POST /api/setup-wizard/acknowledge': () => WizardProgress.updateOne({ tenantId }, { $set: { items: Object.fromEntries(wizardSteps('standard').map((s) => [s.slug, 'completed'])) } }, { upsert: true }),
   'POST /api/admin/widget/delete': () => HomepageWidgetModel.updateOne({ tenantId, widgetId: 10 }, { $setOnInsert: { name: 'Spare', type: '1' } }, { upsert: true }),
   'POST /api/sub-accounts/create': () => Customer.deleteOne({ tenantId, email: 'new-staff@perm-a.test' }),
   'POST /api/sub-accounts/delete': async () => {
@@ -47,10 +52,16 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/widget/update': 'edit_landing_page',
   'POST /api/admin/widget/save': 'edit_landing_page',
   'POST /api/admin/widget/delete': 'edit_landing_page',
+  'POST /api/admin/settings/update': 'edit_locations',
+  'GET /api/setup-wizard/get': null,
+  'POST /api/setup-wizard/mark-item-started': null,
+  'POST /api/setup-wizard/mark-item-completed': null,
+  'POST /api/setup-wizard/acknowledge': null,
 };
 /** Admin routes whose spec paths are not under /api/admin/. */
 const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save', 'GET /api/widget/get',
-  'POST /api/sub-accounts/create', 'POST /api/sub-accounts/update', 'POST /api/sub-accounts/change-password', 'POST /api/sub-accounts/delete']);
+  'POST /api/sub-accounts/create', 'POST /api/sub-accounts/update', 'POST /api/sub-accounts/change-password', 'POST /api/sub-accounts/delete',
+  'GET /api/setup-wizard/get', 'POST /api/setup-wizard/mark-item-started', 'POST /api/setup-wizard/mark-item-completed', 'POST /api/setup-wizard/acknowledge']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'permissions');

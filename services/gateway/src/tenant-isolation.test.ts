@@ -104,6 +104,7 @@ const READS: Record<string, string> = {
   '/api/paints/products': '/api/paints/products',
   '/api/rentals': '/api/rentals',
   '/api/widget/get': '/api/widget/get',
+  '/api/setup-wizard/get': '/api/setup-wizard/get',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -113,11 +114,12 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit',
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
   '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',
-  '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete'];
+  '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
+  '/api/admin/settings/update', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards',
+const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
 
@@ -195,6 +197,16 @@ describe('tenant isolation across every route', () => {
     expect(await staffAt(tenants.b.id)).toMatchObject({ permissions: bStaff!.permissions, passwordHash: bStaff!.passwordHash });
     const created = await harness.app.inject({ method: 'POST', url: '/api/sub-accounts/create', headers: headersA, payload: { first_name: 'New', last_name: 'Staff', email: 'staff@shared.test', password: 'Other-Pass-1', c_password: 'Other-Pass-1', permissions: [] } });
     expect(created.statusCode, created.body).toBe(200);
+    // A's selling options and wizard progress are A's alone.
+    const bBusiness = (await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { business: object }).business;
+    const options = await harness.app.inject({ method: 'POST', url: '/api/admin/settings/update', headers: headersA, payload: { shipping_enabled: true, tax_rates: [{ location_id: 1, rate: '9' }] } });
+    expect(options.statusCode, options.body).toBe(200);
+    for (const url of ['mark-item-started', 'mark-item-completed']) {
+      expect((await harness.app.inject({ method: 'POST', url: `/api/setup-wizard/${url}`, headers: headersA, payload: { slug: 'tax-rate' } })).statusCode, url).toBe(200);
+    }
+    expect((await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { business: object }).business).toEqual(bBusiness);
+    const bWizard = await harness.app.inject({ url: '/api/setup-wizard/get', headers: { 'business-slug': 'iso-b', authorization: `Bearer ${tenants.b.token}` } });
+    expect(bWizard.json().data.is_wizard_begin).toBe(false);
     // Cart writes at A with B's device id and store product ids touch only A's carts.
     const added = await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: { 'business-slug': 'iso-a' }, payload: { store_product_id: 21, quantity: 2, device_id: 'SharedDev1' } });
     expect(added.statusCode).toBe(200);

@@ -12,6 +12,8 @@ import { rentalRoutes } from './rentals/routes';
 import { rewardsRoutes } from './rewards/routes';
 import { optOut } from './opt-outs';
 import { saveStoreInformation } from './store-information';
+import { saveStoreOptions } from './store-options';
+import { wizardRoutes } from './wizard/routes';
 import { deleteWidget, listWidgetsForAdmin, saveWidgetOrder, setWidgetHidden, WIDGET_NOT_FOUND } from './widget-admin';
 
 const tags = ['tenant-settings'];
@@ -20,6 +22,7 @@ const tags = ['tenant-settings'];
 export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   await app.register(rentalRoutes);
   await app.register(rewardsRoutes);
+  await app.register(wizardRoutes);
 
   app.get('/settings', {
     schema: {
@@ -183,6 +186,30 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: BusinessDetails }) },
     },
   }, async (request) => saveStoreInformation(request.ctx, app.resources.redis, app.resources.queuePrefix, request.body));
+
+  const Amount = Type.String({ maxLength: 12 });
+  app.post('/admin/settings/update', {
+    preHandler: requirePermission('edit_locations'),
+    schema: {
+      tags, summary: 'Admin: the selling options (fulfilment modes and delivery zips, special orders, tax rates); any of them (422 names each bad field; nothing is saved then)',
+      security: bearer,
+      body: Type.Object({
+        pickup_enabled: Type.Optional(Type.Boolean()),
+        delivery_enabled: Type.Optional(Type.Boolean()),
+        shipping_enabled: Type.Optional(Type.Boolean()),
+        delivery_locations: Type.Optional(Type.Array(Type.Object({
+          code: Type.String({ maxLength: 10 }), fee: Amount,
+          // Null first: type coercion would turn null into an empty amount.
+          minThreshold: Type.Union([Type.Null(), Amount]), thresholdFee: Type.Union([Type.Null(), Amount]),
+        }), { maxItems: 500 })),
+        show_oos_special: Type.Optional(Type.Boolean()),
+        special_order_fee: Type.Optional(Amount),
+        special_order_sla: Type.Optional(Type.String({ maxLength: 100 })),
+        tax_rates: Type.Optional(Type.Array(Type.Object({ location_id: Type.Integer({ minimum: 1 }), rate: Type.String({ maxLength: 10 }) }), { maxItems: 200 })),
+      }, { additionalProperties: false }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: BusinessDetails }) },
+    },
+  }, async (request) => saveStoreOptions(request.ctx, app.resources.redis, app.resources.queuePrefix, request.body));
 
   app.get('/startup', {
     schema: {

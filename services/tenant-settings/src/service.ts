@@ -37,6 +37,7 @@ export const DEFAULT_BUSINESS = {
   delivery_locations: [] as { code: string; fee: string; minThreshold: string | null; thresholdFee: string | null }[],
   special_order_fee: '0.00',
   special_order_sla: '3-8 days',
+  wizard_enabled: false,
   /** Owner e-mail preferences, turned off by the links in those e-mails (opt-outs.ts). */
   wizard_reminders: true,
   landing_page_auto_update: true,
