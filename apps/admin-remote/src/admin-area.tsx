@@ -1,7 +1,8 @@
 import { useEffect, type ComponentType } from 'react';
 import { matchPath, Navigate, useLocation } from '@platform/routing';
 import { adminScreenPermission } from '@platform/domain';
-import { adminSettingsApi, getSession, rememberRedirect, setSession, useSession } from '@platform/api-client';
+import { adminSettingsApi, getSession, rememberRedirect, setSession, storefrontApi, useSession } from '@platform/api-client';
+import { Loading } from '@platform/ui';
 import { AdminLayout } from './features/layout/admin-layout';
 import { NoPermission } from './features/layout/no-permission';
 import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page';
@@ -11,18 +12,26 @@ import { WidgetsPage } from './features/settings/widgets-page';
 import { TwoStepPage } from './features/settings/two-step-page';
 import { EditSubAccountPage, NewSubAccountPage, SubAccountsPage } from './features/settings/sub-accounts-pages';
 import { TokenSignIn } from './features/layout/token-sign-in';
+import { FulfillmentOptionsPage, SpecialOrderItemsPage } from './features/settings/selling-options';
+import { WizardSectionPage, WizardSetupPage, WizardWelcome, wizardStarted } from './features/wizard/wizard-pages';
 
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
 const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OutstandingOrdersPage },
   { path: '/admin/settings/about-us', Page: StoreInformationPage },
+  { path: '/admin/settings/fulfillment-options', Page: FulfillmentOptionsPage },
+  { path: '/admin/settings/special-order-items', Page: SpecialOrderItemsPage },
   { path: '/admin/settings/mfa', Page: TwoStepPage },
   { path: '/admin/settings/search-synonyms', Page: SearchSynonymsPage },
   { path: '/admin/settings/sub-accounts', Page: SubAccountsPage },
   { path: '/admin/settings/sub-accounts/new', Page: NewSubAccountPage },
   { path: '/admin/settings/sub-accounts/edit/:slug', Page: EditSubAccountPage },
   { path: '/admin/settings/widgets', Page: WidgetsPage },
+  { path: '/admin/wizard/intro', Page: WizardWelcome },
+  { path: '/admin/wizard/setup', Page: WizardSetupPage },
+  { path: '/admin/wizard/section/:slug', Page: WizardSectionPage },
 ];
+const WIZARD_INTRO = '/admin/wizard/intro';
 /**
  * Screens a link may open with an access-token query that signs the person in (spec 3 §2 names four: settings
  * widgets, prepare order and the two e-mail campaign screens; those others join when they are built).
@@ -55,6 +64,7 @@ function useFreshPermissions(pathname: string) {
 export default function AdminArea() {
   const { pathname, search } = useLocation();
   const user = useSession();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
   useFreshPermissions(pathname);
   const linkToken = new URLSearchParams(search).get('access-token');
   if (linkToken && TOKEN_LINK_PATHS.has(pathname.replace(/\/$/, ''))) {
@@ -63,11 +73,19 @@ export default function AdminArea() {
     const query = rest.toString();
     return <TokenSignIn key={linkToken} token={linkToken} path={pathname + (query ? `?${query}` : '')} />;
   }
+  const path = pathname.replace(/\/$/, '');
+  if (path === '/admin/wizard' || path.startsWith('/admin/wizard/')) {
+    // The wizard is there only where the store has it (spec 3 §4); its welcome asks anyone else to sign in.
+    if (!business) return <Loading label="Loading…" />;
+    if (!business.wizard_enabled) return <Navigate to={user?.is_admin ? '/admin/orders' : '/'} replace />;
+    if (path === '/admin/wizard') return <Navigate to={user?.is_admin && wizardStarted() ? '/admin/wizard/setup' : WIZARD_INTRO} replace />;
+    if (path === WIZARD_INTRO && !user?.is_admin) return <WizardWelcome />;
+  }
   if (!user?.is_admin) {
     rememberRedirect(pathname + search);
     return <Navigate to="/login" replace />;
   }
-  const redirect = REDIRECTS[pathname.replace(/\/$/, '')];
+  const redirect = REDIRECTS[path];
   if (redirect) return <Navigate to={redirect} replace />;
   const match = PAGES.find(({ path }) => matchPath({ path, end: true }, pathname));
   if (!match) return <Navigate to="/admin/orders" replace />;

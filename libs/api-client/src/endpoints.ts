@@ -1,6 +1,6 @@
-import type { AdminWidget, SubAccount, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
+import type { AdminWidget, SubAccount, WizardState, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { StoreInformation } from '@platform/domain';
+import type { StoreInformation, StoreOptions } from '@platform/domain';
 import { platformApi } from './api';
 import { preselectStore } from './session';
 
@@ -288,6 +288,12 @@ export const adminOrdersApi = platformApi.injectEndpoints({
 type WidgetsAnswer = { message: string; data: AdminWidget[] };
 export interface SubAccountDetails { first_name: string; last_name: string; email: string; permissions: string[] }
 
+/** A settings save answers with the new business details: every screen showing them (footer, store pages, cart) updates. */
+async function keepBusinessDetails(_info: unknown, { dispatch, queryFulfilled }: { dispatch: (action: UnknownAction) => unknown; queryFulfilled: Promise<{ data: { data: BusinessDetails } }> }) {
+  const { data } = await queryFulfilled.catch(() => ({ data: null }));
+  if (data) dispatch(storefrontApi.util.upsertQueryData('businessDetails', undefined, data.data) as unknown as UnknownAction);
+}
+
 export const adminSettingsApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     searchSynonyms: build.query<string[][], void>({
@@ -311,12 +317,30 @@ export const adminSettingsApi = platformApi.injectEndpoints({
       query: (body) => ({ url: 'sub-accounts/change-password', method: 'POST', body }),
     }),
     deleteSubAccount: build.mutation<{ message: string }, string>({ query: (slug) => ({ url: 'sub-accounts/delete', method: 'POST', body: { slug } }), invalidatesTags: ['SubAccounts'] }),
-    /** The answer is the new business details, so every screen showing them (footer, store pages) updates. */
     saveStoreInformation: build.mutation<{ message: string; data: BusinessDetails }, StoreInformation>({
       query: (body) => ({ url: 'about-us/save', method: 'POST', body }),
+      onQueryStarted: keepBusinessDetails,
+    }),
+    /** The selling options; the cart's modes and totals follow them, so the cart is read again. */
+    saveStoreOptions: build.mutation<{ message: string; data: BusinessDetails }, Partial<StoreOptions>>({
+      query: (body) => ({ url: 'admin/settings/update', method: 'POST', body }),
+      onQueryStarted: keepBusinessDetails,
+      invalidatesTags: ['Cart'],
+    }),
+    wizardState: build.query<WizardState, void>({ query: () => 'setup-wizard/get', transformResponse: (r: { data: WizardState }) => r.data, providesTags: ['Wizard'] }),
+    markWizardItem: build.mutation<WizardState, { slug: string; status: 'started' | 'completed' }>({
+      query: ({ slug, status }) => ({ url: `setup-wizard/mark-item-${status}`, method: 'POST', body: { slug } }),
+      transformResponse: (r: { data: WizardState }) => r.data,
       async onQueryStarted(_info, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(storefrontApi.util.upsertQueryData('businessDetails', undefined, data.data));
+        if (data) dispatch(adminSettingsApi.util.upsertQueryData('wizardState', undefined, data));
+      },
+    }),
+    acknowledgeWizard: build.mutation<{ message: string; data: WizardState }, { comments: string }>({
+      query: (body) => ({ url: 'setup-wizard/acknowledge', method: 'POST', body }),
+      async onQueryStarted(_info, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(adminSettingsApi.util.upsertQueryData('wizardState', undefined, data.data));
       },
     }),
   }),

@@ -3,6 +3,7 @@
 export const INVALID_PHONE = 'Please enter a valid phone number.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 export const MISSING_CODE = 'Please enter your verification code.';
+export const ACCOUNT_NOT_FOUND = 'We could not find an account with these details. Please check them and try again.';
 export const PASSWORD_MISMATCH = "Password doesn't match";
 /** Password reset and one-time link requests answered 422 (spec 2 §5). */
 export const INVALID_RESET_EMAIL = 'Please provide a valid email address.';

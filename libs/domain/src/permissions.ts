@@ -62,6 +62,11 @@ export function permissionLabel(permission: Permission): string {
  */
 const SCREEN_PERMISSIONS: Record<string, Permission> = {
   '/admin/settings/about-us': 'edit_about_us',
+  // Fulfilment, special orders and tax are how each store location sells.
+  '/admin/settings/fulfillment-options': 'edit_locations',
+  '/admin/settings/special-order-items': 'edit_locations',
+  // Every wizard step built so far is one of those selling options.
+  '/admin/wizard/section': 'edit_locations',
   '/admin/settings/search-synonyms': 'edit_products',
   '/admin/settings/sub-accounts': 'manage_sub_accounts',
   '/admin/settings/widgets': 'edit_landing_page',

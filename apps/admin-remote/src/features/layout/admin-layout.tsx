@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from '@platform/routing';
 import styled from 'styled-components';
-import { storefrontApi, useLogout, useSession } from '@platform/api-client';
+import { adminSettingsApi, storefrontApi, useLogout, useSession } from '@platform/api-client';
 import { Button, Card, Container } from '@platform/ui';
 
 /** Header items of spec 3 §2; only areas that exist are links, the rest are shown but not yet available. */
@@ -14,6 +14,8 @@ const NAV_ITEMS: { label: string; to?: string }[] = [
   { label: 'Tutorials' },
   { label: 'Release Updates' },
 ];
+/** Shown where the store has the setup wizard (spec 3 §2). */
+const WIZARD_ITEM = { label: 'Setup Wizard', to: '/admin/wizard' };
 
 const Bar = styled.header`
   background: ${(p) => p.theme.colors.footerBackground}; color: ${(p) => p.theme.colors.footerText};
@@ -25,6 +27,11 @@ const Nav = styled.nav`
   a { text-decoration: none; font-weight: 600; padding: 4px 0; border-bottom: 2px solid transparent; }
   a.active { border-bottom-color: ${(p) => p.theme.colors.secondary}; }
   span[aria-disabled] { opacity: 0.55; cursor: not-allowed; }
+`;
+const WizardAlert = styled.p`
+  margin: 0; padding: 10px 16px; text-align: center; font-weight: 600;
+  background: ${(p) => p.theme.colors.secondary}; color: #1d1d1f;
+  a { color: inherit; }
 `;
 const Dialog = styled.div`
   position: fixed; inset: 0; background: rgba(0,0,0,.45); display: grid; place-items: center; z-index: 200;
@@ -50,7 +57,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const { data: settings } = storefrontApi.useSettingsQuery();
   const user = useSession();
   const logout = useLogout();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const { data: wizard } = adminSettingsApi.useWizardStateQuery(undefined, { skip: !business?.wizard_enabled });
   const [contactOpen, setContactOpen] = useState(false);
+  const items = business?.wizard_enabled ? [...NAV_ITEMS, WIZARD_ITEM] : NAV_ITEMS;
   return (
     <>
       <Bar>
@@ -61,7 +71,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </Row>
         <Row>
           <Nav aria-label="Admin">
-            {NAV_ITEMS.map((item) => (item.to
+            {items.map((item) => (item.to
               ? <NavLink key={item.label} to={item.to}>{item.label}</NavLink>
               : <span key={item.label} aria-disabled="true" title="Not available yet">{item.label}</span>))}
           </Nav>
@@ -70,6 +80,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <Button $variant="secondary" style={{ color: 'inherit' }} onClick={() => void logout()}>Log out</Button>
         </Row>
       </Bar>
+      {wizard?.alert ? <WizardAlert role="status"><Link to="/admin/wizard/setup">{wizard.alert}</Link></WizardAlert> : null}
       <main id="main-content">{children}</main>
       {contactOpen ? <ContactUs onClose={() => setContactOpen(false)} /> : null}
     </>

@@ -1,13 +1,25 @@
-import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { LoginResponse } from '@platform/contracts';
+import type { Dispatch, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { BusinessDetails, LoginResponse } from '@platform/contracts';
 import { adminLandingPath } from '@platform/domain';
-import { beginSession, takeRedirect } from '@platform/api-client';
+import { adminSettingsApi, beginSession, takeRedirect } from '@platform/api-client';
 
 /**
- * Keeps the session and answers where to go: a remembered page, else admins to their landing screen for the
- * store's plan (spec 2 §4) and customers to the cart.
+ * Keeps the session and answers where to go: a remembered page, else admins to their landing screen
+ * (spec 2 §4: the setup wizard when the store has it and nobody has begun it, else by plan) and customers
+ * to the cart. A wizard state that cannot be read leaves the plan's landing.
  */
-export function completeSignIn(answer: LoginResponse, keep: boolean, dispatch: Dispatch<UnknownAction>, plan: string): string {
+export async function completeSignIn(answer: LoginResponse, keep: boolean, dispatch: Dispatch<UnknownAction>, business: BusinessDetails | undefined): Promise<string> {
   beginSession(answer, keep, dispatch);
-  return takeRedirect() ?? (answer.is_admin ? adminLandingPath(plan) : '/cart');
+  const remembered = takeRedirect();
+  if (remembered) return remembered;
+  if (!answer.is_admin) return '/cart';
+  let wizardToStart = false;
+  if (business?.wizard_enabled) {
+    // The store's dispatch runs thunks (RTK Query's); the hook's type does not say so.
+    const read = (dispatch as ThunkDispatch<unknown, unknown, UnknownAction>)(adminSettingsApi.endpoints.wizardState.initiate(undefined, { forceRefetch: true }));
+    const state = await read.unwrap().catch(() => null);
+    read.unsubscribe();
+    wizardToStart = state ? !state.is_wizard_begin : false;
+  }
+  return adminLandingPath(business?.other_ecommerce_plan ?? '', wizardToStart);
 }

@@ -88,7 +88,7 @@ export function MagicLinkPage() {
     void signInWithLink({ email, magicLinkToken: token, device_id: getDeviceId() }).then((result) => {
       if ('error' in result) { setError(errorMessage(result.error)); return; }
       if (result.data.mfa) { setError('This account uses two-step sign-in: please sign in with your password and authenticator code.'); return; }
-      navigate(completeSignIn(result.data, true, dispatch, business.other_ecommerce_plan), { replace: true });
+      void completeSignIn(result.data, true, dispatch, business).then((to) => navigate(to, { replace: true }));
     });
   }, [params, signInWithLink, navigate, dispatch, business]);
   return <SigningIn error={error} action={<Link to="/login">Go to Sign In</Link>} />;

@@ -70,6 +70,8 @@ function PaintProductsMenu() {
 const ADMIN_MENU = [
   { label: 'Orders', to: '/admin/orders' },
   { label: 'About Us', to: '/admin/settings/about-us' },
+  { label: 'Fulfillment Options', to: '/admin/settings/fulfillment-options' },
+  { label: 'Special Order Items', to: '/admin/settings/special-order-items' },
   { label: 'Home Page Sections', to: '/admin/settings/widgets' },
   { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
   { label: 'Sub-accounts', to: '/admin/settings/sub-accounts' },

@@ -1,0 +1,162 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { BusinessDetails } from '@platform/contracts';
+import { storeOptionsProblems, type StoreOptions } from '@platform/domain';
+import { adminSettingsApi, errorMessage, fieldErrors, notify, storefrontApi } from '@platform/api-client';
+import { Button, Card, Container, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle } from '@platform/ui';
+
+/** The three selling-option screens; each is a settings screen or a setup wizard step (its slug). */
+export type SellingOptionsSection = 'fulfillment-options' | 'special-order-items' | 'tax-rate';
+const SECTION_KEYS: Record<SellingOptionsSection, (keyof StoreOptions)[]> = {
+  'fulfillment-options': ['pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations'],
+  'special-order-items': ['show_oos_special', 'special_order_fee', 'special_order_sla'],
+  'tax-rate': ['tax_rates'],
+};
+export const isSellingOptionsSection = (slug: string): slug is SellingOptionsSection => slug in SECTION_KEYS;
+
+const Form = styled.form`
+  display: grid; gap: 20px; max-width: 760px;
+  fieldset { border: 0; padding: 0; margin: 0; }
+  legend { font-weight: 600; margin-bottom: 8px; }
+  .check { display: flex; gap: 8px; align-items: center; margin: 6px 0; font-weight: 400; }
+  .help { margin: 4px 0 0; font-weight: 400; color: ${(p) => p.theme.colors.muted}; }
+  .problem { margin: 4px 0 0; font-weight: 400; color: ${(p) => p.theme.colors.danger}; }
+  .zone { display: grid; grid-template-columns: 1fr 1fr auto; gap: 8px 12px; align-items: end; }
+  .zone label { display: grid; gap: 6px; }
+  .zone input { font: inherit; padding: 8px 10px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
+  @media (max-width: 560px) { .zone { grid-template-columns: 1fr; } }
+`;
+
+function fromBusiness(b: BusinessDetails): StoreOptions {
+  return {
+    pickup_enabled: b.pickup_enabled, delivery_enabled: b.delivery_enabled, shipping_enabled: b.shipping_enabled,
+    delivery_locations: b.delivery_locations, show_oos_special: b.show_oos_special, special_order_fee: b.special_order_fee,
+    special_order_sla: b.special_order_sla,
+    // Every location, with its rate or empty for one not set yet.
+    tax_rates: b.about_us.locations.map((l) => ({ location_id: l.id, rate: b.tax_rates.find((r) => r.location_id === l.id)?.rate ?? '' })),
+  };
+}
+
+/**
+ * The form of one selling-options section: the values the store has now, every field checked with the shared
+ * rules before saving and named under itself when refused; onSaved runs after a save (the wizard moves on).
+ */
+export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSaved, actions }: {
+  section: SellingOptionsSection; submitLabel?: string; onSaved?: () => void; actions?: ReactNode;
+}) {
+  const { data: business, isLoading, isError, refetch } = storefrontApi.useBusinessDetailsQuery();
+  const [save, { isLoading: saving }] = adminSettingsApi.useSaveStoreOptionsMutation();
+  const [form, setForm] = useState<StoreOptions | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => { if (business && form === null) setForm(fromBusiness(business)); }, [business, form]);
+
+  const keys = SECTION_KEYS[section];
+  const mine = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([key]) => keys.some((k) => key === k || key.startsWith(`${k}.`))));
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    if (!form) return;
+    setFailure(null);
+    const found = mine(storeOptionsProblems(form));
+    setProblems(found);
+    if (Object.keys(found).length) { focusFirstInvalid(element); return; }
+    try {
+      const answer = await save(Object.fromEntries(keys.map((k) => [k, form[k]]))).unwrap();
+      setForm(fromBusiness(answer.data));
+      notify('success', answer.message);
+      onSaved?.();
+    } catch (error) {
+      const refused = fieldErrors(error);
+      setProblems(refused);
+      focusFirstInvalid(element);
+      if (!Object.keys(refused).length) setFailure(errorMessage(error, 'The settings could not be saved. Please try again.'));
+    }
+  };
+
+  const problem = (key: string) => (problems[key] ? <p className="problem" id={`${key}-problem`} role="alert">{problems[key]}</p> : null);
+  const described = (key: string) => (problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${key}-problem` } : {});
+  const set = (patch: Partial<StoreOptions>) => setForm((f) => f && { ...f, ...patch });
+
+  if (isLoading) return <Loading label="Loading settings…" />;
+  if (isError) return <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the store settings.</ErrorNotice>;
+  if (!form || !business) return null;
+  const zones = form.delivery_locations;
+  const setZone = (index: number, patch: Partial<StoreOptions['delivery_locations'][number]>) => set({ delivery_locations: zones.map((z, i) => (i === index ? { ...z, ...patch } : z)) });
+
+  return (
+    <Form onSubmit={(e) => void submit(e)} noValidate aria-label={section.replace(/-/g, ' ')}>
+      {section === 'fulfillment-options' ? (
+        <>
+          <Card as="fieldset">
+            <legend>How shoppers get their orders</legend>
+            <label className="check"><input type="checkbox" checked={form.pickup_enabled} {...described('pickup_enabled')} onChange={(e) => set({ pickup_enabled: e.target.checked })} /> Pickup in store</label>
+            <label className="check"><input type="checkbox" checked={form.delivery_enabled} onChange={(e) => set({ delivery_enabled: e.target.checked })} /> Local delivery</label>
+            <label className="check"><input type="checkbox" checked={form.shipping_enabled} onChange={(e) => set({ shipping_enabled: e.target.checked })} /> Shipping</label>
+            {problem('pickup_enabled')}
+          </Card>
+          <Card as="fieldset">
+            <legend>Zip codes you deliver to</legend>
+            <p className="help">Local delivery is offered at checkout for these zip codes, at the fee beside each.</p>
+            {zones.length === 0 ? <p>No delivery zip codes yet.</p> : null}
+            {zones.map((zone, index) => (
+              <div className="zone" key={index} role="group" aria-label={`Delivery zip ${index + 1}`}>
+                <label>Zip code<input inputMode="numeric" maxLength={5} value={zone.code} {...described(`delivery_locations.${index}.code`)} onChange={(e) => setZone(index, { code: e.target.value })} /></label>
+                <label>Delivery fee ($)<input inputMode="decimal" value={zone.fee} {...described(`delivery_locations.${index}.fee`)} onChange={(e) => setZone(index, { fee: e.target.value })} /></label>
+                <Button type="button" $variant="secondary" onClick={() => set({ delivery_locations: zones.filter((_, i) => i !== index) })}>Remove</Button>
+                {problem(`delivery_locations.${index}.code`)}
+                {problem(`delivery_locations.${index}.fee`)}
+              </div>
+            ))}
+            {problem('delivery_locations')}
+            <div style={{ marginTop: 12 }}>
+              <Button type="button" $variant="secondary" onClick={() => set({ delivery_locations: [...zones, { code: '', fee: '', minThreshold: null, thresholdFee: null }] })}>Add a zip code</Button>
+            </div>
+          </Card>
+        </>
+      ) : null}
+      {section === 'special-order-items' ? (
+        <Card>
+          <label className="check"><input type="checkbox" checked={form.show_oos_special} onChange={(e) => set({ show_oos_special: e.target.checked })} /> Let shoppers special-order items that are out of stock</label>
+          <p className="help">Items your vendor can supply can then be ordered when the store has none.</p>
+          <Field style={{ marginTop: 14 }}>Special order fee ($)<input inputMode="decimal" value={form.special_order_fee} {...described('special_order_fee')} onChange={(e) => set({ special_order_fee: e.target.value })} /></Field>
+          {problem('special_order_fee')}
+          <Field>Usual delivery time<input value={form.special_order_sla} maxLength={40} {...described('special_order_sla')} onChange={(e) => set({ special_order_sla: e.target.value })} /></Field>
+          <p className="help">Shown on the product page and in the cart, e.g. 3-8 days.</p>
+          {problem('special_order_sla')}
+        </Card>
+      ) : null}
+      {section === 'tax-rate' ? (
+        <Card>
+          {form.tax_rates.length === 0 ? <p>This store has no locations yet.</p> : null}
+          {form.tax_rates.map((r, index) => {
+            const location = business.about_us.locations.find((l) => l.id === r.location_id);
+            return (
+              <div key={r.location_id}>
+                <Field>{location?.name ?? `Location ${r.location_id}`} sales tax (%)
+                  <input inputMode="decimal" value={r.rate} {...described(`tax_rates.${index}.rate`)}
+                    onChange={(e) => set({ tax_rates: form.tax_rates.map((t, i) => (i === index ? { ...t, rate: e.target.value } : t)) })} />
+                </Field>
+                {problem(`tax_rates.${index}.rate`)}
+              </div>
+            );
+          })}
+          <p className="help">Charged on pickup orders at that store; delivery and shipping use the destination&apos;s rate where the store has one.</p>
+        </Card>
+      ) : null}
+      {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+        <Button type="submit" disabled={saving}>{saving ? 'Saving…' : submitLabel}</Button>
+        {actions}
+      </div>
+    </Form>
+  );
+}
+
+/** Settings › Fulfillment Options and Special Order Items: the same forms outside the wizard. */
+export const FulfillmentOptionsPage = () => (
+  <Container><PageTitle>Fulfillment Options</PageTitle><SellingOptionsForm section="fulfillment-options" /></Container>
+);
+export const SpecialOrderItemsPage = () => (
+  <Container><PageTitle>Special Order Items</PageTitle><SellingOptionsForm section="special-order-items" /></Container>
+);

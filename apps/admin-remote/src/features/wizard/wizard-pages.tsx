@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, useNavigate, useParams } from '@platform/routing';
+import styled from 'styled-components';
+import { SignInForm } from '@platform/account-ui';
+import { adminLandingPath, wizardNeighbours, WIZARD_NEEDS_ADMIN, WIZARD_STEP_NOT_FOUND, type WizardItemStatus } from '@platform/domain';
+import { adminSettingsApi, beginSession, errorMessage, notify, storefrontApi, useSession } from '@platform/api-client';
+import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle, RowList } from '@platform/ui';
+import { isSellingOptionsSection, SellingOptionsForm, type SellingOptionsSection } from '../settings/selling-options';
+
+/** Browser storage flag of spec 1 §3: set by Start, cleared by Skip and by the last step; /admin/wizard then resumes the steps. */
+export const WIZARD_FLAG = 'wizard';
+export const wizardStarted = () => localStorage.getItem(WIZARD_FLAG) === '1';
+
+const sectionPath = (slug: string, step: number) => `/admin/wizard/section/${slug}?wizard_step=${step}`;
+const STATUS: Record<WizardItemStatus, string> = { not_started: 'Not started', started: 'In progress', completed: 'Done' };
+
+const Backdrop = styled.div`
+  min-height: 70vh; display: grid; place-items: center; padding: 24px 16px;
+  background: ${(p) => p.theme.colors.border};
+  & > div { width: min(480px, 100%); }
+`;
+
+/**
+ * /admin/wizard/intro: the wizard's welcome dialog (spec 3 §2) with Start and Skip. Start needs an admin:
+ * anyone else gets the sign-in form in its simple layout (an unknown e-mail or phone is named there, not sent
+ * to registration), and a shopper's account is refused.
+ */
+export function WizardWelcome() {
+  const user = useSession();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const [readState] = adminSettingsApi.useLazyWizardStateQuery();
+  const [signingIn, setSigningIn] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async () => {
+    setError(null);
+    try {
+      const state = await readState(undefined, false).unwrap();
+      localStorage.setItem(WIZARD_FLAG, '1');
+      const index = Math.max(0, state.steps.findIndex((s) => s.status !== 'completed'));
+      navigate(state.steps.length ? sectionPath(state.steps[index].slug, index + 1) : '/admin/wizard/setup');
+    } catch (failure) {
+      setError(errorMessage(failure, 'The setup wizard could not be opened. Please try again.'));
+    }
+  };
+  const skip = () => {
+    localStorage.removeItem(WIZARD_FLAG);
+    navigate(user?.is_admin ? adminLandingPath(business?.other_ecommerce_plan ?? '') : '/');
+  };
+
+  return (
+    <Backdrop>
+      <Card role="dialog" aria-modal="true" aria-labelledby="wizard-welcome-title">
+        <h2 id="wizard-welcome-title">Welcome! Let&apos;s set up your store</h2>
+        {signingIn && !user?.is_admin ? (
+          <>
+            <p>Sign in with the store&apos;s admin account to start.</p>
+            {error ? <ErrorNotice>{error}</ErrorNotice> : null}
+            <SignInForm simple onSignedIn={(answer, keep) => {
+              if (!answer.is_admin) { setError(WIZARD_NEEDS_ADMIN); return; }
+              beginSession(answer, keep, dispatch);
+              void start();
+            }} />
+            <Button type="button" $variant="link" onClick={skip}>Skip</Button>
+          </>
+        ) : (
+          <>
+            <p>A few short steps take you through how shoppers get their orders, special orders and sales tax, so your online store sells the way your stores do. You can leave at any step and come back from Setup Wizard in the admin menu.</p>
+            {error ? <ErrorNotice>{error}</ErrorNotice> : null}
+            <div style={{ display: 'flex', gap: 12 }}>
+              <Button type="button" autoFocus onClick={() => (user?.is_admin ? void start() : setSigningIn(true))}>Start</Button>
+              <Button type="button" $variant="secondary" onClick={skip}>Skip</Button>
+            </div>
+          </>
+        )}
+      </Card>
+    </Backdrop>
+  );
+}
+
+/** /admin/wizard/setup: every step with its state, and the acknowledgement the plan asks for once all are done. */
+export function WizardSetupPage() {
+  const { data: state, isLoading, isError, refetch } = adminSettingsApi.useWizardStateQuery();
+  const [acknowledge, { isLoading: sending }] = adminSettingsApi.useAcknowledgeWizardMutation();
+  const [comments, setComments] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const allDone = state ? state.steps.every((s) => s.status === 'completed') : false;
+  const send = async () => {
+    setFailure(null);
+    try {
+      notify('success', (await acknowledge({ comments }).unwrap()).message);
+      setComments('');
+    } catch (error) {
+      setFailure(errorMessage(error, 'The acknowledgement could not be sent. Please try again.'));
+    }
+  };
+  return (
+    <Container style={{ maxWidth: 760 }}>
+      <PageTitle>Setup Wizard</PageTitle>
+      {isLoading ? <Loading label="Loading the setup wizard…" /> : null}
+      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the setup wizard.</ErrorNotice> : null}
+      {state ? (
+        <>
+          {allDone ? <p role="status">Every step is done.</p> : <p>Work through the steps in order, or open any of them.</p>}
+          <Card>
+            <RowList aria-label="Setup steps">
+              {state.steps.map((step, index) => (
+                <li key={step.slug}>
+                  <span className="main"><strong>{index + 1}. {step.title}</strong><br />{step.text}</span>
+                  <span>{STATUS[step.status]}</span>
+                  <Link to={sectionPath(step.slug, index + 1)} aria-label={`Open ${step.title}`}>Open</Link>
+                </li>
+              ))}
+            </RowList>
+          </Card>
+          {allDone && state.needs_acknowledgement ? (
+            <Card as="section" aria-label="Acknowledgement" style={{ marginTop: 20 }}>
+              <h2>Acknowledgement</h2>
+              {state.acknowledged ? <p>You have acknowledged your setup. Thank you.</p> : (
+                <>
+                  <p>Please confirm that your store is set up as you want it. Our team reads any comments you add.</p>
+                  <Field>Comments (optional)<textarea rows={3} maxLength={2000} value={comments} onChange={(e) => setComments(e.target.value)} /></Field>
+                  {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
+                  <Button type="button" disabled={sending} onClick={() => void send()}>{sending ? 'Sending…' : 'Acknowledge setup'}</Button>
+                </>
+              )}
+            </Card>
+          ) : null}
+        </>
+      ) : null}
+    </Container>
+  );
+}
+
+/**
+ * /admin/wizard/section/{slug}?wizard_step=N: one step. Opening it marks it started; saving marks it done
+ * and goes on to the next (Complete on the last, back to the list); Previous and Skip leave it as it is.
+ */
+export function WizardSectionPage() {
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const { data: state, isLoading, isError, refetch } = adminSettingsApi.useWizardStateQuery();
+  const [mark] = adminSettingsApi.useMarkWizardItemMutation();
+  const slugs = state?.steps.map((s) => s.slug) ?? [];
+  const known = slugs.includes(slug) && isSellingOptionsSection(slug);
+  useEffect(() => { if (known) void mark({ slug, status: 'started' }); }, [known, slug, mark]);
+
+  if (isLoading) return <Container><Loading label="Loading the setup wizard…" /></Container>;
+  if (isError) return <Container><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the setup wizard.</ErrorNotice></Container>;
+  if (!state || !known) {
+    return <Container><PageTitle>Setup Wizard</PageTitle><ErrorNotice action={<Link to="/admin/wizard/setup">See all steps</Link>}>{WIZARD_STEP_NOT_FOUND}</ErrorNotice></Container>;
+  }
+  const step = state.steps.find((s) => s.slug === slug)!;
+  const { step: number, previous, next } = wizardNeighbours(slugs, slug);
+  const saved = async () => {
+    await mark({ slug, status: 'completed' });
+    if (next) { navigate(sectionPath(next, number + 1)); return; }
+    localStorage.removeItem(WIZARD_FLAG);
+    navigate('/admin/wizard/setup');
+  };
+  const skip = () => {
+    localStorage.removeItem(WIZARD_FLAG);
+    navigate(adminLandingPath(business?.other_ecommerce_plan ?? ''));
+  };
+  return (
+    <Container style={{ maxWidth: 760 }}>
+      <p style={{ marginBottom: 0 }}>Setup Wizard · Step {number} of {slugs.length}</p>
+      <PageTitle>{step.title}</PageTitle>
+      <p>{step.text}</p>
+      <SellingOptionsForm key={slug} section={slug as SellingOptionsSection} submitLabel={next ? 'Save and continue' : 'Save and complete'} onSaved={() => void saved()}
+        actions={(
+          <>
+            {previous ? <Link to={sectionPath(previous, number - 1)}>Previous</Link> : null}
+            <Link to="/admin/wizard/setup">All steps</Link>
+            <Button type="button" $variant="link" onClick={skip}>Skip setup</Button>
+          </>
+        )} />
+    </Container>
+  );
+}
