@@ -19,6 +19,8 @@ interface TenantPlan {
   variant: 'hardware-cooperative' | 'paint-brand';
   /** The store's plan code: LEB and E2P are the basic plans (admins land on the store information). */
   ecommercePlan: string;
+  /** The store has the setup wizard; seeded not begun, so the owner's first sign-in lands on its welcome. */
+  setupWizard: boolean;
   domains: string[];
   tree: Record<string, Record<string, string[]>>;
   productShare: number;
@@ -36,7 +38,7 @@ interface SeedNavItem {
 
 const TENANTS: TenantPlan[] = [
   {
-    slug: 'demo-hardware', name: 'Riverside Hardware Co-op', businessId: 1001, variant: 'hardware-cooperative', ecommercePlan: 'standard',
+    slug: 'demo-hardware', name: 'Riverside Hardware Co-op', businessId: 1001, variant: 'hardware-cooperative', ecommercePlan: 'standard', setupWizard: false,
     domains: ['www.riverside-hardware.test'], tree: HARDWARE_TREE, productShare: 1,
     colors: { primary: '#c8102e', secondary: '#1d3557', headerBackground: '#ffffff', headerText: '#1d3557', footerBackground: '#1d3557', footerText: '#ffffff', link: '#c8102e' },
     font: '"Trebuchet MS", Helvetica, sans-serif',
@@ -61,7 +63,7 @@ const TENANTS: TenantPlan[] = [
     navGroups: [{ name: 'Pro Desk', hide_on_locations: '3', items: [{ name: 'Work With Us', target: 'work-with-us', custom: true, sub_target: '2' }, { name: 'Brands We Carry', target: '/brands' }] }],
   },
   {
-    slug: 'demo-paint', name: 'Harbor Paint & Color', businessId: 2001, variant: 'paint-brand', ecommercePlan: 'LEB',
+    slug: 'demo-paint', name: 'Harbor Paint & Color', businessId: 2001, variant: 'paint-brand', ecommercePlan: 'E2P', setupWizard: true,
     domains: ['www.harbor-paint.test'], tree: PAINT_TREE, productShare: 0.3,
     colors: { primary: '#2a6f97', secondary: '#e9c46a', headerBackground: '#f7f3ea', headerText: '#14213d', footerBackground: '#14213d', footerText: '#f7f3ea', link: '#2a6f97' },
     font: 'Georgia, "Times New Roman", serif',
@@ -180,7 +182,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
         { name: 'trade', label: 'Trade', type: 'select', required: false, options: [{ value: 'homeowner', text: 'Homeowner' }, { value: 'contractor', text: 'Contractor' }, { value: 'landscaper', text: 'Landscaper' }] },
       ] : [] }, colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 },
       buyingFromAlert: plan.locations.length > 1 ? { text: 'You are buying from {store}. Prices and stock are for this store.' } : null },
-    business: { contact_email: `hello@${plan.slug}.test`, facebook_link: `https://www.facebook.com/${plan.slug}`, instagram_link: `https://www.instagram.com/${plan.slug}`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative', show_competitors: plan.variant === 'hardware-cooperative',
+    business: { wizard_enabled: plan.setupWizard, contact_email: `hello@${plan.slug}.test`, facebook_link: `https://www.facebook.com/${plan.slug}`, instagram_link: `https://www.instagram.com/${plan.slug}`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative', show_competitors: plan.variant === 'hardware-cooperative',
       delivery_locations: plan.locations.length > 1 ? [
         { code: '97301', fee: '9.99', minThreshold: '75.00', thresholdFee: '0.00' },
         { code: '97302', fee: '12.50', minThreshold: null, thresholdFee: null },

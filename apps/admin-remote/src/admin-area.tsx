@@ -13,7 +13,7 @@ import { TwoStepPage } from './features/settings/two-step-page';
 import { EditSubAccountPage, NewSubAccountPage, SubAccountsPage } from './features/settings/sub-accounts-pages';
 import { TokenSignIn } from './features/layout/token-sign-in';
 import { FulfillmentOptionsPage, SpecialOrderItemsPage } from './features/settings/selling-options';
-import { WizardSectionPage, WizardSetupPage, WizardWelcome, wizardStarted } from './features/wizard/wizard-pages';
+import { WizardResume, WizardSectionPage, WizardSetupPage, WizardWelcome, wizardStarted } from './features/wizard/wizard-pages';
 
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
 const PAGES: { path: string; Page: ComponentType }[] = [
@@ -78,7 +78,7 @@ export default function AdminArea() {
     // The wizard is there only where the store has it (spec 3 §4); its welcome asks anyone else to sign in.
     if (!business) return <Loading label="Loading…" />;
     if (!business.wizard_enabled) return <Navigate to={user?.is_admin ? '/admin/orders' : '/'} replace />;
-    if (path === '/admin/wizard') return <Navigate to={user?.is_admin && wizardStarted() ? '/admin/wizard/setup' : WIZARD_INTRO} replace />;
+    if (path === '/admin/wizard') return user?.is_admin && wizardStarted() ? <AdminLayout><WizardResume /></AdminLayout> : <Navigate to={WIZARD_INTRO} replace />;
     if (path === WIZARD_INTRO && !user?.is_admin) return <WizardWelcome />;
   }
   if (!user?.is_admin) {

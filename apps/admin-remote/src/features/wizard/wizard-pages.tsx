@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, useNavigate, useParams } from '@platform/routing';
+import { Link, Navigate, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { SignInForm } from '@platform/account-ui';
 import { adminLandingPath, wizardNeighbours, WIZARD_NEEDS_ADMIN, WIZARD_STEP_NOT_FOUND, type WizardItemStatus } from '@platform/domain';
@@ -8,7 +8,7 @@ import { adminSettingsApi, beginSession, errorMessage, notify, storefrontApi, us
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle, RowList } from '@platform/ui';
 import { isSellingOptionsSection, SellingOptionsForm, type SellingOptionsSection } from '../settings/selling-options';
 
-/** Browser storage flag of spec 1 §3: set by Start, cleared by Skip and by the last step; /admin/wizard then resumes the steps. */
+/** Browser storage flag of spec 1 §3: set by Start, cleared by Skip and by the last step; while set, /admin/wizard resumes the steps. */
 export const WIZARD_FLAG = 'wizard';
 export const wizardStarted = () => localStorage.getItem(WIZARD_FLAG) === '1';
 
@@ -31,20 +31,13 @@ export function WizardWelcome() {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
-  const [readState] = adminSettingsApi.useLazyWizardStateQuery();
   const [signingIn, setSigningIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const start = async () => {
-    setError(null);
-    try {
-      const state = await readState(undefined, false).unwrap();
-      localStorage.setItem(WIZARD_FLAG, '1');
-      const index = Math.max(0, state.steps.findIndex((s) => s.status !== 'completed'));
-      navigate(state.steps.length ? sectionPath(state.steps[index].slug, index + 1) : '/admin/wizard/setup');
-    } catch (failure) {
-      setError(errorMessage(failure, 'The setup wizard could not be opened. Please try again.'));
-    }
+  // /admin/wizard then opens the first step not done yet.
+  const start = () => {
+    localStorage.setItem(WIZARD_FLAG, '1');
+    navigate('/admin/wizard');
   };
   const skip = () => {
     localStorage.removeItem(WIZARD_FLAG);
@@ -62,16 +55,15 @@ export function WizardWelcome() {
             <SignInForm simple onSignedIn={(answer, keep) => {
               if (!answer.is_admin) { setError(WIZARD_NEEDS_ADMIN); return; }
               beginSession(answer, keep, dispatch);
-              void start();
+              start();
             }} />
             <Button type="button" $variant="link" onClick={skip}>Skip</Button>
           </>
         ) : (
           <>
             <p>A few short steps take you through how shoppers get their orders, special orders and sales tax, so your online store sells the way your stores do. You can leave at any step and come back from Setup Wizard in the admin menu.</p>
-            {error ? <ErrorNotice>{error}</ErrorNotice> : null}
             <div style={{ display: 'flex', gap: 12 }}>
-              <Button type="button" autoFocus onClick={() => (user?.is_admin ? void start() : setSigningIn(true))}>Start</Button>
+              <Button type="button" autoFocus onClick={() => (user?.is_admin ? start() : setSigningIn(true))}>Start</Button>
               <Button type="button" $variant="secondary" onClick={skip}>Skip</Button>
             </div>
           </>
@@ -79,6 +71,15 @@ export function WizardWelcome() {
       </Card>
     </Backdrop>
   );
+}
+
+/** /admin/wizard once started: the first step not done yet, or the list when all are. */
+export function WizardResume() {
+  const { data: state, isError, refetch } = adminSettingsApi.useWizardStateQuery();
+  if (isError) return <Container><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the setup wizard.</ErrorNotice></Container>;
+  if (!state) return <Container><Loading label="Loading the setup wizard…" /></Container>;
+  const index = state.steps.findIndex((s) => s.status !== 'completed');
+  return <Navigate to={index >= 0 ? sectionPath(state.steps[index].slug, index + 1) : '/admin/wizard/setup'} replace />;
 }
 
 /** /admin/wizard/setup: every step with its state, and the acknowledgement the plan asks for once all are done. */
@@ -140,7 +141,8 @@ export function WizardSetupPage() {
  * and goes on to the next (Complete on the last, back to the list); Previous and Skip leave it as it is.
  */
 export function WizardSectionPage() {
-  const { slug = '' } = useParams();
+  // The admin area matches its screens itself (no nested routes), so the step comes from the path.
+  const slug = decodeURIComponent(useLocation().pathname.split('/section/')[1] ?? '').replace(/\/$/, '');
   const navigate = useNavigate();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: state, isLoading, isError, refetch } = adminSettingsApi.useWizardStateQuery();
