@@ -19,6 +19,16 @@ test.describe('setup wizard', () => {
     await welcome.getByRole('button', { name: 'Next' }).click();
     await expect(welcome.getByRole('alert')).toHaveText('We could not find an account with these details. Please check them and try again.');
     await expect(page).toHaveURL(/\/admin\/wizard\/intro$/);
+    // A shopper's account is refused, and not signed in.
+    const shopper = { first_name: 'Wren', last_name: 'Painter', telephone: '(206) 555-0177', email: 'wren@harbor-paint.test', password: 'Shopper-Pass-1', c_password: 'Shopper-Pass-1' };
+    expect(await page.evaluate(async (body) => (await fetch('/api/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, shopper)).toBe(200);
+    await welcome.getByLabel('E-mail').fill(shopper.email);
+    await welcome.getByRole('button', { name: 'Next' }).click();
+    await welcome.getByLabel('Password').fill(shopper.password);
+    await welcome.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(welcome.getByRole('alert')).toHaveText("Please sign in with the store's admin account to set up the store.");
+    expect(await page.evaluate(() => [localStorage.getItem('user'), sessionStorage.getItem('user')])).toEqual([null, null]);
+    await welcome.getByRole('button', { name: 'Use another e-mail' }).click();
     await welcome.getByLabel('E-mail').fill(PAINT_ADMIN.email);
     await welcome.getByRole('button', { name: 'Next' }).click();
     await welcome.getByLabel('Password').fill(PAINT_ADMIN.password);
@@ -64,6 +74,7 @@ test.describe('setup wizard', () => {
 
     // Begun now, so the next sign-in lands where the plan says; Setup Wizard in the menu resumes the list.
     await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByText('You have been signed out.')).toBeVisible();
     await page.goto(`${PAINT}/login`);
     await signIn(page, PAINT_ADMIN);
     await expect(page).toHaveURL(/\/admin\/settings\/about-us$/);
