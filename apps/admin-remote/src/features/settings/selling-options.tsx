@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { BusinessDetails } from '@platform/contracts';
 import { storeOptionsProblems, type StoreOptions } from '@platform/domain';
-import { adminSettingsApi, errorMessage, fieldErrors, notify, storefrontApi } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle } from '@platform/ui';
+import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
+import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+import { useCheckedSave } from './checked-save';
 
 /** The three selling-option screens; each is a settings screen or a setup wizard step (its slug). */
 export type SellingOptionsSection = 'fulfillment-options' | 'special-order-items' | 'tax-rate';
@@ -47,35 +48,22 @@ export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSa
   const { data: business, isLoading, isError, refetch } = storefrontApi.useBusinessDetailsQuery();
   const [save, { isLoading: saving }] = adminSettingsApi.useSaveStoreOptionsMutation();
   const [form, setForm] = useState<StoreOptions | null>(null);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { checkAndSave, failure, problem, described } = useCheckedSave();
   useEffect(() => { if (business && form === null) setForm(fromBusiness(business)); }, [business, form]);
 
   const keys = SECTION_KEYS[section];
   const mine = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([key]) => keys.some((k) => key === k || key.startsWith(`${k}.`))));
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const element = event.currentTarget;
     if (!form) return;
-    setFailure(null);
-    const found = mine(storeOptionsProblems(form));
-    setProblems(found);
-    if (Object.keys(found).length) { focusFirstInvalid(element); return; }
-    try {
-      const answer = await save(Object.fromEntries(keys.map((k) => [k, form[k]]))).unwrap();
-      setForm(fromBusiness(answer.data));
-      notify('success', answer.message);
-      onSaved?.();
-    } catch (error) {
-      const refused = fieldErrors(error);
-      setProblems(refused);
-      focusFirstInvalid(element);
-      if (!Object.keys(refused).length) setFailure(errorMessage(error, 'The settings could not be saved. Please try again.'));
-    }
+    const answer = await checkAndSave(event.currentTarget, mine(storeOptionsProblems(form)),
+      () => save(Object.fromEntries(keys.map((k) => [k, form[k]]))).unwrap(), 'The settings could not be saved. Please try again.');
+    if (!answer) return;
+    setForm(fromBusiness(answer.data));
+    notify('success', answer.message);
+    onSaved?.();
   };
 
-  const problem = (key: string) => (problems[key] ? <p className="problem" id={`${key}-problem`} role="alert">{problems[key]}</p> : null);
-  const described = (key: string) => (problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${key}-problem` } : {});
   const set = (patch: Partial<StoreOptions>) => setForm((f) => f && { ...f, ...patch });
 
   if (isLoading) return <Loading label="Loading settings…" />;

@@ -3,8 +3,9 @@ import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import type { BusinessDetails } from '@platform/contracts';
 import { formatPhone, storeInformationProblems, WEEK_DAYS, type StoreInformation } from '@platform/domain';
-import { adminSettingsApi, errorMessage, fieldErrors, notify, storefrontApi } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle } from '@platform/ui';
+import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
+import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+import { useCheckedSave } from './checked-save';
 
 const DAY_NAMES: Record<(typeof WEEK_DAYS)[number], string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
@@ -41,8 +42,7 @@ export function StoreInformationPage() {
   const { data: business, isLoading, isError, refetch } = storefrontApi.useBusinessDetailsQuery();
   const [save, { isLoading: saving }] = adminSettingsApi.useSaveStoreInformationMutation();
   const [form, setForm] = useState<StoreInformation | null>(null);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { checkAndSave, failure, problem, described } = useCheckedSave();
   useEffect(() => { if (business && form === null) setForm(fromBusiness(business)); }, [business, form]);
 
   const changeLocation = (index: number, change: (l: StoreInformation['locations'][number]) => StoreInformation['locations'][number]) =>
@@ -52,26 +52,12 @@ export function StoreInformationPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const element = event.currentTarget;
     if (!form) return;
-    setFailure(null);
-    const found = storeInformationProblems(form);
-    setProblems(found);
-    if (Object.keys(found).length) { focusFirstInvalid(element); return; }
-    try {
-      const answer = await save(form).unwrap();
-      setForm(fromBusiness(answer.data));
-      notify('success', answer.message);
-    } catch (error) {
-      const refused = fieldErrors(error);
-      setProblems(refused);
-      focusFirstInvalid(element);
-      if (!Object.keys(refused).length) setFailure(errorMessage(error, 'The store information could not be saved. Please try again.'));
-    }
+    const answer = await checkAndSave(event.currentTarget, storeInformationProblems(form), () => save(form).unwrap(), 'The store information could not be saved. Please try again.');
+    if (!answer) return;
+    setForm(fromBusiness(answer.data));
+    notify('success', answer.message);
   };
-
-  const problem = (key: string) => (problems[key] ? <p className="problem" id={`${key}-problem`} role="alert">{problems[key]}</p> : null);
-  const described = (key: string) => (problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${key}-problem` } : {});
 
   return (
     <Container>

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { errorMessage, fieldErrors } from '@platform/api-client';
+import { focusFirstInvalid } from '@platform/ui';
+
+/**
+ * A settings form's save: the shared rules' problems are named under each field first (focus on the first),
+ * and what the server refuses is named the same way; any other failure is one message. `problem` and
+ * `described` tie a field to its message.
+ */
+export function useCheckedSave() {
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  async function checkAndSave<T>(form: HTMLFormElement, found: Record<string, string>, save: () => Promise<T>, fallback: string): Promise<T | null> {
+    setFailure(null);
+    setProblems(found);
+    if (Object.keys(found).length) { focusFirstInvalid(form); return null; }
+    try {
+      return await save();
+    } catch (error) {
+      const refused = fieldErrors(error);
+      setProblems(refused);
+      focusFirstInvalid(form);
+      if (!Object.keys(refused).length) setFailure(errorMessage(error, fallback));
+      return null;
+    }
+  }
+  const problem = (key: string) => (problems[key] ? <p className="problem" id={`${key}-problem`} role="alert">{problems[key]}</p> : null);
+  const described = (key: string) => (problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${key}-problem` } : {});
+  return { checkAndSave, failure, problem, described };
+}
