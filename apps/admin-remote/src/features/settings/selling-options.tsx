@@ -22,10 +22,11 @@ const Form = styled.form`
   .check { display: flex; gap: 8px; align-items: center; margin: 6px 0; font-weight: 400; }
   .help { margin: 4px 0 0; font-weight: 400; color: ${(p) => p.theme.colors.muted}; }
   .problem { margin: 4px 0 0; font-weight: 400; color: ${(p) => p.theme.colors.danger}; }
-  .zone { display: grid; grid-template-columns: 1fr 1fr auto; gap: 8px 12px; align-items: end; }
-  .zone label { display: grid; gap: 6px; }
-  .zone input { font: inherit; padding: 8px 10px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
-  @media (max-width: 560px) { .zone { grid-template-columns: 1fr; } }
+  .zone { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto; gap: 8px 12px; align-items: start; padding: 8px 0; }
+  .zone label { display: grid; gap: 6px; font-weight: 600; }
+  .zone > button { margin-top: 26px; }
+  .zone input { width: 100%; box-sizing: border-box; font: inherit; padding: 8px 10px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
+  @media (max-width: 560px) { .zone { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } .zone > button { grid-column: 1 / -1; justify-self: start; margin-top: 0; } }
 `;
 
 function fromBusiness(b: BusinessDetails): StoreOptions {
@@ -76,31 +77,35 @@ export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSa
     <Form onSubmit={(e) => void submit(e)} noValidate aria-label={section.replace(/-/g, ' ')}>
       {section === 'fulfillment-options' ? (
         <>
-          <Card as="fieldset">
+          <Card><fieldset>
             <legend>How shoppers get their orders</legend>
             <label className="check"><input type="checkbox" checked={form.pickup_enabled} {...described('pickup_enabled')} onChange={(e) => set({ pickup_enabled: e.target.checked })} /> Pickup in store</label>
             <label className="check"><input type="checkbox" checked={form.delivery_enabled} onChange={(e) => set({ delivery_enabled: e.target.checked })} /> Local delivery</label>
             <label className="check"><input type="checkbox" checked={form.shipping_enabled} onChange={(e) => set({ shipping_enabled: e.target.checked })} /> Shipping</label>
             {problem('pickup_enabled')}
-          </Card>
-          <Card as="fieldset">
+          </fieldset></Card>
+          <Card><fieldset>
             <legend>Zip codes you deliver to</legend>
             <p className="help">Local delivery is offered at checkout for these zip codes, at the fee beside each.</p>
             {zones.length === 0 ? <p>No delivery zip codes yet.</p> : null}
             {zones.map((zone, index) => (
               <div className="zone" key={index} role="group" aria-label={`Delivery zip ${index + 1}`}>
-                <label>Zip code<input inputMode="numeric" maxLength={5} value={zone.code} {...described(`delivery_locations.${index}.code`)} onChange={(e) => setZone(index, { code: e.target.value })} /></label>
-                <label>Delivery fee ($)<input inputMode="decimal" value={zone.fee} {...described(`delivery_locations.${index}.fee`)} onChange={(e) => setZone(index, { fee: e.target.value })} /></label>
+                <div>
+                  <label>Zip code<input inputMode="numeric" maxLength={5} value={zone.code} {...described(`delivery_locations.${index}.code`)} onChange={(e) => setZone(index, { code: e.target.value })} /></label>
+                  {problem(`delivery_locations.${index}.code`)}
+                </div>
+                <div>
+                  <label>Delivery fee ($)<input inputMode="decimal" value={zone.fee} {...described(`delivery_locations.${index}.fee`)} onChange={(e) => setZone(index, { fee: e.target.value })} /></label>
+                  {problem(`delivery_locations.${index}.fee`)}
+                </div>
                 <Button type="button" $variant="secondary" onClick={() => set({ delivery_locations: zones.filter((_, i) => i !== index) })}>Remove</Button>
-                {problem(`delivery_locations.${index}.code`)}
-                {problem(`delivery_locations.${index}.fee`)}
               </div>
             ))}
             {problem('delivery_locations')}
             <div style={{ marginTop: 12 }}>
               <Button type="button" $variant="secondary" onClick={() => set({ delivery_locations: [...zones, { code: '', fee: '', minThreshold: null, thresholdFee: null }] })}>Add a zip code</Button>
             </div>
-          </Card>
+          </fieldset></Card>
         </>
       ) : null}
       {section === 'special-order-items' ? (

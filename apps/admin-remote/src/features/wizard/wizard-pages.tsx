@@ -16,7 +16,7 @@ const sectionPath = (slug: string, step: number) => `/admin/wizard/section/${slu
 const STATUS: Record<WizardItemStatus, string> = { not_started: 'Not started', started: 'In progress', completed: 'Done' };
 
 const Backdrop = styled.div`
-  min-height: 70vh; display: grid; place-items: center; padding: 24px 16px;
+  min-height: 100vh; display: grid; place-items: center; padding: 24px 16px;
   background: ${(p) => p.theme.colors.border};
   & > div { width: min(480px, 100%); }
 `;
@@ -57,7 +57,7 @@ export function WizardWelcome() {
               beginSession(answer, keep, dispatch);
               start();
             }} />
-            <Button type="button" $variant="link" onClick={skip}>Skip</Button>
+            <div style={{ marginTop: 12 }}><Button type="button" $variant="secondary" onClick={skip}>Skip</Button></div>
           </>
         ) : (
           <>
