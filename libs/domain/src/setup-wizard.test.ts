@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminLandingPath, normalizeStoreOptions, storeOptionsProblems, wizardAlert, wizardNeighbours, wizardSectionSlug, wizardSteps, WIZARD_ALERTS,
+import { wizardReminderDue, wizardReminderEmail, adminLandingPath, normalizeStoreOptions, storeOptionsProblems, wizardAlert, wizardNeighbours, wizardSectionSlug, wizardSteps, WIZARD_ALERTS,
   DELIVERY_NEEDS_ZIPS, INVALID_AMOUNT, INVALID_SLA, INVALID_TAX_RATE, INVALID_ZIP, NO_FULFILMENT_MODE, ZIP_LISTED_TWICE, type StoreOptions } from './index';
 
 describe('setup wizard', () => {
@@ -29,6 +29,22 @@ describe('setup wizard', () => {
     expect(adminLandingPath('standard', true)).toBe('/admin/wizard/intro');
     expect(adminLandingPath('LEB', true)).toBe('/admin/wizard/intro');
     expect(adminLandingPath('LEB', false)).toBe('/admin/settings/about-us');
+  });
+});
+
+describe('setup wizard reminders', () => {
+  it('are due once a week at most', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(wizardReminderDue(null, now)).toBe(true);
+    expect(wizardReminderDue(new Date('2026-11-16T12:00:00Z'), now)).toBe(false);
+    expect(wizardReminderDue(new Date('2026-11-15T12:00:00Z'), now)).toBe(true);
+  });
+
+  it('name the open steps, or ask for the acknowledgement, with the links', () => {
+    const open = wizardReminderEmail({ storeName: 'Harbor Paint', alert: WIZARD_ALERTS.actions, openSteps: ['Tax Rate'], wizardUrl: 'https://x.test/admin/wizard', stopUrl: 'https://x.test/wizard-unsubscribe?token=t' });
+    expect(open.subject).toBe('Harbor Paint: New Actions Required on Your Setup Wizard');
+    expect(open.text).toBe('Still to do:\n- Tax Rate\n\nContinue your setup: https://x.test/admin/wizard\n\nTo stop these reminders: https://x.test/wizard-unsubscribe?token=t');
+    expect(wizardReminderEmail({ storeName: 'S', alert: WIZARD_ALERTS.acknowledgement, openSteps: [], wizardUrl: 'u', stopUrl: 's' }).text).toMatch(/^Every step is done: please confirm/);
   });
 });
 

@@ -51,3 +51,18 @@ export function wizardNeighbours(slugs: readonly string[], slug: string): { step
 
 export const WIZARD_STEP_NOT_FOUND = 'This setup wizard step does not exist.';
 export const WIZARD_NEEDS_ADMIN = "Please sign in with the store's admin account to set up the store.";
+
+/** An owner whose store's wizard still asks something of them is reminded by e-mail at most once a week. */
+export const WIZARD_REMINDER_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
+export const wizardReminderDue = (lastSentAt: Date | null, now: Date) => !lastSentAt || now.getTime() - lastSentAt.getTime() >= WIZARD_REMINDER_EVERY_MS;
+
+/** The reminder e-mail: what is still open, where to continue, and the one-click way to stop these e-mails. */
+export function wizardReminderEmail(input: { storeName: string; alert: string; openSteps: string[]; wizardUrl: string; stopUrl: string }): { subject: string; text: string } {
+  const steps = input.openSteps.length
+    ? `Still to do:\n${input.openSteps.map((s) => `- ${s}`).join('\n')}`
+    : 'Every step is done: please confirm your setup so our team knows the store is ready.';
+  return {
+    subject: `${input.storeName}: ${input.alert}`,
+    text: `${steps}\n\nContinue your setup: ${input.wizardUrl}\n\nTo stop these reminders: ${input.stopUrl}`,
+  };
+}

@@ -8,6 +8,8 @@ export const QUEUE_NAMES = {
   searchEvents: 'search-events',
   ordersPlaced: 'orders-placed',
   notifications: 'notifications',
+  /** A daily run that e-mails owners whose setup wizard still asks something of them. */
+  wizardReminders: 'setup-wizard-reminders',
 } as const;
 
 /** Pub/sub channel (under the queue prefix) on which every API process hears catalogue changes. */

@@ -51,6 +51,16 @@ export function hashToken(token: string): string {
 
 const CACHE_MS = 30_000;
 
+type TenantDoc = { _id: unknown; slug: string; name: string; businessId: number; variant: string; plan?: string; features?: ResolvedTenant['features'] };
+/** A tenant record as requests see it. */
+export function resolvedTenant(doc: TenantDoc): ResolvedTenant {
+  return { id: String(doc._id), slug: doc.slug, name: doc.name, businessId: doc.businessId, variant: doc.variant, plan: doc.plan ?? 'standard', features: doc.features ?? {} };
+}
+/** The context of work done for a tenant outside any request (scheduled jobs): no store, device or caller. */
+export function backgroundContext(tenant: ResolvedTenant): RequestContext {
+  return { tenantId: tenant.id, tenant, storeId: null, deviceId: null, caller: null };
+}
+
 /** Finds tenants by slug or custom domain, with a short cache so each request does not hit the database. */
 export class TenantDirectory {
   private cache = new Map<string, { tenant: ResolvedTenant | null; at: number }>();
@@ -75,10 +85,8 @@ export class TenantDirectory {
   private async cached(key: string, load: () => Promise<unknown>): Promise<ResolvedTenant | null> {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.tenant;
-    const doc = (await load()) as { _id: unknown; slug: string; name: string; businessId: number; variant: string; plan?: string; features?: ResolvedTenant['features'] } | null;
-    const tenant = doc ? {
-      id: String(doc._id), slug: doc.slug, name: doc.name, businessId: doc.businessId, variant: doc.variant, plan: doc.plan ?? 'standard', features: doc.features ?? {},
-    } : null;
+    const doc = (await load()) as TenantDoc | null;
+    const tenant = doc ? resolvedTenant(doc) : null;
     this.cache.set(key, { tenant, at: Date.now() });
     return tenant;
   }

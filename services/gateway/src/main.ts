@@ -8,7 +8,7 @@ import { allServices, staticSite } from './index';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const config = loadConfig();
 const resources = await openResources({ mongoUri: config.mongoUri, redisUrl: config.redisUrl });
-const workers: RunningWorkers | null = process.env.EMBEDDED_WORKER === '0' ? null : startWorkers(resources.redis);
+const workers: RunningWorkers | null = process.env.EMBEDDED_WORKER === '0' ? null : startWorkers(resources.redis, { publicUrl: config.publicUrl });
 const site = staticSite({
   root,
   remotes: {

@@ -1,20 +1,32 @@
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, type CatalogueChangeJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
+import { createQueues, QUEUE_NAMES, type CatalogueChangeJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
 import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent } from '@platform/catalogue';
 import { recordCouponUse } from '@platform/cart';
 import { deliverNotifications } from '@platform/notifications';
+import { sendWizardReminders } from './wizard-reminders';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RunningWorkers {
   workers: Worker[];
   close(): Promise<void>;
 }
 
-/** Starts every queue's worker. close() lets running jobs finish, then disconnects. */
-export function startWorkers(redis: Redis, options: { prefix?: string } = {}): RunningWorkers {
+/**
+ * Starts every queue's worker, and schedules the daily setup wizard reminders (one schedule however many
+ * workers run). close() lets running jobs finish, then disconnects. publicUrl: the platform's address, for
+ * links to stores without a domain of their own.
+ */
+export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl?: string } = {}): RunningWorkers {
   const prefix = options.prefix ?? 'bull';
+  const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:8080';
   const connection = redis.duplicate();
   const publisher = redis.duplicate();
+  const producers = createQueues(connection, prefix);
+  const reminders = new Queue(QUEUE_NAMES.wizardReminders, { connection, prefix });
+  const scheduled = reminders.upsertJobScheduler('daily', { every: DAY_MS }, { name: 'send' })
+    .catch((err: Error) => console.error(`[worker] could not schedule the setup wizard reminders: ${err.message}`));
   const workers = [
     // One job at a time: FerretDB v1 loses concurrent $inc updates (docs/ARCHITECTURE.md, "Atomicity").
     new Worker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView(publisher, prefix), { connection, prefix, concurrency: 1 }),
@@ -22,6 +34,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string } = {}): R
     new Worker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldOrderPlaced(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 1 }),
     new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
     new Worker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
+    new Worker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
   ];
   for (const worker of workers) {
     worker.on('failed', (job, err) => console.error(`[worker] ${worker.name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
@@ -30,6 +43,9 @@ export function startWorkers(redis: Redis, options: { prefix?: string } = {}): R
     workers,
     async close() {
       await Promise.all(workers.map((w) => w.close()));
+      await scheduled;
+      await reminders.close();
+      await producers.close();
       connection.disconnect();
       publisher.disconnect();
     },

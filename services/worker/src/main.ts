@@ -7,7 +7,7 @@ import { startWorkers } from './index';
 const config = loadConfig();
 await connectMongo(config.mongoUri);
 const redis = createRedis(config.redisUrl);
-const running = startWorkers(redis);
+const running = startWorkers(redis, { publicUrl: config.publicUrl });
 console.log('[worker] started:', running.workers.map((w) => w.name).join(', '));
 const shutdown = async () => {
   await running.close();

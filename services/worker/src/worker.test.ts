@@ -59,6 +59,15 @@ describe('product-views worker', () => {
     expect(await queue.getJobState(job.id!)).toBe('failed');
   });
 
+  it('schedules the setup wizard reminders once a day', async () => {
+    const reminders = new Queue(QUEUE_NAMES.wizardReminders, { connection: redis, prefix });
+    try {
+      await expect.poll(async () => (await reminders.getJobSchedulers()).map((s) => [s.key, s.every]), { timeout: 10000 }).toEqual([['daily', 24 * 60 * 60 * 1000]]);
+    } finally {
+      await reminders.close();
+    }
+  });
+
   it('closes cleanly, letting the running job finish', async () => {
     const extra = startWorkers(redis, { prefix });
     await expect(extra.close()).resolves.toBeUndefined();

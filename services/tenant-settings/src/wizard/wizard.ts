@@ -10,6 +10,8 @@ const wizardProgressSchema = new Schema({
   items: { type: Schema.Types.Mixed, default: {} },
   acknowledgedAt: { type: Date, default: null },
   comments: { type: [{ _id: false, text: String, by: String, at: Date }], default: [] },
+  /** When the owners were last reminded by e-mail (reminders.ts). */
+  remindedAt: { type: Date, default: null },
 }, { timestamps: true, minimize: false });
 wizardProgressSchema.plugin(tenantOwned, { onePerTenant: true });
 export const WizardProgress = mongoose.models.WizardProgress ?? mongoose.model('WizardProgress', wizardProgressSchema);
