@@ -28,9 +28,10 @@ const Nav = styled.nav`
   a.active { border-bottom-color: ${(p) => p.theme.colors.secondary}; }
   span[aria-disabled] { opacity: 0.55; cursor: not-allowed; }
 `;
+// A fixed notice palette: readable whatever colours the store's theme uses.
 const WizardAlert = styled.p`
   margin: 0; padding: 10px 16px; text-align: center; font-weight: 600;
-  background: ${(p) => p.theme.colors.secondary}; color: #1d1d1f;
+  background: #fff4d6; color: #4d3800; border-bottom: 1px solid #e8c66a;
   a { color: inherit; }
 `;
 const Dialog = styled.div`
