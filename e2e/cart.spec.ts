@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addAndOpenCart, inStockProducts, plain, SHOPPER, signIn, type Item } from './helpers';
+import { plain, SHOPPER, signIn, type Item } from './helpers';
 
 // The paint store does not turn out-of-stock items into special orders, so stock limits show.
 const PAINT = 'http://demo-paint.localhost:4300';
@@ -7,6 +7,17 @@ const PAINT = 'http://demo-paint.localhost:4300';
 /** Products of the paint store's first location, read in the browser (Node does not resolve *.localhost). */
 async function paintProducts(page: Page): Promise<Item[]> {
   return page.evaluate(async () => (await (await fetch('/api/products?limit=200&in_stock_only=0')).json()).products.data);
+}
+type PricedItem = Item & { price: string; promo_price: string | null; additional_fee: string | null };
+/** In-stock products of the hardware store's first location, as the API lists them. */
+async function inStockProducts(page: Page): Promise<PricedItem[]> {
+  return (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data;
+}
+/** Adds one from the product page, then follows Checkout in the 'Added to Cart' panel to the cart. */
+async function addAndOpenCart(page: Page, slug: string) {
+  await page.goto(`/p/${slug}`);
+  await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
 }
 
 test.describe('cart', () => {

@@ -72,14 +72,3 @@ export type Item = { id: number; slug: string; title: string; num_inventory: num
 /** A product without pack, limit, special-order or hidden-price rules: it adds to the cart as plainly as can be. */
 export const plain = (p: Item) => !p.vendor_allows_special_order && !p.extra.fpack && !p.extra.max_order_quantity && !p.extra.disable_order
   && !p.extra.hide_price && !p.extra.always_allow_special_order && p.vendor_id !== 2020;
-type PricedItem = Item & { price: string; promo_price: string | null; additional_fee: string | null };
-/** In-stock products of the hardware store's first location, as the API lists them. */
-export async function inStockProducts(page: Page): Promise<PricedItem[]> {
-  return (await (await page.request.get('/api/products?limit=100&in_stock_only=1')).json()).products.data;
-}
-/** Adds one from the product page, then follows Checkout in the 'Added to Cart' panel to the cart. */
-export async function addAndOpenCart(page: Page, slug: string) {
-  await page.goto(`/p/${slug}`);
-  await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
-}

@@ -17,6 +17,11 @@ export const STORE_OPTION_KEYS = [
   'pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'show_oos_special', 'special_order_fee', 'special_order_sla', 'tax_rates',
 ] as const satisfies readonly (keyof StoreOptions)[];
 
+/** The selling options out of anything that carries them (the business details). */
+export function pickStoreOptions(source: StoreOptions): StoreOptions {
+  return Object.fromEntries(STORE_OPTION_KEYS.map((key) => [key, source[key]])) as unknown as StoreOptions;
+}
+
 export const NO_FULFILMENT_MODE = 'Choose at least one way for shoppers to get their order.';
 export const DELIVERY_NEEDS_ZIPS = 'Add at least one zip code you deliver to, or turn local delivery off.';
 export const INVALID_ZIP = 'Enter a 5-digit zip code.';

@@ -7,4 +7,4 @@ export { HomepageWidgetModel, forgetWidgets } from './widgets';
 export { RentalCategory, RentalProduct, RentalRequest } from './rentals/models';
 export { optOutLink, OptOutToken } from './opt-outs';
 export { RewardsMember } from './rewards/rewards';
-export { WizardProgress, getWizardState } from './wizard/wizard';
+export { WizardProgress, readWizardProgress, wizardStateOf } from './wizard/wizard';

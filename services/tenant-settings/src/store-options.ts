@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
-import { normalizeStoreOptions, storeOptionsProblems, STORE_OPTION_KEYS, type StoreOptions } from '@platform/domain';
+import { normalizeStoreOptions, pickStoreOptions, storeOptionsProblems, STORE_OPTION_KEYS, type StoreOptions } from '@platform/domain';
 import { rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from './models';
-import { forgetStoreProfile, getBusinessDetails, listLocations } from './service';
+import { forgetStoreProfile, getBusinessDetails } from './service';
 import { forgetStartup } from './startup';
 import { UNKNOWN_LOCATION } from './store-information';
 
@@ -17,15 +17,10 @@ export const STORE_OPTIONS_SAVED = 'Settings saved.';
  */
 export async function saveStoreOptions(ctx: RequestContext, redis: Redis, prefix: string, changes: Partial<StoreOptions>) {
   const business = await getBusinessDetails(ctx);
-  const current: StoreOptions = {
-    pickup_enabled: business.pickup_enabled, delivery_enabled: business.delivery_enabled, shipping_enabled: business.shipping_enabled,
-    delivery_locations: business.delivery_locations, show_oos_special: business.show_oos_special, special_order_fee: business.special_order_fee,
-    special_order_sla: business.special_order_sla, tax_rates: business.tax_rates,
-  };
-  const merged: StoreOptions = { ...current, ...changes };
+  const merged: StoreOptions = { ...pickStoreOptions(business), ...changes };
   const problems = storeOptionsProblems(merged);
   if (changes.tax_rates) {
-    const known = new Set((await listLocations(ctx)).map((l) => l.id));
+    const known = new Set(business.about_us.locations.map((l) => l.id));
     changes.tax_rates.forEach((r, index) => { if (!known.has(r.location_id)) problems[`tax_rates.${index}.location_id`] = UNKNOWN_LOCATION; });
   }
   rejectFieldProblems(problems);

@@ -3,7 +3,7 @@ import { wizardReminderDue, wizardReminderEmail } from '@platform/domain';
 import { Customer } from '@platform/identity';
 import type { PlatformQueues } from '@platform/queue';
 import { backgroundContext, resolvedTenant } from '@platform/server-kit';
-import { getBusinessDetails, getWizardState, optOutLink, WizardProgress } from '@platform/tenant-settings';
+import { getBusinessDetails, optOutLink, readWizardProgress, WizardProgress, wizardStateOf } from '@platform/tenant-settings';
 
 /** Where a store's pages are: its own domain, else its sub-domain of the platform's public address. */
 export function storeAddress(tenant: { slug: string; domains?: string[] }, publicUrl: string): string {
@@ -25,8 +25,8 @@ export async function sendWizardReminders(queues: Pick<PlatformQueues, 'notifica
     const ctx = backgroundContext(resolvedTenant(doc));
     const business = await getBusinessDetails(ctx);
     if (!business.wizard_enabled || !business.wizard_reminders) continue;
-    const state = await getWizardState(ctx);
-    const progress = await WizardProgress.findOne(scoped(ctx)).lean() as { remindedAt?: Date | null } | null;
+    const progress = await readWizardProgress(ctx);
+    const state = wizardStateOf(ctx.tenant.plan, true, progress);
     if (!state.alert || !wizardReminderDue(progress?.remindedAt ?? null, now)) continue;
     const owners = await Customer.find(scoped(ctx, { isAdmin: true, isSubAccount: false })).lean() as { email: string }[];
     if (!owners.length) continue;

@@ -16,23 +16,30 @@ const wizardProgressSchema = new Schema({
 wizardProgressSchema.plugin(tenantOwned, { onePerTenant: true });
 export const WizardProgress = mongoose.models.WizardProgress ?? mongoose.model('WizardProgress', wizardProgressSchema);
 
-interface Progress { items: Record<string, WizardItemStatus>; acknowledgedAt: Date | null }
+export interface WizardProgressDoc { items: Record<string, WizardItemStatus>; acknowledgedAt: Date | null; remindedAt?: Date | null }
+
+/** The store's wizard progress as stored (null before anyone opened a step). */
+export const readWizardProgress = async (ctx: RequestContext) => (await WizardProgress.findOne(scoped(ctx)).lean()) as WizardProgressDoc | null;
+
+/** The wizard as an admin sees it, from the store's plan, its wizard flag and its progress. */
+export function wizardStateOf(plan: string, wizardEnabled: boolean, progress: WizardProgressDoc | null): WizardState {
+  const items = progress?.items ?? {};
+  const steps = wizardSteps(plan).map((s) => ({ ...s, status: items[s.slug] ?? ('not_started' as const) }));
+  const acknowledged = Boolean(progress?.acknowledgedAt);
+  return {
+    wizard_enabled: wizardEnabled,
+    is_wizard_begin: steps.some((s) => s.status !== 'not_started'),
+    steps,
+    needs_acknowledgement: needsWizardAcknowledgement(plan),
+    acknowledged,
+    alert: wizardEnabled ? wizardAlert({ plan, statuses: steps.map((s) => s.status), acknowledged }) : null,
+  };
+}
 
 /** setup-wizard/get: the plan's steps with their state; begun once any step was opened. */
 export async function getWizardState(ctx: RequestContext): Promise<WizardState> {
   const business = await getBusinessDetails(ctx);
-  const progress = (await WizardProgress.findOne(scoped(ctx)).lean()) as Progress | null;
-  const items = progress?.items ?? {};
-  const steps = wizardSteps(ctx.tenant.plan).map((s) => ({ ...s, status: items[s.slug] ?? ('not_started' as const) }));
-  const acknowledged = Boolean(progress?.acknowledgedAt);
-  return {
-    wizard_enabled: business.wizard_enabled,
-    is_wizard_begin: steps.some((s) => s.status !== 'not_started'),
-    steps,
-    needs_acknowledgement: needsWizardAcknowledgement(ctx.tenant.plan),
-    acknowledged,
-    alert: business.wizard_enabled ? wizardAlert({ plan: ctx.tenant.plan, statuses: steps.map((s) => s.status), acknowledged }) : null,
-  };
+  return wizardStateOf(ctx.tenant.plan, business.wizard_enabled, await readWizardProgress(ctx));
 }
 
 /**
@@ -41,7 +48,7 @@ export async function getWizardState(ctx: RequestContext): Promise<WizardState> 
  */
 export async function markWizardItem(ctx: RequestContext, slug: string, status: Exclude<WizardItemStatus, 'not_started'>): Promise<WizardState> {
   if (!wizardSteps(ctx.tenant.plan).some((s) => s.slug === slug)) throw new AppError('not_found', WIZARD_STEP_NOT_FOUND);
-  const current = ((await WizardProgress.findOne(scoped(ctx)).lean()) as Progress | null)?.items?.[slug];
+  const current = (await readWizardProgress(ctx))?.items?.[slug];
   if (!(status === 'started' && current === 'completed')) {
     await WizardProgress.updateOne(scoped(ctx), { $set: { [`items.${slug}`]: status } }, { upsert: true });
   }

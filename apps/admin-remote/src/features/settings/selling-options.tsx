@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { BusinessDetails } from '@platform/contracts';
-import { storeOptionsProblems, type StoreOptions } from '@platform/domain';
+import { pickStoreOptions, storeOptionsProblems, type StoreOptions } from '@platform/domain';
 import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { useCheckedSave } from './checked-save';
@@ -30,13 +30,8 @@ const Form = styled.form`
 `;
 
 function fromBusiness(b: BusinessDetails): StoreOptions {
-  return {
-    pickup_enabled: b.pickup_enabled, delivery_enabled: b.delivery_enabled, shipping_enabled: b.shipping_enabled,
-    delivery_locations: b.delivery_locations, show_oos_special: b.show_oos_special, special_order_fee: b.special_order_fee,
-    special_order_sla: b.special_order_sla,
-    // Every location, with its rate or empty for one not set yet.
-    tax_rates: b.about_us.locations.map((l) => ({ location_id: l.id, rate: b.tax_rates.find((r) => r.location_id === l.id)?.rate ?? '' })),
-  };
+  // Every location, with its rate or empty for one not set yet.
+  return { ...pickStoreOptions(b), tax_rates: b.about_us.locations.map((l) => ({ location_id: l.id, rate: b.tax_rates.find((r) => r.location_id === l.id)?.rate ?? '' })) };
 }
 
 /**
