@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { SignInForm } from '@platform/account-ui';
 import { adminLandingPath, wizardNeighbours, WIZARD_NEEDS_ADMIN, WIZARD_STEP_NOT_FOUND, type WizardItemStatus } from '@platform/domain';
-import { adminSettingsApi, beginSession, errorMessage, notify, storefrontApi, useSession } from '@platform/api-client';
+import { adminSettingsApi, beginSession, errorMessage, notify, readBusinessDetails, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle, RowList } from '@platform/ui';
 import { isSellingOptionsSection, SellingOptionsForm, type SellingOptionsSection } from '../settings/selling-options';
 
@@ -21,6 +21,19 @@ const Backdrop = styled.div`
   & > div { width: min(480px, 100%); }
 `;
 
+/** Skip: forgets Start, then an admin's landing screen (by plan), anyone else the home page. */
+function useSkipWizard() {
+  const user = useSession();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  return async () => {
+    localStorage.removeItem(WIZARD_FLAG);
+    if (!user?.is_admin) { navigate('/'); return; }
+    // Right after a sign-in the store's details (its plan) may still be on the way.
+    navigate(adminLandingPath((await readBusinessDetails(dispatch))?.other_ecommerce_plan ?? ''));
+  };
+}
+
 /**
  * /admin/wizard/intro: the wizard's welcome dialog (spec 3 §2) with Start and Skip. Start needs an admin:
  * anyone else gets the sign-in form in its simple layout (an unknown e-mail or phone is named there, not sent
@@ -30,7 +43,6 @@ export function WizardWelcome() {
   const user = useSession();
   const navigate = useNavigate();
   const dispatch = useDispatch();
-  const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const [signingIn, setSigningIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -39,10 +51,7 @@ export function WizardWelcome() {
     localStorage.setItem(WIZARD_FLAG, '1');
     navigate('/admin/wizard');
   };
-  const skip = () => {
-    localStorage.removeItem(WIZARD_FLAG);
-    navigate(user?.is_admin ? adminLandingPath(business?.other_ecommerce_plan ?? '') : '/');
-  };
+  const skip = useSkipWizard();
 
   return (
     <Backdrop>
@@ -57,14 +66,14 @@ export function WizardWelcome() {
               beginSession(answer, keep, dispatch);
               start();
             }} />
-            <div style={{ marginTop: 12 }}><Button type="button" $variant="secondary" onClick={skip}>Skip</Button></div>
+            <div style={{ marginTop: 12 }}><Button type="button" $variant="secondary" onClick={() => void skip()}>Skip</Button></div>
           </>
         ) : (
           <>
             <p>A few short steps take you through how shoppers get their orders, special orders and sales tax, so your online store sells the way your stores do. You can leave at any step and come back from Setup Wizard in the admin menu.</p>
             <div style={{ display: 'flex', gap: 12 }}>
               <Button type="button" autoFocus onClick={() => (user?.is_admin ? start() : setSigningIn(true))}>Start</Button>
-              <Button type="button" $variant="secondary" onClick={skip}>Skip</Button>
+              <Button type="button" $variant="secondary" onClick={() => void skip()}>Skip</Button>
             </div>
           </>
         )}
@@ -144,7 +153,6 @@ export function WizardSectionPage() {
   // The admin area matches its screens itself (no nested routes), so the step comes from the path.
   const slug = decodeURIComponent(useLocation().pathname.split('/section/')[1] ?? '').replace(/\/$/, '');
   const navigate = useNavigate();
-  const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: state, isLoading, isError, refetch } = adminSettingsApi.useWizardStateQuery();
   const [mark] = adminSettingsApi.useMarkWizardItemMutation();
   const slugs = state?.steps.map((s) => s.slug) ?? [];
@@ -164,10 +172,7 @@ export function WizardSectionPage() {
     localStorage.removeItem(WIZARD_FLAG);
     navigate('/admin/wizard/setup');
   };
-  const skip = () => {
-    localStorage.removeItem(WIZARD_FLAG);
-    navigate(adminLandingPath(business?.other_ecommerce_plan ?? ''));
-  };
+  const skip = useSkipWizard();
   return (
     <Container style={{ maxWidth: 760 }}>
       <p style={{ marginBottom: 0 }}>Setup Wizard · Step {number} of {slugs.length}</p>
@@ -178,7 +183,7 @@ export function WizardSectionPage() {
           <>
             {previous ? <Link to={sectionPath(previous, number - 1)}>Previous</Link> : null}
             <Link to="/admin/wizard/setup">All steps</Link>
-            <Button type="button" $variant="link" onClick={skip}>Skip setup</Button>
+            <Button type="button" $variant="link" onClick={() => void skip()}>Skip setup</Button>
           </>
         )} />
     </Container>

@@ -1,14 +1,16 @@
 import type { Dispatch, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { BusinessDetails, LoginResponse } from '@platform/contracts';
+import type { LoginResponse } from '@platform/contracts';
 import { adminLandingPath } from '@platform/domain';
-import { adminSettingsApi, beginSession, takeRedirect } from '@platform/api-client';
+import { adminSettingsApi, beginSession, readBusinessDetails, takeRedirect } from '@platform/api-client';
 
 /**
  * Keeps the session and answers where to go: a remembered page, else admins to their landing screen
  * (spec 2 §4: the setup wizard when the store has it and nobody has begun it, else by plan) and customers
  * to the cart. A wizard state that cannot be read leaves the plan's landing.
  */
-export async function completeSignIn(answer: LoginResponse, keep: boolean, dispatch: Dispatch<UnknownAction>, business: BusinessDetails | undefined): Promise<string> {
+export async function completeSignIn(answer: LoginResponse, keep: boolean, dispatch: Dispatch<UnknownAction>): Promise<string> {
+  // Read before the session forgets the cache.
+  const business = await readBusinessDetails(dispatch);
   beginSession(answer, keep, dispatch);
   const remembered = takeRedirect();
   if (remembered) return remembered;

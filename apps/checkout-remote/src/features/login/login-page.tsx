@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { Navigate, useNavigate } from '@platform/routing';
 import { SignInForm } from '@platform/account-ui';
-import { storefrontApi, useSession } from '@platform/api-client';
+import { useSession } from '@platform/api-client';
 import { Card, Container, PageTitle } from '@platform/ui';
 import { completeSignIn } from './complete-sign-in';
 
@@ -11,7 +11,6 @@ export function LoginPage() {
   const user = useSession();
   const navigate = useNavigate();
   const dispatch = useDispatch();
-  const { data: business } = storefrontApi.useBusinessDetailsQuery();
   // Only someone already signed in when arriving is sent home; a fresh sign-in navigates below.
   const signedInOnArrival = useRef(Boolean(user));
   if (signedInOnArrival.current) return <Navigate to="/" replace />;
@@ -19,7 +18,7 @@ export function LoginPage() {
     <Container style={{ maxWidth: 460 }}>
       <PageTitle>Sign In</PageTitle>
       <Card>
-        <SignInForm onSignedIn={(answer, keep) => void completeSignIn(answer, keep, dispatch, business).then((to) => navigate(to, { replace: true }))} />
+        <SignInForm onSignedIn={(answer, keep) => void completeSignIn(answer, keep, dispatch).then((to) => navigate(to, { replace: true }))} />
       </Card>
     </Container>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '@platform/routing';
 import { INVALID_RESET_EMAIL, isValidEmail, passwordProblems } from '@platform/domain';
-import { errorMessage, fieldErrors, getDeviceId, identityApi, notify, storefrontApi } from '@platform/api-client';
+import { errorMessage, fieldErrors, getDeviceId, identityApi, notify } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, PageTitle, SigningIn } from '@platform/ui';
 import { completeSignIn } from './complete-sign-in';
 
@@ -76,20 +76,18 @@ export function MagicLinkPage() {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const [signInWithLink] = identityApi.useUseMagicLinkMutation();
-  // The store's plan picks an admin's landing screen (normally already in the cache from the page).
-  const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || !business) return;
+    if (started.current) return;
     started.current = true;
     const email = params.get('email') ?? '';
     const token = params.get('token') ?? '';
     void signInWithLink({ email, magicLinkToken: token, device_id: getDeviceId() }).then((result) => {
       if ('error' in result) { setError(errorMessage(result.error)); return; }
       if (result.data.mfa) { setError('This account uses two-step sign-in: please sign in with your password and authenticator code.'); return; }
-      void completeSignIn(result.data, true, dispatch, business).then((to) => navigate(to, { replace: true }));
+      void completeSignIn(result.data, true, dispatch).then((to) => navigate(to, { replace: true }));
     });
-  }, [params, signInWithLink, navigate, dispatch, business]);
+  }, [params, signInWithLink, navigate, dispatch]);
   return <SigningIn error={error} action={<Link to="/login">Go to Sign In</Link>} />;
 }
