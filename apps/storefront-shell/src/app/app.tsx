@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, HashRouter } from '@platform/routing';
 import { ThemeProvider } from 'styled-components';
@@ -26,16 +26,11 @@ function ToastHost() {
 function TenantTheme() {
   // The bundle fills the settings cache; the settings query only asks itself if the bundle failed.
   const startup = storefrontApi.useStartupQuery();
-  const { data: answer, isLoading: settingsLoading } = storefrontApi.useSettingsQuery(undefined, { skip: startup.isLoading });
-  // A sign-in or sign-out forgets every cached answer; the store's look stays while its settings are read again,
-  // so the pages (and the router) are not taken down in the middle of the sign-in that asked.
-  const [kept, keep] = useState(answer);
-  if (answer && answer !== kept) keep(answer);
-  const current = answer ?? kept;
+  const { data: answer, isLoading: settingsLoading, isError } = storefrontApi.useSettingsQuery(undefined, { skip: startup.isLoading });
   // The store's pages first render in a background pass that yields to the browser: a store update alone would
   // render the whole page in one long task.
-  const settings = useDeferredValue(current);
-  const isLoading = !settings && (startup.isLoading || settingsLoading || current !== undefined);
+  const settings = useDeferredValue(answer);
+  const isLoading = startup.isLoading || settingsLoading || (answer !== undefined && settings === undefined);
   const theme = useMemo(() => (settings ? buildTheme(settings) : null), [settings]);
   useEffect(() => {
     if (!settings) return;
@@ -46,16 +41,14 @@ function TenantTheme() {
   }, [settings]);
   // The base page styles from the first paint, so the tenant's styles do not move the page.
   if (isLoading) return <><GlobalStyle /><Loading label="Loading store…" /></>;
-  if (!settings || !theme) {
+  if (isError || !settings || !theme) {
     return <Container><ErrorNotice>This store is not available right now. Please try again later.</ErrorNotice></Container>;
   }
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       <ShopFactsProvider>
-        <Router>
-          <AppRoutes />
-        </Router>
+        <AppRoutes />
       </ShopFactsProvider>
       <ToastHost />
     </ThemeProvider>
@@ -65,10 +58,14 @@ function TenantTheme() {
 export function App({ store }: { store: PlatformStore }) {
   return (
     <Provider store={store}>
-      {/* Base theme until the tenant's settings arrive (loading and error states need it too). */}
-      <ThemeProvider theme={BASE_THEME}>
-        <TenantTheme />
-      </ThemeProvider>
+      {/* Above the loading screen: a sign-in or sign-out forgets every answer and shows it for a moment, and a
+          navigation begun before (the sign-in's landing) must reach the router the pages come back to. */}
+      <Router>
+        {/* Base theme until the tenant's settings arrive (loading and error states need it too). */}
+        <ThemeProvider theme={BASE_THEME}>
+          <TenantTheme />
+        </ThemeProvider>
+      </Router>
     </Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '@platform/routing';
 import { INVALID_RESET_EMAIL, isValidEmail, passwordProblems } from '@platform/domain';
@@ -70,17 +70,20 @@ export function ResetPasswordPage() {
   );
 }
 
+/** The visit (history entry) whose link was used: the page comes back at it when the sign-in forgets the cache. */
+let linkUsedAt: string | null = null;
+
 /** /magic-link-redirect?email&token: signs in with the e-mailed one-time link, once. */
 export function MagicLinkPage() {
   const [params] = useSearchParams();
+  const { key } = useLocation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const [signInWithLink] = identityApi.useUseMagicLinkMutation();
   const [error, setError] = useState<string | null>(null);
-  const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+    if (linkUsedAt === key) return;
+    linkUsedAt = key;
     const email = params.get('email') ?? '';
     const token = params.get('token') ?? '';
     void signInWithLink({ email, magicLinkToken: token, device_id: getDeviceId() }).then((result) => {
@@ -88,6 +91,6 @@ export function MagicLinkPage() {
       if (result.data.mfa) { setError('This account uses two-step sign-in: please sign in with your password and authenticator code.'); return; }
       void completeSignIn(result.data, true, dispatch).then((to) => navigate(to, { replace: true }));
     });
-  }, [params, signInWithLink, navigate, dispatch]);
+  }, [key, params, signInWithLink, navigate, dispatch]);
   return <SigningIn error={error} action={<Link to="/login">Go to Sign In</Link>} />;
 }
