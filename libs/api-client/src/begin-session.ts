@@ -1,7 +1,6 @@
-import type { Dispatch, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { BusinessDetails, LoginResponse } from '@platform/contracts';
+import type { Dispatch, ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { LoginResponse } from '@platform/contracts';
 import { platformApi } from './api';
-import { storefrontApi } from './endpoints';
 import { setSession } from './session';
 
 /**
@@ -14,13 +13,16 @@ export function beginSession(answer: LoginResponse, keep: boolean, dispatch: Dis
   dispatch(platformApi.util.resetApiState());
 }
 
+/** What RTK Query's `initiate` gives: a thunk whose result can be awaited and let go. */
+type QueryThunk<T> = ThunkAction<{ unwrap(): Promise<T>; unsubscribe(): void }, unknown, unknown, UnknownAction>;
+
 /**
- * The store's business details outside a component: the cached answer, else read and waited for (a sign-in
- * forgets the cache, and a quick click may come before the page read them again); undefined when unreadable.
+ * One query's answer outside a component: the cached answer, else read and waited for (a sign-in forgets the
+ * cache, and a quick click may come before the page read it again); undefined when it cannot be read.
  */
-export async function readBusinessDetails(dispatch: Dispatch<UnknownAction>): Promise<BusinessDetails | undefined> {
+export async function readQuery<T>(dispatch: Dispatch<UnknownAction>, query: QueryThunk<T>): Promise<T | undefined> {
   // The store's dispatch runs thunks (RTK Query's); the hook's type does not say so.
-  const read = (dispatch as ThunkDispatch<unknown, unknown, UnknownAction>)(storefrontApi.endpoints.businessDetails.initiate());
+  const read = (dispatch as ThunkDispatch<unknown, unknown, UnknownAction>)(query);
   try {
     return await read.unwrap();
   } catch {

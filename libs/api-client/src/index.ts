@@ -7,4 +7,4 @@ export {
 export { notify, useToasts, type Toast } from './toasts';
 export { useLogout } from './logout';
 export { useCartQuantities } from './cart-quantity';
-export { beginSession, readBusinessDetails } from './begin-session';
+export { beginSession, readQuery } from './begin-session';

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { SignInForm } from '@platform/account-ui';
 import { adminLandingPath, wizardNeighbours, WIZARD_NEEDS_ADMIN, WIZARD_STEP_NOT_FOUND, type WizardItemStatus } from '@platform/domain';
-import { adminSettingsApi, beginSession, errorMessage, notify, readBusinessDetails, useSession } from '@platform/api-client';
+import { adminSettingsApi, beginSession, errorMessage, notify, readQuery, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle, RowList } from '@platform/ui';
 import { isSellingOptionsSection, SellingOptionsForm, type SellingOptionsSection } from '../settings/selling-options';
 
@@ -30,7 +30,7 @@ function useSkipWizard() {
     localStorage.removeItem(WIZARD_FLAG);
     if (!user?.is_admin) { navigate('/'); return; }
     // Right after a sign-in the store's details (its plan) may still be on the way.
-    navigate(adminLandingPath((await readBusinessDetails(dispatch))?.other_ecommerce_plan ?? ''));
+    navigate(adminLandingPath((await readQuery(dispatch, storefrontApi.endpoints.businessDetails.initiate()))?.other_ecommerce_plan ?? ''));
   };
 }
 

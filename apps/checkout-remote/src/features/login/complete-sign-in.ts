@@ -1,7 +1,7 @@
-import type { Dispatch, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { LoginResponse } from '@platform/contracts';
 import { adminLandingPath } from '@platform/domain';
-import { adminSettingsApi, beginSession, readBusinessDetails, takeRedirect } from '@platform/api-client';
+import { adminSettingsApi, beginSession, readQuery, storefrontApi, takeRedirect } from '@platform/api-client';
 
 /**
  * Keeps the session and answers where to go: a remembered page, else admins to their landing screen
@@ -10,17 +10,14 @@ import { adminSettingsApi, beginSession, readBusinessDetails, takeRedirect } fro
  */
 export async function completeSignIn(answer: LoginResponse, keep: boolean, dispatch: Dispatch<UnknownAction>): Promise<string> {
   // Read before the session forgets the cache.
-  const business = await readBusinessDetails(dispatch);
+  const business = await readQuery(dispatch, storefrontApi.endpoints.businessDetails.initiate());
   beginSession(answer, keep, dispatch);
   const remembered = takeRedirect();
   if (remembered) return remembered;
   if (!answer.is_admin) return '/cart';
   let wizardToStart = false;
   if (business?.wizard_enabled) {
-    // The store's dispatch runs thunks (RTK Query's); the hook's type does not say so.
-    const read = (dispatch as ThunkDispatch<unknown, unknown, UnknownAction>)(adminSettingsApi.endpoints.wizardState.initiate(undefined, { forceRefetch: true }));
-    const state = await read.unwrap().catch(() => null);
-    read.unsubscribe();
+    const state = await readQuery(dispatch, adminSettingsApi.endpoints.wizardState.initiate(undefined, { forceRefetch: true }));
     wizardToStart = state ? !state.is_wizard_begin : false;
   }
   return adminLandingPath(business?.other_ecommerce_plan ?? '', wizardToStart);
