@@ -1,5 +1,6 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // Module boundaries by Nx tags: apps use libs only (never services); libs never use apps or services;
 // web code uses web or isomorphic libs only; isomorphic libs stay free of node and web code.
@@ -27,6 +28,13 @@ export default [
         ],
       }],
     },
+  },
+  {
+    // Hooks in the same order on every render: one called after an early return crashes the page only on
+    // the render that takes the other branch (a screen opened directly, before its data is cached).
+    files: ['apps/**/*.tsx', 'libs/**/*.tsx', 'libs/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error' },
   },
   {
     // Module Federation shares @platform/routing (the used part of react-router) once; a direct import

@@ -57,6 +57,9 @@ test.describe('setup wizard', () => {
     await page.getByRole('link', { name: 'Previous' }).click();
     await expect(page.getByLabel('Special order fee ($)')).toHaveValue('4.50');
     await page.goBack();
+    // A step opened by its address (a reload, a bookmark) loads the wizard first and then shows the step.
+    await page.reload();
+    await expect(page.getByText('Setup Wizard · Step 2 of 2')).toBeVisible();
     await page.getByLabel('Harbor Paint Downtown sales tax (%)').fill('9.5');
     await page.getByRole('button', { name: 'Save and complete' }).click();
 

@@ -155,6 +155,7 @@ export function WizardSectionPage() {
   const navigate = useNavigate();
   const { data: state, isLoading, isError, refetch } = adminSettingsApi.useWizardStateQuery();
   const [mark] = adminSettingsApi.useMarkWizardItemMutation();
+  const skip = useSkipWizard();
   const slugs = state?.steps.map((s) => s.slug) ?? [];
   const known = slugs.includes(slug) && isSellingOptionsSection(slug);
   useEffect(() => { if (known) void mark({ slug, status: 'started' }); }, [known, slug, mark]);
@@ -172,7 +173,6 @@ export function WizardSectionPage() {
     localStorage.removeItem(WIZARD_FLAG);
     navigate('/admin/wizard/setup');
   };
-  const skip = useSkipWizard();
   return (
     <Container style={{ maxWidth: 760 }}>
       <p style={{ marginBottom: 0 }}>Setup Wizard · Step {number} of {slugs.length}</p>
