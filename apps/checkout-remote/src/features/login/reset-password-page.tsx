@@ -74,6 +74,8 @@ export function ResetPasswordPage() {
 let linkUsedAt: string | null = null;
 
 /** /magic-link-redirect?email&token: signs in with the e-mailed one-time link, once. */
+const INCOMPLETE_LINK = 'This sign-in link is incomplete. Please open the whole link from the e-mail, or ask for a new one.';
+
 export function MagicLinkPage() {
   const [params] = useSearchParams();
   const { key } = useLocation();
@@ -86,6 +88,8 @@ export function MagicLinkPage() {
     linkUsedAt = key;
     const email = params.get('email') ?? '';
     const token = params.get('token') ?? '';
+    // A link cut short by a mail client: nothing to try.
+    if (!email || !token) { setError(INCOMPLETE_LINK); return; }
     void signInWithLink({ email, magicLinkToken: token, device_id: getDeviceId() }).then((result) => {
       if ('error' in result) { setError(errorMessage(result.error)); return; }
       if (result.data.mfa) { setError('This account uses two-step sign-in: please sign in with your password and authenticator code.'); return; }
