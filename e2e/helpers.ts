@@ -50,6 +50,32 @@ export async function outboxMessage(to: string, after: Date): Promise<string> {
   });
 }
 
+/**
+ * Opens a session for a demo login without the sign-in form: an access token written to the e2e database (as
+ * a sign-in would), read back through login-by-token and kept in the browser as 'Keep me signed in' does.
+ * For journeys about what comes after sign-in: each account may try to sign in only 10 times in 15 minutes.
+ */
+export async function openSession(page: Page, base: string, who: { tenant: string; email: string }): Promise<void> {
+  const { createHash, randomBytes } = await import('node:crypto');
+  const token = randomBytes(32).toString('base64url');
+  await withE2eDb(async (db) => {
+    const { _id: tenantId } = (await db.collection('tenants').findOne({ slug: who.tenant }))!;
+    const customer = (await db.collection('customers').findOne({ tenantId: String(tenantId), email: who.email }))!;
+    await db.collection('accesstokens').insertOne({
+      tenantId: String(tenantId), tokenHash: createHash('sha256').update(token).digest('hex'), customerId: String(customer._id),
+      customerSlug: customer.slug, isAdmin: customer.isAdmin, isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions ?? [],
+      expiresAt: new Date(Date.now() + 3600_000), revokedAt: null, createdAt: new Date(), updatedAt: new Date(),
+    });
+  });
+  await page.goto(`${base}/store-info`);
+  const stored = await page.evaluate(async (accessToken) => {
+    const answer = await (await fetch('/api/login-by-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: accessToken }) })).json();
+    localStorage.setItem('user', JSON.stringify({ is_admin: answer.is_admin, access_token: answer.access_token, loginKeep: true, data: answer.data }));
+    return answer.access_token === accessToken;
+  }, token);
+  expect(stored).toBe(true);
+}
+
 /** Adds an HTML section to a store's home page (area 1, last), as the widget editor would. */
 export async function addHomeSection(tenant: string, widgetId: number, name: string): Promise<void> {
   await withE2eDb(async (db) => {
