@@ -30,7 +30,11 @@ describe('admin permissions', () => {
 
   it('reads a permission as words', () => {
     expect(permissionLabel('edit_products')).toBe('Edit products');
-    expect(permissionLabel('manage_gmc_page')).toBe('Manage gmc page');
+    expect(permissionLabel('consultation_report')).toBe('Consultation report');
+    // The spec's strings keep their spelling; what people read is spelled out.
+    expect(permissionLabel('manage_conersion_pixel')).toBe('Manage conversion pixel');
+    expect(permissionLabel('manage_ar_accounts')).toBe('Manage AR accounts');
+    expect(permissionLabel('manage_gmc_page')).toBe('Manage Google Merchant Center page');
   });
 
   it('has the 23 strings of the spec and 3 limited ones', () => {

@@ -50,9 +50,15 @@ export function effectivePermissions(account: { isAdmin: boolean; isSubAccount: 
 
 export const NO_PERMISSION = 'You do not have permission to do this. Ask the store owner for access.';
 
+/** Where the words of a permission string do not read as they should (the strings themselves are the spec's). */
+const PERMISSION_LABELS: Partial<Record<Permission, string>> = {
+  manage_conersion_pixel: 'Manage conversion pixel', manage_ar_accounts: 'Manage AR accounts', manage_ai_widgets: 'Manage AI widgets',
+  manage_sub_accounts: 'Manage sub-accounts', manage_gmc_page: 'Manage Google Merchant Center page',
+};
+
 /** A permission as people read it: 'edit_products' is 'Edit products'. */
 export function permissionLabel(permission: Permission): string {
-  const words = permission.replace(/_/g, ' ');
+  const words = PERMISSION_LABELS[permission] ?? permission.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -25,7 +25,7 @@ const Form = styled.form`
   .zone { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto; gap: 8px 12px; align-items: start; padding: 8px 0; }
   .zone label { display: grid; gap: 6px; font-weight: 600; }
   .zone > button { margin-top: 26px; }
-  .zone input { width: 100%; box-sizing: border-box; font: inherit; padding: 8px 10px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
+  .zone input { width: 100%; box-sizing: border-box; font: inherit; font-weight: 400; padding: 8px 10px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
   @media (max-width: 560px) { .zone { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } .zone > button { grid-column: 1 / -1; justify-self: start; margin-top: 0; } }
 `;
 
