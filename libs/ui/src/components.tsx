@@ -89,7 +89,10 @@ export function Toasts({ toasts }: { toasts: { id: number; kind: string; text: s
 
 export const Field = styled.label`
   display: grid; gap: 6px; margin-bottom: 14px; font-weight: 600;
-  input { font: inherit; font-weight: 400; padding: 10px 12px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
+  input:not([type='checkbox']):not([type='radio']), select, textarea {
+    font: inherit; font-weight: 400; padding: 10px 12px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius};
+    background: ${(p) => p.theme.colors.surface}; color: inherit;
+  }
 `;
 
 /** A link's sign-in in progress (one-time link, access-token link), or why it failed with a way on. */
