@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import type { LoginResponse } from '@platform/contracts';
-import { ACCOUNT_NOT_FOUND, formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, MISSING_CODE, normalizePhone } from '@platform/domain';
+import { ACCOUNT_NOT_FOUND, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, INVALID_EMAIL, INVALID_PHONE, isValidEmail, MISSING_CODE, normalizePhone } from '@platform/domain';
 import { errorMessage, getDeviceId, identityApi, storefrontApi } from '@platform/api-client';
 import { Button, ErrorNotice, Field } from '@platform/ui';
 
@@ -118,8 +118,8 @@ export function SignInForm({ simple = false, onSignedIn }: { simple?: boolean; o
           {smsEnabled ? (
             <>
               <Field>Mobile number
-                <input type="tel" name="telephone" inputMode="numeric" autoComplete="tel-national" maxLength={14} value={formatPhone(phone)} disabled={Boolean(email)}
-                  onChange={(e) => setPhone(e.target.value.replace(/\D/g, '').slice(0, 10))} />
+                <input type="tel" name="telephone" inputMode="numeric" autoComplete="tel-national" maxLength={PHONE_INPUT_MAX_LENGTH} value={formatPhone(phone)} disabled={Boolean(email)}
+                  onChange={(e) => setPhone(phoneInputDigits(e.target.value))} />
               </Field>
               <Or>or</Or>
             </>

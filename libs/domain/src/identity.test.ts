@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems } from './index';
+import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits } from './index';
 
 describe('phone numbers', () => {
   it('keeps 10 digits after dropping a +1 prefix and everything that is not a digit', () => {
@@ -7,6 +7,16 @@ describe('phone numbers', () => {
     expect(normalizePhone('+1 503 555 0142')).toBe('5035550142');
     expect(normalizePhone('503-555-014')).toBeNull();
     expect(normalizePhone('25035550142')).toBeNull();
+  });
+
+  it('keeps what a phone field was given without the +1, pasted or typed', () => {
+    expect(phoneInputDigits('+1 503 555 0142')).toBe('5035550142');
+    expect(phoneInputDigits('1-503-555-0142')).toBe('5035550142');
+    // Typed key by key: the field shows (150) 355-5014 after ten digits; the eleventh shows the 1 was the country code.
+    expect(phoneInputDigits('(150) 355-50142')).toBe('5035550142');
+    expect(phoneInputDigits('(503) 555-01429')).toBe('5035550142');
+    expect(phoneInputDigits('(503) 55')).toBe('50355');
+    expect(phoneInputDigits('abc')).toBe('');
   });
 
   it('formats as (xxx) xxx-xxxx while typing', () => {

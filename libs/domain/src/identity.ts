@@ -19,6 +19,22 @@ export function normalizePhone(input: string): string | null {
   return /^\d{10}$/.test(digits) ? digits : null;
 }
 
+/**
+ * What a phone field lets in at once: '+1 (503) 555-0142' pasted whole. It shows at most 14, (xxx) xxx-xxxx;
+ * a limit of 14 would cut a pasted +1 number short before the +1 could be dropped.
+ */
+export const PHONE_INPUT_MAX_LENGTH = 17;
+
+/**
+ * The digits a phone field keeps from what was typed or pasted: up to 10, after a +1 country code (a pasted
+ * '+1 503 555 0142', or an eleventh digit typed after a leading 1: no US area code starts with 1).
+ */
+export function phoneInputDigits(input: string): string {
+  let digits = input.replace(/\D/g, '');
+  if (digits.startsWith('1') && (/^\s*\+\s*1/.test(input) || digits.length === 11)) digits = digits.slice(1);
+  return digits.slice(0, 10);
+}
+
 /** (xxx) xxx-xxxx as the phone is typed (digits only; partial input formats as far as it goes). */
 export function formatPhone(input: string): string {
   const digits = input.replace(/\D/g, '').slice(0, 10);

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from '@platform/routing';
 import styled from 'styled-components';
 import type { CustomFormField } from '@platform/contracts';
-import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
+import { formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
 import { errorMessage, fieldErrors, getDeviceId, identityApi, notify, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, PageTitle } from '@platform/ui';
 
@@ -122,8 +122,8 @@ export function RegisterPage() {
             <div><Field>First name<input name="first_name" autoComplete="given-name" value={member.first_name} maxLength={50} onChange={(e) => change('first_name', e.target.value)} /></Field>{problem('first_name')}</div>
             <div><Field>Last name<input name="last_name" autoComplete="family-name" value={member.last_name} maxLength={50} onChange={(e) => change('last_name', e.target.value)} /></Field>{problem('last_name')}</div>
           </Row>
-          <Field>Mobile number<input type="tel" name="telephone" inputMode="numeric" autoComplete="tel-national" value={formatPhone(member.telephone)} maxLength={14}
-            onChange={(e) => change('telephone', e.target.value.replace(/\D/g, '').slice(0, 10))} /></Field>{problem('telephone')}
+          <Field>Mobile number<input type="tel" name="telephone" inputMode="numeric" autoComplete="tel-national" value={formatPhone(member.telephone)} maxLength={PHONE_INPUT_MAX_LENGTH}
+            onChange={(e) => change('telephone', phoneInputDigits(e.target.value))} /></Field>{problem('telephone')}
           <Field>E-mail<input type="email" name="email" autoComplete="email" value={member.email} onChange={(e) => change('email', e.target.value)} /></Field>{problem('email')}
           <Row>
             <div><Field>Password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblems(({ password: _, ...rest }) => rest); }} /></Field>{problem('password')}</div>
