@@ -84,17 +84,30 @@ test.describe('registration', () => {
     const form = page.getByRole('form', { name: 'Create an account' });
     await form.getByLabel('First name').fill('Robin');
     await form.getByLabel('Last name').fill('Builder');
-    await form.getByLabel('Mobile number').fill(`971${String(Date.now()).slice(-7)}`);
+    // The phone and the e-mail are checked on leaving each field: both belong to the demo shopper.
+    await form.getByLabel('Mobile number').fill('5035550142');
     await form.getByLabel('E-mail', { exact: true }).fill(SHOPPER.email);
+    const phoneTaken = form.getByRole('alert').filter({ hasText: 'The phone number you entered is already associated with another account. Please Login to your existing account.' });
+    await expect(phoneTaken.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await form.getByLabel('Mobile number').fill(`971${String(Date.now()).slice(-7)}`);
+    await expect(phoneTaken).toHaveCount(0); // cleared on change
     await form.getByLabel('Password', { exact: true }).fill('Robin-Pass-1');
+    const duplicate = form.getByRole('alert').filter({ hasText: 'The email address you entered is already associated with another account. Please Login to your existing account.' });
+    await expect(duplicate.getByRole('link', { name: 'Login' })).toBeVisible();
     await form.getByLabel('Confirm password').fill('Robin-Pass-2');
     await form.getByLabel('Company Name (optional)').fill('Robin Builds LLC');
     await form.getByLabel('Trade (optional)').selectOption('contractor');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await expect(form.getByText("Password doesn't match")).toBeVisible();
+    await expect(duplicate).toBeVisible();
+    // The first field with a problem takes the focus.
+    await expect(form.getByLabel('E-mail', { exact: true })).toBeFocused();
     await form.getByLabel('Confirm password').fill('Robin-Pass-1');
-    await form.getByRole('button', { name: 'Create Account' }).click();
-    const duplicate = form.getByRole('alert').filter({ hasText: 'An account with this e-mail already exists. Please log into your account.' });
+    // Sent without leaving the e-mail field (Enter): the server's duplicate answer reads the same.
+    await form.getByLabel('E-mail', { exact: true }).fill('');
+    await expect(duplicate).toHaveCount(0);
+    await form.getByLabel('E-mail', { exact: true }).fill(SHOPPER.email);
+    await form.getByLabel('E-mail', { exact: true }).press('Enter');
     await expect(duplicate.getByRole('link', { name: 'Login' })).toBeVisible();
     const email = `robin${Date.now()}@example.test`;
     await form.getByLabel('E-mail', { exact: true }).fill(email);

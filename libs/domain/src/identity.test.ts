@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits } from './index';
+import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN } from './index';
 
 describe('phone numbers', () => {
   it('keeps 10 digits after dropping a +1 prefix and everything that is not a digit', () => {
@@ -23,6 +23,16 @@ describe('phone numbers', () => {
     expect(formatPhone('503')).toBe('(503');
     expect(formatPhone('50355')).toBe('(503) 55');
     expect(formatPhone('5035550142999')).toBe('(503) 555-0142');
+  });
+});
+
+describe('registration problems as the shopper reads them', () => {
+  it("shows the duplicate-account message for a server message with 'log into', on the e-mail or the phone", () => {
+    expect(registrationProblemShown('email', 'An account with this e-mail already exists. Please log into your account.')).toBe(DUPLICATE_EMAIL_SHOWN);
+    expect(registrationProblemShown('telephone', 'An account with this phone number already exists. Please log into your account.')).toBe(DUPLICATE_PHONE_SHOWN);
+    expect(DUPLICATE_EMAIL_SHOWN).toBe('The email address you entered is already associated with another account. Please Login to your existing account.');
+    expect(registrationProblemShown('email', 'Please enter a valid email address.')).toBe('Please enter a valid email address.');
+    expect(registrationProblemShown('first_name', 'Please log into the moon.')).toBe('Please log into the moon.');
   });
 });
 

@@ -3,6 +3,16 @@
 export const INVALID_PHONE = 'Please enter a valid phone number.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 export const MISSING_CODE = 'Please enter your verification code.';
+/** What the shopper reads when the e-mail or phone already has an account (spec 2 §8); 'Login' is a link there. */
+export const DUPLICATE_EMAIL_SHOWN = 'The email address you entered is already associated with another account. Please Login to your existing account.';
+export const DUPLICATE_PHONE_SHOWN = 'The phone number you entered is already associated with another account. Please Login to your existing account.';
+/** The server words a duplicate account with 'log into' (spec 2 §5); the form shows the duplicate message instead. */
+export function registrationProblemShown(field: string, serverText: string): string {
+  if (!serverText.includes('log into')) return serverText;
+  if (field === 'email') return DUPLICATE_EMAIL_SHOWN;
+  if (field === 'telephone') return DUPLICATE_PHONE_SHOWN;
+  return serverText;
+}
 export const ACCOUNT_NOT_FOUND = 'We could not find an account with these details. Please check them and try again.';
 export const PASSWORD_MISMATCH = "Password doesn't match";
 /** Password reset and one-time link requests answered 422 (spec 2 §5). */

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from '@platform/routing';
 import styled from 'styled-components';
 import type { CustomFormField } from '@platform/contracts';
-import { formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
+import { DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
 import { errorMessage, fieldErrors, getDeviceId, identityApi, notify, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, PageTitle } from '@platform/ui';
 
@@ -23,18 +23,18 @@ function storedMember(): Member {
 function CustomField({ field, value, onChange, problem }: { field: CustomFormField; value: string | boolean | undefined; onChange: (v: string | boolean) => void; problem?: string }) {
   const label = `${field.label}${field.required ? '' : ' (optional)'}`;
   if (field.type === 'checkbox') {
-    return <><label style={{ display: 'flex', gap: 8, marginBottom: 14 }}><input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {label}</label>{problem ? <Problem role="alert">{problem}</Problem> : null}</>;
+    return <><label style={{ display: 'flex', gap: 8, marginBottom: 14 }}><input type="checkbox" name={`custom_info.${field.name}`} aria-invalid={Boolean(problem)} checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {label}</label>{problem ? <Problem role="alert">{problem}</Problem> : null}</>;
   }
   return (
     <>
     <Field>{label}
       {field.type === 'select' ? (
-        <select value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
+        <select name={`custom_info.${field.name}`} aria-invalid={Boolean(problem)} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
           <option value="">Choose…</option>
           {(field.options ?? []).map((o) => <option key={o.value} value={o.value}>{o.text}</option>)}
         </select>
       ) : (
-        <input type={field.type} placeholder={field.type === 'text' ? field.placeholder : undefined} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />
+        <input name={`custom_info.${field.name}`} aria-invalid={Boolean(problem)} type={field.type} placeholder={field.type === 'text' ? field.placeholder : undefined} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />
       )}
     </Field>
     {problem ? <Problem role="alert">{problem}</Problem> : null}
@@ -52,11 +52,15 @@ export function RegisterPage() {
   const location = useLocation();
   const { data: settings } = storefrontApi.useSettingsQuery();
   const [signup, { isLoading }] = identityApi.useSignupMutation();
+  const [checkAccount] = identityApi.useAccountExistsMutation();
   const prefill = (location.state ?? {}) as { email?: string; telephone?: string };
   const [member, setMember] = useState<Member>(() => ({ ...storedMember(), ...(prefill.email ? { email: prefill.email } : {}), ...(prefill.telephone ? { telephone: prefill.telephone } : {}) }));
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [problems, setProblems] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const latest = useRef(member);
+  latest.current = member;
   const [done, setDone] = useState(false);
   const signedInOnArrival = useRef(Boolean(user));
   if (signedInOnArrival.current) return <Navigate to="/" replace />;
@@ -70,9 +74,31 @@ export function RegisterPage() {
   const customFields = settings?.custom_fields.signup ?? [];
   const accountField = settings?.account_field_info;
 
+  /**
+   * On leaving the e-mail or phone field the server says whether an account already uses it (spec 2 §5), so
+   * the shopper learns it before filling in the rest. An answer for a value since changed is dropped.
+   */
+  const checkTaken = async (field: 'email' | 'telephone') => {
+    const value = field === 'email' ? member.email.trim() : normalizePhone(member.telephone);
+    if (!value || (field === 'email' && !isValidEmail(value))) return;
+    const answer = await checkAccount(field === 'email' ? { email: value } : { telephone: value });
+    const now = field === 'email' ? latest.current.email.trim() : normalizePhone(latest.current.telephone);
+    if ('data' in answer && answer.data?.exists && now === value) {
+      setProblems((p) => ({ ...p, [field]: field === 'email' ? DUPLICATE_EMAIL_SHOWN : DUPLICATE_PHONE_SHOWN }));
+    }
+  };
+
+  /** The first field named in the problems takes the focus, so the keyboard and screen readers start there. */
+  const showProblems = (found: Record<string, string>) => {
+    setProblems(found);
+    const fields = Array.from(formRef.current?.elements ?? []) as HTMLInputElement[];
+    fields.find((field) => field.name && field.name in found)?.focus();
+  };
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const local: Record<string, string> = {};
+    // A duplicate found on leaving the field still holds (a change to the field clears it).
+    const local: Record<string, string> = Object.fromEntries(Object.entries(problems).filter(([, text]) => text === DUPLICATE_EMAIL_SHOWN || text === DUPLICATE_PHONE_SHOWN));
     if (!member.first_name.trim()) local.first_name = 'Please enter your first name.';
     if (!member.last_name.trim()) local.last_name = 'Please enter your last name.';
     if (!normalizePhone(member.telephone)) local.telephone = INVALID_PHONE;
@@ -82,15 +108,15 @@ export function RegisterPage() {
       const value = member.custom_info[field.name];
       if (field.required && (value === undefined || value === '' || value === false)) local[`custom_info.${field.name}`] = `Please fill in ${field.label}.`;
     }
-    setProblems(local);
+    showProblems(local);
     if (Object.keys(local).length) return;
     const result = await signup({
       ...member, telephone: normalizePhone(member.telephone)!, password, c_password: confirmation, device_id: getDeviceId(),
       account_number: member.account_number || undefined,
     });
     if ('error' in result) {
-      const errors = fieldErrors(result.error);
-      setProblems(Object.keys(errors).length ? errors : { form: errorMessage(result.error) });
+      const errors = Object.fromEntries(Object.entries(fieldErrors(result.error)).map(([field, text]) => [field, registrationProblemShown(field, text)]));
+      showProblems(Object.keys(errors).length ? errors : { form: errorMessage(result.error) });
       return;
     }
     localStorage.removeItem(MEMBER_KEY);
@@ -101,8 +127,11 @@ export function RegisterPage() {
   const problem = (name: string) => {
     const text = problems[name];
     if (!text) return null;
-    // The server words a duplicate account with 'log into': offer the way there.
-    return <Problem role="alert">{text}{text.includes('log into') ? <> <Link to="/login">Login</Link></> : null}</Problem>;
+    if (text === DUPLICATE_EMAIL_SHOWN || text === DUPLICATE_PHONE_SHOWN) {
+      const [before, after] = text.split('Login');
+      return <Problem role="alert">{before}<Link to="/login">Login</Link>{after}</Problem>;
+    }
+    return <Problem role="alert">{text}</Problem>;
   };
   if (done) {
     return (
@@ -116,18 +145,18 @@ export function RegisterPage() {
     <Container style={{ maxWidth: 560 }}>
       <PageTitle>Create an Account</PageTitle>
       <Card>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label="Create an account">
+        <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Create an account">
           {problems.form ? <ErrorNotice>{problems.form}</ErrorNotice> : null}
           <Row>
-            <div><Field>First name<input name="first_name" autoComplete="given-name" value={member.first_name} maxLength={50} onChange={(e) => change('first_name', e.target.value)} /></Field>{problem('first_name')}</div>
-            <div><Field>Last name<input name="last_name" autoComplete="family-name" value={member.last_name} maxLength={50} onChange={(e) => change('last_name', e.target.value)} /></Field>{problem('last_name')}</div>
+            <div><Field>First name<input name="first_name" aria-invalid={Boolean(problems.first_name)} autoComplete="given-name" value={member.first_name} maxLength={50} onChange={(e) => change('first_name', e.target.value)} /></Field>{problem('first_name')}</div>
+            <div><Field>Last name<input name="last_name" aria-invalid={Boolean(problems.last_name)} autoComplete="family-name" value={member.last_name} maxLength={50} onChange={(e) => change('last_name', e.target.value)} /></Field>{problem('last_name')}</div>
           </Row>
-          <Field>Mobile number<input type="tel" name="telephone" inputMode="numeric" autoComplete="tel-national" value={formatPhone(member.telephone)} maxLength={PHONE_INPUT_MAX_LENGTH}
-            onChange={(e) => change('telephone', phoneInputDigits(e.target.value))} /></Field>{problem('telephone')}
-          <Field>E-mail<input type="email" name="email" autoComplete="email" value={member.email} onChange={(e) => change('email', e.target.value)} /></Field>{problem('email')}
+          <Field>Mobile number<input type="tel" name="telephone" aria-invalid={Boolean(problems.telephone)} inputMode="numeric" autoComplete="tel-national" value={formatPhone(member.telephone)} maxLength={PHONE_INPUT_MAX_LENGTH}
+            onChange={(e) => change('telephone', phoneInputDigits(e.target.value))} onBlur={() => void checkTaken('telephone')} /></Field>{problem('telephone')}
+          <Field>E-mail<input type="email" name="email" aria-invalid={Boolean(problems.email)} autoComplete="email" value={member.email} onChange={(e) => change('email', e.target.value)} onBlur={() => void checkTaken('email')} /></Field>{problem('email')}
           <Row>
-            <div><Field>Password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblems(({ password: _, ...rest }) => rest); }} /></Field>{problem('password')}</div>
-            <div><Field>Confirm password<input type="password" name="c_password" autoComplete="new-password" value={confirmation} onChange={(e) => { setConfirmation(e.target.value); setProblems(({ c_password: _, ...rest }) => rest); }} /></Field>{problem('c_password')}</div>
+            <div><Field>Password<input type="password" name="password" aria-invalid={Boolean(problems.password)} autoComplete="new-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblems(({ password: _, ...rest }) => rest); }} /></Field>{problem('password')}</div>
+            <div><Field>Confirm password<input type="password" name="c_password" aria-invalid={Boolean(problems.c_password)} autoComplete="new-password" value={confirmation} onChange={(e) => { setConfirmation(e.target.value); setProblems(({ c_password: _, ...rest }) => rest); }} /></Field>{problem('c_password')}</div>
           </Row>
           <Field>{accountField?.label ?? 'Contractor Account Number'} (optional)
             <input name="account_number" value={member.account_number} maxLength={50} onChange={(e) => change('account_number', e.target.value)} />
