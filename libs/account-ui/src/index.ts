@@ -1,3 +1,3 @@
 export { TwoStepSettings } from './two-step';
 export { useSaveFeedback } from './save-feedback';
-export { SignInForm } from './sign-in-form';
+export { linkError, SignInForm } from './sign-in-form';

@@ -2,12 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import type { LoginResponse } from '@platform/contracts';
-import { ACCOUNT_NOT_FOUND, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, INVALID_EMAIL, INVALID_PHONE, isValidEmail, MISSING_CODE, normalizePhone } from '@platform/domain';
-import { errorMessage, getDeviceId, identityApi, storefrontApi } from '@platform/api-client';
+import { ACCOUNT_NOT_FOUND, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, INVALID_EMAIL, INVALID_PHONE, INVALID_RESET_EMAIL, isValidEmail, MISSING_CODE, normalizePhone, oneTimeLinkSentMessage, resetCodeSentMessage } from '@platform/domain';
+import { errorMessage, getDeviceId, identityApi, notify, storefrontApi } from '@platform/api-client';
 import { Button, ErrorNotice, Field } from '@platform/ui';
 
 const Links = styled.div`display: flex; flex-wrap: wrap; gap: 8px 16px; margin-top: 16px; align-items: center;`;
 const Or = styled.p`text-align: center; margin: 4px 0 12px; color: ${(p) => p.theme.colors.muted};`;
+
+/** Spec 2 §5: a 422 on a reset code or a one-time link reads 'Please provide a valid email address.'; others the server's words. */
+export const linkError = (error: unknown) => ((error as { status?: unknown }).status === 422 ? INVALID_RESET_EMAIL : errorMessage(error));
 
 type Step = { kind: 'who' } | { kind: 'code'; phone: string } | { kind: 'password'; email: string } | { kind: 'mfa'; token: string };
 
@@ -26,6 +29,7 @@ export function SignInForm({ simple = false, onSignedIn }: { simple?: boolean; o
   const [sendOtp, { isLoading: sending }] = identityApi.useSendOtpMutation();
   const [login, { isLoading: signingIn }] = identityApi.useLoginMutation();
   const [sendLink, { isLoading: linking }] = identityApi.useSendMagicLinkMutation();
+  const [forget, { isLoading: forgetting }] = identityApi.useForgetPasswordMutation();
   const [submitMfa, { isLoading: verifying }] = identityApi.useSubmitMfaMutation();
   const [step, setStep] = useState<Step>({ kind: 'who' });
   const [phone, setPhone] = useState('');
@@ -100,8 +104,18 @@ export function SignInForm({ simple = false, onSignedIn }: { simple?: boolean; o
     const target = step.kind === 'password' ? step.email : email.trim();
     if (!isValidEmail(target)) { setError(INVALID_EMAIL); return; }
     const sent = await sendLink({ email: target });
-    if ('error' in sent) { setError(errorMessage(sent.error)); return; }
-    setNotice(sent.data.message);
+    if ('error' in sent) { setError(linkError(sent.error)); return; }
+    setNotice(oneTimeLinkSentMessage(target));
+  }
+
+  /** Forgot password? sends the code to the address just found and opens the page that takes it (spec 2 §8). */
+  async function forgotPassword() {
+    if (step.kind !== 'password') return;
+    setError(null);
+    const sent = await forget({ email: step.email });
+    if ('error' in sent) { setError(linkError(sent.error)); return; }
+    notify('success', resetCodeSentMessage(step.email), 5000);
+    navigate('/reset-password', { state: { from: '/login', email: step.email, sent: true } });
   }
 
   const keepBox = (
@@ -143,7 +157,7 @@ export function SignInForm({ simple = false, onSignedIn }: { simple?: boolean; o
               <Button type="button" $variant="link" disabled={sending} onClick={() => void sendOtp({ telephone: step.phone }).unwrap().then((a) => setNotice(a.message), (e) => setError(errorMessage(e)))}>Send a new code</Button>
             ) : (
               <>
-                <Link to="/reset-password" state={{ from: '/login', email: step.email }}>Forgot password?</Link>
+                <Button type="button" $variant="link" disabled={forgetting} onClick={() => void forgotPassword()}>Forgot password?</Button>
                 <Button type="button" $variant="link" disabled={linking} onClick={() => void emailLink()}>E-mail me a sign-in link</Button>
               </>
             )}

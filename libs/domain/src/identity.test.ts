@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN } from './index';
+import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, oneTimeLinkSentMessage, resetCodeSentMessage } from './index';
 
 describe('phone numbers', () => {
   it('keeps 10 digits after dropping a +1 prefix and everything that is not a digit', () => {
@@ -23,6 +23,13 @@ describe('phone numbers', () => {
     expect(formatPhone('503')).toBe('(503');
     expect(formatPhone('50355')).toBe('(503) 55');
     expect(formatPhone('5035550142999')).toBe('(503) 555-0142');
+  });
+});
+
+describe('what the sign-in form confirms', () => {
+  it("words the reset code and the one-time link as spec 2 §8 does", () => {
+    expect(resetCodeSentMessage('jo@example.test')).toBe('Password reset code sent to jo@example.test. Check your inbox!');
+    expect(oneTimeLinkSentMessage('jo@example.test')).toBe('One-time login link sent to jo@example.test . Please close this tab and check your inbox!');
   });
 });
 

@@ -17,6 +17,14 @@ export const ACCOUNT_NOT_FOUND = 'We could not find an account with these detail
 export const PASSWORD_MISMATCH = "Password doesn't match";
 /** Password reset and one-time link requests answered 422 (spec 2 §5). */
 export const INVALID_RESET_EMAIL = 'Please provide a valid email address.';
+/**
+ * Spec 2 §8's confirmations, for an address the sign-in form has just found an account for (the server's own
+ * answers stay neutral, as anyone may ask them about any address).
+ */
+export const resetCodeSentMessage = (email: string) => `Password reset code sent to ${email}. Check your inbox!`;
+export const oneTimeLinkSentMessage = (email: string) => `One-time login link sent to ${email} . Please close this tab and check your inbox!`;
+/** A registration refused without field errors, when the server gives no message (spec 2 §8). */
+export const SIGNUP_FAILED = 'Error occurred during sign up. Please check the fields again';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 

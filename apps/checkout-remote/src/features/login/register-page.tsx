@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from '@platform/routing';
 import styled from 'styled-components';
 import type { CustomFormField } from '@platform/contracts';
-import { DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
+import { DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
 import { errorMessage, fieldErrors, getDeviceId, identityApi, notify, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, PageTitle } from '@platform/ui';
 
@@ -116,7 +116,7 @@ export function RegisterPage() {
     });
     if ('error' in result) {
       const errors = Object.fromEntries(Object.entries(fieldErrors(result.error)).map(([field, text]) => [field, registrationProblemShown(field, text)]));
-      showProblems(Object.keys(errors).length ? errors : { form: errorMessage(result.error) });
+      showProblems(Object.keys(errors).length ? errors : { form: errorMessage(result.error, SIGNUP_FAILED) });
       return;
     }
     localStorage.removeItem(MEMBER_KEY);

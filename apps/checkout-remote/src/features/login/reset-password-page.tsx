@@ -1,14 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '@platform/routing';
-import { INVALID_RESET_EMAIL, isValidEmail, passwordProblems } from '@platform/domain';
+import { passwordProblems, resetCodeSentMessage } from '@platform/domain';
 import { errorMessage, fieldErrors, getDeviceId, identityApi, notify } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, PageTitle, SigningIn } from '@platform/ui';
+import { linkError } from '@platform/account-ui';
 import { completeSignIn } from './complete-sign-in';
 
 /**
- * Forgotten password (spec 2: reachable only from /login or /cart): the e-mail gets a 6-digit code, then the
- * code and the new password twice set it; the old sessions end and the shopper signs in again.
+ * Forgotten password (spec 2: reachable only from the sign-in form on /login or /cart): its Forgot password?
+ * has sent a 6-digit code to the address it found; the code and the new password twice set it, the old
+ * sessions end and the shopper signs in again. A code that did not come can be sent again from here.
  */
 export function ResetPasswordPage() {
   const location = useLocation();
@@ -16,21 +18,18 @@ export function ResetPasswordPage() {
   const from = (location.state ?? {}) as { from?: string; email?: string };
   const [forget, { isLoading: sending }] = identityApi.useForgetPasswordMutation();
   const [reset, { isLoading: saving }] = identityApi.useResetPasswordMutation();
-  const [email, setEmail] = useState(from.email ?? '');
-  const [sent, setSent] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
-  if (from.from !== '/login' && from.from !== '/cart') return <Navigate to="/login" replace />;
+  if ((from.from !== '/login' && from.from !== '/cart') || !from.email) return <Navigate to="/login" replace />;
+  const email = from.email;
 
-  async function requestCode(event: FormEvent) {
-    event.preventDefault();
+  async function sendAgain() {
     setError(null);
-    if (!isValidEmail(email)) { setError(INVALID_RESET_EMAIL); return; }
-    const result = await forget({ email: email.trim() });
-    if ('error' in result) { setError(errorMessage(result.error)); return; }
-    setSent(result.data.message);
+    const result = await forget({ email });
+    if ('error' in result) { setError(linkError(result.error)); return; }
+    notify('success', resetCodeSentMessage(email), 5000);
   }
 
   async function save(event: FormEvent) {
@@ -39,7 +38,7 @@ export function ResetPasswordPage() {
     const problems = passwordProblems(password, confirmation);
     if (!/^\d{6}$/.test(code.trim())) { setError('Please enter the 6-digit code from the e-mail.'); return; }
     if (problems.password || problems.c_password) { setError(problems.password ?? problems.c_password!); return; }
-    const result = await reset({ email: email.trim(), code: code.trim(), password, password_confirmation: confirmation });
+    const result = await reset({ email, code: code.trim(), password, password_confirmation: confirmation });
     if ('error' in result) { setError(fieldErrors(result.error).password_confirmation ?? errorMessage(result.error)); return; }
     notify('success', result.data.message, 5000);
     navigate('/login', { replace: true });
@@ -50,20 +49,14 @@ export function ResetPasswordPage() {
       <PageTitle>Reset Password</PageTitle>
       <Card>
         {error ? <ErrorNotice>{error}</ErrorNotice> : null}
-        {!sent ? (
-          <form onSubmit={(e) => void requestCode(e)} noValidate aria-label="Reset password">
-            <Field>E-mail<input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} /></Field>
-            <Button type="submit" disabled={sending}>{sending ? 'Sending…' : 'Send reset code'}</Button>
-          </form>
-        ) : (
-          <form onSubmit={(e) => void save(e)} noValidate aria-label="Choose a new password">
-            <p role="status">{sent}</p>
-            <Field>Reset code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} /></Field>
-            <Field>New password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} /></Field>
-            <Field>Confirm new password<input type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} /></Field>
-            <Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Set new password'}</Button>
-          </form>
-        )}
+        <form onSubmit={(e) => void save(e)} noValidate aria-label="Choose a new password">
+          <p role="status">{resetCodeSentMessage(email)}</p>
+          <Field>Reset code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} /></Field>
+          <Field>New password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} /></Field>
+          <Field>Confirm new password<input type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} /></Field>
+          <Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Set new password'}</Button>
+        </form>
+        <p><Button type="button" $variant="link" disabled={sending} onClick={() => void sendAgain()}>Send a new code</Button></p>
         <p><Link to="/login">Back to Sign In</Link></p>
       </Card>
     </Container>
