@@ -17,7 +17,7 @@ test.describe('setup wizard', () => {
     // An unknown e-mail is named here (the simple layout), not sent to registration.
     await welcome.getByLabel('E-mail').fill('nobody@demo-paint.test');
     await welcome.getByRole('button', { name: 'Next' }).click();
-    await expect(welcome.getByRole('alert')).toHaveText('We could not find an account with these details. Please check them and try again.');
+    await expect(welcome.getByRole('alert')).toHaveText('Unsuccessful login. Please try again.');
     await expect(page).toHaveURL(/\/admin\/wizard\/intro$/);
     // A shopper's account is refused, and not signed in.
     const shopper = { first_name: 'Wren', last_name: 'Painter', telephone: '(206) 555-0177', email: 'wren@harbor-paint.test', password: 'Shopper-Pass-1', c_password: 'Shopper-Pass-1' };

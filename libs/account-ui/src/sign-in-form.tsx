@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import type { LoginResponse } from '@platform/contracts';
-import { ACCOUNT_NOT_FOUND, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, INVALID_EMAIL, INVALID_PHONE, INVALID_RESET_EMAIL, isValidEmail, MISSING_CODE, normalizePhone, oneTimeLinkSentMessage, resetCodeSentMessage } from '@platform/domain';
+import { UNSUCCESSFUL_LOGIN, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, INVALID_EMAIL, INVALID_PHONE, INVALID_RESET_EMAIL, isValidEmail, MISSING_CODE, normalizePhone, oneTimeLinkSentMessage, resetCodeSentMessage } from '@platform/domain';
 import { errorMessage, getDeviceId, identityApi, notify, storefrontApi } from '@platform/api-client';
 import { Button, ErrorNotice, Field } from '@platform/ui';
 
@@ -48,7 +48,7 @@ export function SignInForm({ simple = false, onSignedIn }: { simple?: boolean; o
     onSignedIn(answer, keep);
   };
   const unknown = (state: { telephone: string } | { email: string }) => {
-    if (simple) setError(ACCOUNT_NOT_FOUND);
+    if (simple) setError(UNSUCCESSFUL_LOGIN);
     else navigate('/register', { state });
   };
 
@@ -82,7 +82,7 @@ export function SignInForm({ simple = false, onSignedIn }: { simple?: boolean; o
     const result = step.kind === 'code'
       ? await login({ phone: step.phone, code: secret.trim(), remember: keep, device_id: getDeviceId() })
       : await login({ email: (step as { email: string }).email, password: secret, remember: keep, device_id: getDeviceId() });
-    if ('error' in result) { setError(errorMessage(result.error, 'Unsuccessful login. Please try again.')); return; }
+    if ('error' in result) { setError(errorMessage(result.error, UNSUCCESSFUL_LOGIN)); return; }
     finish(result.data);
   }
 

@@ -13,7 +13,8 @@ export function registrationProblemShown(field: string, serverText: string): str
   if (field === 'telephone') return DUPLICATE_PHONE_SHOWN;
   return serverText;
 }
-export const ACCOUNT_NOT_FOUND = 'We could not find an account with these details. Please check them and try again.';
+/** The simple layout's answer when the e-mail or phone has no account (spec 2 §8, verification failure). */
+export const UNSUCCESSFUL_LOGIN = 'Unsuccessful login. Please try again.';
 export const PASSWORD_MISMATCH = "Password doesn't match";
 /** Password reset and one-time link requests answered 422 (spec 2 §5). */
 export const INVALID_RESET_EMAIL = 'Please provide a valid email address.';
