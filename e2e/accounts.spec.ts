@@ -205,3 +205,22 @@ test.describe('saved cards', () => {
     await expect(cards).toContainText('No saved cards.');
   });
 });
+
+test.describe('My Account', () => {
+  test('the marketing switch moves when clicked, says so, and keeps the choice', async ({ page }) => {
+    const who = await newCustomer(page);
+    await page.goto('/login');
+    await signIn(page, who);
+    await page.getByRole('link', { name: 'My Account' }).click();
+    const marketing = page.getByRole('switch', { name: 'E-mail me offers and news' });
+    await expect(marketing).not.toBeChecked();
+    await marketing.check();
+    await expect(page.getByText('You will receive marketing e-mails.')).toBeVisible();
+    await page.reload();
+    await expect(marketing).toBeChecked();
+    await marketing.uncheck();
+    await expect(page.getByText('You will no longer receive marketing e-mails.')).toBeVisible();
+    await page.reload();
+    await expect(marketing).not.toBeChecked();
+  });
+});

@@ -267,7 +267,14 @@ export const identityApi = platformApi.injectEndpoints({
     updateName: build.mutation<StatusAnswer, { first_name: string; last_name: string }>({ query: (body) => ({ url: 'customer/name', method: 'POST', body }), invalidatesTags: ['Account'] }),
     updateEmail: build.mutation<StatusAnswer, { email: string; password: string }>({ query: (body) => ({ url: 'customer/email', method: 'POST', body }), invalidatesTags: ['Account'] }),
     updatePassword: build.mutation<StatusAnswer, { current_password: string; password: string; password_confirmation: string }>({ query: (body) => ({ url: 'customer/password', method: 'POST', body }) }),
-    setMarketing: build.mutation<StatusAnswer, { receive_marketing: 0 | 1 }>({ query: (body) => ({ url: 'customer/set-marketing', method: 'POST', body }), invalidatesTags: ['Account'] }),
+    setMarketing: build.mutation<StatusAnswer, { receive_marketing: 0 | 1 }>({
+      query: (body) => ({ url: 'customer/set-marketing', method: 'POST', body }), invalidatesTags: ['Account'],
+      // The switch moves when clicked, and moves back if the server says no.
+      async onQueryStarted({ receive_marketing }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(identityApi.util.updateQueryData('customerDetails', undefined, (details) => { details.receive_marketing = receive_marketing === 1; }));
+        try { await queryFulfilled; } catch { patch.undo(); }
+      },
+    }),
     mfaStatus: build.query<{ enabled: boolean; backup_codes_left: number }, void>({ query: () => 'mfa/load', providesTags: ['Account'] }),
     setupMfa: build.mutation<{ secret: string; otpauth_url: string }, void>({ query: () => ({ url: 'mfa/setup', method: 'POST' }) }),
     completeMfa: build.mutation<{ message: string; backup_codes: string[] }, { code: string }>({ query: (body) => ({ url: 'mfa/setup-complete', method: 'POST', body }), invalidatesTags: ['Account'] }),
