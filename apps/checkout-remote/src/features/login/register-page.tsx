@@ -10,6 +10,7 @@ import { Button, Card, Container, ErrorNotice, Field, PageTitle } from '@platfor
 const MEMBER_KEY = 'memberInfo';
 const Problem = styled.p`color: ${(p) => p.theme.colors.danger}; font-size: 0.9rem; margin: -8px 0 12px;`;
 const Row = styled.div`display: grid; grid-template-columns: 1fr 1fr; gap: 0 12px; @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: 1fr; }`;
+const isDuplicate = (text: string) => text === DUPLICATE_EMAIL_SHOWN || text === DUPLICATE_PHONE_SHOWN;
 const Help = styled.span`font-weight: 400; font-size: 0.85rem; color: ${(p) => p.theme.colors.muted};`;
 
 interface Member { first_name: string; last_name: string; telephone: string; email: string; account_number: string; receive_sms: boolean; receive_marketing: boolean; custom_info: Record<string, string | boolean> }
@@ -98,7 +99,7 @@ export function RegisterPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     // A duplicate found on leaving the field still holds (a change to the field clears it).
-    const local: Record<string, string> = Object.fromEntries(Object.entries(problems).filter(([, text]) => text === DUPLICATE_EMAIL_SHOWN || text === DUPLICATE_PHONE_SHOWN));
+    const local: Record<string, string> = Object.fromEntries(Object.entries(problems).filter(([, text]) => isDuplicate(text)));
     if (!member.first_name.trim()) local.first_name = 'Please enter your first name.';
     if (!member.last_name.trim()) local.last_name = 'Please enter your last name.';
     if (!normalizePhone(member.telephone)) local.telephone = INVALID_PHONE;
@@ -127,7 +128,7 @@ export function RegisterPage() {
   const problem = (name: string) => {
     const text = problems[name];
     if (!text) return null;
-    if (text === DUPLICATE_EMAIL_SHOWN || text === DUPLICATE_PHONE_SHOWN) {
+    if (isDuplicate(text)) {
       const [before, after] = text.split('Login');
       return <Problem role="alert">{before}<Link to="/login">Login</Link>{after}</Problem>;
     }
