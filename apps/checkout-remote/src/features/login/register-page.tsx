@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { CustomFormField } from '@platform/contracts';
 import { DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
 import { errorMessage, fieldErrors, getDeviceId, identityApi, notify, storefrontApi, useSession } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, PageTitle } from '@platform/ui';
+import { Button, Card, Container, ErrorNotice, Field, focusFirstInvalid, PageTitle } from '@platform/ui';
 
 /** Member info is kept in local storage as it is typed (spec 2 §3), passwords excepted. */
 const MEMBER_KEY = 'memberInfo';
@@ -89,11 +89,10 @@ export function RegisterPage() {
     }
   };
 
-  /** The first field named in the problems takes the focus, so the keyboard and screen readers start there. */
+  /** The first field with a problem takes the focus, so the keyboard and screen readers start there. */
   const showProblems = (found: Record<string, string>) => {
     setProblems(found);
-    const fields = Array.from(formRef.current?.elements ?? []) as HTMLInputElement[];
-    fields.find((field) => field.name && field.name in found)?.focus();
+    focusFirstInvalid(formRef.current);
   };
 
   async function submit(event: FormEvent) {
