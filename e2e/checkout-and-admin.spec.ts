@@ -198,6 +198,10 @@ test.describe('admin (admin remote)', () => {
     await expect(page.getByRole('heading', { name: 'Sub-accounts' })).toBeVisible();
     await expect(page.getByRole('listitem', { name: /^Pat / })).toContainText('View offline orders');
     await page.getByRole('link', { name: 'Add a sub-account' }).click();
+    // Sent empty: every missing detail is named at once, the first one focused.
+    await page.getByRole('button', { name: 'Create sub-account' }).click();
+    await expect(page.getByRole('alert')).toHaveText(['Please enter a first name.', 'Please enter a last name.', 'Please enter a valid email address.', 'The password must be at least 8 characters.']);
+    await expect(page.getByLabel('First name')).toBeFocused();
     await page.getByLabel('First name').fill('Casey');
     await page.getByLabel('Last name').fill('Rivera');
     await page.getByLabel('E-mail').fill('casey@demo-hardware.test');

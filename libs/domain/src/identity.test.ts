@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, oneTimeLinkSentMessage, resetCodeSentMessage } from './index';
+import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, oneTimeLinkSentMessage, resetCodeSentMessage, subAccountDetailsProblems } from './index';
 
 describe('phone numbers', () => {
   it('keeps 10 digits after dropping a +1 prefix and everything that is not a digit', () => {
@@ -23,6 +23,15 @@ describe('phone numbers', () => {
     expect(formatPhone('503')).toBe('(503');
     expect(formatPhone('50355')).toBe('(503) 55');
     expect(formatPhone('5035550142999')).toBe('(503) 555-0142');
+  });
+});
+
+describe("a sub-account's details", () => {
+  it('needs both names and an e-mail address', () => {
+    expect(subAccountDetailsProblems({ first_name: ' ', last_name: '', email: 'casey@' })).toEqual({
+      first_name: 'Please enter a first name.', last_name: 'Please enter a last name.', email: 'Please enter a valid email address.',
+    });
+    expect(subAccountDetailsProblems({ first_name: 'Casey', last_name: 'Rivera', email: ' Casey@Demo-Hardware.test ' })).toEqual({});
   });
 });
 

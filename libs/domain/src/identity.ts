@@ -81,6 +81,15 @@ export function passwordProblems(password: string, confirmation: string): { pass
   return problems;
 }
 
+/** A staff sub-account's name and e-mail (spec 3 §2 sub-accounts): checked in the form and again by the server. */
+export function subAccountDetailsProblems(input: { first_name: string; last_name: string; email: string }): { first_name?: string; last_name?: string; email?: string } {
+  const problems: { first_name?: string; last_name?: string; email?: string } = {};
+  if (!input.first_name.trim()) problems.first_name = 'Please enter a first name.';
+  if (!input.last_name.trim()) problems.last_name = 'Please enter a last name.';
+  if (!isValidEmail(normalizeEmail(input.email))) problems.email = INVALID_EMAIL;
+  return problems;
+}
+
 /** A custom signup field's name from its label: lower case, spaces to underscores, other non-alphanumerics dropped. */
 export function customFieldName(label: string): string {
   return label.trim().toLowerCase().replace(/\s+/g, '_').replace(/[^a-z0-9_]/g, '');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AccessToken, scoped } from '@platform/db';
 import {
-  effectivePermissions, GIVE_ONLY_OWN_PERMISSIONS, INVALID_EMAIL, isValidEmail, normalizeEmail, passwordProblems, permissionsAfterChange, slugify,
+  effectivePermissions, GIVE_ONLY_OWN_PERMISSIONS, normalizeEmail, passwordProblems, permissionsAfterChange, slugify, subAccountDetailsProblems,
 } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { EMAIL_TAKEN } from './account';
@@ -36,11 +36,9 @@ async function findSubAccount(ctx: RequestContext, slug: string): Promise<Custom
 
 /** Name, e-mail and permissions checked together; the permissions a manager may give (libs/domain). */
 async function checkDetails(ctx: RequestContext, input: SubAccountInput, current: CustomerDoc | null, errors: FieldErrors): Promise<string[] | null> {
-  if (!input.first_name.trim()) errors.first_name = ['Please enter a first name.'];
-  if (!input.last_name.trim()) errors.last_name = ['Please enter a last name.'];
+  for (const [field, message] of Object.entries(subAccountDetailsProblems(input))) errors[field] = [message];
   const email = normalizeEmail(input.email);
-  if (!isValidEmail(email)) errors.email = [INVALID_EMAIL];
-  else if (email !== current?.email && await Customer.exists(scoped(ctx, { email }))) errors.email = [EMAIL_TAKEN];
+  if (!errors.email && email !== current?.email && await Customer.exists(scoped(ctx, { email }))) errors.email = [EMAIL_TAKEN];
   const permissions = permissionsAfterChange(input.permissions, ctx.caller!.permissions, current?.permissions ?? []);
   if (!permissions) errors.permissions = [GIVE_ONLY_OWN_PERMISSIONS];
   return permissions;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
-import { passwordProblems, permissionLabel, type Permission } from '@platform/domain';
+import { passwordProblems, permissionLabel, subAccountDetailsProblems, type Permission } from '@platform/domain';
 import type { SubAccount } from '@platform/contracts';
 import { adminSettingsApi, errorMessage, fieldErrors, notify, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle, RowList } from '@platform/ui';
@@ -66,7 +66,7 @@ function SubAccountForm({ initial, withPassword, saving, submitLabel, onSubmit }
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const found: Record<string, string> = withPassword ? { ...passwordProblems(values.password, values.c_password) } : {};
+    const found: Record<string, string> = { ...subAccountDetailsProblems(values), ...(withPassword ? passwordProblems(values.password, values.c_password) : {}) };
     // Permissions the manager does not hold are not its to send; the server keeps them on the account.
     const refused = Object.keys(found).length ? found : (await onSubmit({ ...values, permissions: values.permissions.filter((p) => offered.includes(p)) })) ?? {};
     setProblems(refused);
