@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { identityService } from './index';
+
+// Per-IP limits with small numbers (the defaults are 100 sends and 300 tries per 15 minutes).
+const LIMITS = { IDENTITY_IP_LIMIT_SEND: '3', IDENTITY_IP_LIMIT_LOGIN: '3', IDENTITY_IP_LIMIT_LOOKUP: '3' };
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+const post = (url: string, payload: object, ip: string, slug = 'iplimit-a') =>
+  harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': slug }, remoteAddress: ip, payload });
+
+beforeAll(async () => {
+  Object.assign(process.env, LIMITS);
+  harness = await createTestApp([identityService], 'iplimit');
+  await createTenant('iplimit-a');
+  await createTenant('iplimit-b');
+});
+afterAll(async () => {
+  for (const name of Object.keys(LIMITS)) delete process.env[name];
+  await harness?.close();
+});
+
+describe('limits per client IP', () => {
+  it('holds back one IP trying many addresses, at every store, and not another IP', async () => {
+    const ip = '10.20.30.40';
+    const sends = [];
+    for (let i = 0; i < 4; i += 1) sends.push(await post('forget-password', { email: `someone${i}@iplimit.test` }, ip, i % 2 ? 'iplimit-b' : 'iplimit-a'));
+    expect(sends.map((r) => r.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(sends[3].json().message).toMatch(/^Too many attempts\. Please try again in 1[45] minutes\.$/);
+    expect((await post('send-magic-link', { email: 'fresh@iplimit.test' }, ip)).statusCode).toBe(429);
+    expect((await post('forget-password', { email: 'someone9@iplimit.test' }, '10.20.30.41')).statusCode).toBe(200);
+  });
+
+  it('counts sign-in tries and account look-ups per IP too', async () => {
+    const ip = '10.20.30.50';
+    const tries = [];
+    for (let i = 0; i < 4; i += 1) tries.push((await post('login', { email: `nobody${i}@iplimit.test`, password: 'Not-The-One-1' }, ip)).statusCode);
+    expect(tries).toEqual([422, 422, 422, 429]);
+    const lookups = [];
+    for (let i = 0; i < 4; i += 1) lookups.push((await post('check-email-phone-exists', { email: `nobody${i}@iplimit.test` }, ip)).statusCode);
+    expect(lookups).toEqual([200, 200, 200, 429]);
+    expect((await post('login', { email: 'nobody9@iplimit.test', password: 'Not-The-One-1' }, '10.20.30.51')).statusCode).toBe(422);
+  });
+});
