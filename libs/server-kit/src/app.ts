@@ -28,6 +28,19 @@ export interface BuildAppOptions {
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
+/**
+ * Which proxies in front of the app may name the client (X-Forwarded-For), from TRUST_PROXY: unset, none (the
+ * app faces clients itself; a forwarded header is then anyone's to forge); 'true', all; else a
+ * comma-separated list of addresses or CIDR ranges. Behind a load balancer without it, every
+ * shopper has the balancer's address, and the per-IP sign-in limits would hold them all back together.
+ */
+function trustProxySetting(value: string | undefined): FastifyServerOptions['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (!text || text === 'false') return false;
+  if (text === 'true') return true;
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
 /** Builds one HTTP app: third-party plugins, then ours (errors, context, health), then the service routes. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -35,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false, useDefaults: true } },
     forceCloseConnections: 'idle',
+    trustProxy: trustProxySetting(process.env.TRUST_PROXY),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('resources', options.resources);

@@ -3,10 +3,11 @@ import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService } from './index';
 
 // Per-IP limits with small numbers (the defaults are 100 sends and 300 tries per 15 minutes).
-const LIMITS = { IDENTITY_IP_LIMIT_SEND: '3', IDENTITY_IP_LIMIT_LOGIN: '3', IDENTITY_IP_LIMIT_LOOKUP: '3' };
+// The test's proxy is 127.0.0.1 (TRUST_PROXY): only it may name the client.
+const LIMITS = { IDENTITY_IP_LIMIT_SEND: '3', IDENTITY_IP_LIMIT_LOGIN: '3', IDENTITY_IP_LIMIT_LOOKUP: '3', TRUST_PROXY: '127.0.0.1' };
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-const post = (url: string, payload: object, ip: string, slug = 'iplimit-a') =>
-  harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': slug }, remoteAddress: ip, payload });
+const post = (url: string, payload: object, ip: string, slug = 'iplimit-a', forwardedFor?: string) =>
+  harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': slug, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) }, remoteAddress: ip, payload });
 
 beforeAll(async () => {
   Object.assign(process.env, LIMITS);
@@ -39,5 +40,17 @@ describe('limits per client IP', () => {
     for (let i = 0; i < 4; i += 1) lookups.push((await post('check-email-phone-exists', { email: `nobody${i}@iplimit.test` }, ip)).statusCode);
     expect(lookups).toEqual([200, 200, 200, 429]);
     expect((await post('login', { email: 'nobody9@iplimit.test', password: 'Not-The-One-1' }, '10.20.30.51')).statusCode).toBe(422);
+  });
+
+  it('counts shoppers behind a trusted proxy by the address it forwards, and ignores the header from anyone else', async () => {
+    const behind = [];
+    for (let i = 0; i < 4; i += 1) behind.push((await post('forget-password', { email: `behind${i}@iplimit.test` }, '127.0.0.1', 'iplimit-a', '203.0.113.5')).statusCode);
+    expect(behind).toEqual([200, 200, 200, 429]);
+    // Another shopper behind the same proxy is not held back.
+    expect((await post('forget-password', { email: 'behind9@iplimit.test' }, '127.0.0.1', 'iplimit-a', '203.0.113.6')).statusCode).toBe(200);
+    // A client that is not the proxy cannot pose as many by forging the header.
+    const forged = [];
+    for (let i = 0; i < 4; i += 1) forged.push((await post('forget-password', { email: `forged${i}@iplimit.test` }, '10.20.30.60', 'iplimit-a', `198.51.100.${i}`)).statusCode);
+    expect(forged).toEqual([200, 200, 200, 429]);
   });
 });
