@@ -115,7 +115,7 @@ export function SignInForm({ simple = false, onSignedIn }: { simple?: boolean; o
     const sent = await forget({ email: step.email });
     if ('error' in sent) { setError(linkError(sent.error)); return; }
     notify('success', resetCodeSentMessage(step.email), 5000);
-    navigate('/reset-password', { state: { from: '/login', email: step.email, sent: true } });
+    navigate('/reset-password', { state: { from: '/login', email: step.email } });
   }
 
   const keepBox = (
