@@ -31,10 +31,15 @@ export const PASSWORD_TOO_SHORT = `The password must be at least ${PASSWORD_MIN_
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
+/** The digits of a phone without its +1 country code: written with a '+1', or an 11th digit after a leading 1 (no US area code starts with 1). */
+function digitsWithoutCountryCode(input: string): string {
+  const digits = input.replace(/\D/g, '');
+  return digits.startsWith('1') && (/^\s*\+\s*1/.test(input) || digits.length === 11) ? digits.slice(1) : digits;
+}
+
 /** A US phone as 10 digits: a +1 prefix and every non-digit removed; anything else is null. */
 export function normalizePhone(input: string): string | null {
-  let digits = input.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1') && /^\s*\+?1/.test(input)) digits = digits.slice(1);
+  const digits = digitsWithoutCountryCode(input);
   return /^\d{10}$/.test(digits) ? digits : null;
 }
 
@@ -46,12 +51,10 @@ export const PHONE_INPUT_MAX_LENGTH = 17;
 
 /**
  * The digits a phone field keeps from what was typed or pasted: up to 10, after a +1 country code (a pasted
- * '+1 503 555 0142', or an eleventh digit typed after a leading 1: no US area code starts with 1).
+ * '+1 503 555 0142', or an eleventh digit typed after a leading 1).
  */
 export function phoneInputDigits(input: string): string {
-  let digits = input.replace(/\D/g, '');
-  if (digits.startsWith('1') && (/^\s*\+\s*1/.test(input) || digits.length === 11)) digits = digits.slice(1);
-  return digits.slice(0, 10);
+  return digitsWithoutCountryCode(input).slice(0, 10);
 }
 
 /** (xxx) xxx-xxxx as the phone is typed (digits only; partial input formats as far as it goes). */
