@@ -253,6 +253,14 @@ test.describe('saved carts', () => {
     await page.getByRole('button', { name: 'Save cart for later' }).click();
     const dialog = page.getByRole('dialog', { name: 'Login First' });
     await expect(dialog.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+    // A modal: Tab never reaches the page behind it (past its last control, focus goes to the browser), and Escape closes it.
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Save cart for later' }).click();
     await dialog.getByRole('link', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, SHOPPER);

@@ -59,8 +59,11 @@ test.describe('admin (admin remote)', () => {
     await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
     for (const item of ['Offline Orders', 'Emails', 'Website Settings', 'Customers', 'Tutorials', 'Release Updates']) await expect(nav.getByText(item)).toBeVisible();
     await page.getByRole('button', { name: 'Contact Us' }).click();
-    await expect(page.getByRole('dialog', { name: 'Contact Us' })).toBeVisible();
-    await page.getByRole('button', { name: 'Close' }).click();
+    const contact = page.getByRole('dialog', { name: 'Contact Us' });
+    await expect(contact).toBeVisible();
+    await contact.getByRole('button', { name: 'Close' }).click();
+    await expect(contact).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Contact Us' })).toBeFocused(); // back where the owner was
     await expect(page.getByRole('link', { name: 'View as Customer' })).toHaveAttribute('href', '/');
   });
 

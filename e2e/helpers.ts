@@ -8,10 +8,11 @@ export const SHOPPER = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l
 /** A sub-account of the hardware store without the product editors' permission. */
 export const STAFF = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'staff')!;
 
-/** The login form's e-mail path: the e-mail, Next, then the password. */
+/** The login form's e-mail path: the e-mail, Next, then the password (the step names the account it is for). */
 export async function signIn(page: Page, who: { email: string; password: string }, options: { keep?: boolean } = {}) {
   await page.getByLabel('E-mail').fill(who.email);
   await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`Signing in as ${who.email}`)).toBeVisible();
   await page.getByLabel('Password').fill(who.password);
   if (options.keep === false) await page.getByLabel('Keep me signed in').uncheck();
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

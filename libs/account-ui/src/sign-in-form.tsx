@@ -148,7 +148,12 @@ export function SignInForm({ simple = false, onSignedIn }: { simple?: boolean; o
           {step.kind === 'code' ? (
             <Field>Verification code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={secret} onChange={(e) => setSecret(e.target.value.replace(/\D/g, ''))} autoFocus /></Field>
           ) : (
-            <Field>Password<input type="password" name="password" autoComplete="current-password" value={secret} onChange={(e) => setSecret(e.target.value)} autoFocus /></Field>
+            <>
+              {/* Which account this password is for; the hidden copy lets password managers pair the two. */}
+              <p>Signing in as <strong>{step.email}</strong></p>
+              <input type="email" name="username" autoComplete="username" value={step.email} readOnly hidden />
+              <Field>Password<input type="password" name="password" autoComplete="current-password" value={secret} onChange={(e) => setSecret(e.target.value)} autoFocus /></Field>
+            </>
           )}
           {keepBox}
           <Button type="submit" disabled={signingIn}>{signingIn ? 'Signing in…' : 'Sign In'}</Button>

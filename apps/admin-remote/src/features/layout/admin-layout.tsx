@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from '@platform/routing';
 import styled from 'styled-components';
 import { adminSettingsApi, storefrontApi, useLogout, useSession } from '@platform/api-client';
-import { Button, Card, Container } from '@platform/ui';
+import { Button, Container, Modal } from '@platform/ui';
 
 /** Header items of spec 3 §2; only areas that exist are links, the rest are shown but not yet available. */
 const NAV_ITEMS: { label: string; to?: string }[] = [
@@ -34,22 +34,15 @@ const WizardAlert = styled.p`
   background: #fff4d6; color: #4d3800; border-bottom: 1px solid #e8c66a;
   a { color: inherit; }
 `;
-const Dialog = styled.div`
-  position: fixed; inset: 0; background: rgba(0,0,0,.45); display: grid; place-items: center; z-index: 200;
-`;
-
-function ContactUs({ onClose }: { onClose: () => void }) {
+function ContactUs({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   return (
-    <Dialog role="dialog" aria-modal="true" aria-labelledby="contact-title" onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
-      <Card style={{ minWidth: 300, color: '#1d1d1f' }}>
-        <h2 id="contact-title">Contact Us</h2>
-        <p>Platform support: <a href="tel:+18005550142">(800) 555-0142</a></p>
-        <p>E-mail: <a href="mailto:support@platform.test">support@platform.test</a></p>
-        {business?.contact_email ? <p>Your store contact: {business.contact_email}</p> : null}
-        <Button autoFocus onClick={onClose}>Close</Button>
-      </Card>
-    </Dialog>
+    <Modal open={open} onClose={onClose} labelledBy="contact-title">
+      <h2 id="contact-title" style={{ marginTop: 0 }}>Contact Us</h2>
+      <p>Platform support: <a href="tel:+18005550142">(800) 555-0142</a></p>
+      <p>E-mail: <a href="mailto:support@platform.test">support@platform.test</a></p>
+      {business?.contact_email ? <p>Your store contact: {business.contact_email}</p> : null}
+    </Modal>
   );
 }
 
@@ -83,7 +76,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       </Bar>
       {wizard?.alert ? <WizardAlert role="status"><Link to="/admin/wizard/setup">{wizard.alert}</Link></WizardAlert> : null}
       <main id="main-content">{children}</main>
-      {contactOpen ? <ContactUs onClose={() => setContactOpen(false)} /> : null}
+      <ContactUs open={contactOpen} onClose={() => setContactOpen(false)} />
     </>
   );
 }

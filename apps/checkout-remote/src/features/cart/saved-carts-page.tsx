@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { cartApi, errorMessage, notify, rememberRedirect, storefrontApi, useSession } from '@platform/api-client';
-import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+import { Button, Card, Container, EmptyState, ErrorNotice, Loading, Modal, PageTitle } from '@platform/ui';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this saved cart?';
 
@@ -72,29 +72,20 @@ export function SavedCartsPage() {
   );
 }
 
-const Dialog = styled.div`
-  position: fixed; inset: 0; z-index: 95; background: rgba(0,0,0,.4); display: grid; place-items: center;
-  > div { background: ${(p) => p.theme.colors.surface}; border-radius: ${(p) => p.theme.radius}; padding: 20px; width: min(420px, 92vw); display: grid; gap: 12px; }
-  h2 { margin: 0; }
-  .actions { display: flex; gap: 12px; justify-content: flex-end; align-items: center; }
-`;
+const Actions = styled.div`display: flex; gap: 12px; justify-content: flex-end; align-items: center; margin-top: 12px;`;
 
 /** 'Login First' (spec 2): a guest tried something that needs an account; sign-in or sign-up come back here. */
-function LoginFirstDialog({ onClose, returnTo }: { onClose: () => void; returnTo: string }) {
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => { close.current?.focus(); }, []);
+function LoginFirstDialog({ open, onClose, returnTo }: { open: boolean; onClose: () => void; returnTo: string }) {
   return (
-    <Dialog onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
-      <div role="dialog" aria-modal="true" aria-labelledby="login-first-title">
-        <h2 id="login-first-title">Login First</h2>
-        <p>Sign in or create an account to save your cart for later.</p>
-        <div className="actions">
-          <Button ref={close} type="button" $variant="link" onClick={onClose}>Not now</Button>
-          <Link to="/register" onClick={() => rememberRedirect(returnTo)}>Sign Up</Link>
-          <Link to="/login" onClick={() => rememberRedirect(returnTo)}>Sign In</Link>
-        </div>
-      </div>
-    </Dialog>
+    <Modal open={open} onClose={onClose} labelledBy="login-first-title">
+      <h2 id="login-first-title" style={{ marginTop: 0 }}>Login First</h2>
+      <p>Sign in or create an account to save your cart for later.</p>
+      <Actions>
+        <Button type="button" $variant="link" onClick={onClose}>Not now</Button>
+        <Link to="/register" onClick={() => rememberRedirect(returnTo)}>Sign Up</Link>
+        <Link to="/login" onClick={() => rememberRedirect(returnTo)}>Sign In</Link>
+      </Actions>
+    </Modal>
   );
 }
 
@@ -110,7 +101,7 @@ export function SaveCartControl() {
     return (
       <>
         <Button type="button" $variant="link" onClick={() => setOpen(true)}>Save cart for later</Button>
-        {open ? <LoginFirstDialog returnTo="/cart" onClose={() => setOpen(false)} /> : null}
+        <LoginFirstDialog open={open} returnTo="/cart" onClose={() => setOpen(false)} />
       </>
     );
   }
