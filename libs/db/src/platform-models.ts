@@ -32,6 +32,8 @@ const accessTokenSchema = new Schema({
   isSubAccount: { type: Boolean, default: false },
   permissions: { type: [String], default: [] },
   expiresAt: { type: Date, required: true },
+  /** The session's length; requests renew it for this long once half has passed (renewedSessionExpiry). */
+  lifetimeDays: { type: Number, default: null },
   revokedAt: { type: Date, default: null },
 }, { timestamps: true });
 accessTokenSchema.plugin(tenantOwned);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, oneTimeLinkSentMessage, resetCodeSentMessage, subAccountDetailsProblems } from './index';
+import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, oneTimeLinkSentMessage, resetCodeSentMessage, renewedSessionExpiry, subAccountDetailsProblems } from './index';
 
 describe('phone numbers', () => {
   it('keeps 10 digits after dropping a +1 prefix and everything that is not a digit', () => {
@@ -73,5 +73,18 @@ describe('e-mail, codes, passwords and custom fields', () => {
 
   it('names a custom field from its label', () => {
     expect(customFieldName('  Company Name (optional) ')).toBe('company_name_optional');
+  });
+});
+
+describe('renewedSessionExpiry', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000);
+  it('renews a session past half its life for a whole one', () => {
+    expect(renewedSessionExpiry(inDays(14), 30, now)).toEqual(inDays(30));
+    expect(renewedSessionExpiry(inDays(0.4), 1, now)).toEqual(inDays(1));
+  });
+  it('leaves a session with more than half its life left, and one without a recorded life', () => {
+    expect(renewedSessionExpiry(inDays(16), 30, now)).toBeNull();
+    expect(renewedSessionExpiry(inDays(1), null, now)).toBeNull();
   });
 });

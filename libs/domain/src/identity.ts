@@ -97,3 +97,19 @@ export function subAccountDetailsProblems(input: { first_name: string; last_name
 export function customFieldName(label: string): string {
   return label.trim().toLowerCase().replace(/\s+/g, '_').replace(/[^a-z0-9_]/g, '');
 }
+
+/** 'Keep me signed in' keeps a session 30 days; without it, a day (and the browser keeps it per tab). */
+export const SESSION_DAYS = 30;
+export const SHORT_SESSION_DAYS = 1;
+const DAY_MS = 86_400_000;
+
+/**
+ * Sessions slide while used: once less than half of a session's life is left, a request renews it for a whole
+ * one, so a shopper or owner who comes back within the period stays signed in; an idle one still ends. Null:
+ * nothing to renew (a session without a recorded life, or one renewed recently enough).
+ */
+export function renewedSessionExpiry(expiresAt: Date, lifetimeDays: number | null | undefined, now: Date): Date | null {
+  if (!lifetimeDays) return null;
+  const lifetime = lifetimeDays * DAY_MS;
+  return expiresAt.getTime() - now.getTime() < lifetime / 2 ? new Date(now.getTime() + lifetime) : null;
+}

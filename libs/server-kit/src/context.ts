@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AccessToken, Tenant, type TenantContext } from '@platform/db';
-import { effectivePermissions, hostName, isDeviceId, NO_PERMISSION, tenantSlugFromHost, type Permission } from '@platform/domain';
+import { effectivePermissions, hostName, isDeviceId, NO_PERMISSION, renewedSessionExpiry, tenantSlugFromHost, type Permission } from '@platform/domain';
 import { AppError } from './errors';
 
 export interface ResolvedTenant {
@@ -140,9 +140,12 @@ async function resolveCaller(tenant: ResolvedTenant, authorization: string | und
   if (!match) return null;
   const tokenHash = hashToken(match[1]);
   const token = await AccessToken.findOne({ tenantId: tenant.id, tokenHash, revokedAt: null }).lean() as
-    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt: Date } | null;
+    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt: Date; lifetimeDays?: number | null } | null;
   // A token from another tenant, revoked or expired is refused so the client signs out.
-  if (!token || token.expiresAt.getTime() <= Date.now()) throw new AppError('unauthorized', 'Unauthenticated.');
+  const now = new Date();
+  if (!token || token.expiresAt.getTime() <= now.getTime()) throw new AppError('unauthorized', 'Unauthenticated.');
+  const renewed = renewedSessionExpiry(token.expiresAt, token.lifetimeDays, now);
+  if (renewed) await AccessToken.updateOne({ tenantId: tenant.id, tokenHash, revokedAt: null }, { $set: { expiresAt: renewed } });
   const permissions = effectivePermissions({ isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), permissions: token.permissions ?? [] }, tenant);
   return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, tokenHash, permissions };
 }

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { finishSignIn } from './mfa';
 import { sessionAnswer, type CustomerDoc, type IdentityIo } from './sessions';
 
-export { SESSION_DAYS, SHORT_SESSION_DAYS, type CustomerDoc, type IdentityIo } from './sessions';
+export { type CustomerDoc, type IdentityIo } from './sessions';
 
 export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
 /** Checked against when the e-mail has no account, so both cases take as long. */

@@ -4,12 +4,8 @@ import { AccessToken } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
 import { hashToken, type RequestContext } from '@platform/server-kit';
-import { effectivePermissions } from '@platform/domain';
+import { effectivePermissions, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
 import type { RateLimit } from './rate-limits';
-
-/** 'Keep me signed in' keeps a session 30 days; without it, a day (and the browser keeps it per tab). */
-export const SESSION_DAYS = 30;
-export const SHORT_SESSION_DAYS = 1;
 
 /** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
 export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<PlatformQueues, 'notifications'>; limit: RateLimit }
@@ -22,10 +18,11 @@ export interface CustomerDoc {
 /** A new revocable bearer token (stored only as its hash) and the login answer of spec 2 §3. */
 export async function startSession(ctx: RequestContext, customer: CustomerDoc, remember = true): Promise<LoginResponse> {
   const token = randomBytes(32).toString('base64url');
+  const lifetimeDays = remember ? SESSION_DAYS : SHORT_SESSION_DAYS;
   await AccessToken.create({
     tenantId: ctx.tenantId, tokenHash: hashToken(token), customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
     isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions,
-    expiresAt: new Date(Date.now() + (remember ? SESSION_DAYS : SHORT_SESSION_DAYS) * 86400_000),
+    lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000),
   });
   return sessionAnswer(ctx, customer, token);
 }

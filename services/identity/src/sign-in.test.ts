@@ -132,6 +132,25 @@ describe('sessions and limits', () => {
     }
   });
 
+  it('slides while used: past half its life a request renews the session for a whole one; an idle one still ends', async () => {
+    const token = (await post('login', { email: 'sam@signin.test', password: PASSWORD, remember: true })).json().access_token as string;
+    const row = () => AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean() as Promise<{ expiresAt: Date }>;
+    const details = () => harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'signin-a', authorization: `Bearer ${token}` } });
+    const daysLeft = async () => Math.round(((await row()).expiresAt.getTime() - Date.now()) / 86400_000);
+
+    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() + 20 * 86400_000) } });
+    expect((await details()).statusCode).toBe(200);
+    expect(await daysLeft()).toBe(20); // more than half left: unchanged
+
+    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() + 3 * 86400_000) } });
+    expect((await details()).statusCode).toBe(200);
+    expect(await daysLeft()).toBe(30); // used with 3 days left: renewed
+
+    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await details()).statusCode).toBe(401); // not used in time: over
+    expect((await row()).expiresAt.getTime()).toBeLessThan(Date.now());
+  });
+
   it('limits sends per phone or e-mail: the sixth within 15 minutes is a 429 that says when to try again', async () => {
     const answers = [];
     for (let i = 0; i < 6; i += 1) answers.push(await post('forget-password', { email: 'limits@signin.test' }));
