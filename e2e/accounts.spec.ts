@@ -155,6 +155,14 @@ test.describe('two-step sign-in', () => {
     await page.getByRole('link', { name: 'My Account' }).click();
     const section = page.getByRole('region', { name: 'Two-step sign-in' });
     await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    // The password again first: a signed-in computer left alone is not enough.
+    const confirm = section.getByRole('form', { name: 'Confirm your password' });
+    await confirm.getByLabel('Password').fill('not-my-password');
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await expect(confirm.getByRole('alert')).toHaveText('The password is not correct.');
+    await expect(confirm.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await confirm.getByLabel('Password').fill(who.password);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     const secret = (await section.getByTestId('mfa-secret').textContent())!;
     const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
     await section.getByLabel('Code from the app').fill(app.generate());
@@ -185,6 +193,17 @@ test.describe('two-step sign-in', () => {
     await expect(page.getByRole('note')).toContainText('Still can\'t sign in? Contact the store at hello@demo-hardware.test');
     await page.getByLabel('Backup code').fill(codes[0]);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    // Turned off again, with the password; the next sign-in asks for no code.
+    await page.getByRole('link', { name: 'My Account' }).click();
+    await section.getByRole('button', { name: 'Turn off' }).click();
+    await confirm.getByLabel('Password').fill(who.password);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await expect(section.getByRole('button', { name: 'Set up two-step sign-in' })).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.goto('/login');
+    await signIn(page, who);
     await expect(page).toHaveURL(/\/cart$/);
   });
 });

@@ -261,6 +261,8 @@ test.describe('admin (admin remote)', () => {
     await page.getByRole('link', { name: 'Two-step sign-in' }).click();
     const section = page.getByRole('region', { name: 'Two-step sign-in' });
     await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    await section.getByLabel('Password', { exact: true }).fill(who.password);
+    await section.getByRole('button', { name: 'Continue' }).click();
     const app = new TOTP({ secret: Secret.fromBase32((await section.getByTestId('mfa-secret').textContent())!), digits: 6, period: 30 });
     await section.getByLabel('Code from the app').fill(app.generate());
     await section.getByRole('button', { name: 'Turn on' }).click();

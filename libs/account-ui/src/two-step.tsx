@@ -1,10 +1,41 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { identityApi } from '@platform/api-client';
+import { errorMessage, identityApi } from '@platform/api-client';
 import { Button, Field, Loading } from '@platform/ui';
 import { useSaveFeedback } from './save-feedback';
 
 const Codes = styled.ol`columns: 2; font-family: monospace; font-size: 1.05rem;`;
+const Actions = styled.div`display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`;
+const Problem = styled.span`color: ${(p) => p.theme.colors.danger}; font-weight: 400; font-size: 0.9rem;`;
+
+/**
+ * The password again before two-step sign-in goes on or off (verify-password): someone at an unattended,
+ * signed-in computer could otherwise lock the owner out with their own authenticator, or take it away.
+ */
+function ConfirmPassword({ action, onConfirmed, onCancel }: { action: string; onConfirmed: () => void; onCancel: () => void }) {
+  const [verify, { isLoading }] = identityApi.useVerifyPasswordMutation();
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    try { await verify({ password }).unwrap(); onConfirmed(); } catch (error) { setProblem(errorMessage(error)); }
+  };
+  return (
+    <form aria-label="Confirm your password" onSubmit={(e) => void submit(e)} noValidate>
+      <p>Enter your password to {action}.</p>
+      <Field>Password
+        <input type="password" autoComplete="current-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblem(null); }} autoFocus
+          aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'confirm-password-problem' : undefined} />
+        {problem ? <Problem id="confirm-password-problem" role="alert">{problem}</Problem> : null}
+      </Field>
+      <Actions>
+        <Button type="submit" disabled={isLoading || !password}>{isLoading ? 'Checking…' : 'Continue'}</Button>
+        <Button type="button" $variant="link" onClick={onCancel}>Cancel</Button>
+      </Actions>
+    </form>
+  );
+}
 
 /**
  * Two-step sign-in (spec 2 MFA) for the signed-in account, shopper or admin: set up with an authenticator app
@@ -17,8 +48,20 @@ export function TwoStepSettings() {
   const [disable] = identityApi.useDisableMfaMutation();
   const [code, setCode] = useState('');
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
-  const { run, shown } = useSaveFeedback();
+  const [askingPassword, setAskingPassword] = useState(false);
+  const { run, shown, fail } = useSaveFeedback();
   if (!status) return <Loading label="Loading…" />;
+  if (askingPassword) {
+    const turnOn = !status.enabled;
+    return (
+      <ConfirmPassword action={turnOn ? 'set up two-step sign-in' : 'turn two-step sign-in off'} onCancel={() => setAskingPassword(false)}
+        onConfirmed={() => {
+          setAskingPassword(false);
+          if (turnOn) void setup().unwrap().catch((error: unknown) => fail(errorMessage(error)));
+          else void run(() => disable().unwrap());
+        }} />
+    );
+  }
   if (backupCodes) {
     return (
       <div>
@@ -33,7 +76,7 @@ export function TwoStepSettings() {
       <div>
         {shown}
         <p>Two-step sign-in is on. {status.backup_codes_left} backup code{status.backup_codes_left === 1 ? '' : 's'} left.</p>
-        <Button type="button" $variant="secondary" onClick={() => { if (window.confirm('Turn two-step sign-in off?')) void run(() => disable().unwrap()); }}>Turn off</Button>
+        <Button type="button" $variant="secondary" onClick={() => setAskingPassword(true)}>Turn off</Button>
       </div>
     );
   }
@@ -42,7 +85,7 @@ export function TwoStepSettings() {
       <div>
         {shown}
         <p>Ask for a code from an authenticator app each time you sign in with your password.</p>
-        <Button type="button" $variant="secondary" onClick={() => void setup()}>Set up two-step sign-in</Button>
+        <Button type="button" $variant="secondary" onClick={() => setAskingPassword(true)}>Set up two-step sign-in</Button>
       </div>
     );
   }

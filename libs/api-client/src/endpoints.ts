@@ -276,6 +276,7 @@ export const identityApi = platformApi.injectEndpoints({
       },
     }),
     mfaStatus: build.query<{ enabled: boolean; backup_codes_left: number }, void>({ query: () => 'mfa/load', providesTags: ['Account'] }),
+    verifyPassword: build.mutation<StatusAnswer, { password: string }>({ query: (body) => ({ url: 'verify-password', method: 'POST', body }) }),
     setupMfa: build.mutation<{ secret: string; otpauth_url: string }, void>({ query: () => ({ url: 'mfa/setup', method: 'POST' }) }),
     completeMfa: build.mutation<{ message: string; backup_codes: string[] }, { code: string }>({ query: (body) => ({ url: 'mfa/setup-complete', method: 'POST', body }), invalidatesTags: ['Account'] }),
     savedCards: build.query<SavedCard[], void>({ query: () => 'customer-cards', transformResponse: (r: { data: SavedCard[] }) => r.data, providesTags: ['Account'] }),

@@ -34,6 +34,8 @@ const accessTokenSchema = new Schema({
   expiresAt: { type: Date, required: true },
   /** The session's length; requests renew it for this long once half has passed (renewedSessionExpiry). */
   lifetimeDays: { type: Number, default: null },
+  /** When this session last confirmed the account's password (verify-password), for changes that need it. */
+  passwordConfirmedAt: { type: Date, default: null },
   revokedAt: { type: Date, default: null },
 }, { timestamps: true });
 accessTokenSchema.plugin(tenantOwned);

@@ -113,3 +113,7 @@ export function renewedSessionExpiry(expiresAt: Date, lifetimeDays: number | nul
   const lifetime = lifetimeDays * DAY_MS;
   return expiresAt.getTime() - now.getTime() < lifetime / 2 ? new Date(now.getTime() + lifetime) : null;
 }
+
+/** Turning two-step sign-in on or off asks for the password again; a confirmation holds this long for the session. */
+export const PASSWORD_CONFIRMATION_MINUTES = 10;
+export const CONFIRM_PASSWORD_FIRST = 'Please confirm your password first.';

@@ -110,7 +110,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
   '/api/verify-otp', '/api/send-otp', '/api/check-email-phone-exists', '/api/send-magic-link', '/api/use-magic-link', '/api/forget-password', '/api/reset-password',
   '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing',
-  '/api/mfa/setup', '/api/mfa/setup-complete', '/api/mfa/disable', '/api/mfa/submit', '/api/save-customer-stores',
+  '/api/verify-password', '/api/mfa/setup', '/api/mfa/setup-complete', '/api/mfa/disable', '/api/mfa/submit', '/api/save-customer-stores',
   '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit',
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
   '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { AccessToken, Location, scoped } from '@platform/db';
 import type { CustomFormField } from '@platform/contracts';
-import { INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizeEmail, normalizePhone, passwordProblems, slugify } from '@platform/domain';
+import { CONFIRM_PASSWORD_FIRST, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import { Customer } from './models';
 import { hashPassword, verifyPassword } from './passwords';
-import type { CustomerDoc } from './service';
+import type { CustomerDoc, IdentityIo } from './service';
 
+export const WRONG_PASSWORD = 'The password is not correct.';
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
 export const DUPLICATE_EMAIL = `${EMAIL_TAKEN} Please log into your account.`;
 export const DUPLICATE_PHONE = 'An account with this phone number already exists. Please log into your account.';
@@ -97,11 +98,38 @@ export async function updateName(ctx: RequestContext, input: { first_name: strin
   return { status: 'success', message: 'Your name has been updated.', data: details({ ...customer, firstName: input.first_name.trim(), lastName: input.last_name.trim() }) };
 }
 
+/**
+ * The signed-in account's own password, checked where a change needs it. Tries count against the same
+ * limits as signing in (per account and per IP), so a borrowed session cannot guess the password either.
+ */
+async function checkOwnPassword(ctx: RequestContext, io: IdentityIo, ip: string, customer: CustomerDoc, password: string, field: string, message = WRONG_PASSWORD) {
+  await io.limit('login', ctx, customer.email, ip);
+  if (!(await verifyPassword(password, customer.passwordHash))) throw new AppError('unprocessable', message, { [field]: [message] });
+}
+
+/**
+ * POST verify-password: the password again before a change that would lock the owner out if someone else
+ * made it (turning two-step sign-in on or off). Marks this session, not the account, for a few minutes.
+ */
+export async function confirmPassword(ctx: RequestContext, io: IdentityIo, ip: string, password: string) {
+  const customer = await me(ctx);
+  await checkOwnPassword(ctx, io, ip, customer, password, 'password');
+  await AccessToken.updateOne(scoped(ctx, { tokenHash: ctx.caller!.tokenHash, revokedAt: null }), { $set: { passwordConfirmedAt: new Date() } });
+  return { status: 'success', message: 'Password confirmed.' };
+}
+
+/** 403 unless this session confirmed the password (verify-password) within the last few minutes. */
+export async function requireConfirmedPassword(ctx: RequestContext): Promise<void> {
+  const token = (await AccessToken.findOne(scoped(ctx, { tokenHash: ctx.caller?.tokenHash, revokedAt: null })).lean()) as { passwordConfirmedAt?: Date | null } | null;
+  const since = token?.passwordConfirmedAt ? Date.now() - token.passwordConfirmedAt.getTime() : Infinity;
+  if (since > PASSWORD_CONFIRMATION_MINUTES * 60_000) throw new AppError('forbidden', CONFIRM_PASSWORD_FIRST);
+}
+
 /** A new e-mail needs the current password: the e-mail is what signs in and receives reset codes. */
-export async function updateEmail(ctx: RequestContext, input: { email: string; password: string }) {
+export async function updateEmail(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; password: string }) {
   if (!isValidEmail(input.email)) throw new AppError('unprocessable', INVALID_EMAIL, { email: [INVALID_EMAIL] });
   const customer = await me(ctx);
-  if (!(await verifyPassword(input.password, customer.passwordHash))) throw new AppError('unprocessable', 'The password is not correct.', { password: ['The password is not correct.'] });
+  await checkOwnPassword(ctx, io, ip, customer, input.password, 'password');
   const email = normalizeEmail(input.email);
   if (email !== customer.email && await Customer.exists(scoped(ctx, { email }))) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { email } });
@@ -109,11 +137,9 @@ export async function updateEmail(ctx: RequestContext, input: { email: string; p
 }
 
 /** A new password needs the current one; the other sessions of the account end, this one stays. */
-export async function updatePassword(ctx: RequestContext, input: { current_password: string; password: string; password_confirmation: string }) {
+export async function updatePassword(ctx: RequestContext, io: IdentityIo, ip: string, input: { current_password: string; password: string; password_confirmation: string }) {
   const customer = await me(ctx);
-  if (!(await verifyPassword(input.current_password, customer.passwordHash))) {
-    throw new AppError('unprocessable', 'The current password is not correct.', { current_password: ['The current password is not correct.'] });
-  }
+  await checkOwnPassword(ctx, io, ip, customer, input.current_password, 'current_password', 'The current password is not correct.');
   const problems = passwordProblems(input.password, input.password_confirmation);
   if (problems.password || problems.c_password) {
     throw new AppError('unprocessable', problems.password ?? problems.c_password!, {

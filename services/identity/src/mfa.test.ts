@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
+import { AccessToken } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
 
@@ -27,6 +28,7 @@ describe('two-step sign-in (TOTP)', () => {
   it('is set up with a secret confirmed by its first code, and answers 10 backup codes once', async () => {
     const token = (await call('POST', 'login', { email: 'ann@mfa.test', password: PASSWORD })).json().access_token;
     expect((await call('GET', 'mfa/load', undefined, token)).json()).toEqual({ status: 'success', enabled: false, backup_codes_left: 0 });
+    expect((await call('POST', 'verify-password', { password: PASSWORD }, token)).json()).toEqual({ status: 'success', message: 'Password confirmed.' });
     const setup = (await call('POST', 'mfa/setup', undefined, token)).json();
     secret = setup.secret;
     expect(setup.otpauth_url).toMatch(/^otpauth:\/\/totp\/mfa-a%20store:ann%40mfa\.test\?/);
@@ -61,7 +63,47 @@ describe('two-step sign-in (TOTP)', () => {
     expect((await call('POST', 'mfa/submit', { code: backupCodes[0], token: again, is_backup: 1 })).json().message).toBe('Your 2FA code is invalid. Please try again.');
     const token = (await call('POST', 'mfa/submit', { code: backupCodes[1], token: again, is_backup: 1 })).json().access_token;
     expect((await call('GET', 'mfa/load', undefined, token)).json().backup_codes_left).toBe(8);
+    await call('POST', 'verify-password', { password: PASSWORD }, token);
     expect((await call('POST', 'mfa/disable', undefined, token)).json().message).toBe('Two-step sign-in is off.');
     expect((await call('POST', 'login', { email: 'ann@mfa.test', password: PASSWORD })).json().mfa).toBe(false);
+  });
+});
+
+describe('the password again before two-step sign-in changes (verify-password)', () => {
+  const login = async (email: string) => (await call('POST', 'login', { email, password: PASSWORD })).json().access_token as string;
+  beforeAll(async () => {
+    await Customer.create({ tenantId, slug: 'bob', email: 'bob@mfa.test', firstName: 'Bob', passwordHash: await hashPassword(PASSWORD) });
+    await Customer.create({ tenantId, slug: 'cy', email: 'cy@mfa.test', firstName: 'Cy', passwordHash: await hashPassword(PASSWORD) });
+  });
+
+  it('a session alone cannot turn it on or off; a wrong password confirms nothing', async () => {
+    const token = await login('bob@mfa.test');
+    expect((await call('POST', 'mfa/setup', undefined, token)).json()).toEqual({ status: 403, message: 'Please confirm your password first.' });
+    const wrong = await call('POST', 'verify-password', { password: 'not-it-at-all' }, token);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ message: 'The password is not correct.', errors: { password: ['The password is not correct.'] } });
+    expect((await call('POST', 'mfa/setup', undefined, token)).statusCode).toBe(403);
+    expect((await call('POST', 'mfa/disable', undefined, token)).statusCode).toBe(403);
+    expect((await Customer.findOne({ tenantId, slug: 'bob' }).lean() as { mfaPendingSecret?: string | null }).mfaPendingSecret ?? null).toBeNull();
+    expect((await call('POST', 'verify-password', { password: PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('holds for this session only, and for 10 minutes', async () => {
+    const [one, other] = [await login('bob@mfa.test'), await login('bob@mfa.test')];
+    await call('POST', 'verify-password', { password: PASSWORD }, one);
+    expect((await call('POST', 'mfa/setup', undefined, other)).statusCode).toBe(403);
+    expect((await call('POST', 'mfa/setup', undefined, one)).statusCode).toBe(200);
+    await AccessToken.updateMany({ tenantId, customerSlug: 'bob' }, { $set: { passwordConfirmedAt: new Date(Date.now() - 11 * 60_000) } });
+    expect((await call('POST', 'mfa/setup', undefined, one)).json().message).toBe('Please confirm your password first.');
+  });
+
+  it('counts tries like signing in: the 11th within 15 minutes is a 429, even with the right password', async () => {
+    const token = await login('cy@mfa.test'); // signing in took one try of the ten
+    const answers = [];
+    for (let i = 0; i < 9; i += 1) answers.push((await call('POST', 'verify-password', { password: `wrong-${i}-password` }, token)).statusCode);
+    expect(answers.every((status) => status === 422)).toBe(true);
+    const blocked = await call('POST', 'verify-password', { password: PASSWORD }, token);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many attempts\. Please try again in 1[45] minutes\.$/);
   });
 });

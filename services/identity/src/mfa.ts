@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
+import { requireConfirmedPassword } from './account';
 import { Customer } from './models';
 import { sessionAnswer, startSession, type CustomerDoc, type IdentityIo } from './sessions';
 
@@ -47,9 +48,10 @@ export async function loadMfa(ctx: RequestContext) {
   return { status: 'success', enabled: Boolean(customer.mfaEnabled), backup_codes_left: customer.mfaBackupCodes?.length ?? 0 };
 }
 
-/** POST mfa/setup: a new secret to add to an authenticator app (not in force until setup-complete). */
+/** POST mfa/setup: a new secret to add to an authenticator app (not in force until setup-complete); the password confirmed first. */
 export async function setupMfa(ctx: RequestContext) {
   const customer = await signedIn(ctx);
+  await requireConfirmedPassword(ctx);
   const secret = new Secret({ size: 20 }).base32;
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { mfaPendingSecret: secret } });
   return { status: 'success', secret, otpauth_url: totp(ctx, customer.email, secret).toString() };
@@ -67,9 +69,10 @@ export async function completeMfa(ctx: RequestContext, io: IdentityIo, code: str
   return { status: 'success', message: 'Two-step sign-in is on.', backup_codes: backupCodes };
 }
 
-/** POST mfa/disable: two-step sign-in off (the signed-in account's own choice). */
+/** POST mfa/disable: two-step sign-in off (the signed-in account's own choice, the password confirmed first). */
 export async function disableMfa(ctx: RequestContext) {
   const customer = await signedIn(ctx);
+  await requireConfirmedPassword(ctx);
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaBackupCodes: [] } });
   return { status: 'success', message: 'Two-step sign-in is off.' };
 }

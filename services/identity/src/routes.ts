@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LoginResponse, SubAccount } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
 import { AppError, requireAdmin, requirePermission, type ServicePlugin } from '@platform/server-kit';
-import { customerDetails, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
+import { confirmPassword, customerDetails, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
 import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
@@ -138,14 +138,21 @@ export const identityRoutes: ServicePlugin = async (app) => {
 
   app.post('/customer/email', {
     schema: { tags, summary: 'Changes the e-mail (the current password confirms it)', body: Type.Object({ email: Email, password: Password }), response: { 200: WithDetails } },
-  }, async (request) => updateEmail(request.ctx, request.body));
+  }, async (request) => updateEmail(request.ctx, io, request.ip, request.body));
 
   app.post('/customer/password', {
     schema: {
       tags, summary: 'Changes the password (the current one confirms it); other sessions end',
       body: Type.Object({ current_password: Password, password: Password, password_confirmation: Password }), response: { 200: Status },
     },
-  }, async (request) => updatePassword(request.ctx, request.body));
+  }, async (request) => updatePassword(request.ctx, io, request.ip, request.body));
+
+  app.post('/verify-password', {
+    schema: {
+      tags, summary: 'The signed-in account\'s password again; for a few minutes this session may turn two-step sign-in on or off',
+      body: Type.Object({ password: Password, access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status },
+    },
+  }, async (request) => confirmPassword(request.ctx, io, request.ip, request.body.password));
 
   app.post('/customer/set-marketing', {
     schema: { tags, summary: 'The marketing e-mails switch', body: Type.Object({ receive_marketing: Type.Union([Type.Literal(0), Type.Literal(1)]) }), response: { 200: WithDetails } },
@@ -156,7 +163,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
   }, async (request) => loadMfa(request.ctx));
 
   app.post('/mfa/setup', {
-    schema: { tags, summary: 'A new authenticator secret (and its otpauth URL for a QR code), in force after setup-complete', response: { 200: Type.Object({ status: Type.String(), secret: Type.String(), otpauth_url: Type.String() }) } },
+    schema: { tags, summary: 'A new authenticator secret (and its otpauth URL for a QR code), in force after setup-complete; after verify-password', response: { 200: Type.Object({ status: Type.String(), secret: Type.String(), otpauth_url: Type.String() }) } },
   }, async (request) => setupMfa(request.ctx));
 
   app.post('/mfa/setup-complete', {
@@ -168,7 +175,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
   }, async (request) => completeMfa(request.ctx, io, request.body.code));
 
   app.post('/mfa/disable', {
-    schema: { tags, summary: 'Turns two-step sign-in off for the signed-in account', response: { 200: Status } },
+    schema: { tags, summary: 'Turns two-step sign-in off for the signed-in account (after verify-password)', response: { 200: Status } },
   }, async (request) => disableMfa(request.ctx));
 
   app.post('/mfa/submit', {
