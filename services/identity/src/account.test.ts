@@ -83,6 +83,19 @@ describe('the account', () => {
     expect((await post('login', { email: 'janet@acct.test', password: 'Brand-New-2' })).statusCode).toBe(200);
   });
 
+  it('counts wrong current passwords like sign-in tries: a borrowed session cannot guess it (429 after 10 in 15 minutes)', async () => {
+    await post('signup', { ...member, email: 'kim@acct.test', telephone: '(503) 555-0188' });
+    const kim = (await post('login', { email: 'kim@acct.test', password: 'Secret-Pass-1' })).json().access_token; // one try of ten
+    const tries = [];
+    for (let i = 0; i < 9; i += 1) {
+      tries.push((await post(i % 2 ? 'customer/email' : 'customer/password', i % 2 ? { email: 'x@acct.test', password: `guess-${i}` } : { current_password: `guess-${i}`, password: 'Brand-New-4', password_confirmation: 'Brand-New-4' }, kim)).statusCode);
+    }
+    expect(tries).toEqual(Array(9).fill(422));
+    const right = await post('customer/password', { current_password: 'Secret-Pass-1', password: 'Brand-New-4', password_confirmation: 'Brand-New-4' }, kim);
+    expect(right.statusCode).toBe(429);
+    expect((await post('login', { email: 'kim@acct.test', password: 'Brand-New-4' })).statusCode).toBe(429);
+  });
+
   it("keeps the store the customer chose on the account, and refuses another business's store", async () => {
     await Location.create({ tenantId, locationId: 2, name: 'North', address: '2 Main St' });
     expect((await post('save-customer-stores', { store: 2 }, token)).json()).toEqual({ status: 'success', message: 'Your store has been saved.' });
