@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'bullmq';
 import { Location } from '@platform/db';
+import { deliverNotifications, OutboxMessage } from '@platform/notifications';
+import { QUEUE_NAMES, type NotificationJob } from '@platform/queue';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { StoreProfile } from '@platform/tenant-settings';
 import { identityService, Customer } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
+let worker: Worker<NotificationJob>;
 let tenantId: string;
 const post = (url: string, payload: object, token?: string) =>
   harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': 'acct-a', ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload });
@@ -14,7 +18,9 @@ const member = {
 };
 
 beforeAll(async () => {
+  delete process.env.SMTP_URL;
   harness = await createTestApp([identityService], 'account');
+  worker = new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
   tenantId = (await createTenant('acct-a')).id;
   await StoreProfile.create({ tenantId, settings: { custom_fields: { signup: [
     { name: 'company_name', label: 'Company Name', type: 'text', required: true },
@@ -22,7 +28,7 @@ beforeAll(async () => {
   ] } } });
   await createTenant('acct-b');
 });
-afterAll(async () => { await harness?.close(); });
+afterAll(async () => { await worker?.close(); await harness?.close(); });
 
 describe('POST /api/signup', () => {
   it("registers a customer with the store's custom fields, who can then sign in", async () => {
@@ -94,6 +100,21 @@ describe('the account', () => {
     const right = await post('customer/password', { current_password: 'Secret-Pass-1', password: 'Brand-New-4', password_confirmation: 'Brand-New-4' }, kim);
     expect(right.statusCode).toBe(429);
     expect((await post('login', { email: 'kim@acct.test', password: 'Brand-New-4' })).statusCode).toBe(429);
+  });
+
+  it('tells the holder by e-mail when the e-mail (the old address) or the password changes', async () => {
+    await post('signup', { ...member, email: 'lee@acct.test', telephone: '(503) 555-0166' });
+    const lee = (await post('login', { email: 'lee@acct.test', password: 'Secret-Pass-1' })).json().access_token;
+    const since = new Date();
+    const mailTo = async (to: string, subject: string) => {
+      let found: { text: string } | null = null;
+      await expect.poll(async () => (found = await OutboxMessage.findOne({ tenantId, to, subject, createdAt: { $gte: since } }).lean() as { text: string } | null) !== null, { timeout: 10000 }).toBe(true);
+      return found!.text;
+    };
+    await post('customer/email', { email: 'lee.new@acct.test', password: 'Secret-Pass-1' }, lee);
+    expect(await mailTo('lee@acct.test', 'Your acct-a store e-mail address was changed')).toContain('was changed to lee.new@acct.test');
+    await post('customer/password', { current_password: 'Secret-Pass-1', password: 'Brand-New-5', password_confirmation: 'Brand-New-5' }, lee);
+    expect(await mailTo('lee.new@acct.test', 'Your acct-a store password was changed')).toContain('If you did not change it');
   });
 
   it("keeps the store the customer chose on the account, and refuses another business's store", async () => {

@@ -7,6 +7,7 @@ import { getStoreSettings } from '@platform/tenant-settings';
 import { Customer } from './models';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CustomerDoc, IdentityIo } from './service';
+import { sendSecurityNotice } from './sessions';
 
 export const WRONG_PASSWORD = 'The password is not correct.';
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
@@ -133,6 +134,7 @@ export async function updateEmail(ctx: RequestContext, io: IdentityIo, ip: strin
   const email = normalizeEmail(input.email);
   if (email !== customer.email && await Customer.exists(scoped(ctx, { email }))) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { email } });
+  if (email !== customer.email) await sendSecurityNotice(ctx, io, customer.email, 'email', email);
   return { status: 'success', message: 'Your e-mail has been updated.', data: details({ ...customer, email }) };
 }
 
@@ -148,6 +150,7 @@ export async function updatePassword(ctx: RequestContext, io: IdentityIo, ip: st
   }
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { passwordHash: await hashPassword(input.password) } });
   await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null, tokenHash: { $ne: ctx.caller!.tokenHash } }), { $set: { revokedAt: new Date() } });
+  await sendSecurityNotice(ctx, io, customer.email, 'password');
   return { status: 'success', message: 'Your password has been updated.' };
 }
 

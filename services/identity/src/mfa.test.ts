@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
+import { Worker } from 'bullmq';
 import { AccessToken } from '@platform/db';
+import { deliverNotifications, OutboxMessage } from '@platform/notifications';
+import { QUEUE_NAMES, type NotificationJob } from '@platform/queue';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
+let worker: Worker<NotificationJob>;
 let tenantId: string;
 const PASSWORD = 'Correct-Horse-9';
 const call = (method: 'GET' | 'POST', url: string, payload?: object, token?: string) => harness.app.inject({
@@ -14,11 +18,15 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object, token?: str
 const codeFor = (secret: string, stepsAhead = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
 beforeAll(async () => {
+  delete process.env.SMTP_URL;
   harness = await createTestApp([identityService], 'mfa');
+  worker = new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
   tenantId = (await createTenant('mfa-a')).id;
   await Customer.create({ tenantId, slug: 'ann', email: 'ann@mfa.test', firstName: 'Ann', passwordHash: await hashPassword(PASSWORD) });
 });
-afterAll(async () => { await harness?.close(); });
+afterAll(async () => { await worker?.close(); await harness?.close(); });
+/** The holder is told by e-mail when two-step sign-in goes on or off. */
+const noticeSent = (subject: string) => expect.poll(async () => OutboxMessage.countDocuments({ tenantId, to: 'ann@mfa.test', subject }), { timeout: 10000 }).toBe(1);
 
 describe('two-step sign-in (TOTP)', () => {
   let secret: string;
@@ -38,6 +46,7 @@ describe('two-step sign-in (TOTP)', () => {
     expect(done.backup_codes).toHaveLength(10);
     backupCodes = done.backup_codes;
     expect((await call('GET', 'mfa/load', undefined, token)).json()).toEqual({ status: 'success', enabled: true, backup_codes_left: 10 });
+    await noticeSent('Two-step sign-in is on for your mfa-a store account');
     const stored = await Customer.findOne({ tenantId, slug: 'ann' }).lean() as { mfaBackupCodes: string[] };
     expect(stored.mfaBackupCodes.join()).not.toContain(backupCodes[0]);
   });
@@ -65,6 +74,7 @@ describe('two-step sign-in (TOTP)', () => {
     expect((await call('GET', 'mfa/load', undefined, token)).json().backup_codes_left).toBe(8);
     await call('POST', 'verify-password', { password: PASSWORD }, token);
     expect((await call('POST', 'mfa/disable', undefined, token)).json().message).toBe('Two-step sign-in is off.');
+    await noticeSent('Two-step sign-in is off for your mfa-a store account');
     expect((await call('POST', 'login', { email: 'ann@mfa.test', password: PASSWORD })).json().mfa).toBe(false);
   });
 });

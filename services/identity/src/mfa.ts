@@ -5,7 +5,7 @@ import type { LoginResponse } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { requireConfirmedPassword } from './account';
 import { Customer } from './models';
-import { sessionAnswer, startSession, type CustomerDoc, type IdentityIo } from './sessions';
+import { sendSecurityNotice, sessionAnswer, startSession, type CustomerDoc, type IdentityIo } from './sessions';
 
 export const INVALID_2FA = 'Your 2FA code is invalid. Please try again.';
 const BACKUP_CODE_COUNT = 10;
@@ -66,14 +66,16 @@ export async function completeMfa(ctx: RequestContext, io: IdentityIo, code: str
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), {
     $set: { mfaEnabled: true, mfaSecret: customer.mfaPendingSecret, mfaPendingSecret: null, mfaBackupCodes: backupCodes.map((c) => hashBackup(ctx, customer.slug, c)) },
   });
+  await sendSecurityNotice(ctx, io, customer.email, 'mfa-on');
   return { status: 'success', message: 'Two-step sign-in is on.', backup_codes: backupCodes };
 }
 
 /** POST mfa/disable: two-step sign-in off (the signed-in account's own choice, the password confirmed first). */
-export async function disableMfa(ctx: RequestContext) {
+export async function disableMfa(ctx: RequestContext, io: IdentityIo) {
   const customer = await signedIn(ctx);
   await requireConfirmedPassword(ctx);
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaBackupCodes: [] } });
+  if (customer.mfaEnabled) await sendSecurityNotice(ctx, io, customer.email, 'mfa-off');
   return { status: 'success', message: 'Two-step sign-in is off.' };
 }
 

@@ -176,7 +176,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
 
   app.post('/mfa/disable', {
     schema: { tags, summary: 'Turns two-step sign-in off for the signed-in account (after verify-password)', response: { 200: Status } },
-  }, async (request) => disableMfa(request.ctx));
+  }, async (request) => disableMfa(request.ctx, io));
 
   app.post('/mfa/submit', {
     schema: {

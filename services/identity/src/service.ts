@@ -7,7 +7,7 @@ import { Customer } from './models';
 import { consumeSecret, issueSecret, type SecretCheck, type SecretPurpose } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import { finishSignIn } from './mfa';
-import { sessionAnswer, type CustomerDoc, type IdentityIo } from './sessions';
+import { sendSecurityNotice, sessionAnswer, type CustomerDoc, type IdentityIo } from './sessions';
 
 export { type CustomerDoc, type IdentityIo } from './sessions';
 
@@ -138,6 +138,7 @@ export async function resetPassword(ctx: RequestContext, io: IdentityIo, ip: str
   if (!customer) throw new AppError('unprocessable', 'This reset code is not valid any more. Please ask for a new one.', { code: ['is not valid'] });
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { passwordHash: await hashPassword(input.password) } });
   await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null }), { $set: { revokedAt: new Date() } });
+  await sendSecurityNotice(ctx, io, customer.email, 'password');
   return { status: 'success', message: 'Your password has been reset. Please sign in.' };
 }
 

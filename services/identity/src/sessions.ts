@@ -41,3 +41,18 @@ export function sessionAnswer(ctx: RequestContext, customer: CustomerDoc, token:
   };
 }
 
+
+const NOTICES = {
+  email: (store: string, detail = '') => ({ subject: `Your ${store} e-mail address was changed`, text: `The e-mail address of your ${store} account was changed to ${detail}. This address no longer signs in or receives password reset codes. If you did not change it, contact the store right away.` }),
+  password: (store: string) => ({ subject: `Your ${store} password was changed`, text: `The password of your ${store} account was changed. If you did not change it, choose a new one now with "Forgot password?" on the sign-in page, and contact the store.` }),
+  'mfa-on': (store: string) => ({ subject: `Two-step sign-in is on for your ${store} account`, text: `Two-step sign-in was turned on for your ${store} account: each sign-in now asks for a code from an authenticator app. If you did not do this, contact the store right away.` }),
+  'mfa-off': (store: string) => ({ subject: `Two-step sign-in is off for your ${store} account`, text: `Two-step sign-in was turned off for your ${store} account. If you did not do this, choose a new password with "Forgot password?" on the sign-in page, and contact the store.` }),
+};
+
+/**
+ * Tells the account holder, by e-mail, that a sign-in detail changed, so a change they did not make does not go
+ * unnoticed (for a new e-mail address, the old one is told).
+ */
+export async function sendSecurityNotice(ctx: RequestContext, io: IdentityIo, to: string, change: keyof typeof NOTICES, detail?: string): Promise<void> {
+  await io.queues.notifications.add('security-notice', { tenantId: ctx.tenantId, channel: 'email', to, kind: 'security-notice', ...NOTICES[change](ctx.tenant.name, detail) });
+}

@@ -113,8 +113,10 @@ describe('one-time link and password reset', () => {
     const code = /\b(\d{6})\b/.exec((await lastMessage('rita@signin.test', sentAt)).text)![1];
     const mismatch = await post('reset-password', { email: 'rita@signin.test', code, password: 'New-Password-1', password_confirmation: 'New-Password-2' });
     expect(mismatch.json()).toMatchObject({ status: 422, message: "Password doesn't match", errors: { password_confirmation: ["Password doesn't match"] } });
+    const resetAt = new Date();
     const done = await post('reset-password', { email: 'rita@signin.test', code, password: 'New-Password-1', password_confirmation: 'New-Password-1' });
     expect(done.json()).toEqual({ status: 'success', message: 'Your password has been reset. Please sign in.' });
+    expect((await lastMessage('rita@signin.test', resetAt)).subject).toBe('Your signin-a store password was changed');
     expect((await post('reset-password', { email: 'rita@signin.test', code, password: 'Other-Pass-3', password_confirmation: 'Other-Pass-3' })).statusCode).toBe(422);
     expect((await post('login', { email: 'rita@signin.test', password: PASSWORD })).statusCode).toBe(422);
     expect((await post('login', { email: 'rita@signin.test', password: 'New-Password-1' })).statusCode).toBe(200);
