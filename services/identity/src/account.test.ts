@@ -117,6 +117,40 @@ describe('the account', () => {
     expect(await mailTo('lee.new@acct.test', 'Your acct-a store password was changed')).toContain('If you did not change it');
   });
 
+  it('changes the mobile number only with the code texted to the new one; the old number stops signing in', async () => {
+    await post('signup', { ...member, email: 'max@acct.test', telephone: '(503) 555-0121' });
+    const max = (await post('login', { email: 'max@acct.test', password: 'Secret-Pass-1' })).json().access_token;
+    const refusal = async (telephone: string) => (await post('customer/phone/send-code', { telephone }, max)).json();
+    expect(await refusal('555')).toMatchObject({ status: 422, errors: { telephone: ['Please enter a valid phone number.'] } });
+    expect(await refusal('503 555 0121')).toMatchObject({ status: 422, errors: { telephone: ['This is already your mobile number.'] } });
+    expect(await refusal('(503) 555-0142')).toMatchObject({ status: 422, errors: { telephone: ['An account with this phone number already exists.'] } }); // Jane's
+    expect((await post('customer/phone/send-code', { telephone: '5035550122' })).statusCode).toBe(401);
+
+    const since = new Date();
+    expect((await post('customer/phone/send-code', { telephone: '+1 503 555 0122' }, max)).json()).toEqual({ status: 'success', message: 'We sent a 4-digit code to (503) 555-0122.' });
+    let text = '';
+    await expect.poll(async () => (text = ((await OutboxMessage.findOne({ tenantId, to: '5035550122', createdAt: { $gte: since } }).lean()) as { text?: string } | null)?.text ?? ''), { timeout: 10000 }).not.toBe('');
+    const code = /\b(\d{4})\b/.exec(text)![1];
+    const wrong = code === '0000' ? '0001' : '0000';
+    expect((await post('customer/phone', { telephone: '5035550122', code: wrong }, max)).json()).toMatchObject({ status: 422, errors: { code: ['The verification code is not correct. Please try again.'] } });
+    // The code is for that number only.
+    expect((await post('customer/phone', { telephone: '5035550123', code }, max)).json().message).toBe('The verification code has expired. Please request a new code.');
+    expect((await Customer.findOne({ tenantId, email: 'max@acct.test' }).lean() as { telephone: string }).telephone).toBe('5035550121');
+
+    const done = (await post('customer/phone', { telephone: '5035550122', code }, max)).json();
+    expect(done).toMatchObject({ status: 'success', message: 'Your mobile number has been updated.', data: { telephone: '5035550122' } });
+    expect((await post('customer/phone', { telephone: '5035550122', code }, max)).statusCode).toBe(422); // once
+    expect((await post('check-email-phone-exists', { telephone: '5035550121' })).json().exists).toBe(false);
+    expect((await post('check-email-phone-exists', { telephone: '5035550122' })).json().exists).toBe(true);
+    await expect.poll(async () => OutboxMessage.countDocuments({ tenantId, to: 'max@acct.test', subject: 'Your acct-a store mobile number was changed' }), { timeout: 10000 }).toBe(1);
+  });
+
+  it('switches the order texts off and on', async () => {
+    expect((await post('customer/set-sms', { receive_sms: 0 }, token)).json()).toMatchObject({ message: 'We will no longer text you about your orders.', data: { receive_sms: false } });
+    expect((await post('customer/set-sms', { receive_sms: 1 }, token)).json()).toMatchObject({ message: 'We will text you about your orders.', data: { receive_sms: true } });
+    expect((await post('customer/set-sms', { receive_sms: 2 }, token)).statusCode).toBe(400);
+  });
+
   it("keeps the store the customer chose on the account, and refuses another business's store", async () => {
     await Location.create({ tenantId, locationId: 2, name: 'North', address: '2 Main St' });
     expect((await post('save-customer-stores', { store: 2 }, token)).json()).toEqual({ status: 'success', message: 'Your store has been saved.' });

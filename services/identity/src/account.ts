@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { AccessToken, Location, scoped } from '@platform/db';
 import type { CustomFormField } from '@platform/contracts';
-import { CONFIRM_PASSWORD_FIRST, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
+import { CONFIRM_PASSWORD_FIRST, formatPhone, INVALID_EMAIL, INVALID_PHONE, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import { Customer } from './models';
+import { CODE_MESSAGES, consumeSecret, issueSecret } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CustomerDoc, IdentityIo } from './service';
 import { sendSecurityNotice } from './sessions';
@@ -12,7 +13,8 @@ import { sendSecurityNotice } from './sessions';
 export const WRONG_PASSWORD = 'The password is not correct.';
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
 export const DUPLICATE_EMAIL = `${EMAIL_TAKEN} Please log into your account.`;
-export const DUPLICATE_PHONE = 'An account with this phone number already exists. Please log into your account.';
+export const PHONE_TAKEN = 'An account with this phone number already exists.';
+export const DUPLICATE_PHONE = `${PHONE_TAKEN} Please log into your account.`;
 
 export interface SignupInput {
   first_name: string; last_name: string; telephone: string; email: string; password: string; c_password: string;
@@ -152,6 +154,51 @@ export async function updatePassword(ctx: RequestContext, io: IdentityIo, ip: st
   await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null, tokenHash: { $ne: ctx.caller!.tokenHash } }), { $set: { revokedAt: new Date() } });
   await sendSecurityNotice(ctx, io, customer.email, 'password');
   return { status: 'success', message: 'Your password has been updated.' };
+}
+
+/** A new mobile number for the signed-in account: a valid one, not this account's already, not another's. */
+async function newPhoneOf(ctx: RequestContext, customer: CustomerDoc, telephone: string): Promise<string> {
+  const phone = normalizePhone(telephone);
+  if (!phone) throw new AppError('unprocessable', INVALID_PHONE, { telephone: [INVALID_PHONE] });
+  if (phone === customer.telephone) throw new AppError('unprocessable', 'This is already your mobile number.', { telephone: ['This is already your mobile number.'] });
+  if (await Customer.exists(scoped(ctx, { telephone: phone, _id: { $ne: customer._id } }))) throw new AppError('unprocessable', PHONE_TAKEN, { telephone: [PHONE_TAKEN] });
+  return phone;
+}
+
+/**
+ * POST customer/phone/send-code: texts a 4-digit code to the new number. The number signs in by code and gets
+ * the order texts, so it changes only once its holder proves they have it (customer/phone).
+ */
+export async function sendPhoneChangeCode(ctx: RequestContext, io: IdentityIo, ip: string, telephone: string) {
+  const customer = await me(ctx);
+  const phone = await newPhoneOf(ctx, customer, telephone);
+  await io.limit('send', ctx, phone, ip);
+  const code = await issueSecret(ctx, 'phone-change', `${customer.slug}:${phone}`);
+  await io.queues.notifications.add('phone-change', {
+    tenantId: ctx.tenantId, channel: 'sms', to: phone, subject: '', kind: 'phone-change',
+    text: `${code} is your ${ctx.tenant.name} code to confirm this mobile number. It expires in 10 minutes.`,
+  });
+  return { status: 'success', message: `We sent a 4-digit code to ${formatPhone(phone)}.` };
+}
+
+/** POST customer/phone: the new number with the code texted to it; the old one stops signing in. */
+export async function updatePhone(ctx: RequestContext, io: IdentityIo, ip: string, input: { telephone: string; code: string }) {
+  const customer = await me(ctx);
+  const phone = await newPhoneOf(ctx, customer, input.telephone);
+  if (!input.code.trim()) throw new AppError('unprocessable', MISSING_CODE, { code: [MISSING_CODE] });
+  await io.limit('login', ctx, phone, ip);
+  const check = isOtpCode(input.code) ? await consumeSecret(ctx, io.redis, io.prefix, 'phone-change', `${customer.slug}:${phone}`, input.code) : 'wrong';
+  if (check !== 'ok') throw new AppError('unprocessable', CODE_MESSAGES[check], { code: [CODE_MESSAGES[check]] });
+  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { telephone: phone } });
+  await sendSecurityNotice(ctx, io, customer.email, 'phone', formatPhone(phone));
+  return { status: 'success', message: 'Your mobile number has been updated.', data: details({ ...customer, telephone: phone }) };
+}
+
+/** The order texts switch: receive_sms 1 or 0. */
+export async function setSms(ctx: RequestContext, receive: 0 | 1) {
+  const customer = await me(ctx);
+  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { receiveSms: receive === 1 } });
+  return { status: 'success', message: receive ? 'We will text you about your orders.' : 'We will no longer text you about your orders.', data: details({ ...customer, receiveSms: receive === 1 }) };
 }
 
 /** The marketing switch: receive_marketing 1 or 0. */

@@ -40,7 +40,7 @@ export const Customer = mongoose.models.Customer ?? mongoose.model('Customer', c
  * short-lived; a few wrong tries use it up. Sending a new one retires the previous.
  */
 const oneTimeSecretSchema = new Schema({
-  purpose: { type: String, enum: ['otp', 'magic-link', 'reset'], required: true },
+  purpose: { type: String, enum: ['otp', 'magic-link', 'reset', 'phone-change'], required: true },
   /** The 10-digit phone or the lower-cased e-mail it was sent to. */
   subject: { type: String, required: true },
   secretHash: { type: String, required: true },

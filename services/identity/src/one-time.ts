@@ -4,17 +4,19 @@ import { scoped } from '@platform/db';
 import type { RequestContext } from '@platform/server-kit';
 import { OneTimeSecret } from './models';
 
-export type SecretPurpose = 'otp' | 'magic-link' | 'reset';
+/** phone-change: the code texted to a new number, for one account (subject: '{slug}:{phone}'). */
+export type SecretPurpose = 'otp' | 'magic-link' | 'reset' | 'phone-change';
 
 /** How long each kind of secret lives and how many wrong tries use it up. */
 export const SECRET_RULES: Record<SecretPurpose, { ttlMs: number; maxWrongTries: number }> = {
   otp: { ttlMs: 10 * 60_000, maxWrongTries: 5 },
   'magic-link': { ttlMs: 15 * 60_000, maxWrongTries: 5 },
   reset: { ttlMs: 30 * 60_000, maxWrongTries: 5 },
+  'phone-change': { ttlMs: 10 * 60_000, maxWrongTries: 5 },
 };
 
 function newSecret(purpose: SecretPurpose): string {
-  if (purpose === 'otp') return String(randomInt(0, 10_000)).padStart(4, '0');
+  if (purpose === 'otp' || purpose === 'phone-change') return String(randomInt(0, 10_000)).padStart(4, '0');
   if (purpose === 'reset') return String(randomInt(0, 1_000_000)).padStart(6, '0');
   return randomBytes(32).toString('base64url');
 }
@@ -35,6 +37,14 @@ export async function issueSecret(ctx: RequestContext, purpose: SecretPurpose, s
 }
 
 export type SecretCheck = 'ok' | 'wrong' | 'expired' | 'used-up' | 'missing';
+/** What a person reads when a texted code is not accepted. */
+export const CODE_MESSAGES: Record<Exclude<SecretCheck, 'ok'>, string> = {
+  wrong: 'The verification code is not correct. Please try again.',
+  'used-up': 'Too many wrong codes. Please request a new code.',
+  expired: 'The verification code has expired. Please request a new code.',
+  missing: 'The verification code has expired. Please request a new code.',
+};
+
 
 /**
  * Checks and uses up the subject's current secret. Comparison is timing-safe; a wrong try counts against it;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LoginResponse, SubAccount } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
 import { AppError, requireAdmin, requirePermission, type ServicePlugin } from '@platform/server-kit';
-import { confirmPassword, customerDetails, saveCustomerStore, setMarketing, signup, updateEmail, updateName, updatePassword } from './account';
+import { confirmPassword, customerDetails, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
 import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
@@ -153,6 +153,20 @@ export const identityRoutes: ServicePlugin = async (app) => {
       body: Type.Object({ password: Password, access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status },
     },
   }, async (request) => confirmPassword(request.ctx, io, request.ip, request.body.password));
+
+  app.post('/customer/phone/send-code', {
+    schema: { tags, summary: 'Texts a 4-digit code to a new mobile number for the signed-in account (it changes with customer/phone)', body: Type.Object({ telephone: Phone }), response: { 200: Status } },
+  }, async (request) => sendPhoneChangeCode(request.ctx, io, request.ip, request.body.telephone));
+
+  app.post('/customer/phone', {
+    schema: {
+      tags, summary: 'Changes the mobile number, with the code texted to it', body: Type.Object({ telephone: Phone, code: Type.String({ maxLength: 10 }) }), response: { 200: WithDetails },
+    },
+  }, async (request) => updatePhone(request.ctx, io, request.ip, request.body));
+
+  app.post('/customer/set-sms', {
+    schema: { tags, summary: 'The order texts switch', body: Type.Object({ receive_sms: Type.Union([Type.Literal(0), Type.Literal(1)]) }), response: { 200: WithDetails } },
+  }, async (request) => setSms(request.ctx, request.body.receive_sms));
 
   app.post('/customer/set-marketing', {
     schema: { tags, summary: 'The marketing e-mails switch', body: Type.Object({ receive_marketing: Type.Union([Type.Literal(0), Type.Literal(1)]) }), response: { 200: WithDetails } },

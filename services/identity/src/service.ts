@@ -4,7 +4,7 @@ import type { LoginResponse } from '@platform/contracts';
 import { formatPhone, INVALID_EMAIL, INVALID_PHONE, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, passwordProblems } from '@platform/domain';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { Customer } from './models';
-import { consumeSecret, issueSecret, type SecretCheck, type SecretPurpose } from './one-time';
+import { CODE_MESSAGES, consumeSecret, issueSecret, type SecretPurpose } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import { finishSignIn } from './mfa';
 import { sendSecurityNotice, sessionAnswer, type CustomerDoc, type IdentityIo } from './sessions';
@@ -29,12 +29,6 @@ export async function loginWithPassword(ctx: RequestContext, io: IdentityIo, ip:
   return finishSignIn(ctx, io, customer, input.remember ?? true);
 }
 
-const CODE_MESSAGES: Record<Exclude<SecretCheck, 'ok'>, string> = {
-  wrong: 'The verification code is not correct. Please try again.',
-  'used-up': 'Too many wrong codes. Please request a new code.',
-  expired: 'The verification code has expired. Please request a new code.',
-  missing: 'The verification code has expired. Please request a new code.',
-};
 
 function phoneOf(telephone: string): string {
   const phone = normalizePhone(telephone);

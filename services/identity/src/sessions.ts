@@ -44,6 +44,7 @@ export function sessionAnswer(ctx: RequestContext, customer: CustomerDoc, token:
 
 const NOTICES = {
   email: (store: string, detail = '') => ({ subject: `Your ${store} e-mail address was changed`, text: `The e-mail address of your ${store} account was changed to ${detail}. This address no longer signs in or receives password reset codes. If you did not change it, contact the store right away.` }),
+  phone: (store: string, detail = '') => ({ subject: `Your ${store} mobile number was changed`, text: `The mobile number of your ${store} account was changed to ${detail}. Sign-in codes and order texts now go there. If you did not change it, contact the store right away.` }),
   password: (store: string) => ({ subject: `Your ${store} password was changed`, text: `The password of your ${store} account was changed. If you did not change it, choose a new one now with "Forgot password?" on the sign-in page, and contact the store.` }),
   'mfa-on': (store: string) => ({ subject: `Two-step sign-in is on for your ${store} account`, text: `Two-step sign-in was turned on for your ${store} account: each sign-in now asks for a code from an authenticator app. If you did not do this, contact the store right away.` }),
   'mfa-off': (store: string) => ({ subject: `Two-step sign-in is off for your ${store} account`, text: `Two-step sign-in was turned off for your ${store} account. If you did not do this, choose a new password with "Forgot password?" on the sign-in page, and contact the store.` }),
