@@ -11,7 +11,7 @@ async function newCustomer(page: Page) {
   const telephone = `541${String(Date.now()).slice(-6)}${serial % 10}`;
   const res = await page.request.post('/api/signup', { data: { first_name: 'Jo', last_name: 'Journey', telephone, email, password: PASSWORD, c_password: PASSWORD } });
   expect(res.status()).toBe(200);
-  return { email, password: PASSWORD };
+  return { email, password: PASSWORD, telephone };
 }
 
 test.describe('sign in', () => {
@@ -226,6 +226,46 @@ test.describe('saved cards', () => {
 });
 
 test.describe('My Account', () => {
+  test('a new mobile number takes the code texted to it, then signs in; the order texts switch keeps its choice', async ({ page }) => {
+    const who = await newCustomer(page);
+    await page.goto('/login');
+    await signIn(page, who);
+    await page.getByRole('link', { name: 'My Account' }).click();
+    const section = page.getByRole('region', { name: 'Mobile number' });
+    await expect(section).toContainText(`Your mobile number: (${who.telephone.slice(0, 3)}) ${who.telephone.slice(3, 6)}-${who.telephone.slice(6)}`);
+    const next = `542${who.telephone.slice(3)}`;
+    const shown = `(542) ${next.slice(3, 6)}-${next.slice(6)}`;
+    const sentAt = new Date();
+    await section.getByLabel('New mobile number').fill(`+1 ${next}`);
+    await section.getByRole('button', { name: 'Text me a code' }).click();
+    await expect(section.getByRole('status')).toHaveText(`We sent a 4-digit code to ${shown}.`);
+    const code = /\b(\d{4})\b/.exec(await outboxMessage(next, sentAt))![1];
+    await section.getByLabel('Verification code').fill(code === '0000' ? '1111' : '0000');
+    await section.getByRole('button', { name: 'Confirm new number' }).click();
+    await expect(section.getByRole('alert')).toHaveText('The verification code is not correct. Please try again.');
+    await section.getByLabel('Verification code').fill(code);
+    await section.getByRole('button', { name: 'Confirm new number' }).click();
+    await expect(section.getByRole('status')).toHaveText('Your mobile number has been updated.');
+    await expect(section).toContainText(`Your mobile number: ${shown}`);
+
+    const texts = section.getByRole('switch', { name: 'Text me about my orders' });
+    await expect(texts).toBeChecked();
+    await texts.uncheck();
+    await expect(page.getByText('We will no longer text you about your orders.')).toBeVisible();
+    await page.reload();
+    await expect(texts).not.toBeChecked();
+
+    // The new number signs in by code.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.goto('/login');
+    const signInAt = new Date();
+    await page.getByLabel('Mobile number').fill(next);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Verification code').fill(/\b(\d{4})\b/.exec(await outboxMessage(next, signInAt))![1]);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
+  });
+
   test('the marketing switch moves when clicked, says so, and keeps the choice', async ({ page }) => {
     const who = await newCustomer(page);
     await page.goto('/login');
