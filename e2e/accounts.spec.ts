@@ -211,7 +211,7 @@ test.describe('two-step sign-in', () => {
 test.describe('saved cards', () => {
   test('the account lists a card saved with the payment provider, and removes it after asking', async ({ page }) => {
     const who = await newCustomer(page);
-    const token = (await (await page.request.post('/api/login', { data: who })).json()).access_token;
+    const token = (await (await page.request.post('/api/login', { data: { email: who.email, password: who.password } })).json()).access_token;
     const saved = await page.request.post('/api/customer-cards/add', { data: { newSource: 'tok_visa' }, headers: { authorization: `Bearer ${token}` } });
     expect(saved.status()).toBe(200);
     await page.goto('/login');

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { addHomeSection, ADMIN, PAINT_ADMIN, STAFF, SHOPPER, signIn } from './helpers';
+import { addHomeSection, ADMIN, openSession, PAINT_ADMIN, sessionToken, STAFF, SHOPPER, signIn } from './helpers';
+
+/** The hardware store's address (sessions opened without the sign-in form start here). */
+const HARDWARE = 'http://localhost:4300';
 
 const PAINT = 'http://demo-paint.localhost:4300';
 
@@ -75,8 +78,8 @@ test.describe('admin (admin remote)', () => {
   });
 
   test('the owner edits the search synonyms: a bad line is named and nothing is saved; a good list is saved and kept', async ({ page }) => {
+    await openSession(page, HARDWARE, ADMIN);
     await page.goto('/admin/settings/search-synonyms');
-    await signIn(page, ADMIN);
     await expect(page.getByRole('heading', { name: 'Search Synonyms' })).toBeVisible();
     const box = page.getByLabel('Synonym groups');
     const before = await box.inputValue();
@@ -196,8 +199,8 @@ test.describe('admin (admin remote)', () => {
   });
 
   test('the owner adds a staff sub-account, narrows it while it is signed in, and removes it', async ({ page, browser }) => {
+    await openSession(page, HARDWARE, ADMIN);
     await page.goto('/admin/settings/sub-accounts');
-    await signIn(page, ADMIN);
     await expect(page.getByRole('heading', { name: 'Sub-accounts' })).toBeVisible();
     await expect(page.getByRole('listitem', { name: /^Pat / })).toContainText('View offline orders');
     await page.getByRole('link', { name: 'Add a sub-account' }).click();
@@ -247,9 +250,45 @@ test.describe('admin (admin remote)', () => {
     await staffContext.close();
   });
 
+  test('an admin changes their own name and password under Your account; the header greets the new name, the new password signs in', async ({ page }) => {
+    const owner = await sessionToken(ADMIN);
+    const who = { email: `own-account-${Date.now()}@demo-hardware.test`, password: 'OwnAccount#2026' };
+    const created = await page.request.post('/api/sub-accounts/create', {
+      headers: { authorization: `Bearer ${owner}` }, data: { first_name: 'Kit', last_name: 'Staff', email: who.email, password: who.password, c_password: who.password, permissions: ['view_offline_orders'] },
+    });
+    expect(created.status()).toBe(200);
+    await page.goto('/login');
+    await signIn(page, who);
+    await expect(page.getByText('Signed in as Kit')).toBeVisible();
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
+
+    const name = page.getByRole('form', { name: 'Name' });
+    await name.getByLabel('First name').fill('Kitty');
+    await name.getByRole('button', { name: 'Save name' }).click();
+    await expect(name.getByRole('status')).toHaveText('Your name has been updated.');
+    await expect(page.getByText('Signed in as Kitty')).toBeVisible();
+
+    const password = page.getByRole('form', { name: 'Password' });
+    await password.getByLabel('Current password').fill('not-the-password');
+    await password.getByLabel('New password', { exact: true }).fill('Changed#Pass-2026');
+    await password.getByLabel('Confirm new password').fill('Changed#Pass-2026');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(password.getByRole('alert')).toHaveText('The current password is not correct.');
+    await password.getByLabel('Current password').fill(who.password);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(password.getByRole('status')).toHaveText('Your password has been updated.');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.goto('/admin/settings/my-account');
+    await signIn(page, { email: who.email, password: 'Changed#Pass-2026' });
+    await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Name' }).getByLabel('First name')).toHaveValue('Kitty');
+  });
+
   test('an admin turns on two-step sign-in for their own account; the next sign-in asks for the code', async ({ page }) => {
     // A fresh staff account, so no demo login changes.
-    const owner = (await (await page.request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } })).json()).access_token;
+    const owner = await sessionToken(ADMIN);
     const who = { email: `mfa-admin-${Date.now()}@demo-hardware.test`, password: 'MfaAdmin#2026' };
     const created = await page.request.post('/api/sub-accounts/create', {
       headers: { authorization: `Bearer ${owner}` }, data: { first_name: 'Robin', last_name: 'Two-Step', email: who.email, password: who.password, c_password: who.password, permissions: ['view_offline_orders'] },

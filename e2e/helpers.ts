@@ -57,6 +57,18 @@ export async function outboxMessage(to: string, after: Date): Promise<string> {
  * For journeys about what comes after sign-in: each account may try to sign in only 10 times in 15 minutes.
  */
 export async function openSession(page: Page, base: string, who: { tenant: string; email: string }): Promise<void> {
+  const token = await sessionToken(who);
+  await page.goto(`${base}/store-info`);
+  const stored = await page.evaluate(async (accessToken) => {
+    const answer = await (await fetch('/api/login-by-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: accessToken }) })).json();
+    localStorage.setItem('user', JSON.stringify({ is_admin: answer.is_admin, access_token: answer.access_token, loginKeep: true, data: answer.data }));
+    return answer.access_token === accessToken;
+  }, token);
+  expect(stored).toBe(true);
+}
+
+/** A bearer token for a demo login, written to the e2e database as a sign-in would (for API set-up in journeys). */
+export async function sessionToken(who: { tenant: string; email: string }): Promise<string> {
   const { createHash, randomBytes } = await import('node:crypto');
   const token = randomBytes(32).toString('base64url');
   await withE2eDb(async (db) => {
@@ -68,13 +80,7 @@ export async function openSession(page: Page, base: string, who: { tenant: strin
       expiresAt: new Date(Date.now() + 3600_000), revokedAt: null, createdAt: new Date(), updatedAt: new Date(),
     });
   });
-  await page.goto(`${base}/store-info`);
-  const stored = await page.evaluate(async (accessToken) => {
-    const answer = await (await fetch('/api/login-by-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: accessToken }) })).json();
-    localStorage.setItem('user', JSON.stringify({ is_admin: answer.is_admin, access_token: answer.access_token, loginKeep: true, data: answer.data }));
-    return answer.access_token === accessToken;
-  }, token);
-  expect(stored).toBe(true);
+  return token;
 }
 
 /** Adds an HTML section to a store's home page (area 1, last), as the widget editor would. */

@@ -10,6 +10,7 @@ import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
 import { StoreInformationPage } from './features/settings/store-information-page';
 import { WidgetsPage } from './features/settings/widgets-page';
 import { TwoStepPage } from './features/settings/two-step-page';
+import { YourAccountPage } from './features/settings/your-account-page';
 import { EditSubAccountPage, NewSubAccountPage, SubAccountsPage } from './features/settings/sub-accounts-pages';
 import { TokenSignIn } from './features/layout/token-sign-in';
 import { FulfillmentOptionsPage, SpecialOrderItemsPage } from './features/settings/selling-options';
@@ -22,6 +23,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/settings/fulfillment-options', Page: FulfillmentOptionsPage },
   { path: '/admin/settings/special-order-items', Page: SpecialOrderItemsPage },
   { path: '/admin/settings/mfa', Page: TwoStepPage },
+  { path: '/admin/settings/my-account', Page: YourAccountPage },
   { path: '/admin/settings/search-synonyms', Page: SearchSynonymsPage },
   { path: '/admin/settings/sub-accounts', Page: SubAccountsPage },
   { path: '/admin/settings/sub-accounts/new', Page: NewSubAccountPage },

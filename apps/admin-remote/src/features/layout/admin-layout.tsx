@@ -61,6 +61,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <Row>
           <strong>{settings?.businessName} · Admin</strong>
           <span>Signed in as {user?.data.customer.first_name || 'Admin'}</span>
+          <Link to="/admin/settings/my-account">Your account</Link>
           <Link to="/admin/settings/mfa">Two-step sign-in</Link>
         </Row>
         <Row>

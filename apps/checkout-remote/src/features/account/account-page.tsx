@@ -1,51 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate } from '@platform/routing';
 import styled from 'styled-components';
-import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, MISSING_CODE, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH } from '@platform/domain';
+import { formatPhone, INVALID_PHONE, MISSING_CODE, normalizePhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH } from '@platform/domain';
 import { errorMessage, identityApi, notify, rememberRedirect, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
+import { EmailForm, NameForm, PasswordForm, TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
 
 const Sections = styled.div`display: grid; gap: 16px; max-width: 640px;`;
 
 /** A section that saves one thing, with its own message. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return <Card as="section" aria-label={title}><h2 style={{ marginTop: 0 }}>{title}</h2>{children}</Card>;
-}
-
-function NameForm({ first, last }: { first: string; last: string }) {
-  const [save, { isLoading }] = identityApi.useUpdateNameMutation();
-  const [firstName, setFirst] = useState(first);
-  const [lastName, setLast] = useState(last);
-  const { run, shown } = useSaveFeedback();
-  return (
-    <form onSubmit={(e) => { e.preventDefault(); void run(() => save({ first_name: firstName, last_name: lastName }).unwrap()); }} aria-label="Name">
-      {shown}
-      <Field>First name<input value={firstName} maxLength={50} autoComplete="given-name" onChange={(e) => setFirst(e.target.value)} /></Field>
-      <Field>Last name<input value={lastName} maxLength={50} autoComplete="family-name" onChange={(e) => setLast(e.target.value)} /></Field>
-      <Button type="submit" $variant="secondary" disabled={isLoading}>Save name</Button>
-    </form>
-  );
-}
-
-function EmailForm({ current }: { current: string }) {
-  const [save, { isLoading }] = identityApi.useUpdateEmailMutation();
-  const [email, setEmail] = useState(current);
-  const [password, setPassword] = useState('');
-  const { run, shown, fail } = useSaveFeedback();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!isValidEmail(email)) { fail(INVALID_EMAIL); return; }
-    void run(() => save({ email, password }).unwrap()).then((ok) => ok && setPassword(''));
-  };
-  return (
-    <form onSubmit={submit} aria-label="E-mail" noValidate>
-      {shown}
-      <Field>E-mail<input type="email" value={email} autoComplete="email" onChange={(e) => setEmail(e.target.value)} /></Field>
-      <Field>Current password<input type="password" value={password} autoComplete="current-password" onChange={(e) => setPassword(e.target.value)} /></Field>
-      <Button type="submit" $variant="secondary" disabled={isLoading || !password}>Change e-mail</Button>
-    </form>
-  );
 }
 
 const Links = styled.div`display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center;`;
@@ -98,29 +63,6 @@ function PhoneForm({ current }: { current: string }) {
         </form>
       )}
     </>
-  );
-}
-
-function PasswordForm() {
-  const [save, { isLoading }] = identityApi.useUpdatePasswordMutation();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const { run, shown, fail } = useSaveFeedback();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problems = passwordProblems(password, confirmation);
-    if (problems.password || problems.c_password) { fail(problems.password ?? problems.c_password!); return; }
-    void run(() => save({ current_password: current, password, password_confirmation: confirmation }).unwrap()).then((ok) => { if (ok) { setCurrent(''); setPassword(''); setConfirmation(''); } });
-  };
-  return (
-    <form onSubmit={submit} aria-label="Password" noValidate>
-      {shown}
-      <Field>Current password<input type="password" value={current} autoComplete="current-password" onChange={(e) => setCurrent(e.target.value)} /></Field>
-      <Field>New password<input type="password" value={password} autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} /></Field>
-      <Field>Confirm new password<input type="password" value={confirmation} autoComplete="new-password" onChange={(e) => setConfirmation(e.target.value)} /></Field>
-      <Button type="submit" $variant="secondary" disabled={isLoading || !current}>Change password</Button>
-    </form>
   );
 }
 
