@@ -1,9 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { addHomeSection, ADMIN, openSession, PAINT_ADMIN, sessionToken, STAFF, SHOPPER, signIn } from './helpers';
 
 /** The hardware store's address (sessions opened without the sign-in form start here). */
 const HARDWARE = 'http://localhost:4300';
+
+/** A fresh staff account of the hardware store, made by the owner, for journeys that change an account's own settings (the demo logins stay as they are). */
+async function newStaffAccount(page: Page, firstName: string): Promise<{ email: string; password: string }> {
+  const who = { email: `${firstName.toLowerCase()}-${Date.now()}@demo-hardware.test`, password: 'StaffPass#2026' };
+  const created = await page.request.post('/api/sub-accounts/create', {
+    headers: { authorization: `Bearer ${await sessionToken(ADMIN)}` },
+    data: { first_name: firstName, last_name: 'Staff', email: who.email, password: who.password, c_password: who.password, permissions: ['view_offline_orders'] },
+  });
+  expect(created.status()).toBe(200);
+  return who;
+}
 
 const PAINT = 'http://demo-paint.localhost:4300';
 
@@ -251,12 +262,7 @@ test.describe('admin (admin remote)', () => {
   });
 
   test('an admin changes their own name and password under Your account; the header greets the new name, the new password signs in', async ({ page }) => {
-    const owner = await sessionToken(ADMIN);
-    const who = { email: `own-account-${Date.now()}@demo-hardware.test`, password: 'OwnAccount#2026' };
-    const created = await page.request.post('/api/sub-accounts/create', {
-      headers: { authorization: `Bearer ${owner}` }, data: { first_name: 'Kit', last_name: 'Staff', email: who.email, password: who.password, c_password: who.password, permissions: ['view_offline_orders'] },
-    });
-    expect(created.status()).toBe(200);
+    const who = await newStaffAccount(page, 'Kit');
     await page.goto('/login');
     await signIn(page, who);
     await expect(page.getByText('Signed in as Kit')).toBeVisible();
@@ -287,13 +293,7 @@ test.describe('admin (admin remote)', () => {
   });
 
   test('an admin turns on two-step sign-in for their own account; the next sign-in asks for the code', async ({ page }) => {
-    // A fresh staff account, so no demo login changes.
-    const owner = await sessionToken(ADMIN);
-    const who = { email: `mfa-admin-${Date.now()}@demo-hardware.test`, password: 'MfaAdmin#2026' };
-    const created = await page.request.post('/api/sub-accounts/create', {
-      headers: { authorization: `Bearer ${owner}` }, data: { first_name: 'Robin', last_name: 'Two-Step', email: who.email, password: who.password, c_password: who.password, permissions: ['view_offline_orders'] },
-    });
-    expect(created.status()).toBe(200);
+    const who = await newStaffAccount(page, 'Robin');
     await page.goto('/login');
     await signIn(page, who);
     await expect(page.getByRole('heading', { name: 'Outstanding Orders' })).toBeVisible();
