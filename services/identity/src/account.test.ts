@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Worker } from 'bullmq';
 import { Location } from '@platform/db';
-import { deliverNotifications, OutboxMessage } from '@platform/notifications';
-import { QUEUE_NAMES, type NotificationJob } from '@platform/queue';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { StoreProfile } from '@platform/tenant-settings';
 import { identityService, Customer } from './index';
+import { delivered, startOutbox } from './test-outbox';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-let worker: Worker<NotificationJob>;
+let worker: ReturnType<typeof startOutbox>;
 let tenantId: string;
 const post = (url: string, payload: object, token?: string) =>
   harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': 'acct-a', ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload });
@@ -18,9 +16,8 @@ const member = {
 };
 
 beforeAll(async () => {
-  delete process.env.SMTP_URL;
   harness = await createTestApp([identityService], 'account');
-  worker = new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+  worker = startOutbox(harness);
   tenantId = (await createTenant('acct-a')).id;
   await StoreProfile.create({ tenantId, settings: { custom_fields: { signup: [
     { name: 'company_name', label: 'Company Name', type: 'text', required: true },
@@ -106,11 +103,7 @@ describe('the account', () => {
     await post('signup', { ...member, email: 'lee@acct.test', telephone: '(503) 555-0166' });
     const lee = (await post('login', { email: 'lee@acct.test', password: 'Secret-Pass-1' })).json().access_token;
     const since = new Date();
-    const mailTo = async (to: string, subject: string) => {
-      let found: { text: string } | null = null;
-      await expect.poll(async () => (found = await OutboxMessage.findOne({ tenantId, to, subject, createdAt: { $gte: since } }).lean() as { text: string } | null) !== null, { timeout: 10000 }).toBe(true);
-      return found!.text;
-    };
+    const mailTo = async (to: string, subject: string) => (await delivered(tenantId, to, since, subject)).text;
     await post('customer/email', { email: 'lee.new@acct.test', password: 'Secret-Pass-1' }, lee);
     expect(await mailTo('lee@acct.test', 'Your acct-a store e-mail address was changed')).toContain('was changed to lee.new@acct.test');
     await post('customer/password', { current_password: 'Secret-Pass-1', password: 'Brand-New-5', password_confirmation: 'Brand-New-5' }, lee);
@@ -128,9 +121,7 @@ describe('the account', () => {
 
     const since = new Date();
     expect((await post('customer/phone/send-code', { telephone: '+1 503 555 0122' }, max)).json()).toEqual({ status: 'success', message: 'We sent a 4-digit code to (503) 555-0122.' });
-    let text = '';
-    await expect.poll(async () => (text = ((await OutboxMessage.findOne({ tenantId, to: '5035550122', createdAt: { $gte: since } }).lean()) as { text?: string } | null)?.text ?? ''), { timeout: 10000 }).not.toBe('');
-    const code = /\b(\d{4})\b/.exec(text)![1];
+    const code = /\b(\d{4})\b/.exec((await delivered(tenantId, '5035550122', since)).text)![1];
     const wrong = code === '0000' ? '0001' : '0000';
     expect((await post('customer/phone', { telephone: '5035550122', code: wrong }, max)).json()).toMatchObject({ status: 422, errors: { code: ['The verification code is not correct. Please try again.'] } });
     // The code is for that number only.
@@ -142,7 +133,7 @@ describe('the account', () => {
     expect((await post('customer/phone', { telephone: '5035550122', code }, max)).statusCode).toBe(422); // once
     expect((await post('check-email-phone-exists', { telephone: '5035550121' })).json().exists).toBe(false);
     expect((await post('check-email-phone-exists', { telephone: '5035550122' })).json().exists).toBe(true);
-    await expect.poll(async () => OutboxMessage.countDocuments({ tenantId, to: 'max@acct.test', subject: 'Your acct-a store mobile number was changed' }), { timeout: 10000 }).toBe(1);
+    expect((await delivered(tenantId, 'max@acct.test', since, 'Your acct-a store mobile number was changed')).text).toContain('was changed to (503) 555-0122');
   });
 
   it('switches the order texts off and on', async () => {

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
-import { Worker } from 'bullmq';
 import { AccessToken } from '@platform/db';
-import { deliverNotifications, OutboxMessage } from '@platform/notifications';
-import { QUEUE_NAMES, type NotificationJob } from '@platform/queue';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
+import { delivered, startOutbox } from './test-outbox';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-let worker: Worker<NotificationJob>;
+let worker: ReturnType<typeof startOutbox>;
 let tenantId: string;
 const PASSWORD = 'Correct-Horse-9';
 const call = (method: 'GET' | 'POST', url: string, payload?: object, token?: string) => harness.app.inject({
@@ -18,15 +16,14 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object, token?: str
 const codeFor = (secret: string, stepsAhead = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
 beforeAll(async () => {
-  delete process.env.SMTP_URL;
   harness = await createTestApp([identityService], 'mfa');
-  worker = new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+  worker = startOutbox(harness);
   tenantId = (await createTenant('mfa-a')).id;
   await Customer.create({ tenantId, slug: 'ann', email: 'ann@mfa.test', firstName: 'Ann', passwordHash: await hashPassword(PASSWORD) });
 });
 afterAll(async () => { await worker?.close(); await harness?.close(); });
 /** The holder is told by e-mail when two-step sign-in goes on or off. */
-const noticeSent = (subject: string) => expect.poll(async () => OutboxMessage.countDocuments({ tenantId, to: 'ann@mfa.test', subject }), { timeout: 10000 }).toBe(1);
+const noticeSent = (subject: string) => delivered(tenantId, 'ann@mfa.test', new Date(0), subject);
 
 describe('two-step sign-in (TOTP)', () => {
   let secret: string;

@@ -235,11 +235,11 @@ export const identityRoutes: ServicePlugin = async (app) => {
       tags, summary: "A sub-account's name, e-mail and permissions; its signed-in sessions take the permissions at once", security: bearer,
       body: Type.Object({ slug: Slug, ...Details }), response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SubAccount }) },
     },
-  }, async (request) => updateSubAccount(request.ctx, request.body));
+  }, async (request) => updateSubAccount(request.ctx, io, request.body));
   app.post('/sub-accounts/change-password', {
     preHandler: manageSubAccounts,
     schema: { tags, summary: "Sets a sub-account's password; its sessions end", security: bearer, body: Type.Object({ slug: Slug, password: Password, c_password: Password }), response: { 200: Status } },
-  }, async (request) => changeSubAccountPassword(request.ctx, request.body));
+  }, async (request) => changeSubAccountPassword(request.ctx, io, request.body));
   app.post('/sub-accounts/delete', {
     preHandler: manageSubAccounts,
     schema: { tags, summary: 'Removes a sub-account (not one\'s own) and ends its sessions', security: bearer, body: Type.Object({ slug: Slug }), response: { 200: Status } },

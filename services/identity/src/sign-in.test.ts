@@ -1,34 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Worker } from 'bullmq';
 import { AccessToken } from '@platform/db';
-import { deliverNotifications, OutboxMessage } from '@platform/notifications';
-import { QUEUE_NAMES, type NotificationJob } from '@platform/queue';
+import { OutboxMessage } from '@platform/notifications';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
 import { OneTimeSecret } from './models';
+import { delivered, startOutbox } from './test-outbox';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-let worker: Worker<NotificationJob>;
+let worker: ReturnType<typeof startOutbox>;
 let tenantId: string;
 const PASSWORD = 'Correct-Horse-9';
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': 'signin-a', ...headers }, payload });
 
 /** The newest message the store sent to this address or phone, read from the outbox (delivered by the real worker). */
-async function lastMessage(to: string, after: Date): Promise<{ text: string; subject: string }> {
-  let found: { text: string; subject: string } | null = null;
-  await expect.poll(async () => {
-    found = (await OutboxMessage.findOne({ tenantId, to, createdAt: { $gt: after } }).sort({ createdAt: -1 }).lean()) as typeof found;
-    return Boolean(found);
-  }, { timeout: 10000 }).toBe(true);
-  return found!;
-}
+const lastMessage = (to: string, after: Date) => delivered(tenantId, to, after);
 
 beforeAll(async () => {
-  delete process.env.SMTP_URL;
-  delete process.env.TWILIO_ACCOUNT_SID;
   harness = await createTestApp([identityService], 'signin');
-  worker = new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+  worker = startOutbox(harness);
   tenantId = (await createTenant('signin-a')).id;
   const passwordHash = await hashPassword(PASSWORD);
   await Customer.create({ tenantId, slug: 'jane', email: 'jane@signin.test', telephone: '5035550142', firstName: 'Jane', passwordHash });

@@ -4,8 +4,10 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { identityService, Customer, hashPassword } from './index';
 import { EMAIL_TAKEN } from './account';
 import { CANNOT_REMOVE_YOURSELF, SUB_ACCOUNT_NOT_FOUND } from './sub-accounts';
+import { delivered, startOutbox } from './test-outbox';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
+let worker: ReturnType<typeof startOutbox>;
 let tenantId = '';
 let owner = '';
 let otherId = '';
@@ -18,6 +20,7 @@ const staff = (over: object = {}) => ({ first_name: 'Casey', last_name: 'Lee', e
 
 beforeAll(async () => {
   harness = await createTestApp([identityService], 'subaccounts');
+  worker = startOutbox(harness);
   tenantId = (await createTenant('subs-a')).id;
   await Customer.create({ tenantId, slug: 'owner', email: 'owner@subs.test', firstName: 'Olive', passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId, slug: 'shopper', email: 'shopper@subs.test', passwordHash: 'x' });
@@ -25,7 +28,7 @@ beforeAll(async () => {
   otherId = (await createTenant('subs-b')).id;
   await Customer.create({ tenantId: otherId, slug: 'b-staff', email: 'b@subs.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
 });
-afterAll(async () => { await harness?.close(); });
+afterAll(async () => { await worker?.close(); await harness?.close(); });
 
 describe('sub-accounts (settings › sub-accounts)', () => {
   let casey = '';
@@ -79,11 +82,14 @@ describe('sub-accounts (settings › sub-accounts)', () => {
     expect(await ownPermissions(casey)).toEqual([]);
   });
 
-  it('changes a password: the old one and every session stop working', async () => {
+  it('changes a password: the old one and every session stop working, and the holder is e-mailed', async () => {
     const slug = (await Customer.findOne({ tenantId, email: 'casey@subs.test' }).lean() as { slug: string }).slug;
     expect((await call('POST', 'sub-accounts/change-password', owner, { slug, password: 'New-Staff-Pass-2', c_password: 'nope' })).json().errors).toEqual({ c_password: [PASSWORD_MISMATCH] });
+    const changedAt = new Date();
     const res = await call('POST', 'sub-accounts/change-password', owner, { slug, password: 'New-Staff-Pass-2', c_password: 'New-Staff-Pass-2' });
     expect(res.statusCode).toBe(200);
+    // The holder is told, since someone else changed it.
+    expect((await delivered(tenantId, 'casey@subs.test', changedAt, 'Your subs-a store back office password was changed')).text).toContain('set a new password for your back office account');
     expect((await call('GET', 'sub-accounts?auth=true', casey)).statusCode).toBe(401);
     expect((await login('casey@subs.test')).statusCode).toBe(422);
     casey = (await login('casey@subs.test', 'New-Staff-Pass-2')).json().access_token;

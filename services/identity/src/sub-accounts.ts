@@ -7,7 +7,7 @@ import { AppError, type RequestContext } from '@platform/server-kit';
 import { EMAIL_TAKEN } from './account';
 import { Customer } from './models';
 import { hashPassword } from './passwords';
-import type { CustomerDoc } from './sessions';
+import { sendSecurityNotice, type CustomerDoc, type IdentityIo } from './sessions';
 
 export const SUB_ACCOUNT_NOT_FOUND = 'Sub-account not found.';
 export const CANNOT_REMOVE_YOURSELF = 'You cannot remove your own account.';
@@ -77,23 +77,26 @@ export async function createSubAccount(ctx: RequestContext, input: SubAccountInp
  * POST sub-accounts/update: name, e-mail and permissions. Signed-in sessions of the account take the new
  * permissions at once (each session carries the account's list), so a removed permission stops working now.
  */
-export async function updateSubAccount(ctx: RequestContext, input: SubAccountInput & { slug: string }) {
+export async function updateSubAccount(ctx: RequestContext, io: IdentityIo, input: SubAccountInput & { slug: string }) {
   const current = await findSubAccount(ctx, input.slug);
   const errors: FieldErrors = {};
   const permissions = await checkDetails(ctx, input, current, errors);
   refuse(errors);
-  await Customer.updateOne(scoped(ctx, { slug: input.slug }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email: normalizeEmail(input.email), permissions } });
+  const email = normalizeEmail(input.email);
+  await Customer.updateOne(scoped(ctx, { slug: input.slug }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email, permissions } });
+  if (email !== current.email) await sendSecurityNotice(ctx, io, current.email, 'email', email);
   await AccessToken.updateMany(scoped(ctx, { customerSlug: input.slug, revokedAt: null }), { $set: { permissions } });
   return { status: 'success', message: 'Sub-account saved.', data: view(ctx, await findSubAccount(ctx, input.slug)) };
 }
 
-/** POST sub-accounts/change-password: the manager sets a new password; the account's sessions end. */
-export async function changeSubAccountPassword(ctx: RequestContext, input: { slug: string; password: string; c_password: string }) {
-  await findSubAccount(ctx, input.slug);
+/** POST sub-accounts/change-password: the manager sets a new password; the account's sessions end and its holder is told. */
+export async function changeSubAccountPassword(ctx: RequestContext, io: IdentityIo, input: { slug: string; password: string; c_password: string }) {
+  const account = await findSubAccount(ctx, input.slug);
   const passwords = passwordProblems(input.password, input.c_password);
   refuse(Object.fromEntries(Object.entries(passwords).map(([field, message]) => [field, [message]])));
   await Customer.updateOne(scoped(ctx, { slug: input.slug }), { $set: { passwordHash: await hashPassword(input.password) } });
   await endSessions(ctx, input.slug);
+  await sendSecurityNotice(ctx, io, account.email, 'password-by-manager');
   return { status: 'success', message: 'The password has been changed. The account is signed out everywhere.' };
 }
 
