@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { addHomeSection, ADMIN, openSession, PAINT_ADMIN, sessionToken, STAFF, SHOPPER, signIn } from './helpers';
+import { addHomeSection, ADMIN, openSession, outboxMessage, PAINT_ADMIN, sessionToken, STAFF, SHOPPER, signIn } from './helpers';
 
 /** The hardware store's address (sessions opened without the sign-in form start here). */
 const HARDWARE = 'http://localhost:4300';
@@ -261,7 +261,7 @@ test.describe('admin (admin remote)', () => {
     await staffContext.close();
   });
 
-  test('an admin changes their own name and password under Your account; the header greets the new name, the new password signs in', async ({ page }) => {
+  test('an admin changes their own name, mobile number and password under Your account; the header greets the new name, the new password signs in', async ({ page }) => {
     const who = await newStaffAccount(page, 'Kit');
     await page.goto('/login');
     await signIn(page, who);
@@ -274,6 +274,17 @@ test.describe('admin (admin remote)', () => {
     await name.getByRole('button', { name: 'Save name' }).click();
     await expect(name.getByRole('status')).toHaveText('Your name has been updated.');
     await expect(page.getByText('Signed in as Kitty')).toBeVisible();
+
+    // A staff account starts without a mobile number; one is added with the code texted to it.
+    const mobile = page.getByRole('region', { name: 'Mobile number' });
+    await expect(mobile).toContainText('No mobile number on your account yet.');
+    const number = `549${String(Date.now()).slice(-7)}`;
+    const sentAt = new Date();
+    await mobile.getByLabel('New mobile number').fill(number);
+    await mobile.getByRole('button', { name: 'Text me a code' }).click();
+    await mobile.getByLabel('Verification code').fill(/\b(\d{4})\b/.exec(await outboxMessage(number, sentAt))![1]);
+    await mobile.getByRole('button', { name: 'Confirm new number' }).click();
+    await expect(mobile).toContainText(`Your mobile number: (549) ${number.slice(3, 6)}-${number.slice(6)}`);
 
     const password = page.getByRole('form', { name: 'Password' });
     await password.getByLabel('Current password').fill('not-the-password');

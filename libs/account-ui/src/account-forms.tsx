@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { INVALID_EMAIL, isValidEmail, passwordProblems } from '@platform/domain';
+import styled from 'styled-components';
+import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, MISSING_CODE, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH } from '@platform/domain';
 import { getSession, identityApi, setSession } from '@platform/api-client';
 import { Button, Field } from '@platform/ui';
 import { useSaveFeedback } from './save-feedback';
@@ -69,5 +70,58 @@ export function PasswordForm() {
       <Field>Confirm new password<input type="password" value={confirmation} autoComplete="new-password" onChange={(e) => setConfirmation(e.target.value)} /></Field>
       <Button type="submit" $variant="secondary" disabled={isLoading || !current}>Change password</Button>
     </form>
+  );
+}
+
+const Links = styled.div`display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center;`;
+
+/**
+ * A new mobile number, confirmed by the code texted to it: the number signs in by code and gets the order
+ * texts, so a typo or someone else's number must not take its place.
+ */
+export function PhoneForm({ current }: { current: string }) {
+  const [send, { isLoading: sending }] = identityApi.useSendPhoneCodeMutation();
+  const [save, { isLoading: saving }] = identityApi.useUpdatePhoneMutation();
+  const [phone, setPhone] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const { run, shown, fail } = useSaveFeedback();
+  const sendCode = (digits: string) => run(() => send({ telephone: digits }).unwrap()).then((ok) => { if (ok) { setSentTo(digits); setCode(''); } });
+  const requestCode = (e: FormEvent) => {
+    e.preventDefault();
+    const digits = normalizePhone(phone);
+    if (!digits) { fail(INVALID_PHONE); return; }
+    void sendCode(digits);
+  };
+  const confirm = (e: FormEvent) => {
+    e.preventDefault();
+    if (!sentTo) return;
+    if (!code.trim()) { fail(MISSING_CODE); return; }
+    void run(() => save({ telephone: sentTo, code }).unwrap()).then((ok) => { if (ok) { setSentTo(null); setPhone(''); setCode(''); } });
+  };
+  return (
+    <>
+      <p>{current ? <>Your mobile number: <strong>{formatPhone(current)}</strong></> : 'No mobile number on your account yet.'}</p>
+      {sentTo ? (
+        <form onSubmit={confirm} aria-label="Confirm mobile number" noValidate>
+          {shown}
+          <p>Enter the code from the text message to confirm the new number.</p>
+          <Field>Verification code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} autoFocus /></Field>
+          <Links>
+            <Button type="submit" $variant="secondary" disabled={saving}>{saving ? 'Checking…' : 'Confirm new number'}</Button>
+            <Button type="button" $variant="link" disabled={sending} onClick={() => void sendCode(sentTo)}>Send a new code</Button>
+            <Button type="button" $variant="link" onClick={() => { setSentTo(null); setCode(''); }}>Use another number</Button>
+          </Links>
+        </form>
+      ) : (
+        <form onSubmit={requestCode} aria-label="Mobile number" noValidate>
+          {shown}
+          <Field>New mobile number
+            <input type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={PHONE_INPUT_MAX_LENGTH} value={formatPhone(phone)} onChange={(e) => setPhone(phoneInputDigits(e.target.value))} />
+          </Field>
+          <Button type="submit" $variant="secondary" disabled={sending || !phone}>{sending ? 'Sending…' : 'Text me a code'}</Button>
+        </form>
+      )}
+    </>
   );
 }

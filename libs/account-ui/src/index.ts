@@ -1,4 +1,4 @@
 export { TwoStepSettings } from './two-step';
 export { useSaveFeedback } from './save-feedback';
 export { linkError, SignInForm } from './sign-in-form';
-export { EmailForm, NameForm, PasswordForm } from './account-forms';
+export { EmailForm, NameForm, PasswordForm, PhoneForm } from './account-forms';

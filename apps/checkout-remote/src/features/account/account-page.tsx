@@ -1,69 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link, Navigate } from '@platform/routing';
 import styled from 'styled-components';
-import { formatPhone, INVALID_PHONE, MISSING_CODE, normalizePhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH } from '@platform/domain';
 import { errorMessage, identityApi, notify, rememberRedirect, storefrontApi, useSession } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { EmailForm, NameForm, PasswordForm, TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
+import { Button, Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+import { EmailForm, NameForm, PasswordForm, PhoneForm, TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
 
 const Sections = styled.div`display: grid; gap: 16px; max-width: 640px;`;
 
 /** A section that saves one thing, with its own message. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return <Card as="section" aria-label={title}><h2 style={{ marginTop: 0 }}>{title}</h2>{children}</Card>;
-}
-
-const Links = styled.div`display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center;`;
-
-/**
- * A new mobile number, confirmed by the code texted to it: the number signs in by code and gets the order
- * texts, so a typo or someone else's number must not take its place.
- */
-function PhoneForm({ current }: { current: string }) {
-  const [send, { isLoading: sending }] = identityApi.useSendPhoneCodeMutation();
-  const [save, { isLoading: saving }] = identityApi.useUpdatePhoneMutation();
-  const [phone, setPhone] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const { run, shown, fail } = useSaveFeedback();
-  const sendCode = (digits: string) => run(() => send({ telephone: digits }).unwrap()).then((ok) => { if (ok) { setSentTo(digits); setCode(''); } });
-  const requestCode = (e: FormEvent) => {
-    e.preventDefault();
-    const digits = normalizePhone(phone);
-    if (!digits) { fail(INVALID_PHONE); return; }
-    void sendCode(digits);
-  };
-  const confirm = (e: FormEvent) => {
-    e.preventDefault();
-    if (!sentTo) return;
-    if (!code.trim()) { fail(MISSING_CODE); return; }
-    void run(() => save({ telephone: sentTo, code }).unwrap()).then((ok) => { if (ok) { setSentTo(null); setPhone(''); setCode(''); } });
-  };
-  return (
-    <>
-      <p>{current ? <>Your mobile number: <strong>{formatPhone(current)}</strong></> : 'No mobile number on your account yet.'}</p>
-      {sentTo ? (
-        <form onSubmit={confirm} aria-label="Confirm mobile number" noValidate>
-          {shown}
-          <p>Enter the code from the text message to confirm the new number.</p>
-          <Field>Verification code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} autoFocus /></Field>
-          <Links>
-            <Button type="submit" $variant="secondary" disabled={saving}>{saving ? 'Checking…' : 'Confirm new number'}</Button>
-            <Button type="button" $variant="link" disabled={sending} onClick={() => void sendCode(sentTo)}>Send a new code</Button>
-            <Button type="button" $variant="link" onClick={() => { setSentTo(null); setCode(''); }}>Use another number</Button>
-          </Links>
-        </form>
-      ) : (
-        <form onSubmit={requestCode} aria-label="Mobile number" noValidate>
-          {shown}
-          <Field>New mobile number
-            <input type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={PHONE_INPUT_MAX_LENGTH} value={formatPhone(phone)} onChange={(e) => setPhone(phoneInputDigits(e.target.value))} />
-          </Field>
-          <Button type="submit" $variant="secondary" disabled={sending || !phone}>{sending ? 'Sending…' : 'Text me a code'}</Button>
-        </form>
-      )}
-    </>
-  );
 }
 
 /** Saved cards: the provider's references, shown by brand, last digits and expiry; removing asks first. */
