@@ -6,7 +6,7 @@ import { useSaveFeedback } from './save-feedback';
 
 const Codes = styled.ol`columns: 2; font-family: monospace; font-size: 1.05rem;`;
 const Actions = styled.div`display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`;
-const Problem = styled.span`color: ${(p) => p.theme.colors.danger}; font-weight: 400; font-size: 0.9rem;`;
+const Problem = styled.p`color: ${(p) => p.theme.colors.danger}; font-size: 0.9rem; margin: -8px 0 12px;`;
 
 /**
  * The password again before two-step sign-in goes on or off (verify-password): someone at an unattended,
@@ -27,8 +27,8 @@ function ConfirmPassword({ action, onConfirmed, onCancel }: { action: string; on
       <Field>Password
         <input type="password" autoComplete="current-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblem(null); }} autoFocus
           aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'confirm-password-problem' : undefined} />
-        {problem ? <Problem id="confirm-password-problem" role="alert">{problem}</Problem> : null}
       </Field>
+      {problem ? <Problem id="confirm-password-problem" role="alert">{problem}</Problem> : null}
       <Actions>
         <Button type="submit" disabled={isLoading || !password}>{isLoading ? 'Checking…' : 'Continue'}</Button>
         <Button type="button" $variant="link" onClick={onCancel}>Cancel</Button>
