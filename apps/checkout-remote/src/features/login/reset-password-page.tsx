@@ -51,7 +51,9 @@ export function ResetPasswordPage() {
         {error ? <ErrorNotice>{error}</ErrorNotice> : null}
         <form onSubmit={(e) => void save(e)} noValidate aria-label="Choose a new password">
           <p role="status">{resetCodeSentMessage(email)}</p>
-          <Field>Reset code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} /></Field>
+          {/* Lets a password manager save the new password for this account. */}
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+          <Field>Reset code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} autoFocus /></Field>
           <Field>New password<input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} /></Field>
           <Field>Confirm new password<input type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} /></Field>
           <Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Set new password'}</Button>
