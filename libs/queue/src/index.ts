@@ -8,6 +8,8 @@ export const QUEUE_NAMES = {
   searchEvents: 'search-events',
   ordersPlaced: 'orders-placed',
   notifications: 'notifications',
+  /** A customer closed their account: each service forgets what it keeps for them. */
+  accountsClosed: 'accounts-closed',
   /** A daily run that e-mails owners whose setup wizard still asks something of them. */
   wizardReminders: 'setup-wizard-reminders',
 } as const;
@@ -51,6 +53,12 @@ export interface OrderPlacedJob {
   coupon?: string | null;
 }
 
+/** A customer account that was closed (its slug is never given to anyone else). */
+export interface AccountClosedJob {
+  tenantId: string;
+  customerSlug: string;
+}
+
 /** An e-mail or a text message to a shopper (sign-in codes, links) or to the store (rental requests); the worker hands it to the channel's adapter. */
 export interface NotificationJob {
   tenantId: string;
@@ -84,6 +92,7 @@ export interface PlatformQueues {
   searchEvents: Queue<SearchEventJob>;
   ordersPlaced: Queue<OrderPlacedJob>;
   notifications: Queue<NotificationJob>;
+  accountsClosed: Queue<AccountClosedJob>;
   close(): Promise<void>;
 }
 
@@ -94,12 +103,14 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
   const searchEvents = new Queue<SearchEventJob>(QUEUE_NAMES.searchEvents, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const ordersPlaced = new Queue<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const notifications = new Queue<NotificationJob>(QUEUE_NAMES.notifications, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const accountsClosed = new Queue<AccountClosedJob>(QUEUE_NAMES.accountsClosed, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   return {
     productViews,
     catalogueChanges,
     searchEvents,
     ordersPlaced,
     notifications,
-    async close() { await Promise.all([productViews.close(), catalogueChanges.close(), searchEvents.close(), ordersPlaced.close(), notifications.close()]); },
+    accountsClosed,
+    async close() { await Promise.all([productViews.close(), catalogueChanges.close(), searchEvents.close(), ordersPlaced.close(), notifications.close(), accountsClosed.close()]); },
   };
 }

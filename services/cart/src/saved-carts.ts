@@ -5,7 +5,8 @@ import { activePromoCents, formatCents, toCents } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { withCartLock } from './cart-lock';
 import { cartLockKey, cartParcels, type CartIo } from './service';
-import type { ShopperIdentity } from './cart-store';
+import type { AccountClosedJob } from '@platform/queue';
+import type { CartStore, ShopperIdentity } from './cart-store';
 
 /** A customer keeps at most this many saved carts. */
 export const MAX_SAVED_CARTS = 50;
@@ -106,4 +107,16 @@ export async function deleteSavedCart(ctx: RequestContext, who: ShopperIdentity,
   const customerSlug = who.customerSlug!;
   await findSavedCart(ctx, customerSlug, id);
   await SavedCart.deleteOne(scoped(ctx, { customerSlug, savedCartId: id }));
+}
+
+/**
+ * A closed account (accounts-closed queue): its saved carts and its open cart go. Coupon uses stay, as they
+ * belong to placed orders.
+ */
+export function forgetClosedAccount(carts: CartStore) {
+  return async (job: { data: AccountClosedJob }): Promise<void> => {
+    const { tenantId, customerSlug } = job.data;
+    await SavedCart.deleteMany({ tenantId, customerSlug });
+    await carts.remove(tenantId, { customerSlug, deviceId: null });
+  };
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Location } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { StoreProfile } from '@platform/tenant-settings';
-import { identityService, Customer } from './index';
+import { identityService, Customer, hashPassword } from './index';
+import { STORE_ACCOUNT_NOT_DELETED } from './account';
+import { SavedCardModel } from './cards';
 import { delivered, startOutbox } from './test-outbox';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -140,6 +142,39 @@ describe('the account', () => {
     expect((await post('customer/set-sms', { receive_sms: 0 }, token)).json()).toMatchObject({ message: 'We will no longer text you about your orders.', data: { receive_sms: false } });
     expect((await post('customer/set-sms', { receive_sms: 1 }, token)).json()).toMatchObject({ message: 'We will text you about your orders.', data: { receive_sms: true } });
     expect((await post('customer/set-sms', { receive_sms: 2 }, token)).statusCode).toBe(400);
+  });
+
+  it('deletes a shopper\'s own account with the password: details, cards and every session go, and the rest is queued', async () => {
+    await post('signup', { ...member, email: 'zoe@acct.test', telephone: '(503) 555-0133' });
+    const zoe = (await post('login', { email: 'zoe@acct.test', password: 'Secret-Pass-1' })).json().access_token;
+    const other = (await post('login', { email: 'zoe@acct.test', password: 'Secret-Pass-1' })).json().access_token;
+    expect((await post('customer-cards/add', { newSource: 'tok_visa' }, zoe)).statusCode).toBe(200);
+    const slug = (await Customer.findOne({ tenantId, email: 'zoe@acct.test' }).lean() as { slug: string }).slug;
+
+    const wrong = await post('customer/delete', { password: 'not-my-password' }, zoe);
+    expect(wrong.json()).toMatchObject({ status: 422, errors: { password: ['The password is not correct.'] } });
+    expect(await Customer.exists({ tenantId, slug })).toBeTruthy();
+    expect((await post('customer/delete', { password: 'Secret-Pass-1' })).statusCode).toBe(401);
+
+    const since = new Date();
+    expect((await post('customer/delete', { password: 'Secret-Pass-1' }, zoe)).json()).toEqual({ status: 'success', message: 'Your account has been deleted.' });
+    expect(await Customer.exists({ tenantId, slug })).toBeFalsy();
+    expect(await SavedCardModel.countDocuments({ tenantId, customerSlug: slug })).toBe(0);
+    expect((await post('login-by-token', { token: other })).statusCode).toBe(401);
+    expect((await post('login', { email: 'zoe@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(422);
+    expect((await post('check-email-phone-exists', { telephone: '5035550133' })).json().exists).toBe(false);
+    const closed = await harness.resources.queues.accountsClosed.getJobs(['waiting', 'delayed', 'active', 'completed']);
+    expect(closed.map((job) => job.data)).toContainEqual({ tenantId, customerSlug: slug });
+    expect((await delivered(tenantId, 'zoe@acct.test', since, 'Your acct-a store account was deleted')).text).toContain('saved cards and saved carts');
+    // The e-mail and phone are free again.
+    expect((await post('signup', { ...member, email: 'zoe@acct.test', telephone: '(503) 555-0133' })).statusCode).toBe(200);
+  });
+
+  it('does not delete a store account from here', async () => {
+    await Customer.create({ tenantId, slug: 'acct-owner', email: 'owner@acct.test', passwordHash: await hashPassword('Owner-Pass-1'), isAdmin: true });
+    const owner = (await post('login', { email: 'owner@acct.test', password: 'Owner-Pass-1' })).json().access_token;
+    expect((await post('customer/delete', { password: 'Owner-Pass-1' }, owner)).json()).toEqual({ status: 403, message: STORE_ACCOUNT_NOT_DELETED });
+    expect(await Customer.exists({ tenantId, slug: 'acct-owner' })).toBeTruthy();
   });
 
   it("keeps the store the customer chose on the account, and refuses another business's store", async () => {

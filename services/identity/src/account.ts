@@ -4,7 +4,8 @@ import type { CustomFormField } from '@platform/contracts';
 import { CONFIRM_PASSWORD_FIRST, formatPhone, INVALID_EMAIL, INVALID_PHONE, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
-import { Customer } from './models';
+import type { CardVault } from './cards';
+import { Customer, OneTimeSecret } from './models';
 import { CODE_MESSAGES, consumeSecret, issueSecret } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CustomerDoc, IdentityIo } from './service';
@@ -192,6 +193,26 @@ export async function updatePhone(ctx: RequestContext, io: IdentityIo, ip: strin
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { telephone: phone } });
   await sendSecurityNotice(ctx, io, customer.email, 'phone', formatPhone(phone));
   return { status: 'success', message: 'Your mobile number has been updated.', data: details({ ...customer, telephone: phone }) };
+}
+
+export const STORE_ACCOUNT_NOT_DELETED = 'A store account is not deleted from here: the store owner removes staff accounts under Sub-accounts.';
+
+/**
+ * POST customer/delete: a shopper deletes their own account (the footer's California Privacy Notice promises
+ * it), with the password again. Details, saved cards (through the provider's vault), sessions and codes go
+ * now; other services forget the rest (saved carts, the open cart) from the accounts-closed queue.
+ */
+export async function deleteAccount(ctx: RequestContext, io: IdentityIo, vault: CardVault, ip: string, password: string) {
+  const customer = await me(ctx);
+  if (customer.isAdmin) throw new AppError('forbidden', STORE_ACCOUNT_NOT_DELETED);
+  await checkOwnPassword(ctx, io, ip, customer, password, 'password');
+  for (const card of await vault.list(ctx, customer.slug)) await vault.remove(ctx, customer.slug, card.source);
+  await OneTimeSecret.deleteMany(scoped(ctx, { subject: { $in: [customer.email, customer.telephone].filter((s): s is string => Boolean(s)) } }));
+  await AccessToken.deleteMany(scoped(ctx, { customerSlug: customer.slug }));
+  await Customer.deleteOne(scoped(ctx, { _id: customer._id }));
+  await io.queues.accountsClosed.add('closed', { tenantId: ctx.tenantId, customerSlug: customer.slug });
+  await sendSecurityNotice(ctx, io, customer.email, 'deleted');
+  return { status: 'success', message: 'Your account has been deleted.' };
 }
 
 /** The order texts switch: receive_sms 1 or 0. */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LoginResponse, SubAccount } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
 import { AppError, requireAdmin, requirePermission, type ServicePlugin } from '@platform/server-kit';
-import { confirmPassword, customerDetails, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
+import { confirmPassword, customerDetails, deleteAccount, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
 import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
@@ -266,4 +266,11 @@ export const identityRoutes: ServicePlugin = async (app) => {
     await deleteCard(request.ctx, vault, request.body.source);
     return { status: 'success', message: 'Your card has been removed.' };
   });
+
+  app.post('/customer/delete', {
+    schema: {
+      tags, summary: "Deletes the signed-in shopper's own account (password again): details, saved cards, sessions; saved carts follow through the accounts-closed queue",
+      body: Type.Object({ password: Password }), response: { 200: Status },
+    },
+  }, async (request) => deleteAccount(request.ctx, io, vault, request.ip, request.body.password));
 };

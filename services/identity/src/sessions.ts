@@ -8,7 +8,7 @@ import { effectivePermissions, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platfor
 import type { RateLimit } from './rate-limits';
 
 /** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
-export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<PlatformQueues, 'notifications'>; limit: RateLimit }
+export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<PlatformQueues, 'notifications' | 'accountsClosed'>; limit: RateLimit }
 
 export interface CustomerDoc {
   _id: unknown; slug: string; email: string; telephone: string | null; firstName: string; lastName: string; passwordHash: string;
@@ -46,6 +46,7 @@ const NOTICES = {
   email: (store: string, detail = '') => ({ subject: `Your ${store} e-mail address was changed`, text: `The e-mail address of your ${store} account was changed to ${detail}. This address no longer signs in or receives password reset codes. If you did not change it, contact the store right away.` }),
   phone: (store: string, detail = '') => ({ subject: `Your ${store} mobile number was changed`, text: `The mobile number of your ${store} account was changed to ${detail}. Sign-in codes and order texts now go there. If you did not change it, contact the store right away.` }),
   'password-by-manager': (store: string) => ({ subject: `Your ${store} back office password was changed`, text: `Someone who manages the staff accounts of ${store} set a new password for your back office account. Ask them for it, or choose your own with "Forgot password?" on the sign-in page.` }),
+  deleted: (store: string) => ({ subject: `Your ${store} account was deleted`, text: `Your ${store} account has been deleted, with your details, saved cards and saved carts. Orders you placed stay with the store for its records. You are welcome to create a new account at any time.` }),
   password: (store: string) => ({ subject: `Your ${store} password was changed`, text: `The password of your ${store} account was changed. If you did not change it, choose a new one now with "Forgot password?" on the sign-in page, and contact the store.` }),
   'mfa-on': (store: string) => ({ subject: `Two-step sign-in is on for your ${store} account`, text: `Two-step sign-in was turned on for your ${store} account: each sign-in now asks for a code from an authenticator app. If you did not do this, contact the store right away.` }),
   'mfa-off': (store: string) => ({ subject: `Two-step sign-in is off for your ${store} account`, text: `Two-step sign-in was turned off for your ${store} account. If you did not do this, choose a new password with "Forgot password?" on the sign-in page, and contact the store.` }),

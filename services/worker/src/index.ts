@@ -1,8 +1,8 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createQueues, QUEUE_NAMES, type CatalogueChangeJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
+import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
 import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent } from '@platform/catalogue';
-import { recordCouponUse } from '@platform/cart';
+import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { deliverNotifications } from '@platform/notifications';
 import { sendWizardReminders } from './wizard-reminders';
 
@@ -34,6 +34,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     new Worker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldOrderPlaced(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 1 }),
     new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
     new Worker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
+    new Worker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
     new Worker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
   ];
   for (const worker of workers) {

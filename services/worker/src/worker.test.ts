@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { connectMongo, disconnectMongo, mongoose } from '@platform/db';
 import { createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
 import { ProductSale, ProductStat } from '@platform/catalogue';
-import { CouponUse } from '@platform/cart';
+import { CartStore, CouponUse, SavedCart } from '@platform/cart';
 import { announceOrderPlaced } from '@platform/orders';
 import { startWorkers, type RunningWorkers } from './index';
 
@@ -38,6 +38,26 @@ describe('orders-placed worker', () => {
       expect((await ProductSale.findOne({ tenantId: 'w-tenant', sku: 'S-9' }).lean() as { quantity: number }).quantity).toBe(2);
     } finally {
       await queues.ordersPlaced.obliterate({ force: true });
+      await queues.close();
+    }
+  });
+});
+
+describe('accounts-closed worker', () => {
+  it("forgets a closed account's saved carts and open cart, and no one else's", async () => {
+    const queues = createQueues(redis, prefix);
+    const carts = new CartStore(redis, prefix);
+    try {
+      const saved = (customerSlug: string, savedCartId: string) => ({ tenantId: 'w-tenant', customerSlug, savedCartId, name: 'Deck', locationId: 1, items: [{ storeProductId: 7, quantity: 1, special: false }], createdAt: new Date() });
+      await SavedCart.create([saved('gone-1', 'a1'), saved('gone-1', 'a2'), saved('stays-2', 'b1')]);
+      for (const customerSlug of ['gone-1', 'stays-2']) await carts.put('w-tenant', { customerSlug, deviceId: null }, { locationId: 1, items: [{ storeProductId: 7, quantity: 2, special: false }] });
+      await queues.accountsClosed.add('closed', { tenantId: 'w-tenant', customerSlug: 'gone-1' });
+      await expect.poll(async () => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'gone-1' }), { timeout: 10000 }).toBe(0);
+      await expect.poll(async () => carts.get('w-tenant', { customerSlug: 'gone-1', deviceId: null }), { timeout: 10000 }).toBeNull();
+      expect(await SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'stays-2' })).toBe(1);
+      expect((await carts.get('w-tenant', { customerSlug: 'stays-2', deviceId: null }))?.items).toHaveLength(1);
+    } finally {
+      await queues.accountsClosed.obliterate({ force: true });
       await queues.close();
     }
   });
