@@ -226,6 +226,28 @@ test.describe('saved cards', () => {
 });
 
 test.describe('My Account', () => {
+  test('a shopper deletes their account with the password; they are signed out, and the e-mail is unknown after', async ({ page }) => {
+    const who = await newCustomer(page);
+    await page.goto('/login');
+    await signIn(page, who);
+    await page.getByRole('link', { name: 'My Account' }).click();
+    const section = page.getByRole('region', { name: 'Delete account' });
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    const prompt = section.getByRole('form', { name: 'Delete account' });
+    await prompt.getByLabel('Password').fill('not-my-password');
+    await prompt.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(prompt.getByRole('alert')).toHaveText('The password is not correct.');
+    await prompt.getByLabel('Password').fill(who.password);
+    await prompt.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+    await expect(page).toHaveURL(/:4300\/$/);
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByLabel('E-mail').fill(who.email);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/register$/); // no account with that e-mail any more
+  });
+
   test('a new mobile number takes the code texted to it, then signs in; the order texts switch keeps its choice', async ({ page }) => {
     const who = await newCustomer(page);
     await page.goto('/login');

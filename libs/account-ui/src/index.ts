@@ -2,3 +2,4 @@ export { TwoStepSettings } from './two-step';
 export { useSaveFeedback } from './save-feedback';
 export { linkError, SignInForm } from './sign-in-form';
 export { EmailForm, NameForm, PasswordForm, PhoneForm } from './account-forms';
+export { PasswordPrompt } from './password-prompt';

@@ -1,41 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, identityApi } from '@platform/api-client';
 import { Button, Field, Loading } from '@platform/ui';
+import { PasswordPrompt } from './password-prompt';
 import { useSaveFeedback } from './save-feedback';
 
 const Codes = styled.ol`columns: 2; font-family: monospace; font-size: 1.05rem;`;
-const Actions = styled.div`display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`;
-const Problem = styled.p`color: ${(p) => p.theme.colors.danger}; font-size: 0.9rem; margin: -8px 0 12px;`;
-
-/**
- * The password again before two-step sign-in goes on or off (verify-password): someone at an unattended,
- * signed-in computer could otherwise lock the owner out with their own authenticator, or take it away.
- */
-function ConfirmPassword({ action, onConfirmed, onCancel }: { action: string; onConfirmed: () => void; onCancel: () => void }) {
-  const [verify, { isLoading }] = identityApi.useVerifyPasswordMutation();
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(null);
-    try { await verify({ password }).unwrap(); onConfirmed(); } catch (error) { setProblem(errorMessage(error)); }
-  };
-  return (
-    <form aria-label="Confirm your password" onSubmit={(e) => void submit(e)} noValidate>
-      <p>Enter your password to {action}.</p>
-      <Field>Password
-        <input type="password" autoComplete="current-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblem(null); }} autoFocus
-          aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'confirm-password-problem' : undefined} />
-      </Field>
-      {problem ? <Problem id="confirm-password-problem" role="alert">{problem}</Problem> : null}
-      <Actions>
-        <Button type="submit" disabled={isLoading || !password}>{isLoading ? 'Checking…' : 'Continue'}</Button>
-        <Button type="button" $variant="link" onClick={onCancel}>Cancel</Button>
-      </Actions>
-    </form>
-  );
-}
 
 /**
  * Two-step sign-in (spec 2 MFA) for the signed-in account, shopper or admin: set up with an authenticator app
@@ -46,6 +16,7 @@ export function TwoStepSettings() {
   const [setup, { data: pending, reset: forgetPending }] = identityApi.useSetupMfaMutation();
   const [complete, { isLoading: confirming }] = identityApi.useCompleteMfaMutation();
   const [disable] = identityApi.useDisableMfaMutation();
+  const [verify] = identityApi.useVerifyPasswordMutation();
   const [code, setCode] = useState('');
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
   const [askingPassword, setAskingPassword] = useState(false);
@@ -54,8 +25,12 @@ export function TwoStepSettings() {
   if (askingPassword) {
     const turnOn = !status.enabled;
     return (
-      <ConfirmPassword action={turnOn ? 'set up two-step sign-in' : 'turn two-step sign-in off'} onCancel={() => setAskingPassword(false)}
-        onConfirmed={() => {
+      // The password again first (verify-password): someone at an unattended, signed-in computer could
+      // otherwise lock the owner out with their own authenticator, or take it away.
+      <PasswordPrompt label="Confirm your password" intro={`Enter your password to ${turnOn ? 'set up two-step sign-in' : 'turn two-step sign-in off'}.`} submitLabel="Continue"
+        onCancel={() => setAskingPassword(false)}
+        onSubmit={async (password) => {
+          await verify({ password }).unwrap();
           setAskingPassword(false);
           if (turnOn) void setup().unwrap().catch((error: unknown) => fail(errorMessage(error)));
           else void run(() => disable().unwrap());

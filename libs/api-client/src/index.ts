@@ -5,6 +5,6 @@ export {
   rememberRedirect, takeRedirect, setBusinessSlug, getBusinessSlug, type SessionUser,
 } from './session';
 export { notify, useToasts, type Toast } from './toasts';
-export { useLogout } from './logout';
+export { useDeleteAccount, useLogout } from './logout';
 export { useCartQuantities } from './cart-quantity';
 export { beginSession, readQuery } from './begin-session';

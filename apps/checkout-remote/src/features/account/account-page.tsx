@@ -1,9 +1,9 @@
-import { type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate } from '@platform/routing';
 import styled from 'styled-components';
-import { errorMessage, identityApi, notify, rememberRedirect, storefrontApi, useSession } from '@platform/api-client';
+import { errorMessage, identityApi, notify, rememberRedirect, storefrontApi, useDeleteAccount, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';
-import { EmailForm, NameForm, PasswordForm, PhoneForm, TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
+import { EmailForm, NameForm, PasswordForm, PasswordPrompt, PhoneForm, TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
 
 const Sections = styled.div`display: grid; gap: 16px; max-width: 640px;`;
 
@@ -36,7 +36,25 @@ function SavedCards() {
   );
 }
 
-/** /account (My Account): name, e-mail, mobile number and order texts, password, marketing e-mails, saved cards and two-step sign-in. Customers only. */
+/** Deleting the account, with the password again; the browser then leaves the session and goes home. */
+function DeleteAccount() {
+  const [deleteAccount] = useDeleteAccount();
+  const [asking, setAsking] = useState(false);
+  if (asking) {
+    return (
+      <PasswordPrompt label="Delete account" intro="Enter your password to delete your account. This cannot be undone." submitLabel="Delete my account"
+        onSubmit={deleteAccount} onCancel={() => setAsking(false)} />
+    );
+  }
+  return (
+    <>
+      <p>Deleting your account removes your details, saved cards and saved carts from this store. Orders you placed stay with the store for its records.</p>
+      <Button type="button" $variant="secondary" onClick={() => setAsking(true)}>Delete my account</Button>
+    </>
+  );
+}
+
+/** /account (My Account): name, e-mail, mobile number and order texts, password, marketing e-mails, saved cards, two-step sign-in, and deleting the account. Customers only. */
 export function AccountPage() {
   const user = useSession();
   const { data: me, isLoading, isError, refetch } = identityApi.useCustomerDetailsQuery(undefined, { skip: !user || user.is_admin });
@@ -75,6 +93,7 @@ export function AccountPage() {
           <Section title="Saved cards"><SavedCards /></Section>
           <Section title="Two-step sign-in"><TwoStepSettings /></Section>
           <p><Link to="/savedcarts">Saved carts</Link></p>
+          <Section title="Delete account"><DeleteAccount /></Section>
         </Sections>
       ) : null}
     </Container>
