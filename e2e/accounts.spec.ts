@@ -226,6 +226,28 @@ test.describe('saved cards', () => {
 });
 
 test.describe('My Account', () => {
+  test('signing out on other devices ends the session in another browser and keeps this one', async ({ page, browser }) => {
+    const who = await newCustomer(page);
+    const other = await browser.newContext({ baseURL: 'http://localhost:4300' });
+    const elsewhere = await other.newPage();
+    await elsewhere.goto('/login');
+    await signIn(elsewhere, who);
+    await expect(elsewhere.getByRole('link', { name: 'My Account' })).toBeVisible();
+
+    await page.goto('/login');
+    await signIn(page, who);
+    await page.getByRole('link', { name: 'My Account' }).click();
+    const section = page.getByRole('region', { name: 'Other devices' });
+    await section.getByRole('button', { name: 'Sign out on other devices' }).click();
+    await expect(section.getByRole('status')).toHaveText('Signed out on 1 other device.');
+
+    await elsewhere.goto('/account');
+    await expect(elsewhere).toHaveURL(/\/login$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await other.close();
+  });
+
   test('a shopper deletes their account with the password; they are signed out, and the e-mail is unknown after', async ({ page }) => {
     const who = await newCustomer(page);
     await page.goto('/login');

@@ -125,3 +125,16 @@ export function PhoneForm({ current }: { current: string }) {
     </>
   );
 }
+
+/** Ends every other session of the account (a lost phone, a shared computer); this one stays signed in. */
+export function OtherDevices() {
+  const [logoutOthers, { isLoading }] = identityApi.useLogoutOthersMutation();
+  const { run, shown } = useSaveFeedback();
+  return (
+    <>
+      {shown}
+      <p>Signed in on a phone you lost or a computer you shared? Sign out there from here.</p>
+      <Button type="button" $variant="secondary" disabled={isLoading} onClick={() => void run(() => logoutOthers().unwrap())}>Sign out on other devices</Button>
+    </>
+  );
+}

@@ -267,6 +267,7 @@ export const identityApi = platformApi.injectEndpoints({
     updateName: build.mutation<StatusAnswer, { first_name: string; last_name: string }>({ query: (body) => ({ url: 'customer/name', method: 'POST', body }), invalidatesTags: ['Account'] }),
     updateEmail: build.mutation<StatusAnswer, { email: string; password: string }>({ query: (body) => ({ url: 'customer/email', method: 'POST', body }), invalidatesTags: ['Account'] }),
     updatePassword: build.mutation<StatusAnswer, { current_password: string; password: string; password_confirmation: string }>({ query: (body) => ({ url: 'customer/password', method: 'POST', body }) }),
+    logoutOthers: build.mutation<StatusAnswer, void>({ query: () => ({ url: 'customer/logout-others', method: 'POST', body: {} }) }),
     deleteAccount: build.mutation<StatusAnswer, { password: string }>({ query: (body) => ({ url: 'customer/delete', method: 'POST', body }) }),
     sendPhoneCode: build.mutation<StatusAnswer, { telephone: string }>({ query: (body) => ({ url: 'customer/phone/send-code', method: 'POST', body }) }),
     updatePhone: build.mutation<StatusAnswer, { telephone: string; code: string }>({ query: (body) => ({ url: 'customer/phone', method: 'POST', body }), invalidatesTags: ['Account'] }),

@@ -170,6 +170,18 @@ describe('the account', () => {
     expect((await post('signup', { ...member, email: 'zoe@acct.test', telephone: '(503) 555-0133' })).statusCode).toBe(200);
   });
 
+  it('signs out every other session on request, keeping this one', async () => {
+    await post('signup', { ...member, email: 'ola@acct.test', telephone: '(503) 555-0144' });
+    const sessions: string[] = [];
+    for (let i = 0; i < 3; i += 1) sessions.push((await post('login', { email: 'ola@acct.test', password: 'Secret-Pass-1' })).json().access_token);
+    expect((await post('customer/logout-others', {}, sessions[0])).json()).toEqual({ status: 'success', message: 'Signed out on 2 other devices.' });
+    expect((await post('login-by-token', { token: sessions[1] })).statusCode).toBe(401);
+    expect((await post('login-by-token', { token: sessions[2] })).statusCode).toBe(401);
+    expect((await post('login-by-token', { token: sessions[0] })).statusCode).toBe(200);
+    expect((await post('customer/logout-others', {}, sessions[0])).json().message).toBe('You were not signed in anywhere else.');
+    expect((await post('customer/logout-others', {})).statusCode).toBe(401);
+  });
+
   it('does not delete a store account from here', async () => {
     await Customer.create({ tenantId, slug: 'acct-owner', email: 'owner@acct.test', passwordHash: await hashPassword('Owner-Pass-1'), isAdmin: true });
     const owner = (await post('login', { email: 'owner@acct.test', password: 'Owner-Pass-1' })).json().access_token;

@@ -157,6 +157,14 @@ export async function updatePassword(ctx: RequestContext, io: IdentityIo, ip: st
   return { status: 'success', message: 'Your password has been updated.' };
 }
 
+/** POST customer/logout-others: every other session of the account ends (a phone lost, a shared computer); this one stays. */
+export async function logoutOthers(ctx: RequestContext) {
+  const customer = await me(ctx);
+  const ended = await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null, tokenHash: { $ne: ctx.caller!.tokenHash } }), { $set: { revokedAt: new Date() } });
+  const count = ended.modifiedCount;
+  return { status: 'success', message: count ? `Signed out on ${count} other ${count === 1 ? 'device' : 'devices'}.` : 'You were not signed in anywhere else.' };
+}
+
 /** A new mobile number for the signed-in account: a valid one, not this account's already, not another's. */
 async function newPhoneOf(ctx: RequestContext, customer: CustomerDoc, telephone: string): Promise<string> {
   const phone = normalizePhone(telephone);

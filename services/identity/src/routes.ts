@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LoginResponse, SubAccount } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
 import { AppError, requireAdmin, requirePermission, type ServicePlugin } from '@platform/server-kit';
-import { confirmPassword, customerDetails, deleteAccount, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
+import { confirmPassword, customerDetails, deleteAccount, logoutOthers, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
 import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
@@ -153,6 +153,10 @@ export const identityRoutes: ServicePlugin = async (app) => {
       body: Type.Object({ password: Password, access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status },
     },
   }, async (request) => confirmPassword(request.ctx, io, request.ip, request.body.password));
+
+  app.post('/customer/logout-others', {
+    schema: { tags, summary: 'Ends every other session of the signed-in account; this one stays', response: { 200: Status } },
+  }, async (request) => logoutOthers(request.ctx));
 
   app.post('/customer/phone/send-code', {
     schema: { tags, summary: 'Texts a 4-digit code to a new mobile number for the signed-in account (it changes with customer/phone)', body: Type.Object({ telephone: Phone }), response: { 200: Status } },
