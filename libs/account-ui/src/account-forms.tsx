@@ -5,7 +5,7 @@ import { getSession, identityApi, setSession } from '@platform/api-client';
 import { Button, Field } from '@platform/ui';
 import { useSaveFeedback } from './save-feedback';
 
-/** The signed-in account's own name, e-mail and password forms: shoppers in My Account, admins in Your Account. */
+// The signed-in account's own details and sessions: shoppers use them in My Account, admins in Your Account.
 
 /** The session carries the name (the admin header greets by it), so a saved name shows there at once. */
 function keepNameInSession(first: string, last: string) {
@@ -13,6 +13,7 @@ function keepNameInSession(first: string, last: string) {
   if (session) setSession({ ...session, data: { ...session.data, customer: { ...session.data.customer, first_name: first.trim(), last_name: last.trim() } } });
 }
 
+/** First and last name. */
 export function NameForm({ first, last }: { first: string; last: string }) {
   const [save, { isLoading }] = identityApi.useUpdateNameMutation();
   const [firstName, setFirst] = useState(first);

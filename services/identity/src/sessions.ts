@@ -41,7 +41,7 @@ export function sessionAnswer(ctx: RequestContext, customer: CustomerDoc, token:
   };
 }
 
-
+/** What each security notice says; detail is the new e-mail or phone. */
 const NOTICES = {
   email: (store: string, detail = '') => ({ subject: `Your ${store} e-mail address was changed`, text: `The e-mail address of your ${store} account was changed to ${detail}. This address no longer signs in or receives password reset codes. If you did not change it, contact the store right away.` }),
   phone: (store: string, detail = '') => ({ subject: `Your ${store} mobile number was changed`, text: `The mobile number of your ${store} account was changed to ${detail}. Sign-in codes and order texts now go there. If you did not change it, contact the store right away.` }),
