@@ -107,7 +107,7 @@ export function StorePicker() {
   return (
     <>
       <StoreButton type="button" aria-haspopup="dialog" aria-label={`Your store: ${current?.name ?? 'choose a store'}. Change store`} onClick={() => setSelecting(true)}>
-        <StoreLabel>Your store</StoreLabel><strong>{current?.name ?? 'Choose a store'}</strong>
+        <StoreLabel>Your store:</StoreLabel><strong>{current?.name ?? 'Choose a store'}</strong>
       </StoreButton>
       {selecting ? (
         <Suspense fallback={null}><StoreSelectorDialog selected={known ? selected : null} tileUrl={settings?.mapTileUrl ?? null} onClose={() => setSelecting(false)}

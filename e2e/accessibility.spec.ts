@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, openSession, SHOPPER } from './helpers';
+
+const HARDWARE = 'http://localhost:4300';
+
+/** axe-core's WCAG 2.1 A and AA rules on what the page shows now; the violations, by rule and element. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 200)}`));
+}
+
+test.describe('accessibility (axe, WCAG 2.1 AA) of the sign-in and account screens', () => {
+  test('sign-in steps, registration and the reset page', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    expect(await violations(page), '/login').toEqual([]);
+    await page.getByLabel('E-mail').fill(SHOPPER.email);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    expect(await violations(page), 'password step').toEqual([]);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    expect(await violations(page), '/reset-password').toEqual([]);
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create Account' }).click(); // every problem shown under its field
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    expect(await violations(page), '/register with problems').toEqual([]);
+  });
+
+  test("a shopper's My Account, with its password prompt open", async ({ page }) => {
+    await openSession(page, HARDWARE, SHOPPER);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Saved cards' })).not.toContainText('Loading');
+    expect(await violations(page), '/account').toEqual([]);
+    await page.getByRole('region', { name: 'Two-step sign-in' }).getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    expect(await violations(page), '/account, password prompt').toEqual([]);
+  });
+
+  test("the owner's Your Account and a new sub-account form", async ({ page }) => {
+    await openSession(page, HARDWARE, ADMIN);
+    for (const [path, heading] of [['/admin/settings/my-account', 'Your Account'], ['/admin/settings/sub-accounts/new', 'Add a sub-account'], ['/admin/settings/mfa', 'Two-Step Sign-In']]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.getByText('Loading')).toHaveCount(0);
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
+});
