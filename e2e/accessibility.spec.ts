@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, openSession, SHOPPER } from './helpers';
+import { ADMIN, openSession, PAINT_ADMIN, SHOPPER } from './helpers';
 
 const HARDWARE = 'http://localhost:4300';
+const PAINT = 'http://demo-paint.localhost:4300';
 
 /** axe-core's WCAG 2.1 A and AA rules on what the page shows now; the violations, by rule and element. */
 async function violations(page: Page): Promise<string[]> {
@@ -10,7 +11,37 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 200)}`));
 }
 
-test.describe('accessibility (axe, WCAG 2.1 AA) of the sign-in and account screens', () => {
+/** Each screen opened by its address, once its heading shows and nothing is loading, then checked. */
+async function checkEach(page: Page, base: string, screens: [path: string, heading: string][]) {
+  for (const [path, heading] of screens) {
+    await page.goto(`${base}${path}`);
+    await expect(page.getByRole('heading', { name: heading }).first(), path).toBeVisible();
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    expect(await violations(page), `${base}${path}`).toEqual([]);
+  }
+}
+
+test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back office screens', () => {
+  test("the storefront's screens, both stores (the home pages with their coupons in the stores' colours)", async ({ page }) => {
+    await checkEach(page, HARDWARE, [
+      ['/', 'Riverside Hardware Co-op'], ['/departments', 'All Departments'], ['/brands', 'Brands'], ['/search/drill?keyword=drill', 'Results for "drill"'],
+      ['/cart', 'Your Cart'], ['/store-info', 'Our Locations'], ['/contact-us', 'Contact Us'], ['/privacy-policy', 'Privacy Policy'], ['/terms', 'Terms of Use'],
+      ['/promotions', 'Promotions'], ['/rentals', 'Rentals'], ['/rentals/rental-form', 'Rental Request'], ['/local-ad', 'Weekly Ad'], ['/rewards', 'Rewards'],
+    ]);
+    await checkEach(page, PAINT, [['/', 'Harbor Paint'], ['/colors', 'Paint Colors'], ['/paint-products', 'Paint Products']]);
+  });
+
+  test("the back office's screens, as each store's owner", async ({ page }) => {
+    await openSession(page, HARDWARE, ADMIN);
+    await checkEach(page, HARDWARE, [
+      ['/admin/orders/list', 'Outstanding Orders'], ['/admin/settings/about-us', 'About Us'], ['/admin/settings/fulfillment-options', 'Fulfillment Options'],
+      ['/admin/settings/special-order-items', 'Special Order Items'], ['/admin/settings/search-synonyms', 'Search Synonyms'], ['/admin/settings/sub-accounts', 'Sub-accounts'],
+      ['/admin/settings/widgets', 'Home Page Sections'],
+    ]);
+    await openSession(page, PAINT, PAINT_ADMIN);
+    await checkEach(page, PAINT, [['/admin/wizard/setup', 'Setup Wizard'], ['/admin/wizard/section/tax-rate?wizard_step=2', 'Tax Rate']]);
+  });
+
   test('sign-in steps, registration and the reset page', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
@@ -41,11 +72,6 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the sign-in and account scree
 
   test("the owner's Your Account and a new sub-account form", async ({ page }) => {
     await openSession(page, HARDWARE, ADMIN);
-    for (const [path, heading] of [['/admin/settings/my-account', 'Your Account'], ['/admin/settings/sub-accounts/new', 'Add a sub-account'], ['/admin/settings/mfa', 'Two-Step Sign-In']]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-      await expect(page.getByText('Loading')).toHaveCount(0);
-      expect(await violations(page), path).toEqual([]);
-    }
+    await checkEach(page, HARDWARE, [['/admin/settings/my-account', 'Your Account'], ['/admin/settings/sub-accounts/new', 'Add a sub-account'], ['/admin/settings/mfa', 'Two-Step Sign-In']]);
   });
 });

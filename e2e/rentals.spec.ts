@@ -23,7 +23,7 @@ test.describe('rentals', () => {
     await expect(saw).toContainText('Week$180.00');
     await expect(page.getByRole('article')).toHaveCount(1);
 
-    await saw.getByRole('link', { name: 'Request Wet Tile Saw, 10 in.' }).click();
+    await saw.getByRole('link', { name: 'Request this rental: Wet Tile Saw, 10 in.' }).click();
     await expect(page).toHaveURL(/\/rentals\/rental-form\?rental=1$/);
     await expect(page.getByLabel('Equipment')).toHaveValue('1');
     await page.getByRole('button', { name: 'Send Request' }).click();

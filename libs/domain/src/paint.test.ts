@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lightReflectance, PAINT_FAMILIES, paintFamilyFor, textColorOn } from './paint';
+import { lightReflectance, PAINT_FAMILIES, paintFamilyFor, textColorOn } from './index';
 
 describe('paint colour families', () => {
   it('has the twelve family codes of the spec, each with one fixed colour', () => {

@@ -39,7 +39,7 @@ export function PaintProductsPage() {
       {data?.products.total ? (
         <>
           <p>{data.products.total} products</p>
-          <Grid>{data.products.data.map((p) => <li key={p.id}><ProductTile product={p} /></li>)}</Grid>
+          <Grid>{data.products.data.map((p) => <ProductTile key={p.id} product={p} />)}</Grid>
           <PaginationBar page={page} lastPage={data.products.last_page} onPage={(p) => { setPaging({ category, page: p }); window.scrollTo(0, 0); }} />
           <p><Link to="/search">Browse Full Catalog</Link></p>
         </>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { CouponWidget } from '@platform/contracts';
+import { readableShade, textColorOn } from '@platform/domain';
 import { cartApi, useSession } from '@platform/api-client';
 import { Modal } from '@platform/ui';
 import { PromoApplied, PromotionOffer, usePromotionRedeem } from './promotion-bits';
@@ -34,11 +35,12 @@ const Track = styled.ul<{ $perView: number }>`
   @media (prefers-reduced-motion: reduce) { scroll-behavior: auto; }
 `;
 const styles = {
-  1: css<{ $color: string }>`background: ${(p) => p.$color}; color: #fff; button { background: #fff; color: ${(p) => p.$color}; }`,
-  2: css<{ $color: string }>`background: #fff; color: #222; border: 2px dashed ${(p) => p.$color}; .discount { color: ${(p) => p.$color}; } button { background: ${(p) => p.$color}; color: #fff; }`,
+  // The store picks the colour; text on it, and the colour as text, are shaded to stay readable (WCAG AA).
+  1: css<{ $color: string }>`background: ${(p) => p.$color}; color: ${(p) => textColorOn(p.$color)}; button { background: #fff; color: ${(p) => readableShade(p.$color)}; }`,
+  2: css<{ $color: string }>`background: #fff; color: #222; border: 2px dashed ${(p) => p.$color}; .discount { color: ${(p) => readableShade(p.$color)}; } button { background: ${(p) => readableShade(p.$color)}; color: #fff; }`,
   3: css<{ $color: string; $image: string | null }>`
-    color: #fff; background: ${(p) => (p.$image ? `linear-gradient(rgba(0,0,0,.45), rgba(0,0,0,.45)), url(${p.$image}) center / cover` : `linear-gradient(135deg, ${p.$color}, #1c1c1c)`)};
-    button { background: ${(p) => p.$color}; color: #fff; }`,
+    color: #fff; background: ${(p) => (p.$image ? `linear-gradient(rgba(0,0,0,.45), rgba(0,0,0,.45)), url(${p.$image}) center / cover` : `linear-gradient(135deg, ${readableShade(p.$color)}, #1c1c1c)`)};
+    button { background: ${(p) => readableShade(p.$color)}; color: #fff; }`,
 };
 const Coupon = styled.article<{ $style: 1 | 2 | 3; $color: string; $image: string | null }>`
   border-radius: 10px; padding: 20px; min-height: 190px; display: flex; flex-direction: column; gap: 6px; height: 100%;

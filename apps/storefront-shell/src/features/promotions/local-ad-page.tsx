@@ -32,7 +32,7 @@ export function LocalAdPage() {
       {isError ? <ErrorNotice>We could not load the sale items.</ErrorNotice> : null}
       {isFetching && !onSale ? <Loading label="Loading sale items…" /> : null}
       {onSale && !onSale.products.total ? <EmptyState title="Nothing is on sale at this store right now." /> : null}
-      {onSale?.products.total ? <Grid data-testid="local-ad-products">{onSale.products.data.map((p) => <li key={p.id}><ProductTile product={p} /></li>)}</Grid> : null}
+      {onSale?.products.total ? <Grid data-testid="local-ad-products">{onSale.products.data.map((p) => <ProductTile key={p.id} product={p} />)}</Grid> : null}
     </Container>
   );
 }

@@ -35,7 +35,7 @@ function RentalCard({ item }: { item: RentalItem }) {
         {item.rates.week ? <><dt>Week</dt><dd>{money(item.rates.week)}</dd></> : null}
         {item.deposit ? <><dt>Deposit</dt><dd>{money(item.deposit)}</dd></> : null}
       </dl>
-      <Link to={`/rentals/rental-form?rental=${item.id}`} aria-label={`Request ${item.name}`}>Request this rental</Link>
+      <Link to={`/rentals/rental-form?rental=${item.id}`} aria-label={`Request this rental: ${item.name}`}>Request this rental</Link>
     </Card>
   );
 }
