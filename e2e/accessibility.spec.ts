@@ -22,13 +22,37 @@ async function checkEach(page: Page, base: string, screens: [path: string, headi
 }
 
 test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back office screens', () => {
-  test("the storefront's screens, both stores (the home pages with their coupons in the stores' colours)", async ({ page }) => {
+  // Each check takes a second or two; a journey of many screens gets the time for them.
+  test.describe.configure({ timeout: 90_000 });
+
+  test("the hardware store's screens (the home page with its coupons in the store's colours)", async ({ page }) => {
     await checkEach(page, HARDWARE, [
       ['/', 'Riverside Hardware Co-op'], ['/departments', 'All Departments'], ['/brands', 'Brands'], ['/search/drill?keyword=drill', 'Results for "drill"'],
       ['/cart', 'Your Cart'], ['/store-info', 'Our Locations'], ['/contact-us', 'Contact Us'], ['/privacy-policy', 'Privacy Policy'], ['/terms', 'Terms of Use'],
       ['/promotions', 'Promotions'], ['/rentals', 'Rentals'], ['/rentals/rental-form', 'Rental Request'], ['/local-ad', 'Weekly Ad'], ['/rewards', 'Rewards'],
     ]);
+  });
+
+  test("the paint store's screens", async ({ page }) => {
     await checkEach(page, PAINT, [['/', 'Harbor Paint'], ['/colors', 'Paint Colors'], ['/paint-products', 'Paint Products']]);
+  });
+
+  test('a product page with its added-to-cart panel, the store picker and the department menu', async ({ page }) => {
+    const [product] = (await (await page.request.get('/api/products?limit=1&in_stock_only=1')).json()).products.data;
+    await page.goto(`/p/${product.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
+    expect(await violations(page), 'product page').toEqual([]);
+    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' })).toBeVisible();
+    expect(await violations(page), 'added to cart').toEqual([]);
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Your store: / }).click();
+    await expect(page.getByRole('dialog', { name: 'Choose your store' }).getByRole('listitem')).toHaveCount(3);
+    expect(await violations(page), 'store picker').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Shop by Department' }).click();
+    await expect(page.locator('#department-menu')).toBeVisible();
+    expect(await violations(page), 'department menu').toEqual([]);
   });
 
   test("the back office's screens, as each store's owner", async ({ page }) => {

@@ -17,7 +17,8 @@ const Panel = styled.div`
   max-height: 92vh; display: grid; grid-template-rows: auto auto 1fr auto; gap: 12px;
   h2 { margin: 0; }
   .body { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr); gap: 16px; min-height: 0; }
-  .list { overflow-y: auto; max-height: 60vh; display: grid; gap: 8px; padding: 2px; }
+  .list { overflow-y: auto; max-height: 60vh; display: grid; gap: 8px; padding: 2px; margin: 0; list-style: none; }
+  .list > li { display: grid; }
   .map { min-height: 360px; border-radius: 4px; background: ${(p) => p.theme.colors.page}; }
   .toggle { display: none; }
   .actions { display: flex; gap: 8px; justify-content: flex-end; }
@@ -81,16 +82,18 @@ export function StoreSelectorDialog({ selected, onSelect, onClose, tileUrl }: {
         {isError ? <p role="alert">We could not load our stores. Please try again.</p> : null}
         {stores ? (
           <div className="body" data-view={view}>
-            <div className="list" role="list" aria-label="Our stores">
+            <ul className="list" aria-label="Our stores">
               {stores.map((store) => (
-                <StoreCard key={store.id} type="button" role="listitem" aria-pressed={chosen === store.id} $chosen={chosen === store.id} onClick={() => setChosen(store.id)}>
-                  <div className="head"><span>{store.name}</span><span>{store.distance} mi</span></div>
-                  <address>{store.address}, {store.city}, {store.state} {store.zip}</address>
-                  {store.phone ? <div>{store.phone}</div> : null}
-                  <OpeningHours className="hours" hours={store.hours} />
-                </StoreCard>
+                <li key={store.id}>
+                  <StoreCard type="button" aria-pressed={chosen === store.id} $chosen={chosen === store.id} onClick={() => setChosen(store.id)}>
+                    <div className="head"><span>{store.name}</span><span>{store.distance} mi</span></div>
+                    <address>{store.address}, {store.city}, {store.state} {store.zip}</address>
+                    {store.phone ? <div>{store.phone}</div> : null}
+                    <OpeningHours className="hours" hours={store.hours} />
+                  </StoreCard>
+                </li>
               ))}
-            </div>
+            </ul>
             <LocationsMap stores={stores} focus={focus} tileUrl={tileUrl} />
           </div>
         ) : null}
