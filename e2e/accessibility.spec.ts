@@ -63,7 +63,8 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back offic
       ['/admin/settings/widgets', 'Home Page Sections'],
     ]);
     await openSession(page, PAINT, PAINT_ADMIN);
-    await checkEach(page, PAINT, [['/admin/wizard/setup', 'Setup Wizard'], ['/admin/wizard/section/tax-rate?wizard_step=2', 'Tax Rate']]);
+    // Only the wizard's overview: opening a step begins the wizard, which changes where the owner lands after sign-in.
+    await checkEach(page, PAINT, [['/admin/wizard/setup', 'Setup Wizard']]);
   });
 
   test('sign-in steps, registration and the reset page', async ({ page }) => {

@@ -14,6 +14,15 @@ async function newCustomer(page: Page) {
   return { email, password: PASSWORD, telephone };
 }
 
+/** A fresh customer, signed in through the form, on My Account. */
+async function inMyAccount(page: Page) {
+  const who = await newCustomer(page);
+  await page.goto('/login');
+  await signIn(page, who);
+  await page.getByRole('link', { name: 'My Account' }).click();
+  return who;
+}
+
 test.describe('sign in', () => {
   test('by phone: the 4-digit code texted to the number (read from the outbox) signs in', async ({ page }) => {
     await page.goto('/login');
@@ -149,10 +158,7 @@ test.describe('registration', () => {
 
 test.describe('two-step sign-in', () => {
   test('set up in My Account with an authenticator code; then sign-in asks for it, and a backup code works once', async ({ page }) => {
-    const who = await newCustomer(page);
-    await page.goto('/login');
-    await signIn(page, who);
-    await page.getByRole('link', { name: 'My Account' }).click();
+    const who = await inMyAccount(page);
     const section = page.getByRole('region', { name: 'Two-step sign-in' });
     await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
     // The password again first: a signed-in computer left alone is not enough.
@@ -249,10 +255,7 @@ test.describe('My Account', () => {
   });
 
   test('a shopper deletes their account with the password; they are signed out, and the e-mail is unknown after', async ({ page }) => {
-    const who = await newCustomer(page);
-    await page.goto('/login');
-    await signIn(page, who);
-    await page.getByRole('link', { name: 'My Account' }).click();
+    const who = await inMyAccount(page);
     const section = page.getByRole('region', { name: 'Delete account' });
     await section.getByRole('button', { name: 'Delete my account' }).click();
     const prompt = section.getByRole('form', { name: 'Delete account' });
@@ -271,10 +274,7 @@ test.describe('My Account', () => {
   });
 
   test('a new mobile number takes the code texted to it, then signs in; the order texts switch keeps its choice', async ({ page }) => {
-    const who = await newCustomer(page);
-    await page.goto('/login');
-    await signIn(page, who);
-    await page.getByRole('link', { name: 'My Account' }).click();
+    const who = await inMyAccount(page);
     const section = page.getByRole('region', { name: 'Mobile number' });
     await expect(section).toContainText(`Your mobile number: (${who.telephone.slice(0, 3)}) ${who.telephone.slice(3, 6)}-${who.telephone.slice(6)}`);
     const next = `542${who.telephone.slice(3)}`;
@@ -311,10 +311,7 @@ test.describe('My Account', () => {
   });
 
   test('the marketing switch moves when clicked, says so, and keeps the choice', async ({ page }) => {
-    const who = await newCustomer(page);
-    await page.goto('/login');
-    await signIn(page, who);
-    await page.getByRole('link', { name: 'My Account' }).click();
+    await inMyAccount(page);
     const marketing = page.getByRole('switch', { name: 'E-mail me offers and news' });
     await expect(marketing).not.toBeChecked();
     await marketing.check();
