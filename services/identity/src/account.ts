@@ -9,7 +9,7 @@ import { Customer, OneTimeSecret } from './models';
 import { CODE_MESSAGES, consumeSecret, issueSecret } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CustomerDoc, IdentityIo } from './service';
-import { sendSecurityNotice } from './sessions';
+import { phoneOf, sendSecurityNotice } from './sessions';
 
 export const WRONG_PASSWORD = 'The password is not correct.';
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
@@ -167,8 +167,7 @@ export async function logoutOthers(ctx: RequestContext) {
 
 /** A new mobile number for the signed-in account: a valid one, not this account's already, not another's. */
 async function newPhoneOf(ctx: RequestContext, customer: CustomerDoc, telephone: string): Promise<string> {
-  const phone = normalizePhone(telephone);
-  if (!phone) throw new AppError('unprocessable', INVALID_PHONE, { telephone: [INVALID_PHONE] });
+  const phone = phoneOf(telephone);
   if (phone === customer.telephone) throw new AppError('unprocessable', 'This is already your mobile number.', { telephone: ['This is already your mobile number.'] });
   if (await Customer.exists(scoped(ctx, { telephone: phone, _id: { $ne: customer._id } }))) throw new AppError('unprocessable', PHONE_TAKEN, { telephone: [PHONE_TAKEN] });
   return phone;

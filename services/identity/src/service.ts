@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { AccessToken, scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
-import { formatPhone, INVALID_EMAIL, INVALID_PHONE, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, passwordProblems } from '@platform/domain';
+import { formatPhone, INVALID_EMAIL, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, passwordProblems } from '@platform/domain';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { Customer } from './models';
 import { CODE_MESSAGES, consumeSecret, issueSecret, type SecretPurpose } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import { finishSignIn } from './mfa';
-import { sendSecurityNotice, sessionAnswer, type CustomerDoc, type IdentityIo } from './sessions';
+import { phoneOf, sendSecurityNotice, sessionAnswer, type CustomerDoc, type IdentityIo } from './sessions';
 
 export { type CustomerDoc, type IdentityIo } from './sessions';
 
@@ -27,13 +27,6 @@ export async function loginWithPassword(ctx: RequestContext, io: IdentityIo, ip:
   const ok = customer ? await verifyPassword(input.password, customer.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
   if (!customer || !ok) throw new AppError('unprocessable', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
   return finishSignIn(ctx, io, customer, input.remember ?? true);
-}
-
-
-function phoneOf(telephone: string): string {
-  const phone = normalizePhone(telephone);
-  if (!phone) throw new AppError('unprocessable', INVALID_PHONE, { telephone: [INVALID_PHONE] });
-  return phone;
 }
 
 /**

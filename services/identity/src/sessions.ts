@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 import { AccessToken } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
-import { hashToken, type RequestContext } from '@platform/server-kit';
-import { effectivePermissions, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
+import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
+import { effectivePermissions, INVALID_PHONE, normalizePhone, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
 import type { RateLimit } from './rate-limits';
 
 /** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
@@ -58,4 +58,11 @@ const NOTICES = {
  */
 export async function sendSecurityNotice(ctx: RequestContext, io: IdentityIo, to: string, change: keyof typeof NOTICES, detail?: string): Promise<void> {
   await io.queues.notifications.add('security-notice', { tenantId: ctx.tenantId, channel: 'email', to, kind: 'security-notice', ...NOTICES[change](ctx.tenant.name, detail) });
+}
+
+/** A phone from a request as its 10 digits, or 422 'Please enter a valid phone number.' under telephone. */
+export function phoneOf(telephone: string): string {
+  const phone = normalizePhone(telephone);
+  if (!phone) throw new AppError('unprocessable', INVALID_PHONE, { telephone: [INVALID_PHONE] });
+  return phone;
 }

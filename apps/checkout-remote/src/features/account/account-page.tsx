@@ -36,6 +36,17 @@ function SavedCards() {
   );
 }
 
+/** An on/off setting saved as it is switched; the server's answer (or refusal) is toasted. */
+function Switch({ label, on, busy, onChange }: { label: string; on: boolean; busy: boolean; onChange: (on: boolean) => Promise<{ message: string }> }) {
+  return (
+    <label style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 12 }}>
+      <input type="checkbox" role="switch" checked={on} disabled={busy}
+        onChange={(e) => void onChange(e.target.checked).then((a) => notify('success', a.message, 3000), (error) => notify('error', errorMessage(error), 5000))} />
+      {label}
+    </label>
+  );
+}
+
 /** Deleting the account, with the password again; the browser then leaves the session and goes home. */
 function DeleteAccount() {
   const [deleteAccount] = useDeleteAccount();
@@ -75,20 +86,12 @@ export function AccountPage() {
           <Section title="Mobile number">
             <PhoneForm current={me.telephone} />
             {settings?.sms_notifications_enabled ?? true ? (
-              <label style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 16 }}>
-                <input type="checkbox" role="switch" checked={me.receive_sms} disabled={switchingSms}
-                  onChange={(e) => void setSms({ receive_sms: e.target.checked ? 1 : 0 }).unwrap().then((a) => notify('success', a.message, 3000), (error) => notify('error', errorMessage(error), 5000))} />
-                Text me about my orders
-              </label>
+              <Switch label="Text me about my orders" on={me.receive_sms} busy={switchingSms} onChange={(on) => setSms({ receive_sms: on ? 1 : 0 }).unwrap()} />
             ) : null}
           </Section>
           <Section title="Password"><PasswordForm /></Section>
           <Section title="Marketing e-mails">
-            <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              <input type="checkbox" role="switch" checked={me.receive_marketing} disabled={switching}
-                onChange={(e) => void setMarketing({ receive_marketing: e.target.checked ? 1 : 0 }).unwrap().then((a) => notify('success', a.message, 3000), (error) => notify('error', errorMessage(error), 5000))} />
-              E-mail me offers and news
-            </label>
+            <Switch label="E-mail me offers and news" on={me.receive_marketing} busy={switching} onChange={(on) => setMarketing({ receive_marketing: on ? 1 : 0 }).unwrap()} />
           </Section>
           <Section title="Saved cards"><SavedCards /></Section>
           <Section title="Two-step sign-in"><TwoStepSettings /></Section>
