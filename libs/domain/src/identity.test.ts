@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldName, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, oneTimeLinkSentMessage, resetCodeSentMessage, renewedSessionExpiry, subAccountDetailsProblems } from './index';
+import { customFieldName, isCommonPassword, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, oneTimeLinkSentMessage, resetCodeSentMessage, renewedSessionExpiry, subAccountDetailsProblems } from './index';
 
 describe('phone numbers', () => {
   it('keeps 10 digits after dropping a +1 prefix and everything that is not a digit', () => {
@@ -69,6 +69,17 @@ describe('e-mail, codes, passwords and custom fields', () => {
     expect(passwordProblems('long enough', 'long enough')).toEqual({});
     expect(passwordProblems('long enough', 'long enougH')).toEqual({ c_password: "Password doesn't match" });
     expect(passwordProblems('short', 'short')).toEqual({ password: 'The password must be at least 8 characters.' });
+  });
+
+  it('refuses the passwords people pick most, also with digits or symbols added at either end', () => {
+    const common = 'This password is too easy to guess. Please choose a less common one.';
+    for (const guessable of ['password', 'Password1!', 'PASSWORD2026', 'qwertyuiop', '12345678', '87654321', 'abcdefgh', '11111111', '12121212', 'iloveyou', '2024summer', 'Welcome123']) {
+      expect(passwordProblems(guessable, guessable), guessable).toEqual({ password: common });
+    }
+    for (const fine of ['Secret-Pass-1', 'DemoAdmin#2026', 'correct horse battery', 'Tulip-Ladder-84', '13572468']) {
+      expect(passwordProblems(fine, fine), fine).toEqual({});
+    }
+    expect(isCommonPassword('Hardware2026')).toBe(true);
   });
 
   it('names a custom field from its label', () => {

@@ -76,10 +76,42 @@ export const normalizeEmail = (input: string) => input.trim().toLowerCase();
 /** One-time sign-in codes are 4 digits. */
 export const isOtpCode = (input: string) => /^\d{4}$/.test(input.trim());
 
-/** Registration's password pair: long enough, and the confirmation matches. */
+export const PASSWORD_TOO_COMMON = 'This password is too easy to guess. Please choose a less common one.';
+
+/**
+ * Words and strings at the top of every leaked-password list (NIST SP 800-63B asks to refuse them). Matched
+ * on the whole password, and on it without the digits and symbols people add at the end ('Password1!').
+ */
+const COMMON_PASSWORDS = new Set(`password passw0rd p@ssw0rd p@ssword pass password1 qwerty qwertyuiop qwertyui qwerty123 qwe123
+asdfghjkl asdfghjk asdfgh zxcvbnm zxcvbnm1 1qaz2wsx zaq12wsx 1q2w3e4r 1q2w3e4r5t q1w2e3r4 q1w2e3r4t5 qazwsx qazwsxedc 123qwe 123qweasd
+abc abcd abc123 abcd1234 abcdefg abcdefgh iloveyou iloveu loveyou lovely love letmein trustno welcome welcome1 hello hellothere
+admin administrator root login changeme default secret master access guest user test tester testing shopper customer owner staff
+sunshine princess football baseball basketball soccer hockey dragon monkey shadow superman batman starwars pokemon whatever freedom
+michael jennifer jordan jessica ashley charlie thomas daniel andrew joshua matthew robert hunter tigger buster ginger pepper maggie
+computer internet google facebook mustang corvette mercedes ferrari harley yankees cowboys eagles liverpool chelsea arsenal
+summer winter autumn spring flower butterfly chocolate cookie cheese banana orange purple silver golden diamond
+hardware garden paint store shop shopping market`.split(/\s+/));
+
+/** Only one character, or a run of neighbouring digits or letters either way ('11111111', '12345678', 'abcdefgh', '98765432'). */
+function isRunOrRepeat(text: string): boolean {
+  if (/^(.)\1+$/.test(text)) return true;
+  const codes = [...text].map((c) => c.charCodeAt(0));
+  const step = codes[1] - codes[0];
+  return Math.abs(step) === 1 && codes.every((c, i) => i === 0 || c - codes[i - 1] === step);
+}
+
+/** Whether a password is one people pick most, so that guessing it takes few tries. */
+export function isCommonPassword(password: string): boolean {
+  const whole = password.trim().toLowerCase();
+  const word = whole.replace(/[^a-z]+$/, '').replace(/^[^a-z]+/, '');
+  return COMMON_PASSWORDS.has(whole) || COMMON_PASSWORDS.has(word) || isRunOrRepeat(whole) || (/^\d+$/.test(whole) && new Set(whole).size <= 2);
+}
+
+/** A new password and its confirmation: long enough, not a common one, and the confirmation matches. */
 export function passwordProblems(password: string, confirmation: string): { password?: string; c_password?: string } {
   const problems: { password?: string; c_password?: string } = {};
   if (password.length < PASSWORD_MIN_LENGTH) problems.password = PASSWORD_TOO_SHORT;
+  else if (isCommonPassword(password)) problems.password = PASSWORD_TOO_COMMON;
   if (password !== confirmation) problems.c_password = PASSWORD_MISMATCH;
   return problems;
 }

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import mongoose, { Schema } from 'mongoose';
 import nodemailer, { type Transporter } from 'nodemailer';
 import twilio from 'twilio';
-import { tenantOwned } from '@platform/db';
+import { Tenant, tenantOwned } from '@platform/db';
 import type { NotificationJob } from '@platform/queue';
 
 /**
@@ -37,9 +37,17 @@ export class EmailAdapter implements NotificationAdapter {
   }
 
   async send(job: NotificationJob): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: job.to, subject: job.subject, text: job.text, ...(job.replyTo ? { replyTo: job.replyTo } : {}) });
+    const from = { name: await storeName(job.tenantId) ?? '', address: this.from.match(/<([^>]+)>/)?.[1] ?? this.from };
+    const info = await this.transport.sendMail({ from, to: job.to, subject: job.subject, text: job.text, ...(job.replyTo ? { replyTo: job.replyTo } : {}) });
     if (!this.smtp) await keep(job, (info as { message?: Buffer }).message?.toString('utf8') ?? '');
   }
+}
+
+/** E-mails come from the store by name ('Demo Hardware <no-reply@…>'), so shoppers know who writes. */
+async function storeName(tenantId: string): Promise<string | null> {
+  if (!mongoose.isValidObjectId(tenantId)) return null;
+  const tenant = (await Tenant.findById(tenantId, { name: 1 }).lean()) as { name?: string } | null;
+  return tenant?.name ?? null;
 }
 
 /** Text messages through Twilio's official SDK when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set, else the outbox. */

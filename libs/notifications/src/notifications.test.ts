@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'bullmq';
-import { connectMongo, disconnectMongo, mongoose } from '@platform/db';
+import { connectMongo, disconnectMongo, mongoose, Tenant } from '@platform/db';
 import { createQueues, createRedis, QUEUE_NAMES, type NotificationJob } from '@platform/queue';
 import { deliverNotifications, OutboxMessage } from './index';
 
@@ -36,5 +36,13 @@ describe('notifications through the queue, local outbox default', () => {
     expect(email.raw).toContain('Subject: Your sign-in link');
     expect(email.raw).toContain('To: jane@example.test');
     expect(await OutboxMessage.findOne({ tenantId: 'n-tenant', channel: 'sms' }).lean()).toMatchObject({ to: '5035550142', text: 'Your code is 0420' });
+  });
+
+  it("sends e-mails from the store by name, at the platform's sending address", async () => {
+    const store = await Tenant.create({ slug: `n-store-${process.pid}`, name: 'Riverside Hardware & Garden', businessId: 901 });
+    await queues.notifications.add('email', { tenantId: store.id, channel: 'email', to: 'kim@example.test', subject: 'Your password was changed', text: 'It was changed.', kind: 'security-notice' });
+    await expect.poll(() => OutboxMessage.countDocuments({ tenantId: store.id }), { timeout: 10000 }).toBe(1);
+    const email = await OutboxMessage.findOne({ tenantId: store.id }).lean() as { raw: string };
+    expect(email.raw).toContain('From: "Riverside Hardware & Garden" <no-reply@localhost>');
   });
 });

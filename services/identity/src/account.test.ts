@@ -56,6 +56,13 @@ describe('POST /api/signup', () => {
     const elsewhere = await harness.app.inject({ method: 'POST', url: '/api/signup', headers: { 'business-slug': 'acct-b' }, payload: { ...member, custom_info: {} } });
     expect(elsewhere.statusCode).toBe(200);
   });
+
+  it('refuses a password at the top of the leaked lists, and makes no account', async () => {
+    const res = await post('signup', { ...member, email: 'common@acct.test', telephone: '5035550177', password: 'Password1!', c_password: 'Password1!' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ password: ['This password is too easy to guess. Please choose a less common one.'] });
+    expect(await Customer.exists({ tenantId, email: 'common@acct.test' })).toBeNull();
+  });
 });
 
 describe('the account', () => {

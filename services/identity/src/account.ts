@@ -41,7 +41,8 @@ function customFieldErrors(fields: CustomFormField[], info: Record<string, unkno
  * last_name, telephone, email, password, c_password, custom_info.*); a duplicate e-mail or phone says to
  * log in. The shopper signs in afterwards (checkout's 'Save my details' does it for them).
  */
-export async function signup(ctx: RequestContext, input: SignupInput) {
+export async function signup(ctx: RequestContext, io: IdentityIo, ip: string, input: SignupInput) {
+  await io.limit('signup', ctx, '', ip);
   const settings = await getStoreSettings(ctx);
   const errors: FieldErrors = {};
   if (!input.first_name.trim()) errors.first_name = ['Please enter your first name.'];

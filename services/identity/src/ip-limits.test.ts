@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService } from './index';
 
-// Per-IP limits with small numbers (the defaults are 100 sends and 300 tries per 15 minutes).
+// Per-IP limits with small numbers (the defaults are 100 sends, 300 tries, 300 look-ups and 100 sign-ups per 15 minutes).
 // The test's proxy is 127.0.0.1 (TRUST_PROXY): only it may name the client.
-const LIMITS = { IDENTITY_IP_LIMIT_SEND: '3', IDENTITY_IP_LIMIT_LOGIN: '3', IDENTITY_IP_LIMIT_LOOKUP: '3', TRUST_PROXY: '127.0.0.1' };
+const LIMITS = { IDENTITY_IP_LIMIT_SEND: '3', IDENTITY_IP_LIMIT_LOGIN: '3', IDENTITY_IP_LIMIT_LOOKUP: '3', IDENTITY_IP_LIMIT_SIGNUP: '3', TRUST_PROXY: '127.0.0.1' };
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 const post = (url: string, payload: object, ip: string, slug = 'iplimit-a', forwardedFor?: string) =>
   harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': slug, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) }, remoteAddress: ip, payload });
@@ -40,6 +40,18 @@ describe('limits per client IP', () => {
     for (let i = 0; i < 4; i += 1) lookups.push((await post('check-email-phone-exists', { email: `nobody${i}@iplimit.test` }, ip)).statusCode);
     expect(lookups).toEqual([200, 200, 200, 429]);
     expect((await post('login', { email: 'nobody9@iplimit.test', password: 'Not-The-One-1' }, '10.20.30.51')).statusCode).toBe(422);
+  });
+
+  it('holds back one IP registering account after account (each try counts, made or refused), and makes nothing more', async () => {
+    const ip = '10.20.30.70';
+    const member = (i: number) => ({ first_name: 'Bulk', last_name: `Maker ${i}`, telephone: `50355501${70 + i}`, email: `bulk${i}@iplimit.test`, password: 'Tulip-Ladder-84', c_password: 'Tulip-Ladder-84' });
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await post('signup', i === 1 ? { ...member(i), email: 'not-an-email' } : member(i), ip));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 422, 200, 429]);
+    expect(answers[3].json().message).toMatch(/^Too many attempts\. Please try again in 1[45] minutes\.$/);
+    // The refused one made no account: its e-mail can still sign up, from another address.
+    expect((await post('check-email-phone-exists', { email: 'bulk3@iplimit.test' }, '10.20.30.72')).json().exists).toBe(false);
+    expect((await post('signup', member(3), '10.20.30.71')).statusCode).toBe(200);
   });
 
   it('counts shoppers behind a trusted proxy by the address it forwards, and ignores the header from anyone else', async () => {

@@ -4,14 +4,15 @@ import { tooManyAttempts, type RequestContext } from '@platform/server-kit';
 
 /**
  * Sending codes and links, and signing in (each try of a password, code or link): per person (tenant +
- * phone or e-mail) and per client IP. Looking up whether an account exists: per IP only (it checks no secret).
+ * phone or e-mail) and per client IP. Looking up whether an account exists, and registering (which answers
+ * whether the e-mail or phone has one, and makes accounts): per IP only (they check no secret).
  */
-export type LimitedAction = 'send' | 'login' | 'lookup';
+export type LimitedAction = 'send' | 'login' | 'lookup' | 'signup';
 
 const WINDOW_S = 15 * 60;
 const PER_SUBJECT = { send: 5, login: 10 };
-/** Per IP, shared by every tenant; IDENTITY_IP_LIMIT_SEND / _LOGIN / _LOOKUP change them. */
-const IP_DEFAULTS: Record<LimitedAction, number> = { send: 100, login: 300, lookup: 300 };
+/** Per IP, shared by every tenant; IDENTITY_IP_LIMIT_SEND / _LOGIN / _LOOKUP / _SIGNUP change them. */
+const IP_DEFAULTS: Record<LimitedAction, number> = { send: 100, login: 300, lookup: 300, signup: 100 };
 const perIp = (action: LimitedAction) => Number(process.env[`IDENTITY_IP_LIMIT_${action.toUpperCase()}`] ?? IP_DEFAULTS[action]);
 
 export function createRateLimits(redis: Redis, prefix: string) {
@@ -20,6 +21,7 @@ export function createRateLimits(redis: Redis, prefix: string) {
     send: { subject: make('send-subject', PER_SUBJECT.send), ip: make('send-ip', perIp('send')) },
     login: { subject: make('login-subject', PER_SUBJECT.login), ip: make('login-ip', perIp('login')) },
     lookup: { subject: null, ip: make('lookup-ip', perIp('lookup')) },
+    signup: { subject: null, ip: make('signup-ip', perIp('signup')) },
   };
   /** Counts one attempt; over either limit → 429 saying when to try again. */
   return async function limit(action: LimitedAction, ctx: RequestContext, subject: string, ip: string): Promise<void> {

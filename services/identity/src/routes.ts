@@ -126,7 +126,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
       }),
       response: { 200: Status },
     },
-  }, async (request) => signup(request.ctx, request.body));
+  }, async (request) => signup(request.ctx, io, request.ip, request.body));
 
   app.get('/get-customer-details', {
     schema: { tags, summary: "The signed-in customer's own details", querystring: Type.Object({ access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Type.Object({ data: CustomerDetails }) } },
