@@ -100,7 +100,7 @@ test.describe('registration', () => {
     await expect(phoneTaken.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     await form.getByLabel('Mobile number').fill(`971${String(Date.now()).slice(-7)}`);
     await expect(phoneTaken).toHaveCount(0); // cleared on change
-    await form.getByLabel('Password', { exact: true }).fill('Robin-Pass-1');
+    await form.getByLabel('Password', { exact: true }).fill('Password2026');
     const duplicate = form.getByRole('alert').filter({ hasText: 'The email address you entered is already associated with another account. Please Login to your existing account.' });
     await expect(duplicate.getByRole('link', { name: 'Login' })).toBeVisible();
     await form.getByLabel('Confirm password').fill('Robin-Pass-2');
@@ -108,9 +108,11 @@ test.describe('registration', () => {
     await form.getByLabel('Trade (optional)').selectOption('contractor');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await expect(form.getByText("Password doesn't match")).toBeVisible();
+    await expect(form.getByText('This password is too easy to guess. Please choose a less common one.')).toBeVisible();
     await expect(duplicate).toBeVisible();
     // The first field with a problem takes the focus.
     await expect(form.getByLabel('E-mail', { exact: true })).toBeFocused();
+    await form.getByLabel('Password', { exact: true }).fill('Robin-Pass-1');
     await form.getByLabel('Confirm password').fill('Robin-Pass-1');
     // Sent without leaving the e-mail field (Enter): the server's duplicate answer reads the same.
     await form.getByLabel('E-mail', { exact: true }).fill('');
