@@ -234,26 +234,46 @@ test.describe('saved cards', () => {
 });
 
 test.describe('My Account', () => {
-  test('signing out on other devices ends the session in another browser and keeps this one', async ({ page, browser }) => {
+  test('lists where the account is signed in, by browser; signs out on one chosen device, then on all the others, keeping this one', async ({ page, browser }) => {
     const who = await newCustomer(page);
-    const other = await browser.newContext({ baseURL: 'http://localhost:4300' });
-    const elsewhere = await other.newPage();
-    await elsewhere.goto('/login');
-    await signIn(elsewhere, who);
-    await expect(elsewhere.getByRole('link', { name: 'My Account' })).toBeVisible();
+    const signedInElsewhere = async (userAgent: string) => {
+      const context = await browser.newContext({ baseURL: 'http://localhost:4300', userAgent });
+      const elsewhere = await context.newPage();
+      await elsewhere.goto('/login');
+      await signIn(elsewhere, who);
+      await expect(elsewhere.getByRole('link', { name: 'My Account' })).toBeVisible();
+      return elsewhere;
+    };
+    const laptop = await signedInElsewhere('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0');
+    const phone = await signedInElsewhere('Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1');
 
     await page.goto('/login');
     await signIn(page, who);
     await page.getByRole('link', { name: 'My Account' }).click();
-    const section = page.getByRole('region', { name: 'Other devices' });
+    const section = page.getByRole('region', { name: "Where you're signed in" });
+    const devices = section.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
+    await expect(devices).toHaveCount(3);
+    await expect(devices.first()).toContainText('Chrome on Windows'); // Playwright's desktop Chrome
+    await expect(devices.first()).toContainText('This device');
+    await expect(devices.first().getByRole('button')).toHaveCount(0); // this one ends with Log out
+
+    await section.getByRole('button', { name: 'Sign out on Safari on iPhone, active now' }).click();
+    await expect(section.getByRole('status')).toHaveText('Signed out on Safari on iPhone.');
+    await expect(devices).toHaveCount(2);
+    await phone.goto('/account');
+    await expect(phone).toHaveURL(/\/login$/);
+    await laptop.goto('/account');
+    await expect(laptop.getByRole('heading', { name: 'My Account' })).toBeVisible();
+
     await section.getByRole('button', { name: 'Sign out on other devices' }).click();
     await expect(section.getByRole('status')).toHaveText('Signed out on 1 other device.');
-
-    await elsewhere.goto('/account');
-    await expect(elsewhere).toHaveURL(/\/login$/);
+    await expect(section.getByText('You are not signed in anywhere else.')).toBeVisible();
+    await laptop.goto('/account');
+    await expect(laptop).toHaveURL(/\/login$/);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
-    await other.close();
+    await laptop.context().close();
+    await phone.context().close();
   });
 
   test('a shopper deletes their account with the password; they are signed out, and the e-mail is unknown after', async ({ page }) => {

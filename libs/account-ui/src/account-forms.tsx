@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, MISSING_CODE, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH } from '@platform/domain';
+import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, lastUsedText, MISSING_CODE, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH } from '@platform/domain';
 import { getSession, identityApi, setSession } from '@platform/api-client';
-import { Button, Field } from '@platform/ui';
+import { Button, ErrorNotice, Field, Loading } from '@platform/ui';
 import { useSaveFeedback } from './save-feedback';
 
 // The signed-in account's own details and sessions: shoppers use them in My Account, admins in Your Account.
@@ -75,6 +75,11 @@ export function PasswordForm() {
 }
 
 const Links = styled.div`display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center;`;
+const DeviceList = styled.ul`
+  list-style: none; padding: 0; margin: 0 0 12px; display: grid; gap: 8px;
+  li { display: flex; justify-content: space-between; align-items: center; gap: 12px; padding: 8px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }
+  li button { white-space: nowrap; flex-shrink: 0; }
+`;
 
 /**
  * A new mobile number, confirmed by the code texted to it: the number signs in by code and gets the order
@@ -127,15 +132,40 @@ export function PhoneForm({ current }: { current: string }) {
   );
 }
 
-/** Ends every other session of the account (a lost phone, a shared computer); this one stays signed in. */
-export function OtherDevices() {
-  const [logoutOthers, { isLoading }] = identityApi.useLogoutOthersMutation();
+/**
+ * Where the account is signed in: this device, then the others by last use, each named by its browser, with
+ * Sign out for one or for all of them (a phone lost, a shared computer).
+ */
+export function SignedInDevices() {
+  const { data: sessions, isLoading, isError, refetch } = identityApi.useSignedInSessionsQuery();
+  const [logoutOthers, { isLoading: endingAll }] = identityApi.useLogoutOthersMutation();
+  const [endSession, { isLoading: ending }] = identityApi.useEndSessionMutation();
   const { run, shown } = useSaveFeedback();
+  const now = new Date();
+  const others = sessions?.filter((s) => !s.current) ?? [];
   return (
     <>
       {shown}
-      <p>Signed in on a phone you lost or a computer you shared? Sign out there from here.</p>
-      <Button type="button" $variant="secondary" disabled={isLoading} onClick={() => void run(() => logoutOthers().unwrap())}>Sign out on other devices</Button>
+      {isLoading ? <Loading label="Loading where you are signed in…" /> : null}
+      {isError ? <ErrorNotice action={<button type="button" onClick={() => void refetch()}>Try again</button>}>We could not load where you are signed in.</ErrorNotice> : null}
+      {sessions ? (
+        <DeviceList aria-label="Signed-in devices">
+          {sessions.map((s) => {
+            const used = s.current ? 'This device' : lastUsedText(new Date(s.last_used_at), now);
+            return (
+              <li key={s.id}>
+                <span><strong>{s.device}</strong><br /><small>{used} · signed in {new Date(s.signed_in_at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}</small></span>
+                {s.current ? null : (
+                  <Button type="button" $variant="link" disabled={ending || endingAll} aria-label={`Sign out on ${s.device}, ${used.toLowerCase()}`}
+                    onClick={() => void run(() => endSession({ id: s.id }).unwrap())}>Sign out</Button>
+                )}
+              </li>
+            );
+          })}
+        </DeviceList>
+      ) : null}
+      {sessions && !others.length ? <p>You are not signed in anywhere else.</p> : null}
+      {others.length ? <Button type="button" $variant="secondary" disabled={endingAll || ending} onClick={() => void run(() => logoutOthers().unwrap())}>Sign out on other devices</Button> : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 export { TwoStepSettings } from './two-step';
 export { useSaveFeedback } from './save-feedback';
 export { linkError, SignInForm } from './sign-in-form';
-export { EmailForm, NameForm, OtherDevices, PasswordForm, PhoneForm } from './account-forms';
+export { EmailForm, NameForm, SignedInDevices, PasswordForm, PhoneForm } from './account-forms';
 export { PasswordPrompt } from './password-prompt';

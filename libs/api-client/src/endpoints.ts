@@ -243,6 +243,8 @@ export interface CustomerDetails {
   account_number: string; custom_info: Record<string, unknown>; store_id: number | null;
 }
 export interface SavedCard { source: string; brand: string; last4: string; exp_month: number; exp_year: number }
+/** Where the account is signed in (customer/sessions): this device first. */
+export interface SignedInSession { id: string; device: string; signed_in_at: string; last_used_at: string; current: boolean }
 export interface SignupPayload {
   first_name: string; last_name: string; telephone: string; email: string; password: string; c_password: string; account_number?: string;
   receive_sms: boolean; receive_marketing: boolean; custom_info: Record<string, string | boolean>; device_id: string;
@@ -266,8 +268,10 @@ export const identityApi = platformApi.injectEndpoints({
     customerDetails: build.query<CustomerDetails, void>({ query: () => 'get-customer-details', transformResponse: (r: { data: CustomerDetails }) => r.data, providesTags: ['Account'] }),
     updateName: build.mutation<StatusAnswer, { first_name: string; last_name: string }>({ query: (body) => ({ url: 'customer/name', method: 'POST', body }), invalidatesTags: ['Account'] }),
     updateEmail: build.mutation<StatusAnswer, { email: string; password: string }>({ query: (body) => ({ url: 'customer/email', method: 'POST', body }), invalidatesTags: ['Account'] }),
-    updatePassword: build.mutation<StatusAnswer, { current_password: string; password: string; password_confirmation: string }>({ query: (body) => ({ url: 'customer/password', method: 'POST', body }) }),
-    logoutOthers: build.mutation<StatusAnswer, void>({ query: () => ({ url: 'customer/logout-others', method: 'POST', body: {} }) }),
+    updatePassword: build.mutation<StatusAnswer, { current_password: string; password: string; password_confirmation: string }>({ query: (body) => ({ url: 'customer/password', method: 'POST', body }), invalidatesTags: ['Sessions'] }),
+    logoutOthers: build.mutation<StatusAnswer, void>({ query: () => ({ url: 'customer/logout-others', method: 'POST', body: {} }), invalidatesTags: ['Sessions'] }),
+    signedInSessions: build.query<SignedInSession[], void>({ query: () => 'customer/sessions', transformResponse: (r: { data: SignedInSession[] }) => r.data, providesTags: ['Sessions'] }),
+    endSession: build.mutation<StatusAnswer, { id: string }>({ query: (body) => ({ url: 'customer/sessions/end', method: 'POST', body }), invalidatesTags: ['Sessions'] }),
     deleteAccount: build.mutation<StatusAnswer, { password: string }>({ query: (body) => ({ url: 'customer/delete', method: 'POST', body }) }),
     sendPhoneCode: build.mutation<StatusAnswer, { telephone: string }>({ query: (body) => ({ url: 'customer/phone/send-code', method: 'POST', body }) }),
     updatePhone: build.mutation<StatusAnswer, { telephone: string; code: string }>({ query: (body) => ({ url: 'customer/phone', method: 'POST', body }), invalidatesTags: ['Account'] }),

@@ -1,5 +1,5 @@
 export { platformApi, createPlatformStore, errorMessage, fieldErrors, hasPreloadedAnswers, type PlatformStore } from './api';
-export { storefrontApi, fillStartupFromPage, cartApi, identityApi, adminOrdersApi, adminSettingsApi, type DepartmentNode, type ProductDetail, type ProductListArgs, type ProductListResult, type SuggestionsResult, type BrandItem, type Video, type ShippingAddress, type ShippingState, type SavedCartSummary, type CustomerDetails, type SignupPayload, type NearbyStore, type PaintCategory, type PaintProducts, type Rentals, type RentalItem, type RentalRequestPayload } from './endpoints';
+export { storefrontApi, fillStartupFromPage, cartApi, identityApi, adminOrdersApi, adminSettingsApi, type DepartmentNode, type ProductDetail, type ProductListArgs, type ProductListResult, type SuggestionsResult, type BrandItem, type Video, type ShippingAddress, type ShippingState, type SavedCartSummary, type CustomerDetails, type SignedInSession, type SignupPayload, type NearbyStore, type PaintCategory, type PaintProducts, type Rentals, type RentalItem, type RentalRequestPayload } from './endpoints';
 export {
   getSession, setSession, clearSession, useSession, getDeviceId, getSelectedStore, setSelectedStore, useSelectedStore, storeNamedInUrl,
   rememberRedirect, takeRedirect, setBusinessSlug, getBusinessSlug, type SessionUser,

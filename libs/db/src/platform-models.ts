@@ -37,6 +37,9 @@ const accessTokenSchema = new Schema({
   /** When this session last confirmed the account's password (verify-password), for changes that need it. */
   passwordConfirmedAt: { type: Date, default: null },
   revokedAt: { type: Date, default: null },
+  /** The browser it was started in (User-Agent) and when it was last used (to the hour): the account's list of devices. */
+  userAgent: { type: String, default: '' },
+  lastUsedAt: { type: Date, default: null },
 }, { timestamps: true });
 accessTokenSchema.plugin(tenantOwned);
 export type AccessTokenDoc = InferSchemaType<typeof accessTokenSchema>;

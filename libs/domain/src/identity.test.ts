@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldName, isCommonPassword, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, oneTimeLinkSentMessage, resetCodeSentMessage, renewedSessionExpiry, subAccountDetailsProblems } from './index';
+import { customFieldName, deviceLabel, isCommonPassword, lastUsedText, formatPhone, isOtpCode, isValidEmail, normalizePhone, passwordProblems, phoneInputDigits, registrationProblemShown, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, oneTimeLinkSentMessage, resetCodeSentMessage, renewedSessionExpiry, subAccountDetailsProblems } from './index';
 
 describe('phone numbers', () => {
   it('keeps 10 digits after dropping a +1 prefix and everything that is not a digit', () => {
@@ -97,5 +97,31 @@ describe('renewedSessionExpiry', () => {
   it('leaves a session with more than half its life left, and one without a recorded life', () => {
     expect(renewedSessionExpiry(inDays(16), 30, now)).toBeNull();
     expect(renewedSessionExpiry(inDays(1), null, now)).toBeNull();
+  });
+});
+
+describe('deviceLabel', () => {
+  it('names the browser and the system the way their holder would', () => {
+    const seen: Record<string, string> = {
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36': 'Chrome on Windows',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0': 'Edge on Windows',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1': 'Safari on iPhone',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:132.0) Gecko/20100101 Firefox/132.0': 'Firefox on Mac',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36': 'Chrome on Android',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36': 'Chrome on Linux',
+      'curl/8.5.0': 'Unknown device',
+    };
+    for (const [ua, label] of Object.entries(seen)) expect(deviceLabel(ua), ua).toBe(label);
+    expect(deviceLabel(undefined)).toBe('Unknown device');
+  });
+});
+
+describe('lastUsedText', () => {
+  it('says active within the hour sessions record, then hours, then the date', () => {
+    const now = new Date('2026-11-23T15:00:00');
+    expect(lastUsedText(new Date('2026-11-23T14:20:00'), now)).toBe('Active now');
+    expect(lastUsedText(new Date('2026-11-23T13:59:00'), now)).toBe('Last used 1 hour ago');
+    expect(lastUsedText(new Date('2026-11-23T04:00:00'), now)).toBe('Last used 11 hours ago');
+    expect(lastUsedText(new Date('2026-11-20T09:00:00'), now)).toBe('Last used Nov 20, 2026');
   });
 });

@@ -149,3 +149,27 @@ export function renewedSessionExpiry(expiresAt: Date, lifetimeDays: number | nul
 /** Turning two-step sign-in on or off asks for the password again; a confirmation holds this long for the session. */
 export const PASSWORD_CONFIRMATION_MINUTES = 10;
 export const CONFIRM_PASSWORD_FIRST = 'Please confirm your password first.';
+
+/** Browsers by the mark their User-Agent carries, most specific first (Edge and Opera also say Chrome; Chrome also says Safari). */
+const BROWSERS: [RegExp, string][] = [[/Edg(e|A|iOS)?\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/Firefox\/|FxiOS\//, 'Firefox'], [/Chrome\/|CriOS\//, 'Chrome'], [/Version\/[\d.]+.*Safari\//, 'Safari']];
+const SYSTEMS: [RegExp, string][] = [[/iPhone/, 'iPhone'], [/iPad/, 'iPad'], [/Android/, 'Android'], [/CrOS/, 'ChromeOS'], [/Windows/, 'Windows'], [/Macintosh|Mac OS X/, 'Mac'], [/Linux/, 'Linux']];
+
+/** A signed-in device as its holder would name it, from the browser's User-Agent: 'Chrome on Windows'. */
+export function deviceLabel(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = BROWSERS.find(([mark]) => mark.test(ua))?.[1];
+  const system = SYSTEMS.find(([mark]) => mark.test(ua))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'Unknown device';
+}
+
+/**
+ * When a signed-in device was last used, as its list says it: sessions record their use to the hour, so within
+ * an hour is 'Active now'; then hours, then the date.
+ */
+export function lastUsedText(lastUsed: Date, now: Date): string {
+  const hours = Math.floor((now.getTime() - lastUsed.getTime()) / 3_600_000);
+  if (hours < 1) return 'Active now';
+  if (hours < 24) return `Last used ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  return `Last used ${lastUsed.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`;
+}

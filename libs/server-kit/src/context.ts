@@ -30,6 +30,8 @@ export interface RequestContext extends TenantContext {
   storeId: number | null;
   deviceId: string | null;
   caller: Caller | null;
+  /** The browser's User-Agent (first 300 characters), for naming a new session's device. */
+  userAgent?: string;
 }
 
 declare module 'fastify' {
@@ -125,6 +127,7 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, options: Ten
       storeId: storeHeader && /^\d+$/.test(storeHeader) ? Number(storeHeader) : null,
       deviceId: deviceHeader && isDeviceId(deviceHeader) ? deviceHeader : null,
       caller: await resolveCaller(tenant, header(request, 'authorization')),
+      userAgent: (header(request, 'user-agent') ?? '').slice(0, 300),
     };
   });
 }, { name: 'request-context' });
@@ -135,17 +138,23 @@ declare module 'fastify' {
   }
 }
 
+const LAST_USED_STEP_MS = 3_600_000;
+
 async function resolveCaller(tenant: ResolvedTenant, authorization: string | undefined): Promise<Caller | null> {
   const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
   if (!match) return null;
   const tokenHash = hashToken(match[1]);
   const token = await AccessToken.findOne({ tenantId: tenant.id, tokenHash, revokedAt: null }).lean() as
-    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt: Date; lifetimeDays?: number | null } | null;
+    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt: Date; lifetimeDays?: number | null; lastUsedAt?: Date | null } | null;
   // A token from another tenant, revoked or expired is refused so the client signs out.
   const now = new Date();
   if (!token || token.expiresAt.getTime() <= now.getTime()) throw new AppError('unauthorized', 'Unauthenticated.');
   const renewed = renewedSessionExpiry(token.expiresAt, token.lifetimeDays, now);
-  if (renewed) await AccessToken.updateOne({ tenantId: tenant.id, tokenHash, revokedAt: null }, { $set: { expiresAt: renewed } });
+  // When it was last used (for the account's list of devices), to the hour: not a write on every request.
+  const stale = !token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_STEP_MS;
+  if (renewed || stale) {
+    await AccessToken.updateOne({ tenantId: tenant.id, tokenHash, revokedAt: null }, { $set: { lastUsedAt: now, ...(renewed ? { expiresAt: renewed } : {}) } });
+  }
   const permissions = effectivePermissions({ isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), permissions: token.permissions ?? [] }, tenant);
   return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, tokenHash, permissions };
 }

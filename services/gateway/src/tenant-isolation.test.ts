@@ -105,11 +105,12 @@ const READS: Record<string, string> = {
   '/api/rentals': '/api/rentals',
   '/api/widget/get': '/api/widget/get',
   '/api/setup-wizard/get': '/api/setup-wizard/get',
+  '/api/customer/sessions': '/api/customer/sessions',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
   '/api/verify-otp', '/api/send-otp', '/api/check-email-phone-exists', '/api/send-magic-link', '/api/use-magic-link', '/api/forget-password', '/api/reset-password',
-  '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing', '/api/customer/phone/send-code', '/api/customer/phone', '/api/customer/set-sms', '/api/customer/delete', '/api/customer/logout-others',
+  '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing', '/api/customer/phone/send-code', '/api/customer/phone', '/api/customer/set-sms', '/api/customer/delete', '/api/customer/logout-others', '/api/customer/sessions/end',
   '/api/verify-password', '/api/mfa/setup', '/api/mfa/setup-complete', '/api/mfa/disable', '/api/mfa/submit', '/api/save-customer-stores',
   '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit',
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
@@ -119,7 +120,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get',
+const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
 
@@ -166,6 +167,11 @@ describe('tenant isolation across every route', () => {
     await harness.app.inject({ method: 'POST', url: `/api/logout?access_token=${tenants.b.token}`, headers: { 'business-slug': 'iso-a' } });
     const stillIn = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: { 'business-slug': 'iso-b', authorization: `Bearer ${tenants.b.token}` } });
     expect(stillIn.statusCode).toBe(200);
+    // Ending B's session by its id through A finds nothing there.
+    const bSessions = (await harness.app.inject({ url: '/api/customer/sessions', headers: { 'business-slug': 'iso-b', authorization: `Bearer ${tenants.b.token}` } })).json().data as { id: string }[];
+    const endAtA = await harness.app.inject({ method: 'POST', url: '/api/customer/sessions/end', headers: { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` }, payload: { id: bSessions[0].id } });
+    expect(endAtA.statusCode).toBe(404);
+    expect((await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: { 'business-slug': 'iso-b', authorization: `Bearer ${tenants.b.token}` } })).statusCode).toBe(200);
     await harness.app.inject({ method: 'POST', url: '/api/track-search', headers: { 'business-slug': 'iso-a' }, payload: { search: 'shared term' } });
     const synonyms = await harness.app.inject({
       method: 'PUT', url: '/api/admin/search-synonyms', headers: { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` }, payload: { groups: [['one', 'two']] },

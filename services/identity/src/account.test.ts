@@ -189,6 +189,29 @@ describe('the account', () => {
     expect((await post('customer/logout-others', {})).statusCode).toBe(401);
   });
 
+  it('lists where the account is signed in, named by browser, and signs out on one chosen device', async () => {
+    await post('signup', { ...member, email: 'lee@acct.test', telephone: '(503) 555-0145' });
+    const signInWith = async (userAgent: string) => (await harness.app.inject({
+      method: 'POST', url: '/api/login', headers: { 'business-slug': 'acct-a', 'user-agent': userAgent }, payload: { email: 'lee@acct.test', password: 'Secret-Pass-1' },
+    })).json().access_token as string;
+    const laptop = await signInWith('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36');
+    const phone = await signInWith('Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1');
+    const list = async (token?: string) => harness.app.inject({ url: '/api/customer/sessions', headers: { 'business-slug': 'acct-a', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    const seen = (await list(laptop)).json().data as { id: string; device: string; current: boolean; signed_in_at: string; last_used_at: string }[];
+    expect(seen.map((x) => [x.device, x.current])).toEqual([['Chrome on Windows', true], ['Safari on iPhone', false]]);
+    expect(JSON.stringify(seen)).not.toContain(laptop);
+    // This device ends with Log out; someone else's session is not found; nothing changed by either.
+    expect((await post('customer/sessions/end', { id: seen[0].id }, laptop)).json()).toEqual({ status: 422, message: 'This is the device you are using: use Log out to sign out here.' });
+    expect((await post('customer/sessions/end', { id: seen[1].id }, token)).json()).toEqual({ status: 404, message: 'This session was not found. It may have ended already.' });
+    expect((await post('customer/sessions/end', { id: 'not-an-id' }, laptop)).statusCode).toBe(404);
+    expect((await post('login-by-token', { token: phone })).statusCode).toBe(200);
+    expect((await post('customer/sessions/end', { id: seen[1].id }, laptop)).json()).toEqual({ status: 'success', message: 'Signed out on Safari on iPhone.' });
+    expect((await post('login-by-token', { token: phone })).statusCode).toBe(401);
+    expect((await list(laptop)).json().data.map((x: { device: string }) => x.device)).toEqual(['Chrome on Windows']);
+    expect((await post('customer/sessions/end', { id: seen[1].id }, laptop)).statusCode).toBe(404);
+    expect((await list()).statusCode).toBe(401);
+  });
+
   it('does not delete a store account from here', async () => {
     await Customer.create({ tenantId, slug: 'acct-owner', email: 'owner@acct.test', passwordHash: await hashPassword('Owner-Pass-1'), isAdmin: true });
     const owner = (await post('login', { email: 'owner@acct.test', password: 'Owner-Pass-1' })).json().access_token;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
 import { AccessToken, Location, scoped } from '@platform/db';
 import type { CustomFormField } from '@platform/contracts';
-import { CONFIRM_PASSWORD_FIRST, formatPhone, INVALID_EMAIL, INVALID_PHONE, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
+import { CONFIRM_PASSWORD_FIRST, deviceLabel, formatPhone, INVALID_EMAIL, INVALID_PHONE, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import type { CardVault } from './cards';
@@ -164,6 +165,34 @@ export async function logoutOthers(ctx: RequestContext) {
   const ended = await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null, tokenHash: { $ne: ctx.caller!.tokenHash } }), { $set: { revokedAt: new Date() } });
   const count = ended.modifiedCount;
   return { status: 'success', message: count ? `Signed out on ${count} other ${count === 1 ? 'device' : 'devices'}.` : 'You were not signed in anywhere else.' };
+}
+
+/**
+ * GET customer/sessions: where the account is signed in (sessions not ended or expired): this one first, then
+ * by last use. Each is named by its browser; its id is the record's, never the token or its hash.
+ */
+export async function listSessions(ctx: RequestContext) {
+  const customer = await me(ctx);
+  const docs = (await AccessToken.find(scoped(ctx, { customerSlug: customer.slug, revokedAt: null, expiresAt: { $gt: new Date() } }))
+    .sort({ lastUsedAt: -1, createdAt: -1 }).lean()) as unknown as { _id: unknown; tokenHash: string; userAgent?: string; createdAt: Date; lastUsedAt?: Date | null }[];
+  const sessions = docs.map((d) => ({
+    id: String(d._id), device: deviceLabel(d.userAgent), signed_in_at: d.createdAt.toISOString(),
+    last_used_at: (d.lastUsedAt ?? d.createdAt).toISOString(), current: d.tokenHash === ctx.caller!.tokenHash,
+  }));
+  return { data: [...sessions.filter((x) => x.current), ...sessions.filter((x) => !x.current)] };
+}
+
+export const SESSION_NOT_FOUND = 'This session was not found. It may have ended already.';
+
+/** POST customer/sessions/end {id}: signs the account out on one other device. This one ends with Log out. */
+export async function endSession(ctx: RequestContext, id: string) {
+  const customer = await me(ctx);
+  if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', SESSION_NOT_FOUND);
+  const session = (await AccessToken.findOne(scoped(ctx, { _id: id, customerSlug: customer.slug, revokedAt: null })).lean()) as { tokenHash: string; userAgent?: string } | null;
+  if (!session) throw new AppError('not_found', SESSION_NOT_FOUND);
+  if (session.tokenHash === ctx.caller!.tokenHash) throw new AppError('unprocessable', 'This is the device you are using: use Log out to sign out here.');
+  await AccessToken.updateOne(scoped(ctx, { _id: id, customerSlug: customer.slug }), { $set: { revokedAt: new Date() } });
+  return { status: 'success', message: `Signed out on ${deviceLabel(session.userAgent)}.` };
 }
 
 /** A new mobile number for the signed-in account: a valid one, not this account's already, not another's. */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LoginResponse, SubAccount } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
 import { AppError, requireAdmin, requirePermission, type ServicePlugin } from '@platform/server-kit';
-import { confirmPassword, customerDetails, deleteAccount, logoutOthers, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
+import { confirmPassword, customerDetails, deleteAccount, endSession, listSessions, logoutOthers, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
 import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
@@ -157,6 +157,17 @@ export const identityRoutes: ServicePlugin = async (app) => {
   app.post('/customer/logout-others', {
     schema: { tags, summary: 'Ends every other session of the signed-in account; this one stays', response: { 200: Status } },
   }, async (request) => logoutOthers(request.ctx));
+
+  app.get('/customer/sessions', {
+    schema: {
+      tags, summary: 'Where the signed-in account is signed in: this device first, then by last use',
+      response: { 200: Type.Object({ data: Type.Array(Type.Object({ id: Type.String(), device: Type.String(), signed_in_at: Type.String(), last_used_at: Type.String(), current: Type.Boolean() })) }) },
+    },
+  }, async (request) => listSessions(request.ctx));
+
+  app.post('/customer/sessions/end', {
+    schema: { tags, summary: 'Signs the account out on one other device', body: Type.Object({ id: Type.String({ maxLength: 40 }) }), response: { 200: Status } },
+  }, async (request) => endSession(request.ctx, request.body.id));
 
   app.post('/customer/phone/send-code', {
     schema: { tags, summary: 'Texts a 4-digit code to a new mobile number for the signed-in account (it changes with customer/phone)', body: Type.Object({ telephone: Phone }), response: { 200: Status } },

@@ -22,7 +22,7 @@ export async function startSession(ctx: RequestContext, customer: CustomerDoc, r
   await AccessToken.create({
     tenantId: ctx.tenantId, tokenHash: hashToken(token), customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
     isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions,
-    lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000),
+    lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000), userAgent: ctx.userAgent ?? '', lastUsedAt: new Date(),
   });
   return sessionAnswer(ctx, customer, token);
 }

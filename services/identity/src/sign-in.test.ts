@@ -143,6 +143,19 @@ describe('sessions and limits', () => {
     expect((await row()).expiresAt.getTime()).toBeLessThan(Date.now());
   });
 
+  it('records when a session was last used, to the hour, without writing on every request', async () => {
+    const token = (await post('login', { email: 'sam@signin.test', password: PASSWORD })).json().access_token as string;
+    const lastUsed = async () => ((await AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean()) as { lastUsedAt: Date }).lastUsedAt.getTime();
+    const use = () => harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'signin-a', authorization: `Bearer ${token}` } });
+    const fortyMinutesAgo = new Date(Date.now() - 40 * 60_000);
+    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { lastUsedAt: fortyMinutesAgo } });
+    await use();
+    expect(await lastUsed()).toBe(fortyMinutesAgo.getTime()); // within the hour: left as it was
+    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { lastUsedAt: new Date(Date.now() - 2 * 3_600_000) } });
+    await use();
+    expect(Date.now() - await lastUsed()).toBeLessThan(60_000);
+  });
+
   it('limits sends per phone or e-mail: the sixth within 15 minutes is a 429 that says when to try again', async () => {
     const answers = [];
     for (let i = 0; i < 6; i += 1) answers.push(await post('forget-password', { email: 'limits@signin.test' }));

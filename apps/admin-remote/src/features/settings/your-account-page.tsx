@@ -1,6 +1,6 @@
 import { Link } from '@platform/routing';
 import { identityApi } from '@platform/api-client';
-import { EmailForm, NameForm, OtherDevices, PasswordForm, PhoneForm } from '@platform/account-ui';
+import { EmailForm, NameForm, SignedInDevices, PasswordForm, PhoneForm } from '@platform/account-ui';
 import { Button, Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
 /**
@@ -20,7 +20,7 @@ export function YourAccountPage() {
           <Card as="section" aria-label="E-mail"><h2 style={{ marginTop: 0 }}>E-mail</h2><EmailForm current={me.email} /></Card>
           <Card as="section" aria-label="Mobile number"><h2 style={{ marginTop: 0 }}>Mobile number</h2><PhoneForm current={me.telephone} /><p>With a mobile number you can also sign in with a code texted to it.</p></Card>
           <Card as="section" aria-label="Password"><h2 style={{ marginTop: 0 }}>Password</h2><PasswordForm /></Card>
-          <Card as="section" aria-label="Other devices"><h2 style={{ marginTop: 0 }}>Other devices</h2><OtherDevices /></Card>
+          <Card as="section" aria-label="Where you're signed in"><h2 style={{ marginTop: 0 }}>Where you're signed in</h2><SignedInDevices /></Card>
           <p>A code from your phone at each sign-in keeps this account yours: <Link to="/admin/settings/mfa">Two-step sign-in</Link>.</p>
         </div>
       ) : null}

@@ -3,7 +3,7 @@ import { Link, Navigate } from '@platform/routing';
 import styled from 'styled-components';
 import { errorMessage, identityApi, notify, rememberRedirect, storefrontApi, useDeleteAccount, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';
-import { EmailForm, NameForm, OtherDevices, PasswordForm, PasswordPrompt, PhoneForm, TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
+import { EmailForm, NameForm, SignedInDevices, PasswordForm, PasswordPrompt, PhoneForm, TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
 
 const Sections = styled.div`display: grid; gap: 16px; max-width: 640px;`;
 
@@ -95,7 +95,7 @@ export function AccountPage() {
           </Section>
           <Section title="Saved cards"><SavedCards /></Section>
           <Section title="Two-step sign-in"><TwoStepSettings /></Section>
-          <Section title="Other devices"><OtherDevices /></Section>
+          <Section title="Where you're signed in"><SignedInDevices /></Section>
           <p><Link to="/savedcarts">Saved carts</Link></p>
           <Section title="Delete account"><DeleteAccount /></Section>
         </Sections>
