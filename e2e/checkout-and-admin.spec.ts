@@ -233,6 +233,7 @@ test.describe('admin (admin remote)', () => {
     await page.getByRole('button', { name: 'Create sub-account' }).click();
     await expect(page.getByText('Sub-account created.')).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Casey Rivera' })).toContainText('casey@demo-hardware.test · Edit products');
+    await expect(page.getByRole('listitem', { name: 'Casey Rivera' })).toContainText('Never signed in');
 
     // Casey signs in elsewhere and may edit the synonyms.
     const staffContext = await browser.newContext();
@@ -240,6 +241,8 @@ test.describe('admin (admin remote)', () => {
     await staff.goto('/admin/settings/search-synonyms');
     await signIn(staff, { email: 'casey@demo-hardware.test', password: 'CaseyStaff#2026' });
     await expect(staff.getByRole('heading', { name: 'Search Synonyms' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('listitem', { name: 'Casey Rivera' })).toContainText('Active now');
 
     // The owner takes the permission away; Casey's next admin page knows it, and so does the server.
     await page.getByRole('link', { name: 'Edit Casey Rivera' }).click();

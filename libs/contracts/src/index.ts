@@ -464,7 +464,11 @@ export const AdminWidget = Type.Object({
 export type AdminWidget = Static<typeof AdminWidget>;
 
 /** A staff sub-account with its effective permissions. */
-export const SubAccount = Type.Object({ slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()) });
+/** A staff account; last_active_at: when it last used the back office (to the hour), null if it never signed in. */
+export const SubAccount = Type.Object({
+  slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()),
+  last_active_at: Type.Union([Type.String(), Type.Null()]),
+});
 export type SubAccount = Static<typeof SubAccount>;
 
 export const PAYMENT_PROVIDERS = ['stripe', 'adyen', 'plugnpay', 'authorize_net', 'fiserv'] as const;

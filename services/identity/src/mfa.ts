@@ -81,7 +81,7 @@ export async function disableMfa(ctx: RequestContext, io: IdentityIo) {
 
 /** Every way of signing in ends here: a session, or the authenticator step first when the account has it on. */
 export function finishSignIn(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc & MfaFields, remember: boolean): Promise<LoginResponse> {
-  return customer.mfaEnabled ? startMfaStep(ctx, io, customer, remember) : startSession(ctx, customer, remember);
+  return customer.mfaEnabled ? startMfaStep(ctx, io, customer, remember) : startSession(ctx, io, customer, remember);
 }
 
 /** After a correct password on an account with two-step sign-in: a short-lived step token instead of a session. */
@@ -120,7 +120,7 @@ export async function submitMfa(ctx: RequestContext, io: IdentityIo, input: { co
   }
   if (!ok) throw new AppError('unprocessable', INVALID_2FA, { code: [INVALID_2FA] });
   await io.redis.del(key, `${key}:tries`);
-  return startSession(ctx, customer, step.remember);
+  return startSession(ctx, io, customer, step.remember);
 }
 
 const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

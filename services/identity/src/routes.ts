@@ -227,7 +227,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "The store's staff sub-accounts and their effective permissions (auth=true: the admin app's permission refresh); without manage_sub_accounts, only the caller's own",
       querystring: Type.Object({ auth: Type.Optional(Type.Boolean()) }),
-      response: { 200: Type.Object({ 'sub-accounts': Type.Array(Type.Object({ slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()) })) }) },
+      response: { 200: Type.Object({ 'sub-accounts': Type.Array(SubAccount) }) },
     },
   }, async (request) => ({ 'sub-accounts': await listSubAccounts(request.ctx) }));
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { AccessToken } from '@platform/db';
+import { AccessToken, scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
-import { effectivePermissions, INVALID_PHONE, normalizePhone, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
+import { deviceLabel, effectivePermissions, INVALID_PHONE, normalizePhone, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
 import type { RateLimit } from './rate-limits';
 
 /** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
@@ -15,8 +15,15 @@ export interface CustomerDoc {
   isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
 }
 
-/** A new revocable bearer token (stored only as its hash) and the login answer of spec 2 §3. */
-export async function startSession(ctx: RequestContext, customer: CustomerDoc, remember = true): Promise<LoginResponse> {
+/**
+ * A new revocable bearer token (stored only as its hash) and the login answer of spec 2 §3. A sign-in on a kind
+ * of device the account has not used before (another browser or system; not a browser update) is e-mailed to
+ * the holder, except the account's very first.
+ */
+export async function startSession(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, remember = true): Promise<LoginResponse> {
+  const device = deviceLabel(ctx.userAgent);
+  const earlier = (await AccessToken.find(scoped(ctx, { customerSlug: customer.slug }), { userAgent: 1 }).sort({ createdAt: -1 }).limit(50).lean()) as { userAgent?: string }[];
+  if (earlier.length && !earlier.some((s) => deviceLabel(s.userAgent) === device)) await sendSecurityNotice(ctx, io, customer.email, 'new-device', device);
   const token = randomBytes(32).toString('base64url');
   const lifetimeDays = remember ? SESSION_DAYS : SHORT_SESSION_DAYS;
   await AccessToken.create({
@@ -48,6 +55,7 @@ const NOTICES = {
   'password-by-manager': (store: string) => ({ subject: `Your ${store} back office password was changed`, text: `Someone who manages the staff accounts of ${store} set a new password for your back office account. Ask them for it, or choose your own with "Forgot password?" on the sign-in page.` }),
   deleted: (store: string) => ({ subject: `Your ${store} account was deleted`, text: `Your ${store} account has been deleted, with your details, saved cards and saved carts. Orders you placed stay with the store for its records. You are welcome to create a new account at any time.` }),
   password: (store: string) => ({ subject: `Your ${store} password was changed`, text: `The password of your ${store} account was changed. If you did not change it, choose a new one now with "Forgot password?" on the sign-in page, and contact the store.` }),
+  'new-device': (store: string, detail = '') => ({ subject: `New sign-in to your ${store} account`, text: `Your ${store} account was just signed in on ${detail}. If this was you, there is nothing to do. If not, choose a new password now with "Forgot password?" on the sign-in page; then sign out on that device under "Where you're signed in" in your account.` }),
   'mfa-on': (store: string) => ({ subject: `Two-step sign-in is on for your ${store} account`, text: `Two-step sign-in was turned on for your ${store} account: each sign-in now asks for a code from an authenticator app. If you did not do this, contact the store right away.` }),
   'mfa-off': (store: string) => ({ subject: `Two-step sign-in is off for your ${store} account`, text: `Two-step sign-in was turned off for your ${store} account. If you did not do this, choose a new password with "Forgot password?" on the sign-in page, and contact the store.` }),
 };

@@ -143,6 +143,23 @@ describe('sessions and limits', () => {
     expect((await row()).expiresAt.getTime()).toBeLessThan(Date.now());
   });
 
+  it('e-mails the holder a sign-in on a kind of device the account has not used, not a browser update or the first sign-in', async () => {
+    const chrome = (version: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
+    await Customer.create({ tenantId, slug: 'nina', email: 'nina@signin.test', firstName: 'Nina', passwordHash: await hashPassword(PASSWORD) });
+    const signInOn = (userAgent: string) => post('login', { email: 'nina@signin.test', password: PASSWORD }, { 'user-agent': userAgent });
+    const notices = () => OutboxMessage.find({ tenantId, to: 'nina@signin.test', kind: 'security-notice' }).lean() as Promise<{ subject: string; text: string }[]>;
+    const since = new Date();
+    expect((await signInOn(chrome(131))).statusCode).toBe(200); // the first ever
+    expect((await signInOn(chrome(132))).statusCode).toBe(200); // the same browser, updated
+    const iphone = await signInOn('Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1');
+    expect(iphone.statusCode).toBe(200);
+    const notice = await delivered(tenantId, 'nina@signin.test', since, 'New sign-in to your signin-a store account');
+    expect(notice.text).toContain('was just signed in on Safari on iPhone');
+    expect((await signInOn(chrome(133))).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await notices()).toHaveLength(1);
+  });
+
   it('records when a session was last used, to the hour, without writing on every request', async () => {
     const token = (await post('login', { email: 'sam@signin.test', password: PASSWORD })).json().access_token as string;
     const lastUsed = async () => ((await AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean()) as { lastUsedAt: Date }).lastUsedAt.getTime();

@@ -53,12 +53,14 @@ describe('sub-accounts (settings › sub-accounts)', () => {
   it('creates a staff admin who signs in with just the permissions given', async () => {
     const res = await call('POST', 'sub-accounts/create', owner, staff());
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Sub-account created.', data: { first_name: 'Casey', email: 'casey@subs.test', permissions: ['edit_products'] } });
+    expect(res.json()).toMatchObject({ message: 'Sub-account created.', data: { first_name: 'Casey', email: 'casey@subs.test', permissions: ['edit_products'], last_active_at: null } });
     const signedIn = (await login('casey@subs.test')).json();
     expect(signedIn).toMatchObject({ is_admin: true, data: { customer: { permissions: ['edit_products'] } } });
     casey = signedIn.access_token;
     const list = (await call('GET', 'sub-accounts?auth=true', owner)).json()['sub-accounts'];
     expect(list.map((a: { email: string }) => a.email)).toEqual(['casey@subs.test']);
+    // The owner sees when the staff account last used the back office.
+    expect(Date.now() - Date.parse(list[0].last_active_at)).toBeLessThan(60_000);
   });
 
   it('lets a manager give only what it holds, and keeps what it cannot see', async () => {

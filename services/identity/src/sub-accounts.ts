@@ -15,17 +15,31 @@ export const CANNOT_REMOVE_YOURSELF = 'You cannot remove your own account.';
 type FieldErrors = Record<string, string[]>;
 export interface SubAccountInput { first_name: string; last_name: string; email: string; permissions: string[] }
 
-const view = (ctx: RequestContext, d: CustomerDoc) => ({
+const view = (ctx: RequestContext, d: CustomerDoc, lastActive: Date | null = null) => ({
   slug: d.slug, first_name: d.firstName, last_name: d.lastName, email: d.email,
   permissions: effectivePermissions({ isAdmin: d.isAdmin, isSubAccount: true, permissions: d.permissions }, ctx.tenant),
+  last_active_at: lastActive ? lastActive.toISOString() : null,
 });
 
-/** GET sub-accounts: the store's staff accounts with their effective permissions (all for manage_sub_accounts, else one's own). */
+/** When each account last used a session (ended ones count too), so the owner sees staff who never or no longer sign in. */
+async function lastActive(ctx: RequestContext, slugs: string[]): Promise<Map<string, Date>> {
+  const sessions = (await AccessToken.find(scoped(ctx, { customerSlug: { $in: slugs } }), { customerSlug: 1, lastUsedAt: 1, createdAt: 1 }).lean()) as
+    { customerSlug: string; lastUsedAt?: Date | null; createdAt: Date }[];
+  const latest = new Map<string, Date>();
+  for (const s of sessions) {
+    const used = s.lastUsedAt ?? s.createdAt;
+    if (used.getTime() > (latest.get(s.customerSlug)?.getTime() ?? 0)) latest.set(s.customerSlug, used);
+  }
+  return latest;
+}
+
+/** GET sub-accounts: the store's staff accounts with their effective permissions (all for manage_sub_accounts, else one's own) and last use. */
 export async function listSubAccounts(ctx: RequestContext) {
   const caller = ctx.caller!;
   const filter = caller.permissions.includes('manage_sub_accounts') ? { isSubAccount: true } : { isSubAccount: true, slug: caller.slug };
   const docs = (await Customer.find(scoped(ctx, filter)).sort({ firstName: 1 }).lean()) as unknown as CustomerDoc[];
-  return docs.map((d) => view(ctx, d));
+  const active = await lastActive(ctx, docs.map((d) => d.slug));
+  return docs.map((d) => view(ctx, d, active.get(d.slug) ?? null));
 }
 
 async function findSubAccount(ctx: RequestContext, slug: string): Promise<CustomerDoc> {
@@ -86,7 +100,7 @@ export async function updateSubAccount(ctx: RequestContext, io: IdentityIo, inpu
   await Customer.updateOne(scoped(ctx, { slug: input.slug }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email, permissions } });
   if (email !== current.email) await sendSecurityNotice(ctx, io, current.email, 'email', email);
   await AccessToken.updateMany(scoped(ctx, { customerSlug: input.slug, revokedAt: null }), { $set: { permissions } });
-  return { status: 'success', message: 'Sub-account saved.', data: view(ctx, await findSubAccount(ctx, input.slug)) };
+  return { status: 'success', message: 'Sub-account saved.', data: view(ctx, await findSubAccount(ctx, input.slug), (await lastActive(ctx, [input.slug])).get(input.slug) ?? null) };
 }
 
 /** POST sub-accounts/change-password: the manager sets a new password; the account's sessions end and its holder is told. */

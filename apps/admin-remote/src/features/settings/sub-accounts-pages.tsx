@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
-import { passwordProblems, permissionLabel, subAccountDetailsProblems, type Permission } from '@platform/domain';
+import { lastUsedText, passwordProblems, permissionLabel, subAccountDetailsProblems, type Permission } from '@platform/domain';
 import type { SubAccount } from '@platform/contracts';
 import { adminSettingsApi, errorMessage, fieldErrors, notify, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle, RowList } from '@platform/ui';
@@ -37,6 +37,7 @@ export function SubAccountsPage() {
                 <span className="main">
                   <strong>{a.first_name} {a.last_name}</strong>
                   <span className="meta">{a.email} · {a.permissions.length ? a.permissions.map((p) => permissionLabel(p as Permission)).join(', ') : 'No permissions'}</span>
+                  <span className="meta">{a.last_active_at ? lastUsedText(new Date(a.last_active_at), new Date()) : 'Never signed in'}</span>
                 </span>
                 <Link to={`${LIST}/edit/${encodeURIComponent(a.slug)}`} aria-label={`Edit ${a.first_name} ${a.last_name}`}>Edit</Link>
               </li>
