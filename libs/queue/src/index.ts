@@ -12,6 +12,8 @@ export const QUEUE_NAMES = {
   accountsClosed: 'accounts-closed',
   /** A daily run that e-mails owners whose setup wizard still asks something of them. */
   wizardReminders: 'setup-wizard-reminders',
+  /** A daily run that deletes sessions and sign-in codes that ended a while ago. */
+  endedSessions: 'ended-sessions-cleanup',
 } as const;
 
 /** Pub/sub channel (under the queue prefix) on which every API process hears catalogue changes. */

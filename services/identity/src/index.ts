@@ -1,3 +1,4 @@
 export { identityRoutes as identityService } from './routes';
 export { Customer } from './models';
 export { hashPassword, verifyPassword } from './passwords';
+export { forgetEndedSessions } from './housekeeping';

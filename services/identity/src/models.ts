@@ -27,6 +27,8 @@ const customerSchema = new Schema({
   mfaSecret: { type: String, default: null },
   mfaPendingSecret: { type: String, default: null },
   mfaBackupCodes: { type: [String], default: [] },
+  /** When a session last began (sessions are deleted a while after they end; this stays). */
+  lastSignInAt: { type: Date, default: null },
 }, { timestamps: true });
 customerSchema.plugin(tenantOwned);
 customerSchema.index({ tenantId: 1, email: 1 }, { unique: true });

@@ -5,6 +5,7 @@ import type { LoginResponse } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { deviceLabel, effectivePermissions, INVALID_PHONE, normalizePhone, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
+import { Customer } from './models';
 import type { RateLimit } from './rate-limits';
 
 /** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
@@ -31,6 +32,7 @@ export async function startSession(ctx: RequestContext, io: IdentityIo, customer
     isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions,
     lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000), userAgent: ctx.userAgent ?? '', lastUsedAt: new Date(),
   });
+  await Customer.updateOne(scoped(ctx, { slug: customer.slug }), { $set: { lastSignInAt: new Date() } });
   return sessionAnswer(ctx, customer, token);
 }
 

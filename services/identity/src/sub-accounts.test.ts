@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVE_ONLY_OWN_PERMISSIONS, INVALID_EMAIL, NO_PERMISSION, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@platform/domain';
+import { AccessToken } from '@platform/db';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
 import { EMAIL_TAKEN } from './account';
@@ -107,5 +108,13 @@ describe('sub-accounts (settings › sub-accounts)', () => {
     expect((await call('GET', 'sub-accounts?auth=true', casey)).statusCode).toBe(401);
     expect((await login('casey@subs.test', 'New-Staff-Pass-2')).statusCode).toBe(422);
     expect(await Customer.countDocuments({ tenantId: otherId, email: 'b@subs.test' })).toBe(1);
+  });
+
+  it('still shows when a staff account was last active after its ended sessions are cleaned up', async () => {
+    const dana = (await call('POST', 'sub-accounts/create', owner, staff({ first_name: 'Dana', email: 'dana@subs.test' }))).json().data.slug as string;
+    expect((await login('dana@subs.test')).statusCode).toBe(200);
+    await AccessToken.deleteMany({ tenantId, customerSlug: dana }); // as the daily clean-up does, a while after they end
+    const listed = (await call('GET', 'sub-accounts?auth=true', owner)).json()['sub-accounts'].find((a: { slug: string }) => a.slug === dana);
+    expect(Date.now() - Date.parse(listed.last_active_at)).toBeLessThan(60_000);
   });
 });

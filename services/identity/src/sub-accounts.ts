@@ -21,24 +21,28 @@ const view = (ctx: RequestContext, d: CustomerDoc, lastActive: Date | null = nul
   last_active_at: lastActive ? lastActive.toISOString() : null,
 });
 
-/** When each account last used a session (ended ones count too), so the owner sees staff who never or no longer sign in. */
-async function lastActive(ctx: RequestContext, slugs: string[]): Promise<Map<string, Date>> {
-  const sessions = (await AccessToken.find(scoped(ctx, { customerSlug: { $in: slugs } }), { customerSlug: 1, lastUsedAt: 1, createdAt: 1 }).lean()) as
+/**
+ * When each account was last active, so the owner sees staff who never or no longer sign in: the last use of a
+ * session (ended ones count, until they are cleaned up), else the last sign-in.
+ */
+async function lastActive(ctx: RequestContext, accounts: (CustomerDoc & { lastSignInAt?: Date | null })[]): Promise<Map<string, Date>> {
+  const sessions = (await AccessToken.find(scoped(ctx, { customerSlug: { $in: accounts.map((a) => a.slug) } }), { customerSlug: 1, lastUsedAt: 1, createdAt: 1 }).lean()) as
     { customerSlug: string; lastUsedAt?: Date | null; createdAt: Date }[];
   const latest = new Map<string, Date>();
-  for (const s of sessions) {
-    const used = s.lastUsedAt ?? s.createdAt;
-    if (used.getTime() > (latest.get(s.customerSlug)?.getTime() ?? 0)) latest.set(s.customerSlug, used);
-  }
+  const keep = (slug: string, at: Date | null | undefined) => { if (at && at.getTime() > (latest.get(slug)?.getTime() ?? 0)) latest.set(slug, at); };
+  for (const a of accounts) keep(a.slug, a.lastSignInAt);
+  for (const s of sessions) keep(s.customerSlug, s.lastUsedAt ?? s.createdAt);
   return latest;
 }
+
+const viewWithActivity = async (ctx: RequestContext, d: CustomerDoc) => view(ctx, d, (await lastActive(ctx, [d])).get(d.slug) ?? null);
 
 /** GET sub-accounts: the store's staff accounts with their effective permissions (all for manage_sub_accounts, else one's own) and last use. */
 export async function listSubAccounts(ctx: RequestContext) {
   const caller = ctx.caller!;
   const filter = caller.permissions.includes('manage_sub_accounts') ? { isSubAccount: true } : { isSubAccount: true, slug: caller.slug };
   const docs = (await Customer.find(scoped(ctx, filter)).sort({ firstName: 1 }).lean()) as unknown as CustomerDoc[];
-  const active = await lastActive(ctx, docs.map((d) => d.slug));
+  const active = await lastActive(ctx, docs);
   return docs.map((d) => view(ctx, d, active.get(d.slug) ?? null));
 }
 
@@ -100,7 +104,7 @@ export async function updateSubAccount(ctx: RequestContext, io: IdentityIo, inpu
   await Customer.updateOne(scoped(ctx, { slug: input.slug }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email, permissions } });
   if (email !== current.email) await sendSecurityNotice(ctx, io, current.email, 'email', email);
   await AccessToken.updateMany(scoped(ctx, { customerSlug: input.slug, revokedAt: null }), { $set: { permissions } });
-  return { status: 'success', message: 'Sub-account saved.', data: view(ctx, await findSubAccount(ctx, input.slug), (await lastActive(ctx, [input.slug])).get(input.slug) ?? null) };
+  return { status: 'success', message: 'Sub-account saved.', data: await viewWithActivity(ctx, await findSubAccount(ctx, input.slug)) };
 }
 
 /** POST sub-accounts/change-password: the manager sets a new password; the account's sessions end and its holder is told. */

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
 import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
+import { forgetEndedSessions } from '@platform/identity';
 import { deliverNotifications } from '@platform/notifications';
 import { sendWizardReminders } from './wizard-reminders';
 
@@ -14,8 +15,8 @@ export interface RunningWorkers {
 }
 
 /**
- * Starts every queue's worker, and schedules the daily setup wizard reminders (one schedule however many
- * workers run). close() lets running jobs finish, then disconnects. publicUrl: the platform's address, for
+ * Starts every queue's worker, and schedules the daily setup wizard reminders and clean-up of ended sessions
+ * (one schedule each however many workers run). close() lets running jobs finish, then disconnects. publicUrl: the platform's address, for
  * links to stores without a domain of their own.
  */
 export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl?: string } = {}): RunningWorkers {
@@ -25,8 +26,13 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
   const publisher = redis.duplicate();
   const producers = createQueues(connection, prefix);
   const reminders = new Queue(QUEUE_NAMES.wizardReminders, { connection, prefix });
-  const scheduled = reminders.upsertJobScheduler('daily', { every: DAY_MS }, { name: 'send' })
-    .catch((err: Error) => console.error(`[worker] could not schedule the setup wizard reminders: ${err.message}`));
+  const cleanUps = new Queue(QUEUE_NAMES.endedSessions, { connection, prefix });
+  const scheduled = Promise.all([
+    reminders.upsertJobScheduler('daily', { every: DAY_MS }, { name: 'send' })
+      .catch((err: Error) => console.error(`[worker] could not schedule the setup wizard reminders: ${err.message}`)),
+    cleanUps.upsertJobScheduler('daily', { every: DAY_MS }, { name: 'clean-up' })
+      .catch((err: Error) => console.error(`[worker] could not schedule the clean-up of ended sessions: ${err.message}`)),
+  ]);
   const workers = [
     // One job at a time: FerretDB v1 loses concurrent $inc updates (docs/ARCHITECTURE.md, "Atomicity").
     new Worker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView(publisher, prefix), { connection, prefix, concurrency: 1 }),
@@ -36,6 +42,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     new Worker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
     new Worker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
     new Worker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
+    new Worker(QUEUE_NAMES.endedSessions, async () => { await forgetEndedSessions(); }, { connection, prefix, concurrency: 1 }),
   ];
   for (const worker of workers) {
     worker.on('failed', (job, err) => console.error(`[worker] ${worker.name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
@@ -46,6 +53,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
       await Promise.all(workers.map((w) => w.close()));
       await scheduled;
       await reminders.close();
+      await cleanUps.close();
       await producers.close();
       connection.disconnect();
       publisher.disconnect();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { connectMongo, disconnectMongo, mongoose } from '@platform/db';
+import { AccessToken, connectMongo, disconnectMongo, mongoose, Tenant } from '@platform/db';
 import { createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
 import { ProductSale, ProductStat } from '@platform/catalogue';
 import { CartStore, CouponUse, SavedCart } from '@platform/cart';
@@ -85,6 +85,26 @@ describe('product-views worker', () => {
       await expect.poll(async () => (await reminders.getJobSchedulers()).map((s) => [s.key, s.every]), { timeout: 10000 }).toEqual([['daily', 24 * 60 * 60 * 1000]]);
     } finally {
       await reminders.close();
+    }
+  });
+
+  it('cleans up ended sessions once a day: one ended over 30 days ago goes, live and recently ended ones stay', async () => {
+    const cleanUps = new Queue(QUEUE_NAMES.endedSessions, { connection: redis, prefix });
+    try {
+      await expect.poll(async () => (await cleanUps.getJobSchedulers()).map((s) => [s.key, s.every]), { timeout: 10000 }).toEqual([['daily', 24 * 60 * 60 * 1000]]);
+      const store = await Tenant.create({ slug: `w-clean-${process.pid}`, name: 'Clean Store', businessId: 77 });
+      const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+      const session = (tokenHash: string, expiresAt: Date, revokedAt: Date | null = null) =>
+        AccessToken.create({ tenantId: store.id, tokenHash, customerId: 'c1', customerSlug: 'kim', expiresAt, revokedAt });
+      await session(`expired-long-ago-${process.pid}`, days(-40));
+      await session(`ended-long-ago-${process.pid}`, days(20), days(-31));
+      await session(`live-${process.pid}`, days(20));
+      await session(`ended-lately-${process.pid}`, days(20), days(-5));
+      await cleanUps.add('clean-up', {});
+      await expect.poll(async () => AccessToken.countDocuments({ tenantId: store.id }), { timeout: 10000 }).toBe(2);
+      expect((await AccessToken.find({ tenantId: store.id }).lean() as { tokenHash: string }[]).map((t) => t.tokenHash).sort()).toEqual([`ended-lately-${process.pid}`, `live-${process.pid}`]);
+    } finally {
+      await cleanUps.close();
     }
   });
 
