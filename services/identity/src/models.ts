@@ -29,6 +29,8 @@ const customerSchema = new Schema({
   mfaBackupCodes: { type: [String], default: [] },
   /** When a session last began (sessions are deleted a while after they end; this stays). */
   lastSignInAt: { type: Date, default: null },
+  /** The kinds of device it has signed in on ('Chrome on Windows'; the last 20), to tell the holder of a new one. */
+  knownDevices: { type: [String], default: [] },
 }, { timestamps: true });
 customerSchema.plugin(tenantOwned);
 customerSchema.index({ tenantId: 1, email: 1 }, { unique: true });

@@ -13,8 +13,10 @@ export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<Platfor
 
 export interface CustomerDoc {
   _id: unknown; slug: string; email: string; telephone: string | null; firstName: string; lastName: string; passwordHash: string;
-  isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
+  isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; knownDevices?: string[]; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
 }
+
+const KNOWN_DEVICES_KEPT = 20;
 
 /**
  * A new revocable bearer token (stored only as its hash) and the login answer of spec 2 §3. A sign-in on a kind
@@ -23,8 +25,11 @@ export interface CustomerDoc {
  */
 export async function startSession(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, remember = true): Promise<LoginResponse> {
   const device = deviceLabel(ctx.userAgent);
-  const earlier = (await AccessToken.find(scoped(ctx, { customerSlug: customer.slug }), { userAgent: 1 }).sort({ createdAt: -1 }).limit(50).lean()) as { userAgent?: string }[];
-  if (earlier.length && !earlier.some((s) => deviceLabel(s.userAgent) === device)) await sendSecurityNotice(ctx, io, customer.email, 'new-device', device);
+  const known = customer.knownDevices ?? [];
+  if (known.length && !known.includes(device)) await sendSecurityNotice(ctx, io, customer.email, 'new-device', device);
+  await Customer.updateOne(scoped(ctx, { slug: customer.slug }), {
+    $set: { lastSignInAt: new Date(), ...(known.includes(device) ? {} : { knownDevices: [...known, device].slice(-KNOWN_DEVICES_KEPT) }) },
+  });
   const token = randomBytes(32).toString('base64url');
   const lifetimeDays = remember ? SESSION_DAYS : SHORT_SESSION_DAYS;
   await AccessToken.create({
@@ -32,7 +37,6 @@ export async function startSession(ctx: RequestContext, io: IdentityIo, customer
     isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions,
     lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000), userAgent: ctx.userAgent ?? '', lastUsedAt: new Date(),
   });
-  await Customer.updateOne(scoped(ctx, { slug: customer.slug }), { $set: { lastSignInAt: new Date() } });
   return sessionAnswer(ctx, customer, token);
 }
 
