@@ -37,10 +37,37 @@ export class EmailAdapter implements NotificationAdapter {
   }
 
   async send(job: NotificationJob): Promise<void> {
-    const from = { name: await storeName(job.tenantId) ?? '', address: this.from.match(/<([^>]+)>/)?.[1] ?? this.from };
-    const info = await this.transport.sendMail({ from, to: job.to, subject: job.subject, text: job.text, ...(job.replyTo ? { replyTo: job.replyTo } : {}) });
+    const name = await storeName(job.tenantId);
+    const from = { name: name ?? '', address: this.from.match(/<([^>]+)>/)?.[1] ?? this.from };
+    const info = await this.transport.sendMail({
+      from, to: job.to, subject: job.subject, text: job.text, html: emailHtml(name, job.subject, job.text), ...(job.replyTo ? { replyTo: job.replyTo } : {}),
+    });
     if (!this.smtp) await keep(job, (info as { message?: Buffer }).message?.toString('utf8') ?? '');
   }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The HTML part beside the plain text: the store's name on top, the same words in paragraphs, a link on a line
+ * of its own as a button (sign-in links, the wizard) and any other address as a link. Everything is escaped.
+ */
+export function emailHtml(store: string | null, subject: string, text: string): string {
+  const linked = (line: string) => escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:#1a56db">${url}</a>`);
+  const paragraphs = text.split(/\n\s*\n/).map((block) => block.trim()).filter(Boolean).map((block) => {
+    if (/^https?:\/\/\S+$/.test(block)) {
+      const url = escapeHtml(block);
+      return `<p style="margin:24px 0"><a href="${url}" style="background:#1f2937;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the link</a></p>`
+        + `<p style="font-size:13px;color:#6b7280;word-break:break-all">Or copy this address into your browser: ${url}</p>`;
+    }
+    return `<p style="margin:0 0 16px">${block.split('\n').map(linked).join('<br>')}</p>`;
+  });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`
+    + '<body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">'
+    + '<div style="max-width:560px;margin:0 auto;padding:24px">'
+    + (store ? `<div style="font-size:20px;font-weight:bold;padding:0 0 16px">${escapeHtml(store)}</div>` : '')
+    + `<div style="background:#ffffff;border-radius:8px;padding:24px">${paragraphs.join('')}</div>`
+    + '</div></body></html>';
 }
 
 /** E-mails come from the store by name ('Demo Hardware <no-reply@…>'), so shoppers know who writes. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'bullmq';
 import { connectMongo, disconnectMongo, mongoose, Tenant } from '@platform/db';
 import { createQueues, createRedis, QUEUE_NAMES, type NotificationJob } from '@platform/queue';
-import { deliverNotifications, OutboxMessage } from './index';
+import { deliverNotifications, emailHtml, OutboxMessage } from './index';
 
 const prefix = `t-notify-${process.pid}`;
 let redis: ReturnType<typeof createRedis>;
@@ -44,5 +44,21 @@ describe('notifications through the queue, local outbox default', () => {
     await expect.poll(() => OutboxMessage.countDocuments({ tenantId: store.id }), { timeout: 10000 }).toBe(1);
     const email = await OutboxMessage.findOne({ tenantId: store.id }).lean() as { raw: string };
     expect(email.raw).toContain('From: "Riverside Hardware & Garden" <no-reply@localhost>');
+    // A plain text part and an HTML part with the store's name on top.
+    expect(email.raw).toContain('Content-Type: text/plain');
+    expect(email.raw).toContain('Content-Type: text/html');
+    expect(email.raw.replace(/=\r?\n/g, '')).toContain('Riverside Hardware &amp; Garden'); // quoted-printable lines joined
+  });
+});
+
+describe('the HTML part of an e-mail', () => {
+  it('shows a link on its own line as a button, other addresses as links, and escapes everything', () => {
+    const html = emailHtml('Tom & Jo <Hardware>', 'Your sign-in link', 'Open this link to sign in:\n\nhttps://shop.test/magic?email=a%40b.test&token=x1\n\nQuestions? See https://shop.test/help or reply.\nThanks <3');
+    expect(html).toContain('Tom &amp; Jo &lt;Hardware&gt;');
+    expect(html).toContain('<a href="https://shop.test/magic?email=a%40b.test&amp;token=x1" style="background:#1f2937');
+    expect(html).toContain('>Open the link</a>');
+    expect(html).toContain('<a href="https://shop.test/help" style="color:#1a56db">https://shop.test/help</a> or reply.<br>Thanks &lt;3');
+    expect(html).not.toContain('<3');
+    expect(html).toContain('<title>Your sign-in link</title>');
   });
 });
