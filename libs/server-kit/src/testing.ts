@@ -51,6 +51,7 @@ export async function issueToken(tenantId: string, who: { customerId?: string; s
     isSubAccount: who.isSubAccount ?? false,
     permissions: who.permissions ?? [],
     expiresAt: who.expiresAt ?? new Date(Date.now() + 3600_000),
+    lastUsedAt: new Date(), // as a sign-in starts it
   });
   return token;
 }

@@ -101,7 +101,7 @@ describe('admin permissions on every admin route', () => {
       }
       expect((await call(route, customer)).statusCode, route).toBe(403);
     }
-  });
+  }, 60_000); // about 600 requests, each with its own session: more than the default when the cores are busy
 
   it('gives the store owner, and sub-accounts on the LEB and E2P plans, every permission', async () => {
     const owner = await issueToken(tenantId, { slug: 'owner', isAdmin: true });
