@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, lastUsedText, MISSING_CODE, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH } from '@platform/domain';
+import { formatPhone, INVALID_EMAIL, INVALID_PHONE, isValidEmail, lastUsedText, MISSING_CODE, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, shortDate } from '@platform/domain';
 import { getSession, identityApi, setSession } from '@platform/api-client';
 import { Button, ErrorNotice, Field, Loading } from '@platform/ui';
 import { useSaveFeedback } from './save-feedback';
@@ -154,7 +154,7 @@ export function SignedInDevices() {
             const used = s.current ? 'This device' : lastUsedText(new Date(s.last_used_at), now);
             return (
               <li key={s.id}>
-                <span><strong>{s.device}</strong><br /><small>{used} · signed in {new Date(s.signed_in_at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}</small></span>
+                <span><strong>{s.device}</strong><br /><small>{used} · signed in {shortDate(new Date(s.signed_in_at))}</small></span>
                 {s.current ? null : (
                   <Button type="button" $variant="link" disabled={ending || endingAll} aria-label={`Sign out on ${s.device}, ${used.toLowerCase()}`}
                     onClick={() => void run(() => endSession({ id: s.id }).unwrap())}>Sign out</Button>

@@ -171,5 +171,8 @@ export function lastUsedText(lastUsed: Date, now: Date): string {
   const hours = Math.floor((now.getTime() - lastUsed.getTime()) / 3_600_000);
   if (hours < 1) return 'Active now';
   if (hours < 24) return `Last used ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
-  return `Last used ${lastUsed.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`;
+  return `Last used ${shortDate(lastUsed)}`;
 }
+
+/** A day as the account screens write it: 'Nov 20, 2026'. */
+export const shortDate = (day: Date) => day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -13,7 +13,7 @@ export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<Platfor
 
 export interface CustomerDoc {
   _id: unknown; slug: string; email: string; telephone: string | null; firstName: string; lastName: string; passwordHash: string;
-  isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; knownDevices?: string[]; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
+  isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; knownDevices?: string[]; lastSignInAt?: Date | null; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
 }
 
 const KNOWN_DEVICES_KEPT = 20;

@@ -25,7 +25,7 @@ const view = (ctx: RequestContext, d: CustomerDoc, lastActive: Date | null = nul
  * When each account was last active, so the owner sees staff who never or no longer sign in: the last use of a
  * session (ended ones count, until they are cleaned up), else the last sign-in.
  */
-async function lastActive(ctx: RequestContext, accounts: (CustomerDoc & { lastSignInAt?: Date | null })[]): Promise<Map<string, Date>> {
+async function lastActive(ctx: RequestContext, accounts: CustomerDoc[]): Promise<Map<string, Date>> {
   const sessions = (await AccessToken.find(scoped(ctx, { customerSlug: { $in: accounts.map((a) => a.slug) } }), { customerSlug: 1, lastUsedAt: 1, createdAt: 1 }).lean()) as
     { customerSlug: string; lastUsedAt?: Date | null; createdAt: Date }[];
   const latest = new Map<string, Date>();
