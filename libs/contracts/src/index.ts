@@ -501,3 +501,29 @@ export const PaintColor = Type.Object({
   code: Type.String(), name: Type.String(), hex: Type.String(), family: Type.String(), collection: Type.String(), lrv: Type.Integer(),
 });
 export type PaintColor = Static<typeof PaintColor>;
+
+/** A placed order as its shopper sees it (checkout's Done step, the confirmation e-mail's link). */
+export const PlacedOrder = Type.Object({
+  order_number: Type.String(),
+  status: Type.String(),
+  order_type: Type.Union([Type.Literal('pickup'), Type.Literal('delivery'), Type.Literal('shipping')]),
+  placed_at: Type.String(),
+  contact: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String(), telephone: Type.String() }),
+  /** Where a delivery or a parcel goes; null for pickup. */
+  address: Type.Union([Type.Object({ address: Type.String(), address2: Type.String(), city: Type.String(), state: Type.String(), zip: Type.String() }), Type.Null()]),
+  /** The store that fills it (where a pickup is collected). */
+  store: Type.Object({ id: Type.Integer(), name: Type.String(), address: Type.String() }),
+  shipping_service: Type.Union([Type.String(), Type.Null()]),
+  items: Type.Array(Type.Object({ sku: Type.String(), title: Type.String(), quantity: Type.Integer(), price: Money, special: Type.Boolean() })),
+  subtotal: Money,
+  additional_fees: Money,
+  discount: Money,
+  special_order_fee: Money,
+  tax: Money,
+  /** Local delivery fee or shipping charge. */
+  fulfilment_charge: Money,
+  total: Money,
+  payment: Type.Object({ method: Type.String(), label: Type.String(), status: Type.Union([Type.Literal('due'), Type.Literal('paid')]) }),
+  note: Type.String(),
+});
+export type PlacedOrder = Static<typeof PlacedOrder>;

@@ -27,3 +27,4 @@ export * from './search-synonyms';
 export * from './store-information';
 export * from './setup-wizard';
 export * from './store-options';
+export * from './checkout';

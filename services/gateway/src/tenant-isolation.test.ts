@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Location } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, SearchTerm } from '@platform/catalogue';
+import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, SearchTerm, StoreProduct } from '@platform/catalogue';
 import { CustomPageModel, HomepageWidgetModel, RentalProduct, RentalRequest, StoreProfile } from '@platform/tenant-settings';
 import { Customer, hashPassword } from '@platform/identity';
 import { Order } from '@platform/orders';
@@ -26,7 +26,7 @@ async function seedTenant(key: 'a' | 'b') {
   await CustomPageModel.create({ tenantId: tenant.id, pageId: 1, title: `${slug} page`, link: 'about-the-store', body: `<p>${slug} story</p>` });
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
-  await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, totalCents: 500, placedAt: new Date() });
+  await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, deviceId: 'SharedDev1', totalCents: 500, placedAt: new Date() });
   const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
   await carts.put(tenant.id, { customerSlug: null, deviceId: 'SharedDev1' }, { locationId: 1, items: [{ storeProductId: 11, quantity: 1, special: false }] });
   await carts.put(tenant.id, { customerSlug: 'owner', deviceId: null }, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }] });
@@ -106,6 +106,7 @@ const READS: Record<string, string> = {
   '/api/widget/get': '/api/widget/get',
   '/api/setup-wizard/get': '/api/setup-wizard/get',
   '/api/customer/sessions': '/api/customer/sessions',
+  '/api/orders/order': '/api/orders/order?order_number=iso-a-1&device_id=SharedDev1',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -116,7 +117,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
   '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
-  '/api/admin/settings/update', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge'];
+  '/api/admin/settings/update', '/api/customer/orders/submit', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
@@ -236,6 +237,16 @@ describe('tenant isolation across every route', () => {
     const row = await harness.app.inject({ method: 'POST', url: '/api/widget/getProducts', headers: { 'business-slug': 'iso-a' }, payload: { skus: ['1001', '1002'] } });
     expect(row.body).toContain('iso-a');
     expect(row.body).not.toContain('iso-b');
+    // An order placed at A by the device both stores know takes A's stock and empties A's cart only.
+    const bStock = await StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean();
+    const order = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: { 'business-slug': 'iso-a' }, payload: {
+      device_id: 'SharedDev1', order_type: 0, first_name: 'A', last_name: 'Person', email: 'a@shared.test', telephone: '5035550100', payment_method: 'pay_at_store',
+    } });
+    expect(order.statusCode, order.body).toBe(200);
+    expect(order.body).not.toContain('iso-b');
+    expect(await StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean()).toEqual(bStock);
+    expect((await carts.get(tenants.b.id, { customerSlug: null, deviceId: 'SharedDev1' }))?.items).toHaveLength(1);
+    expect(await Order.countDocuments({ tenantId: tenants.b.id })).toBe(1);
     // A rental request at A for B's rental id is about A's rental, and B keeps no request.
     const rental = await harness.app.inject({ method: 'POST', url: '/api/rental-form-submit', headers: { 'business-slug': 'iso-a' }, payload: {
       first_name: 'A', last_name: 'Person', email: 'a@shared.test', phone: '5035550100', location_id: 1, rental_id: 1, start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), end_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),

@@ -3,20 +3,40 @@ import { tenantOwned } from '@platform/db';
 
 export const OUTSTANDING_STATUSES = ['placed', 'taken', 'preparing', 'prepared'] as const;
 
-/** A placed order. Checkout (orders issue) creates these; the admin lists read them. */
+const moneyLines = {
+  subtotalCents: { type: Number, default: 0 },
+  additionalFeesCents: { type: Number, default: 0 },
+  discountCents: { type: Number, default: 0 },
+  specialOrderFeeCents: { type: Number, default: 0 },
+  taxCents: { type: Number, default: 0 },
+  /** Local delivery fee or shipping charge. */
+  fulfilmentCents: { type: Number, default: 0 },
+};
+
+/** A placed order: what was bought at which store, for whom, how it reaches them and how it is paid. */
 const orderSchema = new Schema({
   orderNumber: { type: String, required: true },
   status: { type: String, required: true, enum: [...OUTSTANDING_STATUSES, 'completed', 'cancelled'] },
   locationId: { type: Number, required: true },
   customerSlug: { type: String, default: null },
+  /** The guest's device that placed it (it may read its own confirmation). */
+  deviceId: { type: String, default: null },
   customerName: { type: String, default: '' },
+  contact: { firstName: String, lastName: String, email: String, telephone: String },
   orderType: { type: String, enum: ['pickup', 'delivery', 'shipping'], default: 'pickup' },
+  address: { type: { _id: false, address: String, address2: String, city: String, state: String, zip: String, country: String }, default: null },
+  shippingService: { type: String, default: null },
+  coupon: { type: String, default: null },
+  note: { type: String, default: '' },
+  payment: { method: { type: String, default: 'pay_at_store' }, status: { type: String, enum: ['due', 'paid'], default: 'due' } },
+  ...moneyLines,
   totalCents: { type: Number, required: true },
   placedAt: { type: Date, required: true },
-  /** Order lines as bought (price in integer cents). */
-  items: { type: [{ _id: false, productId: Number, sku: String, title: String, quantity: Number, priceCents: Number }], default: [] },
+  /** Order lines as bought (price in integer cents); special-order lines come from the supplier. */
+  items: { type: [{ _id: false, productId: Number, storeProductId: Number, sku: String, title: String, quantity: Number, priceCents: Number, special: Boolean }], default: [] },
 }, { timestamps: true });
 orderSchema.plugin(tenantOwned);
 orderSchema.index({ tenantId: 1, orderNumber: 1 }, { unique: true });
 orderSchema.index({ tenantId: 1, status: 1, placedAt: -1 });
+orderSchema.index({ tenantId: 1, placedAt: -1 });
 export const Order = mongoose.models.Order ?? mongoose.model('Order', orderSchema);

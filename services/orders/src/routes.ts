@@ -1,9 +1,23 @@
 import { Type } from 'typebox';
-import { OrderSummary } from '@platform/contracts';
+import { OrderSummary, PlacedOrder } from '@platform/contracts';
+import { ORDER_PLACED } from '@platform/domain';
 import { requireAdmin, type ServicePlugin } from '@platform/server-kit';
+import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
+import { CartStore, shopperIdentity } from '@platform/cart';
 import { outstandingOrders } from './service';
+import { findShopperOrder, placeOrder, type CheckoutIo } from './checkout';
+
+const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 
 export const ordersRoutes: ServicePlugin = async (app) => {
+  // The cart is priced from the catalogue's in-memory indexes, shared in this process (as the cart service does).
+  const catalogue = await acquireSearchIndexes(app.resources, (err) => app.log.error({ err }, 'search index refresh failed'));
+  app.addHook('onClose', () => releaseSearchIndexes(app.resources));
+  const io: CheckoutIo = {
+    resources: app.resources,
+    cart: { redis: app.resources.redis, prefix: app.resources.queuePrefix, catalogue, carts: new CartStore(app.resources.redis, app.resources.queuePrefix) },
+  };
+
   app.get('/admin/orders/outstanding', {
     preHandler: requireAdmin,
     schema: {
@@ -16,4 +30,33 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ data: Type.Array(OrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
     },
   }, async (request) => outstandingOrders(request.ctx, request.query));
+
+  app.post('/customer/orders/submit', {
+    schema: {
+      tags: ['orders'], summary: "Places the shopper's cart as an order (guests by device_id, customers by token)",
+      body: Type.Object({
+        device_id: Type.Optional(DeviceId),
+        order_type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
+        first_name: Type.String({ maxLength: 100 }),
+        last_name: Type.String({ maxLength: 100 }),
+        email: Type.String({ maxLength: 200 }),
+        telephone: Type.String({ maxLength: 20 }),
+        payment_method: Type.String({ maxLength: 40 }),
+        note: Type.Optional(Type.String({ maxLength: 1000 })),
+        expected_total: Type.Optional(Type.String({ maxLength: 20 })),
+      }),
+      response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }) },
+    },
+  }, async (request) => {
+    const order = await placeOrder(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body);
+    return { status: true, message: ORDER_PLACED, order };
+  });
+
+  app.get('/orders/order', {
+    schema: {
+      tags: ['orders'], summary: 'One order of the shopper (their account, or the guest device that placed it)',
+      querystring: Type.Object({ order_number: Type.String({ minLength: 1, maxLength: 20 }), device_id: Type.Optional(DeviceId) }),
+      response: { 200: Type.Object({ data: PlacedOrder }) },
+    },
+  }, async (request) => ({ data: await findShopperOrder(request.ctx, shopperIdentity(request.ctx, request.query), request.query.order_number) }));
 };

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
+
+describe('checkout steps', () => {
+  it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
+    const allowed = (current: CheckoutStep) => ([1, 2, 3, 4] as CheckoutStep[]).filter((target) => canGoToStep(target, current));
+    expect(allowed(1)).toEqual([1, 2]);
+    expect(allowed(2)).toEqual([1, 2]);
+    expect(allowed(3)).toEqual([1, 2]);
+    expect(allowed(4)).toEqual([1, 2, 3]);
+  });
+
+  it('shows the bar on /cart only while the total is above 0', () => {
+    expect(showsCheckoutBar('/cart', 1)).toBe(true);
+    expect(showsCheckoutBar('/cart', 0)).toBe(false);
+    expect(showsCheckoutBar('/account', 500)).toBe(false);
+  });
+});
+
+describe('contact details', () => {
+  it('names every missing or malformed field at once, in the spec wording for e-mail and phone', () => {
+    expect(contactProblems({ first_name: ' ', last_name: '', email: 'a@b', telephone: '555-0142' })).toEqual({
+      first_name: 'Please enter your first name.', last_name: 'Please enter your last name.',
+      email: 'Please enter a valid email address.', telephone: 'Please enter a valid phone number.',
+    });
+  });
+
+  it('accepts a +1 phone with punctuation and a valid e-mail', () => {
+    expect(contactProblems({ first_name: 'Jo', last_name: 'Lee', email: 'jo@example.com', telephone: '+1 (503) 555-0142' })).toEqual({});
+  });
+});
+
+describe('delivery address', () => {
+  it('needs street, city, state and a 5-digit zip', () => {
+    expect(deliveryAddressProblems({ address: '', city: '', state: '', zip: '973' })).toEqual({
+      address: 'Please enter your street address.', city: 'Please enter your city.', state: 'Please enter your state.', zip: 'Please enter a valid zip code.',
+    });
+    expect(deliveryAddressProblems({ address: '12 Oak St', city: 'Salem', state: 'OR', zip: '97301-1234' })).toEqual({});
+  });
+});
+
+describe('paying the store', () => {
+  it('is worded for pickup, delivery and shipping', () => {
+    expect(payAtStoreLabel(0)).toBe('Pay at the store when you pick up');
+    expect(payAtStoreLabel(1)).toBe('Pay when your order is delivered');
+    expect(payAtStoreLabel(2)).toMatch(/calls you to take payment before it ships/);
+  });
+});
+
+describe('order numbers', () => {
+  it('start at 1001 and count up from the highest so far', () => {
+    expect(nextOrderNumber(null)).toBe('1001');
+    expect(nextOrderNumber('1001')).toBe('1002');
+    expect(nextOrderNumber('20999')).toBe('21000');
+    expect(nextOrderNumber('A-7')).toBe('1001');
+  });
+});

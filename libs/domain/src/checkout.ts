@@ -1,0 +1,70 @@
+import { FULFILMENT_MODES, type FulfilmentMode } from './cart-totals';
+import { INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone } from './identity';
+
+/** Spec 2 "Checkout (/cart)": four steps. */
+export const CHECKOUT_STEPS = ['Cart', 'Information', 'Payment', 'Done'] as const;
+export type CheckoutStep = 1 | 2 | 3 | 4;
+
+/**
+ * Whether a click on a step of the checkout bar goes there: back to any earlier step, or to Cart and
+ * Information at any time; Payment is never jumped to forward (Information must be sent first) and Done is
+ * never clickable.
+ */
+export function canGoToStep(target: CheckoutStep, current: CheckoutStep): boolean {
+  if (target === 4) return false;
+  return target < current || target === 1 || target === 2;
+}
+
+/** The checkout bar shows on /cart while the cart total is above 0. */
+export const showsCheckoutBar = (pathname: string, totalCents: number) => pathname === '/cart' && totalCents > 0;
+
+/** Who the order is for (the Contact Information form). */
+export interface ContactInput { first_name: string; last_name: string; email: string; telephone: string }
+export type ContactProblems = Partial<Record<keyof ContactInput, string>>;
+
+/** The contact details an order needs: both names, an e-mail to confirm to and a phone the store can call. */
+export function contactProblems(input: ContactInput): ContactProblems {
+  const problems: ContactProblems = {};
+  if (!input.first_name.trim()) problems.first_name = 'Please enter your first name.';
+  if (!input.last_name.trim()) problems.last_name = 'Please enter your last name.';
+  if (!isValidEmail(input.email)) problems.email = INVALID_EMAIL;
+  if (!normalizePhone(input.telephone)) problems.telephone = INVALID_PHONE;
+  return problems;
+}
+
+/** Where a local delivery goes. */
+export interface DeliveryAddressInput { address: string; address2?: string; city: string; state: string; zip: string }
+export type DeliveryAddressProblems = Partial<Record<'address' | 'city' | 'state' | 'zip', string>>;
+
+/** A local delivery needs a street address the driver can find; the zip decides the fee (cart-totals deliveryFee). */
+export function deliveryAddressProblems(input: DeliveryAddressInput): DeliveryAddressProblems {
+  const problems: DeliveryAddressProblems = {};
+  if (!input.address.trim()) problems.address = 'Please enter your street address.';
+  if (!input.city.trim()) problems.city = 'Please enter your city.';
+  if (!input.state.trim()) problems.state = 'Please enter your state.';
+  if (!/^\d{5}(-\d{4})?$/.test(input.zip.trim())) problems.zip = 'Please enter a valid zip code.';
+  return problems;
+}
+
+/** The order type names orders keep, by fulfilment mode. */
+export const ORDER_TYPE_NAMES: Record<FulfilmentMode, 'pickup' | 'delivery' | 'shipping'> = { 0: 'pickup', 1: 'delivery', 2: 'shipping' };
+
+/**
+ * Paying the store itself: what a store without an online card provider offers (payment settings with no
+ * payment_provider), worded for how the order reaches the shopper.
+ */
+export const PAY_AT_STORE = 'pay_at_store';
+export function payAtStoreLabel(mode: FulfilmentMode): string {
+  if (mode === FULFILMENT_MODES.delivery) return 'Pay when your order is delivered';
+  if (mode === FULFILMENT_MODES.shipping) return 'Pay by phone: the store calls you to take payment before it ships';
+  return 'Pay at the store when you pick up';
+}
+
+/** Order numbers count up per store from 1001; the next after the highest so far. */
+export function nextOrderNumber(highest: string | null | undefined): string {
+  const n = Number(highest);
+  return String(Number.isInteger(n) && n >= 1001 ? n + 1 : 1001);
+}
+
+export const ORDER_PLACED = 'Thank you! Your order has been placed.';
+export const CART_EMPTY_AT_CHECKOUT = 'Your cart is empty. Add products before checking out.';

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
+import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { Product, StoreProduct } from '@platform/catalogue';
+import { cartService } from '@platform/cart';
+import { StoreProfile } from '@platform/tenant-settings';
+import { Order, ordersService } from './index';
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let tenantId: string;
+let otherTenantId: string;
+const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'chk-a', 'store-id': '1', ...extra });
+const add = (device: string, store_product_id: number, quantity: number, extra: Record<string, string> = {}) =>
+  harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(extra), payload: { store_product_id, quantity, device_id: device } });
+const cart = (device: string, extra: Record<string, string> = {}) =>
+  harness.app.inject({ url: `/api/cart-parcels?device_id=${device}`, headers: headers(extra) }).then((r) => r.json().data);
+const contact = { first_name: 'Jo', last_name: 'Lee', email: 'Jo.Lee@example.com', telephone: '(503) 555-0142' };
+const submit = (device: string, body: Record<string, unknown> = {}, extra: Record<string, string> = {}) => harness.app.inject({
+  method: 'POST', url: '/api/customer/orders/submit', headers: headers(extra),
+  payload: { device_id: device, order_type: 0, ...contact, payment_method: 'pay_at_store', ...body },
+});
+const stock = async (storeProductId: number, tenant = tenantId) =>
+  ((await StoreProduct.findOne({ tenantId: tenant, storeProductId }).lean()) as unknown as { inventory: number }).inventory;
+const jobs = async (queue: 'notifications' | 'ordersPlaced' | 'catalogueChanges') =>
+  (await harness.resources.queues[queue].getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data as Record<string, any>);
+
+beforeAll(async () => {
+  harness = await createTestApp([cartService, ordersService], 'checkout');
+  tenantId = (await createTenant('chk-a')).id;
+  await createCatalogueFixture(tenantId, 'chk-a');
+  await Product.create({ tenantId, productId: 6, sku: '1006', slug: 'last-saw', title: 'Last Saw', originalTitle: 'Last Saw', vendorId: 101 });
+  await StoreProduct.create({ tenantId, storeProductId: 61, locationId: 1, productId: 6, sku: '1006', title: 'Last Saw', priceCents: 2500, inventory: 1 });
+  await StoreProfile.create({ tenantId, business: {
+    delivery_enabled: true, delivery_locations: [{ code: '97301', fee: '9.99', minThreshold: null, thresholdFee: null }],
+  } });
+  otherTenantId = (await createTenant('chk-b')).id;
+  await createCatalogueFixture(otherTenantId, 'chk-b');
+});
+afterAll(async () => { await harness?.close(); });
+
+describe('POST /api/customer/orders/submit', () => {
+  it("places a guest's pickup order at the cart's total, takes the stock, empties the cart and queues the confirmation", async () => {
+    await add('GuestPick1', 11, 2);
+    await add('GuestPick1', 21, 1);
+    const before = await cart('GuestPick1');
+    const res = await submit('GuestPick1', { expected_total: before.totals.total, note: 'Side door please' });
+    expect(res.statusCode).toBe(200);
+    const { status, message, order } = res.json();
+    expect({ status, message }).toEqual({ status: true, message: 'Thank you! Your order has been placed.' });
+    expect(order).toMatchObject({
+      order_number: '1001', status: 'placed', order_type: 'pickup', address: null, note: 'Side door please',
+      contact: { first_name: 'Jo', last_name: 'Lee', email: 'jo.lee@example.com', telephone: '5035550142' },
+      store: { id: 1, name: 'chk-a store 1', address: '1 Main St, Town, OR 97301' },
+      subtotal: before.totals.subtotal, total: before.totals.total, additional_fees: '3.00',
+      payment: { method: 'pay_at_store', label: 'Pay at the store when you pick up', status: 'due' },
+    });
+    expect(order.items).toEqual([
+      { sku: '1001', title: 'chk-a Cordless Drill', quantity: 2, price: '129.99', special: false },
+      { sku: '1002', title: 'chk-a Hammer', quantity: 1, price: '19.99', special: false },
+    ]);
+    expect([await stock(11), await stock(21)]).toEqual([3, 39]);
+    expect((await cart('GuestPick1')).item_count).toBe(0);
+    const mail = (await jobs('notifications')).find((j) => j.kind === 'order-confirmation' && j.tenantId === tenantId)!;
+    expect(mail).toMatchObject({ channel: 'email', to: 'jo.lee@example.com', subject: 'Your order 1001 at chk-a store' });
+    expect(mail.text).toContain('2 × chk-a Cordless Drill (1001) at $129.99');
+    expect(mail.text).toContain(`Total: $${before.totals.total}`);
+    expect(mail.text).toContain('Pick up at: chk-a store 1, 1 Main St, Town, OR 97301.');
+    expect((await jobs('ordersPlaced')).find((j) => j.orderNumber === '1001')).toMatchObject({ tenantId, items: [{ sku: '1001', quantity: 2 }, { sku: '1002', quantity: 1 }] });
+    expect((await jobs('catalogueChanges')).some((j) => j.tenantId === tenantId && j.productIds.includes(1) && j.productIds.includes(2))).toBe(true);
+  });
+
+  it('shows the order to the device that placed it, and to nobody else', async () => {
+    const read = (device: string, slug = 'chk-a') => harness.app.inject({ url: `/api/orders/order?order_number=1001&device_id=${device}`, headers: headers({ 'business-slug': slug }) });
+    const own = await read('GuestPick1');
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatchObject({ order_number: '1001', total: expect.any(String) });
+    for (const res of [await read('OtherDev01'), await read('GuestPick1', 'chk-b')]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('This order was not found.');
+    }
+    const customer = await issueToken(tenantId, { slug: 'someone-else' });
+    const asCustomer = await harness.app.inject({ url: '/api/orders/order?order_number=1001', headers: headers({ authorization: `Bearer ${customer}` }) });
+    expect(asCustomer.statusCode).toBe(404);
+  });
+
+  it('names every contact problem at once and changes nothing', async () => {
+    await add('BadInput01', 21, 2);
+    const res = await submit('BadInput01', { first_name: ' ', last_name: '', email: 'nope', telephone: '123' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      first_name: ['Please enter your first name.'], last_name: ['Please enter your last name.'],
+      email: ['Please enter a valid email address.'], telephone: ['Please enter a valid phone number.'],
+    });
+    const wrongPayment = await submit('BadInput01', { payment_method: 'card_number_4242' });
+    expect(wrongPayment.statusCode).toBe(422);
+    expect(wrongPayment.json().message).toBe('Please choose how you will pay.');
+    expect((await cart('BadInput01')).item_count).toBe(2);
+    expect(await stock(21)).toBe(39);
+    expect(await Order.countDocuments({ tenantId })).toBe(1);
+  });
+
+  it('refuses an empty cart, and a total that changed since the shopper saw it', async () => {
+    const empty = await submit('NoCartDev1');
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().message).toBe('Your cart is empty. Add products before checking out.');
+    await add('Changed001', 21, 1);
+    const changed = await submit('Changed001', { expected_total: '1.00' });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe(`Your order total changed to $${(await cart('Changed001')).totals.total}. Please check your order and place it again.`);
+    expect((await cart('Changed001')).item_count).toBe(1);
+    expect(await Order.countDocuments({ tenantId })).toBe(1);
+  });
+
+  it('sells the last unit once when ten shoppers check out at the same moment', async () => {
+    const devices = Array.from({ length: 10 }, (_, i) => `LastUnit${String(i).padStart(2, '0')}`);
+    for (const device of devices) expect((await add(device, 61, 1)).statusCode).toBe(200);
+    const answers = await Promise.all(devices.map((device) => submit(device)));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, ...Array(9).fill(409)]);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(Array(9).fill('Last Saw: Store has only 0 in stock.'));
+    expect(await stock(61)).toBe(0);
+    const sold = (await Order.find({ tenantId, 'items.storeProductId': 61 }).lean()) as unknown as { orderNumber: string }[];
+    expect(sold).toHaveLength(1);
+    // The nine keep their carts; order numbers stay unique and consecutive.
+    expect((await cart(devices.find((_, i) => answers[i].statusCode === 409)!)).item_count).toBe(1);
+    expect(sold[0].orderNumber).toBe('1002');
+  });
+
+  it('needs a street address in the delivery area for local delivery, and charges its fee', async () => {
+    await add('Deliver001', 21, 1);
+    const noAddress = await submit('Deliver001', { order_type: 1 });
+    expect(noAddress.statusCode).toBe(422);
+    expect(noAddress.json().message).toBe('Please enter your delivery address.');
+    const assign = (zip: string) => harness.app.inject({
+      method: 'POST', url: '/api/assign-address', headers: headers(),
+      payload: { device_id: 'Deliver001', order_type: 1, address: '12 Oak St', city: 'Salem', state: 'OR', zip },
+    });
+    await assign('90210');
+    const outside = await submit('Deliver001', { order_type: 1 });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().message).toBe('The store does not deliver to this zip code. Please choose pickup or shipping.');
+    await assign('97301');
+    const placed = await submit('Deliver001', { order_type: 1 });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().order).toMatchObject({
+      order_type: 'delivery', fulfilment_charge: '9.99', address: { address: '12 Oak St', city: 'Salem', state: 'OR', zip: '97301' },
+      payment: { label: 'Pay when your order is delivered' },
+    });
+    expect(Number(placed.json().order.total)).toBeCloseTo(19.99 + 9.99, 2);
+  });
+
+  it("refuses shipping (not offered by this store) and an admin's order", async () => {
+    await add('ShipTry001', 21, 1);
+    const ship = await submit('ShipTry001', { order_type: 2 });
+    expect(ship.statusCode).toBe(422);
+    expect(ship.json().message).toBe('This store does not offer that delivery method. Please choose another.');
+    const admin = await issueToken(tenantId, { isAdmin: true });
+    const res = await submit('ShipTry001', {}, { authorization: `Bearer ${admin}` });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("places a signed-in customer's order on their account, readable with their token only", async () => {
+    const token = await issueToken(tenantId, { slug: 'jo-lee' });
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(auth), payload: { store_product_id: 21, quantity: 3 } })).statusCode).toBe(200);
+    const res = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: headers(auth), payload: { order_type: 0, ...contact, payment_method: 'pay_at_store' } });
+    expect(res.statusCode).toBe(200);
+    const number = res.json().order.order_number;
+    expect(((await Order.findOne({ tenantId, orderNumber: number }).lean()) as unknown as { customerSlug: string }).customerSlug).toBe('jo-lee');
+    expect((await harness.app.inject({ url: `/api/orders/order?order_number=${number}`, headers: headers(auth) })).statusCode).toBe(200);
+    expect((await harness.app.inject({ url: `/api/orders/order?order_number=${number}&device_id=GuestPick1`, headers: headers() })).statusCode).toBe(404);
+    expect(await stock(21, otherTenantId)).toBe(40);
+  });
+});

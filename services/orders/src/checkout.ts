@@ -1,0 +1,175 @@
+import { Location, scoped } from '@platform/db';
+import {
+  CART_EMPTY_AT_CHECKOUT, contactProblems, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, PAY_AT_STORE, payAtStoreLabel, toCents,
+  FULFILMENT_MODES, type FulfilmentMode,
+} from '@platform/domain';
+import type { PlacedOrder } from '@platform/contracts';
+import { cartParcels, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
+import { announceCatalogueChange, StoreProduct } from '@platform/catalogue';
+import { getStoreSettings } from '@platform/tenant-settings';
+import { AppError, rejectFieldProblems, type PlatformResources, type RequestContext } from '@platform/server-kit';
+import { Order } from './models';
+import { announceOrderPlaced } from './placed';
+
+export interface CheckoutInput {
+  order_type: FulfilmentMode;
+  first_name: string; last_name: string; email: string; telephone: string;
+  payment_method: string;
+  note?: string;
+  /** The total the shopper was shown; a different total now stops the order (prices or fees changed meanwhile). */
+  expected_total?: string;
+}
+
+export interface CheckoutIo { cart: CartIo; resources: PlatformResources }
+
+/** Checkouts of one store take turns: stock decrements and order numbers are not atomic on FerretDB (ARCHITECTURE "Atomicity"). */
+const CHECKOUT_WAIT_MS = 15_000;
+const checkoutLockKey = (prefix: string, tenantId: string) => `${prefix}:checkout-lock:${tenantId}`;
+export const CHECKOUT_BUSY = 'The store is busy taking other orders. Please try again in a moment.';
+
+type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean };
+
+/**
+ * Places the shopper's cart as an order (POST customer/orders/submit): checks the contact details, the
+ * delivery address or shipping option, that the total is the one shown, then takes the stock of every
+ * in-stock line (never below zero), numbers and saves the order, empties the cart and queues the
+ * confirmation e-mail, the search index's stock update and the sales counts. Nothing changes when any check fails.
+ */
+export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, input: CheckoutInput): Promise<PlacedOrder> {
+  if (ctx.caller?.isAdmin) throw new AppError('forbidden', 'Store admins cannot place orders. Use View as Customer with a customer account.');
+  rejectFieldProblems(contactProblems(input));
+  if (input.payment_method !== PAY_AT_STORE) throw new AppError('unprocessable', 'Please choose how you will pay.', { payment_method: ['Please choose how you will pay.'] });
+  const stored = await io.cart.carts.get(ctx.tenantId, who);
+  const cart = await cartParcels(ctx, io.cart, who, { order_type: input.order_type }, stored);
+  if (cart.item_count === 0 || !stored) throw new AppError('unprocessable', CART_EMPTY_AT_CHECKOUT);
+  if (cart.totals.order_type !== input.order_type) throw new AppError('unprocessable', 'This store does not offer that delivery method. Please choose another.', { order_type: ['is not offered'] });
+  const mode = input.order_type;
+  if (mode === FULFILMENT_MODES.delivery) {
+    const address = stored.address;
+    const problems = address ? deliveryAddressProblems(address) : { address: 'Please enter your delivery address.' };
+    if (Object.keys(problems).length) throw new AppError('unprocessable', 'Please enter your delivery address.', Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
+    if (cart.totals.delivery_error) throw new AppError('unprocessable', 'The store does not deliver to this zip code. Please choose pickup or shipping.', { zip: ['is outside the delivery area'] });
+  }
+  if (mode === FULFILMENT_MODES.shipping && !cart.totals.shipping_quote) throw new AppError('unprocessable', 'Please choose a shipping option.');
+  const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
+  if (input.expected_total !== undefined && input.expected_total !== cart.totals.total) {
+    throw new AppError('conflict', `Your order total changed to ${displayPrice(toCents(cart.totals.total), prefix)}. Please check your order and place it again.`);
+  }
+  const lines: Line[] = cart.parcels.flatMap((parcel) => parcel.items.map((item) => ({
+    productId: item.id, storeProductId: item.store_product_id, sku: item.sku, title: item.title, quantity: item.quantity,
+    priceCents: toCents(item.price), special: parcel.type === 'special',
+  })));
+  const placedAt = new Date();
+  const order = await withRedisLock(io.resources.redis, checkoutLockKey(io.resources.queuePrefix, ctx.tenantId), async () => {
+    await takeStock(ctx, lines.filter((l) => !l.special));
+    try {
+      const last = (await Order.findOne(scoped(ctx), { orderNumber: 1 }).sort({ placedAt: -1, _id: -1 }).lean()) as { orderNumber: string } | null;
+      const t = cart.totals;
+      return await Order.create({
+        ...scoped(ctx), orderNumber: nextOrderNumber(last?.orderNumber), status: 'placed', locationId: stored.locationId,
+        customerSlug: who.customerSlug, deviceId: who.customerSlug ? null : who.deviceId,
+        customerName: `${input.first_name.trim()} ${input.last_name.trim()}`,
+        contact: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email: normalizeEmail(input.email), telephone: normalizePhone(input.telephone) },
+        orderType: ORDER_TYPE_NAMES[mode],
+        address: mode === FULFILMENT_MODES.pickup ? null : stored.address,
+        shippingService: mode === FULFILMENT_MODES.shipping ? `${t.shipping_quote!.carrier} ${t.shipping_quote!.service}` : null,
+        coupon: t.coupon && toCents(t.discount) > 0 ? t.coupon : null,
+        note: (input.note ?? '').trim(),
+        payment: { method: PAY_AT_STORE, status: 'due' },
+        subtotalCents: toCents(t.subtotal), additionalFeesCents: toCents(t.additional_fees), discountCents: toCents(t.discount),
+        specialOrderFeeCents: toCents(t.special_order_fee), taxCents: toCents(t.tax),
+        fulfilmentCents: toCents(t.delivery_charge ?? t.shipping_charge ?? '0.00'),
+        totalCents: toCents(t.total), placedAt, items: lines,
+      });
+    } catch (err) {
+      await giveStockBack(ctx, lines.filter((l) => !l.special));
+      throw err;
+    }
+  }, { waitMs: CHECKOUT_WAIT_MS, busyMessage: CHECKOUT_BUSY });
+  await io.cart.carts.remove(ctx.tenantId, who);
+  const view = await orderView(ctx, order.toObject());
+  // After the order is saved: each of these is retried by the queue, and none may undo the order.
+  await Promise.all([
+    announceCatalogueChange(io.resources, ctx.tenantId, lines.filter((l) => !l.special).map((l) => l.productId)),
+    announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon }),
+    io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix) }),
+  ]);
+  return view;
+}
+
+/**
+ * Takes each line's quantity off its store product's stock, only where that much is left; when a line cannot
+ * be had, what was taken is given back and the shopper is told how many the store has.
+ */
+async function takeStock(ctx: RequestContext, lines: Line[]): Promise<void> {
+  const taken: Line[] = [];
+  for (const line of lines) {
+    const result = await StoreProduct.updateOne(scoped(ctx, { storeProductId: line.storeProductId, inventory: { $gte: line.quantity } }), { $inc: { inventory: -line.quantity } });
+    if (result.modifiedCount === 1) { taken.push(line); continue; }
+    await giveStockBack(ctx, taken);
+    const now = (await StoreProduct.findOne(scoped(ctx, { storeProductId: line.storeProductId }), { inventory: 1 }).lean()) as { inventory: number } | null;
+    const left = Math.max(0, now?.inventory ?? 0);
+    throw new AppError('conflict', `${line.title}: Store has only ${left} in stock.`, { [`items.${line.storeProductId}`]: [`Store has only ${left} in stock.`] });
+  }
+}
+
+async function giveStockBack(ctx: RequestContext, lines: Line[]): Promise<void> {
+  for (const line of lines) await StoreProduct.updateOne(scoped(ctx, { storeProductId: line.storeProductId }), { $inc: { inventory: line.quantity } });
+}
+
+type OrderDoc = {
+  orderNumber: string; status: string; orderType: 'pickup' | 'delivery' | 'shipping'; placedAt: Date; locationId: number;
+  contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
+  address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
+  shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'paid' } | null;
+  items: Line[]; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
+};
+
+/** An order as its shopper sees it. */
+export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<PlacedOrder> {
+  const store = (await Location.findOne(scoped(ctx, { locationId: order.locationId })).lean()) as { name: string; address: string; city?: string; state?: string; zip?: string } | null;
+  const mode = (Object.entries(ORDER_TYPE_NAMES).find(([, name]) => name === order.orderType)?.[0] ?? 0) as unknown as FulfilmentMode;
+  return {
+    order_number: order.orderNumber, status: order.status, order_type: order.orderType, placed_at: order.placedAt.toISOString(),
+    contact: { first_name: order.contact?.firstName ?? '', last_name: order.contact?.lastName ?? '', email: order.contact?.email ?? '', telephone: order.contact?.telephone ?? '' },
+    address: order.address ? { address: order.address.address ?? '', address2: order.address.address2 ?? '', city: order.address.city ?? '', state: order.address.state ?? '', zip: order.address.zip ?? '' } : null,
+    store: { id: order.locationId, name: store?.name ?? '', address: store ? [store.address, store.city, [store.state, store.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '' },
+    shipping_service: order.shippingService ?? null,
+    items: order.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, price: formatCents(i.priceCents), special: Boolean(i.special) })),
+    subtotal: formatCents(order.subtotalCents ?? 0), additional_fees: formatCents(order.additionalFeesCents ?? 0), discount: formatCents(order.discountCents ?? 0),
+    special_order_fee: formatCents(order.specialOrderFeeCents ?? 0), tax: formatCents(order.taxCents ?? 0), fulfilment_charge: formatCents(order.fulfilmentCents ?? 0),
+    total: formatCents(order.totalCents),
+    payment: { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(Number(mode) as FulfilmentMode), status: order.payment?.status ?? 'due' },
+    note: order.note ?? '',
+  };
+}
+
+/**
+ * One placed order for the shopper who placed it (their account, or the guest device it was placed from), or
+ * for the store's admins, who see every order of the store (as in the admin orders list).
+ */
+export async function findShopperOrder(ctx: RequestContext, who: ShopperIdentity, orderNumber: string): Promise<PlacedOrder> {
+  const owner = ctx.caller?.isAdmin ? {} : who.customerSlug ? { customerSlug: who.customerSlug } : { deviceId: who.deviceId, customerSlug: null };
+  const order = (await Order.findOne(scoped(ctx, { orderNumber, ...owner })).lean()) as OrderDoc | null;
+  if (!order) throw new AppError('not_found', 'This order was not found.');
+  return orderView(ctx, order);
+}
+
+/** The confirmation e-mail: what was ordered, the total, how it reaches the shopper and how it is paid. */
+export function confirmationEmail(storeName: string, order: PlacedOrder, prefix: string): { subject: string; text: string } {
+  const money = (amount: string) => displayPrice(toCents(amount), prefix);
+  const where = order.order_type === 'pickup'
+    ? `Pick up at: ${order.store.name}, ${order.store.address}. We will let you know when it is ready.`
+    : order.order_type === 'delivery'
+      ? `Delivery to: ${order.address!.address}${order.address!.address2 ? `, ${order.address!.address2}` : ''}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip}. Someone on the team will reach out to set up a delivery time.`
+      : `Shipping to: ${order.address!.address}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip} (${order.shipping_service}).`;
+  const lines = order.items.map((i) => `${i.quantity} × ${i.title} (${i.sku}) at ${money(i.price)}${i.special ? ' (special order)' : ''}`);
+  return {
+    subject: `Your order ${order.order_number} at ${storeName}`,
+    text: [
+      `Hi ${order.contact.first_name},`, '', `Thank you for your order ${order.order_number}.`, '', ...lines, '',
+      `Total: ${money(order.total)}`, `Payment: ${order.payment.label}.`, where,
+      ...(order.note ? ['', `Your note: ${order.note}`] : []),
+    ].join('\n'),
+  };
+}
