@@ -119,6 +119,16 @@ describe('POST /api/add-to-cart', () => {
     expect(await carts.get(tenantId, guest('MergeDev01'))).toBeNull();
   });
 
+  it('adds the guest cart once when several cart calls come at once after signing in', async () => {
+    const token = await issueToken(tenantId, { slug: 'many-reads' });
+    await add('ManyReads1', 21, 2);
+    const reads = await Promise.all(Array.from({ length: 4 }, () =>
+      harness.app.inject({ url: '/api/cart-parcels', headers: headers({ authorization: `Bearer ${token}`, 'device-id': 'ManyReads1' }) })));
+    expect(reads.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await carts.get(tenantId, { customerSlug: 'many-reads', deviceId: null }))?.items.map((i) => [i.storeProductId, i.quantity])).toEqual([[21, 2]]);
+    expect(await carts.get(tenantId, guest('ManyReads1'))).toBeNull();
+  });
+
   it("leaves a guest cart of another store alone and keeps the customer's", async () => {
     const token = await issueToken(tenantId, { slug: 'two-stores' });
     const customer = { customerSlug: 'two-stores', deviceId: null };

@@ -76,6 +76,9 @@ async function adoptGuestCart(ctx: RequestContext, io: CartIo, who: ShopperIdent
   if (!guest || guest.items.length === 0) return;
   const [index, business] = await Promise.all([io.catalogue.get(ctx.tenantId), getBusinessDetails(ctx)]);
   await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
+    // Read again under the lock: two cart calls right after sign-in both saw the guest cart, and only the first may add it.
+    const guestNow = await io.carts.get(ctx.tenantId, guestWho);
+    if (!guestNow || guestNow.items.length === 0 || guestNow.updatedAt !== guest.updatedAt) return;
     const mine = await io.carts.get(ctx.tenantId, who);
     if (mine && mine.items.length && mine.locationId !== guest.locationId) return;
     const items = [...(mine?.items ?? [])];
