@@ -1,4 +1,4 @@
-import type { AdminWidget, SubAccount, WizardState, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
+import type { AdminWidget, SubAccount, WizardState, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, PlacedOrder, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { StoreInformation, StoreOptions } from '@platform/domain';
 import { platformApi } from './api';
@@ -232,6 +232,31 @@ export const cartApi = platformApi.injectEndpoints({
     deleteSavedCart: build.mutation<{ status: string; message: string }, { id: string }>({ query: (params) => ({ url: 'saved-cart', method: 'DELETE', params }), invalidatesTags: ['SavedCarts'] }),
   }),
 });
+
+/** Checkout's Information, Payment and Done steps (spec 2 §7 Orders and checkout). */
+export const checkoutApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The address and fulfilment type kept on the cart (its delivery fee and tax follow). */
+    assignAddress: build.mutation<Cart, DeliveryAddress & { order_type: number; device_id: string }>({
+      query: (body) => ({ url: 'assign-address', method: 'POST', body }), transformResponse: (r: { data: Cart }) => r.data, invalidatesTags: ['Cart'],
+    }),
+    cartPreferences: build.query<CartPreferences, { device_id: string }>({
+      query: (params) => ({ url: 'cart-preferences', params }), transformResponse: (r: { data: CartPreferences }) => r.data, providesTags: ['Cart'],
+    }),
+    submitOrder: build.mutation<{ status: boolean; message: string; order: PlacedOrder }, OrderSubmission>({
+      query: (body) => ({ url: 'customer/orders/submit', method: 'POST', body }), invalidatesTags: ['Cart', 'Orders'],
+    }),
+    placedOrder: build.query<PlacedOrder, { order_number: string; device_id: string }>({
+      query: (params) => ({ url: 'orders/order', params }), transformResponse: (r: { data: PlacedOrder }) => r.data, providesTags: ['Orders'],
+    }),
+  }),
+});
+export interface DeliveryAddress { address: string; address2: string; city: string; state: string; zip: string }
+export interface CartPreferences { order_type: number | null; location_id: number | null; address: ShippingAddress | null }
+export interface OrderSubmission {
+  device_id: string; order_type: number; first_name: string; last_name: string; email: string; telephone: string;
+  payment_method: string; note?: string; expected_total?: string;
+}
 
 export interface SavedCartSummary { id: string; name: string; location_id: number; created_at: string; item_count: number; unavailable_items: number; subtotal: string }
 export interface ShippingAddress { address: string; address2: string; city: string; state: string; zip: string; country: string }

@@ -66,5 +66,9 @@ export function nextOrderNumber(highest: string | null | undefined): string {
   return String(Number.isInteger(n) && n >= 1001 ? n + 1 : 1001);
 }
 
+/** Spec 2 §9 defaults: what a pickup and a local delivery shopper are told to expect. */
+export const DEFAULT_PICKUP_DISCLAIMER = 'Please allow time for our team to pull your order. You will be notified when it is ready.';
+export const DEFAULT_DELIVERY_DISCLAIMER = 'Someone on our team will reach out to set up a delivery time.';
+
 export const ORDER_PLACED = 'Thank you! Your order has been placed.';
 export const CART_EMPTY_AT_CHECKOUT = 'Your cart is empty. Add products before checking out.';

@@ -1,6 +1,6 @@
 import { Location, scoped } from '@platform/db';
 import {
-  CART_EMPTY_AT_CHECKOUT, contactProblems, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, PAY_AT_STORE, payAtStoreLabel, toCents,
+  CART_EMPTY_AT_CHECKOUT, contactProblems, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, type FulfilmentMode,
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
@@ -159,9 +159,9 @@ export async function findShopperOrder(ctx: RequestContext, who: ShopperIdentity
 export function confirmationEmail(storeName: string, order: PlacedOrder, prefix: string): { subject: string; text: string } {
   const money = (amount: string) => displayPrice(toCents(amount), prefix);
   const where = order.order_type === 'pickup'
-    ? `Pick up at: ${order.store.name}, ${order.store.address}. We will let you know when it is ready.`
+    ? `Pick up at: ${order.store.name}, ${order.store.address}. ${DEFAULT_PICKUP_DISCLAIMER}`
     : order.order_type === 'delivery'
-      ? `Delivery to: ${order.address!.address}${order.address!.address2 ? `, ${order.address!.address2}` : ''}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip}. Someone on the team will reach out to set up a delivery time.`
+      ? `Delivery to: ${order.address!.address}${order.address!.address2 ? `, ${order.address!.address2}` : ''}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip}. ${DEFAULT_DELIVERY_DISCLAIMER}`
       : `Shipping to: ${order.address!.address}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip} (${order.shipping_service}).`;
   const lines = order.items.map((i) => `${i.quantity} × ${i.title} (${i.sku}) at ${money(i.price)}${i.special ? ' (special order)' : ''}`);
   return {

@@ -1,12 +1,17 @@
 import { Fragment, useState, type KeyboardEvent } from 'react';
-import { Link } from '@platform/routing';
+import { Link, useSearchParams } from '@platform/routing';
 import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
-import { buyingFromText, checkQuantity, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
+import { buyingFromText, checkQuantity, showsCheckoutBar, toCents, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
 import { cartApi, errorMessage, getDeviceId, notify, storefrontApi, useCartQuantities, useSelectedStore } from '@platform/api-client';
 import { ShippingOptions } from './shipping-options';
 import { SaveCartControl } from './saved-carts-page';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+import { CheckoutBar } from '../checkout/checkout-bar';
+import { setCheckoutStep, useCheckoutStep } from '../checkout/checkout-state';
+import { InformationStep } from '../checkout/information-step';
+import { PaymentStep } from '../checkout/payment-step';
+import { OrderDone } from '../checkout/order-done';
 
 /** Remove Selected keeps its busy state this long after the last removal (spec 2, cart item selection). */
 const REMOVE_BUSY_MS = 800;
@@ -129,8 +134,17 @@ function PromoCode({ applied, problem }: { applied: string | null; problem: stri
   );
 }
 
-/** Cart, step 1 of checkout: parcels with quantities, selection and Remove Selected, subtotal. */
+/** /cart: the checkout (Cart, Information, Payment), or Done for an order just placed (?order=). */
 export function CartPage() {
+  const [params] = useSearchParams();
+  const placed = params.get('order');
+  return placed ? <OrderDone orderNumber={placed} /> : <CartCheckout />;
+}
+
+const STEP_TITLES = { 1: 'Your Cart', 2: 'Information', 3: 'Payment', 4: 'Done' } as const;
+
+/** Cart, step 1 of checkout: parcels with quantities, selection and Remove Selected, delivery mode, totals; then steps 2 and 3. */
+function CartCheckout() {
   const { data: settings } = storefrontApi.useSettingsQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const [mode, setMode] = useState<number>(() => Number(localStorage.getItem(MODE_KEY) ?? 0));
@@ -161,8 +175,28 @@ export function CartPage() {
     setSelected(new Set());
     setTimeout(() => setRemoving(false), REMOVE_BUSY_MS);
   };
+  const [checkoutProblem, setCheckoutProblem] = useState<string | null>(null);
+  const chosenStep = useCheckoutStep();
+  const withBar = Boolean(cart) && showsCheckoutBar('/cart', toCents(cart?.totals.total ?? '0'));
+  // Information and Payment need a cart to check out; an emptied cart is back at step 1.
+  const step = withBar ? chosenStep : 1;
+  const checkout = () => {
+    if (activeMode === 2 && !cart?.totals.shipping_quote) { setCheckoutProblem('Please choose a shipping option.'); return; }
+    setCheckoutProblem(null);
+    setCheckoutStep(2);
+  };
+  if (cart && step > 1) {
+    return (
+      <Container>
+        <CheckoutBar step={step} onStep={setCheckoutStep} />
+        <PageTitle>{STEP_TITLES[step]}</PageTitle>
+        {step === 2 ? <InformationStep mode={activeMode} onBack={() => setCheckoutStep(1)} /> : <PaymentStep cart={cart} mode={activeMode} prefix={prefix} onBack={() => setCheckoutStep(1)} />}
+      </Container>
+    );
+  }
   return (
     <Container>
+      {withBar ? <CheckoutBar step={1} onStep={setCheckoutStep} /> : null}
       <PageTitle>Your Cart</PageTitle>
       {settings?.buyingFromAlert && buyingFrom ? <BuyingFrom role="note">{buyingFromText(settings.buyingFromAlert.text, buyingFrom.name)}</BuyingFrom> : null}
       {isLoading ? <Loading label="Loading your cart…" /> : null}
@@ -215,6 +249,8 @@ export function CartPage() {
             <dt className="total">Total</dt><dd className="total" data-testid="cart-total">{prefix}{cart.totals.total}</dd>
           </Summary>
           {settings?.cart.taxDisclaimer ? <p className="disclaimer">{settings.cart.taxDisclaimer}</p> : null}
+          {checkoutProblem ? <p role="alert" className="problem">{checkoutProblem}</p> : null}
+          <div style={{ display: 'flex', justifyContent: 'flex-end' }}><Button type="button" onClick={checkout}>Checkout</Button></div>
         </Card>
       ) : null}
     </Container>

@@ -21,7 +21,7 @@ function storedMember(): Member {
 }
 
 /** One of the store's own signup fields (text, select, checkbox, date, time). */
-function CustomField({ field, value, onChange, problem }: { field: CustomFormField; value: string | boolean | undefined; onChange: (v: string | boolean) => void; problem?: string }) {
+export function CustomField({ field, value, onChange, problem }: { field: CustomFormField; value: string | boolean | undefined; onChange: (v: string | boolean) => void; problem?: string }) {
   const label = `${field.label}${field.required ? '' : ' (optional)'}`;
   if (field.type === 'checkbox') {
     return <><label style={{ display: 'flex', gap: 8, marginBottom: 14 }}><input type="checkbox" name={`custom_info.${field.name}`} aria-invalid={Boolean(problem)} checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {label}</label>{problem ? <Problem role="alert">{problem}</Problem> : null}</>;

@@ -1,0 +1,102 @@
+import { Fragment, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useNavigate } from '@platform/routing';
+import type { Cart } from '@platform/contracts';
+import { formatPhone, PAY_AT_STORE, payAtStoreLabel, type FulfilmentMode } from '@platform/domain';
+import { checkoutApi, errorMessage, getDeviceId, storefrontApi, useSelectedStore } from '@platform/api-client';
+import { Button, Card, ErrorNotice } from '@platform/ui';
+import { readOrderContact, setCheckoutStep } from './checkout-state';
+
+const Review = styled.dl`
+  display: grid; grid-template-columns: max-content 1fr auto; gap: 6px 16px; margin: 0 0 16px; align-items: baseline;
+  dt { font-weight: 600; } dd { margin: 0; }
+  button { font: inherit; background: none; border: 0; padding: 0 4px; text-decoration: underline; cursor: pointer; color: inherit; }
+  @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: 1fr auto; dt { grid-column: 1 / -1; } }
+`;
+const Totals = styled.dl`
+  display: grid; grid-template-columns: 1fr auto; gap: 6px 16px; max-width: 360px; margin: 0 0 16px auto;
+  dd { margin: 0; text-align: right; } .total { font-weight: 700; font-size: 1.1rem; }
+`;
+const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }`;
+const Methods = styled.fieldset`border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px; label { display: flex; gap: 8px; align-items: center; }`;
+const H2 = styled.h2`font-size: 1.15rem; margin: 0 0 10px;`;
+
+/**
+ * Checkout step 3, Payment: the contact information in review mode (each with Edit, back to step 2), how the
+ * order reaches the shopper, the lines and totals, how to pay, and Place order. The total shown is sent with
+ * the order: if prices or fees changed meanwhile the server refuses it and the new cart shows.
+ */
+export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: FulfilmentMode; prefix: string; onBack: () => void }) {
+  const navigate = useNavigate();
+  const device_id = getDeviceId();
+  const contact = readOrderContact();
+  const { data: preferences } = checkoutApi.useCartPreferencesQuery({ device_id }, { skip: mode === 0 });
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const storeId = useSelectedStore();
+  const store = business?.about_us.locations.find((l) => l.id === storeId) ?? business?.about_us.locations[0];
+  const [submitOrder, { isLoading }] = checkoutApi.useSubmitOrderMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  // Payment is never reached without the Information step's details (a bookmark, another tab).
+  useEffect(() => { if (!contact) setCheckoutStep(2); }, [contact]);
+  if (!contact) return null;
+  const edit = () => setCheckoutStep(2);
+  const address = preferences?.address;
+  const t = cart.totals;
+
+  const place = async () => {
+    setProblem(null);
+    try {
+      const answer = await submitOrder({
+        device_id, order_type: mode, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, telephone: contact.telephone,
+        note: contact.note || undefined, payment_method: PAY_AT_STORE, expected_total: t.total,
+      }).unwrap();
+      setCheckoutStep(1);
+      navigate(`/cart?order=${encodeURIComponent(answer.order.order_number)}`, { replace: true });
+    } catch (error) {
+      setProblem(errorMessage(error, 'Your order could not be placed. Please try again.'));
+    }
+  };
+
+  return (
+    <Card>
+      {problem ? <ErrorNotice>{problem}</ErrorNotice> : null}
+      <H2>Contact Information</H2>
+      <Review aria-label="Contact information">
+        <dt>Name</dt><dd>{contact.first_name} {contact.last_name}</dd><button type="button" onClick={edit} aria-label="Edit name">Edit</button>
+        <dt>E-mail</dt><dd>{contact.email}</dd><button type="button" onClick={edit} aria-label="Edit e-mail">Edit</button>
+        <dt>Mobile number</dt><dd>{formatPhone(contact.telephone)}</dd><button type="button" onClick={edit} aria-label="Edit mobile number">Edit</button>
+        {mode === 0 ? <><dt>Pickup at</dt><dd>{store ? `${store.name}, ${store.address}, ${store.city}` : ''}</dd><span /></> : null}
+        {mode !== 0 && address ? (
+          <><dt>{mode === 1 ? 'Deliver to' : 'Ship to'}</dt><dd>{[address.address, address.address2, address.city, `${address.state} ${address.zip}`].filter(Boolean).join(', ')}</dd>
+            <button type="button" onClick={mode === 1 ? edit : onBack} aria-label="Edit address">Edit</button></>
+        ) : null}
+        {mode === 2 && t.shipping_quote ? <><dt>Shipping</dt><dd>{t.shipping_quote.carrier} {t.shipping_quote.service}</dd><span /></> : null}
+        {contact.note ? <><dt>Note</dt><dd>{contact.note}</dd><button type="button" onClick={edit} aria-label="Edit note">Edit</button></> : null}
+      </Review>
+      <H2>Your order</H2>
+      <Lines aria-label="Order lines">
+        {cart.parcels.flatMap((parcel) => parcel.items.map((item) => (
+          <li key={item.store_product_id}><span>{item.quantity} × {item.title}{parcel.type === 'special' ? ' (special order)' : ''}</span><span>{prefix}{item.price}</span></li>
+        )))}
+      </Lines>
+      <Totals aria-label="Order total">
+        <dt>Subtotal</dt><dd>{prefix}{t.subtotal}</dd>
+        {t.additional_fees !== '0.00' ? <><dt>Additional fees</dt><dd>{prefix}{t.additional_fees}</dd></> : null}
+        {t.discount !== '0.00' ? <><dt>Discount</dt><dd>−{prefix}{t.discount}</dd></> : null}
+        {t.special_order_fee !== '0.00' ? <><dt>{t.special_order_fee_label}</dt><dd>{prefix}{t.special_order_fee}</dd></> : null}
+        {t.delivery_charge_label ? <><dt>Delivery</dt><dd>{t.delivery_charge_label}</dd></> : null}
+        {t.shipping_charge_label ? <><dt>Shipping</dt><dd>{t.shipping_charge_label}</dd></> : null}
+        {t.tax_rows.map((row) => <Fragment key={row.label}><dt>{row.label}</dt><dd>{prefix}{row.amount}</dd></Fragment>)}
+        <dt className="total">Total</dt><dd className="total" data-testid="order-total">{prefix}{t.total}</dd>
+      </Totals>
+      <Methods>
+        <legend>How you will pay</legend>
+        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked readOnly /> {payAtStoreLabel(mode)}</label>
+      </Methods>
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+        <Button type="button" $variant="secondary" onClick={edit}>Back to information</Button>
+        <Button type="button" disabled={isLoading} onClick={() => void place()}>{isLoading ? 'Placing your order…' : `Place order · ${prefix}${t.total}`}</Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, openSession, outboxMessage, plain, signIn, type Item } from './helpers';
+
+const PAINT = 'http://demo-paint.localhost:4300';
+const HARDWARE = 'http://localhost:4300';
+
+/** An in-stock product of the store's first location, read in the browser (Node does not resolve *.localhost). */
+async function stockedProduct(page: Page, base: string): Promise<Item & { price: string }> {
+  await page.goto(`${base}/`);
+  const products: (Item & { price: string })[] = await page.evaluate(async () => (await (await fetch('/api/products?limit=200&in_stock_only=1')).json()).products.data);
+  const product = products.find((p) => plain(p) && p.num_inventory >= 3 && !p.extra.hide_price);
+  expect(product).toBeTruthy();
+  return product!;
+}
+const stockOf = (page: Page, id: number) => page.evaluate(async (i) => (await (await fetch(`/api/products/product?param=${i}`)).json()).data.num_inventory as number, id);
+
+async function addToCart(page: Page, base: string, slug: string) {
+  await page.goto(`${base}/p/${slug}`);
+  await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+}
+
+test.describe('checkout', () => {
+  test('a guest checks out for pickup, saving their details: the account is made and signed in, the order placed, stock taken, a confirmation sent', async ({ page }) => {
+    const product = await stockedProduct(page, PAINT);
+    const stockBefore = await stockOf(page, product.id);
+    await addToCart(page, PAINT, product.slug);
+    const bar = page.getByRole('navigation', { name: 'Checkout steps' });
+    await expect(bar.getByRole('button', { name: '1. Cart' })).toHaveAttribute('aria-current', 'step');
+    await expect(bar.getByRole('button', { name: '3. Payment' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: 'Information', exact: true })).toBeVisible();
+    await expect(bar.getByRole('button', { name: /Cart$/ })).toContainText('✓');
+    await expect(bar.getByRole('button', { name: '3. Payment' })).toBeDisabled();
+    const form = page.getByRole('form', { name: 'Contact information' });
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+    for (const message of ['Please enter your first name.', 'Please enter your last name.', 'Please enter a valid email address.', 'Please enter a valid phone number.']) {
+      await expect(form.getByText(message)).toBeVisible();
+    }
+    await expect(form.getByLabel('First name')).toBeFocused();
+    const email = `guest-${Date.now()}@shopper.test`;
+    await form.getByLabel('First name').fill('Casey');
+    await form.getByLabel('Last name').fill('Guest');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Mobile number').fill('+1 503 555 0177');
+    await expect(form.getByLabel('Mobile number')).toHaveValue('(503) 555-0177');
+    await form.getByLabel('Save my details for future').check();
+    await form.getByLabel('Password', { exact: true }).fill('Paint-Pickup-2026');
+    await form.getByLabel('Confirm password').fill('Paint-Pickup-2027');
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(form.getByText("Password doesn't match")).toBeVisible();
+    await form.getByLabel('Confirm password').fill('Paint-Pickup-2026');
+    await form.getByLabel('Note for the store (optional)').fill('I will come by after work.');
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await expect(page.getByText('Thank you for registering!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible(); // signed in
+    const review = page.getByRole('definition');
+    await expect(review.filter({ hasText: 'Casey Guest' })).toBeVisible();
+    await expect(review.filter({ hasText: email })).toBeVisible();
+    await expect(review.filter({ hasText: 'I will come by after work.' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Order lines' })).toContainText(`1 × ${product.title}`);
+    await expect(page.getByRole('radio', { name: 'Pay at the store when you pick up' })).toBeChecked();
+    const total = (await page.getByTestId('order-total').textContent())!;
+
+    // Edit goes back to Information with the details kept, and on again.
+    await page.getByRole('button', { name: 'Edit name' }).click();
+    await expect(page.getByRole('heading', { name: 'Information', exact: true })).toBeVisible();
+    await expect(page.getByText('Casey', { exact: true })).toBeVisible(); // now shown as the account's stored value
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+
+    const placedAt = new Date();
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/cart\?order=\d+$/);
+    const orderNumber = (await page.getByTestId('order-number').textContent())!;
+    await expect(page.getByTestId('placed-total')).toHaveText(total);
+    await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Payment: Pay at the store when you pick up.');
+    await expect(bar).toBeHidden();
+
+    const mail = await outboxMessage(email, placedAt);
+    expect(mail).toContain(`Thank you for your order ${orderNumber}.`);
+    expect(mail).toContain(`1 × ${product.title}`);
+    expect(mail).toContain(`Total: ${total}`);
+    await expect.poll(() => stockOf(page, product.id), { timeout: 10_000 }).toBe(stockBefore - 1);
+
+    // A reload shows the order again; the cart is empty and starts at step 1.
+    await page.reload();
+    await expect(page.getByTestId('order-number')).toHaveText(orderNumber);
+    await page.goto(`${PAINT}/cart`);
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+  });
+
+  test('signing in from the Information step comes back to it; a delivery order reaches the owner\'s outstanding orders', async ({ page, browser }) => {
+    const email = `delivery-${Date.now()}@shopper.test`;
+    const password = 'Hardware-Delivery-26';
+    const made = await page.request.post(`${HARDWARE}/api/signup`, { data: { first_name: 'Dana', last_name: 'Driver', telephone: '5035550188', email, password, c_password: password } });
+    expect(made.status()).toBe(200);
+    const product = await stockedProduct(page, HARDWARE);
+    await addToCart(page, HARDWARE, product.slug);
+    await page.getByRole('tab', { name: 'Delivery' }).click();
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Information', exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, { email, password });
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('heading', { name: 'Information', exact: true })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Contact information' });
+    await expect(form.getByText('Dana', { exact: true })).toBeVisible();
+    await expect(form.getByText('(503) 555-0188')).toBeVisible();
+    // A stored detail turns into an input for this order only.
+    await form.getByRole('button', { name: 'Edit mobile number' }).click();
+    await form.getByLabel('Mobile number').fill('5035550199');
+    await form.getByLabel('Street address').fill('12 Oak St');
+    await form.getByLabel('City').fill('Salem');
+    await form.getByLabel('State').fill('OR');
+    await form.getByLabel('Zip code').fill('97302');
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: '12 Oak St, Salem, OR 97302' })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: '(503) 555-0199' })).toBeVisible();
+    await expect(page.getByLabel('Order total')).toContainText('$12.50');
+    await expect(page.getByRole('radio', { name: 'Pay when your order is delivered' })).toBeChecked();
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Delivery to 12 Oak St, Salem, OR 97302');
+    const orderNumber = (await page.getByTestId('order-number').textContent())!;
+
+    const owner = await browser.newPage();
+    await openSession(owner, HARDWARE, ADMIN);
+    await owner.goto(`${HARDWARE}/admin/orders/list`);
+    const row = owner.getByRole('row').filter({ hasText: orderNumber });
+    await expect(row).toContainText('Dana Driver');
+    await expect(row).toContainText('delivery');
+    await owner.close();
+  });
+});
