@@ -92,7 +92,7 @@ test.describe('cart', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.goto(`${PAINT}/cart`);
-    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('checkbox') })).toHaveCount(2);
     await page.getByLabel('Select all').click();
     await expect(page.getByLabel(`Select ${first.title}`)).toBeChecked();
     let question = '';
