@@ -55,6 +55,33 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back offic
     expect(await violations(page), 'department menu').toEqual([]);
   });
 
+  test('the checkout steps: the cart with its bar, Information with its problems shown, Payment and Done', async ({ page }) => {
+    await page.goto(`${PAINT}/`);
+    const products: { slug: string; num_inventory: number; vendor_allows_special_order: boolean; extra: Record<string, unknown> }[] =
+      await page.evaluate(async () => (await (await fetch('/api/products?limit=50&in_stock_only=1')).json()).products.data);
+    const product = products.find((p) => p.num_inventory >= 2 && !p.vendor_allows_special_order && !p.extra.fpack && !p.extra.hide_price)!;
+    await page.goto(`${PAINT}/p/${product.slug}`);
+    await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('dialog', { name: 'Added to Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await expect(page.getByRole('navigation', { name: 'Checkout steps' })).toBeVisible();
+    expect(await violations(page), 'cart with the checkout bar').toEqual([]);
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByText('Please enter your first name.')).toBeVisible();
+    expect(await violations(page), 'Information with problems').toEqual([]);
+    const form = page.getByRole('form', { name: 'Contact information' });
+    await form.getByLabel('First name').fill('Axe');
+    await form.getByLabel('Last name').fill('Checker');
+    await form.getByLabel('E-mail').fill('axe-checker@shopper.test');
+    await form.getByLabel('Mobile number').fill('5035550111');
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+    expect(await violations(page), 'Payment').toEqual([]);
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeVisible();
+    expect(await violations(page), 'Done').toEqual([]);
+  });
+
   test("the back office's screens, as each store's owner", async ({ page }) => {
     await openSession(page, HARDWARE, ADMIN);
     await checkEach(page, HARDWARE, [

@@ -8,10 +8,11 @@ import { Button, Card, ErrorNotice } from '@platform/ui';
 import { readOrderContact, setCheckoutStep } from './checkout-state';
 
 const Review = styled.dl`
-  display: grid; grid-template-columns: max-content 1fr auto; gap: 6px 16px; margin: 0 0 16px; align-items: baseline;
-  dt { font-weight: 600; } dd { margin: 0; }
+  margin: 0 0 16px;
+  > div { display: grid; grid-template-columns: 9em 1fr; gap: 4px 16px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }
+  dt { font-weight: 600; } dd { margin: 0; display: flex; justify-content: space-between; gap: 8px; align-items: baseline; }
   button { font: inherit; background: none; border: 0; padding: 0 4px; text-decoration: underline; cursor: pointer; color: inherit; }
-  @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: 1fr auto; dt { grid-column: 1 / -1; } }
+  @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { > div { grid-template-columns: 1fr; } }
 `;
 const Totals = styled.dl`
   display: grid; grid-template-columns: 1fr auto; gap: 6px 16px; max-width: 360px; margin: 0 0 16px auto;
@@ -20,6 +21,16 @@ const Totals = styled.dl`
 const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }`;
 const Methods = styled.fieldset`border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px; label { display: flex; gap: 8px; align-items: center; }`;
 const H2 = styled.h2`font-size: 1.15rem; margin: 0 0 10px;`;
+
+/** One reviewed detail, with Edit where it can be changed (spec 2: review mode of the Contact Information form). */
+function ReviewRow({ term, value, onEdit, editLabel }: { term: string; value: string; onEdit?: () => void; editLabel?: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd><span>{value}</span>{onEdit ? <button type="button" onClick={onEdit} aria-label={`Edit ${editLabel ?? term.toLowerCase()}`}>Edit</button> : null}</dd>
+    </div>
+  );
+}
 
 /**
  * Checkout step 3, Payment: the contact information in review mode (each with Edit, back to step 2), how the
@@ -62,16 +73,16 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       {problem ? <ErrorNotice>{problem}</ErrorNotice> : null}
       <H2>Contact Information</H2>
       <Review aria-label="Contact information">
-        <dt>Name</dt><dd>{contact.first_name} {contact.last_name}</dd><button type="button" onClick={edit} aria-label="Edit name">Edit</button>
-        <dt>E-mail</dt><dd>{contact.email}</dd><button type="button" onClick={edit} aria-label="Edit e-mail">Edit</button>
-        <dt>Mobile number</dt><dd>{formatPhone(contact.telephone)}</dd><button type="button" onClick={edit} aria-label="Edit mobile number">Edit</button>
-        {mode === 0 ? <><dt>Pickup at</dt><dd>{store ? `${store.name}, ${store.address}, ${store.city}` : ''}</dd><span /></> : null}
+        <ReviewRow term="Name" value={`${contact.first_name} ${contact.last_name}`} onEdit={edit} />
+        <ReviewRow term="E-mail" value={contact.email} onEdit={edit} />
+        <ReviewRow term="Mobile number" value={formatPhone(contact.telephone)} onEdit={edit} />
+        {mode === 0 && store ? <ReviewRow term="Pickup at" value={`${store.name}, ${store.address}, ${store.city}`} /> : null}
         {mode !== 0 && address ? (
-          <><dt>{mode === 1 ? 'Deliver to' : 'Ship to'}</dt><dd>{[address.address, address.address2, address.city, `${address.state} ${address.zip}`].filter(Boolean).join(', ')}</dd>
-            <button type="button" onClick={mode === 1 ? edit : onBack} aria-label="Edit address">Edit</button></>
+          <ReviewRow term={mode === 1 ? 'Deliver to' : 'Ship to'} editLabel="address" onEdit={mode === 1 ? edit : onBack}
+            value={[address.address, address.address2, address.city, `${address.state} ${address.zip}`].filter(Boolean).join(', ')} />
         ) : null}
-        {mode === 2 && t.shipping_quote ? <><dt>Shipping</dt><dd>{t.shipping_quote.carrier} {t.shipping_quote.service}</dd><span /></> : null}
-        {contact.note ? <><dt>Note</dt><dd>{contact.note}</dd><button type="button" onClick={edit} aria-label="Edit note">Edit</button></> : null}
+        {mode === 2 && t.shipping_quote ? <ReviewRow term="Shipping" value={`${t.shipping_quote.carrier} ${t.shipping_quote.service}`} /> : null}
+        {contact.note ? <ReviewRow term="Note" value={contact.note} onEdit={edit} /> : null}
       </Review>
       <H2>Your order</H2>
       <Lines aria-label="Order lines">
