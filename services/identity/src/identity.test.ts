@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessToken } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
-import { ordersService } from '@platform/orders';
 import { identityService, Customer, hashPassword } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -9,7 +8,7 @@ let tenant: { id: string };
 const PASSWORD = 'Correct-Horse-9';
 
 beforeAll(async () => {
-  harness = await createTestApp([identityService, ordersService], 'identity');
+  harness = await createTestApp([identityService], 'identity');
   tenant = await createTenant('id-a');
   const other = await createTenant('id-b');
   const passwordHash = await hashPassword(PASSWORD);
@@ -63,24 +62,24 @@ describe('tokens and logout', () => {
   it('a token opens admin routes until logout revokes it; then it is a 401', async () => {
     const token = (await login({ email: 'boss@id-a.test', password: PASSWORD })).json().access_token;
     const auth = { 'business-slug': 'id-a', authorization: `Bearer ${token}` };
-    expect((await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: auth })).statusCode).toBe(200);
+    expect((await harness.app.inject({ url: '/api/sub-accounts', headers: auth })).statusCode).toBe(200);
     const out = await harness.app.inject({ method: 'POST', url: `/api/logout?access_token=${token}`, headers: { 'business-slug': 'id-a' } });
     expect(out.json()).toEqual({ status: 'success', message: 'You have been signed out.' });
-    const after = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: auth });
+    const after = await harness.app.inject({ url: '/api/sub-accounts', headers: auth });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ status: 401, message: 'Unauthenticated.' });
   });
 
   it('refuses a token of one tenant at another', async () => {
     const token = (await login({ email: 'boss@id-a.test', password: PASSWORD })).json().access_token;
-    const res = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: { 'business-slug': 'id-b', authorization: `Bearer ${token}` } });
+    const res = await harness.app.inject({ url: '/api/sub-accounts', headers: { 'business-slug': 'id-b', authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses an expired token', async () => {
     const token = (await login({ email: 'boss@id-a.test', password: PASSWORD })).json().access_token;
     await AccessToken.updateMany({ tenantId: tenant.id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-    const res = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: { 'business-slug': 'id-a', authorization: `Bearer ${token}` } });
+    const res = await harness.app.inject({ url: '/api/sub-accounts', headers: { 'business-slug': 'id-a', authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(401);
   });
 });

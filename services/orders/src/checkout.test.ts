@@ -4,6 +4,7 @@ import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, StoreProduct } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
 import { StoreProfile } from '@platform/tenant-settings';
+import { Customer } from '@platform/identity';
 import { Order, ordersService } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -30,7 +31,14 @@ beforeAll(async () => {
   await createCatalogueFixture(tenantId, 'chk-a');
   await Product.create({ tenantId, productId: 6, sku: '1006', slug: 'last-saw', title: 'Last Saw', originalTitle: 'Last Saw', vendorId: 101 });
   await StoreProduct.create({ tenantId, storeProductId: 61, locationId: 1, productId: 6, sku: '1006', title: 'Last Saw', priceCents: 2500, inventory: 1 });
+  // Who hears of new orders: the store's contact address, the owner, and staff allowed new order e-mails (not other staff).
+  await Customer.insertMany([
+    { tenantId, slug: 'owner', email: 'owner@chk-a.test', passwordHash: 'x', isAdmin: true },
+    { tenantId, slug: 'orders-staff', email: 'orders@chk-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['new_order_emails'] },
+    { tenantId, slug: 'web-staff', email: 'web@chk-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] },
+  ]);
   await StoreProfile.create({ tenantId, business: {
+    contact_email: 'Hello@chk-a.test',
     delivery_enabled: true, delivery_locations: [{ code: '97301', fee: '9.99', minThreshold: null, thresholdFee: null }],
   } });
   otherTenantId = (await createTenant('chk-b')).id;
@@ -65,6 +73,12 @@ describe('POST /api/customer/orders/submit', () => {
     expect(mail.text).toContain('2 × chk-a Cordless Drill (1001) at $129.99');
     expect(mail.text).toContain(`Total: $${before.totals.total}`);
     expect(mail.text).toContain('Pick up at: chk-a store 1, 1 Main St, Town, OR 97301.');
+    const toStore = (await jobs('notifications')).filter((j) => j.kind === 'new-order' && j.tenantId === tenantId);
+    expect(toStore.map((j) => j.to).sort()).toEqual(['hello@chk-a.test', 'orders@chk-a.test', 'owner@chk-a.test']);
+    expect(toStore[0]).toMatchObject({ replyTo: 'jo.lee@example.com', subject: `New pickup order 1001: $${before.totals.total}` });
+    expect(toStore[0].text).toContain('2 × chk-a Cordless Drill (SKU 1001)');
+    expect(toStore[0].text).toContain('Phone: (503) 555-0142');
+    expect(toStore[0].text).toContain('Note: Side door please');
     expect((await jobs('ordersPlaced')).find((j) => j.orderNumber === '1001')).toMatchObject({ tenantId, items: [{ sku: '1001', quantity: 2 }, { sku: '1002', quantity: 1 }] });
     expect((await jobs('catalogueChanges')).some((j) => j.tenantId === tenantId && j.productIds.includes(1) && j.productIds.includes(2))).toBe(true);
   });

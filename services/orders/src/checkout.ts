@@ -1,12 +1,13 @@
 import { Location, scoped } from '@platform/db';
 import {
-  CART_EMPTY_AT_CHECKOUT, contactProblems, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, PAY_AT_STORE, payAtStoreLabel, toCents,
+  CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, type FulfilmentMode,
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
 import { cartParcels, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
 import { announceCatalogueChange, StoreProduct } from '@platform/catalogue';
-import { getStoreSettings } from '@platform/tenant-settings';
+import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
+import { staffEmailsWith } from '@platform/identity';
 import { AppError, rejectFieldProblems, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { announceOrderPlaced } from './placed';
@@ -93,6 +94,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     announceCatalogueChange(io.resources, ctx.tenantId, lines.filter((l) => !l.special).map((l) => l.productId)),
     announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon }),
     io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix) }),
+    tellTheStore(ctx, io, view, prefix),
   ]);
   return view;
 }
@@ -153,6 +155,36 @@ export async function findShopperOrder(ctx: RequestContext, who: ShopperIdentity
   const order = (await Order.findOne(scoped(ctx, { orderNumber, ...owner })).lean()) as OrderDoc | null;
   if (!order) throw new AppError('not_found', 'This order was not found.');
   return orderView(ctx, order);
+}
+
+/**
+ * The new-order e-mail to the store: its contact address and every admin account allowed new order e-mails
+ * (spec 3 §6 new_order_emails), once per address; a reply goes to the shopper.
+ */
+async function tellTheStore(ctx: RequestContext, io: CheckoutIo, order: PlacedOrder, prefix: string): Promise<void> {
+  const [business, staff] = await Promise.all([getBusinessDetails(ctx), staffEmailsWith(ctx, 'new_order_emails')]);
+  const recipients = [...new Set([business.contact_email, ...staff].filter(Boolean).map((e) => normalizeEmail(e!)))];
+  const email = storeOrderEmail(order, prefix);
+  await Promise.all(recipients.map((to) => io.resources.queues.notifications.add('new-order', {
+    tenantId: ctx.tenantId, channel: 'email', to, replyTo: order.contact.email, kind: 'new-order', ...email,
+  })));
+}
+
+/** What the store reads about a new order: who, how it leaves the store, the lines to pull, the total and payment. */
+export function storeOrderEmail(order: PlacedOrder, prefix: string): { subject: string; text: string } {
+  const money = (amount: string) => displayPrice(toCents(amount), prefix);
+  const how = order.order_type === 'pickup' ? `Pickup at ${order.store.name}`
+    : `${order.order_type === 'delivery' ? 'Delivery' : `Shipping (${order.shipping_service})`} to ${order.address!.address}${order.address!.address2 ? `, ${order.address!.address2}` : ''}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip}`;
+  return {
+    subject: `New ${order.order_type} order ${order.order_number}: ${money(order.total)}`,
+    text: [
+      `${order.contact.first_name} ${order.contact.last_name} placed order ${order.order_number}.`, how, '',
+      ...order.items.map((i) => `${i.quantity} × ${i.title} (SKU ${i.sku})${i.special ? ': special order' : ''}`), '',
+      `Total: ${money(order.total)}. Payment: ${order.payment.label}.`,
+      `Phone: ${formatPhone(order.contact.telephone)}`, `E-mail: ${order.contact.email}`,
+      ...(order.note ? [`Note: ${order.note}`] : []),
+    ].join('\n'),
+  };
 }
 
 /** The confirmation e-mail: what was ordered, the total, how it reaches the shopper and how it is paid. */
