@@ -112,7 +112,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back offic
     expect(await violations(page), '/register with problems').toEqual([]);
   });
 
-  test("a shopper's My Account, with its password prompt open", async ({ page }) => {
+  test("a shopper's My Account, with its password prompt open, and My Orders", async ({ page }) => {
     await openSession(page, HARDWARE, SHOPPER);
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
@@ -120,6 +120,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back offic
     expect(await violations(page), '/account').toEqual([]);
     await page.getByRole('region', { name: 'Two-step sign-in' }).getByRole('button', { name: 'Set up two-step sign-in' }).click();
     expect(await violations(page), '/account, password prompt').toEqual([]);
+    await checkEach(page, HARDWARE, [['/orders', 'My Orders']]);
   });
 
   test("the owner's Your Account and a new sub-account form", async ({ page }) => {

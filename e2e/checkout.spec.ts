@@ -29,9 +29,12 @@ test.describe('checkout', () => {
     const bar = page.getByRole('navigation', { name: 'Checkout steps' });
     await expect(bar.getByRole('button', { name: '1. Cart' })).toHaveAttribute('aria-current', 'step');
     await expect(bar.getByRole('button', { name: '3. Payment' })).toBeDisabled();
+    const storeNavigation = page.getByRole('navigation', { name: 'Main' });
+    await expect(storeNavigation).toBeVisible();
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
 
     await expect(page.getByRole('heading', { name: 'Information', exact: true })).toBeVisible();
+    await expect(storeNavigation).toBeHidden(); // a desktop checks out without the store's navigation
     await expect(bar.getByRole('button', { name: /Cart$/ })).toContainText('✓');
     await expect(bar.getByRole('button', { name: '3. Payment' })).toBeDisabled();
     const form = page.getByRole('form', { name: 'Contact information' });
@@ -81,6 +84,7 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('placed-total')).toHaveText(total);
     await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Payment: Pay at the store when you pick up.');
     await expect(bar).toBeHidden();
+    await expect(storeNavigation).toBeVisible();
 
     const mail = await outboxMessage(email, placedAt);
     expect(mail).toContain(`Thank you for your order ${orderNumber}.`);
@@ -132,6 +136,18 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Delivery to 12 Oak St, Salem, OR 97302');
     const orderNumber = (await page.getByTestId('order-number').textContent())!;
+
+    // The customer finds it under My Orders, newest first, and opens it.
+    await page.getByRole('link', { name: 'My Orders' }).click();
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    const mine = page.getByRole('table', { name: 'Your orders' }).getByRole('row');
+    await expect(mine).toHaveCount(2);
+    await expect(mine.nth(1)).toContainText('Placed');
+    await mine.nth(1).getByRole('link', { name: orderNumber }).click();
+    await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+    await expect(page.getByLabel('Order details')).toContainText('Delivery to 12 Oak St');
+    await page.getByRole('link', { name: 'Back to your orders' }).click();
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
 
     const owner = await browser.newPage();
     await openSession(owner, HARDWARE, ADMIN);

@@ -28,7 +28,7 @@ test.describe('every screen opens by its address', () => {
       ['/register', 'Create an Account'], ['/store-info', 'Our Locations'], ['/contact-us', 'Contact Us'],
       ['/privacy-policy', 'Privacy Policy'], ['/terms', 'Terms of Use'], ['/promotions', 'Promotions'],
       ['/rentals', 'Rentals'], ['/rentals/rental-form', 'Rental Request'], ['/local-ad', 'Weekly Ad'], ['/rewards', 'Rewards'],
-      ['/account', 'Sign In', /\/login$/], ['/savedcarts', 'Sign In', /\/login$/], ['/admin/settings/widgets', 'Sign In', /\/login$/],
+      ['/account', 'Sign In', /\/login$/], ['/savedcarts', 'Sign In', /\/login$/], ['/orders', 'Sign In', /\/login$/], ['/admin/settings/widgets', 'Sign In', /\/login$/],
       ['/reset-password', 'Sign In', /\/login$/],
     ]);
     await openEach(page, PAINT, [['/colors', 'Paint Colors'], ['/paint-products', 'Paint Products']]);
@@ -38,7 +38,7 @@ test.describe('every screen opens by its address', () => {
     await openSession(page, HARDWARE, SHOPPER);
     await openEach(page, HARDWARE, [
       ['/account', 'My Account'], ['/settings', 'My Account', /\/settings\/account$/], ['/payment', 'My Account'],
-      ['/savedcarts', 'Saved Carts'], ['/login', 'Riverside Hardware Co-op', /:4300\/$/], ['/register', 'Riverside Hardware Co-op', /:4300\/$/],
+      ['/savedcarts', 'Saved Carts'], ['/orders', 'My Orders'], ['/login', 'Riverside Hardware Co-op', /:4300\/$/], ['/register', 'Riverside Hardware Co-op', /:4300\/$/],
     ]);
   });
 

@@ -6,6 +6,7 @@ import { SavedCartsPage } from './features/cart/saved-carts-page';
 import { RegisterPage } from './features/login/register-page';
 import { MagicLinkPage, ResetPasswordPage } from './features/login/reset-password-page';
 import { AccountPage } from './features/account/account-page';
+import { OrdersPage } from './features/account/orders-page';
 
 /** The checkout remote's pages by absolute path (the shell mounts this entry on each of them). */
 const PAGES: { path: string; Page: ComponentType }[] = [
@@ -16,6 +17,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/reset-password', Page: ResetPasswordPage },
   { path: '/magic-link-redirect', Page: MagicLinkPage },
   { path: '/account', Page: AccountPage },
+  { path: '/orders', Page: OrdersPage },
   // The spec's /payment shows the account screen; /settings goes to /settings/account, which is the account too.
   { path: '/payment', Page: AccountPage },
   { path: '/settings/account', Page: AccountPage },

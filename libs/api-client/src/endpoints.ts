@@ -1,4 +1,4 @@
-import type { AdminWidget, SubAccount, WizardState, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, Paged, PlacedOrder, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
+import type { AdminWidget, SubAccount, WizardState, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, CustomerOrderSummary, Paged, PlacedOrder, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { StoreInformation, StoreOptions } from '@platform/domain';
 import { platformApi } from './api';
@@ -246,6 +246,8 @@ export const checkoutApi = platformApi.injectEndpoints({
     submitOrder: build.mutation<{ status: boolean; message: string; order: PlacedOrder }, OrderSubmission>({
       query: (body) => ({ url: 'customer/orders/submit', method: 'POST', body }), invalidatesTags: ['Cart', 'Orders'],
     }),
+    /** The signed-in customer's orders, newest first. */
+    myOrders: build.query<Paged<CustomerOrderSummary>, { page: number }>({ query: (params) => ({ url: 'orders', params }), providesTags: ['Orders'] }),
     placedOrder: build.query<PlacedOrder, { order_number: string; device_id: string }>({
       query: (params) => ({ url: 'orders/order', params }), transformResponse: (r: { data: PlacedOrder }) => r.data, providesTags: ['Orders'],
     }),

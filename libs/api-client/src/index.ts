@@ -8,3 +8,4 @@ export { notify, useToasts, type Toast } from './toasts';
 export { useDeleteAccount, useLogout } from './logout';
 export { useCartQuantities } from './cart-quantity';
 export { beginSession, readQuery } from './begin-session';
+export { readCheckoutStep, setCheckoutStep, useCheckoutStep } from './checkout-step';

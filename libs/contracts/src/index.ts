@@ -527,3 +527,9 @@ export const PlacedOrder = Type.Object({
   note: Type.String(),
 });
 export type PlacedOrder = Static<typeof PlacedOrder>;
+
+/** One of a customer's orders in their list (/orders). */
+export const CustomerOrderSummary = Type.Object({
+  order_number: Type.String(), status: Type.String(), order_type: Type.String(), placed_at: Type.String(), item_count: Type.Integer(), total: Money,
+});
+export type CustomerOrderSummary = Static<typeof CustomerOrderSummary>;

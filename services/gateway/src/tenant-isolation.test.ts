@@ -27,6 +27,7 @@ async function seedTenant(key: 'a' | 'b') {
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
   await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, deviceId: 'SharedDev1', totalCents: 500, placedAt: new Date() });
+  await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-2`, status: 'completed', locationId: 1, customerName: `${slug} owner`, customerSlug: 'owner', totalCents: 700, placedAt: new Date() });
   const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
   await carts.put(tenant.id, { customerSlug: null, deviceId: 'SharedDev1' }, { locationId: 1, items: [{ storeProductId: 11, quantity: 1, special: false }] });
   await carts.put(tenant.id, { customerSlug: 'owner', deviceId: null }, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }] });
@@ -107,6 +108,7 @@ const READS: Record<string, string> = {
   '/api/setup-wizard/get': '/api/setup-wizard/get',
   '/api/customer/sessions': '/api/customer/sessions',
   '/api/orders/order': '/api/orders/order?order_number=iso-a-1&device_id=SharedDev1',
+  '/api/orders': '/api/orders',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -246,7 +248,7 @@ describe('tenant isolation across every route', () => {
     expect(order.body).not.toContain('iso-b');
     expect(await StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean()).toEqual(bStock);
     expect((await carts.get(tenants.b.id, { customerSlug: null, deviceId: 'SharedDev1' }))?.items).toHaveLength(1);
-    expect(await Order.countDocuments({ tenantId: tenants.b.id })).toBe(1);
+    expect(await Order.countDocuments({ tenantId: tenants.b.id })).toBe(2);
     // A rental request at A for B's rental id is about A's rental, and B keeps no request.
     const rental = await harness.app.inject({ method: 'POST', url: '/api/rental-form-submit', headers: { 'business-slug': 'iso-a' }, payload: {
       first_name: 'A', last_name: 'Person', email: 'a@shared.test', phone: '5035550100', location_id: 1, rental_id: 1, start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), end_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),

@@ -185,4 +185,21 @@ describe('POST /api/customer/orders/submit', () => {
     expect((await harness.app.inject({ url: `/api/orders/order?order_number=${number}&device_id=GuestPick1`, headers: headers() })).statusCode).toBe(404);
     expect(await stock(21, otherTenantId)).toBe(40);
   });
+
+  it("lists a customer's own orders, newest first, and asks a guest to sign in", async () => {
+    const token = await issueToken(tenantId, { slug: 'two-orders' });
+    const auth = { authorization: `Bearer ${token}` };
+    const numbers: string[] = [];
+    for (const quantity of [1, 2]) {
+      await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(auth), payload: { store_product_id: 21, quantity } });
+      numbers.push((await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: headers(auth), payload: { order_type: 0, ...contact, payment_method: 'pay_at_store' } })).json().order.order_number);
+    }
+    const list = await harness.app.inject({ url: '/api/orders?customer_slug=jo-lee', headers: headers(auth) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 2, current_page: 1, last_page: 1 });
+    expect(list.json().data.map((o: { order_number: string; item_count: number; total: string }) => [o.order_number, o.item_count])).toEqual([[numbers[1], 2], [numbers[0], 1]]);
+    const guest = await harness.app.inject({ url: '/api/orders', headers: headers() });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json().message).toBe('Please sign in to see your orders.');
+  });
 });

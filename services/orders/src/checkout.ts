@@ -187,6 +187,23 @@ export function storeOrderEmail(order: PlacedOrder, prefix: string): { subject: 
   };
 }
 
+/** A signed-in customer's own orders, newest first (GET orders: the /orders page). */
+export async function customerOrders(ctx: RequestContext, query: { page: number; limit: number }) {
+  if (!ctx.caller) throw new AppError('unauthorized', 'Please sign in to see your orders.');
+  const filter = scoped(ctx, { customerSlug: ctx.caller.slug });
+  const [total, docs] = await Promise.all([
+    Order.countDocuments(filter),
+    Order.find(filter).sort({ placedAt: -1 }).skip((query.page - 1) * query.limit).limit(query.limit).lean(),
+  ]);
+  return {
+    data: (docs as unknown as OrderDoc[]).map((o) => ({
+      order_number: o.orderNumber, status: o.status, order_type: o.orderType, placed_at: o.placedAt.toISOString(),
+      item_count: o.items.reduce((n, i) => n + i.quantity, 0), total: formatCents(o.totalCents),
+    })),
+    total, current_page: query.page, last_page: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}
+
 /** The confirmation e-mail: what was ordered, the total, how it reaches the shopper and how it is paid. */
 export function confirmationEmail(storeName: string, order: PlacedOrder, prefix: string): { subject: string; text: string } {
   const money = (amount: string) => displayPrice(toCents(amount), prefix);

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { OrderSummary, PlacedOrder } from '@platform/contracts';
+import { CustomerOrderSummary, OrderSummary, PlacedOrder } from '@platform/contracts';
 import { ORDER_PLACED } from '@platform/domain';
 import { requireAdmin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { outstandingOrders } from './service';
-import { findShopperOrder, placeOrder, type CheckoutIo } from './checkout';
+import { customerOrders, findShopperOrder, placeOrder, type CheckoutIo } from './checkout';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 
@@ -59,4 +59,16 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ data: PlacedOrder }) },
     },
   }, async (request) => ({ data: await findShopperOrder(request.ctx, shopperIdentity(request.ctx, request.query), request.query.order_number) }));
+
+  app.get('/orders', {
+    schema: {
+      tags: ['orders'], summary: "The signed-in customer's orders, newest first (customer_slug is the caller's own)", security: [{ bearer: [] }],
+      querystring: Type.Object({
+        customer_slug: Type.Optional(Type.String({ maxLength: 100 })),
+        page: Type.Integer({ minimum: 1, default: 1 }),
+        limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+      }),
+      response: { 200: Type.Object({ data: Type.Array(CustomerOrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
+    },
+  }, async (request) => customerOrders(request.ctx, request.query));
 };

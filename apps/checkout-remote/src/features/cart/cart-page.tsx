@@ -1,14 +1,13 @@
-import { Fragment, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from '@platform/routing';
 import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
 import { buyingFromText, checkQuantity, showsCheckoutBar, toCents, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
-import { cartApi, errorMessage, getDeviceId, notify, storefrontApi, useCartQuantities, useSelectedStore } from '@platform/api-client';
+import { cartApi, errorMessage, getDeviceId, notify, setCheckoutStep, storefrontApi, useCartQuantities, useCheckoutStep, useSelectedStore } from '@platform/api-client';
 import { ShippingOptions } from './shipping-options';
 import { SaveCartControl } from './saved-carts-page';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 import { CheckoutBar } from '../checkout/checkout-bar';
-import { setCheckoutStep, useCheckoutStep } from '../checkout/checkout-state';
 import { InformationStep } from '../checkout/information-step';
 import { PaymentStep } from '../checkout/payment-step';
 import { OrderDone } from '../checkout/order-done';
@@ -180,6 +179,7 @@ function CartCheckout() {
   const withBar = Boolean(cart) && showsCheckoutBar('/cart', toCents(cart?.totals.total ?? '0'));
   // Information and Payment need a cart to check out; an emptied cart is back at step 1.
   const step = withBar ? chosenStep : 1;
+  useEffect(() => { if (cart && !withBar && chosenStep > 1) setCheckoutStep(1); }, [cart, withBar, chosenStep]);
   const checkout = () => {
     if (activeMode === 2 && !cart?.totals.shipping_quote) { setCheckoutProblem('Please choose a shipping option.'); return; }
     setCheckoutProblem(null);

@@ -7,11 +7,11 @@ import {
   type ContactInput, type FulfilmentMode,
 } from '@platform/domain';
 import {
-  beginSession, checkoutApi, errorMessage, fieldErrors, getDeviceId, identityApi, notify, rememberRedirect, storefrontApi, useSelectedStore, useSession, type DeliveryAddress,
+  beginSession, checkoutApi, errorMessage, fieldErrors, getDeviceId, identityApi, notify, rememberRedirect, setCheckoutStep, storefrontApi, useSelectedStore, useSession, type DeliveryAddress,
 } from '@platform/api-client';
 import { Button, Card, ErrorNotice, Field, focusFirstInvalid, Loading } from '@platform/ui';
 import { CustomField } from '../login/register-page';
-import { keepMemberInfo, keepOrderContact, readMemberInfo, readOrderContact, setCheckoutStep } from './checkout-state';
+import { keepMemberInfo, keepOrderContact, readMemberInfo, readOrderContact } from './checkout-state';
 
 const Problem = styled.p`color: ${(p) => p.theme.colors.danger}; font-size: 0.9rem; margin: -8px 0 12px;`;
 const Row = styled.div`display: grid; grid-template-columns: 1fr 1fr; gap: 0 12px; @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: 1fr; }`;

@@ -8,21 +8,24 @@ import { Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@p
 const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }`;
 const Totals = styled.dl`display: grid; grid-template-columns: 1fr auto; gap: 6px 16px; max-width: 360px; margin: 0 0 16px auto; dd { margin: 0; text-align: right; } .total { font-weight: 700; }`;
 
-/** Checkout step 4, Done: the placed order, read back from the server (a reload shows it again). */
-export function OrderDone({ orderNumber }: { orderNumber: string }) {
+/**
+ * Checkout step 4, Done: the placed order, read back from the server (a reload shows it again); also one
+ * order of the customer's list (/orders?order=), without the thanks.
+ */
+export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: string; justPlaced?: boolean }) {
   const { data: order, isLoading, isError, error } = checkoutApi.usePlacedOrderQuery({ order_number: orderNumber, device_id: getDeviceId() });
   const { data: settings } = storefrontApi.useSettingsQuery();
   const prefix = settings?.products.currencyPrefix ?? '$';
   const notFound = isError && (error as { status?: number }).status === 404;
   return (
     <Container style={{ maxWidth: 720 }}>
-      <PageTitle>{order ? ORDER_PLACED : 'Your order'}</PageTitle>
+      <PageTitle>{order && justPlaced ? ORDER_PLACED : `Order ${orderNumber}`}</PageTitle>
       {isLoading ? <Loading label="Loading your order…" /> : null}
       {notFound ? <EmptyState title="This order was not found">It may have been placed from another device or account. <Link to="/">Continue shopping</Link></EmptyState> : null}
       {isError && !notFound ? <ErrorNotice>We could not load your order. Please reload the page.</ErrorNotice> : null}
       {order ? (
-        <Card role="status" aria-label="Order placed">
-          <p>Order number <strong data-testid="order-number">{order.order_number}</strong>. A confirmation was sent to {order.contact.email}.</p>
+        <Card role={justPlaced ? 'status' : undefined} aria-label={justPlaced ? 'Order placed' : 'Order details'}>
+          <p>Order number <strong data-testid="order-number">{order.order_number}</strong>{justPlaced ? `. A confirmation was sent to ${order.contact.email}.` : `, placed ${new Date(order.placed_at).toLocaleString()}.`}</p>
           {order.order_type === 'pickup' ? <p>Pick up at <strong>{order.store.name}</strong>, {order.store.address}. {DEFAULT_PICKUP_DISCLAIMER}</p> : null}
           {order.order_type !== 'pickup' && order.address ? (
             <p>{order.order_type === 'delivery' ? 'Delivery to' : 'Shipping to'} {[order.address.address, order.address.address2, order.address.city, `${order.address.state} ${order.address.zip}`].filter(Boolean).join(', ')}
@@ -39,7 +42,7 @@ export function OrderDone({ orderNumber }: { orderNumber: string }) {
             <dt className="total">Total</dt><dd className="total" data-testid="placed-total">{prefix}{order.total}</dd>
           </Totals>
           <p>Payment: {order.payment.label}.</p>
-          <Link to="/">Continue shopping</Link>
+          {justPlaced ? <Link to="/">Continue shopping</Link> : <Link to="/orders">Back to your orders</Link>}
         </Card>
       ) : null}
     </Container>

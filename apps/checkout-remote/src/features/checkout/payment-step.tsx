@@ -3,9 +3,9 @@ import styled from 'styled-components';
 import { useNavigate } from '@platform/routing';
 import type { Cart } from '@platform/contracts';
 import { formatPhone, PAY_AT_STORE, payAtStoreLabel, type FulfilmentMode } from '@platform/domain';
-import { checkoutApi, errorMessage, getDeviceId, storefrontApi, useSelectedStore } from '@platform/api-client';
+import { checkoutApi, errorMessage, getDeviceId, setCheckoutStep, storefrontApi, useSelectedStore } from '@platform/api-client';
 import { Button, Card, ErrorNotice } from '@platform/ui';
-import { readOrderContact, setCheckoutStep } from './checkout-state';
+import { readOrderContact } from './checkout-state';
 
 const Review = styled.dl`
   margin: 0 0 16px;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from '@platform/routing';
 import styled from 'styled-components';
-import { storefrontApi, useLogout, useSelectedStore, useSession } from '@platform/api-client';
+import { storefrontApi, useCheckoutStep, useLogout, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Container } from '@platform/ui';
 import { DepartmentMenu } from './department-menu';
 import { StorePicker } from './store-picker';
@@ -27,8 +27,10 @@ const Brand = styled(Link)`
 const Alert = styled.div<{ $size: number }>`
   background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; text-align: center; padding: 6px; font-size: ${(p) => p.$size}px;
 `;
-const Nav = styled.nav`
+/** Past the cart step of checkout, desktops (over 992 px) show the checkout without the store's navigation (spec 2 "Checkout"). */
+const Nav = styled.nav<{ $checkingOut: boolean }>`
   display: flex; flex-wrap: wrap; align-items: center; gap: 4px 18px; padding-bottom: 10px;
+  ${(p) => (p.$checkingOut ? '@media (min-width: 993px) { display: none; }' : '')}
   a { color: ${(p) => p.theme.colors.headerText}; text-decoration: none; font-size: ${(p) => p.theme.navigationFontSize}px; font-weight: 600; }
   a.active { color: ${(p) => p.theme.colors.primary}; }
 `;
@@ -97,8 +99,9 @@ export function Header() {
   const { data: groups = [] } = storefrontApi.useNavigationGroupsQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
+  const checkingOut = useCheckoutStep() > 1 && pathname === '/cart' && !new URLSearchParams(search).has('order');
   const shownHere = (link: Pick<NavigationLink, 'hide_on_locations'>) => !hiddenAtStore(link.hide_on_locations, storeId);
   const visible = navigation.filter((item) => item.show_in_header && shownHere(item));
   const left = visible.filter((item) => item.align !== 'right');
@@ -122,13 +125,13 @@ export function Header() {
           <Link to="/cart">Cart</Link>
           {store?.phone ? <PhoneLink phone={store.phone} /> : null}
           {!user && !settings?.hideRegistration && ordering ? <><Link to="/login">Sign In</Link><Link to="/register">Sign Up</Link></> : null}
-          {user && !user.is_admin ? <Link to="/account">My Account</Link> : null}
+          {user && !user.is_admin ? <><Link to="/account">My Account</Link><Link to="/orders">My Orders</Link></> : null}
           {user?.is_admin ? <AdminMenu firstName={user.data.customer.first_name ?? ''} permissions={user.data.customer.permissions} onLogout={() => void logout()} /> : null}
           {user && !user.is_admin ? <Button $variant="secondary" onClick={() => void logout()}>Log out</Button> : null}
         </Account>
       </Top>
       <Container>
-        <Nav aria-label="Main">
+        <Nav aria-label="Main" $checkingOut={checkingOut}>
           <DepartmentMenu />
           <MenuToggle type="button" aria-expanded={menuOpen} aria-controls="main-nav-links" onClick={() => setMenuOpen((o) => !o)}>Menu</MenuToggle>
           <Links id="main-nav-links" $open={menuOpen}>
