@@ -124,6 +124,9 @@ test.describe('checkout', () => {
     await form.getByLabel('Street address').fill('12 Oak St');
     await form.getByLabel('City').fill('Salem');
     await form.getByLabel('State').fill('OR');
+    await form.getByLabel('Zip code').fill('90210');
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(form.getByText('The store does not deliver to this zip code. Please choose pickup or shipping.')).toBeVisible();
     await form.getByLabel('Zip code').fill('97302');
     await form.getByRole('button', { name: 'Continue to Payment' }).click();
 

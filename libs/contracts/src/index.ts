@@ -533,3 +533,13 @@ export const CustomerOrderSummary = Type.Object({
   order_number: Type.String(), status: Type.String(), order_type: Type.String(), placed_at: Type.String(), item_count: Type.Integer(), total: Money,
 });
 export type CustomerOrderSummary = Static<typeof CustomerOrderSummary>;
+
+/** An order as the store works on it (the prepare-order screen). */
+export const AdminOrder = Type.Intersect([PlacedOrder, Type.Object({
+  id: Type.String(),
+  status_label: Type.String(),
+  /** What can be done now: take, prepare (mark ready), complete, cancel. */
+  actions: Type.Array(Type.Union([Type.Literal('take'), Type.Literal('prepare'), Type.Literal('complete'), Type.Literal('cancel')])),
+  history: Type.Array(Type.Object({ status: Type.String(), at: Type.String(), by: Type.Union([Type.String(), Type.Null()]), note: Type.String() })),
+})]);
+export type AdminOrder = Static<typeof AdminOrder>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
+import { canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, orderActions, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
 
 describe('checkout steps', () => {
   it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
@@ -53,5 +53,19 @@ describe('order numbers', () => {
     expect(nextOrderNumber('1001')).toBe('1002');
     expect(nextOrderNumber('20999')).toBe('21000');
     expect(nextOrderNumber('A-7')).toBe('1001');
+  });
+});
+
+describe('order actions', () => {
+  it('take, mark ready, complete, in order; cancel until completed; never back', () => {
+    expect(orderActions('placed')).toEqual(['take', 'prepare', 'cancel']);
+    expect(orderActions('taken')).toEqual(['prepare', 'cancel']);
+    expect(orderActions('prepared')).toEqual(['complete', 'cancel']);
+    expect(orderActions('completed')).toEqual([]);
+    expect(orderActions('cancelled')).toEqual([]);
+    expect(orderTransition('taken', 'prepare')).toEqual({ ok: true, status: 'prepared' });
+    expect(orderTransition('taken', 'complete')).toEqual({ ok: false, message: 'Mark the order ready before completing it.' });
+    expect(orderTransition('completed', 'cancel')).toEqual({ ok: false, message: 'This order is completed already.' });
+    expect(orderTransition('prepared', 'take')).toEqual({ ok: false, message: 'This order is ready already.' });
   });
 });

@@ -70,5 +70,31 @@ export function nextOrderNumber(highest: string | null | undefined): string {
 export const DEFAULT_PICKUP_DISCLAIMER = 'Please allow time for our team to pull your order. You will be notified when it is ready.';
 export const DEFAULT_DELIVERY_DISCLAIMER = 'Someone on our team will reach out to set up a delivery time.';
 
+export const OUTSIDE_DELIVERY_AREA = 'The store does not deliver to this zip code. Please choose pickup or shipping.';
 export const ORDER_PLACED = 'Thank you! Your order has been placed.';
 export const CART_EMPTY_AT_CHECKOUT = 'Your cart is empty. Add products before checking out.';
+
+/** What the store does with an order, in order: take it, mark it ready (prepared), complete it; or cancel it. */
+export type OrderAction = 'take' | 'prepare' | 'complete' | 'cancel';
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  placed: 'New', taken: 'Taken', preparing: 'Being prepared', prepared: 'Ready', completed: 'Completed', cancelled: 'Cancelled',
+};
+const NEXT_STATUS: Record<OrderAction, { from: string[]; to: string }> = {
+  take: { from: ['placed'], to: 'taken' },
+  prepare: { from: ['placed', 'taken', 'preparing'], to: 'prepared' },
+  complete: { from: ['prepared'], to: 'completed' },
+  cancel: { from: ['placed', 'taken', 'preparing', 'prepared'], to: 'cancelled' },
+};
+
+/** The status an action moves an order to, or why it cannot (an order is never moved back, nor out of completed or cancelled). */
+export function orderTransition(status: string, action: OrderAction): { ok: true; status: string } | { ok: false; message: string } {
+  const rule = NEXT_STATUS[action];
+  if (rule.from.includes(status)) return { ok: true, status: rule.to };
+  const label = (ORDER_STATUS_LABELS[status] ?? status).toLowerCase();
+  if (action === 'complete' && status !== 'completed' && status !== 'cancelled') return { ok: false, message: 'Mark the order ready before completing it.' };
+  return { ok: false, message: `This order is ${label} already.` };
+}
+
+/** The actions the store can take on an order now, in the order the screen offers them. */
+export const orderActions = (status: string): OrderAction[] =>
+  (['take', 'prepare', 'complete', 'cancel'] as OrderAction[]).filter((action) => orderTransition(status, action).ok);

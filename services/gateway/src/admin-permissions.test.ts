@@ -4,6 +4,8 @@ import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS, wizardSteps } from '@platform/domain';
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
 import { Customer } from '@platform/identity';
+import { Order } from '@platform/orders';
+import { mongoose } from '@platform/db';
 import { allServices } from './index';
 
 /**
@@ -12,6 +14,11 @@ import { allServices } from './index';
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
+/** An order of the store for the order screens' routes; each action finds it in a status it can move on from. */
+const ORDER_ID = new mongoose.Types.ObjectId().toString();
+const orderIn = (status: string) => () => Order.updateOne({ tenantId, _id: ORDER_ID }, { $set: { status } });
+/** Routes with a path parameter: the address to call. */
+const URLS: Record<string, string> = { 'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}` };
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
   'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
@@ -27,9 +34,17 @@ const BODIES: Record<string, object> = {
   'POST /api/setup-wizard/mark-item-started': { slug: 'tax-rate' },
   'POST /api/setup-wizard/mark-item-completed': { slug: 'tax-rate' },
   'POST /api/setup-wizard/acknowledge': { comments: '' },
+  'POST /api/admin/orders/order-taken': { id: ORDER_ID },
+  'POST /api/admin/orders/markPrepared': { id: ORDER_ID },
+  'POST /api/admin/orders/markComplete': { id: ORDER_ID },
+  'POST /api/admin/orders/cancel': { id: ORDER_ID, reason: 'Walking the permissions' },
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
+  'POST /api/admin/orders/order-taken': orderIn('placed'),
+  'POST /api/admin/orders/markPrepared': orderIn('taken'),
+  'POST /api/admin/orders/markComplete': orderIn('prepared'),
+  'POST /api/admin/orders/cancel': orderIn('placed'),
   'POST /api/setup-wizard/acknowledge': () => WizardProgress.updateOne({ tenantId }, { $set: { items: Object.fromEntries(wizardSteps('standard').map((s) => [s.slug, 'completed'])) } }, { upsert: true }),
   'POST /api/admin/widget/delete': () => HomepageWidgetModel.updateOne({ tenantId, widgetId: 10 }, { $setOnInsert: { name: 'Spare', type: '1' } }, { upsert: true }),
   'POST /api/sub-accounts/create': () => Customer.deleteOne({ tenantId, email: 'new-staff@perm-a.test' }),
@@ -40,6 +55,11 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
 /** The permission each admin route needs (null: any admin); the walk proves each entry. */
 const NEEDS: Record<string, string | null> = {
   'GET /api/admin/orders/outstanding': null,
+  'GET /api/admin/orders/{id}': null,
+  'POST /api/admin/orders/order-taken': null,
+  'POST /api/admin/orders/markPrepared': null,
+  'POST /api/admin/orders/markComplete': null,
+  'POST /api/admin/orders/cancel': null,
   'GET /api/admin/search-synonyms': 'edit_products',
   'PUT /api/admin/search-synonyms': 'edit_products',
   'GET /api/sub-accounts': null,
@@ -69,6 +89,7 @@ beforeAll(async () => {
   await createCatalogueFixture(tenantId, 'perm-a');
   await HomepageWidgetModel.create({ tenantId, widgetId: 9, name: 'Welcome', type: '1' });
   await Customer.create({ tenantId, slug: 'walk-staff', email: 'walk@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
+  await Order.create({ _id: ORDER_ID, tenantId, orderNumber: '1001', status: 'placed', locationId: 1, totalCents: 500, placedAt: new Date() });
 });
 afterAll(async () => { await harness?.close(); });
 
@@ -77,8 +98,8 @@ const adminRoutes = () => Object.entries((harness.app.swagger() as { paths: Reco
   .filter((route) => route.includes(' /api/admin/') || ADMIN_ELSEWHERE.has(route));
 const call = async (route: string, token: string) => {
   await PREPARE[route]?.();
-  const [method, url] = route.split(' ');
-  return harness.app.inject({ method: method as 'GET', url, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${token}` }, ...(BODIES[route] ? { payload: BODIES[route] } : {}) });
+  const [method, path] = route.split(' ');
+  return harness.app.inject({ method: method as 'GET', url: URLS[route] ?? path, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${token}` }, ...(BODIES[route] ? { payload: BODIES[route] } : {}) });
 };
 
 describe('admin permissions on every admin route', () => {

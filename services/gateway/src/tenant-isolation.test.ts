@@ -14,7 +14,7 @@ import { allServices } from './index';
  * called as tenant A (guest and admin); no answer may carry tenant B's marker, and A's writes leave B as it was.
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-const tenants: Record<'a' | 'b', { id: string; slug: string; token: string; businessId: number }> = {} as never;
+const tenants: Record<'a' | 'b', { id: string; slug: string; token: string; businessId: number; orderId: string }> = {} as never;
 const PASSWORD = 'Same-Password-1';
 
 async function seedTenant(key: 'a' | 'b') {
@@ -26,7 +26,7 @@ async function seedTenant(key: 'a' | 'b') {
   await CustomPageModel.create({ tenantId: tenant.id, pageId: 1, title: `${slug} page`, link: 'about-the-store', body: `<p>${slug} story</p>` });
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
-  await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, deviceId: 'SharedDev1', totalCents: 500, placedAt: new Date() });
+  const order = await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, deviceId: 'SharedDev1', totalCents: 500, placedAt: new Date() });
   await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-2`, status: 'completed', locationId: 1, customerName: `${slug} owner`, customerSlug: 'owner', totalCents: 700, placedAt: new Date() });
   const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
   await carts.put(tenant.id, { customerSlug: null, deviceId: 'SharedDev1' }, { locationId: 1, items: [{ storeProductId: 11, quantity: 1, special: false }] });
@@ -44,7 +44,7 @@ async function seedTenant(key: 'a' | 'b') {
   await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
   const login = await harness.app.inject({ method: 'POST', url: '/api/login', headers: { 'business-slug': slug }, payload: { email: 'owner@shared.test', password: PASSWORD } });
-  tenants[key] = { id: tenant.id, slug, token: login.json().access_token, businessId: tenant.businessId };
+  tenants[key] = { id: tenant.id, slug, token: login.json().access_token, businessId: tenant.businessId, orderId: String(order._id) };
 }
 
 /** Every route with what it needs to answer. A route missing here fails the coverage test below. */
@@ -109,6 +109,7 @@ const READS: Record<string, string> = {
   '/api/customer/sessions': '/api/customer/sessions',
   '/api/orders/order': '/api/orders/order?order_number=iso-a-1&device_id=SharedDev1',
   '/api/orders': '/api/orders',
+  '/api/admin/orders/{id}': '/api/admin/orders/{A_ORDER_ID}',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -119,7 +120,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
   '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
-  '/api/admin/settings/update', '/api/customer/orders/submit', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge'];
+  '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
@@ -146,7 +147,7 @@ describe('tenant isolation across every route', () => {
     it(`GET ${route} as tenant A shows only tenant A's data`, async () => {
       for (const auth of [{}, { authorization: `Bearer ${tenants.a.token}` }]) {
         for (const pick of [{ 'business-slug': 'iso-a' }, { host: 'shop.iso-a.test' }]) {
-          const res = await harness.app.inject({ url: url.replace('{A_BUSINESS_ID}', String(tenants.a.businessId)), headers: { ...pick, ...auth } });
+          const res = await harness.app.inject({ url: url.replace('{A_BUSINESS_ID}', String(tenants.a.businessId)).replace('{A_ORDER_ID}', tenants.a.orderId), headers: { ...pick, ...auth } });
           if (res.statusCode === 401) continue; // admin route called as a guest
           expect(res.statusCode, `${url} ${JSON.stringify(pick)}`).toBe(200);
           expect(res.body).not.toContain('iso-b');
@@ -239,6 +240,12 @@ describe('tenant isolation across every route', () => {
     const row = await harness.app.inject({ method: 'POST', url: '/api/widget/getProducts', headers: { 'business-slug': 'iso-a' }, payload: { skus: ['1001', '1002'] } });
     expect(row.body).toContain('iso-a');
     expect(row.body).not.toContain('iso-b');
+    // B's order cannot be moved on through A, whatever the action.
+    for (const [url, payload] of [['order-taken', {}], ['markPrepared', {}], ['markComplete', {}], ['cancel', { reason: 'through A' }]] as const) {
+      const res = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${url}`, headers: headersA, payload: { id: tenants.b.orderId, ...payload } });
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { status: string }).status).toBe('placed');
     // An order placed at A by the device both stores know takes A's stock and empties A's cart only.
     const bStock = await StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean();
     const order = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: { 'business-slug': 'iso-a' }, payload: {

@@ -1,6 +1,6 @@
 import { Location, scoped } from '@platform/db';
 import {
-  CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, PAY_AT_STORE, payAtStoreLabel, toCents,
+  CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, type FulfilmentMode,
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
@@ -25,10 +25,10 @@ export interface CheckoutIo { cart: CartIo; resources: PlatformResources }
 
 /** Checkouts of one store take turns: stock decrements and order numbers are not atomic on FerretDB (ARCHITECTURE "Atomicity"). */
 const CHECKOUT_WAIT_MS = 15_000;
-const checkoutLockKey = (prefix: string, tenantId: string) => `${prefix}:checkout-lock:${tenantId}`;
+export const checkoutLockKey = (prefix: string, tenantId: string) => `${prefix}:checkout-lock:${tenantId}`;
 export const CHECKOUT_BUSY = 'The store is busy taking other orders. Please try again in a moment.';
 
-type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean };
+export type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean };
 
 /**
  * Places the shopper's cart as an order (POST customer/orders/submit): checks the contact details, the
@@ -49,7 +49,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     const address = stored.address;
     const problems = address ? deliveryAddressProblems(address) : { address: 'Please enter your delivery address.' };
     if (Object.keys(problems).length) throw new AppError('unprocessable', 'Please enter your delivery address.', Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
-    if (cart.totals.delivery_error) throw new AppError('unprocessable', 'The store does not deliver to this zip code. Please choose pickup or shipping.', { zip: ['is outside the delivery area'] });
+    if (cart.totals.delivery_error) throw new AppError('unprocessable', OUTSIDE_DELIVERY_AREA, { zip: [OUTSIDE_DELIVERY_AREA] });
   }
   if (mode === FULFILMENT_MODES.shipping && !cart.totals.shipping_quote) throw new AppError('unprocessable', 'Please choose a shipping option.');
   const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
@@ -115,11 +115,11 @@ async function takeStock(ctx: RequestContext, lines: Line[]): Promise<void> {
   }
 }
 
-async function giveStockBack(ctx: RequestContext, lines: Line[]): Promise<void> {
+export async function giveStockBack(ctx: RequestContext, lines: Line[]): Promise<void> {
   for (const line of lines) await StoreProduct.updateOne(scoped(ctx, { storeProductId: line.storeProductId }), { $inc: { inventory: line.quantity } });
 }
 
-type OrderDoc = {
+export type OrderDoc = {
   orderNumber: string; status: string; orderType: 'pickup' | 'delivery' | 'shipping'; placedAt: Date; locationId: number;
   contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
   address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;

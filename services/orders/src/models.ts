@@ -34,6 +34,8 @@ const orderSchema = new Schema({
   placedAt: { type: Date, required: true },
   /** Order lines as bought (price in integer cents); special-order lines come from the supplier. */
   items: { type: [{ _id: false, productId: Number, storeProductId: Number, sku: String, title: String, quantity: Number, priceCents: Number, special: Boolean }], default: [] },
+  /** What the store did and when: each status it moved to, by whom (account slug), with the reason or delivery time. */
+  history: { type: [{ _id: false, status: String, at: Date, by: String, note: String }], default: [] },
 }, { timestamps: true });
 orderSchema.plugin(tenantOwned);
 orderSchema.index({ tenantId: 1, orderNumber: 1 }, { unique: true });

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
-import { CustomerOrderSummary, OrderSummary, PlacedOrder } from '@platform/contracts';
+import { AdminOrder, CustomerOrderSummary, OrderSummary, PlacedOrder } from '@platform/contracts';
 import { ORDER_PLACED } from '@platform/domain';
 import { requireAdmin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { outstandingOrders } from './service';
+import { actOnOrder, adminOrder } from './admin-orders';
 import { customerOrders, findShopperOrder, placeOrder, type CheckoutIo } from './checkout';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
@@ -71,4 +72,35 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ data: Type.Array(CustomerOrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
     },
   }, async (request) => customerOrders(request.ctx, request.query));
+
+  const OrderId = Type.String({ minLength: 1, maxLength: 40 });
+  app.get('/admin/orders/:id', {
+    preHandler: requireAdmin,
+    schema: { tags: ['orders'], summary: 'One order of the store, with what can be done to it now', security: [{ bearer: [] }], params: Type.Object({ id: OrderId }), response: { 200: Type.Object({ data: AdminOrder }) } },
+  }, async (request) => ({ data: await adminOrder(request.ctx, request.params.id) }));
+
+  const ActionAnswer = { 200: Type.Object({ status: Type.String(), message: Type.String(), data: AdminOrder }) };
+  app.post('/admin/orders/order-taken', {
+    preHandler: requireAdmin,
+    schema: { tags: ['orders'], summary: 'The store takes a new order', security: [{ bearer: [] }], body: Type.Object({ id: OrderId }), response: ActionAnswer },
+  }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'take'));
+  app.post('/admin/orders/markPrepared', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: 'The order is ready (collected, out for delivery or packed); the shopper is told by e-mail', security: [{ bearer: [] }],
+      body: Type.Object({ id: OrderId, deliveryMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })), subAccountId: Type.Optional(Type.String({ maxLength: 100 })) }),
+      response: ActionAnswer,
+    },
+  }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'prepare', { deliveryMinutes: request.body.deliveryMinutes }));
+  app.post('/admin/orders/markComplete', {
+    preHandler: requireAdmin,
+    schema: { tags: ['orders'], summary: 'The shopper has the order', security: [{ bearer: [] }], body: Type.Object({ id: OrderId }), response: ActionAnswer },
+  }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'complete'));
+  app.post('/admin/orders/cancel', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: 'Cancels an order with a reason: its stock goes back and the shopper is told by e-mail', security: [{ bearer: [] }],
+      body: Type.Object({ id: OrderId, reason: Type.String({ maxLength: 500 }) }), response: ActionAnswer,
+    },
+  }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'cancel', { reason: request.body.reason }));
 };

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { Link } from '@platform/routing';
 import {
-  contactProblems, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, formatPhone, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED,
+  contactProblems, DEFAULT_DELIVERY_DISCLAIMER, OUTSIDE_DELIVERY_AREA, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, formatPhone, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED,
   type ContactInput, type FulfilmentMode,
 } from '@platform/domain';
 import {
@@ -116,7 +116,11 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
         notify('success', 'Thank you for registering!', 3000);
         beginSession(answer, true, dispatch);
       }
-      if (mode === 1) await assignAddress({ ...deliveryAddress, order_type: 1, device_id }).unwrap();
+      if (mode === 1) {
+        const priced = await assignAddress({ ...deliveryAddress, order_type: 1, device_id }).unwrap();
+        // Said here, not only when the order is placed: the store does not deliver to every zip.
+        if (priced.totals.delivery_error) { show({ zip: OUTSIDE_DELIVERY_AREA }); return; }
+      }
       setCheckoutStep(3);
     } catch (error) {
       show({ form: errorMessage(error) });

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
+import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { StoreProduct } from '@platform/catalogue';
+import { cartService } from '@platform/cart';
+import { Order, ordersService } from './index';
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let tenantId: string;
+let owner: string;
+const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'adm-ord', 'store-id': '1', ...extra });
+const asOwner = () => headers({ authorization: `Bearer ${owner}` });
+const stock = async (storeProductId: number) => ((await StoreProduct.findOne({ tenantId, storeProductId }).lean()) as unknown as { inventory: number }).inventory;
+const mails = async (kind: string) => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
+  .map((j) => j.data).filter((d) => d.kind === kind && d.tenantId === tenantId);
+
+/** A guest's pickup order of `quantity` hammers (store product 21); its id. */
+async function placeOrder(device: string, quantity: number): Promise<string> {
+  await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(), payload: { store_product_id: 21, quantity, device_id: device } });
+  const placed = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: headers(), payload: {
+    device_id: device, order_type: 0, first_name: 'Sam', last_name: 'Shopper', email: `${device.toLowerCase()}@example.com`, telephone: '5035550142', payment_method: 'pay_at_store',
+  } });
+  expect(placed.statusCode).toBe(200);
+  const order = (await Order.findOne({ tenantId, orderNumber: placed.json().order.order_number }).lean()) as unknown as { _id: unknown };
+  return String(order._id);
+}
+const act = (url: string, payload: Record<string, unknown>, auth = asOwner()) => harness.app.inject({ method: 'POST', url: `/api/admin/orders/${url}`, headers: auth, payload });
+
+beforeAll(async () => {
+  harness = await createTestApp([cartService, ordersService], 'admin-orders');
+  tenantId = (await createTenant('adm-ord')).id;
+  await createCatalogueFixture(tenantId, 'adm-ord');
+  owner = await issueToken(tenantId, { isAdmin: true, slug: 'the-owner' });
+  const other = await createTenant('adm-other');
+  await createCatalogueFixture(other.id, 'adm-other');
+});
+afterAll(async () => { await harness?.close(); });
+
+describe('the store works on an order', () => {
+  it('takes it, marks it ready (telling the shopper), completes it, in that order only', async () => {
+    const id = await placeOrder('TakeDevice', 2);
+    const read = await harness.app.inject({ url: `/api/admin/orders/${id}`, headers: asOwner() });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({ id, status: 'placed', status_label: 'New', actions: ['take', 'prepare', 'cancel'], items: [{ sku: '1002', quantity: 2 }] });
+
+    expect((await act('order-taken', { id })).json()).toMatchObject({ message: expect.stringMatching(/^Order \d+ taken\.$/), data: { status: 'taken', actions: ['prepare', 'cancel'] } });
+    const again = await act('order-taken', { id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This order is taken already.');
+    const early = await act('markComplete', { id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Mark the order ready before completing it.');
+
+    const ready = await act('markPrepared', { id });
+    expect(ready.json()).toMatchObject({ message: expect.stringContaining('Sam has been told by e-mail.'), data: { status: 'prepared', status_label: 'Ready' } });
+    const [told] = await mails('order-prepare');
+    expect(told).toMatchObject({ to: 'takedevice@example.com', subject: expect.stringMatching(/^Your order \d+ is ready for pickup$/) });
+    expect(told.text).toContain('is ready at adm-ord store 1, 1 Main St, Town, OR 97301.');
+
+    const done = await act('markComplete', { id });
+    expect(done.json().data).toMatchObject({ status: 'completed', actions: [] });
+    expect(done.json().data.history.map((h: { status: string; by: string }) => [h.status, h.by])).toEqual([['taken', 'the-owner'], ['prepared', 'the-owner'], ['completed', 'the-owner']]);
+    expect((await act('cancel', { id, reason: 'Too late' })).json().message).toBe('This order is completed already.');
+  });
+
+  it('cancels with a reason only: the stock goes back, the shopper is told, the order leaves the outstanding list', async () => {
+    const before = await stock(21);
+    const id = await placeOrder('CancelDev1', 3);
+    expect(await stock(21)).toBe(before - 3);
+    const noReason = await act('cancel', { id, reason: '  ' });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().message).toBe('Please give a reason for cancelling.');
+    expect(await stock(21)).toBe(before - 3);
+
+    const cancelled = await act('cancel', { id, reason: 'The last ones were damaged.' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', history: [{ status: 'cancelled', note: 'The last ones were damaged.' }] });
+    expect(await stock(21)).toBe(before);
+    const [told] = await mails('order-cancel');
+    expect(told).toMatchObject({ to: 'canceldev1@example.com' });
+    expect(told.text).toContain('Reason: The last ones were damaged.');
+    expect((await act('cancel', { id, reason: 'again' })).statusCode).toBe(409);
+    expect(await stock(21)).toBe(before); // given back once
+    const outstanding = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: asOwner() });
+    expect(outstanding.json().data.map((o: { id: string }) => o.id)).not.toContain(id);
+  });
+
+  it("is the store's admins' alone: a customer is refused, another store's admin and a bad id find nothing", async () => {
+    const id = await placeOrder('OwnerOnly1', 1);
+    const customer = await issueToken(tenantId, { slug: 'a-customer' });
+    expect((await harness.app.inject({ url: `/api/admin/orders/${id}`, headers: headers({ authorization: `Bearer ${customer}` }) })).statusCode).toBe(403);
+    expect((await act('order-taken', { id }, headers({ authorization: `Bearer ${customer}` }))).statusCode).toBe(403);
+    const otherAdmin = await issueToken((await createTenant('adm-third')).id, { isAdmin: true });
+    for (const res of [
+      await harness.app.inject({ url: `/api/admin/orders/${id}`, headers: { 'business-slug': 'adm-third', authorization: `Bearer ${otherAdmin}` } }),
+      await harness.app.inject({ method: 'POST', url: '/api/admin/orders/cancel', headers: { 'business-slug': 'adm-third', authorization: `Bearer ${otherAdmin}` }, payload: { id, reason: 'x' } }),
+      await harness.app.inject({ url: '/api/admin/orders/not-an-id', headers: asOwner() }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('This order was not found.');
+    }
+    expect(((await Order.findOne({ tenantId, _id: id }).lean()) as unknown as { status: string }).status).toBe('placed');
+  });
+});

@@ -1,0 +1,98 @@
+import { mongoose, scoped } from '@platform/db';
+import { orderActions, orderTransition, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
+import type { PlacedOrder } from '@platform/contracts';
+import { withRedisLock } from '@platform/cart';
+import { announceCatalogueChange } from '@platform/catalogue';
+import { AppError, type RequestContext } from '@platform/server-kit';
+import { Order } from './models';
+import { CHECKOUT_BUSY, checkoutLockKey, giveStockBack, orderView, type CheckoutIo, type OrderDoc } from './checkout';
+
+export const ORDER_NOT_FOUND = 'This order was not found.';
+export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
+
+type StoredOrder = OrderDoc & { _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[] };
+
+async function findOrder(ctx: RequestContext, id: string): Promise<StoredOrder> {
+  if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', ORDER_NOT_FOUND);
+  const order = (await Order.findOne(scoped(ctx, { _id: id })).lean()) as StoredOrder | null;
+  if (!order) throw new AppError('not_found', ORDER_NOT_FOUND);
+  return order;
+}
+
+/** An order as the store works on it: the shopper's view plus its id, status wording, what can be done now and what was done. */
+async function adminView(ctx: RequestContext, order: StoredOrder) {
+  return {
+    ...(await orderView(ctx, order)),
+    id: String(order._id),
+    status_label: ORDER_STATUS_LABELS[order.status] ?? order.status,
+    actions: orderActions(order.status),
+    history: (order.history ?? []).map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by, note: h.note ?? '' })),
+  };
+}
+
+/** GET admin/orders/{id}: one order of the store. */
+export async function adminOrder(ctx: RequestContext, id: string) {
+  return adminView(ctx, await findOrder(ctx, id));
+}
+
+const DONE: Record<OrderAction, (n: string, first: string) => string> = {
+  take: (n) => `Order ${n} taken.`,
+  prepare: (n, first) => `Order ${n} is ready. ${first || 'The customer'} has been told by e-mail.`,
+  complete: (n) => `Order ${n} completed.`,
+  cancel: (n) => `Order ${n} cancelled. Its stock is back in the store's count.`,
+};
+
+/**
+ * The store moves an order on (spec 3 §4 order actions): take it, mark it ready (prepared), complete it, or
+ * cancel it with a reason. Actions take turns with checkouts (one lock per store), so a cancel gives back
+ * exactly the stock the order took. Marking ready and cancelling e-mail the shopper.
+ */
+export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string, action: OrderAction, input: { reason?: string; deliveryMinutes?: number } = {}) {
+  const reason = input.reason?.trim() ?? '';
+  if (action === 'cancel' && !reason) throw new AppError('unprocessable', CANCEL_REASON_NEEDED, { reason: [CANCEL_REASON_NEEDED] });
+  const order = await withRedisLock(io.resources.redis, checkoutLockKey(io.resources.queuePrefix, ctx.tenantId), async () => {
+    const current = await findOrder(ctx, id);
+    const next = orderTransition(current.status, action);
+    if (!next.ok) throw new AppError('conflict', next.message);
+    const entry = { status: next.status, at: new Date(), by: ctx.caller?.slug ?? null, note: action === 'cancel' ? reason : input.deliveryMinutes ? `Delivery in about ${input.deliveryMinutes} minutes` : '' };
+    await Order.updateOne(scoped(ctx, { _id: id, status: current.status }), { $set: { status: next.status }, $push: { history: entry } });
+    if (action === 'cancel') await giveStockBack(ctx, current.items.filter((l) => !l.special));
+    return { ...current, status: next.status, history: [...(current.history ?? []), entry] };
+  }, { waitMs: 15_000, busyMessage: CHECKOUT_BUSY });
+  const view = await adminView(ctx, order);
+  if (action === 'cancel') await announceCatalogueChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId));
+  const email = shopperEmail(ctx.tenant.name, view, action, { reason, deliveryMinutes: input.deliveryMinutes });
+  if (email && view.contact.email) {
+    await io.resources.queues.notifications.add(`order-${action}`, { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: `order-${action}`, ...email });
+  }
+  return { status: 'success', message: DONE[action](view.order_number, view.contact.first_name), data: view };
+}
+
+/** What the shopper is told when their order is ready or cancelled (taking and completing it are the store's own steps). */
+export function shopperEmail(storeName: string, order: PlacedOrder, action: OrderAction, detail: { reason?: string; deliveryMinutes?: number }): { subject: string; text: string } | null {
+  const hi = `Hi ${order.contact.first_name},`;
+  if (action === 'cancel') {
+    return {
+      subject: `Your order ${order.order_number} at ${storeName} was cancelled`,
+      text: [hi, '', `${storeName} cancelled your order ${order.order_number}.`, `Reason: ${detail.reason}`, '', `Questions? Reply to this e-mail or call the store.`].join('\n'),
+    };
+  }
+  if (action !== 'prepare') return null;
+  if (order.order_type === 'pickup') {
+    return {
+      subject: `Your order ${order.order_number} is ready for pickup`,
+      text: [hi, '', `Your order ${order.order_number} is ready at ${order.store.name}, ${order.store.address}.`, `Payment: ${order.payment.label}.`].join('\n'),
+    };
+  }
+  if (order.order_type === 'delivery') {
+    return {
+      subject: `Your order ${order.order_number} is on its way`,
+      text: [hi, '', `Your order ${order.order_number} from ${storeName} is on its way to ${order.address?.address}, ${order.address?.city}.`,
+        ...(detail.deliveryMinutes ? [`It should reach you in about ${detail.deliveryMinutes} minutes.`] : []), `Payment: ${order.payment.label}.`].join('\n'),
+    };
+  }
+  return {
+    subject: `Your order ${order.order_number} is ready to ship`,
+    text: [hi, '', `Your order ${order.order_number} from ${storeName} is packed and ready to ship with ${order.shipping_service}.`].join('\n'),
+  };
+}
