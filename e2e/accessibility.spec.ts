@@ -80,6 +80,15 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back offic
     await page.getByRole('button', { name: /^Place order/ }).click();
     await expect(page.getByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeVisible();
     expect(await violations(page), 'Done').toEqual([]);
+    // The owner's prepare-order screen for it, with the cancel form open.
+    const orderNumber = (await page.getByTestId('order-number').textContent())!;
+    await openSession(page, PAINT, PAINT_ADMIN);
+    const orders = await page.evaluate(async (token) => (await (await fetch('/api/admin/orders/outstanding?limit=100', { headers: { authorization: `Bearer ${token}` } })).json()).data,
+      JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!).access_token as string);
+    await page.goto(`${PAINT}/admin/prepare-order?id=${orders.find((o: { order_number: string }) => o.order_number === orderNumber).id}`);
+    await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel order…' }).click();
+    expect(await violations(page), 'prepare order').toEqual([]);
   });
 
   test("the back office's screens, as each store's owner", async ({ page }) => {

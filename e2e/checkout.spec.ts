@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, openSession, outboxMessage, plain, signIn, type Item } from './helpers';
+import { ADMIN, openSession, outboxMessage, plain, sessionToken, signIn, type Item } from './helpers';
 
 const PAINT = 'http://demo-paint.localhost:4300';
 const HARDWARE = 'http://localhost:4300';
 
 /** An in-stock product of the store's first location, read in the browser (Node does not resolve *.localhost). */
-async function stockedProduct(page: Page, base: string): Promise<Item & { price: string }> {
+async function stockedProduct(page: Page, base: string): Promise<Item & { price: string; store_product_id: number }> {
   await page.goto(`${base}/`);
-  const products: (Item & { price: string })[] = await page.evaluate(async () => (await (await fetch('/api/products?limit=200&in_stock_only=1')).json()).products.data);
+  const products: (Item & { price: string; store_product_id: number })[] = await page.evaluate(async () => (await (await fetch('/api/products?limit=200&in_stock_only=1')).json()).products.data);
   const product = products.find((p) => plain(p) && p.num_inventory >= 3 && !p.extra.hide_price);
   expect(product).toBeTruthy();
   return product!;
@@ -152,12 +152,58 @@ test.describe('checkout', () => {
     await page.getByRole('link', { name: 'Back to your orders' }).click();
     await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
 
+    // The owner finds it among the outstanding orders and works it through: take, ready (Dana is told), complete.
     const owner = await browser.newPage();
     await openSession(owner, HARDWARE, ADMIN);
     await owner.goto(`${HARDWARE}/admin/orders/list`);
     const row = owner.getByRole('row').filter({ hasText: orderNumber });
     await expect(row).toContainText('Dana Driver');
     await expect(row).toContainText('delivery');
+    await row.getByRole('link', { name: `Order ${orderNumber}` }).click();
+    await expect(owner.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+    await expect(owner.getByRole('region', { name: 'Lines to pull' })).toContainText(product.title);
+    await expect(owner.getByRole('region', { name: 'Customer' })).toContainText('12 Oak St, Salem, OR 97302');
+    await owner.getByRole('button', { name: 'Take order' }).click();
+    await expect(owner.getByText(`Order ${orderNumber} taken.`)).toBeVisible();
+    await owner.getByLabel('Delivery in (minutes, optional)').fill('30');
+    const readyAt = new Date();
+    await owner.getByRole('button', { name: 'Mark ready' }).click();
+    await expect(owner.getByText(`Order ${orderNumber} is ready. Dana has been told by e-mail.`)).toBeVisible();
+    const told = await outboxMessage(email, readyAt);
+    expect(told).toContain(`Your order ${orderNumber} from Riverside Hardware Co-op is on its way to 12 Oak St, Salem.`);
+    expect(told).toContain('It should reach you in about 30 minutes.');
+    await owner.getByRole('button', { name: 'Complete' }).click();
+    await expect(owner.getByText('This order is completed: nothing more to do.')).toBeVisible();
+    await expect(owner.getByRole('list', { name: 'Order history' }).getByRole('listitem')).toHaveCount(3);
     await owner.close();
+  });
+
+  test("a link with an access token opens an order's prepare screen signed in; the owner cancels it with a reason and its stock comes back", async ({ page }) => {
+    // A guest's pickup order, placed through the API.
+    const product = await stockedProduct(page, HARDWARE);
+    const stockBefore = await stockOf(page, product.id);
+    const device = `Tok${Date.now().toString(36).slice(-7)}`;
+    expect((await page.request.post(`${HARDWARE}/api/add-to-cart`, { data: { store_product_id: product.store_product_id, quantity: 2, device_id: device } })).status()).toBe(200);
+    const placed = await page.request.post(`${HARDWARE}/api/customer/orders/submit`, { data: {
+      device_id: device, order_type: 0, first_name: 'Lee', last_name: 'Link', email: `lee-${device.toLowerCase()}@shopper.test`, telephone: '5035550123', payment_method: 'pay_at_store',
+    } });
+    expect(placed.status()).toBe(200);
+    const orderNumber = (await placed.json()).order.order_number as string;
+    await expect.poll(() => stockOf(page, product.id), { timeout: 10_000 }).toBe(stockBefore - 2);
+    const token = await sessionToken(ADMIN);
+    const outstanding = await (await page.request.get(`${HARDWARE}/api/admin/orders/outstanding?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const id = outstanding.data.find((o: { order_number: string }) => o.order_number === orderNumber).id as string;
+
+    await page.goto(`${HARDWARE}/admin/prepare-order?id=${id}&access-token=${token}`);
+    await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/prepare-order\\?id=${id}$`)); // the token is gone from the address
+    await page.getByRole('button', { name: 'Cancel order…' }).click();
+    const cancel = page.getByRole('form', { name: 'Cancel the order' });
+    await cancel.getByRole('button', { name: 'Cancel the order' }).click();
+    await expect(page.getByText('Please give a reason for cancelling.')).toBeVisible();
+    await cancel.getByLabel('Reason (the customer reads it)').fill('The last two were damaged in the yard.');
+    await cancel.getByRole('button', { name: 'Cancel the order' }).click();
+    await expect(page.getByText('This order is cancelled: nothing more to do.')).toBeVisible();
+    await expect.poll(() => stockOf(page, product.id), { timeout: 10_000 }).toBe(stockBefore);
   });
 });

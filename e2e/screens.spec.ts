@@ -49,8 +49,9 @@ test.describe('every screen opens by its address', () => {
       ['/admin/settings/fulfillment-options', 'Fulfillment Options'], ['/admin/settings/special-order-items', 'Special Order Items'],
       ['/admin/settings/mfa', 'Two-Step Sign-In'], ['/admin/settings/my-account', 'Your Account'], ['/admin/settings/search-synonyms', 'Search Synonyms'],
       ['/admin/settings/sub-accounts', 'Sub-accounts'], ['/admin/settings/sub-accounts/new', 'Add a sub-account'],
-      ['/admin/settings/widgets', 'Home Page Sections'],
+      ['/admin/settings/widgets', 'Home Page Sections'], ['/admin/prepare-order', 'Prepare Order'], ['/admin/prepare-order?id=000000000000000000000000', 'Prepare Order'],
     ]);
+    await expect(page.getByText('This order was not found')).toBeVisible();
     await openSession(page, PAINT, PAINT_ADMIN);
     await openEach(page, PAINT, [
       ['/admin/wizard/setup', 'Setup Wizard'], ['/admin/wizard/section/special-order-items?wizard_step=1', 'Special Order Items'],

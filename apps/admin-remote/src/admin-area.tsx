@@ -6,6 +6,7 @@ import { Loading } from '@platform/ui';
 import { AdminLayout } from './features/layout/admin-layout';
 import { NoPermission } from './features/layout/no-permission';
 import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page';
+import { PrepareOrderPage } from './features/orders/prepare-order-page';
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
 import { StoreInformationPage } from './features/settings/store-information-page';
 import { WidgetsPage } from './features/settings/widgets-page';
@@ -19,6 +20,7 @@ import { WizardResume, WizardSectionPage, WizardSetupPage, WizardWelcome, wizard
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
 const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OutstandingOrdersPage },
+  { path: '/admin/prepare-order', Page: PrepareOrderPage },
   { path: '/admin/settings/about-us', Page: StoreInformationPage },
   { path: '/admin/settings/fulfillment-options', Page: FulfillmentOptionsPage },
   { path: '/admin/settings/special-order-items', Page: SpecialOrderItemsPage },
@@ -36,9 +38,9 @@ const PAGES: { path: string; Page: ComponentType }[] = [
 const WIZARD_INTRO = '/admin/wizard/intro';
 /**
  * Screens a link may open with an access-token query that signs the person in (spec 3 §2 names four: settings
- * widgets, prepare order and the two e-mail campaign screens; those others join when they are built).
+ * widgets, prepare order and the two e-mail campaign screens; the campaign screens join when they are built).
  */
-const TOKEN_LINK_PATHS = new Set(['/admin/settings/widgets']);
+const TOKEN_LINK_PATHS = new Set(['/admin/settings/widgets', '/admin/prepare-order']);
 
 /**
  * Spec 3 §4: a sub-account's permissions are refreshed on each admin navigation from the sub-accounts list

@@ -1,6 +1,6 @@
-import type { AdminWidget, SubAccount, WizardState, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, CustomerOrderSummary, Paged, PlacedOrder, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
+import type { AdminOrder, AdminWidget, SubAccount, WizardState, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, CustomerOrderSummary, Paged, PlacedOrder, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { StoreInformation, StoreOptions } from '@platform/domain';
+import type { OrderAction, StoreInformation, StoreOptions } from '@platform/domain';
 import { platformApi } from './api';
 import { preselectStore } from './session';
 
@@ -331,8 +331,15 @@ export const identityApi = platformApi.injectEndpoints({
 export const adminOrdersApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     outstandingOrders: build.query<Paged<OrderSummary>, { page: number }>({ query: (params) => ({ url: 'admin/orders/outstanding', params }), providesTags: ['Orders'] }),
+    adminOrder: build.query<AdminOrder, string>({ query: (id) => `admin/orders/${encodeURIComponent(id)}`, transformResponse: (r: { data: AdminOrder }) => r.data, providesTags: ['Orders'] }),
+    /** Moves an order on: take, prepare (mark ready), complete, cancel (with a reason); the answer's message says what happened. */
+    orderAction: build.mutation<{ status: string; message: string; data: AdminOrder }, { action: OrderAction; id: string; reason?: string; deliveryMinutes?: number }>({
+      query: ({ action, ...body }) => ({ url: `admin/orders/${ORDER_ACTION_PATHS[action]}`, method: 'POST', body }),
+      invalidatesTags: ['Orders'],
+    }),
   }),
 });
+const ORDER_ACTION_PATHS: Record<OrderAction, string> = { take: 'order-taken', prepare: 'markPrepared', complete: 'markComplete', cancel: 'cancel' };
 
 /** Admin settings: the store's search synonyms (the product editors' permission). */
 type WidgetsAnswer = { message: string; data: AdminWidget[] };

@@ -51,7 +51,7 @@ describe('POST /api/customer/orders/submit', () => {
     await add('GuestPick1', 11, 2);
     await add('GuestPick1', 21, 1);
     const before = await cart('GuestPick1');
-    const res = await submit('GuestPick1', { expected_total: before.totals.total, note: 'Side door please' });
+    const res = await submit('GuestPick1', { expected_total: before.totals.total, note: 'Side door please' }, { origin: 'http://shop.chk-a.test' });
     expect(res.statusCode).toBe(200);
     const { status, message, order } = res.json();
     expect({ status, message }).toEqual({ status: true, message: 'Thank you! Your order has been placed.' });
@@ -79,6 +79,8 @@ describe('POST /api/customer/orders/submit', () => {
     expect(toStore[0].text).toContain('2 × chk-a Cordless Drill (SKU 1001)');
     expect(toStore[0].text).toContain('Phone: (503) 555-0142');
     expect(toStore[0].text).toContain('Note: Side door please');
+    const saved = (await Order.findOne({ tenantId, orderNumber: '1001' }).lean()) as unknown as { _id: unknown };
+    expect(toStore[0].text).toContain(`Prepare the order:\nhttp://shop.chk-a.test/admin/prepare-order?id=${String(saved._id)}`);
     expect((await jobs('ordersPlaced')).find((j) => j.orderNumber === '1001')).toMatchObject({ tenantId, items: [{ sku: '1001', quantity: 2 }, { sku: '1002', quantity: 1 }] });
     expect((await jobs('catalogueChanges')).some((j) => j.tenantId === tenantId && j.productIds.includes(1) && j.productIds.includes(2))).toBe(true);
   });

@@ -36,7 +36,8 @@ export type Line = { productId: number; storeProductId: number; sku: string; tit
  * in-stock line (never below zero), numbers and saves the order, empties the cart and queues the
  * confirmation e-mail, the search index's stock update and the sales counts. Nothing changes when any check fails.
  */
-export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, input: CheckoutInput): Promise<PlacedOrder> {
+/** origin: the store's address as the shopper's browser used it (for the link in the store's e-mail). */
+export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, input: CheckoutInput, origin: string | null = null): Promise<PlacedOrder> {
   if (ctx.caller?.isAdmin) throw new AppError('forbidden', 'Store admins cannot place orders. Use View as Customer with a customer account.');
   rejectFieldProblems(contactProblems(input));
   if (input.payment_method !== PAY_AT_STORE) throw new AppError('unprocessable', 'Please choose how you will pay.', { payment_method: ['Please choose how you will pay.'] });
@@ -94,7 +95,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     announceCatalogueChange(io.resources, ctx.tenantId, lines.filter((l) => !l.special).map((l) => l.productId)),
     announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon }),
     io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix) }),
-    tellTheStore(ctx, io, view, prefix),
+    tellTheStore(ctx, io, view, prefix, origin ? `${origin}/admin/prepare-order?id=${String(order._id)}` : null),
   ]);
   return view;
 }
@@ -161,17 +162,17 @@ export async function findShopperOrder(ctx: RequestContext, who: ShopperIdentity
  * The new-order e-mail to the store: its contact address and every admin account allowed new order e-mails
  * (spec 3 §6 new_order_emails), once per address; a reply goes to the shopper.
  */
-async function tellTheStore(ctx: RequestContext, io: CheckoutIo, order: PlacedOrder, prefix: string): Promise<void> {
+async function tellTheStore(ctx: RequestContext, io: CheckoutIo, order: PlacedOrder, prefix: string, link: string | null): Promise<void> {
   const [business, staff] = await Promise.all([getBusinessDetails(ctx), staffEmailsWith(ctx, 'new_order_emails')]);
   const recipients = [...new Set([business.contact_email, ...staff].filter(Boolean).map((e) => normalizeEmail(e!)))];
-  const email = storeOrderEmail(order, prefix);
+  const email = storeOrderEmail(order, prefix, link);
   await Promise.all(recipients.map((to) => io.resources.queues.notifications.add('new-order', {
     tenantId: ctx.tenantId, channel: 'email', to, replyTo: order.contact.email, kind: 'new-order', ...email,
   })));
 }
 
 /** What the store reads about a new order: who, how it leaves the store, the lines to pull, the total and payment. */
-export function storeOrderEmail(order: PlacedOrder, prefix: string): { subject: string; text: string } {
+export function storeOrderEmail(order: PlacedOrder, prefix: string, link: string | null = null): { subject: string; text: string } {
   const money = (amount: string) => displayPrice(toCents(amount), prefix);
   const how = order.order_type === 'pickup' ? `Pickup at ${order.store.name}`
     : `${order.order_type === 'delivery' ? 'Delivery' : `Shipping (${order.shipping_service})`} to ${order.address!.address}${order.address!.address2 ? `, ${order.address!.address2}` : ''}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip}`;
@@ -183,6 +184,7 @@ export function storeOrderEmail(order: PlacedOrder, prefix: string): { subject: 
       `Total: ${money(order.total)}. Payment: ${order.payment.label}.`,
       `Phone: ${formatPhone(order.contact.telephone)}`, `E-mail: ${order.contact.email}`,
       ...(order.note ? [`Note: ${order.note}`] : []),
+      ...(link ? ['', 'Prepare the order:', link] : []),
     ].join('\n'),
   };
 }

@@ -49,7 +49,9 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }) },
     },
   }, async (request) => {
-    const order = await placeOrder(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body);
+    // A browser's Origin is the store's address as the shopper used it: the store's e-mail links the order there.
+    const origin = typeof request.headers.origin === 'string' && /^https?:\/\/[^/]+$/.test(request.headers.origin) ? request.headers.origin : null;
+    const order = await placeOrder(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body, origin);
     return { status: true, message: ORDER_PLACED, order };
   });
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { ORDER_STATUS_LABELS } from '@platform/domain';
+import { Link } from '@platform/routing';
 import { adminOrdersApi } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
 
@@ -24,7 +26,7 @@ export function OutstandingOrdersPage() {
             <thead><tr><th>Order</th><th>Placed</th><th>Customer</th><th>Type</th><th>Status</th><th>Total</th></tr></thead>
             <tbody>
               {data.data.map((o) => (
-                <tr key={o.id}><td>{o.order_number}</td><td>{new Date(o.placed_at).toLocaleString()}</td><td>{o.customer_name}</td><td>{o.order_type}</td><td>{o.status}</td><td>${o.total}</td></tr>
+                <tr key={o.id}><td><Link to={`/admin/prepare-order?id=${o.id}`} aria-label={`Order ${o.order_number}`}>{o.order_number}</Link></td><td>{new Date(o.placed_at).toLocaleString()}</td><td>{o.customer_name}</td><td>{o.order_type}</td><td>{ORDER_STATUS_LABELS[o.status] ?? o.status}</td><td>${o.total}</td></tr>
               ))}
             </tbody>
           </Table>

@@ -1,0 +1,116 @@
+import { Fragment, useState } from 'react';
+import styled from 'styled-components';
+import { Link, useSearchParams } from '@platform/routing';
+import { formatPhone, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
+import { adminOrdersApi, errorMessage, notify } from '@platform/api-client';
+import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+
+const Columns = styled.div`display: grid; grid-template-columns: 2fr 1fr; gap: 16px; align-items: start; @media (max-width: ${(p) => p.theme.breakpoints.md}px) { grid-template-columns: 1fr; }`;
+const PickList = styled.table`
+  width: 100%; border-collapse: collapse; margin-bottom: 12px;
+  th, td { text-align: left; padding: 8px; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }
+  td.qty { font-weight: 700; font-size: 1.1rem; }
+`;
+const Facts = styled.dl`margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 6px 12px; dt { font-weight: 600; } dd { margin: 0; }`;
+const Actions = styled.div`display: flex; flex-wrap: wrap; gap: 10px; align-items: end; margin-top: 12px;`;
+const ACTION_LABELS: Record<Exclude<OrderAction, 'cancel'>, string> = { take: 'Take order', prepare: 'Mark ready', complete: 'Complete' };
+
+/**
+ * /admin/prepare-order?id=: one order as the store prepares it (spec 3 "prepare order"): the lines to pull,
+ * who it is for and how it leaves the store, and the next step: take it, mark it ready (the shopper is
+ * e-mailed; a delivery may say in how many minutes), complete it, or cancel it with a reason.
+ */
+export function PrepareOrderPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const { data: order, isLoading, isError, error, refetch } = adminOrdersApi.useAdminOrderQuery(id, { skip: !id });
+  const [act, { isLoading: acting }] = adminOrdersApi.useOrderActionMutation();
+  const [minutes, setMinutes] = useState('');
+  const [reason, setReason] = useState('');
+  const [cancelling, setCancelling] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const run = async (action: OrderAction) => {
+    setProblem(null);
+    if (action === 'cancel' && !reason.trim()) { setProblem('Please give a reason for cancelling.'); return; }
+    try {
+      const answer = await act({ action, id, ...(action === 'cancel' ? { reason } : {}), ...(action === 'prepare' && Number(minutes) > 0 ? { deliveryMinutes: Number(minutes) } : {}) }).unwrap();
+      notify('success', answer.message, 5000);
+      setCancelling(false);
+    } catch (err) {
+      setProblem(errorMessage(err));
+    }
+  };
+
+  if (!id) return <Container><PageTitle>Prepare Order</PageTitle><EmptyState title="No order chosen">Open an order from the <Link to="/admin/orders/list">outstanding orders</Link>.</EmptyState></Container>;
+  const notFound = isError && (error as { status?: number }).status === 404;
+  return (
+    <Container>
+      <PageTitle>{order ? `Order ${order.order_number}` : 'Prepare Order'}</PageTitle>
+      <p><Link to="/admin/orders/list">← Outstanding orders</Link></p>
+      {isLoading ? <Loading label="Loading the order…" /> : null}
+      {notFound ? <EmptyState title="This order was not found">It may belong to another store. <Link to="/admin/orders/list">Outstanding orders</Link></EmptyState> : null}
+      {isError && !notFound ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the order.</ErrorNotice> : null}
+      {order ? (
+        <Columns>
+          <Card as="section" aria-label="Lines to pull">
+            <h2 style={{ marginTop: 0 }}>{order.order_type === 'pickup' ? 'Pickup' : order.order_type === 'delivery' ? 'Local delivery' : 'Shipping'} · {order.status_label}</h2>
+            <PickList>
+              <thead><tr><th>Qty</th><th>Product</th><th>SKU</th><th>Price</th></tr></thead>
+              <tbody>
+                {order.items.map((item) => (
+                  <tr key={item.sku}><td className="qty">{item.quantity}</td><td>{item.title}{item.special ? ' (special order)' : ''}</td><td>{item.sku}</td><td>${item.price}</td></tr>
+                ))}
+              </tbody>
+            </PickList>
+            <p><strong>Total ${order.total}</strong> · {order.payment.label} ({order.payment.status === 'due' ? 'not paid yet' : 'paid'})</p>
+            {order.note ? <p><strong>Note from the customer:</strong> {order.note}</p> : null}
+            {problem ? <ErrorNotice>{problem}</ErrorNotice> : null}
+            {order.actions.length ? (
+              <Actions>
+                {order.actions.filter((a): a is Exclude<OrderAction, 'cancel'> => a !== 'cancel').map((action) => (
+                  <Fragment key={action}>
+                    {action === 'prepare' && order.order_type === 'delivery' ? (
+                      <Field style={{ marginBottom: 0 }}>Delivery in (minutes, optional)<input type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} style={{ width: '8em' }} /></Field>
+                    ) : null}
+                    <Button type="button" disabled={acting} onClick={() => void run(action)}>{ACTION_LABELS[action]}</Button>
+                  </Fragment>
+                ))}
+                {order.actions.includes('cancel') && !cancelling ? <Button type="button" $variant="secondary" onClick={() => setCancelling(true)}>Cancel order…</Button> : null}
+              </Actions>
+            ) : <p>This order is {ORDER_STATUS_LABELS[order.status]?.toLowerCase() ?? order.status}: nothing more to do.</p>}
+            {cancelling ? (
+              <form aria-label="Cancel the order" onSubmit={(e) => { e.preventDefault(); void run('cancel'); }} style={{ marginTop: 12 }}>
+                <Field>Reason (the customer reads it)<textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} /></Field>
+                <Actions style={{ marginTop: 0 }}>
+                  <Button type="submit" disabled={acting}>Cancel the order</Button>
+                  <Button type="button" $variant="secondary" onClick={() => { setCancelling(false); setProblem(null); }}>Keep the order</Button>
+                </Actions>
+              </form>
+            ) : null}
+          </Card>
+          <Card as="section" aria-label="Customer">
+            <h2 style={{ marginTop: 0 }}>Customer</h2>
+            <Facts>
+              <dt>Name</dt><dd>{order.contact.first_name} {order.contact.last_name}</dd>
+              <dt>Phone</dt><dd><a href={`tel:${order.contact.telephone}`}>{formatPhone(order.contact.telephone)}</a></dd>
+              <dt>E-mail</dt><dd><a href={`mailto:${order.contact.email}`}>{order.contact.email}</a></dd>
+              <dt>Placed</dt><dd>{new Date(order.placed_at).toLocaleString()}</dd>
+              {order.order_type === 'pickup' ? <><dt>Pickup at</dt><dd>{order.store.name}</dd></> : null}
+              {order.address ? <><dt>{order.order_type === 'delivery' ? 'Deliver to' : 'Ship to'}</dt><dd>{[order.address.address, order.address.address2, order.address.city, `${order.address.state} ${order.address.zip}`].filter(Boolean).join(', ')}</dd></> : null}
+              {order.shipping_service ? <><dt>Service</dt><dd>{order.shipping_service}</dd></> : null}
+            </Facts>
+            {order.history.length ? (
+              <>
+                <h3>History</h3>
+                <ol aria-label="Order history" style={{ paddingLeft: 18 }}>
+                  {order.history.map((h) => <li key={h.at}>{ORDER_STATUS_LABELS[h.status] ?? h.status}, {new Date(h.at).toLocaleString()}{h.by ? ` by ${h.by}` : ''}{h.note ? `: ${h.note}` : ''}</li>)}
+                </ol>
+              </>
+            ) : null}
+          </Card>
+        </Columns>
+      ) : null}
+    </Container>
+  );
+}
