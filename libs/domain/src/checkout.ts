@@ -60,10 +60,9 @@ export function payAtStoreLabel(mode: FulfilmentMode): string {
   return 'Pay at the store when you pick up';
 }
 
-/** Order numbers count up per store from 1001; the next after the highest so far. */
-export function nextOrderNumber(highest: string | null | undefined): string {
-  const n = Number(highest);
-  return String(Number.isInteger(n) && n >= 1001 ? n + 1 : 1001);
+/** Checkout's order numbers count up per store from 1001: the next after the highest checkout has given. */
+export function nextOrderNumber(highest: number | null | undefined): number {
+  return Number.isInteger(highest) && highest! >= 1001 ? highest! + 1 : 1001;
 }
 
 /** Spec 2 §9 defaults: what a pickup and a local delivery shopper are told to expect. */

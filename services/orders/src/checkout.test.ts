@@ -204,4 +204,12 @@ describe('POST /api/customer/orders/submit', () => {
     expect(guest.statusCode).toBe(401);
     expect(guest.json().message).toBe('Please sign in to see your orders.');
   });
+
+  it('keeps counting from the highest checkout number, whatever other orders (imported, demo) are called', async () => {
+    const highest = Math.max(...((await Order.find({ tenantId }).lean()) as unknown as { orderNumber: string }[]).map((o) => Number(o.orderNumber)).filter(Number.isInteger));
+    await Order.create({ tenantId, orderNumber: 'POS-77', status: 'completed', locationId: 1, totalCents: 100, placedAt: new Date(Date.now() + 60_000) });
+    await add('AfterPos01', 21, 1);
+    const res = await submit('AfterPos01');
+    expect(res.json().order.order_number).toBe(String(highest + 1));
+  });
 });

@@ -65,10 +65,11 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   const order = await withRedisLock(io.resources.redis, checkoutLockKey(io.resources.queuePrefix, ctx.tenantId), async () => {
     await takeStock(ctx, lines.filter((l) => !l.special));
     try {
-      const last = (await Order.findOne(scoped(ctx), { orderNumber: 1 }).sort({ placedAt: -1, _id: -1 }).lean()) as { orderNumber: string } | null;
+      const last = (await Order.findOne(scoped(ctx, { sequence: { $ne: null } }), { sequence: 1 }).sort({ sequence: -1 }).lean()) as { sequence: number } | null;
+      const sequence = nextOrderNumber(last?.sequence);
       const t = cart.totals;
       return await Order.create({
-        ...scoped(ctx), orderNumber: nextOrderNumber(last?.orderNumber), status: 'placed', locationId: stored.locationId,
+        ...scoped(ctx), orderNumber: String(sequence), sequence, status: 'placed', locationId: stored.locationId,
         customerSlug: who.customerSlug, deviceId: who.customerSlug ? null : who.deviceId,
         customerName: `${input.first_name.trim()} ${input.last_name.trim()}`,
         contact: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email: normalizeEmail(input.email), telephone: normalizePhone(input.telephone) },

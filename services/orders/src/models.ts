@@ -16,6 +16,8 @@ const moneyLines = {
 /** A placed order: what was bought at which store, for whom, how it reaches them and how it is paid. */
 const orderSchema = new Schema({
   orderNumber: { type: String, required: true },
+  /** Checkout's number as a number (orderNumber is its text), to find the highest: imported or demo orders have none. */
+  sequence: { type: Number, default: null },
   status: { type: String, required: true, enum: [...OUTSTANDING_STATUSES, 'completed', 'cancelled'] },
   locationId: { type: Number, required: true },
   customerSlug: { type: String, default: null },
@@ -41,4 +43,5 @@ orderSchema.plugin(tenantOwned);
 orderSchema.index({ tenantId: 1, orderNumber: 1 }, { unique: true });
 orderSchema.index({ tenantId: 1, status: 1, placedAt: -1 });
 orderSchema.index({ tenantId: 1, placedAt: -1 });
+orderSchema.index({ tenantId: 1, sequence: -1 });
 export const Order = mongoose.models.Order ?? mongoose.model('Order', orderSchema);
