@@ -197,6 +197,17 @@ test.describe('checkout', () => {
     await page.goto(`${HARDWARE}/admin/prepare-order?id=${id}&access-token=${token}`);
     await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/admin/prepare-order\\?id=${id}$`)); // the token is gone from the address
+    // The owner writes to the customer first.
+    await page.getByRole('button', { name: 'E-mail Lee' }).click();
+    const write = page.getByRole('form', { name: 'E-mail the customer' });
+    await write.getByRole('button', { name: 'Send' }).click();
+    await expect(write.getByText('Please write a subject.')).toBeVisible();
+    await write.getByLabel('Subject').fill('About your order');
+    await write.getByLabel('Message').fill('Two of them were damaged; we will call you about a replacement.');
+    const writtenAt = new Date();
+    await write.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Your e-mail to Lee is on its way.')).toBeVisible();
+    expect(await outboxMessage(`lee-${device.toLowerCase()}@shopper.test`, writtenAt)).toBe('Two of them were damaged; we will call you about a replacement.');
     await page.getByRole('button', { name: 'Cancel order…' }).click();
     const cancel = page.getByRole('form', { name: 'Cancel the order' });
     await cancel.getByRole('button', { name: 'Cancel the order' }).click();

@@ -339,6 +339,14 @@ export const adminOrdersApi = platformApi.injectEndpoints({
     }),
   }),
 });
+export const adminOrderMailApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The store e-mails an order's customer. */
+    emailOrderCustomer: build.mutation<{ status: string; message: string; data: AdminOrder }, { id: string; subject: string; body: string }>({
+      query: ({ id, ...body }) => ({ url: `admin/orders/${encodeURIComponent(id)}/email`, method: 'POST', body }), invalidatesTags: ['Orders'],
+    }),
+  }),
+});
 const ORDER_ACTION_PATHS: Record<OrderAction, string> = { take: 'order-taken', prepare: 'markPrepared', complete: 'markComplete', cancel: 'cancel' };
 
 /** Admin settings: the store's search synonyms (the product editors' permission). */

@@ -18,7 +18,7 @@ let tenantId: string;
 const ORDER_ID = new mongoose.Types.ObjectId().toString();
 const orderIn = (status: string) => () => Order.updateOne({ tenantId, _id: ORDER_ID }, { $set: { status } });
 /** Routes with a path parameter: the address to call. */
-const URLS: Record<string, string> = { 'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}` };
+const URLS: Record<string, string> = { 'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}`, 'POST /api/admin/orders/{id}/email': `/api/admin/orders/${ORDER_ID}/email` };
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
   'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
@@ -38,6 +38,7 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/orders/markPrepared': { id: ORDER_ID },
   'POST /api/admin/orders/markComplete': { id: ORDER_ID },
   'POST /api/admin/orders/cancel': { id: ORDER_ID, reason: 'Walking the permissions' },
+  'POST /api/admin/orders/{id}/email': { subject: 'Walking', body: 'the permissions' },
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
@@ -60,6 +61,7 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/orders/markPrepared': null,
   'POST /api/admin/orders/markComplete': null,
   'POST /api/admin/orders/cancel': null,
+  'POST /api/admin/orders/{id}/email': null,
   'GET /api/admin/search-synonyms': 'edit_products',
   'PUT /api/admin/search-synonyms': 'edit_products',
   'GET /api/sub-accounts': null,
@@ -89,7 +91,7 @@ beforeAll(async () => {
   await createCatalogueFixture(tenantId, 'perm-a');
   await HomepageWidgetModel.create({ tenantId, widgetId: 9, name: 'Welcome', type: '1' });
   await Customer.create({ tenantId, slug: 'walk-staff', email: 'walk@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
-  await Order.create({ _id: ORDER_ID, tenantId, orderNumber: '1001', status: 'placed', locationId: 1, totalCents: 500, placedAt: new Date() });
+  await Order.create({ _id: ORDER_ID, tenantId, orderNumber: '1001', status: 'placed', locationId: 1, totalCents: 500, placedAt: new Date(), contact: { firstName: 'Walk', email: 'walk-customer@perm-a.test' } });
 });
 afterAll(async () => { await harness?.close(); });
 

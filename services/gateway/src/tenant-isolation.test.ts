@@ -120,7 +120,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
   '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
-  '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge'];
+  '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
@@ -245,6 +245,8 @@ describe('tenant isolation across every route', () => {
       const res = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${url}`, headers: headersA, payload: { id: tenants.b.orderId, ...payload } });
       expect(res.statusCode, url).toBe(404);
     }
+    const mailB = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${tenants.b.orderId}/email`, headers: headersA, payload: { subject: 'through A', body: 'x' } });
+    expect(mailB.statusCode).toBe(404);
     expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { status: string }).status).toBe('placed');
     // An order placed at A by the device both stores know takes A's stock and empties A's cart only.
     const bStock = await StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean();

@@ -85,6 +85,17 @@ describe('the store works on an order', () => {
     expect(outstanding.json().data.map((o: { id: string }) => o.id)).not.toContain(id);
   });
 
+  it('e-mails the customer from the store, replying to the store, and keeps the subject in the history', async () => {
+    const id = await placeOrder('WriteToMe1', 1);
+    const empty = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/email`, headers: asOwner(), payload: { subject: ' ', body: '' } });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({ subject: ['Please write a subject.'], body: ['Please write a message.'] });
+    const sent = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/email`, headers: asOwner(), payload: { subject: 'Your hammer', body: 'It comes in a new colour. Is that all right?' } });
+    expect(sent.json()).toMatchObject({ message: 'Your e-mail to Sam is on its way.', data: { status: 'placed', history: [{ status: 'placed', by: 'the-owner', note: 'E-mailed the customer: Your hammer' }] } });
+    const [mail] = await mails('order-message');
+    expect(mail).toMatchObject({ to: 'writetome1@example.com', text: 'It comes in a new colour. Is that all right?', subject: expect.stringMatching(/^Your hammer \(order \d+\)$/) });
+  });
+
   it("is the store's admins' alone: a customer is refused, another store's admin and a bad id find nothing", async () => {
     const id = await placeOrder('OwnerOnly1', 1);
     const customer = await issueToken(tenantId, { slug: 'a-customer' });
@@ -95,6 +106,7 @@ describe('the store works on an order', () => {
       await harness.app.inject({ url: `/api/admin/orders/${id}`, headers: { 'business-slug': 'adm-third', authorization: `Bearer ${otherAdmin}` } }),
       await harness.app.inject({ method: 'POST', url: '/api/admin/orders/cancel', headers: { 'business-slug': 'adm-third', authorization: `Bearer ${otherAdmin}` }, payload: { id, reason: 'x' } }),
       await harness.app.inject({ url: '/api/admin/orders/not-an-id', headers: asOwner() }),
+      await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/email`, headers: { 'business-slug': 'adm-third', authorization: `Bearer ${otherAdmin}` }, payload: { subject: 'x', body: 'y' } }),
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('This order was not found.');

@@ -73,6 +73,7 @@ describe('POST /api/customer/orders/submit', () => {
     expect(mail.text).toContain('2 × chk-a Cordless Drill (1001) at $129.99');
     expect(mail.text).toContain(`Total: $${before.totals.total}`);
     expect(mail.text).toContain('Pick up at: chk-a store 1, 1 Main St, Town, OR 97301.');
+    expect(mail.text).toContain('See your order:\nhttp://shop.chk-a.test/cart?order=1001');
     const toStore = (await jobs('notifications')).filter((j) => j.kind === 'new-order' && j.tenantId === tenantId);
     expect(toStore.map((j) => j.to).sort()).toEqual(['hello@chk-a.test', 'orders@chk-a.test', 'owner@chk-a.test']);
     expect(toStore[0]).toMatchObject({ replyTo: 'jo.lee@example.com', subject: `New pickup order 1001: $${before.totals.total}` });

@@ -95,7 +95,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   await Promise.all([
     announceCatalogueChange(io.resources, ctx.tenantId, lines.filter((l) => !l.special).map((l) => l.productId)),
     announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon }),
-    io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix) }),
+    io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix, origin ? `${origin}${who.customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null) }),
     tellTheStore(ctx, io, view, prefix, origin ? `${origin}/admin/prepare-order?id=${String(order._id)}` : null),
   ]);
   return view;
@@ -208,7 +208,8 @@ export async function customerOrders(ctx: RequestContext, query: { page: number;
 }
 
 /** The confirmation e-mail: what was ordered, the total, how it reaches the shopper and how it is paid. */
-export function confirmationEmail(storeName: string, order: PlacedOrder, prefix: string): { subject: string; text: string } {
+/** link: where the shopper sees the order again (My Orders for customers; the Done page on the guest's own browser). */
+export function confirmationEmail(storeName: string, order: PlacedOrder, prefix: string, link: string | null = null): { subject: string; text: string } {
   const money = (amount: string) => displayPrice(toCents(amount), prefix);
   const where = order.order_type === 'pickup'
     ? `Pick up at: ${order.store.name}, ${order.store.address}. ${DEFAULT_PICKUP_DISCLAIMER}`
@@ -222,6 +223,7 @@ export function confirmationEmail(storeName: string, order: PlacedOrder, prefix:
       `Hi ${order.contact.first_name},`, '', `Thank you for your order ${order.order_number}.`, '', ...lines, '',
       `Total: ${money(order.total)}`, `Payment: ${order.payment.label}.`, where,
       ...(order.note ? ['', `Your note: ${order.note}`] : []),
+      ...(link ? ['', 'See your order:', link] : []),
     ].join('\n'),
   };
 }

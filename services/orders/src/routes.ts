@@ -5,7 +5,7 @@ import { requireAdmin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { outstandingOrders } from './service';
-import { actOnOrder, adminOrder } from './admin-orders';
+import { actOnOrder, adminOrder, emailCustomer } from './admin-orders';
 import { customerOrders, findShopperOrder, placeOrder, type CheckoutIo } from './checkout';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
@@ -105,4 +105,11 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       body: Type.Object({ id: OrderId, reason: Type.String({ maxLength: 500 }) }), response: ActionAnswer,
     },
   }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'cancel', { reason: request.body.reason }));
+  app.post('/admin/orders/:id/email', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: "E-mails the order's customer from the store (replies go to the store's contact address)", security: [{ bearer: [] }],
+      params: Type.Object({ id: OrderId }), body: Type.Object({ subject: Type.String({ maxLength: 150 }), body: Type.String({ maxLength: 5000 }) }), response: ActionAnswer,
+    },
+  }, async (request) => emailCustomer(request.ctx, io, request.params.id, request.body));
 };

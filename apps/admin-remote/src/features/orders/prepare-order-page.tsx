@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@platform/routing';
 import { formatPhone, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
-import { adminOrdersApi, errorMessage, notify } from '@platform/api-client';
+import { adminOrderMailApi, adminOrdersApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 
 const Columns = styled.div`display: grid; grid-template-columns: 2fr 1fr; gap: 16px; align-items: start; @media (max-width: ${(p) => p.theme.breakpoints.md}px) { grid-template-columns: 1fr; }`;
@@ -13,7 +13,41 @@ const PickList = styled.table`
 `;
 const Facts = styled.dl`margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 6px 12px; dt { font-weight: 600; } dd { margin: 0; }`;
 const Actions = styled.div`display: flex; flex-wrap: wrap; gap: 10px; align-items: end; margin-top: 12px;`;
+const Problem = styled.p`color: ${(p) => p.theme.colors.danger}; margin: -8px 0 12px;`;
 const ACTION_LABELS: Record<Exclude<OrderAction, 'cancel'>, string> = { take: 'Take order', prepare: 'Mark ready', complete: 'Complete' };
+
+/** E-mail the customer (spec 3 order actions): a subject and a message; replies reach the store's contact address. */
+function EmailCustomer({ id, name }: { id: string; name: string }) {
+  const [send, { isLoading }] = adminOrderMailApi.useEmailOrderCustomerMutation();
+  const [open, setOpen] = useState(false);
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  if (!open) return <Button type="button" $variant="secondary" onClick={() => setOpen(true)}>E-mail {name}</Button>;
+  const submit = async () => {
+    setProblems({});
+    try {
+      notify('success', (await send({ id, subject, body }).unwrap()).message, 5000);
+      setOpen(false); setSubject(''); setBody('');
+    } catch (err) {
+      const errors = fieldErrors(err);
+      setProblems(Object.keys(errors).length ? errors : { form: errorMessage(err) });
+    }
+  };
+  return (
+    <form aria-label="E-mail the customer" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      {problems.form ? <ErrorNotice>{problems.form}</ErrorNotice> : null}
+      <Field>Subject<input value={subject} maxLength={150} aria-invalid={Boolean(problems.subject)} onChange={(e) => setSubject(e.target.value)} /></Field>
+      {problems.subject ? <Problem role="alert">{problems.subject}</Problem> : null}
+      <Field>Message<textarea rows={4} maxLength={5000} value={body} aria-invalid={Boolean(problems.body)} onChange={(e) => setBody(e.target.value)} /></Field>
+      {problems.body ? <Problem role="alert">{problems.body}</Problem> : null}
+      <Actions style={{ marginTop: 0 }}>
+        <Button type="submit" disabled={isLoading}>{isLoading ? 'Sending…' : 'Send'}</Button>
+        <Button type="button" $variant="secondary" onClick={() => setOpen(false)}>Close</Button>
+      </Actions>
+    </form>
+  );
+}
 
 /**
  * /admin/prepare-order?id=: one order as the store prepares it (spec 3 "prepare order"): the lines to pull,
@@ -100,6 +134,7 @@ export function PrepareOrderPage() {
               {order.address ? <><dt>{order.order_type === 'delivery' ? 'Deliver to' : 'Ship to'}</dt><dd>{[order.address.address, order.address.address2, order.address.city, `${order.address.state} ${order.address.zip}`].filter(Boolean).join(', ')}</dd></> : null}
               {order.shipping_service ? <><dt>Service</dt><dd>{order.shipping_service}</dd></> : null}
             </Facts>
+            {order.contact.email ? <div style={{ marginTop: 12 }}><EmailCustomer id={order.id} name={order.contact.first_name || 'the customer'} /></div> : null}
             {order.history.length ? (
               <>
                 <h3>History</h3>
