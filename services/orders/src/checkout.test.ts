@@ -35,7 +35,8 @@ beforeAll(async () => {
   await Customer.insertMany([
     { tenantId, slug: 'owner', email: 'owner@chk-a.test', passwordHash: 'x', isAdmin: true },
     { tenantId, slug: 'orders-staff', email: 'orders@chk-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['new_order_emails'] },
-    { tenantId, slug: 'web-staff', email: 'web@chk-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] },
+    { tenantId, slug: 'web-staff', email: 'web@chk-a.test', telephone: '5035550100', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] },
+    { tenantId, slug: 'floor-staff', email: 'floor@chk-a.test', telephone: '5035550111', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['new_order_texts'] },
   ]);
   await StoreProfile.create({ tenantId, business: {
     contact_email: 'Hello@chk-a.test',
@@ -76,6 +77,10 @@ describe('POST /api/customer/orders/submit', () => {
     expect(mail.text).toContain('See your order:\nhttp://shop.chk-a.test/cart?order=1001');
     const toStore = (await jobs('notifications')).filter((j) => j.kind === 'new-order' && j.tenantId === tenantId);
     expect(toStore.map((j) => j.to).sort()).toEqual(['hello@chk-a.test', 'orders@chk-a.test', 'owner@chk-a.test']);
+    // Texts go to staff allowed new order texts who have a mobile number (the owner here has none).
+    const texts = (await jobs('notifications')).filter((j) => j.kind === 'new-order-text' && j.tenantId === tenantId);
+    expect(texts.map((j) => [j.channel, j.to])).toEqual([['sms', '5035550111']]);
+    expect(texts[0].text).toMatch(/^chk-a store: new pickup order 1001, \$\d+\.\d{2}, Jo Lee\. http:\/\/shop\.chk-a\.test\/admin\/prepare-order\?id=/);
     expect(toStore[0]).toMatchObject({ replyTo: 'jo.lee@example.com', subject: `New pickup order 1001: $${before.totals.total}` });
     expect(toStore[0].text).toContain('2 × chk-a Cordless Drill (SKU 1001)');
     expect(toStore[0].text).toContain('Phone: (503) 555-0142');

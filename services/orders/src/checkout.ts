@@ -7,7 +7,7 @@ import type { PlacedOrder } from '@platform/contracts';
 import { cartParcels, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
 import { announceCatalogueChange, StoreProduct } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
-import { staffEmailsWith } from '@platform/identity';
+import { staffWith } from '@platform/identity';
 import { AppError, rejectFieldProblems, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { announceOrderPlaced } from './placed';
@@ -160,16 +160,20 @@ export async function findShopperOrder(ctx: RequestContext, who: ShopperIdentity
 }
 
 /**
- * The new-order e-mail to the store: its contact address and every admin account allowed new order e-mails
- * (spec 3 §6 new_order_emails), once per address; a reply goes to the shopper.
+ * The store hears of a new order: an e-mail to its contact address and every admin account allowed new order
+ * e-mails (spec 3 §6 new_order_emails), once per address, a reply going to the shopper; and a text to every
+ * admin allowed new order texts (new_order_texts) who has a mobile number.
  */
 async function tellTheStore(ctx: RequestContext, io: CheckoutIo, order: PlacedOrder, prefix: string, link: string | null): Promise<void> {
-  const [business, staff] = await Promise.all([getBusinessDetails(ctx), staffEmailsWith(ctx, 'new_order_emails')]);
-  const recipients = [...new Set([business.contact_email, ...staff].filter(Boolean).map((e) => normalizeEmail(e!)))];
+  const [business, emailed, texted] = await Promise.all([getBusinessDetails(ctx), staffWith(ctx, 'new_order_emails'), staffWith(ctx, 'new_order_texts')]);
+  const recipients = [...new Set([business.contact_email, ...emailed.map((s) => s.email)].filter(Boolean).map((e) => normalizeEmail(e!)))];
+  const phones = [...new Set(texted.map((s) => s.telephone).filter((p): p is string => Boolean(p)))];
   const email = storeOrderEmail(order, prefix, link);
-  await Promise.all(recipients.map((to) => io.resources.queues.notifications.add('new-order', {
-    tenantId: ctx.tenantId, channel: 'email', to, replyTo: order.contact.email, kind: 'new-order', ...email,
-  })));
+  const text = `${ctx.tenant.name}: new ${order.order_type} order ${order.order_number}, ${displayPrice(toCents(order.total), prefix)}, ${order.contact.first_name} ${order.contact.last_name}.${link ? ` ${link}` : ''}`;
+  await Promise.all([
+    ...recipients.map((to) => io.resources.queues.notifications.add('new-order', { tenantId: ctx.tenantId, channel: 'email', to, replyTo: order.contact.email, kind: 'new-order', ...email })),
+    ...phones.map((to) => io.resources.queues.notifications.add('new-order-text', { tenantId: ctx.tenantId, channel: 'sms', to, subject: '', kind: 'new-order-text', text })),
+  ]);
 }
 
 /** What the store reads about a new order: who, how it leaves the store, the lines to pull, the total and payment. */
