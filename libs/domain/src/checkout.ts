@@ -78,6 +78,10 @@ export type OrderAction = 'take' | 'prepare' | 'complete' | 'cancel';
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   placed: 'New', taken: 'Taken', preparing: 'Being prepared', prepared: 'Ready', completed: 'Completed', cancelled: 'Cancelled',
 };
+/** The same statuses in the shopper's words (My Orders). */
+export const CUSTOMER_ORDER_STATUS_LABELS: Record<string, string> = {
+  placed: 'Placed', taken: 'Received by the store', preparing: 'Being prepared', prepared: 'Ready', completed: 'Completed', cancelled: 'Cancelled',
+};
 const NEXT_STATUS: Record<OrderAction, { from: string[]; to: string }> = {
   take: { from: ['placed'], to: 'taken' },
   prepare: { from: ['placed', 'taken', 'preparing'], to: 'prepared' },

@@ -2,4 +2,4 @@ export { identityRoutes as identityService } from './routes';
 export { Customer } from './models';
 export { hashPassword, verifyPassword } from './passwords';
 export { forgetEndedSessions } from './housekeeping';
-export { staffWith } from './staff';
+export { storeAdmins } from './staff';

@@ -1,12 +1,11 @@
 import { mongoose, scoped } from '@platform/db';
 import { orderActions, orderTransition, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
-import { withRedisLock } from '@platform/cart';
 import { announceCatalogueChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails } from '@platform/tenant-settings';
 import { Order } from './models';
-import { CHECKOUT_BUSY, checkoutLockKey, giveStockBack, orderView, type CheckoutIo, type OrderDoc } from './checkout';
+import { giveStockBack, orderView, withCheckoutLock, type CheckoutIo, type OrderDoc } from './checkout';
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
@@ -51,7 +50,7 @@ const DONE: Record<OrderAction, (n: string, first: string) => string> = {
 export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string, action: OrderAction, input: { reason?: string; deliveryMinutes?: number } = {}) {
   const reason = input.reason?.trim() ?? '';
   if (action === 'cancel' && !reason) throw new AppError('unprocessable', CANCEL_REASON_NEEDED, { reason: [CANCEL_REASON_NEEDED] });
-  const order = await withRedisLock(io.resources.redis, checkoutLockKey(io.resources.queuePrefix, ctx.tenantId), async () => {
+  const order = await withCheckoutLock(io, ctx.tenantId, async () => {
     const current = await findOrder(ctx, id);
     const next = orderTransition(current.status, action);
     if (!next.ok) throw new AppError('conflict', next.message);
@@ -59,7 +58,7 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     await Order.updateOne(scoped(ctx, { _id: id, status: current.status }), { $set: { status: next.status }, $push: { history: entry } });
     if (action === 'cancel') await giveStockBack(ctx, current.items.filter((l) => !l.special));
     return { ...current, status: next.status, history: [...(current.history ?? []), entry] };
-  }, { waitMs: 15_000, busyMessage: CHECKOUT_BUSY });
+  });
   const view = await adminView(ctx, order);
   if (action === 'cancel') await announceCatalogueChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId));
   const email = shopperEmail(ctx.tenant.name, view, action, { reason, deliveryMinutes: input.deliveryMinutes });

@@ -7,7 +7,7 @@ import type { PlacedOrder } from '@platform/contracts';
 import { cartParcels, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
 import { announceCatalogueChange, StoreProduct } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
-import { staffWith } from '@platform/identity';
+import { storeAdmins } from '@platform/identity';
 import { AppError, rejectFieldProblems, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { announceOrderPlaced } from './placed';
@@ -23,10 +23,15 @@ export interface CheckoutInput {
 
 export interface CheckoutIo { cart: CartIo; resources: PlatformResources }
 
-/** Checkouts of one store take turns: stock decrements and order numbers are not atomic on FerretDB (ARCHITECTURE "Atomicity"). */
-const CHECKOUT_WAIT_MS = 15_000;
-export const checkoutLockKey = (prefix: string, tenantId: string) => `${prefix}:checkout-lock:${tenantId}`;
 export const CHECKOUT_BUSY = 'The store is busy taking other orders. Please try again in a moment.';
+
+/**
+ * Runs `work` while no other checkout or order action of the store runs: stock decrements and order numbers
+ * are not atomic on FerretDB (ARCHITECTURE "Atomicity").
+ */
+export function withCheckoutLock<T>(io: CheckoutIo, tenantId: string, work: () => Promise<T>): Promise<T> {
+  return withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:checkout-lock:${tenantId}`, work, { waitMs: 15_000, busyMessage: CHECKOUT_BUSY });
+}
 
 export type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean };
 
@@ -62,7 +67,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     priceCents: toCents(item.price), special: parcel.type === 'special',
   })));
   const placedAt = new Date();
-  const order = await withRedisLock(io.resources.redis, checkoutLockKey(io.resources.queuePrefix, ctx.tenantId), async () => {
+  const order = await withCheckoutLock(io, ctx.tenantId, async () => {
     await takeStock(ctx, lines.filter((l) => !l.special));
     try {
       const last = (await Order.findOne(scoped(ctx, { sequence: { $ne: null } }), { sequence: 1 }).sort({ sequence: -1 }).lean()) as { sequence: number } | null;
@@ -88,7 +93,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
       await giveStockBack(ctx, lines.filter((l) => !l.special));
       throw err;
     }
-  }, { waitMs: CHECKOUT_WAIT_MS, busyMessage: CHECKOUT_BUSY });
+  });
   await io.cart.carts.remove(ctx.tenantId, who);
   const view = await orderView(ctx, order.toObject());
   // After the order is saved: each of these is retried by the queue, and none may undo the order.
@@ -132,7 +137,6 @@ export type OrderDoc = {
 /** An order as its shopper sees it. */
 export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<PlacedOrder> {
   const store = (await Location.findOne(scoped(ctx, { locationId: order.locationId })).lean()) as { name: string; address: string; city?: string; state?: string; zip?: string } | null;
-  const mode = (Object.entries(ORDER_TYPE_NAMES).find(([, name]) => name === order.orderType)?.[0] ?? 0) as unknown as FulfilmentMode;
   return {
     order_number: order.orderNumber, status: order.status, order_type: order.orderType, placed_at: order.placedAt.toISOString(),
     contact: { first_name: order.contact?.firstName ?? '', last_name: order.contact?.lastName ?? '', email: order.contact?.email ?? '', telephone: order.contact?.telephone ?? '' },
@@ -143,7 +147,7 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
     subtotal: formatCents(order.subtotalCents ?? 0), additional_fees: formatCents(order.additionalFeesCents ?? 0), discount: formatCents(order.discountCents ?? 0),
     special_order_fee: formatCents(order.specialOrderFeeCents ?? 0), tax: formatCents(order.taxCents ?? 0), fulfilment_charge: formatCents(order.fulfilmentCents ?? 0),
     total: formatCents(order.totalCents),
-    payment: { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(Number(mode) as FulfilmentMode), status: order.payment?.status ?? 'due' },
+    payment: { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(FULFILMENT_MODES[order.orderType] ?? FULFILMENT_MODES.pickup), status: order.payment?.status ?? 'due' },
     note: order.note ?? '',
   };
 }
@@ -165,9 +169,10 @@ export async function findShopperOrder(ctx: RequestContext, who: ShopperIdentity
  * admin allowed new order texts (new_order_texts) who has a mobile number.
  */
 async function tellTheStore(ctx: RequestContext, io: CheckoutIo, order: PlacedOrder, prefix: string, link: string | null): Promise<void> {
-  const [business, emailed, texted] = await Promise.all([getBusinessDetails(ctx), staffWith(ctx, 'new_order_emails'), staffWith(ctx, 'new_order_texts')]);
-  const recipients = [...new Set([business.contact_email, ...emailed.map((s) => s.email)].filter(Boolean).map((e) => normalizeEmail(e!)))];
-  const phones = [...new Set(texted.map((s) => s.telephone).filter((p): p is string => Boolean(p)))];
+  const [business, admins] = await Promise.all([getBusinessDetails(ctx), storeAdmins(ctx)]);
+  const emailed = admins.filter((a) => a.permissions.includes('new_order_emails')).map((a) => a.email);
+  const recipients = [...new Set([business.contact_email, ...emailed].filter(Boolean).map((e) => normalizeEmail(e!)))];
+  const phones = [...new Set(admins.filter((a) => a.permissions.includes('new_order_texts')).map((a) => a.telephone).filter((p): p is string => Boolean(p)))];
   const email = storeOrderEmail(order, prefix, link);
   const text = `${ctx.tenant.name}: new ${order.order_type} order ${order.order_number}, ${displayPrice(toCents(order.total), prefix)}, ${order.contact.first_name} ${order.contact.last_name}.${link ? ` ${link}` : ''}`;
   await Promise.all([

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Link, Navigate, useSearchParams } from '@platform/routing';
+import { CUSTOMER_ORDER_STATUS_LABELS } from '@platform/domain';
 import { checkoutApi, rememberRedirect, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { OrderDone } from '../checkout/order-done';
@@ -10,7 +11,6 @@ const Table = styled.table`
   th, td { text-align: left; padding: 10px; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }
   @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { .wide { display: none; } }
 `;
-const STATUS_LABELS: Record<string, string> = { placed: 'Placed', taken: 'Received by the store', preparing: 'Being prepared', prepared: 'Ready', completed: 'Completed', cancelled: 'Cancelled' };
 
 /** /orders: the signed-in customer's orders, newest first; ?order= shows one of them. */
 export function OrdersPage() {
@@ -39,7 +39,7 @@ export function OrdersPage() {
                 <tr key={o.order_number}>
                   <td><Link to={`/orders?order=${encodeURIComponent(o.order_number)}`}>{o.order_number}</Link></td>
                   <td>{new Date(o.placed_at).toLocaleDateString()}</td><td className="wide">{o.item_count}</td>
-                  <td className="wide">{o.order_type[0].toUpperCase() + o.order_type.slice(1)}</td><td>{STATUS_LABELS[o.status] ?? o.status}</td><td>{prefix}{o.total}</td>
+                  <td className="wide">{o.order_type[0].toUpperCase() + o.order_type.slice(1)}</td><td>{CUSTOMER_ORDER_STATUS_LABELS[o.status] ?? o.status}</td><td>{prefix}{o.total}</td>
                 </tr>
               ))}
             </tbody>
