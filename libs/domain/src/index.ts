@@ -28,3 +28,4 @@ export * from './store-information';
 export * from './setup-wizard';
 export * from './store-options';
 export * from './checkout';
+export * from './email-campaigns';

@@ -40,7 +40,7 @@ export class EmailAdapter implements NotificationAdapter {
     const name = await storeName(job.tenantId);
     const from = { name: name ?? '', address: this.from.match(/<([^>]+)>/)?.[1] ?? this.from };
     const info = await this.transport.sendMail({
-      from, to: job.to, subject: job.subject, text: job.text, html: emailHtml(name, job.subject, job.text), ...(job.replyTo ? { replyTo: job.replyTo } : {}),
+      from, to: job.to, subject: job.subject, text: job.text, html: emailHtml(name, job.subject, job.text), ...(job.replyTo ? { replyTo: job.replyTo } : {}), ...(job.headers ? { headers: job.headers } : {}),
     });
     if (!this.smtp) await keep(job, (info as { message?: Buffer }).message?.toString('utf8') ?? '');
   }

@@ -14,6 +14,8 @@ export const QUEUE_NAMES = {
   wizardReminders: 'setup-wizard-reminders',
   /** A daily run that deletes sessions and sign-in codes that ended a while ago. */
   endedSessions: 'ended-sessions-cleanup',
+  /** A store's e-mail campaign to send to its customers who agreed to marketing e-mails. */
+  emailCampaigns: 'email-campaigns',
 } as const;
 
 /** Pub/sub channel (under the queue prefix) on which every API process hears catalogue changes. */
@@ -73,6 +75,14 @@ export interface NotificationJob {
   kind: string;
   /** E-mail only: where a reply goes (the shopper, for messages to the store). */
   replyTo?: string;
+  /** E-mail only: extra headers (a campaign's List-Unsubscribe). */
+  headers?: Record<string, string>;
+}
+
+/** An e-mail campaign a store sent: the worker writes it to each customer who agreed to marketing e-mails. */
+export interface EmailCampaignJob {
+  tenantId: string;
+  campaignId: string;
 }
 
 /** Retries with exponential backoff; failed jobs are kept for inspection. */
@@ -95,6 +105,7 @@ export interface PlatformQueues {
   ordersPlaced: Queue<OrderPlacedJob>;
   notifications: Queue<NotificationJob>;
   accountsClosed: Queue<AccountClosedJob>;
+  emailCampaigns: Queue<EmailCampaignJob>;
   close(): Promise<void>;
 }
 
@@ -106,6 +117,7 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
   const ordersPlaced = new Queue<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const notifications = new Queue<NotificationJob>(QUEUE_NAMES.notifications, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const accountsClosed = new Queue<AccountClosedJob>(QUEUE_NAMES.accountsClosed, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const emailCampaigns = new Queue<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   return {
     productViews,
     catalogueChanges,
@@ -113,6 +125,9 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
     ordersPlaced,
     notifications,
     accountsClosed,
-    async close() { await Promise.all([productViews.close(), catalogueChanges.close(), searchEvents.close(), ordersPlaced.close(), notifications.close(), accountsClosed.close()]); },
+    emailCampaigns,
+    async close() {
+      await Promise.all([productViews, catalogueChanges, searchEvents, ordersPlaced, notifications, accountsClosed, emailCampaigns].map((queue) => queue.close()));
+    },
   };
 }

@@ -3,3 +3,5 @@ export { Customer } from './models';
 export { hashPassword, verifyPassword } from './passwords';
 export { forgetEndedSessions } from './housekeeping';
 export { storeAdmins } from './staff';
+export { deliverCampaign } from './email-campaigns/service';
+export { EmailCampaign, UnsubscribeLink } from './email-campaigns/models';

@@ -5,6 +5,7 @@ import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@
 import { AppError, requireAdmin, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import { confirmPassword, customerDetails, deleteAccount, endSession, listSessions, logoutOthers, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
 import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
+import { emailCampaignRoutes } from './email-campaigns/routes';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
 import { changeSubAccountPassword, createSubAccount, deleteSubAccount, listSubAccounts, updateSubAccount } from './sub-accounts';
@@ -34,6 +35,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
     redis: app.resources.redis, prefix: app.resources.queuePrefix, queues: app.resources.queues,
     limit: createRateLimits(app.resources.redis, app.resources.queuePrefix),
   };
+  await app.register(emailCampaignRoutes);
 
   app.post('/login', {
     schema: {

@@ -1,9 +1,10 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
+import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
 import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { forgetEndedSessions } from '@platform/identity';
+import { sendEmailCampaign } from './email-campaigns';
 import { deliverNotifications } from '@platform/notifications';
 import { sendWizardReminders } from './wizard-reminders';
 
@@ -43,6 +44,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     new Worker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
     new Worker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
     new Worker(QUEUE_NAMES.endedSessions, async () => { await forgetEndedSessions(); }, { connection, prefix, concurrency: 1 }),
+    new Worker<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, async (job) => { await sendEmailCampaign(producers, job.data, publicUrl); }, { connection, prefix, concurrency: 1 }),
   ];
   for (const worker of workers) {
     worker.on('failed', (job, err) => console.error(`[worker] ${worker.name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));

@@ -1,0 +1,69 @@
+import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX, INVALID_EMAIL, isValidEmail } from '@platform/domain';
+import { AppError, requirePermission, type ServicePlugin } from '@platform/server-kit';
+import { createCampaign, deleteCampaign, listCampaigns, readCampaign, sendCampaign, sendTestCampaign, unsubscribe, updateCampaign } from './service';
+
+const tags = ['email campaigns'];
+const security = [{ bearer: [] }];
+const Status = Type.Object({ status: Type.String(), message: Type.String() });
+const Campaign = Type.Object({
+  id: Type.String(), subject: Type.String(), body: Type.String(), status: Type.Union([Type.Literal('draft'), Type.Literal('sending'), Type.Literal('sent')]),
+  recipients: Type.Integer(), created_at: Type.String(), updated_at: Type.String(), sent_at: Type.Union([Type.String(), Type.Null()]), sent_by: Type.Union([Type.String(), Type.Null()]),
+});
+const WithCampaign = Type.Object({ status: Type.String(), message: Type.String(), data: Campaign });
+const Content = Type.Object({ subject: Type.String({ maxLength: CAMPAIGN_SUBJECT_MAX * 2 }), body: Type.String({ maxLength: CAMPAIGN_BODY_MAX * 2 }) });
+const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) });
+const originOf = (request: FastifyRequest) => (typeof request.headers.origin === 'string' ? request.headers.origin : `${request.protocol}://${request.headers.host}`);
+
+/** The admin's Emails area (view_emails) and the customer's unsubscribe link. */
+export const emailCampaignRoutes: ServicePlugin = async (app) => {
+  const queues = app.resources.queues;
+  const preHandler = requirePermission('view_emails');
+
+  app.get('/admin/email-campaigns', {
+    preHandler,
+    schema: { tags, summary: "The store's e-mail campaigns, newest first, and how many customers agreed to marketing e-mails", security, response: { 200: Type.Object({ data: Type.Array(Campaign), audience: Type.Integer() }) } },
+  }, async (request) => listCampaigns(request.ctx));
+
+  app.post('/admin/email-campaigns', {
+    preHandler,
+    schema: { tags, summary: 'Saves a new draft', security, body: Content, response: { 200: WithCampaign } },
+  }, async (request) => createCampaign(request.ctx, request.body));
+
+  app.get('/admin/email-campaigns/:id', {
+    preHandler,
+    schema: { tags, summary: 'One campaign, with the audience it would reach now', security, params: Id, response: { 200: Type.Object({ data: Campaign, audience: Type.Integer() }) } },
+  }, async (request) => readCampaign(request.ctx, request.params.id));
+
+  app.post('/admin/email-campaigns/:id', {
+    preHandler,
+    schema: { tags, summary: "Changes a draft's subject and message (409 once sent)", security, params: Id, body: Content, response: { 200: WithCampaign } },
+  }, async (request) => updateCampaign(request.ctx, request.params.id, request.body));
+
+  app.delete('/admin/email-campaigns/:id', {
+    preHandler,
+    schema: { tags, summary: 'Deletes a draft (409 once sent)', security, params: Id, response: { 200: Status } },
+  }, async (request) => deleteCampaign(request.ctx, request.params.id));
+
+  app.post('/admin/email-campaigns/:id/test', {
+    preHandler,
+    schema: { tags, summary: 'Sends the saved campaign, marked [Test], to one address', security, params: Id, body: Type.Object({ to: Type.String({ maxLength: 254 }) }), response: { 200: Status } },
+  }, async (request) => {
+    const to = request.body.to.trim().toLowerCase();
+    if (!isValidEmail(to)) throw new AppError('unprocessable', INVALID_EMAIL, { to: [INVALID_EMAIL] });
+    return sendTestCampaign(request.ctx, queues, request.params.id, to, originOf(request));
+  });
+
+  app.post('/admin/email-campaigns/:id/send', {
+    preHandler,
+    schema: {
+      tags, summary: 'Sends a draft to every customer who agreed to marketing e-mails (audience: the count the admin confirmed; 409 if it changed)', security,
+      params: Id, body: Type.Object({ audience: Type.Integer({ minimum: 0 }) }), response: { 200: WithCampaign },
+    },
+  }, async (request) => sendCampaign(request.ctx, queues, request.params.id, request.body.audience));
+
+  app.post('/unsubscribe', {
+    schema: { tags, summary: "A campaign e-mail's unsubscribe link: that customer gets no more marketing e-mails", body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Status } },
+  }, async (request) => unsubscribe(request.ctx, request.body.token));
+};

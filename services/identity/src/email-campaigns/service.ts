@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import { scoped } from '@platform/db';
+import {
+  audienceLabel, CAMPAIGN_ALREADY_SENT, CAMPAIGN_AUDIENCE_CHANGED, CAMPAIGN_DELETED, CAMPAIGN_NO_AUDIENCE, CAMPAIGN_NOT_FOUND, CAMPAIGN_SAVED,
+  campaignEmail, campaignProblems, OPT_OUT_LINK_INVALID, testCampaignSubject, UNSUBSCRIBE_PATH, unsubscribedMessage, type CampaignStatus,
+} from '@platform/domain';
+import type { PlatformQueues } from '@platform/queue';
+import { AppError, hashToken, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
+import { Customer } from '../models';
+import { EmailCampaign, UnsubscribeLink } from './models';
+
+type CampaignQueues = Pick<PlatformQueues, 'notifications' | 'emailCampaigns'>;
+interface CampaignDoc {
+  _id: unknown; subject: string; body: string; status: CampaignStatus; recipients: number; cursor: string | null;
+  createdAt: Date; updatedAt: Date; sentAt: Date | null; sendRequestedAt: Date | null; sentBy: string | null;
+}
+
+const view = (c: CampaignDoc) => ({
+  id: String(c._id), subject: c.subject, body: c.body, status: c.status, recipients: c.recipients ?? 0,
+  created_at: c.createdAt.toISOString(), updated_at: c.updatedAt.toISOString(),
+  sent_at: (c.sentAt ?? c.sendRequestedAt)?.toISOString() ?? null, sent_by: c.sentBy ?? null,
+});
+
+/** The customers a campaign goes to: shoppers (not the store's admins) who agreed to marketing e-mails. */
+const audienceFilter = { isAdmin: false, receiveMarketing: true };
+const audienceCount = (ctx: RequestContext) => Customer.countDocuments(scoped(ctx, audienceFilter));
+
+async function findCampaign(ctx: RequestContext, id: string): Promise<CampaignDoc> {
+  const campaign = mongoose.isValidObjectId(id) ? await EmailCampaign.findOne(scoped(ctx, { _id: id })).lean() as CampaignDoc | null : null;
+  if (!campaign) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  return campaign;
+}
+
+async function findDraft(ctx: RequestContext, id: string): Promise<CampaignDoc> {
+  const campaign = await findCampaign(ctx, id);
+  if (campaign.status !== 'draft') throw new AppError('conflict', CAMPAIGN_ALREADY_SENT);
+  return campaign;
+}
+
+/** GET admin/email-campaigns: newest first, with how many customers a campaign would reach today. */
+export async function listCampaigns(ctx: RequestContext) {
+  const campaigns = await EmailCampaign.find(scoped(ctx)).sort({ updatedAt: -1 }).limit(500).lean() as CampaignDoc[];
+  return { data: campaigns.map(view), audience: await audienceCount(ctx) };
+}
+
+export async function readCampaign(ctx: RequestContext, id: string) {
+  return { data: view(await findCampaign(ctx, id)), audience: await audienceCount(ctx) };
+}
+
+interface CampaignInput { subject: string; body: string }
+const cleaned = (input: CampaignInput) => ({ subject: input.subject.trim(), body: input.body.replace(/\s+$/, '') });
+
+export async function createCampaign(ctx: RequestContext, input: CampaignInput) {
+  rejectFieldProblems(campaignProblems(input));
+  const by = ctx.caller?.slug ?? null;
+  const created = await EmailCampaign.create({ tenantId: ctx.tenantId, ...cleaned(input), createdBy: by, updatedBy: by });
+  return { status: 'success', message: CAMPAIGN_SAVED, data: view(created.toObject() as CampaignDoc) };
+}
+
+export async function updateCampaign(ctx: RequestContext, id: string, input: CampaignInput) {
+  await findDraft(ctx, id);
+  rejectFieldProblems(campaignProblems(input));
+  await EmailCampaign.updateOne(scoped(ctx, { _id: id, status: 'draft' }), { $set: { ...cleaned(input), updatedBy: ctx.caller?.slug ?? null } });
+  return { status: 'success', message: CAMPAIGN_SAVED, data: view(await findCampaign(ctx, id)) };
+}
+
+export async function deleteCampaign(ctx: RequestContext, id: string) {
+  await findDraft(ctx, id);
+  await EmailCampaign.deleteOne(scoped(ctx, { _id: id, status: 'draft' }));
+  return { status: 'success', message: CAMPAIGN_DELETED };
+}
+
+/** The saved campaign to one address, marked as a test; its unsubscribe line says each customer gets their own link. */
+export async function sendTestCampaign(ctx: RequestContext, queues: CampaignQueues, id: string, to: string, origin: string) {
+  const campaign = await findCampaign(ctx, id);
+  const email = campaignEmail({
+    storeName: ctx.tenant.name, subject: testCampaignSubject(campaign.subject), body: campaign.body,
+    unsubscribeUrl: `${origin}${UNSUBSCRIBE_PATH} (each customer gets a link of their own)`, postalAddress: null,
+  });
+  await queues.notifications.add('campaign-test', { tenantId: ctx.tenantId, channel: 'email', to, kind: 'campaign-test', ...email });
+  return { status: 'success', message: `A test was sent to ${to}.` };
+}
+
+/**
+ * POST admin/email-campaigns/{id}/send: the draft goes to the worker, once. `audience` is the count the admin
+ * confirmed; if it changed meanwhile, nothing is sent. The job's id is the campaign's, so a second press
+ * (or two admins at once) queues nothing more.
+ */
+export async function sendCampaign(ctx: RequestContext, queues: CampaignQueues, id: string, audience: number) {
+  const campaign = await findDraft(ctx, id);
+  rejectFieldProblems(campaignProblems(campaign));
+  const count = await audienceCount(ctx);
+  if (count === 0) throw new AppError('conflict', CAMPAIGN_NO_AUDIENCE);
+  if (count !== audience) throw new AppError('conflict', CAMPAIGN_AUDIENCE_CHANGED);
+  await EmailCampaign.updateOne(scoped(ctx, { _id: id, status: 'draft' }), { $set: { status: 'sending', sentBy: ctx.caller?.slug ?? null, sendRequestedAt: new Date() } });
+  try {
+    await queues.emailCampaigns.add('send', { tenantId: ctx.tenantId, campaignId: id }, { jobId: `campaign-${id}` });
+  } catch (err) {
+    await EmailCampaign.updateOne(scoped(ctx, { _id: id }), { $set: { status: 'draft', sentBy: null, sendRequestedAt: null } });
+    throw err;
+  }
+  return { status: 'success', message: `Your e-mail is on its way to ${audienceLabel(count)}.`, data: view(await findCampaign(ctx, id)) };
+}
+
+/** POST unsubscribe {token}: the customer the link was made for stops getting marketing e-mails; the same link again says the same. */
+export async function unsubscribe(ctx: RequestContext, token: string) {
+  const link = await UnsubscribeLink.findOne(scoped(ctx, { tokenHash: hashToken(token) })).lean() as { _id: unknown; customerId: string; usedAt: Date | null } | null;
+  if (!link) throw new AppError('not_found', OPT_OUT_LINK_INVALID);
+  if (!link.usedAt) {
+    await Customer.updateOne(scoped(ctx, { _id: link.customerId }), { $set: { receiveMarketing: false } });
+    await UnsubscribeLink.updateOne(scoped(ctx, { _id: link._id }), { $set: { usedAt: new Date() } });
+  }
+  return { status: 'success', message: unsubscribedMessage(ctx.tenant.name) };
+}
+
+const BATCH = 200;
+
+/**
+ * The worker's part: writes the campaign to its audience in batches, each e-mail with its own unsubscribe
+ * link (also as List-Unsubscribe headers for mail apps' own button), and marks it sent. A retried job starts
+ * after the last customer done; each e-mail's job id names campaign and customer, so none goes twice.
+ * `origin`: the store's address for links; `postalAddress`: the store's, for the footer.
+ */
+export async function deliverCampaign(queues: Pick<PlatformQueues, 'notifications'>, ctx: RequestContext, campaignId: string, store: { origin: string; postalAddress: string | null }) {
+  const campaign = await EmailCampaign.findOne(scoped(ctx, { _id: campaignId })).lean() as CampaignDoc | null;
+  if (!campaign || campaign.status !== 'sending') return 0;
+  let { cursor, recipients } = campaign;
+  for (;;) {
+    const filter = cursor ? { ...audienceFilter, _id: { $gt: new mongoose.Types.ObjectId(cursor) } } : audienceFilter;
+    const batch = await Customer.find(scoped(ctx, filter), { email: 1 }).sort({ _id: 1 }).limit(BATCH).lean() as { _id: unknown; email: string }[];
+    if (!batch.length) break;
+    const tokens = batch.map(() => randomBytes(24).toString('base64url'));
+    const now = new Date();
+    await UnsubscribeLink.insertMany(batch.map((c, i) => ({ tenantId: ctx.tenantId, customerId: String(c._id), campaignId: campaignId, tokenHash: hashToken(tokens[i]), createdAt: now })));
+    await queues.notifications.addBulk(batch.map((c, i) => {
+      const unsubscribeUrl = `${store.origin}${UNSUBSCRIBE_PATH}?token=${tokens[i]}`;
+      const email = campaignEmail({ storeName: ctx.tenant.name, subject: campaign.subject, body: campaign.body, unsubscribeUrl, postalAddress: store.postalAddress });
+      return {
+        name: 'campaign',
+        data: { tenantId: ctx.tenantId, channel: 'email' as const, to: c.email, kind: 'campaign', ...email, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` } },
+        opts: { jobId: `campaign-${campaignId}-${String(c._id)}` },
+      };
+    }));
+    cursor = String(batch[batch.length - 1]._id);
+    recipients += batch.length;
+    await EmailCampaign.updateOne(scoped(ctx, { _id: campaignId }), { $set: { cursor, recipients } });
+  }
+  await EmailCampaign.updateOne(scoped(ctx, { _id: campaignId }), { $set: { status: 'sent', sentAt: new Date() } });
+  return recipients;
+}
