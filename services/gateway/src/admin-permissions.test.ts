@@ -3,7 +3,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS, wizardSteps } from '@platform/domain';
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
-import { Customer } from '@platform/identity';
+import { Customer, EmailCampaign } from '@platform/identity';
 import { Order } from '@platform/orders';
 import { mongoose } from '@platform/db';
 import { allServices } from './index';
@@ -17,8 +17,17 @@ let tenantId: string;
 /** An order of the store for the order screens' routes; each action finds it in a status it can move on from. */
 const ORDER_ID = new mongoose.Types.ObjectId().toString();
 const orderIn = (status: string) => () => Order.updateOne({ tenantId, _id: ORDER_ID }, { $set: { status } });
+/** A campaign for the Emails routes (a draft again before each change or send), and one to delete. */
+const CAMPAIGN_ID = new mongoose.Types.ObjectId().toString();
+const SPARE_CAMPAIGN_ID = new mongoose.Types.ObjectId().toString();
+const campaignDraft = (id: string) => () => EmailCampaign.updateOne({ tenantId, _id: id }, { $set: { subject: 'Walking', body: 'the permissions', status: 'draft' } }, { upsert: true });
 /** Routes with a path parameter: the address to call. */
-const URLS: Record<string, string> = { 'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}`, 'POST /api/admin/orders/{id}/email': `/api/admin/orders/${ORDER_ID}/email` };
+const URLS: Record<string, string> = {
+  'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}`, 'POST /api/admin/orders/{id}/email': `/api/admin/orders/${ORDER_ID}/email`,
+  'GET /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${CAMPAIGN_ID}`, 'POST /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${CAMPAIGN_ID}`,
+  'DELETE /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${SPARE_CAMPAIGN_ID}`,
+  'POST /api/admin/email-campaigns/{id}/test': `/api/admin/email-campaigns/${CAMPAIGN_ID}/test`, 'POST /api/admin/email-campaigns/{id}/send': `/api/admin/email-campaigns/${CAMPAIGN_ID}/send`,
+};
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
   'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
@@ -39,6 +48,10 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/orders/markComplete': { id: ORDER_ID },
   'POST /api/admin/orders/cancel': { id: ORDER_ID, reason: 'Walking the permissions' },
   'POST /api/admin/orders/{id}/email': { subject: 'Walking', body: 'the permissions' },
+  'POST /api/admin/email-campaigns': { subject: 'Walking', body: 'the permissions' },
+  'POST /api/admin/email-campaigns/{id}': { subject: 'Walking', body: 'the permissions' },
+  'POST /api/admin/email-campaigns/{id}/test': { to: 'test@perm-a.test' },
+  'POST /api/admin/email-campaigns/{id}/send': { audience: 1 },
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
@@ -46,6 +59,11 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/orders/markPrepared': orderIn('taken'),
   'POST /api/admin/orders/markComplete': orderIn('prepared'),
   'POST /api/admin/orders/cancel': orderIn('placed'),
+  'GET /api/admin/email-campaigns/{id}': campaignDraft(CAMPAIGN_ID),
+  'POST /api/admin/email-campaigns/{id}': campaignDraft(CAMPAIGN_ID),
+  'POST /api/admin/email-campaigns/{id}/test': campaignDraft(CAMPAIGN_ID),
+  'POST /api/admin/email-campaigns/{id}/send': campaignDraft(CAMPAIGN_ID),
+  'DELETE /api/admin/email-campaigns/{id}': campaignDraft(SPARE_CAMPAIGN_ID),
   'POST /api/setup-wizard/acknowledge': () => WizardProgress.updateOne({ tenantId }, { $set: { items: Object.fromEntries(wizardSteps('standard').map((s) => [s.slug, 'completed'])) } }, { upsert: true }),
   'POST /api/admin/widget/delete': () => HomepageWidgetModel.updateOne({ tenantId, widgetId: 10 }, { $setOnInsert: { name: 'Spare', type: '1' } }, { upsert: true }),
   'POST /api/sub-accounts/create': () => Customer.deleteOne({ tenantId, email: 'new-staff@perm-a.test' }),
@@ -62,6 +80,13 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/orders/markComplete': null,
   'POST /api/admin/orders/cancel': null,
   'POST /api/admin/orders/{id}/email': null,
+  'GET /api/admin/email-campaigns': 'view_emails',
+  'POST /api/admin/email-campaigns': 'view_emails',
+  'GET /api/admin/email-campaigns/{id}': 'view_emails',
+  'POST /api/admin/email-campaigns/{id}': 'view_emails',
+  'DELETE /api/admin/email-campaigns/{id}': 'view_emails',
+  'POST /api/admin/email-campaigns/{id}/test': 'view_emails',
+  'POST /api/admin/email-campaigns/{id}/send': 'view_emails',
   'GET /api/admin/search-synonyms': 'edit_products',
   'PUT /api/admin/search-synonyms': 'edit_products',
   'GET /api/sub-accounts': null,
@@ -91,6 +116,7 @@ beforeAll(async () => {
   await createCatalogueFixture(tenantId, 'perm-a');
   await HomepageWidgetModel.create({ tenantId, widgetId: 9, name: 'Welcome', type: '1' });
   await Customer.create({ tenantId, slug: 'walk-staff', email: 'walk@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
+  await Customer.create({ tenantId, slug: 'walk-reader', email: 'reader@perm-a.test', passwordHash: 'x', receiveMarketing: true });
   await Order.create({ _id: ORDER_ID, tenantId, orderNumber: '1001', status: 'placed', locationId: 1, totalCents: 500, placedAt: new Date(), contact: { firstName: 'Walk', email: 'walk-customer@perm-a.test' } });
 });
 afterAll(async () => { await harness?.close(); });
@@ -112,19 +138,22 @@ describe('admin permissions on every admin route', () => {
   it('refuses a sub-account without the permission (403) and lets one with it in; customers are refused', async () => {
     const none = await issueToken(tenantId, { slug: 'staff-none', isAdmin: true, isSubAccount: true, permissions: [] });
     const customer = await issueToken(tenantId, { slug: 'shopper' });
+    const withOne = new Map<string, string>();
+    for (const permission of [...PERMISSIONS, ...LIMITED_PERMISSIONS]) {
+      withOne.set(permission, await issueToken(tenantId, { slug: `staff-${permission}`, isAdmin: true, isSubAccount: true, permissions: [permission] }));
+    }
     for (const route of adminRoutes()) {
       const bare = await call(route, none);
       const needed = NEEDS[route];
       if (needed === null) { expect(bare.statusCode, route).toBe(200); continue; }
       expect(bare.statusCode, route).toBe(403);
       expect(bare.json().message).toBe(NO_PERMISSION);
-      for (const permission of [...PERMISSIONS, ...LIMITED_PERMISSIONS]) {
-        const token = await issueToken(tenantId, { slug: `staff-${permission}`, isAdmin: true, isSubAccount: true, permissions: [permission] });
+      for (const [permission, token] of withOne) {
         expect((await call(route, token)).statusCode, `${route} with ${permission}`).toBe(permission === needed ? 200 : 403);
       }
       expect((await call(route, customer)).statusCode, route).toBe(403);
     }
-  }, 60_000); // about 600 requests, each with its own session: more than the default when the cores are busy
+  }, 60_000); // about 800 requests: more than the default when the cores are busy
 
   it('gives the store owner, and sub-accounts on the LEB and E2P plans, every permission', async () => {
     const owner = await issueToken(tenantId, { slug: 'owner', isAdmin: true });

@@ -4,7 +4,8 @@ import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, SearchTerm, StoreProduct } from '@platform/catalogue';
 import { CustomPageModel, HomepageWidgetModel, RentalProduct, RentalRequest, StoreProfile } from '@platform/tenant-settings';
-import { Customer, hashPassword } from '@platform/identity';
+import { Customer, EmailCampaign, hashPassword, UnsubscribeLink } from '@platform/identity';
+import { hashToken } from '@platform/server-kit';
 import { Order } from '@platform/orders';
 import { CartStore, Coupon } from '@platform/cart';
 import { allServices } from './index';
@@ -14,7 +15,7 @@ import { allServices } from './index';
  * called as tenant A (guest and admin); no answer may carry tenant B's marker, and A's writes leave B as it was.
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-const tenants: Record<'a' | 'b', { id: string; slug: string; token: string; businessId: number; orderId: string }> = {} as never;
+const tenants: Record<'a' | 'b', { id: string; slug: string; token: string; businessId: number; orderId: string; campaignId: string }> = {} as never;
 const PASSWORD = 'Same-Password-1';
 
 async function seedTenant(key: 'a' | 'b') {
@@ -43,8 +44,12 @@ async function seedTenant(key: 'a' | 'b') {
   await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
   await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
+  const campaign = await EmailCampaign.create({ tenantId: tenant.id, subject: `${slug} spring sale`, body: `${slug} mulch` });
+  // A shopper who agreed to marketing e-mails, with the same unsubscribe token at both stores.
+  const reader = await Customer.create({ tenantId: tenant.id, slug: 'reader', email: 'reader@shared.test', passwordHash: 'x', receiveMarketing: true });
+  await UnsubscribeLink.create({ tenantId: tenant.id, customerId: String(reader._id), campaignId: String(campaign._id), tokenHash: hashToken('shared-unsubscribe'), createdAt: new Date() });
   const login = await harness.app.inject({ method: 'POST', url: '/api/login', headers: { 'business-slug': slug }, payload: { email: 'owner@shared.test', password: PASSWORD } });
-  tenants[key] = { id: tenant.id, slug, token: login.json().access_token, businessId: tenant.businessId, orderId: String(order._id) };
+  tenants[key] = { id: tenant.id, slug, token: login.json().access_token, businessId: tenant.businessId, orderId: String(order._id), campaignId: String(campaign._id) };
 }
 
 /** Every route with what it needs to answer. A route missing here fails the coverage test below. */
@@ -110,6 +115,8 @@ const READS: Record<string, string> = {
   '/api/orders/order': '/api/orders/order?order_number=iso-a-1&device_id=SharedDev1',
   '/api/orders': '/api/orders',
   '/api/admin/orders/{id}': '/api/admin/orders/{A_ORDER_ID}',
+  '/api/admin/email-campaigns': '/api/admin/email-campaigns',
+  '/api/admin/email-campaigns/{id}': '/api/admin/email-campaigns/{A_CAMPAIGN_ID}',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -120,9 +127,10 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
   '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
-  '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge'];
+  '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge',
+  '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe'];
 const REPLACES = ['/api/admin/search-synonyms'];
-const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart'];
+const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}'];
 /** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
 const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
   // The paint brand's colour card is the same for every paint store.
@@ -147,7 +155,7 @@ describe('tenant isolation across every route', () => {
     it(`GET ${route} as tenant A shows only tenant A's data`, async () => {
       for (const auth of [{}, { authorization: `Bearer ${tenants.a.token}` }]) {
         for (const pick of [{ 'business-slug': 'iso-a' }, { host: 'shop.iso-a.test' }]) {
-          const res = await harness.app.inject({ url: url.replace('{A_BUSINESS_ID}', String(tenants.a.businessId)).replace('{A_ORDER_ID}', tenants.a.orderId), headers: { ...pick, ...auth } });
+          const res = await harness.app.inject({ url: url.replace('{A_BUSINESS_ID}', String(tenants.a.businessId)).replace('{A_ORDER_ID}', tenants.a.orderId).replace('{A_CAMPAIGN_ID}', tenants.a.campaignId), headers: { ...pick, ...auth } });
           if (res.statusCode === 401) continue; // admin route called as a guest
           expect(res.statusCode, `${url} ${JSON.stringify(pick)}`).toBe(200);
           expect(res.body).not.toContain('iso-b');
@@ -248,6 +256,16 @@ describe('tenant isolation across every route', () => {
     const mailB = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${tenants.b.orderId}/email`, headers: headersA, payload: { subject: 'through A', body: 'x' } });
     expect(mailB.statusCode).toBe(404);
     expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { status: string }).status).toBe('placed');
+    // B's e-mail campaign cannot be read, changed, tested, sent or deleted through A; B's unsubscribe link means nothing at A.
+    const campaignB = `/api/admin/email-campaigns/${tenants.b.campaignId}`;
+    for (const [method, url, payload] of [['GET', campaignB, undefined], ['POST', campaignB, { subject: 'through A', body: 'x' }], ['POST', `${campaignB}/test`, { to: 'a@shared.test' }],
+      ['POST', `${campaignB}/send`, { audience: 1 }], ['DELETE', campaignB, undefined]] as const) {
+      expect((await harness.app.inject({ method, url, headers: headersA, ...(payload ? { payload } : {}) })).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(await EmailCampaign.findOne({ tenantId: tenants.b.id, _id: tenants.b.campaignId }).lean()).toMatchObject({ subject: 'iso-b spring sale', status: 'draft' });
+    expect((await harness.app.inject({ method: 'POST', url: '/api/unsubscribe', headers: { 'business-slug': 'iso-a' }, payload: { token: 'shared-unsubscribe' } })).statusCode).toBe(200);
+    expect(await Customer.findOne({ tenantId: tenants.a.id, slug: 'reader' }).lean()).toMatchObject({ receiveMarketing: false });
+    expect(await Customer.findOne({ tenantId: tenants.b.id, slug: 'reader' }).lean()).toMatchObject({ receiveMarketing: true });
     // An order placed at A by the device both stores know takes A's stock and empties A's cart only.
     const bStock = await StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean();
     const order = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: { 'business-slug': 'iso-a' }, payload: {

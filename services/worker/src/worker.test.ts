@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { AccessToken, connectMongo, disconnectMongo, mongoose, Tenant } from '@platform/db';
+import { AccessToken, connectMongo, disconnectMongo, Location, mongoose, Tenant } from '@platform/db';
+import { Customer, EmailCampaign } from '@platform/identity';
+import { OutboxMessage } from '@platform/notifications';
 import { createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
 import { ProductSale, ProductStat } from '@platform/catalogue';
 import { CartStore, CouponUse, SavedCart } from '@platform/cart';
@@ -105,6 +107,27 @@ describe('product-views worker', () => {
       expect((await AccessToken.find({ tenantId: store.id }).lean() as { tokenHash: string }[]).map((t) => t.tokenHash).sort()).toEqual([`ended-lately-${process.pid}`, `live-${process.pid}`]);
     } finally {
       await cleanUps.close();
+    }
+  });
+
+  it("writes an e-mail campaign to the store's customers who agreed, with the store's address and postal address", async () => {
+    const queues = createQueues(redis, prefix);
+    try {
+      const store = await Tenant.create({ slug: `w-mail-${process.pid}`, name: 'Mail Store', businessId: 78 });
+      await Location.create({ tenantId: store.id, locationId: 1, name: 'Main', address: '12 Main St', city: 'Portland', state: 'OR', zip: '97201' });
+      await Customer.create({ tenantId: store.id, slug: 'kim', email: 'kim@w-mail.test', passwordHash: 'x', receiveMarketing: true });
+      await Customer.create({ tenantId: store.id, slug: 'lee', email: 'lee@w-mail.test', passwordHash: 'x', receiveMarketing: false });
+      const campaign = await EmailCampaign.create({ tenantId: store.id, subject: 'Spring sale', body: 'Mulch is 20% off.', status: 'sending' });
+      await queues.emailCampaigns.add('send', { tenantId: store.id, campaignId: String(campaign._id) });
+      await expect.poll(async () => (await EmailCampaign.findOne({ tenantId: store.id }).lean() as { status: string }).status, { timeout: 10000 }).toBe('sent');
+      await expect.poll(async () => OutboxMessage.countDocuments({ tenantId: store.id, kind: 'campaign' }), { timeout: 10000 }).toBe(1);
+      const [mail] = await OutboxMessage.find({ tenantId: store.id, kind: 'campaign' }).lean() as { to: string; text: string }[];
+      expect(mail.to).toBe('kim@w-mail.test');
+      expect(mail.text).toMatch(new RegExp(`http://w-mail-${process.pid}\\.localhost:8080/unsubscribe\\?token=[\\w-]{32}`));
+      expect(mail.text).toContain('Mail Store, 12 Main St, Portland, OR 97201');
+    } finally {
+      await queues.emailCampaigns.obliterate({ force: true });
+      await queues.close();
     }
   });
 
