@@ -7,6 +7,8 @@ import { AdminLayout } from './features/layout/admin-layout';
 import { NoPermission } from './features/layout/no-permission';
 import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page';
 import { PrepareOrderPage } from './features/orders/prepare-order-page';
+import { EmailCampaignsPage } from './features/emails/email-campaigns-page';
+import { EditEmailCampaignPage, NewEmailCampaignPage } from './features/emails/email-campaign-edit-page';
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
 import { StoreInformationPage } from './features/settings/store-information-page';
 import { WidgetsPage } from './features/settings/widgets-page';
@@ -21,6 +23,9 @@ const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/o
 const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OutstandingOrdersPage },
   { path: '/admin/prepare-order', Page: PrepareOrderPage },
+  { path: '/admin/emails', Page: EmailCampaignsPage },
+  { path: '/admin/emails/new', Page: NewEmailCampaignPage },
+  { path: '/admin/emails/edit/:id', Page: EditEmailCampaignPage },
   { path: '/admin/settings/about-us', Page: StoreInformationPage },
   { path: '/admin/settings/fulfillment-options', Page: FulfillmentOptionsPage },
   { path: '/admin/settings/special-order-items', Page: SpecialOrderItemsPage },
@@ -38,9 +43,10 @@ const PAGES: { path: string; Page: ComponentType }[] = [
 const WIZARD_INTRO = '/admin/wizard/intro';
 /**
  * Screens a link may open with an access-token query that signs the person in (spec 3 §2 names four: settings
- * widgets, prepare order and the two e-mail campaign screens; the campaign screens join when they are built).
+ * widgets, prepare order and the two e-mail campaign screens, the list and one e-mail).
  */
-const TOKEN_LINK_PATHS = new Set(['/admin/settings/widgets', '/admin/prepare-order']);
+const TOKEN_LINK_PATHS = ['/admin/settings/widgets', '/admin/prepare-order', '/admin/emails', '/admin/emails/edit/:id'];
+const opensWithToken = (pathname: string) => TOKEN_LINK_PATHS.some((path) => matchPath({ path, end: true }, pathname));
 
 /**
  * Spec 3 §4: a sub-account's permissions are refreshed on each admin navigation from the sub-accounts list
@@ -71,7 +77,7 @@ export default function AdminArea() {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   useFreshPermissions(pathname);
   const linkToken = new URLSearchParams(search).get('access-token');
-  if (linkToken && TOKEN_LINK_PATHS.has(pathname.replace(/\/$/, ''))) {
+  if (linkToken && opensWithToken(pathname)) {
     const rest = new URLSearchParams(search);
     rest.delete('access-token');
     const query = rest.toString();

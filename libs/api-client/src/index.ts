@@ -9,3 +9,4 @@ export { useDeleteAccount, useLogout } from './logout';
 export { useCartQuantities } from './cart-quantity';
 export { beginSession, readQuery } from './begin-session';
 export { readCheckoutStep, setCheckoutStep, useCheckoutStep } from './checkout-step';
+export { emailCampaignsApi, type EmailCampaignItem } from './email-campaigns';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from '@platform/routing';
+import { Link, Navigate, Route, Routes, useLocation } from '@platform/routing';
 import { Layout } from '../features/layout/layout';
 import { HomePage } from '../features/home/home-page';
 import { DepartmentsPage } from '../features/departments/departments-page';
@@ -22,7 +22,7 @@ import { RewardsPage } from '../features/content/rewards-page';
 import { EmbeddedProductsPage } from '../features/home/embedded-products';
 import { RentalFormPage } from '../features/rentals/rental-form-page';
 import { storefrontApi } from '@platform/api-client';
-import { customPageRoutes } from '@platform/domain';
+import { customPageRoutes, OPT_OUTS, UNSUBSCRIBE_PATH } from '@platform/domain';
 import { Loading } from '@platform/ui';
 
 /** Paths the checkout remote renders (cart, sign-in, registration, the account area); everything under /admin is the admin remote's. */
@@ -80,8 +80,9 @@ export function AppRoutes() {
           <Route path="/terms" element={<LegalPage type="terms" />} />
           <Route path="/promotions" element={<PromotionsPage />} />
           <Route path="/rentals" element={<RentalsPage />} />
-          <Route path="/wizard-unsubscribe" element={<OptOutPage kind="wizard-reminders" />} />
-          <Route path="/landing-page-auto-update-opt-out" element={<OptOutPage kind="landing-page-auto-update" />} />
+          <Route path={OPT_OUTS['wizard-reminders'].path} element={<OptOutPage title="Setup Wizard Reminders" path={OPT_OUTS['wizard-reminders'].path} />} />
+          <Route path={OPT_OUTS['landing-page-auto-update'].path} element={<OptOutPage title="Automatic Landing Page Updates" path={OPT_OUTS['landing-page-auto-update'].path} />} />
+          <Route path={UNSUBSCRIBE_PATH} element={<OptOutPage title="Marketing E-mails" path={UNSUBSCRIBE_PATH} after={<p>Changed your mind? Turn marketing e-mails back on in <Link to="/account">My Account</Link>.</p>} />} />
           <Route path="/rentals/rental-form" element={<RentalFormPage />} />
           <Route path="/promotions/single/:slug" element={<PromotionPage />} />
           <Route path="/local-ad" element={<LocalAdPage />} />
