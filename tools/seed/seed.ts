@@ -317,6 +317,12 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
       permissions: login.permissions ?? [], telephone: login.phone ?? null,
     });
   }
+  // Customers who agreed to marketing e-mails (they never sign in here), so the Emails screen has an audience.
+  const unusable = await hashPassword(faker.string.alphanumeric(24));
+  await Customer.insertMany(Array.from({ length: 5 }, (_, i) => {
+    const [firstName, lastName] = [faker.person.firstName(), faker.person.lastName()];
+    return { tenantId, slug: `reader-${i + 1}-${plan.slug}`, email: `reader-${i + 1}@${plan.slug}.test`, firstName, lastName, passwordHash: unusable, receiveMarketing: true };
+  }));
   return { products: productCount, storeProducts: storeProducts.length, departments: departments.length, brands: brands.length, orders };
 }
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Link, useNavigate, useParams } from '@platform/routing';
+import { Link, useLocation, useNavigate } from '@platform/routing';
 import { audienceLabel, CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX, shortDate } from '@platform/domain';
 import { emailCampaignsApi, errorMessage, fieldErrors, identityApi, notify, type EmailCampaignItem } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, focusFirstInvalid, Loading, Modal, PageTitle } from '@platform/ui';
@@ -148,7 +148,8 @@ export function NewEmailCampaignPage() {
 
 /** /admin/emails/edit/{id}: a draft to change and send, or what was sent, to whom and when. */
 export function EditEmailCampaignPage() {
-  const { id = '' } = useParams();
+  // The admin area matches its own paths (the shell's route is /admin/*), so the id is read from the path.
+  const id = decodeURIComponent(useLocation().pathname.split('/edit/')[1]?.replace(/\/$/, '') ?? '');
   const [sendingNow, setSendingNow] = useState(false);
   const { data, isLoading, isError, error, refetch } = emailCampaignsApi.useEmailCampaignQuery(id, { pollingInterval: sendingNow ? 2000 : 0 });
   const status = data?.data.status;
