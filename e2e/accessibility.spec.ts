@@ -132,6 +132,27 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back offic
     await checkEach(page, HARDWARE, [['/orders', 'My Orders']]);
   });
 
+  test("the owner's Emails, a new e-mail with its problems and its send question, and a customer's unsubscribe page", async ({ page }) => {
+    await openSession(page, HARDWARE, ADMIN);
+    await checkEach(page, HARDWARE, [['/admin/emails', 'Emails'], ['/admin/emails/new', 'New e-mail']]);
+    const form = page.getByRole('form', { name: 'E-mail' });
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect(form.getByText('Please write a subject.')).toBeVisible();
+    expect(await violations(page), '/admin/emails/new with problems').toEqual([]);
+    await form.getByLabel('Subject').fill('Checking');
+    await form.getByLabel('Message').fill('Only a draft.');
+    await page.getByRole('button', { name: /^Send to / }).click();
+    await expect(page.getByRole('dialog', { name: 'Send this e-mail?' })).toBeVisible();
+    expect(await violations(page), 'the send question').toEqual([]);
+    await page.getByRole('dialog', { name: 'Send this e-mail?' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete draft' }).click();
+    await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete draft' }).click();
+    await expect(page.getByRole('heading', { name: 'Emails' })).toBeVisible();
+    await page.goto(`${HARDWARE}/unsubscribe?token=not-a-real-one`);
+    await expect(page.getByText('This link is not valid for this store.', { exact: false })).toBeVisible();
+    expect(await violations(page), '/unsubscribe with a bad link').toEqual([]);
+  });
+
   test("the owner's Your Account and a new sub-account form", async ({ page }) => {
     await openSession(page, HARDWARE, ADMIN);
     await checkEach(page, HARDWARE, [['/admin/settings/my-account', 'Your Account'], ['/admin/settings/sub-accounts/new', 'Add a sub-account'], ['/admin/settings/mfa', 'Two-Step Sign-In']]);

@@ -29,8 +29,9 @@ test.describe('every screen opens by its address', () => {
       ['/privacy-policy', 'Privacy Policy'], ['/terms', 'Terms of Use'], ['/promotions', 'Promotions'],
       ['/rentals', 'Rentals'], ['/rentals/rental-form', 'Rental Request'], ['/local-ad', 'Weekly Ad'], ['/rewards', 'Rewards'],
       ['/account', 'Sign In', /\/login$/], ['/savedcarts', 'Sign In', /\/login$/], ['/orders', 'Sign In', /\/login$/], ['/admin/settings/widgets', 'Sign In', /\/login$/],
-      ['/reset-password', 'Sign In', /\/login$/],
+      ['/reset-password', 'Sign In', /\/login$/], ['/admin/emails', 'Sign In', /\/login$/], ['/unsubscribe', 'Marketing E-mails'],
     ]);
+    await expect(page.getByText('This link is missing its code.')).toBeVisible();
     await openEach(page, PAINT, [['/colors', 'Paint Colors'], ['/paint-products', 'Paint Products']]);
   });
 
@@ -52,6 +53,8 @@ test.describe('every screen opens by its address', () => {
       ['/admin/settings/widgets', 'Home Page Sections'], ['/admin/prepare-order', 'Prepare Order'], ['/admin/prepare-order?id=000000000000000000000000', 'Prepare Order'],
     ]);
     await expect(page.getByText('This order was not found')).toBeVisible();
+    await openEach(page, HARDWARE, [['/admin/emails', 'Emails'], ['/admin/emails/new', 'New e-mail'], ['/admin/emails/edit/000000000000000000000000', 'Edit e-mail']]);
+    await expect(page.getByText('E-mail not found')).toBeVisible();
     await openSession(page, PAINT, PAINT_ADMIN);
     await openEach(page, PAINT, [
       ['/admin/wizard/setup', 'Setup Wizard'], ['/admin/wizard/section/special-order-items?wizard_step=1', 'Special Order Items'],

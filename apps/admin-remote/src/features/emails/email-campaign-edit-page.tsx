@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useNavigate } from '@platform/routing';
 import { audienceLabel, CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX, shortDate } from '@platform/domain';
@@ -18,6 +18,9 @@ const Back = () => <p><Link to="/admin/emails">← All e-mails</Link></p>;
  */
 function CampaignEditor({ campaign, audience }: { campaign?: EmailCampaignItem; audience: number }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // A new e-mail is saved on its way to the send question, which then opens on the e-mail's own address.
+  const askedBefore = (location.state as { ask?: 'send' } | null)?.ask ?? null;
   const { data: me } = identityApi.useCustomerDetailsQuery();
   const form = useRef<HTMLFormElement>(null);
   const [subject, setSubject] = useState(campaign?.subject ?? '');
@@ -26,7 +29,10 @@ function CampaignEditor({ campaign, audience }: { campaign?: EmailCampaignItem; 
   const [typedTestTo, setTestTo] = useState<string | null>(null);
   const testTo = typedTestTo ?? me?.email ?? '';
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [asking, setAsking] = useState<'send' | 'delete' | null>(null);
+  const [asking, setAsking] = useState<'send' | 'delete' | null>(askedBefore);
+  useEffect(() => {
+    if (askedBefore) navigate(location.pathname, { replace: true, state: null }); // a reload does not ask again
+  }, [askedBefore, location.pathname, navigate]);
   const [create, { isLoading: creating }] = emailCampaignsApi.useCreateEmailCampaignMutation();
   const [update, { isLoading: updating }] = emailCampaignsApi.useUpdateEmailCampaignMutation();
   const [test, { isLoading: testing }] = emailCampaignsApi.useTestEmailCampaignMutation();
@@ -40,13 +46,13 @@ function CampaignEditor({ campaign, audience }: { campaign?: EmailCampaignItem; 
     focusFirstInvalid(form.current);
   };
   /** Saves what is written (when it changed); answers the campaign's id, or null with the problems shown. */
-  const save = async (announce: boolean): Promise<string | null> => {
+  const save = async (announce: boolean, then?: 'send'): Promise<string | null> => {
     setProblems({});
     if (campaign && !changed) return campaign.id;
     try {
       const answer = campaign ? await update({ id: campaign.id, subject, body }).unwrap() : await create({ subject, body }).unwrap();
       if (announce) notify('success', answer.message, 4000);
-      if (!campaign) navigate(`/admin/emails/edit/${answer.data.id}`, { replace: true });
+      if (!campaign) navigate(`/admin/emails/edit/${answer.data.id}`, { replace: true, state: then ? { ask: then } : null });
       return answer.data.id;
     } catch (err) {
       failed(err);
@@ -62,7 +68,7 @@ function CampaignEditor({ campaign, audience }: { campaign?: EmailCampaignItem; 
       failed(err);
     }
   };
-  const askToSend = async () => { if (await save(false)) setAsking('send'); };
+  const askToSend = async () => { if (await save(false, 'send') && campaign) setAsking('send'); };
   const sendNow = async () => {
     setAsking(null);
     try {
