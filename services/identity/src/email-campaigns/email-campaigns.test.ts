@@ -98,6 +98,13 @@ describe('e-mail campaigns (admin › Emails)', () => {
     expect(test.subject).toBe('[Test] Spring sale: mulch');
     expect(test.text).toContain('Mulch is 20% off this week.');
     expect(await campaignMails(after)).toHaveLength(0);
+    // 20 an hour per store: this was the first; the 21st is refused and sends nothing.
+    for (let i = 2; i <= 20; i += 1) expect((await call('POST', `admin/email-campaigns/${id}/test`, owner, { to: `t${i}@mail.test` })).statusCode).toBe(200);
+    const over = await call('POST', `admin/email-campaigns/${id}/test`, owner, { to: 't21@mail.test' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe('Too many attempts. Please try again in 60 minutes.');
+    await delivered(tenantId, 't20@mail.test', after);
+    expect(await OutboxMessage.countDocuments({ tenantId, to: 't21@mail.test' })).toBe(0);
   });
 
   it('sends to the customers who agreed, once, each with a link of their own to unsubscribe', async () => {
@@ -121,7 +128,9 @@ describe('e-mail campaigns (admin › Emails)', () => {
       expect(mail.subject).toBe('Spring sale: mulch');
       expect(mail.text).toContain('Mulch is 20% off this week.');
       expect(mail.text).toContain('mail-a store, 12 Main St, Portland, OR 97201');
-      expect(mail.raw.replace(/\r?\n\s+/g, ' ')).toContain(`List-Unsubscribe: <https://mail-a.test/unsubscribe?token=${links[i]}>`);
+      const headers = mail.raw.replace(/\r?\n\s+/g, ' ');
+      expect(headers).toContain(`List-Unsubscribe: <https://mail-a.test/api/unsubscribe?token=${links[i]}>`);
+      expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     }
     for (const res of [await call('POST', `admin/email-campaigns/${id}`, owner, { subject: 'Late', body: 'change' }), await call('DELETE', `admin/email-campaigns/${id}`, owner)]) {
       expect(res.statusCode).toBe(409);
@@ -137,6 +146,16 @@ describe('e-mail campaigns (admin › Emails)', () => {
     }
     expect(await Customer.find({ tenantId, receiveMarketing: true, isAdmin: false }, { slug: 1 }).lean()).toMatchObject([{ slug: 'ann' }]);
     expect((await call('GET', 'admin/email-campaigns', owner)).json().audience).toBe(1);
+
+    // A mail app's one-click button posts the form RFC 8058 names to the List-Unsubscribe address.
+    const annLink = links[mails.findIndex((m) => m.to === 'ann@mail.test')];
+    const oneClick = await harness.app.inject({
+      method: 'POST', url: `/api/unsubscribe?token=${annLink}`, headers: { 'business-slug': 'mail-a', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.json()).toMatchObject({ message: 'You will no longer receive marketing e-mails from mail-a store.' });
+    expect((await call('GET', 'admin/email-campaigns', owner)).json().audience).toBe(0);
+    expect((await call('POST', 'unsubscribe', undefined, {})).json().message).toBe(OPT_OUT_LINK_INVALID);
+    await Customer.updateOne({ tenantId, slug: 'ann' }, { $set: { receiveMarketing: true } });
   });
 
   it('carries on after the last customer written to when a send is retried, and never writes to anyone twice', async () => {

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX, INVALID_EMAIL, isValidEmail } from '@platform/domain';
-import { AppError, requirePermission, type ServicePlugin } from '@platform/server-kit';
+import { CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX, INVALID_EMAIL, isValidEmail, OPT_OUT_LINK_INVALID } from '@platform/domain';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError, requirePermission, tooManyAttempts, type ServicePlugin } from '@platform/server-kit';
 import { createCampaign, deleteCampaign, listCampaigns, readCampaign, sendCampaign, sendTestCampaign, unsubscribe, updateCampaign } from './service';
 
 const tags = ['email campaigns'];
@@ -20,6 +21,10 @@ const originOf = (request: FastifyRequest) => (typeof request.headers.origin ===
 export const emailCampaignRoutes: ServicePlugin = async (app) => {
   const queues = app.resources.queues;
   const preHandler = requirePermission('view_emails');
+  // Test sends go to any address, so a store may send only so many (the platform is no relay for strangers' mail).
+  const testSends = new RateLimiterRedis({
+    storeClient: app.resources.redis, keyPrefix: `${app.resources.queuePrefix}:rate:campaign-tests`, points: Number(process.env.EMAIL_CAMPAIGN_TESTS_PER_HOUR ?? 20), duration: 3600,
+  });
 
   app.get('/admin/email-campaigns', {
     preHandler,
@@ -48,10 +53,16 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
 
   app.post('/admin/email-campaigns/:id/test', {
     preHandler,
-    schema: { tags, summary: 'Sends the saved campaign, marked [Test], to one address', security, params: Id, body: Type.Object({ to: Type.String({ maxLength: 254 }) }), response: { 200: Status } },
+    schema: { tags, summary: 'Sends the saved campaign, marked [Test], to one address (20 an hour per store; 429 past that)', security, params: Id, body: Type.Object({ to: Type.String({ maxLength: 254 }) }), response: { 200: Status } },
   }, async (request) => {
     const to = request.body.to.trim().toLowerCase();
     if (!isValidEmail(to)) throw new AppError('unprocessable', INVALID_EMAIL, { to: [INVALID_EMAIL] });
+    try {
+      await testSends.consume(request.ctx.tenantId);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
+      throw error;
+    }
     return sendTestCampaign(request.ctx, queues, request.params.id, to, originOf(request));
   });
 
@@ -63,7 +74,19 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
     },
   }, async (request) => sendCampaign(request.ctx, queues, request.params.id, request.body.audience));
 
+  // Mail apps' own unsubscribe button (RFC 8058 one-click) posts a form to the List-Unsubscribe address.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  const Token = Type.String({ minLength: 1, maxLength: 200 });
   app.post('/unsubscribe', {
-    schema: { tags, summary: "A campaign e-mail's unsubscribe link: that customer gets no more marketing e-mails", body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Status } },
-  }, async (request) => unsubscribe(request.ctx, request.body.token));
+    schema: {
+      tags, summary: "A campaign e-mail's unsubscribe link: that customer gets no more marketing e-mails. The token comes in the body (the /unsubscribe page) or the query (a mail app's one-click button)",
+      querystring: Type.Object({ token: Type.Optional(Token) }), body: Type.Optional(Type.Object({ token: Type.Optional(Token) })), response: { 200: Status },
+    },
+  }, async (request) => {
+    const token = request.body?.token ?? request.query.token;
+    if (!token) throw new AppError('invalid', OPT_OUT_LINK_INVALID);
+    return unsubscribe(request.ctx, token);
+  });
 };

@@ -116,9 +116,14 @@ export async function unsubscribe(ctx: RequestContext, token: string) {
 
 const BATCH = 200;
 
+/** RFC 8058: mail apps show their own unsubscribe button, which posts to this address (no page, no sign-in). */
+const oneClickUnsubscribe = (origin: string, token: string) => ({
+  'List-Unsubscribe': `<${origin}/api${UNSUBSCRIBE_PATH}?token=${token}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 /**
  * The worker's part: writes the campaign to its audience in batches, each e-mail with its own unsubscribe
- * link (also as List-Unsubscribe headers for mail apps' own button), and marks it sent. A retried job starts
+ * link (also in the List-Unsubscribe headers, for mail apps' one-click button), and marks it sent. A retried job starts
  * after the last customer done; each e-mail's job id names campaign and customer, so none goes twice.
  * `origin`: the store's address for links; `postalAddress`: the store's, for the footer.
  */
@@ -138,7 +143,7 @@ export async function deliverCampaign(queues: Pick<PlatformQueues, 'notification
       const email = campaignEmail({ storeName: ctx.tenant.name, subject: campaign.subject, body: campaign.body, unsubscribeUrl, postalAddress: store.postalAddress });
       return {
         name: 'campaign',
-        data: { tenantId: ctx.tenantId, channel: 'email' as const, to: c.email, kind: 'campaign', ...email, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` } },
+        data: { tenantId: ctx.tenantId, channel: 'email' as const, to: c.email, kind: 'campaign', ...email, headers: oneClickUnsubscribe(store.origin, tokens[i]) },
         opts: { jobId: `campaign-${campaignId}-${String(c._id)}` },
       };
     }));
