@@ -14,3 +14,11 @@ export function tenantSlugFromHost(host: string, baseDomain: string): string | n
   const sub = name.slice(0, -suffix.length);
   return /^[a-z0-9-]+$/.test(sub) ? sub : null;
 }
+
+/** Where a store's pages are, for links in e-mails: its own domain, else its sub-domain of the platform's public address. */
+export function storeAddress(tenant: { slug: string; domains?: string[] | null }, publicUrl: string): string {
+  if (tenant.domains?.length) return `https://${tenant.domains[0]}`;
+  const url = new URL(publicUrl);
+  url.hostname = `${tenant.slug}.${url.hostname}`;
+  return url.origin;
+}

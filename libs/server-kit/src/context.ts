@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AccessToken, Tenant, type TenantContext } from '@platform/db';
-import { effectivePermissions, hostName, isDeviceId, NO_PERMISSION, renewedSessionExpiry, tenantSlugFromHost, type Permission } from '@platform/domain';
+import { effectivePermissions, hostName, isDeviceId, NO_PERMISSION, renewedSessionExpiry, storeAddress, tenantSlugFromHost, type Permission } from '@platform/domain';
 import { AppError } from './errors';
 
 export interface ResolvedTenant {
@@ -179,4 +179,29 @@ export function requirePermission(permission: Permission) {
 /** preHandler: any signed-in customer or admin of this tenant. */
 export async function requireSignedIn(request: FastifyRequest): Promise<void> {
   if (!request.ctx.caller) throw new AppError('unauthorized', 'Unauthenticated.');
+}
+
+const originOfUrl = (value: string | undefined) => {
+  try {
+    const url = new URL(value ?? '');
+    return /^https?:$/.test(url.protocol) ? url : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The store's address for links in e-mails (sign-in links, orders, campaigns): the browser's Origin, else
+ * the Host it called, but only when that host is this store's (its domain, its sub-domain, the base domain
+ * for the default store). Both headers can be forged: a sign-in link to a stranger's site would hand them
+ * the token. Otherwise the store's own address (custom domain, else its sub-domain of PUBLIC_URL).
+ */
+export async function storeLinkOrigin(request: FastifyRequest): Promise<string> {
+  const origin = header(request, 'origin');
+  for (const candidate of [origin, `${request.protocol}://${header(request, 'host') ?? ''}`]) {
+    const url = originOfUrl(candidate);
+    if (url && (await request.server.tenants.byHost(url.host))?.id === request.ctx.tenantId) return url.origin;
+  }
+  const tenant = await Tenant.findById(request.ctx.tenantId, { slug: 1, domains: 1 }).lean() as { slug: string; domains?: string[] } | null;
+  return storeAddress(tenant ?? { slug: request.ctx.tenant.slug }, process.env.PUBLIC_URL ?? 'http://localhost:8080');
 }

@@ -1,6 +1,6 @@
 export { AppError, errorHandler, notFoundHandler, fieldErrors, rejectFieldProblems, tooManyAttempts, type AppErrorType } from './errors';
 export {
-  requestContextPlugin, requireAdmin, requirePermission, requireSignedIn, hashToken, TenantDirectory, resolvedTenant, backgroundContext,
+  requestContextPlugin, requireAdmin, requirePermission, requireSignedIn, hashToken, TenantDirectory, resolvedTenant, backgroundContext, storeLinkOrigin,
   type RequestContext, type Caller, type ResolvedTenant, type TenantResolutionOptions,
 } from './context';
 export { buildApp, type ServicePlugin, type BuildAppOptions } from './app';

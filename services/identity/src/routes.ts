@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
 import { LoginResponse, SubAccount } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
-import { AppError, requireAdmin, requirePermission, type ServicePlugin } from '@platform/server-kit';
+import { AppError, requireAdmin, requirePermission, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { confirmPassword, customerDetails, deleteAccount, endSession, listSessions, logoutOthers, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
 import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
 import { emailCampaignRoutes } from './email-campaigns/routes';
@@ -27,8 +26,6 @@ const CustomerDetails = Type.Object({
 });
 const WithDetails = Type.Object({ status: Type.String(), message: Type.String(), data: CustomerDetails });
 
-/** The store's own origin, for links in e-mails (the tenant's domain as the shopper used it). */
-const originOf = (request: FastifyRequest) => (typeof request.headers.origin === 'string' ? request.headers.origin : `${request.protocol}://${request.headers.host}`);
 
 export const identityRoutes: ServicePlugin = async (app) => {
   const io: IdentityIo = {
@@ -80,7 +77,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
 
   app.post('/send-magic-link', {
     schema: { tags, summary: 'E-mails a one-time sign-in link (15 minutes, once)', body: Type.Object({ email: Email }), response: { 200: Status } },
-  }, async (request) => sendMagicLink(request.ctx, io, request.ip, { email: request.body.email, origin: originOf(request) }));
+  }, async (request) => sendMagicLink(request.ctx, io, request.ip, { email: request.body.email, origin: await storeLinkOrigin(request) }));
 
   app.post('/use-magic-link', {
     schema: {

@@ -19,7 +19,7 @@ const lastMessage = (to: string, after: Date) => delivered(tenantId, to, after);
 beforeAll(async () => {
   harness = await createTestApp([identityService], 'signin');
   worker = startOutbox(harness);
-  tenantId = (await createTenant('signin-a')).id;
+  tenantId = (await createTenant('signin-a', { domains: ['shop.signin.test'] })).id;
   const passwordHash = await hashPassword(PASSWORD);
   await Customer.create({ tenantId, slug: 'jane', email: 'jane@signin.test', telephone: '5035550142', firstName: 'Jane', passwordHash });
   await Customer.create({ tenantId, slug: 'sam', email: 'sam@signin.test', telephone: '5035550199', firstName: 'Sam', passwordHash });
@@ -93,6 +93,17 @@ describe('one-time link and password reset', () => {
     expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe('This sign-in link is not valid any more. Please ask for a new one.');
     expect((await post('send-magic-link', { email: 'nope' })).json()).toMatchObject({ status: 422, message: 'Please provide a valid email address.' });
+  });
+
+  it("never puts a forged Origin or Host into the link: someone else's site would receive the sign-in token", async () => {
+    const linkSent = async (headers: Record<string, string>) => {
+      const sentAt = new Date();
+      expect((await post('send-magic-link', { email: 'sam@signin.test' }, headers)).json().status).toBe('success');
+      return new URL(/(http\S+)/.exec((await lastMessage('sam@signin.test', sentAt)).text)![1]).origin;
+    };
+    expect(await linkSent({ host: 'shop.signin.test', origin: 'https://evil.test' })).toBe('http://shop.signin.test');
+    expect(await linkSent({ host: 'evil.test' })).toBe('https://shop.signin.test'); // the store's own domain
+    expect(await linkSent({ host: 'shop.signin.test', origin: 'https://shop.signin.test' })).toBe('https://shop.signin.test');
   });
 
   it('resets the password with the e-mailed code, ends the old sessions, and refuses the code twice', async () => {

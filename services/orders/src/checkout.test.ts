@@ -27,7 +27,7 @@ const jobs = async (queue: 'notifications' | 'ordersPlaced' | 'catalogueChanges'
 
 beforeAll(async () => {
   harness = await createTestApp([cartService, ordersService], 'checkout');
-  tenantId = (await createTenant('chk-a')).id;
+  tenantId = (await createTenant('chk-a', { domains: ['shop.chk-a.test'] })).id;
   await createCatalogueFixture(tenantId, 'chk-a');
   await Product.create({ tenantId, productId: 6, sku: '1006', slug: 'last-saw', title: 'Last Saw', originalTitle: 'Last Saw', vendorId: 101 });
   await StoreProduct.create({ tenantId, storeProductId: 61, locationId: 1, productId: 6, sku: '1006', title: 'Last Saw', priceCents: 2500, inventory: 1 });

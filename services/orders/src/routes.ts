@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { AdminOrder, CustomerOrderSummary, OrderSummary, PlacedOrder } from '@platform/contracts';
 import { ORDER_PLACED } from '@platform/domain';
-import { requireAdmin, type ServicePlugin } from '@platform/server-kit';
+import { requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { outstandingOrders } from './service';
@@ -49,9 +49,8 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }) },
     },
   }, async (request) => {
-    // A browser's Origin is the store's address as the shopper used it: the store's e-mail links the order there.
-    const origin = typeof request.headers.origin === 'string' && /^https?:\/\/[^/]+$/.test(request.headers.origin) ? request.headers.origin : null;
-    const order = await placeOrder(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body, origin);
+    // The store's address as the shopper used it (never a forged one): the e-mails link the order there.
+    const order = await placeOrder(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body, await storeLinkOrigin(request));
     return { status: true, message: ORDER_PLACED, order };
   });
 

@@ -1,9 +1,9 @@
 import { Tenant } from '@platform/db';
+import { storeAddress } from '@platform/domain';
 import { deliverCampaign } from '@platform/identity';
 import type { EmailCampaignJob, PlatformQueues } from '@platform/queue';
 import { backgroundContext, resolvedTenant } from '@platform/server-kit';
 import { listLocations } from '@platform/tenant-settings';
-import { storeAddress } from './wizard-reminders';
 
 /**
  * A store's e-mail campaign: identity writes it to the customers; this adds what belongs to the store, its

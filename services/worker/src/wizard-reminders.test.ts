@@ -3,7 +3,8 @@ import type { NotificationJob } from '@platform/queue';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { Customer } from '@platform/identity';
 import { StoreProfile, tenantSettingsService, WizardProgress } from '@platform/tenant-settings';
-import { sendWizardReminders, storeAddress } from './wizard-reminders';
+import { storeAddress } from '@platform/domain';
+import { sendWizardReminders } from './wizard-reminders';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantA = '';

@@ -1,17 +1,9 @@
 import { scoped, Tenant } from '@platform/db';
-import { wizardReminderDue, wizardReminderEmail } from '@platform/domain';
+import { storeAddress, wizardReminderDue, wizardReminderEmail } from '@platform/domain';
 import { Customer } from '@platform/identity';
 import type { PlatformQueues } from '@platform/queue';
 import { backgroundContext, resolvedTenant } from '@platform/server-kit';
 import { getBusinessDetails, optOutLink, readWizardProgress, WizardProgress, wizardStateOf } from '@platform/tenant-settings';
-
-/** Where a store's pages are: its own domain, else its sub-domain of the platform's public address. */
-export function storeAddress(tenant: { slug: string; domains?: string[] }, publicUrl: string): string {
-  if (tenant.domains?.length) return `https://${tenant.domains[0]}`;
-  const url = new URL(publicUrl);
-  url.hostname = `${tenant.slug}.${url.hostname}`;
-  return url.origin;
-}
 
 /**
  * The setup wizard reminders (spec 1 /wizard-unsubscribe, spec 3 do-not-remind): for every store with the

@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
 import { CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX, INVALID_EMAIL, isValidEmail, OPT_OUT_LINK_INVALID } from '@platform/domain';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError, requirePermission, tooManyAttempts, type ServicePlugin } from '@platform/server-kit';
+import { AppError, requirePermission, storeLinkOrigin, tooManyAttempts, type ServicePlugin } from '@platform/server-kit';
 import { createCampaign, deleteCampaign, listCampaigns, readCampaign, sendCampaign, sendTestCampaign, unsubscribe, updateCampaign } from './service';
 
 const tags = ['email campaigns'];
@@ -15,7 +14,6 @@ const Campaign = Type.Object({
 const WithCampaign = Type.Object({ status: Type.String(), message: Type.String(), data: Campaign });
 const Content = Type.Object({ subject: Type.String({ maxLength: CAMPAIGN_SUBJECT_MAX * 2 }), body: Type.String({ maxLength: CAMPAIGN_BODY_MAX * 2 }) });
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) });
-const originOf = (request: FastifyRequest) => (typeof request.headers.origin === 'string' ? request.headers.origin : `${request.protocol}://${request.headers.host}`);
 
 /** The admin's Emails area (view_emails) and the customer's unsubscribe link. */
 export const emailCampaignRoutes: ServicePlugin = async (app) => {
@@ -63,7 +61,7 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
       if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
       throw error;
     }
-    return sendTestCampaign(request.ctx, queues, request.params.id, to, originOf(request));
+    return sendTestCampaign(request.ctx, queues, request.params.id, to, await storeLinkOrigin(request));
   });
 
   app.post('/admin/email-campaigns/:id/send', {
