@@ -3,6 +3,7 @@ import { AccessToken } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { forgetEndedSessions, identityService } from './index';
 import { OneTimeSecret } from './models';
+import { UnsubscribeLink } from './email-campaigns/models';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 const now = new Date('2026-11-23T12:00:00Z');
@@ -12,7 +13,7 @@ beforeAll(async () => { harness = await createTestApp([identityService], 'housek
 afterAll(async () => { await harness?.close(); });
 
 describe('the daily clean-up of ended sessions and codes', () => {
-  it('deletes, in every store, sessions ended over 30 days ago and codes past their expiry; keeps the rest', async () => {
+  it('deletes, in every store, sessions ended over 30 days ago, codes past their expiry and unsubscribe links over a year old; keeps the rest', async () => {
     const stores = [await createTenant('keep-a'), await createTenant('keep-b')];
     for (const [i, store] of stores.entries()) {
       const session = (name: string, expiresAt: Date, revokedAt: Date | null = null) =>
@@ -25,12 +26,16 @@ describe('the daily clean-up of ended sessions and codes', () => {
       const code = (subject: string, expiresAt: Date) => OneTimeSecret.create({ tenantId: store.id, purpose: 'otp', subject, secretHash: 'x', expiresAt, createdAt: days(-1) });
       await code('5035550100', days(-0.01));
       await code('5035550101', days(0.005));
+      const link = (tokenHash: string, createdAt: Date) => UnsubscribeLink.create({ tenantId: store.id, customerId: 'c1', campaignId: 'k1', tokenHash: `${tokenHash}-${i}`, createdAt });
+      await link('over-a-year-old', days(-366));
+      await link('eleven-months-old', days(-330));
     }
-    expect(await forgetEndedSessions(now)).toEqual({ sessions: 4, codes: 2 });
+    expect(await forgetEndedSessions(now)).toEqual({ sessions: 4, codes: 2, unsubscribeLinks: 2 });
     for (const [i, store] of stores.entries()) {
       expect((await AccessToken.find({ tenantId: store.id }).lean() as { tokenHash: string }[]).map((t) => t.tokenHash).sort())
         .toEqual([`expired-lately-${i}`, `live-${i}`, `signed-out-lately-${i}`]);
       expect((await OneTimeSecret.find({ tenantId: store.id }).lean() as { subject: string }[]).map((c) => c.subject)).toEqual(['5035550101']);
+      expect((await UnsubscribeLink.find({ tenantId: store.id }).lean() as { tokenHash: string }[]).map((l) => l.tokenHash)).toEqual([`eleven-months-old-${i}`]);
     }
   });
 });

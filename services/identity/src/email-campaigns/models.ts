@@ -34,4 +34,5 @@ const unsubscribeLinkSchema = new Schema({
 });
 unsubscribeLinkSchema.plugin(tenantOwned);
 unsubscribeLinkSchema.index({ tenantId: 1, tokenHash: 1 }, { unique: true });
+unsubscribeLinkSchema.index({ tenantId: 1, createdAt: 1 });
 export const UnsubscribeLink = mongoose.models.UnsubscribeLink ?? mongoose.model('UnsubscribeLink', unsubscribeLinkSchema);
