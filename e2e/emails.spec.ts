@@ -84,7 +84,7 @@ test.describe('e-mails to customers (admin › Emails)', () => {
     }
   });
 
-  test('a draft can be deleted after a question; nothing is sent', async ({ page }) => {
+  test('a test to a bad address is refused before saving; a draft can be deleted after a question; nothing is sent', async ({ page }) => {
     const token = await sessionToken(ADMIN);
     await page.goto(`${HARDWARE}/admin/emails?access-token=${token}`);
     await page.getByRole('link', { name: 'New e-mail' }).click();
@@ -92,6 +92,12 @@ test.describe('e-mails to customers (admin › Emails)', () => {
     const subject = `Workshop ${Date.now()}`;
     await form.getByLabel('Subject').fill(subject);
     await form.getByLabel('Message').fill('Deck staining workshop on Saturday.');
+    // A test to a bad address is refused before anything is saved.
+    await page.getByLabel('Send a test to').fill('nope');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByLabel('Send a test to')).toBeFocused();
+    await expect(page).toHaveURL(`${HARDWARE}/admin/emails/new`);
     await form.getByRole('button', { name: 'Save draft' }).click();
     await expect(page).toHaveURL(/\/admin\/emails\/edit\//);
     await form.getByRole('button', { name: 'Delete draft' }).click();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useNavigate } from '@platform/routing';
-import { audienceLabel, CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX, shortDate } from '@platform/domain';
+import { audienceLabel, CAMPAIGN_BODY_MAX, CAMPAIGN_SAVED, CAMPAIGN_SUBJECT_MAX, INVALID_EMAIL, isValidEmail, shortDate } from '@platform/domain';
 import { emailCampaignsApi, errorMessage, fieldErrors, identityApi, notify, type EmailCampaignItem } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, focusFirstInvalid, Loading, Modal, PageTitle } from '@platform/ui';
 import { AudienceNote } from './email-campaigns-page';
@@ -23,6 +23,7 @@ function CampaignEditor({ campaign, audience }: { campaign?: EmailCampaignItem; 
   const askedBefore = (location.state as { ask?: 'send' } | null)?.ask ?? null;
   const { data: me } = identityApi.useCustomerDetailsQuery();
   const form = useRef<HTMLFormElement>(null);
+  const testInput = useRef<HTMLInputElement>(null);
   const [subject, setSubject] = useState(campaign?.subject ?? '');
   const [body, setBody] = useState(campaign?.body ?? '');
   // The admin's own address until they type another.
@@ -48,7 +49,10 @@ function CampaignEditor({ campaign, audience }: { campaign?: EmailCampaignItem; 
   /** Saves what is written (when it changed); answers the campaign's id, or null with the problems shown. */
   const save = async (announce: boolean, then?: 'send'): Promise<string | null> => {
     setProblems({});
-    if (campaign && !changed) return campaign.id;
+    if (campaign && !changed) {
+      if (announce) notify('success', CAMPAIGN_SAVED, 4000);
+      return campaign.id;
+    }
     try {
       const answer = campaign ? await update({ id: campaign.id, subject, body }).unwrap() : await create({ subject, body }).unwrap();
       if (announce) notify('success', answer.message, 4000);
@@ -60,6 +64,12 @@ function CampaignEditor({ campaign, audience }: { campaign?: EmailCampaignItem; 
     }
   };
   const sendTest = async () => {
+    // Checked here too: saving a new e-mail moves to its own address, where an answer would not be shown.
+    if (!isValidEmail(testTo.trim())) {
+      setProblems({ to: INVALID_EMAIL });
+      testInput.current?.focus();
+      return;
+    }
     const id = await save(false);
     if (!id) return;
     try {
@@ -110,7 +120,7 @@ function CampaignEditor({ campaign, audience }: { campaign?: EmailCampaignItem; 
       <Card as="section" aria-labelledby="test-title">
         <h2 id="test-title" style={{ marginTop: 0 }}>Send a test</h2>
         <Field>Send a test to
-          <input type="email" value={testTo} aria-invalid={Boolean(problems.to)} onChange={(e) => setTestTo(e.target.value)} />
+          <input ref={testInput} type="email" value={testTo} aria-invalid={Boolean(problems.to)} onChange={(e) => setTestTo(e.target.value)} />
         </Field>
         {problems.to ? <Problem role="alert">{problems.to}</Problem> : null}
         <Button type="button" $variant="secondary" disabled={busy} onClick={() => void sendTest()}>{testing ? 'Sending…' : 'Send test'}</Button>
