@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, orderActions, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
+import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, orderActions, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
 
 describe('checkout steps', () => {
   it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
@@ -66,5 +66,12 @@ describe('order actions', () => {
     expect(orderTransition('taken', 'complete')).toEqual({ ok: false, message: 'Mark the order ready before completing it.' });
     expect(orderTransition('completed', 'cancel')).toEqual({ ok: false, message: 'This order is completed already.' });
     expect(orderTransition('prepared', 'take')).toEqual({ ok: false, message: 'This order is ready already.' });
+  });
+});
+
+describe('an address on one line', () => {
+  it('joins the parts, leaving out empty ones', () => {
+    expect(addressLine({ address: '12 Oak St', address2: 'Apt 2', city: 'Salem', state: 'OR', zip: '97302' })).toBe('12 Oak St, Apt 2, Salem, OR 97302');
+    expect(addressLine({ address: '12 Oak St', address2: '', city: 'Salem', state: '', zip: '97302' })).toBe('12 Oak St, Salem, 97302');
   });
 });

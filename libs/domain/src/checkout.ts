@@ -34,6 +34,11 @@ export function contactProblems(input: ContactInput): ContactProblems {
 
 /** Where a local delivery goes. */
 export interface DeliveryAddressInput { address: string; address2?: string; city: string; state: string; zip: string }
+
+/** A street address on one line, as e-mails and screens show it: '12 Oak St, Apt 2, Salem, OR 97302' (empty parts left out). */
+export function addressLine(a: { address: string; address2?: string | null; city: string; state: string; zip: string }): string {
+  return [a.address, a.address2, a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
 export type DeliveryAddressProblems = Partial<Record<'address' | 'city' | 'state' | 'zip', string>>;
 
 /** A local delivery needs a street address the driver can find; the zip decides the fee (cart-totals deliveryFee). */

@@ -1,6 +1,6 @@
 import { Location, scoped } from '@platform/db';
 import {
-  CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
+  addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, type FulfilmentMode,
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
@@ -141,7 +141,7 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
     order_number: order.orderNumber, status: order.status, order_type: order.orderType, placed_at: order.placedAt.toISOString(),
     contact: { first_name: order.contact?.firstName ?? '', last_name: order.contact?.lastName ?? '', email: order.contact?.email ?? '', telephone: order.contact?.telephone ?? '' },
     address: order.address ? { address: order.address.address ?? '', address2: order.address.address2 ?? '', city: order.address.city ?? '', state: order.address.state ?? '', zip: order.address.zip ?? '' } : null,
-    store: { id: order.locationId, name: store?.name ?? '', address: store ? [store.address, store.city, [store.state, store.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '' },
+    store: { id: order.locationId, name: store?.name ?? '', address: store ? addressLine({ address: store.address, city: store.city ?? '', state: store.state ?? '', zip: store.zip ?? '' }) : '' },
     shipping_service: order.shippingService ?? null,
     items: order.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, price: formatCents(i.priceCents), special: Boolean(i.special) })),
     subtotal: formatCents(order.subtotalCents ?? 0), additional_fees: formatCents(order.additionalFeesCents ?? 0), discount: formatCents(order.discountCents ?? 0),
@@ -185,7 +185,7 @@ async function tellTheStore(ctx: RequestContext, io: CheckoutIo, order: PlacedOr
 export function storeOrderEmail(order: PlacedOrder, prefix: string, link: string | null = null): { subject: string; text: string } {
   const money = (amount: string) => displayPrice(toCents(amount), prefix);
   const how = order.order_type === 'pickup' ? `Pickup at ${order.store.name}`
-    : `${order.order_type === 'delivery' ? 'Delivery' : `Shipping (${order.shipping_service})`} to ${order.address!.address}${order.address!.address2 ? `, ${order.address!.address2}` : ''}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip}`;
+    : `${order.order_type === 'delivery' ? 'Delivery' : `Shipping (${order.shipping_service})`} to ${addressLine(order.address!)}`;
   return {
     subject: `New ${order.order_type} order ${order.order_number}: ${money(order.total)}`,
     text: [
@@ -223,7 +223,7 @@ export function confirmationEmail(storeName: string, order: PlacedOrder, prefix:
   const where = order.order_type === 'pickup'
     ? `Pick up at: ${order.store.name}, ${order.store.address}. ${DEFAULT_PICKUP_DISCLAIMER}`
     : order.order_type === 'delivery'
-      ? `Delivery to: ${order.address!.address}${order.address!.address2 ? `, ${order.address!.address2}` : ''}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip}. ${DEFAULT_DELIVERY_DISCLAIMER}`
+      ? `Delivery to: ${addressLine(order.address!)}. ${DEFAULT_DELIVERY_DISCLAIMER}`
       : `Shipping to: ${order.address!.address}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip} (${order.shipping_service}).`;
   const lines = order.items.map((i) => `${i.quantity} × ${i.title} (${i.sku}) at ${money(i.price)}${i.special ? ' (special order)' : ''}`);
   return {

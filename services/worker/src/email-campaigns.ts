@@ -1,5 +1,5 @@
 import { Tenant } from '@platform/db';
-import { storeAddress } from '@platform/domain';
+import { addressLine, storeAddress } from '@platform/domain';
 import { deliverCampaign } from '@platform/identity';
 import type { EmailCampaignJob, PlatformQueues } from '@platform/queue';
 import { backgroundContext, resolvedTenant } from '@platform/server-kit';
@@ -14,6 +14,6 @@ export async function sendEmailCampaign(queues: Pick<PlatformQueues, 'notificati
   if (!tenant) return 0;
   const ctx = backgroundContext(resolvedTenant(tenant as never));
   const [first] = await listLocations(ctx);
-  const postalAddress = first ? [first.address, first.city, [first.state, first.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : null;
+  const postalAddress = first ? addressLine(first) : null;
   return deliverCampaign(queues, ctx, job.campaignId, { origin: storeAddress(tenant, publicUrl), postalAddress });
 }

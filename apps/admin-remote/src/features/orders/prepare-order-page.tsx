@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@platform/routing';
-import { formatPhone, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
+import { addressLine, formatPhone, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
 import { adminOrderMailApi, adminOrdersApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 
@@ -131,7 +131,7 @@ export function PrepareOrderPage() {
               <dt>E-mail</dt><dd><a href={`mailto:${order.contact.email}`}>{order.contact.email}</a></dd>
               <dt>Placed</dt><dd>{new Date(order.placed_at).toLocaleString()}</dd>
               {order.order_type === 'pickup' ? <><dt>Pickup at</dt><dd>{order.store.name}</dd></> : null}
-              {order.address ? <><dt>{order.order_type === 'delivery' ? 'Deliver to' : 'Ship to'}</dt><dd>{[order.address.address, order.address.address2, order.address.city, `${order.address.state} ${order.address.zip}`].filter(Boolean).join(', ')}</dd></> : null}
+              {order.address ? <><dt>{order.order_type === 'delivery' ? 'Deliver to' : 'Ship to'}</dt><dd>{addressLine(order.address)}</dd></> : null}
               {order.shipping_service ? <><dt>Service</dt><dd>{order.shipping_service}</dd></> : null}
             </Facts>
             {order.contact.email ? <div style={{ marginTop: 12 }}><EmailCustomer id={order.id} name={order.contact.first_name || 'the customer'} /></div> : null}

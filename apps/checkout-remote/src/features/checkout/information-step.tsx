@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { Link } from '@platform/routing';
 import {
-  contactProblems, DEFAULT_DELIVERY_DISCLAIMER, OUTSIDE_DELIVERY_AREA, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, formatPhone, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED,
+  addressLine, contactProblems, DEFAULT_DELIVERY_DISCLAIMER, OUTSIDE_DELIVERY_AREA, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, formatPhone, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED,
   type ContactInput, type FulfilmentMode,
 } from '@platform/domain';
 import {
@@ -191,7 +191,7 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
           {mode === 0 ? (
             <>
               <h2 id="fulfilment-heading">Pickup</h2>
-              {store ? <p><strong>{store.name}</strong><br />{[store.address, store.city, store.state, store.zip].filter(Boolean).join(', ')}</p> : null}
+              {store ? <p><strong>{store.name}</strong><br />{addressLine(store)}</p> : null}
               <p>{DEFAULT_PICKUP_DISCLAIMER}</p>
             </>
           ) : null}
@@ -215,7 +215,7 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
           {mode === 2 ? (
             <>
               <h2 id="fulfilment-heading">Shipping to</h2>
-              {preferences?.address ? <p>{[preferences.address.address, preferences.address.address2, preferences.address.city, `${preferences.address.state} ${preferences.address.zip}`].filter(Boolean).join(', ')}</p> : null}
+              {preferences?.address ? <p>{addressLine(preferences.address)}</p> : null}
               <p><button type="button" className="link" onClick={onBack} style={{ font: 'inherit', background: 'none', border: 0, padding: 0, textDecoration: 'underline', cursor: 'pointer' }}>Change the address or shipping option in your cart</button></p>
             </>
           ) : null}

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
 import { Link } from '@platform/routing';
-import { DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, ORDER_PLACED } from '@platform/domain';
+import { addressLine, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, ORDER_PLACED } from '@platform/domain';
 import { checkoutApi, getDeviceId, storefrontApi } from '@platform/api-client';
 import { Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
@@ -28,7 +28,7 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
           <p>Order number <strong data-testid="order-number">{order.order_number}</strong>{justPlaced ? `. A confirmation was sent to ${order.contact.email}.` : `, placed ${new Date(order.placed_at).toLocaleString()}.`}</p>
           {order.order_type === 'pickup' ? <p>Pick up at <strong>{order.store.name}</strong>, {order.store.address}. {DEFAULT_PICKUP_DISCLAIMER}</p> : null}
           {order.order_type !== 'pickup' && order.address ? (
-            <p>{order.order_type === 'delivery' ? 'Delivery to' : 'Shipping to'} {[order.address.address, order.address.address2, order.address.city, `${order.address.state} ${order.address.zip}`].filter(Boolean).join(', ')}
+            <p>{order.order_type === 'delivery' ? 'Delivery to' : 'Shipping to'} {addressLine(order.address)}
               {order.shipping_service ? ` (${order.shipping_service})` : ''}. {order.order_type === 'delivery' ? DEFAULT_DELIVERY_DISCLAIMER : ''}</p>
           ) : null}
           <Lines aria-label="Order lines">

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from '@platform/routing';
 import type { Cart } from '@platform/contracts';
-import { formatPhone, PAY_AT_STORE, payAtStoreLabel, type FulfilmentMode } from '@platform/domain';
+import { addressLine, formatPhone, PAY_AT_STORE, payAtStoreLabel, type FulfilmentMode } from '@platform/domain';
 import { checkoutApi, errorMessage, getDeviceId, setCheckoutStep, storefrontApi, useSelectedStore } from '@platform/api-client';
 import { Button, Card, ErrorNotice } from '@platform/ui';
 import { readOrderContact } from './checkout-state';
@@ -79,7 +79,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
         {mode === 0 && store ? <ReviewRow term="Pickup at" value={`${store.name}, ${store.address}, ${store.city}`} /> : null}
         {mode !== 0 && address ? (
           <ReviewRow term={mode === 1 ? 'Deliver to' : 'Ship to'} editLabel="address" onEdit={mode === 1 ? edit : onBack}
-            value={[address.address, address.address2, address.city, `${address.state} ${address.zip}`].filter(Boolean).join(', ')} />
+            value={addressLine(address)} />
         ) : null}
         {mode === 2 && t.shipping_quote ? <ReviewRow term="Shipping" value={`${t.shipping_quote.carrier} ${t.shipping_quote.service}`} /> : null}
         {contact.note ? <ReviewRow term="Note" value={contact.note} onEdit={edit} /> : null}
