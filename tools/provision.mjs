@@ -1,7 +1,8 @@
 // Installs and starts what the platform needs on this machine: npm dependencies, Redis (Debian),
 // FerretDB (built from tools/ferretdb with Go), Chromium (Debian). Reuses whatever is already there.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,13 +48,22 @@ function ensureRedisBinary() {
   return onPath('redis-server');
 }
 
+/** The FerretDB command's own sources: a binary built from other sources is rebuilt. */
+function ferretSourceStamp() {
+  const dir = path.join(root, 'tools/ferretdb');
+  return createHash('sha256').update(['go.mod', 'go.sum', 'main.go', 'id_index.go'].map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\0')).digest('hex');
+}
+
 function ensureFerretBinary() {
   const bin = path.join(root, 'tools/ferretdb/bin/ferretdb');
-  if (existsSync(bin)) return bin;
+  const stampFile = `${bin}.sources`;
+  const stamp = ferretSourceStamp();
+  if (existsSync(bin) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return bin;
   const go = onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : null);
   if (!go) aptInstall('golang-go');
   log('building FerretDB v1.24.2 from the Go module proxy (first run only, about a minute)');
   run(go ?? 'go', ['build', '-o', 'bin/ferretdb', '.'], { cwd: path.join(root, 'tools/ferretdb') });
+  writeFileSync(stampFile, stamp);
   return bin;
 }
 

@@ -30,6 +30,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go keepIDIndexes(ctx, *sqliteURL)
 	log.Printf("ferretdb listening on %s", f.MongoDBURI())
 	if err := f.Run(ctx); err != nil && ctx.Err() == nil {
 		log.Fatal(err)
