@@ -1,4 +1,5 @@
-import type { Schema } from 'mongoose';
+import { Types, type Schema } from 'mongoose';
+import { isBackground, isIdFilter, QueryGuardError, queryGuardOn } from './data-access';
 
 /** Thrown when code asks for tenant-owned documents without naming the tenant. */
 export class TenantScopeError extends Error {
@@ -23,20 +24,61 @@ function namesTenant(filter: Record<string, unknown> | undefined): boolean {
   return typeof tenantId === 'string' && tenantId.length > 0;
 }
 
+type GuardedQuery = {
+  getFilter(): Record<string, unknown>; setQuery(filter: Record<string, unknown>): void;
+  getOptions(): { upsert?: boolean }; getUpdate(): Record<string, any> | null; setUpdate(update: Record<string, any>): void;
+  projection(): Record<string, unknown> | undefined; transform(fn: (result: unknown) => unknown): void;
+  model: { modelName: string; collection: { findOne(filter: object, options: object): Promise<{ tenantId?: string } | null> } };
+};
+const READS = new Set(['find', 'findOne', 'countDocuments', 'distinct']);
+
+/**
+ * `{_id, tenantId}` becomes `{_id}`, the one filter FerretDB answers from an index (docs/DATA-ACCESS.md), with
+ * the tenant still enforced: an id keyed by the tenant (`keyedId`) names it already; a read drops documents of
+ * another tenant from its result; a write first checks the document's tenant by its _id.
+ */
+async function queryById(query: GuardedQuery, operation: string, filter: Record<string, unknown>): Promise<void> {
+  const { tenantId, _id } = filter as { tenantId: string; _id: unknown };
+  const upsert = Boolean(query.getOptions().upsert);
+  if (upsert) {
+    const update = query.getUpdate() ?? {};
+    query.setUpdate({ ...update, $setOnInsert: { ...(update.$setOnInsert ?? {}), tenantId } });
+  }
+  if (typeof _id === 'string' && _id.startsWith(`${tenantId}:`)) return query.setQuery({ _id });
+  if (upsert) return; // an upsert by an id that does not name the tenant keeps the full filter
+  if (READS.has(operation)) {
+    const projection = query.projection();
+    if (projection && Object.values(projection).some((v) => v === 1 || v === true) && !('tenantId' in projection)) projection.tenantId = 1;
+    const own = (doc: unknown) => (doc as { tenantId?: string } | null)?.tenantId === tenantId;
+    query.transform((result) => Array.isArray(result) ? result.filter(own) : typeof result === 'number' || result === null || own(result) ? result : null);
+    if (operation === 'countDocuments' || operation === 'distinct') return; // counted or listed as asked: keep the tenant
+    return query.setQuery({ _id });
+  }
+  const doc = await query.model.collection.findOne({ _id }, { projection: { tenantId: 1 } });
+  // Another tenant's document: an _id nothing has, so the write matches nothing (and fast).
+  query.setQuery(doc?.tenantId === tenantId ? { _id } : { _id: typeof _id === 'string' ? `${tenantId}:\u0000` : new Types.ObjectId() });
+}
+
 /**
  * Mongoose plugin for tenant-owned collections: adds a required, indexed tenantId and refuses
- * any query, update, delete or aggregate that does not name one tenant.
+ * any query, update, delete or aggregate that does not name one tenant. `growing` marks a collection
+ * that grows with the business: with the query guard on, a query on it outside `inBackground` must go by `_id`.
  */
-export function tenantOwned(schema: Schema, options: { onePerTenant?: boolean } = {}): void {
+export function tenantOwned(schema: Schema, options: { onePerTenant?: boolean; growing?: boolean } = {}): void {
   schema.add({ tenantId: { type: String, required: true, index: options.onePerTenant ? { unique: true } : true } });
   for (const operation of FILTERED_OPERATIONS) {
-    schema.pre(operation, function guardTenant(this: { getFilter(): Record<string, unknown>; model: { modelName: string } }) {
-      if (!namesTenant(this.getFilter())) throw new TenantScopeError(this.model.modelName, operation);
+    schema.pre(operation, async function guardTenant(this: GuardedQuery) {
+      const filter = this.getFilter();
+      if (!namesTenant(filter)) throw new TenantScopeError(this.model.modelName, operation);
+      const byId = isIdFilter(filter);
+      if (options.growing && !byId && queryGuardOn() && !isBackground()) throw new QueryGuardError(this.model.modelName, operation, filter);
+      if (byId) await queryById(this, operation, filter);
     });
   }
   schema.pre('aggregate', function guardTenant(this: { pipeline(): Record<string, any>[]; model(): { modelName: string } }) {
     const first = this.pipeline()[0];
     if (!first?.$match || !namesTenant(first.$match)) throw new TenantScopeError(this.model().modelName, 'aggregate');
+    if (options.growing && queryGuardOn() && !isBackground()) throw new QueryGuardError(this.model().modelName, 'aggregate', first.$match);
   });
 }
 

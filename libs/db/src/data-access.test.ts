@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mongoose, { Schema } from 'mongoose';
+import { connectMongo, disconnectMongo, findByIds, inBackground, keyedId, QueryGuardError, scoped, tenantOwned } from './index';
+
+const orderSchema = new Schema({ text: String, n: Number });
+orderSchema.plugin(tenantOwned, { growing: true });
+const GrowingOrder = mongoose.model('GuardProbeOrder', orderSchema);
+const counterSchema = new Schema({ _id: String, n: Number });
+counterSchema.plugin(tenantOwned, { growing: true });
+const Counter = mongoose.model('GuardProbeCounter', counterSchema);
+const settingSchema = new Schema({ text: String });
+settingSchema.plugin(tenantOwned);
+const Setting = mongoose.model('GuardProbeSetting', settingSchema);
+
+const a = { tenantId: 'tenant-a' };
+const b = { tenantId: 'tenant-b' };
+let guard: string | undefined;
+
+beforeAll(async () => {
+  guard = process.env.QUERY_GUARD;
+  process.env.QUERY_GUARD = '1';
+  await connectMongo(process.env.MONGODB_URI!, `test_db_guard_${process.pid}`);
+});
+afterAll(async () => {
+  process.env.QUERY_GUARD = guard;
+  await mongoose.connection.dropDatabase();
+  await disconnectMongo();
+});
+
+describe('query guard on growing collections', () => {
+  it('fails a request-path query that is not by _id, and lets background work and _id lookups through', async () => {
+    const doc = await GrowingOrder.create({ ...a, text: 'first', n: 1 });
+    await expect(GrowingOrder.findOne(scoped(a, { text: 'first' }))).rejects.toBeInstanceOf(QueryGuardError);
+    await expect(GrowingOrder.find(scoped(a)).sort({ n: -1 })).rejects.toBeInstanceOf(QueryGuardError);
+    await expect(GrowingOrder.countDocuments(scoped(a, { n: 1 }))).rejects.toBeInstanceOf(QueryGuardError);
+    await expect(GrowingOrder.updateOne(scoped(a, { _id: doc._id, n: 1 }), { $set: { n: 2 } })).rejects.toBeInstanceOf(QueryGuardError);
+    await expect(GrowingOrder.find(scoped(a, { _id: { $in: [doc._id] } }))).rejects.toBeInstanceOf(QueryGuardError);
+    await expect(GrowingOrder.aggregate([{ $match: scoped(a) }])).rejects.toBeInstanceOf(QueryGuardError);
+    expect(((await GrowingOrder.findOne(scoped(a, { _id: doc._id })).lean()) as { text: string }).text).toBe('first');
+    expect(await inBackground('test export', () => GrowingOrder.countDocuments(scoped(a, { text: 'first' })))).toBe(1);
+    expect(await Setting.find(scoped(a, { text: 'anything' }))).toEqual([]); // small collections are not guarded
+  });
+
+  it('keeps tenants apart when a query by _id is sent as _id alone', async () => {
+    const bDoc = await GrowingOrder.create({ ...b, text: 'b-only', n: 5 });
+    expect(await GrowingOrder.findOne(scoped(a, { _id: bDoc._id })).lean()).toBeNull();
+    expect(await GrowingOrder.findOne(scoped(a, { _id: bDoc._id }), { text: 1 }).lean()).toBeNull();
+    expect(await GrowingOrder.find(scoped(a, { _id: bDoc._id })).lean()).toEqual([]);
+    expect(await GrowingOrder.countDocuments(scoped(a, { _id: bDoc._id }))).toBe(0);
+    expect((await GrowingOrder.updateOne(scoped(a, { _id: bDoc._id }), { $set: { text: 'taken over' } })).matchedCount).toBe(0);
+    expect((await GrowingOrder.deleteOne(scoped(a, { _id: bDoc._id }))).deletedCount).toBe(0);
+    const still = (await GrowingOrder.findOne(scoped(b, { _id: bDoc._id })).lean()) as { text: string; n: number };
+    expect(still).toMatchObject({ text: 'b-only', n: 5 });
+    expect((await GrowingOrder.updateOne(scoped(b, { _id: bDoc._id }), { $inc: { n: 1 } })).modifiedCount).toBe(1);
+    expect(await findByIds(GrowingOrder, b, [bDoc._id, new mongoose.Types.ObjectId()])).toHaveLength(1);
+    expect(await findByIds(GrowingOrder, a, [bDoc._id])).toEqual([]);
+  });
+
+  it('upserts a document keyed by tenant and key, with its tenant', async () => {
+    const id = keyedId(a.tenantId, 'sku-1');
+    await Counter.updateOne(scoped(a, { _id: id }), { $inc: { n: 2 } }, { upsert: true });
+    await Counter.updateOne(scoped(a, { _id: id }), { $inc: { n: 3 } }, { upsert: true });
+    expect(await Counter.findOne(scoped(a, { _id: id })).lean()).toMatchObject({ _id: id, tenantId: a.tenantId, n: 5 });
+    expect(await Counter.findOne(scoped(b, { _id: id })).lean()).toBeNull();
+  });
+});
