@@ -82,6 +82,8 @@ const storeProductSchema = new Schema({
   priceCents: { type: Number, required: true },
   promoPriceCents: { type: Number, default: null },
   inventory: { type: Number, required: true, default: 0 },
+  /** The stock change this count is from (Redis keeps stock; services/catalogue/src/stock.ts). */
+  stockVersion: { type: Number, default: 0 },
   vendorAllowsSpecialOrder: { type: Boolean, default: false },
   hidden: { type: Boolean, default: false },
   listedAt: { type: Date, default: () => new Date() },

@@ -1,0 +1,162 @@
+import type { Redis } from 'ioredis';
+import { keyedId, scoped } from '@platform/db';
+import { StoreProduct } from './models';
+
+/**
+ * Stock per store product lives in Redis and changes there atomically (docs/DATA-ACCESS.md rule 4): a Lua
+ * script takes every line of an order or none, so concurrent checkouts never oversell and never wait on a
+ * store-wide lock. Each change bumps the store product's version; the database gets the new count and
+ * version after, by `_id`, and `reconcileStock` makes the two agree (the higher version wins).
+ */
+export interface StockStore { redis: Redis; prefix: string }
+export type StockLine = { storeProductId: number; quantity: number };
+export type StockChange = { storeProductId: number; inventory: number; version: number };
+export type ReserveResult = { ok: true; changes: StockChange[] } | { ok: false; storeProductId: number; left: number };
+
+const countsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock:${tenantId}`;
+const versionsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-version:${tenantId}`;
+const dirtyKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-dirty:${tenantId}`;
+const storeProductDocId = (tenantId: string, storeProductId: number) => keyedId(tenantId, 'store-product', storeProductId);
+
+// KEYS: counts, versions, dirty set. ARGV: sign (-1 take, 1 give back), then store product id and quantity pairs.
+// Answers {'missing', ids...} when a count is not loaded, {'short', id, left} when a take cannot be had,
+// else {'ok', id, count, version, ...}. All or nothing: checks come before any change.
+const CHANGE_STOCK = `
+local sign = tonumber(ARGV[1])
+local missing = {'missing'}
+for i = 2, #ARGV, 2 do
+  if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 0 then table.insert(missing, ARGV[i]) end
+end
+if #missing > 1 then return missing end
+if sign < 0 then
+  for i = 2, #ARGV, 2 do
+    local have = tonumber(redis.call('HGET', KEYS[1], ARGV[i]))
+    if have < tonumber(ARGV[i + 1]) then return {'short', ARGV[i], tostring(have)} end
+  end
+end
+local out = {'ok'}
+for i = 2, #ARGV, 2 do
+  local count = redis.call('HINCRBY', KEYS[1], ARGV[i], sign * tonumber(ARGV[i + 1]))
+  local version = redis.call('HINCRBY', KEYS[2], ARGV[i], 1)
+  redis.call('SADD', KEYS[3], ARGV[i])
+  table.insert(out, ARGV[i]); table.insert(out, count); table.insert(out, version)
+end
+return out`;
+
+/** One line per store product (an order may list one twice). */
+function merged(lines: StockLine[]): StockLine[] {
+  const byId = new Map<number, number>();
+  for (const l of lines) if (l.quantity > 0) byId.set(l.storeProductId, (byId.get(l.storeProductId) ?? 0) + l.quantity);
+  return [...byId].map(([storeProductId, quantity]) => ({ storeProductId, quantity }));
+}
+
+/** Loads counts Redis does not hold (first use, or after Redis lost them) from the database, by _id. */
+async function loadCounts(store: StockStore, tenantId: string, ids: number[]): Promise<void> {
+  const docs = await Promise.all(ids.map((id) => StoreProduct.findOne(scoped({ tenantId }, { _id: storeProductDocId(tenantId, id) }), { inventory: 1, stockVersion: 1 }).lean()));
+  const multi = store.redis.multi();
+  docs.forEach((doc, i) => {
+    const d = doc as { inventory?: number; stockVersion?: number } | null;
+    multi.hsetnx(countsKey(store, tenantId), String(ids[i]), String(Math.max(0, d?.inventory ?? 0)));
+    multi.hsetnx(versionsKey(store, tenantId), String(ids[i]), String(d?.stockVersion ?? 0));
+  });
+  await multi.exec();
+}
+
+async function change(store: StockStore, tenantId: string, sign: -1 | 1, lines: StockLine[]): Promise<ReserveResult> {
+  const wanted = merged(lines);
+  if (!wanted.length) return { ok: true, changes: [] };
+  const args = [String(sign), ...wanted.flatMap((l) => [String(l.storeProductId), String(l.quantity)])];
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const reply = await store.redis.eval(CHANGE_STOCK, 3, countsKey(store, tenantId), versionsKey(store, tenantId), dirtyKey(store, tenantId), ...args) as (string | number)[];
+    if (reply[0] === 'missing') { await loadCounts(store, tenantId, reply.slice(1).map(Number)); continue; }
+    if (reply[0] === 'short') return { ok: false, storeProductId: Number(reply[1]), left: Math.max(0, Number(reply[2])) };
+    const changes: StockChange[] = [];
+    for (let i = 1; i < reply.length; i += 3) changes.push({ storeProductId: Number(reply[i]), inventory: Number(reply[i + 1]), version: Number(reply[i + 2]) });
+    return { ok: true, changes };
+  }
+  throw new Error('stock counts could not be loaded');
+}
+
+/** Takes every line's quantity, only where that much is left; all lines or none. */
+export const reserveStock = (store: StockStore, tenantId: string, lines: StockLine[]) => change(store, tenantId, -1, lines);
+
+/** Gives quantities back (an undone checkout, a cancelled order or line, a restock). */
+export async function releaseStock(store: StockStore, tenantId: string, lines: StockLine[]): Promise<StockChange[]> {
+  const result = await change(store, tenantId, 1, lines);
+  return result.ok ? result.changes : [];
+}
+
+/** The units left of each store product, as checkout sees them. */
+export async function stockLeft(store: StockStore, tenantId: string, storeProductIds: number[]): Promise<Map<number, number>> {
+  if (!storeProductIds.length) return new Map();
+  let counts = await store.redis.hmget(countsKey(store, tenantId), ...storeProductIds.map(String));
+  const missing = storeProductIds.filter((_, i) => counts[i] === null);
+  if (missing.length) {
+    await loadCounts(store, tenantId, missing);
+    counts = await store.redis.hmget(countsKey(store, tenantId), ...storeProductIds.map(String));
+  }
+  return new Map(storeProductIds.map((id, i) => [id, Number(counts[i] ?? 0)]));
+}
+
+/**
+ * Writes changed counts to the database by _id (after the order is saved). Two writes may land out of order;
+ * the reconcile job then sees the database's version behind Redis's and writes the newer count.
+ */
+export async function writeStockChanges(tenantId: string, changes: StockChange[]): Promise<void> {
+  await Promise.all(changes.map((c) => StoreProduct.updateOne(scoped({ tenantId }, { _id: storeProductDocId(tenantId, c.storeProductId) }), { $set: { inventory: c.inventory, stockVersion: c.version } })));
+}
+
+export type StockDifference = { storeProductId: number; redis: { inventory: number; version: number } | null; database: { inventory: number; version: number } | null; fixed: 'database' | 'redis' | 'none' };
+
+/**
+ * Makes Redis and the database agree for the store products changed since the last run (or the ids given):
+ * the side with the higher version is right (Redis after a change not yet written; the database after Redis
+ * lost recent changes, e.g. a restart that kept only older appends). Answers each difference it found.
+ */
+export async function reconcileStock(store: StockStore, tenantId: string, ids?: number[]): Promise<StockDifference[]> {
+  const todo = ids ?? (await store.redis.spop(dirtyKey(store, tenantId), 10_000)).map(Number);
+  const differences: StockDifference[] = [];
+  for (let i = 0; i < todo.length; i += 200) {
+    const batch = todo.slice(i, i + 200);
+    const [counts, versions, docs] = await Promise.all([
+      store.redis.hmget(countsKey(store, tenantId), ...batch.map(String)),
+      store.redis.hmget(versionsKey(store, tenantId), ...batch.map(String)),
+      Promise.all(batch.map((id) => StoreProduct.findOne(scoped({ tenantId }, { _id: storeProductDocId(tenantId, id) }), { inventory: 1, stockVersion: 1 }).lean())),
+    ]);
+    for (let k = 0; k < batch.length; k += 1) {
+      const doc = docs[k] as { inventory?: number; stockVersion?: number } | null;
+      const inRedis = counts[k] === null ? null : { inventory: Number(counts[k]), version: Number(versions[k] ?? 0) };
+      const inDb = doc ? { inventory: doc.inventory ?? 0, version: doc.stockVersion ?? 0 } : null;
+      if (!inDb || !inRedis) continue; // not loaded in Redis: it loads from the database when next used
+      if (inRedis.inventory === inDb.inventory && inRedis.version === inDb.version) continue;
+      const storeProductId = batch[k];
+      if (inRedis.version >= inDb.version) {
+        await writeStockChanges(tenantId, [{ storeProductId, ...inRedis }]);
+        differences.push({ storeProductId, redis: inRedis, database: inDb, fixed: 'database' });
+      } else {
+        await store.redis.multi()
+          .hset(countsKey(store, tenantId), String(storeProductId), String(inDb.inventory))
+          .hset(versionsKey(store, tenantId), String(storeProductId), String(inDb.version)).exec();
+        differences.push({ storeProductId, redis: inRedis, database: inDb, fixed: 'redis' });
+      }
+    }
+  }
+  return differences;
+}
+
+/** Every count Redis holds for the tenant, checked against the database (after a Redis restart; a scheduled job). */
+export async function reconcileAllStock(store: StockStore, tenantId: string): Promise<StockDifference[]> {
+  const ids = new Set<number>();
+  let cursor = '0';
+  do {
+    const [next, flat] = await store.redis.hscan(countsKey(store, tenantId), cursor, 'COUNT', 1000);
+    for (let i = 0; i < flat.length; i += 2) ids.add(Number(flat[i]));
+    cursor = next;
+  } while (cursor !== '0');
+  return reconcileStock(store, tenantId, [...ids]);
+}
+
+/** Forgets a tenant's counts in Redis (a reseed): they load again from the database when next used. */
+export async function forgetStock(store: StockStore, tenantId: string): Promise<void> {
+  await store.redis.del(countsKey(store, tenantId), versionsKey(store, tenantId), dirtyKey(store, tenantId));
+}
