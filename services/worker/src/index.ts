@@ -1,4 +1,5 @@
-import { Queue, Worker } from 'bullmq';
+import { Queue, Worker, type Job, type Processor } from 'bullmq';
+import { inBackground } from '@platform/db';
 import type { Redis } from 'ioredis';
 import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
 import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent } from '@platform/catalogue';
@@ -9,6 +10,19 @@ import { deliverNotifications } from '@platform/notifications';
 import { sendWizardReminders } from './wizard-reminders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Every job runs as background work (docs/DATA-ACCESS.md rule 5): a job may query a growing collection by
+ * other fields than _id (a clean-up, a campaign's recipients, a rebuild); the query guard lets it.
+ */
+export function asBackgroundJob<T>(queueName: string, handler: Processor<T>): Processor<T> {
+  return (job: Job<T>, token?: string, signal?: AbortSignal) => inBackground(`job ${queueName}`, () => Promise.resolve(handler(job, token, signal)));
+}
+
+/** A worker of one queue whose every job runs inside `inBackground`: the one place workers are made. */
+function backgroundWorker<T>(queueName: string, handler: Processor<T>, options: ConstructorParameters<typeof Worker<T>>[2]): Worker<T> {
+  return new Worker<T>(queueName, asBackgroundJob(queueName, handler), options);
+}
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -36,15 +50,15 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
   ]);
   const workers = [
     // One job at a time: FerretDB v1 loses concurrent $inc updates (docs/ARCHITECTURE.md, "Atomicity").
-    new Worker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView(publisher, prefix), { connection, prefix, concurrency: 1 }),
-    new Worker<SearchEventJob>(QUEUE_NAMES.searchEvents, foldSearchEvent, { connection, prefix, concurrency: 1 }),
-    new Worker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldOrderPlaced(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 1 }),
-    new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
-    new Worker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
-    new Worker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
-    new Worker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
-    new Worker(QUEUE_NAMES.endedSessions, async () => { await forgetEndedSessions(); }, { connection, prefix, concurrency: 1 }),
-    new Worker<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, async (job) => { await sendEmailCampaign(producers, job.data, publicUrl); }, { connection, prefix, concurrency: 1 }),
+    backgroundWorker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView(publisher, prefix), { connection, prefix, concurrency: 1 }),
+    backgroundWorker<SearchEventJob>(QUEUE_NAMES.searchEvents, foldSearchEvent, { connection, prefix, concurrency: 1 }),
+    backgroundWorker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldOrderPlaced(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 1 }),
+    backgroundWorker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
+    backgroundWorker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
+    backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
+    backgroundWorker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
+    backgroundWorker(QUEUE_NAMES.endedSessions, async () => { await forgetEndedSessions(); }, { connection, prefix, concurrency: 1 }),
+    backgroundWorker<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, async (job) => { await sendEmailCampaign(producers, job.data, publicUrl); }, { connection, prefix, concurrency: 1 }),
   ];
   for (const worker of workers) {
     worker.on('failed', (job, err) => console.error(`[worker] ${worker.name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
