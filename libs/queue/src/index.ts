@@ -16,6 +16,8 @@ export const QUEUE_NAMES = {
   endedSessions: 'ended-sessions-cleanup',
   /** A store's e-mail campaign to send to its customers who agreed to marketing e-mails. */
   emailCampaigns: 'email-campaigns',
+  /** Stock counts changed in Redis: the database's copy is checked and put right (tenant), or all tenants' (scheduled). */
+  stockReconcile: 'stock-reconcile',
 } as const;
 
 /** Pub/sub channel (under the queue prefix) on which every API process hears catalogue changes. */
@@ -85,6 +87,11 @@ export interface EmailCampaignJob {
   campaignId: string;
 }
 
+/** A tenant's changed stock counts to check against the database; without a tenant, every count of every tenant. */
+export interface StockReconcileJob {
+  tenantId?: string;
+}
+
 /** Retries with exponential backoff; failed jobs are kept for inspection. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -106,6 +113,7 @@ export interface PlatformQueues {
   notifications: Queue<NotificationJob>;
   accountsClosed: Queue<AccountClosedJob>;
   emailCampaigns: Queue<EmailCampaignJob>;
+  stockReconcile: Queue<StockReconcileJob>;
   close(): Promise<void>;
 }
 
@@ -118,6 +126,7 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
   const notifications = new Queue<NotificationJob>(QUEUE_NAMES.notifications, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const accountsClosed = new Queue<AccountClosedJob>(QUEUE_NAMES.accountsClosed, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const emailCampaigns = new Queue<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const stockReconcile = new Queue<StockReconcileJob>(QUEUE_NAMES.stockReconcile, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   return {
     productViews,
     catalogueChanges,
@@ -126,8 +135,9 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
     notifications,
     accountsClosed,
     emailCampaigns,
+    stockReconcile,
     async close() {
-      await Promise.all([productViews, catalogueChanges, searchEvents, ordersPlaced, notifications, accountsClosed, emailCampaigns].map((queue) => queue.close()));
+      await Promise.all([productViews, catalogueChanges, searchEvents, ordersPlaced, notifications, accountsClosed, emailCampaigns, stockReconcile].map((queue) => queue.close()));
     },
   };
 }

@@ -1,6 +1,6 @@
 export { cartRoutes as cartService } from './routes';
 export { CartStore, type StoredCart, type CartLine, type ShopperIdentity } from './cart-store';
-export { Coupon, CouponUse, recordCouponUse, forgetTenantCoupons } from './coupons';
+export { Coupon, CouponUse, recordCouponUse, forgetTenantCoupons, findCoupon } from './coupons';
 export { forgetClosedAccount, SavedCart } from './saved-carts';
 // For checkout (services/orders): the cart as priced now, whose it is, and the lock helper.
 export { cartParcels, shopperIdentity, type CartIo } from './service';

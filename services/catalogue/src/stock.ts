@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import { keyedId, scoped } from '@platform/db';
+import type { Job } from 'bullmq';
+import type { StockReconcileJob } from '@platform/queue';
+import { keyedId, scoped, Tenant } from '@platform/db';
 import { StoreProduct } from './models';
 
 /**
@@ -159,4 +161,22 @@ export async function reconcileAllStock(store: StockStore, tenantId: string): Pr
 /** Forgets a tenant's counts in Redis (a reseed): they load again from the database when next used. */
 export async function forgetStock(store: StockStore, tenantId: string): Promise<void> {
   await store.redis.del(countsKey(store, tenantId), versionsKey(store, tenantId), dirtyKey(store, tenantId));
+}
+
+/**
+ * Worker handler (stock-reconcile): a store's changed counts after checkouts, or (scheduled, no tenant) every
+ * count of every store. Each difference is reported in the log and the job's result.
+ */
+export function reconcileStockJob(redis: Redis, prefix: string) {
+  const store = { redis, prefix };
+  return async (job: Job<StockReconcileJob>) => {
+    const tenants = job.data.tenantId ? [job.data.tenantId] : ((await Tenant.find({ active: true }, { _id: 1 }).lean()) as { _id: unknown }[]).map((t) => String(t._id));
+    const differences: (StockDifference & { tenantId: string })[] = [];
+    for (const tenantId of tenants) {
+      const found = job.data.tenantId ? await reconcileStock(store, tenantId) : await reconcileAllStock(store, tenantId);
+      differences.push(...found.map((d) => ({ ...d, tenantId })));
+    }
+    if (differences.length) console.warn(`[worker] stock-reconcile put right ${differences.length} count(s): ${JSON.stringify(differences.slice(0, 20))}`);
+    return { checkedTenants: tenants.length, differences };
+  };
 }

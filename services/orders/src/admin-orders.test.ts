@@ -4,13 +4,17 @@ import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { StoreProduct } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
 import { Order, ordersService } from './index';
+import { inBackground } from '@platform/db';
+
+/** The test reads the database itself (not a request path): it may query by any field. */
+const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
 let owner: string;
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'adm-ord', 'store-id': '1', ...extra });
 const asOwner = () => headers({ authorization: `Bearer ${owner}` });
-const stock = async (storeProductId: number) => ((await StoreProduct.findOne({ tenantId, storeProductId }).lean()) as unknown as { inventory: number }).inventory;
+const stock = async (storeProductId: number) => ((await inDb(() => StoreProduct.findOne({ tenantId, storeProductId }).lean())) as unknown as { inventory: number }).inventory;
 const mails = async (kind: string) => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
   .map((j) => j.data).filter((d) => d.kind === kind && d.tenantId === tenantId);
 
@@ -21,7 +25,7 @@ async function placeOrder(device: string, quantity: number): Promise<string> {
     device_id: device, order_type: 0, first_name: 'Sam', last_name: 'Shopper', email: `${device.toLowerCase()}@example.com`, telephone: '5035550142', payment_method: 'pay_at_store',
   } });
   expect(placed.statusCode).toBe(200);
-  const order = (await Order.findOne({ tenantId, orderNumber: placed.json().order.order_number }).lean()) as unknown as { _id: unknown };
+  const order = (await inDb(() => Order.findOne({ tenantId, orderNumber: placed.json().order.order_number }).lean())) as unknown as { _id: unknown };
   return String(order._id);
 }
 const act = (url: string, payload: Record<string, unknown>, auth = asOwner()) => harness.app.inject({ method: 'POST', url: `/api/admin/orders/${url}`, headers: auth, payload });
@@ -111,6 +115,6 @@ describe('the store works on an order', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('This order was not found.');
     }
-    expect(((await Order.findOne({ tenantId, _id: id }).lean()) as unknown as { status: string }).status).toBe('placed');
+    expect(((await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { status: string }).status).toBe('placed');
   });
 });

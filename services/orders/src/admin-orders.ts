@@ -5,7 +5,9 @@ import { announceCatalogueChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails } from '@platform/tenant-settings';
 import { Order } from './models';
-import { giveStockBack, orderView, withCheckoutLock, type CheckoutIo, type OrderDoc } from './checkout';
+import { withRedisLock } from '@platform/cart';
+import { giveStockBack, orderView, redisStore, type CheckoutIo, type OrderDoc } from './checkout';
+import { indexOrder } from './order-index';
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
@@ -44,21 +46,24 @@ const DONE: Record<OrderAction, (n: string, first: string) => string> = {
 
 /**
  * The store moves an order on (spec 3 §4 order actions): take it, mark it ready (prepared), complete it, or
- * cancel it with a reason. Actions take turns with checkouts (one lock per store), so a cancel gives back
- * exactly the stock the order took. Marking ready and cancelling e-mail the shopper.
+ * cancel it with a reason. Actions on one order take turns (a lock per order), so a cancel gives back
+ * exactly the stock the order took, once. Marking ready and cancelling e-mail the shopper.
  */
 export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string, action: OrderAction, input: { reason?: string; deliveryMinutes?: number } = {}) {
   const reason = input.reason?.trim() ?? '';
   if (action === 'cancel' && !reason) throw new AppError('unprocessable', CANCEL_REASON_NEEDED, { reason: [CANCEL_REASON_NEEDED] });
-  const order = await withCheckoutLock(io, ctx.tenantId, async () => {
+  // One action at a time per order (two staff pressing at once); other orders and checkouts never wait.
+  const order = await withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`, async () => {
     const current = await findOrder(ctx, id);
     const next = orderTransition(current.status, action);
     if (!next.ok) throw new AppError('conflict', next.message);
     const entry = { status: next.status, at: new Date(), by: ctx.caller?.slug ?? null, note: action === 'cancel' ? reason : input.deliveryMinutes ? `Delivery in about ${input.deliveryMinutes} minutes` : '' };
-    await Order.updateOne(scoped(ctx, { _id: id, status: current.status }), { $set: { status: next.status }, $push: { history: entry } });
-    if (action === 'cancel') await giveStockBack(ctx, current.items.filter((l) => !l.special));
-    return { ...current, status: next.status, history: [...(current.history ?? []), entry] };
-  });
+    await Order.updateOne(scoped(ctx, { _id: id }), { $set: { status: next.status }, $push: { history: entry } });
+    const changed = { ...current, status: next.status, history: [...(current.history ?? []), entry] };
+    await indexOrder(redisStore(io), ctx.tenantId, changed as never);
+    if (action === 'cancel') await giveStockBack(ctx, io, current.items.filter((l) => !l.special));
+    return changed;
+  }, { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' });
   const view = await adminView(ctx, order);
   if (action === 'cancel') await announceCatalogueChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId));
   const email = shopperEmail(ctx.tenant.name, view, action, { reason, deliveryMinutes: input.deliveryMinutes });
@@ -114,7 +119,7 @@ export async function emailCustomer(ctx: RequestContext, io: CheckoutIo, id: str
     ...(business.contact_email ? { replyTo: business.contact_email } : {}),
   });
   const entry = { status: order.status, at: new Date(), by: ctx.caller?.slug ?? null, note: `E-mailed the customer: ${subject}` };
-  await Order.updateOne(scoped(ctx, { _id: id }), { $push: { history: entry } });
+  await Order.updateOne(scoped(ctx, { _id: id }), { $push: { history: entry } }); // by _id alone (docs/DATA-ACCESS.md)
   const view = await adminView(ctx, { ...order, history: [...(order.history ?? []), entry] });
   return { status: 'success', message: `Your e-mail to ${view.contact.first_name || 'the customer'} is on its way.`, data: view };
 }

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { Product, StoreProduct } from '@platform/catalogue';
-import { cartService } from '@platform/cart';
+import { Product, productDocId, StoreProduct, storeProductDocId } from '@platform/catalogue';
+import { cartService, Coupon } from '@platform/cart';
 import { StoreProfile } from '@platform/tenant-settings';
 import { Customer } from '@platform/identity';
 import { Order, ordersService } from './index';
+import { inBackground } from '@platform/db';
+
+/** The test reads the database itself (not a request path): it may query by any field. */
+const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
@@ -21,7 +25,7 @@ const submit = (device: string, body: Record<string, unknown> = {}, extra: Recor
   payload: { device_id: device, order_type: 0, ...contact, payment_method: 'pay_at_store', ...body },
 });
 const stock = async (storeProductId: number, tenant = tenantId) =>
-  ((await StoreProduct.findOne({ tenantId: tenant, storeProductId }).lean()) as unknown as { inventory: number }).inventory;
+  ((await inDb(() => StoreProduct.findOne({ tenantId: tenant, storeProductId }).lean())) as unknown as { inventory: number }).inventory;
 const jobs = async (queue: 'notifications' | 'ordersPlaced' | 'catalogueChanges') =>
   (await harness.resources.queues[queue].getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data as Record<string, any>);
 
@@ -85,7 +89,7 @@ describe('POST /api/customer/orders/submit', () => {
     expect(toStore[0].text).toContain('2 × chk-a Cordless Drill (SKU 1001)');
     expect(toStore[0].text).toContain('Phone: (503) 555-0142');
     expect(toStore[0].text).toContain('Note: Side door please');
-    const saved = (await Order.findOne({ tenantId, orderNumber: '1001' }).lean()) as unknown as { _id: unknown };
+    const saved = (await inDb(() => Order.findOne({ tenantId, orderNumber: '1001' }).lean())) as unknown as { _id: unknown };
     expect(toStore[0].text).toContain(`Prepare the order:\nhttp://shop.chk-a.test/admin/prepare-order?id=${String(saved._id)}`);
     expect((await jobs('ordersPlaced')).find((j) => j.orderNumber === '1001')).toMatchObject({ tenantId, items: [{ sku: '1001', quantity: 2 }, { sku: '1002', quantity: 1 }] });
     expect((await jobs('catalogueChanges')).some((j) => j.tenantId === tenantId && j.productIds.includes(1) && j.productIds.includes(2))).toBe(true);
@@ -118,7 +122,7 @@ describe('POST /api/customer/orders/submit', () => {
     expect(wrongPayment.json().message).toBe('Please choose how you will pay.');
     expect((await cart('BadInput01')).item_count).toBe(2);
     expect(await stock(21)).toBe(39);
-    expect(await Order.countDocuments({ tenantId })).toBe(1);
+    expect(await inDb(() => Order.countDocuments({ tenantId }))).toBe(1);
   });
 
   it('refuses an empty cart, and a total that changed since the shopper saw it', async () => {
@@ -130,7 +134,7 @@ describe('POST /api/customer/orders/submit', () => {
     expect(changed.statusCode).toBe(409);
     expect(changed.json().message).toBe(`Your order total changed to $${(await cart('Changed001')).totals.total}. Please check your order and place it again.`);
     expect((await cart('Changed001')).item_count).toBe(1);
-    expect(await Order.countDocuments({ tenantId })).toBe(1);
+    expect(await inDb(() => Order.countDocuments({ tenantId }))).toBe(1);
   });
 
   it('sells the last unit once when ten shoppers check out at the same moment', async () => {
@@ -141,7 +145,7 @@ describe('POST /api/customer/orders/submit', () => {
     expect(codes).toEqual([200, ...Array(9).fill(409)]);
     expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(Array(9).fill('Last Saw: Store has only 0 in stock.'));
     expect(await stock(61)).toBe(0);
-    const sold = (await Order.find({ tenantId, 'items.storeProductId': 61 }).lean()) as unknown as { orderNumber: string }[];
+    const sold = (await inDb(() => Order.find({ tenantId, 'items.storeProductId': 61 }).lean())) as unknown as { orderNumber: string }[];
     expect(sold).toHaveLength(1);
     // The nine keep their carts; order numbers stay unique and consecutive.
     expect((await cart(devices.find((_, i) => answers[i].statusCode === 409)!)).item_count).toBe(1);
@@ -188,7 +192,7 @@ describe('POST /api/customer/orders/submit', () => {
     const res = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: headers(auth), payload: { order_type: 0, ...contact, payment_method: 'pay_at_store' } });
     expect(res.statusCode).toBe(200);
     const number = res.json().order.order_number;
-    expect(((await Order.findOne({ tenantId, orderNumber: number }).lean()) as unknown as { customerSlug: string }).customerSlug).toBe('jo-lee');
+    expect(((await inDb(() => Order.findOne({ tenantId, orderNumber: number }).lean())) as unknown as { customerSlug: string }).customerSlug).toBe('jo-lee');
     expect((await harness.app.inject({ url: `/api/orders/order?order_number=${number}`, headers: headers(auth) })).statusCode).toBe(200);
     expect((await harness.app.inject({ url: `/api/orders/order?order_number=${number}&device_id=GuestPick1`, headers: headers() })).statusCode).toBe(404);
     expect(await stock(21, otherTenantId)).toBe(40);
@@ -211,8 +215,39 @@ describe('POST /api/customer/orders/submit', () => {
     expect(guest.json().message).toBe('Please sign in to see your orders.');
   });
 
+  it('sells exactly the last 10 units to 50 shoppers checking out at once, with no store-wide lock', async () => {
+    await Product.create({ tenantId, _id: productDocId(tenantId, 7), productId: 7, sku: '1007', slug: 'last-ten', title: 'Last Ten', originalTitle: 'Last Ten' });
+    await StoreProduct.create({ tenantId, _id: storeProductDocId(tenantId, 71), storeProductId: 71, locationId: 1, productId: 7, sku: '1007', title: 'Last Ten', priceCents: 900, inventory: 10 });
+    const devices = Array.from({ length: 50 }, (_, i) => `LastTen${String(i).padStart(3, '0')}`);
+    for (const device of devices) expect((await add(device, 71, 1)).statusCode).toBe(200);
+    const answers = await Promise.all(devices.map((device) => submit(device)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(Array(40).fill('Last Ten: Store has only 0 in stock.'));
+    expect(await stock(71)).toBe(0);
+    const numbers = answers.filter((r) => r.statusCode === 200).map((r) => Number(r.json().order.order_number));
+    expect(new Set(numbers).size).toBe(10);
+    const sold = (await inDb(() => Order.find({ tenantId, 'items.storeProductId': 71 }).lean())) as unknown as { items: { quantity: number }[] }[];
+    expect(sold.reduce((n, o) => n + o.items[0].quantity, 0)).toBe(10);
+  });
+
+  it('lets one customer use a once-per-customer promo code once, however many orders they send at the same moment', async () => {
+    await Coupon.create({ tenantId, code: 'ONCE10', kind: 'percent', percentBp: 1000, oncePerCustomer: true });
+    const auth = { authorization: `Bearer ${await issueToken(tenantId, { slug: 'coupon-keen' })}` };
+    expect((await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(auth), payload: { store_product_id: 21, quantity: 1 } })).statusCode).toBe(200);
+    expect((await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: headers(auth), payload: { coupon: 'ONCE10' } })).statusCode).toBe(200);
+    const before = await stock(21);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => harness.app.inject({
+      method: 'POST', url: '/api/customer/orders/submit', headers: headers(auth), payload: { order_type: 0, ...contact, payment_method: 'pay_at_store' },
+    })));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(Array(19).fill('You have already used promo code ONCE10.'));
+    expect(await stock(21)).toBe(before - 1); // the refused ones took no stock
+    const orders = (await inDb(() => Order.find({ tenantId, customerSlug: 'coupon-keen' }).lean())) as unknown as { coupon: string }[];
+    expect(orders.map((o) => o.coupon)).toEqual(['ONCE10']);
+  });
+
   it('keeps counting from the highest checkout number, whatever other orders (imported, demo) are called', async () => {
-    const highest = Math.max(...((await Order.find({ tenantId }).lean()) as unknown as { orderNumber: string }[]).map((o) => Number(o.orderNumber)).filter(Number.isInteger));
+    const highest = Math.max(...((await inDb(() => Order.find({ tenantId }).lean())) as unknown as { orderNumber: string }[]).map((o) => Number(o.orderNumber)).filter(Number.isInteger));
     await Order.create({ tenantId, orderNumber: 'POS-77', status: 'completed', locationId: 1, totalCents: 100, placedAt: new Date(Date.now() + 60_000) });
     await add('AfterPos01', 21, 1);
     const res = await submit('AfterPos01');

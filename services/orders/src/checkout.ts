@@ -1,16 +1,17 @@
-import { Location, scoped } from '@platform/db';
+import { findByIds, Location, scoped } from '@platform/db';
 import {
-  addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, nextOrderNumber, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
-  FULFILMENT_MODES, type FulfilmentMode,
+  addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
+  FULFILMENT_MODES, normalizeCouponCode, type FulfilmentMode,
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
-import { cartParcels, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
-import { announceCatalogueChange, StoreProduct } from '@platform/catalogue';
+import { cartParcels, findCoupon, type CartIo, type ShopperIdentity } from '@platform/cart';
+import { announceCatalogueChange, releaseStock, reserveStock, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
 import { storeAdmins } from '@platform/identity';
 import { AppError, rejectFieldProblems, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { announceOrderPlaced } from './placed';
+import { indexOrder, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
 
 export interface CheckoutInput {
   order_type: FulfilmentMode;
@@ -23,15 +24,8 @@ export interface CheckoutInput {
 
 export interface CheckoutIo { cart: CartIo; resources: PlatformResources }
 
-export const CHECKOUT_BUSY = 'The store is busy taking other orders. Please try again in a moment.';
-
-/**
- * Runs `work` while no other checkout or order action of the store runs: stock decrements and order numbers
- * are not atomic on FerretDB (ARCHITECTURE "Atomicity").
- */
-export function withCheckoutLock<T>(io: CheckoutIo, tenantId: string, work: () => Promise<T>): Promise<T> {
-  return withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:checkout-lock:${tenantId}`, work, { waitMs: 15_000, busyMessage: CHECKOUT_BUSY });
-}
+/** Where stock counts, order numbers and order lists live (Redis, under the platform's prefix). */
+export const redisStore = (io: CheckoutIo): StockStore & OrderIndexStore => ({ redis: io.resources.redis, prefix: io.resources.queuePrefix });
 
 export type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean };
 
@@ -67,33 +61,42 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     priceCents: toCents(item.price), special: parcel.type === 'special',
   })));
   const placedAt = new Date();
-  const order = await withCheckoutLock(io, ctx.tenantId, async () => {
-    await takeStock(ctx, lines.filter((l) => !l.special));
-    try {
-      const last = (await Order.findOne(scoped(ctx, { sequence: { $ne: null } }), { sequence: 1 }).sort({ sequence: -1 }).lean()) as { sequence: number } | null;
-      const sequence = nextOrderNumber(last?.sequence);
-      const t = cart.totals;
-      return await Order.create({
-        ...scoped(ctx), orderNumber: String(sequence), sequence, status: 'placed', locationId: stored.locationId,
-        customerSlug: who.customerSlug, deviceId: who.customerSlug ? null : who.deviceId,
-        customerName: `${input.first_name.trim()} ${input.last_name.trim()}`,
-        contact: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email: normalizeEmail(input.email), telephone: normalizePhone(input.telephone) },
-        orderType: ORDER_TYPE_NAMES[mode],
-        address: mode === FULFILMENT_MODES.pickup ? null : stored.address,
-        shippingService: mode === FULFILMENT_MODES.shipping ? `${t.shipping_quote!.carrier} ${t.shipping_quote!.service}` : null,
-        coupon: t.coupon && toCents(t.discount) > 0 ? t.coupon : null,
-        note: (input.note ?? '').trim(),
-        payment: { method: PAY_AT_STORE, status: 'due' },
-        subtotalCents: toCents(t.subtotal), additionalFeesCents: toCents(t.additional_fees), discountCents: toCents(t.discount),
-        specialOrderFeeCents: toCents(t.special_order_fee), taxCents: toCents(t.tax),
-        fulfilmentCents: toCents(t.delivery_charge ?? t.shipping_charge ?? '0.00'),
-        totalCents: toCents(t.total), placedAt, items: lines,
-      });
-    } catch (err) {
-      await giveStockBack(ctx, lines.filter((l) => !l.special));
-      throw err;
-    }
-  });
+  const store = redisStore(io);
+  const t = cart.totals;
+  const coupon = t.coupon && toCents(t.discount) > 0 ? t.coupon : null;
+  // Each step undoes itself when a later one fails; no step waits on another shopper's checkout.
+  const releaseCoupon = await claimCouponUse(ctx, io, coupon, who.customerSlug);
+  const stocked = lines.filter((l) => !l.special);
+  const taken = await takeStock(ctx, store, stocked).catch(async (err) => { await releaseCoupon(); throw err; });
+  let order;
+  try {
+    const sequence = await takeOrderNumber(store, ctx.tenantId);
+    order = await Order.create({
+      ...scoped(ctx), orderNumber: String(sequence), sequence, status: 'placed', locationId: stored.locationId,
+      customerSlug: who.customerSlug, deviceId: who.customerSlug ? null : who.deviceId,
+      customerName: `${input.first_name.trim()} ${input.last_name.trim()}`,
+      contact: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email: normalizeEmail(input.email), telephone: normalizePhone(input.telephone) },
+      orderType: ORDER_TYPE_NAMES[mode],
+      address: mode === FULFILMENT_MODES.pickup ? null : stored.address,
+      shippingService: mode === FULFILMENT_MODES.shipping ? `${t.shipping_quote!.carrier} ${t.shipping_quote!.service}` : null,
+      coupon,
+      note: (input.note ?? '').trim(),
+      payment: { method: PAY_AT_STORE, status: 'due' },
+      subtotalCents: toCents(t.subtotal), additionalFeesCents: toCents(t.additional_fees), discountCents: toCents(t.discount),
+      specialOrderFeeCents: toCents(t.special_order_fee), taxCents: toCents(t.tax),
+      fulfilmentCents: toCents(t.delivery_charge ?? t.shipping_charge ?? '0.00'),
+      totalCents: toCents(t.total), placedAt, items: lines,
+    });
+  } catch (err) {
+    await Promise.all([giveStockBack(ctx, io, stocked), releaseCoupon()]);
+    throw err;
+  }
+  // The order stands from here: the rest is recorded after it, and a failure is put right by the reconcile job.
+  await Promise.all([
+    writeStockChanges(ctx.tenantId, taken).catch(() => undefined), // the reconcile job writes what failed
+    queueStockReconcile(io, ctx.tenantId),
+    indexOrder(store, ctx.tenantId, order.toObject()),
+  ]);
   await io.cart.carts.remove(ctx.tenantId, who);
   const view = await orderView(ctx, order.toObject());
   // After the order is saved: each of these is retried by the queue, and none may undo the order.
@@ -107,23 +110,40 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
 }
 
 /**
- * Takes each line's quantity off its store product's stock, only where that much is left; when a line cannot
- * be had, what was taken is given back and the shopper is told how many the store has.
+ * Takes each line's quantity off its store product's stock (Redis, all lines or none), only where that much
+ * is left; when a line cannot be had the shopper is told how many the store has.
  */
-async function takeStock(ctx: RequestContext, lines: Line[]): Promise<void> {
-  const taken: Line[] = [];
-  for (const line of lines) {
-    const result = await StoreProduct.updateOne(scoped(ctx, { storeProductId: line.storeProductId, inventory: { $gte: line.quantity } }), { $inc: { inventory: -line.quantity } });
-    if (result.modifiedCount === 1) { taken.push(line); continue; }
-    await giveStockBack(ctx, taken);
-    const now = (await StoreProduct.findOne(scoped(ctx, { storeProductId: line.storeProductId }), { inventory: 1 }).lean()) as { inventory: number } | null;
-    const left = Math.max(0, now?.inventory ?? 0);
-    throw new AppError('conflict', `${line.title}: Store has only ${left} in stock.`, { [`items.${line.storeProductId}`]: [`Store has only ${left} in stock.`] });
-  }
+async function takeStock(ctx: RequestContext, store: StockStore, lines: Line[]): Promise<StockChange[]> {
+  const result = await reserveStock(store, ctx.tenantId, lines);
+  if (result.ok) return result.changes;
+  const line = lines.find((l) => l.storeProductId === result.storeProductId)!;
+  throw new AppError('conflict', `${line.title}: Store has only ${result.left} in stock.`, { [`items.${line.storeProductId}`]: [`Store has only ${result.left} in stock.`] });
 }
 
-export async function giveStockBack(ctx: RequestContext, lines: Line[]): Promise<void> {
-  for (const line of lines) await StoreProduct.updateOne(scoped(ctx, { storeProductId: line.storeProductId }), { $inc: { inventory: line.quantity } });
+/** Gives stock back (an undone checkout, a cancelled order) and writes the new counts to the database. */
+export async function giveStockBack(ctx: RequestContext, io: CheckoutIo, lines: Line[]): Promise<void> {
+  const changes = await releaseStock(redisStore(io), ctx.tenantId, lines);
+  await writeStockChanges(ctx.tenantId, changes).catch(() => undefined); // the reconcile job writes what failed
+  await queueStockReconcile(io, ctx.tenantId);
+}
+
+/** Asks the worker to check the store's changed stock counts against the database in a second (one job per second at most). */
+export async function queueStockReconcile(io: CheckoutIo, tenantId: string): Promise<void> {
+  await io.resources.queues.stockReconcile.add('changed', { tenantId }, { delay: 1000, deduplication: { id: `stock-${tenantId}`, ttl: 1000 } });
+}
+
+export const COUPON_ALREADY_USED = (code: string) => `You have already used promo code ${code}.`;
+
+/**
+ * A once-per-customer promo code is claimed for this customer atomically (SET NX in Redis) before the order is
+ * made, so simultaneous orders cannot both use it; the answer undoes the claim if the order then fails.
+ */
+async function claimCouponUse(ctx: RequestContext, io: CheckoutIo, code: string | null, customerSlug: string | null): Promise<() => Promise<void>> {
+  const nothing = async () => undefined;
+  if (!code || !customerSlug || !(await findCoupon(ctx, code))?.oncePerCustomer) return nothing;
+  const key = `${io.resources.queuePrefix}:coupon-use:${ctx.tenantId}:${normalizeCouponCode(code)}:${customerSlug}`;
+  if ((await io.resources.redis.set(key, new Date().toISOString(), 'NX')) !== 'OK') throw new AppError('conflict', COUPON_ALREADY_USED(code), { coupon: [COUPON_ALREADY_USED(code)] });
+  return async () => { await io.resources.redis.del(key); };
 }
 
 export type OrderDoc = {
@@ -156,10 +176,11 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
  * One placed order for the shopper who placed it (their account, or the guest device it was placed from), or
  * for the store's admins, who see every order of the store (as in the admin orders list).
  */
-export async function findShopperOrder(ctx: RequestContext, who: ShopperIdentity, orderNumber: string): Promise<PlacedOrder> {
-  const owner = ctx.caller?.isAdmin ? {} : who.customerSlug ? { customerSlug: who.customerSlug } : { deviceId: who.deviceId, customerSlug: null };
-  const order = (await Order.findOne(scoped(ctx, { orderNumber, ...owner })).lean()) as OrderDoc | null;
-  if (!order) throw new AppError('not_found', 'This order was not found.');
+export async function findShopperOrder(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, orderNumber: string): Promise<PlacedOrder> {
+  const id = await orderIdByNumber(redisStore(io), ctx.tenantId, orderNumber);
+  const order = id ? (await Order.findOne(scoped(ctx, { _id: id })).lean()) as (OrderDoc & { customerSlug?: string | null; deviceId?: string | null }) | null : null;
+  const mine = order && (ctx.caller?.isAdmin || (who.customerSlug ? order.customerSlug === who.customerSlug : !order.customerSlug && order.deviceId === who.deviceId));
+  if (!order || !mine) throw new AppError('not_found', 'This order was not found.');
   return orderView(ctx, order);
 }
 
@@ -200,15 +221,13 @@ export function storeOrderEmail(order: PlacedOrder, prefix: string, link: string
 }
 
 /** A signed-in customer's own orders, newest first (GET orders: the /orders page). */
-export async function customerOrders(ctx: RequestContext, query: { page: number; limit: number }) {
+export async function customerOrders(ctx: RequestContext, io: CheckoutIo, query: { page: number; limit: number }) {
   if (!ctx.caller) throw new AppError('unauthorized', 'Please sign in to see your orders.');
-  const filter = scoped(ctx, { customerSlug: ctx.caller.slug });
-  const [total, docs] = await Promise.all([
-    Order.countDocuments(filter),
-    Order.find(filter).sort({ placedAt: -1 }).skip((query.page - 1) * query.limit).limit(query.limit).lean(),
-  ]);
+  const store = redisStore(io);
+  const { ids, total } = await orderPage(store, ctx.tenantId, orderKeys.customer(store, ctx.tenantId, ctx.caller.slug), query.page, query.limit);
+  const docs = await findByIds<OrderDoc>(Order, ctx, ids);
   return {
-    data: (docs as unknown as OrderDoc[]).map((o) => ({
+    data: docs.map((o) => ({
       order_number: o.orderNumber, status: o.status, order_type: o.orderType, placed_at: o.placedAt.toISOString(),
       item_count: o.items.reduce((n, i) => n + i.quantity, 0), total: formatCents(o.totalCents),
     })),

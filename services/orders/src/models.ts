@@ -39,7 +39,7 @@ const orderSchema = new Schema({
   /** What the store did and when: each status it moved to, by whom (account slug), with the reason or delivery time. */
   history: { type: [{ _id: false, status: String, at: Date, by: String, note: String }], default: [] },
 }, { timestamps: true });
-orderSchema.plugin(tenantOwned);
+orderSchema.plugin(tenantOwned, { growing: true });
 orderSchema.index({ tenantId: 1, orderNumber: 1 }, { unique: true });
 orderSchema.index({ tenantId: 1, status: 1, placedAt: -1 });
 orderSchema.index({ tenantId: 1, placedAt: -1 });

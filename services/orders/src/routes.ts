@@ -6,7 +6,8 @@ import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue'
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { outstandingOrders } from './service';
 import { actOnOrder, adminOrder, emailCustomer } from './admin-orders';
-import { customerOrders, findShopperOrder, placeOrder, type CheckoutIo } from './checkout';
+import { customerOrders, findShopperOrder, placeOrder, redisStore, type CheckoutIo } from './checkout';
+import { buildOrderIndexes } from './order-index';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 
@@ -18,6 +19,8 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     resources: app.resources,
     cart: { redis: app.resources.redis, prefix: app.resources.queuePrefix, catalogue, carts: new CartStore(app.resources.redis, app.resources.queuePrefix) },
   };
+  // Order lists in Redis are built from the database for every store that lacks them, in the background.
+  void buildOrderIndexes(redisStore(io)).catch((err) => app.log.error({ err }, 'order lists could not be built'));
 
   app.get('/admin/orders/outstanding', {
     preHandler: requireAdmin,
@@ -30,7 +33,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       }),
       response: { 200: Type.Object({ data: Type.Array(OrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
     },
-  }, async (request) => outstandingOrders(request.ctx, request.query));
+  }, async (request) => outstandingOrders(request.ctx, io, request.query));
 
   app.post('/customer/orders/submit', {
     schema: {
@@ -60,7 +63,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ order_number: Type.String({ minLength: 1, maxLength: 20 }), device_id: Type.Optional(DeviceId) }),
       response: { 200: Type.Object({ data: PlacedOrder }) },
     },
-  }, async (request) => ({ data: await findShopperOrder(request.ctx, shopperIdentity(request.ctx, request.query), request.query.order_number) }));
+  }, async (request) => ({ data: await findShopperOrder(request.ctx, io, shopperIdentity(request.ctx, request.query), request.query.order_number) }));
 
   app.get('/orders', {
     schema: {
@@ -72,7 +75,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       }),
       response: { 200: Type.Object({ data: Type.Array(CustomerOrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
     },
-  }, async (request) => customerOrders(request.ctx, request.query));
+  }, async (request) => customerOrders(request.ctx, io, request.query));
 
   const OrderId = Type.String({ minLength: 1, maxLength: 40 });
   app.get('/admin/orders/:id', {

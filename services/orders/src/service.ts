@@ -1,16 +1,16 @@
-import { scoped } from '@platform/db';
+import { findByIds } from '@platform/db';
 import { formatCents } from '@platform/domain';
 import type { OrderSummary, Paged } from '@platform/contracts';
 import type { RequestContext } from '@platform/server-kit';
-import { Order, OUTSTANDING_STATUSES } from './models';
+import { Order } from './models';
+import { orderKeys, orderPage } from './order-index';
+import { redisStore, type CheckoutIo } from './checkout';
 
 /** Orders still to be fulfilled, newest first, optionally for one location. */
-export async function outstandingOrders(ctx: RequestContext, query: { page: number; limit: number; location_id?: number }): Promise<Paged<OrderSummary>> {
-  const filter = scoped(ctx, { status: { $in: [...OUTSTANDING_STATUSES] }, ...(query.location_id ? { locationId: query.location_id } : {}) });
-  const [total, docs] = await Promise.all([
-    Order.countDocuments(filter),
-    Order.find(filter).sort({ placedAt: -1 }).skip((query.page - 1) * query.limit).limit(query.limit).lean(),
-  ]);
+export async function outstandingOrders(ctx: RequestContext, io: CheckoutIo, query: { page: number; limit: number; location_id?: number }): Promise<Paged<OrderSummary>> {
+  const store = redisStore(io);
+  const { ids, total } = await orderPage(store, ctx.tenantId, orderKeys.outstanding(store, ctx.tenantId, query.location_id), query.page, query.limit);
+  const docs = await findByIds(Order, ctx, ids);
   return {
     data: (docs as any[]).map((o) => ({
       id: String(o._id), order_number: o.orderNumber, status: o.status, customer_name: o.customerName,

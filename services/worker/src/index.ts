@@ -1,8 +1,8 @@
 import { Queue, Worker, type Job, type Processor } from 'bullmq';
 import { inBackground } from '@platform/db';
 import type { Redis } from 'ioredis';
-import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
-import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent } from '@platform/catalogue';
+import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, type StockReconcileJob } from '@platform/queue';
+import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { forgetEndedSessions } from '@platform/identity';
 import { sendEmailCampaign } from './email-campaigns';
@@ -47,6 +47,9 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
       .catch((err: Error) => console.error(`[worker] could not schedule the setup wizard reminders: ${err.message}`)),
     cleanUps.upsertJobScheduler('daily', { every: DAY_MS }, { name: 'clean-up' })
       .catch((err: Error) => console.error(`[worker] could not schedule the clean-up of ended sessions: ${err.message}`)),
+    // Every stock count Redis holds, against the database: catches what a Redis restart lost.
+    producers.stockReconcile.upsertJobScheduler('every-10-minutes', { every: 10 * 60_000 }, { name: 'all', data: {} })
+      .catch((err: Error) => console.error(`[worker] could not schedule the stock reconcile: ${err.message}`)),
   ]);
   const workers = [
     // One job at a time: FerretDB v1 loses concurrent $inc updates (docs/ARCHITECTURE.md, "Atomicity").
@@ -58,6 +61,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.endedSessions, async () => { await forgetEndedSessions(); }, { connection, prefix, concurrency: 1 }),
+    backgroundWorker<StockReconcileJob>(QUEUE_NAMES.stockReconcile, reconcileStockJob(publisher, prefix), { connection, prefix, concurrency: 1 }),
     backgroundWorker<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, async (job) => { await sendEmailCampaign(producers, job.data, publicUrl); }, { connection, prefix, concurrency: 1 }),
   ];
   for (const worker of workers) {

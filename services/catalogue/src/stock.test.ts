@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import mongoose from 'mongoose';
+import { connectMongo, disconnectMongo, keyedId, scoped } from '@platform/db';
+import { StoreProduct } from './models';
+import { reconcileAllStock, reconcileStock, releaseStock, reserveStock, stockLeft, writeStockChanges } from './stock';
+
+const tenantId = 'stock-tenant';
+const store = { redis: null as unknown as Redis, prefix: `t-stock-${process.pid}` };
+const counts = `${store.prefix}:stock:${tenantId}`;
+const versions = `${store.prefix}:stock-version:${tenantId}`;
+const inDb = async (storeProductId: number) =>
+  (await StoreProduct.findOne(scoped({ tenantId }, { _id: keyedId(tenantId, 'store-product', storeProductId) }), { inventory: 1, stockVersion: 1 }).lean()) as unknown as { inventory: number; stockVersion: number };
+const stocked = (storeProductId: number, inventory: number) => StoreProduct.create({
+  tenantId, _id: keyedId(tenantId, 'store-product', storeProductId), storeProductId, locationId: 1, productId: storeProductId, sku: `S${storeProductId}`, title: 'Saw', priceCents: 100, inventory,
+});
+
+beforeAll(async () => {
+  await connectMongo(process.env.MONGODB_URI!, `test_stock_${process.pid}`);
+  store.redis = new Redis(process.env.REDIS_URL!);
+});
+afterAll(async () => {
+  await mongoose.connection.dropDatabase();
+  await disconnectMongo();
+  store.redis.disconnect();
+});
+
+describe('stock in Redis', () => {
+  it('takes all of an order\'s lines or none, loading counts from the database when Redis has none', async () => {
+    await stocked(1, 5);
+    await stocked(2, 1);
+    const short = await reserveStock(store, tenantId, [{ storeProductId: 1, quantity: 2 }, { storeProductId: 2, quantity: 2 }]);
+    expect(short).toEqual({ ok: false, storeProductId: 2, left: 1 });
+    expect(Object.fromEntries(await stockLeft(store, tenantId, [1, 2]))).toEqual({ 1: 5, 2: 1 });
+    const taken = await reserveStock(store, tenantId, [{ storeProductId: 1, quantity: 2 }, { storeProductId: 2, quantity: 1 }, { storeProductId: 1, quantity: 1 }]);
+    expect(taken).toEqual({ ok: true, changes: [{ storeProductId: 1, inventory: 2, version: 1 }, { storeProductId: 2, inventory: 0, version: 1 }] });
+    await releaseStock(store, tenantId, [{ storeProductId: 2, quantity: 1 }]);
+    expect(Object.fromEntries(await stockLeft(store, tenantId, [1, 2]))).toEqual({ 1: 2, 2: 1 });
+  });
+
+  it('loses nothing when Redis restarts between taking the stock and saving the order: the reconcile job repairs it', async () => {
+    await stocked(10, 10);
+    const taken = await reserveStock(store, tenantId, [{ storeProductId: 10, quantity: 3 }]);
+    if (!taken.ok) throw new Error('expected stock');
+    // Redis comes back from an append-only file that missed the last second: it holds the count before the order.
+    await store.redis.multi().hset(counts, '10', '10').hset(versions, '10', '0').exec();
+    await writeStockChanges(tenantId, taken.changes); // the order is saved and its stock written after
+    expect(await inDb(10)).toMatchObject({ inventory: 7, stockVersion: 1 });
+    const report = await reconcileAllStock(store, tenantId);
+    expect(report).toContainEqual({ storeProductId: 10, redis: { inventory: 10, version: 0 }, database: { inventory: 7, version: 1 }, fixed: 'redis' });
+    expect((await stockLeft(store, tenantId, [10])).get(10)).toBe(7);
+    expect(await reserveStock(store, tenantId, [{ storeProductId: 10, quantity: 8 }])).toMatchObject({ ok: false, left: 7 });
+  });
+
+  it('writes a change the database missed (the request ended before writing it), and loads a lost count from the database', async () => {
+    await stocked(20, 4);
+    const taken = await reserveStock(store, tenantId, [{ storeProductId: 20, quantity: 1 }]);
+    expect(taken.ok).toBe(true);
+    expect(await inDb(20)).toMatchObject({ inventory: 4 }); // not written yet
+    const report = await reconcileStock(store, tenantId); // the changed counts of the store
+    expect(report).toContainEqual({ storeProductId: 20, redis: { inventory: 3, version: 1 }, database: { inventory: 4, version: 0 }, fixed: 'database' });
+    expect(await inDb(20)).toMatchObject({ inventory: 3, stockVersion: 1 });
+    await store.redis.del(counts, versions); // Redis lost everything
+    expect((await stockLeft(store, tenantId, [20])).get(20)).toBe(3);
+  });
+});

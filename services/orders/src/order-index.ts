@@ -1,0 +1,127 @@
+import type { Redis } from 'ioredis';
+import { inBackground, scoped, Tenant } from '@platform/db';
+import { nextOrderNumber } from '@platform/domain';
+import { Order, OUTSTANDING_STATUSES } from './models';
+
+/**
+ * The orders' lists and keys in Redis (docs/DATA-ACCESS.md rule 3): order number → _id, each customer's orders
+ * and the store's outstanding orders (all locations and per location) as sorted sets by time placed. Pages read
+ * ids here and the orders by _id. Written with each order and status change; rebuilt from the database, in the
+ * background, when Redis does not have them (first start, a reseed, a lost Redis).
+ */
+export interface OrderIndexStore { redis: Redis; prefix: string }
+type IndexedOrder = { _id: unknown; orderNumber: string; sequence?: number | null; status: string; locationId: number; customerSlug?: string | null; placedAt: Date };
+
+const base = (s: OrderIndexStore, tenantId: string) => `${s.prefix}:orders:${tenantId}`;
+export const orderKeys = {
+  built: (s: OrderIndexStore, t: string) => `${base(s, t)}:built`,
+  numbers: (s: OrderIndexStore, t: string) => `${base(s, t)}:numbers`,
+  customer: (s: OrderIndexStore, t: string, slug: string) => `${base(s, t)}:customer:${slug}`,
+  outstanding: (s: OrderIndexStore, t: string, locationId?: number) => `${base(s, t)}:outstanding${locationId ? `:${locationId}` : ''}`,
+  sequence: (s: OrderIndexStore, t: string) => `${base(s, t)}:sequence`,
+};
+const OUTSTANDING = new Set<string>(OUTSTANDING_STATUSES);
+
+/** Adds an order (or its new status) to the lists, in one Redis transaction. */
+export async function indexOrder(s: OrderIndexStore, tenantId: string, order: IndexedOrder): Promise<void> {
+  const id = String(order._id);
+  const at = order.placedAt.getTime();
+  const multi = s.redis.multi().hset(orderKeys.numbers(s, tenantId), order.orderNumber, id);
+  if (order.customerSlug) multi.zadd(orderKeys.customer(s, tenantId, order.customerSlug), at, id);
+  if (OUTSTANDING.has(order.status)) {
+    multi.zadd(orderKeys.outstanding(s, tenantId), at, id).zadd(orderKeys.outstanding(s, tenantId, order.locationId), at, id);
+  } else {
+    multi.zrem(orderKeys.outstanding(s, tenantId), id).zrem(orderKeys.outstanding(s, tenantId, order.locationId), id);
+  }
+  await multi.exec();
+}
+
+const building = new Map<string, Promise<void>>();
+
+/** Makes sure the tenant's order lists are in Redis, rebuilding them from the database once if not. */
+export function ensureOrderIndex(s: OrderIndexStore, tenantId: string): Promise<void> {
+  const key = `${s.prefix}|${tenantId}`;
+  const running = building.get(key);
+  if (running) return running;
+  const work = (async () => {
+    if (await s.redis.exists(orderKeys.built(s, tenantId))) return;
+    await rebuildOrderIndex(s, tenantId);
+  })().finally(() => building.delete(key));
+  building.set(key, work);
+  return work;
+}
+
+/** Every key of the tenant's lists (SCAN, so Redis is never blocked by a long KEYS). */
+async function tenantKeys(s: OrderIndexStore, tenantId: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, found] = await s.redis.scan(cursor, 'MATCH', `${base(s, tenantId)}:*`, 'COUNT', 1000);
+    keys.push(...found);
+    cursor = next;
+  } while (cursor !== '0');
+  return keys;
+}
+
+/** Reads every order of the tenant (one background scan) and writes the lists anew. */
+export async function rebuildOrderIndex(s: OrderIndexStore, tenantId: string): Promise<number> {
+  return inBackground('rebuild the order lists in Redis', async () => {
+    const stale = (await tenantKeys(s, tenantId)).filter((k) => !k.endsWith(':sequence'));
+    for (let i = 0; i < stale.length; i += 500) await s.redis.del(...stale.slice(i, i + 500));
+    let count = 0;
+    let highest = 0;
+    let multi = s.redis.multi();
+    const cursor = Order.find(scoped({ tenantId }), { orderNumber: 1, sequence: 1, status: 1, locationId: 1, customerSlug: 1, placedAt: 1 }).lean().cursor({ batchSize: 5000 });
+    for await (const doc of cursor) {
+      const o = doc as unknown as IndexedOrder;
+      const id = String(o._id);
+      const at = new Date(o.placedAt).getTime();
+      multi.hset(orderKeys.numbers(s, tenantId), o.orderNumber, id);
+      if (o.customerSlug) multi.zadd(orderKeys.customer(s, tenantId, o.customerSlug), at, id);
+      if (OUTSTANDING.has(o.status)) multi.zadd(orderKeys.outstanding(s, tenantId), at, id).zadd(orderKeys.outstanding(s, tenantId, o.locationId), at, id);
+      highest = Math.max(highest, o.sequence ?? 0);
+      count += 1;
+      if (count % 2000 === 0) { await multi.exec(); multi = s.redis.multi(); }
+    }
+    await multi.exec();
+    // The sequence never goes back: the higher of what Redis kept and what the database holds.
+    const kept = Number(await s.redis.get(orderKeys.sequence(s, tenantId)) ?? 0);
+    if (highest > kept) await s.redis.set(orderKeys.sequence(s, tenantId), String(highest));
+    await s.redis.set(orderKeys.built(s, tenantId), new Date().toISOString());
+    return count;
+  });
+}
+
+/** At start: every active store's lists, one store after another (tenants are a small collection). */
+export async function buildOrderIndexes(s: OrderIndexStore): Promise<void> {
+  const tenants = (await Tenant.find({ active: true }, { _id: 1 }).lean()) as { _id: unknown }[];
+  for (const t of tenants) await ensureOrderIndex(s, String(t._id));
+}
+
+/** The next order number of the store, atomically (INCR): no two orders share one, with no lock. */
+export async function takeOrderNumber(s: OrderIndexStore, tenantId: string): Promise<number> {
+  await ensureOrderIndex(s, tenantId); // the sequence starts after the highest number in the database
+  const first = nextOrderNumber(null);
+  await s.redis.set(orderKeys.sequence(s, tenantId), String(first - 1), 'NX');
+  return s.redis.incr(orderKeys.sequence(s, tenantId));
+}
+
+/** An order's _id by its number, or null. */
+export async function orderIdByNumber(s: OrderIndexStore, tenantId: string, orderNumber: string): Promise<string | null> {
+  await ensureOrderIndex(s, tenantId);
+  return s.redis.hget(orderKeys.numbers(s, tenantId), orderNumber);
+}
+
+/** One page of a list, newest first, and how many the list holds. */
+export async function orderPage(s: OrderIndexStore, tenantId: string, key: string, page: number, limit: number): Promise<{ ids: string[]; total: number }> {
+  await ensureOrderIndex(s, tenantId);
+  const start = (page - 1) * limit;
+  const [ids, total] = await Promise.all([s.redis.zrevrange(key, start, start + limit - 1), s.redis.zcard(key)]);
+  return { ids, total };
+}
+
+/** Forgets the tenant's lists (a reseed): they are rebuilt from the database when next needed. */
+export async function forgetOrderIndex(s: OrderIndexStore, tenantId: string): Promise<void> {
+  const keys = await tenantKeys(s, tenantId);
+  for (let i = 0; i < keys.length; i += 500) await s.redis.del(...keys.slice(i, i + 500));
+}
