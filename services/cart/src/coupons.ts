@@ -1,5 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
-import { scoped, tenantOwned } from '@platform/db';
+import { keyedId, scoped, tenantOwned } from '@platform/db';
 import { normalizeCouponCode, type CouponRule } from '@platform/domain';
 import { TtlCache, type RequestContext } from '@platform/server-kit';
 import type { Job } from 'bullmq';
@@ -73,15 +73,24 @@ export async function findCoupon(ctx: RequestContext, code: string): Promise<Sto
   return (await tenantCoupons(ctx)).get(normalizeCouponCode(code)) ?? null;
 }
 
-/** A customer's order that used a code; one per customer and code (the unique index makes a repeat a no-op). */
+/** The _id of a customer's use of a code: the tenant, the code (normalised) and the customer (docs/DATA-ACCESS.md rule 2). */
+export const couponUseId = (tenantId: string, code: string, customerSlug: string) => keyedId(tenantId, 'coupon-use', normalizeCouponCode(code), customerSlug);
+
+/**
+ * A customer's order that used a code; one per customer and code, stored under `couponUseId` so it is looked up
+ * by _id and a repeat is a duplicate _id (a no-op). Grows with orders.
+ */
 const couponUseSchema = new Schema({
+  _id: { type: String },
   code: { type: String, required: true },
   customerSlug: { type: String, required: true },
   orderNumber: { type: String, required: true },
   usedAt: { type: Date, required: true },
 });
-couponUseSchema.plugin(tenantOwned);
-couponUseSchema.index({ tenantId: 1, code: 1, customerSlug: 1 }, { unique: true });
+couponUseSchema.plugin(tenantOwned, { growing: true });
+couponUseSchema.pre('validate', function keyed() {
+  this._id = couponUseId(this.get('tenantId') as string, this.get('code') as string, this.get('customerSlug') as string);
+});
 export const CouponUse = mongoose.models.CouponUse ?? mongoose.model('CouponUse', couponUseSchema);
 
 /** Worker handler for orders-placed jobs: a customer's order with a promo code uses it up. */
@@ -89,12 +98,13 @@ export async function recordCouponUse(job: Job<OrderPlacedJob>): Promise<void> {
   const { tenantId, coupon, customerSlug, orderNumber, placedAt } = job.data;
   if (!coupon || !customerSlug) return;
   try {
-    await CouponUse.create({ tenantId, code: normalizeCouponCode(coupon), customerSlug, orderNumber, usedAt: new Date(placedAt) });
+    await CouponUse.create({ _id: couponUseId(tenantId, coupon, customerSlug), tenantId, code: normalizeCouponCode(coupon), customerSlug, orderNumber, usedAt: new Date(placedAt) });
   } catch (error) {
     if ((error as { code?: number }).code !== 11000) throw error; // already recorded (a retried job)
   }
 }
 
+/** Whether the customer has placed an order with this code: one lookup by _id. */
 export async function hasUsedCoupon(ctx: RequestContext, code: string, customerSlug: string): Promise<boolean> {
-  return Boolean(await CouponUse.exists(scoped(ctx, { code: normalizeCouponCode(code), customerSlug })));
+  return Boolean(await CouponUse.exists(scoped(ctx, { _id: couponUseId(ctx.tenantId, code, customerSlug) })));
 }

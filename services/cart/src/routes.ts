@@ -260,7 +260,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ status: Type.String(), message: Type.String() }) },
     },
   }, async (request) => {
-    await deleteSavedCart(request.ctx, signedInCustomer(request.ctx, 'delete a saved cart'), request.query.id);
+    await deleteSavedCart(request.ctx, io, signedInCustomer(request.ctx, 'delete a saved cart'), request.query.id);
     return { status: 'success', message: 'The saved cart has been deleted.' };
   });
 
