@@ -7,7 +7,9 @@ import type { NotificationJob } from '@platform/queue';
 
 /**
  * The local default for both channels: every message a store sends, kept where a developer (and the tests)
- * can read it (`npm run outbox`). Used whenever no SMTP server or SMS account is configured.
+ * can read it (`npm run outbox`). Used whenever no SMTP server or SMS account is configured. It grows with
+ * every message: the platform only inserts; its readers (tests, `npm run outbox`) are development tools and
+ * read inside `inBackground` (docs/DATA-ACCESS.md).
  */
 const outboxSchema = new Schema({
   channel: { type: String, enum: ['email', 'sms'], required: true },
@@ -19,7 +21,7 @@ const outboxSchema = new Schema({
   raw: { type: String, default: '' },
   createdAt: { type: Date, required: true },
 });
-outboxSchema.plugin(tenantOwned);
+outboxSchema.plugin(tenantOwned, { growing: true });
 outboxSchema.index({ tenantId: 1, to: 1, createdAt: -1 });
 export const OutboxMessage = mongoose.models.OutboxMessage ?? mongoose.model('OutboxMessage', outboxSchema);
 

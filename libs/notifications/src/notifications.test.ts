@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'bullmq';
-import { connectMongo, disconnectMongo, mongoose, Tenant } from '@platform/db';
+import { connectMongo, disconnectMongo, inBackground, mongoose, Tenant } from '@platform/db';
 import { createQueues, createRedis, QUEUE_NAMES, type NotificationJob } from '@platform/queue';
 import { deliverNotifications, emailHtml, OutboxMessage } from './index';
 
@@ -8,6 +8,8 @@ const prefix = `t-notify-${process.pid}`;
 let redis: ReturnType<typeof createRedis>;
 let queues: ReturnType<typeof createQueues>;
 let worker: Worker<NotificationJob>;
+/** Tests read the outbox (a growing collection) by other fields than _id: development work, inBackground. */
+const read = <T>(work: () => PromiseLike<T>) => inBackground('test: read the outbox', work);
 
 beforeAll(async () => {
   delete process.env.SMTP_URL;
@@ -30,19 +32,19 @@ describe('notifications through the queue, local outbox default', () => {
   it('composes e-mails with nodemailer and keeps them, with texts, in the outbox of their tenant', async () => {
     await queues.notifications.add('email', { tenantId: 'n-tenant', channel: 'email', to: 'jane@example.test', subject: 'Your sign-in link', text: 'Open https://shop.test/x', kind: 'magic-link' });
     await queues.notifications.add('sms', { tenantId: 'n-tenant', channel: 'sms', to: '5035550142', subject: '', text: 'Your code is 0420', kind: 'otp' });
-    await expect.poll(() => OutboxMessage.countDocuments({ tenantId: 'n-tenant' }), { timeout: 10000 }).toBe(2);
-    const email = await OutboxMessage.findOne({ tenantId: 'n-tenant', channel: 'email' }).lean() as { to: string; raw: string; kind: string };
+    await expect.poll(() => read(() => OutboxMessage.countDocuments({ tenantId: 'n-tenant' })), { timeout: 10000 }).toBe(2);
+    const email = await read(() => OutboxMessage.findOne({ tenantId: 'n-tenant', channel: 'email' }).lean()) as { to: string; raw: string; kind: string };
     expect(email).toMatchObject({ to: 'jane@example.test', kind: 'magic-link' });
     expect(email.raw).toContain('Subject: Your sign-in link');
     expect(email.raw).toContain('To: jane@example.test');
-    expect(await OutboxMessage.findOne({ tenantId: 'n-tenant', channel: 'sms' }).lean()).toMatchObject({ to: '5035550142', text: 'Your code is 0420' });
+    expect(await read(() => OutboxMessage.findOne({ tenantId: 'n-tenant', channel: 'sms' }).lean())).toMatchObject({ to: '5035550142', text: 'Your code is 0420' });
   });
 
   it("sends e-mails from the store by name, at the platform's sending address", async () => {
     const store = await Tenant.create({ slug: `n-store-${process.pid}`, name: 'Riverside Hardware & Garden', businessId: 901 });
     await queues.notifications.add('email', { tenantId: store.id, channel: 'email', to: 'kim@example.test', subject: 'Your password was changed', text: 'It was changed.', kind: 'security-notice' });
-    await expect.poll(() => OutboxMessage.countDocuments({ tenantId: store.id }), { timeout: 10000 }).toBe(1);
-    const email = await OutboxMessage.findOne({ tenantId: store.id }).lean() as { raw: string };
+    await expect.poll(() => read(() => OutboxMessage.countDocuments({ tenantId: store.id })), { timeout: 10000 }).toBe(1);
+    const email = await read(() => OutboxMessage.findOne({ tenantId: store.id }).lean()) as { raw: string };
     expect(email.raw).toContain('From: "Riverside Hardware & Garden" <no-reply@localhost>');
     // A plain text part and an HTML part with the store's name on top.
     expect(email.raw).toContain('Content-Type: text/plain');

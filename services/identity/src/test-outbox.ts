@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { Worker } from 'bullmq';
+import { inBackground } from '@platform/db';
 import { deliverNotifications, OutboxMessage } from '@platform/notifications';
 import { QUEUE_NAMES, type NotificationJob } from '@platform/queue';
 import type { createTestApp } from '@platform/server-kit/testing';
@@ -18,7 +19,8 @@ export function startOutbox(harness: Awaited<ReturnType<typeof createTestApp>>):
 export async function delivered(tenantId: string, to: string, after: Date, subject?: string): Promise<{ text: string; subject: string }> {
   let found: { text: string; subject: string } | null = null;
   await expect.poll(async () => {
-    found = (await OutboxMessage.findOne({ tenantId, to, createdAt: { $gte: after }, ...(subject ? { subject } : {}) }).sort({ createdAt: -1 }).lean()) as typeof found;
+    // A test reading the outbox by address is development work, not a request: inBackground (docs/DATA-ACCESS.md).
+    found = (await inBackground('test: read the outbox', () => OutboxMessage.findOne({ tenantId, to, createdAt: { $gte: after }, ...(subject ? { subject } : {}) }).sort({ createdAt: -1 }).lean())) as typeof found;
     return found !== null;
   }, { timeout: 10000 }).toBe(true);
   return found!;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inBackground } from '@platform/db';
 import type { NotificationJob } from '@platform/queue';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { Customer } from '@platform/identity';
@@ -36,7 +37,8 @@ beforeAll(async () => {
 afterAll(async () => { await harness?.close(); });
 
 const queued = async () => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed'])).map((j) => j.data as NotificationJob);
-const run = (now: Date) => sendWizardReminders(harness.resources.queues, 'http://localhost:8080', now);
+// As the worker runs it: a job, inBackground.
+const run = (now: Date) => inBackground('job wizard-reminders', () => sendWizardReminders(harness.resources.queues, 'http://localhost:8080', now));
 
 describe('setup wizard reminders', () => {
   it("e-mail the owners of a store whose wizard asks something: its open steps, the wizard's link and a stop link", async () => {

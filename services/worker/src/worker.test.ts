@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { AccessToken, connectMongo, disconnectMongo, Location, mongoose, Tenant } from '@platform/db';
+import { AccessToken, connectMongo, disconnectMongo, inBackground, Location, mongoose, Tenant } from '@platform/db';
 import { Customer, EmailCampaign } from '@platform/identity';
 import { OutboxMessage } from '@platform/notifications';
 import { createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
@@ -13,6 +13,8 @@ const prefix = `t-worker-${process.pid}`;
 let redis: ReturnType<typeof createRedis>;
 let queue: Queue<ProductViewJob>;
 let running: RunningWorkers;
+/** The tests check what jobs wrote by other fields than _id: development reads, inBackground (docs/DATA-ACCESS.md). */
+const read = <T>(work: () => PromiseLike<T>) => inBackground('test: check what the jobs wrote', work);
 
 beforeAll(async () => {
   await connectMongo(process.env.MONGODB_URI!, `test_worker_${process.pid}`);
@@ -36,8 +38,8 @@ describe('orders-placed worker', () => {
       const order = { orderNumber: 'W-1', placedAt: new Date(), items: [{ sku: 'S-9', quantity: 2 }], customerSlug: 'jane-doe', coupon: 'welcome15' };
       await announceOrderPlaced(queues, 'w-tenant', order);
       await announceOrderPlaced(queues, 'w-tenant', order);
-      await expect.poll(async () => CouponUse.countDocuments({ tenantId: 'w-tenant', customerSlug: 'jane-doe', code: 'WELCOME15' }), { timeout: 10000 }).toBe(1);
-      expect((await ProductSale.findOne({ tenantId: 'w-tenant', sku: 'S-9' }).lean() as { quantity: number }).quantity).toBe(2);
+      await expect.poll(async () => read(() => CouponUse.countDocuments({ tenantId: 'w-tenant', customerSlug: 'jane-doe', code: 'WELCOME15' })), { timeout: 10000 }).toBe(1);
+      expect((await read(() => ProductSale.findOne({ tenantId: 'w-tenant', sku: 'S-9' }).lean()) as { quantity: number }).quantity).toBe(2);
     } finally {
       await queues.ordersPlaced.obliterate({ force: true });
       await queues.close();
@@ -54,9 +56,9 @@ describe('accounts-closed worker', () => {
       await SavedCart.create([saved('gone-1', 'a1'), saved('gone-1', 'a2'), saved('stays-2', 'b1')]);
       for (const customerSlug of ['gone-1', 'stays-2']) await carts.put('w-tenant', { customerSlug, deviceId: null }, { locationId: 1, items: [{ storeProductId: 7, quantity: 2, special: false }] });
       await queues.accountsClosed.add('closed', { tenantId: 'w-tenant', customerSlug: 'gone-1' });
-      await expect.poll(async () => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'gone-1' }), { timeout: 10000 }).toBe(0);
+      await expect.poll(async () => read(() => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'gone-1' })), { timeout: 10000 }).toBe(0);
       await expect.poll(async () => carts.get('w-tenant', { customerSlug: 'gone-1', deviceId: null }), { timeout: 10000 }).toBeNull();
-      expect(await SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'stays-2' })).toBe(1);
+      expect(await read(() => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'stays-2' }))).toBe(1);
       expect((await carts.get('w-tenant', { customerSlug: 'stays-2', deviceId: null }))?.items).toHaveLength(1);
     } finally {
       await queues.accountsClosed.obliterate({ force: true });
@@ -69,7 +71,7 @@ describe('product-views worker', () => {
   it('folds queued views into per-product counts, also when first views of a product arrive together', async () => {
     const views = Array.from({ length: 8 }, (_, i) => ({ name: 'view', data: { tenantId: 'w-tenant', sku: 'S-1', deviceId: i % 2 ? 'AbCdE12345' : null, viewedAt: new Date().toISOString() } }));
     await queue.addBulk(views);
-    await expect.poll(async () => (await ProductStat.findOne({ tenantId: 'w-tenant', sku: 'S-1' }).lean() as { views?: number } | null)?.views, { timeout: 10000 }).toBe(8);
+    await expect.poll(async () => (await read(() => ProductStat.findOne({ tenantId: 'w-tenant', sku: 'S-1' }).lean()) as { views?: number } | null)?.views, { timeout: 10000 }).toBe(8);
     expect(await queue.getFailedCount()).toBe(0);
   });
 
@@ -103,8 +105,8 @@ describe('product-views worker', () => {
       await session(`live-${process.pid}`, days(20));
       await session(`ended-lately-${process.pid}`, days(20), days(-5));
       await cleanUps.add('clean-up', {});
-      await expect.poll(async () => AccessToken.countDocuments({ tenantId: store.id }), { timeout: 10000 }).toBe(2);
-      expect((await AccessToken.find({ tenantId: store.id }).lean() as { tokenHash: string }[]).map((t) => t.tokenHash).sort()).toEqual([`ended-lately-${process.pid}`, `live-${process.pid}`]);
+      await expect.poll(async () => read(() => AccessToken.countDocuments({ tenantId: store.id })), { timeout: 10000 }).toBe(2);
+      expect((await read(() => AccessToken.find({ tenantId: store.id }).lean()) as { tokenHash: string }[]).map((t) => t.tokenHash).sort()).toEqual([`ended-lately-${process.pid}`, `live-${process.pid}`]);
     } finally {
       await cleanUps.close();
     }
@@ -119,9 +121,9 @@ describe('product-views worker', () => {
       await Customer.create({ tenantId: store.id, slug: 'lee', email: 'lee@w-mail.test', passwordHash: 'x', receiveMarketing: false });
       const campaign = await EmailCampaign.create({ tenantId: store.id, subject: 'Spring sale', body: 'Mulch is 20% off.', status: 'sending' });
       await queues.emailCampaigns.add('send', { tenantId: store.id, campaignId: String(campaign._id) });
-      await expect.poll(async () => (await EmailCampaign.findOne({ tenantId: store.id }).lean() as { status: string }).status, { timeout: 10000 }).toBe('sent');
-      await expect.poll(async () => OutboxMessage.countDocuments({ tenantId: store.id, kind: 'campaign' }), { timeout: 10000 }).toBe(1);
-      const [mail] = await OutboxMessage.find({ tenantId: store.id, kind: 'campaign' }).lean() as { to: string; text: string }[];
+      await expect.poll(async () => (await read(() => EmailCampaign.findOne({ tenantId: store.id }).lean()) as { status: string }).status, { timeout: 10000 }).toBe('sent');
+      await expect.poll(async () => read(() => OutboxMessage.countDocuments({ tenantId: store.id, kind: 'campaign' })), { timeout: 10000 }).toBe(1);
+      const [mail] = await read(() => OutboxMessage.find({ tenantId: store.id, kind: 'campaign' }).lean()) as { to: string; text: string }[];
       expect(mail.to).toBe('kim@w-mail.test');
       expect(mail.text).toMatch(new RegExp(`http://w-mail-${process.pid}\\.localhost:8080/unsubscribe\\?token=[\\w-]{32}`));
       expect(mail.text).toContain('Mail Store, 12 Main St, Portland, OR 97201');
