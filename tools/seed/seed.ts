@@ -1,7 +1,7 @@
 import { Faker, en } from '@faker-js/faker';
 import { connectMongo, disconnectMongo, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
 import { slugify } from '@platform/domain';
-import { Brand, Department, FeaturedProduct, Product, StoreProduct } from '@platform/catalogue';
+import { Brand, Department, FeaturedProduct, Product, productDocId, StoreProduct, storeProductDocId } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, RewardsMember, StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, Order } from '@platform/orders';
@@ -262,7 +262,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
     const sku = String(100000 + productId);
     const vendorId = faker.helpers.arrayElement([101, 102, 2020, 305]);
     products.push({
-      tenantId, productId, sku, slug: `${slugify(title)}-${productId}`, title, originalTitle: title,
+      _id: productDocId(tenantId, productId), tenantId, productId, sku, slug: `${slugify(title)}-${productId}`, title, originalTitle: title,
       description: faker.commerce.productDescription(), brandId: brand.brandId, brandName: brand.name,
       modelNumber: faker.string.alphanumeric({ length: 8, casing: 'upper' }), departmentPath: path,
       imageUrl: productId % 5 === 0 ? null : PRODUCT_IMAGES[productId % PRODUCT_IMAGES.length], vendorId,
@@ -280,7 +280,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
       const roll = faker.number.int({ min: 1, max: 100 });
       const inventory = roll <= 10 ? 0 : roll <= 20 ? faker.number.int({ min: 1, max: 5 }) : faker.number.int({ min: 6, max: 250 });
       storeProducts.push({
-        tenantId, storeProductId: storeProductId++, locationId: index + 1, productId, sku, title, brandId: brand.brandId, departmentPath: path,
+        _id: storeProductDocId(tenantId, storeProductId), tenantId, storeProductId: storeProductId++, locationId: index + 1, productId, sku, title, brandId: brand.brandId, departmentPath: path,
         priceCents: basePrice + index * 50, promoPriceCents: productId % 7 === 0 ? Math.round(basePrice * 0.85) : null,
         inventory, vendorAllowsSpecialOrder: vendorId === 305, listedAt: new Date(Date.UTC(2026, 0, 1) + productId * 3600_000),
       });

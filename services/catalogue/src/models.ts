@@ -1,5 +1,24 @@
 import mongoose, { Schema } from 'mongoose';
-import { tenantOwned } from '@platform/db';
+import { keyedId, tenantOwned } from '@platform/db';
+
+/**
+ * Documents of growing collections are stored under ids keyed by the tenant and their natural key
+ * (docs/DATA-ACCESS.md rule 2), so every read of one goes by `_id` alone. Other services depend on
+ * these formats: `${tenantId}:product:${productId}` and `${tenantId}:store-product:${storeProductId}`.
+ */
+export const productDocId = (tenantId: string, productId: number) => keyedId(tenantId, 'product', productId);
+export const storeProductDocId = (tenantId: string, storeProductId: number) => keyedId(tenantId, 'store-product', storeProductId);
+export const productStatDocId = (tenantId: string, sku: string) => keyedId(tenantId, 'views', sku);
+export const searchTermDocId = (tenantId: string, term: string) => keyedId(tenantId, 'search-term', term);
+export const productSaleDocId = (tenantId: string, sku: string, day: string) => keyedId(tenantId, 'sale', sku, day);
+export const coPurchaseDocId = (tenantId: string, sku: string, withSku: string) => keyedId(tenantId, 'co-purchase', sku, withSku);
+
+/**
+ * A string `_id` computed from the document's own fields when it is not given (a default runs after the
+ * document's fields are set), so `Model.create`/`insertMany` without an `_id` still store the keyed id.
+ */
+type Doc = Record<string, any>;
+const keyedIdPath = (make: (doc: Doc) => string) => ({ type: String, default: function keyed(this: Doc) { return make(this); } });
 
 const departmentSchema = new Schema({
   deptId: { type: Number, required: true },
@@ -36,6 +55,7 @@ export const Brand = mongoose.models.Brand ?? mongoose.model('Brand', brandSchem
 
 /** The catalogue item, the same at every location. Price and stock live on StoreProduct. */
 const productSchema = new Schema({
+  _id: keyedIdPath((d) => productDocId(d.tenantId, d.productId)),
   productId: { type: Number, required: true },
   sku: { type: String, required: true },
   slug: { type: String, required: true },
@@ -61,7 +81,7 @@ const productSchema = new Schema({
   addonProductIds: { type: [Number], default: [] },
   videos: { type: [{ _id: false, title: String, url: String }], default: [] },
 }, { timestamps: true });
-productSchema.plugin(tenantOwned);
+productSchema.plugin(tenantOwned, { growing: true });
 productSchema.index({ tenantId: 1, productId: 1 }, { unique: true });
 productSchema.index({ tenantId: 1, slug: 1 }, { unique: true });
 productSchema.index({ tenantId: 1, sku: 1 });
@@ -72,6 +92,7 @@ export const Product = mongoose.models.Product ?? mongoose.model('Product', prod
  * department path are copied from the product so a location's list sorts and filters in one query.
  */
 const storeProductSchema = new Schema({
+  _id: keyedIdPath((d) => storeProductDocId(d.tenantId, d.storeProductId)),
   storeProductId: { type: Number, required: true },
   locationId: { type: Number, required: true },
   productId: { type: Number, required: true },
@@ -88,21 +109,26 @@ const storeProductSchema = new Schema({
   hidden: { type: Boolean, default: false },
   listedAt: { type: Date, default: () => new Date() },
 });
-storeProductSchema.plugin(tenantOwned);
+storeProductSchema.plugin(tenantOwned, { growing: true });
 storeProductSchema.index({ tenantId: 1, storeProductId: 1 }, { unique: true });
 storeProductSchema.index({ tenantId: 1, locationId: 1, productId: 1 }, { unique: true });
 storeProductSchema.index({ tenantId: 1, locationId: 1, departmentPath: 1 });
 export const StoreProduct = mongoose.models.StoreProduct ?? mongoose.model('StoreProduct', storeProductSchema);
 
+/**
+ * Counters folded by the worker (views, search terms, sales, pairs): counted in Redis atomically, which also
+ * answers the ranked lists; each document holds the count Redis gave, written by its keyed `_id`
+ * (services/catalogue/src/tracking.ts). The unique key and the sort order live in the `_id` and in Redis.
+ */
+
 /** Per-product view counts, folded in by the worker from product-views jobs. */
 const productStatSchema = new Schema({
+  _id: keyedIdPath((d) => productStatDocId(d.tenantId, d.sku)),
   sku: { type: String, required: true },
   views: { type: Number, default: 0 },
   lastViewedAt: { type: Date, default: null },
 });
-productStatSchema.plugin(tenantOwned);
-productStatSchema.index({ tenantId: 1, sku: 1 }, { unique: true });
-productStatSchema.index({ tenantId: 1, views: -1 });
+productStatSchema.plugin(tenantOwned, { growing: true });
 export const ProductStat = mongoose.models.ProductStat ?? mongoose.model('ProductStat', productStatSchema);
 
 
@@ -115,36 +141,33 @@ export const SearchSynonyms = mongoose.models.SearchSynonyms ?? mongoose.model('
 
 /** Storefront search terms with how often they were searched and their results clicked (worker-folded). */
 const searchTermSchema = new Schema({
+  _id: keyedIdPath((d) => searchTermDocId(d.tenantId, d.term)),
   term: { type: String, required: true },
   searches: { type: Number, default: 0 },
   clicks: { type: Number, default: 0 },
   lastSearchedAt: { type: Date, default: null },
 });
-searchTermSchema.plugin(tenantOwned);
-searchTermSchema.index({ tenantId: 1, term: 1 }, { unique: true });
-searchTermSchema.index({ tenantId: 1, searches: -1 });
+searchTermSchema.plugin(tenantOwned, { growing: true });
 export const SearchTerm = mongoose.models.SearchTerm ?? mongoose.model('SearchTerm', searchTermSchema);
 
 /** Units sold per product per day (UTC), folded by the worker from orders-placed jobs: top selling. */
 const productSaleSchema = new Schema({
+  _id: keyedIdPath((d) => productSaleDocId(d.tenantId, d.sku, d.day)),
   sku: { type: String, required: true },
   day: { type: String, required: true },
   quantity: { type: Number, default: 0 },
 });
-productSaleSchema.plugin(tenantOwned);
-productSaleSchema.index({ tenantId: 1, sku: 1, day: 1 }, { unique: true });
-productSaleSchema.index({ tenantId: 1, day: 1 });
+productSaleSchema.plugin(tenantOwned, { growing: true });
 export const ProductSale = mongoose.models.ProductSale ?? mongoose.model('ProductSale', productSaleSchema);
 
 /** How many orders held both products: 'Customers also purchased'. One document per direction. */
 const coPurchaseSchema = new Schema({
+  _id: keyedIdPath((d) => coPurchaseDocId(d.tenantId, d.sku, d.withSku)),
   sku: { type: String, required: true },
   withSku: { type: String, required: true },
   orders: { type: Number, default: 0 },
 });
-coPurchaseSchema.plugin(tenantOwned);
-coPurchaseSchema.index({ tenantId: 1, sku: 1, withSku: 1 }, { unique: true });
-coPurchaseSchema.index({ tenantId: 1, sku: 1, orders: -1 });
+coPurchaseSchema.plugin(tenantOwned, { growing: true });
 export const CoPurchase = mongoose.models.CoPurchase ?? mongoose.model('CoPurchase', coPurchaseSchema);
 
 /** Products the store features on its home page (admin Featured Products), in its order. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'bullmq';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { QUEUE_NAMES } from '@platform/queue';
-import { announceCatalogueChange, applyCatalogueChange, catalogueService, Product, StoreProduct } from './index';
+import { announceCatalogueChange, applyCatalogueChange, catalogueService, Product, productDocId, StoreProduct, storeProductDocId } from './index';
 import { createCatalogueFixture } from './testing';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -103,8 +103,8 @@ describe('freshness', () => {
       connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix,
     });
     try {
-      await StoreProduct.updateOne({ tenantId, storeProductId: 21 }, { $set: { priceCents: 1750, inventory: 3 } });
-      await Product.updateOne({ tenantId, productId: 2 }, { $set: { title: 'search-a Claw Hammer' } });
+      await StoreProduct.updateOne({ tenantId, _id: storeProductDocId(tenantId, 21) }, { $set: { priceCents: 1750, inventory: 3 } });
+      await Product.updateOne({ tenantId, _id: productDocId(tenantId, 2) }, { $set: { title: 'search-a Claw Hammer' } });
       const changedAt = Date.now();
       await announceCatalogueChange(harness.resources, tenantId, [2]);
       await expect.poll(async () => (await search('search=claw')).json().products.data[0], { timeout: 2000, interval: 50 })

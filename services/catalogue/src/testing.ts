@@ -1,5 +1,5 @@
 import { Location } from '@platform/db';
-import { Brand, Department, Product, StoreProduct } from './models';
+import { Brand, Department, Product, productDocId, StoreProduct, storeProductDocId } from './models';
 
 /**
  * A small catalogue for service tests: 2 locations about 41 miles apart, departments Tools > Power Tools >
@@ -29,7 +29,7 @@ export async function createCatalogueFixture(tenantId: string, label: string) {
     { productId: 3, sku: '1003', title: `${label} Wall Paint`, path: [4], prices: [3450, 3450], stock: [0, 0], promo: 2999 },
   ];
   await Product.insertMany(products.map((p) => ({
-    tenantId, productId: p.productId, sku: p.sku, slug: `${label}-product-${p.productId}`, title: p.title, originalTitle: p.title,
+    _id: productDocId(tenantId, p.productId), tenantId, productId: p.productId, sku: p.sku, slug: `${label}-product-${p.productId}`, title: p.title, originalTitle: p.title,
     brandId: 1, brandName: `${label} Brand`, modelNumber: `M${p.productId}`, departmentPath: p.path, imageUrl: p.productId === 2 ? null : `/img/${p.productId}.svg`,
     vendorId: p.productId === 3 ? 305 : 101,
     attributes: { color: p.productId === 3 ? 'White' : 'Black' },
@@ -40,7 +40,7 @@ export async function createCatalogueFixture(tenantId: string, label: string) {
     ...(p.productId === 2 ? { competitors: [{ name: 'Big Box', priceCents: 2199, logo: null }] } : {}),
   })));
   await StoreProduct.insertMany(products.flatMap((p) => [1, 2].map((locationId, i) => ({
-    tenantId, storeProductId: p.productId * 10 + locationId, locationId, productId: p.productId, sku: p.sku, title: p.title, brandId: 1,
+    _id: storeProductDocId(tenantId, p.productId * 10 + locationId), tenantId, storeProductId: p.productId * 10 + locationId, locationId, productId: p.productId, sku: p.sku, title: p.title, brandId: 1,
     departmentPath: p.path, priceCents: p.prices[i], promoPriceCents: p.promo ?? null, inventory: p.stock[i],
     vendorAllowsSpecialOrder: p.productId === 3, listedAt: new Date(Date.UTC(2026, 0, p.productId)),
   }))));

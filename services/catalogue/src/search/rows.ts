@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { scoped } from '@platform/db';
-import { Product, StoreProduct } from '../models';
+import { findByIds, inBackground, Location, scoped } from '@platform/db';
+import { Product, productDocId, StoreProduct, storeProductDocId } from '../models';
 import type { LocationOffer, SearchDocument } from './search-index';
 import { toSearchDocument } from '../product-item';
 
@@ -14,17 +14,57 @@ export type Catalogue = { documents: SearchDocument[]; offers: LocationOffer[] }
 export interface SearchRowStore { redis: Redis; prefix: string }
 const key = (store: SearchRowStore, tenantId: string) => `${store.prefix}:search-rows:${tenantId}`;
 
-/** Reads products and store products (the source of truth) for some or all products of a tenant. */
-async function readSource(tenantId: string, productIds?: number[]): Promise<Catalogue> {
-  const filter = scoped({ tenantId }, productIds ? { productId: { $in: productIds } } : {});
-  const [products, storeProducts] = await Promise.all([Product.find(filter).lean(), StoreProduct.find(filter).lean()]);
+type Offer = LocationOffer;
+const toOffer = (sp: any): Offer => ({
+  productId: sp.productId, locationId: sp.locationId, storeProductId: sp.storeProductId, priceCents: sp.priceCents,
+  promoPriceCents: sp.promoPriceCents ?? null, inventory: sp.inventory ?? 0, vendorAllowsSpecialOrder: Boolean(sp.vendorAllowsSpecialOrder),
+  hidden: Boolean(sp.hidden), listedAt: sp.listedAt ? new Date(sp.listedAt).getTime() : 0,
+});
+
+/** Every product and store product of a tenant: a full rebuild (at first use, or when the rows are missing) scans, as background work. */
+function readAll(tenantId: string): Promise<Catalogue> {
+  return inBackground('search rows: full rebuild of a tenant', async () => {
+    const [products, storeProducts] = await Promise.all([Product.find(scoped({ tenantId })).lean(), StoreProduct.find(scoped({ tenantId })).lean()]);
+    return { documents: (products as any[]).map(toSearchDocument), offers: (storeProducts as any[]).map(toOffer) };
+  });
+}
+
+/**
+ * Reads the given products and their store products (the source of truth) by `_id` (docs/DATA-ACCESS.md rule 1).
+ * A product's document is found by `productDocId`. Its store products are found by `storeProductDocId`, which
+ * needs the storeProductId, not derivable from (location, product): the product's current search row holds
+ * the storeProductId of its offer at each location, so those are re-read by `_id` (a deleted one drops out).
+ * Only a product whose row does not name an offer at every one of the tenant's locations (a new product, a
+ * product newly listed at a location, or one not sold everywhere) has its store products looked up by
+ * productId, in one background scan: the rare case pays the scan, a price or stock change does not.
+ */
+async function readSource(store: SearchRowStore, tenantId: string, productIds: number[]): Promise<Catalogue> {
+  const ctx = { tenantId };
+  if (!productIds.length) return { documents: [], offers: [] };
+  const [products, rows, locations] = await Promise.all([
+    findByIds<any>(Product, ctx, productIds.map((id) => productDocId(tenantId, id))),
+    store.redis.hmget(key(store, tenantId), ...productIds.map(String)),
+    Location.find(scoped(ctx), { locationId: 1 }).lean() as unknown as Promise<{ locationId: number }[]>,
+  ]);
+  const locationIds = new Set(locations.map((l) => l.locationId));
+  const knownIds: number[] = [];
+  const unknown: number[] = [];
+  productIds.forEach((productId, i) => {
+    const offers = rows[i] ? (JSON.parse(rows[i]!) as { offers: Offer[] }).offers : [];
+    const covered = new Set(offers.map((o) => o.locationId));
+    if ([...locationIds].every((id) => covered.has(id))) knownIds.push(...offers.map((o) => o.storeProductId));
+    else unknown.push(productId);
+  });
+  const [byId, scanned] = await Promise.all([
+    findByIds<any>(StoreProduct, ctx, knownIds.map((id) => storeProductDocId(tenantId, id))),
+    unknown.length
+      ? inBackground('search rows: store products of products without a complete row', async () => (await StoreProduct.find(scoped(ctx, { productId: { $in: unknown } })).lean()) as any[])
+      : [],
+  ]);
+  const wanted = new Set(productIds);
   return {
-    documents: (products as any[]).map(toSearchDocument),
-    offers: (storeProducts as any[]).map((sp) => ({
-      productId: sp.productId, locationId: sp.locationId, storeProductId: sp.storeProductId, priceCents: sp.priceCents,
-      promoPriceCents: sp.promoPriceCents ?? null, inventory: sp.inventory ?? 0, vendorAllowsSpecialOrder: Boolean(sp.vendorAllowsSpecialOrder),
-      hidden: Boolean(sp.hidden), listedAt: sp.listedAt ? new Date(sp.listedAt).getTime() : 0,
-    })),
+    documents: products.map(toSearchDocument),
+    offers: [...byId, ...scanned].filter((sp) => wanted.has(sp.productId)).map(toOffer),
   };
 }
 
@@ -52,7 +92,7 @@ export async function writeSearchRows(store: SearchRowStore, tenantId: string, c
 
 /** Re-derives rows from the source for the given products (after a change) or the whole tenant; gone products lose their row. */
 export async function rebuildSearchRows(store: SearchRowStore, tenantId: string, productIds?: number[]): Promise<Catalogue> {
-  const source = await readSource(tenantId, productIds);
+  const source = productIds ? await readSource(store, tenantId, productIds) : await readAll(tenantId);
   await writeSearchRows(store, tenantId, source, !productIds);
   if (productIds) {
     const found = new Set(source.documents.map((d) => d.productId));
