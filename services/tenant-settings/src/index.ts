@@ -6,5 +6,5 @@ export { forgetStartup } from './startup';
 export { HomepageWidgetModel, forgetWidgets } from './widgets';
 export { RentalCategory, RentalProduct, RentalRequest } from './rentals/models';
 export { optOutLink, OptOutToken } from './opt-outs';
-export { RewardsMember } from './rewards/rewards';
+export { RewardsMember, RewardsKey, enrolRewardsMember } from './rewards/rewards';
 export { WizardProgress, readWizardProgress, wizardStateOf } from './wizard/wizard';

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inBackground } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { tenantSettingsService, StoreProfile } from '../index';
 import { RewardsMember } from './rewards';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
+/** The tests read members by tenant, not by _id: development reads, inBackground (docs/DATA-ACCESS.md). */
+const read = <T>(work: () => PromiseLike<T>) => inBackground('test: check the members', work);
 const post = (url: string, payload: object, slug = 'coop-a', ip = '10.0.0.1') =>
   harness.app.inject({ method: 'POST', url: `/api/truevalue/${url}`, headers: { 'business-slug': slug }, payload, remoteAddress: ip });
 const ana = { first_name: 'Ana', last_name: 'Diaz', email: 'Ana@Example.test', phone: '(503) 555-0142', zip: '97301' };
@@ -29,7 +32,7 @@ describe('rewards programme', () => {
     const body = res.json();
     expect(body.data).toMatchObject({ first_name: 'Ana', points: 0, member_number: expect.stringMatching(/^48\d{8}$/) });
     expect(body.message).toBe(`Welcome to Rewards, Ana! Your member number is ${body.data.member_number}.`);
-    expect(await RewardsMember.findOne({ tenantId }).lean()).toMatchObject({ email: 'ana@example.test', phone: '5035550142', zip: '97301' });
+    expect(await read(() => RewardsMember.findOne({ tenantId }).lean())).toMatchObject({ email: 'ana@example.test', phone: '5035550142', zip: '97301' });
     for (const again of [ana, { ...ana, email: 'other@example.test' }, { ...ana, phone: '5035550199' }]) {
       const dup = await post('rewards-signup', again);
       expect(dup.statusCode).toBe(422);
@@ -37,11 +40,11 @@ describe('rewards programme', () => {
     }
     const bad = await post('rewards-signup', { ...ana, email: 'x', zip: '1' });
     expect(bad.json().errors).toEqual({ email: ['Please enter a valid email address.'], zip: ['Please enter a 5-digit ZIP code.'] });
-    expect(await RewardsMember.countDocuments({ tenantId })).toBe(1);
+    expect(await read(() => RewardsMember.countDocuments({ tenantId }))).toBe(1);
   });
 
   it('looks a member up by the store\'s lookup field, showing the last 4 digits of the number', async () => {
-    await RewardsMember.updateOne({ tenantId }, { $set: { points: 1250 } });
+    await read(() => RewardsMember.updateOne({ tenantId }, { $set: { points: 1250 } }));
     const found = await post('rewards-lookup', { value: '503-555-0142' });
     expect(found.statusCode).toBe(200);
     expect(found.json().data).toEqual({ first_name: 'Ana', points: 1250, member_number: expect.stringMatching(/^••••••\d{4}$/) });
