@@ -1,6 +1,6 @@
 import { Faker, en } from '@faker-js/faker';
-import { connectMongo, disconnectMongo, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
-import { slugify } from '@platform/domain';
+import { connectMongo, disconnectMongo, inBackground, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
+import { nextOrderNumber, slugify } from '@platform/domain';
 import { Brand, Department, FeaturedProduct, Product, productDocId, StoreProduct, storeProductDocId } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
@@ -326,6 +326,144 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   return { products: productCount, storeProducts: storeProducts.length, departments: departments.length, brands: brands.length, orders };
 }
 
+/** Bulk customers of --customers N share one password (hashed once, so seeding stays fast); the benchmarks sign in with it. */
+export const BULK_CUSTOMER_PASSWORD = 'BulkShopper#2026';
+/** Their account numbers, in order: the first ones placed the most orders (tools/bench/scale.mjs signs in as them). */
+export const bulkAccountNumber = (n: number): string => `B${String(n).padStart(7, '0')}`;
+const BULK_BATCH = 2000;
+
+/** Prints `label done/total (seconds)` each 10,000 documents and at the end. */
+function progress(label: string, total: number) {
+  const started = Date.now();
+  let printed = 0;
+  return (done: number) => {
+    if (done - printed < 10_000 && done < total) return;
+    printed = done;
+    console.log(`[seed] ${label} ${done}/${total} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  };
+}
+
+/**
+ * --customers N: realistic shoppers of the tenant (unique e-mails and phones), inserted in batches. They share one
+ * password hash (BULK_CUSTOMER_PASSWORD); each has its own account number (bulkAccountNumber).
+ */
+async function seedBulkCustomers(tenantId: string, count: number, faker: Faker): Promise<{ slug: string; name: string; email: string; telephone: string }[]> {
+  const passwordHash = await hashPassword(BULK_CUSTOMER_PASSWORD);
+  const made: { slug: string; name: string; email: string; telephone: string }[] = [];
+  const report = progress('customers', count);
+  for (let start = 0; start < count; start += BULK_BATCH) {
+    const batch = Array.from({ length: Math.min(BULK_BATCH, count - start) }, (_, k) => {
+      const n = start + k + 1;
+      const [firstName, lastName] = [faker.person.firstName(), faker.person.lastName()];
+      const local = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
+      const email = `${local}.${n}@${faker.helpers.arrayElement(['example.com', 'example.net', 'example.org'])}`;
+      // 10 digits, unique by n (503 200 0000 upward; the demo shopper's 503 555 0142 is far above).
+      const telephone = `503${String(2_000_000 + n).padStart(7, '0')}`;
+      const customerSlug = `${slugify(`${firstName} ${lastName}`) || 'customer'}-${n.toString(16).padStart(6, '0')}`;
+      made.push({ slug: customerSlug, name: `${firstName} ${lastName}`, email, telephone });
+      return {
+        tenantId, slug: customerSlug, email, telephone, firstName, lastName, passwordHash, accountNumber: bulkAccountNumber(n),
+        receiveMarketing: n % 4 === 0, receiveSms: n % 3 !== 0, preferredStoreId: null,
+        lastSignInAt: new Date(Date.now() - faker.number.int({ min: 1, max: 365 * 24 }) * 3600_000),
+      };
+    });
+    await Customer.insertMany(batch, { ordered: false });
+    report(start + batch.length);
+  }
+  return made;
+}
+
+/**
+ * --orders N: orders of the last 365 days across the tenant's locations, numbered upward from its highest order
+ * number: mostly completed, ~1% still outstanding (placed, taken, preparing, prepared), a few cancelled; 1-6 lines
+ * of the tenant's products (a few sell most); about 60% by the bulk customers (the first ones order most), the
+ * rest by guests.
+ */
+async function seedBulkOrders(tenantId: string, count: number, customers: { slug: string; name: string; email: string; telephone: string }[], faker: Faker): Promise<void> {
+  type Sp = { storeProductId: number; locationId: number; productId: number; sku: string; title: string; priceCents: number; promoPriceCents?: number | null };
+  const { storeProducts, highest } = await inBackground('seed: bulk orders read the products and the highest order number', async () => ({
+    storeProducts: (await StoreProduct.find({ tenantId }, { _id: 0, storeProductId: 1, locationId: 1, productId: 1, sku: 1, title: 1, priceCents: 1, promoPriceCents: 1 }).lean()) as unknown as Sp[],
+    highest: ((await Order.findOne({ tenantId, sequence: { $ne: null } }, { sequence: 1 }).sort({ sequence: -1 }).lean()) as { sequence?: number } | null)?.sequence ?? null,
+  }));
+  const byLocation = new Map<number, Sp[]>();
+  for (const sp of storeProducts) byLocation.set(sp.locationId, [...(byLocation.get(sp.locationId) ?? []), sp]);
+  const locations = [...byLocation.keys()].sort((a, b) => a - b);
+  if (!locations.length) throw new Error('--orders needs products: seed them first');
+  for (const list of byLocation.values()) list.sort((a, b) => a.productId - b.productId);
+  const first = nextOrderNumber(highest);
+  const outstanding = ['placed', 'taken', 'preparing', 'prepared'] as const;
+  const report = progress('orders', count);
+  const YEAR_MS = 365 * 86_400_000;
+  const now = Date.now();
+  for (let start = 0; start < count; start += BULK_BATCH) {
+    const size = Math.min(BULK_BATCH, count - start);
+    const batch = Array.from({ length: size }, (_, k) => {
+      const sequence = first + start + k;
+      // Numbered upward in time: the newest orders have the highest numbers (outstanding ones are recent).
+      const placedAt = new Date(now - YEAR_MS * (1 - (start + k + 0.5) / count) - faker.number.int({ min: 0, max: 3_600_000 }));
+      const roll = faker.number.float({ min: 0, max: 1 });
+      // ~1% outstanding: about a third of the last 10 days' orders (365 days x 1% / 10 days).
+      const recent = now - placedAt.getTime() < 10 * 86_400_000;
+      const status = recent && roll < 0.36 ? faker.helpers.arrayElement(outstanding) : roll > 0.985 ? 'cancelled' : 'completed';
+      const locationId = locations[Math.floor(faker.number.float({ min: 0, max: 1 }) ** 1.5 * locations.length)];
+      const list = byLocation.get(locationId)!;
+      const picked = new Map<number, Sp>();
+      const lineCount = faker.number.int({ min: 1, max: 6 });
+      while (picked.size < Math.min(lineCount, list.length)) {
+        const sp = list[Math.floor(faker.number.float({ min: 0, max: 1 }) ** 2 * list.length)];
+        picked.set(sp.storeProductId, sp);
+      }
+      const items = [...picked.values()].map((sp) => ({
+        productId: sp.productId, storeProductId: sp.storeProductId, sku: sp.sku, title: sp.title, quantity: faker.number.int({ min: 1, max: 4 }),
+        priceCents: sp.promoPriceCents ?? sp.priceCents, special: false,
+      }));
+      const subtotalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
+      const taxCents = Math.round(subtotalCents * (locationId === 1 ? 0.0825 : 0.0775));
+      const customer = customers.length && faker.number.float({ min: 0, max: 1 }) < 0.6
+        ? customers[Math.floor(faker.number.float({ min: 0, max: 1 }) ** 2 * customers.length)] : null;
+      const [firstName, lastName] = customer ? customer.name.split(' ') : [faker.person.firstName(), faker.person.lastName()];
+      const contact = customer
+        ? { firstName, lastName, email: customer.email, telephone: customer.telephone }
+        : { firstName, lastName, email: `${firstName}.${lastName}.g${sequence}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''), telephone: `541${String(1_000_000 + (sequence % 8_000_000)).padStart(7, '0')}` };
+      const at = (minutes: number) => new Date(placedAt.getTime() + minutes * 60_000);
+      const steps: Record<string, { status: string; at: Date; by: string | null; note: string }[]> = {
+        placed: [], taken: [{ status: 'taken', at: at(10), by: 'admin-demo-hardware', note: '' }],
+      };
+      steps.preparing = [...steps.taken, { status: 'preparing', at: at(20), by: 'admin-demo-hardware', note: '' }];
+      steps.prepared = [...steps.preparing, { status: 'prepared', at: at(40), by: 'admin-demo-hardware', note: '' }];
+      steps.completed = [...steps.prepared, { status: 'completed', at: at(180), by: 'admin-demo-hardware', note: '' }];
+      steps.cancelled = [{ status: 'cancelled', at: at(30), by: 'admin-demo-hardware', note: 'The shopper asked us to cancel.' }];
+      return {
+        tenantId, orderNumber: String(sequence), sequence, status, locationId, customerSlug: customer?.slug ?? null,
+        deviceId: customer ? null : `Seed${String(sequence % 1_000_000).padStart(6, '0')}`,
+        customerName: `${firstName} ${lastName}`, contact, orderType: 'pickup', address: null,
+        payment: { method: 'pay_at_store', status: status === 'completed' ? 'paid' : 'due' },
+        subtotalCents, taxCents, totalCents: subtotalCents + taxCents, placedAt, items,
+        history: [{ status: 'placed', at: placedAt, by: customer?.slug ?? null, note: '' }, ...steps[status]],
+      };
+    });
+    await Order.insertMany(batch, { ordered: false });
+    report(start + size);
+  }
+}
+
+/** --customers N and --orders N for the hardware store (scale benchmarks): each phase timed. */
+async function seedScale(options: { customers: number; orders: number }, faker: Faker) {
+  const tenant = (await Tenant.findOne({ slug: 'demo-hardware' }, { _id: 1 }).lean()) as { _id: unknown } | null;
+  if (!tenant) throw new Error('the demo-hardware tenant is missing');
+  const tenantId = String(tenant._id);
+  const timings: Record<string, string> = {};
+  let started = Date.now();
+  const customers = options.customers > 0 ? await seedBulkCustomers(tenantId, options.customers, faker) : [];
+  if (options.customers > 0) timings.customers = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  started = Date.now();
+  if (options.orders > 0) {
+    await seedBulkOrders(tenantId, options.orders, customers, faker);
+    timings.orders = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  }
+  return { customers: options.customers, orders: options.orders, timings };
+}
+
 /** The home page sections of a demo store: a carousel, store news, product rows, and one section for one location only. */
 function homepageWidgets(tenantId: string, plan: TenantPlan) {
   const banner = (n: number, alt: string, redirect_url: string) => ({
@@ -346,21 +484,34 @@ function homepageWidgets(tenantId: string, plan: TenantPlan) {
 }
 
 /** Seeds both demo tenants. Deterministic: the same options always write the same data (order dates are relative to today). */
-export async function seedDemo(options: { products: number; onlyIfEmpty: boolean; queues?: PlatformQueues }) {
+export async function seedDemo(options: { products: number; onlyIfEmpty: boolean; queues?: PlatformQueues; customers?: number; orders?: number }) {
   await syncIndexes();
   if (options.onlyIfEmpty && (await Tenant.countDocuments({})) > 0) return { skipped: true as const };
   const faker = new Faker({ locale: [en] });
   faker.seed(20261122);
   const summary: Record<string, unknown> = {};
   for (const plan of TENANTS) summary[plan.slug] = await seedTenant(plan, Math.max(1, Math.round(options.products * plan.productShare)), faker, options.queues);
+  if (options.customers || options.orders) {
+    // Its own random stream: the demo data stays the same whether or not these flags are given.
+    const bulk = new Faker({ locale: [en] });
+    bulk.seed(20261125);
+    summary.scale = await seedScale({ customers: options.customers ?? 0, orders: options.orders ?? 0 }, bulk);
+  }
   return { skipped: false as const, summary };
 }
 
 async function main() {
   const args = process.argv.slice(2);
-  const productsArg = args.indexOf('--products');
-  const products = productsArg >= 0 ? Number(args[productsArg + 1]) : 2000;
-  if (!Number.isInteger(products) || products < 1) throw new Error('--products must be a positive integer');
+  const count = (flag: string, fallback: number, least: number) => {
+    const at = args.indexOf(flag);
+    const value = at >= 0 ? Number(args[at + 1]) : fallback;
+    if (!Number.isInteger(value) || value < least) throw new Error(`${flag} must be an integer of at least ${least}`);
+    return value;
+  };
+  const products = count('--products', 2000, 1);
+  // Scale data for the hardware store (tools/bench/scale.mjs): bulk customers and a year of orders.
+  const customers = count('--customers', 0, 0);
+  const orders = count('--orders', 0, 0);
   const uri = process.env.MONGODB_URI;
   if (!uri) throw new Error('MONGODB_URI is not set (npm run seed starts the database for you)');
   await connectMongo(uri);
@@ -369,7 +520,7 @@ async function main() {
   // With Redis at hand, demo orders go through the orders-placed queue (the gateway's workers fold them).
   const redis = process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
   const queues = redis ? createQueues(redis) : undefined;
-  const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty'), queues });
+  const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty'), queues, customers, orders });
   await queues?.close();
   redis?.disconnect();
   console.log(result.skipped ? '[seed] database already has tenants; left as is' : `[seed] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(result.summary)}`);
