@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import { keyedId } from './data-access';
 import { tenantOwned } from './tenant-scope';
 
 /** A retailer on the platform. Platform-owned (not tenant-scoped): it is how tenants are found. */
@@ -19,12 +20,17 @@ tenantSchema.index({ domains: 1 });
 export type TenantDoc = InferSchemaType<typeof tenantSchema> & { _id: mongoose.Types.ObjectId };
 export const Tenant = mongoose.models.Tenant ?? mongoose.model('Tenant', tenantSchema);
 
+/** The `_id` of a session's record: the tenant and its token's hash, so every request finds it by `_id` (docs/DATA-ACCESS.md). */
+export const accessTokenId = (tenantId: string, tokenHash: string): string => keyedId(tenantId, 'token', tokenHash);
+
 /**
- * A signed-in session's bearer token, stored only as its SHA-256 hash. Lives here (not in identity)
- * because every service's request context reads it to know who is calling.
+ * A signed-in session's bearer token, stored only as its SHA-256 hash, under `accessTokenId(tenantId, tokenHash)`.
+ * Lives here (not in identity) because every service's request context reads it to know who is calling. The
+ * sessions of one customer are listed from a Redis set of these ids that identity keeps (services/identity/src/session-list.ts).
  */
 const accessTokenSchema = new Schema({
-  tokenHash: { type: String, required: true, unique: true },
+  _id: { type: String },
+  tokenHash: { type: String, required: true },
   customerId: { type: String, required: true },
   customerSlug: { type: String, required: true },
   isAdmin: { type: Boolean, default: false },
@@ -41,7 +47,14 @@ const accessTokenSchema = new Schema({
   userAgent: { type: String, default: '' },
   lastUsedAt: { type: Date, default: null },
 }, { timestamps: true });
-accessTokenSchema.plugin(tenantOwned);
+accessTokenSchema.plugin(tenantOwned, { growing: true });
+// Background work only: the clean-up (housekeeping) and rebuilding a customer's list of sessions.
+accessTokenSchema.index({ tenantId: 1, customerSlug: 1 });
+accessTokenSchema.index({ tenantId: 1, expiresAt: 1 });
+accessTokenSchema.index({ tenantId: 1, revokedAt: 1 });
+accessTokenSchema.pre('validate', function keyedById(this: { _id?: string; tenantId?: string; tokenHash?: string }) {
+  if (!this._id && this.tenantId && this.tokenHash) this._id = accessTokenId(this.tenantId, this.tokenHash);
+});
 export type AccessTokenDoc = InferSchemaType<typeof accessTokenSchema>;
 export const AccessToken = mongoose.models.AccessToken ?? mongoose.model('AccessToken', accessTokenSchema);
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AccessToken, Tenant, type TenantContext } from '@platform/db';
+import { AccessToken, accessTokenId, Tenant, type TenantContext } from '@platform/db';
 import { effectivePermissions, hostName, isDeviceId, NO_PERMISSION, renewedSessionExpiry, storeAddress, tenantSlugFromHost, type Permission } from '@platform/domain';
 import { AppError } from './errors';
 
@@ -144,16 +144,18 @@ async function resolveCaller(tenant: ResolvedTenant, authorization: string | und
   const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
   if (!match) return null;
   const tokenHash = hashToken(match[1]);
-  const token = await AccessToken.findOne({ tenantId: tenant.id, tokenHash, revokedAt: null }).lean() as
-    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt: Date; lifetimeDays?: number | null; lastUsedAt?: Date | null } | null;
+  // By its _id alone (the tenant and the hash): the one lookup FerretDB answers from an index (docs/DATA-ACCESS.md).
+  const _id = accessTokenId(tenant.id, tokenHash);
+  const token = await AccessToken.findOne({ tenantId: tenant.id, _id }).lean() as
+    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt: Date; lifetimeDays?: number | null; lastUsedAt?: Date | null; revokedAt?: Date | null } | null;
   // A token from another tenant, revoked or expired is refused so the client signs out.
   const now = new Date();
-  if (!token || token.expiresAt.getTime() <= now.getTime()) throw new AppError('unauthorized', 'Unauthenticated.');
+  if (!token || token.revokedAt || token.expiresAt.getTime() <= now.getTime()) throw new AppError('unauthorized', 'Unauthenticated.');
   const renewed = renewedSessionExpiry(token.expiresAt, token.lifetimeDays, now);
   // When it was last used (for the account's list of devices), to the hour: not a write on every request.
   const stale = !token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_STEP_MS;
   if (renewed || stale) {
-    await AccessToken.updateOne({ tenantId: tenant.id, tokenHash, revokedAt: null }, { $set: { lastUsedAt: now, ...(renewed ? { expiresAt: renewed } : {}) } });
+    await AccessToken.updateOne({ tenantId: tenant.id, _id }, { $set: { lastUsedAt: now, ...(renewed ? { expiresAt: renewed } : {}) } });
   }
   const permissions = effectivePermissions({ isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), permissions: token.permissions ?? [] }, tenant);
   return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, tokenHash, permissions };

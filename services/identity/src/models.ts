@@ -1,5 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
-import { tenantOwned } from '@platform/db';
+import { keyedId, tenantOwned } from '@platform/db';
+import { claimKeys, customerKeyDocs, setAdmin } from './keys';
 
 /** A shopper or admin account of one tenant. The password is stored only as an scrypt hash. */
 const customerSchema = new Schema({
@@ -32,10 +33,24 @@ const customerSchema = new Schema({
   /** The kinds of device it has signed in on ('Chrome on Windows'; the last 20), to tell the holder of a new one. */
   knownDevices: { type: [String], default: [] },
 }, { timestamps: true });
-customerSchema.plugin(tenantOwned);
+customerSchema.plugin(tenantOwned, { growing: true });
+// Requests find customers by _id and their keys (keys.ts); these serve background work and keep MongoDB unique too.
 customerSchema.index({ tenantId: 1, email: 1 }, { unique: true });
 customerSchema.index({ tenantId: 1, slug: 1 }, { unique: true });
-customerSchema.index({ tenantId: 1, telephone: 1 });
+customerSchema.index({ tenantId: 1, isAdmin: 1 });
+customerSchema.index({ tenantId: 1, receiveMarketing: 1, isAdmin: 1, _id: 1 });
+type NewCustomer = { isNew: boolean; _id: unknown; tenantId: string; email: string; telephone?: string | null; slug: string; isAdmin?: boolean };
+/**
+ * `Customer.create` (and a new document's save) claims the customer's e-mail, phone and slug keys first (keys.ts):
+ * a key another account holds fails the save with code 11000 (KeyTakenError names which). insertMany does not:
+ * its callers insert `customerKeyDocs` themselves (the seed).
+ */
+customerSchema.pre('save', async function claimCustomerKeys(this: NewCustomer) {
+  if (this.isNew) await claimKeys(customerKeyDocs(this));
+});
+customerSchema.post('save', async function listAdmin(this: NewCustomer) {
+  if (this.isAdmin) await setAdmin({ tenantId: this.tenantId }, String(this._id), true);
+});
 export const Customer = mongoose.models.Customer ?? mongoose.model('Customer', customerSchema);
 
 /**
@@ -44,6 +59,8 @@ export const Customer = mongoose.models.Customer ?? mongoose.model('Customer', c
  * short-lived; a few wrong tries use it up. Sending a new one retires the previous.
  */
 const oneTimeSecretSchema = new Schema({
+  /** `oneTimeSecretId(tenant, purpose, subject)`: one live secret per purpose and subject, replaced when a new one is sent. */
+  _id: { type: String, required: true },
   purpose: { type: String, enum: ['otp', 'magic-link', 'reset', 'phone-change'], required: true },
   /** The 10-digit phone or the lower-cased e-mail it was sent to. */
   subject: { type: String, required: true },
@@ -53,6 +70,7 @@ const oneTimeSecretSchema = new Schema({
   usedAt: { type: Date, default: null },
   createdAt: { type: Date, required: true },
 });
-oneTimeSecretSchema.plugin(tenantOwned);
-oneTimeSecretSchema.index({ tenantId: 1, purpose: 1, subject: 1, createdAt: -1 });
+oneTimeSecretSchema.plugin(tenantOwned, { growing: true });
+oneTimeSecretSchema.index({ tenantId: 1, expiresAt: 1 }); // the daily clean-up (background)
+export const oneTimeSecretId = (tenantId: string, purpose: string, subject: string): string => keyedId(tenantId, 'secret', purpose, subject);
 export const OneTimeSecret = mongoose.models.OneTimeSecret ?? mongoose.model('OneTimeSecret', oneTimeSecretSchema);

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
 import type { RequestContext } from '@platform/server-kit';
-import { OneTimeSecret } from './models';
+import { OneTimeSecret, oneTimeSecretId } from './models';
 
 /** phone-change: the code texted to a new number, for one account (subject: '{slug}:{phone}'). */
 export type SecretPurpose = 'otp' | 'magic-link' | 'reset' | 'phone-change';
@@ -24,16 +24,28 @@ function newSecret(purpose: SecretPurpose): string {
 /** Salted with the tenant and the subject, so equal codes of two people never share a hash. */
 const digest = (ctx: RequestContext, subject: string, secret: string) => createHash('sha256').update(`${ctx.tenantId}:${subject}:${secret}`).digest();
 
-/** A new secret for the subject (the earlier ones stop working); only its hash is stored. */
+/**
+ * A new secret for the subject; only its hash is stored, under `oneTimeSecretId(tenant, purpose, subject)`, so it
+ * replaces the previous one (which stops working) and is found by `_id`.
+ */
 export async function issueSecret(ctx: RequestContext, purpose: SecretPurpose, subject: string): Promise<string> {
   const secret = newSecret(purpose);
   const now = new Date();
-  await OneTimeSecret.updateMany(scoped(ctx, { purpose, subject, usedAt: null }), { $set: { usedAt: now } });
-  await OneTimeSecret.create({
-    ...scoped(ctx), purpose, subject, secretHash: digest(ctx, subject, secret).toString('base64'),
-    expiresAt: new Date(now.getTime() + SECRET_RULES[purpose].ttlMs), createdAt: now,
-  });
-  return secret;
+  const _id = oneTimeSecretId(ctx.tenantId, purpose, subject);
+  const doc = {
+    _id, ...scoped(ctx), purpose, subject, secretHash: digest(ctx, subject, secret).toString('base64'),
+    expiresAt: new Date(now.getTime() + SECRET_RULES[purpose].ttlMs), wrongTries: 0, usedAt: null, createdAt: now,
+  };
+  for (let attempt = 0; ; attempt += 1) {
+    await OneTimeSecret.deleteOne(scoped(ctx, { _id }));
+    try {
+      await OneTimeSecret.create(doc);
+      return secret;
+    } catch (error) {
+      // Two sends at once: the other's secret was stored in between; this one replaces it.
+      if ((error as { code?: number }).code !== 11000 || attempt >= 2) throw error;
+    }
+  }
 }
 
 export type SecretCheck = 'ok' | 'wrong' | 'expired' | 'used-up' | 'missing';
@@ -51,9 +63,9 @@ export const CODE_MESSAGES: Record<Exclude<SecretCheck, 'ok'>, string> = {
  * the single use is claimed in Redis (SET NX), as FerretDB does not apply concurrent updates atomically.
  */
 export async function consumeSecret(ctx: RequestContext, redis: Redis, prefix: string, purpose: SecretPurpose, subject: string, secret: string): Promise<SecretCheck> {
-  const doc = (await OneTimeSecret.findOne(scoped(ctx, { purpose, subject, usedAt: null })).sort({ createdAt: -1 }).lean()) as
-    { _id: unknown; secretHash: string; expiresAt: Date; wrongTries: number } | null;
-  if (!doc) return 'missing';
+  const doc = (await OneTimeSecret.findOne(scoped(ctx, { _id: oneTimeSecretId(ctx.tenantId, purpose, subject) })).lean()) as
+    { _id: string; secretHash: string; expiresAt: Date; wrongTries: number; usedAt: Date | null } | null;
+  if (!doc || doc.usedAt) return 'missing';
   if (doc.expiresAt.getTime() <= Date.now()) return 'expired';
   const rules = SECRET_RULES[purpose];
   if (doc.wrongTries >= rules.maxWrongTries) return 'used-up';
@@ -63,7 +75,8 @@ export async function consumeSecret(ctx: RequestContext, redis: Redis, prefix: s
     await OneTimeSecret.updateOne(scoped(ctx, { _id: doc._id }), { $inc: { wrongTries: 1 } });
     return doc.wrongTries + 1 >= rules.maxWrongTries ? 'used-up' : 'wrong';
   }
-  const claimed = await redis.set(`${prefix}:secret-used:${String(doc._id)}`, '1', 'PX', rules.ttlMs, 'NX');
+  // Claimed by the secret's hash: a re-issued secret has the same _id but another hash.
+  const claimed = await redis.set(`${prefix}:secret-used:${doc._id}:${doc.secretHash}`, '1', 'PX', rules.ttlMs, 'NX');
   if (claimed !== 'OK') return 'missing';
   await OneTimeSecret.updateOne(scoped(ctx, { _id: doc._id }), { $set: { usedAt: new Date() } });
   return 'ok';

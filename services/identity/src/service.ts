@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { AccessToken, scoped } from '@platform/db';
+import { AccessToken, accessTokenId, scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import { formatPhone, INVALID_EMAIL, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, passwordProblems } from '@platform/domain';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { Customer } from './models';
+import { customerByKey } from './keys';
+import { endSessions } from './session-list';
 import { CODE_MESSAGES, consumeSecret, issueSecret, type SecretPurpose } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import { finishSignIn } from './mfa';
@@ -15,8 +17,9 @@ export const INVALID_CREDENTIALS = 'These credentials do not match our records.'
 /** Checked against when the e-mail has no account, so both cases take as long. */
 const DUMMY_HASH = await hashPassword(randomBytes(12).toString('hex'));
 
-const findByEmail = async (ctx: RequestContext, email: string) => (await Customer.findOne(scoped(ctx, { email: normalizeEmail(email) })).lean()) as CustomerDoc | null;
-const findByPhone = async (ctx: RequestContext, phone: string) => (await Customer.findOne(scoped(ctx, { telephone: phone })).lean()) as CustomerDoc | null;
+/** By the e-mail's or phone's key document, then the customer: two `_id` lookups (keys.ts). */
+const findByEmail = (ctx: RequestContext, email: string) => customerByKey<CustomerDoc>(ctx, 'email', normalizeEmail(email));
+const findByPhone = (ctx: RequestContext, phone: string) => customerByKey<CustomerDoc>(ctx, 'phone', phone);
 
 /** E-mail + password sign-in. The same answer for an unknown e-mail and a wrong password. */
 export async function loginWithPassword(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; password: string; remember?: boolean }): Promise<LoginResponse> {
@@ -124,15 +127,15 @@ export async function resetPassword(ctx: RequestContext, io: IdentityIo, ip: str
   const customer = check === 'ok' ? await findByEmail(ctx, email) : null;
   if (!customer) throw new AppError('unprocessable', 'This reset code is not valid any more. Please ask for a new one.', { code: ['is not valid'] });
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { passwordHash: await hashPassword(input.password) } });
-  await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null }), { $set: { revokedAt: new Date() } });
+  await endSessions(ctx, io, customer.slug);
   await sendSecurityNotice(ctx, io, customer.email, 'password');
   return { status: 'success', message: 'Your password has been reset. Please sign in.' };
 }
 
 /** POST login-by-token: the session answer for a valid access token (admin links carry one in the query). */
 export async function loginByToken(ctx: RequestContext, token: string): Promise<LoginResponse> {
-  const row = (await AccessToken.findOne(scoped(ctx, { tokenHash: hashToken(token), revokedAt: null })).lean()) as { customerSlug: string; expiresAt: Date } | null;
-  const customer = row && row.expiresAt.getTime() > Date.now() ? (await Customer.findOne(scoped(ctx, { slug: row.customerSlug })).lean()) as CustomerDoc | null : null;
+  const row = (await AccessToken.findOne(scoped(ctx, { _id: accessTokenId(ctx.tenantId, hashToken(token)) })).lean()) as { customerSlug: string; expiresAt: Date; revokedAt?: Date | null } | null;
+  const customer = row && !row.revokedAt && row.expiresAt.getTime() > Date.now() ? await customerByKey<CustomerDoc>(ctx, 'slug', row.customerSlug) : null;
   if (!customer) throw new AppError('unauthorized', 'Unauthenticated.');
   return sessionAnswer(ctx, customer, token);
 }
@@ -141,5 +144,7 @@ export async function loginByToken(ctx: RequestContext, token: string): Promise<
 export async function logout(ctx: RequestContext, accessToken: string | undefined): Promise<void> {
   const tokenHash = accessToken ? hashToken(accessToken) : ctx.caller?.tokenHash;
   if (!tokenHash) return;
-  await AccessToken.updateOne(scoped(ctx, { tokenHash, revokedAt: null }), { $set: { revokedAt: new Date() } });
+  const _id = accessTokenId(ctx.tenantId, tokenHash);
+  const row = (await AccessToken.findOne(scoped(ctx, { _id }), { revokedAt: 1 }).lean()) as { revokedAt?: Date | null } | null;
+  if (row && !row.revokedAt) await AccessToken.updateOne(scoped(ctx, { _id }), { $set: { revokedAt: new Date() } });
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { AccessToken, scoped } from '@platform/db';
+import { AccessToken, accessTokenId, scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { deviceLabel, effectivePermissions, INVALID_PHONE, normalizePhone, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
 import { Customer } from './models';
 import type { RateLimit } from './rate-limits';
+import { rememberSession } from './session-list';
 
 /** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
 export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<PlatformQueues, 'notifications' | 'accountsClosed'>; limit: RateLimit }
@@ -27,16 +28,18 @@ export async function startSession(ctx: RequestContext, io: IdentityIo, customer
   const device = deviceLabel(ctx.userAgent);
   const known = customer.knownDevices ?? [];
   if (known.length && !known.includes(device)) await sendSecurityNotice(ctx, io, customer.email, 'new-device', device);
-  await Customer.updateOne(scoped(ctx, { slug: customer.slug }), {
+  await Customer.updateOne(scoped(ctx, { _id: customer._id }), {
     $set: { lastSignInAt: new Date(), ...(known.includes(device) ? {} : { knownDevices: [...known, device].slice(-KNOWN_DEVICES_KEPT) }) },
   });
   const token = randomBytes(32).toString('base64url');
   const lifetimeDays = remember ? SESSION_DAYS : SHORT_SESSION_DAYS;
+  const tokenHash = hashToken(token);
   await AccessToken.create({
-    tenantId: ctx.tenantId, tokenHash: hashToken(token), customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
+    _id: accessTokenId(ctx.tenantId, tokenHash), tenantId: ctx.tenantId, tokenHash, customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
     isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions,
     lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000), userAgent: ctx.userAgent ?? '', lastUsedAt: new Date(),
   });
+  await rememberSession(ctx, io, customer.slug, accessTokenId(ctx.tenantId, tokenHash));
   return sessionAnswer(ctx, customer, token);
 }
 

@@ -1,0 +1,144 @@
+import mongoose, { Schema } from 'mongoose';
+import { findByIds, inBackground, keyedId, scoped, tenantOwned, type TenantContext } from '@platform/db';
+
+/**
+ * The keys a customer is found by other than its `_id` (docs/DATA-ACCESS.md rule 2): one small document per
+ * e-mail, phone and slug, `{_id: keyedId(tenant, kind, value), customerId}`. Inserted before (or with) the
+ * customer: a second insert of the same `_id` fails (code 11000), so a key is claimed atomically even on FerretDB,
+ * and two registrations with one e-mail make one account. Lookups read the key, then the customer, both by `_id`.
+ * One more document per tenant, `keyedId(tenant, 'admins')`, lists the ids of the store's admin accounts.
+ */
+const customerKeySchema = new Schema({
+  _id: { type: String, required: true },
+  customerId: { type: String, default: null },
+  /** Only on the tenant's 'admins' document: its admin accounts' ids. */
+  customerIds: { type: [String], default: undefined },
+});
+customerKeySchema.plugin(tenantOwned, { growing: true });
+export const CustomerKey = mongoose.models.CustomerKey ?? mongoose.model('CustomerKey', customerKeySchema);
+
+export type CustomerKeyKind = 'email' | 'phone' | 'slug';
+export const customerKeyId = (tenantId: string, kind: CustomerKeyKind, value: string): string => keyedId(tenantId, kind, value);
+const adminsId = (tenantId: string) => keyedId(tenantId, 'admins');
+
+interface KeyedCustomer { _id: unknown; tenantId: string; email: string; telephone?: string | null; slug: string }
+
+/**
+ * The key documents of a customer document (e-mail, phone if any, slug): insert them with the customer, e.g.
+ * `CustomerKey.insertMany(customers.flatMap(customerKeyDocs))` beside `Customer.insertMany(customers)` (the seed
+ * does). `Customer.create` inserts them itself (models.ts). The customer needs its `_id` set already.
+ */
+export function customerKeyDocs(customer: KeyedCustomer): { _id: string; tenantId: string; customerId: string }[] {
+  const customerId = String(customer._id);
+  const keys: [CustomerKeyKind, string | null | undefined][] = [['email', customer.email?.toLowerCase().trim()], ['phone', customer.telephone], ['slug', customer.slug]];
+  return keys.filter((k): k is [CustomerKeyKind, string] => Boolean(k[1])).map(([kind, value]) => ({ _id: customerKeyId(customer.tenantId, kind, value), tenantId: customer.tenantId, customerId }));
+}
+
+/** Thrown when a key is held by another account; `code` 11000 as the database's own duplicate key error. */
+export class KeyTakenError extends Error {
+  readonly code = 11000;
+  constructor(readonly kind: CustomerKeyKind) {
+    super(`This ${kind} belongs to another account`);
+    this.name = 'KeyTakenError';
+  }
+}
+
+const kindOf = (id: string): CustomerKeyKind => id.split(':')[1] as CustomerKeyKind;
+const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11000;
+
+/**
+ * Claims one key for a customer: inserted, or already its own. A key left by an account that no longer exists
+ * (a crash between the two writes) is taken over. Throws KeyTakenError when another account holds it.
+ */
+async function claimKey(doc: { _id: string; tenantId: string; customerId: string }): Promise<void> {
+  const ctx = { tenantId: doc.tenantId };
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await CustomerKey.create(doc);
+      return;
+    } catch (error) {
+      if (!isDuplicate(error)) throw error;
+    }
+    const held = (await CustomerKey.findOne(scoped(ctx, { _id: doc._id })).lean()) as { customerId?: string | null } | null;
+    if (held?.customerId === doc.customerId) return;
+    const holder = held?.customerId ? await mongoose.model('Customer').exists(scoped(ctx, { _id: held.customerId })) : null;
+    if (holder) throw new KeyTakenError(kindOf(doc._id));
+    if (held) await CustomerKey.deleteOne(scoped(ctx, { _id: doc._id }));
+  }
+  throw new KeyTakenError(kindOf(doc._id));
+}
+
+/** Claims all the keys (in order) or none: on a taken one the keys claimed here are given back. */
+export async function claimKeys(docs: { _id: string; tenantId: string; customerId: string }[]): Promise<void> {
+  const claimed: typeof docs = [];
+  try {
+    for (const doc of docs) {
+      await claimKey(doc);
+      claimed.push(doc);
+    }
+  } catch (error) {
+    await releaseKeys(claimed);
+    throw error;
+  }
+}
+
+/** Deletes key documents (an account deleted, an e-mail or phone changed), each by `_id`, only while they name this customer. */
+export async function releaseKeys(docs: { _id: string; tenantId: string; customerId: string }[]): Promise<void> {
+  for (const doc of docs) {
+    const ctx = { tenantId: doc.tenantId };
+    const held = (await CustomerKey.findOne(scoped(ctx, { _id: doc._id })).lean()) as { customerId?: string | null } | null;
+    if (held?.customerId === doc.customerId) await CustomerKey.deleteOne(scoped(ctx, { _id: doc._id }));
+  }
+}
+
+/** Moves a customer from one key value to another (a new e-mail or phone): the new one claimed first, then the old one let go. */
+export async function changeKey(ctx: TenantContext, customerId: string, kind: CustomerKeyKind, from: string | null | undefined, to: string): Promise<void> {
+  await claimKey({ _id: customerKeyId(ctx.tenantId, kind, to), tenantId: ctx.tenantId, customerId });
+  if (from && from !== to) await releaseKeys([{ _id: customerKeyId(ctx.tenantId, kind, from), tenantId: ctx.tenantId, customerId }]);
+}
+
+/** The id of the customer holding a key, or null. */
+export async function customerIdByKey(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<string | null> {
+  if (!value) return null;
+  const key = (await CustomerKey.findOne(scoped(ctx, { _id: customerKeyId(ctx.tenantId, kind, value) })).lean()) as { customerId?: string | null } | null;
+  return key?.customerId ?? null;
+}
+
+/** The customer holding a key (e-mail lower-cased, phone as 10 digits, slug), by two `_id` lookups; null if none. */
+export async function customerByKey<T>(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<T | null> {
+  const id = await customerIdByKey(ctx, kind, value);
+  if (!id) return null;
+  const customer = (await mongoose.model('Customer').findOne(scoped(ctx, { _id: id })).lean()) as (T & { email: string; telephone?: string | null; slug: string }) | null;
+  // A key left behind (the customer's e-mail changed since) does not find the account any more.
+  if (!customer) return null;
+  const current = kind === 'email' ? customer.email : kind === 'phone' ? customer.telephone : customer.slug;
+  return current === value ? customer : null;
+}
+
+/**
+ * The ids of the store's admin accounts (owner and staff), from the tenant's 'admins' key document. Missing (a
+ * new database, the seed): built once from the customers in the background (docs/DATA-ACCESS.md rule 3).
+ */
+export async function adminIds(ctx: TenantContext): Promise<string[]> {
+  const doc = (await CustomerKey.findOne(scoped(ctx, { _id: adminsId(ctx.tenantId) })).lean()) as { customerIds?: string[] } | null;
+  if (doc?.customerIds) return doc.customerIds;
+  const admins = (await inBackground('identity: rebuild the list of store admins', () =>
+    mongoose.model('Customer').find(scoped(ctx, { isAdmin: true }), { _id: 1 }).lean())) as unknown as { _id: unknown }[];
+  const ids = admins.map((a) => String(a._id));
+  try {
+    await CustomerKey.create({ _id: adminsId(ctx.tenantId), tenantId: ctx.tenantId, customerIds: ids });
+  } catch (error) {
+    if (!isDuplicate(error)) throw error; // built meanwhile by another request
+  }
+  return ids;
+}
+
+/** The store's admin accounts, each by `_id`. */
+export async function adminAccounts<T>(ctx: TenantContext): Promise<T[]> {
+  return findByIds<T>(mongoose.model('Customer'), ctx, await adminIds(ctx));
+}
+
+/** Adds an admin account to (or takes it off) the tenant's list, when the list exists (else it is built when next read). */
+export async function setAdmin(ctx: TenantContext, customerId: string, admin: boolean): Promise<void> {
+  await CustomerKey.updateOne(scoped(ctx, { _id: adminsId(ctx.tenantId) }), admin ? { $addToSet: { customerIds: customerId } } : { $pull: { customerIds: customerId } });
+}

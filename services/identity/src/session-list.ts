@@ -1,0 +1,81 @@
+import type { Redis } from 'ioredis';
+import { AccessToken, findByIds, inBackground, scoped, type TenantContext } from '@platform/db';
+
+/**
+ * Each customer's sessions (docs/DATA-ACCESS.md rule 3): a Redis set of their AccessToken `_id`s, kept by the code
+ * that starts sessions (startSession); ended or cleaned-up ones are dropped when next read. A missing set (Redis
+ * emptied, older sessions, tokens made elsewhere) is rebuilt from the database in the background: rare. A marker
+ * member keeps an empty list from being rebuilt each time.
+ */
+const MARKER = '-';
+/** A set unused this long goes (the longest session lasts less); the next read rebuilds it. */
+const KEEP_S = 120 * 86_400;
+
+export interface SessionStore { redis: Redis; prefix: string }
+
+export const sessionSetKey = (io: SessionStore, tenantId: string, customerSlug: string): string => `${io.prefix}:sessions:${tenantId}:${customerSlug}`;
+
+async function rebuild(ctx: TenantContext, io: SessionStore, key: string, customerSlug: string): Promise<string[]> {
+  const docs = (await inBackground('identity: rebuild a customer\'s list of sessions', () =>
+    AccessToken.find(scoped(ctx, { customerSlug }), { _id: 1 }).lean())) as unknown as { _id: string }[];
+  const ids = docs.map((d) => String(d._id));
+  await io.redis.multi().sadd(key, MARKER, ...ids).expire(key, KEEP_S).exec();
+  return ids;
+}
+
+/** The `_id`s of a customer's sessions (any state: callers check revokedAt and expiresAt on the documents). */
+export async function sessionIds(ctx: TenantContext, io: SessionStore, customerSlug: string): Promise<string[]> {
+  const key = sessionSetKey(io, ctx.tenantId, customerSlug);
+  const members = await io.redis.smembers(key);
+  if (!members.length) return rebuild(ctx, io, key, customerSlug);
+  return members.filter((m) => m !== MARKER);
+}
+
+/** Records a new session of the customer (its record is written already, so a rebuild includes it too). */
+export async function rememberSession(ctx: TenantContext, io: SessionStore, customerSlug: string, id: string): Promise<void> {
+  const key = sessionSetKey(io, ctx.tenantId, customerSlug);
+  const [[, added]] = (await io.redis.multi().sadd(key, id).expire(key, KEEP_S).exec()) as [[unknown, number]];
+  // Added to a set that did not exist: build the rest of the list now (as a read would).
+  if (added === 1 && (await io.redis.scard(key)) === 1) await rebuild(ctx, io, key, customerSlug);
+}
+
+export interface SessionDoc {
+  _id: string; tokenHash: string; customerSlug: string; userAgent?: string; createdAt: Date; lastUsedAt?: Date | null;
+  expiresAt: Date; revokedAt?: Date | null;
+}
+
+/** The customer's session records, each by `_id`; records gone (cleaned up) leave the set. */
+export async function customerSessions(ctx: TenantContext, io: SessionStore, customerSlug: string): Promise<SessionDoc[]> {
+  const ids = await sessionIds(ctx, io, customerSlug);
+  const docs = (await findByIds<SessionDoc>(AccessToken, ctx, ids)).filter((d) => d.customerSlug === customerSlug);
+  const gone = ids.filter((id) => !docs.some((d) => d._id === id));
+  if (gone.length) await io.redis.srem(sessionSetKey(io, ctx.tenantId, customerSlug), ...gone);
+  return docs;
+}
+
+/** The sessions still in force (not ended, not expired). */
+export async function liveSessions(ctx: TenantContext, io: SessionStore, customerSlug: string): Promise<SessionDoc[]> {
+  const now = Date.now();
+  return (await customerSessions(ctx, io, customerSlug)).filter((d) => !d.revokedAt && d.expiresAt.getTime() > now);
+}
+
+/** Ends the customer's sessions in force, but `keep` (this device); answers how many ended. Each by `_id`. */
+export async function endSessions(ctx: TenantContext, io: SessionStore, customerSlug: string, keep?: string): Promise<number> {
+  const ending = (await liveSessions(ctx, io, customerSlug)).filter((d) => d.tokenHash !== keep);
+  const now = new Date();
+  await Promise.all(ending.map((d) => AccessToken.updateOne(scoped(ctx, { _id: d._id }), { $set: { revokedAt: now } })));
+  return ending.length;
+}
+
+/** Changes every live session of the customer (a sub-account's new permissions), each by `_id`. */
+export async function updateSessions(ctx: TenantContext, io: SessionStore, customerSlug: string, set: Record<string, unknown>): Promise<void> {
+  const live = await liveSessions(ctx, io, customerSlug);
+  await Promise.all(live.map((d) => AccessToken.updateOne(scoped(ctx, { _id: d._id }), { $set: set })));
+}
+
+/** Deletes every session record of the customer and its list (the account was deleted). */
+export async function deleteSessions(ctx: TenantContext, io: SessionStore, customerSlug: string): Promise<void> {
+  const ids = await sessionIds(ctx, io, customerSlug);
+  await Promise.all(ids.map((id) => AccessToken.deleteOne(scoped(ctx, { _id: id }))));
+  await io.redis.del(sessionSetKey(io, ctx.tenantId, customerSlug));
+}
