@@ -3,7 +3,8 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Worker } from 'bullmq';
 import { QUEUE_NAMES } from '@platform/queue';
-import { announceCatalogueChange, applyCatalogueChange, StoreProduct } from '@platform/catalogue';
+import { inBackground } from '@platform/db';
+import { announceCatalogueChange, applyCatalogueChange, StoreProduct, storeProductDocId } from '@platform/catalogue';
 import { cartService, CartStore } from './index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -42,10 +43,12 @@ describe('GET /api/cart-parcels', () => {
   });
 
   it('shows a price change made through the catalogue at the next read', async () => {
-    const worker = new Worker(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(harness.resources.redis.duplicate(), harness.resources.queuePrefix),
+    const apply = applyCatalogueChange(harness.resources.redis.duplicate(), harness.resources.queuePrefix);
+    // As the worker runs every job: background work (docs/DATA-ACCESS.md).
+    const worker = new Worker(QUEUE_NAMES.catalogueChanges, (job) => inBackground('job catalogue-changes', () => apply(job)),
       { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
     try {
-      await StoreProduct.updateOne({ tenantId: tenant.id, storeProductId: 11 }, { $set: { priceCents: 10000 } });
+      await StoreProduct.updateOne({ tenantId: tenant.id, _id: storeProductDocId(tenant.id, 11) }, { $set: { priceCents: 10000 } });
       await announceCatalogueChange(harness.resources, tenant.id, [1]);
       await expect.poll(async () => (await harness.app.inject({ url: '/api/cart-parcels?device_id=FullCart01', headers })).json().data.subtotal, { timeout: 5000 }).toBe('229.99');
       const item = (await harness.app.inject({ url: '/api/cart-parcels?device_id=FullCart01', headers })).json().data.parcels[0].items[0];
