@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'bullmq';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
+import { inBackground } from '@platform/db';
 import { QUEUE_NAMES } from '@platform/queue';
 import { catalogueService, foldOrderPlaced, foldSearchEvent, ProductSale, SearchSynonyms, SearchTerm } from './index';
 import { createCatalogueFixture } from './testing';
@@ -9,6 +10,8 @@ let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'browse-a', 'store-id': '1', ...extra });
 const get = async (url: string, extra: Record<string, string> = {}) => harness.app.inject({ url, headers: headers(extra) });
+/** Tests read counter collections by tenant: background work, as the query guard asks. */
+const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
 const skus = (body: { products: { data: { sku: string }[] } }) => body.products.data.map((p) => p.sku).sort();
 
 beforeAll(async () => {
@@ -107,7 +110,7 @@ describe('search filters beyond keyword', () => {
 
 describe('search tracking and popular terms', () => {
   it('queues searches (not empty ones, not admins), folds them, and offers popular terms', async () => {
-    const worker = new Worker(QUEUE_NAMES.searchEvents, foldSearchEvent, { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+    const worker = new Worker(QUEUE_NAMES.searchEvents, foldSearchEvent(harness.resources.redis, harness.resources.queuePrefix), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
     try {
       for (const search of ['Cordless Drill', 'cordless  drill', 'cordless saw', '   ']) {
         expect((await harness.app.inject({ method: 'POST', url: '/api/track-search', headers: headers(), payload: { search, device_id: 'AbCdE12345' } })).statusCode).toBe(202);
@@ -116,7 +119,7 @@ describe('search tracking and popular terms', () => {
       await harness.app.inject({ method: 'POST', url: '/api/track-search', headers: headers({ authorization: `Bearer ${admin}` }), payload: { search: 'admin only term' } });
       const click = await harness.app.inject({ method: 'POST', url: '/api/search/click', headers: headers(), payload: { search: 'cordless drill', id: 1, index: 0 } });
       expect(click.statusCode).toBe(202);
-      await expect.poll(async () => (await SearchTerm.find({ tenantId }).sort({ term: 1 }).lean() as { term: string; searches: number; clicks: number }[])
+      await expect.poll(async () => (await inDb(() => SearchTerm.find({ tenantId }).sort({ term: 1 }).lean()) as { term: string; searches: number; clicks: number }[])
         .map((t) => [t.term, t.searches, t.clicks]), { timeout: 10000 }).toEqual([['cordless drill', 2, 1], ['cordless saw', 1, 0]]);
     } finally {
       await worker.close();
@@ -158,7 +161,7 @@ describe('search synonyms (admin)', () => {
 
 describe('sales: top selling and customers also purchased', () => {
   it('folds placed orders through the queue into best sellers by window and bought-together pairs', async () => {
-    const worker = new Worker(QUEUE_NAMES.ordersPlaced, foldOrderPlaced, { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+    const worker = new Worker(QUEUE_NAMES.ordersPlaced, foldOrderPlaced(harness.resources.redis, harness.resources.queuePrefix), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
     const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000).toISOString();
     try {
       await harness.resources.queues.ordersPlaced.addBulk([
@@ -166,7 +169,7 @@ describe('sales: top selling and customers also purchased', () => {
         { name: 'placed', data: { tenantId, orderNumber: 'A2', placedAt: daysAgo(2), items: [{ sku: '1002', quantity: 1 }, { sku: '1003', quantity: 1 }, { sku: '1002', quantity: 1 }] } },
         { name: 'placed', data: { tenantId, orderNumber: 'A3', placedAt: daysAgo(40), items: [{ sku: '1001', quantity: 9 }] } },
       ]);
-      await expect.poll(async () => (await ProductSale.find({ tenantId }).lean() as { quantity: number }[]).reduce((n, s) => n + s.quantity, 0), { timeout: 10000 }).toBe(15);
+      await expect.poll(async () => (await inDb(() => ProductSale.find({ tenantId }).lean()) as { quantity: number }[]).reduce((n, s) => n + s.quantity, 0), { timeout: 10000 }).toBe(15);
     } finally {
       await worker.close();
     }

@@ -4,7 +4,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { QUEUE_NAMES } from '@platform/queue';
 import { catalogueService, foldProductView } from './index';
 import { createCatalogueFixture } from './testing';
-import { ProductStat } from './models';
+import { ProductStat, productStatDocId } from './models';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenant: { id: string; slug: string };
@@ -99,8 +99,8 @@ describe('view tracking through the queue', () => {
         const res = await harness.app.inject({ method: 'POST', url: '/api/products/track', headers: headers(), payload: { sku, device_id: 'AbCdE12345' } });
         expect(res.statusCode).toBe(202);
       }
-      await expect.poll(async () => (await ProductStat.findOne({ tenantId: tenant.id, sku: '1002' }).lean() as { views?: number } | null)?.views, { timeout: 10000 }).toBe(2);
-      await expect.poll(async () => (await ProductStat.findOne({ tenantId: tenant.id, sku: '1001' }).lean() as { views?: number } | null)?.views, { timeout: 10000 }).toBe(1);
+      await expect.poll(async () => (await ProductStat.findOne({ tenantId: tenant.id, _id: productStatDocId(tenant.id, '1002') }).lean() as { views?: number } | null)?.views, { timeout: 10000 }).toBe(2);
+      await expect.poll(async () => (await ProductStat.findOne({ tenantId: tenant.id, _id: productStatDocId(tenant.id, '1001') }).lean() as { views?: number } | null)?.views, { timeout: 10000 }).toBe(1);
       const popular = (await harness.app.inject({ url: '/api/popular-products', headers: headers() })).json().data;
       expect(popular.map((p: { sku: string; views: number }) => [p.sku, p.views])).toEqual([['1002', 2], ['1001', 1]]);
       // The device's recently viewed list: newest first, each product once.
@@ -111,6 +111,28 @@ describe('view tracking through the queue', () => {
     } finally {
       await worker.close();
     }
+  });
+
+  it('counts exactly when two worker processes fold views at once, and loads the counts back if Redis lost them', async () => {
+    const { redis, queuePrefix: prefix, queues } = harness.resources;
+    // Two workers as two processes would run them: each its own connections, five jobs at a time each.
+    const connections = [redis.duplicate(), redis.duplicate(), redis.duplicate(), redis.duplicate()];
+    const workers = [0, 1].map((i) => new Worker(QUEUE_NAMES.productViews, foldProductView(connections[i * 2], prefix), { connection: connections[i * 2 + 1], prefix, concurrency: 5 }));
+    const views = async () => (await ProductStat.findOne({ tenantId: tenant.id, _id: productStatDocId(tenant.id, '1003') }).lean() as { views?: number } | null)?.views;
+    try {
+      await queues.productViews.addBulk(Array.from({ length: 200 }, () => ({ name: 'view', data: { tenantId: tenant.id, sku: '1003', deviceId: null, viewedAt: new Date().toISOString() } })));
+      await expect.poll(async () => (await queues.productViews.getJobCounts('wait', 'active', 'delayed')), { timeout: 20000, interval: 100 }).toEqual({ wait: 0, active: 0, delayed: 0 });
+      await expect.poll(views, { timeout: 10000 }).toBe(200);
+      expect(await queues.productViews.getFailedCount()).toBe(0);
+    } finally {
+      await Promise.all(workers.map((w) => w.close()));
+      for (const c of connections) c.disconnect();
+    }
+    const popular = async () => (await harness.app.inject({ url: '/api/popular-products', headers: headers() })).json().data.map((p: { sku: string; views: number }) => [p.sku, p.views]);
+    expect(await popular()).toEqual([['1003', 200], ['1002', 2], ['1001', 1]]);
+    // Redis lost the counts: the next read loads them from the database (in the background), the ranking is the same.
+    for (const key of await redis.keys(`${prefix}:*views:*${tenant.id}*`)) await redis.del(key);
+    expect(await popular()).toEqual([['1003', 200], ['1002', 2], ['1001', 1]]);
   });
 
   it('does not queue views by admins', async () => {

@@ -3,10 +3,10 @@ import { Location, resolveLocationId, scoped } from '@platform/db';
 import { departmentSlug, milesBetween, NEARBY_STORE_MILES, PRICE_BANDS } from '@platform/domain';
 import type { ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
-import { CoPurchase, Department, ProductSale, ProductStat } from './models';
+import { Department } from './models';
 import type { SearchIndexRegistry } from './search/registry';
 import type { ProductDetailView } from './search/search-index';
-import { recentViewsKey } from './tracking';
+import { mostBoughtWith, mostSold, mostViewed, recentViewsKey, type CounterStore } from './tracking';
 import { topSearchTerms } from './search-terms';
 import { cachedForTenant } from './tenant-cache';
 import { visibleBrands } from './brands';
@@ -134,10 +134,10 @@ function topDepartments(counts: { dept_id: number; count: number }[], department
 }
 
 /** Type-ahead: products (10), departments (2) and brands (2) for a prefix of 3+ characters. */
-export async function suggestions(ctx: RequestContext, registry: SearchIndexRegistry, search: string) {
+export async function suggestions(ctx: RequestContext, registry: SearchIndexRegistry, counters: CounterStore, search: string) {
   const term = search.trim();
   if (term.length < 3) return { search_terms: [], products: [], departments: [], brands: [] };
-  const [locationId, index, allDepartments, terms] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), visibleDepartments(ctx), topSearchTerms(ctx, term, 5)]);
+  const [locationId, index, allDepartments, terms] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), visibleDepartments(ctx), topSearchTerms(ctx, counters, term, 5)]);
   const lower = term.toLowerCase();
   const products = index.suggest(term, locationId, 10).products;
   const departments = [...allDepartments.values()].filter((d) => d.name.toLowerCase().includes(lower)).slice(0, 2).map((d) => ({ dept_id: d.deptId, name: d.name }));
@@ -187,11 +187,10 @@ export async function recentProducts(ctx: RequestContext, registry: SearchIndexR
   return skus.map((sku) => index.product({ sku }, locationId)).filter((p): p is ProductDetailView => p !== null).slice(0, limit).map(listItem);
 }
 
-/** Most-viewed products of the tenant, priced for the selected location (counts from the database, products from the index). */
-export async function popularProducts(ctx: RequestContext, registry: SearchIndexRegistry, limit: number) {
-  const [locationId, index] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId)]);
+/** Most-viewed products of the tenant, priced for the selected location (counts from Redis, products from the index). */
+export async function popularProducts(ctx: RequestContext, registry: SearchIndexRegistry, counters: CounterStore, limit: number) {
   // Extra rows cover products that are hidden or not sold at this location.
-  const stats = (await ProductStat.find(scoped(ctx, { views: { $gt: 0 } })).sort({ views: -1, sku: 1 }).limit(limit * 2).lean()) as unknown as { sku: string; views: number }[];
+  const [locationId, index, stats] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), mostViewed(counters, ctx.tenantId, limit * 2)]);
   return stats.flatMap((stat) => {
     const found = index.product({ sku: stat.sku }, locationId);
     if (!found) return [];
@@ -201,27 +200,22 @@ export async function popularProducts(ctx: RequestContext, registry: SearchIndex
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Best sellers of the last `days` days by units sold (from placed orders), priced for the selected location. */
-export async function topSelling(ctx: RequestContext, registry: SearchIndexRegistry, days: number, limit: number) {
+/** Best sellers of the last `days` days by units sold (from placed orders, summed in Redis), priced for the selected location. */
+export async function topSelling(ctx: RequestContext, registry: SearchIndexRegistry, counters: CounterStore, days: number, limit: number) {
   const [locationId, index] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId)]);
   const since = new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
   // Sales change slowly: a ranking is cached a minute per tenant and window (an empty one is not: a new
   // store's first sales show at once).
-  const ranked = await cachedForTenant(ctx, `top-selling:${days}`, async () => (await ProductSale.aggregate([
-    { $match: scoped(ctx, { day: { $gte: since } }) },
-    { $group: { _id: '$sku', sold: { $sum: '$quantity' } } },
-    { $sort: { sold: -1, _id: 1 } },
-    { $limit: 100 },
-  ])) as { _id: string; sold: number }[], (rows) => rows.length > 0);
+  const ranked = await cachedForTenant(ctx, `top-selling:${days}`, () => mostSold(counters, ctx.tenantId, since, 100), (rows) => rows.length > 0);
   return ranked.flatMap((row) => {
-    const found = index.product({ sku: row._id }, locationId);
+    const found = index.product({ sku: row.sku }, locationId);
     return found ? [{ ...listItem(found), sold: row.sold }] : [];
   }).slice(0, limit);
 }
 
-/** Products most often in the same orders as this one, at the selected location. */
-export async function alsoPurchased(ctx: RequestContext, registry: SearchIndexRegistry, productId: number, limit: number) {
+/** Products most often in the same orders as this one (pairs counted in Redis), at the selected location. */
+export async function alsoPurchased(ctx: RequestContext, registry: SearchIndexRegistry, counters: CounterStore, productId: number, limit: number) {
   const { locationId, index, product } = await requireProduct(ctx, registry, productId);
-  const pairs = (await CoPurchase.find(scoped(ctx, { sku: product.sku })).sort({ orders: -1, withSku: 1 }).limit(limit * 2).lean()) as unknown as { withSku: string }[];
-  return pairs.map((p) => index.product({ sku: p.withSku }, locationId)).filter((p): p is ProductDetailView => p !== null).slice(0, limit).map(listItem);
+  const pairs = await mostBoughtWith(counters, ctx.tenantId, product.sku, limit * 2);
+  return pairs.map((p) => index.product({ sku: p.sku }, locationId)).filter((p): p is ProductDetailView => p !== null).slice(0, limit).map(listItem);
 }

@@ -31,6 +31,8 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   // One in-memory search index per tenant, per process (docs/SEARCH.md), shared with the cart's product reads.
   const searchIndexes = await acquireSearchIndexes(app.resources, (err) => app.log.error({ err }, 'search index refresh failed'));
   app.addHook('onClose', () => releaseSearchIndexes(app.resources));
+  // View, search, sales and pair counts the workers keep in Redis (tracking.ts).
+  const counters = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
   await app.register(brandRoutes(searchIndexes));
   await app.register(searchTermRoutes);
   await app.register(paintRoutes(searchIndexes));
@@ -99,7 +101,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
         }),
       },
     },
-  }, async (request) => suggestions(request.ctx, searchIndexes, request.query.search));
+  }, async (request) => suggestions(request.ctx, searchIndexes, counters, request.query.search));
 
   app.get('/products/product', {
     schema: {
@@ -137,7 +139,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 50, default: 12 }) }),
       response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ views: Type.Integer() })])) }) },
     },
-  }, async (request) => ({ data: await popularProducts(request.ctx, searchIndexes, request.query.limit) }));
+  }, async (request) => ({ data: await popularProducts(request.ctx, searchIndexes, counters, request.query.limit) }));
 
   app.get('/products/:id/addons', {
     schema: { tags, summary: 'Add-on products the store pairs with this one, at the selected location', params: ProductId, response: { 200: ProductList } },
@@ -172,7 +174,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       params: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 365 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }),
       response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ sold: Type.Integer() })])) }) },
     },
-  }, async (request) => ({ data: await topSelling(request.ctx, searchIndexes, request.params.days, request.params.limit) }));
+  }, async (request) => ({ data: await topSelling(request.ctx, searchIndexes, counters, request.params.days, request.params.limit) }));
 
   app.post('/widget/getProducts', {
     schema: {
@@ -197,5 +199,5 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 24, default: 12 }) }),
       response: { 200: ProductList },
     },
-  }, async (request) => ({ data: await alsoPurchased(request.ctx, searchIndexes, request.params.id, request.query.limit) }));
+  }, async (request) => ({ data: await alsoPurchased(request.ctx, searchIndexes, counters, request.params.id, request.query.limit) }));
 };

@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { scoped } from '@platform/db';
 import { normalizeSynonymGroup, SYNONYM_LIMITS } from '@platform/domain';
 import { requirePermission, type RequestContext, type ServicePlugin } from '@platform/server-kit';
-import { SearchSynonyms, SearchTerm } from './models';
-import { normalizeSearchTerm, trackSearchEvent } from './tracking';
+import { SearchSynonyms } from './models';
+import { mostSearched, normalizeSearchTerm, trackSearchEvent, type CounterStore } from './tracking';
 import { announceSynonymsChange } from './search/changes';
 import { cachedForTenant } from './tenant-cache';
 
@@ -11,9 +11,9 @@ const tags = ['search'];
 const TOP_TERMS_CACHED = 1000;
 
 /** The tenant's most searched terms starting with the prefix (any word of the term), most searched first. */
-export async function topSearchTerms(ctx: RequestContext, prefix: string, limit: number) {
-  const top = await cachedForTenant(ctx, 'search-terms', async () =>
-    (await SearchTerm.find(scoped(ctx, { searches: { $gt: 0 } }), { term: 1, searches: 1 }).sort({ searches: -1, term: 1 }).limit(TOP_TERMS_CACHED).lean()) as unknown as { term: string; searches: number }[]);
+export async function topSearchTerms(ctx: RequestContext, counters: CounterStore, prefix: string, limit: number) {
+  // Counted in Redis by the worker (tracking.ts): the top terms are a ZREVRANGE, not a sort of the terms collection.
+  const top = await cachedForTenant(ctx, 'search-terms', () => mostSearched(counters, ctx.tenantId, TOP_TERMS_CACHED));
   const wanted = normalizeSearchTerm(prefix);
   if (wanted.length < 3) return [];
   return top.filter((t) => t.term.startsWith(wanted) || t.term.includes(` ${wanted}`)).slice(0, limit).map((t) => ({ term: t.term, searches: t.searches }));
@@ -65,7 +65,7 @@ export const searchTermRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ search: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }) }),
       response: { 200: Type.Object({ data: Type.Array(Type.Object({ term: Type.String(), searches: Type.Integer() })) }) },
     },
-  }, async (request) => ({ data: await topSearchTerms(request.ctx, request.query.search, request.query.limit) }));
+  }, async (request) => ({ data: await topSearchTerms(request.ctx, { redis: app.resources.redis, prefix: app.resources.queuePrefix }, request.query.search, request.query.limit) }));
 
   // Synonyms change which products a search finds: the product editors' permission.
   app.get('/admin/search-synonyms', {

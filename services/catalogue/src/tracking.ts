@@ -1,28 +1,179 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { scoped } from '@platform/db';
+import { inBackground, scoped } from '@platform/db';
 import type { OrderPlacedJob, ProductViewJob, SearchEventJob } from '@platform/queue';
 import type { RequestContext, PlatformResources } from '@platform/server-kit';
-import { CoPurchase, ProductSale, ProductStat, SearchTerm } from './models';
+import { CoPurchase, coPurchaseDocId, ProductSale, productSaleDocId, ProductStat, productStatDocId, SearchTerm, searchTermDocId } from './models';
 
 /** Products a device viewed most recently, newest first (kept 90 days after the last view). */
 const RECENT_VIEWS_KEPT = 20;
 const RECENT_VIEWS_TTL_S = 90 * 24 * 3600;
 export const recentViewsKey = (prefix: string, tenantId: string, deviceId: string) => `${prefix}:recent-views:${tenantId}:${deviceId}`;
 
+/**
+ * Counters folded by the workers (views per sku, searches and clicks per term, units per sku and day, orders per
+ * pair of skus) are counted in Redis, atomically (docs/DATA-ACCESS.md rule 4): FerretDB v1 loses concurrent
+ * `$inc`s, Redis does not, so any number of worker processes at any concurrency count exactly. Redis also answers
+ * the ranked lists the storefront reads (ZREVRANGE), so no request sorts a growing collection.
+ *
+ * The database keeps each count in a document under a keyed `_id` (models.ts), written with `$set` of the value
+ * Redis holds. Writes of one document take turns under a short Redis lock; a job that finds the lock taken leaves
+ * its count to the holder, which reads the count again after letting go and writes again if it changed, so the
+ * last write always carries the latest count. A job's counts are added once (a marker per job id), so a retried
+ * job (its database write failed) does not count twice. If Redis lost the counts (a marker per kind and tenant is
+ * gone), they are loaded back from the database, in the background, before anything counts on.
+ */
+export interface CounterStore { redis: Redis; prefix: string }
+type Kind = 'views' | 'search-terms' | 'sales' | 'co-purchases';
+
+const viewsKey = (s: CounterStore, t: string) => `${s.prefix}:views:${t}`; // ZSET sku -> views
+const searchesKey = (s: CounterStore, t: string) => `${s.prefix}:search-terms:${t}`; // ZSET term -> searches
+const clicksKey = (s: CounterStore, t: string) => `${s.prefix}:search-clicks:${t}`; // HASH term -> clicks
+const salesKey = (s: CounterStore, t: string, day: string) => `${s.prefix}:sales:${t}:${day}`; // ZSET sku -> units that day (UTC)
+const pairsKey = (s: CounterStore, t: string, sku: string) => `${s.prefix}:co-purchases:${t}:${sku}`; // ZSET withSku -> orders
+const loadedKey = (s: CounterStore, t: string, kind: Kind) => `${s.prefix}:counters-loaded:${kind}:${t}`;
+const countedKey = (s: CounterStore, kind: Kind, queue: string, jobId: string) => `${s.prefix}:counted:${kind}:${queue}:${jobId}`;
+
+/** Sales are read back at most 365 days (the top-selling window); a day's counts are kept a little longer. */
+const SALES_DAY_TTL_S = 400 * 24 * 3600;
+const COUNTED_TTL_S = 7 * 24 * 3600;
+
+// KEYS: loaded marker, the job's counted marker, then the counters. ARGV: use the counted marker (1/0), then per
+// counter its kind (z: ZINCRBY, d: ZINCRBY and keep SALES_DAY_TTL_S, h: HINCRBY), member and amount.
+// Answers 'missing' (nothing counted) when the kind's counts are not loaded, 'done' when the job counted already.
+const COUNT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 'missing' end
+if ARGV[1] == '1' and not redis.call('SET', KEYS[2], '1', 'NX', 'EX', ${COUNTED_TTL_S}) then return 'done' end
+for i = 3, #KEYS do
+  local a = 2 + (i - 3) * 3
+  local kind, member, amount = ARGV[a], ARGV[a + 1], ARGV[a + 2]
+  if kind == 'h' then redis.call('HINCRBY', KEYS[i], member, amount)
+  else
+    redis.call('ZINCRBY', KEYS[i], amount, member)
+    if kind == 'd' then redis.call('EXPIRE', KEYS[i], ${SALES_DAY_TTL_S}) end
+  end
+end
+return 'ok'`;
+
+type Increment = { key: string; kind: 'z' | 'd' | 'h'; member: string; amount: number };
+
+/** Adds a job's increments atomically, once per job id, loading the kind's counts from the database first if Redis lost them. */
+async function count(store: CounterStore, tenantId: string, kind: Kind, job: Pick<Job, 'id' | 'queueName'>, increments: Increment[]): Promise<void> {
+  if (!increments.length) return;
+  const once = job.id !== undefined && job.id !== null;
+  const keys = [loadedKey(store, tenantId, kind), countedKey(store, kind, job.queueName ?? '', String(job.id ?? '')), ...increments.map((i) => i.key)];
+  const args = [once ? '1' : '0', ...increments.flatMap((i) => [i.kind, i.member, String(i.amount)])];
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const reply = await store.redis.eval(COUNT, keys.length, ...keys, ...args);
+    if (reply !== 'missing') return;
+    await ensureLoaded(store, tenantId, kind);
+  }
+  throw new Error(`${kind} counts of ${tenantId} could not be loaded`);
+}
+
+const LOADERS: Record<Kind, (store: CounterStore, tenantId: string) => Promise<void>> = {
+  async views(store, tenantId) {
+    const docs = (await ProductStat.find(scoped({ tenantId }, { views: { $gt: 0 } }), { sku: 1, views: 1 }).lean()) as unknown as { sku: string; views: number }[];
+    await inBatches(store, docs, (m, d) => m.zadd(viewsKey(store, tenantId), d.views, d.sku));
+  },
+  async 'search-terms'(store, tenantId) {
+    const docs = (await SearchTerm.find(scoped({ tenantId }), { term: 1, searches: 1, clicks: 1 }).lean()) as unknown as { term: string; searches?: number; clicks?: number }[];
+    await inBatches(store, docs, (m, d) => {
+      if (d.searches) m.zadd(searchesKey(store, tenantId), d.searches, d.term);
+      if (d.clicks) m.hset(clicksKey(store, tenantId), d.term, d.clicks);
+    });
+  },
+  async sales(store, tenantId) {
+    const docs = (await ProductSale.find(scoped({ tenantId }), { sku: 1, day: 1, quantity: 1 }).lean()) as unknown as { sku: string; day: string; quantity: number }[];
+    await inBatches(store, docs, (m, d) => m.zadd(salesKey(store, tenantId, d.day), d.quantity, d.sku).expire(salesKey(store, tenantId, d.day), SALES_DAY_TTL_S));
+  },
+  async 'co-purchases'(store, tenantId) {
+    const docs = (await CoPurchase.find(scoped({ tenantId }), { sku: 1, withSku: 1, orders: 1 }).lean()) as unknown as { sku: string; withSku: string; orders: number }[];
+    await inBatches(store, docs, (m, d) => m.zadd(pairsKey(store, tenantId, d.sku), d.orders, d.withSku));
+  },
+};
+
+async function inBatches<T>(store: CounterStore, docs: T[], add: (multi: ReturnType<Redis['multi']>, doc: T) => unknown): Promise<void> {
+  for (let i = 0; i < docs.length; i += 1000) {
+    const multi = store.redis.multi();
+    for (const doc of docs.slice(i, i + 1000)) add(multi, doc);
+    await multi.exec();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Makes sure Redis holds the tenant's counts of this kind: if the marker is gone (first use, or Redis lost its
+ * data), one process loads them from the database, as background work, while others wait for the marker.
+ */
+export async function ensureLoaded(store: CounterStore, tenantId: string, kind: Kind): Promise<void> {
+  const marker = loadedKey(store, tenantId, kind);
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    if (await store.redis.exists(marker)) return;
+    const lock = `${marker}:loading`;
+    if (await store.redis.set(lock, '1', 'PX', 60_000, 'NX')) {
+      try {
+        if (!(await store.redis.exists(marker))) {
+          await inBackground(`load the ${kind} counts into Redis`, () => LOADERS[kind](store, tenantId));
+          await store.redis.set(marker, '1');
+        }
+      } finally {
+        await store.redis.del(lock);
+      }
+      return;
+    }
+    await sleep(50);
+  }
+  throw new Error(`${kind} counts of ${tenantId} are still loading`);
+}
+
+/**
+ * Writes one counter document with what Redis holds now. One writer per document at a time: a job finding the
+ * lock taken returns, and the holder, reading again after it let go, writes that job's count too.
+ */
+async function writeCount<T>(store: CounterStore, docId: string, read: () => Promise<T | null>, write: (value: T) => Promise<unknown>): Promise<void> {
+  const lock = `${store.prefix}:counter-writing:${docId}`;
+  for (let round = 0; round < 100; round += 1) {
+    if (!(await store.redis.set(lock, '1', 'PX', 30_000, 'NX'))) return;
+    let written: T | null;
+    try {
+      written = await read();
+      if (written !== null) await upsertRetrying(() => write(written!));
+    } finally {
+      await store.redis.del(lock);
+    }
+    if (JSON.stringify(await read()) === JSON.stringify(written)) return;
+  }
+}
+
+/** An upsert by `_id` that lost the race to insert finds the document on its retry. */
+async function upsertRetrying(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error;
+    await write();
+  }
+}
+
+const score = (value: string | null): number | null => value === null ? null : Number(value);
+
 /** Queues a product view; the worker folds it into the view counts and the device's recently viewed list. */
 export async function trackProductView(ctx: RequestContext, resources: PlatformResources, sku: string, deviceId: string | null) {
   await resources.queues.productViews.add('view', { tenantId: ctx.tenantId, sku, deviceId, viewedAt: new Date().toISOString() });
 }
 
-/**
- * Worker handler for product-views jobs. At-least-once: a job retried after its write succeeded
- * counts twice, which a popularity ranking tolerates.
- */
+/** Worker handler for product-views jobs: exact at any concurrency, in any number of worker processes. */
 export function foldProductView(redis: Redis, prefix: string) {
+  const store = { redis, prefix };
   return async (job: Job<ProductViewJob>): Promise<void> => {
     const { tenantId, sku, viewedAt, deviceId } = job.data;
-    await upsertCounting(() => ProductStat.updateOne(scoped({ tenantId }, { sku }), { $inc: { views: 1 }, $set: { lastViewedAt: new Date(viewedAt) } }, { upsert: true }));
+    if (!tenantId) throw new Error('a product view needs its tenant');
+    await count(store, tenantId, 'views', job, [{ key: viewsKey(store, tenantId), kind: 'z', member: sku, amount: 1 }]);
+    const docId = productStatDocId(tenantId, sku);
+    await writeCount(store, docId, async () => score(await redis.zscore(viewsKey(store, tenantId), sku)),
+      (views) => ProductStat.updateOne(scoped({ tenantId }, { _id: docId }), { $set: { sku, views, lastViewedAt: new Date(viewedAt) } }, { upsert: true }));
     if (deviceId) {
       const key = recentViewsKey(prefix, tenantId, deviceId);
       await redis.multi().lrem(key, 0, sku).lpush(key, sku).ltrim(key, 0, RECENT_VIEWS_KEPT - 1).expire(key, RECENT_VIEWS_TTL_S).exec();
@@ -41,10 +192,23 @@ export async function trackSearchEvent(ctx: RequestContext, resources: PlatformR
 }
 
 /** Worker handler for search-events jobs: per-term search and click counts. */
-export async function foldSearchEvent(job: Job<SearchEventJob>): Promise<void> {
-  const { tenantId, kind, term, at } = job.data;
-  const update = kind === 'search' ? { $inc: { searches: 1 }, $set: { lastSearchedAt: new Date(at) } } : { $inc: { clicks: 1 } };
-  await upsertCounting(() => SearchTerm.updateOne(scoped({ tenantId }, { term }), update, { upsert: true }));
+export function foldSearchEvent(redis: Redis, prefix: string) {
+  const store = { redis, prefix };
+  return async (job: Job<SearchEventJob>): Promise<void> => {
+    const { tenantId, kind, term, at } = job.data;
+    if (!tenantId) throw new Error('a search event needs its tenant');
+    const increment: Increment = kind === 'search'
+      ? { key: searchesKey(store, tenantId), kind: 'z', member: term, amount: 1 }
+      : { key: clicksKey(store, tenantId), kind: 'h', member: term, amount: 1 };
+    await count(store, tenantId, 'search-terms', job, [increment]);
+    const docId = searchTermDocId(tenantId, term);
+    const read = async () => {
+      const [[, searches], [, clicks]] = (await redis.multi().zscore(searchesKey(store, tenantId), term).hget(clicksKey(store, tenantId), term).exec())! as [unknown, string | null][];
+      return searches === null && clicks === null ? null : { searches: Number(searches ?? 0), clicks: Number(clicks ?? 0) };
+    };
+    await writeCount(store, docId, read, (counts) => SearchTerm.updateOne(scoped({ tenantId }, { _id: docId }),
+      { $set: { term, ...counts, ...(kind === 'search' ? { lastSearchedAt: new Date(at) } : {}) } }, { upsert: true }));
+  };
 }
 
 /** A product's pairs are capped so one huge order cannot add thousands of writes. */
@@ -52,30 +216,77 @@ const MAX_PAIRED_LINES = 20;
 
 /**
  * Worker handler for orders-placed jobs: units sold per product and day, and each pair of products bought
- * together. At-least-once: the job id is the order, so an order is queued once; a retried job may count twice.
+ * together. The job id is the order, so an order counts once however often it is announced or retried.
  */
-export async function foldOrderPlaced(job: Job<OrderPlacedJob>): Promise<void> {
-  const { tenantId, placedAt, items } = job.data;
-  const day = placedAt.slice(0, 10);
-  const quantities = new Map<string, number>();
-  for (const item of items) quantities.set(item.sku, (quantities.get(item.sku) ?? 0) + item.quantity);
-  for (const [sku, quantity] of quantities) {
-    await upsertCounting(() => ProductSale.updateOne(scoped({ tenantId }, { sku, day }), { $inc: { quantity } }, { upsert: true }));
-  }
-  const skus = [...quantities.keys()].slice(0, MAX_PAIRED_LINES);
-  for (const sku of skus) {
-    for (const withSku of skus) {
-      if (sku !== withSku) await upsertCounting(() => CoPurchase.updateOne(scoped({ tenantId }, { sku, withSku }), { $inc: { orders: 1 } }, { upsert: true }));
-    }
-  }
+export function foldOrderPlaced(redis: Redis, prefix: string) {
+  const store = { redis, prefix };
+  return async (job: Job<OrderPlacedJob>): Promise<void> => {
+    const { tenantId, placedAt, items } = job.data;
+    if (!tenantId) throw new Error('an order needs its tenant');
+    const day = placedAt.slice(0, 10);
+    const quantities = new Map<string, number>();
+    for (const item of items) quantities.set(item.sku, (quantities.get(item.sku) ?? 0) + item.quantity);
+    const skus = [...quantities.keys()].slice(0, MAX_PAIRED_LINES);
+    const pairs = skus.flatMap((sku) => skus.filter((withSku) => withSku !== sku).map((withSku) => [sku, withSku] as const));
+    await count(store, tenantId, 'sales', job, [...quantities].map(([sku, quantity]) => ({ key: salesKey(store, tenantId, day), kind: 'd', member: sku, amount: quantity })));
+    await count(store, tenantId, 'co-purchases', job, pairs.map(([sku, withSku]) => ({ key: pairsKey(store, tenantId, sku), kind: 'z', member: withSku, amount: 1 })));
+    await Promise.all([
+      ...[...quantities.keys()].map((sku) => {
+        const docId = productSaleDocId(tenantId, sku, day);
+        return writeCount(store, docId, async () => score(await redis.zscore(salesKey(store, tenantId, day), sku)),
+          (quantity) => ProductSale.updateOne(scoped({ tenantId }, { _id: docId }), { $set: { sku, day, quantity } }, { upsert: true }));
+      }),
+      ...pairs.map(([sku, withSku]) => {
+        const docId = coPurchaseDocId(tenantId, sku, withSku);
+        return writeCount(store, docId, async () => score(await redis.zscore(pairsKey(store, tenantId, sku), withSku)),
+          (orders) => CoPurchase.updateOne(scoped({ tenantId }, { _id: docId }), { $set: { sku, withSku, orders } }, { upsert: true }));
+      }),
+    ]);
+  };
 }
 
-/** Two first events for a key racing to insert: the loser's retry finds the document and increments it. */
-async function upsertCounting(write: () => Promise<unknown>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if ((error as { code?: number }).code !== 11000) throw error;
-    await write();
+type Ranked = { member: string; score: number };
+
+/** Highest scores first, ties by member: ZREVRANGE ... WITHSCORES read back. */
+function ranked(flat: string[]): Ranked[] {
+  const rows: Ranked[] = [];
+  for (let i = 0; i < flat.length; i += 2) rows.push({ member: flat[i], score: Number(flat[i + 1]) });
+  return rows.sort((a, b) => b.score - a.score || (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
+}
+
+/** The tenant's most viewed skus (ZREVRANGE). */
+export async function mostViewed(store: CounterStore, tenantId: string, limit: number): Promise<{ sku: string; views: number }[]> {
+  await ensureLoaded(store, tenantId, 'views');
+  return ranked(await store.redis.zrevrange(viewsKey(store, tenantId), 0, limit - 1, 'WITHSCORES')).map((r) => ({ sku: r.member, views: r.score }));
+}
+
+/** The tenant's most searched terms (ZREVRANGE). */
+export async function mostSearched(store: CounterStore, tenantId: string, limit: number): Promise<{ term: string; searches: number }[]> {
+  await ensureLoaded(store, tenantId, 'search-terms');
+  return ranked(await store.redis.zrevrange(searchesKey(store, tenantId), 0, limit - 1, 'WITHSCORES')).map((r) => ({ term: r.member, searches: r.score }));
+}
+
+/** Skus most often in the same orders as this one (ZREVRANGE). */
+export async function mostBoughtWith(store: CounterStore, tenantId: string, sku: string, limit: number): Promise<{ sku: string; orders: number }[]> {
+  await ensureLoaded(store, tenantId, 'co-purchases');
+  return ranked(await store.redis.zrevrange(pairsKey(store, tenantId, sku), 0, limit - 1, 'WITHSCORES')).map((r) => ({ sku: r.member, orders: r.score }));
+}
+
+/** The best selling skus of the days from `since` (YYYY-MM-DD, UTC) to today: the days' sets summed (ZUNIONSTORE), highest first. */
+export async function mostSold(store: CounterStore, tenantId: string, since: string, limit: number): Promise<{ sku: string; sold: number }[]> {
+  await ensureLoaded(store, tenantId, 'sales');
+  const days: string[] = [];
+  const today = new Date().toISOString().slice(0, 10);
+  for (let t = Date.parse(`${since}T00:00:00Z`); ; t += 24 * 3600 * 1000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    days.push(day);
+    if (day >= today) break;
   }
+  const sum = `${store.prefix}:sales-sum:${tenantId}:${since}:${process.pid}:${Math.random().toString(36).slice(2)}`;
+  const replies = await store.redis.multi()
+    .zunionstore(sum, days.length, ...days.map((day) => salesKey(store, tenantId, day)))
+    .zrevrange(sum, 0, limit - 1, 'WITHSCORES')
+    .del(sum)
+    .exec();
+  return ranked((replies?.[1]?.[1] as string[] | undefined) ?? []).map((r) => ({ sku: r.member, sold: r.score }));
 }

@@ -51,11 +51,13 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     producers.stockReconcile.upsertJobScheduler('every-10-minutes', { every: 10 * 60_000 }, { name: 'all', data: {} })
       .catch((err: Error) => console.error(`[worker] could not schedule the stock reconcile: ${err.message}`)),
   ]);
+  const foldSales = foldOrderPlaced(publisher, prefix);
   const workers = [
-    // One job at a time: FerretDB v1 loses concurrent $inc updates (docs/ARCHITECTURE.md, "Atomicity").
-    backgroundWorker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView(publisher, prefix), { connection, prefix, concurrency: 1 }),
-    backgroundWorker<SearchEventJob>(QUEUE_NAMES.searchEvents, foldSearchEvent, { connection, prefix, concurrency: 1 }),
-    backgroundWorker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldOrderPlaced(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 1 }),
+    // Counted in Redis atomically and written by _id with the count Redis holds (catalogue tracking.ts): exact at any
+    // concurrency and with several worker processes (docs/ARCHITECTURE.md, "Atomicity").
+    backgroundWorker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView(publisher, prefix), { connection, prefix, concurrency: 8 }),
+    backgroundWorker<SearchEventJob>(QUEUE_NAMES.searchEvents, foldSearchEvent(publisher, prefix), { connection, prefix, concurrency: 8 }),
+    backgroundWorker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldSales(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 4 }),
     backgroundWorker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
     backgroundWorker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
     backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
