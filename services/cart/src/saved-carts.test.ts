@@ -3,7 +3,7 @@ import { inBackground } from '@platform/db';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { cartService } from './index';
-import { SavedCart } from './saved-carts';
+import { MAX_SAVED_CARTS, SavedCart, SavedCartList, savedCartListId } from './saved-carts';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
@@ -76,6 +76,24 @@ describe('saved carts', () => {
     const deleted = await call('DELETE', `saved-cart?id=${first.id}`, { token: janeToken });
     expect(deleted.json()).toEqual({ status: 'success', message: 'The saved cart has been deleted.' });
     expect(await inBackground('test: count saved carts', () => SavedCart.countDocuments({ tenantId, customerSlug: 'jane' }))).toBe(1);
+  });
+});
+
+describe('saved carts at scale', () => {
+  it('lists every one of saves made at once, and refuses one over the limit (read from the list by _id)', async () => {
+    const kim = await issueToken(tenantId, { slug: 'kim' });
+    await call('POST', 'add-to-cart', { token: kim, payload: { store_product_id: 21, quantity: 1 } });
+    const saves = await Promise.all(Array.from({ length: 5 }, (_, i) => call('POST', 'save-cart', { token: kim, payload: { name: `Batch ${i}` } })));
+    expect(saves.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const listed = (await call('GET', 'orders-saved', { token: kim })).json().data as { name: string }[];
+    expect(listed.map((c) => c.name).sort()).toEqual(['Batch 0', 'Batch 1', 'Batch 2', 'Batch 3', 'Batch 4']);
+    // The list holds the limit (ids of saved carts that are gone are left out of the page).
+    const ids = Array.from({ length: MAX_SAVED_CARTS }, (_, i) => `gone${i}`);
+    await SavedCartList.updateOne({ tenantId, _id: savedCartListId(tenantId, 'kim') }, { $set: { ids } });
+    const over = await call('POST', 'save-cart', { token: kim, payload: { name: 'One too many' } });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().message).toBe(`You can keep up to ${MAX_SAVED_CARTS} saved carts. Please delete one first.`);
+    expect((await call('GET', 'orders-saved', { token: kim })).json().data).toEqual([]);
   });
 });
 

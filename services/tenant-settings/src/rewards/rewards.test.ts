@@ -55,6 +55,14 @@ describe('rewards programme', () => {
     expect((await post('rewards-lookup', { value: 'ana@example.test' }, 'coop-b')).json().message).toBe('We could not find a rewards membership for that e-mail address.');
   });
 
+  it('enrols one member when the same shopper signs up twice at once, found by e-mail where the store looks up by e-mail', async () => {
+    const lee = { first_name: 'Lee', last_name: 'Park', email: 'lee@example.test', phone: '5035550177', zip: '97302' };
+    const answers = await Promise.all([post('rewards-signup', lee, 'coop-b', '10.0.1.1'), post('rewards-signup', lee, 'coop-b', '10.0.1.2')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const found = await post('rewards-lookup', { value: 'LEE@example.test' }, 'coop-b', '10.0.1.3');
+    expect(found.json().data).toMatchObject({ first_name: 'Lee', points: 0 });
+  });
+
   it('limits lookups per IP', async () => {
     for (let i = 0; i < 5; i += 1) await post('rewards-lookup', { value: '5035550100' }, 'coop-a', '10.0.0.9');
     const limited = await post('rewards-lookup', { value: '5035550142' }, 'coop-a', '10.0.0.9');
