@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'bullmq';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { QUEUE_NAMES } from '@platform/queue';
-import { announceCatalogueChange, applyCatalogueChange, catalogueService, Product, productDocId, StoreProduct, storeProductDocId } from './index';
+import { announceCatalogueChange, applyCatalogueChange, catalogueService, Product, productDocId, rebuildSearchRows, StoreProduct, storeProductDocId } from './index';
 import { createCatalogueFixture } from './testing';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -114,5 +114,26 @@ describe('freshness', () => {
       await worker.close();
       publisher.disconnect();
     }
+  });
+
+  it('re-reads changed products by _id: store products by the ids their row names, a scan only for a product whose row misses a location', async () => {
+    const store = { redis: harness.resources.redis, prefix: harness.resources.queuePrefix };
+    // Not background work, with the query guard on: any query on products or store products not by _id would throw.
+    const changed = await rebuildSearchRows(store, tenantId, [2, 3]);
+    expect(changed.offers.map((o) => o.storeProductId).sort()).toEqual([21, 22, 31, 32]);
+    // Created without an _id: the schema keys it (productDocId / storeProductDocId).
+    await Product.create({ tenantId, productId: 7, sku: '1007', slug: 'search-a-product-7', title: 'search-a Tape Measure', originalTitle: 'search-a Tape Measure' });
+    await StoreProduct.create({ tenantId, storeProductId: 71, locationId: 1, productId: 7, sku: '1007', title: 'search-a Tape Measure', priceCents: 999, inventory: 4 });
+    expect(await Product.exists({ tenantId, _id: productDocId(tenantId, 7) })).toBeTruthy();
+    const added = await rebuildSearchRows(store, tenantId, [7]);
+    expect([added.documents.map((d) => d.productId), added.offers.map((o) => o.storeProductId)]).toEqual([[7], [71]]);
+    await StoreProduct.create({ tenantId, storeProductId: 72, locationId: 2, productId: 7, sku: '1007', title: 'search-a Tape Measure', priceCents: 1099, inventory: 1 });
+    expect((await rebuildSearchRows(store, tenantId, [7])).offers.map((o) => o.storeProductId).sort()).toEqual([71, 72]);
+    await StoreProduct.deleteOne({ tenantId, _id: storeProductDocId(tenantId, 72) });
+    await Product.deleteOne({ tenantId, _id: productDocId(tenantId, 7) });
+    const gone = await rebuildSearchRows(store, tenantId, [7]);
+    expect([gone.documents, gone.offers.map((o) => o.storeProductId)]).toEqual([[], []]);
+    expect(await harness.resources.redis.hget(`${store.prefix}:search-rows:${tenantId}`, '7')).toBeNull();
+    await StoreProduct.deleteOne({ tenantId, _id: storeProductDocId(tenantId, 71) });
   });
 });

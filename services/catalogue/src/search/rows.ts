@@ -61,10 +61,10 @@ async function readSource(store: SearchRowStore, tenantId: string, productIds: n
       ? inBackground('search rows: store products of products without a complete row', async () => (await StoreProduct.find(scoped(ctx, { productId: { $in: unknown } })).lean()) as any[])
       : [],
   ]);
-  const wanted = new Set(productIds);
+  const found = new Set(products.map((p) => p.productId as number)); // a gone product's offers go with its row
   return {
     documents: products.map(toSearchDocument),
-    offers: [...byId, ...scanned].filter((sp) => wanted.has(sp.productId)).map(toOffer),
+    offers: [...byId, ...scanned].filter((sp) => found.has(sp.productId)).map(toOffer),
   };
 }
 
