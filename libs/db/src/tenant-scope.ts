@@ -28,7 +28,7 @@ type GuardedQuery = {
   getFilter(): Record<string, unknown>; setQuery(filter: Record<string, unknown>): void;
   getOptions(): { upsert?: boolean }; getUpdate(): Record<string, any> | null; setUpdate(update: Record<string, any>): void;
   projection(): Record<string, unknown> | undefined; transform(fn: (result: unknown) => unknown): void;
-  model: { modelName: string; collection: { findOne(filter: object, options: object): Promise<{ tenantId?: string } | null> } };
+  model: { modelName: string; schema: Schema; collection: { findOne(filter: object, options: object): Promise<{ tenantId?: string } | null> } };
 };
 const READS = new Set(['find', 'findOne', 'countDocuments', 'distinct']);
 
@@ -54,9 +54,12 @@ async function queryById(query: GuardedQuery, operation: string, filter: Record<
     if (operation === 'countDocuments' || operation === 'distinct') return; // counted or listed as asked: keep the tenant
     return query.setQuery({ _id });
   }
-  const doc = await query.model.collection.findOne({ _id }, { projection: { tenantId: 1 } });
+  // The driver is called directly here, so the id is cast as mongoose would (a hex string to an ObjectId).
+  const objectIds = query.model.schema.path('_id')?.instance === 'ObjectId';
+  const id = objectIds && typeof _id === 'string' && Types.ObjectId.isValid(_id) ? new Types.ObjectId(_id) : _id;
+  const doc = await query.model.collection.findOne({ _id: id }, { projection: { tenantId: 1 } });
   // Another tenant's document: an _id nothing has, so the write matches nothing (and fast).
-  query.setQuery(doc?.tenantId === tenantId ? { _id } : { _id: typeof _id === 'string' ? `${tenantId}:\u0000` : new Types.ObjectId() });
+  query.setQuery(doc?.tenantId === tenantId ? { _id } : { _id: objectIds ? new Types.ObjectId() : `${tenantId}:\u0000` });
 }
 
 /**

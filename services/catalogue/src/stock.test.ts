@@ -44,7 +44,7 @@ describe('stock in Redis', () => {
     if (!taken.ok) throw new Error('expected stock');
     // Redis comes back from an append-only file that missed the last second: it holds the count before the order.
     await store.redis.multi().hset(counts, '10', '10').hset(versions, '10', '0').exec();
-    await writeStockChanges(tenantId, taken.changes); // the order is saved and its stock written after
+    await writeStockChanges(store, tenantId, taken.changes); // the order is saved and its stock written after
     expect(await inDb(10)).toMatchObject({ inventory: 7, stockVersion: 1 });
     const report = await reconcileAllStock(store, tenantId);
     expect(report).toContainEqual({ storeProductId: 10, redis: { inventory: 10, version: 0 }, database: { inventory: 7, version: 1 }, fixed: 'redis' });

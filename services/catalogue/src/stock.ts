@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import type { StockReconcileJob } from '@platform/queue';
 import { keyedId, scoped, Tenant } from '@platform/db';
 import { StoreProduct } from './models';
+import { writeLatest } from './write-latest';
 
 /**
  * Stock per store product lives in Redis and changes there atomically (docs/DATA-ACCESS.md rule 4): a Lua
@@ -101,12 +102,22 @@ export async function stockLeft(store: StockStore, tenantId: string, storeProduc
 }
 
 /**
- * Writes changed counts to the database by _id (after the order is saved). Two writes may land out of order;
- * the reconcile job then sees the database's version behind Redis's and writes the newer count.
+ * Writes changed counts to the database by _id (after the order is saved), one writer per store product at a
+ * time, each with the newer of its own change and what Redis holds when it writes: so the last write carries
+ * the latest count when checkouts of one product finish out of order, and a change Redis lost meanwhile
+ * (a restart) still reaches the database, from where the reconcile job gives it back to Redis.
  */
-export async function writeStockChanges(tenantId: string, changes: StockChange[]): Promise<void> {
-  await Promise.all(changes.map((c) => StoreProduct.updateOne(scoped({ tenantId }, { _id: storeProductDocId(tenantId, c.storeProductId) }), { $set: { inventory: c.inventory, stockVersion: c.version } })));
+export async function writeStockChanges(store: StockStore, tenantId: string, changes: StockChange[]): Promise<void> {
+  await Promise.all(changes.map((change) => writeLatest(store.redis, `${store.prefix}:stock-writing:${tenantId}:${change.storeProductId}`,
+    async () => {
+      const [count, version] = await Promise.all([store.redis.hget(countsKey(store, tenantId), String(change.storeProductId)), store.redis.hget(versionsKey(store, tenantId), String(change.storeProductId))]);
+      return count !== null && Number(version ?? 0) >= change.version ? { ...change, inventory: Number(count), version: Number(version ?? 0) } : change;
+    },
+    (latest) => writeCount(tenantId, latest))));
 }
+
+const writeCount = (tenantId: string, c: StockChange) =>
+  StoreProduct.updateOne(scoped({ tenantId }, { _id: storeProductDocId(tenantId, c.storeProductId) }), { $set: { inventory: c.inventory, stockVersion: c.version } });
 
 export type StockDifference = { storeProductId: number; redis: { inventory: number; version: number } | null; database: { inventory: number; version: number } | null; fixed: 'database' | 'redis' | 'none' };
 
@@ -133,7 +144,7 @@ export async function reconcileStock(store: StockStore, tenantId: string, ids?: 
       if (inRedis.inventory === inDb.inventory && inRedis.version === inDb.version) continue;
       const storeProductId = batch[k];
       if (inRedis.version >= inDb.version) {
-        await writeStockChanges(tenantId, [{ storeProductId, ...inRedis }]);
+        await writeCount(tenantId, { storeProductId, ...inRedis });
         differences.push({ storeProductId, redis: inRedis, database: inDb, fixed: 'database' });
       } else {
         await store.redis.multi()

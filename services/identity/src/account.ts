@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import mongoose from 'mongoose';
-import { AccessToken, Location, scoped } from '@platform/db';
+import { createHash, randomBytes } from 'node:crypto';
+import { AccessToken, accessTokenId, Location, scoped } from '@platform/db';
 import type { CustomFormField } from '@platform/contracts';
 import { CONFIRM_PASSWORD_FIRST, deviceLabel, formatPhone, INVALID_EMAIL, INVALID_PHONE, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import type { CardVault } from './cards';
-import { Customer, OneTimeSecret } from './models';
+import { changeKey, customerByKey, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys } from './keys';
+import { Customer, OneTimeSecret, oneTimeSecretId } from './models';
+import { deleteSessions, endSessions, liveSessions } from './session-list';
 import { CODE_MESSAGES, consumeSecret, issueSecret } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CustomerDoc, IdentityIo } from './service';
@@ -57,8 +58,8 @@ export async function signup(ctx: RequestContext, io: IdentityIo, ip: string, in
   const custom = Object.fromEntries(settings.custom_fields.signup.map((f) => [f.name, input.custom_info?.[f.name] ?? null]).filter(([, v]) => v !== null));
   Object.assign(errors, customFieldErrors(settings.custom_fields.signup, custom));
   const email = normalizeEmail(input.email);
-  if (!errors.email && await Customer.exists(scoped(ctx, { email }))) errors.email = [DUPLICATE_EMAIL];
-  if (phone && await Customer.exists(scoped(ctx, { telephone: phone }))) errors.telephone = [DUPLICATE_PHONE];
+  if (!errors.email && await customerIdByKey(ctx, 'email', email)) errors.email = [DUPLICATE_EMAIL];
+  if (phone && await customerIdByKey(ctx, 'phone', phone)) errors.telephone = [DUPLICATE_PHONE];
   const first = Object.values(errors)[0];
   if (first) throw new AppError('unprocessable', first[0], errors);
   const slug = `${slugify(`${input.first_name} ${input.last_name}`) || 'customer'}-${randomBytes(3).toString('hex')}`;
@@ -69,7 +70,8 @@ export async function signup(ctx: RequestContext, io: IdentityIo, ip: string, in
       receiveSms: input.receive_sms ?? true, receiveMarketing: input.receive_marketing ?? false, customInfo: custom, deviceId: input.device_id ?? null,
     });
   } catch (error) {
-    // Two sign-ups with one e-mail at once: the unique index keeps one.
+    // Two sign-ups with one e-mail (or phone) at once: the key documents are claimed by one (keys.ts).
+    if (error instanceof KeyTakenError && error.kind === 'phone') throw new AppError('unprocessable', DUPLICATE_PHONE, { telephone: [DUPLICATE_PHONE] });
     if ((error as { code?: number }).code === 11000) throw new AppError('unprocessable', DUPLICATE_EMAIL, { email: [DUPLICATE_EMAIL] });
     throw error;
   }
@@ -78,7 +80,7 @@ export async function signup(ctx: RequestContext, io: IdentityIo, ip: string, in
 
 async function me(ctx: RequestContext): Promise<CustomerDoc> {
   if (!ctx.caller) throw new AppError('unauthorized', 'Unauthenticated.');
-  const customer = (await Customer.findOne(scoped(ctx, { slug: ctx.caller.slug })).lean()) as CustomerDoc | null;
+  const customer = await customerByKey<CustomerDoc>(ctx, 'slug', ctx.caller.slug);
   if (!customer) throw new AppError('unauthorized', 'Unauthenticated.');
   return customer;
 }
@@ -120,14 +122,14 @@ async function checkOwnPassword(ctx: RequestContext, io: IdentityIo, ip: string,
 export async function confirmPassword(ctx: RequestContext, io: IdentityIo, ip: string, password: string) {
   const customer = await me(ctx);
   await checkOwnPassword(ctx, io, ip, customer, password, 'password');
-  await AccessToken.updateOne(scoped(ctx, { tokenHash: ctx.caller!.tokenHash, revokedAt: null }), { $set: { passwordConfirmedAt: new Date() } });
+  await AccessToken.updateOne(scoped(ctx, { _id: accessTokenId(ctx.tenantId, ctx.caller!.tokenHash) }), { $set: { passwordConfirmedAt: new Date() } });
   return { status: 'success', message: 'Password confirmed.' };
 }
 
 /** 403 unless this session confirmed the password (verify-password) within the last few minutes. */
 export async function requireConfirmedPassword(ctx: RequestContext): Promise<void> {
-  const token = (await AccessToken.findOne(scoped(ctx, { tokenHash: ctx.caller?.tokenHash, revokedAt: null })).lean()) as { passwordConfirmedAt?: Date | null } | null;
-  const since = token?.passwordConfirmedAt ? Date.now() - token.passwordConfirmedAt.getTime() : Infinity;
+  const token = ctx.caller ? (await AccessToken.findOne(scoped(ctx, { _id: accessTokenId(ctx.tenantId, ctx.caller.tokenHash) })).lean()) as { passwordConfirmedAt?: Date | null; revokedAt?: Date | null } | null : null;
+  const since = token?.passwordConfirmedAt && !token.revokedAt ? Date.now() - token.passwordConfirmedAt.getTime() : Infinity;
   if (since > PASSWORD_CONFIRMATION_MINUTES * 60_000) throw new AppError('forbidden', CONFIRM_PASSWORD_FIRST);
 }
 
@@ -137,7 +139,14 @@ export async function updateEmail(ctx: RequestContext, io: IdentityIo, ip: strin
   const customer = await me(ctx);
   await checkOwnPassword(ctx, io, ip, customer, input.password, 'password');
   const email = normalizeEmail(input.email);
-  if (email !== customer.email && await Customer.exists(scoped(ctx, { email }))) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  if (email !== customer.email) {
+    try {
+      await changeKey(ctx, String(customer._id), 'email', customer.email, email);
+    } catch (error) {
+      if (error instanceof KeyTakenError) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      throw error;
+    }
+  }
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { email } });
   if (email !== customer.email) await sendSecurityNotice(ctx, io, customer.email, 'email', email);
   return { status: 'success', message: 'Your e-mail has been updated.', data: details({ ...customer, email }) };
@@ -154,29 +163,31 @@ export async function updatePassword(ctx: RequestContext, io: IdentityIo, ip: st
     });
   }
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { passwordHash: await hashPassword(input.password) } });
-  await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null, tokenHash: { $ne: ctx.caller!.tokenHash } }), { $set: { revokedAt: new Date() } });
+  await endSessions(ctx, io, customer.slug, ctx.caller!.tokenHash);
   await sendSecurityNotice(ctx, io, customer.email, 'password');
   return { status: 'success', message: 'Your password has been updated.' };
 }
 
 /** POST customer/logout-others: every other session of the account ends (a phone lost, a shared computer); this one stays. */
-export async function logoutOthers(ctx: RequestContext) {
+export async function logoutOthers(ctx: RequestContext, io: IdentityIo) {
   const customer = await me(ctx);
-  const ended = await AccessToken.updateMany(scoped(ctx, { customerSlug: customer.slug, revokedAt: null, tokenHash: { $ne: ctx.caller!.tokenHash } }), { $set: { revokedAt: new Date() } });
-  const count = ended.modifiedCount;
+  const count = await endSessions(ctx, io, customer.slug, ctx.caller!.tokenHash);
   return { status: 'success', message: count ? `Signed out on ${count} other ${count === 1 ? 'device' : 'devices'}.` : 'You were not signed in anywhere else.' };
 }
 
+/** A session's id for the client: derived from its record's _id (which holds the token's hash), never the token or its hash. */
+const publicSessionId = (id: string) => createHash('sha256').update(`session:${id}`).digest('base64url').slice(0, 24);
+
 /**
  * GET customer/sessions: where the account is signed in (sessions not ended or expired): this one first, then
- * by last use. Each is named by its browser; its id is the record's, never the token or its hash.
+ * by last use. Each is named by its browser. Read from the account's list of sessions (Redis), each by `_id`.
  */
-export async function listSessions(ctx: RequestContext) {
+export async function listSessions(ctx: RequestContext, io: IdentityIo) {
   const customer = await me(ctx);
-  const docs = (await AccessToken.find(scoped(ctx, { customerSlug: customer.slug, revokedAt: null, expiresAt: { $gt: new Date() } }))
-    .sort({ lastUsedAt: -1, createdAt: -1 }).lean()) as unknown as { _id: unknown; tokenHash: string; userAgent?: string; createdAt: Date; lastUsedAt?: Date | null }[];
+  const used = (d: { createdAt: Date; lastUsedAt?: Date | null }) => (d.lastUsedAt ?? d.createdAt).getTime();
+  const docs = (await liveSessions(ctx, io, customer.slug)).sort((a, b) => used(b) - used(a) || b.createdAt.getTime() - a.createdAt.getTime());
   const sessions = docs.map((d) => ({
-    id: String(d._id), device: deviceLabel(d.userAgent), signed_in_at: d.createdAt.toISOString(),
+    id: publicSessionId(d._id), device: deviceLabel(d.userAgent), signed_in_at: d.createdAt.toISOString(),
     last_used_at: (d.lastUsedAt ?? d.createdAt).toISOString(), current: d.tokenHash === ctx.caller!.tokenHash,
   }));
   return { data: [...sessions.filter((x) => x.current), ...sessions.filter((x) => !x.current)] };
@@ -185,13 +196,12 @@ export async function listSessions(ctx: RequestContext) {
 export const SESSION_NOT_FOUND = 'This session was not found. It may have ended already.';
 
 /** POST customer/sessions/end {id}: signs the account out on one other device. This one ends with Log out. */
-export async function endSession(ctx: RequestContext, id: string) {
+export async function endSession(ctx: RequestContext, io: IdentityIo, id: string) {
   const customer = await me(ctx);
-  if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', SESSION_NOT_FOUND);
-  const session = (await AccessToken.findOne(scoped(ctx, { _id: id, customerSlug: customer.slug, revokedAt: null })).lean()) as { tokenHash: string; userAgent?: string } | null;
+  const session = (await liveSessions(ctx, io, customer.slug)).find((d) => publicSessionId(d._id) === id);
   if (!session) throw new AppError('not_found', SESSION_NOT_FOUND);
   if (session.tokenHash === ctx.caller!.tokenHash) throw new AppError('unprocessable', 'This is the device you are using: use Log out to sign out here.');
-  await AccessToken.updateOne(scoped(ctx, { _id: id, customerSlug: customer.slug }), { $set: { revokedAt: new Date() } });
+  await AccessToken.updateOne(scoped(ctx, { _id: session._id }), { $set: { revokedAt: new Date() } });
   return { status: 'success', message: `Signed out on ${deviceLabel(session.userAgent)}.` };
 }
 
@@ -199,7 +209,8 @@ export async function endSession(ctx: RequestContext, id: string) {
 async function newPhoneOf(ctx: RequestContext, customer: CustomerDoc, telephone: string): Promise<string> {
   const phone = phoneOf(telephone);
   if (phone === customer.telephone) throw new AppError('unprocessable', 'This is already your mobile number.', { telephone: ['This is already your mobile number.'] });
-  if (await Customer.exists(scoped(ctx, { telephone: phone, _id: { $ne: customer._id } }))) throw new AppError('unprocessable', PHONE_TAKEN, { telephone: [PHONE_TAKEN] });
+  const holder = await customerIdByKey(ctx, 'phone', phone);
+  if (holder && holder !== String(customer._id)) throw new AppError('unprocessable', PHONE_TAKEN, { telephone: [PHONE_TAKEN] });
   return phone;
 }
 
@@ -227,6 +238,12 @@ export async function updatePhone(ctx: RequestContext, io: IdentityIo, ip: strin
   await io.limit('login', ctx, phone, ip);
   const check = isOtpCode(input.code) ? await consumeSecret(ctx, io.redis, io.prefix, 'phone-change', `${customer.slug}:${phone}`, input.code) : 'wrong';
   if (check !== 'ok') throw new AppError('unprocessable', CODE_MESSAGES[check], { code: [CODE_MESSAGES[check]] });
+  try {
+    await changeKey(ctx, String(customer._id), 'phone', customer.telephone, phone);
+  } catch (error) {
+    if (error instanceof KeyTakenError) throw new AppError('unprocessable', PHONE_TAKEN, { telephone: [PHONE_TAKEN] });
+    throw error;
+  }
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { telephone: phone } });
   await sendSecurityNotice(ctx, io, customer.email, 'phone', formatPhone(phone));
   return { status: 'success', message: 'Your mobile number has been updated.', data: details({ ...customer, telephone: phone }) };
@@ -244,9 +261,13 @@ export async function deleteAccount(ctx: RequestContext, io: IdentityIo, vault: 
   if (customer.isAdmin) throw new AppError('forbidden', STORE_ACCOUNT_NOT_DELETED);
   await checkOwnPassword(ctx, io, ip, customer, password, 'password');
   for (const card of await vault.list(ctx, customer.slug)) await vault.remove(ctx, customer.slug, card.source);
-  await OneTimeSecret.deleteMany(scoped(ctx, { subject: { $in: [customer.email, customer.telephone].filter((s): s is string => Boolean(s)) } }));
-  await AccessToken.deleteMany(scoped(ctx, { customerSlug: customer.slug }));
+  // Its live codes and links, each by _id (a phone-change code names a number not yet its own: it expires and the clean-up takes it).
+  const secretIds = [['reset', customer.email], ['magic-link', customer.email], ['otp', customer.telephone]].filter(([, subject]) => subject)
+    .map(([purpose, subject]) => oneTimeSecretId(ctx.tenantId, purpose!, subject!));
+  await Promise.all(secretIds.map((_id) => OneTimeSecret.deleteOne(scoped(ctx, { _id }))));
+  await deleteSessions(ctx, io, customer.slug);
   await Customer.deleteOne(scoped(ctx, { _id: customer._id }));
+  await releaseKeys(customerKeyDocs({ ...customer, tenantId: ctx.tenantId }));
   await io.queues.accountsClosed.add('closed', { tenantId: ctx.tenantId, customerSlug: customer.slug });
   await sendSecurityNotice(ctx, io, customer.email, 'deleted');
   return { status: 'success', message: 'Your account has been deleted.' };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
-import { scoped, tenantOwned } from '@platform/db';
+import { keyedId, scoped, tenantOwned, type TenantContext } from '@platform/db';
 import { AppError, type RequestContext } from '@platform/server-kit';
 
 /** A card the customer chose to keep: only the payment provider's reference and what may be shown. */
@@ -17,18 +17,21 @@ export interface CardVault {
   remove(ctx: RequestContext, customerSlug: string, source: string): Promise<boolean>;
 }
 
+/** One document per customer with their saved cards (a handful), under `savedCardsId(tenant, slug)`: read and changed by `_id`. */
 const savedCardSchema = new Schema({
+  _id: { type: String, required: true },
   customerSlug: { type: String, required: true },
-  source: { type: String, required: true },
-  brand: { type: String, required: true },
-  last4: { type: String, required: true },
-  expMonth: { type: Number, required: true },
-  expYear: { type: Number, required: true },
-  createdAt: { type: Date, required: true },
+  cards: {
+    type: [{
+      _id: false, source: { type: String, required: true }, brand: { type: String, required: true }, last4: { type: String, required: true },
+      expMonth: { type: Number, required: true }, expYear: { type: Number, required: true }, createdAt: { type: Date, required: true },
+    }],
+    default: [],
+  },
 });
-savedCardSchema.plugin(tenantOwned);
-savedCardSchema.index({ tenantId: 1, customerSlug: 1, source: 1 }, { unique: true });
+savedCardSchema.plugin(tenantOwned, { growing: true });
 export const SavedCardModel = mongoose.models.SavedCard ?? mongoose.model('SavedCard', savedCardSchema);
+export const savedCardsId = (ctx: TenantContext, customerSlug: string): string => keyedId(ctx.tenantId, 'cards', customerSlug);
 
 /** The test tokens a provider's sandbox hands out for its test cards (the local default accepts only these). */
 const TEST_TOKENS: Record<string, { brand: string; last4: string }> = {
@@ -42,22 +45,30 @@ export const CARD_NOT_SAVED = 'This card could not be saved. Please check it and
 /** The local default vault: sandbox test tokens only, kept as references in the database. */
 export class LocalCardVault implements CardVault {
   async list(ctx: RequestContext, customerSlug: string): Promise<SavedCard[]> {
-    const docs = (await SavedCardModel.find(scoped(ctx, { customerSlug })).sort({ createdAt: 1 }).lean()) as unknown as
-      { source: string; brand: string; last4: string; expMonth: number; expYear: number }[];
-    return docs.map((d) => ({ source: d.source, brand: d.brand, last4: d.last4, exp_month: d.expMonth, exp_year: d.expYear }));
+    const doc = (await SavedCardModel.findOne(scoped(ctx, { _id: savedCardsId(ctx, customerSlug) })).lean()) as
+      { cards: { source: string; brand: string; last4: string; expMonth: number; expYear: number }[] } | null;
+    return (doc?.cards ?? []).map((d) => ({ source: d.source, brand: d.brand, last4: d.last4, exp_month: d.expMonth, exp_year: d.expYear }));
   }
 
   async add(ctx: RequestContext, customerSlug: string, newSource: string): Promise<SavedCard> {
     const test = TEST_TOKENS[newSource.trim()];
     if (!test) throw new AppError('unprocessable', CARD_NOT_SAVED, { newSource: [CARD_NOT_SAVED] });
     const card = { source: `card_local_${randomBytes(8).toString('hex')}`, ...test, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 };
-    await SavedCardModel.create({ ...scoped(ctx), customerSlug, source: card.source, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year, createdAt: new Date() });
+    await SavedCardModel.updateOne(scoped(ctx, { _id: savedCardsId(ctx, customerSlug) }), {
+      $setOnInsert: { customerSlug },
+      $push: { cards: { source: card.source, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year, createdAt: new Date() } },
+    }, { upsert: true });
     return card;
   }
 
   async remove(ctx: RequestContext, customerSlug: string, source: string): Promise<boolean> {
-    const result = await SavedCardModel.deleteOne(scoped(ctx, { customerSlug, source }));
-    return result.deletedCount === 1;
+    const _id = savedCardsId(ctx, customerSlug);
+    const doc = (await SavedCardModel.findOne(scoped(ctx, { _id })).lean()) as { cards: { source: string }[] } | null;
+    if (!doc?.cards.some((c) => c.source === source)) return false;
+    // The last card gone: the customer's document goes too.
+    if (doc.cards.length === 1) await SavedCardModel.deleteOne(scoped(ctx, { _id }));
+    else await SavedCardModel.updateOne(scoped(ctx, { _id }), { $pull: { cards: { source } } });
+    return true;
   }
 }
 

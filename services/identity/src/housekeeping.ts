@@ -1,4 +1,4 @@
-import { AccessToken, scoped, Tenant } from '@platform/db';
+import { AccessToken, inBackground, scoped, Tenant } from '@platform/db';
 import { backgroundContext, resolvedTenant } from '@platform/server-kit';
 import { OneTimeSecret } from './models';
 import { UnsubscribeLink } from './email-campaigns/models';
@@ -15,6 +15,11 @@ export const UNSUBSCRIBE_LINK_KEEP_DAYS = 365;
  * store, so none grows without end and old devices are not kept. Answers how many of each went.
  */
 export async function forgetEndedSessions(now = new Date()): Promise<{ sessions: number; codes: number; unsubscribeLinks: number }> {
+  return inBackground('identity: daily clean-up of ended sessions, codes and unsubscribe links', () => forget(now));
+}
+
+/** Customers' lists of sessions (Redis) drop the deleted ones when next read (session-list.ts). */
+async function forget(now: Date): Promise<{ sessions: number; codes: number; unsubscribeLinks: number }> {
   const cutoff = new Date(now.getTime() - ENDED_SESSION_KEEP_DAYS * DAY_MS);
   const linkCutoff = new Date(now.getTime() - UNSUBSCRIBE_LINK_KEEP_DAYS * DAY_MS);
   let sessions = 0;

@@ -135,7 +135,7 @@ export async function adminIds(ctx: TenantContext): Promise<string[]> {
 
 /** The store's admin accounts, each by `_id`. */
 export async function adminAccounts<T>(ctx: TenantContext): Promise<T[]> {
-  return findByIds<T>(mongoose.model('Customer'), ctx, await adminIds(ctx));
+  return findByIds<T>(mongoose.model('Customer') as Parameters<typeof findByIds>[0], ctx, await adminIds(ctx));
 }
 
 /** Adds an admin account to (or takes it off) the tenant's list, when the list exists (else it is built when next read). */

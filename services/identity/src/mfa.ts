@@ -4,6 +4,7 @@ import { scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { requireConfirmedPassword } from './account';
+import { customerByKey } from './keys';
 import { Customer } from './models';
 import { sendSecurityNotice, sessionAnswer, startSession, type CustomerDoc, type IdentityIo } from './sessions';
 
@@ -37,7 +38,7 @@ async function acceptTotp(ctx: RequestContext, io: IdentityIo, customer: Custome
 
 async function signedIn(ctx: RequestContext): Promise<CustomerDoc & MfaFields> {
   if (!ctx.caller) throw new AppError('unauthorized', 'Unauthenticated.');
-  const customer = (await Customer.findOne(scoped(ctx, { slug: ctx.caller.slug })).lean()) as (CustomerDoc & MfaFields) | null;
+  const customer = await customerByKey<CustomerDoc & MfaFields>(ctx, 'slug', ctx.caller.slug);
   if (!customer) throw new AppError('unauthorized', 'Unauthenticated.');
   return customer;
 }
@@ -104,7 +105,7 @@ export async function submitMfa(ctx: RequestContext, io: IdentityIo, input: { co
   if (!step) throw new AppError('unprocessable', 'Your sign-in has timed out. Please sign in again.');
   const tries = await io.redis.hincrby(`${key}:tries`, 'n', 1);
   await io.redis.expire(`${key}:tries`, MFA_STEP_S);
-  const customer = (await Customer.findOne(scoped(ctx, { slug: step.slug })).lean()) as (CustomerDoc & MfaFields) | null;
+  const customer = await customerByKey<CustomerDoc & MfaFields>(ctx, 'slug', step.slug);
   if (!customer?.mfaEnabled || !customer.mfaSecret || tries > MFA_STEP_TRIES) {
     await io.redis.del(key);
     throw new AppError('unprocessable', 'Your sign-in has timed out. Please sign in again.');

@@ -155,18 +155,18 @@ export const identityRoutes: ServicePlugin = async (app) => {
 
   app.post('/customer/logout-others', {
     schema: { tags, summary: 'Ends every other session of the signed-in account; this one stays', response: { 200: Status } },
-  }, async (request) => logoutOthers(request.ctx));
+  }, async (request) => logoutOthers(request.ctx, io));
 
   app.get('/customer/sessions', {
     schema: {
       tags, summary: 'Where the signed-in account is signed in: this device first, then by last use',
       response: { 200: Type.Object({ data: Type.Array(Type.Object({ id: Type.String(), device: Type.String(), signed_in_at: Type.String(), last_used_at: Type.String(), current: Type.Boolean() })) }) },
     },
-  }, async (request) => listSessions(request.ctx));
+  }, async (request) => listSessions(request.ctx, io));
 
   app.post('/customer/sessions/end', {
     schema: { tags, summary: 'Signs the account out on one other device', body: Type.Object({ id: Type.String({ maxLength: 40 }) }), response: { 200: Status } },
-  }, async (request) => endSession(request.ctx, request.body.id));
+  }, async (request) => endSession(request.ctx, io, request.body.id));
 
   app.post('/customer/phone/send-code', {
     schema: { tags, summary: 'Texts a 4-digit code to a new mobile number for the signed-in account (it changes with customer/phone)', body: Type.Object({ telephone: Phone }), response: { 200: Status } },
@@ -228,7 +228,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ auth: Type.Optional(Type.Boolean()) }),
       response: { 200: Type.Object({ 'sub-accounts': Type.Array(SubAccount) }) },
     },
-  }, async (request) => ({ 'sub-accounts': await listSubAccounts(request.ctx) }));
+  }, async (request) => ({ 'sub-accounts': await listSubAccounts(request.ctx, io) }));
 
   // Managing staff accounts (settings › sub-accounts): manage_sub_accounts.
   const Permissions = Type.Array(Type.Union([...PERMISSIONS, ...LIMITED_PERMISSIONS].map((p) => Type.Literal(p))), { maxItems: 30, uniqueItems: true });
@@ -257,7 +257,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
   app.post('/sub-accounts/delete', {
     preHandler: manageSubAccounts,
     schema: { tags, summary: 'Removes a sub-account (not one\'s own) and ends its sessions', security: bearer, body: Type.Object({ slug: Slug }), response: { 200: Status } },
-  }, async (request) => deleteSubAccount(request.ctx, request.body.slug));
+  }, async (request) => deleteSubAccount(request.ctx, io, request.body.slug));
 
   const vault = new LocalCardVault();
   const SavedCard = Type.Object({ source: Type.String(), brand: Type.String(), last4: Type.String(), exp_month: Type.Integer(), exp_year: Type.Integer() });

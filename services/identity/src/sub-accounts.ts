@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { AccessToken, scoped } from '@platform/db';
+import { scoped } from '@platform/db';
 import {
   effectivePermissions, GIVE_ONLY_OWN_PERMISSIONS, normalizeEmail, passwordProblems, permissionsAfterChange, slugify, subAccountDetailsProblems,
 } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { EMAIL_TAKEN } from './account';
+import { adminAccounts, changeKey, customerByKey, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys, setAdmin } from './keys';
 import { Customer } from './models';
+import { customerSessions, endSessions, updateSessions } from './session-list';
 import { hashPassword } from './passwords';
 import { sendSecurityNotice, type CustomerDoc, type IdentityIo } from './sessions';
 
@@ -25,9 +27,8 @@ const view = (ctx: RequestContext, d: CustomerDoc, lastActive: Date | null = nul
  * When each account was last active, so the owner sees staff who never or no longer sign in: the last use of a
  * session (ended ones count, until they are cleaned up), else the last sign-in.
  */
-async function lastActive(ctx: RequestContext, accounts: CustomerDoc[]): Promise<Map<string, Date>> {
-  const sessions = (await AccessToken.find(scoped(ctx, { customerSlug: { $in: accounts.map((a) => a.slug) } }), { customerSlug: 1, lastUsedAt: 1, createdAt: 1 }).lean()) as
-    { customerSlug: string; lastUsedAt?: Date | null; createdAt: Date }[];
+async function lastActive(ctx: RequestContext, io: IdentityIo, accounts: CustomerDoc[]): Promise<Map<string, Date>> {
+  const sessions = (await Promise.all(accounts.map((a) => customerSessions(ctx, io, a.slug)))).flat();
   const latest = new Map<string, Date>();
   const keep = (slug: string, at: Date | null | undefined) => { if (at && at.getTime() > (latest.get(slug)?.getTime() ?? 0)) latest.set(slug, at); };
   for (const a of accounts) keep(a.slug, a.lastSignInAt);
@@ -35,20 +36,22 @@ async function lastActive(ctx: RequestContext, accounts: CustomerDoc[]): Promise
   return latest;
 }
 
-const viewWithActivity = async (ctx: RequestContext, d: CustomerDoc) => view(ctx, d, (await lastActive(ctx, [d])).get(d.slug) ?? null);
+const viewWithActivity = async (ctx: RequestContext, io: IdentityIo, d: CustomerDoc) => view(ctx, d, (await lastActive(ctx, io, [d])).get(d.slug) ?? null);
 
 /** GET sub-accounts: the store's staff accounts with their effective permissions (all for manage_sub_accounts, else one's own) and last use. */
-export async function listSubAccounts(ctx: RequestContext) {
+export async function listSubAccounts(ctx: RequestContext, io: IdentityIo) {
   const caller = ctx.caller!;
-  const filter = caller.permissions.includes('manage_sub_accounts') ? { isSubAccount: true } : { isSubAccount: true, slug: caller.slug };
-  const docs = (await Customer.find(scoped(ctx, filter)).sort({ firstName: 1 }).lean()) as unknown as CustomerDoc[];
-  const active = await lastActive(ctx, docs);
+  const all = caller.permissions.includes('manage_sub_accounts');
+  // The store's admins (keys.ts keeps their ids), each by _id; staff only, sorted here.
+  const docs = (await adminAccounts<CustomerDoc>(ctx)).filter((d) => d.isAdmin && d.isSubAccount && (all || d.slug === caller.slug))
+    .sort((a, b) => (a.firstName < b.firstName ? -1 : a.firstName > b.firstName ? 1 : 0));
+  const active = await lastActive(ctx, io, docs);
   return docs.map((d) => view(ctx, d, active.get(d.slug) ?? null));
 }
 
 async function findSubAccount(ctx: RequestContext, slug: string): Promise<CustomerDoc> {
-  const found = (await Customer.findOne(scoped(ctx, { slug, isSubAccount: true })).lean()) as CustomerDoc | null;
-  if (!found) throw new AppError('not_found', SUB_ACCOUNT_NOT_FOUND);
+  const found = await customerByKey<CustomerDoc>(ctx, 'slug', slug);
+  if (!found?.isSubAccount) throw new AppError('not_found', SUB_ACCOUNT_NOT_FOUND);
   return found;
 }
 
@@ -56,7 +59,7 @@ async function findSubAccount(ctx: RequestContext, slug: string): Promise<Custom
 async function checkDetails(ctx: RequestContext, input: SubAccountInput, current: CustomerDoc | null, errors: FieldErrors): Promise<string[] | null> {
   for (const [field, message] of Object.entries(subAccountDetailsProblems(input))) errors[field] = [message];
   const email = normalizeEmail(input.email);
-  if (!errors.email && email !== current?.email && await Customer.exists(scoped(ctx, { email }))) errors.email = [EMAIL_TAKEN];
+  if (!errors.email && email !== current?.email && await customerIdByKey(ctx, 'email', email)) errors.email = [EMAIL_TAKEN];
   const permissions = permissionsAfterChange(input.permissions, ctx.caller!.permissions, current?.permissions ?? []);
   if (!permissions) errors.permissions = [GIVE_ONLY_OWN_PERMISSIONS];
   return permissions;
@@ -66,9 +69,6 @@ function refuse(errors: FieldErrors): void {
   const first = Object.values(errors)[0];
   if (first) throw new AppError('unprocessable', first[0], errors);
 }
-
-/** Ends every session of an account (its password changed, or it was removed). */
-const endSessions = (ctx: RequestContext, slug: string) => AccessToken.updateMany(scoped(ctx, { customerSlug: slug, revokedAt: null }), { $set: { revokedAt: new Date() } });
 
 /** POST sub-accounts/create: a staff admin of this store with the permissions given (the manager's own at most). */
 export async function createSubAccount(ctx: RequestContext, input: SubAccountInput & { password: string; c_password: string }) {
@@ -101,10 +101,18 @@ export async function updateSubAccount(ctx: RequestContext, io: IdentityIo, inpu
   const permissions = await checkDetails(ctx, input, current, errors);
   refuse(errors);
   const email = normalizeEmail(input.email);
-  await Customer.updateOne(scoped(ctx, { slug: input.slug }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email, permissions } });
+  if (email !== current.email) {
+    try {
+      await changeKey(ctx, String(current._id), 'email', current.email, email);
+    } catch (error) {
+      if (error instanceof KeyTakenError) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      throw error;
+    }
+  }
+  await Customer.updateOne(scoped(ctx, { _id: current._id }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email, permissions } });
   if (email !== current.email) await sendSecurityNotice(ctx, io, current.email, 'email', email);
-  await AccessToken.updateMany(scoped(ctx, { customerSlug: input.slug, revokedAt: null }), { $set: { permissions } });
-  return { status: 'success', message: 'Sub-account saved.', data: await viewWithActivity(ctx, await findSubAccount(ctx, input.slug)) };
+  await updateSessions(ctx, io, input.slug, { permissions });
+  return { status: 'success', message: 'Sub-account saved.', data: await viewWithActivity(ctx, io, await findSubAccount(ctx, input.slug)) };
 }
 
 /** POST sub-accounts/change-password: the manager sets a new password; the account's sessions end and its holder is told. */
@@ -112,17 +120,19 @@ export async function changeSubAccountPassword(ctx: RequestContext, io: Identity
   const account = await findSubAccount(ctx, input.slug);
   const passwords = passwordProblems(input.password, input.c_password);
   refuse(Object.fromEntries(Object.entries(passwords).map(([field, message]) => [field, [message]])));
-  await Customer.updateOne(scoped(ctx, { slug: input.slug }), { $set: { passwordHash: await hashPassword(input.password) } });
-  await endSessions(ctx, input.slug);
+  await Customer.updateOne(scoped(ctx, { _id: account._id }), { $set: { passwordHash: await hashPassword(input.password) } });
+  await endSessions(ctx, io, input.slug);
   await sendSecurityNotice(ctx, io, account.email, 'password-by-manager');
   return { status: 'success', message: 'The password has been changed. The account is signed out everywhere.' };
 }
 
 /** POST sub-accounts/delete: removes the account and ends its sessions (not one's own). */
-export async function deleteSubAccount(ctx: RequestContext, slug: string) {
+export async function deleteSubAccount(ctx: RequestContext, io: IdentityIo, slug: string) {
   if (slug === ctx.caller!.slug) throw new AppError('unprocessable', CANNOT_REMOVE_YOURSELF, { slug: [CANNOT_REMOVE_YOURSELF] });
-  await findSubAccount(ctx, slug);
-  await Customer.deleteOne(scoped(ctx, { slug, isSubAccount: true }));
-  await endSessions(ctx, slug);
+  const account = await findSubAccount(ctx, slug);
+  await Customer.deleteOne(scoped(ctx, { _id: account._id }));
+  await setAdmin(ctx, String(account._id), false);
+  await releaseKeys(customerKeyDocs({ ...account, tenantId: ctx.tenantId }));
+  await endSessions(ctx, io, slug);
   return { status: 'success', message: 'Sub-account removed.' };
 }

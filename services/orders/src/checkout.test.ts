@@ -35,6 +35,8 @@ beforeAll(async () => {
   await createCatalogueFixture(tenantId, 'chk-a');
   await Product.create({ tenantId, productId: 6, sku: '1006', slug: 'last-saw', title: 'Last Saw', originalTitle: 'Last Saw', vendorId: 101 });
   await StoreProduct.create({ tenantId, storeProductId: 61, locationId: 1, productId: 6, sku: '1006', title: 'Last Saw', priceCents: 2500, inventory: 1 });
+  await Product.create({ tenantId, _id: productDocId(tenantId, 7), productId: 7, sku: '1007', slug: 'last-ten', title: 'Last Ten', originalTitle: 'Last Ten' });
+  await StoreProduct.create({ tenantId, _id: storeProductDocId(tenantId, 71), storeProductId: 71, locationId: 1, productId: 7, sku: '1007', title: 'Last Ten', priceCents: 900, inventory: 10 });
   // Who hears of new orders: the store's contact address, the owner, and staff allowed new order e-mails (not other staff).
   await Customer.insertMany([
     { tenantId, slug: 'owner', email: 'owner@chk-a.test', passwordHash: 'x', isAdmin: true },
@@ -216,8 +218,6 @@ describe('POST /api/customer/orders/submit', () => {
   });
 
   it('sells exactly the last 10 units to 50 shoppers checking out at once, with no store-wide lock', async () => {
-    await Product.create({ tenantId, _id: productDocId(tenantId, 7), productId: 7, sku: '1007', slug: 'last-ten', title: 'Last Ten', originalTitle: 'Last Ten' });
-    await StoreProduct.create({ tenantId, _id: storeProductDocId(tenantId, 71), storeProductId: 71, locationId: 1, productId: 7, sku: '1007', title: 'Last Ten', priceCents: 900, inventory: 10 });
     const devices = Array.from({ length: 50 }, (_, i) => `LastTen${String(i).padStart(3, '0')}`);
     for (const device of devices) expect((await add(device, 71, 1)).statusCode).toBe(200);
     const answers = await Promise.all(devices.map((device) => submit(device)));

@@ -93,7 +93,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   }
   // The order stands from here: the rest is recorded after it, and a failure is put right by the reconcile job.
   await Promise.all([
-    writeStockChanges(ctx.tenantId, taken).catch(() => undefined), // the reconcile job writes what failed
+    writeStockChanges(store, ctx.tenantId, taken).catch(() => undefined), // the reconcile job writes what failed
     queueStockReconcile(io, ctx.tenantId),
     indexOrder(store, ctx.tenantId, order.toObject()),
   ]);
@@ -123,7 +123,7 @@ async function takeStock(ctx: RequestContext, store: StockStore, lines: Line[]):
 /** Gives stock back (an undone checkout, a cancelled order) and writes the new counts to the database. */
 export async function giveStockBack(ctx: RequestContext, io: CheckoutIo, lines: Line[]): Promise<void> {
   const changes = await releaseStock(redisStore(io), ctx.tenantId, lines);
-  await writeStockChanges(ctx.tenantId, changes).catch(() => undefined); // the reconcile job writes what failed
+  await writeStockChanges(redisStore(io), ctx.tenantId, changes).catch(() => undefined); // the reconcile job writes what failed
   await queueStockReconcile(io, ctx.tenantId);
 }
 

@@ -26,13 +26,14 @@ export const EmailCampaign = mongoose.models.EmailCampaign ?? mongoose.model('Em
 
 /** The unsubscribe link in one campaign e-mail to one customer, kept only as its hash. */
 const unsubscribeLinkSchema = new Schema({
+  /** unsubscribeLinkId(tenant, tokenHash): the link's token finds it by `_id`. */
+  _id: { type: String, required: true },
   customerId: { type: String, required: true },
   campaignId: { type: String, required: true },
   tokenHash: { type: String, required: true },
   usedAt: { type: Date, default: null },
   createdAt: { type: Date, required: true },
 });
-unsubscribeLinkSchema.plugin(tenantOwned);
-unsubscribeLinkSchema.index({ tenantId: 1, tokenHash: 1 }, { unique: true });
+unsubscribeLinkSchema.plugin(tenantOwned, { growing: true });
 unsubscribeLinkSchema.index({ tenantId: 1, createdAt: 1 });
 export const UnsubscribeLink = mongoose.models.UnsubscribeLink ?? mongoose.model('UnsubscribeLink', unsubscribeLinkSchema);

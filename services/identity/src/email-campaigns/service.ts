@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import { scoped } from '@platform/db';
+import { inBackground, keyedId, scoped } from '@platform/db';
 import {
   audienceLabel, CAMPAIGN_ALREADY_SENT, CAMPAIGN_AUDIENCE_CHANGED, CAMPAIGN_DELETED, CAMPAIGN_NO_AUDIENCE, CAMPAIGN_NOT_FOUND, CAMPAIGN_SAVED,
   campaignEmail, campaignProblems, OPT_OUT_LINK_INVALID, testCampaignSubject, UNSUBSCRIBE_PATH, unsubscribedMessage, type CampaignStatus,
@@ -24,7 +24,14 @@ const view = (c: CampaignDoc) => ({
 
 /** The customers a campaign goes to: shoppers (not the store's admins) who agreed to marketing e-mails. */
 const audienceFilter = { isAdmin: false, receiveMarketing: true };
-const audienceCount = (ctx: RequestContext) => Customer.countDocuments(scoped(ctx, audienceFilter));
+/**
+ * How many customers a campaign would reach: a count over the customers, for the admin's Emails screen and the
+ * send confirmation only (an admin report, rarely opened, never a shopper's request), so it is background work
+ * (docs/DATA-ACCESS.md rule 5); MongoDB answers it from the index { tenantId, receiveMarketing, isAdmin, _id }.
+ */
+const audienceCount = (ctx: RequestContext) => inBackground('identity: count a campaign\'s audience (admin report)', () => Customer.countDocuments(scoped(ctx, audienceFilter)));
+/** An unsubscribe link's record is found by its token's hash as its `_id`. */
+export const unsubscribeLinkId = (tenantId: string, tokenHash: string): string => keyedId(tenantId, 'unsubscribe', tokenHash);
 
 async function findCampaign(ctx: RequestContext, id: string): Promise<CampaignDoc> {
   const campaign = mongoose.isValidObjectId(id) ? await EmailCampaign.findOne(scoped(ctx, { _id: id })).lean() as CampaignDoc | null : null;
@@ -105,7 +112,7 @@ export async function sendCampaign(ctx: RequestContext, queues: CampaignQueues, 
 
 /** POST unsubscribe {token}: the customer the link was made for stops getting marketing e-mails; the same link again says the same. */
 export async function unsubscribe(ctx: RequestContext, token: string) {
-  const link = await UnsubscribeLink.findOne(scoped(ctx, { tokenHash: hashToken(token) })).lean() as { _id: unknown; customerId: string; usedAt: Date | null } | null;
+  const link = await UnsubscribeLink.findOne(scoped(ctx, { _id: unsubscribeLinkId(ctx.tenantId, hashToken(token)) })).lean() as { _id: string; customerId: string; usedAt: Date | null } | null;
   if (!link) throw new AppError('not_found', OPT_OUT_LINK_INVALID);
   if (!link.usedAt) {
     await Customer.updateOne(scoped(ctx, { _id: link.customerId }), { $set: { receiveMarketing: false } });
@@ -128,6 +135,11 @@ const oneClickUnsubscribe = (origin: string, token: string) => ({
  * `origin`: the store's address for links; `postalAddress`: the store's, for the footer.
  */
 export async function deliverCampaign(queues: Pick<PlatformQueues, 'notifications'>, ctx: RequestContext, campaignId: string, store: { origin: string; postalAddress: string | null }) {
+  // A queued job walking the audience in _id order: background work (docs/DATA-ACCESS.md rule 5).
+  return inBackground('identity: send an e-mail campaign', () => deliver(queues, ctx, campaignId, store));
+}
+
+async function deliver(queues: Pick<PlatformQueues, 'notifications'>, ctx: RequestContext, campaignId: string, store: { origin: string; postalAddress: string | null }): Promise<number> {
   const campaign = await EmailCampaign.findOne(scoped(ctx, { _id: campaignId })).lean() as CampaignDoc | null;
   if (!campaign || campaign.status !== 'sending') return 0;
   let { cursor, recipients } = campaign;
@@ -137,7 +149,10 @@ export async function deliverCampaign(queues: Pick<PlatformQueues, 'notification
     if (!batch.length) break;
     const tokens = batch.map(() => randomBytes(24).toString('base64url'));
     const now = new Date();
-    await UnsubscribeLink.insertMany(batch.map((c, i) => ({ tenantId: ctx.tenantId, customerId: String(c._id), campaignId: campaignId, tokenHash: hashToken(tokens[i]), createdAt: now })));
+    await UnsubscribeLink.insertMany(batch.map((c, i) => {
+      const tokenHash = hashToken(tokens[i]);
+      return { _id: unsubscribeLinkId(ctx.tenantId, tokenHash), tenantId: ctx.tenantId, customerId: String(c._id), campaignId, tokenHash, createdAt: now };
+    }));
     await queues.notifications.addBulk(batch.map((c, i) => {
       const unsubscribeUrl = `${store.origin}${UNSUBSCRIBE_PATH}?token=${tokens[i]}`;
       const email = campaignEmail({ storeName: ctx.tenant.name, subject: campaign.subject, body: campaign.body, unsubscribeUrl, postalAddress: store.postalAddress });
