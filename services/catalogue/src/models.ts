@@ -112,6 +112,8 @@ const storeProductSchema = new Schema({
 storeProductSchema.plugin(tenantOwned, { growing: true });
 storeProductSchema.index({ tenantId: 1, storeProductId: 1 }, { unique: true });
 storeProductSchema.index({ tenantId: 1, locationId: 1, productId: 1 }, { unique: true });
+// On MongoDB: the search rows' look-up of a product's store products when its row misses a location (search/rows.ts).
+storeProductSchema.index({ tenantId: 1, productId: 1 });
 storeProductSchema.index({ tenantId: 1, locationId: 1, departmentPath: 1 });
 export const StoreProduct = mongoose.models.StoreProduct ?? mongoose.model('StoreProduct', storeProductSchema);
 
