@@ -4,6 +4,8 @@ import { inBackground, scoped } from '@platform/db';
 import type { OrderPlacedJob, ProductViewJob, SearchEventJob } from '@platform/queue';
 import type { RequestContext, PlatformResources } from '@platform/server-kit';
 import { CoPurchase, coPurchaseDocId, ProductSale, productSaleDocId, ProductStat, productStatDocId, SearchTerm, searchTermDocId } from './models';
+import { writeLatest } from './write-latest';
+
 
 /** Products a device viewed most recently, newest first (kept 90 days after the last view). */
 const RECENT_VIEWS_KEPT = 20;
@@ -128,23 +130,9 @@ export async function ensureLoaded(store: CounterStore, tenantId: string, kind: 
   throw new Error(`${kind} counts of ${tenantId} are still loading`);
 }
 
-/**
- * Writes one counter document with what Redis holds now. One writer per document at a time: a job finding the
- * lock taken returns, and the holder, reading again after it let go, writes that job's count too.
- */
-async function writeCount<T>(store: CounterStore, docId: string, read: () => Promise<T | null>, write: (value: T) => Promise<unknown>): Promise<void> {
-  const lock = `${store.prefix}:counter-writing:${docId}`;
-  for (let round = 0; round < 100; round += 1) {
-    if (!(await store.redis.set(lock, '1', 'PX', 30_000, 'NX'))) return;
-    let written: T | null;
-    try {
-      written = await read();
-      if (written !== null) await upsertRetrying(() => write(written!));
-    } finally {
-      await store.redis.del(lock);
-    }
-    if (JSON.stringify(await read()) === JSON.stringify(written)) return;
-  }
+/** Writes one counter document with what Redis holds now (writeLatest: one writer per document, the last with the latest count). */
+function writeCount<T>(store: CounterStore, docId: string, read: () => Promise<T | null>, write: (value: T) => Promise<unknown>): Promise<void> {
+  return writeLatest(store.redis, `${store.prefix}:counter-writing:${docId}`, read, (value) => upsertRetrying(() => write(value)));
 }
 
 /** An upsert by `_id` that lost the race to insert finds the document on its retry. */
