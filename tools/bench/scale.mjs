@@ -236,8 +236,17 @@ try {
   if (!only || 'order submit'.startsWith(only)) {
     const carts = Array.from({ length: submitOrders }, (_, i) => device('Sub', i));
     const prepStart = performance.now();
+    for (let k = 0; k < 5; k += 1) await addLine(device('Solo', 0), cartable[(cartable.length - 1 - k) % cartable.length]);
     await bounded(carts, 16, async (id, i) => { for (let k = 0; k < 5; k += 1) await addLine(id, cartable[(i * 5 + k) % cartable.length]); });
     const prepS = seconds(performance.now() - prepStart);
+    const submit = (id, i) => fetch(`${BASE}/api/customer/orders/submit`, { method: 'POST', headers, body: JSON.stringify({
+      device_id: id, order_type: 0, first_name: 'Bench', last_name: `Guest${i}`, email: `bench-${id.toLowerCase()}@example.com`, telephone: '5035550123', payment_method: 'pay_at_store',
+    }) });
+    // One order alone first: what a submit costs without others waiting beside it.
+    const aloneStart = performance.now();
+    const alone = await submit(device('Solo', 0), 0);
+    figures.submitAloneMs = Math.round(performance.now() - aloneStart);
+    console.log(`[scale] one order submit alone: ${figures.submitAloneMs} ms (${alone.status})`);
     const latencies = [];
     const codes = {};
     let failures = 0;
@@ -249,9 +258,7 @@ try {
       if (performance.now() - submitStart > duration * 1000) { left += 1; return; }
       const t = performance.now();
       try {
-        const res = await fetch(`${BASE}/api/customer/orders/submit`, { method: 'POST', headers, body: JSON.stringify({
-          device_id: id, order_type: 0, first_name: 'Bench', last_name: `Guest${i}`, email: `bench-${id.toLowerCase()}@example.com`, telephone: '5035550123', payment_method: 'pay_at_store',
-        }) });
+        const res = await submit(id, i);
         const text = await res.text();
         codes[res.status] = (codes[res.status] ?? 0) + 1;
         if (!res.ok && !firstFailure) firstFailure = `${res.status} ${text.slice(0, 300)}`;
@@ -265,7 +272,7 @@ try {
     const bad = Object.fromEntries(Object.entries(codes).filter(([c]) => !c.startsWith('2')));
     const row = { name: 'order submit (5-line pickup cart, a cart each)', p50: at(50), p95: at(95), p99: at(99), rps: Math.round((ok / wall) * 10) / 10, requests: latencies.length, non2xx: latencies.length - ok - failures, errors: failures, codes: Object.keys(bad).length ? JSON.stringify(bad) : '' };
     figures.rows.push(row);
-    figures.notes.push(`Order submit: ${submitOrders} guest carts of 5 lines (one device id each) prepared in ${prepS} s beforehand; ${connections} submits at a time for at most ${duration} s (${latencies.length} submitted, ${left} left); req/s is orders placed per second.`);
+    figures.notes.push(`Order submit: ${submitOrders} guest carts of 5 lines (one device id each) prepared in ${prepS} s beforehand; ${connections} submits at a time for at most ${duration} s (${latencies.length} submitted, ${left} left); req/s is orders placed per second. One order submitted alone before them took ${figures.submitAloneMs} ms.`);
     console.log(`[scale] order submit: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.rps} orders/s, non-2xx ${row.non2xx}${row.codes ? ` ${row.codes}` : ''}, errors ${failures}`);
     if (firstFailure) console.log(`[scale] order submit: first failure ${firstFailure}`);
   }
