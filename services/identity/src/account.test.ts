@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bg } from './test-db';
 import { Location } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { StoreProfile } from '@platform/tenant-settings';
@@ -34,7 +35,7 @@ describe('POST /api/signup', () => {
     const res = await post('signup', member);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success', message: 'Thank you for registering!' });
-    const saved = await Customer.findOne({ tenantId, email: 'jane@acct.test' }).lean() as Record<string, unknown>;
+    const saved = await bg(() => Customer.findOne({ tenantId, email: 'jane@acct.test' }).lean()) as Record<string, unknown>;
     expect(saved).toMatchObject({ telephone: '5035550142', accountNumber: 'C-1001', receiveSms: true, receiveMarketing: false, customInfo: { company_name: 'Doe Builders', trade: 'roofing' } });
     expect(String(saved.passwordHash)).toMatch(/^scrypt\$/);
     expect((await post('login', { email: 'jane@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(200);
@@ -61,7 +62,7 @@ describe('POST /api/signup', () => {
     const res = await post('signup', { ...member, email: 'common@acct.test', telephone: '5035550177', password: 'Password1!', c_password: 'Password1!' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ password: ['This password is too easy to guess. Please choose a less common one.'] });
-    expect(await Customer.exists({ tenantId, email: 'common@acct.test' })).toBeNull();
+    expect(await bg(() => Customer.exists({ tenantId, email: 'common@acct.test' }))).toBeNull();
   });
 });
 
@@ -135,7 +136,7 @@ describe('the account', () => {
     expect((await post('customer/phone', { telephone: '5035550122', code: wrong }, max)).json()).toMatchObject({ status: 422, errors: { code: ['The verification code is not correct. Please try again.'] } });
     // The code is for that number only.
     expect((await post('customer/phone', { telephone: '5035550123', code }, max)).json().message).toBe('The verification code has expired. Please request a new code.');
-    expect((await Customer.findOne({ tenantId, email: 'max@acct.test' }).lean() as { telephone: string }).telephone).toBe('5035550121');
+    expect((await bg(() => Customer.findOne({ tenantId, email: 'max@acct.test' }).lean()) as { telephone: string }).telephone).toBe('5035550121');
 
     const done = (await post('customer/phone', { telephone: '5035550122', code }, max)).json();
     expect(done).toMatchObject({ status: 'success', message: 'Your mobile number has been updated.', data: { telephone: '5035550122' } });
@@ -156,17 +157,17 @@ describe('the account', () => {
     const zoe = (await post('login', { email: 'zoe@acct.test', password: 'Secret-Pass-1' })).json().access_token;
     const other = (await post('login', { email: 'zoe@acct.test', password: 'Secret-Pass-1' })).json().access_token;
     expect((await post('customer-cards/add', { newSource: 'tok_visa' }, zoe)).statusCode).toBe(200);
-    const slug = (await Customer.findOne({ tenantId, email: 'zoe@acct.test' }).lean() as { slug: string }).slug;
+    const slug = (await bg(() => Customer.findOne({ tenantId, email: 'zoe@acct.test' }).lean()) as { slug: string }).slug;
 
     const wrong = await post('customer/delete', { password: 'not-my-password' }, zoe);
     expect(wrong.json()).toMatchObject({ status: 422, errors: { password: ['The password is not correct.'] } });
-    expect(await Customer.exists({ tenantId, slug })).toBeTruthy();
+    expect(await bg(() => Customer.exists({ tenantId, slug }))).toBeTruthy();
     expect((await post('customer/delete', { password: 'Secret-Pass-1' })).statusCode).toBe(401);
 
     const since = new Date();
     expect((await post('customer/delete', { password: 'Secret-Pass-1' }, zoe)).json()).toEqual({ status: 'success', message: 'Your account has been deleted.' });
-    expect(await Customer.exists({ tenantId, slug })).toBeFalsy();
-    expect(await SavedCardModel.countDocuments({ tenantId, customerSlug: slug })).toBe(0);
+    expect(await bg(() => Customer.exists({ tenantId, slug }))).toBeFalsy();
+    expect(await bg(() => SavedCardModel.countDocuments({ tenantId, customerSlug: slug }))).toBe(0);
     expect((await post('login-by-token', { token: other })).statusCode).toBe(401);
     expect((await post('login', { email: 'zoe@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(422);
     expect((await post('check-email-phone-exists', { telephone: '5035550133' })).json().exists).toBe(false);
@@ -216,7 +217,7 @@ describe('the account', () => {
     await Customer.create({ tenantId, slug: 'acct-owner', email: 'owner@acct.test', passwordHash: await hashPassword('Owner-Pass-1'), isAdmin: true });
     const owner = (await post('login', { email: 'owner@acct.test', password: 'Owner-Pass-1' })).json().access_token;
     expect((await post('customer/delete', { password: 'Owner-Pass-1' }, owner)).json()).toEqual({ status: 403, message: STORE_ACCOUNT_NOT_DELETED });
-    expect(await Customer.exists({ tenantId, slug: 'acct-owner' })).toBeTruthy();
+    expect(await bg(() => Customer.exists({ tenantId, slug: 'acct-owner' }))).toBeTruthy();
   });
 
   it("keeps the store the customer chose on the account, and refuses another business's store", async () => {

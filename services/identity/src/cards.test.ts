@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bg } from './test-db';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { identityService } from './index';
 import { SavedCardModel } from './cards';
@@ -37,6 +38,6 @@ describe('saved cards', () => {
     expect(pan.json()).toMatchObject({ status: 422, message: 'Card numbers are not accepted here: cards are saved through the payment form.' });
     expect((await call('POST', 'customer-cards/add', jane, { newSource: 'tok_bogus' })).json().message).toBe('This card could not be saved. Please check it and try again.');
     expect((await call('GET', 'customer-cards')).statusCode).toBe(401);
-    expect(await SavedCardModel.countDocuments({ tenantId })).toBe(0);
+    expect(await bg(() => SavedCardModel.countDocuments({ tenantId }))).toBe(0);
   });
 });

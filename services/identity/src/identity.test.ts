@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bg } from './test-db';
 import { AccessToken } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
@@ -31,10 +32,10 @@ describe('POST /api/login', () => {
 
   it('stores passwords as scrypt hashes and tokens only as hashes', async () => {
     const token = (await login({ email: 'boss@id-a.test', password: PASSWORD })).json().access_token;
-    const customer = await Customer.findOne({ tenantId: tenant.id, slug: 'boss' }).lean() as { passwordHash: string };
+    const customer = await bg(() => Customer.findOne({ tenantId: tenant.id, slug: 'boss' }).lean()) as { passwordHash: string };
     expect(customer.passwordHash).toMatch(/^scrypt\$/);
     expect(customer.passwordHash).not.toContain(PASSWORD);
-    expect(await AccessToken.countDocuments({ tenantId: tenant.id, tokenHash: token })).toBe(0);
+    expect(await bg(() => AccessToken.countDocuments({ tenantId: tenant.id, tokenHash: token }))).toBe(0);
   });
 
   it('gives the same 422 for a wrong password and an unknown e-mail', async () => {
@@ -78,7 +79,7 @@ describe('tokens and logout', () => {
 
   it('refuses an expired token', async () => {
     const token = (await login({ email: 'boss@id-a.test', password: PASSWORD })).json().access_token;
-    await AccessToken.updateMany({ tenantId: tenant.id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await bg(() => AccessToken.updateMany({ tenantId: tenant.id }, { $set: { expiresAt: new Date(Date.now() - 1000) } }));
     const res = await harness.app.inject({ url: '/api/sub-accounts', headers: { 'business-slug': 'id-a', authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(401);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bg } from './test-db';
 import { Secret, TOTP } from 'otpauth';
 import { AccessToken } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
@@ -44,7 +45,7 @@ describe('two-step sign-in (TOTP)', () => {
     backupCodes = done.backup_codes;
     expect((await call('GET', 'mfa/load', undefined, token)).json()).toEqual({ status: 'success', enabled: true, backup_codes_left: 10 });
     await noticeSent('Two-step sign-in is on for your mfa-a store account');
-    const stored = await Customer.findOne({ tenantId, slug: 'ann' }).lean() as { mfaBackupCodes: string[] };
+    const stored = await bg(() => Customer.findOne({ tenantId, slug: 'ann' }).lean()) as { mfaBackupCodes: string[] };
     expect(stored.mfaBackupCodes.join()).not.toContain(backupCodes[0]);
   });
 
@@ -91,7 +92,7 @@ describe('the password again before two-step sign-in changes (verify-password)',
     expect(wrong.json()).toMatchObject({ message: 'The password is not correct.', errors: { password: ['The password is not correct.'] } });
     expect((await call('POST', 'mfa/setup', undefined, token)).statusCode).toBe(403);
     expect((await call('POST', 'mfa/disable', undefined, token)).statusCode).toBe(403);
-    expect((await Customer.findOne({ tenantId, slug: 'bob' }).lean() as { mfaPendingSecret?: string | null }).mfaPendingSecret ?? null).toBeNull();
+    expect((await bg(() => Customer.findOne({ tenantId, slug: 'bob' }).lean()) as { mfaPendingSecret?: string | null }).mfaPendingSecret ?? null).toBeNull();
     expect((await call('POST', 'verify-password', { password: PASSWORD })).statusCode).toBe(401);
   });
 
@@ -100,7 +101,7 @@ describe('the password again before two-step sign-in changes (verify-password)',
     await call('POST', 'verify-password', { password: PASSWORD }, one);
     expect((await call('POST', 'mfa/setup', undefined, other)).statusCode).toBe(403);
     expect((await call('POST', 'mfa/setup', undefined, one)).statusCode).toBe(200);
-    await AccessToken.updateMany({ tenantId, customerSlug: 'bob' }, { $set: { passwordConfirmedAt: new Date(Date.now() - 11 * 60_000) } });
+    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'bob' }, { $set: { passwordConfirmedAt: new Date(Date.now() - 11 * 60_000) } }));
     expect((await call('POST', 'mfa/setup', undefined, one)).json().message).toBe('Please confirm your password first.');
   });
 

@@ -73,4 +73,7 @@ const oneTimeSecretSchema = new Schema({
 oneTimeSecretSchema.plugin(tenantOwned, { growing: true });
 oneTimeSecretSchema.index({ tenantId: 1, expiresAt: 1 }); // the daily clean-up (background)
 export const oneTimeSecretId = (tenantId: string, purpose: string, subject: string): string => keyedId(tenantId, 'secret', purpose, subject);
+oneTimeSecretSchema.pre('validate', function keyedById(this: { _id?: string; tenantId?: string; purpose?: string; subject?: string }) {
+  if (!this._id && this.tenantId && this.purpose && this.subject) this._id = oneTimeSecretId(this.tenantId, this.purpose, this.subject);
+});
 export const OneTimeSecret = mongoose.models.OneTimeSecret ?? mongoose.model('OneTimeSecret', oneTimeSecretSchema);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bg } from './test-db';
 import { AccessToken } from '@platform/db';
 import { OutboxMessage } from '@platform/notifications';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
@@ -42,7 +43,7 @@ describe('sign in by phone', () => {
     const sent = await post('send-otp', { telephone: '(503) 555-0142' });
     expect(sent.json()).toEqual({ status: 'success', message: 'We sent a 4-digit code to (503) 555-0142.' });
     const code = /\b(\d{4})\b/.exec((await lastMessage('5035550142', sentAt)).text)![1];
-    const stored = await OneTimeSecret.findOne({ tenantId, subject: '5035550142' }).lean() as { secretHash: string };
+    const stored = await bg(() => OneTimeSecret.findOne({ tenantId, subject: '5035550142' }).lean()) as { secretHash: string };
     expect(stored.secretHash).not.toContain(code);
 
     expect((await post('login', { phone: '5035550142', code: '' })).json().message).toBe('Please enter your verification code.');
@@ -54,10 +55,10 @@ describe('sign in by phone', () => {
   });
 
   it('answers an unknown phone the same way and sends nothing', async () => {
-    const before = await OutboxMessage.countDocuments({ tenantId });
+    const before = await bg(() => OutboxMessage.countDocuments({ tenantId }));
     expect((await post('send-otp', { telephone: '5035550100' })).json()).toEqual({ status: 'success', message: 'We sent a 4-digit code to (503) 555-0100.' });
     await new Promise((r) => setTimeout(r, 300));
-    expect(await OutboxMessage.countDocuments({ tenantId })).toBe(before);
+    expect(await bg(() => OutboxMessage.countDocuments({ tenantId }))).toBe(before);
   });
 
   it('uses a code up after 5 wrong tries, and refuses an expired one', async () => {
@@ -74,7 +75,7 @@ describe('sign in by phone', () => {
     const later = new Date();
     await post('send-otp', { telephone: '5035550177' });
     const fresh = /\b(\d{4})\b/.exec((await lastMessage('5035550177', later)).text)![1];
-    await OneTimeSecret.updateMany({ tenantId, subject: '5035550177' }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await bg(() => OneTimeSecret.updateMany({ tenantId, subject: '5035550177' }, { $set: { expiresAt: new Date(Date.now() - 1000) } }));
     expect((await post('verify-otp', { telephone: '5035550177', otp: fresh })).json().message).toBe('The verification code has expired. Please request a new code.');
   });
 });
@@ -129,7 +130,7 @@ describe('sessions and limits', () => {
   it("keeps a session 30 days with 'Keep me signed in' and a day without it", async () => {
     for (const [remember, days] of [[true, 30], [false, 1]] as const) {
       const token = (await post('login', { email: 'sam@signin.test', password: PASSWORD, remember })).json().access_token;
-      const row = await AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ expiresAt: remember ? -1 : 1 }).lean() as { expiresAt: Date };
+      const row = await bg(() => AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ expiresAt: remember ? -1 : 1 }).lean()) as { expiresAt: Date };
       expect(Math.round((row.expiresAt.getTime() - Date.now()) / 86400_000)).toBe(days);
       expect((await post('login-by-token', { token })).json()).toMatchObject({ access_token: token, data: { customer: { slug: 'sam' } } });
     }
@@ -137,19 +138,19 @@ describe('sessions and limits', () => {
 
   it('slides while used: past half its life a request renews the session for a whole one; an idle one still ends', async () => {
     const token = (await post('login', { email: 'sam@signin.test', password: PASSWORD, remember: true })).json().access_token as string;
-    const row = () => AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean() as Promise<{ expiresAt: Date }>;
+    const row = () => bg(() => AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean()) as Promise<{ expiresAt: Date }>;
     const details = () => harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'signin-a', authorization: `Bearer ${token}` } });
     const daysLeft = async () => Math.round(((await row()).expiresAt.getTime() - Date.now()) / 86400_000);
 
-    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() + 20 * 86400_000) } });
+    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() + 20 * 86400_000) } }));
     expect((await details()).statusCode).toBe(200);
     expect(await daysLeft()).toBe(20); // more than half left: unchanged
 
-    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() + 3 * 86400_000) } });
+    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() + 3 * 86400_000) } }));
     expect((await details()).statusCode).toBe(200);
     expect(await daysLeft()).toBe(30); // used with 3 days left: renewed
 
-    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() - 1000) } }));
     expect((await details()).statusCode).toBe(401); // not used in time: over
     expect((await row()).expiresAt.getTime()).toBeLessThan(Date.now());
   });
@@ -158,7 +159,7 @@ describe('sessions and limits', () => {
     const chrome = (version: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
     await Customer.create({ tenantId, slug: 'nina', email: 'nina@signin.test', firstName: 'Nina', passwordHash: await hashPassword(PASSWORD) });
     const signInOn = (userAgent: string) => post('login', { email: 'nina@signin.test', password: PASSWORD }, { 'user-agent': userAgent });
-    const notices = () => OutboxMessage.find({ tenantId, to: 'nina@signin.test', kind: 'security-notice' }).lean() as Promise<{ subject: string; text: string }[]>;
+    const notices = () => bg(() => OutboxMessage.find({ tenantId, to: 'nina@signin.test', kind: 'security-notice' }).lean()) as Promise<{ subject: string; text: string }[]>;
     const since = new Date();
     expect((await signInOn(chrome(131))).statusCode).toBe(200); // the first ever
     expect((await signInOn(chrome(132))).statusCode).toBe(200); // the same browser, updated
@@ -173,13 +174,13 @@ describe('sessions and limits', () => {
 
   it('records when a session was last used, to the hour, without writing on every request', async () => {
     const token = (await post('login', { email: 'sam@signin.test', password: PASSWORD })).json().access_token as string;
-    const lastUsed = async () => ((await AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean()) as { lastUsedAt: Date }).lastUsedAt.getTime();
+    const lastUsed = async () => ((await bg(() => AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean())) as { lastUsedAt: Date }).lastUsedAt.getTime();
     const use = () => harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'signin-a', authorization: `Bearer ${token}` } });
     const fortyMinutesAgo = new Date(Date.now() - 40 * 60_000);
-    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { lastUsedAt: fortyMinutesAgo } });
+    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { lastUsedAt: fortyMinutesAgo } }));
     await use();
     expect(await lastUsed()).toBe(fortyMinutesAgo.getTime()); // within the hour: left as it was
-    await AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { lastUsedAt: new Date(Date.now() - 2 * 3_600_000) } });
+    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { lastUsedAt: new Date(Date.now() - 2 * 3_600_000) } }));
     await use();
     expect(Date.now() - await lastUsed()).toBeLessThan(60_000);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bg } from './test-db';
 import { GIVE_ONLY_OWN_PERMISSIONS, INVALID_EMAIL, NO_PERMISSION, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@platform/domain';
 import { AccessToken } from '@platform/db';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
@@ -39,7 +40,7 @@ describe('sub-accounts (settings › sub-accounts)', () => {
     const refused = await call('POST', 'sub-accounts/create', await issueToken(tenantId, { isAdmin: true, isSubAccount: true, permissions: ['edit_products'] }), staff());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(NO_PERMISSION);
-    expect(await Customer.countDocuments({ tenantId, isSubAccount: true })).toBe(0);
+    expect(await bg(() => Customer.countDocuments({ tenantId, isSubAccount: true }))).toBe(0);
   });
 
   it('names every bad field and creates nothing', async () => {
@@ -48,7 +49,7 @@ describe('sub-accounts (settings › sub-accounts)', () => {
     expect(res.json().errors).toEqual({ first_name: ['Please enter a first name.'], email: [INVALID_EMAIL], password: [PASSWORD_TOO_SHORT], c_password: [PASSWORD_MISMATCH] });
     expect((await call('POST', 'sub-accounts/create', owner, staff({ permissions: ['make_coffee'] }))).statusCode).toBe(400);
     expect((await call('POST', 'sub-accounts/create', owner, staff({ email: 'OWNER@subs.test' }))).json().errors).toEqual({ email: [EMAIL_TAKEN] });
-    expect(await Customer.countDocuments({ tenantId, isSubAccount: true })).toBe(0);
+    expect(await bg(() => Customer.countDocuments({ tenantId, isSubAccount: true }))).toBe(0);
   });
 
   it('creates a staff admin who signs in with just the permissions given', async () => {
@@ -67,26 +68,26 @@ describe('sub-accounts (settings › sub-accounts)', () => {
   it('lets a manager give only what it holds, and keeps what it cannot see', async () => {
     await call('POST', 'sub-accounts/create', owner, staff({ first_name: 'Morgan', email: 'morgan@subs.test', permissions: ['manage_sub_accounts', 'view_emails'] }));
     const morgan = (await login('morgan@subs.test')).json().access_token;
-    const slug = (await Customer.findOne({ tenantId, email: 'casey@subs.test' }).lean() as { slug: string }).slug;
+    const slug = (await bg(() => Customer.findOne({ tenantId, email: 'casey@subs.test' }).lean()) as { slug: string }).slug;
     const tooMuch = await call('POST', 'sub-accounts/update', morgan, { slug, first_name: 'Casey', last_name: 'Lee', email: 'casey@subs.test', permissions: ['edit_about_us'] });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().message).toBe(GIVE_ONLY_OWN_PERMISSIONS);
     const given = await call('POST', 'sub-accounts/update', morgan, { slug, first_name: 'Casey', last_name: 'Lee', email: 'casey@subs.test', permissions: ['view_emails'] });
     expect(given.json().data.permissions.sort()).toEqual(['edit_products', 'view_emails']);
-    const mySlug = (await Customer.findOne({ tenantId, email: 'morgan@subs.test' }).lean() as { slug: string }).slug;
+    const mySlug = (await bg(() => Customer.findOne({ tenantId, email: 'morgan@subs.test' }).lean()) as { slug: string }).slug;
     expect((await call('POST', 'sub-accounts/delete', morgan, { slug: mySlug })).json().message).toBe(CANNOT_REMOVE_YOURSELF);
   });
 
   it("narrows a signed-in sub-account's permissions at once", async () => {
     expect((await ownPermissions(casey)).sort()).toEqual(['edit_products', 'view_emails']);
-    const slug = (await Customer.findOne({ tenantId, email: 'casey@subs.test' }).lean() as { slug: string }).slug;
+    const slug = (await bg(() => Customer.findOne({ tenantId, email: 'casey@subs.test' }).lean()) as { slug: string }).slug;
     const res = await call('POST', 'sub-accounts/update', owner, { slug, first_name: 'Casey', last_name: 'Ng', email: 'casey@subs.test', permissions: [] });
     expect(res.json()).toMatchObject({ message: 'Sub-account saved.', data: { last_name: 'Ng', permissions: [] } });
     expect(await ownPermissions(casey)).toEqual([]);
   });
 
   it('changes a password: the old one and every session stop working, and the holder is e-mailed', async () => {
-    const slug = (await Customer.findOne({ tenantId, email: 'casey@subs.test' }).lean() as { slug: string }).slug;
+    const slug = (await bg(() => Customer.findOne({ tenantId, email: 'casey@subs.test' }).lean()) as { slug: string }).slug;
     expect((await call('POST', 'sub-accounts/change-password', owner, { slug, password: 'New-Staff-Pass-2', c_password: 'nope' })).json().errors).toEqual({ c_password: [PASSWORD_MISMATCH] });
     const changedAt = new Date();
     const res = await call('POST', 'sub-accounts/change-password', owner, { slug, password: 'New-Staff-Pass-2', c_password: 'New-Staff-Pass-2' });
@@ -103,17 +104,17 @@ describe('sub-accounts (settings › sub-accounts)', () => {
     expect((await call('POST', 'sub-accounts/delete', owner, { slug: 'owner' })).json().message).toBe(CANNOT_REMOVE_YOURSELF);
     expect((await call('POST', 'sub-accounts/delete', owner, { slug: 'shopper' })).json().message).toBe(SUB_ACCOUNT_NOT_FOUND);
     expect((await call('POST', 'sub-accounts/delete', owner, { slug: 'b-staff' })).statusCode).toBe(404);
-    const slug = (await Customer.findOne({ tenantId, email: 'casey@subs.test' }).lean() as { slug: string }).slug;
+    const slug = (await bg(() => Customer.findOne({ tenantId, email: 'casey@subs.test' }).lean()) as { slug: string }).slug;
     expect((await call('POST', 'sub-accounts/delete', owner, { slug })).json().message).toBe('Sub-account removed.');
     expect((await call('GET', 'sub-accounts?auth=true', casey)).statusCode).toBe(401);
     expect((await login('casey@subs.test', 'New-Staff-Pass-2')).statusCode).toBe(422);
-    expect(await Customer.countDocuments({ tenantId: otherId, email: 'b@subs.test' })).toBe(1);
+    expect(await bg(() => Customer.countDocuments({ tenantId: otherId, email: 'b@subs.test' }))).toBe(1);
   });
 
   it('still shows when a staff account was last active after its ended sessions are cleaned up', async () => {
     const dana = (await call('POST', 'sub-accounts/create', owner, staff({ first_name: 'Dana', email: 'dana@subs.test' }))).json().data.slug as string;
     expect((await login('dana@subs.test')).statusCode).toBe(200);
-    await AccessToken.deleteMany({ tenantId, customerSlug: dana }); // as the daily clean-up does, a while after they end
+    await bg(() => AccessToken.deleteMany({ tenantId, customerSlug: dana })); // as the daily clean-up does, a while after they end
     const listed = (await call('GET', 'sub-accounts?auth=true', owner)).json()['sub-accounts'].find((a: { slug: string }) => a.slug === dana);
     expect(Date.now() - Date.parse(listed.last_active_at)).toBeLessThan(60_000);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bg } from '../test-db';
 import { Worker } from 'bullmq';
 import {
   CAMPAIGN_ALREADY_SENT, CAMPAIGN_AUDIENCE_CHANGED, CAMPAIGN_NO_AUDIENCE, CAMPAIGN_NOT_FOUND, INVALID_EMAIL, NO_PERMISSION, OPT_OUT_LINK_INVALID,
@@ -24,7 +25,7 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, pa
   harness.app.inject({ method, url: `/api/${url}`, headers: { 'business-slug': slug, ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(payload ? { payload } : {}) });
 const shopper = (tenant: string, slug: string, receiveMarketing: boolean, isAdmin = false) =>
   Customer.create({ tenantId: tenant, slug, email: `${slug}@mail.test`, passwordHash: 'x', receiveMarketing, isAdmin });
-const campaignMails = (after: Date) => OutboxMessage.find({ tenantId, kind: 'campaign', createdAt: { $gte: after } }).lean() as Promise<{ to: string; subject: string; text: string; raw: string }[]>;
+const campaignMails = (after: Date) => bg(() => OutboxMessage.find({ tenantId, kind: 'campaign', createdAt: { $gte: after } }).lean()) as Promise<{ to: string; subject: string; text: string; raw: string }[]>;
 const ctxOf = async (id: string) => backgroundContext(resolvedTenant(await Tenant.findById(id).lean() as never));
 
 beforeAll(async () => {
@@ -104,7 +105,7 @@ describe('e-mail campaigns (admin › Emails)', () => {
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe('Too many attempts. Please try again in 60 minutes.');
     await delivered(tenantId, 't20@mail.test', after);
-    expect(await OutboxMessage.countDocuments({ tenantId, to: 't21@mail.test' })).toBe(0);
+    expect(await bg(() => OutboxMessage.countDocuments({ tenantId, to: 't21@mail.test' }))).toBe(0);
   });
 
   it('sends to the customers who agreed, once, each with a link of their own to unsubscribe', async () => {
@@ -144,7 +145,7 @@ describe('e-mail campaigns (admin › Emails)', () => {
     for (let i = 0; i < 2; i += 1) {
       expect((await call('POST', 'unsubscribe', undefined, { token: bobLink })).json().message).toBe('You will no longer receive marketing e-mails from mail-a store.');
     }
-    expect(await Customer.find({ tenantId, receiveMarketing: true, isAdmin: false }, { slug: 1 }).lean()).toMatchObject([{ slug: 'ann' }]);
+    expect(await bg(() => Customer.find({ tenantId, receiveMarketing: true, isAdmin: false }, { slug: 1 }).lean())).toMatchObject([{ slug: 'ann' }]);
     expect((await call('GET', 'admin/email-campaigns', owner)).json().audience).toBe(1);
 
     // A mail app's one-click button posts the form RFC 8058 names to the List-Unsubscribe address.
@@ -155,13 +156,13 @@ describe('e-mail campaigns (admin › Emails)', () => {
     expect(oneClick.json()).toMatchObject({ message: 'You will no longer receive marketing e-mails from mail-a store.' });
     expect((await call('GET', 'admin/email-campaigns', owner)).json().audience).toBe(0);
     expect((await call('POST', 'unsubscribe', undefined, {})).json().message).toBe(OPT_OUT_LINK_INVALID);
-    await Customer.updateOne({ tenantId, slug: 'ann' }, { $set: { receiveMarketing: true } });
+    await bg(() => Customer.updateOne({ tenantId, slug: 'ann' }, { $set: { receiveMarketing: true } }));
   });
 
   it('carries on after the last customer written to when a send is retried, and never writes to anyone twice', async () => {
     await shopper(tenantId, 'dee', true);
     const made = await EmailCampaign.create({ tenantId, subject: 'Retried', body: 'Hello', status: 'sending' });
-    const ann = await Customer.findOne({ tenantId, slug: 'ann' }).lean() as { _id: unknown };
+    const ann = await bg(() => Customer.findOne({ tenantId, slug: 'ann' }).lean()) as { _id: unknown };
     await EmailCampaign.updateOne({ tenantId, _id: made._id }, { $set: { cursor: String(ann._id), recipients: 1 } });
     const after = new Date();
     const ctx = await ctxOf(tenantId);
@@ -175,7 +176,7 @@ describe('e-mail campaigns (admin › Emails)', () => {
 
   it('deletes a draft, and sends nothing where no customer agreed', async () => {
     const otherOwner = await issueToken(otherId, { isAdmin: true });
-    await Customer.updateOne({ tenantId: otherId, slug: 'b-ann' }, { $set: { receiveMarketing: false } });
+    await bg(() => Customer.updateOne({ tenantId: otherId, slug: 'b-ann' }, { $set: { receiveMarketing: false } }));
     const draft = (await call('POST', 'admin/email-campaigns', otherOwner, { subject: 'Hi', body: 'There' }, 'mail-b')).json().data.id;
     const none = await call('POST', `admin/email-campaigns/${draft}/send`, otherOwner, { audience: 0 }, 'mail-b');
     expect(none.statusCode).toBe(409);

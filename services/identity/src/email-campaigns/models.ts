@@ -1,5 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
-import { tenantOwned } from '@platform/db';
+import { keyedId, tenantOwned } from '@platform/db';
 
 /**
  * A store's e-mail to its customers who agreed to marketing e-mails. A draft can be changed or deleted;
@@ -35,5 +35,8 @@ const unsubscribeLinkSchema = new Schema({
   createdAt: { type: Date, required: true },
 });
 unsubscribeLinkSchema.plugin(tenantOwned, { growing: true });
+unsubscribeLinkSchema.pre('validate', function keyedById(this: { _id?: string; tenantId?: string; tokenHash?: string }) {
+  if (!this._id && this.tenantId && this.tokenHash) this._id = keyedId(this.tenantId, 'unsubscribe', this.tokenHash);
+});
 unsubscribeLinkSchema.index({ tenantId: 1, createdAt: 1 });
 export const UnsubscribeLink = mongoose.models.UnsubscribeLink ?? mongoose.model('UnsubscribeLink', unsubscribeLinkSchema);
