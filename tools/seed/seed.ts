@@ -4,9 +4,14 @@ import { nextOrderNumber, slugify } from '@platform/domain';
 import { Brand, Department, FeaturedProduct, Product, productDocId, StoreProduct, storeProductDocId } from '@platform/catalogue';
 import { Customer, hashPassword } from '@platform/identity';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
-import { announceOrderPlaced, Order } from '@platform/orders';
+import { announceOrderPlaced, indexOrders, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
 import { createQueues, createRedis, type PlatformQueues } from '@platform/queue';
+import type { Redis } from 'ioredis';
+
+/** Where the gateway keeps order lists (its queue prefix); the seed writes the lists of the orders it inserts, so the gateway has nothing to rebuild. */
+let orderLists: { redis: Redis; prefix: string } | null = null;
+const listOrders = async (tenantId: string, orders: unknown[]) => { if (orderLists) await indexOrders(orderLists, tenantId, orders as Parameters<typeof indexOrders>[2], false); };
 import { HARDWARE_TREE, PAINT_TREE, PRODUCT_IMAGES } from './catalogue-tree';
 
 import { DEMO_LOGINS } from '../demo-logins.mjs';
@@ -137,7 +142,7 @@ async function seedOrderHistory(tenantId: string, slug: string, products: { prod
       placedAt: new Date(Date.now() - faker.number.int({ min: 1, max: 60 * 24 }) * 3600_000), items,
     };
   });
-  await Order.insertMany(orders);
+  await listOrders(tenantId, await Order.insertMany(orders));
   // Sales counts come from the orders-placed queue, as they will for orders placed at checkout.
   if (queues) for (const order of orders) await announceOrderPlaced(queues, tenantId, order);
   return orders.length;
@@ -442,7 +447,7 @@ async function seedBulkOrders(tenantId: string, count: number, customers: { slug
         history: [{ status: 'placed', at: placedAt, by: customer?.slug ?? null, note: '' }, ...steps[status]],
       };
     });
-    await Order.insertMany(batch, { ordered: false });
+    await listOrders(tenantId, await Order.insertMany(batch, { ordered: false }));
     report(start + size);
   }
 }
@@ -500,6 +505,11 @@ export async function seedDemo(options: { products: number; onlyIfEmpty: boolean
   return { skipped: false as const, summary };
 }
 
+/** Every tenant's lists now hold every order (the seed made the tenants): the gateway need not rebuild them. */
+async function markOrderListsBuilt(store: { redis: Redis; prefix: string }) {
+  for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await indexOrders(store, String(t._id), [], true);
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const count = (flag: string, fallback: number, least: number) => {
@@ -520,7 +530,9 @@ async function main() {
   // With Redis at hand, demo orders go through the orders-placed queue (the gateway's workers fold them).
   const redis = process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
   const queues = redis ? createQueues(redis) : undefined;
+  orderLists = redis ? { redis, prefix: 'bull' } : null;
   const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty'), queues, customers, orders });
+  if (!result.skipped && orderLists) await markOrderListsBuilt(orderLists);
   await queues?.close();
   redis?.disconnect();
   console.log(result.skipped ? '[seed] database already has tenants; left as is' : `[seed] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(result.summary)}`);

@@ -5,7 +5,7 @@ import { Product, productDocId, StoreProduct, storeProductDocId } from '@platfor
 import { cartService, Coupon } from '@platform/cart';
 import { StoreProfile } from '@platform/tenant-settings';
 import { Customer } from '@platform/identity';
-import { Order, ordersService } from './index';
+import { forgetOrderIndex, Order, ordersService } from './index';
 import { inBackground } from '@platform/db';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
@@ -212,6 +212,10 @@ describe('POST /api/customer/orders/submit', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ total: 2, current_page: 1, last_page: 1 });
     expect(list.json().data.map((o: { order_number: string; item_count: number; total: string }) => [o.order_number, o.item_count])).toEqual([[numbers[1], 2], [numbers[0], 1]]);
+    // Redis lost the lists (and the sequence): they come back from the database, numbers carry on.
+    await forgetOrderIndex({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId);
+    const rebuilt = await harness.app.inject({ url: '/api/orders?customer_slug=jo-lee', headers: headers(auth) });
+    expect(rebuilt.json()).toEqual(list.json());
     const guest = await harness.app.inject({ url: '/api/orders', headers: headers() });
     expect(guest.statusCode).toBe(401);
     expect(guest.json().message).toBe('Please sign in to see your orders.');

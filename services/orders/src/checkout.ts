@@ -1,4 +1,4 @@
-import { findByIds, Location, scoped } from '@platform/db';
+import { Location, scoped } from '@platform/db';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, normalizeCouponCode, type FulfilmentMode,
@@ -224,12 +224,11 @@ export function storeOrderEmail(order: PlacedOrder, prefix: string, link: string
 export async function customerOrders(ctx: RequestContext, io: CheckoutIo, query: { page: number; limit: number }) {
   if (!ctx.caller) throw new AppError('unauthorized', 'Please sign in to see your orders.');
   const store = redisStore(io);
-  const { ids, total } = await orderPage(store, ctx.tenantId, orderKeys.customer(store, ctx.tenantId, ctx.caller.slug), query.page, query.limit);
-  const docs = await findByIds<OrderDoc>(Order, ctx, ids);
+  const { rows, total } = await orderPage(store, ctx.tenantId, orderKeys.customer(store, ctx.tenantId, ctx.caller.slug), query.page, query.limit);
   return {
-    data: docs.map((o) => ({
-      order_number: o.orderNumber, status: o.status, order_type: o.orderType, placed_at: o.placedAt.toISOString(),
-      item_count: o.items.reduce((n, i) => n + i.quantity, 0), total: formatCents(o.totalCents),
+    data: rows.map((o) => ({
+      order_number: o.order_number, status: o.status, order_type: o.order_type as OrderDoc['orderType'], placed_at: o.placed_at,
+      item_count: o.item_count, total: formatCents(o.total_cents),
     })),
     total, current_page: query.page, last_page: Math.max(1, Math.ceil(total / query.limit)),
   };

@@ -1,3 +1,4 @@
 export { ordersRoutes as ordersService } from './routes';
 export { Order } from './models';
 export { announceOrderPlaced } from './placed';
+export { indexOrders, forgetOrderIndex } from './order-index';

@@ -10,7 +10,21 @@ import { Order, OUTSTANDING_STATUSES } from './models';
  * background, when Redis does not have them (first start, a reseed, a lost Redis).
  */
 export interface OrderIndexStore { redis: Redis; prefix: string }
-type IndexedOrder = { _id: unknown; orderNumber: string; sequence?: number | null; status: string; locationId: number; customerSlug?: string | null; placedAt: Date };
+type IndexedOrder = {
+  _id: unknown; orderNumber: string; sequence?: number | null; status: string; locationId: number; customerSlug?: string | null; placedAt: Date;
+  customerName?: string; orderType?: string; totalCents?: number; items?: { quantity?: number }[];
+};
+
+/** What a list row shows of an order (My Orders and the admin's lists), kept beside the ids so a page needs no database read. */
+export type OrderListRow = { id: string; order_number: string; status: string; customer_name: string; order_type: string; placed_at: string; item_count: number; total_cents: number };
+
+const listRow = (o: IndexedOrder): OrderListRow => ({
+  id: String(o._id), order_number: o.orderNumber, status: o.status, customer_name: o.customerName ?? '', order_type: o.orderType ?? 'pickup',
+  placed_at: new Date(o.placedAt).toISOString(), item_count: (o.items ?? []).reduce((n, i) => n + (i.quantity ?? 0), 0), total_cents: o.totalCents ?? 0,
+});
+
+/** The lists' fields of an order: what a rebuild reads. */
+export const LIST_FIELDS = { orderNumber: 1, sequence: 1, status: 1, locationId: 1, customerSlug: 1, placedAt: 1, customerName: 1, orderType: 1, totalCents: 1, 'items.quantity': 1 } as const;
 
 const base = (s: OrderIndexStore, tenantId: string) => `${s.prefix}:orders:${tenantId}`;
 export const orderKeys = {
@@ -19,21 +33,39 @@ export const orderKeys = {
   customer: (s: OrderIndexStore, t: string, slug: string) => `${base(s, t)}:customer:${slug}`,
   outstanding: (s: OrderIndexStore, t: string, locationId?: number) => `${base(s, t)}:outstanding${locationId ? `:${locationId}` : ''}`,
   sequence: (s: OrderIndexStore, t: string) => `${base(s, t)}:sequence`,
+  rows: (s: OrderIndexStore, t: string) => `${base(s, t)}:rows`,
 };
 const OUTSTANDING = new Set<string>(OUTSTANDING_STATUSES);
 
-/** Adds an order (or its new status) to the lists, in one Redis transaction. */
-export async function indexOrder(s: OrderIndexStore, tenantId: string, order: IndexedOrder): Promise<void> {
+/** Adds an order (or its new status) to the lists, in one Redis transaction (or the given batch). */
+export async function indexOrder(s: OrderIndexStore, tenantId: string, order: IndexedOrder, batch?: ReturnType<Redis['multi']>): Promise<void> {
   const id = String(order._id);
-  const at = order.placedAt.getTime();
-  const multi = s.redis.multi().hset(orderKeys.numbers(s, tenantId), order.orderNumber, id);
+  const at = new Date(order.placedAt).getTime();
+  const multi = batch ?? s.redis.multi();
+  multi.hset(orderKeys.numbers(s, tenantId), order.orderNumber, id).hset(orderKeys.rows(s, tenantId), id, JSON.stringify(listRow(order)));
   if (order.customerSlug) multi.zadd(orderKeys.customer(s, tenantId, order.customerSlug), at, id);
   if (OUTSTANDING.has(order.status)) {
     multi.zadd(orderKeys.outstanding(s, tenantId), at, id).zadd(orderKeys.outstanding(s, tenantId, order.locationId), at, id);
   } else {
     multi.zrem(orderKeys.outstanding(s, tenantId), id).zrem(orderKeys.outstanding(s, tenantId, order.locationId), id);
   }
-  await multi.exec();
+  if (!batch) await multi.exec();
+}
+
+/**
+ * Writes many orders' lists at once (the seed's bulk orders), marks the lists built and moves the sequence on:
+ * the gateway then has nothing to rebuild at start.
+ */
+export async function indexOrders(s: OrderIndexStore, tenantId: string, orders: IndexedOrder[], done: boolean): Promise<void> {
+  for (let i = 0; i < orders.length; i += 2000) {
+    const multi = s.redis.multi();
+    for (const o of orders.slice(i, i + 2000)) await indexOrder(s, tenantId, o, multi);
+    await multi.exec();
+  }
+  const highest = orders.reduce((n, o) => Math.max(n, o.sequence ?? 0), 0);
+  const kept = Number(await s.redis.get(orderKeys.sequence(s, tenantId)) ?? 0);
+  if (highest > kept) await s.redis.set(orderKeys.sequence(s, tenantId), String(highest));
+  if (done) await s.redis.set(orderKeys.built(s, tenantId), new Date().toISOString());
 }
 
 const building = new Map<string, Promise<void>>();
@@ -71,14 +103,10 @@ export async function rebuildOrderIndex(s: OrderIndexStore, tenantId: string): P
     let count = 0;
     let highest = 0;
     let multi = s.redis.multi();
-    const cursor = Order.find(scoped({ tenantId }), { orderNumber: 1, sequence: 1, status: 1, locationId: 1, customerSlug: 1, placedAt: 1 }).lean().cursor({ batchSize: 5000 });
+    const cursor = Order.find(scoped({ tenantId }), LIST_FIELDS).lean().cursor({ batchSize: 5000 });
     for await (const doc of cursor) {
       const o = doc as unknown as IndexedOrder;
-      const id = String(o._id);
-      const at = new Date(o.placedAt).getTime();
-      multi.hset(orderKeys.numbers(s, tenantId), o.orderNumber, id);
-      if (o.customerSlug) multi.zadd(orderKeys.customer(s, tenantId, o.customerSlug), at, id);
-      if (OUTSTANDING.has(o.status)) multi.zadd(orderKeys.outstanding(s, tenantId), at, id).zadd(orderKeys.outstanding(s, tenantId, o.locationId), at, id);
+      await indexOrder(s, tenantId, o, multi);
       highest = Math.max(highest, o.sequence ?? 0);
       count += 1;
       if (count % 2000 === 0) { await multi.exec(); multi = s.redis.multi(); }
@@ -112,12 +140,13 @@ export async function orderIdByNumber(s: OrderIndexStore, tenantId: string, orde
   return s.redis.hget(orderKeys.numbers(s, tenantId), orderNumber);
 }
 
-/** One page of a list, newest first, and how many the list holds. */
-export async function orderPage(s: OrderIndexStore, tenantId: string, key: string, page: number, limit: number): Promise<{ ids: string[]; total: number }> {
+/** One page of a list, newest first, with each order's list row, and how many the list holds. */
+export async function orderPage(s: OrderIndexStore, tenantId: string, key: string, page: number, limit: number): Promise<{ rows: OrderListRow[]; total: number }> {
   await ensureOrderIndex(s, tenantId);
   const start = (page - 1) * limit;
   const [ids, total] = await Promise.all([s.redis.zrevrange(key, start, start + limit - 1), s.redis.zcard(key)]);
-  return { ids, total };
+  const rows = ids.length ? await s.redis.hmget(orderKeys.rows(s, tenantId), ...ids) : [];
+  return { rows: rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as OrderListRow), total };
 }
 
 /** Forgets the tenant's lists (a reseed): they are rebuilt from the database when next needed. */
