@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bg } from './test-db';
-import { Location } from '@platform/db';
+import { Location, queryGuardOn } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { StoreProfile } from '@platform/tenant-settings';
-import { identityService, Customer, hashPassword } from './index';
+import { identityService, Customer, CustomerKey, hashPassword } from './index';
 import { STORE_ACCOUNT_NOT_DELETED } from './account';
 import { SavedCardModel } from './cards';
 import { delivered, startOutbox } from './test-outbox';
@@ -227,5 +227,34 @@ describe('the account', () => {
     expect(details.json().data.store_id).toBe(2);
     expect((await post('save-customer-stores', { store: 7 }, token)).json().message).toBe('This store was not found.');
     expect((await post('save-customer-stores', { store: 2 })).statusCode).toBe(401);
+  });
+
+  it('makes one account when two registrations with one e-mail arrive at once (the e-mail key is claimed atomically)', async () => {
+    const answers = await Promise.all([
+      post('signup', { ...member, first_name: 'Twin', email: 'twin@acct.test', telephone: '(503) 555-0161' }),
+      post('signup', { ...member, first_name: 'Twin', email: 'Twin@Acct.test', telephone: '(503) 555-0162' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.statusCode === 422)!.json().errors.email).toEqual(['An account with this e-mail already exists. Please log into your account.']);
+    expect(await bg(() => Customer.countDocuments({ tenantId, email: 'twin@acct.test' }))).toBe(1);
+    const keys = await bg(() => CustomerKey.find({ tenantId }).lean()) as unknown as { _id: string; customerId: string }[];
+    const kept = await bg(() => Customer.findOne({ tenantId, email: 'twin@acct.test' }).lean()) as { _id: unknown; telephone: string };
+    // The losing registration gave back the phone it had claimed: only the winner's keys are left.
+    expect(keys.filter((k) => k._id.includes('twin@acct.test') || /:phone:503555016[12]$/.test(k._id)).map((k) => [k._id.split(':').slice(1).join(':'), k.customerId]).sort())
+      .toEqual([['email:twin@acct.test', String(kept._id)], [`phone:${kept.telephone}`, String(kept._id)]]);
+  });
+
+  it('lists sessions by _id from the Redis list (the query guard would refuse a scan), and rebuilds a lost list in the background', async () => {
+    expect(queryGuardOn()).toBe(process.env.QUERY_GUARD === '1');
+    await post('signup', { ...member, email: 'ros@acct.test', telephone: '(503) 555-0171' });
+    const first = (await post('login', { email: 'ros@acct.test', password: 'Secret-Pass-1' })).json().access_token;
+    await post('login', { email: 'ros@acct.test', password: 'Secret-Pass-1' });
+    const sessions = async () => (await harness.app.inject({ url: '/api/customer/sessions', headers: { 'business-slug': 'acct-a', authorization: `Bearer ${first}` } })).json().data as unknown[];
+    expect(await sessions()).toHaveLength(2);
+    const slug = (await bg(() => Customer.findOne({ tenantId, email: 'ros@acct.test' }).lean()) as { slug: string }).slug;
+    // Redis lost the list: the next read builds it again from the database.
+    await harness.resources.redis.del(`${harness.resources.queuePrefix}:sessions:${tenantId}:${slug}`);
+    expect(await sessions()).toHaveLength(2);
+    expect(await harness.resources.redis.scard(`${harness.resources.queuePrefix}:sessions:${tenantId}:${slug}`)).toBe(3); // two ids and the marker
   });
 });

@@ -5,3 +5,4 @@ export { forgetEndedSessions } from './housekeeping';
 export { storeAdmins } from './staff';
 export { deliverCampaign } from './email-campaigns/service';
 export { EmailCampaign, UnsubscribeLink } from './email-campaigns/models';
+export { CustomerKey, customerKeyDocs, customerByKey, adminIds } from './keys';
