@@ -2,7 +2,7 @@ import { Faker, en } from '@faker-js/faker';
 import { connectMongo, disconnectMongo, inBackground, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
 import { nextOrderNumber, slugify } from '@platform/domain';
 import { Brand, Department, FeaturedProduct, Product, productDocId, StoreProduct, storeProductDocId } from '@platform/catalogue';
-import { Customer, hashPassword } from '@platform/identity';
+import { Customer, CustomerKey, customerKeyDocs, hashPassword } from '@platform/identity';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, indexOrders, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
@@ -316,6 +316,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
 
   for (const login of DEMO_LOGINS.filter((l) => l.tenant === plan.slug)) {
     const names = { admin: ['Store', 'Admin'], staff: ['Pat', 'Staff'], customer: ['Sam', 'Shopper'] }[login.role];
+    // Customer.create claims the account's e-mail, phone and slug keys itself (services/identity/src/keys.ts).
     await Customer.create({
       tenantId, slug: `${login.role}-${plan.slug}`, email: login.email, firstName: names[0], lastName: names[1],
       passwordHash: await hashPassword(login.password), isAdmin: login.role !== 'customer', isSubAccount: login.role === 'staff',
@@ -324,10 +325,12 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   }
   // Customers who agreed to marketing e-mails (they never sign in here), so the Emails screen has an audience.
   const unusable = await hashPassword(faker.string.alphanumeric(24));
-  await Customer.insertMany(Array.from({ length: 5 }, (_, i) => {
+  const readers = await Customer.insertMany(Array.from({ length: 5 }, (_, i) => {
     const [firstName, lastName] = [faker.person.firstName(), faker.person.lastName()];
     return { tenantId, slug: `reader-${i + 1}-${plan.slug}`, email: `reader-${i + 1}@${plan.slug}.test`, firstName, lastName, passwordHash: unusable, receiveMarketing: true };
   }));
+  // insertMany skips Customer.create's key claims: their key documents (e-mail, phone, slug) go in beside them.
+  await CustomerKey.insertMany(readers.flatMap((c: Parameters<typeof customerKeyDocs>[0]) => customerKeyDocs(c)));
   return { products: productCount, storeProducts: storeProducts.length, departments: departments.length, brands: brands.length, orders };
 }
 
@@ -372,7 +375,9 @@ async function seedBulkCustomers(tenantId: string, count: number, faker: Faker):
         lastSignInAt: new Date(Date.now() - faker.number.int({ min: 1, max: 365 * 24 }) * 3600_000),
       };
     });
-    await Customer.insertMany(batch, { ordered: false });
+    const inserted = await Customer.insertMany(batch, { ordered: false });
+    // The customers' key documents (e-mail, phone, slug), so sign-in and registration find them by _id.
+    await CustomerKey.insertMany(inserted.flatMap((c: Parameters<typeof customerKeyDocs>[0]) => customerKeyDocs(c)), { ordered: false });
     report(start + batch.length);
   }
   return made;
