@@ -5,7 +5,7 @@ import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS, wizardSteps } from '@p
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
 import { Customer, EmailCampaign } from '@platform/identity';
 import { Order } from '@platform/orders';
-import { mongoose } from '@platform/db';
+import { inBackground, mongoose } from '@platform/db';
 import { allServices } from './index';
 
 /**
@@ -66,9 +66,9 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'DELETE /api/admin/email-campaigns/{id}': campaignDraft(SPARE_CAMPAIGN_ID),
   'POST /api/setup-wizard/acknowledge': () => WizardProgress.updateOne({ tenantId }, { $set: { items: Object.fromEntries(wizardSteps('standard').map((s) => [s.slug, 'completed'])) } }, { upsert: true }),
   'POST /api/admin/widget/delete': () => HomepageWidgetModel.updateOne({ tenantId, widgetId: 10 }, { $setOnInsert: { name: 'Spare', type: '1' } }, { upsert: true }),
-  'POST /api/sub-accounts/create': () => Customer.deleteOne({ tenantId, email: 'new-staff@perm-a.test' }),
+  'POST /api/sub-accounts/create': () => inBackground('test: reset', () => Customer.deleteOne({ tenantId, email: 'new-staff@perm-a.test' })),
   'POST /api/sub-accounts/delete': async () => {
-    if (!await Customer.exists({ tenantId, slug: 'walk-spare' })) await Customer.create({ tenantId, slug: 'walk-spare', email: 'spare@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
+    if (!await inBackground('test: check the database', () => Customer.exists({ tenantId, slug: 'walk-spare' }))) await Customer.create({ tenantId, slug: 'walk-spare', email: 'spare@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
   },
 };
 /** The permission each admin route needs (null: any admin); the walk proves each entry. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Location } from '@platform/db';
+import { inBackground, Location } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, SearchTerm, StoreProduct } from '@platform/catalogue';
@@ -205,7 +205,7 @@ describe('tenant isolation across every route', () => {
     }
     expect((await HomepageWidgetModel.find({ tenantId: tenants.b.id }).sort({ widgetId: 1 }).lean() as { widgetId: number; hidden: boolean }[]).map((w) => [w.widgetId, w.hidden])).toEqual([[1, false], [2, false]]);
     // Removing A's sub-account 'staff' (B has a 'staff' too) leaves B's: later changes at A find no 'staff', a new one is A's.
-    const staffAt = (id: string) => Customer.findOne({ tenantId: id, slug: 'staff' }).lean() as Promise<{ permissions: string[]; passwordHash: string } | null>;
+    const staffAt = (id: string) => inBackground('test: check the database', () => Customer.findOne({ tenantId: id, slug: 'staff' }).lean()) as Promise<{ permissions: string[]; passwordHash: string } | null>;
     const bStaff = await staffAt(tenants.b.id);
     const headersA = { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` };
     await harness.app.inject({ method: 'POST', url: '/api/sub-accounts/delete', headers: headersA, payload: { slug: 'staff' } });
@@ -239,7 +239,7 @@ describe('tenant isolation across every route', () => {
       first_name: 'A', last_name: 'Person', telephone: '5035550100', email: 'only-b@shared.test', password: 'Secret-Pass-1', c_password: 'Secret-Pass-1',
     } });
     expect(signup.statusCode).toBe(200);
-    expect(await Customer.countDocuments({ tenantId: tenants.b.id, email: 'only-b@shared.test', firstName: '' })).toBe(1);
+    expect(await inBackground('test: check the database', () => Customer.countDocuments({ tenantId: tenants.b.id, email: 'only-b@shared.test', firstName: '' }))).toBe(1);
     // Tenant B's promo code means nothing at A.
     const foreign = await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: { 'business-slug': 'iso-a' }, payload: { coupon: 'ISO-B-CODE', device_id: 'SharedDev1' } });
     expect(foreign.json().message).toBe('This promo code is not valid.');
@@ -264,8 +264,8 @@ describe('tenant isolation across every route', () => {
     }
     expect(await EmailCampaign.findOne({ tenantId: tenants.b.id, _id: tenants.b.campaignId }).lean()).toMatchObject({ subject: 'iso-b spring sale', status: 'draft' });
     expect((await harness.app.inject({ method: 'POST', url: '/api/unsubscribe', headers: { 'business-slug': 'iso-a' }, payload: { token: 'shared-unsubscribe' } })).statusCode).toBe(200);
-    expect(await Customer.findOne({ tenantId: tenants.a.id, slug: 'reader' }).lean()).toMatchObject({ receiveMarketing: false });
-    expect(await Customer.findOne({ tenantId: tenants.b.id, slug: 'reader' }).lean()).toMatchObject({ receiveMarketing: true });
+    expect(await inBackground('test: check the database', () => Customer.findOne({ tenantId: tenants.a.id, slug: 'reader' }).lean())).toMatchObject({ receiveMarketing: false });
+    expect(await inBackground('test: check the database', () => Customer.findOne({ tenantId: tenants.b.id, slug: 'reader' }).lean())).toMatchObject({ receiveMarketing: true });
     // An order placed at A by the device both stores know takes A's stock and empties A's cart only.
     const bStock = await StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean();
     const order = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: { 'business-slug': 'iso-a' }, payload: {

@@ -43,7 +43,6 @@ export class KeyTakenError extends Error {
   }
 }
 
-const kindOf = (id: string): CustomerKeyKind => id.split(':')[1] as CustomerKeyKind;
 const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11000;
 
 /**
@@ -61,11 +60,12 @@ async function claimKey(doc: { _id: string; tenantId: string; customerId: string
     }
     const held = (await CustomerKey.findOne(scoped(ctx, { _id: doc._id })).lean()) as { customerId?: string | null } | null;
     if (held?.customerId === doc.customerId) return;
-    const holder = held?.customerId ? await mongoose.model('Customer').exists(scoped(ctx, { _id: held.customerId })) : null;
-    if (holder) throw new KeyTakenError(kindOf(doc._id));
+    const [, kind, ...value] = doc._id.split(':') as [string, CustomerKeyKind, ...string[]];
+    // Held only while its customer exists and still has this value (a key left behind is taken over).
+    if (held && await customerByKey(ctx, kind, value.join(':'))) throw new KeyTakenError(kind);
     if (held) await CustomerKey.deleteOne(scoped(ctx, { _id: doc._id }));
   }
-  throw new KeyTakenError(kindOf(doc._id));
+  throw new KeyTakenError(doc._id.split(':')[1] as CustomerKeyKind);
 }
 
 /** Claims all the keys (in order) or none: on a taken one the keys claimed here are given back. */
@@ -97,16 +97,21 @@ export async function changeKey(ctx: TenantContext, customerId: string, kind: Cu
   if (from && from !== to) await releaseKeys([{ _id: customerKeyId(ctx.tenantId, kind, from), tenantId: ctx.tenantId, customerId }]);
 }
 
-/** The id of the customer holding a key, or null. */
-export async function customerIdByKey(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<string | null> {
+async function keyHolder(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<string | null> {
   if (!value) return null;
   const key = (await CustomerKey.findOne(scoped(ctx, { _id: customerKeyId(ctx.tenantId, kind, value) })).lean()) as { customerId?: string | null } | null;
   return key?.customerId ?? null;
 }
 
+/** The id of the customer holding a key (one that exists and still has this value), or null. */
+export async function customerIdByKey(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<string | null> {
+  const customer = await customerByKey<{ _id: unknown }>(ctx, kind, value);
+  return customer ? String(customer._id) : null;
+}
+
 /** The customer holding a key (e-mail lower-cased, phone as 10 digits, slug), by two `_id` lookups; null if none. */
 export async function customerByKey<T>(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<T | null> {
-  const id = await customerIdByKey(ctx, kind, value);
+  const id = await keyHolder(ctx, kind, value);
   if (!id) return null;
   const customer = (await mongoose.model('Customer').findOne(scoped(ctx, { _id: id })).lean()) as (T & { email: string; telephone?: string | null; slug: string }) | null;
   // A key left behind (the customer's e-mail changed since) does not find the account any more.
