@@ -267,22 +267,22 @@ describe('tenant isolation across every route', () => {
     expect(await inBackground('test: check the database', () => Customer.findOne({ tenantId: tenants.a.id, slug: 'reader' }).lean())).toMatchObject({ receiveMarketing: false });
     expect(await inBackground('test: check the database', () => Customer.findOne({ tenantId: tenants.b.id, slug: 'reader' }).lean())).toMatchObject({ receiveMarketing: true });
     // An order placed at A by the device both stores know takes A's stock and empties A's cart only.
-    const bStock = await StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean();
+    const bStock = await inBackground('test: check the database', () => StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean());
     const order = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: { 'business-slug': 'iso-a' }, payload: {
       device_id: 'SharedDev1', order_type: 0, first_name: 'A', last_name: 'Person', email: 'a@shared.test', telephone: '5035550100', payment_method: 'pay_at_store',
     } });
     expect(order.statusCode, order.body).toBe(200);
     expect(order.body).not.toContain('iso-b');
-    expect(await StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean()).toEqual(bStock);
+    expect(await inBackground('test: check the database', () => StoreProduct.find({ tenantId: tenants.b.id }).sort({ storeProductId: 1 }).lean())).toEqual(bStock);
     expect((await carts.get(tenants.b.id, { customerSlug: null, deviceId: 'SharedDev1' }))?.items).toHaveLength(1);
-    expect(await Order.countDocuments({ tenantId: tenants.b.id })).toBe(2);
+    expect(await inBackground('test: check the database', () => Order.countDocuments({ tenantId: tenants.b.id }))).toBe(2);
     // A rental request at A for B's rental id is about A's rental, and B keeps no request.
     const rental = await harness.app.inject({ method: 'POST', url: '/api/rental-form-submit', headers: { 'business-slug': 'iso-a' }, payload: {
       first_name: 'A', last_name: 'Person', email: 'a@shared.test', phone: '5035550100', location_id: 1, rental_id: 1, start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), end_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
     } });
     expect(rental.statusCode, rental.body).toBe(200);
-    expect(await RentalRequest.findOne({ tenantId: tenants.a.id }).lean()).toMatchObject({ item: 'iso-a tile saw' });
-    expect(await RentalRequest.countDocuments({ tenantId: tenants.b.id })).toBe(0);
+    expect(await inBackground('test: check the database', () => RentalRequest.findOne({ tenantId: tenants.a.id }).lean())).toMatchObject({ item: 'iso-a tile saw' });
+    expect(await inBackground('test: check the database', () => RentalRequest.countDocuments({ tenantId: tenants.b.id }))).toBe(0);
     expect((await SearchSynonyms.findOne({ tenantId: tenants.b.id }).lean() as { groups: { words: string[] }[] }).groups).toEqual([{ words: ['iso-b-sofa', 'iso-b-couch'] }]);
     const jobs = [
       ...await harness.resources.queues.productViews.getJobs(['waiting', 'delayed', 'active', 'completed']),
@@ -290,6 +290,6 @@ describe('tenant isolation across every route', () => {
     ];
     expect(jobs.length).toBeGreaterThan(1);
     expect(jobs.every((job) => job.data.tenantId === tenants.a.id)).toBe(true);
-    expect((await ProductStat.findOne({ tenantId: tenants.b.id, sku: '1001' }).lean() as { views: number }).views).toBe(5);
+    expect((await inBackground('test: check the database', () => ProductStat.findOne({ tenantId: tenants.b.id, sku: '1001' }).lean()) as { views: number }).views).toBe(5);
   });
 });
