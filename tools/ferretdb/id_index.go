@@ -19,27 +19,17 @@ import (
 // databases and collections every second.
 func keepIDIndexes(ctx context.Context, sqliteURL string) {
 	dir := strings.TrimSuffix(strings.TrimPrefix(sqliteURL, "file:"), "/")
-	open := map[string]*sql.DB{}
-	defer func() {
-		for _, db := range open {
-			db.Close()
-		}
-	}()
 	for {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.sqlite"))
 		for _, file := range files {
-			db := open[file]
-			if db == nil {
-				var err error
-				db, err = sql.Open("sqlite", "file:"+file+"?_pragma=busy_timeout(10000)")
-				if err != nil {
-					log.Printf("id index: %s: %v", file, err)
-					continue
-				}
-				db.SetMaxOpenConns(1)
-				open[file] = db
+			// Opened anew each round: a dropped database's file is deleted and made again under the same name.
+			db, err := sql.Open("sqlite", "file:"+file+"?_pragma=busy_timeout(10000)")
+			if err != nil {
+				log.Printf("id index: %s: %v", file, err)
+				continue
 			}
 			indexTables(ctx, db, file)
+			db.Close()
 		}
 		select {
 		case <-ctx.Done():
