@@ -8,7 +8,7 @@ import { cartParcels, findCoupon, type CartIo, type ShopperIdentity } from '@pla
 import { announceCatalogueChange, releaseStock, reserveStock, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
 import { storeAdmins } from '@platform/identity';
-import { AppError, rejectFieldProblems, type PlatformResources, type RequestContext } from '@platform/server-kit';
+import { AppError, rejectFieldProblems, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { announceOrderPlaced } from './placed';
 import { indexOrder, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
@@ -154,9 +154,15 @@ export type OrderDoc = {
   items: Line[]; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
 };
 
+type StoreLocation = { locationId: number; name: string; address: string; city?: string; state?: string; zip?: string };
+const locations = new TtlCache(30_000);
+/** The store's locations (a small collection read on every order view), kept 30 s per process. */
+const storeLocations = (ctx: RequestContext) => locations.get(ctx.tenantId, async () =>
+  new Map(((await Location.find(scoped(ctx)).lean()) as unknown as StoreLocation[]).map((l) => [l.locationId, l])));
+
 /** An order as its shopper sees it. */
 export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<PlacedOrder> {
-  const store = (await Location.findOne(scoped(ctx, { locationId: order.locationId })).lean()) as { name: string; address: string; city?: string; state?: string; zip?: string } | null;
+  const store = (await storeLocations(ctx)).get(order.locationId) ?? null;
   return {
     order_number: order.orderNumber, status: order.status, order_type: order.orderType, placed_at: order.placedAt.toISOString(),
     contact: { first_name: order.contact?.firstName ?? '', last_name: order.contact?.lastName ?? '', email: order.contact?.email ?? '', telephone: order.contact?.telephone ?? '' },
