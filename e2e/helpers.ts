@@ -75,8 +75,10 @@ export async function sessionToken(who: { tenant: string; email: string }): Prom
   await withE2eDb(async (db) => {
     const { _id: tenantId } = (await db.collection('tenants').findOne({ slug: who.tenant }))!;
     const customer = (await db.collection('customers').findOne({ tenantId: String(tenantId), email: who.email }))!;
-    await db.collection('accesstokens').insertOne({
-      tenantId: String(tenantId), tokenHash: createHash('sha256').update(token).digest('hex'), customerId: String(customer._id),
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    await db.collection<{ _id: string }>('accesstokens').insertOne({
+      _id: `${String(tenantId)}:token:${tokenHash}`, // accessTokenId in libs/db: tokens are read by this _id
+      tenantId: String(tenantId), tokenHash, customerId: String(customer._id),
       customerSlug: customer.slug, isAdmin: customer.isAdmin, isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions ?? [],
       expiresAt: new Date(Date.now() + 3600_000), revokedAt: null, createdAt: new Date(), updatedAt: new Date(),
     });
