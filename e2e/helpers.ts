@@ -76,7 +76,7 @@ export async function sessionToken(who: { tenant: string; email: string }): Prom
     const { _id: tenantId } = (await db.collection('tenants').findOne({ slug: who.tenant }))!;
     const customer = (await db.collection('customers').findOne({ tenantId: String(tenantId), email: who.email }))!;
     const tokenHash = createHash('sha256').update(token).digest('hex');
-    await db.collection<{ _id: string }>('accesstokens').insertOne({
+    await db.collection<{ _id: string; [field: string]: unknown }>('accesstokens').insertOne({
       _id: `${String(tenantId)}:token:${tokenHash}`, // accessTokenId in libs/db: tokens are read by this _id
       tenantId: String(tenantId), tokenHash, customerId: String(customer._id),
       customerSlug: customer.slug, isAdmin: customer.isAdmin, isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions ?? [],
