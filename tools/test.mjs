@@ -2,7 +2,7 @@
 // npm test: provision like npm start (fresh test data on its own ports), then typecheck, lint, build,
 // unit + service tests (Vitest, real FerretDB/MongoDB and Redis) and browser journeys (Playwright, Debian Chromium).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureNpmDependencies, root, startBackingServices } from './provision.mjs';
 
@@ -10,6 +10,7 @@ const started = Date.now();
 ensureNpmDependencies();
 const chromium = ensureChromium();
 const reports = path.join(root, '.data/test-reports');
+rmSync(reports, { recursive: true, force: true }); // a report left by an earlier run must not be counted
 mkdirSync(reports, { recursive: true });
 
 const services = await startBackingServices({
@@ -30,8 +31,10 @@ const steps = [
   ['browser journeys', 'npx', ['playwright', 'test']],
 ];
 
+// TEST_STEPS=vitest,browser runs only the steps whose names contain one of the words (to rerun a flaky step)
+const only = process.env.TEST_STEPS?.split(',').map((w) => w.trim()).filter(Boolean);
 const results = [];
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args] of steps.filter(([name]) => !only || only.some((w) => name.includes(w)))) {
   console.log(`\n[test] ${name}: ${cmd} ${args.join(' ')}`);
   const t0 = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
@@ -48,6 +51,21 @@ const browser = count(path.join(reports, 'playwright.json'), (r) => ({ passed: r
 console.log('\n[test] summary');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
 console.log(`  Vitest ${vitest.passed} passed, ${vitest.failed} failed; Playwright ${browser.passed} passed, ${browser.failed} failed; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+// CI keeps only the tail of the output: name each failed test here, with the first line of its error
+const failures = [];
+try {
+  const v = JSON.parse(readFileSync(path.join(reports, 'vitest.json'), 'utf8'));
+  for (const f of v.testResults) for (const t of f.assertionResults) if (t.status === 'failed') failures.push(`${path.relative(root, f.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+} catch { /* no report */ }
+try {
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'unexpected' || t.status === 'flaky') failures.push(`${file ?? suite.file} › ${spec.title}: ${firstLine(t.results?.find((r) => r.error)?.error?.message)}`);
+    for (const s of suite.suites ?? []) walk(s, file ?? suite.file);
+  };
+  for (const s of JSON.parse(readFileSync(path.join(reports, 'playwright.json'), 'utf8')).suites ?? []) walk(s);
+} catch { /* no report */ }
+function firstLine(message) { return String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.slice(0, 300) ?? ''; }
+if (failures.length) { console.log('\n[test] failed tests'); for (const f of failures) console.log(`  ${f}`); }
 const failedSteps = results.filter((r) => !r.ok).length;
 console.log(`tests: ${vitest.passed + browser.passed} passed, ${vitest.failed + browser.failed + (failedSteps && !(vitest.failed + browser.failed) ? failedSteps : 0)} failed`);
 process.exit(failedSteps ? 1 : 0);
