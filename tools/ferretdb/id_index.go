@@ -23,7 +23,8 @@ func keepIDIndexes(ctx context.Context, sqliteURL string) {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.sqlite"))
 		for _, file := range files {
 			// Opened anew each round: a dropped database's file is deleted and made again under the same name.
-			db, err := sql.Open("sqlite", "file:"+file+"?_pragma=busy_timeout(10000)")
+			// mode=rw: a file deleted since the glob is not made again (an empty file stops FerretDB starting).
+			db, err := sql.Open("sqlite", "file:"+file+"?mode=rw&_pragma=busy_timeout(10000)")
 			if err != nil {
 				log.Printf("id index: %s: %v", file, err)
 				continue
