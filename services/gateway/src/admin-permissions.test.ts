@@ -3,7 +3,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS, wizardSteps } from '@platform/domain';
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
-import { Customer, EmailCampaign } from '@platform/identity';
+import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
 import { Order } from '@platform/orders';
 import { inBackground, mongoose } from '@platform/db';
 import { allServices } from './index';
@@ -66,7 +66,13 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'DELETE /api/admin/email-campaigns/{id}': campaignDraft(SPARE_CAMPAIGN_ID),
   'POST /api/setup-wizard/acknowledge': () => WizardProgress.updateOne({ tenantId }, { $set: { items: Object.fromEntries(wizardSteps('standard').map((s) => [s.slug, 'completed'])) } }, { upsert: true }),
   'POST /api/admin/widget/delete': () => HomepageWidgetModel.updateOne({ tenantId, widgetId: 10 }, { $setOnInsert: { name: 'Spare', type: '1' } }, { upsert: true }),
-  'POST /api/sub-accounts/create': () => inBackground('test: reset', () => Customer.deleteOne({ tenantId, email: 'new-staff@perm-a.test' })),
+  // The account goes with its e-mail, phone and slug keys, as deleting a sub-account does.
+  'POST /api/sub-accounts/create': () => inBackground('test: reset', async () => {
+    const made = await Customer.findOne({ tenantId, email: 'new-staff@perm-a.test' }, { _id: 1 }).lean() as { _id: unknown } | null;
+    if (!made) return;
+    await Customer.deleteOne({ tenantId, _id: made._id });
+    await CustomerKey.deleteMany({ tenantId, customerId: String(made._id) });
+  }),
   'POST /api/sub-accounts/delete': async () => {
     if (!await inBackground('test: check the database', () => Customer.exists({ tenantId, slug: 'walk-spare' }))) await Customer.create({ tenantId, slug: 'walk-spare', email: 'spare@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
   },

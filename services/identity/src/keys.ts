@@ -11,6 +11,8 @@ import { findByIds, inBackground, keyedId, scoped, tenantOwned, type TenantConte
 const customerKeySchema = new Schema({
   _id: { type: String, required: true },
   customerId: { type: String, default: null },
+  /** When it was claimed: a key whose account does not exist is taken over only once its claim is older than a registration takes. */
+  claimedAt: { type: Date, default: () => new Date() },
   /** Only on the tenant's 'admins' document: its admin accounts' ids. */
   customerIds: { type: [String], default: undefined },
 });
@@ -43,6 +45,9 @@ export class KeyTakenError extends Error {
   }
 }
 
+/** Longer than any registration takes between claiming its keys and saving its account. */
+const CLAIM_GRACE_MS = 60_000;
+
 const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11000;
 
 /**
@@ -58,11 +63,13 @@ async function claimKey(doc: { _id: string; tenantId: string; customerId: string
     } catch (error) {
       if (!isDuplicate(error)) throw error;
     }
-    const held = (await CustomerKey.findOne(scoped(ctx, { _id: doc._id })).lean()) as { customerId?: string | null } | null;
+    const held = (await CustomerKey.findOne(scoped(ctx, { _id: doc._id })).lean()) as { customerId?: string | null; claimedAt?: Date } | null;
     if (held?.customerId === doc.customerId) return;
     const [, kind, ...value] = doc._id.split(':') as [string, CustomerKeyKind, ...string[]];
-    // Held only while its customer exists and still has this value (a key left behind is taken over).
+    // Held only while its customer exists and still has this value (a key left behind is taken over); a fresh
+    // claim is another registration still saving its account, which keeps it.
     if (held && await customerByKey(ctx, kind, value.join(':'))) throw new KeyTakenError(kind);
+    if (held && Date.now() - new Date(held.claimedAt ?? 0).getTime() < CLAIM_GRACE_MS) throw new KeyTakenError(kind);
     if (held) await CustomerKey.deleteOne(scoped(ctx, { _id: doc._id }));
   }
   throw new KeyTakenError(doc._id.split(':')[1] as CustomerKeyKind);

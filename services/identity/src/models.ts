@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { keyedId, tenantOwned } from '@platform/db';
-import { claimKeys, customerKeyDocs, setAdmin } from './keys';
+import { claimKeys, customerKeyDocs, releaseKeys, setAdmin } from './keys';
 
 /** A shopper or admin account of one tenant. The password is stored only as an scrypt hash. */
 const customerSchema = new Schema({
@@ -47,6 +47,12 @@ type NewCustomer = { isNew: boolean; _id: unknown; tenantId: string; email: stri
  */
 customerSchema.pre('save', async function claimCustomerKeys(this: NewCustomer) {
   if (this.isNew) await claimKeys(customerKeyDocs(this));
+});
+// The account was not saved (another registration saved this e-mail first): its keys are given back.
+customerSchema.post('save', { errorHandler: true }, async function releaseKeysOfUnsaved(this: unknown, error: unknown) {
+  const customer = this as NewCustomer;
+  if (customer.isNew) await releaseKeys(customerKeyDocs(customer)).catch(() => undefined);
+  throw error;
 });
 customerSchema.post('save', async function listAdmin(this: NewCustomer) {
   if (this.isAdmin) await setAdmin({ tenantId: this.tenantId }, String(this._id), true);
