@@ -72,11 +72,18 @@ export function emailHtml(store: string | null, subject: string, text: string): 
     + '</div></body></html>';
 }
 
-/** E-mails come from the store by name ('Demo Hardware <no-reply@…>'), so shoppers know who writes. */
-async function storeName(tenantId: string): Promise<string | null> {
-  if (!mongoose.isValidObjectId(tenantId)) return null;
-  const tenant = (await Tenant.findById(tenantId, { name: 1 }).lean()) as { name?: string } | null;
-  return tenant?.name ?? null;
+const storeNames = new Map<string, { at: number; name: Promise<string | null> }>();
+
+/** E-mails come from the store by name ('Demo Hardware <no-reply@…>'), so shoppers know who writes; kept a minute (every order sends several). */
+function storeName(tenantId: string): Promise<string | null> {
+  if (!mongoose.isValidObjectId(tenantId)) return Promise.resolve(null);
+  const hit = storeNames.get(tenantId);
+  if (hit && Date.now() - hit.at < 60_000) return hit.name;
+  const name = (Tenant.findById(tenantId, { name: 1 }).lean() as Promise<{ name?: string } | null>).then((t) => t?.name ?? null);
+  name.catch(() => storeNames.delete(tenantId));
+  if (storeNames.size > 10_000) storeNames.clear();
+  storeNames.set(tenantId, { at: Date.now(), name });
+  return name;
 }
 
 /** Text messages through Twilio's official SDK when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set, else the outbox. */

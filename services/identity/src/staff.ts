@@ -1,12 +1,23 @@
 import { effectivePermissions, type Permission } from '@platform/domain';
-import type { RequestContext } from '@platform/server-kit';
+import { TtlCache, type RequestContext } from '@platform/server-kit';
 import { adminAccounts } from './keys';
+
+type StoreAdmin = { email: string; telephone: string | null; permissions: Permission[] };
+const admins = new TtlCache(30_000);
+
+/** Forgets the cached admins of a store after this process changed one (other processes see it within 30 s). */
+export const forgetStoreAdmins = (tenantId: string) => admins.delete(tenantId);
 
 /**
  * The store's admin accounts (owner and staff) with their e-mail, mobile number and effective permissions (the owner
- * holds them all). Called on every new order: read from the tenant's list of admin ids, each by `_id` (keys.ts).
+ * holds them all). Called on every new order, so kept 30 s per process: read from the tenant's list of admin ids,
+ * each by `_id` (keys.ts).
  */
-export async function storeAdmins(ctx: RequestContext): Promise<{ email: string; telephone: string | null; permissions: Permission[] }[]> {
+export function storeAdmins(ctx: RequestContext): Promise<StoreAdmin[]> {
+  return admins.get(ctx.tenantId, () => readStoreAdmins(ctx));
+}
+
+async function readStoreAdmins(ctx: RequestContext): Promise<StoreAdmin[]> {
   const admins = (await adminAccounts<{ email: string; telephone?: string | null; isAdmin?: boolean; isSubAccount?: boolean; permissions?: string[] }>(ctx)).filter((a) => a.isAdmin);
   return admins.map((a) => ({
     email: a.email, telephone: a.telephone ?? null,

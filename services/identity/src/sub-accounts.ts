@@ -5,6 +5,7 @@ import {
 } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { EMAIL_TAKEN } from './account';
+import { forgetStoreAdmins } from './staff';
 import { adminAccounts, changeKey, customerByKey, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys, setAdmin } from './keys';
 import { Customer } from './models';
 import { customerSessions, endSessions, updateSessions } from './session-list';
@@ -88,6 +89,7 @@ export async function createSubAccount(ctx: RequestContext, input: SubAccountInp
     if ((error as { code?: number }).code === 11000) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     throw error;
   }
+  forgetStoreAdmins(ctx.tenantId);
   return { status: 'success', message: 'Sub-account created.', data: view(ctx, await findSubAccount(ctx, slug)) };
 }
 
@@ -110,6 +112,7 @@ export async function updateSubAccount(ctx: RequestContext, io: IdentityIo, inpu
     }
   }
   await Customer.updateOne(scoped(ctx, { _id: current._id }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email, permissions } });
+  forgetStoreAdmins(ctx.tenantId);
   if (email !== current.email) await sendSecurityNotice(ctx, io, current.email, 'email', email);
   await updateSessions(ctx, io, input.slug, { permissions });
   return { status: 'success', message: 'Sub-account saved.', data: await viewWithActivity(ctx, io, await findSubAccount(ctx, input.slug)) };
@@ -132,6 +135,7 @@ export async function deleteSubAccount(ctx: RequestContext, io: IdentityIo, slug
   const account = await findSubAccount(ctx, slug);
   await Customer.deleteOne(scoped(ctx, { _id: account._id }));
   await setAdmin(ctx, String(account._id), false);
+  forgetStoreAdmins(ctx.tenantId);
   await releaseKeys(customerKeyDocs({ ...account, tenantId: ctx.tenantId }));
   await endSessions(ctx, io, slug);
   return { status: 'success', message: 'Sub-account removed.' };
