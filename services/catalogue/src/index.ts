@@ -1,6 +1,6 @@
 export { catalogueRoutes as catalogueService } from './routes';
 export { foldOrderPlaced, foldProductView, foldSearchEvent } from './tracking';
-export { announceCatalogueChange, applyCatalogueChange } from './search/changes';
+export { announceCatalogueChange, announceStockChange, applyCatalogueChange } from './search/changes';
 export { productDocId, storeProductDocId } from './models';
 export { Department, Brand, Product, StoreProduct, ProductStat, SearchTerm, SearchSynonyms, ProductSale, CoPurchase, FeaturedProduct } from './models';
 export { rebuildSearchRows } from './search/rows';

@@ -1,7 +1,7 @@
 import { mongoose, scoped } from '@platform/db';
 import { orderActions, orderTransition, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
-import { announceCatalogueChange } from '@platform/catalogue';
+import { announceStockChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails } from '@platform/tenant-settings';
 import { Order } from './models';
@@ -65,7 +65,7 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     return changed;
   }, { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' });
   const view = await adminView(ctx, order);
-  if (action === 'cancel') await announceCatalogueChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId));
+  if (action === 'cancel') await announceStockChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId));
   const email = shopperEmail(ctx.tenant.name, view, action, { reason, deliveryMinutes: input.deliveryMinutes });
   if (email && view.contact.email) {
     await io.resources.queues.notifications.add(`order-${action}`, { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: `order-${action}`, ...email });

@@ -3,6 +3,7 @@ import { findByIds, inBackground, Location, scoped } from '@platform/db';
 import { Product, productDocId, StoreProduct, storeProductDocId } from '../models';
 import type { LocationOffer, SearchDocument } from './search-index';
 import { toSearchDocument } from '../product-item';
+import { heldCounts } from '../stock';
 
 export type Catalogue = { documents: SearchDocument[]; offers: LocationOffer[] };
 
@@ -120,7 +121,7 @@ export async function loadCatalogue(store: SearchRowStore, tenantId: string, pro
   const raw = productIds
     ? (await store.redis.hmget(hash, ...productIds.map(String))).filter((v): v is string => v !== null)
     : await scanRows(store, hash);
-  if (raw.length === 0 && !productIds) return rebuildSearchRows(store, tenantId);
+  if (raw.length === 0 && !productIds) return withHeldCounts(store, tenantId, await rebuildSearchRows(store, tenantId));
   const documents: SearchDocument[] = [];
   const offers: LocationOffer[] = [];
   for (let i = 0; i < raw.length; i += 1) {
@@ -129,5 +130,13 @@ export async function loadCatalogue(store: SearchRowStore, tenantId: string, pro
     offers.push(...row.offers);
     if (i % 5000 === 4999) await new Promise((resolve) => setImmediate(resolve)); // let other requests run
   }
-  return { documents, offers };
+  return withHeldCounts(store, tenantId, { documents, offers });
+}
+
+/** Stock changes in Redis first (checkout) and reaches rows and the database after, so the count Redis holds wins. */
+async function withHeldCounts(store: SearchRowStore, tenantId: string, catalogue: Catalogue): Promise<Catalogue> {
+  const { offers } = catalogue;
+  const held = offers.length ? await heldCounts(store, tenantId, offers.map((o) => o.storeProductId)) : [];
+  held.forEach((count, i) => { if (count !== null) offers[i] = { ...offers[i], inventory: count }; });
+  return catalogue;
 }
