@@ -204,7 +204,9 @@ const MAX_PAIRED_LINES = 20;
 
 /**
  * Worker handler for orders-placed jobs: units sold per product and day, and each pair of products bought
- * together. The job id is the order, so an order counts once however often it is announced or retried.
+ * together. The job id is the order, so an order counts once however often it is announced or retried. The
+ * counts change in Redis here; the database gets them from `writeChangedSales`, which writes each changed
+ * document once however many orders changed it meanwhile (an order of 5 lines changes 25 documents).
  */
 export function foldOrderPlaced(redis: Redis, prefix: string) {
   const store = { redis, prefix };
@@ -218,19 +220,57 @@ export function foldOrderPlaced(redis: Redis, prefix: string) {
     const pairs = skus.flatMap((sku) => skus.filter((withSku) => withSku !== sku).map((withSku) => [sku, withSku] as const));
     await count(store, tenantId, 'sales', job, [...quantities].map(([sku, quantity]) => ({ key: salesKey(store, tenantId, day), kind: 'd', member: sku, amount: quantity })));
     await count(store, tenantId, 'co-purchases', job, pairs.map(([sku, withSku]) => ({ key: pairsKey(store, tenantId, sku), kind: 'z', member: withSku, amount: 1 })));
-    await Promise.all([
-      ...[...quantities.keys()].map((sku) => {
-        const docId = productSaleDocId(tenantId, sku, day);
-        return writeCount(store, docId, async () => score(await redis.zscore(salesKey(store, tenantId, day), sku)),
-          (quantity) => ProductSale.updateOne(scoped({ tenantId }, { _id: docId }), { $set: { sku, day, quantity } }, { upsert: true }));
-      }),
-      ...pairs.map(([sku, withSku]) => {
-        const docId = coPurchaseDocId(tenantId, sku, withSku);
-        return writeCount(store, docId, async () => score(await redis.zscore(pairsKey(store, tenantId, sku), withSku)),
-          (orders) => CoPurchase.updateOne(scoped({ tenantId }, { _id: docId }), { $set: { sku, withSku, orders } }, { upsert: true }));
-      }),
-    ]);
+    const changed: SaleDoc[] = [...[...quantities.keys()].map((sku): SaleDoc => ['sale', sku, day]), ...pairs.map(([sku, withSku]): SaleDoc => ['pair', sku, withSku])];
+    if (changed.length) await redis.sadd(salesDirtyKey(store, tenantId), ...changed.map((d) => JSON.stringify(d)));
+    await writeChangedSales(store, tenantId);
   };
+}
+
+/** A sales count document that changed in Redis: a product's units on a day, or a pair's orders. */
+type SaleDoc = ['sale', string, string] | ['pair', string, string];
+const salesDirtyKey = (s: CounterStore, t: string) => `${s.prefix}:sales-changed:${t}`; // SET of JSON SaleDoc
+
+/**
+ * Writes the changed sales documents with the counts Redis holds, by `_id`, one writer per tenant at a time (a
+ * lock): a job finding a writer at work returns, and the writer takes what was added meanwhile before it stops.
+ * So a burst of orders costs the database one write per changed document and never more than a few at once.
+ * A failed write puts its document back for the next writer.
+ */
+export async function writeChangedSales(store: CounterStore, tenantId: string): Promise<void> {
+  const dirty = salesDirtyKey(store, tenantId);
+  const lock = `${store.prefix}:sales-writing:${tenantId}`;
+  for (let round = 0; round < 100; round += 1) {
+    if (!(await store.redis.set(lock, '1', 'PX', 60_000, 'NX'))) return;
+    try {
+      for (;;) {
+        const members = await store.redis.spop(dirty, 100);
+        if (!members.length) break;
+        await store.redis.pexpire(lock, 60_000);
+        for (let i = 0; i < members.length; i += 4) {
+          const batch = members.slice(i, i + 4);
+          const written = await Promise.allSettled(batch.map((m) => writeSaleDoc(store, tenantId, JSON.parse(m) as SaleDoc)));
+          const failed = batch.filter((_, k) => written[k].status === 'rejected');
+          if (failed.length) {
+            await store.redis.sadd(dirty, ...failed, ...members.slice(i + 4));
+            throw (written.find((w) => w.status === 'rejected') as PromiseRejectedResult).reason;
+          }
+        }
+      }
+    } finally {
+      await store.redis.del(lock);
+    }
+    if (!(await store.redis.scard(dirty))) return;
+  }
+}
+
+async function writeSaleDoc(store: CounterStore, tenantId: string, [kind, sku, other]: SaleDoc): Promise<void> {
+  if (kind === 'sale') {
+    const quantity = score(await store.redis.zscore(salesKey(store, tenantId, other), sku));
+    if (quantity !== null) await upsertRetrying(() => ProductSale.updateOne(scoped({ tenantId }, { _id: productSaleDocId(tenantId, sku, other) }), { $set: { sku, day: other, quantity } }, { upsert: true }));
+    return;
+  }
+  const orders = score(await store.redis.zscore(pairsKey(store, tenantId, sku), other));
+  if (orders !== null) await upsertRetrying(() => CoPurchase.updateOne(scoped({ tenantId }, { _id: coPurchaseDocId(tenantId, sku, other) }), { $set: { sku, withSku: other, orders } }, { upsert: true }));
 }
 
 type Ranked = { member: string; score: number };
