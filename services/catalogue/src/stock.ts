@@ -18,10 +18,11 @@ export type ReserveResult = { ok: true; changes: StockChange[] } | { ok: false; 
 
 const countsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock:${tenantId}`;
 const versionsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-version:${tenantId}`;
-const dirtyKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-dirty:${tenantId}`;
+// HASH store product id -> the version the database has not been sent yet (cleared by the write that sends it).
+const unwrittenKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-unwritten:${tenantId}`;
 const storeProductDocId = (tenantId: string, storeProductId: number) => keyedId(tenantId, 'store-product', storeProductId);
 
-// KEYS: counts, versions, dirty set. ARGV: sign (-1 take, 1 give back), then store product id and quantity pairs.
+// KEYS: counts, versions, unwritten versions. ARGV: sign (-1 take, 1 give back), then store product id and quantity pairs.
 // Answers {'missing', ids...} when a count is not loaded, {'short', id, left} when a take cannot be had,
 // else {'ok', id, count, version, ...}. All or nothing: checks come before any change.
 const CHANGE_STOCK = `
@@ -41,7 +42,7 @@ local out = {'ok'}
 for i = 2, #ARGV, 2 do
   local count = redis.call('HINCRBY', KEYS[1], ARGV[i], sign * tonumber(ARGV[i + 1]))
   local version = redis.call('HINCRBY', KEYS[2], ARGV[i], 1)
-  redis.call('SADD', KEYS[3], ARGV[i])
+  redis.call('HSET', KEYS[3], ARGV[i], version)
   table.insert(out, ARGV[i]); table.insert(out, count); table.insert(out, version)
 end
 return out`;
@@ -70,7 +71,7 @@ async function change(store: StockStore, tenantId: string, sign: -1 | 1, lines: 
   if (!wanted.length) return { ok: true, changes: [] };
   const args = [String(sign), ...wanted.flatMap((l) => [String(l.storeProductId), String(l.quantity)])];
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const reply = await store.redis.eval(CHANGE_STOCK, 3, countsKey(store, tenantId), versionsKey(store, tenantId), dirtyKey(store, tenantId), ...args) as (string | number)[];
+    const reply = await store.redis.eval(CHANGE_STOCK, 3, countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId), ...args) as (string | number)[];
     if (reply[0] === 'missing') { await loadCounts(store, tenantId, reply.slice(1).map(Number)); continue; }
     if (reply[0] === 'short') return { ok: false, storeProductId: Number(reply[1]), left: Math.max(0, Number(reply[2])) };
     const changes: StockChange[] = [];
@@ -87,6 +88,16 @@ export const reserveStock = (store: StockStore, tenantId: string, lines: StockLi
 export async function releaseStock(store: StockStore, tenantId: string, lines: StockLine[]): Promise<StockChange[]> {
   const result = await change(store, tenantId, 1, lines);
   return result.ok ? result.changes : [];
+}
+
+/** The counts Redis holds (null where it holds none), without loading: what search overlays on its rows. */
+export async function heldCounts(store: StockStore, tenantId: string, storeProductIds: number[]): Promise<(number | null)[]> {
+  const out: (number | null)[] = [];
+  for (let i = 0; i < storeProductIds.length; i += 5000) {
+    const counts = await store.redis.hmget(countsKey(store, tenantId), ...storeProductIds.slice(i, i + 5000).map(String));
+    for (const c of counts) out.push(c === null ? null : Math.max(0, Number(c)));
+  }
+  return out;
 }
 
 /** The units left of each store product, as checkout sees them. */
@@ -113,7 +124,29 @@ export async function writeStockChanges(store: StockStore, tenantId: string, cha
       const [count, version] = await Promise.all([store.redis.hget(countsKey(store, tenantId), String(change.storeProductId)), store.redis.hget(versionsKey(store, tenantId), String(change.storeProductId))]);
       return count !== null && Number(version ?? 0) >= change.version ? { ...change, inventory: Number(count), version: Number(version ?? 0) } : change;
     },
-    (latest) => writeCount(tenantId, latest))));
+    async (latest) => { await writeCount(tenantId, latest); await markWritten(store, tenantId, latest); })));
+}
+
+// KEYS: unwritten versions. ARGV: store product id, the version written. A newer change keeps its mark.
+const MARK_WRITTEN = `
+local v = redis.call('HGET', KEYS[1], ARGV[1])
+if v and tonumber(v) <= tonumber(ARGV[2]) then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 1`;
+
+/** The database has this version of the count: the reconcile job need not look at it (unless it changed again). */
+const markWritten = (store: StockStore, tenantId: string, c: { storeProductId: number; version: number }) =>
+  store.redis.eval(MARK_WRITTEN, 1, unwrittenKey(store, tenantId), String(c.storeProductId), String(c.version));
+
+/** The store products whose latest change the database may not have (a write that failed or never ran). */
+async function unwritten(store: StockStore, tenantId: string, max: number): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor = '0';
+  do {
+    const [next, flat] = await store.redis.hscan(unwrittenKey(store, tenantId), cursor, 'COUNT', 1000);
+    for (let i = 0; i < flat.length; i += 2) ids.push(Number(flat[i]));
+    cursor = next;
+  } while (cursor !== '0' && ids.length < max);
+  return [...new Set(ids)].slice(0, max);
 }
 
 const writeCount = (tenantId: string, c: StockChange) =>
@@ -127,7 +160,7 @@ export type StockDifference = { storeProductId: number; redis: { inventory: numb
  * lost recent changes, e.g. a restart that kept only older appends). Answers each difference it found.
  */
 export async function reconcileStock(store: StockStore, tenantId: string, ids?: number[]): Promise<StockDifference[]> {
-  const todo = ids ?? (await store.redis.spop(dirtyKey(store, tenantId), 10_000)).map(Number);
+  const todo = ids ?? await unwritten(store, tenantId, 10_000);
   const differences: StockDifference[] = [];
   for (let i = 0; i < todo.length; i += 200) {
     const batch = todo.slice(i, i + 200);
@@ -140,11 +173,18 @@ export async function reconcileStock(store: StockStore, tenantId: string, ids?: 
       const doc = docs[k] as { inventory?: number; stockVersion?: number } | null;
       const inRedis = counts[k] === null ? null : { inventory: Number(counts[k]), version: Number(versions[k] ?? 0) };
       const inDb = doc ? { inventory: doc.inventory ?? 0, version: doc.stockVersion ?? 0 } : null;
-      if (!inDb || !inRedis) continue; // not loaded in Redis: it loads from the database when next used
-      if (inRedis.inventory === inDb.inventory && inRedis.version === inDb.version) continue;
       const storeProductId = batch[k];
+      if (!inDb || !inRedis) { // not loaded in Redis: it loads from the database when next used
+        await store.redis.hdel(unwrittenKey(store, tenantId), String(storeProductId));
+        continue;
+      }
+      if (inRedis.inventory === inDb.inventory && inRedis.version === inDb.version) {
+        await markWritten(store, tenantId, { storeProductId, version: inDb.version });
+        continue;
+      }
       if (inRedis.version >= inDb.version) {
         await writeCount(tenantId, { storeProductId, ...inRedis });
+        await markWritten(store, tenantId, { storeProductId, version: inRedis.version });
         differences.push({ storeProductId, redis: inRedis, database: inDb, fixed: 'database' });
       } else {
         await store.redis.multi()
@@ -171,7 +211,7 @@ export async function reconcileAllStock(store: StockStore, tenantId: string): Pr
 
 /** Forgets a tenant's counts in Redis (a reseed): they load again from the database when next used. */
 export async function forgetStock(store: StockStore, tenantId: string): Promise<void> {
-  await store.redis.del(countsKey(store, tenantId), versionsKey(store, tenantId), dirtyKey(store, tenantId));
+  await store.redis.del(countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId));
 }
 
 /**

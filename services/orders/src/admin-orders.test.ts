@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { StoreProduct } from '@platform/catalogue';
+import { StoreProduct, stockLeft } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
 import { Order, ordersService } from './index';
 import { inBackground } from '@platform/db';
@@ -14,7 +14,9 @@ let tenantId: string;
 let owner: string;
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'adm-ord', 'store-id': '1', ...extra });
 const asOwner = () => headers({ authorization: `Bearer ${owner}` });
-const stock = async (storeProductId: number) => ((await inDb(() => StoreProduct.findOne({ tenantId, storeProductId }).lean())) as unknown as { inventory: number }).inventory;
+/** The units the store has now, as checkout and search see them (Redis; the database gets them after). */
+const stock = async (storeProductId: number) => (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId, [storeProductId])).get(storeProductId)!;
+const stockInDb = async (storeProductId: number) => ((await inDb(() => StoreProduct.findOne({ tenantId, storeProductId }).lean())) as unknown as { inventory: number }).inventory;
 const mails = async (kind: string) => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
   .map((j) => j.data).filter((d) => d.kind === kind && d.tenantId === tenantId);
 
@@ -85,6 +87,7 @@ describe('the store works on an order', () => {
     expect(told.text).toContain('Reason: The last ones were damaged.');
     expect((await act('cancel', { id, reason: 'again' })).statusCode).toBe(409);
     expect(await stock(21)).toBe(before); // given back once
+    await expect.poll(() => stockInDb(21)).toBe(before);
     const outstanding = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: asOwner() });
     expect(outstanding.json().data.map((o: { id: string }) => o.id)).not.toContain(id);
   });

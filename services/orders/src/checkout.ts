@@ -5,7 +5,7 @@ import {
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
 import { cartParcels, findCoupon, type CartIo, type ShopperIdentity } from '@platform/cart';
-import { announceCatalogueChange, releaseStock, reserveStock, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
+import { announceStockChange, releaseStock, reserveStock, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
 import { storeAdmins } from '@platform/identity';
 import { AppError, rejectFieldProblems, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
@@ -92,8 +92,10 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     throw err;
   }
   // The order stands from here: the rest is recorded after it, and a failure is put right by the reconcile job.
+  // The stock counts reach the database after the answer (Redis holds them, append-only): the shopper does not
+  // wait on five writes, and what is not written is written by the reconcile job (docs/DATA-ACCESS.md).
+  void writeStockChanges(store, ctx.tenantId, taken).catch(() => undefined);
   await Promise.all([
-    writeStockChanges(store, ctx.tenantId, taken).catch(() => undefined), // the reconcile job writes what failed
     queueStockReconcile(io, ctx.tenantId),
     indexOrder(store, ctx.tenantId, order.toObject()),
   ]);
@@ -101,7 +103,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   const view = await orderView(ctx, order.toObject());
   // After the order is saved: each of these is retried by the queue, and none may undo the order.
   await Promise.all([
-    announceCatalogueChange(io.resources, ctx.tenantId, lines.filter((l) => !l.special).map((l) => l.productId)),
+    announceStockChange(io.resources, ctx.tenantId, lines.filter((l) => !l.special).map((l) => l.productId)),
     announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon }),
     io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix, origin ? `${origin}${who.customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null) }),
     tellTheStore(ctx, io, view, prefix, origin ? `${origin}/admin/prepare-order?id=${String(order._id)}` : null),
@@ -127,9 +129,12 @@ export async function giveStockBack(ctx: RequestContext, io: CheckoutIo, lines: 
   await queueStockReconcile(io, ctx.tenantId);
 }
 
+/** Long enough for the writes after an answer to land first, so the job finds only what failed. */
+const RECONCILE_DELAY_MS = 10_000;
+
 /** Asks the worker to check the store's changed stock counts against the database in a second (one job per second at most). */
 export async function queueStockReconcile(io: CheckoutIo, tenantId: string): Promise<void> {
-  await io.resources.queues.stockReconcile.add('changed', { tenantId }, { delay: 1000, deduplication: { id: `stock-${tenantId}`, ttl: 1000 } });
+  await io.resources.queues.stockReconcile.add('changed', { tenantId }, { delay: RECONCILE_DELAY_MS, deduplication: { id: `stock-${tenantId}`, ttl: RECONCILE_DELAY_MS } });
 }
 
 export const COUPON_ALREADY_USED = (code: string) => `You have already used promo code ${code}.`;
