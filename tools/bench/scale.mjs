@@ -6,6 +6,7 @@
 // and writes them into docs/benchmarks.md (with the date, the machine and its load).
 // Usage: npm run bench:scale -- [--duration 20] [--connections 16] [--products 20000] [--orders 100000]
 //   [--customers 50000] [--submit-orders 1000] [--timeout-min 45] [--keep] [--no-write] [--only NAME]
+//   [--profile] (the gateway writes a CPU profile into .data/bench-profile when it stops; open it in Chrome DevTools)
 // Every request goes to 127.0.0.1; the whole run stops (and stops what it started) after --timeout-min minutes.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const timeoutMin = Number(arg('timeout-min', '45'));
 const only = arg('only', '');
 const keep = process.argv.includes('--keep');
 const writeDoc = !process.argv.includes('--no-write');
+const profile = process.argv.includes('--profile');
 const TENANT = 'demo-hardware';
 const PORT = 4402;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -107,7 +109,7 @@ try {
 
   // 2. The gateway: time to /readyz, memory after start, time until the order lists are in Redis.
   const gatewayStart = performance.now();
-  gatewayProcess = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  gatewayProcess = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data/bench-profile')}`] : []), '--import', 'tsx', 'services/gateway/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   for (;;) {
     if (gatewayProcess.exitCode !== null) throw new Error('the gateway exited');
     const ok = await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false);
