@@ -5,7 +5,7 @@
 // of each phase, the gateway's start-up time (to /readyz) and memory (RSS), p50/p95/p99 and requests/s per route,
 // and writes them into docs/benchmarks.md (with the date, the machine and its load).
 // Usage: npm run bench:scale -- [--duration 20] [--connections 16] [--products 20000] [--orders 100000]
-//   [--customers 50000] [--submit-orders 1000] [--timeout-min 45] [--keep] [--no-write] [--only NAME]
+//   [--customers 50000] [--submit-orders 3000] [--submit-rate 50] [--timeout-min 45] [--keep] [--no-write] [--only NAME]
 //   [--profile] (the gateway writes a CPU profile into .data/bench-profile when it stops; open it in Chrome DevTools)
 // Every request goes to 127.0.0.1; the whole run stops (and stops what it started) after --timeout-min minutes.
 import { spawn } from 'node:child_process';
@@ -23,7 +23,8 @@ const orders = Number(arg('orders', '100000'));
 const customers = Number(arg('customers', '50000'));
 const duration = Number(arg('duration', '20'));
 const connections = Number(arg('connections', '16'));
-const submitOrders = Number(arg('submit-orders', '1000'));
+const submitOrders = Number(arg('submit-orders', '3000'));
+const submitRate = Number(arg('submit-rate', '50'));
 const timeoutMin = Number(arg('timeout-min', '45'));
 const only = arg('only', '');
 const keep = process.argv.includes('--keep');
@@ -209,14 +210,17 @@ try {
     }],
     ['customer lookup by e-mail (check-email-phone-exists)', () => ({ method: 'POST', path: '/api/check-email-phone-exists', body: JSON.stringify({ email: lookupEmails[n++ % lookupEmails.length] }) })],
     ...(loginPool.length ? [['password sign-in (POST login)', () => ({ method: 'POST', path: '/api/login', body: JSON.stringify({ email: loginPool[n++ % loginPool.length], password: BULK_PASSWORD }) })]] : []),
+    // What sign-in adds to the hash: one at a time, so no sign-in waits on another's hashing (16 at once need
+    // 16 hashes of CPU time on 2 cores, whatever the code does around them).
+    ...(loginPool.length ? [['password sign-in, one at a time (POST login, 1 connection)', () => ({ method: 'POST', path: '/api/login', body: JSON.stringify({ email: loginPool[(n++ + 5000) % loginPool.length], password: BULK_PASSWORD }) }), 1]] : []),
   ];
-  for (const [name, next] of scenarios.filter(([name]) => name.startsWith(only))) {
+  for (const [name, next, ownConnections] of scenarios.filter(([name]) => name.startsWith(only))) {
     n = 0;
     // One request first, to show what a failing route answers.
     const probe = next();
     const first = await fetch(`${BASE}${probe.path}`, { method: probe.method ?? 'GET', headers: probe.headers ?? headers, body: probe.body });
     if (!first.ok) console.log(`[scale] ${name}: the first request answered ${first.status}: ${(await first.text()).slice(0, 300)}`);
-    const result = await autocannon({ url: BASE, connections, duration, headers, requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }] });
+    const result = await autocannon({ url: BASE, connections: ownConnections ?? connections, duration, headers, requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }] });
     const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, s]) => [code, s.count]));
     const row = { name, p50: result.latency.p50, p95: percentile(result, 95), p99: result.latency.p99, rps: Math.round(result.requests.average), requests: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts, codes: Object.keys(codes).length ? JSON.stringify(codes) : '' };
     console.log(`[scale] ${name}: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.rps} req/s, non-2xx ${row.non2xx}${row.codes ? ` ${row.codes}` : ''}, errors ${row.errors}`);
@@ -281,6 +285,39 @@ try {
     figures.notes.push(`Order submit: ${submitOrders} guest carts of 5 lines (one device id each) prepared in ${prepS} s beforehand; ${connections} submits at a time for at most ${duration} s (${latencies.length} submitted, ${left} left); req/s is orders placed per second. One order submitted alone before them took ${figures.submitAloneMs} ms.`);
     console.log(`[scale] order submit: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.rps} orders/s, non-2xx ${row.non2xx}${row.codes ? ` ${row.codes}` : ''}, errors ${failures}`);
     if (firstFailure) console.log(`[scale] order submit: first failure ${firstFailure}`);
+
+    // The same at a steady rate (open loop): a submit starts every 1/rate s whether or not earlier ones have
+    // answered, as shoppers arrive; what a shopper waits at that many orders per second. At most 200 in flight.
+    const spare = carts.slice(latencies.length);
+    const planned = Math.min(spare.length, Math.round(submitRate * duration));
+    const steady = [];
+    const steadyCodes = {};
+    let inFlight = 0;
+    let skipped = 0;
+    const steadyStart = performance.now();
+    await Promise.all(Array.from({ length: planned }, async (_, i) => {
+      await sleep(Math.max(0, steadyStart + (i * 1000) / submitRate - performance.now()));
+      if (inFlight >= 200) { skipped += 1; return; }
+      inFlight += 1;
+      const t = performance.now();
+      try {
+        const res = await submit(spare[i], latencies.length + i);
+        await res.text();
+        steadyCodes[res.status] = (steadyCodes[res.status] ?? 0) + 1;
+      } catch { steadyCodes.error = (steadyCodes.error ?? 0) + 1; }
+      steady.push(performance.now() - t);
+      inFlight -= 1;
+    }));
+    const steadyWall = (performance.now() - steadyStart) / 1000;
+    steady.sort((a, b) => a - b);
+    const atSteady = (p) => Math.round(steady[Math.min(steady.length - 1, Math.floor((p / 100) * steady.length))] * 10) / 10;
+    const steadyOk = Object.entries(steadyCodes).filter(([c]) => c.startsWith('2')).reduce((n, [, c]) => n + c, 0);
+    if (steady.length) {
+      const steadyRow = { name: `order submit at ${submitRate} orders/s (steady arrivals)`, p50: atSteady(50), p95: atSteady(95), p99: atSteady(99), rps: Math.round((steadyOk / steadyWall) * 10) / 10, requests: steady.length, non2xx: steady.length - steadyOk - (steadyCodes.error ?? 0), errors: steadyCodes.error ?? 0, codes: '' };
+      figures.rows.push(steadyRow);
+      figures.notes.push(`Order submit at ${submitRate} orders/s: ${planned} more carts, one submit started every ${Math.round(1000 / submitRate)} ms for ${duration} s whatever the answers (at most 200 waiting; ${skipped} not sent); req/s is orders placed per second over the run.`);
+      console.log(`[scale] order submit at ${submitRate}/s: p50 ${steadyRow.p50} ms, p95 ${steadyRow.p95} ms, ${steadyRow.rps} orders/s, codes ${JSON.stringify(steadyCodes)}`);
+    }
   }
   figures.gateway.rssAfterRunMb = rssMb(gatewayProcess.pid);
 } finally {
@@ -298,7 +335,8 @@ for (const note of figures.notes) console.log(`[scale] ${note}`);
 
 if (writeDoc) {
   const file = path.join(root, 'docs/benchmarks.md');
-  const login = figures.rows.find((r) => r.name.startsWith('password sign-in'));
+  const login = figures.rows.find((r) => r.name.startsWith('password sign-in (POST'));
+  const loginAlone = figures.rows.find((r) => r.name.startsWith('password sign-in, one at a time'));
   const table = [
     '| route | p50 ms | p95 ms | p99 ms | req/s | requests | non-2xx | errors |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -314,7 +352,7 @@ Machine: ${machine}. Other work ran on the machine at the same time, so the figu
 - Seeding: ${figures.seed.totalS ?? '-'} s in all${figures.seed.tenantsS !== undefined ? ` (both demo stores with the products: ${figures.seed.tenantsS} s; customers: ${t.customers ?? '-'}; orders: ${t.orders ?? '-'}; the rest is starting the seed process)` : ''}.
 - Gateway start-up: ready (\`/readyz\`) after ${figures.gateway.readyS} s; order lists in Redis after ${figures.gateway.orderListsBuiltS} s; first search request (builds the search index) ${figures.gateway.firstSearchS} s.
 - Gateway memory (RSS): ${figures.gateway.rssAfterStartMb} MB after start, ${figures.gateway.rssAfterRunMb ?? '-'} MB after the run.
-- Password sign-in: p95 ${login?.p95 ?? '-'} ms; one \`hashPassword\` costs ${figures.hash?.hashMs ?? '-'} ms and one \`verifyPassword\` ${figures.hash?.verifyMs ?? '-'} ms (median of 15, scrypt N=16384) in a process of its own.
+- Password sign-in: p95 ${login?.p95 ?? '-'} ms with ${connections} at once, ${loginAlone?.p95 ?? '-'} ms one at a time; one \`hashPassword\` costs ${figures.hash?.hashMs ?? '-'} ms and one \`verifyPassword\` ${figures.hash?.verifyMs ?? '-'} ms (median of 15, scrypt N=16384) in a process of its own.
 ${figures.notes.map((note) => `- ${note}\n`).join('')}
 ${table}
 

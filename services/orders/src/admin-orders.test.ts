@@ -57,8 +57,11 @@ describe('the store works on an order', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Mark the order ready before completing it.');
 
+    const shopperSees = async () => (await harness.app.inject({ url: `/api/orders/order?order_number=${read.json().data.order_number}&device_id=TakeDevice`, headers: headers() })).json().data.status;
+    expect(await shopperSees()).toBe('taken');
     const ready = await act('markPrepared', { id });
     expect(ready.json()).toMatchObject({ message: expect.stringContaining('Sam has been told by e-mail.'), data: { status: 'prepared', status_label: 'Ready' } });
+    expect(await shopperSees()).toBe('prepared'); // the order page's kept copy follows each action
     const [told] = await mails('order-prepare');
     expect(told).toMatchObject({ to: 'takedevice@example.com', subject: expect.stringMatching(/^Your order \d+ is ready for pickup$/) });
     expect(told.text).toContain('is ready at adm-ord store 1, 1 Main St, Town, OR 97301.');

@@ -7,7 +7,7 @@ import { getBusinessDetails } from '@platform/tenant-settings';
 import { Order } from './models';
 import { withRedisLock } from '@platform/cart';
 import { giveStockBack, orderView, redisStore, type CheckoutIo, type OrderDoc } from './checkout';
-import { indexOrder } from './order-index';
+import { indexOrder, keepOrderDoc, orderKeys } from './order-index';
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
@@ -60,7 +60,7 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     const entry = { status: next.status, at: new Date(), by: ctx.caller?.slug ?? null, note: action === 'cancel' ? reason : input.deliveryMinutes ? `Delivery in about ${input.deliveryMinutes} minutes` : '' };
     await Order.updateOne(scoped(ctx, { _id: id }), { $set: { status: next.status }, $push: { history: entry } });
     const changed = { ...current, status: next.status, history: [...(current.history ?? []), entry] };
-    await indexOrder(redisStore(io), ctx.tenantId, changed as never);
+    await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
     if (action === 'cancel') await giveStockBack(ctx, io, current.items.filter((l) => !l.special));
     return changed;
   }, { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' });
@@ -120,6 +120,7 @@ export async function emailCustomer(ctx: RequestContext, io: CheckoutIo, id: str
   });
   const entry = { status: order.status, at: new Date(), by: ctx.caller?.slug ?? null, note: `E-mailed the customer: ${subject}` };
   await Order.updateOne(scoped(ctx, { _id: id }), { $push: { history: entry } }); // by _id alone (docs/DATA-ACCESS.md)
+  await io.resources.redis.del(orderKeys.doc(redisStore(io), ctx.tenantId, id)); // read again with its new history
   const view = await adminView(ctx, { ...order, history: [...(order.history ?? []), entry] });
   return { status: 'success', message: `Your e-mail to ${view.contact.first_name || 'the customer'} is on its way.`, data: view };
 }

@@ -11,7 +11,7 @@ import { storeAdmins } from '@platform/identity';
 import { AppError, rejectFieldProblems, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { announceOrderPlaced } from './placed';
-import { indexOrder, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
+import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
 
 export interface CheckoutInput {
   order_type: FulfilmentMode;
@@ -98,6 +98,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   await Promise.all([
     queueStockReconcile(io, ctx.tenantId),
     indexOrder(store, ctx.tenantId, order.toObject()),
+    keepOrderDoc(store, ctx.tenantId, order.toObject()),
   ]);
   await io.cart.carts.remove(ctx.tenantId, who);
   const view = await orderView(ctx, order.toObject());
@@ -189,7 +190,12 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
  */
 export async function findShopperOrder(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, orderNumber: string): Promise<PlacedOrder> {
   const id = await orderIdByNumber(redisStore(io), ctx.tenantId, orderNumber);
-  const order = id ? (await Order.findOne(scoped(ctx, { _id: id })).lean()) as (OrderDoc & { customerSlug?: string | null; deviceId?: string | null }) | null : null;
+  type Found = OrderDoc & { _id: unknown; customerSlug?: string | null; deviceId?: string | null };
+  let order = id ? await keptOrderDoc<Found>(redisStore(io), ctx.tenantId, id) : null;
+  if (id && !order) {
+    order = (await Order.findOne(scoped(ctx, { _id: id })).lean()) as Found | null;
+    if (order) await keepOrderDoc(redisStore(io), ctx.tenantId, order, true);
+  }
   const mine = order && (ctx.caller?.isAdmin || (who.customerSlug ? order.customerSlug === who.customerSlug : !order.customerSlug && order.deviceId === who.deviceId));
   if (!order || !mine) throw new AppError('not_found', 'This order was not found.');
   return orderView(ctx, order);

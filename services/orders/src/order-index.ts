@@ -34,6 +34,7 @@ export const orderKeys = {
   outstanding: (s: OrderIndexStore, t: string, locationId?: number) => `${base(s, t)}:outstanding${locationId ? `:${locationId}` : ''}`,
   sequence: (s: OrderIndexStore, t: string) => `${base(s, t)}:sequence`,
   rows: (s: OrderIndexStore, t: string) => `${base(s, t)}:rows`,
+  doc: (s: OrderIndexStore, t: string, id: string) => `${base(s, t)}:doc:${id}`,
 };
 const OUTSTANDING = new Set<string>(OUTSTANDING_STATUSES);
 
@@ -153,4 +154,29 @@ export async function orderPage(s: OrderIndexStore, tenantId: string, key: strin
 export async function forgetOrderIndex(s: OrderIndexStore, tenantId: string): Promise<void> {
   const keys = await tenantKeys(s, tenantId);
   for (let i = 0; i < keys.length; i += 500) await s.redis.del(...keys.slice(i, i + 500));
+}
+
+/** A week: the order's confirmation page and My Orders detail read recent orders again and again. */
+const KEPT_DOC_S = 7 * 24 * 3600;
+/** A copy read from the database: short, since a writer may have missed it (writers overwrite it at once). */
+const FILLED_DOC_S = 60;
+
+/**
+ * Keeps an order's document in Redis after writing it (checkout, each order action, under the order's lock), so
+ * the shopper's order page needs no database read; `fill` is a copy read from the database, set only where
+ * no writer set one meanwhile.
+ */
+export async function keepOrderDoc(s: OrderIndexStore, tenantId: string, doc: { _id: unknown }, fill = false): Promise<void> {
+  const key = orderKeys.doc(s, tenantId, String(doc._id));
+  if (fill) await s.redis.set(key, JSON.stringify(doc), 'EX', FILLED_DOC_S, 'NX');
+  else await s.redis.set(key, JSON.stringify(doc), 'EX', KEPT_DOC_S);
+}
+
+/** The order's document as kept in Redis (placedAt a Date again), or null. */
+export async function keptOrderDoc<T extends { placedAt: Date }>(s: OrderIndexStore, tenantId: string, id: string): Promise<T | null> {
+  const raw = await s.redis.get(orderKeys.doc(s, tenantId, id));
+  if (!raw) return null;
+  const doc = JSON.parse(raw) as T;
+  doc.placedAt = new Date(doc.placedAt);
+  return doc;
 }
