@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { connectMongo, disconnectMongo, keyedId, scoped } from '@platform/db';
@@ -63,4 +68,39 @@ describe('stock in Redis', () => {
     await store.redis.del(counts, versions); // Redis lost everything
     expect((await stockLeft(store, tenantId, [20])).get(20)).toBe(3);
   });
+
+  it('loses nothing through a real Redis restart (killed, then back from its append-only file) between taking the stock and writing it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'stock-aof-'));
+    const port = await freePort();
+    const startRedis = () => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', ''], { stdio: 'ignore' });
+    let server: ChildProcess = startRedis();
+    const own = { redis: new Redis(port, '127.0.0.1'), prefix: store.prefix };
+    own.redis.on('error', () => undefined); // refused connections while it restarts: the client retries
+    try {
+      await stocked(30, 10);
+      const taken = await reserveStock(own, tenantId, [{ storeProductId: 30, quantity: 3 }]);
+      if (!taken.ok) throw new Error('expected stock');
+      server.kill('SIGKILL'); // at once: the last second of appends may be lost
+      await new Promise((resolve) => server.once('exit', resolve));
+      server = startRedis();
+      await writeStockChanges(own, tenantId, taken.changes); // the write after the answer (the client reconnects)
+      await reconcileAllStock(own, tenantId);
+      expect((await stockLeft(own, tenantId, [30])).get(30)).toBe(7);
+      expect(await inDb(30)).toMatchObject({ inventory: 7, stockVersion: 1 });
+      expect(await reserveStock(own, tenantId, [{ storeProductId: 30, quantity: 8 }])).toMatchObject({ ok: false, left: 7 });
+    } finally {
+      own.redis.disconnect();
+      server.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
