@@ -243,8 +243,10 @@ export const checkoutApi = platformApi.injectEndpoints({
     cartPreferences: build.query<CartPreferences, { device_id: string }>({
       query: (params) => ({ url: 'cart-preferences', params }), transformResponse: (r: { data: CartPreferences }) => r.data, providesTags: ['Cart'],
     }),
-    submitOrder: build.mutation<{ status: boolean; message: string; order: PlacedOrder }, OrderSubmission>({
-      query: (body) => ({ url: 'customer/orders/submit', method: 'POST', body }), invalidatesTags: ['Cart', 'Orders'],
+    /** attempt: one key per checkout attempt, sent again with a repeat of it (the server answers a repeat with the first order). */
+    submitOrder: build.mutation<{ status: boolean; message: string; order: PlacedOrder }, OrderSubmission & { attempt?: string }>({
+      query: ({ attempt, ...body }) => ({ url: 'customer/orders/submit', method: 'POST', body, headers: attempt ? { 'idempotency-key': attempt } : undefined }),
+      invalidatesTags: ['Cart', 'Orders'],
     }),
     /** The signed-in customer's orders, newest first. */
     myOrders: build.query<Paged<CustomerOrderSummary>, { page: number }>({ query: (params) => ({ url: 'orders', params }), providesTags: ['Orders'] }),

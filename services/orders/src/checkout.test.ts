@@ -263,4 +263,33 @@ describe('POST /api/customer/orders/submit', () => {
     const res = await submit('AfterPos01');
     expect(res.json().order.order_number).toBe(String(highest + 1));
   });
+
+  it('answers a repeated attempt (same Idempotency-Key) with the first order, sent at once or later, and takes the stock once', async () => {
+    await add('TwiceClik1', 21, 2);
+    const before = await stock(21);
+    const attempt = { 'idempotency-key': 'attempt-twice-click-1' };
+    const [first, second] = await Promise.all([submit('TwiceClik1', {}, attempt), submit('TwiceClik1', {}, attempt)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json().order.order_number).toBe(first.json().order.order_number);
+    expect([first.headers['idempotent-replayed'], second.headers['idempotent-replayed']].filter(Boolean)).toEqual(['true']);
+    const later = await submit('TwiceClik1', {}, attempt); // a reload after the answer was lost
+    expect(later.json().order.order_number).toBe(first.json().order.order_number);
+    expect(await inDb(() => Order.countDocuments({ tenantId, deviceId: 'TwiceClik1' }))).toBe(1);
+    expect(await stock(21)).toBe(before - 2);
+  });
+
+  it('refuses the same Idempotency-Key with other details, and lets a failed attempt be sent again', async () => {
+    const attempt = { 'idempotency-key': 'attempt-other-body-1' };
+    const empty = await submit('KeyReuse01', {}, attempt);
+    expect(empty.statusCode).toBe(422); // nothing in the cart: nothing kept for this attempt
+    await add('KeyReuse01', 21, 1);
+    const placed = await submit('KeyReuse01', {}, attempt);
+    expect(placed.statusCode).toBe(200);
+    const changed = await submit('KeyReuse01', { note: 'Leave at the side door' }, attempt);
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe('This order was already sent with other details. Please check your order and place it again.');
+    expect(await inDb(() => Order.countDocuments({ tenantId, deviceId: 'KeyReuse01' }))).toBe(1);
+    const badKey = await submit('KeyReuse01', {}, { 'idempotency-key': 'no spaces allowed' });
+    expect(badKey.statusCode).toBe(400);
+  });
 });

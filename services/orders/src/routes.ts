@@ -8,6 +8,7 @@ import { outstandingOrders } from './service';
 import { actOnOrder, adminOrder, emailCustomer } from './admin-orders';
 import { customerOrders, findShopperOrder, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { buildOrderIndexes } from './order-index';
+import { runOnce } from './idempotency';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 
@@ -49,12 +50,21 @@ export const ordersRoutes: ServicePlugin = async (app) => {
         note: Type.Optional(Type.String({ maxLength: 1000 })),
         expected_total: Type.Optional(Type.String({ maxLength: 20 })),
       }),
+      // One key per checkout attempt (the checkout sends one): a repeat of the attempt gets the first answer.
+      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:-]{8,100}$' })) }),
       response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }) },
     },
-  }, async (request) => {
-    // The store's address as the shopper used it (never a forged one): the e-mails link the order there.
-    const order = await placeOrder(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body, await storeLinkOrigin(request));
-    return { status: true, message: ORDER_PLACED, order };
+  }, async (request, reply) => {
+    const who = shopperIdentity(request.ctx, request.body);
+    const attempt = request.headers['idempotency-key'];
+    const key = attempt ? `${app.resources.queuePrefix}:order-attempt:${request.ctx.tenantId}:${who.customerSlug ?? `device:${who.deviceId}`}:${attempt}` : null;
+    const { answer, replayed } = await runOnce(app.resources.redis, key, request.body, async () => {
+      // The store's address as the shopper used it (never a forged one): the e-mails link the order there.
+      const order = await placeOrder(request.ctx, io, who, request.body, await storeLinkOrigin(request));
+      return { status: true, message: ORDER_PLACED, order };
+    });
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return answer;
   });
 
   app.get('/orders/order', {

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from '@platform/routing';
 import type { Cart } from '@platform/contracts';
@@ -47,6 +47,8 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   const store = business?.about_us.locations.find((l) => l.id === storeId) ?? business?.about_us.locations[0];
   const [submitOrder, { isLoading }] = checkoutApi.useSubmitOrderMutation();
   const [problem, setProblem] = useState<string | null>(null);
+  // One key per attempt: a double click or a retry of it places one order; after a refusal the next try is a new attempt.
+  const attempt = useRef(newAttemptKey());
   // Payment is never reached without the Information step's details (a bookmark, another tab).
   useEffect(() => { if (!contact) setCheckoutStep(2); }, [contact]);
   if (!contact) return null;
@@ -59,11 +61,16 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
     try {
       const answer = await submitOrder({
         device_id, order_type: mode, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, telephone: contact.telephone,
-        note: contact.note || undefined, payment_method: PAY_AT_STORE, expected_total: t.total,
+        note: contact.note || undefined, payment_method: PAY_AT_STORE, expected_total: t.total, attempt: attempt.current,
       }).unwrap();
       setCheckoutStep(1);
       navigate(`/cart?order=${encodeURIComponent(answer.order.order_number)}`, { replace: true });
     } catch (error) {
+      // Refused (the shopper changes something and tries again): a new attempt. Lost on the way or still being
+      // placed: the same attempt again, which the server answers with the order if it was placed.
+      const status = (error as { status?: unknown }).status;
+      const stillPlacing = (error as { data?: { message?: string } }).data?.message?.includes('still being placed');
+      if (typeof status === 'number' && status >= 400 && status < 500 && !stillPlacing) attempt.current = newAttemptKey();
       setProblem(errorMessage(error, 'Your order could not be placed. Please try again.'));
     }
   };
@@ -110,4 +117,10 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       </div>
     </Card>
   );
+}
+
+/** A checkout attempt's key: random, in the characters the server accepts. */
+function newAttemptKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `checkout-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
