@@ -6,4 +6,4 @@ export { Department, Brand, Product, StoreProduct, ProductStat, SearchTerm, Sear
 export { rebuildSearchRows } from './search/rows';
 export { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 export type { SearchIndexRegistry } from './search/registry';
-export { reserveStock, releaseStock, stockLeft, writeStockChanges, reconcileStock, reconcileAllStock, reconcileStockJob, forgetStock, type StockStore, type StockLine, type StockChange, type StockDifference } from './stock';
+export { reserveStock, releaseStock, settleHold, releaseHold, staleHolds, stockLeft, writeStockChanges, reconcileStock, reconcileAllStock, reconcileStockJob, forgetStock, type StockStore, type StockLine, type StockChange, type StockDifference } from './stock';

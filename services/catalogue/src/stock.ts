@@ -20,30 +20,43 @@ const countsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stoc
 const versionsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-version:${tenantId}`;
 // HASH store product id -> the version the database has not been sent yet (cleared by the write that sends it).
 const unwrittenKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-unwritten:${tenantId}`;
+// A checkout's stock between taking it and saving its order: ZSET hold id -> when, HASH hold id -> note (JSON).
+const holdsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-holds:${tenantId}`;
+const holdNotesKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-hold-notes:${tenantId}`;
 const storeProductDocId = (tenantId: string, storeProductId: number) => keyedId(tenantId, 'store-product', storeProductId);
 
-// KEYS: counts, versions, unwritten versions. ARGV: sign (-1 take, 1 give back), then store product id and quantity pairs.
-// Answers {'missing', ids...} when a count is not loaded, {'short', id, left} when a take cannot be had,
-// else {'ok', id, count, version, ...}. All or nothing: checks come before any change.
+// KEYS: counts, versions, unwritten versions, holds (ZSET id -> time), hold notes (HASH id -> note). ARGV: sign
+// (-1 take, 1 give back), hold mode ('' none, 'take' record a hold, 'release' give back a hold's lines once),
+// hold id, now (ms), note, then store product id and quantity pairs. Answers {'missing', ids...} when a count is
+// not loaded, {'short', id, left} when a take cannot be had, {'gone'} when the hold was settled or given back
+// already, else {'ok', id, count, version, ...}. All or nothing: checks come before any change.
 const CHANGE_STOCK = `
-local sign = tonumber(ARGV[1])
+local sign, mode = tonumber(ARGV[1]), ARGV[2]
 local missing = {'missing'}
-for i = 2, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 0 then table.insert(missing, ARGV[i]) end
 end
 if #missing > 1 then return missing end
 if sign < 0 then
-  for i = 2, #ARGV, 2 do
+  for i = 6, #ARGV, 2 do
     local have = tonumber(redis.call('HGET', KEYS[1], ARGV[i]))
     if have < tonumber(ARGV[i + 1]) then return {'short', ARGV[i], tostring(have)} end
   end
 end
+if mode == 'release' then
+  if redis.call('ZREM', KEYS[4], ARGV[3]) == 0 then return {'gone'} end
+  redis.call('HDEL', KEYS[5], ARGV[3])
+end
 local out = {'ok'}
-for i = 2, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   local count = redis.call('HINCRBY', KEYS[1], ARGV[i], sign * tonumber(ARGV[i + 1]))
   local version = redis.call('HINCRBY', KEYS[2], ARGV[i], 1)
   redis.call('HSET', KEYS[3], ARGV[i], version)
   table.insert(out, ARGV[i]); table.insert(out, count); table.insert(out, version)
+end
+if mode == 'take' then
+  redis.call('ZADD', KEYS[4], ARGV[4], ARGV[3])
+  redis.call('HSET', KEYS[5], ARGV[3], ARGV[5])
 end
 return out`;
 
@@ -66,14 +79,19 @@ async function loadCounts(store: StockStore, tenantId: string, ids: number[]): P
   await multi.exec();
 }
 
-async function change(store: StockStore, tenantId: string, sign: -1 | 1, lines: StockLine[]): Promise<ReserveResult> {
+type HoldArgs = { mode: '' | 'take' | 'release'; id: string; note: string };
+const NO_HOLD: HoldArgs = { mode: '', id: '', note: '' };
+
+async function change(store: StockStore, tenantId: string, sign: -1 | 1, lines: StockLine[], hold: HoldArgs = NO_HOLD): Promise<ReserveResult> {
   const wanted = merged(lines);
-  if (!wanted.length) return { ok: true, changes: [] };
-  const args = [String(sign), ...wanted.flatMap((l) => [String(l.storeProductId), String(l.quantity)])];
+  if (!wanted.length && hold.mode !== 'release') return { ok: true, changes: [] };
+  const args = [String(sign), hold.mode, hold.id, String(Date.now()), hold.note, ...wanted.flatMap((l) => [String(l.storeProductId), String(l.quantity)])];
+  const keys = [countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId), holdsKey(store, tenantId), holdNotesKey(store, tenantId)];
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const reply = await store.redis.eval(CHANGE_STOCK, 3, countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId), ...args) as (string | number)[];
+    const reply = await store.redis.eval(CHANGE_STOCK, keys.length, ...keys, ...args) as (string | number)[];
     if (reply[0] === 'missing') { await loadCounts(store, tenantId, reply.slice(1).map(Number)); continue; }
     if (reply[0] === 'short') return { ok: false, storeProductId: Number(reply[1]), left: Math.max(0, Number(reply[2])) };
+    if (reply[0] === 'gone') return { ok: true, changes: [] };
     const changes: StockChange[] = [];
     for (let i = 1; i < reply.length; i += 3) changes.push({ storeProductId: Number(reply[i]), inventory: Number(reply[i + 1]), version: Number(reply[i + 2]) });
     return { ok: true, changes };
@@ -81,8 +99,35 @@ async function change(store: StockStore, tenantId: string, sign: -1 | 1, lines: 
   throw new Error('stock counts could not be loaded');
 }
 
-/** Takes every line's quantity, only where that much is left; all lines or none. */
-export const reserveStock = (store: StockStore, tenantId: string, lines: StockLine[]) => change(store, tenantId, -1, lines);
+/**
+ * Takes every line's quantity, only where that much is left; all lines or none. With a hold (a checkout), the
+ * taking is recorded under the hold's id in the same script, until `settleHold` (the order is saved) or
+ * `releaseHold` (undone, or found abandoned by `staleHolds`): a crash between the two never keeps stock taken.
+ */
+export const reserveStock = (store: StockStore, tenantId: string, lines: StockLine[], hold?: { id: string; note: Record<string, unknown> }) =>
+  change(store, tenantId, -1, lines, hold ? { mode: 'take', id: hold.id, note: JSON.stringify({ ...hold.note, lines: merged(lines) }) } : NO_HOLD);
+
+/** The hold's order was saved: the stock stays taken and the hold is forgotten. */
+export async function settleHold(store: StockStore, tenantId: string, holdId: string): Promise<void> {
+  await store.redis.multi().zrem(holdsKey(store, tenantId), holdId).hdel(holdNotesKey(store, tenantId), holdId).exec();
+}
+
+/** Gives a hold's lines back, once however many call it (an undone checkout, an abandoned one): its changes and note. */
+export async function releaseHold(store: StockStore, tenantId: string, holdId: string): Promise<{ changes: StockChange[]; note: Record<string, unknown> }> {
+  const raw = await store.redis.hget(holdNotesKey(store, tenantId), holdId);
+  if (!raw) return { changes: [], note: {} };
+  const note = JSON.parse(raw) as { lines: StockLine[] } & Record<string, unknown>;
+  const result = await change(store, tenantId, 1, note.lines, { mode: 'release', id: holdId, note: '' });
+  return { changes: result.ok ? result.changes : [], note };
+}
+
+/** Holds older than `olderThanMs` (their checkout never settled or undid them), with their notes. */
+export async function staleHolds(store: StockStore, tenantId: string, olderThanMs: number): Promise<{ id: string; note: Record<string, unknown> }[]> {
+  const ids = await store.redis.zrangebyscore(holdsKey(store, tenantId), 0, Date.now() - olderThanMs, 'LIMIT', 0, 500);
+  if (!ids.length) return [];
+  const notes = await store.redis.hmget(holdNotesKey(store, tenantId), ...ids);
+  return ids.map((id, i) => ({ id, note: notes[i] ? JSON.parse(notes[i]!) as Record<string, unknown> : {} }));
+}
 
 /** Gives quantities back (an undone checkout, a cancelled order or line, a restock). */
 export async function releaseStock(store: StockStore, tenantId: string, lines: StockLine[]): Promise<StockChange[]> {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { Product, productDocId, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
+import { Product, productDocId, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
 import { cartService, Coupon } from '@platform/cart';
 import { StoreProfile } from '@platform/tenant-settings';
 import { Customer } from '@platform/identity';
 import { forgetOrderIndex, Order, ordersService } from './index';
-import { inBackground } from '@platform/db';
+import { recoverAbandonedCheckouts } from './checkout';
+import { inBackground, mongoose } from '@platform/db';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
@@ -291,5 +292,24 @@ describe('POST /api/customer/orders/submit', () => {
     expect(await inDb(() => Order.countDocuments({ tenantId, deviceId: 'KeyReuse01' }))).toBe(1);
     const badKey = await submit('KeyReuse01', {}, { 'idempotency-key': 'no spaces allowed' });
     expect(badKey.statusCode).toBe(400);
+  });
+
+  it('gives back the stock of a checkout that stopped before saving its order, and keeps the stock of one whose order was saved', async () => {
+    const store = { redis: harness.resources.redis, prefix: harness.resources.queuePrefix };
+    const io = { resources: harness.resources };
+    const before = await stock(21);
+    // Two checkouts took stock and their process stopped: one before saving its order, one just after.
+    const lost = String(new mongoose.Types.ObjectId());
+    const saved = new mongoose.Types.ObjectId();
+    expect((await reserveStock(store, tenantId, [{ storeProductId: 21, quantity: 2 }], { id: lost, note: { orderId: lost, productIds: [2] } })).ok).toBe(true);
+    expect((await reserveStock(store, tenantId, [{ storeProductId: 21, quantity: 1 }], { id: String(saved), note: { orderId: String(saved), productIds: [2] } })).ok).toBe(true);
+    await Order.create({ _id: saved, tenantId, orderNumber: 'CRASH-1', status: 'placed', locationId: 1, totalCents: 1999, placedAt: new Date(), items: [{ productId: 2, storeProductId: 21, sku: '1002', title: 'Hammer', quantity: 1, priceCents: 1999 }] });
+    expect(await stock(21)).toBe(before - 3);
+    expect(await recoverAbandonedCheckouts(io, tenantId, 60_000)).toEqual({ released: 0, settled: 0 }); // too recent to call abandoned
+    expect(await recoverAbandonedCheckouts(io, tenantId, 0)).toEqual({ released: 1, settled: 1 });
+    expect(await stock(21)).toBe(before - 1);
+    expect(await recoverAbandonedCheckouts(io, tenantId, 0)).toEqual({ released: 0, settled: 0 }); // never twice
+    expect(await stock(21)).toBe(before - 1);
+    await expect.poll(() => stockInDb(21)).toBe(before - 1);
   });
 });

@@ -1,11 +1,11 @@
-import { Location, scoped } from '@platform/db';
+import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, normalizeCouponCode, type FulfilmentMode,
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
 import { cartParcels, findCoupon, type CartIo, type ShopperIdentity } from '@platform/cart';
-import { announceStockChange, releaseStock, reserveStock, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
+import { announceStockChange, releaseHold, releaseStock, reserveStock, settleHold, staleHolds, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
 import { storeAdmins } from '@platform/identity';
 import { AppError, rejectFieldProblems, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
@@ -25,7 +25,9 @@ export interface CheckoutInput {
 export interface CheckoutIo { cart: CartIo; resources: PlatformResources }
 
 /** Where stock counts, order numbers and order lists live (Redis, under the platform's prefix). */
-export const redisStore = (io: CheckoutIo): StockStore & OrderIndexStore => ({ redis: io.resources.redis, prefix: io.resources.queuePrefix });
+/** What the stock steps need of a process: Redis and the queues (a request's io, or the worker's). */
+export type StockIo = { resources: Pick<PlatformResources, 'redis' | 'queuePrefix' | 'queues'> };
+export const redisStore = (io: StockIo): StockStore & OrderIndexStore => ({ redis: io.resources.redis, prefix: io.resources.queuePrefix });
 
 export type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean };
 
@@ -67,12 +69,15 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   // Each step undoes itself when a later one fails; no step waits on another shopper's checkout.
   const releaseCoupon = await claimCouponUse(ctx, io, coupon, who.customerSlug);
   const stocked = lines.filter((l) => !l.special);
-  const taken = await takeStock(ctx, store, stocked).catch(async (err) => { await releaseCoupon(); throw err; });
+  // The stock is held under the order's id until the order is saved: a crash in between is found and given back.
+  const orderId = new mongoose.Types.ObjectId();
+  const hold = String(orderId);
+  const taken = await takeStock(ctx, store, stocked, hold).catch(async (err) => { await releaseCoupon(); throw err; });
   let order;
   try {
     const sequence = await takeOrderNumber(store, ctx.tenantId);
     order = await Order.create({
-      ...scoped(ctx), orderNumber: String(sequence), sequence, status: 'placed', locationId: stored.locationId,
+      _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, status: 'placed', locationId: stored.locationId,
       customerSlug: who.customerSlug, deviceId: who.customerSlug ? null : who.deviceId,
       customerName: `${input.first_name.trim()} ${input.last_name.trim()}`,
       contact: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email: normalizeEmail(input.email), telephone: normalizePhone(input.telephone) },
@@ -88,7 +93,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
       totalCents: toCents(t.total), placedAt, items: lines,
     });
   } catch (err) {
-    await Promise.all([giveStockBack(ctx, io, stocked), releaseCoupon()]);
+    await Promise.all([giveHeldStockBack(io, ctx.tenantId, hold), releaseCoupon()]);
     throw err;
   }
   // The order stands from here: the rest is recorded after it, and a failure is put right by the reconcile job.
@@ -96,6 +101,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   // wait on five writes, and what is not written is written by the reconcile job (docs/DATA-ACCESS.md).
   void writeStockChanges(store, ctx.tenantId, taken).catch(() => undefined);
   await Promise.all([
+    settleHold(store, ctx.tenantId, hold),
     queueStockReconcile(io, ctx.tenantId),
     indexOrder(store, ctx.tenantId, order.toObject()),
     keepOrderDoc(store, ctx.tenantId, order.toObject()),
@@ -116,8 +122,8 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
  * Takes each line's quantity off its store product's stock (Redis, all lines or none), only where that much
  * is left; when a line cannot be had the shopper is told how many the store has.
  */
-async function takeStock(ctx: RequestContext, store: StockStore, lines: Line[]): Promise<StockChange[]> {
-  const result = await reserveStock(store, ctx.tenantId, lines);
+async function takeStock(ctx: RequestContext, store: StockStore, lines: Line[], hold: string): Promise<StockChange[]> {
+  const result = await reserveStock(store, ctx.tenantId, lines, { id: hold, note: { orderId: hold, productIds: [...new Set(lines.map((l) => l.productId))] } });
   if (result.ok) return result.changes;
   const line = lines.find((l) => l.storeProductId === result.storeProductId)!;
   throw new AppError('conflict', `${line.title}: Store has only ${result.left} in stock.`, { [`items.${line.storeProductId}`]: [`Store has only ${result.left} in stock.`] });
@@ -130,11 +136,56 @@ export async function giveStockBack(ctx: RequestContext, io: CheckoutIo, lines: 
   await queueStockReconcile(io, ctx.tenantId);
 }
 
+/** Gives back the stock a checkout holds (undone, or abandoned by a crash), once, and writes the new counts. */
+async function giveHeldStockBack(io: StockIo, tenantId: string, hold: string): Promise<number[]> {
+  const store = redisStore(io);
+  const { changes, note } = await releaseHold(store, tenantId, hold);
+  if (!changes.length) return [];
+  await writeStockChanges(store, tenantId, changes).catch(() => undefined); // the reconcile job writes what failed
+  await queueStockReconcile(io, tenantId);
+  return (note.productIds as number[] | undefined) ?? [];
+}
+
+/** A hold older than this never reaches its order: the checkout that made it stopped (a crash, a restart). */
+const ABANDONED_AFTER_MS = 5 * 60_000;
+
+/**
+ * Finds the store's checkouts that took stock and never settled it (the process stopped between taking the stock
+ * and saving the order, or before undoing): a hold whose order exists is settled, any other is given back.
+ * Run by the stock-reconcile job; answers how many holds were given back and settled.
+ */
+export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, olderThanMs = ABANDONED_AFTER_MS): Promise<{ released: number; settled: number }> {
+  const store = redisStore(io);
+  let released = 0;
+  let settled = 0;
+  for (const { id } of await staleHolds(store, tenantId, olderThanMs)) {
+    const saved = mongoose.Types.ObjectId.isValid(id) && await Order.findOne(scoped({ tenantId }, { _id: id }), { _id: 1 }).lean();
+    if (saved) { await settleHold(store, tenantId, id); settled += 1; continue; }
+    const productIds = await giveHeldStockBack(io, tenantId, id);
+    if (productIds.length) await announceStockChange(io.resources, tenantId, productIds);
+    released += 1;
+  }
+  return { released, settled };
+}
+
+/** Worker handler part of the stock-reconcile job: abandoned checkouts of the job's store, or of every store. */
+export async function recoverAbandonedCheckoutsOf(io: StockIo, tenantId?: string): Promise<{ released: number; settled: number }> {
+  const tenants = tenantId ? [tenantId] : ((await Tenant.find({ active: true }, { _id: 1 }).lean()) as { _id: unknown }[]).map((t) => String(t._id));
+  const total = { released: 0, settled: 0 };
+  for (const t of tenants) {
+    const { released, settled } = await recoverAbandonedCheckouts(io, t);
+    total.released += released;
+    total.settled += settled;
+  }
+  if (total.released) console.warn(`[worker] gave back the stock of ${total.released} abandoned checkout(s)`);
+  return total;
+}
+
 /** Long enough for the writes after an answer to land first, so the job finds only what failed. */
 const RECONCILE_DELAY_MS = 10_000;
 
 /** Asks the worker to check the store's changed stock counts against the database in a second (one job per second at most). */
-export async function queueStockReconcile(io: CheckoutIo, tenantId: string): Promise<void> {
+export async function queueStockReconcile(io: StockIo, tenantId: string): Promise<void> {
   await io.resources.queues.stockReconcile.add('changed', { tenantId }, { delay: RECONCILE_DELAY_MS, deduplication: { id: `stock-${tenantId}`, ttl: RECONCILE_DELAY_MS } });
 }
 

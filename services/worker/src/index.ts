@@ -5,6 +5,7 @@ import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJ
 import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { forgetEndedSessions } from '@platform/identity';
+import { recoverAbandonedCheckoutsOf } from '@platform/orders';
 import { sendEmailCampaign } from './email-campaigns';
 import { deliverNotifications } from '@platform/notifications';
 import { sendWizardReminders } from './wizard-reminders';
@@ -52,6 +53,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
       .catch((err: Error) => console.error(`[worker] could not schedule the stock reconcile: ${err.message}`)),
   ]);
   const foldSales = foldOrderPlaced(publisher, prefix);
+  const reconcileStock = reconcileStockJob(publisher, prefix);
   const workers = [
     // Counted in Redis atomically and written by _id with the count Redis holds (catalogue tracking.ts): exact at any
     // concurrency and with several worker processes (docs/ARCHITECTURE.md, "Atomicity").
@@ -63,7 +65,11 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.endedSessions, async () => { await forgetEndedSessions(); }, { connection, prefix, concurrency: 1 }),
-    backgroundWorker<StockReconcileJob>(QUEUE_NAMES.stockReconcile, reconcileStockJob(publisher, prefix), { connection, prefix, concurrency: 1 }),
+    // Checkouts that stopped between taking stock and saving their order give it back, then Redis and the database agree.
+    backgroundWorker<StockReconcileJob>(QUEUE_NAMES.stockReconcile, async (job) => {
+      const recovered = await recoverAbandonedCheckoutsOf({ resources: { redis: publisher, queuePrefix: prefix, queues: producers } }, job.data.tenantId);
+      return { ...(await reconcileStock(job)), recovered };
+    }, { connection, prefix, concurrency: 1 }),
     backgroundWorker<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, async (job) => { await sendEmailCampaign(producers, job.data, publicUrl); }, { connection, prefix, concurrency: 1 }),
   ];
   for (const worker of workers) {

@@ -14,7 +14,7 @@ export async function announceCatalogueChange(resources: PlatformResources, tena
  * Call after stock changed in Redis only (an order, a cancelled line): no row needs re-deriving, since index
  * loads take each count from Redis, so the API processes are told at once, without a queued job.
  */
-export async function announceStockChange(resources: PlatformResources, tenantId: string, productIds: number[]): Promise<void> {
+export async function announceStockChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string, productIds: number[]): Promise<void> {
   if (!productIds.length) return;
   const change: IndexChange = { tenantId, productIds: [...new Set(productIds)] };
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
