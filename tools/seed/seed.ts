@@ -2,7 +2,7 @@ import { Faker, en } from '@faker-js/faker';
 import { connectMongo, disconnectMongo, inBackground, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
 import { nextOrderNumber, slugify } from '@platform/domain';
 import { Brand, Department, FeaturedProduct, Product, productDocId, StoreProduct, storeProductDocId } from '@platform/catalogue';
-import { Customer, CustomerKey, customerKeyDocs, hashPassword } from '@platform/identity';
+import { adminIds, Customer, CustomerKey, customerKeyDocs, hashPassword } from '@platform/identity';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, indexOrders, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
@@ -538,6 +538,10 @@ async function main() {
   orderLists = redis ? { redis, prefix: 'bull' } : null;
   const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty'), queues, customers, orders });
   if (!result.skipped && orderLists) await markOrderListsBuilt(orderLists);
+  // Each store's list of admins (read on every new order) is made now, not by the first order (a scan of the customers).
+  if (!result.skipped) await inBackground('seed: the stores\' lists of admins', async () => {
+    for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await adminIds({ tenantId: String(t._id) });
+  });
   await queues?.close();
   redis?.disconnect();
   console.log(result.skipped ? '[seed] database already has tenants; left as is' : `[seed] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(result.summary)}`);
