@@ -6,6 +6,7 @@
 // and writes them into docs/benchmarks.md (with the date, the machine and its load).
 // Usage: npm run bench:scale -- [--duration 20] [--connections 16] [--products 20000] [--orders 100000]
 //   [--customers 50000] [--submit-orders 3000] [--submit-rate 50] [--timeout-min 45] [--keep] [--no-write] [--only NAME]
+//   [--separate-worker] (the workers in a process of their own, EMBEDDED_WORKER=0, as a split deployment runs them)
 //   [--profile] (the gateway writes a CPU profile into .data/bench-profile when it stops; open it in Chrome DevTools)
 // Every request goes to 127.0.0.1; the whole run stops (and stops what it started) after --timeout-min minutes.
 import { spawn } from 'node:child_process';
@@ -30,6 +31,7 @@ const only = arg('only', '');
 const keep = process.argv.includes('--keep');
 const writeDoc = !process.argv.includes('--no-write');
 const profile = process.argv.includes('--profile');
+const separateWorker = process.argv.includes('--separate-worker');
 const TENANT = 'demo-hardware';
 const PORT = 4402;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -110,6 +112,10 @@ try {
 
   // 2. The gateway: time to /readyz, memory after start, time until the order lists are in Redis.
   const gatewayStart = performance.now();
+  if (separateWorker) {
+    env.EMBEDDED_WORKER = '0';
+    started.push(spawn(process.execPath, ['--import', 'tsx', 'services/worker/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] }));
+  }
   gatewayProcess = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data/bench-profile')}`] : []), '--import', 'tsx', 'services/gateway/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   for (;;) {
     if (gatewayProcess.exitCode !== null) throw new Error('the gateway exited');
@@ -346,7 +352,7 @@ if (writeDoc) {
   const section = `<!-- scale:start (written by tools/bench/scale.mjs) -->
 ## Store scale (\`npm run bench:scale\`)
 
-Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${products.toLocaleString('en-US')} products in 3 stores, ${orders.toLocaleString('en-US')} orders, ${customers.toLocaleString('en-US')} customers (tenant ${TENANT}), FerretDB v1 (SQLite) and Redis on this machine, the embedded gateway (one Node process), ${duration} s x ${connections} connections per route on loopback.
+Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${products.toLocaleString('en-US')} products in 3 stores, ${orders.toLocaleString('en-US')} orders, ${customers.toLocaleString('en-US')} customers (tenant ${TENANT}), FerretDB v1 (SQLite) and Redis on this machine, ${separateWorker ? 'the gateway and the workers in two Node processes (EMBEDDED_WORKER=0)' : 'the embedded gateway (one Node process, workers included)'}, ${duration} s x ${connections} connections per route on loopback.
 Machine: ${machine}. Other work ran on the machine at the same time, so the figures are noisy.
 
 - Seeding: ${figures.seed.totalS ?? '-'} s in all${figures.seed.tenantsS !== undefined ? ` (both demo stores with the products: ${figures.seed.tenantsS} s; customers: ${t.customers ?? '-'}; orders: ${t.orders ?? '-'}; the rest is starting the seed process)` : ''}.
