@@ -5,7 +5,7 @@ import { AccessToken, findByIds, inBackground, scoped, type TenantContext } from
  * Each customer's sessions (docs/DATA-ACCESS.md rule 3): a Redis set of their AccessToken `_id`s, kept by the code
  * that starts sessions (startSession); ended or cleaned-up ones are dropped when next read. A missing set (Redis
  * emptied, older sessions, tokens made elsewhere) is rebuilt from the database in the background: rare. A marker
- * member keeps an empty list from being rebuilt each time.
+ * member says the list is complete (a rebuild ran); a read of a list without it rebuilds it first.
  */
 const MARKER = '-';
 /** A set unused this long goes (the longest session lasts less); the next read rebuilds it. */
@@ -27,16 +27,17 @@ async function rebuild(ctx: TenantContext, io: SessionStore, key: string, custom
 export async function sessionIds(ctx: TenantContext, io: SessionStore, customerSlug: string): Promise<string[]> {
   const key = sessionSetKey(io, ctx.tenantId, customerSlug);
   const members = await io.redis.smembers(key);
-  if (!members.length) return rebuild(ctx, io, key, customerSlug);
+  if (!members.includes(MARKER)) return rebuild(ctx, io, key, customerSlug); // not known complete
   return members.filter((m) => m !== MARKER);
 }
 
 /** Records a new session of the customer (its record is written already, so a rebuild includes it too). */
 export async function rememberSession(ctx: TenantContext, io: SessionStore, customerSlug: string, id: string): Promise<void> {
   const key = sessionSetKey(io, ctx.tenantId, customerSlug);
-  const [[, added]] = (await io.redis.multi().sadd(key, id).expire(key, KEEP_S).exec()) as [[unknown, number]];
-  // Added to a set that did not exist: build the rest of the list now (as a read would).
-  if (added === 1 && (await io.redis.scard(key)) === 1) await rebuild(ctx, io, key, customerSlug);
+  const [, , [, complete]] = (await io.redis.multi().sadd(key, id).expire(key, KEEP_S).sismember(key, MARKER).exec()) as [unknown, unknown, [unknown, number]];
+  // A list not known complete (none yet, or Redis lost it) gets its older sessions in the background: signing in
+  // does not wait on that scan, and a read before it ends rebuilds the list itself.
+  if (!complete) void rebuild(ctx, io, key, customerSlug).catch((err) => console.error(`[identity] sessions of ${customerSlug} not rebuilt: ${String(err)}`));
 }
 
 export interface SessionDoc {
