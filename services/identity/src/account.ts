@@ -7,7 +7,7 @@ import { getStoreSettings } from '@platform/tenant-settings';
 import type { CardVault } from './cards';
 import { changeKey, customerByKey, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys } from './keys';
 import { Customer, OneTimeSecret, oneTimeSecretId } from './models';
-import { deleteSessions, endSessions, liveSessions } from './session-list';
+import { deleteSessions, endSessions, liveSessions, startSessionList } from './session-list';
 import { CODE_MESSAGES, consumeSecret, issueSecret } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CustomerDoc, IdentityIo } from './service';
@@ -75,6 +75,7 @@ export async function signup(ctx: RequestContext, io: IdentityIo, ip: string, in
     if ((error as { code?: number }).code === 11000) throw new AppError('unprocessable', DUPLICATE_EMAIL, { email: [DUPLICATE_EMAIL] });
     throw error;
   }
+  await startSessionList(ctx, io, slug);
   return { status: 'success', message: 'Thank you for registering!' };
 }
 

@@ -23,6 +23,12 @@ async function rebuild(ctx: TenantContext, io: SessionStore, key: string, custom
   return ids;
 }
 
+/** A new account has no sessions yet: its (empty) list is complete, so its first sign-in starts no rebuild. */
+export async function startSessionList(ctx: TenantContext, io: SessionStore, customerSlug: string): Promise<void> {
+  const key = sessionSetKey(io, ctx.tenantId, customerSlug);
+  await io.redis.multi().sadd(key, MARKER).expire(key, KEEP_S).exec();
+}
+
 /** The `_id`s of a customer's sessions (any state: callers check revokedAt and expiresAt on the documents). */
 export async function sessionIds(ctx: TenantContext, io: SessionStore, customerSlug: string): Promise<string[]> {
   const key = sessionSetKey(io, ctx.tenantId, customerSlug);
