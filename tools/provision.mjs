@@ -1,5 +1,5 @@
 // Installs and starts what the platform needs on this machine: npm dependencies, Redis (Debian),
-// FerretDB (built from tools/ferretdb with Go), Chromium (Debian). Reuses whatever is already there.
+// FerretDB (built from tools/ferretdb with Go), stripe-mock (built with Go), Chromium (Debian). Reuses whatever is already there.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -54,16 +54,38 @@ function ferretSourceStamp() {
   return createHash('sha256').update(['go.mod', 'go.sum', 'main.go', 'id_index.go'].map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\0')).digest('hex');
 }
 
+function goBinary() {
+  const go = onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : null);
+  if (!go) aptInstall('golang-go');
+  return go ?? 'go';
+}
+
 function ensureFerretBinary() {
   const bin = path.join(root, 'tools/ferretdb/bin/ferretdb');
   const stampFile = `${bin}.sources`;
   const stamp = ferretSourceStamp();
   if (existsSync(bin) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return bin;
-  const go = onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : null);
-  if (!go) aptInstall('golang-go');
+  const go = goBinary();
   log('building FerretDB v1.24.2 from the Go module proxy (first run only, about a minute)');
-  run(go ?? 'go', ['build', '-o', 'bin/ferretdb', '.'], { cwd: path.join(root, 'tools/ferretdb') });
+  run(go, ['build', '-o', 'bin/ferretdb', '.'], { cwd: path.join(root, 'tools/ferretdb') });
   writeFileSync(stampFile, stamp);
+  return bin;
+}
+
+/** Stripe's official mock server, the local stand-in for Stripe (stateless: it answers with fixtures). */
+const STRIPE_MOCK_VERSION = 'v0.203.0';
+
+/** Built once with `go install` into tools/stripe-mock/bin (git-ignored); another version's binary is rebuilt. */
+function ensureStripeMockBinary() {
+  const binDir = path.join(root, 'tools/stripe-mock/bin');
+  const bin = path.join(binDir, 'stripe-mock');
+  const stampFile = `${bin}.version`;
+  if (existsSync(bin) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === STRIPE_MOCK_VERSION) return bin;
+  const go = goBinary();
+  mkdirSync(binDir, { recursive: true });
+  log(`building stripe-mock ${STRIPE_MOCK_VERSION} from the Go module proxy (first run only)`);
+  run(go, ['install', `github.com/stripe/stripe-mock@${STRIPE_MOCK_VERSION}`], { env: { ...process.env, GOBIN: binDir } });
+  writeFileSync(stampFile, STRIPE_MOCK_VERSION);
   return bin;
 }
 
@@ -96,17 +118,30 @@ function startChild(name, cmd, args, logFile) {
   return child;
 }
 
+/** Waits for the child's port; rejects at once if the child exits first (e.g. its port was taken). */
+function waitForChildPort(child, name, port, logFile) {
+  return new Promise((resolve, reject) => {
+    const exited = (code, signal) => reject(new Error(`${name} exited (${code ?? signal}) before listening on ${port}; see ${logFile}`));
+    child.once('exit', exited);
+    waitForPort(port).then(resolve, reject).finally(() => child.off('exit', exited));
+  });
+}
+
 /**
- * Starts Redis and FerretDB for a profile ('dev' or 'test') unless REDIS_URL / MONGODB_URI are set.
- * Returns the URLs and a stop() that ends only what this call started.
+ * Starts Redis, FerretDB and stripe-mock for a profile ('dev' or 'test') unless REDIS_URL / MONGODB_URI /
+ * STRIPE_API_BASE are set. Returns the URLs (stripeUrl is undefined if stripe-mock could not be built or
+ * started: the rest of the platform works without it) and a stop() that ends only what this call started.
+ * stripePort defaults to one derived from the profile's Redis port, so profiles that do not name one
+ * (the benchmarks) still get a port of their own.
  */
-export async function startBackingServices({ profile, mongoPort, redisPort, freshData = false }) {
+export async function startBackingServices({ profile, mongoPort, redisPort, stripePort = redisPort + 5740, freshData = false }) {
   const dataDir = path.join(root, '.data', profile);
   if (freshData) execFileSync('rm', ['-rf', dataDir]);
   mkdirSync(dataDir, { recursive: true });
   const children = [];
   let mongoUri = process.env.MONGODB_URI;
   let redisUrl = process.env.REDIS_URL;
+  let stripeUrl = process.env.STRIPE_API_BASE;
 
   if (!redisUrl) {
     redisUrl = `redis://127.0.0.1:${redisPort}`;
@@ -134,6 +169,27 @@ export async function startBackingServices({ profile, mongoPort, redisPort, fres
       log(`FerretDB started on ${mongoPort}`);
     }
   }
+  if (!stripeUrl) {
+    if (await portOpen(stripePort)) {
+      log(`reusing stripe-mock already on ${stripePort}`);
+      stripeUrl = `http://127.0.0.1:${stripePort}`;
+    } else {
+      const logFile = path.join(dataDir, 'stripe-mock.log');
+      try {
+        const bin = ensureStripeMockBinary();
+        // Loopback only. With -http-addr alone it still opens HTTPS on :12112 on every interface (so a second
+        // profile's would collide): HTTPS goes to a free loopback port the system picks, and is not used.
+        const child = startChild('stripe-mock', bin, ['-http-addr', `127.0.0.1:${stripePort}`, '-https-addr', '127.0.0.1:0'], logFile);
+        children.push(child);
+        await waitForChildPort(child, 'stripe-mock', stripePort, logFile);
+        stripeUrl = `http://127.0.0.1:${stripePort}`;
+        log(`stripe-mock started on ${stripePort}`);
+      } catch (err) {
+        console.error(`[provision] ERROR: stripe-mock is not running (${err.message}). Card payments cannot be used or `
+          + 'tested (STRIPE_API_BASE is not set); everything else starts. It is built with Go from the Go module proxy.');
+      }
+    }
+  }
   const stop = async () => {
     await Promise.all(children.map((child) => new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -143,5 +199,5 @@ export async function startBackingServices({ profile, mongoPort, redisPort, fres
       setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 5000).unref();
     })));
   };
-  return { mongoUri, redisUrl, stop };
+  return { mongoUri, redisUrl, stripeUrl, stop };
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm start: install what is missing, build, start Redis + FerretDB (unless REDIS_URL / MONGODB_URI),
+// npm start: install what is missing, build, start Redis + FerretDB + stripe-mock (unless REDIS_URL / MONGODB_URI / STRIPE_API_BASE),
 // seed the demo tenants into an empty database, and serve everything on one port.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -17,8 +17,8 @@ console.log('[start] building the apps (Nx cache makes this quick after the firs
 const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const services = await startBackingServices({ profile: 'dev', mongoPort: Number(process.env.DEV_MONGO_PORT ?? 27117), redisPort: Number(process.env.DEV_REDIS_PORT ?? 6479) });
-const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, PORT: String(PORT), HOST: process.env.HOST ?? 'localhost', QUERY_GUARD: process.env.QUERY_GUARD ?? (process.env.NODE_ENV === 'production' ? '0' : '1') };
+const services = await startBackingServices({ profile: 'dev', mongoPort: Number(process.env.DEV_MONGO_PORT ?? 27117), redisPort: Number(process.env.DEV_REDIS_PORT ?? 6479), stripePort: Number(process.env.DEV_STRIPE_PORT ?? 12219) });
+const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }), PORT: String(PORT), HOST: process.env.HOST ?? 'localhost', QUERY_GUARD: process.env.QUERY_GUARD ?? (process.env.NODE_ENV === 'production' ? '0' : '1') };
 
 const seed = spawnSync(process.execPath, ['--import', 'tsx', 'tools/seed/seed.ts', '--if-empty'], { cwd: root, stdio: 'inherit', env });
 if (seed.status !== 0) { await services.stop(); process.exit(seed.status ?? 1); }
@@ -33,7 +33,7 @@ let stopping = false;
 async function stop(code) {
   if (stopping) return;
   stopping = true;
-  console.log('\n[start] stopping: gateway drains and closes its workers, then Redis and FerretDB stop');
+  console.log('\n[start] stopping: gateway drains and closes its workers, then Redis, FerretDB and stripe-mock stop');
   if (gateway.exitCode === null) {
     gateway.kill('SIGINT');
     await new Promise((resolve) => { gateway.once('exit', resolve); setTimeout(resolve, 15000).unref(); });

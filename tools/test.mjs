@@ -16,9 +16,11 @@ mkdirSync(reports, { recursive: true });
 const services = await startBackingServices({
   profile: 'test', freshData: true,
   mongoPort: Number(process.env.TEST_MONGO_PORT ?? 27118), redisPort: Number(process.env.TEST_REDIS_PORT ?? 6480),
+  stripePort: Number(process.env.TEST_STRIPE_PORT ?? 12220),
 });
 const env = {
   ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, CHROMIUM_PATH: chromium,
+  ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }),
   NX_DAEMON: 'false', NX_NO_CLOUD: 'true', CI: process.env.CI ?? 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   QUERY_GUARD: '1', // a request-path query on a growing collection not by _id fails its test (docs/DATA-ACCESS.md)
 };
