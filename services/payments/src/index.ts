@@ -1,0 +1,10 @@
+export {
+  assertCents, WHOLE_CENTS,
+  type PaymentProvider, type PaymentProviderName, type Authorization, type AuthorizationStatus, type AuthorizeOptions,
+  type SavedCard, type PaymentEvent, type CallOptions, type CallbackHeaders,
+} from './provider';
+export { paymentProviderFor, PaymentProviderNotConfiguredError, PROVIDERS_NOT_BUILT, CARD_PAYMENTS_NOT_AVAILABLE, type StorePaymentSettings } from './registry';
+export { refundPayment, assertRefundWithinCaptured, REFUND_OVER_PAID, type CapturedPayment } from './refund-guard';
+export { PayAtStoreProvider } from './pay-at-store-provider';
+export { StripeProvider, createStripeClient } from './stripe-provider';
+export { PaymentProviderError, shopperMessage } from './stripe-errors';

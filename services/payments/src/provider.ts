@@ -1,0 +1,81 @@
+import { AppError } from '@platform/server-kit';
+
+/** The adapters that exist. The spec's other card providers (adyen, plugnpay, authorize_net, fiserv) are not built yet. */
+export type PaymentProviderName = 'stripe' | 'pay_at_store';
+
+export type AuthorizationStatus = 'authorized' | 'requires_action' | 'declined';
+
+export interface AuthorizeOptions {
+  /** The provider's customer (a saved card is charged through it). */
+  customer?: string;
+  /** Repeats with the same key (a double click, a retry) authorize once. */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+  /** Where the shopper's bank sends them back after confirming (3-D Secure); without it no redirect URL is made. */
+  returnUrl?: string;
+}
+
+export interface Authorization {
+  /** The provider's payment reference (Stripe: the PaymentIntent id). */
+  reference: string;
+  status: AuthorizationStatus;
+  /** Held on the card and capturable; 0 unless authorized. */
+  authorizedCents: number;
+  /** requires_action: where the shopper confirms the payment with their bank. */
+  nextActionUrl?: string;
+  /** declined: a message for the shopper, never the provider's raw answer. */
+  declineMessage?: string;
+}
+
+/** A card kept in the provider's vault: its reference and what may be shown. */
+export interface SavedCard {
+  source: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** The provider's customer the card belongs to. */
+  customerRef: string;
+}
+
+/** A provider's callback (webhook), verified and reduced to what the platform acts on. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** The payment it is about (Stripe: the PaymentIntent id), or null for events about other things. */
+  reference: string | null;
+}
+
+export interface CallOptions { idempotencyKey?: string }
+
+export type CallbackHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * One way of taking a payment. Money is integer cents of the currency; card data reaches us only as the
+ * provider's tokens (PCI SAQ A). Failures the shopper can act on throw AppError with a message for them.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Holds the amount on the card (captured later). A declined card is a result, not an error. */
+  authorize(amountCents: number, currency: string, paymentMethodToken: string, options: AuthorizeOptions): Promise<Authorization>;
+  /** Takes the held money (all of it without an amount); answers the cents captured. */
+  capture(reference: string, amountCents?: number, options?: CallOptions): Promise<number>;
+  /** Releases a hold that was not captured. */
+  void(reference: string, options?: CallOptions): Promise<void>;
+  /** Gives back part or all of a captured payment; answers the cents refunded. Use refundPayment, which guards the total. */
+  refund(reference: string, amountCents: number, options?: CallOptions): Promise<number>;
+  /** Keeps a card token in the customer's vault, making the customer first when there is none. */
+  saveCard(customerRef: string | null, token: string): Promise<SavedCard>;
+  listCards(customerRef: string): Promise<SavedCard[]>;
+  /** Removes one of the customer's cards; another customer's card is not found. */
+  deleteCard(customerRef: string, source: string): Promise<void>;
+  /** Checks a callback's signature over its raw body and reads it; throws AppError('invalid') when it does not verify. */
+  verifyCallback(rawBody: string | Buffer, headers: CallbackHeaders, secret: string): Promise<PaymentEvent>;
+}
+
+export const WHOLE_CENTS = 'An amount must be a whole number of cents above zero.';
+
+/** Refuses fractions, zero, negatives and unsafe integers before any provider call. */
+export function assertCents(amountCents: number): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new AppError('invalid', WHOLE_CENTS);
+}
