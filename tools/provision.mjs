@@ -1,5 +1,5 @@
 // Installs and starts what the platform needs on this machine: npm dependencies, Redis (Debian),
-// FerretDB (built from tools/ferretdb with Go), stripe-mock (built with Go), Chromium (Debian). Reuses whatever is already there.
+// FerretDB (built from tools/ferretdb with Go), stripe-mock (built with Go) behind tools/stripe-stand-in, Chromium (Debian). Reuses whatever is already there.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -72,7 +72,7 @@ function ensureFerretBinary() {
   return bin;
 }
 
-/** Stripe's official mock server, the local stand-in for Stripe (stateless: it answers with fixtures). */
+/** Stripe's official mock server: it validates requests and answers fixtures; the stand-in in front of it keeps state. */
 const STRIPE_MOCK_VERSION = 'v0.203.0';
 
 /** Built once with `go install` into tools/stripe-mock/bin (git-ignored); another version's binary is rebuilt. */
@@ -106,6 +106,14 @@ export function waitForPort(port, host = '127.0.0.1', timeoutMs = 30000) {
   });
 }
 
+/** A loopback port nobody listens on now (the system picks it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => resolve(port)); });
+  });
+}
+
 export async function portOpen(port, host = '127.0.0.1') {
   try { await waitForPort(port, host, 1); return true; } catch { return false; }
 }
@@ -128,9 +136,10 @@ function waitForChildPort(child, name, port, logFile) {
 }
 
 /**
- * Starts Redis, FerretDB and stripe-mock for a profile ('dev' or 'test') unless REDIS_URL / MONGODB_URI /
- * STRIPE_API_BASE are set. Returns the URLs (stripeUrl is undefined if stripe-mock could not be built or
- * started: the rest of the platform works without it) and a stop() that ends only what this call started.
+ * Starts Redis, FerretDB and the Stripe stand-in (with stripe-mock behind it) for a profile ('dev' or 'test')
+ * unless REDIS_URL / MONGODB_URI / STRIPE_API_BASE are set. Returns the URLs (stripeUrl, the stand-in's, is
+ * undefined if stripe-mock could not be built or either could not start: the rest of the platform works
+ * without it) and a stop() that ends only what this call started.
  * stripePort defaults to one derived from the profile's Redis port, so profiles that do not name one
  * (the benchmarks) still get a port of their own.
  */
@@ -171,22 +180,30 @@ export async function startBackingServices({ profile, mongoPort, redisPort, stri
   }
   if (!stripeUrl) {
     if (await portOpen(stripePort)) {
-      log(`reusing stripe-mock already on ${stripePort}`);
+      log(`reusing the Stripe stand-in already on ${stripePort}`);
       stripeUrl = `http://127.0.0.1:${stripePort}`;
     } else {
-      const logFile = path.join(dataDir, 'stripe-mock.log');
+      // The processes talk to the stand-in (tools/stripe-stand-in: it keeps payments' state) on the profile's
+      // port; stripe-mock, which checks every request's shape for it, sits behind it on a free loopback port.
+      const mockLog = path.join(dataDir, 'stripe-mock.log');
+      const standInLog = path.join(dataDir, 'stripe-stand-in.log');
       try {
         const bin = ensureStripeMockBinary();
+        const mockPort = await freePort();
         // Loopback only. With -http-addr alone it still opens HTTPS on :12112 on every interface (so a second
         // profile's would collide): HTTPS goes to a free loopback port the system picks, and is not used.
-        const child = startChild('stripe-mock', bin, ['-http-addr', `127.0.0.1:${stripePort}`, '-https-addr', '127.0.0.1:0'], logFile);
-        children.push(child);
-        await waitForChildPort(child, 'stripe-mock', stripePort, logFile);
+        const mock = startChild('stripe-mock', bin, ['-http-addr', `127.0.0.1:${mockPort}`, '-https-addr', '127.0.0.1:0'], mockLog);
+        children.push(mock);
+        await waitForChildPort(mock, 'stripe-mock', mockPort, mockLog);
+        const standIn = startChild('stripe-stand-in', process.execPath, [path.join(root, 'tools/stripe-stand-in/server.mjs'),
+          '--port', String(stripePort), '--upstream', `http://127.0.0.1:${mockPort}`], standInLog);
+        children.push(standIn);
+        await waitForChildPort(standIn, 'stripe-stand-in', stripePort, standInLog);
         stripeUrl = `http://127.0.0.1:${stripePort}`;
-        log(`stripe-mock started on ${stripePort}`);
+        log(`Stripe stand-in started on ${stripePort} (stripe-mock behind it on ${mockPort})`);
       } catch (err) {
-        console.error(`[provision] ERROR: stripe-mock is not running (${err.message}). Card payments cannot be used or `
-          + 'tested (STRIPE_API_BASE is not set); everything else starts. It is built with Go from the Go module proxy.');
+        console.error(`[provision] ERROR: the Stripe stand-in is not running (${err.message}). Card payments cannot be used or `
+          + 'tested (STRIPE_API_BASE is not set); everything else starts. Its stripe-mock is built with Go from the Go module proxy.');
       }
     }
   }
