@@ -12,8 +12,8 @@ export const CALLBACK_NOT_VERIFIED = 'This payment callback could not be verifie
 export const REFUND_FAILED = 'The refund could not be made. Please try again or refund the shopper another way.';
 
 /**
- * The official SDK, pointed at STRIPE_API_BASE when it is set (stripe-mock locally and in tests: the
- * scripts set it); without it, Stripe's own API. Retries of POSTs are safe: the SDK sends them with
+ * The official SDK, pointed at STRIPE_API_BASE when it is set (the Stripe stand-in in front of stripe-mock
+ * locally and in tests: the scripts set it); without it, Stripe's own API. Retries of POSTs are safe: the SDK sends them with
  * one idempotency key.
  */
 export function createStripeClient(secretKey: string, apiBase = process.env.STRIPE_API_BASE, extra: Stripe.StripeConfig = {}): Stripe {
