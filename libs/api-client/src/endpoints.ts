@@ -259,7 +259,8 @@ export interface DeliveryAddress { address: string; address2: string; city: stri
 export interface CartPreferences { order_type: number | null; location_id: number | null; address: ShippingAddress | null }
 export interface OrderSubmission {
   device_id: string; order_type: number; first_name: string; last_name: string; email: string; telephone: string;
-  payment_method: string; note?: string; expected_total?: string;
+  /** 'pay_at_store', or 'card' with payment_token: the card provider's token (never a card number). */
+  payment_method: string; payment_token?: string; note?: string; expected_total?: string;
 }
 
 export interface SavedCartSummary { id: string; name: string; location_id: number; created_at: string; item_count: number; unavailable_items: number; subtotal: string }

@@ -48,7 +48,7 @@ beforeAll(async () => {
     { tenantId, slug: 'web-staff', email: 'web@chk-a.test', telephone: '5035550100', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] },
     { tenantId, slug: 'floor-staff', email: 'floor@chk-a.test', telephone: '5035550111', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['new_order_texts'] },
   ]);
-  await StoreProfile.create({ tenantId, business: {
+  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_chk', secret_key: 'sk_test_chk' } }, business: {
     contact_email: 'Hello@chk-a.test',
     delivery_enabled: true, delivery_locations: [{ code: '97301', fee: '9.99', minThreshold: null, thresholdFee: null }],
   } });
@@ -311,5 +311,36 @@ describe('POST /api/customer/orders/submit', () => {
     expect(await recoverAbandonedCheckouts(io, tenantId, 0)).toEqual({ released: 0, settled: 0 }); // never twice
     expect(await stock(21)).toBe(before - 1);
     await expect.poll(() => stockInDb(21)).toBe(before - 1);
+  });
+
+  it("takes a card through the store's provider: the order is paid, the stock taken; a declined card places nothing and keeps the cart", async () => {
+    const before = await stock(21);
+    await add('CardPay001', 21, 1);
+    const declined = await submit('CardPay001', { payment_method: 'card', payment_token: 'pm_card_chargeDeclined' });
+    expect(declined.statusCode).toBe(422);
+    expect(declined.json()).toMatchObject({ message: 'Your card was declined.', errors: { payment_token: ['Your card was declined.'] } });
+    expect(await stock(21)).toBe(before);
+    expect((await cart('CardPay001')).item_count).toBe(1);
+    expect(await inDb(() => Order.countDocuments({ tenantId, deviceId: 'CardPay001' }))).toBe(0);
+
+    const noCard = await submit('CardPay001', { payment_method: 'card' });
+    expect(noCard.json()).toMatchObject({ message: 'Please enter your card.', errors: { payment_token: ['Please enter your card.'] } });
+
+    const paid = await submit('CardPay001', { payment_method: 'card', payment_token: 'pm_card_visa' });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().order.payment).toEqual({ method: 'card', label: 'Paid by card', status: 'paid' });
+    expect(await stock(21)).toBe(before - 1);
+    const saved = (await inDb(() => Order.findOne({ tenantId, deviceId: 'CardPay001' }).lean())) as unknown as { totalCents: number; payment: Record<string, unknown> };
+    expect(saved.payment).toMatchObject({ method: 'card', provider: 'stripe', status: 'paid', authorizedCents: saved.totalCents, capturedCents: saved.totalCents });
+    expect(String(saved.payment.reference)).toMatch(/^pi_/);
+  });
+
+  it('refuses a card at a store that takes no cards, before anything is taken', async () => {
+    const before = await stock(21, otherTenantId);
+    await add('CardNone01', 21, 1, { 'business-slug': 'chk-b' });
+    const res = await submit('CardNone01', { payment_method: 'card', payment_token: 'pm_card_visa' }, { 'business-slug': 'chk-b' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Card payments are not available at this store right now. Please choose another way to pay.');
+    expect(await stock(21, otherTenantId)).toBe(before);
   });
 });

@@ -10,6 +10,8 @@ import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings'
 import { storeAdmins } from '@platform/identity';
 import { AppError, rejectFieldProblems, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
+import { authorizeCard, cardProvider, ENTER_CARD, PAY_BY_CARD } from './card-payment';
+import type { Authorization, PaymentProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
 
@@ -17,6 +19,8 @@ export interface CheckoutInput {
   order_type: FulfilmentMode;
   first_name: string; last_name: string; email: string; telephone: string;
   payment_method: string;
+  /** With payment_method 'card': the card provider's token from its hosted fields (never a card number). */
+  payment_token?: string;
   note?: string;
   /** The total the shopper was shown; a different total now stops the order (prices or fees changed meanwhile). */
   expected_total?: string;
@@ -24,9 +28,9 @@ export interface CheckoutInput {
 
 export interface CheckoutIo { cart: CartIo; resources: PlatformResources }
 
-/** Where stock counts, order numbers and order lists live (Redis, under the platform's prefix). */
 /** What the stock steps need of a process: Redis and the queues (a request's io, or the worker's). */
 export type StockIo = { resources: Pick<PlatformResources, 'redis' | 'queuePrefix' | 'queues'> };
+/** Where stock counts, order numbers and order lists live (Redis, under the platform's prefix). */
 export const redisStore = (io: StockIo): StockStore & OrderIndexStore => ({ redis: io.resources.redis, prefix: io.resources.queuePrefix });
 
 export type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean };
@@ -41,7 +45,10 @@ export type Line = { productId: number; storeProductId: number; sku: string; tit
 export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, input: CheckoutInput, origin: string | null = null): Promise<PlacedOrder> {
   if (ctx.caller?.isAdmin) throw new AppError('forbidden', 'Store admins cannot place orders. Use View as Customer with a customer account.');
   rejectFieldProblems(contactProblems(input));
-  if (input.payment_method !== PAY_AT_STORE) throw new AppError('unprocessable', 'Please choose how you will pay.', { payment_method: ['Please choose how you will pay.'] });
+  const byCard = input.payment_method === PAY_BY_CARD;
+  if (input.payment_method !== PAY_AT_STORE && !byCard) throw new AppError('unprocessable', 'Please choose how you will pay.', { payment_method: ['Please choose how you will pay.'] });
+  if (byCard && !input.payment_token?.trim()) throw new AppError('unprocessable', ENTER_CARD, { payment_token: [ENTER_CARD] });
+  const provider = byCard ? await cardProvider(ctx) : null;
   const stored = await io.cart.carts.get(ctx.tenantId, who);
   const cart = await cartParcels(ctx, io.cart, who, { order_type: input.order_type }, stored);
   if (cart.item_count === 0 || !stored) throw new AppError('unprocessable', CART_EMPTY_AT_CHECKOUT);
@@ -74,7 +81,9 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   const hold = String(orderId);
   const taken = await takeStock(ctx, store, stocked, hold).catch(async (err) => { await releaseCoupon(); throw err; });
   let order;
+  let authorization: Authorization | null = null;
   try {
+    if (provider) authorization = await authorizeCard(provider, ctx, toCents(t.total), input.payment_token!.trim(), hold);
     const sequence = await takeOrderNumber(store, ctx.tenantId);
     order = await Order.create({
       _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, status: 'placed', locationId: stored.locationId,
@@ -86,16 +95,21 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
       shippingService: mode === FULFILMENT_MODES.shipping ? `${t.shipping_quote!.carrier} ${t.shipping_quote!.service}` : null,
       coupon,
       note: (input.note ?? '').trim(),
-      payment: { method: PAY_AT_STORE, status: 'due' },
+      payment: authorization
+        ? { method: PAY_BY_CARD, provider: provider!.name, reference: authorization.reference, status: 'authorized', authorizedCents: authorization.authorizedCents }
+        : { method: PAY_AT_STORE, status: 'due' },
       subtotalCents: toCents(t.subtotal), additionalFeesCents: toCents(t.additional_fees), discountCents: toCents(t.discount),
       specialOrderFeeCents: toCents(t.special_order_fee), taxCents: toCents(t.tax),
       fulfilmentCents: toCents(t.delivery_charge ?? t.shipping_charge ?? '0.00'),
       totalCents: toCents(t.total), placedAt, items: lines,
     });
   } catch (err) {
-    await Promise.all([giveHeldStockBack(io, ctx.tenantId, hold), releaseCoupon()]);
+    const held = authorization;
+    await Promise.all([giveHeldStockBack(io, ctx.tenantId, hold), releaseCoupon(), held ? provider!.void(held.reference).catch(() => undefined) : null]);
     throw err;
   }
+  // The order stands: its card hold is taken now. A failed capture leaves the order authorized for the store to take.
+  if (authorization) await captureCard(ctx, provider!, order, authorization);
   // The order stands from here: the rest is recorded after it, and a failure is put right by the reconcile job.
   // The stock counts reach the database after the answer (Redis holds them, append-only): the shopper does not
   // wait on five writes, and what is not written is written by the reconcile job (docs/DATA-ACCESS.md).
@@ -134,6 +148,17 @@ export async function giveStockBack(ctx: RequestContext, io: CheckoutIo, lines: 
   const changes = await releaseStock(redisStore(io), ctx.tenantId, lines);
   await writeStockChanges(redisStore(io), ctx.tenantId, changes).catch(() => undefined); // the reconcile job writes what failed
   await queueStockReconcile(io, ctx.tenantId);
+}
+
+/** Takes the order's card hold and marks the order paid (one write, by _id). */
+async function captureCard(ctx: RequestContext, provider: PaymentProvider, order: { _id: unknown; payment?: unknown }, authorization: Authorization): Promise<void> {
+  try {
+    const capturedCents = await provider.capture(authorization.reference, undefined, { idempotencyKey: `capture-${String(order._id)}` });
+    await Order.updateOne(scoped(ctx, { _id: String(order._id) }), { $set: { 'payment.status': 'paid', 'payment.capturedCents': capturedCents } });
+    order.payment = { ...(order.payment as object), status: 'paid', capturedCents };
+  } catch (err) {
+    console.error(`[orders] the card payment of order ${String(order._id)} was not captured: ${String(err)}`);
+  }
 }
 
 /** Gives back the stock a checkout holds (undone, or abandoned by a crash), once, and writes the new counts. */
@@ -207,7 +232,7 @@ export type OrderDoc = {
   orderNumber: string; status: string; orderType: 'pickup' | 'delivery' | 'shipping'; placedAt: Date; locationId: number;
   contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
   address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
-  shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'paid' } | null;
+  shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'authorized' | 'paid' } | null;
   items: Line[]; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
 };
 
@@ -230,7 +255,9 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
     subtotal: formatCents(order.subtotalCents ?? 0), additional_fees: formatCents(order.additionalFeesCents ?? 0), discount: formatCents(order.discountCents ?? 0),
     special_order_fee: formatCents(order.specialOrderFeeCents ?? 0), tax: formatCents(order.taxCents ?? 0), fulfilment_charge: formatCents(order.fulfilmentCents ?? 0),
     total: formatCents(order.totalCents),
-    payment: { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(FULFILMENT_MODES[order.orderType] ?? FULFILMENT_MODES.pickup), status: order.payment?.status ?? 'due' },
+    payment: order.payment?.method === PAY_BY_CARD
+      ? { method: PAY_BY_CARD, label: 'Paid by card', status: order.payment.status === 'paid' ? 'paid' : 'due' }
+      : { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(FULFILMENT_MODES[order.orderType] ?? FULFILMENT_MODES.pickup), status: order.payment?.status === 'paid' ? 'paid' : 'due' },
     note: order.note ?? '',
   };
 }

@@ -30,7 +30,12 @@ const orderSchema = new Schema({
   shippingService: { type: String, default: null },
   coupon: { type: String, default: null },
   note: { type: String, default: '' },
-  payment: { method: { type: String, default: 'pay_at_store' }, status: { type: String, enum: ['due', 'paid'], default: 'due' } },
+  /** How the order is paid; a card payment keeps its provider's reference and the cents held, taken and given back. */
+  payment: {
+    method: { type: String, default: 'pay_at_store' }, status: { type: String, enum: ['due', 'authorized', 'paid'], default: 'due' },
+    provider: { type: String, default: undefined }, reference: { type: String, default: undefined },
+    authorizedCents: { type: Number, default: undefined }, capturedCents: { type: Number, default: undefined }, refundedCents: { type: Number, default: undefined },
+  },
   ...moneyLines,
   totalCents: { type: Number, required: true },
   placedAt: { type: Date, required: true },

@@ -47,6 +47,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
         email: Type.String({ maxLength: 200 }),
         telephone: Type.String({ maxLength: 20 }),
         payment_method: Type.String({ maxLength: 40 }),
+        payment_token: Type.Optional(Type.String({ maxLength: 255 })),
         note: Type.Optional(Type.String({ maxLength: 1000 })),
         expected_total: Type.Optional(Type.String({ maxLength: 20 })),
       }),

@@ -23,6 +23,14 @@ export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSe
   return provider ? { ...base, [provider]: PUBLIC_FIELDS[provider]((stored[provider] ?? {}) as Plain) } : base;
 }
 
+/**
+ * The store's payment settings as stored, secret keys included: for the payment adapter on the server only
+ * (checkout, refunds). Never answered by a route.
+ */
+export async function storedPaymentSettings(ctx: RequestContext): Promise<Plain & { payment_provider?: string | null }> {
+  return (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain & { payment_provider?: string | null };
+}
+
 /** GET business/site-settings/{businessId}: the store's key / value_string pairs; null for another business id. */
 export async function getSiteSettings(ctx: RequestContext, businessId: number): Promise<{ key: string; value_string: string }[] | null> {
   if (businessId !== ctx.tenant.businessId) return null;

@@ -1,0 +1,28 @@
+import { CARD_PAYMENTS_NOT_AVAILABLE, paymentProviderFor, type Authorization, type PaymentProvider } from '@platform/payments';
+import { AppError, type RequestContext } from '@platform/server-kit';
+import { storedPaymentSettings } from '@platform/tenant-settings';
+
+/** payment_method of an order paid by card (the card reaches us only as the provider's token, payment_token). */
+export const PAY_BY_CARD = 'card';
+export const ENTER_CARD = 'Please enter your card.';
+export const CARD_NEEDS_BANK = 'This card needs a confirmation from its bank, which this store cannot ask for yet. Please use another card or pay at the store.';
+
+/** The store's card provider; a store that takes no cards refuses a card payment before anything is taken. */
+export async function cardProvider(ctx: RequestContext): Promise<PaymentProvider> {
+  const provider = paymentProviderFor(await storedPaymentSettings(ctx));
+  if (provider.name === 'pay_at_store') throw new AppError('unprocessable', CARD_PAYMENTS_NOT_AVAILABLE, { payment_method: [CARD_PAYMENTS_NOT_AVAILABLE] });
+  return provider;
+}
+
+/**
+ * Holds the order's total on the card, once per order (the order's id is the idempotency key). A decline stops
+ * the order with the provider's message for the shopper; so does a card that needs its bank's confirmation
+ * (3-D Secure is not built yet): its hold is released first.
+ */
+export async function authorizeCard(provider: PaymentProvider, ctx: RequestContext, totalCents: number, token: string, orderId: string): Promise<Authorization> {
+  const authorization = await provider.authorize(totalCents, 'usd', token, { idempotencyKey: `order-${orderId}`, metadata: { order_id: orderId, tenant_id: ctx.tenantId } });
+  if (authorization.status === 'authorized') return authorization;
+  if (authorization.status === 'requires_action') await provider.void(authorization.reference).catch(() => undefined);
+  const message = authorization.status === 'declined' ? authorization.declineMessage ?? 'Your card was declined.' : CARD_NEEDS_BANK;
+  throw new AppError('unprocessable', message, { payment_token: [message] });
+}
