@@ -5,7 +5,7 @@
 // of each phase, the gateway's start-up time (to /readyz) and memory (RSS), p50/p95/p99 and requests/s per route,
 // and writes them into docs/benchmarks.md (with the date, the machine and its load).
 // Usage: npm run bench:scale -- [--duration 20] [--connections 16] [--products 20000] [--orders 100000]
-//   [--customers 50000] [--submit-orders 3000] [--submit-rate 50] [--timeout-min 45] [--keep] [--no-write] [--only NAME]
+//   [--customers 50000] [--submit-orders 4000] [--submit-rate 50] [--timeout-min 45] [--keep] [--no-write] [--only NAME]
 //   [--separate-worker] (the workers in a process of their own, EMBEDDED_WORKER=0, as a split deployment runs them)
 //   [--profile] (the gateway writes a CPU profile into .data/bench-profile when it stops; open it in Chrome DevTools)
 // Every request goes to 127.0.0.1; the whole run stops (and stops what it started) after --timeout-min minutes.
@@ -24,7 +24,7 @@ const orders = Number(arg('orders', '100000'));
 const customers = Number(arg('customers', '50000'));
 const duration = Number(arg('duration', '20'));
 const connections = Number(arg('connections', '16'));
-const submitOrders = Number(arg('submit-orders', '3000'));
+const submitOrders = Number(arg('submit-orders', '4000'));
 const submitRate = Number(arg('submit-rate', '50'));
 const timeoutMin = Number(arg('timeout-min', '45'));
 const only = arg('only', '');
@@ -91,7 +91,8 @@ try {
   // 1. A scratch database and Redis of its own (never the dev data), seeded at scale.
   services = await startBackingServices({ profile: 'bench-scale', mongoPort: 27124, redisPort: 6485, freshData: !keep });
   const env = {
-    ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+    ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }),
+    PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
     // One client IP signs in and looks up thousands of times: lift the per-IP limits (per account limits stay).
     IDENTITY_IP_LIMIT_LOGIN: '1000000000', IDENTITY_IP_LIMIT_LOOKUP: '1000000000',
   };
@@ -109,6 +110,15 @@ try {
     figures.seed.tenantsS = Math.round((figures.seed.inSeedS - bulk) * 10) / 10;
   } else figures.notes.push('The database was already seeded (--keep): no seeding times.');
   console.log('[scale] seeding:', JSON.stringify(figures.seed));
+
+  // The store takes cards through the local Stripe (the stand-in in front of stripe-mock), for the card submit row.
+  if (services.stripeUrl) {
+    const settingsDb = await mongoose.createConnection(services.mongoUri).asPromise();
+    const store = await settingsDb.collection('tenants').findOne({ slug: TENANT });
+    await settingsDb.collection('storeprofiles').updateOne({ tenantId: String(store._id) },
+      { $set: { 'payment.payment_provider': 'stripe', 'payment.stripe': { publishable_key: 'pk_test_bench', secret_key: 'sk_test_bench', is_live: false } } });
+    await settingsDb.close();
+  }
 
   // 2. The gateway: time to /readyz, memory after start, time until the order lists are in Redis.
   const gatewayStart = performance.now();
@@ -255,8 +265,9 @@ try {
     for (let k = 0; k < 5; k += 1) await addLine(device('Solo', 0), cartable[(cartable.length - 1 - k) % cartable.length]);
     await bounded(carts, 16, async (id, i) => { for (let k = 0; k < 5; k += 1) await addLine(id, cartable[(i * 5 + k) % cartable.length]); });
     const prepS = seconds(performance.now() - prepStart);
-    const submit = (id, i) => fetch(`${BASE}/api/customer/orders/submit`, { method: 'POST', headers, body: JSON.stringify({
-      device_id: id, order_type: 0, first_name: 'Bench', last_name: `Guest${i}`, email: `bench-${id.toLowerCase()}@example.com`, telephone: '5035550123', payment_method: 'pay_at_store',
+    const submit = (id, i, card = false) => fetch(`${BASE}/api/customer/orders/submit`, { method: 'POST', headers, body: JSON.stringify({
+      device_id: id, order_type: 0, first_name: 'Bench', last_name: `Guest${i}`, email: `bench-${id.toLowerCase()}@example.com`, telephone: '5035550123',
+      ...(card ? { payment_method: 'card', payment_token: 'pm_card_visa' } : { payment_method: 'pay_at_store' }),
     }) });
     // One order alone first: what a submit costs without others waiting beside it.
     const aloneStart = performance.now();
@@ -294,35 +305,42 @@ try {
 
     // The same at a steady rate (open loop): a submit starts every 1/rate s whether or not earlier ones have
     // answered, as shoppers arrive; what a shopper waits at that many orders per second. At most 200 in flight.
-    const spare = carts.slice(latencies.length);
-    const planned = Math.min(spare.length, Math.round(submitRate * duration));
-    const steady = [];
-    const steadyCodes = {};
-    let inFlight = 0;
-    let skipped = 0;
-    const steadyStart = performance.now();
-    await Promise.all(Array.from({ length: planned }, async (_, i) => {
-      await sleep(Math.max(0, steadyStart + (i * 1000) / submitRate - performance.now()));
-      if (inFlight >= 200) { skipped += 1; return; }
-      inFlight += 1;
-      const t = performance.now();
-      try {
-        const res = await submit(spare[i], latencies.length + i);
-        await res.text();
-        steadyCodes[res.status] = (steadyCodes[res.status] ?? 0) + 1;
-      } catch { steadyCodes.error = (steadyCodes.error ?? 0) + 1; }
-      steady.push(performance.now() - t);
-      inFlight -= 1;
-    }));
-    const steadyWall = (performance.now() - steadyStart) / 1000;
-    steady.sort((a, b) => a - b);
-    const atSteady = (p) => Math.round(steady[Math.min(steady.length - 1, Math.floor((p / 100) * steady.length))] * 10) / 10;
-    const steadyOk = Object.entries(steadyCodes).filter(([c]) => c.startsWith('2')).reduce((n, [, c]) => n + c, 0);
-    if (steady.length) {
-      const steadyRow = { name: `order submit at ${submitRate} orders/s (steady arrivals)`, p50: atSteady(50), p95: atSteady(95), p99: atSteady(99), rps: Math.round((steadyOk / steadyWall) * 10) / 10, requests: steady.length, non2xx: steady.length - steadyOk - (steadyCodes.error ?? 0), errors: steadyCodes.error ?? 0, codes: '' };
+    // Paying at the store, then (when the local Stripe runs) by card: held, saved, captured through the SDK.
+    let spare = carts.slice(latencies.length);
+    for (const card of services.stripeUrl ? [false, true] : [false]) {
+      const planned = Math.min(spare.length, Math.round(submitRate * duration));
+      const mine = spare.slice(0, planned);
+      spare = spare.slice(planned);
+      const steady = [];
+      const steadyCodes = {};
+      let inFlight = 0;
+      let skipped = 0;
+      let firstRefusal = null;
+      const steadyStart = performance.now();
+      await Promise.all(mine.map(async (id, i) => {
+        await sleep(Math.max(0, steadyStart + (i * 1000) / submitRate - performance.now()));
+        if (inFlight >= 200) { skipped += 1; return; }
+        inFlight += 1;
+        const t = performance.now();
+        try {
+          const res = await submit(id, latencies.length + i, card);
+          const text = await res.text();
+          steadyCodes[res.status] = (steadyCodes[res.status] ?? 0) + 1;
+          if (!res.ok) firstRefusal ??= `${res.status} ${text.slice(0, 200)}`;
+        } catch { steadyCodes.error = (steadyCodes.error ?? 0) + 1; }
+        steady.push(performance.now() - t);
+        inFlight -= 1;
+      }));
+      const steadyWall = (performance.now() - steadyStart) / 1000;
+      steady.sort((a, b) => a - b);
+      const atSteady = (p) => Math.round(steady[Math.min(steady.length - 1, Math.floor((p / 100) * steady.length))] * 10) / 10;
+      const steadyOk = Object.entries(steadyCodes).filter(([c]) => c.startsWith('2')).reduce((n, [, c]) => n + c, 0);
+      if (!steady.length) continue;
+      const how = card ? 'paid by card (Stripe SDK, local stand-in)' : 'paid at the store';
+      const steadyRow = { name: `order submit at ${submitRate} orders/s, ${how} (steady arrivals)`, p50: atSteady(50), p95: atSteady(95), p99: atSteady(99), rps: Math.round((steadyOk / steadyWall) * 10) / 10, requests: steady.length, non2xx: steady.length - steadyOk - (steadyCodes.error ?? 0), errors: steadyCodes.error ?? 0, codes: '' };
       figures.rows.push(steadyRow);
-      figures.notes.push(`Order submit at ${submitRate} orders/s: ${planned} more carts, one submit started every ${Math.round(1000 / submitRate)} ms for ${duration} s whatever the answers (at most 200 waiting; ${skipped} not sent); req/s is orders placed per second over the run.`);
-      console.log(`[scale] order submit at ${submitRate}/s: p50 ${steadyRow.p50} ms, p95 ${steadyRow.p95} ms, ${steadyRow.rps} orders/s, codes ${JSON.stringify(steadyCodes)}`);
+      figures.notes.push(`Order submit at ${submitRate} orders/s, ${how}: ${planned} more carts, one submit started every ${Math.round(1000 / submitRate)} ms for ${duration} s whatever the answers (at most 200 waiting; ${skipped} not sent); req/s is orders placed per second over the run.`);
+      console.log(`[scale] order submit at ${submitRate}/s, ${how}: p50 ${steadyRow.p50} ms, p95 ${steadyRow.p95} ms, ${steadyRow.rps} orders/s, codes ${JSON.stringify(steadyCodes)}${firstRefusal ? `; first refusal ${firstRefusal}` : ''}`);
     }
   }
   figures.gateway.rssAfterRunMb = rssMb(gatewayProcess.pid);
