@@ -29,6 +29,8 @@ export class PaymentProviderNotConfiguredError extends AppError {
 }
 
 const payAtStore = new PayAtStoreProvider();
+/** One Stripe client per key (an order made a new one, with its own connections, each time). */
+const stripeProviders = new Map<string, StripeProvider>();
 
 /** The adapter for a store's payment settings. apiBase overrides STRIPE_API_BASE (the scripts set it to stripe-mock). */
 export function paymentProviderFor(settings: StorePaymentSettings | null | undefined, options: { stripeApiBase?: string } = {}): PaymentProvider {
@@ -37,7 +39,15 @@ export function paymentProviderFor(settings: StorePaymentSettings | null | undef
   if (name === 'stripe') {
     const secretKey = settings?.stripe?.secret_key;
     if (!secretKey) throw new PaymentProviderNotConfiguredError('stripe', 'missing_secret_key');
-    return new StripeProvider(createStripeClient(secretKey, options.stripeApiBase ?? process.env.STRIPE_API_BASE));
+    const apiBase = options.stripeApiBase ?? process.env.STRIPE_API_BASE;
+    const key = `${apiBase ?? ''}|${secretKey}`;
+    let provider = stripeProviders.get(key);
+    if (!provider) {
+      if (stripeProviders.size >= 1000) stripeProviders.clear();
+      provider = new StripeProvider(createStripeClient(secretKey, apiBase));
+      stripeProviders.set(key, provider);
+    }
+    return provider;
   }
   if ((PROVIDERS_NOT_BUILT as readonly string[]).includes(name)) throw new PaymentProviderNotConfiguredError(name, 'adapter_not_built');
   throw new PaymentProviderNotConfiguredError(name, 'unknown_provider');
