@@ -523,7 +523,7 @@ export const PlacedOrder = Type.Object({
   /** Local delivery fee or shipping charge. */
   fulfilment_charge: Money,
   total: Money,
-  payment: Type.Object({ method: Type.String(), label: Type.String(), status: Type.Union([Type.Literal('due'), Type.Literal('paid')]) }),
+  payment: Type.Object({ method: Type.String(), label: Type.String(), status: Type.Union([Type.Literal('due'), Type.Literal('paid'), Type.Literal('refunded')]) }),
   note: Type.String(),
 });
 export type PlacedOrder = Static<typeof PlacedOrder>;

@@ -3,6 +3,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { StoreProduct, stockLeft } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
+import { StoreProfile } from '@platform/tenant-settings';
 import { Order, ordersService } from './index';
 import { inBackground } from '@platform/db';
 
@@ -21,10 +22,11 @@ const mails = async (kind: string) => (await harness.resources.queues.notificati
   .map((j) => j.data).filter((d) => d.kind === kind && d.tenantId === tenantId);
 
 /** A guest's pickup order of `quantity` hammers (store product 21); its id. */
-async function placeOrder(device: string, quantity: number): Promise<string> {
+async function placeOrder(device: string, quantity: number, byCard = false): Promise<string> {
   await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(), payload: { store_product_id: 21, quantity, device_id: device } });
   const placed = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: headers(), payload: {
-    device_id: device, order_type: 0, first_name: 'Sam', last_name: 'Shopper', email: `${device.toLowerCase()}@example.com`, telephone: '5035550142', payment_method: 'pay_at_store',
+    device_id: device, order_type: 0, first_name: 'Sam', last_name: 'Shopper', email: `${device.toLowerCase()}@example.com`, telephone: '5035550142',
+    ...(byCard ? { payment_method: 'card', payment_token: 'pm_card_visa' } : { payment_method: 'pay_at_store' }),
   } });
   expect(placed.statusCode).toBe(200);
   const order = (await inDb(() => Order.findOne({ tenantId, orderNumber: placed.json().order.order_number }).lean())) as unknown as { _id: unknown };
@@ -36,6 +38,7 @@ beforeAll(async () => {
   harness = await createTestApp([cartService, ordersService], 'admin-orders');
   tenantId = (await createTenant('adm-ord')).id;
   await createCatalogueFixture(tenantId, 'adm-ord');
+  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_adm', secret_key: 'sk_test_adm' } } });
   owner = await issueToken(tenantId, { isAdmin: true, slug: 'the-owner' });
   const other = await createTenant('adm-other');
   await createCatalogueFixture(other.id, 'adm-other');
@@ -93,6 +96,20 @@ describe('the store works on an order', () => {
     await expect.poll(() => stockInDb(21)).toBe(before);
     const outstanding = await harness.app.inject({ url: '/api/admin/orders/outstanding', headers: asOwner() });
     expect(outstanding.json().data.map((o: { id: string }) => o.id)).not.toContain(id);
+  });
+
+  it('refunds an order paid by card when it is cancelled, once, and tells the shopper', async () => {
+    const id = await placeOrder('CardBack01', 1, true);
+    const paid = (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { totalCents: number; payment: Record<string, unknown> };
+    expect(paid.payment).toMatchObject({ status: 'paid', capturedCents: paid.totalCents });
+    const cancelled = await act('cancel', { id, reason: 'Out of stock after all.' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data.payment).toMatchObject({ method: 'card', label: 'Refunded to the card', status: 'refunded' });
+    const after = (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { payment: Record<string, unknown> };
+    expect(after.payment).toMatchObject({ status: 'refunded', capturedCents: paid.totalCents, refundedCents: paid.totalCents });
+    const told = (await mails('order-cancel')).find((m) => m.to === 'cardback01@example.com');
+    expect(told.text).toContain('Your card payment is refunded in full.');
+    expect((await act('cancel', { id, reason: 'again' })).statusCode).toBe(409); // refunded once
   });
 
   it('e-mails the customer from the store, replying to the store, and keeps the subject in the history', async () => {

@@ -8,6 +8,7 @@ import { Order } from './models';
 import { withRedisLock } from '@platform/cart';
 import { giveStockBack, orderView, redisStore, type CheckoutIo, type OrderDoc } from './checkout';
 import { indexOrder, keepOrderDoc, orderKeys } from './order-index';
+import { giveCardPaymentBack, type StoredPayment } from './card-payment';
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
@@ -58,8 +59,12 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     const next = orderTransition(current.status, action);
     if (!next.ok) throw new AppError('conflict', next.message);
     const entry = { status: next.status, at: new Date(), by: ctx.caller?.slug ?? null, note: action === 'cancel' ? reason : input.deliveryMinutes ? `Delivery in about ${input.deliveryMinutes} minutes` : '' };
-    await Order.updateOne(scoped(ctx, { _id: id }), { $set: { status: next.status }, $push: { history: entry } });
-    const changed = { ...current, status: next.status, history: [...(current.history ?? []), entry] };
+    // A card payment is given back first: a refund the provider refuses leaves the order as it was.
+    const paid = (current as { payment?: StoredPayment }).payment;
+    const back = action === 'cancel' ? await giveCardPaymentBack(ctx, paid) : null;
+    const payment = back ? { ...paid, ...back } : paid;
+    await Order.updateOne(scoped(ctx, { _id: id }), { $set: { status: next.status, ...(back ? { payment } : {}) }, $push: { history: entry } });
+    const changed = { ...current, status: next.status, payment, history: [...(current.history ?? []), entry] } as typeof current;
     await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
     if (action === 'cancel') await giveStockBack(ctx, io, current.items.filter((l) => !l.special));
     return changed;
@@ -79,7 +84,9 @@ export function shopperEmail(storeName: string, order: PlacedOrder, action: Orde
   if (action === 'cancel') {
     return {
       subject: `Your order ${order.order_number} at ${storeName} was cancelled`,
-      text: [hi, '', `${storeName} cancelled your order ${order.order_number}.`, `Reason: ${detail.reason}`, '', `Questions? Reply to this e-mail or call the store.`].join('\n'),
+      text: [hi, '', `${storeName} cancelled your order ${order.order_number}.`, `Reason: ${detail.reason}`,
+        ...(order.payment.status === 'refunded' ? ['', `Your card payment is refunded in full. Your bank may take a few days to show it.`] : []),
+        '', `Questions? Reply to this e-mail or call the store.`].join('\n'),
     };
   }
   if (action !== 'prepare') return null;

@@ -1,4 +1,4 @@
-import { CARD_PAYMENTS_NOT_AVAILABLE, paymentProviderFor, type Authorization, type PaymentProvider } from '@platform/payments';
+import { CARD_PAYMENTS_NOT_AVAILABLE, paymentProviderFor, refundPayment, type Authorization, type PaymentProvider } from '@platform/payments';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { storedPaymentSettings } from '@platform/tenant-settings';
 
@@ -25,4 +25,28 @@ export async function authorizeCard(provider: PaymentProvider, ctx: RequestConte
   if (authorization.status === 'requires_action') await provider.void(authorization.reference).catch(() => undefined);
   const message = authorization.status === 'declined' ? authorization.declineMessage ?? 'Your card was declined.' : CARD_NEEDS_BANK;
   throw new AppError('unprocessable', message, { payment_token: [message] });
+}
+
+/** An order's card payment as stored on the order. */
+export type StoredPayment = { method?: string; status?: string; reference?: string; capturedCents?: number; refundedCents?: number };
+export type PaymentGivenBack = { status: 'voided' | 'refunded'; refundedCents?: number };
+
+/**
+ * A cancelled order paid by card gives the money back through the store's provider: a hold is released, a
+ * captured payment refunded (what is left of it, never more than was captured). Answers the payment's new
+ * state, or null when there is nothing to give back. Idempotent per payment, so a retried cancel pays once.
+ */
+export async function giveCardPaymentBack(ctx: RequestContext, payment: StoredPayment | null | undefined): Promise<PaymentGivenBack | null> {
+  if (payment?.method !== PAY_BY_CARD || !payment.reference) return null;
+  const provider = await cardProvider(ctx);
+  if (payment.status === 'authorized') {
+    await provider.void(payment.reference, { idempotencyKey: `void-${payment.reference}` });
+    return { status: 'voided' };
+  }
+  const captured = payment.capturedCents ?? 0;
+  const refunded = payment.refundedCents ?? 0;
+  if (payment.status !== 'paid' || captured - refunded <= 0) return null;
+  const back = await refundPayment(provider, { reference: payment.reference, capturedCents: captured, refundedCents: refunded }, captured - refunded,
+    { idempotencyKey: `refund-${payment.reference}-${refunded}` });
+  return { status: 'refunded', refundedCents: refunded + back };
 }

@@ -232,7 +232,7 @@ export type OrderDoc = {
   orderNumber: string; status: string; orderType: 'pickup' | 'delivery' | 'shipping'; placedAt: Date; locationId: number;
   contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
   address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
-  shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'authorized' | 'paid' } | null;
+  shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'authorized' | 'paid' | 'voided' | 'refunded' } | null;
   items: Line[]; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
 };
 
@@ -241,6 +241,9 @@ const locations = new TtlCache(30_000);
 /** The store's locations (a small collection read on every order view), kept 30 s per process. */
 const storeLocations = (ctx: RequestContext) => locations.get(ctx.tenantId, async () =>
   new Map(((await Location.find(scoped(ctx)).lean()) as unknown as StoreLocation[]).map((l) => [l.locationId, l])));
+
+/** What a card payment's state reads as on the order. */
+const CARD_LABELS: Record<string, string> = { authorized: 'Card held', paid: 'Paid by card', refunded: 'Refunded to the card', voided: 'Card hold released' };
 
 /** An order as its shopper sees it. */
 export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<PlacedOrder> {
@@ -256,7 +259,7 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
     special_order_fee: formatCents(order.specialOrderFeeCents ?? 0), tax: formatCents(order.taxCents ?? 0), fulfilment_charge: formatCents(order.fulfilmentCents ?? 0),
     total: formatCents(order.totalCents),
     payment: order.payment?.method === PAY_BY_CARD
-      ? { method: PAY_BY_CARD, label: 'Paid by card', status: order.payment.status === 'paid' ? 'paid' : 'due' }
+      ? { method: PAY_BY_CARD, label: CARD_LABELS[order.payment.status ?? 'authorized'] ?? CARD_LABELS.authorized, status: order.payment.status === 'paid' || order.payment.status === 'refunded' ? order.payment.status : 'due' }
       : { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(FULFILMENT_MODES[order.orderType] ?? FULFILMENT_MODES.pickup), status: order.payment?.status === 'paid' ? 'paid' : 'due' },
     note: order.note ?? '',
   };

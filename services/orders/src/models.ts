@@ -32,7 +32,7 @@ const orderSchema = new Schema({
   note: { type: String, default: '' },
   /** How the order is paid; a card payment keeps its provider's reference and the cents held, taken and given back. */
   payment: {
-    method: { type: String, default: 'pay_at_store' }, status: { type: String, enum: ['due', 'authorized', 'paid'], default: 'due' },
+    method: { type: String, default: 'pay_at_store' }, status: { type: String, enum: ['due', 'authorized', 'paid', 'voided', 'refunded'], default: 'due' },
     provider: { type: String, default: undefined }, reference: { type: String, default: undefined },
     authorizedCents: { type: Number, default: undefined }, capturedCents: { type: Number, default: undefined }, refundedCents: { type: Number, default: undefined },
   },

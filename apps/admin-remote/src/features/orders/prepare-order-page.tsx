@@ -97,7 +97,7 @@ export function PrepareOrderPage() {
                 ))}
               </tbody>
             </PickList>
-            <p><strong>Total ${order.total}</strong> · {order.payment.label} ({order.payment.status === 'due' ? 'not paid yet' : 'paid'})</p>
+            <p><strong>Total ${order.total}</strong> · {order.payment.label} ({order.payment.status === 'due' ? 'not paid yet' : order.payment.status})</p>
             {order.note ? <p><strong>Note from the customer:</strong> {order.note}</p> : null}
             {problem ? <ErrorNotice>{problem}</ErrorNotice> : null}
             {order.actions.length ? (
