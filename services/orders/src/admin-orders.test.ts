@@ -108,7 +108,7 @@ describe('the store works on an order', () => {
     const after = (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { payment: Record<string, unknown> };
     expect(after.payment).toMatchObject({ status: 'refunded', capturedCents: paid.totalCents, refundedCents: paid.totalCents });
     const told = (await mails('order-cancel')).find((m) => m.to === 'cardback01@example.com');
-    expect(told.text).toContain('Your card payment is refunded in full.');
+    expect(told?.text).toContain('Your card payment is refunded in full.');
     expect((await act('cancel', { id, reason: 'again' })).statusCode).toBe(409); // refunded once
   });
 
