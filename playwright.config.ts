@@ -42,7 +42,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT), HOST: 'localhost', MONGODB_URI: mongo.toString(), REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6480',
         REMOTE_CHECKOUT_URL: 'http://127.0.0.1:4301/mf-manifest.json', REMOTE_ADMIN_URL: 'http://127.0.0.1:4302/mf-manifest.json',
-        LOG_LEVEL: 'warn', QUERY_GUARD: '1',
+        LOG_LEVEL: 'warn', QUERY_GUARD: '1', ...(process.env.STRIPE_API_BASE ? { STRIPE_API_BASE: process.env.STRIPE_API_BASE } : {}),
       },
     },
   ],

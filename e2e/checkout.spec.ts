@@ -99,6 +99,34 @@ test.describe('checkout', () => {
     await expect(page.getByText('Your cart is empty')).toBeVisible();
   });
 
+  test('a guest pays by card at the hardware store (Stripe test mode): a declined card keeps the cart and says why, an approved one places the order paid', async ({ page }) => {
+    const product = await stockedProduct(page, HARDWARE);
+    const stockBefore = await stockOf(page, product.id);
+    await addToCart(page, HARDWARE, product.slug);
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Contact information' });
+    await form.getByLabel('First name').fill('Carla');
+    await form.getByLabel('Last name').fill('Card');
+    await form.getByLabel('E-mail').fill(`card-${Date.now()}@shopper.test`);
+    await form.getByLabel('Mobile number').fill('5035550166');
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+
+    await expect(page.getByRole('radio', { name: 'Pay at the store when you pick up' })).toBeChecked();
+    await page.getByRole('radio', { name: 'Pay now by card' }).check();
+    await page.getByLabel('Test card').selectOption({ label: 'Visa ending 0002 (declined)' });
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByText('Your card was declined.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible(); // the cart and step are kept
+    expect(await stockOf(page, product.id)).toBe(stockBefore);
+
+    await page.getByLabel('Test card').selectOption({ label: 'Visa ending 4242 (approved)' });
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Payment: Paid by card.');
+    await expect.poll(() => stockOf(page, product.id), { timeout: 10_000 }).toBe(stockBefore - 1);
+  });
+
   test('signing in from the Information step comes back to it; a delivery order reaches the owner\'s outstanding orders', async ({ page, browser }) => {
     const email = `delivery-${Date.now()}@shopper.test`;
     const password = 'Hardware-Delivery-26';

@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminWidget, SubAccount, WizardState, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, CustomerOrderSummary, Paged, PlacedOrder, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily } from '@platform/contracts';
+import type { AdminOrder, AdminWidget, SubAccount, WizardState, BusinessDetails, Cart, Department, LoginResponse, NavigationItem, OrderSummary, CustomerOrderSummary, Paged, PlacedOrder, ProductItem, ProductPage, ShippingQuote, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, Promotion, CouponWidget, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily, PaymentSettings } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { OrderAction, StoreInformation, StoreOptions } from '@platform/domain';
 import { platformApi } from './api';
@@ -98,6 +98,8 @@ export const storefrontApi = platformApi.injectEndpoints({
     }),
     settings: build.query<StoreSettings, void>({ query: () => 'settings', transformResponse: (r: { data: StoreSettings }) => r.data, providesTags: ['Settings'] }),
     businessDetails: build.query<BusinessDetails, void>({ query: () => 'business-details2', transformResponse: (r: { data: BusinessDetails }) => r.data }),
+    /** The store's card provider and its public keys (none: payment at the store). */
+    paymentSettings: build.query<PaymentSettings, void>({ query: () => 'payment-settings', transformResponse: (r: { data: PaymentSettings }) => r.data }),
     footer: build.query<FooterSettings, void>({ query: () => 'custom-footer', transformResponse: (r: { data: FooterSettings }) => r.data }),
     legalDocuments: build.query<LegalDocument[], void>({ query: () => 'business-terms', transformResponse: (r: { data: LegalDocument[] }) => r.data }),
     customPages: build.query<CustomPage[], void>({ query: () => ({ url: 'custom-pages', params: { skipBody: 1 } }), transformResponse: (r: { data: CustomPage[] }) => r.data }),

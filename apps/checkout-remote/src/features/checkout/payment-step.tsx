@@ -21,6 +21,16 @@ const Totals = styled.dl`
 const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }`;
 const Methods = styled.fieldset`border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px; label { display: flex; gap: 8px; align-items: center; }`;
 const H2 = styled.h2`font-size: 1.15rem; margin: 0 0 10px;`;
+const TestCard = styled.div`display: grid; gap: 6px; margin: 4px 0 4px 24px; select { font: inherit; padding: 6px; max-width: 320px; }`;
+
+/** payment_method of a card payment (the server's card-payment.ts). */
+const PAY_BY_CARD = 'card';
+/** Stripe's documented test cards (its test mode accepts these in place of a card typed into its form). */
+const TEST_CARDS = [
+  { token: 'pm_card_visa', label: 'Visa ending 4242 (approved)' },
+  { token: 'pm_card_mastercard', label: 'Mastercard ending 4444 (approved)' },
+  { token: 'pm_card_chargeDeclined', label: 'Visa ending 0002 (declined)' },
+];
 
 /** One reviewed detail, with Edit where it can be changed (spec 2: review mode of the Contact Information form). */
 function ReviewRow({ term, value, onEdit, editLabel }: { term: string; value: string; onEdit?: () => void; editLabel?: string }) {
@@ -46,6 +56,12 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   const storeId = useSelectedStore();
   const store = business?.about_us.locations.find((l) => l.id === storeId) ?? business?.about_us.locations[0];
   const [submitOrder, { isLoading }] = checkoutApi.useSubmitOrderMutation();
+  const { data: payments } = storefrontApi.usePaymentSettingsQuery();
+  // Cards through Stripe in test mode: Stripe's documented test cards stand for the card form, whose hosted
+  // fields (Stripe.js) are not built yet; a live key offers no card until they are.
+  const testCards = payments?.payment_provider === 'stripe' && payments.stripe && !payments.stripe.is_live;
+  const [method, setMethod] = useState<string>(PAY_AT_STORE);
+  const [testCard, setTestCard] = useState(TEST_CARDS[0].token);
   const [problem, setProblem] = useState<string | null>(null);
   // One key per attempt: a double click or a retry of it places one order; after a refusal the next try is a new attempt.
   const attempt = useRef(newAttemptKey());
@@ -61,7 +77,8 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
     try {
       const answer = await submitOrder({
         device_id, order_type: mode, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, telephone: contact.telephone,
-        note: contact.note || undefined, payment_method: PAY_AT_STORE, expected_total: t.total, attempt: attempt.current,
+        note: contact.note || undefined, expected_total: t.total, attempt: attempt.current,
+        ...(method === PAY_BY_CARD && testCards ? { payment_method: PAY_BY_CARD, payment_token: testCard } : { payment_method: PAY_AT_STORE }),
       }).unwrap();
       setCheckoutStep(1);
       navigate(`/cart?order=${encodeURIComponent(answer.order.order_number)}`, { replace: true });
@@ -109,7 +126,20 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       </Totals>
       <Methods>
         <legend>How you will pay</legend>
-        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked readOnly /> {payAtStoreLabel(mode)}</label>
+        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={method === PAY_AT_STORE || !testCards} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label>
+        {testCards ? (
+          <>
+            <label><input type="radio" name="payment_method" value={PAY_BY_CARD} checked={method === PAY_BY_CARD} onChange={() => setMethod(PAY_BY_CARD)} /> Pay now by card</label>
+            {method === PAY_BY_CARD ? (
+              <TestCard>
+                <span>This store takes cards in test mode: choose one of Stripe&apos;s test cards. No money moves.</span>
+                <select aria-label="Test card" value={testCard} onChange={(e) => setTestCard(e.target.value)}>
+                  {TEST_CARDS.map((c) => <option key={c.token} value={c.token}>{c.label}</option>)}
+                </select>
+              </TestCard>
+            ) : null}
+          </>
+        ) : null}
       </Methods>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         <Button type="button" $variant="secondary" onClick={edit}>Back to information</Button>
