@@ -113,10 +113,15 @@ try {
 
   // The store takes cards through the local Stripe (the stand-in in front of stripe-mock), for the card submit row.
   if (services.stripeUrl) {
+    // Sealed as every stored secret (libs/server-kit secrets.ts), with the project's key.
+    const sealed = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e',
+      "import { sealSecret } from '@platform/server-kit'; console.log('SEALED ' + sealSecret('sk_test_bench'));"], env);
+    const secretKey = /SEALED (\S+)/.exec(sealed.out)?.[1];
+    if (!secretKey) throw new Error('the bench store\'s Stripe key could not be sealed');
     const settingsDb = await mongoose.createConnection(services.mongoUri).asPromise();
     const store = await settingsDb.collection('tenants').findOne({ slug: TENANT });
     await settingsDb.collection('storeprofiles').updateOne({ tenantId: String(store._id) },
-      { $set: { 'payment.payment_provider': 'stripe', 'payment.stripe': { publishable_key: 'pk_test_bench', secret_key: 'sk_test_bench', is_live: false } } });
+      { $set: { 'payment.payment_provider': 'stripe', 'payment.stripe': { publishable_key: 'pk_test_bench', secret_key: secretKey, is_live: false } } });
     await settingsDb.close();
   }
 

@@ -3,6 +3,7 @@ import { connectMongo, disconnectMongo, inBackground, Location, Tenant, syncInde
 import { nextOrderNumber, slugify } from '@platform/domain';
 import { Brand, Department, FeaturedProduct, Product, productDocId, StoreProduct, storeProductDocId } from '@platform/catalogue';
 import { adminIds, Customer, CustomerKey, customerKeyDocs, hashPassword } from '@platform/identity';
+import { sealSecret } from '@platform/server-kit';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, indexOrders, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
@@ -181,8 +182,8 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   await StoreProfile.create({
     tenantId,
     // The hardware store takes cards through Stripe in test mode (the local stand-in answers), besides paying at
-    // the store; the paint store takes payment at the store only. A test key only: live keys are the store's own.
-    payment: plan.variant === 'hardware-cooperative' ? { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_demohardware', secret_key: 'sk_test_demohardware', is_live: false, disable_save_card: false } } : {},
+    // the store; the paint store takes payment at the store only. A test key only, sealed as every stored secret.
+    payment: plan.variant === 'hardware-cooperative' ? { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_demohardware', secret_key: sealSecret('sk_test_demohardware'), is_live: false, disable_save_card: false } } : {},
     settings: { cart: { taxDisclaimer: 'Tax is estimated until checkout.' }, featuredProductsTitle: plan.variant === 'hardware-cooperative' ? 'Staff Picks' : '',
       // Registration asks trade customers for their company and trade (custom signup fields).
       custom_fields: { signup: plan.variant === 'hardware-cooperative' ? [

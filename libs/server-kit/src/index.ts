@@ -8,3 +8,4 @@ export { openResources, type PlatformResources } from './resources';
 export { loadConfig, type PlatformConfig } from './config';
 export { runService } from './run';
 export { TtlCache } from './ttl-cache';
+export { sealSecret, openSecret, isSealed } from './secrets';

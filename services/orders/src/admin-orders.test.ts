@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
+import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { StoreProduct, stockLeft } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   harness = await createTestApp([cartService, ordersService], 'admin-orders');
   tenantId = (await createTenant('adm-ord')).id;
   await createCatalogueFixture(tenantId, 'adm-ord');
-  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_adm', secret_key: 'sk_test_adm' } } });
+  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_adm', secret_key: sealSecret('sk_test_adm') } } });
   owner = await issueToken(tenantId, { isAdmin: true, slug: 'the-owner' });
   const other = await createTenant('adm-other');
   await createCatalogueFixture(other.id, 'adm-other');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
+import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, productDocId, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
 import { cartService, Coupon } from '@platform/cart';
@@ -48,7 +49,7 @@ beforeAll(async () => {
     { tenantId, slug: 'web-staff', email: 'web@chk-a.test', telephone: '5035550100', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] },
     { tenantId, slug: 'floor-staff', email: 'floor@chk-a.test', telephone: '5035550111', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['new_order_texts'] },
   ]);
-  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_chk', secret_key: 'sk_test_chk' } }, business: {
+  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_chk', secret_key: sealSecret('sk_test_chk') } }, business: {
     contact_email: 'Hello@chk-a.test',
     delivery_enabled: true, delivery_locations: [{ code: '97301', fee: '9.99', minThreshold: null, thresholdFee: null }],
   } });

@@ -1,5 +1,5 @@
 import { PAYMENT_PROVIDERS, type PaymentSettings } from '@platform/contracts';
-import type { RequestContext } from '@platform/server-kit';
+import { openSecret, type RequestContext } from '@platform/server-kit';
 import { storeProfile } from './service';
 
 type Plain = Record<string, unknown>;
@@ -28,8 +28,16 @@ export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSe
  * (checkout, refunds). Never answered by a route.
  */
 export async function storedPaymentSettings(ctx: RequestContext): Promise<Plain & { payment_provider?: string | null }> {
-  return (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain & { payment_provider?: string | null };
+  const stored = (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain & { payment_provider?: string | null };
+  // Secrets are stored sealed (AES-256-GCM, server-kit secrets.ts); one stored in the clear is not used.
+  const opened = Object.entries(stored).map(([name, section]) => [name, section && typeof section === 'object' && !Array.isArray(section)
+    ? Object.fromEntries(Object.entries(section as Plain).map(([field, value]) => [field, SECRET_FIELDS.has(field) ? openSecret(value) : value]))
+    : section]);
+  return Object.fromEntries(opened) as Plain & { payment_provider?: string | null };
 }
+
+/** The fields of a provider's settings that are secrets: sealed in the database, never answered. */
+export const SECRET_FIELDS = new Set(['secret_key', 'webhook_secret', 'transaction_key', 'api_key', 'password']);
 
 /** GET business/site-settings/{businessId}: the store's key / value_string pairs; null for another business id. */
 export async function getSiteSettings(ctx: RequestContext, businessId: number): Promise<{ key: string; value_string: string }[] | null> {
