@@ -135,19 +135,23 @@ export async function requireConfirmedPassword(ctx: RequestContext): Promise<voi
 }
 
 /** A new e-mail needs the current password: the e-mail is what signs in and receives reset codes. */
+/** Moves an account to a new e-mail key (kept when unchanged); an e-mail another account holds is refused. */
+export async function moveEmailKey(ctx: RequestContext, customer: { _id: unknown; email: string }, email: string): Promise<void> {
+  if (email === customer.email) return;
+  try {
+    await changeKey(ctx, String(customer._id), 'email', customer.email, email);
+  } catch (error) {
+    if (error instanceof KeyTakenError) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    throw error;
+  }
+}
+
 export async function updateEmail(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; password: string }) {
   if (!isValidEmail(input.email)) throw new AppError('unprocessable', INVALID_EMAIL, { email: [INVALID_EMAIL] });
   const customer = await me(ctx);
   await checkOwnPassword(ctx, io, ip, customer, input.password, 'password');
   const email = normalizeEmail(input.email);
-  if (email !== customer.email) {
-    try {
-      await changeKey(ctx, String(customer._id), 'email', customer.email, email);
-    } catch (error) {
-      if (error instanceof KeyTakenError) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-      throw error;
-    }
-  }
+  await moveEmailKey(ctx, customer, email);
   await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { email } });
   if (email !== customer.email) await sendSecurityNotice(ctx, io, customer.email, 'email', email);
   return { status: 'success', message: 'Your e-mail has been updated.', data: details({ ...customer, email }) };

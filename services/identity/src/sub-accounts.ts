@@ -4,9 +4,9 @@ import {
   effectivePermissions, GIVE_ONLY_OWN_PERMISSIONS, normalizeEmail, passwordProblems, permissionsAfterChange, slugify, subAccountDetailsProblems,
 } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
-import { EMAIL_TAKEN } from './account';
+import { EMAIL_TAKEN, moveEmailKey } from './account';
 import { forgetStoreAdmins } from './staff';
-import { adminAccounts, changeKey, customerByKey, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys, setAdmin } from './keys';
+import { adminAccounts, customerByKey, customerIdByKey, customerKeyDocs, releaseKeys, setAdmin } from './keys';
 import { Customer } from './models';
 import { customerSessions, endSessions, updateSessions } from './session-list';
 import { hashPassword } from './passwords';
@@ -103,14 +103,7 @@ export async function updateSubAccount(ctx: RequestContext, io: IdentityIo, inpu
   const permissions = await checkDetails(ctx, input, current, errors);
   refuse(errors);
   const email = normalizeEmail(input.email);
-  if (email !== current.email) {
-    try {
-      await changeKey(ctx, String(current._id), 'email', current.email, email);
-    } catch (error) {
-      if (error instanceof KeyTakenError) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-      throw error;
-    }
-  }
+  await moveEmailKey(ctx, current, email);
   await Customer.updateOne(scoped(ctx, { _id: current._id }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email, permissions } });
   forgetStoreAdmins(ctx.tenantId);
   if (email !== current.email) await sendSecurityNotice(ctx, io, current.email, 'email', email);
