@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Cart, CouponWidget, Promotion, ShippingQuote } from '@platform/contracts';
+import { Address, AddressInput, Cart, CouponWidget, Promotion, ShippingQuote } from '@platform/contracts';
 import { isCouponCurrent } from '@platform/domain';
 import type { ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
@@ -16,8 +16,6 @@ const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 const CartAnswer = { 200: Type.Object({ data: Cart }) };
 /** A promo code put on the cart: the line to show, its terms and the cart. */
 const RedeemAnswer = { 200: Type.Object({ status: Type.Integer(), message: Type.String(), disclaimer: Type.String(), data: Cart }) };
-/** The address kept on a cart (assign-address, shipping-quotes). */
-const StoredAddress = Type.Object({ address: Type.String(), address2: Type.String(), city: Type.String(), state: Type.String(), zip: Type.String(), country: Type.String() });
 
 export const cartRoutes: ServicePlugin = async (app) => {
   // Store products are read from the catalogue's in-memory indexes, shared in this process.
@@ -71,12 +69,8 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Stores the delivery address and fulfilment type on the cart; totals use them from then on',
       body: Type.Object({
-        address: Type.Optional(Type.String({ maxLength: 200 })),
-        address2: Type.Optional(Type.String({ maxLength: 200 })),
+        ...AddressInput.properties,
         zip: Type.String({ pattern: '^\\d{5}(-\\d{4})?$' }),
-        city: Type.Optional(Type.String({ maxLength: 100 })),
-        state: Type.Optional(Type.String({ maxLength: 50 })),
-        country: Type.Optional(Type.String({ maxLength: 56 })),
         order_type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
         device_id: Type.Optional(DeviceId),
         customer_slug: Type.Optional(Type.String({ maxLength: 100 })),
@@ -89,11 +83,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "Tax for the shopper's cart at an address and fulfilment type (the cart's totals with its tax rows)",
       body: Type.Object({
-        address: Type.Optional(Type.String({ maxLength: 200 })),
-        address2: Type.Optional(Type.String({ maxLength: 200 })),
-        city: Type.Optional(Type.String({ maxLength: 100 })),
-        state: Type.Optional(Type.String({ maxLength: 50 })),
-        country: Type.Optional(Type.String({ maxLength: 56 })),
+        ...AddressInput.properties,
         postal_code: Type.Optional(Type.String({ pattern: '^\\d{5}(-\\d{4})?$' })),
         zip: Type.Optional(Type.String({ pattern: '^\\d{5}(-\\d{4})?$' })),
         order_type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], { default: 0 }),
@@ -188,19 +178,10 @@ export const cartRoutes: ServicePlugin = async (app) => {
     },
   }, async (request) => ({ data: await emptyCart(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
 
-  const Address = Type.Object({
-    address: Type.Optional(Type.String({ maxLength: 200 })),
-    address2: Type.Optional(Type.String({ maxLength: 200 })),
-    city: Type.Optional(Type.String({ maxLength: 100 })),
-    state: Type.Optional(Type.String({ maxLength: 50 })),
-    zip: Type.Optional(Type.String({ maxLength: 10 })),
-    country: Type.Optional(Type.String({ maxLength: 56 })),
-  });
-
   app.post('/shipping-quotes', {
     schema: {
       tags, summary: "Shipping options for the cart to the customer's address (the store's carrier account, else its table rates), with the handling fee",
-      body: Type.Object({ customerAddress: Address, device_id: Type.Optional(DeviceId) }),
+      body: Type.Object({ customerAddress: AddressInput, device_id: Type.Optional(DeviceId) }),
       response: { 200: Type.Object({ status: Type.String(), message: Type.Union([Type.String(), Type.Null()]), quotes: Type.Array(ShippingQuote), data: Cart }) },
     },
   }, async (request) => requestShippingQuotes(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.customerAddress,
@@ -219,7 +200,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
       tags, summary: "The cart's shipping address, current quotes and the chosen one (stale: the cart changed since it was quoted)",
       querystring: Type.Object({ device_id: Type.Optional(DeviceId) }),
       response: { 200: Type.Object({ data: Type.Object({
-        address: Type.Union([StoredAddress, Type.Null()]),
+        address: Type.Union([Address, Type.Null()]),
         quotes: Type.Array(ShippingQuote), selected: Type.Union([ShippingQuote, Type.Null()]), stale: Type.Boolean(),
       }) }) },
     },
@@ -270,7 +251,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ device_id: Type.Optional(DeviceId) }),
       response: { 200: Type.Object({ data: Type.Object({
         order_type: Type.Union([Type.Integer(), Type.Null()]), location_id: Type.Union([Type.Integer(), Type.Null()]),
-        address: Type.Union([StoredAddress, Type.Null()]),
+        address: Type.Union([Address, Type.Null()]),
       }) }) },
     },
   }, async (request) => {

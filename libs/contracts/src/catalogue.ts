@@ -1,0 +1,82 @@
+// Departments, products and paint colours.
+import { Type, type Static } from 'typebox';
+import { Money } from './common';
+
+export interface Department {
+  dept_id: number;
+  dept_name: string;
+  name: string;
+  slug: string;
+  image_url: string | null;
+  parent: number | null;
+  hide_products: boolean;
+  highlighted: boolean;
+  children?: Department[];
+}
+const DepartmentBase = {
+  dept_id: Type.Integer(),
+  dept_name: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  image_url: Type.Union([Type.String(), Type.Null()]),
+  parent: Type.Union([Type.Integer(), Type.Null()]),
+  hide_products: Type.Boolean(),
+  /** In the home page's highlighted departments slider. */
+  highlighted: Type.Boolean(),
+};
+export const Department = Type.Object(DepartmentBase);
+export const DepartmentTree = Type.Object({
+  ...DepartmentBase,
+  children: Type.Array(Type.Object({ ...DepartmentBase, children: Type.Array(Type.Object(DepartmentBase)) })),
+});
+
+export const ProductItem = Type.Object({
+  id: Type.Integer(),
+  store_product_id: Type.Integer(),
+  slug: Type.String(),
+  sku: Type.String(),
+  title: Type.String(),
+  original_title: Type.String(),
+  brand_name: Type.String(),
+  model_number: Type.String(),
+  price: Money,
+  promo_price: Type.Union([Money, Type.Null()]),
+  image_url: Type.Union([Type.String(), Type.Null()]),
+  num_inventory: Type.Integer(),
+  inventory: Type.Integer(),
+  vendor_id: Type.Union([Type.Integer(), Type.Null()]),
+  vendor_allows_special_order: Type.Boolean(),
+  location: Type.Integer(),
+  hidden: Type.Boolean(),
+  extra: Type.Record(Type.String(), Type.Unknown()),
+  settings: Type.Record(Type.String(), Type.Unknown()),
+  promo_message: Type.Union([Type.String(), Type.Null()]),
+  /** Other stores' prices (shown only when business details say show_competitors). */
+  competitors: Type.Array(Type.Object({ name: Type.String(), price: Money, logo: Type.Union([Type.String(), Type.Null()]) })),
+  /** Sum of the additional fee details, or null without any. */
+  additional_fee: Type.Union([Money, Type.Null()]),
+  additional_fee_details: Type.Array(Type.Object({ message: Type.String(), price_impact: Money })),
+});
+export type ProductItem = Static<typeof ProductItem>;
+
+export const ProductPage = Type.Object({
+  total: Type.Integer(),
+  current_page: Type.Integer(),
+  last_page: Type.Integer(),
+  data: Type.Array(ProductItem),
+});
+export type ProductPage = Static<typeof ProductPage>;
+
+/** A paint colour family (spec 1 §9 codes) with how many colours it holds. */
+export const PaintFamily = Type.Object({ code: Type.String(), name: Type.String(), slug: Type.String(), hex: Type.String(), count: Type.Integer() });
+export type PaintFamily = Static<typeof PaintFamily>;
+
+/** A named group of colours the paint brand publishes (e.g. 'Coastal Calm'). */
+export const PaintCollection = Type.Object({ slug: Type.String(), name: Type.String(), description: Type.String(), hex: Type.String(), count: Type.Integer() });
+export type PaintCollection = Static<typeof PaintCollection>;
+
+/** One paint colour: its brand code, swatch, family, collection and light reflectance value (0-100). */
+export const PaintColor = Type.Object({
+  code: Type.String(), name: Type.String(), hex: Type.String(), family: Type.String(), collection: Type.String(), lrv: Type.Integer(),
+});
+export type PaintColor = Static<typeof PaintColor>;

@@ -1,0 +1,29 @@
+// Customers signing in, and staff sub-accounts.
+import { Type, type Static } from 'typebox';
+
+export const CustomerSummary = Type.Object({
+  slug: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  receive_marketing: Type.Boolean(),
+  permissions: Type.Array(Type.String()),
+});
+export const LoginResponse = Type.Object({
+  status: Type.String(),
+  message: Type.String(),
+  mfa: Type.Boolean(),
+  token: Type.Union([Type.String(), Type.Null()]),
+  showContact: Type.Boolean(),
+  access_token: Type.String(),
+  is_admin: Type.Boolean(),
+  data: Type.Object({ customer: CustomerSummary, is_developer: Type.Boolean() }),
+});
+export type LoginResponse = Static<typeof LoginResponse>;
+
+/** A staff sub-account with its effective permissions. */
+/** A staff account; last_active_at: when it last used the back office (to the hour), null if it never signed in. */
+export const SubAccount = Type.Object({
+  slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()),
+  last_active_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type SubAccount = Static<typeof SubAccount>;

@@ -1,0 +1,56 @@
+// Orders: as the shopper sees them, in lists, and as the store works on them.
+import { Type, type Static } from 'typebox';
+import { Money, OrderAddress } from './common';
+
+export const OrderSummary = Type.Object({
+  id: Type.String(),
+  order_number: Type.String(),
+  status: Type.String(),
+  customer_name: Type.String(),
+  order_type: Type.String(),
+  total: Money,
+  placed_at: Type.String(),
+});
+export type OrderSummary = Static<typeof OrderSummary>;
+
+/** A placed order as its shopper sees it (checkout's Done step, the confirmation e-mail's link). */
+export const PlacedOrder = Type.Object({
+  order_number: Type.String(),
+  status: Type.String(),
+  order_type: Type.Union([Type.Literal('pickup'), Type.Literal('delivery'), Type.Literal('shipping')]),
+  placed_at: Type.String(),
+  contact: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String(), telephone: Type.String() }),
+  /** Where a delivery or a parcel goes; null for pickup. */
+  address: Type.Union([OrderAddress, Type.Null()]),
+  /** The store that fills it (where a pickup is collected). */
+  store: Type.Object({ id: Type.Integer(), name: Type.String(), address: Type.String() }),
+  shipping_service: Type.Union([Type.String(), Type.Null()]),
+  items: Type.Array(Type.Object({ sku: Type.String(), title: Type.String(), quantity: Type.Integer(), price: Money, special: Type.Boolean() })),
+  subtotal: Money,
+  additional_fees: Money,
+  discount: Money,
+  special_order_fee: Money,
+  tax: Money,
+  /** Local delivery fee or shipping charge. */
+  fulfilment_charge: Money,
+  total: Money,
+  payment: Type.Object({ method: Type.String(), label: Type.String(), status: Type.Union([Type.Literal('due'), Type.Literal('paid'), Type.Literal('refunded')]) }),
+  note: Type.String(),
+});
+export type PlacedOrder = Static<typeof PlacedOrder>;
+
+/** One of a customer's orders in their list (/orders). */
+export const CustomerOrderSummary = Type.Object({
+  order_number: Type.String(), status: Type.String(), order_type: Type.String(), placed_at: Type.String(), item_count: Type.Integer(), total: Money,
+});
+export type CustomerOrderSummary = Static<typeof CustomerOrderSummary>;
+
+/** An order as the store works on it (the prepare-order screen). */
+export const AdminOrder = Type.Intersect([PlacedOrder, Type.Object({
+  id: Type.String(),
+  status_label: Type.String(),
+  /** What can be done now: take, prepare (mark ready), complete, cancel. */
+  actions: Type.Array(Type.Union([Type.Literal('take'), Type.Literal('prepare'), Type.Literal('complete'), Type.Literal('cancel')])),
+  history: Type.Array(Type.Object({ status: Type.String(), at: Type.String(), by: Type.Union([Type.String(), Type.Null()]), note: Type.String() })),
+})]);
+export type AdminOrder = Static<typeof AdminOrder>;
