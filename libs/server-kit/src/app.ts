@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorHandler, notFoundHandler } from './errors';
+import { documentErrorAnswers, ErrorBody } from './answers';
 import { requestContextPlugin, type TenantResolutionOptions } from './context';
 import type { PlatformResources } from './resources';
 
@@ -49,6 +50,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false, useDefaults: true } },
     forceCloseConnections: 'idle',
     trustProxy: trustProxySetting(process.env.TRUST_PROXY),
+    // A path the router cannot take (a malformed or over-long id) gets the one error body: 400 or 404.
+    maxParamLength: 200,
+    frameworkErrors: (error, _request, reply) => {
+      const answer = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? { status: 404, message: 'Not found.' } : { status: 400, message: 'The given data was invalid.' };
+      return (reply as FastifyReply).status(answer.status).send(answer);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('resources', options.resources);
@@ -59,7 +66,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: { title: 'Local retail platform API', version: '0.1.0', description: 'Every route the storefront, checkout and admin apps call, under /api.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    // Shared schemas (the error body) are named by their $id in the document.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
+  app.addSchema(ErrorBody);
+  app.addHook('onRoute', documentErrorAnswers);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.setErrorHandler(errorHandler);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { AccessToken, accessTokenId, Tenant, type TenantContext } from '@platform/db';
 import { effectivePermissions, hostName, isDeviceId, NO_PERMISSION, renewedSessionExpiry, storeAddress, tenantSlugFromHost, type Permission } from '@platform/domain';
 import { AppError } from './errors';
+import { answering } from './answers';
 
 export interface ResolvedTenant {
   id: string;
@@ -162,26 +163,26 @@ async function resolveCaller(tenant: ResolvedTenant, authorization: string | und
 }
 
 /** preHandler: only a signed-in admin of this tenant may pass. */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
+export const requireAdmin = answering(async (request: FastifyRequest): Promise<void> => {
   if (!request.ctx.caller) throw new AppError('unauthorized', 'Unauthenticated.');
   if (!request.ctx.caller.isAdmin) throw new AppError('forbidden', 'This action is for store admins only.');
-}
+}, 401, 403);
 
 /**
  * preHandler for admin routes that need a permission (spec 3 §6): an admin whose effective permissions
  * (own list, plan, business allow-lists) include it.
  */
 export function requirePermission(permission: Permission) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return answering(async (request: FastifyRequest): Promise<void> => {
     await requireAdmin(request);
     if (!request.ctx.caller!.permissions.includes(permission)) throw new AppError('forbidden', NO_PERMISSION);
-  };
+  }, 401, 403);
 }
 
 /** preHandler: any signed-in customer or admin of this tenant. */
-export async function requireSignedIn(request: FastifyRequest): Promise<void> {
+export const requireSignedIn = answering(async (request: FastifyRequest): Promise<void> => {
   if (!request.ctx.caller) throw new AppError('unauthorized', 'Unauthenticated.');
-}
+}, 401);
 
 const originOfUrl = (value: string | undefined) => {
   try {

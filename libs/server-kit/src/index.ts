@@ -1,4 +1,5 @@
 export { AppError, errorHandler, notFoundHandler, fieldErrors, rejectFieldProblems, tooManyAttempts, type AppErrorType } from './errors';
+export { errorAnswers, answering, type ErrorStatus } from './answers';
 export {
   requestContextPlugin, requireAdmin, requirePermission, requireSignedIn, hashToken, TenantDirectory, resolvedTenant, backgroundContext, storeLinkOrigin,
   type RequestContext, type Caller, type ResolvedTenant, type TenantResolutionOptions,
