@@ -1,0 +1,69 @@
+// Admin settings: search synonyms, home page sections, sub-accounts, store information and options, the setup wizard.
+import type { AdminWidget, BusinessDetails, SubAccount, WizardState } from '@platform/contracts';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { StoreInformation, StoreOptions } from '@platform/domain';
+import { platformApi } from '../api';
+import { unwrap } from './unwrap';
+import { storefrontApi } from './storefront';
+
+/** Admin settings: the store's search synonyms (the product editors' permission). */
+type WidgetsAnswer = { message: string; data: AdminWidget[] };
+export interface SubAccountDetails { first_name: string; last_name: string; email: string; permissions: string[] }
+
+/** A settings save answers with the new business details: every screen showing them (footer, store pages, cart) updates. */
+async function keepBusinessDetails(_info: unknown, { dispatch, queryFulfilled }: { dispatch: (action: UnknownAction) => unknown; queryFulfilled: Promise<{ data: { data: BusinessDetails } }> }) {
+  const { data } = await queryFulfilled.catch(() => ({ data: null }));
+  if (data) dispatch(storefrontApi.util.upsertQueryData('businessDetails', undefined, data.data) as unknown as UnknownAction);
+}
+
+export const adminSettingsApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    searchSynonyms: build.query<string[][], void>({
+      query: () => 'admin/search-synonyms', transformResponse: (r: { data: { groups: string[][] } }) => r.data.groups, providesTags: ['SearchSynonyms'],
+    }),
+    saveSearchSynonyms: build.mutation<{ message: string; data: { groups: string[][] } }, string[][]>({
+      query: (groups) => ({ url: 'admin/search-synonyms', method: 'PUT', body: { groups } }), invalidatesTags: ['SearchSynonyms'],
+    }),
+    homepageSections: build.query<AdminWidget[], void>({ query: () => 'widget/get', transformResponse: unwrap, providesTags: ['Widgets'] }),
+    setSectionHidden: build.mutation<WidgetsAnswer, { id: number; hidden: boolean }>({ query: (body) => ({ url: 'admin/widget/update', method: 'POST', body }), invalidatesTags: ['Widgets', 'Products'] }),
+    saveSectionOrder: build.mutation<WidgetsAnswer, { area: 1 | 2; ids: number[] }>({ query: (body) => ({ url: 'admin/widget/save', method: 'POST', body }), invalidatesTags: ['Widgets', 'Products'] }),
+    removeSection: build.mutation<WidgetsAnswer, number>({ query: (id) => ({ url: 'admin/widget/delete', method: 'POST', body: { id } }), invalidatesTags: ['Widgets', 'Products'] }),
+    subAccounts: build.query<SubAccount[], void>({ query: () => ({ url: 'sub-accounts', params: { auth: true } }), transformResponse: (r: { 'sub-accounts': SubAccount[] }) => r['sub-accounts'], providesTags: ['SubAccounts'] }),
+    createSubAccount: build.mutation<{ message: string; data: SubAccount }, SubAccountDetails & { password: string; c_password: string }>({
+      query: (body) => ({ url: 'sub-accounts/create', method: 'POST', body }), invalidatesTags: ['SubAccounts'],
+    }),
+    updateSubAccount: build.mutation<{ message: string; data: SubAccount }, SubAccountDetails & { slug: string }>({
+      query: (body) => ({ url: 'sub-accounts/update', method: 'POST', body }), invalidatesTags: ['SubAccounts'],
+    }),
+    changeSubAccountPassword: build.mutation<{ message: string }, { slug: string; password: string; c_password: string }>({
+      query: (body) => ({ url: 'sub-accounts/change-password', method: 'POST', body }),
+    }),
+    deleteSubAccount: build.mutation<{ message: string }, string>({ query: (slug) => ({ url: 'sub-accounts/delete', method: 'POST', body: { slug } }), invalidatesTags: ['SubAccounts'] }),
+    saveStoreInformation: build.mutation<{ message: string; data: BusinessDetails }, StoreInformation>({
+      query: (body) => ({ url: 'about-us/save', method: 'POST', body }),
+      onQueryStarted: keepBusinessDetails,
+    }),
+    /** The selling options; the cart's modes and totals follow them, so the cart is read again. */
+    saveStoreOptions: build.mutation<{ message: string; data: BusinessDetails }, Partial<StoreOptions>>({
+      query: (body) => ({ url: 'admin/settings/update', method: 'POST', body }),
+      onQueryStarted: keepBusinessDetails,
+      invalidatesTags: ['Cart'],
+    }),
+    wizardState: build.query<WizardState, void>({ query: () => 'setup-wizard/get', transformResponse: unwrap, providesTags: ['Wizard'] }),
+    markWizardItem: build.mutation<WizardState, { slug: string; status: 'started' | 'completed' }>({
+      query: ({ slug, status }) => ({ url: `setup-wizard/mark-item-${status}`, method: 'POST', body: { slug } }),
+      transformResponse: unwrap,
+      async onQueryStarted(_info, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(adminSettingsApi.util.upsertQueryData('wizardState', undefined, data));
+      },
+    }),
+    acknowledgeWizard: build.mutation<{ message: string; data: WizardState }, { comments: string }>({
+      query: (body) => ({ url: 'setup-wizard/acknowledge', method: 'POST', body }),
+      async onQueryStarted(_info, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(adminSettingsApi.util.upsertQueryData('wizardState', undefined, data.data));
+      },
+    }),
+  }),
+});

@@ -1,0 +1,37 @@
+// Checkout: the address and fulfilment type on the cart, placing the order, the customer's orders.
+import type { Cart, CustomerOrderSummary, OrderAddress, Paged, PlacedOrder } from '@platform/contracts';
+import { platformApi } from '../api';
+import { unwrap } from './unwrap';
+import type { ShippingAddress } from './cart';
+
+/** The address assign-address sends: the postal address without its country. */
+export type DeliveryAddress = OrderAddress;
+export interface CartPreferences { order_type: number | null; location_id: number | null; address: ShippingAddress | null }
+export interface OrderSubmission {
+  device_id: string; order_type: number; first_name: string; last_name: string; email: string; telephone: string;
+  /** 'pay_at_store', or 'card' with payment_token: the card provider's token (never a card number). */
+  payment_method: string; payment_token?: string; note?: string; expected_total?: string;
+}
+
+/** Checkout's Information, Payment and Done steps (spec 2 §7 Orders and checkout). */
+export const checkoutApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The address and fulfilment type kept on the cart (its delivery fee and tax follow). */
+    assignAddress: build.mutation<Cart, DeliveryAddress & { order_type: number; device_id: string }>({
+      query: (body) => ({ url: 'assign-address', method: 'POST', body }), transformResponse: unwrap, invalidatesTags: ['Cart'],
+    }),
+    cartPreferences: build.query<CartPreferences, { device_id: string }>({
+      query: (params) => ({ url: 'cart-preferences', params }), transformResponse: unwrap, providesTags: ['Cart'],
+    }),
+    /** attempt: one key per checkout attempt, sent again with a repeat of it (the server answers a repeat with the first order). */
+    submitOrder: build.mutation<{ status: boolean; message: string; order: PlacedOrder }, OrderSubmission & { attempt?: string }>({
+      query: ({ attempt, ...body }) => ({ url: 'customer/orders/submit', method: 'POST', body, headers: attempt ? { 'idempotency-key': attempt } : undefined }),
+      invalidatesTags: ['Cart', 'Orders'],
+    }),
+    /** The signed-in customer's orders, newest first. */
+    myOrders: build.query<Paged<CustomerOrderSummary>, { page: number }>({ query: (params) => ({ url: 'orders', params }), providesTags: ['Orders'] }),
+    placedOrder: build.query<PlacedOrder, { order_number: string; device_id: string }>({
+      query: (params) => ({ url: 'orders/order', params }), transformResponse: unwrap, providesTags: ['Orders'],
+    }),
+  }),
+});
