@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { WEEK_DAYS } from '@platform/domain';
 import { AdminWidget, BusinessDetails, CustomPage, HomepageWidget, NavigationGroup, StorefrontPage, PaymentSettings, SiteSetting, FooterSettings, LegalDocument, NavigationItem, StoreLocation, StoreSettings } from '@platform/contracts';
-import { AppError, requirePermission, type ServicePlugin } from '@platform/server-kit';
+import { AppError, errorAnswers, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import { getBusinessDetails, getStoreSettings, storesByDistance } from './service';
 import { getNavigation, getNavigationGroups, storefrontPages } from './navigation';
 import { getCustomPage, getFooter, getLegalDocuments, listCustomPages } from './content';
@@ -161,7 +161,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
     preHandler: editLandingPage,
     schema: {
       tags, summary: "Admin: the order of one home page area's sections (every id of the area once)", security: bearer,
-      body: Type.Object({ area: Type.Union([Type.Literal(1), Type.Literal(2)]), ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200 }) }), response: { 200: WidgetsAnswer },
+      body: Type.Object({ area: Type.Union([Type.Literal(1), Type.Literal(2)]), ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200 }) }), response: { 200: WidgetsAnswer, ...errorAnswers(422) },
     },
   }, async (request) => saveWidgetOrder(request.ctx, request.body.area, request.body.ids));
   app.post('/admin/widget/delete', {
@@ -183,7 +183,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
           hours: Type.Object(Object.fromEntries(WEEK_DAYS.map((day) => [day, Type.Optional(DayHours)])), { additionalProperties: false }),
         }), { maxItems: 200 }),
       }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: BusinessDetails }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: BusinessDetails }), ...errorAnswers(422) },
     },
   }, async (request) => saveStoreInformation(request.ctx, app.resources.redis, app.resources.queuePrefix, request.body));
 
@@ -207,7 +207,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
         special_order_sla: Type.Optional(Type.String({ maxLength: 100 })),
         tax_rates: Type.Optional(Type.Array(Type.Object({ location_id: Type.Integer({ minimum: 1 }), rate: Type.String({ maxLength: 10 }) }), { maxItems: 200 })),
       }, { additionalProperties: false }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: BusinessDetails }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: BusinessDetails }), ...errorAnswers(422) },
     },
   }, async (request) => saveStoreOptions(request.ctx, app.resources.redis, app.resources.queuePrefix, request.body));
 

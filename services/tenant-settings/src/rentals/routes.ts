@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Money } from '@platform/contracts';
-import type { ServicePlugin } from '@platform/server-kit';
+import { errorAnswers, type ServicePlugin } from '@platform/server-kit';
 import { listRentals, submitRentalRequest } from './rentals';
 
 const tags = ['rentals'];
@@ -31,7 +31,7 @@ export const rentalRoutes: ServicePlugin = async (app) => {
         location_id: Type.Integer({ minimum: 1 }), rental_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])), item: Type.Optional(Type.String({ maxLength: 200 })),
         start_date: Day, end_date: Day, message: Type.Optional(Type.String({ maxLength: 1000 })),
       }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String() }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String() }), ...errorAnswers(422) },
     },
   }, async (request) => submitRentalRequest(request.ctx, app.resources.queues, request.body));
 };

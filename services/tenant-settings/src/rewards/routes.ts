@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { ServicePlugin } from '@platform/server-kit';
+import { errorAnswers, type ServicePlugin } from '@platform/server-kit';
 import { rewardsLookup, rewardsSignup } from './rewards';
 
 const tags = ['rewards'];
@@ -16,7 +16,7 @@ export const rewardsRoutes: ServicePlugin = async (app) => {
         first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }), email: Type.String({ maxLength: 254 }),
         phone: Type.String({ maxLength: 20 }), zip: Type.String({ maxLength: 10 }),
       }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: Member }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: Member }), ...errorAnswers(422) },
     },
   }, async (request) => rewardsSignup(request.ctx, request.body));
 
@@ -24,7 +24,7 @@ export const rewardsRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "A member's points by the store's lookup field (phone or e-mail); the member number shown by its last 4 digits",
       body: Type.Object({ value: Type.String({ minLength: 1, maxLength: 254 }) }),
-      response: { 200: Type.Object({ status: Type.String(), data: Member }) },
+      response: { 200: Type.Object({ status: Type.String(), data: Member }), ...errorAnswers(429) },
     },
   }, async (request) => lookup(request.ctx, request.ip, request.body.value));
 };

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { WizardState } from '@platform/contracts';
-import { requireAdmin, type ServicePlugin } from '@platform/server-kit';
+import { errorAnswers, requireAdmin, type ServicePlugin } from '@platform/server-kit';
 import { acknowledgeWizard, getWizardState, markWizardItem } from './wizard';
 
 const tags = ['setup-wizard'];
@@ -26,7 +26,7 @@ export const wizardRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'The owner acknowledges the finished set-up, with optional comments (422 while a step is open)', security,
       body: Type.Object({ comments: Type.Optional(Type.String({ maxLength: 2000 })) }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: WizardState }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: WizardState }), ...errorAnswers(422) },
     },
   }, async (request) => acknowledgeWizard(request.ctx, request.body.comments ?? ''));
 };
