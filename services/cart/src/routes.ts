@@ -3,7 +3,7 @@ import { Address, AddressInput, Cart, CouponWidget, Promotion, ShippingQuote } f
 import { isCouponCurrent } from '@platform/domain';
 import type { ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
-import { AppError } from '@platform/server-kit';
+import { AppError, errorAnswers } from '@platform/server-kit';
 import { assignAddress, cartParcels, emptyCart, redeemCoupon, removeCoupon, removeLine, setLineQuantity, shopperIdentity } from './service';
 import { tenantCoupons } from './coupons';
 import { CartStore } from './cart-store';
@@ -32,7 +32,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
         order_type: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
         zip: Type.Optional(Type.String({ maxLength: 10 })),
       }),
-      response: CartAnswer,
+      response: { ...CartAnswer, ...errorAnswers(409) },
     },
   }, async (request) => ({ data: await cartParcels(request.ctx, io, shopperIdentity(request.ctx, request.query), request.query) }));
 
@@ -45,7 +45,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
         special: Type.Optional(Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)])),
         device_id: Type.Optional(DeviceId),
       }),
-      response: CartAnswer,
+      response: { ...CartAnswer, ...errorAnswers(403, 409, 422) },
     },
   }, async (request) => ({ data: await setLineQuantity(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body) }));
 
@@ -58,7 +58,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
         identity: Type.Optional(DeviceId),
         device_id: Type.Optional(DeviceId),
       }),
-      response: CartAnswer,
+      response: { ...CartAnswer, ...errorAnswers(409) },
     },
   }, async (request) => {
     const who = shopperIdentity(request.ctx, { device_id: request.query.device_id ?? request.query.identity });
@@ -75,7 +75,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
         device_id: Type.Optional(DeviceId),
         customer_slug: Type.Optional(Type.String({ maxLength: 100 })),
       }),
-      response: { 200: Type.Object({ status: Type.String(), data: Cart }) },
+      response: { 200: Type.Object({ status: Type.String(), data: Cart }), ...errorAnswers(409) },
     },
   }, async (request) => ({ status: 'success', data: await assignAddress(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body) }));
 
@@ -89,7 +89,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
         order_type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], { default: 0 }),
         device_id: Type.Optional(DeviceId),
       }),
-      response: { 200: Type.Object({ status: Type.String(), data: Cart.properties.totals }) },
+      response: { 200: Type.Object({ status: Type.String(), data: Cart.properties.totals }), ...errorAnswers(409) },
     },
   }, async (request) => {
     const cart = await cartParcels(request.ctx, io, shopperIdentity(request.ctx, request.body), { order_type: request.body.order_type, zip: request.body.zip ?? request.body.postal_code });
@@ -100,7 +100,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Applies a promo code to the cart (at least 3 characters; current; the subtotal meets its minimum)',
       body: Type.Object({ coupon: Type.String({ maxLength: 50 }), device_id: Type.Optional(DeviceId) }),
-      response: RedeemAnswer,
+      response: { ...RedeemAnswer, ...errorAnswers(409, 422) },
     },
   }, async (request) => {
     const answer = await redeemCoupon(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.coupon);
@@ -112,7 +112,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "The promo code on the shopper's cart and whether it still applies",
       body: Type.Object({ device_id: Type.Optional(DeviceId) }),
-      response: { 200: Type.Object({ data: Type.Object({ coupon: Type.Union([Type.String(), Type.Null()]), valid: Type.Boolean(), message: Type.Union([Type.String(), Type.Null()]), discount: Type.String() }) }) },
+      response: { 200: Type.Object({ data: Type.Object({ coupon: Type.Union([Type.String(), Type.Null()]), valid: Type.Boolean(), message: Type.Union([Type.String(), Type.Null()]), discount: Type.String() }) }), ...errorAnswers(409) },
     },
   }, async (request) => {
     const { totals } = await cartParcels(request.ctx, io, shopperIdentity(request.ctx, request.body));
@@ -123,7 +123,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Takes the promo code off the cart',
       querystring: Type.Object({ device_id: Type.Optional(DeviceId) }),
-      response: CartAnswer,
+      response: { ...CartAnswer, ...errorAnswers(409) },
     },
   }, async (request) => ({ data: await removeCoupon(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
 
@@ -163,7 +163,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "Puts a promotion's code on the cart, even an empty one (it applies once the cart qualifies)",
       body: Type.Object({ slug: Type.String({ pattern: '^[a-z0-9-]{1,80}$' }), device_id: Type.Optional(DeviceId) }),
-      response: RedeemAnswer,
+      response: { ...RedeemAnswer, ...errorAnswers(409, 422) },
     },
   }, async (request) => {
     const answer = await redeemPromotion(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.slug);
@@ -174,7 +174,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Empties the cart (store switch, after an order)',
       querystring: Type.Object({ device_id: Type.Optional(DeviceId), order_id: Type.Optional(Type.String({ maxLength: 64 })) }),
-      response: CartAnswer,
+      response: { ...CartAnswer, ...errorAnswers(409) },
     },
   }, async (request) => ({ data: await emptyCart(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
 
@@ -182,7 +182,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "Shipping options for the cart to the customer's address (the store's carrier account, else its table rates), with the handling fee",
       body: Type.Object({ customerAddress: AddressInput, device_id: Type.Optional(DeviceId) }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.Union([Type.String(), Type.Null()]), quotes: Type.Array(ShippingQuote), data: Cart }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.Union([Type.String(), Type.Null()]), quotes: Type.Array(ShippingQuote), data: Cart }), ...errorAnswers(409, 422, 503) },
     },
   }, async (request) => requestShippingQuotes(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.customerAddress,
     (err) => request.log.warn({ err }, 'shipping carrier failed')));
@@ -191,7 +191,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Chooses one of the current shipping quotes; the cart totals charge it from then on',
       body: Type.Object({ quote_id: Type.String({ minLength: 1, maxLength: 120 }), device_id: Type.Optional(DeviceId) }),
-      response: CartAnswer,
+      response: { ...CartAnswer, ...errorAnswers(409, 422) },
     },
   }, async (request) => ({ data: await selectShippingQuote(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.quote_id) }));
 
@@ -202,7 +202,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ data: Type.Object({
         address: Type.Union([Address, Type.Null()]),
         quotes: Type.Array(ShippingQuote), selected: Type.Union([ShippingQuote, Type.Null()]), stale: Type.Boolean(),
-      }) }) },
+      }) }), ...errorAnswers(409) },
     },
   }, async (request) => ({ data: await currentShippingQuotes(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
 
@@ -214,7 +214,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "Keeps a copy of the signed-in customer's cart under a name (default: the date); the cart itself stays",
       body: Type.Object({ name: Type.Optional(Type.String({ maxLength: 80 })) }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCartSummary }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCartSummary }), ...errorAnswers(409, 422) },
     },
   }, async (request) => ({ status: 'success', message: 'Your cart has been saved.', data: await saveCart(request.ctx, io, signedInCustomer(request.ctx, 'save your cart'), request.body.name) }));
 
@@ -230,7 +230,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Makes a saved cart the current cart (its lines replace the current ones; the saved copy stays)',
       body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) }),
-      response: CartAnswer,
+      response: { ...CartAnswer, ...errorAnswers(409) },
     },
   }, async (request) => ({ data: await restoreSavedCart(request.ctx, io, signedInCustomer(request.ctx, 'use a saved cart'), request.body.id) }));
 
@@ -238,7 +238,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Deletes one of the signed-in customer\'s saved carts',
       querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String() }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String() }), ...errorAnswers(409) },
     },
   }, async (request) => {
     await deleteSavedCart(request.ctx, io, signedInCustomer(request.ctx, 'delete a saved cart'), request.query.id);
