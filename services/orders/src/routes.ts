@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { AdminOrder, CustomerOrderSummary, OrderSummary, PlacedOrder } from '@platform/contracts';
 import { ORDER_PLACED } from '@platform/domain';
-import { requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
+import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { outstandingOrders } from './service';
@@ -53,7 +53,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       }),
       // One key per checkout attempt (the checkout sends one): a repeat of the attempt gets the first answer.
       headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:-]{8,100}$' })) }),
-      response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }) },
+      response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }), ...errorAnswers(403, 409, 422, 503) },
     },
   }, async (request, reply) => {
     const who = shopperIdentity(request.ctx, request.body);
@@ -95,34 +95,38 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   }, async (request) => ({ data: await adminOrder(request.ctx, request.params.id) }));
 
   const ActionAnswer = { 200: Type.Object({ status: Type.String(), message: Type.String(), data: AdminOrder }) };
+  /** Every action waits its turn on the order's lock and must suit the order's status (409). */
+  const StepAnswer = { ...ActionAnswer, ...errorAnswers(409) };
   app.post('/admin/orders/order-taken', {
     preHandler: requireAdmin,
-    schema: { tags: ['orders'], summary: 'The store takes a new order', security: [{ bearer: [] }], body: Type.Object({ id: OrderId }), response: ActionAnswer },
+    schema: { tags: ['orders'], summary: 'The store takes a new order', security: [{ bearer: [] }], body: Type.Object({ id: OrderId }), response: StepAnswer },
   }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'take'));
   app.post('/admin/orders/markPrepared', {
     preHandler: requireAdmin,
     schema: {
       tags: ['orders'], summary: 'The order is ready (collected, out for delivery or packed); the shopper is told by e-mail', security: [{ bearer: [] }],
       body: Type.Object({ id: OrderId, deliveryMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })), subAccountId: Type.Optional(Type.String({ maxLength: 100 })) }),
-      response: ActionAnswer,
+      response: StepAnswer,
     },
   }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'prepare', { deliveryMinutes: request.body.deliveryMinutes }));
   app.post('/admin/orders/markComplete', {
     preHandler: requireAdmin,
-    schema: { tags: ['orders'], summary: 'The shopper has the order', security: [{ bearer: [] }], body: Type.Object({ id: OrderId }), response: ActionAnswer },
+    schema: { tags: ['orders'], summary: 'The shopper has the order', security: [{ bearer: [] }], body: Type.Object({ id: OrderId }), response: StepAnswer },
   }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'complete'));
   app.post('/admin/orders/cancel', {
     preHandler: requireAdmin,
     schema: {
       tags: ['orders'], summary: 'Cancels an order with a reason: its stock goes back and the shopper is told by e-mail', security: [{ bearer: [] }],
-      body: Type.Object({ id: OrderId, reason: Type.String({ maxLength: 500 }) }), response: ActionAnswer,
+      body: Type.Object({ id: OrderId, reason: Type.String({ maxLength: 500 }) }),
+      // 422: no reason, or the card payment cannot be given back (refused; the store no longer has its card provider); 503: the provider did not answer.
+      response: { ...ActionAnswer, ...errorAnswers(409, 422, 503) },
     },
   }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'cancel', { reason: request.body.reason }));
   app.post('/admin/orders/:id/email', {
     preHandler: requireAdmin,
     schema: {
       tags: ['orders'], summary: "E-mails the order's customer from the store (replies go to the store's contact address)", security: [{ bearer: [] }],
-      params: Type.Object({ id: OrderId }), body: Type.Object({ subject: Type.String({ maxLength: 150 }), body: Type.String({ maxLength: 5000 }) }), response: ActionAnswer,
+      params: Type.Object({ id: OrderId }), body: Type.Object({ subject: Type.String({ maxLength: 150 }), body: Type.String({ maxLength: 5000 }) }), response: { ...ActionAnswer, ...errorAnswers(422) },
     },
   }, async (request) => emailCustomer(request.ctx, io, request.params.id, request.body));
 };
