@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { LoginResponse, SubAccount } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
-import { AppError, requireAdmin, requirePermission, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
+import { AppError, errorAnswers, requireAdmin, requirePermission, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { confirmPassword, customerDetails, deleteAccount, endSession, listSessions, logoutOthers, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
 import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
 import { emailCampaignRoutes } from './email-campaigns/routes';
@@ -42,7 +42,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
         phone: Type.Optional(Phone), telephone: Type.Optional(Phone), code: Type.Optional(Type.String({ maxLength: 10 })),
         remember: Type.Optional(Type.Boolean()), device_id: DeviceId,
       }),
-      response: { 200: LoginResponse },
+      response: { 200: LoginResponse, ...errorAnswers(422, 429) },
     },
   }, async (request) => {
     const body = request.body;
@@ -59,43 +59,43 @@ export const identityRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Sign in with the phone and the 4-digit code texted to it',
       body: Type.Object({ telephone: Phone, otp: Type.String({ maxLength: 10 }), remember: Type.Optional(Type.Boolean()), device_id: DeviceId }),
-      response: { 200: LoginResponse },
+      response: { 200: LoginResponse, ...errorAnswers(422, 429) },
     },
   }, async (request) => loginWithCode(request.ctx, io, request.ip, { telephone: request.body.telephone, code: request.body.otp, remember: request.body.remember }));
 
   app.post('/send-otp', {
-    schema: { tags, summary: 'Texts a 4-digit sign-in code (10 minutes, 5 tries) to a phone with an account', body: Type.Object({ telephone: Phone }), response: { 200: Status } },
+    schema: { tags, summary: 'Texts a 4-digit sign-in code (10 minutes, 5 tries) to a phone with an account', body: Type.Object({ telephone: Phone }), response: { 200: Status, ...errorAnswers(422, 429) } },
   }, async (request) => sendOtp(request.ctx, io, request.ip, request.body.telephone));
 
   app.post('/check-email-phone-exists', {
     schema: {
       tags, summary: 'Whether an account uses the e-mail or phone (the login form then asks for the password or code, or opens registration)',
       body: Type.Object({ email: Type.Optional(Email), telephone: Type.Optional(Phone) }),
-      response: { 200: Type.Object({ status: Type.String(), exists: Type.Boolean(), master_login: Type.Boolean() }) },
+      response: { 200: Type.Object({ status: Type.String(), exists: Type.Boolean(), master_login: Type.Boolean() }), ...errorAnswers(422, 429) },
     },
   }, async (request) => accountExists(request.ctx, io, request.ip, request.body));
 
   app.post('/send-magic-link', {
-    schema: { tags, summary: 'E-mails a one-time sign-in link (15 minutes, once)', body: Type.Object({ email: Email }), response: { 200: Status } },
+    schema: { tags, summary: 'E-mails a one-time sign-in link (15 minutes, once)', body: Type.Object({ email: Email }), response: { 200: Status, ...errorAnswers(422, 429) } },
   }, async (request) => sendMagicLink(request.ctx, io, request.ip, { email: request.body.email, origin: await storeLinkOrigin(request) }));
 
   app.post('/use-magic-link', {
     schema: {
       tags, summary: "Signs in with a one-time link's token",
       body: Type.Object({ email: Email, magicLinkToken: Type.String({ maxLength: 100 }), device_id: DeviceId }),
-      response: { 200: LoginResponse },
+      response: { 200: LoginResponse, ...errorAnswers(422, 429) },
     },
   }, async (request) => useMagicLink(request.ctx, io, request.ip, request.body));
 
   app.post('/forget-password', {
-    schema: { tags, summary: 'E-mails a 6-digit password reset code (30 minutes, once)', body: Type.Object({ email: Email }), response: { 200: Status } },
+    schema: { tags, summary: 'E-mails a 6-digit password reset code (30 minutes, once)', body: Type.Object({ email: Email }), response: { 200: Status, ...errorAnswers(422, 429) } },
   }, async (request) => forgetPassword(request.ctx, io, request.ip, request.body.email));
 
   app.post('/reset-password', {
     schema: {
       tags, summary: 'Sets a new password with the e-mailed code; every session of the account ends',
       body: Type.Object({ email: Email, code: Type.String({ maxLength: 10 }), password: Password, password_confirmation: Password }),
-      response: { 200: Status },
+      response: { 200: Status, ...errorAnswers(422, 429) },
     },
   }, async (request) => resetPassword(request.ctx, io, request.ip, request.body));
 
@@ -123,7 +123,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
         custom_info: Type.Optional(Type.Record(Type.String({ maxLength: 60 }), Type.Union([Type.String({ maxLength: 500 }), Type.Boolean(), Type.Null()]))),
         device_id: DeviceId,
       }),
-      response: { 200: Status },
+      response: { 200: Status, ...errorAnswers(422, 429) },
     },
   }, async (request) => signup(request.ctx, io, request.ip, request.body));
 
@@ -132,24 +132,24 @@ export const identityRoutes: ServicePlugin = async (app) => {
   }, async (request) => ({ data: await customerDetails(request.ctx) }));
 
   app.post('/customer/name', {
-    schema: { tags, summary: 'Changes the signed-in customer\'s name', body: Type.Object({ first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }) }), response: { 200: WithDetails } },
+    schema: { tags, summary: 'Changes the signed-in customer\'s name', body: Type.Object({ first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }) }), response: { 200: WithDetails, ...errorAnswers(422) } },
   }, async (request) => updateName(request.ctx, request.body));
 
   app.post('/customer/email', {
-    schema: { tags, summary: 'Changes the e-mail (the current password confirms it)', body: Type.Object({ email: Email, password: Password }), response: { 200: WithDetails } },
+    schema: { tags, summary: 'Changes the e-mail (the current password confirms it)', body: Type.Object({ email: Email, password: Password }), response: { 200: WithDetails, ...errorAnswers(422, 429) } },
   }, async (request) => updateEmail(request.ctx, io, request.ip, request.body));
 
   app.post('/customer/password', {
     schema: {
       tags, summary: 'Changes the password (the current one confirms it); other sessions end',
-      body: Type.Object({ current_password: Password, password: Password, password_confirmation: Password }), response: { 200: Status },
+      body: Type.Object({ current_password: Password, password: Password, password_confirmation: Password }), response: { 200: Status, ...errorAnswers(422, 429) },
     },
   }, async (request) => updatePassword(request.ctx, io, request.ip, request.body));
 
   app.post('/verify-password', {
     schema: {
       tags, summary: 'The signed-in account\'s password again; for a few minutes this session may turn two-step sign-in on or off',
-      body: Type.Object({ password: Password, access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status },
+      body: Type.Object({ password: Password, access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status, ...errorAnswers(422, 429) },
     },
   }, async (request) => confirmPassword(request.ctx, io, request.ip, request.body.password));
 
@@ -165,16 +165,16 @@ export const identityRoutes: ServicePlugin = async (app) => {
   }, async (request) => listSessions(request.ctx, io));
 
   app.post('/customer/sessions/end', {
-    schema: { tags, summary: 'Signs the account out on one other device', body: Type.Object({ id: Type.String({ maxLength: 40 }) }), response: { 200: Status } },
+    schema: { tags, summary: 'Signs the account out on one other device', body: Type.Object({ id: Type.String({ maxLength: 40 }) }), response: { 200: Status, ...errorAnswers(422) } },
   }, async (request) => endSession(request.ctx, io, request.body.id));
 
   app.post('/customer/phone/send-code', {
-    schema: { tags, summary: 'Texts a 4-digit code to a new mobile number for the signed-in account (it changes with customer/phone)', body: Type.Object({ telephone: Phone }), response: { 200: Status } },
+    schema: { tags, summary: 'Texts a 4-digit code to a new mobile number for the signed-in account (it changes with customer/phone)', body: Type.Object({ telephone: Phone }), response: { 200: Status, ...errorAnswers(422, 429) } },
   }, async (request) => sendPhoneChangeCode(request.ctx, io, request.ip, request.body.telephone));
 
   app.post('/customer/phone', {
     schema: {
-      tags, summary: 'Changes the mobile number, with the code texted to it', body: Type.Object({ telephone: Phone, code: Type.String({ maxLength: 10 }) }), response: { 200: WithDetails },
+      tags, summary: 'Changes the mobile number, with the code texted to it', body: Type.Object({ telephone: Phone, code: Type.String({ maxLength: 10 }) }), response: { 200: WithDetails, ...errorAnswers(422, 429) },
     },
   }, async (request) => updatePhone(request.ctx, io, request.ip, request.body));
 
@@ -191,33 +191,33 @@ export const identityRoutes: ServicePlugin = async (app) => {
   }, async (request) => loadMfa(request.ctx));
 
   app.post('/mfa/setup', {
-    schema: { tags, summary: 'A new authenticator secret (and its otpauth URL for a QR code), in force after setup-complete; after verify-password', response: { 200: Type.Object({ status: Type.String(), secret: Type.String(), otpauth_url: Type.String() }) } },
+    schema: { tags, summary: 'A new authenticator secret (and its otpauth URL for a QR code), in force after setup-complete; after verify-password', response: { 200: Type.Object({ status: Type.String(), secret: Type.String(), otpauth_url: Type.String() }), ...errorAnswers(403) } },
   }, async (request) => setupMfa(request.ctx));
 
   app.post('/mfa/setup-complete', {
     schema: {
       tags, summary: "Confirms the authenticator with its code; answers 10 single-use backup codes, once",
       body: Type.Object({ code: Type.String({ maxLength: 10 }) }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), backup_codes: Type.Array(Type.String()) }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), backup_codes: Type.Array(Type.String()) }), ...errorAnswers(422) },
     },
   }, async (request) => completeMfa(request.ctx, io, request.body.code));
 
   app.post('/mfa/disable', {
-    schema: { tags, summary: 'Turns two-step sign-in off for the signed-in account (after verify-password)', response: { 200: Status } },
+    schema: { tags, summary: 'Turns two-step sign-in off for the signed-in account (after verify-password)', response: { 200: Status, ...errorAnswers(403) } },
   }, async (request) => disableMfa(request.ctx, io));
 
   app.post('/mfa/submit', {
     schema: {
       tags, summary: 'Finishes a sign-in that answered mfa: true, with the authenticator code or a backup code (is_backup 1)',
       body: Type.Object({ code: Type.String({ maxLength: 20 }), token: Type.String({ maxLength: 100 }), is_backup: Type.Union([Type.Literal(0), Type.Literal(1)], { default: 0 }) }),
-      response: { 200: LoginResponse },
+      response: { 200: LoginResponse, ...errorAnswers(422) },
     },
   }, async (request) => submitMfa(request.ctx, io, request.body));
 
   app.post('/save-customer-stores', {
     schema: {
       tags, summary: 'Keeps the store the signed-in customer chose on their account',
-      body: Type.Object({ store: Type.Integer({ minimum: 1 }), access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status },
+      body: Type.Object({ store: Type.Integer({ minimum: 1 }), access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status, ...errorAnswers(422) },
     },
   }, async (request) => saveCustomerStore(request.ctx, request.body.store));
 
@@ -240,23 +240,23 @@ export const identityRoutes: ServicePlugin = async (app) => {
     preHandler: manageSubAccounts,
     schema: {
       tags, summary: 'Adds a staff sub-account with the permissions given (at most the caller\'s own)', security: bearer,
-      body: Type.Object({ ...Details, password: Password, c_password: Password }), response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SubAccount }) },
+      body: Type.Object({ ...Details, password: Password, c_password: Password }), response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SubAccount }), ...errorAnswers(422) },
     },
   }, async (request) => createSubAccount(request.ctx, request.body));
   app.post('/sub-accounts/update', {
     preHandler: manageSubAccounts,
     schema: {
       tags, summary: "A sub-account's name, e-mail and permissions; its signed-in sessions take the permissions at once", security: bearer,
-      body: Type.Object({ slug: Slug, ...Details }), response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SubAccount }) },
+      body: Type.Object({ slug: Slug, ...Details }), response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SubAccount }), ...errorAnswers(422) },
     },
   }, async (request) => updateSubAccount(request.ctx, io, request.body));
   app.post('/sub-accounts/change-password', {
     preHandler: manageSubAccounts,
-    schema: { tags, summary: "Sets a sub-account's password; its sessions end", security: bearer, body: Type.Object({ slug: Slug, password: Password, c_password: Password }), response: { 200: Status } },
+    schema: { tags, summary: "Sets a sub-account's password; its sessions end", security: bearer, body: Type.Object({ slug: Slug, password: Password, c_password: Password }), response: { 200: Status, ...errorAnswers(422) } },
   }, async (request) => changeSubAccountPassword(request.ctx, io, request.body));
   app.post('/sub-accounts/delete', {
     preHandler: manageSubAccounts,
-    schema: { tags, summary: 'Removes a sub-account (not one\'s own) and ends its sessions', security: bearer, body: Type.Object({ slug: Slug }), response: { 200: Status } },
+    schema: { tags, summary: 'Removes a sub-account (not one\'s own) and ends its sessions', security: bearer, body: Type.Object({ slug: Slug }), response: { 200: Status, ...errorAnswers(422) } },
   }, async (request) => deleteSubAccount(request.ctx, io, request.body.slug));
 
   const vault = new LocalCardVault();
@@ -270,7 +270,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "Saves a card from the payment provider's token (newSource); card numbers are refused",
       body: Type.Object({ newSource: Type.String({ minLength: 1, maxLength: 200 }) }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCard }) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCard }), ...errorAnswers(422) },
     },
   }, async (request) => ({ status: 'success', message: 'Your card has been saved.', data: await addCard(request.ctx, vault, request.body.newSource) }));
 
@@ -284,7 +284,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
   app.post('/customer/delete', {
     schema: {
       tags, summary: "Deletes the signed-in shopper's own account (password again): details, saved cards, sessions; saved carts follow through the accounts-closed queue",
-      body: Type.Object({ password: Password }), response: { 200: Status },
+      body: Type.Object({ password: Password }), response: { 200: Status, ...errorAnswers(403, 422, 429) },
     },
   }, async (request) => deleteAccount(request.ctx, io, vault, request.ip, request.body.password));
 };

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX, INVALID_EMAIL, isValidEmail, OPT_OUT_LINK_INVALID } from '@platform/domain';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError, requirePermission, storeLinkOrigin, tooManyAttempts, type ServicePlugin } from '@platform/server-kit';
+import { AppError, errorAnswers, requirePermission, storeLinkOrigin, tooManyAttempts, type ServicePlugin } from '@platform/server-kit';
 import { createCampaign, deleteCampaign, listCampaigns, readCampaign, sendCampaign, sendTestCampaign, unsubscribe, updateCampaign } from './service';
 
 const tags = ['email campaigns'];
@@ -31,7 +31,7 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
 
   app.post('/admin/email-campaigns', {
     preHandler,
-    schema: { tags, summary: 'Saves a new draft', security, body: Content, response: { 200: WithCampaign } },
+    schema: { tags, summary: 'Saves a new draft', security, body: Content, response: { 200: WithCampaign, ...errorAnswers(422) } },
   }, async (request) => createCampaign(request.ctx, request.body));
 
   app.get('/admin/email-campaigns/:id', {
@@ -41,17 +41,17 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
 
   app.post('/admin/email-campaigns/:id', {
     preHandler,
-    schema: { tags, summary: "Changes a draft's subject and message (409 once sent)", security, params: Id, body: Content, response: { 200: WithCampaign } },
+    schema: { tags, summary: "Changes a draft's subject and message (409 once sent)", security, params: Id, body: Content, response: { 200: WithCampaign, ...errorAnswers(409, 422) } },
   }, async (request) => updateCampaign(request.ctx, request.params.id, request.body));
 
   app.delete('/admin/email-campaigns/:id', {
     preHandler,
-    schema: { tags, summary: 'Deletes a draft (409 once sent)', security, params: Id, response: { 200: Status } },
+    schema: { tags, summary: 'Deletes a draft (409 once sent)', security, params: Id, response: { 200: Status, ...errorAnswers(409) } },
   }, async (request) => deleteCampaign(request.ctx, request.params.id));
 
   app.post('/admin/email-campaigns/:id/test', {
     preHandler,
-    schema: { tags, summary: 'Sends the saved campaign, marked [Test], to one address (20 an hour per store; 429 past that)', security, params: Id, body: Type.Object({ to: Type.String({ maxLength: 254 }) }), response: { 200: Status } },
+    schema: { tags, summary: 'Sends the saved campaign, marked [Test], to one address (20 an hour per store; 429 past that)', security, params: Id, body: Type.Object({ to: Type.String({ maxLength: 254 }) }), response: { 200: Status, ...errorAnswers(422, 429) } },
   }, async (request) => {
     const to = request.body.to.trim().toLowerCase();
     if (!isValidEmail(to)) throw new AppError('unprocessable', INVALID_EMAIL, { to: [INVALID_EMAIL] });
@@ -68,7 +68,7 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
     preHandler,
     schema: {
       tags, summary: 'Sends a draft to every customer who agreed to marketing e-mails (audience: the count the admin confirmed; 409 if it changed)', security,
-      params: Id, body: Type.Object({ audience: Type.Integer({ minimum: 0 }) }), response: { 200: WithCampaign },
+      params: Id, body: Type.Object({ audience: Type.Integer({ minimum: 0 }) }), response: { 200: WithCampaign, ...errorAnswers(409, 422) },
     },
   }, async (request) => sendCampaign(request.ctx, queues, request.params.id, request.body.audience));
 
