@@ -1,22 +1,15 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { stemmer } from 'stemmer';
 import { PRICE_BANDS, priceBandOf } from '@platform/domain';
 import { toProductItem } from '../product-item';
 import type { ProductItem } from '@platform/contracts';
 import type { LocationOffer, ProductDetailView, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
+import { completionWords, MIN_PREFIX, normalizeTerm, queryWords, TOKEN_SPLIT, type QueryWord } from './tokenize';
+import { fuzziness, typoMatches } from './typo';
+import { FacetTable } from './facets';
+import { byScore, FIELD_WEIGHTS, inverseDocumentFrequency, prefixWeight, sortedByKey, textRanks, typoWeight } from './ranking';
 
-/** Lower-case, keep letters and digits, stem English words (drills → drill, painting → paint). */
-export function normalizeTerm(term: string): string | null {
-  const clean = term.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (!clean) return null;
-  return /^[a-z]{4,}$/.test(clean) ? stemmer(clean) : clean;
-}
-
-/** One edit for words of 5+ letters, two for 9+; short words and numbers must match exactly. */
-function fuzziness(term: string): number | false {
-  if (/\d/.test(term) || term.length < 5) return false;
-  return term.length >= 9 ? 2 : 1;
-}
+// Exported from here before the split: kept for importers.
+export { normalizeTerm } from './tokenize';
 
 /** Per-location columns, indexed by document slot. */
 class LocationColumns {
@@ -48,59 +41,16 @@ class LocationColumns {
   }
 }
 
-/** Facet row columns before the attributes: department path (0-2) and brand (3). */
-const BRAND_COLUMN = 3;
-const FACET_ROW_FIXED = 4;
-
-/** Slots per index stay below 2^21 (2 million products), so a sort key up to 2^31 packs with its slot into a float. */
-const SLOT_SPACE = 2 ** 21;
-
-/** Scores are ranked in this many steps of the best score (a finer difference than any real one). */
-const SCORE_STEPS = 2 ** 30;
-/**
- * Slots best score first, ties by slot: each packed with its score step into one float and sorted natively,
- * several times faster than a comparator sort over thousands of matches (2^30 steps x 2^21 slots < 2^53).
- */
-function byScore(slots: number[], scores: Float64Array): Int32Array {
-  let best = 0;
-  for (const slot of slots) if (scores[slot] > best) best = scores[slot];
-  const scale = best > 0 ? SCORE_STEPS / best : 0;
-  const keys = new Float64Array(slots.length);
-  for (let i = 0; i < slots.length; i += 1) keys[i] = Math.floor(SCORE_STEPS - scores[slots[i]] * scale) * SLOT_SPACE + slots[i];
-  keys.sort();
-  const out = new Int32Array(slots.length);
-  for (let i = 0; i < keys.length; i += 1) out[i] = keys[i] % SLOT_SPACE;
-  return out;
-}
-
 /** A query that filters nothing, for internal lookups (similar products). */
 const EMPTY_FILTERS: SearchQuery = {
   keyword: '', locationId: 0, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: false, promoOnly: false,
   attributes: {}, inStockAtLocationIds: null, sort: 'relevancy', page: 1, limit: 1,
 };
-const SORT_TEXT = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Fewer exact matches than this, and the search is widened with typo tolerance and a prefix on the last word. */
 const WIDEN_BELOW = 24;
 /** A price's band as its index in PRICE_BANDS (the rule is libs/domain's; worked out once per offer change). */
 const priceBandIndex = (cents: number) => PRICE_BANDS.findIndex((b) => b.key === priceBandOf(cents));
 
-/** Field weights for relevance (a SKU or model number match counts most, then the title). */
-const FIELD_WEIGHTS = { title: 2, brand: 1, sku: 3, model: 2 } as const;
-/** MiniSearch's default tokenizer: split on spaces and punctuation. */
-const TOKEN_SPLIT = /[\n\r\p{Z}\p{P}]+/u;
-
-/** A query word as typed (lower-case letters and digits) and as indexed (stemmed). */
-interface QueryWord { raw: string; term: string }
-function queryWords(text: string): QueryWord[] {
-  return text.split(TOKEN_SPLIT).flatMap((w) => {
-    const term = normalizeTerm(w);
-    return term ? [{ raw: w.toLowerCase().replace(/[^a-z0-9]/g, ''), term }] : [];
-  }).slice(0, 12);
-}
-
-/** Typo and prefix matches count less than the word itself (MiniSearch's defaults). */
-const FUZZY_WEIGHT = 0.45;
-const PREFIX_WEIGHT = 0.375;
 /** A prefix expands to at most this many dictionary terms (bounds the work of a 1-letter-longer prefix). */
 const MAX_PREFIX_TERMS = 400;
 /** Typo and prefix lookups remembered per index (cleared whenever a new term enters the dictionary). */
@@ -169,14 +119,12 @@ class Postings {
     const offer = (match: string, weight: number) => { if (weight > (out.get(match) ?? 0)) out.set(match, weight); };
     if (this.lists.has(term)) offer(term, 1);
     if (options.maxTypos > 0) {
-      for (const [match, [, distance]] of this.lists.fuzzyGet(term, options.maxTypos)) {
-        if (distance > 0) offer(match, (FUZZY_WEIGHT * term.length) / (term.length + distance));
-      }
+      for (const [match, distance] of typoMatches(this.lists, term, options.maxTypos)) offer(match, typoWeight(term.length, distance));
     }
     if (options.prefix) {
       let n = 0;
       for (const match of this.lists.atPrefix(term).keys()) {
-        if (match !== term) offer(match, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (match.length - term.length)));
+        if (match !== term) offer(match, prefixWeight(term.length, match.length));
         if ((n += 1) >= MAX_PREFIX_TERMS) break;
       }
     }
@@ -191,7 +139,7 @@ class Postings {
     for (const [term, termWeight] of terms) {
       const list = this.lists.get(term);
       if (!list) continue;
-      const idf = Math.log(1 + documentCount / list.slots.length) * termWeight;
+      const idf = inverseDocumentFrequency(documentCount, list.slots.length) * termWeight;
       for (let i = 0; i < list.slots.length; i += 1) {
         const slot = list.slots[i];
         if (list.versions[i] !== this.version[slot]) continue;
@@ -205,9 +153,6 @@ class Postings {
 
 /** Type-ahead lists: the best-ranked products per word prefix (3+ characters), kept up to this many. */
 const COMPLETIONS_PER_PREFIX = 48;
-const MIN_PREFIX = 3;
-/** Words of title and brand as typed (lower-case letters and digits), for prefix lists. */
-const completionWords = (doc: SearchDocument) => [...new Set(`${doc.title} ${doc.brandName}`.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= MIN_PREFIX))];
 /** Recent results kept per index; any change to the index clears them. */
 const RESULT_CACHE_ENTRIES = 1000;
 /** Serialized items kept per store product (a product at one location); a change to either drops its entry. */
@@ -230,12 +175,7 @@ export class InMemorySearchIndex implements SearchIndex {
   /** Store product id → where its offer lives (checked against the columns on read: offers move and go). */
   private offerByStoreProduct = new Map<number, { slot: number; locationId: number }>();
   private docs: (SearchDocument | null)[] = [];
-  /**
-   * Per slot, side by side: department path (3), brand id, then one value id per attribute key (0 = none).
-   * Facet counting reads one product's ids from one place instead of a cache line per array.
-   */
-  private facetRow = new Int32Array(0);
-  private rowStride = FACET_ROW_FIXED;
+  private facets = new FacetTable();
   private locations = new Map<number, LocationColumns>();
   private capacity = 0;
   private rankCache: { title?: Int32Array; model?: Int32Array } = {};
@@ -248,13 +188,8 @@ export class InMemorySearchIndex implements SearchIndex {
    */
   private itemJson = new Map<number, string>();
   private synonyms = new Map<string, string[]>();
-  private brandNames = new Map<number, string>();
-  /** Attribute key → its value ids, value names by id - 1, and its column in the facet row. */
-  private attributes = new Map<string, { ids: Map<string, number>; values: string[]; column: number }>();
   /** Prefix → slots, best first (shorter titles first), at most COMPLETIONS_PER_PREFIX; built on first suggest. */
   private completions: Map<string, number[]> | null = null;
-  private maxDeptId = 0;
-  private maxBrandId = 0;
 
   /** `resultCacheEntries` 0 turns the result cache off (benchmarks of first-time queries). */
   constructor(readonly tenantId: string, private readonly resultCacheEntries = RESULT_CACHE_ENTRIES) {}
@@ -297,17 +232,9 @@ export class InMemorySearchIndex implements SearchIndex {
         this.forgetItems(slot);
         for (const columns of this.locations.values()) columns.flags[slot] = 0;
       }
-      for (let level = 0; level < 3; level += 1) {
-        const dept = doc.departmentPath[level] ?? 0;
-        this.facetRow[slot * this.rowStride + level] = dept;
-        if (dept > this.maxDeptId) this.maxDeptId = dept;
-      }
-      if ((doc.brandId ?? 0) > this.maxBrandId) this.maxBrandId = doc.brandId!;
-      this.facetRow[slot * this.rowStride + BRAND_COLUMN] = doc.brandId ?? 0;
-      if (doc.brandId) this.brandNames.set(doc.brandId, doc.brandName);
+      this.facets.set(slot, doc);
       this.slotBySlug.set(doc.slug, slot);
       this.slotBySku.set(doc.sku, slot);
-      this.setAttributes(slot, doc.attributes ?? {});
       if (this.completions) this.addCompletions(slot, doc);
       this.live[slot] = doc.hidden ? 0 : 1;
       this.postings.add(slot, { title: doc.title, brand: doc.brandName, sku: doc.sku, model: doc.modelNumber });
@@ -348,7 +275,7 @@ export class InMemorySearchIndex implements SearchIndex {
       this.docs[slot] = null;
       this.postings.remove(slot);
       this.live[slot] = 0;
-      this.setAttributes(slot, {});
+      this.facets.clearAttributes(slot);
       for (const columns of this.locations.values()) columns.flags[slot] = 0;
     }
     // Sort orders keep removed slots; filters skip them (no flags at any location).
@@ -389,7 +316,7 @@ export class InMemorySearchIndex implements SearchIndex {
       const all = this.filter(ranked, columns, query, false);
       if (all.length) { matches = all; removedInStockOnly = true; }
     }
-    const facets = this.facets(matches, columns);
+    const facets = this.facets.count(matches, columns.priceBand);
     const start = (query.page - 1) * query.limit;
     const pageSlots = query.sort === 'relevancy' && ranked !== null
       ? matches.subarray(start, start + query.limit) // score order
@@ -475,7 +402,7 @@ export class InMemorySearchIndex implements SearchIndex {
     const counts = new Map<number, number>();
     if (!columns) return counts;
     for (let slot = 0; slot < this.docs.length; slot += 1) {
-      const brandId = this.facetRow[slot * this.rowStride + BRAND_COLUMN];
+      const brandId = this.facets.brandOf(slot);
       if ((columns.flags[slot] & 3) !== 1 || !this.docs[slot] || this.docs[slot]!.hidden || !brandId) continue;
       counts.set(brandId, (counts.get(brandId) ?? 0) + 1);
     }
@@ -578,69 +505,25 @@ export class InMemorySearchIndex implements SearchIndex {
     const brandSet = query.brandIds.length ? new Set(query.brandIds) : null;
     const min = query.minCents ?? -1;
     const max = query.maxCents ?? Number.MAX_SAFE_INTEGER;
-    const attributeFilters = this.attributeFilters(query.attributes);
+    const attributeFilters = this.facets.attributeFilters(query.attributes);
     const nearby = query.inStockAtLocationIds?.map((id) => this.locations.get(id)).filter((c): c is LocationColumns => Boolean(c)) ?? null;
     let n = 0;
     for (let i = 0; i < total; i += 1) {
       const slot = ranked ? ranked[i] : i;
       if ((columns.flags[slot] & 3) !== 1) continue; // not at this location, or hidden there
       if (!this.live[slot]) continue; // removed, or hidden everywhere
-      if (query.deptIds.length && !this.inAnyDept(slot, query.deptIds)) continue;
-      if (query.excludeDeptIds.length && this.inAnyDept(slot, query.excludeDeptIds)) continue;
-      if (brandSet && !brandSet.has(this.facetRow[slot * this.rowStride + BRAND_COLUMN])) continue;
+      if (query.deptIds.length && !this.facets.inAnyDept(slot, query.deptIds)) continue;
+      if (query.excludeDeptIds.length && this.facets.inAnyDept(slot, query.excludeDeptIds)) continue;
+      if (brandSet && !brandSet.has(this.facets.brandOf(slot))) continue;
       const price = columns.effectiveCents[slot];
       if (price < min || price > max) continue;
       if (inStockOnly && columns.inventory[slot] <= 0) continue;
       if (query.promoOnly && columns.effectiveCents[slot] === columns.regularCents[slot]) continue;
-      if (attributeFilters && !attributeFilters.every(([column, ids]) => ids.has(this.facetRow[slot * this.rowStride + column]))) continue;
+      if (attributeFilters && !this.facets.matchesAttributes(slot, attributeFilters)) continue;
       if (nearby && !nearby.some((c) => (c.flags[slot] & 3) === 1 && c.inventory[slot] > 0)) continue;
       out[n++] = slot;
     }
     return out.subarray(0, n);
-  }
-
-  private inAnyDept(slot: number, deptIds: number[]): boolean {
-    const base = slot * this.rowStride;
-    const row = this.facetRow;
-    for (const id of deptIds) if (row[base] === id || row[base + 1] === id || row[base + 2] === id) return true;
-    return false;
-  }
-
-  private facets(matches: Int32Array, columns: LocationColumns): SearchFacets {
-    // Ids are small integers per tenant, so plain counters beat Maps on large result sets.
-    const deptCounts = new Int32Array(this.maxDeptId + 1);
-    const brandCounts = new Int32Array(this.maxBrandId + 1);
-    const bandCounts = new Int32Array(PRICE_BANDS.length);
-    const row = this.facetRow;
-    const stride = this.rowStride;
-    const bands = columns.priceBand;
-    const attributes = [...this.attributes].sort(([a], [b]) => SORT_TEXT(a, b));
-    // Attribute value counts in one array: value id v of the key in column c at offset[c - FACET_ROW_FIXED] + v.
-    const offsets = new Int32Array(stride - FACET_ROW_FIXED);
-    let size = 0;
-    for (const attr of this.attributes.values()) { offsets[attr.column - FACET_ROW_FIXED] = size; size += attr.values.length + 1; }
-    const attributeCounts = new Int32Array(size);
-    // One pass over the matches for every facet, each product's ids read from one place.
-    for (let i = 0; i < matches.length; i += 1) {
-      const slot = matches[i];
-      const base = slot * stride;
-      deptCounts[row[base]] += 1; deptCounts[row[base + 1]] += 1; deptCounts[row[base + 2]] += 1;
-      brandCounts[row[base + BRAND_COLUMN]] += 1;
-      for (let c = FACET_ROW_FIXED; c < stride; c += 1) attributeCounts[offsets[c - FACET_ROW_FIXED] + row[base + c]] += 1;
-      bandCounts[bands[slot]] += 1;
-    }
-    const other_facets = attributes.map(([key, attr]) => {
-      const counts = attributeCounts.subarray(offsets[attr.column - FACET_ROW_FIXED]);
-      const values = attr.values.map((value, i) => ({ value, count: counts[i + 1] })).filter((v) => v.count > 0).sort((a, b) => b.count - a.count || SORT_TEXT(a.value, b.value));
-      return { key, values };
-    }).filter((facet) => facet.values.length > 0);
-    const listed = (counts: Int32Array) => { const out: [number, number][] = []; for (let id = 1; id < counts.length; id += 1) if (counts[id]) out.push([id, counts[id]]); return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]); };
-    return {
-      departments: listed(deptCounts).map(([dept_id, count]) => ({ dept_id, count })),
-      brands: listed(brandCounts).map(([brand_id, count]) => ({ brand_id, brand_name: this.brandNames.get(brand_id) ?? '', count })),
-      price_ranges: PRICE_BANDS.map((b, i) => ({ key: b.key, count: bandCounts[i] })).filter((b) => b.count > 0),
-      other_facets,
-    };
   }
 
   /**
@@ -668,25 +551,11 @@ export class InMemorySearchIndex implements SearchIndex {
     const cached = this.orderCache.get(key);
     if (cached) return cached;
     let order: Int32Array;
-    if (key.startsWith('price')) order = this.sortedByKey((slot) => columns.effectiveCents[slot]);
+    if (key.startsWith('price')) order = sortedByKey(this.docs.length, (slot) => columns.effectiveCents[slot]);
     // Newest first, to the second (2^31 seconds from 1970 reach 2038; later dates tie).
-    else if (key.startsWith('latest')) order = this.sortedByKey((slot) => Math.max(0, 2 ** 31 - Math.floor(columns.listedAt[slot] / 1000)));
-    else { const rank = this.rank(key === 'model' ? 'model' : 'title'); order = this.sortedByKey((slot) => rank[slot]); }
+    else if (key.startsWith('latest')) order = sortedByKey(this.docs.length, (slot) => Math.max(0, 2 ** 31 - Math.floor(columns.listedAt[slot] / 1000)));
+    else { const rank = this.rank(key === 'model' ? 'model' : 'title'); order = sortedByKey(this.docs.length, (slot) => rank[slot]); }
     this.orderCache.set(key, order);
-    return order;
-  }
-
-  /**
-   * All slots ordered by a non-negative integer key, ties by slot: key and slot packed into one float and
-   * sorted natively (a comparator sort of 100k slots costs several times more).
-   */
-  private sortedByKey(keyOf: (slot: number) => number): Int32Array {
-    const n = this.docs.length;
-    const packed = new Float64Array(n);
-    for (let slot = 0; slot < n; slot += 1) packed[slot] = keyOf(slot) * SLOT_SPACE + slot;
-    packed.sort();
-    const order = new Int32Array(n);
-    for (let i = 0; i < n; i += 1) order[i] = packed[i] % SLOT_SPACE;
     return order;
   }
 
@@ -695,10 +564,7 @@ export class InMemorySearchIndex implements SearchIndex {
     const cached = this.rankCache[field];
     if (cached) return cached;
     const key = (slot: number) => { const d = this.docs[slot]; return d ? (field === 'title' ? d.title : d.modelNumber).toLowerCase() : '\uffff'; };
-    const keys = this.docs.map((_, slot) => key(slot));
-    const order = Array.from(keys.keys()).sort((a, b) => SORT_TEXT(keys[a], keys[b]) || a - b);
-    const rank = new Int32Array(this.capacity);
-    order.forEach((slot, position) => { rank[slot] = position; });
+    const rank = textRanks(this.docs.map((_, slot) => key(slot)), this.capacity);
     this.rankCache[field] = rank;
     return rank;
   }
@@ -711,40 +577,6 @@ export class InMemorySearchIndex implements SearchIndex {
     });
   }
 
-  private setAttributes(slot: number, attributes: Record<string, string>): void {
-    const base = slot * this.rowStride;
-    for (const attr of this.attributes.values()) this.facetRow[base + attr.column] = 0;
-    for (const [key, value] of Object.entries(attributes)) {
-      let attr = this.attributes.get(key);
-      if (!attr) { attr = { ids: new Map(), values: [], column: this.rowStride }; this.attributes.set(key, attr); this.widenFacetRow(); }
-      let id = attr.ids.get(value);
-      if (id === undefined) { attr.values.push(value); id = attr.values.length; attr.ids.set(value, id); }
-      this.facetRow[slot * this.rowStride + attr.column] = id;
-    }
-  }
-
-  /** A new attribute key: one more column in every product's facet row (keys are few; this is rare). */
-  private widenFacetRow(): void {
-    const stride = this.rowStride + 1;
-    const row = new Int32Array(this.capacity * stride);
-    for (let slot = 0; slot < this.capacity; slot += 1) row.set(this.facetRow.subarray(slot * this.rowStride, (slot + 1) * this.rowStride), slot * stride);
-    this.facetRow = row;
-    this.rowStride = stride;
-  }
-
-  /** Attribute filters as (facet row column, accepted ids); an unknown key or value accepts nothing. */
-  private attributeFilters(filters: Record<string, string[]>): [number, Set<number>][] | null {
-    const entries = Object.entries(filters).filter(([, values]) => values.length);
-    if (!entries.length) return null;
-    return entries.map(([key, values]) => {
-      const attr = this.attributes.get(key.toLowerCase());
-      // No product has this key: an empty set, which no column's id is in.
-      if (!attr) return [BRAND_COLUMN, new Set<number>()];
-      const lower = new Map(attr.values.map((v, i) => [v.toLowerCase(), i + 1]));
-      return [attr.column, new Set(values.map((v) => lower.get(v.toLowerCase()) ?? -1))];
-    });
-  }
-
   private columnsFor(locationId: number): LocationColumns {
     let columns = this.locations.get(locationId);
     if (!columns) { columns = new LocationColumns(this.capacity); this.locations.set(locationId, columns); }
@@ -754,7 +586,7 @@ export class InMemorySearchIndex implements SearchIndex {
   private ensureCapacity(needed: number): void {
     if (needed <= this.capacity) return;
     const capacity = Math.max(needed, this.capacity * 2, 1024);
-    const row = new Int32Array(capacity * this.rowStride); row.set(this.facetRow); this.facetRow = row;
+    this.facets.grow(capacity);
     this.postings.grow(capacity);
     const live = new Uint8Array(capacity); live.set(this.live); this.live = live;
     for (const [id, columns] of this.locations) this.locations.set(id, columns.grow(capacity));
