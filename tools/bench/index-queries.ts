@@ -26,7 +26,7 @@ console.log(`built ${count} in ${Math.round(performance.now() - t)} ms`);
 const base: SearchQuery = { keyword: '', locationId: 1, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: true, promoOnly: false, attributes: {}, inStockAtLocationIds: null, sort: 'relevancy', page: 1, limit: 96 };
 const cases: [string, Partial<SearchQuery>][] = [
   ['word', { keyword: 'drill' }], ['word + price sort', { keyword: 'drill', sort: 'price-asc', minCents: 1000 }],
-  ['typo', { keyword: 'hamer' }], ['two words', { keyword: 'cordless drill' }], ['3-letter prefix', { keyword: 'sho' }],
+  ['typo', { keyword: 'hamer' }], ['swapped letters', { keyword: 'dirll' }], ['two swaps, long word', { keyword: 'falshlihgt' }], ['two words', { keyword: 'cordless drill' }], ['3-letter prefix', { keyword: 'sho' }],
   ['browse dept, title sort', { deptIds: [1], sort: 'title-asc' }], ['browse all, price sort', { sort: 'price-desc' }],
 ];
 for (const [name, q] of cases) {
@@ -34,6 +34,13 @@ for (const [name, q] of cases) {
   for (let i = 0; i < runs + 3; i += 1) { t = performance.now(); total = index.search({ ...base, ...q }).total; if (i >= 3) times.push(performance.now() - t); }
   times.sort((a, b) => a - b);
   console.log(`${name.padEnd(26)} matches ${String(total).padStart(6)}  p50 ${times[15].toFixed(1)} ms  p95 ${times[28].toFixed(1)} ms`);
+}
+{
+  // Typo lookups are kept per term once made; a term never seen before walks the dictionary (swaps included).
+  const words = [...new Set(leaves.flatMap((leaf) => leaf.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 6))].slice(0, 60);
+  const swap = (w: string, i: number) => w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+  const times = words.map((w, i) => { t = performance.now(); index.search({ ...base, keyword: swap(w, 1 + (i % (w.length - 2))) }); return performance.now() - t; }).sort((a, b) => a - b);
+  console.log(`${'new swapped word'.padEnd(26)} ${String(times.length).padStart(6)} words p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms  p95 ${times[Math.floor(times.length * 0.95)].toFixed(1)} ms`);
 }
 for (const prefix of ['dri', 'hamm', 'shove']) {
   const times: number[] = [];

@@ -118,6 +118,28 @@ describe('InMemorySearchIndex', () => {
     expect(index.suggest('snow sho', 2, 10).products.map((p) => p.id)).toEqual([4]);
   });
 
+  it('counts two swapped adjacent letters as one typo: baliey finds Bailey, hmamer hammer, dirll drill', () => {
+    const index = new InMemorySearchIndex('t', 0);
+    index.upsert([
+      doc(1, 'No. 4 Bench Plane', { brandId: 2, brandName: 'Bailey' }), doc(2, 'Claw Hammer'), doc(3, 'Cordless Drill'), doc(4, 'Garden Hose'),
+    ], [1, 2, 3, 4].map((id) => offer(id, 1, 1000)));
+    const ids = (keyword: string) => index.search(query({ keyword })).items.map((i) => i.id);
+    expect(ids('baliey')).toEqual([1]);
+    expect(ids('hmamer')).toEqual([2]);
+    expect(ids('dirll')).toEqual([3]);
+    expect(ids('cordless dirll')).toEqual([3]);
+    expect(ids('ladder')).toEqual([]);
+  });
+
+  it('keeps the typo allowance per word length when a swap counts as one typo', () => {
+    const index = new InMemorySearchIndex('t', 0);
+    index.upsert([doc(1, 'Garden Hose'), doc(2, 'Claw Hammer'), doc(3, 'Flashlight')], [1, 2, 3].map((id) => offer(id, 1, 1000)));
+    const ids = (keyword: string) => index.search(query({ keyword })).items.map((i) => i.id);
+    expect(ids('hsoe')).toEqual([]); // under 5 letters: no typo
+    expect(ids('hmamre')).toEqual([]); // two swaps, one typo allowed under 9 letters
+    expect(ids('flahslihgt')).toEqual([3]); // two swaps, two typos allowed from 9 letters
+  });
+
   it('drops the in-stock filter when nothing is in stock, and says so', () => {
     const index = new InMemorySearchIndex('t');
     index.upsert([doc(1, 'Rake')], [offer(1, 1, 1000, 0)]);
