@@ -8,6 +8,8 @@ const tenantSchema = new Schema({
   name: { type: String, required: true },
   /** Custom domains that serve this tenant's store, lower-case host names without port. */
   domains: { type: [String], default: [] },
+  /** The store's own web sites that may show its pages in a frame (embedded product lists), as origins: https://example.com. */
+  embedOrigins: { type: [String], default: [] },
   variant: { type: String, enum: ['hardware-cooperative', 'paint-brand', 'standard'], default: 'standard' },
   businessId: { type: Number, required: true },
   /** basic, standard, LEB or E2P: LEB and E2P grant every admin every permission (spec 3 §6). */

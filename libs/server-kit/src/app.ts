@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorHandler, notFoundHandler } from './errors';
 import { documentErrorAnswers, ErrorBody } from './answers';
+import { securityHeaders } from './security-headers';
 import { requestContextPlugin, type TenantResolutionOptions } from './context';
 import type { PlatformResources } from './resources';
 
@@ -51,7 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
     trustProxy: trustProxySetting(process.env.TRUST_PROXY),
     // A path the router cannot take (a malformed or over-long id) gets the one error body: 400 or 404.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     frameworkErrors: (error, _request, reply) => {
       const answer = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? { status: 404, message: 'Not found.' } : { status: 400, message: 'The given data was invalid.' };
       return (reply as FastifyReply).status(answer.status).send(answer);
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('resources', options.resources);
   // Pages, scripts and JSON answers are compressed for browsers that accept it (mobile shoppers on slow links).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await securityHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Local retail platform API', version: '0.1.0', description: 'Every route the storefront, checkout and admin apps call, under /api.' },
@@ -71,7 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addSchema(ErrorBody);
   app.addHook('onRoute', documentErrorAnswers);
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document's page keeps its own policy (its inline scripts by hash), on http too.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (policy) => policy.replace(/\s*upgrade-insecure-requests;?/, '') });
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(options.notFoundHandler ?? notFoundHandler);

@@ -14,6 +14,9 @@ export interface ResolvedTenant {
   variant: string;
   plan: string;
   features: { gmc?: boolean; rentals?: boolean; giftRegistries?: boolean };
+  /** Custom domains and the own web sites that may frame its pages (the page's frame-ancestors). */
+  domains: string[];
+  embedOrigins: string[];
 }
 
 export interface Caller {
@@ -54,10 +57,11 @@ export function hashToken(token: string): string {
 
 const CACHE_MS = 30_000;
 
-type TenantDoc = { _id: unknown; slug: string; name: string; businessId: number; variant: string; plan?: string; features?: ResolvedTenant['features'] };
+type TenantDoc = { _id: unknown; slug: string; name: string; businessId: number; variant: string; plan?: string; features?: ResolvedTenant['features']; domains?: string[]; embedOrigins?: string[] };
 /** A tenant record as requests see it. */
 export function resolvedTenant(doc: TenantDoc): ResolvedTenant {
-  return { id: String(doc._id), slug: doc.slug, name: doc.name, businessId: doc.businessId, variant: doc.variant, plan: doc.plan ?? 'standard', features: doc.features ?? {} };
+  return { id: String(doc._id), slug: doc.slug, name: doc.name, businessId: doc.businessId, variant: doc.variant, plan: doc.plan ?? 'standard', features: doc.features ?? {},
+    domains: doc.domains ?? [], embedOrigins: doc.embedOrigins ?? [] };
 }
 /** The context of work done for a tenant outside any request (scheduled jobs): no store, device or caller. */
 export function backgroundContext(tenant: ResolvedTenant): RequestContext {

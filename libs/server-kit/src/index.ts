@@ -10,3 +10,4 @@ export { loadConfig, type PlatformConfig } from './config';
 export { runService } from './run';
 export { TtlCache } from './ttl-cache';
 export { sealSecret, openSecret, isSealed } from './secrets';
+export { pagePolicy, type PagePolicyOptions } from './security-headers';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { Tenant } from '@platform/db';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { preloadKey } from '@platform/domain';
 import { HomepageWidgetModel, StoreProfile } from '@platform/tenant-settings';
@@ -21,17 +22,17 @@ let harness: Awaited<ReturnType<typeof createTestApp>>;
 const page = async (host: string, url = '/') => harness.app.inject({ method: 'GET', url, headers: { host } });
 /** The bundle the page carries, read back the way the browser would. */
 const inlineBundle = (html: string) => {
-  const match = /<script>window\.__STARTUP__=(.*?)<\/script>/s.exec(html);
+  const match = /<script nonce="[^"]+">window\.__STARTUP__=(.*?)<\/script>/s.exec(html);
   return match ? JSON.parse(match[1]) : null;
 };
 /** The first-screen answers the home page carries ('<' is escaped inside, so the first '</script>' ends them). */
 const inlineAnswers = (html: string) => {
-  const match = /<script>window\.__PRELOADED__=(.*?)<\/script>/s.exec(html);
+  const match = /<script nonce="[^"]+">window\.__PRELOADED__=(.*?)<\/script>/s.exec(html);
   return match ? JSON.parse(match[1]) : null;
 };
 
 beforeAll(async () => {
-  const site = staticSite({ root: builtShell(), remotes: { checkout: '/c.json', admin: '/a.json' } });
+  const site = staticSite({ root: builtShell(), remotes: { checkout: 'http://remotes.test:4301/mf-manifest.json', admin: '/a.json' } });
   harness = await createTestApp(allServices, 'static', { extend: site.plugin, notFoundHandler: site.page });
   for (const slug of ['page-a', 'page-b']) {
     const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`] });
@@ -99,9 +100,47 @@ describe('the storefront page', () => {
 
   it("cannot be broken out of: '<' in the store's texts is escaped inside the script", async () => {
     const res = await page('shop.page-a.test');
-    expect(res.body.match(/<script>/g)).toHaveLength(1);
+    expect(res.body.match(/<script nonce=/g)).toHaveLength(1);
+    expect(res.body.match(/<script>/g)).toBeNull();
     expect(res.body).not.toContain('alert(1)</script>');
     expect(inlineBundle(res.body).settings.homeAlert.text).toBe('page-a </script><script>alert(1)</script>');
+  });
+
+  it('lets the page run only its own scripts: a fresh nonce per page on its inline start-up, framed only by the store and its own sites', async () => {
+    await Tenant.updateOne({ slug: 'page-a' }, { $set: { embedOrigins: ['https://www.page-a-hardware.test'] } });
+    harness.app.tenants.clear();
+    const [first, second] = [await page('shop.page-a.test', '/departments'), await page('shop.page-a.test', '/departments')];
+    const policy = String(first.headers['content-security-policy']);
+    const nonce = /<script nonce="([^"]+)">/.exec(first.body)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain(`script-src 'self' 'nonce-${nonce}' http://remotes.test:4301`);
+    expect(policy).toContain("frame-ancestors 'self' https://shop.page-a.test https://www.page-a-hardware.test");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toContain('unsafe-eval');
+    expect(/<script nonce="([^"]+)">/.exec(second.body)?.[1]).not.toBe(nonce);
+    expect(first.headers['x-frame-options']).toBeUndefined();
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(first.headers['strict-transport-security']).toBeUndefined(); // plain http here
+  });
+
+  it('answers HEAD like GET: the same status and type, no body', async () => {
+    for (const url of ['/', '/departments']) {
+      const head = await harness.app.inject({ method: 'HEAD', url, headers: { host: 'shop.page-b.test' } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toContain('text/html');
+      expect(head.body).toBe('');
+    }
+    const unknown = await harness.app.inject({ method: 'HEAD', url: '/', headers: { host: 'shop.nobody.test' } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('gives API answers a policy that allows nothing, as they are never a page', async () => {
+    const api = await page('shop.page-a.test', '/api/startup');
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers an unknown store with the 404 page, and unknown API paths with the JSON 404', async () => {

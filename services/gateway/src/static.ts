@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { notFoundHandler } from '@platform/server-kit';
+import { notFoundHandler, pagePolicy, type ResolvedTenant } from '@platform/server-kit';
 import { departmentTreeDepth, preloadKey, productRowRequest, type PreloadedAnswers } from '@platform/domain';
 
 export interface StaticOptions {
@@ -19,7 +19,8 @@ export interface StaticOptions {
  */
 export function staticSite(options: StaticOptions) {
   const shellDist = path.join(options.root, 'apps/storefront-shell/dist');
-  const page = (request: FastifyRequest, reply: FastifyReply) => pageOrNotFound(shellDist, request, reply);
+  const remoteOrigins = [...new Set(Object.values(options.remotes).flatMap((url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : [])))];
+  const page = (request: FastifyRequest, reply: FastifyReply) => pageOrNotFound(shellDist, remoteOrigins, request, reply);
   const plugin = async (app: FastifyInstance) => {
     if (!existsSync(path.join(shellDist, 'index.html'))) {
       app.log.warn(`${shellDist} has no build: run npm run build (npm start does it for you)`);
@@ -39,8 +40,8 @@ export function staticSite(options: StaticOptions) {
 }
 
 /** Unknown /api paths get the JSON 404; page requests get the storefront, or a 404 page for an unknown store. */
-async function pageOrNotFound(shellDist: string, request: FastifyRequest, reply: FastifyReply) {
-  if (request.url.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(request.url.split('?')[0])) {
+async function pageOrNotFound(shellDist: string, remoteOrigins: string[], request: FastifyRequest, reply: FastifyReply) {
+  if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || /\.[a-z0-9]+$/i.test(request.url.split('?')[0])) {
     return notFoundHandler(request, reply);
   }
   const tenant = await request.server.tenants.byHost(request.headers.host);
@@ -49,22 +50,26 @@ async function pageOrNotFound(shellDist: string, request: FastifyRequest, reply:
   }
   const html = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => null);
   if (html === null) return reply.status(503).type('text/html').send('<!doctype html><title>Not built</title><h1>The storefront is not built yet.</h1>');
-  return reply.header('Cache-Control', 'no-store').type('text/html').send(await withStartup(html, request));
+  const nonce = pagePolicy(reply, { scriptOrigins: remoteOrigins, frameAncestors: frameAncestors(tenant), allowEval: process.env.NODE_ENV === 'development' });
+  return reply.header('Cache-Control', 'no-store').type('text/html').send(await withStartup(html, request, nonce));
 }
+
+/** Who may frame a store's pages: its custom domains and the web sites it names (embedded product lists). */
+const frameAncestors = (tenant: ResolvedTenant) => [...tenant.domains.map((domain) => `https://${domain}`), ...tenant.embedOrigins];
 
 /**
  * The page with the store's start-up bundle written into it, so the first paint does not wait for a request
  * of its own (the shell reads window.__STARTUP__ and asks GET startup only without it). The bundle comes from
  * the API itself (same cache, same tenant rules); if that fails, the page goes without it.
  */
-async function withStartup(html: string, request: FastifyRequest): Promise<string> {
+async function withStartup(html: string, request: FastifyRequest, nonce: string): Promise<string> {
   const startup = await request.server.inject({ method: 'GET', url: '/api/startup', headers: { host: request.headers.host ?? '' } });
   if (startup.statusCode !== 200) return html;
   const bundle = (startup.json() as { data: StartupFacts }).data;
-  let head = `<script>window.__STARTUP__=${scriptJson(bundle)}</script>`;
+  let head = `<script nonce="${nonce}">window.__STARTUP__=${scriptJson(bundle)}</script>`;
   if (request.url.split('?')[0] === '/') {
     const home = await homeFirstScreen(request, bundle);
-    if (home) head += `${home.imagePreloads}<script>window.__PRELOADED__=${scriptJson(home.preloaded)}</script>`;
+    if (home) head += `${home.imagePreloads}<script nonce="${nonce}">window.__PRELOADED__=${scriptJson(home.preloaded)}</script>`;
   }
   return html.replace('</head>', `${head}</head>`);
 }
