@@ -40,3 +40,6 @@ export const AddressInput = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 56 })),
 });
 export type AddressInput = Static<typeof AddressInput>;
+
+/** A list's page number, 1-based. Bounded so a page number is always a safe integer in the answer's current_page. */
+export const PageNumber = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });

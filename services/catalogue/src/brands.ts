@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PageNumber } from '@platform/contracts';
 import { resolveLocationId, scoped } from '@platform/db';
 import { brandSlug, idFromSlug } from '@platform/domain';
 import { AppError, type RequestContext, type ServicePlugin } from '@platform/server-kit';
@@ -68,7 +69,7 @@ export const brandRoutes = (registry: SearchIndexRegistry): ServicePlugin => asy
     schema: {
       tags, summary: 'Brands with products at the selected location: search by name or alias, sort, page',
       querystring: Type.Object({
-        page: Type.Integer({ minimum: 1, default: 1 }),
+        page: PageNumber,
         limit: Type.Integer({ minimum: 1, maximum: 200, default: 48 }),
         sort: Type.Union(BRAND_SORTS.map((s) => Type.Literal(s)), { default: 'name-asc' }),
         search: Type.Optional(Type.String({ maxLength: 100 })),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Department, DepartmentTree, ProductItem, ProductPage } from '@platform/contracts';
+import { Department, DepartmentTree, PageNumber, ProductItem, ProductPage } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { departmentTree, listDepartments } from './departments';
 import { alsoPurchased, attributeFilters, listProductsJson, topSelling, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
@@ -11,7 +11,6 @@ import { featuredProducts, widgetProducts } from './widget-products';
 import { paintRoutes } from './paints/routes';
 
 const tags = ['catalogue'];
-const Page = Type.Integer({ minimum: 1, default: 1 });
 
 const IdList = Type.String({ pattern: '^[0-9, ]*$', maxLength: 500 });
 const Keyword = Type.String({ maxLength: 200 });
@@ -40,7 +39,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   app.get('/departments', {
     schema: {
       tags, summary: 'One level of departments (top level, or the children of dept_id)',
-      querystring: Type.Object({ page: Page, limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }), dept_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+      querystring: Type.Object({ page: PageNumber, limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }), dept_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
       response: { 200: Type.Object({ data: Type.Array(Department), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
     },
   }, async (request) => listDepartments(request.ctx, request.query));
@@ -66,7 +65,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
         brands: Type.Optional(IdList),
         start_price: Type.Optional(Type.Number({ minimum: 0, maximum: 1000000 })),
         end_price: Type.Optional(Type.Number({ minimum: 0, maximum: 1000000 })),
-        page: Page,
+        page: PageNumber,
         limit: Type.Integer({ minimum: 1, maximum: 200, default: 96 }),
         sort: Type.Union(SORTS.map((s) => Type.Literal(s)), { default: 'relevancy' }),
         in_stock_only: ZeroOne,

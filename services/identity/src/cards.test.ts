@@ -38,6 +38,8 @@ describe('saved cards', () => {
     expect(pan.json()).toMatchObject({ status: 422, message: 'Card numbers are not accepted here: cards are saved through the payment form.' });
     expect((await call('POST', 'customer-cards/add', jane, { newSource: 'tok_bogus' })).json().message).toBe('This card could not be saved. Please check it and try again.');
     expect((await call('GET', 'customer-cards')).statusCode).toBe(401);
+    const admin = await issueToken(tenantId, { slug: 'owner', isAdmin: true });
+    expect((await call('POST', 'customer-cards/add', admin, { newSource: 'tok_visa' })).json()).toMatchObject({ status: 403, message: 'Saved cards belong to shopper accounts.' });
     expect(await bg(() => SavedCardModel.countDocuments({ tenantId }))).toBe(0);
   });
 });

@@ -73,7 +73,9 @@ export class LocalCardVault implements CardVault {
 }
 
 function customer(ctx: RequestContext): string {
-  if (!ctx.caller || ctx.caller.isAdmin) throw new AppError('unauthorized', 'Please sign in to manage your saved cards.');
+  if (!ctx.caller) throw new AppError('unauthorized', 'Please sign in to manage your saved cards.');
+  // A store account is signed in, but has no cards of its own to keep.
+  if (ctx.caller.isAdmin) throw new AppError('forbidden', 'Saved cards belong to shopper accounts.');
   return ctx.caller.slug;
 }
 

@@ -263,19 +263,19 @@ export const identityRoutes: ServicePlugin = async (app) => {
   const SavedCard = Type.Object({ source: Type.String(), brand: Type.String(), last4: Type.String(), exp_month: Type.Integer(), exp_year: Type.Integer() });
 
   app.get('/customer-cards', {
-    schema: { tags, summary: "The signed-in customer's saved cards (the payment provider's references; never card numbers)", response: { 200: Type.Object({ data: Type.Array(SavedCard) }) } },
+    schema: { tags, summary: "The signed-in customer's saved cards (the payment provider's references; never card numbers)", response: { 200: Type.Object({ data: Type.Array(SavedCard) }), ...errorAnswers(403) } },
   }, async (request) => ({ data: await listCards(request.ctx, vault) }));
 
   app.post('/customer-cards/add', {
     schema: {
       tags, summary: "Saves a card from the payment provider's token (newSource); card numbers are refused",
       body: Type.Object({ newSource: Type.String({ minLength: 1, maxLength: 200 }) }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCard }), ...errorAnswers(422) },
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCard }), ...errorAnswers(403, 422) },
     },
   }, async (request) => ({ status: 'success', message: 'Your card has been saved.', data: await addCard(request.ctx, vault, request.body.newSource) }));
 
   app.post('/customer-cards/delete', {
-    schema: { tags, summary: 'Removes one of the signed-in customer\'s saved cards', body: Type.Object({ source: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Status } },
+    schema: { tags, summary: 'Removes one of the signed-in customer\'s saved cards', body: Type.Object({ source: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Status, ...errorAnswers(403) } },
   }, async (request) => {
     await deleteCard(request.ctx, vault, request.body.source);
     return { status: 'success', message: 'Your card has been removed.' };

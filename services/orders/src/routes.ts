@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AdminOrder, CustomerOrderSummary, OrderSummary, PlacedOrder } from '@platform/contracts';
+import { AdminOrder, CustomerOrderSummary, OrderSummary, PageNumber, PlacedOrder } from '@platform/contracts';
 import { ORDER_PLACED } from '@platform/domain';
 import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
@@ -28,7 +28,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     schema: {
       tags: ['orders'], summary: 'Outstanding orders for the admin orders list', security: [{ bearer: [] }],
       querystring: Type.Object({
-        page: Type.Integer({ minimum: 1, default: 1 }),
+        page: PageNumber,
         limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
         location_id: Type.Optional(Type.Integer({ minimum: 1 })),
       }),
@@ -81,7 +81,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       tags: ['orders'], summary: "The signed-in customer's orders, newest first (customer_slug is the caller's own)", security: [{ bearer: [] }],
       querystring: Type.Object({
         customer_slug: Type.Optional(Type.String({ maxLength: 100 })),
-        page: Type.Integer({ minimum: 1, default: 1 }),
+        page: PageNumber,
         limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
       }),
       response: { 200: Type.Object({ data: Type.Array(CustomerOrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },

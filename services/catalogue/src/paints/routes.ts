@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PaintCollection, PaintColor, PaintFamily, ProductPage } from '@platform/contracts';
+import { PageNumber, PaintCollection, PaintColor, PaintFamily, ProductPage } from '@platform/contracts';
 import type { ServicePlugin } from '@platform/server-kit';
 import { SORTS } from '../products';
 import type { SearchIndexRegistry } from '../search/registry';
@@ -27,7 +27,7 @@ export const paintRoutes = (registry: SearchIndexRegistry): ServicePlugin => asy
         family: Type.Optional(Type.String({ maxLength: 20 })),
         collection: Type.Optional(Type.String({ maxLength: 80 })),
         search: Type.Optional(Type.String({ maxLength: 80 })),
-        page: Type.Integer({ minimum: 1, default: 1 }),
+        page: PageNumber,
         limit: Type.Integer({ minimum: 1, maximum: 120, default: 60 }),
       }),
       response: { 200: Type.Object({ data: Type.Array(PaintColor), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
@@ -39,7 +39,7 @@ export const paintRoutes = (registry: SearchIndexRegistry): ServicePlugin => asy
       tags, summary: "Paint products of one category (a top-level department's slug) at the selected location, with the category list",
       querystring: Type.Object({
         category: Type.Optional(Type.String({ maxLength: 120 })),
-        page: Type.Integer({ minimum: 1, default: 1 }),
+        page: PageNumber,
         limit: Type.Integer({ minimum: 1, maximum: 96, default: 48 }),
         sort: Type.Union(SORTS.map((s) => Type.Literal(s)), { default: 'title-asc' }),
       }),
