@@ -42,6 +42,8 @@ export default defineConfig({
       env: {
         PORT: String(PORT), HOST: 'localhost', MONGODB_URI: mongo.toString(), REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6480',
         REMOTE_CHECKOUT_URL: 'http://127.0.0.1:4301/mf-manifest.json', REMOTE_ADMIN_URL: 'http://127.0.0.1:4302/mf-manifest.json',
+        // The journey that moves the checkout remote to a second origin (4303) needs the page to allow it.
+        CSP_SCRIPT_ORIGINS: 'http://127.0.0.1:4303',
         LOG_LEVEL: 'warn', QUERY_GUARD: '1', ...(process.env.STRIPE_API_BASE ? { STRIPE_API_BASE: process.env.STRIPE_API_BASE } : {}),
       },
     },

@@ -15,6 +15,7 @@ const site = staticSite({
     checkout: process.env.REMOTE_CHECKOUT_URL ?? '/remotes/checkout/mf-manifest.json',
     admin: process.env.REMOTE_ADMIN_URL ?? '/remotes/admin/mf-manifest.json',
   },
+  scriptOrigins: (process.env.CSP_SCRIPT_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
 });
 const app = await buildApp({ resources, services: allServices, tenancy: config, extend: site.plugin, notFoundHandler: site.page });
 await app.listen({ port: config.port, host: config.host });

@@ -11,6 +11,8 @@ export interface StaticOptions {
   root: string;
   /** Manifest URLs of the remotes, handed to the shell at run time through /remotes.json. */
   remotes: { checkout: string; admin: string };
+  /** Other origins the pages may load remotes from (a CDN the remotes are moving to), besides those of `remotes`. */
+  scriptOrigins?: string[];
 }
 
 /**
@@ -19,7 +21,9 @@ export interface StaticOptions {
  */
 export function staticSite(options: StaticOptions) {
   const shellDist = path.join(options.root, 'apps/storefront-shell/dist');
-  const remoteOrigins = [...new Set(Object.values(options.remotes).flatMap((url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : [])))];
+  const remoteOrigins = [...new Set([
+    ...Object.values(options.remotes).flatMap((url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : [])), ...(options.scriptOrigins ?? []),
+  ])];
   const page = (request: FastifyRequest, reply: FastifyReply) => pageOrNotFound(shellDist, remoteOrigins, request, reply);
   const plugin = async (app: FastifyInstance) => {
     if (!existsSync(path.join(shellDist, 'index.html'))) {
