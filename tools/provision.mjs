@@ -20,7 +20,7 @@ function onPath(bin) {
 }
 
 let aptUpdated = false;
-function aptInstall(pkg) {
+export function aptInstall(pkg) {
   if (process.getuid?.() !== 0) throw new Error(`${pkg} is missing; install it with: sudo apt-get install -y ${pkg}`);
   if (!aptUpdated) { run('apt-get', ['update', '-qq']); aptUpdated = true; }
   log(`installing ${pkg} from Debian packages`);

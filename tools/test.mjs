@@ -31,6 +31,7 @@ const steps = [
   ['build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']],
   ['unit and service tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`]],
   ['browser journeys', 'npx', ['playwright', 'test']],
+  ['API fuzz (Schemathesis)', 'node', ['tools/api-fuzz.mjs']],
 ];
 
 // TEST_STEPS=vitest,browser runs only the steps whose names contain one of the words (to rerun a flaky step)
@@ -66,6 +67,16 @@ try {
   };
   for (const s of JSON.parse(readFileSync(path.join(reports, 'playwright.json'), 'utf8')).suites ?? []) walk(s);
 } catch { /* no report */ }
+// The API fuzz's reports: each failing operation with its first check that failed.
+for (const who of ['guest', 'shopper', 'admin']) {
+  const file = path.join(reports, `api-fuzz-${who}.txt`);
+  if (!existsSync(file)) continue;
+  const text = readFileSync(file, 'utf8');
+  const section = text.includes('=== FAILURES') ? text.slice(text.indexOf('=== FAILURES'), text.indexOf('=== WARNINGS') > 0 ? text.indexOf('=== WARNINGS') : undefined) : '';
+  for (const [, operation, body] of section.matchAll(/_{3,} (\S+ \S+) _{3,}\n([\s\S]*?)(?=\n_{3,} |$)/g)) {
+    failures.push(`API fuzz as ${who} › ${operation}: ${/- (ST\d+ .*)/.exec(body)?.[1] ?? 'failed'} ${/\n\n\s+(\S.*)\n/.exec(body.slice(body.indexOf('- ST')))?.[1]?.slice(0, 200) ?? ''}`);
+  }
+}
 function firstLine(message) { return String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.slice(0, 300) ?? ''; }
 if (failures.length) { console.log('\n[test] failed tests'); for (const f of failures) console.log(`  ${f}`); }
 const failedSteps = results.filter((r) => !r.ok).length;
