@@ -147,6 +147,7 @@ describe('the storefront page', () => {
     const unknown = await page('shop.nobody.test');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('Store not found');
+    expect(unknown.headers['content-security-policy']).toContain("connect-src 'self'");
     const api = await page('shop.page-a.test', '/api/no-such-route');
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');

@@ -10,8 +10,7 @@ import { Customer, OneTimeSecret, oneTimeSecretId } from './models';
 import { deleteSessions, endSessions, liveSessions, startSessionList } from './session-list';
 import { CODE_MESSAGES, consumeSecret, issueSecret } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
-import type { CustomerDoc, IdentityIo } from './service';
-import { phoneOf, sendSecurityNotice } from './sessions';
+import { phoneOf, sendSecurityNotice, type CustomerDoc, type IdentityIo } from './sessions';
 
 export const WRONG_PASSWORD = 'The password is not correct.';
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';

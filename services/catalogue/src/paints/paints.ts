@@ -4,7 +4,16 @@ import { AppError, type RequestContext } from '@platform/server-kit';
 import { listDepartments } from '../departments';
 import { listProducts, type Sort } from '../products';
 import type { SearchIndexRegistry } from '../search/registry';
-import { paintColourSource } from './colour-source';
+import type { PaintColourSource } from './colour-source';
+import { localPaintColours } from './local-colours';
+
+let source: PaintColourSource = localPaintColours;
+const paintColourSource = (): PaintColourSource => source;
+
+/** For a deployment wiring the brand's colour host (and for tests of that adapter). */
+export function usePaintColourSource(next: PaintColourSource): void {
+  source = next;
+}
 
 /** Colour and paint-product screens exist only in the paint-brand variant (spec 1 §1). */
 export function requirePaintStore(ctx: RequestContext): void {
