@@ -27,6 +27,8 @@ const env = {
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  // The module-boundary rule reads Nx's cached project graph and is skipped without it (a fresh clone).
+  ['project graph', 'npx', ['nx', 'show', 'projects']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']],
   ['unit and service tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`]],

@@ -32,8 +32,8 @@ export function staticSite(options: StaticOptions) {
     await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, decorateReply: true });
     for (const name of ['checkout', 'admin'] as const) {
       await app.register(fastifyStatic, {
-        root: path.join(options.root, `apps/${name}-remote/dist`), prefix: `/remotes/${name}/`, decorateReply: false,
-        setHeaders: (reply) => { reply.header('Access-Control-Allow-Origin', '*'); reply.header('Cache-Control', 'no-cache'); },
+        root: path.join(options.root, `apps/${name}-remote/dist`), prefix: `/remotes/${name}/`, decorateReply: false, cacheControl: false,
+        setHeaders: (res) => { res.setHeader('Access-Control-Allow-Origin', '*'); res.setHeader('Cache-Control', 'no-cache'); },
       });
     }
     // '/' is the storefront page itself, not a directory listing.
