@@ -10,6 +10,8 @@ export const OrderSummary = Type.Object({
   order_type: Type.String(),
   total: Money,
   placed_at: Type.String(),
+  /** The store location that fills it. */
+  location_id: Type.Integer(),
 });
 export type OrderSummary = Static<typeof OrderSummary>;
 

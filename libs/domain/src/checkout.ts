@@ -106,3 +106,30 @@ export function orderTransition(status: string, action: OrderAction): { ok: true
 /** The actions the store can take on an order now, in the order the screen offers them. */
 export const orderActions = (status: string): OrderAction[] =>
   (['take', 'prepare', 'complete', 'cancel'] as OrderAction[]).filter((action) => orderTransition(status, action).ok);
+
+/** The store's order lists (spec 3 /admin/orders/list/{type}): by status, or all of them. */
+export const ORDER_LISTS = ['outstanding', 'completed', 'cancelled', 'all'] as const;
+export type OrderListName = (typeof ORDER_LISTS)[number];
+/** The list an order's status puts it in (besides All). */
+export const orderListOf = (status: string): Exclude<OrderListName, 'all'> =>
+  (status === 'completed' ? 'completed' : status === 'cancelled' ? 'cancelled' : 'outstanding');
+
+/**
+ * The words an order is found by in the admin's search: its number, the e-mail, the phone's 10 digits and each
+ * word of the customer's name, lower-case. A search is the same words; an order matches when it has them all.
+ */
+export function orderSearchTerms(order: { orderNumber: string; customerName?: string; email?: string | null; telephone?: string | null }): string[] {
+  const phone = order.telephone ? normalizePhone(order.telephone) : null;
+  return [...new Set([
+    order.orderNumber.toLowerCase(), ...(order.email ? [order.email.trim().toLowerCase()] : []), ...(phone ? [phone] : []), ...nameWords(order.customerName ?? ''),
+  ])];
+}
+
+/** What a search box's text is looked up by: a phone (however written) as its digits, else its words. */
+export function orderSearchQuery(text: string): string[] {
+  const phone = normalizePhone(text);
+  if (phone && /^[\d\s()+.-]+$/.test(text.trim())) return [phone];
+  return [...new Set(text.trim().toLowerCase().split(/\s+/).filter(Boolean).map((w) => w.replace(/^[#"',]+|[",]+$/g, '')).filter(Boolean))];
+}
+
+const nameWords = (name: string) => name.toLowerCase().split(/[\s,]+/).map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, '')).filter((w) => w.length >= 2);

@@ -24,6 +24,8 @@ const campaignDraft = (id: string) => () => EmailCampaign.updateOne({ tenantId, 
 /** Routes with a path parameter: the address to call. */
 const URLS: Record<string, string> = {
   'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}`, 'POST /api/admin/orders/{id}/email': `/api/admin/orders/${ORDER_ID}/email`,
+  'GET /api/admin/orders/{id}/notes': `/api/admin/orders/${ORDER_ID}/notes`, 'POST /api/admin/orders/{id}/note': `/api/admin/orders/${ORDER_ID}/note`,
+  'DELETE /api/admin/orders/{id}/note': `/api/admin/orders/${ORDER_ID}/note?id=walk-note`,
   'GET /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${CAMPAIGN_ID}`, 'POST /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${CAMPAIGN_ID}`,
   'DELETE /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${SPARE_CAMPAIGN_ID}`,
   'POST /api/admin/email-campaigns/{id}/test': `/api/admin/email-campaigns/${CAMPAIGN_ID}/test`, 'POST /api/admin/email-campaigns/{id}/send': `/api/admin/email-campaigns/${CAMPAIGN_ID}/send`,
@@ -48,6 +50,7 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/orders/markComplete': { id: ORDER_ID },
   'POST /api/admin/orders/cancel': { id: ORDER_ID, reason: 'Walking the permissions' },
   'POST /api/admin/orders/{id}/email': { subject: 'Walking', body: 'the permissions' },
+  'POST /api/admin/orders/{id}/note': { note: 'Walking the permissions' },
   'POST /api/admin/email-campaigns': { subject: 'Walking', body: 'the permissions' },
   'POST /api/admin/email-campaigns/{id}': { subject: 'Walking', body: 'the permissions' },
   'POST /api/admin/email-campaigns/{id}/test': { to: 'test@perm-a.test' },
@@ -59,6 +62,7 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/orders/markPrepared': orderIn('taken'),
   'POST /api/admin/orders/markComplete': orderIn('prepared'),
   'POST /api/admin/orders/cancel': orderIn('placed'),
+  'DELETE /api/admin/orders/{id}/note': () => Order.updateOne({ tenantId, _id: ORDER_ID }, { $set: { notes: [{ id: 'walk-note', text: 'x', at: new Date(), by: 'walk' }] } }),
   'GET /api/admin/email-campaigns/{id}': campaignDraft(CAMPAIGN_ID),
   'POST /api/admin/email-campaigns/{id}': campaignDraft(CAMPAIGN_ID),
   'POST /api/admin/email-campaigns/{id}/test': campaignDraft(CAMPAIGN_ID),
@@ -80,6 +84,12 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
 /** The permission each admin route needs (null: any admin); the walk proves each entry. */
 const NEEDS: Record<string, string | null> = {
   'GET /api/admin/orders/outstanding': null,
+  'GET /api/admin/orders/completed': null,
+  'GET /api/admin/orders/cancelled': null,
+  'GET /api/admin/orders/all': null,
+  'GET /api/admin/orders/{id}/notes': null,
+  'POST /api/admin/orders/{id}/note': null,
+  'DELETE /api/admin/orders/{id}/note': null,
   'GET /api/admin/orders/{id}': null,
   'POST /api/admin/orders/order-taken': null,
   'POST /api/admin/orders/markPrepared': null,

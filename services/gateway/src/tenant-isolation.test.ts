@@ -102,6 +102,10 @@ const READS: Record<string, string> = {
   '/api/customer-cards': '/api/customer-cards',
   '/api/store-distance/{id}': '/api/store-distance/1',
   '/api/admin/orders/outstanding': '/api/admin/orders/outstanding',
+  '/api/admin/orders/completed': '/api/admin/orders/completed',
+  '/api/admin/orders/cancelled': '/api/admin/orders/cancelled',
+  '/api/admin/orders/all': '/api/admin/orders/all',
+  '/api/admin/orders/{id}/notes': '/api/admin/orders/{A_ORDER_ID}/notes',
   '/api/custom-nav': '/api/custom-nav',
   '/api/pages': '/api/pages',
   '/api/paints/families': '/api/paints/families',
@@ -127,14 +131,14 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
   '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
-  '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge',
+  '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/admin/orders/{id}/note', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge',
   '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe'];
 const REPLACES = ['/api/admin/search-synonyms'];
-const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}'];
-/** Answers that carry no tenant data at all (flags), so they cannot show tenant A's marker either. */
+const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
-const WITHOUT_TENANT_TEXT = new Set(['/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
+/** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
+const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
 
@@ -258,6 +262,9 @@ describe('tenant isolation across every route', () => {
     }
     const mailB = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${tenants.b.orderId}/email`, headers: headersA, payload: { subject: 'through A', body: 'x' } });
     expect(mailB.statusCode).toBe(404);
+    for (const [method, url, payload] of [['GET', 'notes', undefined], ['POST', 'note', { note: 'through A' }], ['DELETE', 'note?id=any', undefined]] as const) {
+      expect((await harness.app.inject({ method, url: `/api/admin/orders/${tenants.b.orderId}/${url}`, headers: headersA, ...(payload ? { payload } : {}) })).statusCode, `${method} ${url}`).toBe(404);
+    }
     expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { status: string }).status).toBe('placed');
     // B's e-mail campaign cannot be read, changed, tested, sent or deleted through A; B's unsubscribe link means nothing at A.
     const campaignB = `/api/admin/email-campaigns/${tenants.b.campaignId}`;

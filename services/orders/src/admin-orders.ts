@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mongoose, scoped } from '@platform/db';
 import { orderActions, orderTransition, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
@@ -12,8 +13,11 @@ import { giveCardPaymentBack, type StoredPayment } from './card-payment';
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
+export const NOTE_NEEDED = 'Please write a note.';
+export const NOTE_NOT_FOUND = 'This note was not found.';
 
-type StoredOrder = OrderDoc & { _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[] };
+type StoredNote = { id: string; text: string; at: Date; by: string | null };
+type StoredOrder = OrderDoc & { _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
 
 async function findOrder(ctx: RequestContext, id: string): Promise<StoredOrder> {
   if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', ORDER_NOT_FOUND);
@@ -130,4 +134,42 @@ export async function emailCustomer(ctx: RequestContext, io: CheckoutIo, id: str
   await io.resources.redis.del(orderKeys.doc(redisStore(io), ctx.tenantId, id)); // read again with its new history
   const view = await adminView(ctx, { ...order, history: [...(order.history ?? []), entry] });
   return { status: 'success', message: `Your e-mail to ${view.contact.first_name || 'the customer'} is on its way.`, data: view };
+}
+
+const noteView = (n: StoredNote) => ({ id: n.id, text: n.text, at: new Date(n.at).toISOString(), by: n.by });
+/** One change to an order's notes at a time (the order's own lock), then its kept copy is read anew. */
+const orderLock = (ctx: RequestContext, io: CheckoutIo, id: string) => `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`;
+const LOCK = { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' };
+
+/** GET admin/orders/{id}/notes: the staff's notes on an order, oldest first. */
+export async function orderNotes(ctx: RequestContext, id: string) {
+  return (await findOrder(ctx, id)).notes?.map(noteView) ?? [];
+}
+
+/** POST admin/orders/{id}/note: a staff note on the order, signed by who wrote it. */
+export async function addOrderNote(ctx: RequestContext, io: CheckoutIo, id: string, text: string) {
+  const note = text.trim();
+  if (!note) throw new AppError('unprocessable', NOTE_NEEDED, { note: [NOTE_NEEDED] });
+  const notes = await withRedisLock(io.resources.redis, orderLock(ctx, io, id), async () => {
+    const order = await findOrder(ctx, id);
+    const added: StoredNote = { id: randomBytes(6).toString('hex'), text: note, at: new Date(), by: ctx.caller?.slug ?? null };
+    const next = [...(order.notes ?? []), added];
+    await Order.updateOne(scoped(ctx, { _id: id }), { $set: { notes: next } });
+    await io.resources.redis.del(orderKeys.doc(redisStore(io), ctx.tenantId, id));
+    return next;
+  }, LOCK);
+  return { status: 'success', message: 'Note added.', data: notes.map(noteView) };
+}
+
+/** DELETE admin/orders/{id}/note?id=: removes one note. */
+export async function deleteOrderNote(ctx: RequestContext, io: CheckoutIo, id: string, noteId: string) {
+  const notes = await withRedisLock(io.resources.redis, orderLock(ctx, io, id), async () => {
+    const order = await findOrder(ctx, id);
+    const next = (order.notes ?? []).filter((n) => n.id !== noteId);
+    if (next.length === (order.notes ?? []).length) throw new AppError('not_found', NOTE_NOT_FOUND);
+    await Order.updateOne(scoped(ctx, { _id: id }), { $set: { notes: next } });
+    await io.resources.redis.del(orderKeys.doc(redisStore(io), ctx.tenantId, id));
+    return next;
+  }, LOCK);
+  return { status: 'success', message: 'Note removed.', data: notes.map(noteView) };
 }

@@ -43,6 +43,8 @@ const orderSchema = new Schema({
   items: { type: [{ _id: false, productId: Number, storeProductId: Number, sku: String, title: String, quantity: Number, priceCents: Number, special: Boolean }], default: [] },
   /** What the store did and when: each status it moved to, by whom (account slug), with the reason or delivery time. */
   history: { type: [{ _id: false, status: String, at: Date, by: String, note: String }], default: [] },
+  /** The staff's own notes on the order (not shown to the shopper). */
+  notes: { type: [{ _id: false, id: String, text: String, at: Date, by: String }], default: [] },
 }, { timestamps: true });
 orderSchema.plugin(tenantOwned, { growing: true });
 orderSchema.index({ tenantId: 1, orderNumber: 1 }, { unique: true });

@@ -1,42 +1,63 @@
 import type { Redis } from 'ioredis';
 import { inBackground, scoped, Tenant } from '@platform/db';
-import { nextOrderNumber } from '@platform/domain';
-import { Order, OUTSTANDING_STATUSES } from './models';
+import { nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
+import { Order } from './models';
 
 /**
- * The orders' lists and keys in Redis (docs/DATA-ACCESS.md rule 3): order number → _id, each customer's orders
- * and the store's outstanding orders (all locations and per location) as sorted sets by time placed. Pages read
- * ids here and the orders by _id. Written with each order and status change; rebuilt from the database, in the
- * background, when Redis does not have them (first start, a reseed, a lost Redis).
+ * The orders' lists and keys in Redis (docs/DATA-ACCESS.md rule 3): order number → _id, each customer's orders,
+ * the store's lists (outstanding, completed, cancelled, all; each for all locations and per location, for any
+ * fulfilment type and per type) as sorted sets by time placed, and the search words (number, e-mail, phone,
+ * name words) → ids. Pages read ids here and rows from one hash. Written with each order and status change;
+ * rebuilt from the database, in the background, when Redis does not have them or has an older layout (first
+ * start, a reseed, a lost Redis, an upgrade).
  */
 export interface OrderIndexStore { redis: Redis; prefix: string }
 type IndexedOrder = {
   _id: unknown; orderNumber: string; sequence?: number | null; status: string; locationId: number; customerSlug?: string | null; placedAt: Date;
-  customerName?: string; orderType?: string; totalCents?: number; items?: { quantity?: number }[];
+  customerName?: string; orderType?: string; totalCents?: number; items?: { quantity?: number }[]; contact?: { email?: string | null; telephone?: string | null } | null;
 };
 
 /** What a list row shows of an order (My Orders and the admin's lists), kept beside the ids so a page needs no database read. */
-export type OrderListRow = { id: string; order_number: string; status: string; customer_name: string; order_type: string; placed_at: string; item_count: number; total_cents: number };
+export type OrderListRow = {
+  id: string; order_number: string; status: string; customer_name: string; order_type: string; placed_at: string; item_count: number; total_cents: number;
+  location_id: number;
+};
 
 const listRow = (o: IndexedOrder): OrderListRow => ({
   id: String(o._id), order_number: o.orderNumber, status: o.status, customer_name: o.customerName ?? '', order_type: o.orderType ?? 'pickup',
   placed_at: new Date(o.placedAt).toISOString(), item_count: (o.items ?? []).reduce((n, i) => n + (i.quantity ?? 0), 0), total_cents: o.totalCents ?? 0,
+  location_id: o.locationId,
 });
 
 /** The lists' fields of an order: what a rebuild reads. */
-export const LIST_FIELDS = { orderNumber: 1, sequence: 1, status: 1, locationId: 1, customerSlug: 1, placedAt: 1, customerName: 1, orderType: 1, totalCents: 1, 'items.quantity': 1 } as const;
+export const LIST_FIELDS = {
+  orderNumber: 1, sequence: 1, status: 1, locationId: 1, customerSlug: 1, placedAt: 1, customerName: 1, orderType: 1, totalCents: 1, 'items.quantity': 1,
+  'contact.email': 1, 'contact.telephone': 1,
+} as const;
+
+/** The lists' layout: a store whose lists were built with another is rebuilt once (ensureOrderIndex). */
+const LAYOUT = 'lists-v2';
 
 const base = (s: OrderIndexStore, tenantId: string) => `${s.prefix}:orders:${tenantId}`;
 export const orderKeys = {
   built: (s: OrderIndexStore, t: string) => `${base(s, t)}:built`,
   numbers: (s: OrderIndexStore, t: string) => `${base(s, t)}:numbers`,
   customer: (s: OrderIndexStore, t: string, slug: string) => `${base(s, t)}:customer:${slug}`,
-  outstanding: (s: OrderIndexStore, t: string, locationId?: number) => `${base(s, t)}:outstanding${locationId ? `:${locationId}` : ''}`,
+  /** One list: all locations or one, any fulfilment type or one. */
+  list: (s: OrderIndexStore, t: string, list: OrderListName, locationId?: number, orderType?: string) =>
+    `${base(s, t)}:list:${list}:${locationId ?? 'all'}:${orderType ?? 'any'}`,
+  outstanding: (s: OrderIndexStore, t: string, locationId?: number) => orderKeys.list(s, t, 'outstanding', locationId),
+  /** The orders holding one search word (orderSearchTerms). */
+  find: (s: OrderIndexStore, t: string, term: string) => `${base(s, t)}:find:${term}`,
   sequence: (s: OrderIndexStore, t: string) => `${base(s, t)}:sequence`,
   rows: (s: OrderIndexStore, t: string) => `${base(s, t)}:rows`,
   doc: (s: OrderIndexStore, t: string, id: string) => `${base(s, t)}:doc:${id}`,
 };
-const OUTSTANDING = new Set<string>(OUTSTANDING_STATUSES);
+/** The four keys of a list that hold an order: every location and its own, any type and its own. */
+const listKeys = (s: OrderIndexStore, t: string, list: OrderListName, order: IndexedOrder) => {
+  const type = order.orderType ?? 'pickup';
+  return [orderKeys.list(s, t, list), orderKeys.list(s, t, list, order.locationId), orderKeys.list(s, t, list, undefined, type), orderKeys.list(s, t, list, order.locationId, type)];
+};
 
 /** Adds an order (or its new status) to the lists, in one Redis transaction (or the given batch). */
 export async function indexOrder(s: OrderIndexStore, tenantId: string, order: IndexedOrder, batch?: ReturnType<Redis['multi']>): Promise<void> {
@@ -45,11 +66,15 @@ export async function indexOrder(s: OrderIndexStore, tenantId: string, order: In
   const multi = batch ?? s.redis.multi();
   multi.hset(orderKeys.numbers(s, tenantId), order.orderNumber, id).hset(orderKeys.rows(s, tenantId), id, JSON.stringify(listRow(order)));
   if (order.customerSlug) multi.zadd(orderKeys.customer(s, tenantId, order.customerSlug), at, id);
-  if (OUTSTANDING.has(order.status)) {
-    multi.zadd(orderKeys.outstanding(s, tenantId), at, id).zadd(orderKeys.outstanding(s, tenantId, order.locationId), at, id);
-  } else {
-    multi.zrem(orderKeys.outstanding(s, tenantId), id).zrem(orderKeys.outstanding(s, tenantId, order.locationId), id);
+  const own = orderListOf(order.status);
+  for (const list of ORDER_LISTS) {
+    for (const key of listKeys(s, tenantId, list, order)) {
+      if (list === 'all' || list === own) multi.zadd(key, at, id);
+      else multi.zrem(key, id);
+    }
   }
+  const terms = orderSearchTerms({ orderNumber: order.orderNumber, customerName: order.customerName, email: order.contact?.email, telephone: order.contact?.telephone });
+  for (const term of terms) multi.sadd(orderKeys.find(s, tenantId, term), id);
   if (!batch) await multi.exec();
 }
 
@@ -66,7 +91,7 @@ export async function indexOrders(s: OrderIndexStore, tenantId: string, orders: 
   const highest = orders.reduce((n, o) => Math.max(n, o.sequence ?? 0), 0);
   const kept = Number(await s.redis.get(orderKeys.sequence(s, tenantId)) ?? 0);
   if (highest > kept) await s.redis.set(orderKeys.sequence(s, tenantId), String(highest));
-  if (done) await s.redis.set(orderKeys.built(s, tenantId), new Date().toISOString());
+  if (done) await s.redis.set(orderKeys.built(s, tenantId), LAYOUT);
 }
 
 const building = new Map<string, Promise<void>>();
@@ -77,7 +102,7 @@ export function ensureOrderIndex(s: OrderIndexStore, tenantId: string): Promise<
   const running = building.get(key);
   if (running) return running;
   const work = (async () => {
-    if (await s.redis.exists(orderKeys.built(s, tenantId))) return;
+    if (await s.redis.get(orderKeys.built(s, tenantId)) === LAYOUT) return;
     await rebuildOrderIndex(s, tenantId);
   })().finally(() => building.delete(key));
   building.set(key, work);
@@ -116,7 +141,7 @@ export async function rebuildOrderIndex(s: OrderIndexStore, tenantId: string): P
     // The sequence never goes back: the higher of what Redis kept and what the database holds.
     const kept = Number(await s.redis.get(orderKeys.sequence(s, tenantId)) ?? 0);
     if (highest > kept) await s.redis.set(orderKeys.sequence(s, tenantId), String(highest));
-    await s.redis.set(orderKeys.built(s, tenantId), new Date().toISOString());
+    await s.redis.set(orderKeys.built(s, tenantId), LAYOUT);
     return count;
   });
 }
@@ -146,6 +171,35 @@ export async function orderPage(s: OrderIndexStore, tenantId: string, key: strin
   await ensureOrderIndex(s, tenantId);
   const start = (page - 1) * limit;
   const [ids, total] = await Promise.all([s.redis.zrevrange(key, start, start + limit - 1), s.redis.zcard(key)]);
+  const rows = ids.length ? await s.redis.hmget(orderKeys.rows(s, tenantId), ...ids) : [];
+  return { rows: rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as OrderListRow), total };
+}
+
+/** What a store list page is asked for: its page, and optionally a location, a fulfilment type, a time range (ms) and search words. */
+export interface OrderListQuery { page: number; limit: number; locationId?: number; orderType?: string; fromMs?: number; toMs?: number; words?: string[] }
+
+/**
+ * One page of a store list, newest first, and how many match. Without search words the list's own sorted set
+ * (for the location and type asked) answers, the time range by score; with words, the orders holding every
+ * word are read and filtered (a word's orders are few next to the store's).
+ */
+export async function orderListPage(s: OrderIndexStore, tenantId: string, list: OrderListName, q: OrderListQuery): Promise<{ rows: OrderListRow[]; total: number }> {
+  await ensureOrderIndex(s, tenantId);
+  const start = (q.page - 1) * q.limit;
+  const [min, max] = [q.fromMs ?? '-inf', q.toMs ?? '+inf'];
+  if (q.words?.length) {
+    const keys = q.words.map((w) => orderKeys.find(s, tenantId, w));
+    const ids = keys.length === 1 ? await s.redis.smembers(keys[0]) : await s.redis.sinter(...keys);
+    const found = ids.length ? await s.redis.hmget(orderKeys.rows(s, tenantId), ...ids) : [];
+    const rows = found.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as OrderListRow).filter((r) => {
+      const at = Date.parse(r.placed_at);
+      return (list === 'all' || orderListOf(r.status) === list) && (!q.locationId || r.location_id === q.locationId)
+        && (!q.orderType || r.order_type === q.orderType) && at >= (q.fromMs ?? -Infinity) && at <= (q.toMs ?? Infinity);
+    }).sort((a, b) => (a.placed_at < b.placed_at ? 1 : a.placed_at > b.placed_at ? -1 : 0));
+    return { rows: rows.slice(start, start + q.limit), total: rows.length };
+  }
+  const key = orderKeys.list(s, tenantId, list, q.locationId, q.orderType);
+  const [ids, total] = await Promise.all([s.redis.zrevrangebyscore(key, max, min, 'LIMIT', start, q.limit), s.redis.zcount(key, min, max)]);
   const rows = ids.length ? await s.redis.hmget(orderKeys.rows(s, tenantId), ...ids) : [];
   return { rows: rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as OrderListRow), total };
 }

@@ -1,16 +1,18 @@
 import { Type } from 'typebox';
 import { AdminOrder, CustomerOrderSummary, OrderSummary, PageNumber, PlacedOrder } from '@platform/contracts';
-import { ORDER_PLACED } from '@platform/domain';
+import { ORDER_LISTS, ORDER_PLACED, type OrderListName } from '@platform/domain';
 import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
-import { outstandingOrders } from './service';
-import { actOnOrder, adminOrder, emailCustomer } from './admin-orders';
+import { storeOrders } from './service';
+import { actOnOrder, addOrderNote, adminOrder, deleteOrderNote, emailCustomer, orderNotes } from './admin-orders';
 import { customerOrders, findShopperOrder, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { buildOrderIndexes } from './order-index';
 import { runOnce } from './idempotency';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
+/** A day (YYYY-MM-DD) or an instant (ISO 8601 with its offset). */
+const DateOrInstant = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$', maxLength: 40 });
 
 export const ordersRoutes: ServicePlugin = async (app) => {
   // The cart is priced from the catalogue's in-memory indexes, shared in this process (as the cart service does).
@@ -23,18 +25,28 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   // Order lists in Redis are built from the database for every store that lacks them, in the background.
   void buildOrderIndexes(redisStore(io)).catch((err) => app.log.error({ err }, 'order lists could not be built'));
 
-  app.get('/admin/orders/outstanding', {
-    preHandler: requireAdmin,
-    schema: {
-      tags: ['orders'], summary: 'Outstanding orders for the admin orders list', security: [{ bearer: [] }],
-      querystring: Type.Object({
-        page: PageNumber,
-        limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-        location_id: Type.Optional(Type.Integer({ minimum: 1 })),
-      }),
-      response: { 200: Type.Object({ data: Type.Array(OrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
-    },
-  }, async (request) => outstandingOrders(request.ctx, io, request.query));
+  const ListFilters = Type.Object({
+    page: PageNumber,
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    location_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    order_type: Type.Optional(Type.Union([Type.Literal('pickup'), Type.Literal('delivery'), Type.Literal('shipping')])),
+    from_date: Type.Optional(DateOrInstant),
+    to_date: Type.Optional(DateOrInstant),
+    search: Type.Optional(Type.String({ maxLength: 100, description: 'An order number, an e-mail, a phone, or words of the name' })),
+  });
+  const LIST_SUMMARIES: Record<OrderListName, string> = {
+    outstanding: 'Orders still to be filled', completed: 'Completed orders', cancelled: 'Cancelled orders', all: 'Every order',
+  };
+  for (const list of ORDER_LISTS) {
+    app.get(`/admin/orders/${list}`, {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['orders'], summary: `${LIST_SUMMARIES[list]}, newest first: by location, fulfilment type, dates placed, and a search`, security: [{ bearer: [] }],
+        querystring: ListFilters,
+        response: { 200: Type.Object({ data: Type.Array(OrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }), ...errorAnswers(422) },
+      },
+    }, async (request) => storeOrders(request.ctx, io, list, request.query));
+  }
 
   app.post('/customer/orders/submit', {
     schema: {
@@ -93,6 +105,27 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     preHandler: requireAdmin,
     schema: { tags: ['orders'], summary: 'One order of the store, with what can be done to it now', security: [{ bearer: [] }], params: Type.Object({ id: OrderId }), response: { 200: Type.Object({ data: AdminOrder }) } },
   }, async (request) => ({ data: await adminOrder(request.ctx, request.params.id) }));
+
+  const OrderNote = Type.Object({ id: Type.String(), text: Type.String(), at: Type.String(), by: Type.Union([Type.String(), Type.Null()]) });
+  const NotesAnswer = Type.Object({ status: Type.String(), message: Type.String(), data: Type.Array(OrderNote) });
+  app.get('/admin/orders/:id/notes', {
+    preHandler: requireAdmin,
+    schema: { tags: ['orders'], summary: "The staff's notes on an order, oldest first (the shopper never sees them)", security: [{ bearer: [] }], params: Type.Object({ id: OrderId }), response: { 200: Type.Object({ data: Type.Array(OrderNote) }) } },
+  }, async (request) => ({ data: await orderNotes(request.ctx, request.params.id) }));
+  app.post('/admin/orders/:id/note', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: 'Adds a staff note to an order, signed by its writer', security: [{ bearer: [] }],
+      params: Type.Object({ id: OrderId }), body: Type.Object({ note: Type.String({ maxLength: 1000 }) }), response: { 200: NotesAnswer, ...errorAnswers(409, 422) },
+    },
+  }, async (request) => addOrderNote(request.ctx, io, request.params.id, request.body.note));
+  app.delete('/admin/orders/:id/note', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: 'Removes one staff note from an order', security: [{ bearer: [] }],
+      params: Type.Object({ id: OrderId }), querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) }), response: { 200: NotesAnswer, ...errorAnswers(409) },
+    },
+  }, async (request) => deleteOrderNote(request.ctx, io, request.params.id, request.query.id));
 
   const ActionAnswer = { 200: Type.Object({ status: Type.String(), message: Type.String(), data: AdminOrder }) };
   /** Every action waits its turn on the order's lock and must suit the order's status (409). */

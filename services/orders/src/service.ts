@@ -1,17 +1,43 @@
-import { formatCents } from '@platform/domain';
+import { formatCents, orderSearchQuery, type OrderListName } from '@platform/domain';
 import type { OrderSummary, Paged } from '@platform/contracts';
-import type { RequestContext } from '@platform/server-kit';
-import { orderKeys, orderPage } from './order-index';
+import { AppError, type RequestContext } from '@platform/server-kit';
+import { orderListPage } from './order-index';
 import { redisStore, type CheckoutIo } from './checkout';
 
-/** Orders still to be fulfilled, newest first, optionally for one location. */
-export async function outstandingOrders(ctx: RequestContext, io: CheckoutIo, query: { page: number; limit: number; location_id?: number }): Promise<Paged<OrderSummary>> {
-  const store = redisStore(io);
-  const { rows, total } = await orderPage(store, ctx.tenantId, orderKeys.outstanding(store, ctx.tenantId, query.location_id), query.page, query.limit);
+export const DATES_OUT_OF_ORDER = 'The start date must be on or before the end date.';
+export const NOT_A_DATE = 'Please give a real date.';
+
+/** The filters of the store's order lists (admin/orders/outstanding, completed, cancelled, all). */
+export interface OrderListFilters {
+  page: number; limit: number; location_id?: number; order_type?: 'pickup' | 'delivery' | 'shipping';
+  /** A day (YYYY-MM-DD, from its start in UTC) or an instant (ISO 8601, the screen's local midnight). */
+  from_date?: string; to_date?: string;
+  /** An order number, an e-mail, a phone or words of the customer's name. */
+  search?: string;
+}
+
+/** A day names its whole length: to_date 2026-11-24 takes orders up to that day's last millisecond. */
+const dayOrInstant = (text: string, end: boolean, field: string): number => {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const ms = Date.parse(day ? `${text}T00:00:00.000Z` : text);
+  // Date.parse rolls 2026-02-30 over to March: a day must read back as itself.
+  if (Number.isNaN(ms) || (day && new Date(ms).toISOString().slice(0, 10) !== text)) throw new AppError('unprocessable', NOT_A_DATE, { [field]: [NOT_A_DATE] });
+  return ms + (day && end ? 86_400_000 - 1 : 0);
+};
+
+/** One page of one of the store's order lists, newest first, with its filters (spec 3 /admin/orders/list/{type}). */
+export async function storeOrders(ctx: RequestContext, io: CheckoutIo, list: OrderListName, query: OrderListFilters): Promise<Paged<OrderSummary>> {
+  const fromMs = query.from_date ? dayOrInstant(query.from_date, false, 'from_date') : undefined;
+  const toMs = query.to_date ? dayOrInstant(query.to_date, true, 'to_date') : undefined;
+  if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) throw new AppError('unprocessable', DATES_OUT_OF_ORDER, { from_date: [DATES_OUT_OF_ORDER] });
+  const words = query.search?.trim() ? orderSearchQuery(query.search) : undefined;
+  const { rows, total } = await orderListPage(redisStore(io), ctx.tenantId, list, {
+    page: query.page, limit: query.limit, locationId: query.location_id, orderType: query.order_type, fromMs, toMs, words,
+  });
   return {
     data: rows.map((o) => ({
       id: o.id, order_number: o.order_number, status: o.status, customer_name: o.customer_name,
-      order_type: o.order_type as OrderSummary['order_type'], total: formatCents(o.total_cents), placed_at: o.placed_at,
+      order_type: o.order_type as OrderSummary['order_type'], total: formatCents(o.total_cents), placed_at: o.placed_at, location_id: o.location_id,
     })),
     total,
     current_page: query.page,
