@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, orderActions, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
+import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, orderActions, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
 
 describe('checkout steps', () => {
   it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
@@ -73,5 +73,19 @@ describe('an address on one line', () => {
   it('joins the parts, leaving out empty ones', () => {
     expect(addressLine({ address: '12 Oak St', address2: 'Apt 2', city: 'Salem', state: 'OR', zip: '97302' })).toBe('12 Oak St, Apt 2, Salem, OR 97302');
     expect(addressLine({ address: '12 Oak St', address2: '', city: 'Salem', state: '', zip: '97302' })).toBe('12 Oak St, Salem, 97302');
+  });
+});
+
+describe('order search words', () => {
+  it('finds an order by its number, e-mail, phone digits and name words, lower-case', () => {
+    expect(orderSearchTerms({ orderNumber: 'A-1001', customerName: "Mary-Jo O'Neil", email: ' Mary@Example.COM ', telephone: '+1 (503) 555-0142' }))
+      .toEqual(['a-1001', 'mary@example.com', '5035550142', 'mary-jo', "o'neil"]);
+    expect(orderSearchTerms({ orderNumber: '7', customerName: 'J Smith', email: null, telephone: 'not a phone' })).toEqual(['7', 'smith']);
+  });
+  it('reads a search box as a phone when it is only a phone, else as its words', () => {
+    expect(orderSearchQuery('503.555.0142')).toEqual(['5035550142']);
+    expect(orderSearchQuery('  #1001  ')).toEqual(['1001']);
+    expect(orderSearchQuery('Ann  LEE ann')).toEqual(['ann', 'lee']);
+    expect(orderSearchQuery('ann@example.com')).toEqual(['ann@example.com']);
   });
 });
