@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Cart } from '@platform/contracts';
+import { cartLine, DEVICE_ID, FakeApi, Failure, later, pickupCart, renderCheckout } from '../../test-support';
+
+const DRILL = cartLine({ store_product_id: 101, title: 'DeWalt 20V Cordless Drill', price: '99.00', quantity: 1 });
+const BITS = cartLine({ store_product_id: 102, title: 'Drill Bit Set', price: '12.49', quantity: 2 });
+
+/** A cart server in miniature: cart-parcels answers what add-to-cart and remove-cart-item last left. */
+function cartServer(start: Cart) {
+  let cart = start;
+  const lines = () => cart.parcels.flatMap((p) => p.items);
+  const api = new FakeApi()
+    .on('GET /api/check-active-coupons', { data: { active: false } })
+    .on('GET /api/cart-parcels', () => ({ data: cart }))
+    .on('POST /api/add-to-cart', (request) => {
+      const { store_product_id, quantity } = request.body as { store_product_id: number; quantity: number };
+      cart = pickupCart(lines().map((l) => (l.store_product_id === store_product_id ? { ...l, quantity } : l)));
+      return { data: cart };
+    })
+    .on('DELETE /api/remove-cart-item', (request) => {
+      cart = pickupCart(lines().filter((l) => l.store_product_id !== Number(request.query.get('store_product_id'))));
+      return { data: cart };
+    });
+  return api;
+}
+
+const lineOf = (title: string) => screen.getByRole('checkbox', { name: `Select ${title}` }).closest('li') as HTMLElement;
+
+describe('cart page', () => {
+  it("shows this device's lines with their quantities and prices, and the totals the server worked out", async () => {
+    const { api } = renderCheckout('/cart', { api: cartServer(pickupCart([DRILL, BITS])) });
+
+    expect(await screen.findByText('DeWalt 20V Cordless Drill')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Quantity of Drill Bit Set' }) as HTMLInputElement).value).toBe('2');
+    expect(within(lineOf('Drill Bit Set')).getByText('$12.49')).toBeTruthy();
+    // 99.00 + 2 × 12.49 = 123.98; 6% tax 7.44
+    expect(screen.getByText('$123.98')).toBeTruthy();
+    expect(screen.getByText('$7.44')).toBeTruthy();
+    expect(screen.getByTestId('cart-total').textContent).toBe('$131.42');
+    const asked = api.sent('GET /api/cart-parcels').find((r) => r.query.has('order_type'))!;
+    expect(Object.fromEntries(asked.query)).toEqual({ device_id: DEVICE_ID, order_type: '0' });
+  });
+
+  it('changing a quantity to 3 sends POST /api/add-to-cart with quantity 3 and shows the new total', async () => {
+    const { api, user } = renderCheckout('/cart', { api: cartServer(pickupCart([DRILL, BITS])) });
+    const box = await screen.findByRole('textbox', { name: 'Quantity of Drill Bit Set' });
+
+    await user.clear(box);
+    await user.type(box, '3{Enter}');
+
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$144.66'));
+    expect(api.sent('POST /api/add-to-cart').map((r) => r.body)).toEqual([{ store_product_id: 102, quantity: 3, device_id: DEVICE_ID }]);
+    expect((screen.getByRole('textbox', { name: 'Quantity of Drill Bit Set' }) as HTMLInputElement).value).toBe('3');
+  });
+
+  it("shows the server's refusal on the line and keeps the quantity the cart has", async () => {
+    const api = cartServer(pickupCart([DRILL, BITS]))
+      .on('POST /api/add-to-cart', new Failure(422, 'Store has only 2 in stock.', { quantity: ['Store has only 2 in stock.'] }));
+    const { user } = renderCheckout('/cart', { api });
+
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity of Drill Bit Set' }));
+
+    expect((await within(lineOf('Drill Bit Set')).findByRole('alert')).textContent).toBe('Store has only 2 in stock.');
+    expect(api.sent('POST /api/add-to-cart').map((r) => r.body)).toEqual([{ store_product_id: 102, quantity: 3, device_id: DEVICE_ID }]);
+    expect((screen.getByRole('textbox', { name: 'Quantity of Drill Bit Set' }) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByTestId('cart-total').textContent).toBe('$131.42');
+  });
+
+  it('Remove sends DELETE /api/remove-cart-item for that line; removing the last one shows the empty cart', async () => {
+    const { api, user } = renderCheckout('/cart', { api: cartServer(pickupCart([DRILL, BITS])) });
+
+    await screen.findByText('Drill Bit Set');
+    await user.click(within(lineOf('Drill Bit Set')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('Drill Bit Set')).toBeNull());
+    expect(screen.getByTestId('cart-total').textContent).toBe('$104.94');
+
+    await user.click(within(lineOf('DeWalt 20V Cordless Drill')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    expect(api.sent('DELETE /api/remove-cart-item').map((r) => Object.fromEntries(r.query))).toEqual([
+      { store_product_id: '102', identity: DEVICE_ID },
+      { store_product_id: '101', identity: DEVICE_ID },
+    ]);
+  });
+
+  it('an empty cart says so and links to the departments, with no totals or Checkout', async () => {
+    renderCheckout('/cart', { api: cartServer(pickupCart([])) });
+
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Shop by department' }).getAttribute('href')).toBe('/departments');
+    expect(screen.queryByTestId('cart-total')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Checkout' })).toBeNull();
+  });
+
+  it('shows a loading state until the cart arrives', async () => {
+    const answer = later<{ data: Cart }>();
+    const api = cartServer(pickupCart([DRILL])).on('GET /api/cart-parcels', () => answer.promise);
+    renderCheckout('/cart', { api });
+
+    expect(await screen.findByText('Loading your cart…')).toBeTruthy();
+    answer.resolve({ data: pickupCart([DRILL]) });
+    expect(await screen.findByText('DeWalt 20V Cordless Drill')).toBeTruthy();
+    expect(screen.queryByText('Loading your cart…')).toBeNull();
+  });
+
+  it('a cart that cannot be loaded says so, and Try again asks again', async () => {
+    let fail = true;
+    const api = cartServer(pickupCart([DRILL]));
+    api.on('GET /api/cart-parcels', () => (fail ? new Failure(500, 'Something went wrong.') : { data: pickupCart([DRILL]) }));
+    const { user } = renderCheckout('/cart', { api });
+
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('We could not load your cart.');
+    fail = false;
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('DeWalt 20V Cordless Drill')).toBeTruthy();
+    expect(screen.queryByText('We could not load your cart.')).toBeNull();
+  });
+});
