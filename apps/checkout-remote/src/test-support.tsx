@@ -204,7 +204,7 @@ export function renderCheckout(path: string, options: RenderOptions = {}) {
       </BrowserRouter>
     </Provider>
   );
-  return { ...render(ui), store, api, user: userEvent.setup() };
+  return { ...render(ui), store, api, user: userEvent.setup({ delay: null }) };
 }
 
 // Each test starts from a new page: nothing rendered, no session, empty browser storage, the real fetch back.

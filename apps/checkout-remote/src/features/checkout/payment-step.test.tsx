@@ -1,0 +1,114 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { PaymentSettings, PlacedOrder } from '@platform/contracts';
+import { cartLine, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout } from '../../test-support';
+
+const DRILL = cartLine({ store_product_id: 101, sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', price: '99.00', quantity: 1 });
+const BITS = cartLine({ store_product_id: 102, sku: 'DW1354', title: 'Drill Bit Set', price: '12.49', quantity: 2 });
+const CART = pickupCart([DRILL, BITS]);
+const CONTACT = { first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', telephone: '5035550142', note: 'Side door, please' };
+const PAY_IN_STORE: PaymentSettings = { payment_provider: null, payment_preparable: false };
+const STRIPE_TEST_MODE: PaymentSettings = {
+  payment_provider: 'stripe', payment_preparable: true, stripe: { publishable_key: 'pk_test_123', is_live: false, account_id: 'acct_123', disable_save_card: false },
+};
+
+const ORDER: PlacedOrder = {
+  order_number: '1001', status: 'pending', order_type: 'pickup', placed_at: '2026-11-25T18:00:00.000Z',
+  contact: { first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', telephone: '5035550142' },
+  address: null, store: { id: 1, name: 'Main Street', address: '12 Main St, Salem, OR 97301' }, shipping_service: null,
+  items: [{ sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, price: '99.00', special: false }, { sku: 'DW1354', title: 'Drill Bit Set', quantity: 2, price: '12.49', special: false }],
+  subtotal: '123.98', additional_fees: '0.00', discount: '0.00', special_order_fee: '0.00', tax: '7.44', fulfilment_charge: '0.00', total: '131.42',
+  payment: { method: 'pay_at_store', label: 'Pay at the store when you pick up', status: 'due' }, note: 'Side door, please',
+};
+
+function paymentApi(payments = PAY_IN_STORE) {
+  return new FakeApi()
+    .on('GET /api/check-active-coupons', { data: { active: false } })
+    .on('GET /api/cart-parcels', { data: CART })
+    .on('GET /api/payment-settings', { data: payments })
+    .on('GET /api/cart-preferences', { data: { order_type: null, location_id: null, address: null } })
+    .on('GET /api/orders/order', { data: ORDER });
+}
+
+const placeOrder = () => screen.findByRole('button', { name: 'Place order · $131.42' });
+
+describe('checkout: Payment step', () => {
+  // The shopper gave their details on the Information step, which keeps them for this tab and moves to step 3.
+  beforeEach(() => {
+    sessionStorage.setItem('checkoutContact', JSON.stringify(CONTACT));
+    sessionStorage.setItem('cartStep', '3');
+  });
+
+  it('shows the contact details for review, the lines, the totals and paying at the store', async () => {
+    renderCheckout('/cart', { api: paymentApi() });
+
+    await placeOrder();
+    const review = screen.getByRole('heading', { name: 'Contact Information' }).nextElementSibling as HTMLElement;
+    expect(within(review).getByText('Jane Doe')).toBeTruthy();
+    expect(within(review).getByText('(503) 555-0142')).toBeTruthy();
+    expect(within(review).getByText('Side door, please')).toBeTruthy();
+    expect(screen.getByText('2 × Drill Bit Set')).toBeTruthy();
+    expect(screen.getByText('$123.98')).toBeTruthy();
+    expect(screen.getByTestId('order-total').textContent).toBe('$131.42');
+    expect((screen.getByRole('radio', { name: 'Pay at the store when you pick up' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('radio', { name: 'Pay now by card' })).toBeNull();
+  });
+
+  it('Place order sends POST /api/customer/orders/submit with the details, the total shown and a checkout key, then shows the placed order', async () => {
+    const api = paymentApi().on('POST /api/customer/orders/submit', { status: true, message: 'Thank you! Your order has been placed.', order: ORDER });
+    const { user } = renderCheckout('/cart', { api });
+
+    await user.click(await placeOrder());
+
+    expect(await screen.findByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeTruthy();
+    expect(screen.getByTestId('order-number').textContent).toBe('1001');
+    expect(screen.getByTestId('placed-total').textContent).toBe('$131.42');
+    const [submit] = api.sent('POST /api/customer/orders/submit');
+    expect(submit.body).toEqual({
+      device_id: DEVICE_ID, order_type: 0, first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', telephone: '5035550142',
+      note: 'Side door, please', expected_total: '131.42', payment_method: 'pay_at_store',
+    });
+    expect(submit.headers.get('Idempotency-Key')).toMatch(/^checkout-[0-9a-f]{32}$/);
+    expect(Object.fromEntries(api.sent('GET /api/orders/order')[0].query)).toEqual({ order_number: '1001', device_id: DEVICE_ID });
+    expect(window.location.pathname + window.location.search).toBe('/cart?order=1001');
+  });
+
+  it("a refused order shows the server's message and the next try is a new attempt", async () => {
+    const api = paymentApi().on('POST /api/customer/orders/submit', new Failure(409, 'Your order total changed to $133.91. Please check your order and place it again.'));
+    const { user } = renderCheckout('/cart', { api });
+
+    await user.click(await placeOrder());
+    expect((await screen.findByRole('alert')).textContent).toBe('Your order total changed to $133.91. Please check your order and place it again.');
+    await user.click(await placeOrder());
+
+    const keys = api.sent('POST /api/customer/orders/submit').map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(screen.getByRole('heading', { name: 'Payment' })).toBeTruthy();
+  });
+
+  it("in Stripe's test mode the shopper can pay by a test card; a decline is shown and no order is placed", async () => {
+    const api = paymentApi(STRIPE_TEST_MODE)
+      .on('POST /api/customer/orders/submit', new Failure(422, 'Your card was declined.', { payment_token: ['Your card was declined.'] }));
+    const { user } = renderCheckout('/cart', { api });
+
+    await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Test card' }), 'Visa ending 0002 (declined)');
+    await user.click(await placeOrder());
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined.');
+    expect(api.sent('POST /api/customer/orders/submit').map((r) => r.body)).toEqual([
+      expect.objectContaining({ payment_method: 'card', payment_token: 'pm_card_chargeDeclined', expected_total: '131.42' }),
+    ]);
+    expect(api.sent('GET /api/orders/order')).toEqual([]);
+  });
+
+  it('opened without contact details (a bookmark, another tab) it goes back to the Information step', async () => {
+    sessionStorage.removeItem('checkoutContact');
+    renderCheckout('/cart', { api: paymentApi() });
+
+    expect(await screen.findByRole('heading', { name: 'Information' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'First name' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Place order/ })).toBeNull();
+  });
+});
