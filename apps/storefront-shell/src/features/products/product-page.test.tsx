@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { DepartmentNode, ProductDetail } from '@platform/api-client';
+import type { Cart } from '@platform/contracts';
+import { DEVICE_ID, EMPTY_CART, FakeApi, Failure, later, productItem, renderScreen } from '../../test-support';
+import { ProductPage } from './product-page';
+
+const TOOLS: DepartmentNode = {
+  dept_id: 1, dept_name: 'TOOLS', name: 'Tools', slug: 'tools', image_url: null, parent: null, hide_products: false, highlighted: false,
+  children: [{ dept_id: 10, dept_name: 'POWER TOOLS', name: 'Power Tools', slug: 'power-tools', image_url: null, parent: 1, hide_products: false, highlighted: false, children: [] }],
+};
+
+/** The drill as products/product answers it, priced and stocked for the store the request names (Store-Id). */
+function drillAt(storeId: number): ProductDetail {
+  const atMain = storeId === 1;
+  return {
+    ...productItem({ id: 12, title: 'DeWalt 20V MAX Cordless Drill', sku: 'DCD771C2', price: atMain ? '129.00' : '134.00', num_inventory: atMain ? 7 : 0, location: storeId }),
+    description: 'Compact drill/driver with two batteries.', department_path: [1, 10],
+    locations_inventory: [{ location_id: 1, num_inventory: 7 }, { location_id: 2, num_inventory: 0 }],
+  };
+}
+
+function cartWith(quantity: number): Cart {
+  const total = (129 * quantity).toFixed(2);
+  return {
+    ...EMPTY_CART, order_id: 'cart-1', item_count: quantity, subtotal: total,
+    parcels: [{ type: 'pickup', items: [{ id: 1, store_product_id: 1012, sku: 'DCD771C2', quantity, title: 'DeWalt 20V MAX Cordless Drill', brand_name: 'DeWalt', price: '129.00', image_url: null, vendor_id: null, num_inventory: 7, extra: {}, location: 1, notice: null }] }],
+    totals: { ...EMPTY_CART.totals, subtotal: total, total },
+  };
+}
+
+/** The catalogue and cart behind the product page: the product per store, its rows (empty), the cart. */
+function productApi() {
+  let cart = EMPTY_CART;
+  return new FakeApi()
+    .on('GET /api/products/product', (request) => (request.query.get('param') === 'dewalt-20v-max-cordless-drill'
+      ? { data: drillAt(Number(request.headers.get('Store-Id'))) }
+      : new Failure(404, 'Product not found.')))
+    .on('GET /api/full-departments', { data: [TOOLS] })
+    .on('GET /api/products/12/addons', { data: [] })
+    .on('GET /api/products/12/similar', { data: [] })
+    .on('GET /api/products/12/also-purchased', { data: [] })
+    .on('GET /api/products/12/videos', { data: [] })
+    .on('POST /api/products/get-recent', { data: [] })
+    .on('POST /api/products/track', { status: 'success' })
+    .on('GET /api/cart-parcels', () => ({ data: cart }))
+    .on('POST /api/add-to-cart', (request) => {
+      cart = cartWith((request.body as { quantity: number }).quantity);
+      return { data: cart };
+    });
+}
+
+const openDrill = (options: { api?: FakeApi; storeId?: number } = {}) =>
+  renderScreen(<ProductPage />, '/p/dewalt-20v-max-cordless-drill', { route: '/p/:slug', api: options.api ?? productApi(), storeId: options.storeId });
+
+describe('product page', () => {
+  it('shows the title, the price and the stock at the selected store, and the stock at every store', async () => {
+    const { api } = openDrill();
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('DeWalt 20V MAX Cordless Drill');
+    expect(screen.getByTestId('price').textContent).toBe('$129.00');
+    expect(screen.getByTestId('stock-label').textContent).toBe('In Stock: 7');
+    const stores = screen.getByRole('table');
+    expect(within(stores).getByRole('row', { name: 'Main Street In Stock: 7' })).toBeTruthy();
+    expect(within(stores).getByRole('row', { name: 'Riverside Out of Stock' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Power Tools' }).getAttribute('href')).toBe('/d/power-tools');
+    const [asked] = api.sent('GET /api/products/product');
+    expect(Object.fromEntries(asked.query)).toEqual({ param: 'dewalt-20v-max-cordless-drill', field: 'slug' });
+    expect(asked.headers.get('Store-Id')).toBe('1');
+    // A shopper's view is recorded for popular and recently viewed products.
+    await waitFor(() => expect(api.sent('POST /api/products/track').map((r) => r.body)).toEqual([{ sku: 'DCD771C2', device_id: DEVICE_ID }]));
+  });
+
+  it('at a store without stock it asks for that store, says out of stock and offers no Add to Cart', async () => {
+    const { api } = openDrill({ storeId: 2 });
+
+    expect(await screen.findByText('This item is out of stock at this store.')).toBeTruthy();
+    expect(api.sent('GET /api/products/product')[0].headers.get('Store-Id')).toBe('2');
+    expect(screen.getByTestId('price').textContent).toBe('$134.00');
+    expect(screen.getByTestId('stock-label').textContent).toBe('Out of Stock');
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+  });
+
+  it('Add to Cart with quantity 2 sends POST /api/add-to-cart with quantity 2 and shows what the cart holds', async () => {
+    const { api, user } = openDrill();
+
+    await user.click(await screen.findByRole('button', { name: 'Increase Quantity' }));
+    expect((screen.getByRole('textbox', { name: 'Quantity' }) as HTMLInputElement).value).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+    expect(await screen.findByText('In your cart: 2')).toBeTruthy();
+    expect(api.sent('POST /api/add-to-cart').map((r) => r.body)).toEqual([{ store_product_id: 1012, quantity: 2, device_id: DEVICE_ID }]);
+  });
+
+  it("shows the server's refusal of an add to cart", async () => {
+    const refusal = 'Your cart holds products from another store. Switch back to that store, or empty your cart first.';
+    const api = productApi().on('POST /api/add-to-cart', new Failure(409, refusal));
+    const { user } = openDrill({ api });
+
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+    expect(screen.queryByText(/In your cart/)).toBeNull();
+  });
+
+  it('shows a loading state, then "Product not found" for a product the store does not have', async () => {
+    const answer = later<Failure>();
+    const api = productApi().on('GET /api/products/product', () => answer.promise);
+    renderScreen(<ProductPage />, '/p/no-such-thing', { route: '/p/:slug', api });
+
+    expect((await screen.findByRole('status')).textContent).toBe('Loading…');
+    answer.resolve(new Failure(404, 'Product not found.'));
+
+    expect(await screen.findByText('Product not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+    expect(api.sent('POST /api/products/track')).toEqual([]);
+  });
+});
