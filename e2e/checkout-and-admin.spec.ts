@@ -91,6 +91,45 @@ test.describe('admin (admin remote)', () => {
     await expect(page).toHaveURL(/\/admin\/orders\/list\/pickup$/);
   });
 
+  test('the owner finds a completed order by name and day, keeps the search across the lists, and notes on it for the staff', async ({ page }) => {
+    await openSession(page, HARDWARE, ADMIN);
+    const [order] = (await (await page.request.get('/api/admin/orders/completed?limit=1', { headers: { authorization: `Bearer ${await sessionToken(ADMIN)}` } })).json()).data;
+    const lastName = order.customer_name.split(' ').at(-1);
+    const placed = new Date(order.placed_at);
+    const day = `${placed.getFullYear()}-${String(placed.getMonth() + 1).padStart(2, '0')}-${String(placed.getDate()).padStart(2, '0')}`;
+    await page.goto('/admin/orders/list/completed');
+    await expect(page.getByRole('heading', { name: 'Completed Orders' })).toBeVisible();
+    const filters = page.getByRole('search', { name: 'Filter orders' });
+    await filters.getByLabel('Search').fill(lastName);
+    await filters.getByLabel('Placed from').fill(day);
+    await filters.getByLabel('Placed to').fill(day);
+    await filters.getByRole('button', { name: 'Show orders' }).click();
+    await expect(page.getByRole('link', { name: `Order ${order.order_number}` })).toBeVisible();
+    const orderRows = page.getByRole('row').filter({ has: page.getByRole('link') });
+    await expect.poll(async () => (await orderRows.allTextContents()).every((row) => row.includes(lastName))).toBe(true);
+    // Another list keeps the filters; one that matches nothing says so.
+    await page.getByRole('navigation', { name: 'Order lists' }).getByRole('link', { name: 'All' }).click();
+    await expect(page.getByRole('heading', { name: 'All Orders' })).toBeVisible();
+    await expect(filters.getByLabel('Search')).toHaveValue(lastName);
+    await expect(page.getByRole('link', { name: `Order ${order.order_number}` })).toBeVisible();
+    await filters.getByLabel('Search').fill('nobody-by-this-name');
+    await filters.getByRole('button', { name: 'Show orders' }).click();
+    await expect(page.getByText('No orders match')).toBeVisible();
+    await filters.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(filters.getByLabel('Search')).toHaveValue('');
+
+    await page.goto(`/admin/prepare-order?id=${order.id}`);
+    const notes = page.getByRole('region', { name: 'Staff notes' });
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await expect(notes.getByRole('alert')).toHaveText('Please write a note.');
+    await notes.getByLabel('Note', { exact: true }).fill('Customer asked for the receipt by e-mail');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await expect(notes.getByRole('listitem')).toContainText('Customer asked for the receipt by e-mail');
+    await page.reload();
+    await notes.getByRole('button', { name: 'Remove the note: Customer asked for the receipt by e-mail' }).click();
+    await expect(notes.getByText('No notes yet.')).toBeVisible();
+  });
+
   test('the owner edits the search synonyms: a bad line is named and nothing is saved; a good list is saved and kept', async ({ page }) => {
     await openSession(page, HARDWARE, ADMIN);
     await page.goto('/admin/settings/search-synonyms');

@@ -5,7 +5,7 @@ import { adminSettingsApi, getSession, rememberRedirect, setSession, storefrontA
 import { Loading } from '@platform/ui';
 import { AdminLayout } from './features/layout/admin-layout';
 import { NoPermission } from './features/layout/no-permission';
-import { OutstandingOrdersPage } from './features/orders/outstanding-orders-page';
+import { OrdersListPage } from './features/orders/orders-list-page';
 import { PrepareOrderPage } from './features/orders/prepare-order-page';
 import { EmailCampaignsPage } from './features/emails/email-campaigns-page';
 import { EditEmailCampaignPage, NewEmailCampaignPage } from './features/emails/email-campaign-edit-page';
@@ -21,7 +21,7 @@ import { WizardResume, WizardSectionPage, WizardSetupPage, WizardWelcome, wizard
 
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
 const PAGES: { path: string; Page: ComponentType }[] = [
-  { path: '/admin/orders/list/:type?', Page: OutstandingOrdersPage },
+  { path: '/admin/orders/list/:type?', Page: OrdersListPage },
   { path: '/admin/prepare-order', Page: PrepareOrderPage },
   { path: '/admin/emails', Page: EmailCampaignsPage },
   { path: '/admin/emails/new', Page: NewEmailCampaignPage },

@@ -1,14 +1,32 @@
 // The store's work on orders (the back office).
 import type { AdminOrder, OrderSummary, Paged } from '@platform/contracts';
-import type { OrderAction } from '@platform/domain';
+import type { OrderAction, OrderListName } from '@platform/domain';
 import { platformApi } from '../api';
 import { unwrap } from './unwrap';
+
+/** A store order list's filters as the API takes them (empty ones left out). */
+export interface OrderListArgs {
+  list: OrderListName; page: number; location_id?: number; order_type?: 'pickup' | 'delivery' | 'shipping'; from_date?: string; to_date?: string; search?: string;
+}
+export interface OrderNote { id: string; text: string; at: string; by: string | null }
 
 const ORDER_ACTION_PATHS: Record<OrderAction, string> = { take: 'order-taken', prepare: 'markPrepared', complete: 'markComplete', cancel: 'cancel' };
 
 export const adminOrdersApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     outstandingOrders: build.query<Paged<OrderSummary>, { page: number }>({ query: (params) => ({ url: 'admin/orders/outstanding', params }), providesTags: ['Orders'] }),
+    /** One of the store's lists (outstanding, completed, cancelled, all) with its filters. */
+    orderList: build.query<Paged<OrderSummary>, OrderListArgs>({
+      query: ({ list, ...filters }) => ({ url: `admin/orders/${list}`, params: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) }),
+      providesTags: ['Orders'],
+    }),
+    orderNotes: build.query<OrderNote[], string>({ query: (id) => `admin/orders/${encodeURIComponent(id)}/notes`, transformResponse: unwrap, providesTags: ['Orders'] }),
+    addOrderNote: build.mutation<{ message: string; data: OrderNote[] }, { id: string; note: string }>({
+      query: ({ id, note }) => ({ url: `admin/orders/${encodeURIComponent(id)}/note`, method: 'POST', body: { note } }), invalidatesTags: ['Orders'],
+    }),
+    deleteOrderNote: build.mutation<{ message: string; data: OrderNote[] }, { id: string; noteId: string }>({
+      query: ({ id, noteId }) => ({ url: `admin/orders/${encodeURIComponent(id)}/note`, method: 'DELETE', params: { id: noteId } }), invalidatesTags: ['Orders'],
+    }),
     adminOrder: build.query<AdminOrder, string>({ query: (id) => `admin/orders/${encodeURIComponent(id)}`, transformResponse: unwrap, providesTags: ['Orders'] }),
     /** Moves an order on: take, prepare (mark ready), complete, cancel (with a reason); the answer's message says what happened. */
     orderAction: build.mutation<{ status: string; message: string; data: AdminOrder }, { action: OrderAction; id: string; reason?: string; deliveryMinutes?: number }>({

@@ -54,6 +54,45 @@ function EmailCustomer({ id, name }: { id: string; name: string }) {
  * who it is for and how it leaves the store, and the next step: take it, mark it ready (the shopper is
  * e-mailed; a delivery may say in how many minutes), complete it, or cancel it with a reason.
  */
+/** The staff's own notes on the order (the customer never sees them): add one, remove one. */
+function StaffNotes({ id }: { id: string }) {
+  const { data: notes } = adminOrdersApi.useOrderNotesQuery(id);
+  const [add, { isLoading: adding }] = adminOrdersApi.useAddOrderNoteMutation();
+  const [remove, { isLoading: removing }] = adminOrdersApi.useDeleteOrderNoteMutation();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async () => {
+    setProblem(null);
+    if (!text.trim()) { setProblem('Please write a note.'); return; }
+    try {
+      await add({ id, note: text }).unwrap();
+      setText('');
+    } catch (err) {
+      setProblem(fieldErrors(err).note ?? errorMessage(err));
+    }
+  };
+  return (
+    <section aria-label="Staff notes">
+      <h3>Staff notes</h3>
+      {notes?.length ? (
+        <ul style={{ paddingLeft: 18 }}>
+          {notes.map((n) => (
+            <li key={n.id}>
+              {n.text} <small>({new Date(n.at).toLocaleString()}{n.by ? `, ${n.by}` : ''})</small>{' '}
+              <Button type="button" $variant="link" disabled={removing} aria-label={`Remove the note: ${n.text}`} onClick={() => void remove({ id, noteId: n.id }).unwrap().catch((err) => setProblem(errorMessage(err)))}>Remove</Button>
+            </li>
+          ))}
+        </ul>
+      ) : <p>No notes yet. Only the store's staff see them.</p>}
+      <form aria-label="Add a staff note" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <Field>Note<textarea rows={2} maxLength={1000} value={text} aria-invalid={Boolean(problem)} onChange={(e) => setText(e.target.value)} /></Field>
+        {problem ? <ErrorNotice>{problem}</ErrorNotice> : null}
+        <Button type="submit" disabled={adding}>{adding ? 'Adding…' : 'Add note'}</Button>
+      </form>
+    </section>
+  );
+}
+
 export function PrepareOrderPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -81,7 +120,7 @@ export function PrepareOrderPage() {
   return (
     <Container>
       <PageTitle>{order ? `Order ${order.order_number}` : 'Prepare Order'}</PageTitle>
-      <p><Link to="/admin/orders/list">← Outstanding orders</Link></p>
+      <p><Link to="/admin/orders/list">← Orders</Link></p>
       {isLoading ? <Loading label="Loading the order…" /> : null}
       {notFound ? <EmptyState title="This order was not found">It may belong to another store. <Link to="/admin/orders/list">Outstanding orders</Link></EmptyState> : null}
       {isError && !notFound ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the order.</ErrorNotice> : null}
@@ -143,6 +182,7 @@ export function PrepareOrderPage() {
                 </ol>
               </>
             ) : null}
+            <StaffNotes id={order.id} />
           </Card>
         </Columns>
       ) : null}
