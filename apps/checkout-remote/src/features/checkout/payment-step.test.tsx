@@ -73,17 +73,25 @@ describe('checkout: Payment step', () => {
     expect(window.location.pathname + window.location.search).toBe('/cart?order=1001');
   });
 
-  it("a refused order shows the server's message and the next try is a new attempt", async () => {
-    const api = paymentApi().on('POST /api/customer/orders/submit', new Failure(409, 'Your order total changed to $133.91. Please check your order and place it again.'));
+  it("an order refused for a changed total shows the server's message and the new total, and the next try is a new attempt", async () => {
+    // The drill went up to 101.35 meanwhile: 101.35 + 24.98 = 126.33, 6% tax 7.58.
+    let cart = CART;
+    const repriced = pickupCart([{ ...DRILL, price: '101.35' }, BITS]);
+    const api = paymentApi()
+      .on('GET /api/cart-parcels', () => ({ data: cart }))
+      .on('POST /api/customer/orders/submit', () => {
+        cart = repriced;
+        return new Failure(409, 'Your order total changed to $133.91. Please check your order and place it again.');
+      });
     const { user } = renderCheckout('/cart', { api });
 
     await user.click(await placeOrder());
     expect((await screen.findByRole('alert')).textContent).toBe('Your order total changed to $133.91. Please check your order and place it again.');
-    await user.click(await placeOrder());
+    await user.click(await screen.findByRole('button', { name: 'Place order · $133.91' }));
 
-    const keys = api.sent('POST /api/customer/orders/submit').map((r) => r.headers.get('Idempotency-Key'));
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).not.toBe(keys[0]);
+    const attempts = api.sent('POST /api/customer/orders/submit');
+    expect(attempts.map((r) => (r.body as { expected_total: string }).expected_total)).toEqual(['131.42', '133.91']);
+    expect(attempts[1].headers.get('Idempotency-Key')).not.toBe(attempts[0].headers.get('Idempotency-Key'));
     expect(screen.getByRole('heading', { name: 'Payment' })).toBeTruthy();
   });
 
