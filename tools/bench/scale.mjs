@@ -229,6 +229,16 @@ try {
       const i = n++;
       return { path: `/api/admin/orders/outstanding?limit=20&page=${1 + (i % 5)}${i % 4 ? `&location_id=${i % 4}` : ''}`, headers: bearer(adminToken) };
     }],
+    ['admin completed orders, by store and 60 days (20/page)', () => {
+      const i = n++;
+      const from = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+      return { path: `/api/admin/orders/completed?limit=20&page=${1 + (i % 5)}&location_id=${1 + (i % 3)}&from_date=${from}`, headers: bearer(adminToken) };
+    }],
+    ['admin order search (an e-mail or a last name, all orders)', () => {
+      const email = lookupEmails[n++ % lookupEmails.length];
+      const lastName = email.split('@')[0].split('.')[1] ?? email;
+      return { path: `/api/admin/orders/all?limit=20&search=${encodeURIComponent(n % 2 ? email : lastName)}`, headers: bearer(adminToken) };
+    }],
     ['customer lookup by e-mail (check-email-phone-exists)', () => ({ method: 'POST', path: '/api/check-email-phone-exists', body: JSON.stringify({ email: lookupEmails[n++ % lookupEmails.length] }) })],
     ...(loginPool.length ? [['password sign-in (POST login)', () => ({ method: 'POST', path: '/api/login', body: JSON.stringify({ email: loginPool[n++ % loginPool.length], password: BULK_PASSWORD }) })]] : []),
     // What sign-in adds to the hash: one at a time, so no sign-in waits on another's hashing (16 at once need
@@ -246,6 +256,22 @@ try {
     const row = { name, p50: result.latency.p50, p95: percentile(result, 95), p99: result.latency.p99, rps: Math.round(result.requests.average), requests: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts, codes: Object.keys(codes).length ? JSON.stringify(codes) : '' };
     console.log(`[scale] ${name}: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.rps} req/s, non-2xx ${row.non2xx}${row.codes ? ` ${row.codes}` : ''}, errors ${row.errors}`);
     figures.rows.push(row);
+  }
+
+  // The CSV export of every order: time to the last byte, and the gateway's memory while it streams.
+  if ('admin orders csv'.startsWith(only)) {
+    const rssBefore = rssMb(gatewayProcess.pid);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, rssMb(gatewayProcess.pid)); }, 200);
+    const t = performance.now();
+    const res = await fetch(`${BASE}/api/admin/orders/csv?order_filters=all`, { headers: bearer(adminToken) });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body) { bytes += chunk.length; for (const b of chunk) if (b === 10) lines += 1; }
+    clearInterval(sampler);
+    const seconds = Math.round((performance.now() - t) / 100) / 10;
+    figures.notes.push(`CSV export of every order (GET admin/orders/csv?order_filters=all): ${lines - 1} orders, ${Math.round(bytes / 1e5) / 10} MB in ${seconds} s (status ${res.status}); gateway RSS ${rssBefore} MB before, ${rssPeak} MB at most while streaming.`);
+    console.log(`[scale] ${figures.notes.at(-1)}`);
   }
 
   // 5. The cost of one password hash, in a process of its own (the sign-in's p95 is read next to it).

@@ -87,6 +87,7 @@ const NEEDS: Record<string, string | null> = {
   'GET /api/admin/orders/completed': null,
   'GET /api/admin/orders/cancelled': null,
   'GET /api/admin/orders/all': null,
+  'GET /api/admin/orders/csv': null,
   'GET /api/admin/orders/{id}/notes': null,
   'POST /api/admin/orders/{id}/note': null,
   'DELETE /api/admin/orders/{id}/note': null,

@@ -105,6 +105,7 @@ const READS: Record<string, string> = {
   '/api/admin/orders/completed': '/api/admin/orders/completed',
   '/api/admin/orders/cancelled': '/api/admin/orders/cancelled',
   '/api/admin/orders/all': '/api/admin/orders/all',
+  '/api/admin/orders/csv': '/api/admin/orders/csv',
   '/api/admin/orders/{id}/notes': '/api/admin/orders/{A_ORDER_ID}/notes',
   '/api/custom-nav': '/api/custom-nav',
   '/api/pages': '/api/pages',

@@ -15,28 +15,34 @@ export interface OrderIndexStore { redis: Redis; prefix: string }
 type IndexedOrder = {
   _id: unknown; orderNumber: string; sequence?: number | null; status: string; locationId: number; customerSlug?: string | null; placedAt: Date;
   customerName?: string; orderType?: string; totalCents?: number; items?: { quantity?: number }[]; contact?: { email?: string | null; telephone?: string | null } | null;
+  subtotalCents?: number; discountCents?: number; taxCents?: number; fulfilmentCents?: number; payment?: { method?: string; status?: string } | null;
 };
 
 /** What a list row shows of an order (My Orders and the admin's lists), kept beside the ids so a page needs no database read. */
 export type OrderListRow = {
   id: string; order_number: string; status: string; customer_name: string; order_type: string; placed_at: string; item_count: number; total_cents: number;
   location_id: number;
+  /** What the CSV export adds (it reads rows, never the database). */
+  email: string; telephone: string; subtotal_cents: number; discount_cents: number; tax_cents: number; fulfilment_cents: number;
+  payment_method: string; payment_status: string;
 };
 
 const listRow = (o: IndexedOrder): OrderListRow => ({
   id: String(o._id), order_number: o.orderNumber, status: o.status, customer_name: o.customerName ?? '', order_type: o.orderType ?? 'pickup',
   placed_at: new Date(o.placedAt).toISOString(), item_count: (o.items ?? []).reduce((n, i) => n + (i.quantity ?? 0), 0), total_cents: o.totalCents ?? 0,
   location_id: o.locationId,
+  email: o.contact?.email ?? '', telephone: o.contact?.telephone ?? '', subtotal_cents: o.subtotalCents ?? 0, discount_cents: o.discountCents ?? 0,
+  tax_cents: o.taxCents ?? 0, fulfilment_cents: o.fulfilmentCents ?? 0, payment_method: o.payment?.method ?? 'pay_at_store', payment_status: o.payment?.status ?? 'due',
 });
 
 /** The lists' fields of an order: what a rebuild reads. */
 export const LIST_FIELDS = {
   orderNumber: 1, sequence: 1, status: 1, locationId: 1, customerSlug: 1, placedAt: 1, customerName: 1, orderType: 1, totalCents: 1, 'items.quantity': 1,
-  'contact.email': 1, 'contact.telephone': 1,
+  'contact.email': 1, 'contact.telephone': 1, subtotalCents: 1, discountCents: 1, taxCents: 1, fulfilmentCents: 1, 'payment.method': 1, 'payment.status': 1,
 } as const;
 
 /** The lists' layout: a store whose lists were built with another is rebuilt once (ensureOrderIndex). */
-const LAYOUT = 'lists-v2';
+const LAYOUT = 'lists-v3';
 
 const base = (s: OrderIndexStore, tenantId: string) => `${s.prefix}:orders:${tenantId}`;
 export const orderKeys = {
@@ -166,13 +172,18 @@ export async function orderIdByNumber(s: OrderIndexStore, tenantId: string, orde
   return s.redis.hget(orderKeys.numbers(s, tenantId), orderNumber);
 }
 
+/** Orders' list rows by id (missing ones left out), in the order asked. */
+export async function orderRows(s: OrderIndexStore, tenantId: string, ids: string[]): Promise<OrderListRow[]> {
+  const rows = ids.length ? await s.redis.hmget(orderKeys.rows(s, tenantId), ...ids) : [];
+  return rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as OrderListRow);
+}
+
 /** One page of a list, newest first, with each order's list row, and how many the list holds. */
 export async function orderPage(s: OrderIndexStore, tenantId: string, key: string, page: number, limit: number): Promise<{ rows: OrderListRow[]; total: number }> {
   await ensureOrderIndex(s, tenantId);
   const start = (page - 1) * limit;
   const [ids, total] = await Promise.all([s.redis.zrevrange(key, start, start + limit - 1), s.redis.zcard(key)]);
-  const rows = ids.length ? await s.redis.hmget(orderKeys.rows(s, tenantId), ...ids) : [];
-  return { rows: rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as OrderListRow), total };
+  return { rows: await orderRows(s, tenantId, ids), total };
 }
 
 /** What a store list page is asked for: its page, and optionally a location, a fulfilment type, a time range (ms) and search words. */
@@ -188,20 +199,30 @@ export async function orderListPage(s: OrderIndexStore, tenantId: string, list: 
   const start = (q.page - 1) * q.limit;
   const [min, max] = [q.fromMs ?? '-inf', q.toMs ?? '+inf'];
   if (q.words?.length) {
-    const keys = q.words.map((w) => orderKeys.find(s, tenantId, w));
-    const ids = keys.length === 1 ? await s.redis.smembers(keys[0]) : await s.redis.sinter(...keys);
-    const found = ids.length ? await s.redis.hmget(orderKeys.rows(s, tenantId), ...ids) : [];
-    const rows = found.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as OrderListRow).filter((r) => {
-      const at = Date.parse(r.placed_at);
-      return (list === 'all' || orderListOf(r.status) === list) && (!q.locationId || r.location_id === q.locationId)
-        && (!q.orderType || r.order_type === q.orderType) && at >= (q.fromMs ?? -Infinity) && at <= (q.toMs ?? Infinity);
-    }).sort((a, b) => (a.placed_at < b.placed_at ? 1 : a.placed_at > b.placed_at ? -1 : 0));
+    const rows = await searchedRows(s, tenantId, list, q);
     return { rows: rows.slice(start, start + q.limit), total: rows.length };
   }
   const key = orderKeys.list(s, tenantId, list, q.locationId, q.orderType);
   const [ids, total] = await Promise.all([s.redis.zrevrangebyscore(key, max, min, 'LIMIT', start, q.limit), s.redis.zcount(key, min, max)]);
-  const rows = ids.length ? await s.redis.hmget(orderKeys.rows(s, tenantId), ...ids) : [];
-  return { rows: rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as OrderListRow), total };
+  return { rows: await orderRows(s, tenantId, ids), total };
+}
+
+/** The rows of the orders holding every search word, in the list and filters asked, newest first. */
+async function searchedRows(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>): Promise<OrderListRow[]> {
+  const keys = (q.words ?? []).map((w) => orderKeys.find(s, tenantId, w));
+  const ids = keys.length === 1 ? await s.redis.smembers(keys[0]) : await s.redis.sinter(...keys);
+  return (await orderRows(s, tenantId, ids)).filter((r) => {
+    const at = Date.parse(r.placed_at);
+    return (list === 'all' || orderListOf(r.status) === list) && (!q.locationId || r.location_id === q.locationId)
+      && (!q.orderType || r.order_type === q.orderType) && at >= (q.fromMs ?? -Infinity) && at <= (q.toMs ?? Infinity);
+  }).sort((a, b) => (a.placed_at < b.placed_at ? 1 : a.placed_at > b.placed_at ? -1 : 0));
+}
+
+/** Every id of a list with its filters, newest first (the export reads their rows a batch at a time). */
+export async function orderListIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>): Promise<string[]> {
+  await ensureOrderIndex(s, tenantId);
+  if (q.words?.length) return (await searchedRows(s, tenantId, list, q)).map((r) => r.id);
+  return s.redis.zrevrangebyscore(orderKeys.list(s, tenantId, list, q.locationId, q.orderType), q.toMs ?? '+inf', q.fromMs ?? '-inf');
 }
 
 /** Forgets the tenant's lists (a reseed): they are rebuilt from the database when next needed. */

@@ -101,6 +101,39 @@ describe("the store's order lists", () => {
   });
 });
 
+describe('the orders as CSV', () => {
+  const csv = (query: string, auth = asOwner) => harness.app.inject({ url: `/api/admin/orders/csv?${query}`, headers: auth });
+  const parse = (text: string) => text.trim().split('\n').map((line) => line.split(','));
+
+  it("exports a list with its filters, newest first, one order a line, named for the list and day", async () => {
+    const res = await csv('order_filters=completed&location_id=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-completed-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, ...lines] = parse(res.body);
+    expect(header).toEqual(['Order', 'Placed (UTC)', 'Status', 'Store', 'Fulfilment', 'Customer', 'E-mail', 'Phone', 'Items', 'Subtotal', 'Discount', 'Tax', 'Delivery or shipping', 'Total', 'Payment', 'Payment status']);
+    expect(lines.map((l) => l[0])).toEqual(['2012', '2009', '2007', '2003']);
+    expect(lines[2]).toEqual(['2007', '2026-11-22T09:00:00.000Z', 'Completed', '1', 'pickup', 'Ann Lee', 'ann.other@example.com', '5035550106', '1', '0.00', '0.00', '0.00', '0.00', '10.00', 'At the store', 'due']);
+    const searched = parse((await csv('search=lee&from_date=2026-11-21')).body).slice(1).map((l) => l[0]);
+    expect(searched).toEqual(['2008', '2007', '2003']);
+    expect(parse((await csv('order_filters=all')).body)).toHaveLength(13);
+  });
+
+  it('keeps a cell a spreadsheet would run as a formula as text', async () => {
+    const id = new mongoose.Types.ObjectId();
+    const doc = { _id: id, tenantId, orderNumber: '2099', status: 'cancelled', locationId: 2, orderType: 'pickup', placedAt: new Date('2026-11-23T10:00:00Z'), customerName: '=HYPERLINK("x") Evil', contact: { email: 'e@example.com' }, totalCents: 1 };
+    await Order.insertMany([doc]);
+    await indexOrders({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId, [doc], false);
+    expect((await csv('order_filters=cancelled&location_id=2')).body).toContain(`2099,2026-11-23T10:00:00.000Z,Cancelled,2,pickup,"'=HYPERLINK(""x"") Evil"`);
+  });
+
+  it('refuses bad dates and callers that are not the store', async () => {
+    expect((await csv('from_date=2026-11-22&to_date=2026-11-01')).json()).toMatchObject({ status: 422, message: 'The start date must be on or before the end date.' });
+    expect((await csv('order_filters=everything')).statusCode).toBe(400);
+    expect((await harness.app.inject({ url: '/api/admin/orders/csv', headers: { 'business-slug': 'ord-lists' } })).statusCode).toBe(401);
+  });
+});
+
 describe("the staff's notes on an order", () => {
   it('adds notes signed by their writer, lists them oldest first, removes one; an empty note or an unknown one is refused', async () => {
     const id = idOf.get('2001')!;

@@ -5,6 +5,7 @@ import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from 
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { storeOrders } from './service';
+import { exportOrders } from './order-export';
 import { actOnOrder, addOrderNote, adminOrder, deleteOrderNote, emailCustomer, orderNotes } from './admin-orders';
 import { customerOrders, findShopperOrder, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { buildOrderIndexes } from './order-index';
@@ -37,6 +38,21 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   const LIST_SUMMARIES: Record<OrderListName, string> = {
     outstanding: 'Orders still to be filled', completed: 'Completed orders', cancelled: 'Cancelled orders', all: 'Every order',
   };
+  app.get('/admin/orders/csv', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: 'The orders of a list (order_filters: outstanding, completed, cancelled or all) with its filters, as CSV, newest first', security: [{ bearer: [] }],
+      querystring: Type.Object({ order_filters: Type.Union(ORDER_LISTS.map((l) => Type.Literal(l)), { default: 'all' }), ...Type.Omit(ListFilters, ['page', 'limit']).properties }),
+      response: { 200: { description: 'The orders as CSV', content: { 'text/csv': { schema: Type.String() } } }, ...errorAnswers(422) },
+    },
+  }, async (request, reply) => {
+    const { order_filters: list, ...filters } = request.query;
+    const csv = await exportOrders(request.ctx, io, list, filters);
+    const day = new Date().toISOString().slice(0, 10);
+    // A stream is sent as it is; the schema's string is what the document says the body is.
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="orders-${list}-${day}.csv"`).send(csv as unknown as string);
+  });
+
   for (const list of ORDER_LISTS) {
     app.get(`/admin/orders/${list}`, {
       preHandler: requireAdmin,
