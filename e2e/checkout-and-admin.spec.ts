@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { addHomeSection, ADMIN, openSession, outboxMessage, PAINT_ADMIN, sessionToken, STAFF, SHOPPER, signIn } from './helpers';
 
@@ -107,6 +108,15 @@ test.describe('admin (admin remote)', () => {
     await expect(page.getByRole('link', { name: `Order ${order.order_number}` })).toBeVisible();
     const orderRows = page.getByRole('row').filter({ has: page.getByRole('link') });
     await expect.poll(async () => (await orderRows.allTextContents()).every((row) => row.includes(lastName))).toBe(true);
+    // The same orders as CSV, as the owner downloads them.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^orders-completed-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync(await file.path(), 'utf8').trim().split('\n');
+    expect(lines[0]).toMatch(/^Order,Placed \(UTC\),Status,/);
+    expect(lines.slice(1).some((line) => line.startsWith(`${order.order_number},`))).toBe(true);
+    expect(lines).toHaveLength(await orderRows.count() + 1);
     // Another list keeps the filters; one that matches nothing says so.
     await page.getByRole('navigation', { name: 'Order lists' }).getByRole('link', { name: 'All' }).click();
     await expect(page.getByRole('heading', { name: 'All Orders' })).toBeVisible();

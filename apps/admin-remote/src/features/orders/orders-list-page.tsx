@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ORDER_LISTS, ORDER_STATUS_LABELS, type OrderListName } from '@platform/domain';
 import { Link, matchPath, useLocation, useSearchParams } from '@platform/routing';
-import { adminOrdersApi, storefrontApi, type OrderListArgs } from '@platform/api-client';
+import { adminOrdersApi, downloadOrdersCsv, notify, storefrontApi, type OrderListArgs } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
 
 const Table = styled.table`
@@ -61,6 +61,13 @@ export function OrdersListPage() {
   const refused = isError && error && 'status' in error && error.status === 422 ? (error.data as { message?: string } | undefined)?.message : null;
   const filtered = FILTER_KEYS.some((k) => applied[k]);
 
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    const refusedExport = await downloadOrdersCsv(args).catch(() => 'The orders could not be exported.');
+    setExporting(false);
+    if (refusedExport) notify('error', refusedExport, 6000);
+  };
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
@@ -100,7 +107,10 @@ export function OrdersListPage() {
       ) : null}
       {data && data.total > 0 ? (
         <>
-          <p aria-live="polite">{data.total === 1 ? '1 order' : `${data.total.toLocaleString()} orders`}{isFetching ? ' (updating…)' : ''}</p>
+          <p aria-live="polite">
+            {data.total === 1 ? '1 order' : `${data.total.toLocaleString()} orders`}{isFetching ? ' (updating…)' : ''}{' '}
+            <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>{exporting ? 'Exporting…' : 'Export CSV'}</Button>
+          </p>
           <Table>
             <thead><tr><th>Order</th><th>Placed</th><th>Customer</th><th className="wide">Store</th><th className="wide">Type</th><th>Status</th><th>Total</th></tr></thead>
             <tbody>
