@@ -51,7 +51,7 @@ async function pageOrNotFound(shellDist: string, remoteOrigins: string[], reques
   const tenant = await request.server.tenants.byHost(request.headers.host);
   if (!tenant) {
     pagePolicy(reply, PLAIN_PAGE);
-    return reply.status(404).type('text/html').send('<!doctype html><title>Store not found</title><h1>Store not found</h1><p>No store is served at this address.</p>');
+    return reply.status(404).type('text/html').send(request.method === 'HEAD' ? '' : '<!doctype html><title>Store not found</title><h1>Store not found</h1><p>No store is served at this address.</p>');
   }
   const html = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => null);
   if (html === null) {
@@ -59,7 +59,8 @@ async function pageOrNotFound(shellDist: string, remoteOrigins: string[], reques
     return reply.status(503).type('text/html').send('<!doctype html><title>Not built</title><h1>The storefront is not built yet.</h1>');
   }
   const nonce = pagePolicy(reply, { scriptOrigins: remoteOrigins, frameAncestors: frameAncestors(tenant), allowEval: process.env.NODE_ENV === 'development' });
-  return reply.header('Cache-Control', 'no-store').type('text/html').send(await withStartup(html, request, nonce));
+  // HEAD: the page's status and headers without its body (nor the work of filling it in).
+  return reply.header('Cache-Control', 'no-store').type('text/html').send(request.method === 'HEAD' ? '' : await withStartup(html, request, nonce));
 }
 
 /** The policy of the plain pages (no store, not built): nothing from elsewhere, framed by no other site. */
