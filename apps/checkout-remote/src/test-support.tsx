@@ -8,10 +8,11 @@ import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
-import { clearSession, createPlatformStore, fillStartupFromPage, setSession, type CartPreferences, type CustomerDetails, type SessionUser } from '@platform/api-client';
+import { clearSession, type CartPreferences, type CustomerDetails, type SessionUser } from '@platform/api-client';
 import type {
-  BusinessDetails, Cart, CustomPage, ErrorBody, FooterSettings, LegalDocument, LoginResponse, NavigationGroup, NavigationItem, PaymentSettings, PlacedOrder, StoreLocation, StoreSettings,
+  BusinessDetails, Cart, LoginResponse, PaymentSettings, PlacedOrder, StoreSettings,
 } from '@platform/contracts';
+import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import CheckoutArea from './checkout-area';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
@@ -33,101 +34,9 @@ export interface Answers {
 }
 export type Route = keyof Answers;
 
-/** A request the screen sent: method, path (no query), query, JSON body (undefined without one), headers. */
-export interface SentRequest { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers }
-
-/** An error answer, in the one error body of every 4xx/5xx (contracts ErrorBody). */
-export class Failure {
-  readonly body: ErrorBody;
-  constructor(readonly status: number, message: string, errors?: ErrorBody['errors']) {
-    this.body = { status, message, ...(errors ? { errors } : {}) };
-  }
-}
-
-type Reply<R extends Route> = Answers[R] | Failure;
-type Responder<R extends Route> = Reply<R> | ((request: SentRequest) => Reply<R> | Promise<Reply<R>>);
-
-/**
- * Stands in for the API behind globalThis.fetch (RTK Query's fetchBaseQuery calls it with a Request): answers
- * 'METHOD /api/path' with the fixture given for it, records every request, and answers any other call 404.
- */
-export class FakeApi {
-  readonly requests: SentRequest[] = [];
-  private readonly responders = new Map<string, (request: SentRequest) => unknown>();
-
-  /** Answers every later `route` request with `reply` (or what the function gives for the request). */
-  on<R extends Route>(route: R, reply: Responder<R>): this {
-    this.responders.set(route, typeof reply === 'function' ? reply : () => reply);
-    return this;
-  }
-
-  /** The requests sent to `route` so far, oldest first. */
-  sent(route: Route): SentRequest[] {
-    return this.requests.filter((r) => `${r.method} ${r.path}` === route);
-  }
-
-  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-    const sent: SentRequest = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers };
-    this.requests.push(sent);
-    const responder = this.responders.get(`${sent.method} ${sent.path}`);
-    const reply = responder ? await responder(sent) : new Failure(404, `No fixture for ${sent.method} ${sent.path}`);
-    const [status, body] = reply instanceof Failure ? [reply.status, reply.body] : [200, reply];
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
-  };
-}
-
-/** A promise the test settles when it wants: for answers that arrive later (loading states). */
-export function later<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
-  return { promise, resolve };
-}
-
-/** This browser's device id in every test (10 alphanumerics, as the server requires). */
-export const DEVICE_ID = 'TestDevice';
-
-export const MAIN_STREET: StoreLocation = {
-  id: 1, name: 'Main Street', address: '12 Main St', city: 'Salem', state: 'OR', zip: '97301', phone: '5035550100',
-  latitude: 44.94, longitude: -123.03, store_number: '001', business_id: 7,
-  hours: { monday: { open: '08:00', close: '18:00', closed: false } },
-};
-export const RIVERSIDE: StoreLocation = { ...MAIN_STREET, id: 2, name: 'Riverside', address: '400 River Rd', zip: '97302', store_number: '002' };
-
-export const SETTINGS: StoreSettings = {
-  businessSlug: 'demo-hardware', businessName: 'Demo Hardware', businessId: 7, variant: 'default',
-  colors: { primary: '#1f5f99' }, font: 'Helvetica, Arial, sans-serif', favicon: null, navigationFontSize: 15,
-  homeAlert: null, buyingFromAlert: null, hideRegistration: false, hideBrandFilter: false, legacyAddToCartToast: false,
-  text: { specialOrderFee: 'Special Order' },
-  cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
-  products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false },
-  sms_notifications_enabled: true, custom_fields: { signup: [] },
-  account_field_info: { label: 'Contractor Account Number', help: '' }, mapTileUrl: null, featuredProductsTitle: '',
-};
-
-export const BUSINESS: BusinessDetails = {
-  business_id: 7, original_company: 'Demo Hardware', other_ecommerce_plan: 'standard',
-  about_us: { locations: [MAIN_STREET, RIVERSIDE] }, contact_email: 'store@demo-hardware.test',
-  facebook_link: '', twitter_link: '', instagram_link: '', pinterest_link: '', youtube_link: '', linkedin_link: '', tiktok_link: '',
-  pickup_enabled: true, delivery_enabled: false, shipping_enabled: false, departments_hierarchy_level: 3,
-  show_stock_level: false, show_oos_special: false, show_competitors: false,
-  delivery_locations: [], special_order_fee: '0.00', special_order_sla: '3-8 days',
-  tax_rates: [{ location_id: 1, rate: '6' }], destination_tax_rates: [], other_tax_rows: [],
-  shipping_settings: { handling_fee: '0.00', table_rates: [] },
-  wizard_enabled: false, wizard_reminders: true, landing_page_auto_update: true, rewards_enabled: false, loyality_lookup_field: 'phone',
-  local_ad: { enabled: false, title: 'Weekly Ad', valid_from: null, valid_to: null, pages: [] },
-};
-
-/** What the gateway writes into the page (window.__STARTUP__): the shell's cache holds it before any screen renders. */
-interface StartupBundle {
-  settings: StoreSettings; navigation: NavigationItem[]; navGroups: NavigationGroup[]; business: BusinessDetails; footer: FooterSettings; legal: LegalDocument[]; pages: CustomPage[];
-}
-const FOOTER: FooterSettings = {
-  background: null, title: '', titleSize: 16, columns: [], hideStaticFooter: false, links: [], showLogo: false, logo: null,
-  hideBusinessName: false, showSslLogo: false, logoMaxWidth: 200, logoMaxHeight: 80,
-};
+/** The API stand-in these screens talk to (@platform/api-client/testing), typed by the routes above. */
+export class FakeApi extends ApiStandIn<Answers> {}
+export { BUSINESS, DEVICE_ID, Failure, later, MAIN_STREET, RIVERSIDE, SETTINGS, type SentRequest } from '@platform/api-client/testing';
 
 type CartLine = Cart['parcels'][number]['items'][number];
 
@@ -187,14 +96,7 @@ export interface RenderOptions {
 export function renderCheckout(path: string, options: RenderOptions = {}) {
   const api = options.api ?? new FakeApi();
   vi.stubGlobal('fetch', api.fetch);
-  localStorage.setItem('device_id', DEVICE_ID);
-  if (options.storeId !== undefined) localStorage.setItem('selectedStore', String(options.storeId));
-  if (options.user) setSession(options.user);
-  window.history.replaceState(null, '', path);
-  const store = createPlatformStore();
-  const bundle: StartupBundle = { settings: SETTINGS, navigation: [], navGroups: [], business: options.business ?? BUSINESS, footer: FOOTER, legal: [], pages: [] };
-  (window as { __STARTUP__?: StartupBundle }).__STARTUP__ = bundle;
-  fillStartupFromPage(store.dispatch);
+  const store = openTestStore(path, { user: options.user, business: options.business ?? BUSINESS, storeId: options.storeId });
   const ui: ReactElement = (
     <Provider store={store}>
       <BrowserRouter>
