@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Cart } from '@platform/contracts';
 import type { CustomerDetails } from '@platform/api-client';
-import { BUSINESS, cartLine, CUSTOMER, DEVICE_ID, FakeApi, later, pickupCart, renderCheckout } from '../../test-support';
+import { BUSINESS, cartLine, CUSTOMER, DEVICE_ID, Failure, FakeApi, later, pickupCart, renderCheckout } from '../../test-support';
 
 const DRILL = cartLine({ store_product_id: 101, title: 'DeWalt 20V Cordless Drill', price: '99.00', quantity: 1 });
 const PICKUP_CART = pickupCart([DRILL]);
@@ -126,5 +126,18 @@ describe('checkout: Information step', () => {
 
     expect(await screen.findByRole('heading', { name: 'Payment' })).toBeTruthy();
     expect(screen.getByText('Jane Doe')).toBeTruthy();
+  });
+
+  it("tells a signed-in customer when their details could not be loaded, and loads them again on Try again", async () => {
+    let calls = 0;
+    const api = checkoutApi(PICKUP_CART).on('GET /api/get-customer-details', () => {
+      calls += 1;
+      return calls === 1 ? new Failure(503, 'Service unavailable') : { data: { slug: 'jane-doe', first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', telephone: '5035550142', receive_marketing: false, receive_sms: true, account_number: '', custom_info: {}, store_id: 1 } };
+    });
+    const { user } = renderCheckout('/cart', { api, user: CUSTOMER });
+
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not load your details.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('(503) 555-0142')).toBeTruthy();
   });
 });

@@ -40,7 +40,7 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
   const user = useSession();
   const dispatch = useDispatch();
   const device_id = getDeviceId();
-  const { data: details } = identityApi.useCustomerDetailsQuery(undefined, { skip: !user || user.is_admin });
+  const { data: details, isError: detailsFailed, refetch: reloadDetails } = identityApi.useCustomerDetailsQuery(undefined, { skip: !user || user.is_admin });
   const { data: settings } = storefrontApi.useSettingsQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: preferences, isLoading: loadingPreferences } = checkoutApi.useCartPreferencesQuery({ device_id });
@@ -138,7 +138,11 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
   /** A sign-in from here comes back to this step (spec 2 §4). */
   const signInFromCart = () => { setCheckoutStep(2); rememberRedirect('/cart'); };
 
-  if (user && !details && !user.is_admin) return <Loading label="Loading your details…" />;
+  if (user && !details && !user.is_admin) {
+    return detailsFailed
+      ? <ErrorNotice action={<Button type="button" onClick={() => void reloadDetails()}>Try again</Button>}>We could not load your details.</ErrorNotice>
+      : <Loading label="Loading your details…" />;
+  }
   return (
     <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Contact information">
       {problems.form ? <ErrorNotice>{problems.form}</ErrorNotice> : null}
