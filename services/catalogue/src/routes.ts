@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Department, DepartmentTree, PageNumber, ProductItem, ProductPage } from '@platform/contracts';
-import type { ServicePlugin } from '@platform/server-kit';
+import { errorAnswers, type ServicePlugin } from '@platform/server-kit';
 import { departmentTree, listDepartments } from './departments';
 import { alsoPurchased, attributeFilters, listProductsJson, topSelling, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
 import { brandRoutes } from './brands';
@@ -25,6 +25,9 @@ const ZeroOne = Type.Union([Type.Literal(0), Type.Literal(1)], { default: 0 });
 const AttributeValues = Type.String({ maxLength: 200 });
 const ProductId = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const ProductList = Type.Object({ data: Type.Array(ProductItem) });
+
+/** Routes reading the store's counts (views, sales, bought-together) answer 503 while Redis reloads them. */
+const COUNTS_LOADING = errorAnswers(503);
 
 export const catalogueRoutes: ServicePlugin = async (app) => {
   // One in-memory search index per tenant, per process (docs/SEARCH.md), shared with the cart's product reads.
@@ -136,7 +139,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Most viewed products, priced for the selected location',
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 50, default: 12 }) }),
-      response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ views: Type.Integer() })])) }) },
+      response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ views: Type.Integer() })])) }), ...COUNTS_LOADING },
     },
   }, async (request) => ({ data: await popularProducts(request.ctx, searchIndexes, counters, request.query.limit) }));
 
@@ -171,7 +174,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Best sellers of the last {days} days by units sold, at the selected location',
       params: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 365 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }),
-      response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ sold: Type.Integer() })])) }) },
+      response: { 200: Type.Object({ data: Type.Array(Type.Intersect([ProductItem, Type.Object({ sold: Type.Integer() })])) }), ...COUNTS_LOADING },
     },
   }, async (request) => ({ data: await topSelling(request.ctx, searchIndexes, counters, request.params.days, request.params.limit) }));
 
@@ -196,7 +199,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Customers also purchased: products most often in the same orders, at the selected location', params: ProductId,
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 24, default: 12 }) }),
-      response: { 200: ProductList },
+      response: { 200: ProductList, ...COUNTS_LOADING },
     },
   }, async (request) => ({ data: await alsoPurchased(request.ctx, searchIndexes, counters, request.params.id, request.query.limit) }));
 };

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { scoped } from '@platform/db';
 import { normalizeSynonymGroup, SYNONYM_LIMITS } from '@platform/domain';
-import { requirePermission, type RequestContext, type ServicePlugin } from '@platform/server-kit';
+import { errorAnswers, requirePermission, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { SearchSynonyms } from './models';
 import { mostSearched, normalizeSearchTerm, trackSearchEvent, type CounterStore } from './tracking';
 import { announceSynonymsChange } from './search/changes';
@@ -63,7 +63,8 @@ export const searchTermRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: "The store's most searched terms starting with what was typed (3+ characters)",
       querystring: Type.Object({ search: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }) }),
-      response: { 200: Type.Object({ data: Type.Array(Type.Object({ term: Type.String(), searches: Type.Integer() })) }) },
+      // 503 while Redis reloads the store's search counts (tracking.ts ensureLoaded).
+      response: { 200: Type.Object({ data: Type.Array(Type.Object({ term: Type.String(), searches: Type.Integer() })) }), ...errorAnswers(503) },
     },
   }, async (request) => ({ data: await topSearchTerms(request.ctx, { redis: app.resources.redis, prefix: app.resources.queuePrefix }, request.query.search, request.query.limit) }));
 

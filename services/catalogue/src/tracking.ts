@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { inBackground, scoped } from '@platform/db';
 import type { OrderPlacedJob, ProductViewJob, SearchEventJob } from '@platform/queue';
-import type { RequestContext, PlatformResources } from '@platform/server-kit';
+import { AppError, type RequestContext, type PlatformResources } from '@platform/server-kit';
 import { CoPurchase, coPurchaseDocId, ProductSale, productSaleDocId, ProductStat, productStatDocId, SearchTerm, searchTermDocId } from './models';
 import { writeLatest } from './write-latest';
 
@@ -105,6 +105,8 @@ async function inBatches<T>(store: CounterStore, docs: T[], add: (multi: ReturnT
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export const COUNTS_STILL_LOADING = "The store's figures are still being loaded. Please try again in a moment.";
+
 /**
  * Makes sure Redis holds the tenant's counts of this kind: if the marker is gone (first use, or Redis lost its
  * data), one process loads them from the database, as background work, while others wait for the marker.
@@ -127,7 +129,8 @@ export async function ensureLoaded(store: CounterStore, tenantId: string, kind: 
     }
     await sleep(50);
   }
-  throw new Error(`${kind} counts of ${tenantId} are still loading`);
+  // A request answers 503 in the error body (a job retries): the counts are still being read from the database.
+  throw new AppError('unavailable', COUNTS_STILL_LOADING);
 }
 
 /** Writes one counter document with what Redis holds now (writeLatest: one writer per document, the last with the latest count). */
