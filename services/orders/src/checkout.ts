@@ -239,7 +239,7 @@ export type OrderDoc = {
 type StoreLocation = { locationId: number; name: string; address: string; city?: string; state?: string; zip?: string };
 const locations = new TtlCache(30_000);
 /** The store's locations (a small collection read on every order view), kept 30 s per process. */
-const storeLocations = (ctx: RequestContext) => locations.get(ctx.tenantId, async () =>
+export const storeLocations = (ctx: RequestContext) => locations.get(ctx.tenantId, async () =>
   new Map(((await Location.find(scoped(ctx)).lean()) as unknown as StoreLocation[]).map((l) => [l.locationId, l])));
 
 /** What a card payment's state reads as on the order. */

@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { Location, scoped } from '@platform/db';
 import { formatCents, ORDER_STATUS_LABELS, type OrderListName } from '@platform/domain';
 import type { RequestContext } from '@platform/server-kit';
 import { orderListIds, orderRows } from './order-index';
 import { listQuery, type OrderListFilters } from './service';
-import { redisStore, type CheckoutIo } from './checkout';
+import { redisStore, storeLocations, type CheckoutIo } from './checkout';
 import { PAY_BY_CARD } from './card-payment';
 
 /** Rows read from Redis at a time. */
@@ -27,13 +26,13 @@ const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : va
 export async function exportOrders(ctx: RequestContext, io: CheckoutIo, list: OrderListName, filters: Omit<OrderListFilters, 'page' | 'limit'>): Promise<Readable> {
   const store = redisStore(io);
   const ids = await orderListIds(store, ctx.tenantId, list, listQuery(filters));
-  const stores = new Map(((await Location.find(scoped(ctx), { locationId: 1, name: 1 }).lean()) as unknown as { locationId: number; name: string }[]).map((l) => [l.locationId, l.name]));
+  const stores = await storeLocations(ctx); // the small locations collection, cached per process
   // One CSV text per batch of rows: a few large chunks for the compressor and the socket (a chunk per row made
   // the compression 10x slower), pulled as the reader is ready, so memory holds one batch.
   async function* batches() {
     for (let i = 0; i === 0 || i < ids.length; i += BATCH) {
       const rows = (await orderRows(store, ctx.tenantId, ids.slice(i, i + BATCH))).map((o) => [
-        o.order_number, o.placed_at, ORDER_STATUS_LABELS[o.status] ?? o.status, stores.get(o.location_id) ?? String(o.location_id), o.order_type,
+        o.order_number, o.placed_at, ORDER_STATUS_LABELS[o.status] ?? o.status, stores.get(o.location_id)?.name ?? String(o.location_id), o.order_type,
         o.customer_name, o.email, o.telephone, o.item_count, formatCents(o.subtotal_cents), formatCents(o.discount_cents), formatCents(o.tax_cents),
         formatCents(o.fulfilment_cents), formatCents(o.total_cents), o.payment_method === PAY_BY_CARD ? 'Card' : 'At the store', o.payment_status,
       ]);
