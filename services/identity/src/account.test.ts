@@ -5,7 +5,8 @@ import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { StoreProfile } from '@platform/tenant-settings';
 import { identityService, Customer, CustomerKey, hashPassword } from './index';
 import { STORE_ACCOUNT_NOT_DELETED } from './account';
-import { SavedCardModel } from './cards';
+import { CardCustomer } from './cards';
+import { sealSecret } from '@platform/server-kit';
 import { delivered, startOutbox } from './test-outbox';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   harness = await createTestApp([identityService], 'account');
   worker = startOutbox(harness);
   tenantId = (await createTenant('acct-a')).id;
-  await StoreProfile.create({ tenantId, settings: { custom_fields: { signup: [
+  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_acct', secret_key: sealSecret('sk_test_acct') } }, settings: { custom_fields: { signup: [
     { name: 'company_name', label: 'Company Name', type: 'text', required: true },
     { name: 'trade', label: 'Trade', type: 'select', required: false, options: [{ value: 'roofing', text: 'Roofing' }, { value: 'plumbing', text: 'Plumbing' }] },
   ] } } });
@@ -167,7 +168,7 @@ describe('the account', () => {
     const since = new Date();
     expect((await post('customer/delete', { password: 'Secret-Pass-1' }, zoe)).json()).toEqual({ status: 'success', message: 'Your account has been deleted.' });
     expect(await bg(() => Customer.exists({ tenantId, slug }))).toBeFalsy();
-    expect(await bg(() => SavedCardModel.countDocuments({ tenantId, customerSlug: slug }))).toBe(0);
+    expect(await bg(() => CardCustomer.countDocuments({ tenantId, customerSlug: slug }))).toBe(0);
     expect((await post('login-by-token', { token: other })).statusCode).toBe(401);
     expect((await post('login', { email: 'zoe@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(422);
     expect((await post('check-email-phone-exists', { telephone: '5035550133' })).json().exists).toBe(false);

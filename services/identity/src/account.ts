@@ -4,7 +4,7 @@ import type { CustomFormField } from '@platform/contracts';
 import { CONFIRM_PASSWORD_FIRST, deviceLabel, formatPhone, INVALID_EMAIL, INVALID_PHONE, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
-import type { CardVault } from './cards';
+import { forgetCardCustomer, type CardVault } from './cards';
 import { changeKey, customerByKey, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys } from './keys';
 import { Customer, OneTimeSecret, oneTimeSecretId } from './models';
 import { deleteSessions, endSessions, liveSessions, startSessionList } from './session-list';
@@ -265,6 +265,7 @@ export async function deleteAccount(ctx: RequestContext, io: IdentityIo, vault: 
   if (customer.isAdmin) throw new AppError('forbidden', STORE_ACCOUNT_NOT_DELETED);
   await checkOwnPassword(ctx, io, ip, customer, password, 'password');
   for (const card of await vault.list(ctx, customer.slug)) await vault.remove(ctx, customer.slug, card.source);
+  await forgetCardCustomer(ctx, customer.slug);
   // Its live codes and links, each by _id (a phone-change code names a number not yet its own: it expires and the clean-up takes it).
   const secretIds = [['reset', customer.email], ['magic-link', customer.email], ['otp', customer.telephone]].filter(([, subject]) => subject)
     .map(([purpose, subject]) => oneTimeSecretId(ctx.tenantId, purpose!, subject!));

@@ -6,3 +6,4 @@ export { storeAdmins } from './staff';
 export { deliverCampaign } from './email-campaigns/service';
 export { EmailCampaign, UnsubscribeLink } from './email-campaigns/models';
 export { CustomerKey, customerKeyDocs, customerByKey, adminIds } from './keys';
+export { cardCustomerRef, saveCardWith, storeCardProvider } from './cards';

@@ -3,7 +3,7 @@ import { LoginResponse, SubAccount } from '@platform/contracts';
 import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@platform/domain';
 import { AppError, errorAnswers, requireAdmin, requirePermission, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { confirmPassword, customerDetails, deleteAccount, endSession, listSessions, logoutOthers, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
-import { addCard, deleteCard, listCards, LocalCardVault } from './cards';
+import { addCard, deleteCard, listCards, ProviderCardVault } from './cards';
 import { emailCampaignRoutes } from './email-campaigns/routes';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
@@ -259,23 +259,24 @@ export const identityRoutes: ServicePlugin = async (app) => {
     schema: { tags, summary: 'Removes a sub-account (not one\'s own) and ends its sessions', security: bearer, body: Type.Object({ slug: Slug }), response: { 200: Status, ...errorAnswers(422) } },
   }, async (request) => deleteSubAccount(request.ctx, io, request.body.slug));
 
-  const vault = new LocalCardVault();
+  const vault = new ProviderCardVault();
   const SavedCard = Type.Object({ source: Type.String(), brand: Type.String(), last4: Type.String(), exp_month: Type.Integer(), exp_year: Type.Integer() });
 
   app.get('/customer-cards', {
-    schema: { tags, summary: "The signed-in customer's saved cards (the payment provider's references; never card numbers)", response: { 200: Type.Object({ data: Type.Array(SavedCard) }), ...errorAnswers(403) } },
+    schema: { tags, summary: "The signed-in customer's saved cards (the payment provider's references; never card numbers)", response: { 200: Type.Object({ data: Type.Array(SavedCard) }), ...errorAnswers(403, 503) } },
   }, async (request) => ({ data: await listCards(request.ctx, vault) }));
 
   app.post('/customer-cards/add', {
     schema: {
       tags, summary: "Saves a card from the payment provider's token (newSource); card numbers are refused",
       body: Type.Object({ newSource: Type.String({ minLength: 1, maxLength: 200 }) }),
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCard }), ...errorAnswers(403, 422) },
+      // 422: a card number, a token the provider refuses, or a store without a card provider; 409: two first cards at once; 503: the provider did not answer.
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: SavedCard }), ...errorAnswers(403, 409, 422, 503) },
     },
   }, async (request) => ({ status: 'success', message: 'Your card has been saved.', data: await addCard(request.ctx, vault, request.body.newSource) }));
 
   app.post('/customer-cards/delete', {
-    schema: { tags, summary: 'Removes one of the signed-in customer\'s saved cards', body: Type.Object({ source: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Status, ...errorAnswers(403) } },
+    schema: { tags, summary: 'Removes one of the signed-in customer\'s saved cards', body: Type.Object({ source: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Status, ...errorAnswers(403, 503) } },
   }, async (request) => {
     await deleteCard(request.ctx, vault, request.body.source);
     return { status: 'success', message: 'Your card has been removed.' };
