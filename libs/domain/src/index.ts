@@ -29,3 +29,4 @@ export * from './setup-wizard';
 export * from './store-options';
 export * from './checkout';
 export * from './email-campaigns';
+export * from './payment-settings';
