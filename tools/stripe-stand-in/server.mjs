@@ -114,6 +114,13 @@ const CUSTOMER_METHODS = /^\/v1\/customers\/([^/]+)\/payment_methods$/;
 /** stripe-mock's accepted answer (`mock`) corrected by the kept state; null keeps stripe-mock's answer. */
 function correct(method, path, params, mock, host) {
   if (method === 'POST' && path === '/v1/payment_intents') {
+    // A saved card is charged only for its own customer, as Stripe refuses it otherwise.
+    const owner = methods.get(params.payment_method)?.customer;
+    if (owner && owner !== params.customer) {
+      return failure(400, params.customer
+        ? { code: 'resource_missing', param: 'payment_method', message: 'The provided PaymentMethod belongs to a different Customer.' }
+        : { param: 'customer', message: 'The provided PaymentMethod was previously attached to a Customer. To use it for a payment, you must also provide the ID of that Customer.' });
+    }
     // stripe-mock answers a new random id with fixture values: keep its id, reflect what was asked.
     const intent = {
       ...mock, amount: Number(params.amount), currency: params.currency, capture_method: params.capture_method ?? mock.capture_method,

@@ -1,6 +1,7 @@
 import { CARD_PAYMENTS_NOT_AVAILABLE, paymentProviderFor, refundPayment, type Authorization, type PaymentProvider } from '@platform/payments';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { storedPaymentSettings } from '@platform/tenant-settings';
+import { cardCustomerRef, saveCardWith } from '@platform/identity';
 
 /** payment_method of an order paid by card (the card reaches us only as the provider's token, payment_token). */
 export const PAY_BY_CARD = 'card';
@@ -19,12 +20,43 @@ export async function cardProvider(ctx: RequestContext): Promise<PaymentProvider
  * the order with the provider's message for the shopper; so does a card that needs its bank's confirmation
  * (3-D Secure is not built yet): its hold is released first.
  */
-export async function authorizeCard(provider: PaymentProvider, ctx: RequestContext, totalCents: number, token: string, orderId: string): Promise<Authorization> {
-  const authorization = await provider.authorize(totalCents, 'usd', token, { idempotencyKey: `order-${orderId}`, metadata: { order_id: orderId, tenant_id: ctx.tenantId } });
+export async function authorizeCard(provider: PaymentProvider, ctx: RequestContext, totalCents: number, token: string, orderId: string, customerRef?: string): Promise<Authorization> {
+  const authorization = await provider.authorize(totalCents, 'usd', token, {
+    idempotencyKey: `order-${orderId}`, metadata: { order_id: orderId, tenant_id: ctx.tenantId }, ...(customerRef ? { customer: customerRef } : {}),
+  }).catch((error: unknown) => {
+    // A card the provider will not take (another customer's saved card, a token it does not know) is the card field's problem.
+    if (error instanceof AppError && error.type === 'unprocessable' && !error.errors) throw new AppError('unprocessable', error.message, { payment_token: [error.message] });
+    throw error;
+  });
   if (authorization.status === 'authorized') return authorization;
   if (authorization.status === 'requires_action') await provider.void(authorization.reference).catch(() => undefined);
   const message = authorization.status === 'declined' ? authorization.declineMessage ?? 'Your card was declined.' : CARD_NEEDS_BANK;
   throw new AppError('unprocessable', message, { payment_token: [message] });
+}
+
+export const SIGN_IN_TO_SAVE_CARD = 'Please sign in to save your card.';
+export const CARDS_NOT_SAVED_HERE = 'This store does not save cards. Please pay without saving the card.';
+
+/**
+ * Pays an order by card: a signed-in shopper's card is charged as theirs at the provider (so a saved card works,
+ * and only their own), and with `saveCard` it is first saved to their account; if the payment then fails, the
+ * card saved for it is removed again. Answers the authorization (see authorizeCard).
+ */
+export async function payByCard(ctx: RequestContext, provider: PaymentProvider, customerSlug: string | null, token: string, saveCard: boolean,
+  totalCents: number, orderId: string): Promise<Authorization> {
+  if (saveCard && !customerSlug) throw new AppError('unprocessable', SIGN_IN_TO_SAVE_CARD, { save_card: [SIGN_IN_TO_SAVE_CARD] });
+  if (saveCard && ((await storedPaymentSettings(ctx))[provider.name] as { disable_save_card?: unknown } | undefined)?.disable_save_card === true) {
+    throw new AppError('unprocessable', CARDS_NOT_SAVED_HERE, { save_card: [CARDS_NOT_SAVED_HERE] });
+  }
+  if (!customerSlug) return authorizeCard(provider, ctx, totalCents, token, orderId);
+  if (!saveCard) return authorizeCard(provider, ctx, totalCents, token, orderId, (await cardCustomerRef(ctx, provider.name, customerSlug)) ?? undefined);
+  const saved = await saveCardWith(ctx, provider, customerSlug, token);
+  try {
+    return await authorizeCard(provider, ctx, totalCents, saved.source, orderId, saved.customerRef);
+  } catch (error) {
+    await provider.deleteCard(saved.customerRef, saved.source).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** An order's card payment as stored on the order. */

@@ -5,8 +5,8 @@ import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, productDocId, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
 import { cartService, Coupon } from '@platform/cart';
 import { CART_EMPTY_AT_CHECKOUT } from '@platform/domain';
-import { StoreProfile } from '@platform/tenant-settings';
-import { Customer } from '@platform/identity';
+import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
+import { Customer, identityService } from '@platform/identity';
 import { forgetOrderIndex, Order, ordersService } from './index';
 import { recoverAbandonedCheckouts } from './checkout';
 import { inBackground, mongoose } from '@platform/db';
@@ -36,7 +36,7 @@ const jobs = async (queue: 'notifications' | 'ordersPlaced' | 'catalogueChanges'
   (await harness.resources.queues[queue].getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data as Record<string, any>);
 
 beforeAll(async () => {
-  harness = await createTestApp([cartService, ordersService], 'checkout');
+  harness = await createTestApp([cartService, ordersService, identityService], 'checkout');
   tenantId = (await createTenant('chk-a', { domains: ['shop.chk-a.test'] })).id;
   await createCatalogueFixture(tenantId, 'chk-a');
   await Product.create({ tenantId, productId: 6, sku: '1006', slug: 'last-saw', title: 'Last Saw', originalTitle: 'Last Saw', vendorId: 101 });
@@ -338,6 +338,57 @@ describe('POST /api/customer/orders/submit', () => {
     const saved = (await inDb(() => Order.findOne({ tenantId, deviceId: 'CardPay001' }).lean())) as unknown as { totalCents: number; payment: Record<string, unknown> };
     expect(saved.payment).toMatchObject({ method: 'card', provider: 'stripe', status: 'paid', authorizedCents: saved.totalCents, capturedCents: saved.totalCents });
     expect(String(saved.payment.reference)).toMatch(/^pi_/);
+  });
+
+  it("saves a signed-in shopper's card with their order and charges it again on the next; nobody else can pay with it", async () => {
+    const asCustomer = (slug: string) => issueToken(tenantId, { slug }).then((token) => ({ authorization: `Bearer ${token}` }));
+    const sue = await asCustomer('sue-card');
+    const order = async (auth: Record<string, string>, body: Record<string, unknown>) => {
+      expect((await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(auth), payload: { store_product_id: 21, quantity: 1 } })).statusCode).toBe(200);
+      return harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: headers(auth), payload: { order_type: 0, ...contact, payment_method: 'card', ...body } });
+    };
+    const cards = async (auth: Record<string, string>) => (await harness.app.inject({ url: '/api/customer-cards', headers: headers(auth) })).json().data;
+
+    // A declined card asked to be saved is not kept.
+    const declined = await order(sue, { payment_token: 'pm_card_chargeDeclined', save_card: true });
+    expect(declined.json()).toMatchObject({ status: 422, message: 'Your card was declined.' });
+    expect(await cards(sue)).toEqual([]);
+
+    const first = await order(sue, { payment_token: 'pm_card_mastercard', save_card: true });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().order.payment.status).toBe('paid');
+    const [card] = await cards(sue);
+    expect(card).toMatchObject({ brand: 'Mastercard', last4: '4444', source: expect.stringMatching(/^pm_/) });
+
+    const again = await order(sue, { payment_token: card.source });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order.payment).toEqual({ method: 'card', label: 'Paid by card', status: 'paid' });
+    expect(await cards(sue)).toHaveLength(1);
+
+    // Sue's saved card is hers: another customer and a guest are refused by the provider, and nothing is taken.
+    const before = await stock(21);
+    const tom = await asCustomer('tom-card');
+    await add('CardThief1', 21, 1);
+    for (const answer of [await order(tom, { payment_token: card.source }), await submit('CardThief1', { payment_method: 'card', payment_token: card.source })]) {
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().errors.payment_token).toEqual(['This payment could not be processed. Please try again or use another card.']);
+    }
+    expect(await stock(21)).toBe(before);
+
+    // Saving needs an account, and a store may turn saving off.
+    await add('CardGuest1', 21, 1);
+    expect((await submit('CardGuest1', { payment_method: 'card', payment_token: 'pm_card_visa', save_card: true })).json())
+      .toMatchObject({ status: 422, errors: { save_card: ['Please sign in to save your card.'] } });
+    await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: { 'payment.stripe.disable_save_card': true } }));
+    forgetStoreProfile(tenantId);
+    try {
+      expect((await order(tom, { payment_token: 'pm_card_visa', save_card: true })).json())
+        .toMatchObject({ status: 422, errors: { save_card: ['This store does not save cards. Please pay without saving the card.'] } });
+      expect(await cards(tom)).toEqual([]);
+    } finally {
+      await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: { 'payment.stripe.disable_save_card': false } }));
+      forgetStoreProfile(tenantId);
+    }
   });
 
   it('refuses a card at a store that takes no cards, before anything is taken', async () => {

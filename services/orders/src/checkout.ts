@@ -10,7 +10,7 @@ import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings'
 import { storeAdmins } from '@platform/identity';
 import { AppError, rejectFieldProblems, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
-import { authorizeCard, cardProvider, ENTER_CARD, PAY_BY_CARD } from './card-payment';
+import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard } from './card-payment';
 import type { Authorization, PaymentProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
@@ -21,6 +21,8 @@ export interface CheckoutInput {
   payment_method: string;
   /** With payment_method 'card': the card provider's token from its hosted fields (never a card number). */
   payment_token?: string;
+  /** With a card, for a signed-in shopper: keep the card in their account (unless the store turns saving off). */
+  save_card?: boolean;
   note?: string;
   /** The total the shopper was shown; a different total now stops the order (prices or fees changed meanwhile). */
   expected_total?: string;
@@ -83,7 +85,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   let order;
   let authorization: Authorization | null = null;
   try {
-    if (provider) authorization = await authorizeCard(provider, ctx, toCents(t.total), input.payment_token!.trim(), hold);
+    if (provider) authorization = await payByCard(ctx, provider, who.customerSlug, input.payment_token!.trim(), input.save_card === true, toCents(t.total), hold);
     const sequence = await takeOrderNumber(store, ctx.tenantId);
     order = await Order.create({
       _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, status: 'placed', locationId: stored.locationId,
