@@ -232,4 +232,32 @@ export const PaymentSettings = Type.Object({
   fiserv: Type.Optional(Type.Object({ is_live: Type.Boolean() })),
 });
 export type PaymentSettings = Static<typeof PaymentSettings>;
+/**
+ * The store owner's view of the payment settings (admin/fulfillment/payment-settings): the active provider's public
+ * fields and always Stripe's (the provider a store can choose now), each secret only as whether one is stored.
+ */
+export const StripeAdminSettings = Type.Object({
+  publishable_key: Type.String(), is_live: Type.Boolean(), account_id: Type.String(), disable_save_card: Type.Boolean(),
+  secret_key_set: Type.Boolean(), webhook_secret_set: Type.Boolean(),
+});
+export const PaymentSettingsAdmin = Type.Object({
+  ...PaymentSettings.properties,
+  stripe: StripeAdminSettings,
+});
+export type PaymentSettingsAdmin = Static<typeof PaymentSettingsAdmin>;
+/** What the owner sends: a provider (null: payment at the store only) and Stripe's fields; an empty or left-out secret keeps the stored one. */
+export const PaymentSettingsUpdate = Type.Object({
+  // Null first: type coercion would turn null into an empty text for the first branch.
+  payment_provider: Type.Union([Type.Null(), Type.Literal('stripe'), Type.Literal('adyen'), Type.Literal('plugnpay'), Type.Literal('authorize_net'), Type.Literal('fiserv')]),
+  payment_preparable: Type.Optional(Type.Boolean()),
+  stripe: Type.Optional(Type.Object({
+    publishable_key: Type.String({ maxLength: 255 }),
+    secret_key: Type.Optional(Type.String({ maxLength: 255 })),
+    webhook_secret: Type.Optional(Type.String({ maxLength: 255 })),
+    is_live: Type.Boolean(),
+    account_id: Type.Optional(Type.String({ maxLength: 255 })),
+    disable_save_card: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false })),
+}, { additionalProperties: false });
+export type PaymentSettingsUpdate = Static<typeof PaymentSettingsUpdate>;
 export const SiteSetting = Type.Object({ key: Type.String(), value_string: Type.String() });

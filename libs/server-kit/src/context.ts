@@ -23,6 +23,8 @@ export interface Caller {
   customerId: string;
   slug: string;
   isAdmin: boolean;
+  /** A staff account the owner made (spec 3 §4); the store owner is an admin who is not one. */
+  isSubAccount: boolean;
   tokenHash: string;
   /** Effective admin permissions (empty for customers). */
   permissions: Permission[];
@@ -163,7 +165,7 @@ async function resolveCaller(tenant: ResolvedTenant, authorization: string | und
     await AccessToken.updateOne({ tenantId: tenant.id, _id }, { $set: { lastUsedAt: now, ...(renewed ? { expiresAt: renewed } : {}) } });
   }
   const permissions = effectivePermissions({ isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), permissions: token.permissions ?? [] }, tenant);
-  return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, tokenHash, permissions };
+  return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), tokenHash, permissions };
 }
 
 /** preHandler: only a signed-in admin of this tenant may pass. */
@@ -180,6 +182,17 @@ export function requirePermission(permission: Permission) {
   return answering(async (request: FastifyRequest): Promise<void> => {
     await requireAdmin(request);
     if (!request.ctx.caller!.permissions.includes(permission)) throw new AppError('forbidden', NO_PERMISSION);
+  }, 401, 403);
+}
+
+/**
+ * preHandler for what only the store owner may do (an admin who is not a sub-account, whatever the plan):
+ * sub-accounts are refused with the message given.
+ */
+export function requireStoreOwner(message: string) {
+  return answering(async (request: FastifyRequest): Promise<void> => {
+    await requireAdmin(request);
+    if (request.ctx.caller!.isSubAccount) throw new AppError('forbidden', message);
   }, 401, 403);
 }
 

@@ -1,7 +1,7 @@
 export { AppError, errorHandler, notFoundHandler, fieldErrors, rejectFieldProblems, tooManyAttempts, type AppErrorType } from './errors';
 export { errorAnswers, answering, type ErrorStatus } from './answers';
 export {
-  requestContextPlugin, requireAdmin, requirePermission, requireSignedIn, hashToken, TenantDirectory, resolvedTenant, backgroundContext, storeLinkOrigin,
+  requestContextPlugin, requireAdmin, requirePermission, requireStoreOwner, requireSignedIn, hashToken, TenantDirectory, resolvedTenant, backgroundContext, storeLinkOrigin,
   type RequestContext, type Caller, type ResolvedTenant, type TenantResolutionOptions,
 } from './context';
 export { buildApp, type ServicePlugin, type BuildAppOptions } from './app';

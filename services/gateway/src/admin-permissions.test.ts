@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { LIMITED_PERMISSIONS, NO_PERMISSION, PERMISSIONS, wizardSteps } from '@platform/domain';
+import { LIMITED_PERMISSIONS, NO_PERMISSION, ONLY_STORE_OWNER_PAYMENTS, PERMISSIONS, wizardSteps } from '@platform/domain';
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
 import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
 import { Order } from '@platform/orders';
@@ -55,6 +55,7 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/email-campaigns/{id}': { subject: 'Walking', body: 'the permissions' },
   'POST /api/admin/email-campaigns/{id}/test': { to: 'test@perm-a.test' },
   'POST /api/admin/email-campaigns/{id}/send': { audience: 1 },
+  'POST /api/admin/fulfillment/payment-settings': { payment_provider: null },
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
@@ -81,7 +82,9 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
     if (!await inBackground('test: check the database', () => Customer.exists({ tenantId, slug: 'walk-spare' }))) await Customer.create({ tenantId, slug: 'walk-spare', email: 'spare@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
   },
 };
-/** The permission each admin route needs (null: any admin); the walk proves each entry. */
+/** Routes for the store owner alone: every sub-account is refused, whatever it may do. */
+const OWNER = 'store owner';
+/** The permission each admin route needs (null: any admin; OWNER: the store owner only); the walk proves each entry. */
 const NEEDS: Record<string, string | null> = {
   'GET /api/admin/orders/outstanding': null,
   'GET /api/admin/orders/completed': null,
@@ -121,6 +124,8 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/setup-wizard/mark-item-started': null,
   'POST /api/setup-wizard/mark-item-completed': null,
   'POST /api/setup-wizard/acknowledge': null,
+  'GET /api/admin/fulfillment/payment-settings': OWNER,
+  'POST /api/admin/fulfillment/payment-settings': OWNER,
 };
 /** Admin routes whose spec paths are not under /api/admin/. */
 const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save', 'GET /api/widget/get',
@@ -152,7 +157,7 @@ describe('admin permissions on every admin route', () => {
     expect(adminRoutes().sort()).toEqual(Object.keys(NEEDS).sort());
   });
 
-  it('refuses a sub-account without the permission (403) and lets one with it in; customers are refused', async () => {
+  it('refuses a sub-account without the permission (403) and lets one with it in; customers are refused; owner-only routes refuse every sub-account', async () => {
     const none = await issueToken(tenantId, { slug: 'staff-none', isAdmin: true, isSubAccount: true, permissions: [] });
     const customer = await issueToken(tenantId, { slug: 'shopper' });
     const withOne = new Map<string, string>();
@@ -164,7 +169,7 @@ describe('admin permissions on every admin route', () => {
       const needed = NEEDS[route];
       if (needed === null) { expect(bare.statusCode, route).toBe(200); continue; }
       expect(bare.statusCode, route).toBe(403);
-      expect(bare.json().message).toBe(NO_PERMISSION);
+      expect(bare.json().message).toBe(needed === OWNER ? ONLY_STORE_OWNER_PAYMENTS : NO_PERMISSION);
       for (const [permission, token] of withOne) {
         expect((await call(route, token)).statusCode, `${route} with ${permission}`).toBe(permission === needed ? 200 : 403);
       }

@@ -122,6 +122,7 @@ const READS: Record<string, string> = {
   '/api/admin/orders/{id}': '/api/admin/orders/{A_ORDER_ID}',
   '/api/admin/email-campaigns': '/api/admin/email-campaigns',
   '/api/admin/email-campaigns/{id}': '/api/admin/email-campaigns/{A_CAMPAIGN_ID}',
+  '/api/admin/fulfillment/payment-settings': '/api/admin/fulfillment/payment-settings',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -133,7 +134,8 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
   '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/admin/orders/{id}/note', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge',
-  '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe'];
+  '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe',
+  '/api/admin/fulfillment/payment-settings'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
@@ -231,6 +233,12 @@ describe('tenant isolation across every route', () => {
       expect((await harness.app.inject({ method: 'POST', url: `/api/setup-wizard/${url}`, headers: headersA, payload: { slug: 'tax-rate' } })).statusCode, url).toBe(200);
     }
     expect((await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { business: object }).business).toEqual(bBusiness);
+    // A's payment settings (pay at the store from now on) leave B taking cards with its own keys.
+    const bPayment = (await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { payment: object }).payment;
+    const payment = await harness.app.inject({ method: 'POST', url: '/api/admin/fulfillment/payment-settings', headers: headersA, payload: { payment_provider: null } });
+    expect(payment.statusCode, payment.body).toBe(200);
+    expect(payment.body).not.toContain('iso-b');
+    expect((await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { payment: object }).payment).toEqual(bPayment);
     const bWizard = await harness.app.inject({ url: '/api/setup-wizard/get', headers: { 'business-slug': 'iso-b', authorization: `Bearer ${tenants.b.token}` } });
     expect(bWizard.json().data.is_wizard_begin).toBe(false);
     // Cart writes at A with B's device id and store product ids touch only A's carts.

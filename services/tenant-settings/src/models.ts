@@ -20,7 +20,7 @@ const storeProfileSchema = new Schema({
   footer: { type: Schema.Types.Mixed, default: {} },
   legal: { type: [Schema.Types.Mixed], default: [] },
   /** A connected carrier account for live shipping quotes (private: not part of business details). */
-  /** The card provider and its public keys (secret keys live with the payment adapter, never here). */
+  /** The card provider and its keys: public ones as they are, secrets sealed (payment-settings.ts SECRET_FIELDS). */
   payment: { type: Schema.Types.Mixed, default: {} },
   /** Site settings as key / value_string pairs (admin PATCH business/update-site-settings). */
   siteSettings: { type: [{ _id: false, key: String, value_string: { type: String, default: '' } }], default: [] },

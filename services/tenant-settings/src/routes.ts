@@ -14,6 +14,7 @@ import { optOut } from './opt-outs';
 import { saveStoreInformation } from './store-information';
 import { saveStoreOptions } from './store-options';
 import { wizardRoutes } from './wizard/routes';
+import { paymentAdminRoutes } from './payment-admin/routes';
 import { deleteWidget, listWidgetsForAdmin, saveWidgetOrder, setWidgetHidden, WIDGET_NOT_FOUND } from './widget-admin';
 
 const tags = ['tenant-settings'];
@@ -23,6 +24,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   await app.register(rentalRoutes);
   await app.register(rewardsRoutes);
   await app.register(wizardRoutes);
+  await app.register(paymentAdminRoutes);
 
   app.get('/settings', {
     schema: {
