@@ -1,5 +1,5 @@
-// Admin settings: search synonyms, home page sections, sub-accounts, store information and options, the setup wizard.
-import type { AdminWidget, BusinessDetails, SubAccount, WizardState } from '@platform/contracts';
+// Admin settings: search synonyms, home page sections, sub-accounts, store information and options, the setup wizard, payment settings.
+import type { AdminWidget, BusinessDetails, PaymentSettings, PaymentSettingsAdmin, PaymentSettingsUpdate, SubAccount, WizardState } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { StoreInformation, StoreOptions } from '@platform/domain';
 import { platformApi } from '../api';
@@ -48,6 +48,21 @@ export const adminSettingsApi = platformApi.injectEndpoints({
       query: (body) => ({ url: 'admin/settings/update', method: 'POST', body }),
       onQueryStarted: keepBusinessDetails,
       invalidatesTags: ['Cart'],
+    }),
+    /** How the store takes payment, as the store owner sees it (secrets only as set / not set). */
+    paymentSettingsAdmin: build.query<PaymentSettingsAdmin, void>({ query: () => 'admin/fulfillment/payment-settings', transformResponse: unwrap }),
+    /** Saves the provider and keys; the owner's view and the storefront's payment settings (checkout) follow the answer. */
+    savePaymentSettings: build.mutation<{ message: string; data: PaymentSettingsAdmin }, PaymentSettingsUpdate>({
+      query: (body) => ({ url: 'admin/fulfillment/payment-settings', method: 'POST', body }),
+      async onQueryStarted(_info, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(adminSettingsApi.util.upsertQueryData('paymentSettingsAdmin', undefined, data.data));
+        const { stripe, ...rest } = data.data;
+        const { secret_key_set: _secret, webhook_secret_set: _webhook, ...stripePublic } = stripe;
+        const storefront: PaymentSettings = rest.payment_provider === 'stripe' ? { ...rest, stripe: stripePublic } : rest;
+        dispatch(storefrontApi.util.upsertQueryData('paymentSettings', undefined, storefront) as unknown as UnknownAction);
+      },
     }),
     wizardState: build.query<WizardState, void>({ query: () => 'setup-wizard/get', transformResponse: unwrap, providesTags: ['Wizard'] }),
     markWizardItem: build.mutation<WizardState, { slug: string; status: 'started' | 'completed' }>({
