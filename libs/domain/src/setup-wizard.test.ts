@@ -5,10 +5,10 @@ import { wizardReminderDue, wizardReminderEmail, adminLandingPath, normalizeStor
 describe('setup wizard', () => {
   it('names each section by its title, lower-cased with dashes (spec 3 §2)', () => {
     expect(wizardSectionSlug('Fulfillment Options')).toBe('fulfillment-options');
-    expect(wizardSteps('standard').map((s) => s.slug)).toEqual(['fulfillment-options', 'special-order-items', 'tax-rate']);
+    expect(wizardSteps('standard').map((s) => s.slug)).toEqual(['fulfillment-options', 'payment-options', 'special-order-items', 'tax-rate']);
   });
 
-  it('gives the basic plans a shorter list', () => {
+  it('gives the basic plans a shorter list: no online orders, so neither fulfilment nor payment', () => {
     expect(wizardSteps('LEB').map((s) => s.slug)).toEqual(['special-order-items', 'tax-rate']);
     expect(wizardSteps('E2P')).toHaveLength(2);
   });

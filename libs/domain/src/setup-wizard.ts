@@ -7,6 +7,7 @@ import { isBasicPlan } from './permissions';
  */
 export const WIZARD_SECTIONS = [
   { title: 'Fulfillment Options', text: 'Choose how shoppers get their orders: pickup in store, local delivery (with the zip codes you deliver to) or shipping.' },
+  { title: 'Payment Options', text: 'Choose how shoppers pay: at the store when they collect or receive their order, or by card online through Stripe.' },
   { title: 'Special Order Items', text: 'Decide whether shoppers may order items you do not have in stock, what it costs and how long it usually takes.' },
   { title: 'Tax Rate', text: 'Set the sales tax rate each of your stores charges.' },
 ] as const;
@@ -15,13 +16,16 @@ export type WizardSectionTitle = (typeof WIZARD_SECTIONS)[number]['title'];
 /** The section's path segment: the title lower-cased, spaces as dashes (spec 3 §2). */
 export const wizardSectionSlug = (title: string) => title.toLowerCase().replace(/\s+/g, '-');
 
+/** The steps about online orders, which the basic plans do not take. */
+const ONLINE_ORDER_SECTIONS: readonly WizardSectionTitle[] = ['Fulfillment Options', 'Payment Options'];
+
 /**
  * The steps for a plan. The basic plans (LEB, E2P) take no online orders of their own (shoppers buy in the
  * store, or through the free-upgrade trial the platform sets up), so their shorter list leaves out how
- * orders are fulfilled.
+ * orders are fulfilled and paid.
  */
 export function wizardSteps(plan: string): { title: WizardSectionTitle; slug: string; text: string }[] {
-  const sections = isBasicPlan(plan) ? WIZARD_SECTIONS.filter((s) => s.title !== 'Fulfillment Options') : WIZARD_SECTIONS;
+  const sections = isBasicPlan(plan) ? WIZARD_SECTIONS.filter((s) => !ONLINE_ORDER_SECTIONS.includes(s.title)) : WIZARD_SECTIONS;
   return sections.map((s) => ({ title: s.title, slug: wizardSectionSlug(s.title), text: s.text }));
 }
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   await StoreProfile.create({ tenantId: b.id, business: { wizard_enabled: true, wizard_reminders: false } });
   const c = await createTenant('wiz-c');
   await StoreProfile.create({ tenantId: c.id, business: { wizard_enabled: true } });
-  await WizardProgress.create({ tenantId: c.id, items: { 'fulfillment-options': 'completed', 'special-order-items': 'completed', 'tax-rate': 'completed' } });
+  await WizardProgress.create({ tenantId: c.id, items: { 'fulfillment-options': 'completed', 'payment-options': 'completed', 'special-order-items': 'completed', 'tax-rate': 'completed' } });
   const d = await createTenant('wiz-d');
   await StoreProfile.create({ tenantId: d.id, business: {} });
   for (const [id, slug] of [[b.id, 'b'], [c.id, 'c'], [d.id, 'd']]) {

@@ -37,7 +37,7 @@ describe('setup wizard', () => {
     const fresh = await state();
     expect(fresh).toMatchObject({ wizard_enabled: true, is_wizard_begin: false, needs_acknowledgement: true, acknowledged: false, alert: WIZARD_ALERTS.actions });
     expect(fresh.steps.map((s: { slug: string; status: string }) => [s.slug, s.status])).toEqual([
-      ['fulfillment-options', 'not_started'], ['special-order-items', 'not_started'], ['tax-rate', 'not_started'],
+      ['fulfillment-options', 'not_started'], ['payment-options', 'not_started'], ['special-order-items', 'not_started'], ['tax-rate', 'not_started'],
     ]);
     expect((await state('wizard-basic', basicAdmin)).steps.map((s: { slug: string }) => s.slug)).toEqual(['special-order-items', 'tax-rate']);
   });
@@ -61,7 +61,7 @@ describe('setup wizard', () => {
     const early = await call('wizard-store', admin, 'acknowledge', { comments: 'Too soon' });
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toBe(WIZARD_NOT_FINISHED);
-    for (const slug of ['special-order-items', 'tax-rate']) await call('wizard-store', admin, 'mark-item-completed', { slug });
+    for (const slug of ['payment-options', 'special-order-items', 'tax-rate']) await call('wizard-store', admin, 'mark-item-completed', { slug });
     expect((await state()).alert).toBe('Acknowledgement Required on Your Setup Wizard');
     const done = await call('wizard-store', admin, 'acknowledge', { comments: 'All set, thanks.' });
     expect(done.statusCode).toBe(200);
