@@ -17,6 +17,7 @@ import { YourAccountPage } from './features/settings/your-account-page';
 import { EditSubAccountPage, NewSubAccountPage, SubAccountsPage } from './features/settings/sub-accounts-pages';
 import { TokenSignIn } from './features/layout/token-sign-in';
 import { FulfillmentOptionsPage, SpecialOrderItemsPage } from './features/settings/selling-options';
+import { PaymentOptionsPage } from './features/settings/payment-options';
 import { WizardResume, WizardSectionPage, WizardSetupPage, WizardWelcome, wizardStarted } from './features/wizard/wizard-pages';
 
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
@@ -28,6 +29,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/emails/edit/:id', Page: EditEmailCampaignPage },
   { path: '/admin/settings/about-us', Page: StoreInformationPage },
   { path: '/admin/settings/fulfillment-options', Page: FulfillmentOptionsPage },
+  { path: '/admin/settings/payment-options', Page: PaymentOptionsPage },
   { path: '/admin/settings/special-order-items', Page: SpecialOrderItemsPage },
   { path: '/admin/settings/mfa', Page: TwoStepPage },
   { path: '/admin/settings/my-account', Page: YourAccountPage },

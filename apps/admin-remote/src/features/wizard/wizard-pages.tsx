@@ -7,6 +7,10 @@ import { adminLandingPath, wizardNeighbours, WIZARD_NEEDS_ADMIN, WIZARD_STEP_NOT
 import { adminSettingsApi, beginSession, errorMessage, notify, readQuery, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle, RowList } from '@platform/ui';
 import { isSellingOptionsSection, SellingOptionsForm, type SellingOptionsSection } from '../settings/selling-options';
+import { PaymentOptionsForm } from '../settings/payment-options';
+
+/** The payment step's slug: its form is the store owner's Payment Options. */
+const PAYMENT_OPTIONS = 'payment-options';
 
 /** Browser storage flag of spec 1 §3: set by Start, cleared by Skip and by the last step; while set, /admin/wizard resumes the steps. */
 export const WIZARD_FLAG = 'wizard';
@@ -157,7 +161,7 @@ export function WizardSectionPage() {
   const [mark] = adminSettingsApi.useMarkWizardItemMutation();
   const skip = useSkipWizard();
   const slugs = state?.steps.map((s) => s.slug) ?? [];
-  const known = slugs.includes(slug) && isSellingOptionsSection(slug);
+  const known = slugs.includes(slug) && (isSellingOptionsSection(slug) || slug === PAYMENT_OPTIONS);
   useEffect(() => { if (known) void mark({ slug, status: 'started' }); }, [known, slug, mark]);
 
   if (isLoading) return <Container><Loading label="Loading the setup wizard…" /></Container>;
@@ -167,6 +171,13 @@ export function WizardSectionPage() {
   }
   const step = state.steps.find((s) => s.slug === slug)!;
   const { step: number, previous, next } = wizardNeighbours(slugs, slug);
+  const actions = (
+    <>
+      {previous ? <Link to={sectionPath(previous, number - 1)}>Previous</Link> : null}
+      <Link to="/admin/wizard/setup">All steps</Link>
+      <Button type="button" $variant="link" onClick={() => void skip()}>Skip setup</Button>
+    </>
+  );
   const saved = async () => {
     await mark({ slug, status: 'completed' });
     if (next) { navigate(sectionPath(next, number + 1)); return; }
@@ -178,14 +189,9 @@ export function WizardSectionPage() {
       <p style={{ marginBottom: 0 }}>Setup Wizard · Step {number} of {slugs.length}</p>
       <PageTitle>{step.title}</PageTitle>
       <p>{step.text}</p>
-      <SellingOptionsForm key={slug} section={slug as SellingOptionsSection} submitLabel={next ? 'Save and continue' : 'Save and complete'} onSaved={() => void saved()}
-        actions={(
-          <>
-            {previous ? <Link to={sectionPath(previous, number - 1)}>Previous</Link> : null}
-            <Link to="/admin/wizard/setup">All steps</Link>
-            <Button type="button" $variant="link" onClick={() => void skip()}>Skip setup</Button>
-          </>
-        )} />
+      {slug === PAYMENT_OPTIONS
+        ? <PaymentOptionsForm submitLabel={next ? 'Save and continue' : 'Save and complete'} onSaved={() => void saved()} actions={actions} />
+        : <SellingOptionsForm key={slug} section={slug as SellingOptionsSection} submitLabel={next ? 'Save and continue' : 'Save and complete'} onSaved={() => void saved()} actions={actions} />}
     </Container>
   );
 }

@@ -73,6 +73,8 @@ const ADMIN_MENU = [
   { label: 'Orders', to: '/admin/orders' },
   { label: 'About Us', to: '/admin/settings/about-us' },
   { label: 'Fulfillment Options', to: '/admin/settings/fulfillment-options' },
+  // Everyone's link; a sub-account opening it is told that only the store owner sets payment.
+  { label: 'Payment Options', to: '/admin/settings/payment-options' },
   { label: 'Special Order Items', to: '/admin/settings/special-order-items' },
   { label: 'Home Page Sections', to: '/admin/settings/widgets' },
   { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
