@@ -8,7 +8,7 @@ import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
-import { clearSession, type CartPreferences, type CustomerDetails, type SessionUser } from '@platform/api-client';
+import { clearSession, type CartPreferences, type CustomerDetails, type SavedCard, type SessionUser } from '@platform/api-client';
 import type {
   BusinessDetails, Cart, LoginResponse, PaymentSettings, PlacedOrder, StoreSettings,
 } from '@platform/contracts';
@@ -29,6 +29,7 @@ export interface Answers {
   'POST /api/customer/orders/submit': { status: boolean; message: string; order: PlacedOrder };
   'GET /api/orders/order': { data: PlacedOrder };
   'GET /api/get-customer-details': { data: CustomerDetails };
+  'GET /api/customer-cards': { data: SavedCard[] };
   'POST /api/signup': { status: string; message: string };
   'POST /api/login': LoginResponse;
 }

@@ -133,3 +133,8 @@ export function orderSearchQuery(text: string): string[] {
 }
 
 const nameWords = (name: string) => name.toLowerCase().split(/[\s,]+/).map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, '')).filter((w) => w.length >= 2);
+
+/** How a saved card reads (My Account, the Payment step): 'Visa ending in 4242, expires 08/30'. */
+export function savedCardLabel(card: { brand: string; last4: string; exp_month: number; exp_year: number }): string {
+  return `${card.brand} ending in ${card.last4}, expires ${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`;
+}

@@ -9,8 +9,10 @@ export type DeliveryAddress = OrderAddress;
 export interface CartPreferences { order_type: number | null; location_id: number | null; address: ShippingAddress | null }
 export interface OrderSubmission {
   device_id: string; order_type: number; first_name: string; last_name: string; email: string; telephone: string;
-  /** 'pay_at_store', or 'card' with payment_token: the card provider's token (never a card number). */
+  /** 'pay_at_store', or 'card' with payment_token: the card provider's token (never a card number) or a saved card's source. */
   payment_method: string; payment_token?: string; note?: string; expected_total?: string;
+  /** Keep the new card in the signed-in shopper's account. */
+  save_card?: boolean;
 }
 
 /** Checkout's Information, Payment and Done steps (spec 2 §7 Orders and checkout). */
@@ -26,7 +28,8 @@ export const checkoutApi = platformApi.injectEndpoints({
     /** attempt: one key per checkout attempt, sent again with a repeat of it (the server answers a repeat with the first order). */
     submitOrder: build.mutation<{ status: boolean; message: string; order: PlacedOrder }, OrderSubmission & { attempt?: string }>({
       query: ({ attempt, ...body }) => ({ url: 'customer/orders/submit', method: 'POST', body, headers: attempt ? { 'idempotency-key': attempt } : undefined }),
-      invalidatesTags: ['Cart', 'Orders'],
+      // Account: a card saved with the order shows in the saved cards.
+      invalidatesTags: ['Cart', 'Orders', 'Account'],
     }),
     /** The signed-in customer's orders, newest first. */
     myOrders: build.query<Paged<CustomerOrderSummary>, { page: number }>({ query: (params) => ({ url: 'orders', params }), providesTags: ['Orders'] }),

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { errorMessage, identityApi, notify, rememberRedirect, storefrontApi, useDeleteAccount, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 import { EmailForm, NameForm, SignedInDevices, PasswordForm, PasswordPrompt, PhoneForm, TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
+import { savedCardLabel } from '@platform/domain';
 
 const Sections = styled.div`display: grid; gap: 16px; max-width: 640px;`;
 
@@ -26,7 +27,7 @@ function SavedCards() {
       <ul aria-label="Saved cards" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: 8 }}>
         {cards.map((c) => (
           <li key={c.source} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-            <span>{c.brand} ending in {c.last4}, expires {String(c.exp_month).padStart(2, '0')}/{String(c.exp_year).slice(-2)}</span>
+            <span>{savedCardLabel(c)}</span>
             <Button type="button" $variant="link" disabled={removing} aria-label={`Remove ${c.brand} ending in ${c.last4}`}
               onClick={() => { if (window.confirm('Remove this card?')) void run(() => remove({ source: c.source }).unwrap()); }}>Remove</Button>
           </li>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { PaymentSettings, PlacedOrder } from '@platform/contracts';
-import { cartLine, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout } from '../../test-support';
+import { cartLine, CUSTOMER, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout } from '../../test-support';
 
 const DRILL = cartLine({ store_product_id: 101, sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', price: '99.00', quantity: 1 });
 const BITS = cartLine({ store_product_id: 102, sku: 'DW1354', title: 'Drill Bit Set', price: '12.49', quantity: 2 });
@@ -109,6 +109,46 @@ describe('checkout: Payment step', () => {
       expect.objectContaining({ payment_method: 'card', payment_token: 'pm_card_chargeDeclined', expected_total: '131.42' }),
     ]);
     expect(api.sent('GET /api/orders/order')).toEqual([]);
+  });
+
+  it("a signed-in shopper pays with a saved card by default, or with a new card saved for next time", async () => {
+    const saved = { source: 'pm_saved_1', brand: 'Mastercard', last4: '4444', exp_month: 8, exp_year: 2030 };
+    const api = paymentApi(STRIPE_TEST_MODE)
+      .on('GET /api/customer-cards', { data: [saved] })
+      .on('POST /api/customer/orders/submit', new Failure(422, 'Your card was declined.', { payment_token: ['Your card was declined.'] }));
+    const { user } = renderCheckout('/cart', { api, user: CUSTOMER });
+
+    await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+    expect((await screen.findByRole('radio', { name: 'Mastercard ending in 4444, expires 08/30' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'Test card' })).toBeNull();
+    await user.click(await placeOrder());
+    await screen.findByRole('alert');
+
+    await user.click(screen.getByRole('radio', { name: 'A new card' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Save this card to my account for next time' }));
+    await user.click(await placeOrder());
+    await screen.findByRole('alert');
+    expect(api.sent('POST /api/customer/orders/submit').map((r) => r.body)).toEqual([
+      expect.objectContaining({ payment_method: 'card', payment_token: 'pm_saved_1' }),
+      expect.objectContaining({ payment_method: 'card', payment_token: 'pm_card_visa', save_card: true }),
+    ]);
+    expect(api.sent('POST /api/customer/orders/submit')[0].body).not.toHaveProperty('save_card');
+  });
+
+  it('a guest is not offered to save the card, nor where the store does not save cards', async () => {
+    const { user, unmount } = renderCheckout('/cart', { api: paymentApi(STRIPE_TEST_MODE) });
+    await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+    expect(screen.getByRole('combobox', { name: 'Test card' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Save this card/ })).toBeNull();
+    unmount();
+
+    const noSaving: PaymentSettings = { ...STRIPE_TEST_MODE, stripe: { ...STRIPE_TEST_MODE.stripe!, disable_save_card: true } };
+    const api = paymentApi(noSaving)
+      .on('GET /api/customer-cards', { data: [] });
+    const signedIn = renderCheckout('/cart', { api, user: CUSTOMER });
+    await signedIn.user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+    expect(screen.getByRole('combobox', { name: 'Test card' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Save this card/ })).toBeNull();
   });
 
   it('opened without contact details (a bookmark, another tab) it goes back to the Information step', async () => {

@@ -2,8 +2,8 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from '@platform/routing';
 import type { Cart } from '@platform/contracts';
-import { addressLine, formatPhone, PAY_AT_STORE, payAtStoreLabel, type FulfilmentMode } from '@platform/domain';
-import { checkoutApi, errorMessage, getDeviceId, setCheckoutStep, storefrontApi, useSelectedStore } from '@platform/api-client';
+import { addressLine, formatPhone, PAY_AT_STORE, payAtStoreLabel, savedCardLabel, type FulfilmentMode } from '@platform/domain';
+import { checkoutApi, errorMessage, getDeviceId, identityApi, setCheckoutStep, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, ErrorNotice } from '@platform/ui';
 import { readOrderContact } from './checkout-state';
 
@@ -22,6 +22,10 @@ const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { dis
 const Methods = styled.fieldset`border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px; label { display: flex; gap: 8px; align-items: center; }`;
 const H2 = styled.h2`font-size: 1.15rem; margin: 0 0 10px;`;
 const TestCard = styled.div`display: grid; gap: 6px; margin: 4px 0 4px 24px; select { font: inherit; padding: 6px; max-width: 320px; }`;
+const CardChoice = styled.fieldset`border: 0; padding: 0; margin: 4px 0 4px 24px; display: grid; gap: 6px; legend { padding: 0; margin-bottom: 4px; }`;
+
+/** The card choice: one of the shopper's saved cards (its source), or a new card. */
+const NEW_CARD = 'new';
 
 /** payment_method of a card payment (the server's card-payment.ts). */
 const PAY_BY_CARD = 'card';
@@ -62,6 +66,14 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   const testCards = payments?.payment_provider === 'stripe' && payments.stripe && !payments.stripe.is_live;
   const [method, setMethod] = useState<string>(PAY_AT_STORE);
   const [testCard, setTestCard] = useState(TEST_CARDS[0].token);
+  // A signed-in shopper pays with a saved card, or a new one they may keep for next time (unless the store does not save cards).
+  const user = useSession();
+  const customer = Boolean(user && !user.is_admin);
+  const { data: savedCards } = identityApi.useSavedCardsQuery(undefined, { skip: !customer || !testCards });
+  const [cardChoice, setCardChoice] = useState<string | null>(null);
+  const chosenCard = cardChoice ?? savedCards?.[0]?.source ?? NEW_CARD;
+  const canSaveCard = customer && !payments?.stripe?.disable_save_card;
+  const [saveCard, setSaveCard] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // One key per attempt: a double click or a retry of it places one order; after a refusal the next try is a new attempt.
   const attempt = useRef(newAttemptKey());
@@ -78,7 +90,9 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       const answer = await submitOrder({
         device_id, order_type: mode, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, telephone: contact.telephone,
         note: contact.note || undefined, expected_total: t.total, attempt: attempt.current,
-        ...(method === PAY_BY_CARD && testCards ? { payment_method: PAY_BY_CARD, payment_token: testCard } : { payment_method: PAY_AT_STORE }),
+        ...(method === PAY_BY_CARD && testCards
+          ? { payment_method: PAY_BY_CARD, ...(chosenCard === NEW_CARD ? { payment_token: testCard, ...(canSaveCard && saveCard ? { save_card: true } : {}) } : { payment_token: chosenCard }) }
+          : { payment_method: PAY_AT_STORE }),
       }).unwrap();
       setCheckoutStep(1);
       navigate(`/cart?order=${encodeURIComponent(answer.order.order_number)}`, { replace: true });
@@ -130,12 +144,22 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
         {testCards ? (
           <>
             <label><input type="radio" name="payment_method" value={PAY_BY_CARD} checked={method === PAY_BY_CARD} onChange={() => setMethod(PAY_BY_CARD)} /> Pay now by card</label>
-            {method === PAY_BY_CARD ? (
+            {method === PAY_BY_CARD && savedCards?.length ? (
+              <CardChoice>
+                <legend>Card</legend>
+                {savedCards.map((card) => (
+                  <label key={card.source}><input type="radio" name="card" value={card.source} checked={chosenCard === card.source} onChange={() => setCardChoice(card.source)} /> {savedCardLabel(card)}</label>
+                ))}
+                <label><input type="radio" name="card" value={NEW_CARD} checked={chosenCard === NEW_CARD} onChange={() => setCardChoice(NEW_CARD)} /> A new card</label>
+              </CardChoice>
+            ) : null}
+            {method === PAY_BY_CARD && chosenCard === NEW_CARD ? (
               <TestCard>
                 <span>This store takes cards in test mode: choose one of Stripe&apos;s test cards. No money moves.</span>
                 <select aria-label="Test card" value={testCard} onChange={(e) => setTestCard(e.target.value)}>
                   {TEST_CARDS.map((c) => <option key={c.token} value={c.token}>{c.label}</option>)}
                 </select>
+                {canSaveCard ? <label><input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> Save this card to my account for next time</label> : null}
               </TestCard>
             ) : null}
           </>
