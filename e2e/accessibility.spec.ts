@@ -96,7 +96,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back offic
     await checkEach(page, HARDWARE, [
       ['/admin/orders/list', 'Outstanding Orders'], ['/admin/settings/about-us', 'About Us'], ['/admin/settings/fulfillment-options', 'Fulfillment Options'],
       ['/admin/settings/special-order-items', 'Special Order Items'], ['/admin/settings/search-synonyms', 'Search Synonyms'], ['/admin/settings/sub-accounts', 'Sub-accounts'],
-      ['/admin/settings/widgets', 'Home Page Sections'],
+      ['/admin/settings/widgets', 'Home Page Sections'], ['/admin/settings/payment-options', 'Payment Options'],
     ]);
     await openSession(page, PAINT, PAINT_ADMIN);
     // Only the wizard's overview: opening a step begins the wizard, which changes where the owner lands after sign-in.
