@@ -78,10 +78,19 @@ export const OUTSIDE_DELIVERY_AREA = 'The store does not deliver to this zip cod
 export const ORDER_PLACED = 'Thank you! Your order has been placed.';
 export const CART_EMPTY_AT_CHECKOUT = 'Your cart is empty. Add products before checking out.';
 
+/**
+ * A card payment the shopper's bank must confirm (3-D Secure): the order waits in this status, its stock held,
+ * out of every list, until the provider says the payment is held (it is then placed) or not (it is cancelled).
+ */
+export const AWAITING_PAYMENT = 'awaiting_payment';
+export const CONFIRM_WITH_BANK = 'Please confirm the payment with your bank.';
+export const BANK_DID_NOT_CONFIRM = 'Your bank did not confirm the payment, so the order was not placed. Your cart is kept: please try again or use another card.';
+export const BANK_STILL_CONFIRMING = 'Your bank has not confirmed the payment yet. Please finish on its page, then try again.';
+
 /** What the store does with an order, in order: take it, mark it ready (prepared), complete it; or cancel it. */
 export type OrderAction = 'take' | 'prepare' | 'complete' | 'cancel';
 export const ORDER_STATUS_LABELS: Record<string, string> = {
-  placed: 'New', taken: 'Taken', preparing: 'Being prepared', prepared: 'Ready', completed: 'Completed', cancelled: 'Cancelled',
+  awaiting_payment: "Awaiting the bank's confirmation", placed: 'New', taken: 'Taken', preparing: 'Being prepared', prepared: 'Ready', completed: 'Completed', cancelled: 'Cancelled',
 };
 /** The same statuses in the shopper's words (My Orders). */
 export const CUSTOMER_ORDER_STATUS_LABELS: Record<string, string> = {

@@ -17,18 +17,22 @@ export async function cardProvider(ctx: RequestContext): Promise<PaymentProvider
 
 /**
  * Holds the order's total on the card, once per order (the order's id is the idempotency key). A decline stops
- * the order with the provider's message for the shopper; so does a card that needs its bank's confirmation
- * (3-D Secure is not built yet): its hold is released first.
+ * the order with the provider's message for the shopper. A card that needs its bank's confirmation (3-D Secure)
+ * answers the bank's page when a return address was given; without one its hold is released and the order stopped.
  */
-export async function authorizeCard(provider: PaymentProvider, ctx: RequestContext, totalCents: number, token: string, orderId: string, customerRef?: string): Promise<Authorization> {
+export async function authorizeCard(provider: PaymentProvider, ctx: RequestContext, totalCents: number, token: string, orderId: string,
+  options: { customerRef?: string; returnUrl?: string } = {}): Promise<Authorization> {
   const authorization = await provider.authorize(totalCents, 'usd', token, {
-    idempotencyKey: `order-${orderId}`, metadata: { order_id: orderId, tenant_id: ctx.tenantId }, ...(customerRef ? { customer: customerRef } : {}),
+    idempotencyKey: `order-${orderId}`, metadata: { order_id: orderId, tenant_id: ctx.tenantId },
+    ...(options.customerRef ? { customer: options.customerRef } : {}), ...(options.returnUrl ? { returnUrl: options.returnUrl } : {}),
   }).catch((error: unknown) => {
     // A card the provider will not take (another customer's saved card, a token it does not know) is the card field's problem.
     if (error instanceof AppError && error.type === 'unprocessable' && !error.errors) throw new AppError('unprocessable', error.message, { payment_token: [error.message] });
     throw error;
   });
   if (authorization.status === 'authorized') return authorization;
+  // The bank's page, where the shopper confirms (3-D Secure); the order waits for the answer.
+  if (authorization.status === 'requires_action' && authorization.nextActionUrl) return authorization;
   if (authorization.status === 'requires_action') await provider.void(authorization.reference).catch(() => undefined);
   const message = authorization.status === 'declined' ? authorization.declineMessage ?? 'Your card was declined.' : CARD_NEEDS_BANK;
   throw new AppError('unprocessable', message, { payment_token: [message] });
@@ -43,16 +47,16 @@ export const CARDS_NOT_SAVED_HERE = 'This store does not save cards. Please pay 
  * card saved for it is removed again. Answers the authorization (see authorizeCard).
  */
 export async function payByCard(ctx: RequestContext, provider: PaymentProvider, customerSlug: string | null, token: string, saveCard: boolean,
-  totalCents: number, orderId: string): Promise<Authorization> {
+  totalCents: number, orderId: string, returnUrl?: string): Promise<Authorization> {
   if (saveCard && !customerSlug) throw new AppError('unprocessable', SIGN_IN_TO_SAVE_CARD, { save_card: [SIGN_IN_TO_SAVE_CARD] });
   if (saveCard && ((await storedPaymentSettings(ctx))[provider.name] as { disable_save_card?: unknown } | undefined)?.disable_save_card === true) {
     throw new AppError('unprocessable', CARDS_NOT_SAVED_HERE, { save_card: [CARDS_NOT_SAVED_HERE] });
   }
-  if (!customerSlug) return authorizeCard(provider, ctx, totalCents, token, orderId);
-  if (!saveCard) return authorizeCard(provider, ctx, totalCents, token, orderId, (await cardCustomerRef(ctx, provider.name, customerSlug)) ?? undefined);
+  if (!customerSlug) return authorizeCard(provider, ctx, totalCents, token, orderId, { returnUrl });
+  if (!saveCard) return authorizeCard(provider, ctx, totalCents, token, orderId, { customerRef: (await cardCustomerRef(ctx, provider.name, customerSlug)) ?? undefined, returnUrl });
   const saved = await saveCardWith(ctx, provider, customerSlug, token);
   try {
-    return await authorizeCard(provider, ctx, totalCents, saved.source, orderId, saved.customerRef);
+    return await authorizeCard(provider, ctx, totalCents, saved.source, orderId, { customerRef: saved.customerRef, returnUrl });
   } catch (error) {
     await provider.deleteCard(saved.customerRef, saved.source).catch(() => undefined);
     throw error;

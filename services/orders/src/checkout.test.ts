@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { sealSecret } from '@platform/server-kit';
+import Stripe from 'stripe';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, productDocId, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
 import { cartService, Coupon } from '@platform/cart';
@@ -17,6 +18,7 @@ const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the da
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
 let otherTenantId: string;
+const WEBHOOK_SECRET = 'whsec_test_chk_secret';
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'chk-a', 'store-id': '1', ...extra });
 const add = (device: string, store_product_id: number, quantity: number, extra: Record<string, string> = {}) =>
   harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(extra), payload: { store_product_id, quantity, device_id: device } });
@@ -50,7 +52,7 @@ beforeAll(async () => {
     { tenantId, slug: 'web-staff', email: 'web@chk-a.test', telephone: '5035550100', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] },
     { tenantId, slug: 'floor-staff', email: 'floor@chk-a.test', telephone: '5035550111', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['new_order_texts'] },
   ]);
-  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_chk', secret_key: sealSecret('sk_test_chk') } }, business: {
+  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_chk', secret_key: sealSecret('sk_test_chk'), webhook_secret: sealSecret(WEBHOOK_SECRET) } }, business: {
     contact_email: 'Hello@chk-a.test',
     delivery_enabled: true, delivery_locations: [{ code: '97301', fee: '9.99', minThreshold: null, thresholdFee: null }],
   } });
@@ -389,6 +391,100 @@ describe('POST /api/customer/orders/submit', () => {
       await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: { 'payment.stripe.disable_save_card': false } }));
       forgetStoreProfile(tenantId);
     }
+  });
+
+  describe("a card its bank must confirm (3-D Secure)", () => {
+    const origin = { origin: 'http://shop.chk-a.test' };
+    const callback = (id: string, device: string) => harness.app.inject({ method: 'POST', url: `/api/customer/orders/callback/${id}`, headers: headers(origin), payload: { device_id: device } });
+    const confirmations = async (device: string) => {
+      const orders = (await inDb(() => Order.find({ tenantId, deviceId: device }, { orderNumber: 1 }).lean())) as unknown as { orderNumber: string }[];
+      return (await jobs('notifications')).filter((j) => j.kind === 'order-confirmation' && orders.some((o) => j.subject.includes(` ${o.orderNumber} `))).length;
+    };
+    /** The shopper on the bank's page (the Stripe stand-in's): it confirms and sends them back to the store. */
+    const confirmAtBank = async (url: string) => {
+      const answer = await fetch(url, { redirect: 'manual' });
+      expect(answer.status).toBe(302);
+      return new URL(answer.headers.get('location')!);
+    };
+    const webhook = (payload: string, secret = WEBHOOK_SECRET) => harness.app.inject({
+      method: 'POST', url: '/api/payments/webhook/stripe', payload,
+      headers: headers({ 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) }),
+    });
+    const event = (id: string, type: string, orderId: string, pi: string) => JSON.stringify({
+      id, object: 'event', type, api_version: '2023-10-16', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: null,
+      data: { object: { id: pi, object: 'payment_intent', metadata: { order_id: orderId, tenant_id: tenantId } } },
+    });
+    const stored = async (id: string) => (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { status: string; orderNumber: string; payment: { status: string; reference: string }; history: { note: string }[] };
+
+    it('holds the stock and keeps the cart while the bank asks; the return places the order once, paid', async () => {
+      const before = await stock(21);
+      await add('Bank3ds001', 21, 2);
+      const asked = await submit('Bank3ds001', { payment_method: 'card', payment_token: 'pm_card_threeDSecure2Required' }, origin);
+      expect(asked.statusCode).toBe(202);
+      const { confirm, message, status } = asked.json();
+      expect({ status, message }).toEqual({ status: false, message: 'Please confirm the payment with your bank.' });
+      expect(await stock(21)).toBe(before - 2); // held for this order
+      expect((await cart('Bank3ds001')).item_count).toBe(2);
+      expect((await stored(confirm.order_id)).status).toBe('awaiting_payment');
+      const number = (await stored(confirm.order_id)).orderNumber;
+      expect((await harness.app.inject({ url: `/api/orders/order?order_number=${number}&device_id=Bank3ds001`, headers: headers() })).statusCode).toBe(404);
+
+      const early = await callback(confirm.order_id, 'Bank3ds001');
+      expect(early.json()).toMatchObject({ status: 409, message: 'Your bank has not confirmed the payment yet. Please finish on its page, then try again.' });
+
+      const back = await confirmAtBank(confirm.redirect_url);
+      expect(back.origin + back.pathname).toBe('http://shop.chk-a.test/cart');
+      expect(back.searchParams.get('payment')).toBe(confirm.order_id);
+      expect((await callback(confirm.order_id, 'SomeoneEls')).statusCode).toBe(404); // not this device's order
+      const [placed, again] = [await callback(confirm.order_id, 'Bank3ds001'), await callback(confirm.order_id, 'Bank3ds001')];
+      expect(placed.statusCode).toBe(200);
+      expect(placed.json().order).toMatchObject({ order_number: number, status: 'placed', payment: { method: 'card', label: 'Paid by card', status: 'paid' } });
+      expect(again.json().order.order_number).toBe(number);
+      expect((await stored(confirm.order_id)).payment.status).toBe('paid');
+      expect(await stock(21)).toBe(before - 2);
+      expect((await cart('Bank3ds001')).item_count).toBe(0);
+      expect(await confirmations('Bank3ds001')).toBe(1);
+      expect((await harness.app.inject({ url: `/api/orders/order?order_number=${number}&device_id=Bank3ds001`, headers: headers() })).statusCode).toBe(200);
+    });
+
+    it("a signed webhook settles the order without the shopper's return; a replay or a forged one changes nothing", async () => {
+      await add('Bank3ds002', 21, 1);
+      const { confirm } = (await submit('Bank3ds002', { payment_method: 'card', payment_token: 'pm_card_threeDSecure2Required' }, origin)).json();
+      await confirmAtBank(confirm.redirect_url);
+      const pi = (await stored(confirm.order_id)).payment.reference;
+      const payload = event('evt_chk_1', 'payment_intent.amount_capturable_updated', confirm.order_id, pi);
+
+      const forged = await webhook(payload, 'whsec_someone_else');
+      expect(forged.json()).toMatchObject({ status: 400, message: 'This payment callback could not be verified.' });
+      expect((await stored(confirm.order_id)).status).toBe('awaiting_payment');
+
+      expect((await webhook(payload)).json()).toEqual({ received: true });
+      expect((await stored(confirm.order_id))).toMatchObject({ status: 'placed', payment: { status: 'paid' } });
+      expect((await webhook(payload)).json()).toEqual({ received: true }); // Stripe sends it again
+      expect((await webhook(event('evt_chk_2', 'payment_intent.succeeded', confirm.order_id, pi))).statusCode).toBe(200);
+      expect(await confirmations('Bank3ds002')).toBe(1);
+      expect((await cart('Bank3ds002')).item_count).toBe(0);
+      // The shopper's own return after it answers the placed order.
+      expect((await callback(confirm.order_id, 'Bank3ds002')).json().order.status).toBe('placed');
+    });
+
+    it('an order whose bank never confirms is given up by the reconcile job: stock back, payment released, the cart kept', async () => {
+      const before = await stock(21);
+      await add('Bank3ds003', 21, 1);
+      const { confirm } = (await submit('Bank3ds003', { payment_method: 'card', payment_token: 'pm_card_threeDSecure2Required' }, origin)).json();
+      expect(await stock(21)).toBe(before - 1);
+      await recoverAbandonedCheckouts({ resources: harness.resources }, tenantId, 0, 60_000); // not yet: the shopper may still be at the bank
+      expect((await stored(confirm.order_id)).status).toBe('awaiting_payment');
+      await recoverAbandonedCheckouts({ resources: harness.resources }, tenantId, 0, 0);
+      const given = await stored(confirm.order_id);
+      expect(given).toMatchObject({ status: 'cancelled', payment: { status: 'declined' } });
+      expect(given.history.map((h) => h.note)).toEqual(["The shopper's bank did not confirm the card payment."]);
+      expect(await stock(21)).toBe(before);
+      expect((await cart('Bank3ds003')).item_count).toBe(1);
+      const late = await callback(confirm.order_id, 'Bank3ds003');
+      expect(late.json()).toMatchObject({ status: 422, message: 'Your bank did not confirm the payment, so the order was not placed. Your cart is kept: please try again or use another card.' });
+      expect(await confirmations('Bank3ds003')).toBe(0);
+    });
   });
 
   it('refuses a card at a store that takes no cards, before anything is taken', async () => {

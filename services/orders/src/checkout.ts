@@ -1,17 +1,17 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
-  FULFILMENT_MODES, normalizeCouponCode, type FulfilmentMode,
+  FULFILMENT_MODES, normalizeCouponCode, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
-import { cartParcels, findCoupon, type CartIo, type ShopperIdentity } from '@platform/cart';
+import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
 import { announceStockChange, releaseHold, releaseStock, reserveStock, settleHold, staleHolds, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
-import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
+import { getBusinessDetails, getStoreSettings, storedPaymentSettings } from '@platform/tenant-settings';
 import { storeAdmins } from '@platform/identity';
-import { AppError, rejectFieldProblems, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
+import { AppError, backgroundContext, rejectFieldProblems, resolvedTenant, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
-import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard } from './card-payment';
-import type { Authorization, PaymentProvider } from '@platform/payments';
+import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type StoredPayment } from './card-payment';
+import { CALLBACK_NOT_VERIFIED, type Authorization, type PaymentProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
 
@@ -44,7 +44,7 @@ export type Line = { productId: number; storeProductId: number; sku: string; tit
  * confirmation e-mail, the search index's stock update and the sales counts. Nothing changes when any check fails.
  */
 /** origin: the store's address as the shopper's browser used it (for the link in the store's e-mail). */
-export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, input: CheckoutInput, origin: string | null = null): Promise<PlacedOrder> {
+export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, input: CheckoutInput, origin: string | null = null): Promise<CheckoutOutcome> {
   if (ctx.caller?.isAdmin) throw new AppError('forbidden', 'Store admins cannot place orders. Use View as Customer with a customer account.');
   rejectFieldProblems(contactProblems(input));
   const byCard = input.payment_method === PAY_BY_CARD;
@@ -85,10 +85,13 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   let order;
   let authorization: Authorization | null = null;
   try {
-    if (provider) authorization = await payByCard(ctx, provider, who.customerSlug, input.payment_token!.trim(), input.save_card === true, toCents(t.total), hold);
+    // The shopper's bank may ask them to confirm (3-D Secure): it sends them back to the cart, which completes the order.
+    const returnUrl = origin ? `${origin}/cart?payment=${hold}` : undefined;
+    if (provider) authorization = await payByCard(ctx, provider, who.customerSlug, input.payment_token!.trim(), input.save_card === true, toCents(t.total), hold, returnUrl);
+    const awaiting = authorization?.status === 'requires_action';
     const sequence = await takeOrderNumber(store, ctx.tenantId);
     order = await Order.create({
-      _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, status: 'placed', locationId: stored.locationId,
+      _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, status: awaiting ? AWAITING_PAYMENT : 'placed', locationId: stored.locationId,
       customerSlug: who.customerSlug, deviceId: who.customerSlug ? null : who.deviceId,
       customerName: `${input.first_name.trim()} ${input.last_name.trim()}`,
       contact: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email: normalizeEmail(input.email), telephone: normalizePhone(input.telephone) },
@@ -98,7 +101,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
       coupon,
       note: (input.note ?? '').trim(),
       payment: authorization
-        ? { method: PAY_BY_CARD, provider: provider!.name, reference: authorization.reference, status: 'authorized', authorizedCents: authorization.authorizedCents }
+        ? { method: PAY_BY_CARD, provider: provider!.name, reference: authorization.reference, status: awaiting ? 'requires_action' : 'authorized', authorizedCents: authorization.authorizedCents }
         : { method: PAY_AT_STORE, status: 'due' },
       subtotalCents: toCents(t.subtotal), additionalFeesCents: toCents(t.additional_fees), discountCents: toCents(t.discount),
       specialOrderFeeCents: toCents(t.special_order_fee), taxCents: toCents(t.tax),
@@ -110,28 +113,119 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     await Promise.all([giveHeldStockBack(io, ctx.tenantId, hold), releaseCoupon(), held ? provider!.void(held.reference).catch(() => undefined) : null]);
     throw err;
   }
-  // The order stands: its card hold is taken now. A failed capture leaves the order authorized for the store to take.
-  if (authorization) await captureCard(ctx, provider!, order, authorization);
-  // The order stands from here: the rest is recorded after it, and a failure is put right by the reconcile job.
   // The stock counts reach the database after the answer (Redis holds them, append-only): the shopper does not
   // wait on five writes, and what is not written is written by the reconcile job (docs/DATA-ACCESS.md).
   void writeStockChanges(store, ctx.tenantId, taken).catch(() => undefined);
+  if (authorization?.status === 'requires_action') {
+    // The stock stays held under the order's id, the cart as it is, until the bank's answer comes back.
+    await queueStockReconcile(io, ctx.tenantId);
+    return { confirm: { order_id: hold, redirect_url: authorization.nextActionUrl! } };
+  }
+  return { order: await completeOrder(ctx, io, order.toObject(), provider, origin) };
+}
+
+/** What a checkout comes to: the order placed, or the shopper's bank to visit first (3-D Secure). */
+export type CheckoutOutcome = { order: PlacedOrder; confirm?: never } | { confirm: { order_id: string; redirect_url: string }; order?: never };
+
+type SavedOrder = OrderDoc & { _id: unknown; customerSlug?: string | null; deviceId?: string | null; coupon?: string | null; payment?: StoredPayment & { provider?: string; authorizedCents?: number } | null };
+
+/**
+ * The order stands (placed, or its payment just confirmed): its card hold is taken, the stock hold settled, the
+ * order listed, the shopper's cart emptied, and the e-mails and counts queued.
+ */
+async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, provider: PaymentProvider | null, origin: string | null): Promise<PlacedOrder> {
+  const store = redisStore(io);
+  const id = String(order._id);
+  // A failed capture leaves the order authorized for the store to take.
+  if (provider && order.payment?.reference && order.payment.status === 'authorized') await captureCard(ctx, provider, order, order.payment.reference);
+  // The order stands from here: the rest is recorded after it, and a failure is put right by the reconcile job.
   await Promise.all([
-    settleHold(store, ctx.tenantId, hold),
+    settleHold(store, ctx.tenantId, id),
     queueStockReconcile(io, ctx.tenantId),
-    indexOrder(store, ctx.tenantId, order.toObject()),
-    keepOrderDoc(store, ctx.tenantId, order.toObject()),
+    indexOrder(store, ctx.tenantId, order as never),
+    keepOrderDoc(store, ctx.tenantId, order),
   ]);
+  const who = { customerSlug: order.customerSlug ?? null, deviceId: order.deviceId ?? null } as ShopperIdentity;
   await io.cart.carts.remove(ctx.tenantId, who);
-  const view = await orderView(ctx, order.toObject());
+  const view = await orderView(ctx, order);
+  const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
+  const lines = order.items;
   // After the order is saved: each of these is retried by the queue, and none may undo the order.
   await Promise.all([
     announceStockChange(io.resources, ctx.tenantId, lines.filter((l) => !l.special).map((l) => l.productId)),
-    announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon }),
+    announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt: order.placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon ?? null }),
     io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix, origin ? `${origin}${who.customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null) }),
-    tellTheStore(ctx, io, view, prefix, origin ? `${origin}/admin/prepare-order?id=${String(order._id)}` : null),
+    tellTheStore(ctx, io, view, prefix, origin ? `${origin}/admin/prepare-order?id=${id}` : null),
   ]);
   return view;
+}
+
+/**
+ * The shopper is back from their bank's page, or the provider called back: the order waiting for the bank is
+ * placed if the provider holds its payment, else cancelled with its stock and promo code given back. Asks the
+ * provider itself (a return address proves nothing) and is safe to repeat: an order already settled is answered
+ * as it stands. Runs under the order's lock, so a return and a callback at once settle it once.
+ */
+export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo, orderId: string, origin: string | null, options: { giveUp?: boolean } = {}): Promise<{ outcome: 'placed' | 'failed' | 'waiting'; order: SavedOrder }> {
+  return withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${orderId}`, async () => {
+    const order = mongoose.isValidObjectId(orderId) ? (await Order.findOne(scoped(ctx, { _id: orderId })).lean()) as SavedOrder | null : null;
+    if (!order) throw new AppError('not_found', 'This order was not found.');
+    if (order.status !== AWAITING_PAYMENT) return { outcome: order.payment?.status === 'declined' ? 'failed' as const : 'placed' as const, order };
+    const provider = await cardProvider(ctx);
+    const now = await provider.paymentStatus(order.payment!.reference!);
+    if (now.status === 'requires_action' && !options.giveUp) return { outcome: 'waiting' as const, order };
+    if (now.status === 'authorized') {
+      const payment = { ...order.payment, status: 'authorized' as const, authorizedCents: now.authorizedCents };
+      await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { status: 'placed', 'payment.status': 'authorized', 'payment.authorizedCents': now.authorizedCents } });
+      const placed = { ...order, status: 'placed', payment };
+      await completeOrder(ctx, io, placed, provider, origin);
+      return { outcome: 'placed' as const, order: placed };
+    }
+    // Not confirmed: nothing was taken from the card; the order is cancelled and what it held given back.
+    await provider.void(now.reference).catch(() => undefined);
+    const entry = { status: 'cancelled', at: new Date(), by: null, note: "The shopper's bank did not confirm the card payment." };
+    await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { status: 'cancelled', 'payment.status': 'declined' }, $push: { history: entry } });
+    await giveHeldStockBack(io, ctx.tenantId, orderId);
+    if (order.coupon && order.customerSlug) await io.resources.redis.del(couponUseKey(ctx, io, order.coupon, order.customerSlug));
+    return { outcome: 'failed' as const, order: { ...order, status: 'cancelled', payment: { ...order.payment, status: 'declined' } } };
+  }, { waitMs: 15_000, busyMessage: 'Your order is still being placed. Please wait a moment, then look in your orders before trying again.' });
+}
+
+/** The events that settle an order waiting for the shopper's bank. */
+const SETTLING_EVENTS = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+const EVENT_KEPT_S = 7 * 24 * 3600;
+
+/**
+ * A provider's webhook: its signature checked over the raw body with the store's webhook secret (400 when it does
+ * not verify, or the store has none), each event acted on once (its id kept a week), and an event about an order
+ * waiting for its bank settles that order as the shopper's return would. Other events are received and ignored.
+ */
+export async function paymentWebhook(ctx: RequestContext, io: CheckoutIo, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, origin: string | null): Promise<void> {
+  const settings = await storedPaymentSettings(ctx);
+  const secret = (settings.stripe as { webhook_secret?: string | null } | undefined)?.webhook_secret;
+  const provider = await cardProvider(ctx).catch(() => null);
+  if (!provider || !secret || !Buffer.isBuffer(rawBody)) throw new AppError('invalid', CALLBACK_NOT_VERIFIED);
+  const event = await provider.verifyCallback(rawBody, headers, secret);
+  if (!SETTLING_EVENTS.has(event.type) || !event.orderId || !mongoose.isValidObjectId(event.orderId)) return;
+  const seen = `${io.resources.queuePrefix}:payment-event:${ctx.tenantId}:${event.id}`;
+  if ((await io.resources.redis.set(seen, '1', 'EX', EVENT_KEPT_S, 'NX')) !== 'OK') return;
+  try {
+    await settleAwaitingPayment(ctx, io, event.orderId, origin);
+  } catch (error) {
+    await io.resources.redis.del(seen); // the provider sends it again later
+    if (error instanceof AppError && error.type === 'not_found') return; // not an order of this store
+    throw error;
+  }
+}
+
+/** POST customer/orders/callback/{id}: the shopper's browser back from the bank; answers the order placed, or why not. */
+export async function paymentReturn(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, orderId: string, origin: string | null): Promise<PlacedOrder> {
+  const { outcome, order } = await settleAwaitingPayment(ctx, io, orderId, origin);
+  const mine = who.customerSlug ? order.customerSlug === who.customerSlug : !order.customerSlug && order.deviceId === who.deviceId;
+  if (!mine) throw new AppError('not_found', 'This order was not found.');
+  if (outcome === 'waiting') throw new AppError('conflict', BANK_STILL_CONFIRMING);
+  if (outcome === 'failed') throw new AppError('unprocessable', BANK_DID_NOT_CONFIRM, { payment_token: [BANK_DID_NOT_CONFIRM] });
+  return orderView(ctx, order);
 }
 
 /**
@@ -153,9 +247,9 @@ export async function giveStockBack(ctx: RequestContext, io: CheckoutIo, lines: 
 }
 
 /** Takes the order's card hold and marks the order paid (one write, by _id). */
-async function captureCard(ctx: RequestContext, provider: PaymentProvider, order: { _id: unknown; payment?: unknown }, authorization: Authorization): Promise<void> {
+async function captureCard(ctx: RequestContext, provider: PaymentProvider, order: { _id: unknown; payment?: unknown }, reference: string): Promise<void> {
   try {
-    const capturedCents = await provider.capture(authorization.reference, undefined, { idempotencyKey: `capture-${String(order._id)}` });
+    const capturedCents = await provider.capture(reference, undefined, { idempotencyKey: `capture-${String(order._id)}` });
     await Order.updateOne(scoped(ctx, { _id: String(order._id) }), { $set: { 'payment.status': 'paid', 'payment.capturedCents': capturedCents } });
     order.payment = { ...(order.payment as object), status: 'paid', capturedCents };
   } catch (err) {
@@ -173,6 +267,9 @@ async function giveHeldStockBack(io: StockIo, tenantId: string, hold: string): P
   return (note.productIds as number[] | undefined) ?? [];
 }
 
+/** How long an order waits for the shopper's bank before the reconcile job asks the provider and settles it. */
+const BANK_WAIT_MS = 30 * 60_000;
+
 /** A hold older than this never reaches its order: the checkout that made it stopped (a crash, a restart). */
 const ABANDONED_AFTER_MS = 5 * 60_000;
 
@@ -181,12 +278,22 @@ const ABANDONED_AFTER_MS = 5 * 60_000;
  * and saving the order, or before undoing): a hold whose order exists is settled, any other is given back.
  * Run by the stock-reconcile job; answers how many holds were given back and settled.
  */
-export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, olderThanMs = ABANDONED_AFTER_MS): Promise<{ released: number; settled: number }> {
+export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, olderThanMs = ABANDONED_AFTER_MS, bankWaitMs = BANK_WAIT_MS): Promise<{ released: number; settled: number }> {
   const store = redisStore(io);
   let released = 0;
   let settled = 0;
   for (const { id } of await staleHolds(store, tenantId, olderThanMs)) {
-    const saved = mongoose.Types.ObjectId.isValid(id) && await Order.findOne(scoped({ tenantId }, { _id: id }), { _id: 1 }).lean();
+    const saved = mongoose.Types.ObjectId.isValid(id) && (await Order.findOne(scoped({ tenantId }, { _id: id }), { _id: 1, status: 1, placedAt: 1 }).lean()) as { status: string; placedAt: Date } | null;
+    if (saved && saved.status === AWAITING_PAYMENT) {
+      // The shopper left their bank's page: after a while the provider is asked once more, and the order placed or given up.
+      if (Date.now() - new Date(saved.placedAt).getTime() < bankWaitMs) continue;
+      const tenant = await Tenant.findOne({ _id: tenantId }).lean();
+      if (!tenant) continue;
+      const carts = new CartStore(io.resources.redis, io.resources.queuePrefix);
+      const { outcome } = await settleAwaitingPayment(backgroundContext(resolvedTenant(tenant as never)), { ...io, cart: { carts } } as unknown as CheckoutIo, id, null, { giveUp: true });
+      if (outcome === 'placed') settled += 1; else released += 1;
+      continue;
+    }
     if (saved) { await settleHold(store, tenantId, id); settled += 1; continue; }
     const productIds = await giveHeldStockBack(io, tenantId, id);
     if (productIds.length) await announceStockChange(io.resources, tenantId, productIds);
@@ -216,6 +323,9 @@ export async function queueStockReconcile(io: StockIo, tenantId: string): Promis
   await io.resources.queues.stockReconcile.add('changed', { tenantId }, { delay: RECONCILE_DELAY_MS, deduplication: { id: `stock-${tenantId}`, ttl: RECONCILE_DELAY_MS } });
 }
 
+const couponUseKey = (ctx: RequestContext, io: CheckoutIo, code: string, customerSlug: string) =>
+  `${io.resources.queuePrefix}:coupon-use:${ctx.tenantId}:${normalizeCouponCode(code)}:${customerSlug}`;
+
 export const COUPON_ALREADY_USED = (code: string) => `You have already used promo code ${code}.`;
 
 /**
@@ -225,7 +335,7 @@ export const COUPON_ALREADY_USED = (code: string) => `You have already used prom
 async function claimCouponUse(ctx: RequestContext, io: CheckoutIo, code: string | null, customerSlug: string | null): Promise<() => Promise<void>> {
   const nothing = async () => undefined;
   if (!code || !customerSlug || !(await findCoupon(ctx, code))?.oncePerCustomer) return nothing;
-  const key = `${io.resources.queuePrefix}:coupon-use:${ctx.tenantId}:${normalizeCouponCode(code)}:${customerSlug}`;
+  const key = couponUseKey(ctx, io, code, customerSlug);
   if ((await io.resources.redis.set(key, new Date().toISOString(), 'NX')) !== 'OK') throw new AppError('conflict', COUPON_ALREADY_USED(code), { coupon: [COUPON_ALREADY_USED(code)] });
   return async () => { await io.resources.redis.del(key); };
 }
@@ -234,7 +344,7 @@ export type OrderDoc = {
   orderNumber: string; status: string; orderType: 'pickup' | 'delivery' | 'shipping'; placedAt: Date; locationId: number;
   contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
   address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
-  shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'authorized' | 'paid' | 'voided' | 'refunded' } | null;
+  shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'requires_action' | 'authorized' | 'paid' | 'voided' | 'refunded' | 'declined' } | null;
   items: Line[]; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
 };
 
@@ -245,7 +355,7 @@ export const storeLocations = (ctx: RequestContext) => locations.get(ctx.tenantI
   new Map(((await Location.find(scoped(ctx)).lean()) as unknown as StoreLocation[]).map((l) => [l.locationId, l])));
 
 /** What a card payment's state reads as on the order. */
-const CARD_LABELS: Record<string, string> = { authorized: 'Card held', paid: 'Paid by card', refunded: 'Refunded to the card', voided: 'Card hold released' };
+const CARD_LABELS: Record<string, string> = { requires_action: 'Waiting for your bank to confirm', declined: 'Not confirmed by your bank', authorized: 'Card held', paid: 'Paid by card', refunded: 'Refunded to the card', voided: 'Card hold released' };
 
 /** An order as its shopper sees it. */
 export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<PlacedOrder> {

@@ -18,7 +18,8 @@ const orderSchema = new Schema({
   orderNumber: { type: String, required: true },
   /** Checkout's number as a number (orderNumber is its text), to find the highest: imported or demo orders have none. */
   sequence: { type: Number, default: null },
-  status: { type: String, required: true, enum: [...OUTSTANDING_STATUSES, 'completed', 'cancelled'] },
+  /** awaiting_payment: the shopper's bank is confirming the card payment (3-D Secure); the order is in no list yet. */
+  status: { type: String, required: true, enum: ['awaiting_payment', ...OUTSTANDING_STATUSES, 'completed', 'cancelled'] },
   locationId: { type: Number, required: true },
   customerSlug: { type: String, default: null },
   /** The guest's device that placed it (it may read its own confirmation). */
@@ -32,7 +33,7 @@ const orderSchema = new Schema({
   note: { type: String, default: '' },
   /** How the order is paid; a card payment keeps its provider's reference and the cents held, taken and given back. */
   payment: {
-    method: { type: String, default: 'pay_at_store' }, status: { type: String, enum: ['due', 'authorized', 'paid', 'voided', 'refunded'], default: 'due' },
+    method: { type: String, default: 'pay_at_store' }, status: { type: String, enum: ['due', 'requires_action', 'authorized', 'paid', 'voided', 'refunded', 'declined'], default: 'due' },
     provider: { type: String, default: undefined }, reference: { type: String, default: undefined },
     authorizedCents: { type: Number, default: undefined }, capturedCents: { type: Number, default: undefined }, refundedCents: { type: Number, default: undefined },
   },

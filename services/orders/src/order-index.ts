@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { inBackground, scoped, Tenant } from '@platform/db';
-import { nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
+import { AWAITING_PAYMENT, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
 import { Order } from './models';
 
 /**
@@ -138,8 +138,9 @@ export async function rebuildOrderIndex(s: OrderIndexStore, tenantId: string): P
     const cursor = Order.find(scoped({ tenantId }), LIST_FIELDS).lean().cursor({ batchSize: 5000 });
     for await (const doc of cursor) {
       const o = doc as unknown as IndexedOrder;
-      await indexOrder(s, tenantId, o, multi);
       highest = Math.max(highest, o.sequence ?? 0);
+      if (o.status === AWAITING_PAYMENT) continue; // listed once its bank confirms the payment
+      await indexOrder(s, tenantId, o, multi);
       count += 1;
       if (count % 2000 === 0) { await multi.exec(); multi = s.redis.multi(); }
     }

@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
 import { AdminOrder, CustomerOrderSummary, OrderSummary, PageNumber, PlacedOrder } from '@platform/contracts';
-import { ORDER_LISTS, ORDER_PLACED, type OrderListName } from '@platform/domain';
+import { CONFIRM_WITH_BANK, ORDER_LISTS, ORDER_PLACED, type OrderListName } from '@platform/domain';
 import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { storeOrders } from './service';
 import { exportOrders } from './order-export';
 import { actOnOrder, addOrderNote, adminOrder, deleteOrderNote, emailCustomer, orderNotes } from './admin-orders';
-import { customerOrders, findShopperOrder, placeOrder, redisStore, type CheckoutIo } from './checkout';
+import { customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { buildOrderIndexes } from './order-index';
 import { runOnce } from './idempotency';
 
@@ -82,7 +82,14 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       }),
       // One key per checkout attempt (the checkout sends one): a repeat of the attempt gets the first answer.
       headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:-]{8,100}$' })) }),
-      response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }), ...errorAnswers(403, 409, 422, 503) },
+      response: {
+        200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }),
+        202: Type.Object({
+          status: Type.Boolean(), message: Type.String(),
+          confirm: Type.Object({ order_id: Type.String(), redirect_url: Type.String({ description: "The bank's page; it sends the shopper back to /cart?payment={order_id}" }) }),
+        }, { description: 'The card needs its bank\'s confirmation (3-D Secure): the order waits, its stock held, until the shopper is back (customer/orders/callback/{id})' }),
+        ...errorAnswers(403, 409, 422, 503),
+      },
     },
   }, async (request, reply) => {
     const who = shopperIdentity(request.ctx, request.body);
@@ -90,11 +97,39 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     const key = attempt ? `${app.resources.queuePrefix}:order-attempt:${request.ctx.tenantId}:${who.customerSlug ?? `device:${who.deviceId}`}:${attempt}` : null;
     const { answer, replayed } = await runOnce(app.resources.redis, key, request.body, async () => {
       // The store's address as the shopper used it (never a forged one): the e-mails link the order there.
-      const order = await placeOrder(request.ctx, io, who, request.body, await storeLinkOrigin(request));
-      return { status: true, message: ORDER_PLACED, order };
+      const outcome = await placeOrder(request.ctx, io, who, request.body, await storeLinkOrigin(request));
+      return outcome.order ? { status: true, message: ORDER_PLACED, order: outcome.order } : { status: false, message: CONFIRM_WITH_BANK, confirm: outcome.confirm! };
     });
     if (replayed) reply.header('idempotent-replayed', 'true');
+    if (answer.confirm) return reply.code(202).send({ status: answer.status, message: answer.message, confirm: answer.confirm });
     return answer;
+  });
+
+  app.post('/customer/orders/callback/:id', {
+    schema: {
+      tags: ['orders'], summary: "The shopper is back from their bank's page (3-D Secure): the order waiting for it is placed if the card provider holds the payment, else cancelled and the cart kept",
+      params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) }),
+      body: Type.Object({ device_id: Type.Optional(DeviceId) }),
+      response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }), ...errorAnswers(409, 422, 503) },
+    },
+  }, async (request) => {
+    const order = await paymentReturn(request.ctx, io, shopperIdentity(request.ctx, request.body), request.params.id, await storeLinkOrigin(request));
+    return { status: true, message: ORDER_PLACED, order };
+  });
+
+  // Provider webhooks: verified over the raw body with the store's webhook secret, so this route reads the body as it came.
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    hooks.post('/payments/webhook/stripe', {
+      schema: {
+        tags: ['orders'], summary: "Stripe's events for this store (signed with the store's webhook secret): a payment its bank confirmed places the order waiting for it, a failed one cancels it; a repeated event changes nothing",
+        headers: Type.Object({ 'stripe-signature': Type.Optional(Type.String({ maxLength: 2000 })) }),
+        response: { 200: Type.Object({ received: Type.Boolean() }), ...errorAnswers(503) },
+      },
+    }, async (request) => {
+      await paymentWebhook(request.ctx, io, request.body as Buffer, request.headers, await storeLinkOrigin(request));
+      return { received: true };
+    });
   });
 
   app.get('/orders/order', {

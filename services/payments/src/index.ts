@@ -6,5 +6,5 @@ export {
 export { paymentProviderFor, PaymentProviderNotConfiguredError, PROVIDERS_NOT_BUILT, CARD_PAYMENTS_NOT_AVAILABLE, type StorePaymentSettings } from './registry';
 export { refundPayment, assertRefundWithinCaptured, REFUND_OVER_PAID, type CapturedPayment } from './refund-guard';
 export { PayAtStoreProvider } from './pay-at-store-provider';
-export { StripeProvider, createStripeClient } from './stripe-provider';
+export { StripeProvider, createStripeClient, CALLBACK_NOT_VERIFIED } from './stripe-provider';
 export { PaymentProviderError, shopperMessage } from './stripe-errors';

@@ -24,6 +24,11 @@ export class PayAtStoreProvider implements PaymentProvider {
   }
 
   /** The store says how much it took; there is no hold to take "all of". */
+  /** Nothing is held at a card provider: the store takes the money at the counter. */
+  async paymentStatus(reference: string): Promise<Authorization> {
+    return { reference, status: 'authorized', authorizedCents: 0 };
+  }
+
   async capture(reference: string, amountCents?: number): Promise<number> {
     checkReference(reference);
     if (amountCents === undefined) throw new AppError('invalid', CAPTURE_NEEDS_AMOUNT);

@@ -44,6 +44,8 @@ export interface PaymentEvent {
   type: string;
   /** The payment it is about (Stripe: the PaymentIntent id), or null for events about other things. */
   reference: string | null;
+  /** The order the payment was made for (the metadata checkout sends), when the event carries it. */
+  orderId?: string;
 }
 
 export interface CallOptions { idempotencyKey?: string }
@@ -58,6 +60,8 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Holds the amount on the card (captured later). A declined card is a result, not an error. */
   authorize(amountCents: number, currency: string, paymentMethodToken: string, options: AuthorizeOptions): Promise<Authorization>;
+  /** Where a payment stands now, asked of the provider (after the shopper's bank page, or a callback). */
+  paymentStatus(reference: string): Promise<Authorization>;
   /** Takes the held money (all of it without an amount); answers the cents captured. */
   capture(reference: string, amountCents?: number, options?: CallOptions): Promise<number>;
   /** Releases a hold that was not captured. */

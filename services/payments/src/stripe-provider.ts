@@ -104,6 +104,10 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async paymentStatus(reference: string): Promise<Authorization> {
+    return authorizationFromIntent(await call(() => this.stripe.paymentIntents.retrieve(reference)));
+  }
+
   async capture(reference: string, amountCents?: number, options: CallOptions = {}): Promise<number> {
     if (amountCents !== undefined) assertCents(amountCents);
     const intent = await call(() => this.stripe.paymentIntents.capture(
@@ -154,6 +158,7 @@ export class StripeProvider implements PaymentProvider {
     } catch {
       throw new AppError('invalid', CALLBACK_NOT_VERIFIED);
     }
-    return { id: event.id, type: event.type, reference: referenceOf(event.data.object) };
+    const orderId = (event.data.object as { metadata?: Record<string, string> | null }).metadata?.order_id;
+    return { id: event.id, type: event.type, reference: referenceOf(event.data.object), ...(orderId ? { orderId } : {}) };
   }
 }
