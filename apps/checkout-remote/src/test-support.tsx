@@ -26,7 +26,8 @@ export interface Answers {
   'GET /api/check-active-coupons': { data: { active: boolean } };
   'GET /api/cart-preferences': { data: CartPreferences };
   'POST /api/assign-address': { status: string; data: Cart };
-  'POST /api/customer/orders/submit': { status: boolean; message: string; order: PlacedOrder };
+  'POST /api/customer/orders/submit': { status: boolean; message: string; order: PlacedOrder } | { status: false; message: string; confirm: { order_id: string; redirect_url: string } };
+  'POST /api/customer/orders/callback/0123456789abcdef01234567': { status: boolean; message: string; order: PlacedOrder };
   'GET /api/orders/order': { data: PlacedOrder };
   'GET /api/get-customer-details': { data: CustomerDetails };
   'GET /api/customer-cards': { data: SavedCard[] };

@@ -15,6 +15,10 @@ export interface OrderSubmission {
   save_card?: boolean;
 }
 
+export interface OrderPlacedAnswer { status: true; message: string; order: PlacedOrder; confirm?: never }
+/** 202: the card's bank asks the shopper to confirm (3-D Secure) at redirect_url, which sends them back to /cart?payment={order_id}. */
+export interface BankConfirmationAnswer { status: false; message: string; confirm: { order_id: string; redirect_url: string }; order?: never }
+
 /** Checkout's Information, Payment and Done steps (spec 2 §7 Orders and checkout). */
 export const checkoutApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
@@ -26,9 +30,14 @@ export const checkoutApi = platformApi.injectEndpoints({
       query: (params) => ({ url: 'cart-preferences', params }), transformResponse: unwrap, providesTags: ['Cart'],
     }),
     /** attempt: one key per checkout attempt, sent again with a repeat of it (the server answers a repeat with the first order). */
-    submitOrder: build.mutation<{ status: boolean; message: string; order: PlacedOrder }, OrderSubmission & { attempt?: string }>({
+    submitOrder: build.mutation<OrderPlacedAnswer | BankConfirmationAnswer, OrderSubmission & { attempt?: string }>({
       query: ({ attempt, ...body }) => ({ url: 'customer/orders/submit', method: 'POST', body, headers: attempt ? { 'idempotency-key': attempt } : undefined }),
       // Account: a card saved with the order shows in the saved cards.
+      invalidatesTags: ['Cart', 'Orders', 'Account'],
+    }),
+    /** Back from the bank's page (3-D Secure): the server asks the card provider and places the order, or says why not. */
+    paymentReturn: build.mutation<OrderPlacedAnswer, { id: string; device_id: string }>({
+      query: ({ id, device_id }) => ({ url: `customer/orders/callback/${encodeURIComponent(id)}`, method: 'POST', body: { device_id } }),
       invalidatesTags: ['Cart', 'Orders', 'Account'],
     }),
     /** The signed-in customer's orders, newest first. */

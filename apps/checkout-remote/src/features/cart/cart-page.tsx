@@ -11,6 +11,7 @@ import { CheckoutBar } from '../checkout/checkout-bar';
 import { InformationStep } from '../checkout/information-step';
 import { PaymentStep } from '../checkout/payment-step';
 import { OrderDone } from '../checkout/order-done';
+import { PaymentReturn } from '../checkout/payment-return';
 
 /** Remove Selected keeps its busy state this long after the last removal (spec 2, cart item selection). */
 const REMOVE_BUSY_MS = 800;
@@ -133,11 +134,13 @@ function PromoCode({ applied, problem }: { applied: string | null; problem: stri
   );
 }
 
-/** /cart: the checkout (Cart, Information, Payment), or Done for an order just placed (?order=). */
+/** /cart: the checkout (Cart, Information, Payment), Done for an order just placed (?order=), or the return from the card's bank (?payment=). */
 export function CartPage() {
   const [params] = useSearchParams();
   const placed = params.get('order');
-  return placed ? <OrderDone orderNumber={placed} /> : <CartCheckout />;
+  const returning = params.get('payment');
+  if (placed) return <OrderDone orderNumber={placed} />;
+  return returning ? <PaymentReturn orderId={returning} /> : <CartCheckout />;
 }
 
 const STEP_TITLES = { 1: 'Your Cart', 2: 'Information', 3: 'Payment', 4: 'Done' } as const;

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { PaymentSettings, PlacedOrder } from '@platform/contracts';
 import { cartLine, CUSTOMER, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout } from '../../test-support';
@@ -149,6 +149,38 @@ describe('checkout: Payment step', () => {
     await signedIn.user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
     expect(screen.getByRole('combobox', { name: 'Test card' })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Save this card/ })).toBeNull();
+  });
+
+  it("a card its bank must confirm takes the shopper to the bank's page; back from it, the order shows once the server places it", async () => {
+    const ORDER_ID = '0123456789abcdef01234567';
+    const bank = `http://bank.test/authenticate/pi_123`;
+    const api = paymentApi(STRIPE_TEST_MODE)
+      .on('POST /api/customer/orders/submit', { status: false, message: 'Please confirm the payment with your bank.', confirm: { order_id: ORDER_ID, redirect_url: bank } })
+      .on(`POST /api/customer/orders/callback/${ORDER_ID}`, { status: true, message: 'Thank you! Your order has been placed.', order: ORDER });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const first = renderCheckout('/cart', { api });
+    await first.user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Test card' }), 'Visa ending 3220 (asks the bank to confirm)');
+    await first.user.click(await placeOrder());
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(bank));
+    expect(screen.getByRole('button', { name: 'Taking you to your bank…' })).toHaveProperty('disabled', true);
+    first.unmount();
+
+    renderCheckout(`/cart?payment=${ORDER_ID}&payment_intent=pi_123&redirect_status=succeeded`, { api });
+    expect(await screen.findByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeTruthy();
+    expect(api.sent(`POST /api/customer/orders/callback/${ORDER_ID}`).map((r) => r.body)).toEqual([{ device_id: DEVICE_ID }]);
+    expect(window.location.pathname + window.location.search).toBe('/cart?order=1001');
+  });
+
+  it('back from a bank that did not confirm, the shopper reads why and returns to the kept cart', async () => {
+    const ORDER_ID = '0123456789abcdef01234567';
+    const refused = 'Your bank did not confirm the payment, so the order was not placed. Your cart is kept: please try again or use another card.';
+    const api = paymentApi(STRIPE_TEST_MODE).on(`POST /api/customer/orders/callback/${ORDER_ID}`, new Failure(422, refused, { payment_token: [refused] }));
+    const { user } = renderCheckout(`/cart?payment=${ORDER_ID}`, { api });
+    expect((await screen.findByRole('alert')).textContent).toContain(refused);
+    await user.click(screen.getByRole('button', { name: 'Back to your cart' }));
+    expect(await placeOrder()).toBeTruthy();
+    expect(window.location.search).toBe('');
   });
 
   it('opened without contact details (a bookmark, another tab) it goes back to the Information step', async () => {

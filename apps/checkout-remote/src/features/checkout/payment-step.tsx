@@ -34,6 +34,7 @@ const TEST_CARDS = [
   { token: 'pm_card_visa', label: 'Visa ending 4242 (approved)' },
   { token: 'pm_card_mastercard', label: 'Mastercard ending 4444 (approved)' },
   { token: 'pm_card_chargeDeclined', label: 'Visa ending 0002 (declined)' },
+  { token: 'pm_card_threeDSecure2Required', label: 'Visa ending 3220 (asks the bank to confirm)' },
 ];
 
 /** One reviewed detail, with Edit where it can be changed (spec 2: review mode of the Contact Information form). */
@@ -75,6 +76,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   const canSaveCard = customer && !payments?.stripe?.disable_save_card;
   const [saveCard, setSaveCard] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
   // One key per attempt: a double click or a retry of it places one order; after a refusal the next try is a new attempt.
   const attempt = useRef(newAttemptKey());
   // Payment is never reached without the Information step's details (a bookmark, another tab).
@@ -94,6 +96,12 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
           ? { payment_method: PAY_BY_CARD, ...(chosenCard === NEW_CARD ? { payment_token: testCard, ...(canSaveCard && saveCard ? { save_card: true } : {}) } : { payment_token: chosenCard }) }
           : { payment_method: PAY_AT_STORE }),
       }).unwrap();
+      if (answer.confirm) {
+        // The bank's own page; it sends the shopper back to /cart?payment=, which finishes the order.
+        setLeaving(true);
+        window.location.assign(answer.confirm.redirect_url);
+        return;
+      }
       setCheckoutStep(1);
       navigate(`/cart?order=${encodeURIComponent(answer.order.order_number)}`, { replace: true });
     } catch (error) {
@@ -167,7 +175,9 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       </Methods>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         <Button type="button" $variant="secondary" onClick={edit}>Back to information</Button>
-        <Button type="button" disabled={isLoading} onClick={() => void place()}>{isLoading ? 'Placing your order…' : `Place order · ${prefix}${t.total}`}</Button>
+        <Button type="button" disabled={isLoading || leaving} onClick={() => void place()}>
+          {leaving ? 'Taking you to your bank…' : isLoading ? 'Placing your order…' : `Place order · ${prefix}${t.total}`}
+        </Button>
       </div>
     </Card>
   );
