@@ -135,7 +135,7 @@ describe('admin payment settings (the store owner)', () => {
   });
 
   it("leaves another store's settings as they were", async () => {
-    const other = (await storedPayment(otherId)) as { stripe: Record<string, unknown> };
+    const other = (await storedPayment(otherId)) as { payment_provider: string; stripe: Record<string, unknown> };
     expect(other.payment_provider).toBe('stripe');
     expect(other.stripe.publishable_key).toBe('pk_test_other');
     expect(openSecret(other.stripe.secret_key)).toBe('sk_test_other');
