@@ -135,7 +135,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
   '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/admin/orders/{id}/note', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge',
   '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe',
-  '/api/admin/fulfillment/payment-settings'];
+  '/api/admin/fulfillment/payment-settings', '/api/customer/orders/callback/{id}', '/api/payments/webhook/stripe'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
@@ -274,6 +274,11 @@ describe('tenant isolation across every route', () => {
     for (const [method, url, payload] of [['GET', 'notes', undefined], ['POST', 'note', { note: 'through A' }], ['DELETE', 'note?id=any', undefined]] as const) {
       expect((await harness.app.inject({ method, url: `/api/admin/orders/${tenants.b.orderId}/${url}`, headers: headersA, ...(payload ? { payload } : {}) })).statusCode, `${method} ${url}`).toBe(404);
     }
+    // B's order is not settled through A's payment return or A's webhook (B's secret does not verify at A either).
+    const returned = await harness.app.inject({ method: 'POST', url: `/api/customer/orders/callback/${tenants.b.orderId}`, headers: { 'business-slug': 'iso-a' }, payload: { device_id: 'SharedDev1' } });
+    expect(returned.statusCode).toBe(404);
+    const hook = await harness.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers: { 'business-slug': 'iso-a', 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: JSON.stringify({ id: 'evt_iso', type: 'payment_intent.succeeded', data: { object: { id: 'pi_iso', metadata: { order_id: tenants.b.orderId } } } }) });
+    expect(hook.statusCode).toBe(400);
     expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { status: string }).status).toBe('placed');
     // B's e-mail campaign cannot be read, changed, tested, sent or deleted through A; B's unsubscribe link means nothing at A.
     const campaignB = `/api/admin/email-campaigns/${tenants.b.campaignId}`;
