@@ -99,7 +99,7 @@ test.describe('checkout', () => {
     await expect(page.getByText('Your cart is empty')).toBeVisible();
   });
 
-  test('a guest pays by card at the hardware store (Stripe test mode): a declined card keeps the cart and says why, an approved one places the order paid', async ({ page }) => {
+  test('a guest pays by card at the hardware store (Stripe test mode): a declined card keeps the cart and says why; a card its bank confirms places the order paid', async ({ page }) => {
     const product = await stockedProduct(page, HARDWARE);
     const stockBefore = await stockOf(page, product.id);
     await addToCart(page, HARDWARE, product.slug);
@@ -120,11 +120,52 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible(); // the cart and step are kept
     expect(await stockOf(page, product.id)).toBe(stockBefore);
 
-    await page.getByLabel('Test card').selectOption({ label: 'Visa ending 4242 (approved)' });
+    // A card whose bank asks the shopper to confirm (3-D Secure): the bank's page (the Stripe stand-in's) sends them back.
+    await page.getByLabel('Test card').selectOption({ label: 'Visa ending 3220 (asks the bank to confirm)' });
     await page.getByRole('button', { name: /^Place order/ }).click();
+    await page.waitForURL(/\/cart\?order=\d+/);
     await expect(page.getByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Payment: Paid by card.');
     await expect.poll(() => stockOf(page, product.id), { timeout: 10_000 }).toBe(stockBefore - 1);
+  });
+
+  test('a signed-in shopper pays a delivery order by card and saves it; the next order is paid with the saved card', async ({ page }) => {
+    const email = `saved-card-${Date.now()}@shopper.test`;
+    const password = 'Hardware-Cards-26';
+    expect((await page.request.post(`${HARDWARE}/api/signup`, { data: { first_name: 'Cary', last_name: 'Cards', telephone: '5035550177', email, password, c_password: password } })).status()).toBe(200);
+    await page.goto(`${HARDWARE}/login`);
+    await signIn(page, { email, password });
+    const product = await stockedProduct(page, HARDWARE);
+
+    await addToCart(page, HARDWARE, product.slug);
+    await page.getByRole('tab', { name: 'Delivery' }).click();
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Contact information' });
+    await form.getByLabel('Street address').fill('40 Card Ln');
+    await form.getByLabel('City').fill('Salem');
+    await form.getByLabel('State').fill('OR');
+    await form.getByLabel('Zip code').fill('97302');
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('radio', { name: 'Pay now by card' }).check();
+    await page.getByLabel('Test card').selectOption({ label: 'Mastercard ending 4444 (approved)' });
+    await page.getByRole('checkbox', { name: 'Save this card to my account for next time' }).check();
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Payment: Paid by card.');
+    await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Delivery to 40 Card Ln, Salem, OR 97302');
+
+    await page.getByRole('link', { name: 'My Account' }).click();
+    await expect(page.getByRole('region', { name: 'Saved cards' })).toContainText(/Mastercard ending in 4444, expires \d\d\/\d\d/);
+
+    // The second order (picked up): the saved card is offered first, and pays.
+    await addToCart(page, HARDWARE, product.slug);
+    await page.getByRole('tab', { name: 'Pickup' }).click();
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await page.getByRole('form', { name: 'Contact information' }).getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('radio', { name: 'Pay now by card' }).check();
+    await expect(page.getByRole('radio', { name: /^Mastercard ending in 4444/ })).toBeChecked();
+    await expect(page.getByLabel('Test card')).toHaveCount(0);
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Payment: Paid by card.');
   });
 
   test('signing in from the Information step comes back to it; a delivery order reaches the owner\'s outstanding orders', async ({ page, browser }) => {
