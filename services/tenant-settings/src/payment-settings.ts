@@ -37,7 +37,7 @@ export async function storedPaymentSettings(ctx: RequestContext): Promise<Plain 
 }
 
 /** The fields of a provider's settings that are secrets: sealed in the database, never answered. */
-export const SECRET_FIELDS = new Set(['secret_key', 'webhook_secret', 'transaction_key', 'api_key', 'password']);
+export const SECRET_FIELDS = new Set(['secret_key', 'webhook_secret', 'transaction_key', 'api_key', 'password', 'hmac_key', 'signature_key', 'shared_secret', 'api_secret']);
 
 /** GET business/site-settings/{businessId}: the store's key / value_string pairs; null for another business id. */
 export async function getSiteSettings(ctx: RequestContext, businessId: number): Promise<{ key: string; value_string: string }[] | null> {
