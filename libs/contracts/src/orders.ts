@@ -38,8 +38,20 @@ export const PlacedOrder = Type.Object({
   total: Money,
   payment: Type.Object({ method: Type.String(), label: Type.String(), status: Type.Union([Type.Literal('due'), Type.Literal('paid'), Type.Literal('refunded')]) }),
   note: Type.String(),
+  /** What happened to the order, oldest first, in the shopper's words (with the cancel reason or delivery time). */
+  timeline: Type.Array(Type.Object({ status: Type.String(), label: Type.String(), at: Type.String(), note: Type.String() })),
 });
 export type PlacedOrder = Static<typeof PlacedOrder>;
+
+/** POST orders/reorder: the order's lines put back in the cart at the order's store, and the ones that could not be. */
+export const ReorderAnswer = Type.Object({
+  status: Type.String(), message: Type.String(),
+  /** The order's store: the cart now holds its products, so the storefront selects it. */
+  store_id: Type.Integer(),
+  added: Type.Integer(),
+  not_added: Type.Array(Type.Object({ sku: Type.String(), title: Type.String(), reason: Type.String() })),
+});
+export type ReorderAnswer = Static<typeof ReorderAnswer>;
 
 /** One of a customer's orders in their list (/orders). */
 export const CustomerOrderSummary = Type.Object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, orderActions, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
+import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, orderActions, orderTimeline, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
 
 describe('checkout steps', () => {
   it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
@@ -87,5 +87,23 @@ describe('order search words', () => {
     expect(orderSearchQuery('  #1001  ')).toEqual(['1001']);
     expect(orderSearchQuery('Ann  LEE ann')).toEqual(['ann', 'lee']);
     expect(orderSearchQuery('ann@example.com')).toEqual(['ann@example.com']);
+  });
+});
+
+describe('orderTimeline', () => {
+  it("shows the shopper each change of status, the cancel reason and the delivery time, not the staff's own records", () => {
+    const placed = new Date('2026-11-20T15:00:00Z');
+    expect(orderTimeline(placed, [
+      { status: 'taken', at: '2026-11-20T15:05:00Z', note: '' },
+      { status: 'taken', at: '2026-11-20T15:06:00Z', note: 'E-mailed the customer: your paint' },
+      { status: 'prepared', at: new Date('2026-11-20T16:00:00Z'), note: 'Delivery in about 30 minutes' },
+      { status: 'cancelled', at: '2026-11-20T17:00:00Z', note: 'Out of the colour you chose' },
+    ])).toEqual([
+      { status: 'placed', label: 'Placed', at: '2026-11-20T15:00:00.000Z', note: '' },
+      { status: 'taken', label: 'Received by the store', at: '2026-11-20T15:05:00.000Z', note: '' },
+      { status: 'prepared', label: 'Ready', at: '2026-11-20T16:00:00.000Z', note: 'Delivery in about 30 minutes' },
+      { status: 'cancelled', label: 'Cancelled', at: '2026-11-20T17:00:00.000Z', note: 'Out of the colour you chose' },
+    ]);
+    expect(orderTimeline(placed)).toHaveLength(1);
   });
 });

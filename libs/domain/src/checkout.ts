@@ -96,6 +96,23 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
 export const CUSTOMER_ORDER_STATUS_LABELS: Record<string, string> = {
   placed: 'Placed', taken: 'Received by the store', preparing: 'Being prepared', prepared: 'Ready', completed: 'Completed', cancelled: 'Cancelled',
 };
+/** One step of an order as its shopper reads it (order detail): what happened, when, and why where they should know. */
+export interface OrderTimelineStep { status: string; label: string; at: string; note: string }
+
+/**
+ * The shopper's timeline of an order: placed, then each change of status the store made (not the staff's own
+ * records, such as an e-mail sent), with the cancel reason or the delivery time where the store gave one.
+ */
+export function orderTimeline(placedAt: Date | string, history: readonly { status: string; at: Date | string; note?: string | null }[] = []): OrderTimelineStep[] {
+  const steps: OrderTimelineStep[] = [{ status: 'placed', label: CUSTOMER_ORDER_STATUS_LABELS.placed, at: new Date(placedAt).toISOString(), note: '' }];
+  for (const entry of history) {
+    if (entry.status === steps[steps.length - 1].status) continue;
+    const note = entry.status === 'cancelled' || entry.status === 'prepared' ? (entry.note ?? '').trim() : '';
+    steps.push({ status: entry.status, label: CUSTOMER_ORDER_STATUS_LABELS[entry.status] ?? entry.status, at: new Date(entry.at).toISOString(), note });
+  }
+  return steps;
+}
+
 const NEXT_STATUS: Record<OrderAction, { from: string[]; to: string }> = {
   take: { from: ['placed'], to: 'taken' },
   prepare: { from: ['placed', 'taken', 'preparing'], to: 'prepared' },

@@ -3,5 +3,5 @@ export { CartStore, type StoredCart, type CartLine, type ShopperIdentity } from 
 export { Coupon, CouponUse, recordCouponUse, forgetTenantCoupons, findCoupon } from './coupons';
 export { forgetClosedAccount, SavedCart } from './saved-carts';
 // For checkout (services/orders): the cart as priced now, whose it is, and the lock helper.
-export { cartParcels, shopperIdentity, type CartIo } from './service';
+export { cartParcels, setLineQuantity, shopperIdentity, type CartIo } from './service';
 export { withRedisLock } from './cart-lock';

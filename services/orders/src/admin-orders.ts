@@ -17,7 +17,7 @@ export const NOTE_NEEDED = 'Please write a note.';
 export const NOTE_NOT_FOUND = 'This note was not found.';
 
 type StoredNote = { id: string; text: string; at: Date; by: string | null };
-type StoredOrder = OrderDoc & { _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
+type StoredOrder = Omit<OrderDoc, 'history'> & { _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
 
 async function findOrder(ctx: RequestContext, id: string): Promise<StoredOrder> {
   if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', ORDER_NOT_FOUND);

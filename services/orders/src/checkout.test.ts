@@ -45,6 +45,8 @@ beforeAll(async () => {
   await StoreProduct.create({ tenantId, storeProductId: 61, locationId: 1, productId: 6, sku: '1006', title: 'Last Saw', priceCents: 2500, inventory: 1 });
   await Product.create({ tenantId, _id: productDocId(tenantId, 7), productId: 7, sku: '1007', slug: 'last-ten', title: 'Last Ten', originalTitle: 'Last Ten' });
   await StoreProduct.create({ tenantId, _id: storeProductDocId(tenantId, 71), storeProductId: 71, locationId: 1, productId: 7, sku: '1007', title: 'Last Ten', priceCents: 900, inventory: 10 });
+  await Product.create({ tenantId, _id: productDocId(tenantId, 8), productId: 8, sku: '1008', slug: 'one-off-vise', title: 'One-off Vise', originalTitle: 'One-off Vise' });
+  await StoreProduct.create({ tenantId, _id: storeProductDocId(tenantId, 81), storeProductId: 81, locationId: 1, productId: 8, sku: '1008', title: 'One-off Vise', priceCents: 4500, inventory: 1 });
   // Who hears of new orders: the store's contact address, the owner, and staff allowed new order e-mails (not other staff).
   await Customer.insertMany([
     { tenantId, slug: 'owner', email: 'owner@chk-a.test', passwordHash: 'x', isAdmin: true },
@@ -485,6 +487,29 @@ describe('POST /api/customer/orders/submit', () => {
       expect(late.json()).toMatchObject({ status: 422, message: 'Your bank did not confirm the payment, so the order was not placed. Your cart is kept: please try again or use another card.' });
       expect(await confirmations('Bank3ds003')).toBe(0);
     });
+  });
+
+  it("shows the shopper the order's timeline, and buys it again: what the store still has goes back into the cart, the rest is named", async () => {
+    expect((await add('AgainDev01', 81, 1)).statusCode).toBe(200);
+    await add('AgainDev01', 21, 2);
+    const placed = (await submit('AgainDev01')).json().order;
+    expect(placed.timeline).toEqual([{ status: 'placed', label: 'Placed', at: placed.placed_at, note: '' }]);
+    const reorder = (device: string, extra: Record<string, string> = {}) => harness.app.inject({ method: 'POST', url: '/api/orders/reorder', headers: headers(extra), payload: { order_number: placed.order_number, device_id: device } });
+
+    const again = await reorder('AgainDev01');
+    expect(again.json()).toEqual({
+      status: 'success', message: '1 of 2 items are in your cart.', store_id: 1, added: 1,
+      not_added: [{ sku: '1008', title: 'One-off Vise', reason: expect.stringMatching(/stock|available/i) }],
+    });
+    const lines = (await cart('AgainDev01')).parcels.flatMap((p: { items: { store_product_id: number; quantity: number }[] }) => p.items);
+    expect(lines.map((l: { store_product_id: number; quantity: number }) => [l.store_product_id, l.quantity])).toEqual([[21, 2]]);
+    // Again on top of what the cart holds.
+    expect((await reorder('AgainDev01')).json().added).toBe(1);
+    expect((await cart('AgainDev01')).item_count).toBe(4);
+
+    expect((await reorder('OtherDev02')).statusCode).toBe(404);
+    const admin = await issueToken(tenantId, { slug: 'owner', isAdmin: true });
+    expect((await reorder('AgainDev01', { authorization: `Bearer ${admin}` })).statusCode).toBe(403);
   });
 
   it('refuses a card at a store that takes no cards, before anything is taken', async () => {

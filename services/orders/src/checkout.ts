@@ -1,7 +1,7 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
-  FULFILMENT_MODES, normalizeCouponCode, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
+  FULFILMENT_MODES, normalizeCouponCode, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
 import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
@@ -345,7 +345,7 @@ export type OrderDoc = {
   contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
   address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
   shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'requires_action' | 'authorized' | 'paid' | 'voided' | 'refunded' | 'declined' } | null;
-  items: Line[]; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
+  items: Line[]; history?: { status: string; at: Date | string; note?: string | null }[] | null; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
 };
 
 type StoreLocation = { locationId: number; name: string; address: string; city?: string; state?: string; zip?: string };
@@ -374,6 +374,7 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
       ? { method: PAY_BY_CARD, label: CARD_LABELS[order.payment.status ?? 'authorized'] ?? CARD_LABELS.authorized, status: order.payment.status === 'paid' || order.payment.status === 'refunded' ? order.payment.status : 'due' }
       : { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(FULFILMENT_MODES[order.orderType] ?? FULFILMENT_MODES.pickup), status: order.payment?.status === 'paid' ? 'paid' : 'due' },
     note: order.note ?? '',
+    timeline: orderTimeline(order.placedAt, order.history ?? []),
   };
 }
 
@@ -382,6 +383,11 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
  * for the store's admins, who see every order of the store (as in the admin orders list).
  */
 export async function findShopperOrder(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, orderNumber: string): Promise<PlacedOrder> {
+  return orderView(ctx, await shopperOrderDoc(ctx, io, who, orderNumber));
+}
+
+/** The stored order behind findShopperOrder (its lines with their store products), for the same callers. */
+export async function shopperOrderDoc(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, orderNumber: string): Promise<OrderDoc> {
   const id = await orderIdByNumber(redisStore(io), ctx.tenantId, orderNumber);
   type Found = OrderDoc & { _id: unknown; customerSlug?: string | null; deviceId?: string | null };
   let order = id ? await keptOrderDoc<Found>(redisStore(io), ctx.tenantId, id) : null;
@@ -391,7 +397,7 @@ export async function findShopperOrder(ctx: RequestContext, io: CheckoutIo, who:
   }
   const mine = order && (ctx.caller?.isAdmin || (who.customerSlug ? order.customerSlug === who.customerSlug : !order.customerSlug && order.deviceId === who.deviceId));
   if (!order || !mine) throw new AppError('not_found', 'This order was not found.');
-  return orderView(ctx, order);
+  return order;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AdminOrder, CustomerOrderSummary, OrderSummary, PageNumber, PlacedOrder } from '@platform/contracts';
+import { AdminOrder, CustomerOrderSummary, OrderSummary, PageNumber, PlacedOrder, ReorderAnswer } from '@platform/contracts';
 import { CONFIRM_WITH_BANK, ORDER_LISTS, ORDER_PLACED, type OrderListName } from '@platform/domain';
 import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
@@ -10,6 +10,7 @@ import { actOnOrder, addOrderNote, adminOrder, deleteOrderNote, emailCustomer, o
 import { customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { buildOrderIndexes } from './order-index';
 import { runOnce } from './idempotency';
+import { reorder } from './reorder';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 /** A day (YYYY-MM-DD) or an instant (ISO 8601 with its offset). */
@@ -139,6 +140,14 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ data: PlacedOrder }) },
     },
   }, async (request) => ({ data: await findShopperOrder(request.ctx, io, shopperIdentity(request.ctx, request.query), request.query.order_number) }));
+
+  app.post('/orders/reorder', {
+    schema: {
+      tags: ['orders'], summary: "Buy again: the shopper's own order's lines go back into their cart at the order's store (prices and stock as they are now); lines that cannot be added are named",
+      body: Type.Object({ order_number: Type.String({ minLength: 1, maxLength: 20 }), device_id: Type.Optional(DeviceId) }),
+      response: { 200: ReorderAnswer, ...errorAnswers(403) },
+    },
+  }, async (request) => reorder(request.ctx, io, shopperIdentity(request.ctx, request.body), request.body.order_number));
 
   app.get('/orders', {
     schema: {
