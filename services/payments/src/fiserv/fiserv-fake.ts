@@ -1,0 +1,335 @@
+/**
+ * A local stand-in for Fiserv's Gateway REST API (IPG "payments-gateway" v2), plain node:http on 127.0.0.1, state
+ * in memory. It is no payment processor and speaks to this machine only.
+ *
+ * Followed (stored copies of Fiserv's published material):
+ * - Fiserv/ipg-na reference/24.2.0/gateway-services.yaml (the OpenAPI of the Gateway API): paths /payments,
+ *   /payments/{transaction-id} (GET inquiry, POST secondary transactions), /payment-tokens,
+ *   /payment-tokens/{token-id} (GET, DELETE); PaymentTokenPreAuthTransaction, PostAuthTransaction,
+ *   VoidTransaction, ReturnTransaction, ReferencedOrderPaymentTokenizationRequest,
+ *   PaymentCardPaymentTokenizationRequest; TransactionResponse (ipgTransactionId, orderId, transactionStatus,
+ *   transactionResult, transactionState, approvedAmount, processor, authenticationResponse.params.acsURL/cReq),
+ *   ErrorResponse {clientRequestId, apiTraceId, responseType, error {code, message, details}}; status codes 400,
+ *   401, 404, 409 (gateway rules), 422 (processor declined), 500, 502.
+ * - docs.fiserv.dev "Message Signature" and ipg-na docs/additionalInfo/MessageSignature.md: headers Api-Key,
+ *   Client-Request-Id, Timestamp (epoch ms), Message-Signature = Base64(HMAC-SHA256(apiKey + clientRequestId +
+ *   timestamp + body, apiSecret)); requests older than five minutes are rejected.
+ * - ipg-na docs/additionalInfo/Return.md (decimal string totals, '20.00'), ResponseCodes.md (05 Do Not Honour,
+ *   5101 3-D Secure authentication failed, 5003 order exists, 5005 duplicate lockout),
+ *   3dsecure-md/3DSecureTestData.md (the test card numbers below), HowToGenerateHash.md and
+ *   TransactionResponse.md (Connect's hashExtended, response_hash, notification_hash).
+ *
+ * Not confirmed by any stored page (the fake's own choices, to revisit against the sandbox):
+ * - Message-Signature encoding: Fiserv's Node client (GBSEcom/NPM) Base64-encodes the raw HMAC, which the fake
+ *   checks; the ipg-na page's PHP/Java samples Base64 the hex digest.
+ * - What Fiserv answers a repeated Client-Request-Id: its page calls it a nonce checked for repeats within five
+ *   minutes. The fake answers the same request with the same id with the first answer again, and refuses the same
+ *   id with another body (409, code 'DUPLICATE_REQUEST').
+ * - The bodies of 401 (wrong key or signature; the fake: responseType 'Unauthenticated'), of 400 for missing
+ *   fields, and the codes of secondary transactions refused by the gateway's rules (capture or refund above
+ *   what is left, void after capture: 409 'GatewayDeclined' with the fake's codes 'AMOUNT_EXCEEDED' /
+ *   'INVALID_STATE').
+ * - Test amounts: Fiserv's table of amounts that simulate declines was not found stored. The fake declines an
+ *   amount whose cents are .05 (processor code '05', Do Not Honour) or .51 ('51', insufficient funds).
+ * - 3-D Secure: the real ACS takes the CReq as a POSTed form and posts the CRes to termURL, after which the
+ *   merchant finalizes (PATCH /payments/{id}). The fake's ACS page (acsURL, GET or POST) completes the
+ *   authentication itself and redirects to termURL with ipgTransactionId, as the Stripe stand-in does.
+ * - Refunds on the preauth's ipgTransactionId (Fiserv also documents returns on /orders/{order-id}).
+ * - Tokens: Fiserv's hosted tokenization in the browser is stood in for by `tokenize(cardNumber)` (the fake's
+ *   PaymentCardPaymentTokenizationRequest), which answers a token value that fails the Luhn check.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fiservMessageSignature } from './fiserv-signature';
+
+export const FAKE_FISERV_API_KEY = 'fake-fiserv-api-key';
+export const FAKE_FISERV_API_SECRET = 'fake-fiserv-api-secret';
+export const API_PATH = '/ipp/payments-gateway/v2';
+
+/** Documented 3-D Secure test cards (3DSecureTestData.md) and the spec's example card. */
+export const FISERV_TEST_CARDS = {
+  /** Frictionless, fully authenticated (Y). */
+  approved: '4147463011110083',
+  approvedMastercard: '5239290700000028',
+  /** Challenge flow, authenticated (Y): the bank's page. */
+  challenge: '4147463011110109',
+  /** Frictionless, not authenticated (N): declined 5101. */
+  notAuthenticated: '4147463011110091',
+} as const;
+
+const CHALLENGE = new Set(['4147463011110109', '5239290700000002', '4147463011110059']);
+const NOT_AUTHENTICATED = new Set(['4147463011110091', '5239290700000036', '4147463011110042', '5239290700000051']);
+
+interface Card { number: string; month: string; year: string }
+interface Transaction {
+  id: string; orderId: string; type: 'PREAUTH' | 'POSTAUTH' | 'VOID' | 'RETURN'; card: Card;
+  currency: string; heldCents: number; capturedCents: number; refundedCents: number;
+  state: 'AUTHORIZED' | 'CAPTURED' | 'VOIDED' | 'DECLINED' | 'WAITING'; status: 'APPROVED' | 'DECLINED' | 'WAITING';
+  termURL?: string; responseCode?: string; approvalCode?: string;
+}
+interface Token { value: string; card: Card }
+
+export interface FakeFiserv {
+  /** The fake's origin (http://127.0.0.1:port). */
+  url: string;
+  /** The API base the adapter takes (url + /ipp/payments-gateway/v2). */
+  apiBase: string;
+  apiKey: string;
+  apiSecret: string;
+  /** Every request that reached the fake, as received. */
+  requests: Array<{ method: string; path: string; clientRequestId?: string; body?: Record<string, unknown> }>;
+  /** Stands in for Fiserv's hosted tokenization in the browser: a card number becomes a Fiserv payment token. */
+  tokenize(cardNumber: string, expiry?: { month: string; year: string }): string;
+  /** The fake's view of a transaction (for assertions). */
+  transaction(id: string): Readonly<Transaction> | undefined;
+  close(): Promise<void>;
+}
+
+const brandOf = (n: string) => (n.startsWith('4') ? 'VISA' : /^(5[1-5]|2[2-7])/.test(n) ? 'MASTERCARD' : /^3[47]/.test(n) ? 'AMEX' : 'DISCOVER');
+const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+function centsOf(total: unknown): number | null {
+  const text = typeof total === 'number' ? total.toFixed(2) : typeof total === 'string' ? total.trim() : '';
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** A token value that is not a card number: 16 digits failing the Luhn check (as Fiserv's example tokens do). */
+function tokenValue(): string {
+  for (;;) {
+    const digits = Array.from({ length: 16 }, () => Math.floor(Math.random() * 10)).join('').replace(/^0/, '9');
+    let sum = 0;
+    for (let i = 0; i < 16; i++) { let d = Number(digits[15 - i]); if (i % 2) { d *= 2; if (d > 9) d -= 9; } sum += d; }
+    if (sum % 10 !== 0) return digits;
+  }
+}
+
+export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: string } = {}): Promise<FakeFiserv> {
+  const apiKey = options.apiKey ?? FAKE_FISERV_API_KEY;
+  const apiSecret = options.apiSecret ?? FAKE_FISERV_API_SECRET;
+  const transactions = new Map<string, Transaction>();
+  const byOrder = new Map<string, Transaction>();
+  const tokens = new Map<string, Token>();
+  const replies = new Map<string, { digest: string; status: number; body: unknown }>();
+  const requests: FakeFiserv['requests'] = [];
+  let origin = '';
+  let nextId = 84000000001;
+
+  const common = (clientRequestId?: string) => ({ clientRequestId, apiTraceId: `fake-${randomUUID()}` });
+  const error = (status: number, responseType: string, code: string, message: string, clientRequestId?: string, details?: unknown[]) =>
+    ({ status, body: { ...common(clientRequestId), responseType, error: { code, message, ...(details ? { details } : {}) } } });
+
+  function view(tx: Transaction, clientRequestId?: string, amountCents = tx.type === 'PREAUTH' ? tx.heldCents : tx.capturedCents) {
+    return {
+      ...common(clientRequestId), responseType: 'Transaction', ipgTransactionId: tx.id, orderId: tx.orderId, transactionType: tx.type,
+      transactionTime: Math.floor(Date.now() / 1000), transactionStatus: tx.status, transactionResult: tx.status, transactionState: tx.state,
+      approvedAmount: { total: tx.status === 'APPROVED' ? money(amountCents) : '0.00', currency: tx.currency },
+      transactionAmount: { total: money(amountCents), currency: tx.currency },
+      ...(tx.approvalCode ? { approvalCode: tx.approvalCode } : {}),
+      paymentToken: undefined,
+      ...(tx.status === 'WAITING' ? {
+        authenticationResponse: {
+          type: '3D_SECURE', version: '2.1',
+          params: { acsURL: `${origin}/fake-acs/${tx.id}`, cReq: Buffer.from(JSON.stringify({ messageType: 'CReq', acsTransID: tx.id })).toString('base64url'), termURL: tx.termURL },
+        },
+      } : {}),
+      processor: tx.responseCode
+        ? { responseCode: tx.responseCode, responseMessage: tx.responseCode === '00' ? 'APPROVED' : 'DECLINED', ...(tx.status === 'APPROVED' ? { authorizationCode: 'OK7118' } : {}) }
+        : undefined,
+    };
+  }
+
+  function tokenView(token: Token, clientRequestId?: string, requestStatus = 'SUCCESS') {
+    const brand = brandOf(token.card.number);
+    const last4 = token.card.number.slice(-4);
+    return {
+      ...common(clientRequestId), requestStatus, brand,
+      paymentToken: { value: token.value, reusable: true, declineDuplicates: false, last4, brand, type: 'PAYMENT_CARD' },
+      paymentCard: { last4, brand, expiryDate: { month: token.card.month, year: token.card.year } },
+    };
+  }
+
+  function preauth(body: Record<string, unknown>, crid: string): { status: number; body: unknown } {
+    const amount = body.transactionAmount as { total?: unknown; currency?: unknown } | undefined;
+    const cents = centsOf(amount?.total);
+    const currency = typeof amount?.currency === 'string' && /^([A-Z]{3}|\d{3})$/.test(amount.currency) ? amount.currency : null;
+    const value = ((body.paymentMethod as { paymentToken?: { value?: unknown } } | undefined)?.paymentToken?.value);
+    const missing = [cents === null && 'transactionAmount.total', !currency && 'transactionAmount.currency', typeof value !== 'string' && 'paymentMethod.paymentToken.value'].filter(Boolean);
+    if (missing.length) return error(400, 'BadRequest', '400', 'Bad request', crid, missing.map((field) => ({ field, message: 'may not be null' })));
+    const token = tokens.get(value as string);
+    if (!token) return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'paymentMethod.paymentToken.value', message: 'Token not found' }]);
+    const tx: Transaction = {
+      id: String(nextId++), orderId: `R-${randomUUID()}`, type: 'PREAUTH', card: token.card, currency: currency!, heldCents: cents!,
+      capturedCents: 0, refundedCents: 0, state: 'AUTHORIZED', status: 'APPROVED', responseCode: '00', approvalCode: 'Y:OK7118:0000000000:PPX:000000000',
+    };
+    const auth = body.authenticationRequest as { authenticationType?: string; termURL?: string } | undefined;
+    const decline = (code: string, approvalCode: string) => Object.assign(tx, { state: 'DECLINED', status: 'DECLINED', responseCode: code, approvalCode });
+    if (NOT_AUTHENTICATED.has(token.card.number) && auth) decline('5101', 'N:-5101:3D Secure authentication failed');
+    else if (cents! % 100 === 5) decline('05', 'N:05:Do Not Honour');
+    else if (cents! % 100 === 51) decline('51', 'N:51:Insufficient funds');
+    else if (CHALLENGE.has(token.card.number) && auth) Object.assign(tx, { state: 'WAITING', status: 'WAITING', termURL: auth.termURL, responseCode: undefined, approvalCode: '?:waiting 3dsecure' });
+    transactions.set(tx.id, tx);
+    byOrder.set(tx.orderId, tx);
+    return { status: tx.status === 'DECLINED' ? 422 : 200, body: { ...view(tx, crid), ...(tx.status === 'DECLINED' ? { responseType: 'EndpointDeclined', error: { code: tx.responseCode, message: 'Declined' } } : {}) } };
+  }
+
+  function secondary(id: string, body: Record<string, unknown>, crid: string): { status: number; body: unknown } {
+    const tx = transactions.get(id);
+    if (!tx || tx.type !== 'PREAUTH') return error(404, 'NotFound', '404', 'Transaction not found', crid);
+    const amount = body.transactionAmount as { total?: unknown; currency?: unknown } | undefined;
+    const cents = amount ? centsOf(amount.total) : null;
+    const refuse = (code: string, message: string) => ({ status: 409, body: { ...view(tx, crid), responseType: 'GatewayDeclined', transactionStatus: 'FAILED', transactionResult: 'FAILED', error: { code, message } } });
+    const child = (type: Transaction['type'], cents2: number) => {
+      const made: Transaction = { ...tx, id: String(nextId++), type, heldCents: 0, capturedCents: cents2, refundedCents: 0, status: 'APPROVED', responseCode: '00' };
+      transactions.set(made.id, made);
+      return { status: 200, body: view(made, crid, cents2) };
+    };
+    switch (body.requestType) {
+      case 'PostAuthTransaction':
+        if (cents === null || !amount?.currency) return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'transactionAmount', message: 'may not be null' }]);
+        if (tx.state !== 'AUTHORIZED') return refuse('INVALID_STATE', 'The transaction cannot be completed in its current state');
+        if (cents > tx.heldCents || amount.currency !== tx.currency) return refuse('AMOUNT_EXCEEDED', 'The amount exceeds the authorized amount');
+        Object.assign(tx, { state: 'CAPTURED', capturedCents: cents });
+        return child('POSTAUTH', cents);
+      case 'VoidTransaction':
+        if (tx.state !== 'AUTHORIZED') return refuse('INVALID_STATE', 'The transaction cannot be voided in its current state');
+        Object.assign(tx, { state: 'VOIDED' });
+        return child('VOID', tx.heldCents);
+      case 'ReturnTransaction':
+        if (cents === null || !amount?.currency) return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'transactionAmount', message: 'may not be null' }]);
+        if (tx.state !== 'CAPTURED') return refuse('INVALID_STATE', 'The transaction cannot be returned in its current state');
+        if (cents === 0 || tx.refundedCents + cents > tx.capturedCents) return refuse('AMOUNT_EXCEEDED', 'The amount exceeds the amount available for return');
+        tx.refundedCents += cents;
+        return child('RETURN', cents);
+      default:
+        return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'requestType', message: 'unsupported request type' }]);
+    }
+  }
+
+  function tokenize(body: Record<string, unknown>, crid: string): { status: number; body: unknown } {
+    const create = body.createToken as { value?: string } | undefined;
+    if (!create) return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'createToken', message: 'may not be null' }]);
+    let card: Card | undefined;
+    if (body.requestType === 'ReferencedOrderPaymentTokenizationRequest') {
+      card = byOrder.get(String(body.referencedOrderId ?? ''))?.card;
+      if (!card) return error(404, 'NotFound', '404', 'Order not found', crid);
+    } else if (body.requestType === 'PaymentCardPaymentTokenizationRequest') {
+      const c = body.paymentCard as { number?: string; expiryDate?: { month?: string; year?: string } } | undefined;
+      if (!c?.number || !c.expiryDate?.month || !c.expiryDate.year) return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'paymentCard', message: 'may not be null' }]);
+      card = { number: c.number, month: c.expiryDate.month, year: c.expiryDate.year };
+    } else {
+      return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'requestType', message: 'unsupported request type' }]);
+    }
+    const value = create.value ?? tokenValue();
+    if (tokens.has(value)) return error(409, 'GatewayDeclined', 'DUPLICATE_TOKEN', 'The token value is already in use', crid);
+    const token = { value, card };
+    tokens.set(value, token);
+    return { status: 200, body: tokenView(token, crid) };
+  }
+
+  function authenticated(req: IncomingMessage, raw: string): { status: number; body: unknown } | null {
+    const h = (name: string) => { const v = req.headers[name]; return Array.isArray(v) ? v[0] : v; };
+    const crid = h('client-request-id');
+    const timestamp = h('timestamp');
+    const signature = h('message-signature');
+    if (h('api-key') !== apiKey) return error(401, 'Unauthenticated', '401', 'Invalid API key', crid);
+    if (!crid || !timestamp || !signature) return error(401, 'Unauthenticated', '401', 'Missing Client-Request-Id, Timestamp or Message-Signature', crid);
+    if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > 5 * 60_000) return error(401, 'Unauthenticated', '401', 'Stale request', crid);
+    if (signature !== fiservMessageSignature(apiKey, apiSecret, crid, timestamp, raw)) return error(401, 'Unauthenticated', '401', 'Invalid message signature', crid);
+    return null;
+  }
+
+  function route(req: IncomingMessage, raw: string): { status: number; body: unknown } {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const crid = String(req.headers['client-request-id'] ?? '');
+    if (!url.pathname.startsWith(API_PATH)) return error(404, 'NotFound', '404', 'Not found', crid);
+    const refused = authenticated(req, raw);
+    if (refused) return refused;
+    let body: Record<string, unknown> = {};
+    if (raw) {
+      try { body = JSON.parse(raw) as Record<string, unknown>; } catch { return error(400, 'BadRequest', '400', 'Malformed JSON', crid); }
+    }
+    const path = url.pathname.slice(API_PATH.length);
+    const method = req.method ?? 'GET';
+    if (method === 'POST') {
+      // The same Client-Request-Id with the same body is answered as the first time; with another body it is refused.
+      const digest = createHash('sha256').update(`${path}\n${raw}`).digest('hex');
+      const seen = replies.get(crid);
+      if (seen) return seen.digest === digest ? { status: seen.status, body: seen.body } : error(409, 'GatewayDeclined', 'DUPLICATE_REQUEST', 'Duplicate Client-Request-Id', crid);
+      const answer = postRoute(path, body, crid);
+      if (answer.status < 500) replies.set(crid, { digest, ...answer });
+      return answer;
+    }
+    const payment = /^\/payments\/([^/]+)$/.exec(path);
+    if (method === 'GET' && payment) {
+      const tx = transactions.get(decodeURIComponent(payment[1]));
+      return tx ? { status: 200, body: view(tx, crid) } : error(404, 'NotFound', '404', 'Transaction not found', crid);
+    }
+    const token = /^\/payment-tokens\/([^/]+)$/.exec(path);
+    if (token && (method === 'GET' || method === 'DELETE')) {
+      const found = tokens.get(decodeURIComponent(token[1]));
+      if (!found) return error(404, 'NotFound', '404', 'Payment token not found', crid);
+      if (method === 'DELETE') tokens.delete(found.value);
+      return { status: 200, body: tokenView(found, crid, method === 'DELETE' ? 'DELETED' : 'SUCCESS') };
+    }
+    return error(404, 'NotFound', '404', 'Not found', crid);
+  }
+
+  function postRoute(path: string, body: Record<string, unknown>, crid: string): { status: number; body: unknown } {
+    if (path === '/payments') {
+      if (body.requestType !== 'PaymentTokenPreAuthTransaction') return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'requestType', message: 'unsupported request type' }]);
+      return preauth(body, crid);
+    }
+    const payment = /^\/payments\/([^/]+)$/.exec(path);
+    if (payment) return secondary(decodeURIComponent(payment[1]), body, crid);
+    if (path === '/payment-tokens') return tokenize(body, crid);
+    return error(404, 'NotFound', '404', 'Not found', crid);
+  }
+
+  /** The bank's page: completes the challenge and sends the shopper to termURL with the transaction's id. */
+  function acs(id: string, res: ServerResponse) {
+    const tx = transactions.get(id);
+    if (!tx || tx.state !== 'WAITING') { res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Unknown authentication'); return; }
+    Object.assign(tx, { state: 'AUTHORIZED', status: 'APPROVED', responseCode: '00', approvalCode: 'Y:OK7118:0000000000:PPX:000000000' });
+    if (!tx.termURL) { res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Authenticated'); return; }
+    const back = new URL(tx.termURL);
+    back.searchParams.set('ipgTransactionId', tx.id);
+    res.writeHead(302, { Location: back.toString() }).end();
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const acsPage = /^\/fake-acs\/([^/]+)$/.exec(path);
+      if (acsPage) { acs(acsPage[1], res); return; }
+      let parsed: Record<string, unknown> | undefined;
+      try { parsed = raw ? JSON.parse(raw) as Record<string, unknown> : undefined; } catch { parsed = undefined; }
+      const crid = req.headers['client-request-id'];
+      requests.push({ method: req.method ?? 'GET', path: path.startsWith(API_PATH) ? path.slice(API_PATH.length) : path, ...(typeof crid === 'string' ? { clientRequestId: crid } : {}), ...(parsed ? { body: parsed } : {}) });
+      const answer = route(req, raw);
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: origin,
+    apiBase: `${origin}${API_PATH}`,
+    apiKey,
+    apiSecret,
+    requests,
+    tokenize(cardNumber, expiry = { month: '12', year: '30' }) {
+      const token = { value: tokenValue(), card: { number: cardNumber, ...expiry } };
+      tokens.set(token.value, token);
+      return token.value;
+    },
+    transaction: (id) => transactions.get(id),
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
