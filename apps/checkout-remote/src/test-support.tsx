@@ -10,7 +10,7 @@ import { BrowserRouter } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
 import { clearSession, type CartPreferences, type CustomerDetails, type SavedCard, type SessionUser } from '@platform/api-client';
 import type {
-  BusinessDetails, Cart, LoginResponse, PaymentSettings, PlacedOrder, StoreSettings,
+  BusinessDetails, Cart, LoginResponse, PaymentSettings, PlacedOrder, ReorderAnswer, StoreSettings,
 } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import CheckoutArea from './checkout-area';
@@ -29,6 +29,7 @@ export interface Answers {
   'POST /api/customer/orders/submit': { status: boolean; message: string; order: PlacedOrder } | { status: false; message: string; confirm: { order_id: string; redirect_url: string } };
   'POST /api/customer/orders/callback/0123456789abcdef01234567': { status: boolean; message: string; order: PlacedOrder };
   'GET /api/orders/order': { data: PlacedOrder };
+  'POST /api/orders/reorder': ReorderAnswer;
   'GET /api/get-customer-details': { data: CustomerDetails };
   'GET /api/customer-cards': { data: SavedCard[] };
   'POST /api/signup': { status: string; message: string };

@@ -1,5 +1,5 @@
 // Checkout: the address and fulfilment type on the cart, placing the order, the customer's orders.
-import type { Cart, CustomerOrderSummary, OrderAddress, Paged, PlacedOrder } from '@platform/contracts';
+import type { Cart, CustomerOrderSummary, OrderAddress, Paged, PlacedOrder, ReorderAnswer } from '@platform/contracts';
 import { platformApi } from '../api';
 import { unwrap } from './unwrap';
 import type { ShippingAddress } from './cart';
@@ -39,6 +39,10 @@ export const checkoutApi = platformApi.injectEndpoints({
     paymentReturn: build.mutation<OrderPlacedAnswer, { id: string; device_id: string }>({
       query: ({ id, device_id }) => ({ url: `customer/orders/callback/${encodeURIComponent(id)}`, method: 'POST', body: { device_id } }),
       invalidatesTags: ['Cart', 'Orders', 'Account'],
+    }),
+    /** Buy again: the order's lines back into the cart at the order's store. */
+    reorder: build.mutation<ReorderAnswer, { order_number: string; device_id: string }>({
+      query: (body) => ({ url: 'orders/reorder', method: 'POST', body }), invalidatesTags: ['Cart'],
     }),
     /** The signed-in customer's orders, newest first. */
     myOrders: build.query<Paged<CustomerOrderSummary>, { page: number }>({ query: (params) => ({ url: 'orders', params }), providesTags: ['Orders'] }),

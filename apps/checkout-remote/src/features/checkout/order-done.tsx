@@ -1,12 +1,24 @@
-import { Fragment } from 'react';
-import styled from 'styled-components';
-import { Link } from '@platform/routing';
+import { Fragment, useState } from 'react';
+import styled, { createGlobalStyle } from 'styled-components';
+import { Link, useNavigate } from '@platform/routing';
+import type { ReorderAnswer } from '@platform/contracts';
 import { addressLine, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, ORDER_PLACED } from '@platform/domain';
-import { checkoutApi, getDeviceId, storefrontApi } from '@platform/api-client';
-import { Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
+import { checkoutApi, errorMessage, getDeviceId, notify, setCheckoutStep, setSelectedStore, storefrontApi, useSelectedStore } from '@platform/api-client';
+import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
 const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }`;
 const Totals = styled.dl`display: grid; grid-template-columns: 1fr auto; gap: 6px 16px; max-width: 360px; margin: 0 0 16px auto; dd { margin: 0; text-align: right; } .total { font-weight: 700; }`;
+const Timeline = styled.ol`list-style: none; padding: 0; margin: 0 0 16px; li { padding: 4px 0; } time { color: ${(p) => p.theme.colors.muted}; margin-left: 8px; }`;
+const Actions = styled.div`display: flex; gap: 12px; flex-wrap: wrap; align-items: center; margin-top: 8px;`;
+/** Printing the order prints the receipt alone: the store's header, footer and the page's buttons stay off paper. */
+const ReceiptPrint = createGlobalStyle`
+  @media print {
+    body * { visibility: hidden; }
+    .order-receipt, .order-receipt * { visibility: visible; }
+    .order-receipt { position: absolute; inset: 0 auto auto 0; width: 100%; box-shadow: none; border: 0; }
+    .order-receipt .no-print { display: none; }
+  }
+`;
 
 /**
  * Checkout step 4, Done: the placed order, read back from the server (a reload shows it again); also one
@@ -24,7 +36,7 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
       {notFound ? <EmptyState title="This order was not found">It may have been placed from another device or account. <Link to="/">Continue shopping</Link></EmptyState> : null}
       {isError && !notFound ? <ErrorNotice>We could not load your order. Please reload the page.</ErrorNotice> : null}
       {order ? (
-        <Card role={justPlaced ? 'status' : undefined} aria-label={justPlaced ? 'Order placed' : 'Order details'}>
+        <Card className="order-receipt" role={justPlaced ? 'status' : undefined} aria-label={justPlaced ? 'Order placed' : 'Order details'}>
           <p>Order number <strong data-testid="order-number">{order.order_number}</strong>{justPlaced ? `. A confirmation was sent to ${order.contact.email}.` : `, placed ${new Date(order.placed_at).toLocaleString()}.`}</p>
           {order.order_type === 'pickup' ? <p>Pick up at <strong>{order.store.name}</strong>, {order.store.address}. {DEFAULT_PICKUP_DISCLAIMER}</p> : null}
           {order.order_type !== 'pickup' && order.address ? (
@@ -42,9 +54,60 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
             <dt className="total">Total</dt><dd className="total" data-testid="placed-total">{prefix}{order.total}</dd>
           </Totals>
           <p>Payment: {order.payment.label}.</p>
-          {justPlaced ? <Link to="/">Continue shopping</Link> : <Link to="/orders">Back to your orders</Link>}
+          {order.note ? <p>Your note: {order.note}</p> : null}
+          <h2 style={{ fontSize: '1.05rem' }}>Order status</h2>
+          <Timeline aria-label="Order status">
+            {order.timeline.map((step) => (
+              <li key={`${step.status}-${step.at}`}>
+                <strong>{step.label}</strong><time dateTime={step.at}>{new Date(step.at).toLocaleString()}</time>
+                {step.note ? <div>{step.note}</div> : null}
+              </li>
+            ))}
+          </Timeline>
+          <Actions className="no-print">
+            <BuyAgain orderNumber={order.order_number} />
+            <Button type="button" $variant="secondary" onClick={() => window.print()}>Print receipt</Button>
+            {justPlaced ? <Link to="/">Continue shopping</Link> : <Link to="/orders">Back to your orders</Link>}
+          </Actions>
+          <ReceiptPrint />
         </Card>
       ) : null}
     </Container>
+  );
+}
+
+/**
+ * Buy again: the order's lines go back into the cart at the order's store (selected if another was), then the
+ * cart opens; lines the store no longer has are named.
+ */
+function BuyAgain({ orderNumber }: { orderNumber: string }) {
+  const navigate = useNavigate();
+  const [reorder, { isLoading }] = checkoutApi.useReorderMutation();
+  const selected = useSelectedStore();
+  const [left, setLeft] = useState<ReorderAnswer['not_added']>([]);
+  const buy = async () => {
+    setLeft([]);
+    try {
+      const answer = await reorder({ order_number: orderNumber, device_id: getDeviceId() }).unwrap();
+      if (answer.store_id !== selected) setSelectedStore(answer.store_id);
+      setLeft(answer.not_added);
+      if (!answer.added) return;
+      notify(answer.not_added.length ? 'info' : 'success', answer.message);
+      if (!answer.not_added.length) { setCheckoutStep(1); navigate('/cart'); }
+    } catch (error) {
+      notify('error', errorMessage(error, 'The items could not be added to your cart. Please try again.'));
+    }
+  };
+  return (
+    <>
+      <Button type="button" disabled={isLoading} onClick={() => void buy()}>{isLoading ? 'Adding to your cart…' : 'Buy again'}</Button>
+      {left.length ? (
+        <div role="alert" style={{ flexBasis: '100%' }}>
+          <p style={{ margin: '8px 0 4px' }}>Not added to your cart:</p>
+          <ul style={{ margin: 0 }}>{left.map((l) => <li key={l.sku}>{l.title}: {l.reason}</li>)}</ul>
+          <Link to="/cart">Go to your cart</Link>
+        </div>
+      ) : null}
+    </>
   );
 }
