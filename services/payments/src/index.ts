@@ -7,4 +7,5 @@ export { paymentProviderFor, PaymentProviderNotConfiguredError, PROVIDERS_NOT_BU
 export { refundPayment, assertRefundWithinCaptured, REFUND_OVER_PAID, type CapturedPayment } from './refund-guard';
 export { PayAtStoreProvider } from './pay-at-store-provider';
 export { StripeProvider, createStripeClient, CALLBACK_NOT_VERIFIED } from './stripe-provider';
+export { PlugnPayProvider } from './plugnpay/plugnpay-provider';
 export { PaymentProviderError, shopperMessage } from './stripe-errors';

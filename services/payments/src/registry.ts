@@ -2,9 +2,10 @@ import { AppError } from '@platform/server-kit';
 import { PayAtStoreProvider } from './pay-at-store-provider';
 import type { PaymentProvider } from './provider';
 import { createStripeClient, StripeProvider } from './stripe-provider';
+import { plugnpayProviderFor, type PlugnPaySettings } from './plugnpay/plugnpay-registry';
 
 /** The card providers of the spec whose adapters are not built yet (PayPal is left out: the spec hides it). */
-export const PROVIDERS_NOT_BUILT = ['adyen', 'plugnpay', 'authorize_net', 'fiserv'] as const;
+export const PROVIDERS_NOT_BUILT = ['adyen', 'authorize_net', 'fiserv'] as const;
 
 /**
  * A store's payment settings as stored (tenant-settings, `payment`): the provider's name (null or
@@ -13,6 +14,7 @@ export const PROVIDERS_NOT_BUILT = ['adyen', 'plugnpay', 'authorize_net', 'fiser
 export interface StorePaymentSettings {
   payment_provider?: string | null;
   stripe?: { secret_key?: string | null } | null;
+  plugnpay?: PlugnPaySettings | null;
 }
 
 export const CARD_PAYMENTS_NOT_AVAILABLE = 'Card payments are not available at this store right now. Please choose another way to pay.';
@@ -49,6 +51,7 @@ export function paymentProviderFor(settings: StorePaymentSettings | null | undef
     }
     return provider;
   }
+  if (name === 'plugnpay') return plugnpayProviderFor(settings?.plugnpay);
   if ((PROVIDERS_NOT_BUILT as readonly string[]).includes(name)) throw new PaymentProviderNotConfiguredError(name, 'adapter_not_built');
   throw new PaymentProviderNotConfiguredError(name, 'unknown_provider');
 }
