@@ -168,7 +168,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Payment: Paid by card.');
   });
 
-  test('signing in from the Information step comes back to it; a delivery order reaches the owner\'s outstanding orders', async ({ page, browser }) => {
+  test('signing in from the Information step comes back to it; a delivery order reaches the owner\'s outstanding orders; the shopper follows it and buys it again', async ({ page, browser }) => {
     const email = `delivery-${Date.now()}@shopper.test`;
     const password = 'Hardware-Delivery-26';
     const made = await page.request.post(`${HARDWARE}/api/signup`, { data: { first_name: 'Dana', last_name: 'Driver', telephone: '5035550188', email, password, c_password: password } });
@@ -245,6 +245,17 @@ test.describe('checkout', () => {
     await expect(owner.getByText('This order is completed: nothing more to do.')).toBeVisible();
     await expect(owner.getByRole('list', { name: 'Order history' }).getByRole('listitem')).toHaveCount(3);
     await owner.close();
+
+    // Dana sees what the store did, then buys the same again.
+    await page.goto(`${HARDWARE}/orders?order=${orderNumber}`);
+    const status = page.getByRole('list', { name: 'Order status' }).getByRole('listitem');
+    await expect(status).toHaveCount(4);
+    await expect(status.nth(2)).toContainText('Ready');
+    await expect(status.nth(2)).toContainText('Delivery in about 30 minutes');
+    await expect(status.nth(3)).toContainText('Completed');
+    await page.getByRole('button', { name: 'Buy again' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(product.title);
   });
 
   test("a link with an access token opens an order's prepare screen signed in; the owner cancels it with a reason and its stock comes back", async ({ page }) => {
