@@ -7,5 +7,6 @@ export { paymentProviderFor, PaymentProviderNotConfiguredError, PROVIDERS_NOT_BU
 export { refundPayment, assertRefundWithinCaptured, REFUND_OVER_PAID, type CapturedPayment } from './refund-guard';
 export { PayAtStoreProvider } from './pay-at-store-provider';
 export { StripeProvider, createStripeClient, CALLBACK_NOT_VERIFIED } from './stripe-provider';
-export { PlugnPayProvider } from './plugnpay/plugnpay-provider';
+export { FiservProvider, type FiservCredentials } from './fiserv/fiserv-provider';
+export { fiservConnectHash } from './fiserv/fiserv-signature';
 export { PaymentProviderError, shopperMessage } from './stripe-errors';

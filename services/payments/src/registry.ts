@@ -2,10 +2,11 @@ import { AppError } from '@platform/server-kit';
 import { PayAtStoreProvider } from './pay-at-store-provider';
 import type { PaymentProvider } from './provider';
 import { createStripeClient, StripeProvider } from './stripe-provider';
+import { fiservProviderFor, type FiservSettings } from './fiserv/fiserv-registry';
 import { plugnpayProviderFor, type PlugnPaySettings } from './plugnpay/plugnpay-registry';
 
 /** The card providers of the spec whose adapters are not built yet (PayPal is left out: the spec hides it). */
-export const PROVIDERS_NOT_BUILT = ['adyen', 'authorize_net', 'fiserv'] as const;
+export const PROVIDERS_NOT_BUILT = ['adyen', 'authorize_net'] as const;
 
 /**
  * A store's payment settings as stored (tenant-settings, `payment`): the provider's name (null or
@@ -14,6 +15,7 @@ export const PROVIDERS_NOT_BUILT = ['adyen', 'authorize_net', 'fiserv'] as const
 export interface StorePaymentSettings {
   payment_provider?: string | null;
   stripe?: { secret_key?: string | null } | null;
+  fiserv?: FiservSettings | null;
   plugnpay?: PlugnPaySettings | null;
 }
 
@@ -31,6 +33,7 @@ export class PaymentProviderNotConfiguredError extends AppError {
 }
 
 const payAtStore = new PayAtStoreProvider();
+const notConfigured = (provider: string): never => { throw new PaymentProviderNotConfiguredError(provider, 'missing_secret_key'); };
 /** One Stripe client per key (an order made a new one, with its own connections, each time). */
 const stripeProviders = new Map<string, StripeProvider>();
 
@@ -52,6 +55,7 @@ export function paymentProviderFor(settings: StorePaymentSettings | null | undef
     return provider;
   }
   if (name === 'plugnpay') return plugnpayProviderFor(settings?.plugnpay);
+  if (name === 'fiserv') return fiservProviderFor(settings?.fiserv) ?? notConfigured('fiserv');
   if ((PROVIDERS_NOT_BUILT as readonly string[]).includes(name)) throw new PaymentProviderNotConfiguredError(name, 'adapter_not_built');
   throw new PaymentProviderNotConfiguredError(name, 'unknown_provider');
 }

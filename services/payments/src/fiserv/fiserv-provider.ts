@@ -121,7 +121,7 @@ export class FiservProvider implements PaymentProvider {
   }
 
   /** One signed call. Fiserv unreachable → SERVICE_UNREACHABLE; any HTTP answer is returned for the caller to read. */
-  private async send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, clientRequestId = randomUUID()): Promise<Answer<T>> {
+  private async send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, clientRequestId: string = randomUUID()): Promise<Answer<T>> {
     const payload = body === undefined ? '' : JSON.stringify(body);
     const timestamp = String(Date.now());
     const { apiKey, apiSecret } = this.credentials;
