@@ -9,4 +9,5 @@ export { PayAtStoreProvider } from './pay-at-store-provider';
 export { StripeProvider, createStripeClient, CALLBACK_NOT_VERIFIED } from './stripe-provider';
 export { FiservProvider, type FiservCredentials } from './fiserv/fiserv-provider';
 export { fiservConnectHash } from './fiserv/fiserv-signature';
+export { PlugnPayProvider } from './plugnpay/plugnpay-provider';
 export { PaymentProviderError, shopperMessage } from './stripe-errors';
