@@ -10,4 +10,5 @@ export { StripeProvider, createStripeClient, CALLBACK_NOT_VERIFIED } from './str
 export { FiservProvider, type FiservCredentials } from './fiserv/fiserv-provider';
 export { fiservConnectHash } from './fiserv/fiserv-signature';
 export { PlugnPayProvider } from './plugnpay/plugnpay-provider';
+export { AuthorizeNetProvider, type AuthorizeNetCredentials } from './authorize_net/authorize_net-provider';
 export { PaymentProviderError, shopperMessage } from './stripe-errors';

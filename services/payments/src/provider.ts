@@ -1,7 +1,7 @@
 import { AppError } from '@platform/server-kit';
 
 /** The adapters that exist. The spec's other card providers (adyen, authorize_net, fiserv) are not built yet. */
-export type PaymentProviderName = 'fiserv' | 'stripe' | 'pay_at_store' | 'plugnpay';
+export type PaymentProviderName = 'fiserv' | 'stripe' | 'pay_at_store' | 'plugnpay' | 'authorize_net';
 
 export type AuthorizationStatus = 'authorized' | 'requires_action' | 'declined';
 

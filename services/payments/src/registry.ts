@@ -2,11 +2,12 @@ import { AppError } from '@platform/server-kit';
 import { PayAtStoreProvider } from './pay-at-store-provider';
 import type { PaymentProvider } from './provider';
 import { createStripeClient, StripeProvider } from './stripe-provider';
+import { authorizeNetProviderFor, type AuthorizeNetSettings } from './authorize_net/authorize_net-registry';
 import { fiservProviderFor, type FiservSettings } from './fiserv/fiserv-registry';
 import { plugnpayProviderFor, type PlugnPaySettings } from './plugnpay/plugnpay-registry';
 
 /** The card providers of the spec whose adapters are not built yet (PayPal is left out: the spec hides it). */
-export const PROVIDERS_NOT_BUILT = ['adyen', 'authorize_net'] as const;
+export const PROVIDERS_NOT_BUILT = ['adyen'] as const;
 
 /**
  * A store's payment settings as stored (tenant-settings, `payment`): the provider's name (null or
@@ -15,6 +16,7 @@ export const PROVIDERS_NOT_BUILT = ['adyen', 'authorize_net'] as const;
 export interface StorePaymentSettings {
   payment_provider?: string | null;
   stripe?: { secret_key?: string | null } | null;
+  authorize_net?: AuthorizeNetSettings | null;
   fiserv?: FiservSettings | null;
   plugnpay?: PlugnPaySettings | null;
 }
@@ -56,6 +58,7 @@ export function paymentProviderFor(settings: StorePaymentSettings | null | undef
   }
   if (name === 'plugnpay') return plugnpayProviderFor(settings?.plugnpay);
   if (name === 'fiserv') return fiservProviderFor(settings?.fiserv) ?? notConfigured('fiserv');
+  if (name === 'authorize_net') return authorizeNetProviderFor(settings?.authorize_net) ?? notConfigured('authorize_net');
   if ((PROVIDERS_NOT_BUILT as readonly string[]).includes(name)) throw new PaymentProviderNotConfiguredError(name, 'adapter_not_built');
   throw new PaymentProviderNotConfiguredError(name, 'unknown_provider');
 }
