@@ -10,5 +10,7 @@ export { StripeProvider, createStripeClient, CALLBACK_NOT_VERIFIED } from './str
 export { FiservProvider, type FiservCredentials } from './fiserv/fiserv-provider';
 export { fiservConnectHash } from './fiserv/fiserv-signature';
 export { PlugnPayProvider } from './plugnpay/plugnpay-provider';
+export { AdyenProvider, type AdyenPaymentMethod } from './adyen/adyen-provider';
+export type { AdyenCredentials } from './adyen/adyen-client';
 export { AuthorizeNetProvider, type AuthorizeNetCredentials } from './authorize_net/authorize_net-provider';
 export { PaymentProviderError, shopperMessage } from './stripe-errors';

@@ -1,7 +1,7 @@
 import { AppError } from '@platform/server-kit';
 
-/** The adapters that exist. The spec's other card providers (adyen, authorize_net, fiserv) are not built yet. */
-export type PaymentProviderName = 'fiserv' | 'stripe' | 'pay_at_store' | 'plugnpay' | 'authorize_net';
+/** The adapters that exist: pay at store and every card provider of the spec (PayPal stays out). */
+export type PaymentProviderName = 'fiserv' | 'stripe' | 'pay_at_store' | 'plugnpay' | 'adyen' | 'authorize_net';
 
 export type AuthorizationStatus = 'authorized' | 'requires_action' | 'declined';
 

@@ -5,9 +5,10 @@ import { createStripeClient, StripeProvider } from './stripe-provider';
 import { authorizeNetProviderFor, type AuthorizeNetSettings } from './authorize_net/authorize_net-registry';
 import { fiservProviderFor, type FiservSettings } from './fiserv/fiserv-registry';
 import { plugnpayProviderFor, type PlugnPaySettings } from './plugnpay/plugnpay-registry';
+import { adyenProviderFor, type AdyenSettings } from './adyen/adyen-registry';
 
 /** The card providers of the spec whose adapters are not built yet (PayPal is left out: the spec hides it). */
-export const PROVIDERS_NOT_BUILT = ['adyen'] as const;
+export const PROVIDERS_NOT_BUILT: readonly string[] = [];
 
 /**
  * A store's payment settings as stored (tenant-settings, `payment`): the provider's name (null or
@@ -19,6 +20,7 @@ export interface StorePaymentSettings {
   authorize_net?: AuthorizeNetSettings | null;
   fiserv?: FiservSettings | null;
   plugnpay?: PlugnPaySettings | null;
+  adyen?: AdyenSettings | null;
 }
 
 export const CARD_PAYMENTS_NOT_AVAILABLE = 'Card payments are not available at this store right now. Please choose another way to pay.';
@@ -58,6 +60,7 @@ export function paymentProviderFor(settings: StorePaymentSettings | null | undef
   }
   if (name === 'plugnpay') return plugnpayProviderFor(settings?.plugnpay);
   if (name === 'fiserv') return fiservProviderFor(settings?.fiserv) ?? notConfigured('fiserv');
+  if (name === 'adyen') return adyenProviderFor(settings?.adyen) ?? notConfigured('adyen');
   if (name === 'authorize_net') return authorizeNetProviderFor(settings?.authorize_net) ?? notConfigured('authorize_net');
   if ((PROVIDERS_NOT_BUILT as readonly string[]).includes(name)) throw new PaymentProviderNotConfiguredError(name, 'adapter_not_built');
   throw new PaymentProviderNotConfiguredError(name, 'unknown_provider');
