@@ -206,6 +206,21 @@ describe('AdyenProvider against the Adyen fake', () => {
     await expect(provider(fake.apiKey, fake.merchantAccount, url).authorize(500, 'usd', VISA, { idempotencyKey: key('order-1018') }))
       .rejects.toMatchObject({ type: 'unavailable', status: 503, message: SERVICE_UNREACHABLE });
     await expect(provider(fake.apiKey, fake.merchantAccount, url).listCards('shopper_x')).rejects.toMatchObject({ message: SERVICE_UNREACHABLE });
+    // An https base goes through the SDK's own transport (as Adyen itself does): nothing listens, so unreachable.
+    await expect(provider(fake.apiKey, fake.merchantAccount, url.replace('http:', 'https:')).capture('ABCDEFGHJKLMNPQR', 100))
+      .rejects.toMatchObject({ type: 'unavailable', message: SERVICE_UNREACHABLE });
+  });
+
+  test('ADYEN_API_BASE points the adapter at another Checkout host when no base is given', async () => {
+    const before = process.env.ADYEN_API_BASE;
+    process.env.ADYEN_API_BASE = fake.url;
+    try {
+      const adyen = new AdyenProvider({ apiKey: fake.apiKey, merchantAccount: fake.merchantAccount, environment: 'test' });
+      expect(await adyen.listCards('shopper_nobody')).toEqual([]);
+      expect(lastRequest()).toMatchObject({ method: 'GET', path: expect.stringMatching(/^\/v72\/storedPaymentMethods\?shopperReference=shopper_nobody/) });
+    } finally {
+      if (before === undefined) delete process.env.ADYEN_API_BASE; else process.env.ADYEN_API_BASE = before;
+    }
   });
 
   test('a notification signed with the HMAC key verifies; a tampered one, another key or no signature is refused', async () => {
