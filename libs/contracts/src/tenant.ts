@@ -164,6 +164,8 @@ export const BusinessDetails = Type.Object({
   departments_hierarchy_level: Type.Integer(),
   show_stock_level: Type.Boolean(),
   show_oos_special: Type.Boolean(),
+  /** Guests confirm their mobile number with a texted code before ordering (orders/validate-info). */
+  verify_phone_at_checkout: Type.Boolean(),
   show_competitors: Type.Boolean(),
   /** Zips the store delivers to, with fees (money strings) and the lower fee from a minimum subtotal. */
   delivery_locations: Type.Array(Type.Object({

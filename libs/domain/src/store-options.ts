@@ -9,12 +9,14 @@ export interface StoreOptions {
   /** Zips the store delivers to; the lower fee from a minimum subtotal is kept as it was (no field here). */
   delivery_locations: { code: string; fee: string; minThreshold: string | null; thresholdFee: string | null }[];
   show_oos_special: boolean;
+  /** Guests confirm their mobile number with a texted 4-digit code before they order (spec 2 Phone verification input). */
+  verify_phone_at_checkout: boolean;
   special_order_fee: string;
   special_order_sla: string;
   tax_rates: { location_id: number; rate: string }[];
 }
 export const STORE_OPTION_KEYS = [
-  'pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'show_oos_special', 'special_order_fee', 'special_order_sla', 'tax_rates',
+  'pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'verify_phone_at_checkout', 'show_oos_special', 'special_order_fee', 'special_order_sla', 'tax_rates',
 ] as const satisfies readonly (keyof StoreOptions)[];
 
 /** The selling options out of anything that carries them (the business details). */

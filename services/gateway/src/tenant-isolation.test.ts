@@ -135,7 +135,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
   '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/admin/orders/{id}/note', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge',
   '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe',
-  '/api/admin/fulfillment/payment-settings', '/api/customer/orders/callback/{id}', '/api/payments/webhook/stripe'];
+  '/api/admin/fulfillment/payment-settings', '/api/customer/orders/callback/{id}', '/api/payments/webhook/stripe', '/api/orders/reorder', '/api/orders/validate-info'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
 /** Routes for a shopper's own things, which a store account is refused (403). */

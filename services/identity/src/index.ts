@@ -7,3 +7,4 @@ export { deliverCampaign } from './email-campaigns/service';
 export { EmailCampaign, UnsubscribeLink } from './email-campaigns/models';
 export { CustomerKey, customerKeyDocs, customerByKey, adminIds } from './keys';
 export { cardCustomerRef, saveCardWith, storeCardProvider } from './cards';
+export { checkoutPhoneConfirmed, VERIFY_PHONE_FIRST } from './checkout-phone';

@@ -67,7 +67,7 @@ export const Customer = mongoose.models.Customer ?? mongoose.model('Customer', c
 const oneTimeSecretSchema = new Schema({
   /** `oneTimeSecretId(tenant, purpose, subject)`: one live secret per purpose and subject, replaced when a new one is sent. */
   _id: { type: String, required: true },
-  purpose: { type: String, enum: ['otp', 'magic-link', 'reset', 'phone-change'], required: true },
+  purpose: { type: String, enum: ['otp', 'magic-link', 'reset', 'phone-change', 'checkout-phone'], required: true },
   /** The 10-digit phone or the lower-cased e-mail it was sent to. */
   subject: { type: String, required: true },
   secretHash: { type: String, required: true },

@@ -4,8 +4,11 @@ import { scoped } from '@platform/db';
 import type { RequestContext } from '@platform/server-kit';
 import { OneTimeSecret, oneTimeSecretId } from './models';
 
-/** phone-change: the code texted to a new number, for one account (subject: '{slug}:{phone}'). */
-export type SecretPurpose = 'otp' | 'magic-link' | 'reset' | 'phone-change';
+/**
+ * phone-change: the code texted to a new number, for one account (subject: '{slug}:{phone}'); checkout-phone: the
+ * code a shopper confirms their mobile number with before ordering (subject: '{slug or device}:{phone}').
+ */
+export type SecretPurpose = 'otp' | 'magic-link' | 'reset' | 'phone-change' | 'checkout-phone';
 
 /** How long each kind of secret lives and how many wrong tries use it up. */
 export const SECRET_RULES: Record<SecretPurpose, { ttlMs: number; maxWrongTries: number }> = {
@@ -13,10 +16,11 @@ export const SECRET_RULES: Record<SecretPurpose, { ttlMs: number; maxWrongTries:
   'magic-link': { ttlMs: 15 * 60_000, maxWrongTries: 5 },
   reset: { ttlMs: 30 * 60_000, maxWrongTries: 5 },
   'phone-change': { ttlMs: 10 * 60_000, maxWrongTries: 5 },
+  'checkout-phone': { ttlMs: 10 * 60_000, maxWrongTries: 5 },
 };
 
 function newSecret(purpose: SecretPurpose): string {
-  if (purpose === 'otp' || purpose === 'phone-change') return String(randomInt(0, 10_000)).padStart(4, '0');
+  if (purpose === 'otp' || purpose === 'phone-change' || purpose === 'checkout-phone') return String(randomInt(0, 10_000)).padStart(4, '0');
   if (purpose === 'reset') return String(randomInt(0, 1_000_000)).padStart(6, '0');
   return randomBytes(32).toString('base64url');
 }

@@ -4,6 +4,7 @@ import { INVALID_EMAIL, isValidEmail, LIMITED_PERMISSIONS, PERMISSIONS } from '@
 import { AppError, errorAnswers, requireAdmin, requirePermission, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { confirmPassword, customerDetails, deleteAccount, endSession, listSessions, logoutOthers, saveCustomerStore, sendPhoneChangeCode, setMarketing, setSms, signup, updateEmail, updateName, updatePassword, updatePhone } from './account';
 import { addCard, deleteCard, listCards, ProviderCardVault } from './cards';
+import { validateCheckoutInfo } from './checkout-phone';
 import { emailCampaignRoutes } from './email-campaigns/routes';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
@@ -62,6 +63,21 @@ export const identityRoutes: ServicePlugin = async (app) => {
       response: { 200: LoginResponse, ...errorAnswers(422, 429) },
     },
   }, async (request) => loginWithCode(request.ctx, io, request.ip, { telephone: request.body.telephone, code: request.body.otp, remember: request.body.remember }));
+
+  app.post('/orders/validate-info', {
+    schema: {
+      tags, summary: "Checkout's contact details before Payment; where the store asks, the mobile number confirmed with a texted 4-digit code (first call texts it, a call with code checks it)",
+      body: Type.Object({
+        first_name: Type.String({ maxLength: 100 }), last_name: Type.String({ maxLength: 100 }), email: Type.String({ maxLength: 200 }), telephone: Type.String({ maxLength: 20 }),
+        code: Type.Optional(Type.String({ maxLength: 10 })), device_id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{10}$' })),
+      }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), verification_required: Type.Boolean() }), ...errorAnswers(422, 429) },
+    },
+  }, async (request) => {
+    const shopper = request.ctx.caller && !request.ctx.caller.isAdmin ? request.ctx.caller.slug : request.body.device_id;
+    if (!shopper) throw new AppError('unprocessable', 'Please reload the page and try again.', { device_id: ['is required for guests'] });
+    return validateCheckoutInfo(request.ctx, io, request.ip, shopper, request.body);
+  });
 
   app.post('/send-otp', {
     schema: { tags, summary: 'Texts a 4-digit sign-in code (10 minutes, 5 tries) to a phone with an account', body: Type.Object({ telephone: Phone }), response: { 200: Status, ...errorAnswers(422, 429) } },

@@ -512,6 +512,44 @@ describe('POST /api/customer/orders/submit', () => {
     expect((await reorder('AgainDev01', { authorization: `Bearer ${admin}` })).statusCode).toBe(403);
   });
 
+  it('where the store asks, a guest confirms their mobile number with a texted code before ordering', async () => {
+    const validate = (body: Record<string, unknown>, extra: Record<string, string> = {}) =>
+      harness.app.inject({ method: 'POST', url: '/api/orders/validate-info', headers: headers(extra), payload: { ...contact, telephone: '(503) 555-0190', ...body } });
+    expect((await validate({ device_id: 'PhoneDev01' })).json()).toEqual({ status: 'success', message: 'Your details are complete.', verification_required: false });
+    await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: { 'business.verify_phone_at_checkout': true } }));
+    forgetStoreProfile(tenantId);
+    try {
+      const before = await stock(21);
+      await add('PhoneDev01', 21, 1);
+      const unconfirmed = await submit('PhoneDev01', { telephone: '(503) 555-0190' });
+      expect(unconfirmed.json()).toMatchObject({ status: 422, errors: { telephone: ['Please confirm your mobile number with the code we texted you.'] } });
+      expect(await stock(21)).toBe(before);
+
+      expect((await validate({ device_id: 'PhoneDev01', email: 'nope' })).json()).toMatchObject({ status: 422, errors: { email: expect.any(Array) } });
+      const sent = await validate({ device_id: 'PhoneDev01' });
+      expect(sent.json()).toEqual({ status: 'success', message: 'We sent a 4-digit code to (503) 555-0190. Enter it to confirm your number.', verification_required: true });
+      const text = (await jobs('notifications')).filter((j) => j.kind === 'checkout-phone' && j.to === '5035550190').at(-1)!;
+      const code = /^(\d{4}) is your chk-a store code/.exec(text.text)![1];
+      const wrong = code === '0000' ? '1111' : '0000';
+      expect((await validate({ device_id: 'PhoneDev01', code: wrong })).json()).toMatchObject({ status: 422, errors: { code: ['The verification code is not correct. Please try again.'] } });
+      // Another device cannot use this device's code.
+      expect((await validate({ device_id: 'PhoneDev02', code })).statusCode).toBe(422);
+      expect((await validate({ device_id: 'PhoneDev01', code })).json()).toEqual({ status: 'success', message: 'Thank you: your mobile number is confirmed.', verification_required: false });
+      const placed = await submit('PhoneDev01', { telephone: '(503) 555-0190' });
+      expect(placed.statusCode).toBe(200);
+      expect(await stock(21)).toBe(before - 1);
+
+      // A customer ordering with their own account's number is not asked.
+      await Customer.create({ tenantId, slug: 'phone-owner', email: 'phone-owner@chk-a.test', telephone: '5035550191', passwordHash: 'x' });
+      const owner = await issueToken(tenantId, { slug: 'phone-owner', customerId: String(((await inDb(() => Customer.findOne({ tenantId, slug: 'phone-owner' }).lean())) as unknown as { _id: unknown })._id) });
+      expect((await validate({ telephone: '(503) 555-0191' }, { authorization: `Bearer ${owner}` })).json().verification_required).toBe(false);
+      expect((await validate({ telephone: '(503) 555-0192' }, { authorization: `Bearer ${owner}` })).json().verification_required).toBe(true);
+    } finally {
+      await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: { 'business.verify_phone_at_checkout': false } }));
+      forgetStoreProfile(tenantId);
+    }
+  });
+
   it('refuses a card at a store that takes no cards, before anything is taken', async () => {
     const before = await stock(21, otherTenantId);
     await add('CardNone01', 21, 1, { 'business-slug': 'chk-b' });

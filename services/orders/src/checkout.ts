@@ -7,7 +7,7 @@ import type { PlacedOrder } from '@platform/contracts';
 import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
 import { announceStockChange, releaseHold, releaseStock, reserveStock, settleHold, staleHolds, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings, storedPaymentSettings } from '@platform/tenant-settings';
-import { storeAdmins } from '@platform/identity';
+import { checkoutPhoneConfirmed, storeAdmins, VERIFY_PHONE_FIRST } from '@platform/identity';
 import { AppError, backgroundContext, rejectFieldProblems, resolvedTenant, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type StoredPayment } from './card-payment';
@@ -51,6 +51,11 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   if (input.payment_method !== PAY_AT_STORE && !byCard) throw new AppError('unprocessable', 'Please choose how you will pay.', { payment_method: ['Please choose how you will pay.'] });
   if (byCard && !input.payment_token?.trim()) throw new AppError('unprocessable', ENTER_CARD, { payment_token: [ENTER_CARD] });
   const provider = byCard ? await cardProvider(ctx) : null;
+  // Where the store asks, the mobile number was confirmed with a texted code (orders/validate-info) first.
+  const shopper = who.customerSlug ?? who.deviceId;
+  if (!shopper || !(await checkoutPhoneConfirmed(ctx, { redis: io.resources.redis, prefix: io.resources.queuePrefix }, shopper, input.telephone))) {
+    throw new AppError('unprocessable', VERIFY_PHONE_FIRST, { telephone: [VERIFY_PHONE_FIRST] });
+  }
   const stored = await io.cart.carts.get(ctx.tenantId, who);
   const cart = await cartParcels(ctx, io.cart, who, { order_type: input.order_type }, stored);
   if (cart.item_count === 0 || !stored) throw new AppError('unprocessable', CART_EMPTY_AT_CHECKOUT);

@@ -205,6 +205,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
           minThreshold: Type.Union([Type.Null(), Amount]), thresholdFee: Type.Union([Type.Null(), Amount]),
         }), { maxItems: 500 })),
         show_oos_special: Type.Optional(Type.Boolean()),
+        verify_phone_at_checkout: Type.Optional(Type.Boolean()),
         special_order_fee: Type.Optional(Amount),
         special_order_sla: Type.Optional(Type.String({ maxLength: 100 })),
         tax_rates: Type.Optional(Type.Array(Type.Object({ location_id: Type.Integer({ minimum: 1 }), rate: Type.String({ maxLength: 10 }) }), { maxItems: 200 })),

@@ -33,6 +33,7 @@ export const DEFAULT_BUSINESS = {
   departments_hierarchy_level: 3,
   show_stock_level: false,
   show_oos_special: false,
+  verify_phone_at_checkout: false,
   show_competitors: false,
   delivery_locations: [] as { code: string; fee: string; minThreshold: string | null; thresholdFee: string | null }[],
   special_order_fee: '0.00',

@@ -9,7 +9,7 @@ import { useCheckedSave } from './checked-save';
 /** The three selling-option screens; each is a settings screen or a setup wizard step (its slug). */
 export type SellingOptionsSection = 'fulfillment-options' | 'special-order-items' | 'tax-rate';
 const SECTION_KEYS: Record<SellingOptionsSection, (keyof StoreOptions)[]> = {
-  'fulfillment-options': ['pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations'],
+  'fulfillment-options': ['pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'verify_phone_at_checkout'],
   'special-order-items': ['show_oos_special', 'special_order_fee', 'special_order_sla'],
   'tax-rate': ['tax_rates'],
 };
@@ -78,6 +78,11 @@ export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSa
             <label className="check"><input type="checkbox" checked={form.delivery_enabled} onChange={(e) => set({ delivery_enabled: e.target.checked })} /> Local delivery</label>
             <label className="check"><input type="checkbox" checked={form.shipping_enabled} onChange={(e) => set({ shipping_enabled: e.target.checked })} /> Shipping</label>
             {problem('pickup_enabled')}
+          </fieldset></Card>
+          <Card><fieldset>
+            <legend>Checking new shoppers</legend>
+            <label className="check"><input type="checkbox" checked={form.verify_phone_at_checkout} onChange={(e) => set({ verify_phone_at_checkout: e.target.checked })} /> Ask guests to confirm their mobile number with a texted code before they order</label>
+            <p className="help">Cuts orders with a wrong or made-up number. Signed-in customers whose account has the number are not asked.</p>
           </fieldset></Card>
           <Card><fieldset>
             <legend>Zip codes you deliver to</legend>
