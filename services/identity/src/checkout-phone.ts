@@ -1,8 +1,6 @@
-import { scoped } from '@platform/db';
 import { contactProblems, formatPhone, isOtpCode, normalizePhone } from '@platform/domain';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails } from '@platform/tenant-settings';
-import { Customer } from './models';
 import { CODE_MESSAGES, consumeSecret, issueSecret } from './one-time';
 import type { IdentityIo } from './sessions';
 
@@ -11,21 +9,18 @@ export const DETAILS_COMPLETE = 'Your details are complete.';
 export const PHONE_CONFIRMED = 'Thank you: your mobile number is confirmed.';
 export const phoneCodeSent = (phone: string) => `We sent a 4-digit code to ${formatPhone(phone)}. Enter it to confirm your number.`;
 
-/** A confirmed number stays confirmed for this shopper (account or device) a day. */
-const CONFIRMED_S = 24 * 3600;
+/** A guest's confirmed number stays confirmed on their device a day; a customer's stays with their account. */
+const GUEST_CONFIRMED_S = 24 * 3600;
 const confirmedKey = (redis: { prefix: string }, ctx: RequestContext, shopper: string, phone: string) => `${redis.prefix}:checkout-phone:${ctx.tenantId}:${shopper}:${phone}`;
 
 /**
- * Whether this shopper may order with this mobile number: always where the store does not ask; else a signed-in
- * customer whose account has the number, or a shopper (account or device) who confirmed it with a texted code today.
+ * Whether this shopper may order with this mobile number: always where the store does not ask; else once the
+ * shopper (their account, or a guest's device) confirmed it with a texted code. An account's own number is not
+ * trusted by itself: sign-up does not check it.
  */
 export async function checkoutPhoneConfirmed(ctx: RequestContext, io: Pick<IdentityIo, 'redis' | 'prefix'>, shopper: string, telephone: string): Promise<boolean> {
   if (!(await getBusinessDetails(ctx)).verify_phone_at_checkout) return true;
   const phone = normalizePhone(telephone) ?? telephone;
-  if (ctx.caller && !ctx.caller.isAdmin) {
-    const account = (await Customer.findOne(scoped(ctx, { _id: ctx.caller.customerId }), { telephone: 1 }).lean()) as { telephone?: string | null } | null;
-    if (account?.telephone && normalizePhone(account.telephone) === phone) return true; // the number of their own account
-  }
   return (await io.redis.exists(confirmedKey(io, ctx, shopper, phone))) === 1;
 }
 
@@ -54,6 +49,8 @@ export async function validateCheckoutInfo(ctx: RequestContext, io: IdentityIo, 
   await io.limit('login', ctx, phone, ip);
   const check = isOtpCode(code) ? await consumeSecret(ctx, io.redis, io.prefix, 'checkout-phone', subject, code) : 'wrong';
   if (check !== 'ok') throw new AppError('unprocessable', CODE_MESSAGES[check], { code: [CODE_MESSAGES[check]] });
-  await io.redis.set(confirmedKey(io, ctx, shopper, phone), new Date().toISOString(), 'EX', CONFIRMED_S);
+  const key = confirmedKey(io, ctx, shopper, phone);
+  if (ctx.caller && !ctx.caller.isAdmin) await io.redis.set(key, new Date().toISOString());
+  else await io.redis.set(key, new Date().toISOString(), 'EX', GUEST_CONFIRMED_S);
   return { status: 'success', message: PHONE_CONFIRMED, verification_required: false };
 }

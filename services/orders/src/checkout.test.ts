@@ -539,11 +539,14 @@ describe('POST /api/customer/orders/submit', () => {
       expect(placed.statusCode).toBe(200);
       expect(await stock(21)).toBe(before - 1);
 
-      // A customer ordering with their own account's number is not asked.
-      await Customer.create({ tenantId, slug: 'phone-owner', email: 'phone-owner@chk-a.test', telephone: '5035550191', passwordHash: 'x' });
-      const owner = await issueToken(tenantId, { slug: 'phone-owner', customerId: String(((await inDb(() => Customer.findOne({ tenantId, slug: 'phone-owner' }).lean())) as unknown as { _id: unknown })._id) });
-      expect((await validate({ telephone: '(503) 555-0191' }, { authorization: `Bearer ${owner}` })).json().verification_required).toBe(false);
-      expect((await validate({ telephone: '(503) 555-0192' }, { authorization: `Bearer ${owner}` })).json().verification_required).toBe(true);
+      // A customer confirms a number once for their account; another number is asked again.
+      const auth = { authorization: `Bearer ${await issueToken(tenantId, { slug: 'phone-owner' })}` };
+      expect((await validate({ telephone: '(503) 555-0191' }, auth)).json().verification_required).toBe(true);
+      const theirs = /^(\d{4}) is your/.exec((await jobs('notifications')).filter((j) => j.kind === 'checkout-phone' && j.to === '5035550191').at(-1)!.text)![1];
+      expect((await validate({ telephone: '(503) 555-0191', code: theirs }, auth)).json().verification_required).toBe(false);
+      expect((await validate({ telephone: '(503) 555-0191' }, auth)).json().verification_required).toBe(false);
+      expect(await harness.resources.redis.ttl(`${harness.resources.queuePrefix}:checkout-phone:${tenantId}:phone-owner:5035550191`)).toBe(-1);
+      expect((await validate({ telephone: '(503) 555-0192' }, auth)).json().verification_required).toBe(true);
     } finally {
       await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: { 'business.verify_phone_at_checkout': false } }));
       forgetStoreProfile(tenantId);
