@@ -30,6 +30,7 @@ export interface Answers {
   'POST /api/customer/orders/callback/0123456789abcdef01234567': { status: boolean; message: string; order: PlacedOrder };
   'GET /api/orders/order': { data: PlacedOrder };
   'POST /api/orders/reorder': ReorderAnswer;
+  'POST /api/orders/validate-info': { status: string; message: string; verification_required: boolean };
   'GET /api/get-customer-details': { data: CustomerDetails };
   'GET /api/customer-cards': { data: SavedCard[] };
   'POST /api/signup': { status: string; message: string };

@@ -40,6 +40,10 @@ export const checkoutApi = platformApi.injectEndpoints({
       query: ({ id, device_id }) => ({ url: `customer/orders/callback/${encodeURIComponent(id)}`, method: 'POST', body: { device_id } }),
       invalidatesTags: ['Cart', 'Orders', 'Account'],
     }),
+    /** The Information step's details; where the store asks, the mobile number confirmed by a texted code (first call texts it). */
+    validateInfo: build.mutation<{ status: string; message: string; verification_required: boolean }, { first_name: string; last_name: string; email: string; telephone: string; device_id: string; code?: string }>({
+      query: (body) => ({ url: 'orders/validate-info', method: 'POST', body }),
+    }),
     /** Buy again: the order's lines back into the cart at the order's store. */
     reorder: build.mutation<ReorderAnswer, { order_number: string; device_id: string }>({
       query: (body) => ({ url: 'orders/reorder', method: 'POST', body }), invalidatesTags: ['Cart'],

@@ -140,4 +140,31 @@ describe('checkout: Information step', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('(503) 555-0142')).toBeTruthy();
   });
+
+  it('where the store asks, a guest confirms their mobile number with the 4-digit code texted to it before Payment', async () => {
+    const sent = 'We sent a 4-digit code to (503) 555-0142. Enter it to confirm your number.';
+    const api = checkoutApi(PICKUP_CART).on('POST /api/orders/validate-info', (request) => {
+      const body = request.body as { code?: string };
+      if (!body.code) return { status: 'success', message: sent, verification_required: true };
+      if (body.code !== '4821') return new Failure(422, 'The verification code is not correct. Please try again.', { code: ['The verification code is not correct. Please try again.'] });
+      return { status: 'success', message: 'Thank you: your mobile number is confirmed.', verification_required: false };
+    });
+    const { user } = renderCheckout('/cart', { api, business: { ...BUSINESS, verify_phone_at_checkout: true } });
+
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    const check = await screen.findByRole('group', { name: 'Phone verification' });
+    expect(within(check).getByRole('status').textContent).toBe(sent);
+    const code = within(check).getByRole('textbox', { name: 'Verification code' });
+    await user.type(code, '1111');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await within(check).findByText('The verification code is not correct. Please try again.')).toBeTruthy();
+    await user.clear(code);
+    await user.type(code, '4821');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeTruthy();
+    expect(api.sent('POST /api/orders/validate-info').map((r) => (r.body as { code?: string }).code)).toEqual([undefined, '1111', '4821']);
+    expect(api.sent('POST /api/orders/validate-info')[0].body).toMatchObject({ first_name: 'Jane', telephone: '5035550142', device_id: DEVICE_ID });
+  });
 });

@@ -48,6 +48,10 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
   const [signup] = identityApi.useSignupMutation();
   const [login] = identityApi.useLoginMutation();
   const [assignAddress] = checkoutApi.useAssignAddressMutation();
+  const [validateInfo] = checkoutApi.useValidateInfoMutation();
+  // The store asks guests to confirm their mobile number (spec 2 Phone verification input): the code texted, its notice.
+  const [codeNotice, setCodeNotice] = useState<string | null>(null);
+  const [code, setCode] = useState('');
 
   const kept = readOrderContact();
   const [contact, setContact] = useState<ContactInput>(() => kept ?? (user ? EMPTY_CONTACT : { ...EMPTY_CONTACT, ...readMemberInfo() }));
@@ -77,10 +81,18 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
   const change = (key: keyof ContactInput, value: string) => {
     const next = { ...contact, [key]: value };
     setContact(next);
+    if (key === 'telephone') { setCodeNotice(null); setCode(''); } // a code confirms one number
     if (!user) keepMemberInfo(next);
     clear(key);
   };
   const show = (found: Record<string, string>) => { setProblems(found); focusFirstInvalid(formRef.current); };
+  const resendCode = async () => {
+    setCode('');
+    clear('code');
+    const sent = await validateInfo({ ...contact, telephone: normalizePhone(contact.telephone) ?? contact.telephone, device_id });
+    if ('error' in sent) show({ code: errorMessage(sent.error) });
+    else setCodeNotice(sent.data.message);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -115,6 +127,20 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
         const answer = await login({ email: contact.email.trim(), password, remember: true, device_id }).unwrap();
         notify('success', 'Thank you for registering!', 3000);
         beginSession(answer, true, dispatch);
+      }
+      if (business?.verify_phone_at_checkout) {
+        if (codeNotice && !/^\d{4}$/.test(code)) { show({ code: code ? 'The verification code is 4 digits.' : 'Please enter your verification code.' }); return; }
+        const checked = await validateInfo({ ...contact, telephone: normalizePhone(contact.telephone)!, device_id, ...(codeNotice ? { code } : {}) });
+        if ('error' in checked) {
+          const errors = fieldErrors(checked.error);
+          show(Object.keys(errors).length ? errors : { form: errorMessage(checked.error) });
+          return;
+        }
+        if (checked.data.verification_required) {
+          setCodeNotice(checked.data.message);
+          setTimeout(() => formRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus(), 0);
+          return;
+        }
       }
       if (mode === 1) {
         const priced = await assignAddress({ ...deliveryAddress, order_type: 1, device_id }).unwrap();
@@ -171,6 +197,18 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
               </div>
             );
           })}
+          {codeNotice ? (
+            <div role="group" aria-label="Phone verification">
+              <p role="status">{codeNotice}</p>
+              <Field>Verification code
+                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={4} aria-invalid={Boolean(problems.code)} value={code}
+                  onChange={(e) => { setCode(e.target.value.replace(/\D/g, '')); clear('code'); }} />
+              </Field>
+              {problem('code')}
+              <button type="button" style={{ font: 'inherit', background: 'none', border: 0, padding: 0, textDecoration: 'underline', cursor: 'pointer', margin: '4px 0 12px' }}
+                onClick={() => void resendCode()}>Send a new code</button>
+            </div>
+          ) : null}
           {!user ? (
             <>
               <label style={{ display: 'flex', gap: 8, margin: '4px 0 12px' }}>
