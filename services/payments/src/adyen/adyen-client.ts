@@ -1,8 +1,12 @@
 import http from 'node:http';
 import { AppError } from '@platform/server-kit';
-import { Client, EnvironmentEnum, HttpClientException, HttpURLConnectionClient, type Config } from '@adyen/api-library';
+import adyen, { type Config } from '@adyen/api-library';
 import type ClientInterface from '@adyen/api-library/lib/src/httpClient/clientInterface';
 import type { IRequest } from '@adyen/api-library/lib/src/typings/requestOptions';
+
+// The SDK is CommonJS whose named exports Node's ESM loader cannot see (Vitest's can): read them off the default export.
+const { Client, EnvironmentEnum, HttpClientException, HttpURLConnectionClient } = adyen;
+type Client = InstanceType<typeof Client>;
 
 /** The Checkout API version the SDK (@adyen/api-library 32.1.0) speaks: every endpoint is under /v72. */
 export const ADYEN_CHECKOUT_VERSION = 'v72';

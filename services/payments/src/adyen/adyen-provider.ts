@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@platform/server-kit';
-import { CheckoutAPI, hmacValidator, type Client, type Types } from '@adyen/api-library';
+import adyen, { type Client, type Types } from '@adyen/api-library';
 import {
   assertCents, type Authorization, type AuthorizeOptions, type CallbackHeaders, type CallOptions, type PaymentEvent,
   type PaymentProvider, type SavedCard,
@@ -9,6 +9,10 @@ import { CALLBACK_NOT_VERIFIED, CARD_NOT_FOUND, CARD_NOT_SAVED } from '../stripe
 import { NOT_PROCESSED } from '../stripe-errors';
 import { adyenAmount, createAdyenClient, type AdyenCredentials } from './adyen-client';
 import { adyenCall, authorizationFromResult, refusalMessage, type AdyenPaymentOutcome } from './adyen-errors';
+
+// CommonJS: its named exports are read off the default export (see adyen-client.ts).
+const { CheckoutAPI, hmacValidator } = adyen;
+type CheckoutAPI = InstanceType<typeof CheckoutAPI>;
 
 export const CAPTURE_AMOUNT_UNKNOWN = 'The amount to capture is not known here. Please enter the amount to capture.';
 
