@@ -129,6 +129,42 @@ test.describe('checkout', () => {
     await expect.poll(() => stockOf(page, product.id), { timeout: 10_000 }).toBe(stockBefore - 1);
   });
 
+  test('where the owner asks for it, a guest confirms their mobile number with the texted code before paying', async ({ page, browser }) => {
+    const owner = await browser.newPage();
+    await openSession(owner, HARDWARE, ADMIN);
+    const setAsking = async (on: boolean) => {
+      await owner.goto(`${HARDWARE}/admin/settings/fulfillment-options`);
+      await owner.getByRole('checkbox', { name: /Ask guests to confirm their mobile number/ }).setChecked(on);
+      await owner.getByRole('button', { name: 'Save changes' }).click();
+      await expect(owner.getByText('Settings saved.')).toBeVisible();
+    };
+    await setAsking(true);
+    try {
+      const product = await stockedProduct(page, HARDWARE);
+      await addToCart(page, HARDWARE, product.slug);
+      await page.getByRole('tab', { name: 'Pickup' }).click();
+      await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+      const form = page.getByRole('form', { name: 'Contact information' });
+      await form.getByLabel('First name').fill('Vera');
+      await form.getByLabel('Last name').fill('Verified');
+      await form.getByLabel('E-mail').fill(`verify-${Date.now()}@shopper.test`);
+      await form.getByLabel('Mobile number').fill('5035550155');
+      const asked = new Date();
+      await form.getByRole('button', { name: 'Continue to Payment' }).click();
+      const check = form.getByRole('group', { name: 'Phone verification' });
+      await expect(check.getByRole('status')).toHaveText('We sent a 4-digit code to (503) 555-0155. Enter it to confirm your number.');
+      const code = /^(\d{4}) is your/.exec(await outboxMessage('5035550155', asked))![1];
+      await check.getByLabel('Verification code').fill(code);
+      await form.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+      await page.getByRole('button', { name: /^Place order/ }).click();
+      await expect(page.getByRole('heading', { name: 'Thank you! Your order has been placed.' })).toBeVisible();
+    } finally {
+      await setAsking(false);
+      await owner.close();
+    }
+  });
+
   test('a signed-in shopper pays a delivery order by card and saves it; the next order is paid with the saved card', async ({ page }) => {
     const email = `saved-card-${Date.now()}@shopper.test`;
     const password = 'Hardware-Cards-26';
