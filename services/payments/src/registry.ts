@@ -2,6 +2,7 @@ import { AppError } from '@platform/server-kit';
 import { PayAtStoreProvider } from './pay-at-store-provider';
 import type { PaymentProvider } from './provider';
 import { createStripeClient, StripeProvider } from './stripe-provider';
+import { keptAdapter } from './kept-adapters';
 import { authorizeNetProviderFor, type AuthorizeNetSettings } from './authorize_net/authorize_net-registry';
 import { fiservProviderFor, type FiservSettings } from './fiserv/fiserv-registry';
 import { plugnpayProviderFor, type PlugnPaySettings } from './plugnpay/plugnpay-registry';
@@ -38,8 +39,6 @@ export class PaymentProviderNotConfiguredError extends AppError {
 
 const payAtStore = new PayAtStoreProvider();
 const notConfigured = (provider: string): never => { throw new PaymentProviderNotConfiguredError(provider, 'missing_secret_key'); };
-/** One Stripe client per key (an order made a new one, with its own connections, each time). */
-const stripeProviders = new Map<string, StripeProvider>();
 
 /** The adapter for a store's payment settings. apiBase overrides STRIPE_API_BASE (the scripts set it to stripe-mock). */
 export function paymentProviderFor(settings: StorePaymentSettings | null | undefined, options: { stripeApiBase?: string } = {}): PaymentProvider {
@@ -49,16 +48,9 @@ export function paymentProviderFor(settings: StorePaymentSettings | null | undef
     const secretKey = settings?.stripe?.secret_key;
     if (!secretKey) throw new PaymentProviderNotConfiguredError('stripe', 'missing_secret_key');
     const apiBase = options.stripeApiBase ?? process.env.STRIPE_API_BASE;
-    const key = `${apiBase ?? ''}|${secretKey}`;
-    let provider = stripeProviders.get(key);
-    if (!provider) {
-      if (stripeProviders.size >= 1000) stripeProviders.clear();
-      provider = new StripeProvider(createStripeClient(secretKey, apiBase));
-      stripeProviders.set(key, provider);
-    }
-    return provider;
+    return keptAdapter('stripe', [apiBase ?? '', secretKey], () => new StripeProvider(createStripeClient(secretKey, apiBase)));
   }
-  if (name === 'plugnpay') return plugnpayProviderFor(settings?.plugnpay);
+  if (name === 'plugnpay') return plugnpayProviderFor(settings?.plugnpay) ?? notConfigured('plugnpay');
   if (name === 'fiserv') return fiservProviderFor(settings?.fiserv) ?? notConfigured('fiserv');
   if (name === 'adyen') return adyenProviderFor(settings?.adyen) ?? notConfigured('adyen');
   if (name === 'authorize_net') return authorizeNetProviderFor(settings?.authorize_net) ?? notConfigured('authorize_net');

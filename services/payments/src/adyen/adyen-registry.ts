@@ -1,3 +1,4 @@
+import { keptAdapter } from '../kept-adapters';
 import { AdyenProvider } from './adyen-provider';
 
 /** The store's Adyen section of its payment settings, secrets already opened (registry.ts passes it). */
@@ -17,8 +18,6 @@ export interface AdyenSettings {
   live_url_prefix?: string | null;
 }
 
-/** One adapter per credentials and API base, as the Stripe clients are kept. */
-const providers = new Map<string, AdyenProvider>();
 
 /**
  * The adapter for a store's Adyen settings, or null when a credential it needs is missing (the registry then throws
@@ -33,12 +32,6 @@ export function adyenProviderFor(settings: AdyenSettings | null | undefined, api
   const environment = settings?.environment === 'live' ? 'live' : 'test';
   const liveUrlPrefix = settings?.live_url_prefix?.trim() || undefined;
   if (environment === 'live' && !liveUrlPrefix && !apiBase) return null;
-  const key = JSON.stringify([apiBase ?? '', environment, apiKey, merchantAccount, liveUrlPrefix ?? '']);
-  let provider = providers.get(key);
-  if (!provider) {
-    if (providers.size >= 1000) providers.clear();
-    provider = new AdyenProvider({ apiKey, merchantAccount, environment, ...(liveUrlPrefix ? { liveUrlPrefix } : {}) }, apiBase);
-    providers.set(key, provider);
-  }
-  return provider;
+  return keptAdapter('adyen', [apiBase ?? '', environment, apiKey, merchantAccount, liveUrlPrefix ?? ''],
+    () => new AdyenProvider({ apiKey, merchantAccount, environment, ...(liveUrlPrefix ? { liveUrlPrefix } : {}) }, apiBase));
 }

@@ -1,3 +1,4 @@
+import { keptAdapter } from '../kept-adapters';
 import { AuthorizeNetProvider } from './authorize_net-provider';
 
 /** The store's Authorize.Net section of its payment settings, secrets already opened (registry.ts passes it). */
@@ -14,8 +15,6 @@ export interface AuthorizeNetSettings {
   is_live?: boolean | null;
 }
 
-/** One adapter per credentials and API base, as the Stripe clients are kept. */
-const providers = new Map<string, AuthorizeNetProvider>();
 
 /**
  * The adapter for a store's Authorize.Net settings, or null when the login ID or transaction key is missing (the
@@ -27,12 +26,5 @@ export function authorizeNetProviderFor(settings: AuthorizeNetSettings | null | 
   const transactionKey = settings?.transaction_key?.trim();
   if (!loginId || !transactionKey) return null;
   const isLive = settings?.is_live === true;
-  const key = JSON.stringify([apiBase ?? '', isLive, loginId, transactionKey]);
-  let provider = providers.get(key);
-  if (!provider) {
-    if (providers.size >= 1000) providers.clear();
-    provider = new AuthorizeNetProvider({ loginId, transactionKey, isLive, ...(apiBase ? { apiBase } : {}) });
-    providers.set(key, provider);
-  }
-  return provider;
+  return keptAdapter('authorize_net', [apiBase ?? '', isLive, loginId, transactionKey], () => new AuthorizeNetProvider({ loginId, transactionKey, isLive, ...(apiBase ? { apiBase } : {}) }));
 }

@@ -1,3 +1,4 @@
+import { keptAdapter } from '../kept-adapters';
 import { FiservProvider } from './fiserv-provider';
 
 /** The store's Fiserv section of its payment settings, secrets already opened (registry.ts passes it). */
@@ -13,8 +14,6 @@ export interface FiservSettings {
   shared_secret?: string | null;
 }
 
-/** One adapter per credentials and API base, as the Stripe clients are kept. */
-const providers = new Map<string, FiservProvider>();
 
 /**
  * The adapter for a store's Fiserv settings, or null when a credential it needs is missing (the registry then
@@ -26,17 +25,10 @@ export function fiservProviderFor(settings: FiservSettings | null | undefined, a
   const apiSecret = settings?.api_secret;
   if (!apiKey || !apiSecret) return null;
   const isLive = settings?.is_live === true;
-  const key = JSON.stringify([apiBase ?? '', isLive, apiKey, apiSecret, settings?.store_id ?? '', settings?.shared_secret ?? '']);
-  let provider = providers.get(key);
-  if (!provider) {
-    if (providers.size >= 1000) providers.clear();
-    provider = new FiservProvider({
+  return keptAdapter('fiserv', [apiBase ?? '', isLive, apiKey, apiSecret, settings?.store_id ?? '', settings?.shared_secret ?? ''], () => new FiservProvider({
       apiKey, apiSecret, isLive,
       ...(apiBase ? { apiBase } : {}),
       ...(settings?.store_id ? { storeId: settings.store_id } : {}),
       ...(settings?.shared_secret ? { sharedSecret: settings.shared_secret } : {}),
-    });
-    providers.set(key, provider);
-  }
-  return provider;
+  }));
 }
