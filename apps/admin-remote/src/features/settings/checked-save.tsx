@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '@platform/api-client';
-import { focusFirstInvalid } from '@platform/ui';
+import { Button, ErrorNotice, focusFirstInvalid } from '@platform/ui';
 
 /**
  * A settings form's save: the shared rules' problems are named under each field first (focus on the first),
@@ -27,4 +27,17 @@ export function useCheckedSave() {
   const problem = (key: string) => (problems[key] ? <p className="problem" id={`${key}-problem`} role="alert">{problems[key]}</p> : null);
   const described = (key: string) => (problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${key}-problem` } : {});
   return { checkAndSave, failure, problem, described };
+}
+
+/** A settings form's foot: the failure that names no field, Save (busy while saving), and the screen's own actions. */
+export function SaveBar({ failure, saving, label, actions }: { failure: string | null; saving: boolean; label: string; actions?: ReactNode }) {
+  return (
+    <>
+      {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+        <Button type="submit" disabled={saving}>{saving ? 'Saving…' : label}</Button>
+        {actions}
+      </div>
+    </>
+  );
 }

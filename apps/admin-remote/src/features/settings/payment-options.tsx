@@ -4,7 +4,7 @@ import type { PaymentSettingsAdmin, PaymentSettingsUpdate } from '@platform/cont
 import { EMPTY_STRIPE_FORM, ONLY_STORE_OWNER_PAYMENTS, paymentSettingsProblems, type StripeSettingsForm } from '@platform/domain';
 import { adminSettingsApi, notify } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { useCheckedSave } from './checked-save';
+import { SaveBar, useCheckedSave } from './checked-save';
 
 const Form = styled.form`
   display: grid; gap: 20px; max-width: 760px;
@@ -112,11 +112,7 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
           <label className="check"><input type="checkbox" checked={form.stripe.disable_save_card} onChange={(e) => setStripe({ disable_save_card: e.target.checked })} /> Disable saving cards</label>
         </fieldset></Card>
       ) : null}
-      {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
-        <Button type="submit" disabled={saving}>{saving ? 'Saving…' : submitLabel}</Button>
-        {actions}
-      </div>
+      <SaveBar failure={failure} saving={saving} label={submitLabel} actions={actions} />
     </Form>
   );
 }

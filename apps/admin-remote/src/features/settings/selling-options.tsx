@@ -4,7 +4,7 @@ import type { BusinessDetails } from '@platform/contracts';
 import { pickStoreOptions, storeOptionsProblems, type StoreOptions } from '@platform/domain';
 import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { useCheckedSave } from './checked-save';
+import { SaveBar, useCheckedSave } from './checked-save';
 
 /** The three selling-option screens; each is a settings screen or a setup wizard step (its slug). */
 export type SellingOptionsSection = 'fulfillment-options' | 'special-order-items' | 'tax-rate';
@@ -137,11 +137,7 @@ export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSa
           <p className="help">Charged on pickup orders at that store; delivery and shipping use the destination&apos;s rate where the store has one.</p>
         </Card>
       ) : null}
-      {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
-        <Button type="submit" disabled={saving}>{saving ? 'Saving…' : submitLabel}</Button>
-        {actions}
-      </div>
+      <SaveBar failure={failure} saving={saving} label={submitLabel} actions={actions} />
     </Form>
   );
 }
