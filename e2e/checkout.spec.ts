@@ -171,6 +171,7 @@ test.describe('checkout', () => {
     expect((await page.request.post(`${HARDWARE}/api/signup`, { data: { first_name: 'Cary', last_name: 'Cards', telephone: '5035550177', email, password, c_password: password } })).status()).toBe(200);
     await page.goto(`${HARDWARE}/login`);
     await signIn(page, { email, password });
+    await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible(); // signed in before leaving the page
     const product = await stockedProduct(page, HARDWARE);
 
     await addToCart(page, HARDWARE, product.slug);
