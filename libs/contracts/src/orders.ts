@@ -27,7 +27,8 @@ export const PlacedOrder = Type.Object({
   /** The store that fills it (where a pickup is collected). */
   store: Type.Object({ id: Type.Integer(), name: Type.String(), address: Type.String() }),
   shipping_service: Type.Union([Type.String(), Type.Null()]),
-  items: Type.Array(Type.Object({ sku: Type.String(), title: Type.String(), quantity: Type.Integer(), price: Money, special: Type.Boolean() })),
+  /** id: the line's own id (admin item changes); cancelled_quantity: how many of quantity the store cancelled. */
+  items: Type.Array(Type.Object({ id: Type.String(), sku: Type.String(), title: Type.String(), quantity: Type.Integer(), cancelled_quantity: Type.Integer(), price: Money, special: Type.Boolean() })),
   subtotal: Money,
   additional_fees: Money,
   discount: Money,

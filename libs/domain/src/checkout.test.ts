@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, nextOrderNumber, orderActions, orderTimeline, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
+import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, cancelledLineCents, itemCancelProblem, nextOrderNumber, orderActions, orderItemId, orderTimeline, parseOrderItemId, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
 
 describe('checkout steps', () => {
   it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
@@ -105,5 +105,26 @@ describe('orderTimeline', () => {
       { status: 'cancelled', label: 'Cancelled', at: '2026-11-20T17:00:00.000Z', note: 'Out of the colour you chose' },
     ]);
     expect(orderTimeline(placed)).toHaveLength(1);
+  });
+});
+
+describe('cancelling part of an order', () => {
+  it("gives back the goods less their share of the discount plus their share of the tax", () => {
+    // Subtotal $100.00, $10.00 off, $5.40 tax: 2 × $25.00 are half of it.
+    expect(cancelledLineCents({ subtotalCents: 10_000, discountCents: 1000, taxCents: 540 }, 2500, 2)).toBe(5000 - 500 + 270);
+    expect(cancelledLineCents({ subtotalCents: 10_000 }, 2500, 1)).toBe(2500);
+    expect(cancelledLineCents({ subtotalCents: 0 }, 2500, 1)).toBe(2500);
+  });
+  it('names the quantities that can be cancelled', () => {
+    expect(itemCancelProblem(3, 2)).toBeNull();
+    expect(itemCancelProblem(3, 4)).toBe('Cancel between 1 and 3.');
+    expect(itemCancelProblem(1, 0)).toBe('Only 1 can be cancelled.');
+    expect(itemCancelProblem(0, 1)).toBe('Every unit of this line is cancelled already.');
+    expect(itemCancelProblem(3, 1.5)).toBe('Cancel between 1 and 3.');
+  });
+  it('reads an order line id', () => {
+    expect(parseOrderItemId(orderItemId('65a0c0ffee0000000000abcd', 2))).toEqual({ orderId: '65a0c0ffee0000000000abcd', index: 2 });
+    expect(parseOrderItemId('65a0c0ffee0000000000abcd')).toBeNull();
+    expect(parseOrderItemId('x.1')).toBeNull();
   });
 });

@@ -164,3 +164,27 @@ const nameWords = (name: string) => name.toLowerCase().split(/[\s,]+/).map((w) =
 export function savedCardLabel(card: { brand: string; last4: string; exp_month: number; exp_year: number }): string {
   return `${card.brand} ending in ${card.last4}, expires ${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`;
 }
+
+/** An order line's own id: the order's id and the line's place in it ('{orderId}.{index}', admin cancelItem/{itemId}). */
+export const orderItemId = (orderId: string, index: number): string => `${orderId}.${index}`;
+export function parseOrderItemId(itemId: string): { orderId: string; index: number } | null {
+  const found = /^([0-9a-f]{24})\.(\d{1,3})$/.exec(itemId);
+  return found ? { orderId: found[1], index: Number(found[2]) } : null;
+}
+
+/**
+ * What cancelling `quantity` of a line gives back, in cents: the goods, less their share of the order's discount,
+ * plus their share of its tax (shares by the goods' part of the subtotal). Fees and the delivery charge stay.
+ */
+export function cancelledLineCents(order: { subtotalCents: number; discountCents?: number; taxCents?: number }, priceCents: number, quantity: number): number {
+  const goods = priceCents * quantity;
+  if (!order.subtotalCents) return goods;
+  const share = (cents: number | undefined) => Math.round(((cents ?? 0) * goods) / order.subtotalCents);
+  return Math.max(0, goods - share(order.discountCents) + share(order.taxCents));
+}
+
+/** Why `quantity` of a line cannot be cancelled (it has `left` not yet cancelled), or null. */
+export function itemCancelProblem(left: number, quantity: number): string | null {
+  if (left <= 0) return 'Every unit of this line is cancelled already.';
+  return Number.isInteger(quantity) && quantity >= 1 && quantity <= left ? null : left === 1 ? 'Only 1 can be cancelled.' : `Cancel between 1 and ${left}.`;
+}

@@ -14,6 +14,7 @@ const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the da
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
 let owner: string;
+let otherTenantId: string;
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'adm-ord', 'store-id': '1', ...extra });
 const asOwner = () => headers({ authorization: `Bearer ${owner}` });
 /** The units the store has now, as checkout and search see them (Redis; the database gets them after). */
@@ -42,6 +43,7 @@ beforeAll(async () => {
   await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_adm', secret_key: sealSecret('sk_test_adm') } } });
   owner = await issueToken(tenantId, { isAdmin: true, slug: 'the-owner' });
   const other = await createTenant('adm-other');
+  otherTenantId = other.id;
   await createCatalogueFixture(other.id, 'adm-other');
 });
 afterAll(async () => { await harness?.close(); });
@@ -140,5 +142,53 @@ describe('the store works on an order', () => {
       expect(res.json().message).toBe('This order was not found.');
     }
     expect(((await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { status: string }).status).toBe('placed');
+  });
+
+  it('cancels part of a line: its stock comes back, the card is refunded its share, the shopper is told; the last units cancel the order', async () => {
+    const id = await placeOrder('PartCard01', 3, true);
+    const before = await stock(21);
+    const saved = async () => (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as {
+      status: string; subtotalCents: number; taxCents: number; discountCents: number; items: { priceCents: number; cancelledQuantity: number }[];
+      payment: { capturedCents: number; refundedCents?: number; status: string }; history: { note: string }[];
+    };
+    const order = await saved();
+    const itemId = `${id}.0`;
+    const one = Math.round(order.items[0].priceCents + (order.taxCents * order.items[0].priceCents) / order.subtotalCents);
+
+    const tooMany = await act(`cancelItem/${itemId}`, { qty: 4 });
+    expect(tooMany.json()).toMatchObject({ status: 422, errors: { qty: ['Cancel between 1 and 3.'] } });
+    const cut = await act(`cancelItem/${itemId}`, { qty: 1 });
+    expect(cut.statusCode).toBe(200);
+    expect(cut.json().message).toBe(`Cancelled 1 × adm-ord Hammer. $${(one / 100).toFixed(2)} refunded to the card.`);
+    expect(cut.json().data.items[0]).toMatchObject({ id: itemId, quantity: 3, cancelled_quantity: 1 });
+    expect(await stock(21)).toBe(before + 1);
+    expect((await saved()).payment).toMatchObject({ status: 'paid', refundedCents: one });
+    expect((await saved()).history.at(-1)!.note).toBe(`Cancelled 1 × adm-ord Hammer; $${(one / 100).toFixed(2)} refunded to the card`);
+    const told = (await mails('order-item-cancelled')).at(-1)!;
+    expect(told.to).toBe('partcard01@example.com');
+    expect(told.text).toContain(`$${(one / 100).toFixed(2)} is refunded to your card`);
+
+    expect((await act(`cancelItem/${itemId}`, { qty: 3 })).json().errors.qty).toEqual(['Cancel between 1 and 2.']);
+    const rest = await act(`cancelItem/${itemId}`, { qty: 2 });
+    expect(rest.json().data.status).toBe('cancelled');
+    const last = await saved();
+    expect(last.status).toBe('cancelled');
+    expect(last.payment.refundedCents).toBeLessThanOrEqual(last.payment.capturedCents);
+    expect(await stock(21)).toBe(before + 3);
+    expect((await act(`cancelItem/${itemId}`, { qty: 1 })).statusCode).toBe(409);
+  });
+
+  it('a line of an order paid at the store is simply not charged; unknown and other stores\' lines are not found', async () => {
+    const id = await placeOrder('PartStore1', 2);
+    const cut = await act(`cancelItem/${id}.0`, { qty: 1 });
+    expect(cut.json().message).toBe('Cancelled 1 × adm-ord Hammer.');
+    const order = (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { payment: { status: string }; history: { note: string }[] };
+    expect(order.payment.status).toBe('due');
+    expect(order.history.at(-1)!.note).toMatch(/^Cancelled 1 × adm-ord Hammer; \$\d+\.\d{2} less to pay$/);
+    for (const itemId of [`${id}.5`, 'not-an-item', `${'0'.repeat(24)}.0`]) expect((await act(`cancelItem/${itemId}`, { qty: 1 })).statusCode).toBe(404);
+    const otherOwner = await issueToken(otherTenantId, { isAdmin: true, slug: 'other-owner' });
+    const elsewhere = await act(`cancelItem/${id}.0`, { qty: 1 }, { 'business-slug': 'adm-other', 'store-id': '1', authorization: `Bearer ${otherOwner}` });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await act(`cancelItem/${id}.0`, { qty: 1 }, headers())).statusCode).toBe(401);
   });
 });

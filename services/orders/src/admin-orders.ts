@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mongoose, scoped } from '@platform/db';
-import { orderActions, orderTransition, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
+import { cancelledLineCents, displayPrice, itemCancelProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, type OrderAction } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
 import { announceStockChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
-import { getBusinessDetails } from '@platform/tenant-settings';
+import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
 import { Order } from './models';
 import { withRedisLock } from '@platform/cart';
 import { giveStockBack, orderView, redisStore, type CheckoutIo, type OrderDoc } from './checkout';
 import { indexOrder, keepOrderDoc, orderKeys } from './order-index';
-import { giveCardPaymentBack, type StoredPayment } from './card-payment';
+import { cardProvider, giveCardPaymentBack, PAY_BY_CARD, type StoredPayment } from './card-payment';
+import { refundPayment } from '@platform/payments';
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
@@ -172,4 +173,64 @@ export async function deleteOrderNote(ctx: RequestContext, io: CheckoutIo, id: s
     return next;
   }, LOCK);
   return { status: 'success', message: 'Note removed.', data: notes.map(noteView) };
+}
+
+export const ITEM_NOT_FOUND = 'This item was not found.';
+
+/**
+ * POST admin/orders/cancelItem/{itemId} {qty}: the store cannot fill part of a line. That many units come off it
+ * (their stock back in the store's count), and the shopper gets back what they paid for them: the goods less their
+ * share of the discount plus their share of the tax, refunded to the card through the order's provider (never more
+ * than is left of what was captured), or simply not charged when paying at the store. The last units of the last
+ * line cancel the order. Only while the order is outstanding; under the order's lock; the shopper is told by e-mail.
+ */
+export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: string, quantity: number) {
+  const found = parseOrderItemId(itemId);
+  if (!found) throw new AppError('not_found', ITEM_NOT_FOUND);
+  const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
+  const done = await withRedisLock(io.resources.redis, orderLock(ctx, io, found.orderId), async () => {
+    const order = await findOrder(ctx, found.orderId).catch(() => { throw new AppError('not_found', ITEM_NOT_FOUND); });
+    const line = order.items[found.index];
+    if (!line) throw new AppError('not_found', ITEM_NOT_FOUND);
+    if (!orderTransition(order.status, 'cancel').ok) throw new AppError('conflict', `This order is ${(ORDER_STATUS_LABELS[order.status] ?? order.status).toLowerCase()} already: its lines cannot change.`);
+    const problem = itemCancelProblem(line.quantity - (line.cancelledQuantity ?? 0), quantity);
+    if (problem) throw new AppError('unprocessable', problem, { qty: [problem] });
+    const owed = cancelledLineCents({ subtotalCents: order.subtotalCents ?? 0, discountCents: order.discountCents, taxCents: order.taxCents }, line.priceCents, quantity);
+    // A card payment taken already is refunded first: a refund the provider refuses leaves the order as it was.
+    const paid = (order as { payment?: StoredPayment }).payment;
+    let payment = paid;
+    let refunded = 0;
+    if (paid?.method === PAY_BY_CARD && paid.status === 'paid' && paid.reference) {
+      const captured = paid.capturedCents ?? 0;
+      const before = paid.refundedCents ?? 0;
+      refunded = Math.min(owed, captured - before);
+      if (refunded > 0) {
+        await refundPayment(await cardProvider(ctx), { reference: paid.reference, capturedCents: captured, refundedCents: before }, refunded, { idempotencyKey: `refund-${paid.reference}-${before}` });
+        payment = { ...paid, refundedCents: before + refunded, status: before + refunded >= captured ? 'refunded' : 'paid' };
+      }
+    }
+    const items = order.items.map((l, i) => (i === found.index ? { ...l, cancelledQuantity: (l.cancelledQuantity ?? 0) + quantity } : l));
+    const status = items.every((l) => (l.cancelledQuantity ?? 0) >= l.quantity) ? 'cancelled' : order.status;
+    const money = refunded ? `; ${displayPrice(refunded, prefix)} refunded to the card` : paid?.method === PAY_BY_CARD ? '' : `; ${displayPrice(owed, prefix)} less to pay`;
+    const entry = { status, at: new Date(), by: ctx.caller?.slug ?? null, note: `Cancelled ${quantity} × ${line.title}${money}` };
+    await Order.updateOne(scoped(ctx, { _id: found.orderId }), { $set: { items, status, ...(payment !== paid ? { payment } : {}) }, $push: { history: entry } });
+    const changed = { ...order, items, status, payment, history: [...(order.history ?? []), entry] } as typeof order;
+    await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
+    if (!line.special) await giveStockBack(ctx, io, [{ ...line, quantity }]);
+    return { order: changed, line, refunded, owed };
+  }, LOCK);
+  const view = await adminView(ctx, done.order);
+  if (!done.line.special) await announceStockChange(io.resources, ctx.tenantId, [done.line.productId]);
+  if (view.contact.email) {
+    const back = done.refunded ? `${displayPrice(done.refunded, prefix)} is refunded to your card; your bank may take a few days to show it.`
+      : view.payment.method === PAY_BY_CARD ? '' : `You will pay ${displayPrice(done.owed, prefix)} less.`;
+    await io.resources.queues.notifications.add('order-item-cancelled', {
+      tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-item-cancelled',
+      subject: `Part of your order ${view.order_number} at ${ctx.tenant.name} was cancelled`,
+      text: [`Hi ${view.contact.first_name},`, '', `${ctx.tenant.name} could not fill ${quantity} × ${done.line.title} from your order ${view.order_number}, so it is cancelled.`,
+        ...(back ? [back] : []), ...(view.status === 'cancelled' ? ['Nothing is left of the order, so it is cancelled.'] : []), '', 'Questions? Reply to this e-mail or call the store.'].join('\n'),
+    });
+  }
+  const message = `Cancelled ${quantity} × ${done.line.title}.${done.refunded ? ` ${displayPrice(done.refunded, prefix)} refunded to the card.` : ''}`;
+  return { status: 'success', message, data: view };
 }

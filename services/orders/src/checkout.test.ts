@@ -79,9 +79,10 @@ describe('POST /api/customer/orders/submit', () => {
       subtotal: before.totals.subtotal, total: before.totals.total, additional_fees: '3.00',
       payment: { method: 'pay_at_store', label: 'Pay at the store when you pick up', status: 'due' },
     });
+    const orderId = String(((await inDb(() => Order.findOne({ tenantId, orderNumber: '1001' }).lean())) as unknown as { _id: unknown })._id);
     expect(order.items).toEqual([
-      { sku: '1001', title: 'chk-a Cordless Drill', quantity: 2, price: '129.99', special: false },
-      { sku: '1002', title: 'chk-a Hammer', quantity: 1, price: '19.99', special: false },
+      { id: `${orderId}.0`, sku: '1001', title: 'chk-a Cordless Drill', quantity: 2, cancelled_quantity: 0, price: '129.99', special: false },
+      { id: `${orderId}.1`, sku: '1002', title: 'chk-a Hammer', quantity: 1, cancelled_quantity: 0, price: '19.99', special: false },
     ]);
     expect([await stock(11), await stock(21)]).toEqual([3, 39]);
     await expect.poll(async () => [await stockInDb(11), await stockInDb(21)]).toEqual([3, 39]); // written after the answer

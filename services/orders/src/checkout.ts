@@ -1,7 +1,7 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
-  FULFILMENT_MODES, normalizeCouponCode, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
+  FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
 } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
 import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
@@ -35,7 +35,7 @@ export type StockIo = { resources: Pick<PlatformResources, 'redis' | 'queuePrefi
 /** Where stock counts, order numbers and order lists live (Redis, under the platform's prefix). */
 export const redisStore = (io: StockIo): StockStore & OrderIndexStore => ({ redis: io.resources.redis, prefix: io.resources.queuePrefix });
 
-export type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean };
+export type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean; cancelledQuantity?: number };
 
 /**
  * Places the shopper's cart as an order (POST customer/orders/submit): checks the contact details, the
@@ -371,7 +371,10 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
     address: order.address ? { address: order.address.address ?? '', address2: order.address.address2 ?? '', city: order.address.city ?? '', state: order.address.state ?? '', zip: order.address.zip ?? '' } : null,
     store: { id: order.locationId, name: store?.name ?? '', address: store ? addressLine({ address: store.address, city: store.city ?? '', state: store.state ?? '', zip: store.zip ?? '' }) : '' },
     shipping_service: order.shippingService ?? null,
-    items: order.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, price: formatCents(i.priceCents), special: Boolean(i.special) })),
+    items: order.items.map((i, index) => ({
+      id: orderItemId(String((order as { _id?: unknown })._id ?? ''), index), sku: i.sku, title: i.title, quantity: i.quantity,
+      cancelled_quantity: i.cancelledQuantity ?? 0, price: formatCents(i.priceCents), special: Boolean(i.special),
+    })),
     subtotal: formatCents(order.subtotalCents ?? 0), additional_fees: formatCents(order.additionalFeesCents ?? 0), discount: formatCents(order.discountCents ?? 0),
     special_order_fee: formatCents(order.specialOrderFeeCents ?? 0), tax: formatCents(order.taxCents ?? 0), fulfilment_charge: formatCents(order.fulfilmentCents ?? 0),
     total: formatCents(order.totalCents),

@@ -41,7 +41,7 @@ const orderSchema = new Schema({
   totalCents: { type: Number, required: true },
   placedAt: { type: Date, required: true },
   /** Order lines as bought (price in integer cents); special-order lines come from the supplier. */
-  items: { type: [{ _id: false, productId: Number, storeProductId: Number, sku: String, title: String, quantity: Number, priceCents: Number, special: Boolean }], default: [] },
+  items: { type: [{ _id: false, productId: Number, storeProductId: Number, sku: String, title: String, quantity: Number, priceCents: Number, special: Boolean, cancelledQuantity: { type: Number, default: 0 } }], default: [] },
   /** What the store did and when: each status it moved to, by whom (account slug), with the reason or delivery time. */
   history: { type: [{ _id: false, status: String, at: Date, by: String, note: String }], default: [] },
   /** The staff's own notes on the order (not shown to the shopper). */

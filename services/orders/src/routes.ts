@@ -6,7 +6,7 @@ import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue'
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { storeOrders } from './service';
 import { exportOrders } from './order-export';
-import { actOnOrder, addOrderNote, adminOrder, deleteOrderNote, emailCustomer, orderNotes } from './admin-orders';
+import { actOnOrder, addOrderNote, adminOrder, cancelItem, deleteOrderNote, emailCustomer, orderNotes } from './admin-orders';
 import { customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { buildOrderIndexes } from './order-index';
 import { runOnce } from './idempotency';
@@ -216,6 +216,18 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       response: { ...ActionAnswer, ...errorAnswers(409, 422, 503) },
     },
   }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'cancel', { reason: request.body.reason }));
+  app.post('/admin/orders/cancelItem/:itemId', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: "Cancels some units of one line of an outstanding order: their stock goes back, the card is refunded their share (never more than captured), the shopper is told by e-mail",
+      security: [{ bearer: [] }],
+      params: Type.Object({ itemId: Type.String({ maxLength: 40, description: "The line's id from the order (items[].id)" }) }),
+      body: Type.Object({ qty: Type.Integer({ minimum: 1, maximum: 9999 }) }),
+      // 409: the order is completed or cancelled (or being changed); 422: more than the line has left, or the refund refused; 503: the provider did not answer.
+      response: { ...ActionAnswer, ...errorAnswers(409, 422, 503) },
+    },
+  }, async (request) => cancelItem(request.ctx, io, request.params.itemId, request.body.qty));
+
   app.post('/admin/orders/:id/email', {
     preHandler: requireAdmin,
     schema: {

@@ -29,6 +29,10 @@ export const adminOrdersApi = platformApi.injectEndpoints({
       query: ({ id, noteId }) => ({ url: `admin/orders/${encodeURIComponent(id)}/note`, method: 'DELETE', params: { id: noteId } }), invalidatesTags: ['Orders'],
     }),
     adminOrder: build.query<AdminOrder, string>({ query: (id) => `admin/orders/${encodeURIComponent(id)}`, transformResponse: unwrap, providesTags: ['Orders'] }),
+    /** Cancels some units of one line (items[].id): stock back, the card refunded their share. */
+    cancelOrderItem: build.mutation<{ status: string; message: string; data: AdminOrder }, { itemId: string; qty: number }>({
+      query: ({ itemId, qty }) => ({ url: `admin/orders/cancelItem/${encodeURIComponent(itemId)}`, method: 'POST', body: { qty } }), invalidatesTags: ['Orders'],
+    }),
     /** Moves an order on: take, prepare (mark ready), complete, cancel (with a reason); the answer's message says what happened. */
     orderAction: build.mutation<{ status: string; message: string; data: AdminOrder }, { action: OrderAction; id: string; reason?: string; deliveryMinutes?: number }>({
       query: ({ action, ...body }) => ({ url: `admin/orders/${ORDER_ACTION_PATHS[action]}`, method: 'POST', body }),

@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@platform/routing';
+import type { AdminOrder } from '@platform/contracts';
 import { addressLine, formatPhone, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
 import { adminOrderMailApi, adminOrdersApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
@@ -93,6 +94,35 @@ function StaffNotes({ id }: { id: string }) {
   );
 }
 
+/** A line the store cannot fill in full: how many to cancel (the rest stays), after a question; stock back and the card refunded their share. */
+function CancelItems({ item }: { item: AdminOrder['items'][number] }) {
+  const left = item.quantity - item.cancelled_quantity;
+  const [cancel, { isLoading }] = adminOrdersApi.useCancelOrderItemMutation();
+  const [open, setOpen] = useState(false);
+  const [qty, setQty] = useState('1');
+  const [problem, setProblem] = useState<string | null>(null);
+  if (left <= 0) return null;
+  if (!open) return <Button type="button" $variant="link" aria-label={`Cancel some of ${item.title}`} onClick={() => { setOpen(true); setQty(String(left)); }}>Cancel…</Button>;
+  const submit = async () => {
+    setProblem(null);
+    if (!window.confirm(`Cancel ${qty} × ${item.title}? Its stock goes back and the customer is refunded and told by e-mail.`)) return;
+    try {
+      notify('success', (await cancel({ itemId: item.id, qty: Number(qty) }).unwrap()).message, 5000);
+      setOpen(false);
+    } catch (error) {
+      setProblem(fieldErrors(error).qty ?? errorMessage(error, 'The items could not be cancelled. Please try again.'));
+    }
+  };
+  return (
+    <div role="group" aria-label={`Cancel some of ${item.title}`} style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}>
+      <label>How many<input type="number" min={1} max={left} value={qty} onChange={(e) => setQty(e.target.value)} style={{ width: '4.5em', marginLeft: 6 }} /></label>
+      <Button type="button" disabled={isLoading} onClick={() => void submit()}>Cancel items</Button>
+      <Button type="button" $variant="secondary" onClick={() => setOpen(false)}>Keep</Button>
+      {problem ? <p role="alert" style={{ flexBasis: '100%', margin: 0 }}>{problem}</p> : null}
+    </div>
+  );
+}
+
 export function PrepareOrderPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -129,10 +159,15 @@ export function PrepareOrderPage() {
           <Card as="section" aria-label="Lines to pull">
             <h2 style={{ marginTop: 0 }}>{order.order_type === 'pickup' ? 'Pickup' : order.order_type === 'delivery' ? 'Local delivery' : 'Shipping'} · {order.status_label}</h2>
             <PickList>
-              <thead><tr><th>Qty</th><th>Product</th><th>SKU</th><th>Price</th></tr></thead>
+              <thead><tr><th>Qty</th><th>Product</th><th>SKU</th><th>Price</th>{order.actions.includes('cancel') ? <th aria-label="Cancel items" /> : null}</tr></thead>
               <tbody>
                 {order.items.map((item) => (
-                  <tr key={item.sku}><td className="qty">{item.quantity}</td><td>{item.title}{item.special ? ' (special order)' : ''}</td><td>{item.sku}</td><td>${item.price}</td></tr>
+                  <tr key={item.id}>
+                    <td className="qty">{item.quantity - item.cancelled_quantity}</td>
+                    <td>{item.title}{item.special ? ' (special order)' : ''}{item.cancelled_quantity ? <div>{item.cancelled_quantity} cancelled</div> : null}</td>
+                    <td>{item.sku}</td><td>${item.price}</td>
+                    {order.actions.includes('cancel') ? <td><CancelItems item={item} /></td> : null}
+                  </tr>
                 ))}
               </tbody>
             </PickList>

@@ -8,7 +8,7 @@ const ORDER: PlacedOrder = {
   order_number: '1042', status: 'cancelled', order_type: 'pickup', placed_at: '2026-11-20T15:00:00.000Z',
   contact: { first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', telephone: '5035550142' },
   address: null, store: { id: 2, name: 'Riverside', address: '400 River Rd, Salem, OR 97302' }, shipping_service: null,
-  items: [{ sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, price: '99.00', special: false }, { sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, price: '38.00', special: false }],
+  items: [{ id: 'o1.0', sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, cancelled_quantity: 0, price: '99.00', special: false }, { id: 'o1.1', sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, cancelled_quantity: 0, price: '38.00', special: false }],
   subtotal: '175.00', additional_fees: '0.00', discount: '0.00', special_order_fee: '0.00', tax: '10.50', fulfilment_charge: '0.00', total: '185.50',
   payment: { method: 'pay_at_store', label: 'Pay at the store when you pick up', status: 'due' }, note: '',
   timeline: [

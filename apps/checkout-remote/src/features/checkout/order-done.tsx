@@ -44,7 +44,12 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
               {order.shipping_service ? ` (${order.shipping_service})` : ''}. {order.order_type === 'delivery' ? DEFAULT_DELIVERY_DISCLAIMER : ''}</p>
           ) : null}
           <Lines aria-label="Order lines">
-            {order.items.map((item) => <li key={item.sku}><span>{item.quantity} × {item.title}{item.special ? ' (special order)' : ''}</span><span>{prefix}{item.price}</span></li>)}
+            {order.items.map((item) => (
+              <li key={item.id}>
+                <span>{item.quantity} × {item.title}{item.special ? ' (special order)' : ''}{item.cancelled_quantity ? ` (${item.cancelled_quantity} cancelled by the store)` : ''}</span>
+                <span>{prefix}{item.price}</span>
+              </li>
+            ))}
           </Lines>
           <Totals>
             <dt>Subtotal</dt><dd>{prefix}{order.subtotal}</dd>

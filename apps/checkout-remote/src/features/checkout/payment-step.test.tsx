@@ -16,7 +16,7 @@ const ORDER: PlacedOrder = {
   order_number: '1001', status: 'pending', order_type: 'pickup', placed_at: '2026-11-25T18:00:00.000Z',
   contact: { first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', telephone: '5035550142' },
   address: null, store: { id: 1, name: 'Main Street', address: '12 Main St, Salem, OR 97301' }, shipping_service: null,
-  items: [{ sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, price: '99.00', special: false }, { sku: 'DW1354', title: 'Drill Bit Set', quantity: 2, price: '12.49', special: false }],
+  items: [{ id: 'o1.0', sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, cancelled_quantity: 0, price: '99.00', special: false }, { id: 'o1.1', sku: 'DW1354', title: 'Drill Bit Set', quantity: 2, cancelled_quantity: 0, price: '12.49', special: false }],
   subtotal: '123.98', additional_fees: '0.00', discount: '0.00', special_order_fee: '0.00', tax: '7.44', fulfilment_charge: '0.00', total: '131.42',
   payment: { method: 'pay_at_store', label: 'Pay at the store when you pick up', status: 'due' }, note: 'Side door, please',
   timeline: [{ status: 'placed', label: 'Placed', at: '2026-11-25T18:00:00.000Z', note: '' }],
