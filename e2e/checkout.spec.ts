@@ -295,7 +295,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('main')).toContainText(product.title);
   });
 
-  test("a link with an access token opens an order's prepare screen signed in; the owner cancels it with a reason and its stock comes back", async ({ page }) => {
+  test("a link with an access token opens an order's prepare screen signed in; the owner cancels one unit, then the order with a reason, and the stock comes back", async ({ page }) => {
     // A guest's pickup order, placed through the API.
     const product = await stockedProduct(page, HARDWARE);
     const stockBefore = await stockOf(page, product.id);
@@ -325,6 +325,15 @@ test.describe('checkout', () => {
     await write.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Your e-mail to Lee is on its way.')).toBeVisible();
     expect(await outboxMessage(`lee-${device.toLowerCase()}@shopper.test`, writtenAt)).toBe('Two of them were damaged; we will call you about a replacement.');
+    // One of the two cannot be filled: it comes off the order and back into the store's count.
+    await page.getByRole('button', { name: `Cancel some of ${product.title}` }).click();
+    const some = page.getByRole('group', { name: `Cancel some of ${product.title}` });
+    await some.getByLabel('How many').fill('1');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await some.getByRole('button', { name: 'Cancel items' }).click();
+    await expect(page.getByText(`Cancelled 1 × ${product.title}.`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Lines to pull' })).toContainText('1 cancelled');
+    await expect.poll(() => stockOf(page, product.id), { timeout: 10_000 }).toBe(stockBefore - 1);
     await page.getByRole('button', { name: 'Cancel order…' }).click();
     const cancel = page.getByRole('form', { name: 'Cancel the order' });
     await cancel.getByRole('button', { name: 'Cancel the order' }).click();

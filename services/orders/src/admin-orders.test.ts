@@ -184,6 +184,10 @@ describe('the store works on an order', () => {
     expect(cut.json().message).toBe('Cancelled 1 × adm-ord Hammer.');
     const order = (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { payment: { status: string }; history: { note: string }[] };
     expect(order.payment.status).toBe('due');
+    // Cancelling the order then gives back only what was still on it.
+    const before = await stock(21);
+    expect((await act('cancel', { id, reason: 'The customer called' })).statusCode).toBe(200);
+    expect(await stock(21)).toBe(before + 1);
     expect(order.history.at(-1)!.note).toMatch(/^Cancelled 1 × adm-ord Hammer; \$\d+\.\d{2} less to pay$/);
     for (const itemId of [`${id}.5`, 'not-an-item', `${'0'.repeat(24)}.0`]) expect((await act(`cancelItem/${itemId}`, { qty: 1 })).statusCode).toBe(404);
     const otherOwner = await issueToken(otherTenantId, { isAdmin: true, slug: 'other-owner' });

@@ -71,7 +71,8 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     await Order.updateOne(scoped(ctx, { _id: id }), { $set: { status: next.status, ...(back ? { payment } : {}) }, $push: { history: entry } });
     const changed = { ...current, status: next.status, payment, history: [...(current.history ?? []), entry] } as typeof current;
     await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
-    if (action === 'cancel') await giveStockBack(ctx, io, current.items.filter((l) => !l.special));
+    // What is still on the order: units cancelled one by one were given back already.
+    if (action === 'cancel') await giveStockBack(ctx, io, current.items.filter((l) => !l.special).map((l) => ({ ...l, quantity: l.quantity - (l.cancelledQuantity ?? 0) })).filter((l) => l.quantity > 0));
     return changed;
   }, { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' });
   const view = await adminView(ctx, order);
