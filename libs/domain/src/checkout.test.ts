@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, cancelledLineCents, itemCancelProblem, nextOrderNumber, orderActions, orderItemId, orderTimeline, parseOrderItemId, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
+import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, cancelledLineCents, itemCancelProblem, itemSpecialProblem, nextOrderNumber, orderActions, orderItemId, orderTimeline, parseOrderItemId, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
 
 describe('checkout steps', () => {
   it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
@@ -121,6 +121,9 @@ describe('cancelling part of an order', () => {
     expect(itemCancelProblem(1, 0)).toBe('Only 1 can be cancelled.');
     expect(itemCancelProblem(0, 1)).toBe('Every unit of this line is cancelled already.');
     expect(itemCancelProblem(3, 1.5)).toBe('Cancel between 1 and 3.');
+    expect(itemSpecialProblem(2, 3)).toBe('Special-order between 1 and 2.');
+    expect(itemSpecialProblem(0, 1)).toBe('Nothing is left on this line to special-order.');
+    expect(itemSpecialProblem(2, 2)).toBeNull();
   });
   it('reads an order line id', () => {
     expect(parseOrderItemId(orderItemId('65a0c0ffee0000000000abcd', 2))).toEqual({ orderId: '65a0c0ffee0000000000abcd', index: 2 });

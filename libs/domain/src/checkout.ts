@@ -188,3 +188,9 @@ export function itemCancelProblem(left: number, quantity: number): string | null
   if (left <= 0) return 'Every unit of this line is cancelled already.';
   return Number.isInteger(quantity) && quantity >= 1 && quantity <= left ? null : left === 1 ? 'Only 1 can be cancelled.' : `Cancel between 1 and ${left}.`;
 }
+
+/** Why `quantity` of a stocked line cannot be moved to a special order (it has `left` on it), or null. */
+export function itemSpecialProblem(left: number, quantity: number): string | null {
+  if (left <= 0) return 'Nothing is left on this line to special-order.';
+  return Number.isInteger(quantity) && quantity >= 1 && quantity <= left ? null : left === 1 ? 'Only 1 can be special-ordered.' : `Special-order between 1 and ${left}.`;
+}

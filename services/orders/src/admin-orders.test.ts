@@ -34,7 +34,7 @@ async function placeOrder(device: string, quantity: number, byCard = false): Pro
   const order = (await inDb(() => Order.findOne({ tenantId, orderNumber: placed.json().order.order_number }).lean())) as unknown as { _id: unknown };
   return String(order._id);
 }
-const act = (url: string, payload: Record<string, unknown>, auth = asOwner()) => harness.app.inject({ method: 'POST', url: `/api/admin/orders/${url}`, headers: auth, payload });
+const act = (url: string, payload: Record<string, unknown>, auth: Record<string, string> = asOwner()) => harness.app.inject({ method: 'POST', url: `/api/admin/orders/${url}`, headers: auth, payload });
 
 beforeAll(async () => {
   harness = await createTestApp([cartService, ordersService], 'admin-orders');
@@ -194,5 +194,27 @@ describe('the store works on an order', () => {
     const elsewhere = await act(`cancelItem/${id}.0`, { qty: 1 }, { 'business-slug': 'adm-other', 'store-id': '1', authorization: `Bearer ${otherOwner}` });
     expect(elsewhere.statusCode).toBe(404);
     expect((await act(`cancelItem/${id}.0`, { qty: 1 }, headers())).statusCode).toBe(401);
+  });
+
+  it('moves units the shelf does not have to a special order: the line is split, the count stays, the shopper is told', async () => {
+    const id = await placeOrder('SpecialDv1', 3);
+    const before = await stock(21);
+    const tooMany = await act(`makeItemSpecial/${id}.0`, { qty: 4 });
+    expect(tooMany.json()).toMatchObject({ status: 422, errors: { qty: ['Special-order between 1 and 3.'] } });
+    const moved = await act(`makeItemSpecial/${id}.0`, { qty: 2 });
+    expect(moved.json().message).toBe('2 × adm-ord Hammer will be special-ordered.');
+    expect(moved.json().data.items).toEqual([
+      expect.objectContaining({ id: `${id}.0`, quantity: 1, special: false }),
+      expect.objectContaining({ id: `${id}.1`, quantity: 2, special: true }),
+    ]);
+    expect(await stock(21)).toBe(before); // the units were never on the shelf
+    expect((await mails('order-item-special')).at(-1)).toMatchObject({ to: 'specialdv1@example.com', subject: expect.stringMatching(/^Part of your order \d+ at .+ will be special-ordered$/) });
+    // The last unit: the line itself becomes the special order.
+    expect((await act(`makeItemSpecial/${id}.0`, { qty: 1 })).json().data.items.map((i: { special: boolean }) => i.special)).toEqual([true, true]);
+    expect((await act(`makeItemSpecial/${id}.1`, { qty: 1 })).json()).toMatchObject({ status: 409, message: 'This line is a special order already.' });
+    // Cancelling the order gives back none of it (special orders hold no stock).
+    expect((await act('cancel', { id, reason: 'No longer needed' })).statusCode).toBe(200);
+    expect(await stock(21)).toBe(before);
+    expect((await act(`makeItemSpecial/${id}.0`, { qty: 1 })).statusCode).toBe(409);
   });
 });

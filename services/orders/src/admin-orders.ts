@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mongoose, scoped } from '@platform/db';
-import { cancelledLineCents, displayPrice, itemCancelProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, type OrderAction } from '@platform/domain';
+import { cancelledLineCents, displayPrice, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, type OrderAction } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
 import { announceStockChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
@@ -234,4 +234,45 @@ export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: st
   }
   const message = `Cancelled ${quantity} × ${done.line.title}.${done.refunded ? ` ${displayPrice(done.refunded, prefix)} refunded to the card.` : ''}`;
   return { status: 'success', message, data: view };
+}
+
+/**
+ * POST admin/orders/makeItemSpecial/{itemId} {qty}: the shelf is short after all, so that many units of a stocked line
+ * are ordered from the supplier instead (a special-order line of the same product at the price paid). The store's
+ * count is not given back (the units were not there). Only while the order is outstanding; under the order's lock;
+ * the shopper is told how long special orders usually take.
+ */
+export async function makeItemSpecial(ctx: RequestContext, io: CheckoutIo, itemId: string, quantity: number) {
+  const found = parseOrderItemId(itemId);
+  if (!found) throw new AppError('not_found', ITEM_NOT_FOUND);
+  const done = await withRedisLock(io.resources.redis, orderLock(ctx, io, found.orderId), async () => {
+    const order = await findOrder(ctx, found.orderId).catch(() => { throw new AppError('not_found', ITEM_NOT_FOUND); });
+    const line = order.items[found.index];
+    if (!line) throw new AppError('not_found', ITEM_NOT_FOUND);
+    if (!orderTransition(order.status, 'cancel').ok) throw new AppError('conflict', `This order is ${(ORDER_STATUS_LABELS[order.status] ?? order.status).toLowerCase()} already: its lines cannot change.`);
+    if (line.special) throw new AppError('conflict', 'This line is a special order already.');
+    const left = line.quantity - (line.cancelledQuantity ?? 0);
+    const problem = itemSpecialProblem(left, quantity);
+    if (problem) throw new AppError('unprocessable', problem, { qty: [problem] });
+    // The whole line: it becomes the special order; part of it: a special-order line is added (line ids keep their places).
+    const items = quantity === left && !line.cancelledQuantity
+      ? order.items.map((l, i) => (i === found.index ? { ...l, special: true } : l))
+      : [...order.items.map((l, i) => (i === found.index ? { ...l, quantity: l.quantity - quantity } : l)), { ...line, quantity, cancelledQuantity: 0, special: true }];
+    const entry = { status: order.status, at: new Date(), by: ctx.caller?.slug ?? null, note: `${quantity} × ${line.title} to be special-ordered` };
+    await Order.updateOne(scoped(ctx, { _id: found.orderId }), { $set: { items }, $push: { history: entry } });
+    const changed = { ...order, items, history: [...(order.history ?? []), entry] } as typeof order;
+    await keepOrderDoc(redisStore(io), ctx.tenantId, changed);
+    return { order: changed, line };
+  }, LOCK);
+  const view = await adminView(ctx, done.order);
+  const sla = (await getBusinessDetails(ctx)).special_order_sla;
+  if (view.contact.email) {
+    await io.resources.queues.notifications.add('order-item-special', {
+      tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-item-special',
+      subject: `Part of your order ${view.order_number} at ${ctx.tenant.name} will be special-ordered`,
+      text: [`Hi ${view.contact.first_name},`, '', `${ctx.tenant.name} is out of ${done.line.title} on the shelf, so ${quantity} of them will be ordered from the supplier for you${sla ? `: special orders usually take ${sla}` : ''}.`,
+        'The rest of your order is not held up. Questions? Reply to this e-mail or call the store.'].join('\n'),
+    });
+  }
+  return { status: 'success', message: `${quantity} × ${done.line.title} will be special-ordered.`, data: view };
 }

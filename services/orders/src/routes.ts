@@ -6,7 +6,7 @@ import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue'
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { storeOrders } from './service';
 import { exportOrders } from './order-export';
-import { actOnOrder, addOrderNote, adminOrder, cancelItem, deleteOrderNote, emailCustomer, orderNotes } from './admin-orders';
+import { actOnOrder, addOrderNote, adminOrder, cancelItem, deleteOrderNote, emailCustomer, makeItemSpecial, orderNotes } from './admin-orders';
 import { customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { buildOrderIndexes } from './order-index';
 import { runOnce } from './idempotency';
@@ -227,6 +227,17 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       response: { ...ActionAnswer, ...errorAnswers(409, 422, 503) },
     },
   }, async (request) => cancelItem(request.ctx, io, request.params.itemId, request.body.qty));
+
+  app.post('/admin/orders/makeItemSpecial/:itemId', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: 'The shelf is short: some units of a stocked line of an outstanding order are ordered from the supplier instead (a special-order line); the shopper is told by e-mail',
+      security: [{ bearer: [] }],
+      params: Type.Object({ itemId: Type.String({ maxLength: 40, description: "The line's id from the order (items[].id)" }) }),
+      body: Type.Object({ qty: Type.Integer({ minimum: 1, maximum: 9999 }) }),
+      response: { ...ActionAnswer, ...errorAnswers(409, 422) },
+    },
+  }, async (request) => makeItemSpecial(request.ctx, io, request.params.itemId, request.body.qty));
 
   app.post('/admin/orders/:id/email', {
     preHandler: requireAdmin,

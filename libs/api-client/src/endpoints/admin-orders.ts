@@ -33,6 +33,10 @@ export const adminOrdersApi = platformApi.injectEndpoints({
     cancelOrderItem: build.mutation<{ status: string; message: string; data: AdminOrder }, { itemId: string; qty: number }>({
       query: ({ itemId, qty }) => ({ url: `admin/orders/cancelItem/${encodeURIComponent(itemId)}`, method: 'POST', body: { qty } }), invalidatesTags: ['Orders'],
     }),
+    /** Orders some units of a stocked line from the supplier instead (the shelf is short). */
+    makeOrderItemSpecial: build.mutation<{ status: string; message: string; data: AdminOrder }, { itemId: string; qty: number }>({
+      query: ({ itemId, qty }) => ({ url: `admin/orders/makeItemSpecial/${encodeURIComponent(itemId)}`, method: 'POST', body: { qty } }), invalidatesTags: ['Orders'],
+    }),
     /** Moves an order on: take, prepare (mark ready), complete, cancel (with a reason); the answer's message says what happened. */
     orderAction: build.mutation<{ status: string; message: string; data: AdminOrder }, { action: OrderAction; id: string; reason?: string; deliveryMinutes?: number }>({
       query: ({ action, ...body }) => ({ url: `admin/orders/${ORDER_ACTION_PATHS[action]}`, method: 'POST', body }),

@@ -94,29 +94,41 @@ function StaffNotes({ id }: { id: string }) {
   );
 }
 
-/** A line the store cannot fill in full: how many to cancel (the rest stays), after a question; stock back and the card refunded their share. */
-function CancelItems({ item }: { item: AdminOrder['items'][number] }) {
+/** What the store can do with part of a line it cannot fill from the shelf. */
+const LINE_CHANGES = {
+  cancel: { open: 'Cancel…', group: 'Cancel some of', submit: 'Cancel items', ask: 'Its stock goes back and the customer is refunded and told by e-mail.' },
+  special: { open: 'Special-order…', group: 'Special-order some of', submit: 'Special-order', ask: 'They are ordered from the supplier; the customer is told by e-mail.' },
+} as const;
+
+/**
+ * A line the store cannot fill in full: how many to cancel (stock back, the card refunded their share) or to order
+ * from the supplier instead, after a question.
+ */
+function LineChange({ item, change }: { item: AdminOrder['items'][number]; change: keyof typeof LINE_CHANGES }) {
+  const words = LINE_CHANGES[change];
   const left = item.quantity - item.cancelled_quantity;
-  const [cancel, { isLoading }] = adminOrdersApi.useCancelOrderItemMutation();
+  const [cancel, { isLoading: cancelling }] = adminOrdersApi.useCancelOrderItemMutation();
+  const [special, { isLoading: ordering }] = adminOrdersApi.useMakeOrderItemSpecialMutation();
   const [open, setOpen] = useState(false);
   const [qty, setQty] = useState('1');
   const [problem, setProblem] = useState<string | null>(null);
-  if (left <= 0) return null;
-  if (!open) return <Button type="button" $variant="link" aria-label={`Cancel some of ${item.title}`} onClick={() => { setOpen(true); setQty(String(left)); }}>Cancel…</Button>;
+  if (left <= 0 || (change === 'special' && item.special)) return null;
+  if (!open) return <Button type="button" $variant="link" aria-label={`${words.group} ${item.title}`} onClick={() => { setOpen(true); setQty(String(left)); }}>{words.open}</Button>;
   const submit = async () => {
     setProblem(null);
-    if (!window.confirm(`Cancel ${qty} × ${item.title}? Its stock goes back and the customer is refunded and told by e-mail.`)) return;
+    if (!window.confirm(`${words.submit}: ${qty} × ${item.title}? ${words.ask}`)) return;
     try {
-      notify('success', (await cancel({ itemId: item.id, qty: Number(qty) }).unwrap()).message, 5000);
+      const run = change === 'cancel' ? cancel : special;
+      notify('success', (await run({ itemId: item.id, qty: Number(qty) }).unwrap()).message, 5000);
       setOpen(false);
     } catch (error) {
-      setProblem(fieldErrors(error).qty ?? errorMessage(error, 'The items could not be cancelled. Please try again.'));
+      setProblem(fieldErrors(error).qty ?? errorMessage(error, 'The line could not be changed. Please try again.'));
     }
   };
   return (
-    <div role="group" aria-label={`Cancel some of ${item.title}`} style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}>
+    <div role="group" aria-label={`${words.group} ${item.title}`} style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}>
       <label>How many<input type="number" min={1} max={left} value={qty} onChange={(e) => setQty(e.target.value)} style={{ width: '4.5em', marginLeft: 6 }} /></label>
-      <Button type="button" disabled={isLoading} onClick={() => void submit()}>Cancel items</Button>
+      <Button type="button" disabled={cancelling || ordering} onClick={() => void submit()}>{words.submit}</Button>
       <Button type="button" $variant="secondary" onClick={() => setOpen(false)}>Keep</Button>
       {problem ? <p role="alert" style={{ flexBasis: '100%', margin: 0 }}>{problem}</p> : null}
     </div>
@@ -159,14 +171,14 @@ export function PrepareOrderPage() {
           <Card as="section" aria-label="Lines to pull">
             <h2 style={{ marginTop: 0 }}>{order.order_type === 'pickup' ? 'Pickup' : order.order_type === 'delivery' ? 'Local delivery' : 'Shipping'} · {order.status_label}</h2>
             <PickList>
-              <thead><tr><th>Qty</th><th>Product</th><th>SKU</th><th>Price</th>{order.actions.includes('cancel') ? <th aria-label="Cancel items" /> : null}</tr></thead>
+              <thead><tr><th>Qty</th><th>Product</th><th>SKU</th><th>Price</th>{order.actions.includes('cancel') ? <th aria-label="Change the line" /> : null}</tr></thead>
               <tbody>
                 {order.items.map((item) => (
                   <tr key={item.id}>
                     <td className="qty">{item.quantity - item.cancelled_quantity}</td>
                     <td>{item.title}{item.special ? ' (special order)' : ''}{item.cancelled_quantity ? <div>{item.cancelled_quantity} cancelled</div> : null}</td>
                     <td>{item.sku}</td><td>${item.price}</td>
-                    {order.actions.includes('cancel') ? <td><CancelItems item={item} /></td> : null}
+                    {order.actions.includes('cancel') ? <td><LineChange item={item} change="cancel" /> <LineChange item={item} change="special" /></td> : null}
                   </tr>
                 ))}
               </tbody>
