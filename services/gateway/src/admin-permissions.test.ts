@@ -17,6 +17,11 @@ let tenantId: string;
 /** An order of the store for the order screens' routes; each action finds it in a status it can move on from. */
 const ORDER_ID = new mongoose.Types.ObjectId().toString();
 const orderIn = (status: string) => () => Order.updateOne({ tenantId, _id: ORDER_ID }, { $set: { status } });
+/** The order outstanding again with one special-order line of 100 to cancel or special-order a unit of (no stock, no card). */
+const orderWithLine = (special: boolean) => () => Order.updateOne({ tenantId, _id: ORDER_ID }, { $set: { status: 'placed', subtotalCents: 500, items: [
+  { productId: 1, storeProductId: 11, sku: 'WALK', title: 'Walking line', quantity: 100, priceCents: 5, special, cancelledQuantity: 0 },
+  { productId: 1, storeProductId: 11, sku: 'WALK', title: 'Walking line', quantity: 100, priceCents: 5, special: true, cancelledQuantity: 0 },
+] } });
 /** A campaign for the Emails routes (a draft again before each change or send), and one to delete. */
 const CAMPAIGN_ID = new mongoose.Types.ObjectId().toString();
 const SPARE_CAMPAIGN_ID = new mongoose.Types.ObjectId().toString();
@@ -26,6 +31,7 @@ const URLS: Record<string, string> = {
   'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}`, 'POST /api/admin/orders/{id}/email': `/api/admin/orders/${ORDER_ID}/email`,
   'GET /api/admin/orders/{id}/notes': `/api/admin/orders/${ORDER_ID}/notes`, 'POST /api/admin/orders/{id}/note': `/api/admin/orders/${ORDER_ID}/note`,
   'DELETE /api/admin/orders/{id}/note': `/api/admin/orders/${ORDER_ID}/note?id=walk-note`,
+  'POST /api/admin/orders/cancelItem/{itemId}': `/api/admin/orders/cancelItem/${ORDER_ID}.1`, 'POST /api/admin/orders/makeItemSpecial/{itemId}': `/api/admin/orders/makeItemSpecial/${ORDER_ID}.0`,
   'GET /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${CAMPAIGN_ID}`, 'POST /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${CAMPAIGN_ID}`,
   'DELETE /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${SPARE_CAMPAIGN_ID}`,
   'POST /api/admin/email-campaigns/{id}/test': `/api/admin/email-campaigns/${CAMPAIGN_ID}/test`, 'POST /api/admin/email-campaigns/{id}/send': `/api/admin/email-campaigns/${CAMPAIGN_ID}/send`,
@@ -51,6 +57,8 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/orders/cancel': { id: ORDER_ID, reason: 'Walking the permissions' },
   'POST /api/admin/orders/{id}/email': { subject: 'Walking', body: 'the permissions' },
   'POST /api/admin/orders/{id}/note': { note: 'Walking the permissions' },
+  'POST /api/admin/orders/cancelItem/{itemId}': { qty: 1 },
+  'POST /api/admin/orders/makeItemSpecial/{itemId}': { qty: 1 },
   'POST /api/admin/email-campaigns': { subject: 'Walking', body: 'the permissions' },
   'POST /api/admin/email-campaigns/{id}': { subject: 'Walking', body: 'the permissions' },
   'POST /api/admin/email-campaigns/{id}/test': { to: 'test@perm-a.test' },
@@ -63,6 +71,8 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/orders/markPrepared': orderIn('taken'),
   'POST /api/admin/orders/markComplete': orderIn('prepared'),
   'POST /api/admin/orders/cancel': orderIn('placed'),
+  'POST /api/admin/orders/cancelItem/{itemId}': orderWithLine(false),
+  'POST /api/admin/orders/makeItemSpecial/{itemId}': orderWithLine(false),
   'DELETE /api/admin/orders/{id}/note': () => Order.updateOne({ tenantId, _id: ORDER_ID }, { $set: { notes: [{ id: 'walk-note', text: 'x', at: new Date(), by: 'walk' }] } }),
   'GET /api/admin/email-campaigns/{id}': campaignDraft(CAMPAIGN_ID),
   'POST /api/admin/email-campaigns/{id}': campaignDraft(CAMPAIGN_ID),
@@ -100,6 +110,8 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/orders/markComplete': null,
   'POST /api/admin/orders/cancel': null,
   'POST /api/admin/orders/{id}/email': null,
+  'POST /api/admin/orders/cancelItem/{itemId}': null,
+  'POST /api/admin/orders/makeItemSpecial/{itemId}': null,
   'GET /api/admin/email-campaigns': 'view_emails',
   'POST /api/admin/email-campaigns': 'view_emails',
   'GET /api/admin/email-campaigns/{id}': 'view_emails',

@@ -135,7 +135,8 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
   '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/admin/orders/{id}/note', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge',
   '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe',
-  '/api/admin/fulfillment/payment-settings', '/api/customer/orders/callback/{id}', '/api/payments/webhook/stripe', '/api/orders/reorder', '/api/orders/validate-info'];
+  '/api/admin/fulfillment/payment-settings', '/api/customer/orders/callback/{id}', '/api/payments/webhook/stripe', '/api/orders/reorder', '/api/orders/validate-info',
+  '/api/admin/orders/cancelItem/{itemId}', '/api/admin/orders/makeItemSpecial/{itemId}'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
@@ -275,6 +276,9 @@ describe('tenant isolation across every route', () => {
       expect((await harness.app.inject({ method, url: `/api/admin/orders/${tenants.b.orderId}/${url}`, headers: headersA, ...(payload ? { payload } : {}) })).statusCode, `${method} ${url}`).toBe(404);
     }
     // B's order is not settled through A's payment return or A's webhook (B's secret does not verify at A either).
+    for (const change of ['cancelItem', 'makeItemSpecial']) {
+      expect((await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${change}/${tenants.b.orderId}.0`, headers: headersA, payload: { qty: 1 } })).statusCode, change).toBe(404);
+    }
     const returned = await harness.app.inject({ method: 'POST', url: `/api/customer/orders/callback/${tenants.b.orderId}`, headers: { 'business-slug': 'iso-a' }, payload: { device_id: 'SharedDev1' } });
     expect(returned.statusCode).toBe(404);
     const hook = await harness.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers: { 'business-slug': 'iso-a', 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: JSON.stringify({ id: 'evt_iso', type: 'payment_intent.succeeded', data: { object: { id: 'pi_iso', metadata: { order_id: tenants.b.orderId } } } }) });
