@@ -164,7 +164,7 @@ describe('checkout: Payment step', () => {
     await first.user.selectOptions(screen.getByRole('combobox', { name: 'Test card' }), 'Visa ending 3220 (asks the bank to confirm)');
     await first.user.click(await placeOrder());
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(bank));
-    expect(screen.getByRole('button', { name: 'Taking you to your bank…' })).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('button', { name: 'Taking you to your bank…' })).toHaveProperty('disabled', true);
     first.unmount();
 
     renderCheckout(`/cart?payment=${ORDER_ID}&payment_intent=pi_123&redirect_status=succeeded`, { api });
