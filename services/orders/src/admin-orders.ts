@@ -179,6 +179,23 @@ export async function deleteOrderNote(ctx: RequestContext, io: CheckoutIo, id: s
 export const ITEM_NOT_FOUND = 'This item was not found.';
 
 /**
+ * Runs a change to one line of an outstanding order (items[].id) under the order's lock: the line of this store's
+ * order, or 404; an order no longer outstanding, 409.
+ */
+async function onOrderLine<T>(ctx: RequestContext, io: CheckoutIo, itemId: string,
+  change: (order: StoredOrder, line: StoredOrder['items'][number], found: { orderId: string; index: number }) => Promise<T>): Promise<T> {
+  const found = parseOrderItemId(itemId);
+  if (!found) throw new AppError('not_found', ITEM_NOT_FOUND);
+  return withRedisLock(io.resources.redis, orderLock(ctx, io, found.orderId), async () => {
+    const order = await findOrder(ctx, found.orderId).catch(() => { throw new AppError('not_found', ITEM_NOT_FOUND); });
+    const line = order.items[found.index];
+    if (!line) throw new AppError('not_found', ITEM_NOT_FOUND);
+    if (!orderTransition(order.status, 'cancel').ok) throw new AppError('conflict', `This order is ${(ORDER_STATUS_LABELS[order.status] ?? order.status).toLowerCase()} already: its lines cannot change.`);
+    return change(order, line, found);
+  }, LOCK);
+}
+
+/**
  * POST admin/orders/cancelItem/{itemId} {qty}: the store cannot fill part of a line. That many units come off it
  * (their stock back in the store's count), and the shopper gets back what they paid for them: the goods less their
  * share of the discount plus their share of the tax, refunded to the card through the order's provider (never more
@@ -186,14 +203,8 @@ export const ITEM_NOT_FOUND = 'This item was not found.';
  * line cancel the order. Only while the order is outstanding; under the order's lock; the shopper is told by e-mail.
  */
 export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: string, quantity: number) {
-  const found = parseOrderItemId(itemId);
-  if (!found) throw new AppError('not_found', ITEM_NOT_FOUND);
   const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
-  const done = await withRedisLock(io.resources.redis, orderLock(ctx, io, found.orderId), async () => {
-    const order = await findOrder(ctx, found.orderId).catch(() => { throw new AppError('not_found', ITEM_NOT_FOUND); });
-    const line = order.items[found.index];
-    if (!line) throw new AppError('not_found', ITEM_NOT_FOUND);
-    if (!orderTransition(order.status, 'cancel').ok) throw new AppError('conflict', `This order is ${(ORDER_STATUS_LABELS[order.status] ?? order.status).toLowerCase()} already: its lines cannot change.`);
+  const done = await onOrderLine(ctx, io, itemId, async (order, line, found) => {
     const problem = itemCancelProblem(line.quantity - (line.cancelledQuantity ?? 0), quantity);
     if (problem) throw new AppError('unprocessable', problem, { qty: [problem] });
     const owed = cancelledLineCents({ subtotalCents: order.subtotalCents ?? 0, discountCents: order.discountCents, taxCents: order.taxCents }, line.priceCents, quantity);
@@ -219,7 +230,7 @@ export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: st
     await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
     if (!line.special) await giveStockBack(ctx, io, [{ ...line, quantity }]);
     return { order: changed, line, refunded, owed };
-  }, LOCK);
+  });
   const view = await adminView(ctx, done.order);
   if (!done.line.special) await announceStockChange(io.resources, ctx.tenantId, [done.line.productId]);
   if (view.contact.email) {
@@ -243,13 +254,7 @@ export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: st
  * the shopper is told how long special orders usually take.
  */
 export async function makeItemSpecial(ctx: RequestContext, io: CheckoutIo, itemId: string, quantity: number) {
-  const found = parseOrderItemId(itemId);
-  if (!found) throw new AppError('not_found', ITEM_NOT_FOUND);
-  const done = await withRedisLock(io.resources.redis, orderLock(ctx, io, found.orderId), async () => {
-    const order = await findOrder(ctx, found.orderId).catch(() => { throw new AppError('not_found', ITEM_NOT_FOUND); });
-    const line = order.items[found.index];
-    if (!line) throw new AppError('not_found', ITEM_NOT_FOUND);
-    if (!orderTransition(order.status, 'cancel').ok) throw new AppError('conflict', `This order is ${(ORDER_STATUS_LABELS[order.status] ?? order.status).toLowerCase()} already: its lines cannot change.`);
+  const done = await onOrderLine(ctx, io, itemId, async (order, line, found) => {
     if (line.special) throw new AppError('conflict', 'This line is a special order already.');
     const left = line.quantity - (line.cancelledQuantity ?? 0);
     const problem = itemSpecialProblem(left, quantity);
@@ -263,7 +268,7 @@ export async function makeItemSpecial(ctx: RequestContext, io: CheckoutIo, itemI
     const changed = { ...order, items, history: [...(order.history ?? []), entry] } as typeof order;
     await keepOrderDoc(redisStore(io), ctx.tenantId, changed);
     return { order: changed, line };
-  }, LOCK);
+  });
   const view = await adminView(ctx, done.order);
   const sla = (await getBusinessDetails(ctx)).special_order_sla;
   if (view.contact.email) {

@@ -16,10 +16,13 @@ export async function reorder(ctx: RequestContext, io: CheckoutIo, who: ShopperI
   const atOrderStore: RequestContext = { ...ctx, storeId: order.locationId };
   let added = 0;
   const notAdded: ReorderAnswer['not_added'] = [];
+  // The cart read once; a product on two lines (part of it special-ordered) is added up as it goes.
+  const inCart = new Map((await io.cart.carts.get(ctx.tenantId, who))?.items.map((i) => [i.storeProductId, i.quantity]) ?? []);
   for (const line of order.items) {
-    const inCart = (await io.cart.carts.get(ctx.tenantId, who))?.items.find((i) => i.storeProductId === line.storeProductId)?.quantity ?? 0;
+    const quantity = (inCart.get(line.storeProductId) ?? 0) + line.quantity;
     try {
-      await setLineQuantity(atOrderStore, io.cart, who, { store_product_id: line.storeProductId, quantity: inCart + line.quantity });
+      await setLineQuantity(atOrderStore, io.cart, who, { store_product_id: line.storeProductId, quantity });
+      inCart.set(line.storeProductId, quantity);
       added += 1;
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
