@@ -54,7 +54,42 @@ export class EasyPostCarrier implements ShippingCarrier {
       }))
       .sort((a, b) => a.rateCents - b.rateCents);
   }
+
+  /** The carrier accounts connected to the store's EasyPost account (GET carrier_accounts), as the shopper sees their names. */
+  async carrierAccounts(): Promise<{ type: string; name: string }[]> {
+    const accounts = await this.client.CarrierAccount.all();
+    return (Array.isArray(accounts) ? accounts : []).map((account) => ({ type: String(account.type ?? ''), name: String(account.readable || account.type || '') }));
+  }
+
+  /**
+   * EasyPost's delivery verification of an address (POST addresses with `verify`): the address as the carrier
+   * corrected it, or the fields it could not verify. An outage or a refused key throws (the caller decides).
+   */
+  async verifyAddress(to: CartAddress): Promise<AddressVerification> {
+    const verified = await this.client.Address.create({
+      street1: to.address, street2: to.address2, city: to.city, state: to.state, zip: to.zip, country: to.country || 'US', verify: true,
+    });
+    const delivery = verified.verifications?.delivery;
+    if (!delivery?.success) {
+      const fields = new Set((delivery?.errors ?? []).map((e) => EASYPOST_FIELDS[String(e.field)] ?? 'address'));
+      if (!fields.size) fields.add('address');
+      return { ok: false, fields: [...fields] };
+    }
+    return {
+      ok: true,
+      address: {
+        address: verified.street1 || to.address, address2: verified.street2 ?? '', city: verified.city || to.city, state: verified.state || to.state,
+        zip: verified.zip || to.zip, country: verified.country || to.country,
+      },
+    };
+  }
 }
+
+/** Our address fields by EasyPost's names. */
+const EASYPOST_FIELDS: Record<string, keyof CartAddress> = { street1: 'address', street2: 'address2', city: 'city', state: 'state', zip: 'zip', country: 'country' };
+
+/** A verified address (the carrier's corrections applied), or the fields the carrier could not match. */
+export type AddressVerification = { ok: true; address: CartAddress } | { ok: false; fields: (keyof CartAddress)[] };
 
 /** The carrier a store quotes with: its connected account where it has one, else its table rates. */
 export function carrierFor(account: ShippingCarrierAccount, business: BusinessDetails): ShippingCarrier {

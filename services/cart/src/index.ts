@@ -5,3 +5,5 @@ export { forgetClosedAccount, SavedCart } from './saved-carts';
 // For checkout (services/orders): the cart as priced now, whose it is, and the lock helper.
 export { cartParcels, setLineQuantity, shopperIdentity, type CartIo } from './service';
 export { withRedisLock } from './cart-lock';
+// For checkout's address check (services/orders): the store's EasyPost account verifies a shipping address.
+export { EasyPostCarrier, type AddressVerification } from './carriers';

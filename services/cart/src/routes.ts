@@ -10,6 +10,7 @@ import { CartStore } from './cart-store';
 import { deleteSavedCart, listSavedCarts, restoreSavedCart, saveCart, signedInCustomer } from './saved-carts';
 import { couponWidgets, getPromotion, listPromotions, promoPopup, redeemPromotion } from './promotions';
 import { currentShippingQuotes, requestShippingQuotes, selectShippingQuote } from './shipping';
+import { activeShippingCarriers } from './active-carriers';
 
 const tags = ['cart'];
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
@@ -205,6 +206,22 @@ export const cartRoutes: ServicePlugin = async (app) => {
       }) }), ...errorAnswers(409) },
     },
   }, async (request) => ({ data: await currentShippingQuotes(request.ctx, io, shopperIdentity(request.ctx, request.query)) }));
+
+  app.get('/active-shipping-carriers', {
+    schema: {
+      tags, summary: "The carriers the store ships with, for the checkout's Shipping choice: its EasyPost account's carriers, else its table rates' carriers with their services; none when the store does not ship",
+      response: {
+        200: Type.Object({ data: Type.Array(Type.Object({
+          id: Type.String({ description: "The carrier's name as quote ids begin with it" }),
+          name: Type.String(),
+          source: Type.Union([Type.Literal('table_rate'), Type.Literal('easypost')]),
+          services: Type.Array(Type.Object({ id: Type.String({ description: 'The id its quotes carry' }), name: Type.String(), delivery_days: Type.Union([Type.String(), Type.Null()]) })),
+        })) }),
+        // 503: the store's EasyPost account did not answer.
+        ...errorAnswers(503),
+      },
+    },
+  }, async (request) => ({ data: await activeShippingCarriers(request.ctx, (err) => request.log.warn({ err }, 'shipping carrier accounts could not be read')) }));
 
   const SavedCartSummary = Type.Object({
     id: Type.String(), name: Type.String(), location_id: Type.Integer(), created_at: Type.String(), item_count: Type.Integer(),
