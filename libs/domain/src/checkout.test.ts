@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, canGoToStep, contactProblems, deliveryAddressProblems, cancelledLineCents, itemCancelProblem, itemSpecialProblem, nextOrderNumber, orderActions, orderItemId, orderTimeline, parseOrderItemId, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
+import { addressLine, canGoToStep, checkoutLocale, contactProblems, deliveryAddressProblems, cancelledLineCents, itemCancelProblem, itemSpecialProblem, nextOrderNumber, orderActions, orderItemId, orderTimeline, parseOrderItemId, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
 
 describe('checkout steps', () => {
   it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
@@ -129,5 +129,13 @@ describe('cancelling part of an order', () => {
     expect(parseOrderItemId(orderItemId('65a0c0ffee0000000000abcd', 2))).toEqual({ orderId: '65a0c0ffee0000000000abcd', index: 2 });
     expect(parseOrderItemId('65a0c0ffee0000000000abcd')).toBeNull();
     expect(parseOrderItemId('x.1')).toBeNull();
+  });
+});
+
+describe('the Payment step locale', () => {
+  it('reads a language with an optional region in any case or separator, defaults to en-US, and refuses anything else', () => {
+    expect([checkoutLocale(undefined), checkoutLocale(''), checkoutLocale('  ')]).toEqual(['en-US', 'en-US', 'en-US']);
+    expect([checkoutLocale('en_us'), checkoutLocale('EN-us'), checkoutLocale('es-MX'), checkoutLocale('fr')]).toEqual(['en-US', 'en-US', 'es-MX', 'fr']);
+    for (const bad of ['english', 'en-US-u-ca-buddhist', 'zh-Hant-TW', '12', 'en--US', '<script>']) expect(checkoutLocale(bad), bad).toBeNull();
   });
 });

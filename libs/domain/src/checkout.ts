@@ -194,3 +194,22 @@ export function itemSpecialProblem(left: number, quantity: number): string | nul
   if (left <= 0) return 'Nothing is left on this line to special-order.';
   return Number.isInteger(quantity) && quantity >= 1 && quantity <= left ? null : left === 1 ? 'Only 1 can be special-ordered.' : `Special-order between 1 and ${left}.`;
 }
+
+/** The language the Payment step's card form speaks when the shopper's browser names none. */
+export const DEFAULT_CHECKOUT_LOCALE = 'en-US';
+export const INVALID_LOCALE = 'Please give a language such as en-US.';
+
+/**
+ * The shopper's locale as card forms take it: a language with an optional region ('en', 'en-US'; 'en_us' and
+ * 'EN-us' are read as 'en-US'); nothing given is en-US; anything else (scripts, extensions, junk) is null.
+ */
+export function checkoutLocale(value: string | null | undefined): string | null {
+  const text = (value ?? '').trim().replace(/_/g, '-');
+  if (!text) return DEFAULT_CHECKOUT_LOCALE;
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z]{2})?$/.test(text)) return null;
+  try {
+    return Intl.getCanonicalLocales(text)[0] ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,12 @@
-export { ordersRoutes as ordersService } from './routes';
+import type { ServicePlugin } from '@platform/server-kit';
+import { ordersRoutes } from './routes';
+import { checkoutStepRoutes } from './checkout-step-routes';
+
+/** The orders service: checkout, orders and their actions (routes.ts), and the checkout's calls before the order (checkout-step-routes.ts). */
+export const ordersService: ServicePlugin = async (app, options) => {
+  await ordersRoutes(app, options);
+  await checkoutStepRoutes(app, options);
+};
 export { Order } from './models';
 export { announceOrderPlaced } from './placed';
 export { indexOrders, forgetOrderIndex } from './order-index';

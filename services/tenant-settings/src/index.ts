@@ -8,4 +8,4 @@ export { RentalCategory, RentalProduct, RentalRequest } from './rentals/models';
 export { optOutLink, OptOutToken } from './opt-outs';
 export { RewardsMember, RewardsKey, enrolRewardsMember } from './rewards/rewards';
 export { WizardProgress, readWizardProgress, wizardStateOf } from './wizard/wizard';
-export { storedPaymentSettings } from './payment-settings';
+export { getPaymentSettings, storedPaymentSettings } from './payment-settings';
