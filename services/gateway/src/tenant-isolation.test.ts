@@ -123,6 +123,7 @@ const READS: Record<string, string> = {
   '/api/admin/email-campaigns': '/api/admin/email-campaigns',
   '/api/admin/email-campaigns/{id}': '/api/admin/email-campaigns/{A_CAMPAIGN_ID}',
   '/api/admin/fulfillment/payment-settings': '/api/admin/fulfillment/payment-settings',
+  '/api/active-shipping-carriers': '/api/active-shipping-carriers',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -136,13 +137,16 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/admin/settings/update', '/api/customer/orders/submit', '/api/admin/orders/order-taken', '/api/admin/orders/markPrepared', '/api/admin/orders/markComplete', '/api/admin/orders/cancel', '/api/admin/orders/{id}/email', '/api/admin/orders/{id}/note', '/api/setup-wizard/mark-item-started', '/api/setup-wizard/mark-item-completed', '/api/setup-wizard/acknowledge',
   '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe',
   '/api/admin/fulfillment/payment-settings', '/api/customer/orders/callback/{id}', '/api/payments/webhook/stripe', '/api/orders/reorder', '/api/orders/validate-info',
-  '/api/admin/orders/cancelItem/{itemId}', '/api/admin/orders/makeItemSpecial/{itemId}'];
+  '/api/admin/orders/cancelItem/{itemId}', '/api/admin/orders/makeItemSpecial/{itemId}',
+  '/api/customer/orders/validate-address', '/api/customer/orders/prepayment', '/api/get-fiserv-hash'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
 const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
+  // Neither store ships here: no carriers.
+  '/api/active-shipping-carriers',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
 
