@@ -7,6 +7,8 @@ export interface SavedCartSummary { id: string; name: string; location_id: numbe
 /** The address kept on the cart (shipping-quote, cart-preferences). */
 export type ShippingAddress = Address;
 export interface ShippingState { address: ShippingAddress | null; quotes: ShippingQuote[]; selected: ShippingQuote | null; stale: boolean }
+/** A carrier the store ships with (GET active-shipping-carriers); `services` are its table rates' (their ids are the quote ids), empty for an EasyPost account. */
+export interface ShippingCarrier { id: string; name: string; source: 'table_rate' | 'easypost'; services: { id: string; name: string; delivery_days: string | null }[] }
 
 export const cartApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
@@ -51,6 +53,8 @@ export const cartApi = platformApi.injectEndpoints({
         if (data) dispatch(cartApi.util.upsertQueryData('cartParcels', { device_id: args.identity }, data));
       },
     }),
+    /** The carriers the store ships with, for the checkout's Shipping choice (none when the store does not ship). */
+    activeShippingCarriers: build.query<ShippingCarrier[], void>({ query: () => 'active-shipping-carriers', transformResponse: unwrap, providesTags: ['Settings'] }),
     /** The cart's shipping address, current quotes and the chosen one (stale after the cart changed). */
     shippingQuote: build.query<ShippingState, { device_id: string }>({
       query: (params) => ({ url: 'shipping-quote', params }), transformResponse: unwrap, providesTags: ['Cart'],

@@ -15,6 +15,25 @@ export interface OrderSubmission {
   save_card?: boolean;
 }
 
+/** POST customer/orders/validate-address: a delivery (1) or shipping (2) address, checked before the shopper goes on. */
+export interface AddressCheck { order_type: 1 | 2; address: string; address2?: string; city: string; state: string; zip: string; country?: string; device_id?: string }
+/** The address as checkout takes it (normalised; `verified`: the store's carrier verified it and its corrections are applied). */
+export interface CheckedAddress { status: 'success'; address: ShippingAddress; verified: boolean }
+/** What the Payment step needs before the card form shows; provider null means payment at the store. */
+export interface Prepayment {
+  provider: 'stripe' | 'adyen' | 'plugnpay' | 'authorize_net' | 'fiserv' | null;
+  /** The key the provider's card form is made with (Stripe's publishable key, Adyen's client key, Authorize.Net's client key). */
+  public_key: string | null;
+  provider_settings: Record<string, string | boolean> | null;
+  /** The cart's total now, what the card is charged. */
+  amount: string;
+  currency: string;
+  locale: string;
+  order_type: number;
+}
+/** Fiserv Connect's signed form: post `fields` (hashExtended included) unchanged to `action_url`. */
+export interface FiservConnectForm { action_url: string; hash: string; txndatetime: string; storename: string; chargetotal: string; currency: string; fields: Record<string, string> }
+
 export interface OrderPlacedAnswer { status: true; message: string; order: PlacedOrder; confirm?: never }
 /** 202: the card's bank asks the shopper to confirm (3-D Secure) at redirect_url, which sends them back to /cart?payment={order_id}. */
 export interface BankConfirmationAnswer { status: false; message: string; confirm: { order_id: string; redirect_url: string }; order?: never }
@@ -43,6 +62,18 @@ export const checkoutApi = platformApi.injectEndpoints({
     /** The Information step's details; where the store asks, the mobile number confirmed by a texted code (first call texts it). */
     validateInfo: build.mutation<{ status: string; message: string; verification_required: boolean }, { first_name: string; last_name: string; email: string; telephone: string; device_id: string; code?: string }>({
       query: (body) => ({ url: 'orders/validate-info', method: 'POST', body }),
+    }),
+    /** The Information step's address check (changes nothing): 422 names the fields to correct. */
+    validateAddress: build.mutation<CheckedAddress, AddressCheck>({
+      query: (body) => ({ url: 'customer/orders/validate-address', method: 'POST', body }),
+    }),
+    /** The Payment step's card provider, public key and amount (the cart's total now); asked again when the cart changes. */
+    prepayment: build.query<Prepayment, { device_id: string; locale?: string; order_type?: number }>({
+      query: (body) => ({ url: 'customer/orders/prepayment', method: 'POST', body }), transformResponse: unwrap, providesTags: ['Cart'],
+    }),
+    /** Fiserv Connect's form for the cart, signed by the store; asked right before the form is posted (its time is part of the signature). */
+    fiservHash: build.mutation<FiservConnectForm, { device_id: string; locale?: string; order_type?: number }>({
+      query: (body) => ({ url: 'get-fiserv-hash', method: 'POST', body }), transformResponse: unwrap,
     }),
     /** Buy again: the order's lines back into the cart at the order's store. */
     reorder: build.mutation<ReorderAnswer, { order_number: string; device_id: string }>({
