@@ -87,7 +87,7 @@ export const BUSINESS: BusinessDetails = {
   about_us: { locations: [MAIN_STREET, RIVERSIDE] }, contact_email: 'store@demo-hardware.test',
   facebook_link: '', twitter_link: '', instagram_link: '', pinterest_link: '', youtube_link: '', linkedin_link: '', tiktok_link: '',
   pickup_enabled: true, delivery_enabled: false, shipping_enabled: false, departments_hierarchy_level: 3,
-  show_stock_level: false, show_oos_special: false, verify_phone_at_checkout: false, show_competitors: false,
+  show_stock_level: false, show_oos_special: false, verify_phone_at_checkout: false, recurring_orders_enabled: false, show_competitors: false,
   delivery_locations: [], special_order_fee: '0.00', special_order_sla: '3-8 days',
   tax_rates: [{ location_id: 1, rate: '6' }], destination_tax_rates: [], other_tax_rows: [],
   shipping_settings: { handling_fee: '0.00', table_rates: [] },

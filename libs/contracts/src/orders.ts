@@ -69,3 +69,37 @@ export const AdminOrder = Type.Intersect([PlacedOrder, Type.Object({
   history: Type.Array(Type.Object({ status: Type.String(), at: Type.String(), by: Type.Union([Type.String(), Type.Null()]), note: Type.String() })),
 })]);
 export type AdminOrder = Static<typeof AdminOrder>;
+
+/** One run of a recurring order: the order it placed, or why it was not placed (skipped, failed, cancelled). */
+export const RecurringRun = Type.Object({
+  date: Type.String({ description: 'YYYY-MM-DD' }),
+  status: Type.Union([Type.Literal('placed'), Type.Literal('skipped'), Type.Literal('failed'), Type.Literal('cancelled')]),
+  order_number: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+});
+export type RecurringRun = Static<typeof RecurringRun>;
+
+/** A recurring order (spec 2 /recurring-orders, spec 3 Orders › Recurring): an order a signed-in shopper repeats. */
+export const RecurringOrder = Type.Object({
+  id: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('cancelled')]),
+  frequency: Type.Union([Type.Literal('weekly'), Type.Literal('every-2-weeks'), Type.Literal('every-4-weeks'), Type.Literal('monthly')]),
+  frequency_label: Type.String(),
+  order_type: Type.Union([Type.Literal('pickup'), Type.Literal('delivery')]),
+  store: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  address: Type.Union([OrderAddress, Type.Null()]),
+  customer_name: Type.String(),
+  email: Type.String(),
+  /** How each run is paid: a saved card ('Visa ending 4242') or at the store. */
+  payment_label: Type.String(),
+  items: Type.Array(Type.Object({ sku: Type.String(), title: Type.String(), quantity: Type.Integer(), special: Type.Boolean() })),
+  /** The order placed at checkout that started it, and its day. */
+  first_order_number: Type.String(),
+  started_on: Type.String(),
+  /** The coming run days (none once cancelled), and each day's run that has an outcome (newest first). */
+  next_dates: Type.Array(Type.String()),
+  runs: Type.Array(RecurringRun),
+  created_at: Type.String(),
+  cancelled_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type RecurringOrder = Static<typeof RecurringOrder>;

@@ -166,6 +166,7 @@ export const BusinessDetails = Type.Object({
   show_oos_special: Type.Boolean(),
   /** Guests confirm their mobile number with a texted code before ordering (orders/validate-info). */
   verify_phone_at_checkout: Type.Boolean(),
+  recurring_orders_enabled: Type.Boolean({ description: 'Signed-in shoppers may repeat an order every week, 2 weeks, 4 weeks or month' }),
   show_competitors: Type.Boolean(),
   /** Zips the store delivers to, with fees (money strings) and the lower fee from a minimum subtotal. */
   delivery_locations: Type.Array(Type.Object({

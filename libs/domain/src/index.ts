@@ -30,3 +30,4 @@ export * from './store-options';
 export * from './checkout';
 export * from './email-campaigns';
 export * from './payment-settings';
+export * from './recurring-orders';

@@ -11,12 +11,14 @@ export interface StoreOptions {
   show_oos_special: boolean;
   /** Guests confirm their mobile number with a texted 4-digit code before they order (spec 2 Phone verification input). */
   verify_phone_at_checkout: boolean;
+  /** Signed-in shoppers may repeat an order they place (spec 3 admin/fulfillment/saveRecurringOrderOptIn). */
+  recurring_orders_enabled: boolean;
   special_order_fee: string;
   special_order_sla: string;
   tax_rates: { location_id: number; rate: string }[];
 }
 export const STORE_OPTION_KEYS = [
-  'pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'verify_phone_at_checkout', 'show_oos_special', 'special_order_fee', 'special_order_sla', 'tax_rates',
+  'pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'verify_phone_at_checkout', 'recurring_orders_enabled', 'show_oos_special', 'special_order_fee', 'special_order_sla', 'tax_rates',
 ] as const satisfies readonly (keyof StoreOptions)[];
 
 /** The selling options out of anything that carries them (the business details). */

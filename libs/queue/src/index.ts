@@ -1,5 +1,6 @@
-import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import { Queue, type ConnectionOptions, type JobsOptions, type RepeatStrategy } from 'bullmq';
 import { Redis } from 'ioredis';
+import { nextRun, parseRecurringPattern, REMINDER_BEFORE_MS } from '@platform/domain';
 
 /** Queue names (kebab-case). One place, so producers and workers agree. */
 export const QUEUE_NAMES = {
@@ -18,6 +19,8 @@ export const QUEUE_NAMES = {
   emailCampaigns: 'email-campaigns',
   /** Stock counts changed in Redis: the database's copy is checked and put right (tenant), or all tenants' (scheduled). */
   stockReconcile: 'stock-reconcile',
+  /** Each recurring order's runs ('run') and the e-mails the day before ('remind'): one job scheduler each. */
+  recurringOrders: 'recurring-orders',
 } as const;
 
 /** Pub/sub channel (under the queue prefix) on which every API process hears catalogue changes. */
@@ -92,6 +95,22 @@ export interface StockReconcileJob {
   tenantId?: string;
 }
 
+/** A recurring order's run to place, or its reminder to send; the run's day is read from the scheduler's time. */
+export interface RecurringOrderJob {
+  tenantId: string;
+  recurringOrderId: string;
+}
+
+/**
+ * When a recurring order's next job is due: its pattern holds the frequency and the day of its first order
+ * (recurringPattern), and a reminder comes REMINDER_BEFORE_MS before its run. The queue and its worker both use it.
+ */
+export const recurringRepeatStrategy: RepeatStrategy = (millis, opts, name) => {
+  const recurring = opts.pattern ? parseRecurringPattern(opts.pattern) : null;
+  if (!recurring) return undefined;
+  return nextRun(recurring.frequency, recurring.anchorDay, millis, name === 'remind' ? -REMINDER_BEFORE_MS : 0).atMs;
+};
+
 /** Retries with exponential backoff; failed jobs are kept for inspection. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -114,6 +133,7 @@ export interface PlatformQueues {
   accountsClosed: Queue<AccountClosedJob>;
   emailCampaigns: Queue<EmailCampaignJob>;
   stockReconcile: Queue<StockReconcileJob>;
+  recurringOrders: Queue<RecurringOrderJob>;
   close(): Promise<void>;
 }
 
@@ -127,6 +147,7 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
   const accountsClosed = new Queue<AccountClosedJob>(QUEUE_NAMES.accountsClosed, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const emailCampaigns = new Queue<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const stockReconcile = new Queue<StockReconcileJob>(QUEUE_NAMES.stockReconcile, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const recurringOrders = new Queue<RecurringOrderJob>(QUEUE_NAMES.recurringOrders, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS, settings: { repeatStrategy: recurringRepeatStrategy } });
   return {
     productViews,
     catalogueChanges,
@@ -136,8 +157,9 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
     accountsClosed,
     emailCampaigns,
     stockReconcile,
+    recurringOrders,
     async close() {
-      await Promise.all([productViews, catalogueChanges, searchEvents, ordersPlaced, notifications, accountsClosed, emailCampaigns, stockReconcile].map((queue) => queue.close()));
+      await Promise.all([productViews, catalogueChanges, searchEvents, ordersPlaced, notifications, accountsClosed, emailCampaigns, stockReconcile, recurringOrders].map((queue) => queue.close()));
     },
   };
 }

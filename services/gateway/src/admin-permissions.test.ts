@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { LIMITED_PERMISSIONS, NO_PERMISSION, ONLY_STORE_OWNER_PAYMENTS, PERMISSIONS, wizardSteps } from '@platform/domain';
+import { LIMITED_PERMISSIONS, NO_PERMISSION, ONLY_STORE_OWNER_PAYMENTS, PERMISSIONS, upcomingRunDays, wizardSteps } from '@platform/domain';
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
 import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
-import { Order } from '@platform/orders';
+import { Order, RecurringOrder } from '@platform/orders';
 import { inBackground, mongoose } from '@platform/db';
 import { allServices } from './index';
 
@@ -26,6 +26,10 @@ const orderWithLine = (special: boolean) => () => Order.updateOne({ tenantId, _i
 const CAMPAIGN_ID = new mongoose.Types.ObjectId().toString();
 const SPARE_CAMPAIGN_ID = new mongoose.Types.ObjectId().toString();
 const campaignDraft = (id: string) => () => EmailCampaign.updateOne({ tenantId, _id: id }, { $set: { subject: 'Walking', body: 'the permissions', status: 'draft' } }, { upsert: true });
+/** A recurring order of the store for Orders › Recurring: active again, with no run yet, before each change. */
+const RECURRING_ID = new mongoose.Types.ObjectId().toString();
+const ANCHOR_DAY = new Date().toISOString().slice(0, 10);
+const recurringActive = () => RecurringOrder.updateOne({ tenantId, _id: RECURRING_ID }, { $set: { status: 'active', runs: [] } });
 /** Routes with a path parameter: the address to call. */
 const URLS: Record<string, string> = {
   'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}`, 'POST /api/admin/orders/{id}/email': `/api/admin/orders/${ORDER_ID}/email`,
@@ -34,6 +38,7 @@ const URLS: Record<string, string> = {
   'POST /api/admin/orders/cancelItem/{itemId}': `/api/admin/orders/cancelItem/${ORDER_ID}.1`, 'POST /api/admin/orders/makeItemSpecial/{itemId}': `/api/admin/orders/makeItemSpecial/${ORDER_ID}.0`,
   'GET /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${CAMPAIGN_ID}`, 'POST /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${CAMPAIGN_ID}`,
   'DELETE /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${SPARE_CAMPAIGN_ID}`,
+  'GET /api/admin/recurringorders/executions': `/api/admin/recurringorders/executions?id=${RECURRING_ID}`,
   'POST /api/admin/email-campaigns/{id}/test': `/api/admin/email-campaigns/${CAMPAIGN_ID}/test`, 'POST /api/admin/email-campaigns/{id}/send': `/api/admin/email-campaigns/${CAMPAIGN_ID}/send`,
 };
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
@@ -64,6 +69,10 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/email-campaigns/{id}/test': { to: 'test@perm-a.test' },
   'POST /api/admin/email-campaigns/{id}/send': { audience: 1 },
   'POST /api/admin/fulfillment/payment-settings': { payment_provider: null },
+  'POST /api/admin/fulfillment/saveRecurringOrderOptIn': { enabled: true },
+  'POST /api/admin/recurringorders': {},
+  'POST /api/admin/recurringorders/cancel': { id: RECURRING_ID },
+  'POST /api/admin/recurringorders/cancel-execution': { id: RECURRING_ID, date: upcomingRunDays('weekly', ANCHOR_DAY, Date.now(), 1)[0] },
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
@@ -72,6 +81,8 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/orders/markComplete': orderIn('prepared'),
   'POST /api/admin/orders/cancel': orderIn('placed'),
   'POST /api/admin/orders/cancelItem/{itemId}': orderWithLine(false),
+  'POST /api/admin/recurringorders/cancel': recurringActive,
+  'POST /api/admin/recurringorders/cancel-execution': recurringActive,
   'POST /api/admin/orders/makeItemSpecial/{itemId}': orderWithLine(false),
   'DELETE /api/admin/orders/{id}/note': () => Order.updateOne({ tenantId, _id: ORDER_ID }, { $set: { notes: [{ id: 'walk-note', text: 'x', at: new Date(), by: 'walk' }] } }),
   'GET /api/admin/email-campaigns/{id}': campaignDraft(CAMPAIGN_ID),
@@ -138,6 +149,12 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/setup-wizard/acknowledge': null,
   'GET /api/admin/fulfillment/payment-settings': OWNER,
   'POST /api/admin/fulfillment/payment-settings': OWNER,
+  'GET /api/admin/fulfillment/getRecurringOrderOptIn': 'edit_locations',
+  'POST /api/admin/fulfillment/saveRecurringOrderOptIn': 'edit_locations',
+  'POST /api/admin/recurringorders': null,
+  'POST /api/admin/recurringorders/cancel': null,
+  'GET /api/admin/recurringorders/executions': null,
+  'POST /api/admin/recurringorders/cancel-execution': null,
 };
 /** Admin routes whose spec paths are not under /api/admin/. */
 const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save', 'GET /api/widget/get',
@@ -151,6 +168,10 @@ beforeAll(async () => {
   await HomepageWidgetModel.create({ tenantId, widgetId: 9, name: 'Welcome', type: '1' });
   await Customer.create({ tenantId, slug: 'walk-staff', email: 'walk@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
   await Customer.create({ tenantId, slug: 'walk-reader', email: 'reader@perm-a.test', passwordHash: 'x', receiveMarketing: true });
+  await RecurringOrder.create({
+    _id: RECURRING_ID, tenantId, customerSlug: 'walk-reader', frequency: 'weekly', anchorDay: ANCHOR_DAY, firstOrderNumber: '1001', orderType: 'pickup', locationId: 1,
+    contact: { firstName: 'Walk', lastName: 'Reader', email: 'reader@perm-a.test', telephone: '5035550100' }, payment: { method: 'pay_at_store', label: 'Pay at the store' }, items: [],
+  });
   await Order.create({ _id: ORDER_ID, tenantId, orderNumber: '1001', status: 'placed', locationId: 1, totalCents: 500, placedAt: new Date(), contact: { firstName: 'Walk', email: 'walk-customer@perm-a.test' } });
 });
 afterAll(async () => { await harness?.close(); });

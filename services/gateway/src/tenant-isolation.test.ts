@@ -6,7 +6,7 @@ import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, 
 import { CustomPageModel, HomepageWidgetModel, RentalProduct, RentalRequest, StoreProfile } from '@platform/tenant-settings';
 import { Customer, EmailCampaign, hashPassword, UnsubscribeLink } from '@platform/identity';
 import { hashToken } from '@platform/server-kit';
-import { Order } from '@platform/orders';
+import { Order, RecurringOrder } from '@platform/orders';
 import { CartStore, Coupon } from '@platform/cart';
 import { allServices } from './index';
 
@@ -15,7 +15,7 @@ import { allServices } from './index';
  * called as tenant A (guest and admin); no answer may carry tenant B's marker, and A's writes leave B as it was.
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-const tenants: Record<'a' | 'b', { id: string; slug: string; token: string; businessId: number; orderId: string; campaignId: string }> = {} as never;
+const tenants: Record<'a' | 'b', { id: string; slug: string; token: string; businessId: number; orderId: string; campaignId: string; recurringId: string }> = {} as never;
 const PASSWORD = 'Same-Password-1';
 
 async function seedTenant(key: 'a' | 'b') {
@@ -29,6 +29,11 @@ async function seedTenant(key: 'a' | 'b') {
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
   const order = await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, deviceId: 'SharedDev1', totalCents: 500, placedAt: new Date() });
   await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-2`, status: 'completed', locationId: 1, customerName: `${slug} owner`, customerSlug: 'owner', totalCents: 700, placedAt: new Date() });
+  const recurring = await RecurringOrder.create({
+    tenantId: tenant.id, customerSlug: 'owner', frequency: 'weekly', anchorDay: new Date().toISOString().slice(0, 10), firstOrderNumber: `${slug}-2`, orderType: 'pickup', locationId: 1,
+    contact: { firstName: `${slug} owner`, lastName: 'Shared', email: 'owner@shared.test', telephone: '5035550100' }, payment: { method: 'pay_at_store', label: 'Pay at the store' },
+    items: [{ productId: 2, storeProductId: 21, sku: '1002', title: `${slug} Hammer`, quantity: 1, special: false }],
+  });
   const carts = new CartStore(harness.resources.redis, harness.resources.queuePrefix);
   await carts.put(tenant.id, { customerSlug: null, deviceId: 'SharedDev1' }, { locationId: 1, items: [{ storeProductId: 11, quantity: 1, special: false }] });
   await carts.put(tenant.id, { customerSlug: 'owner', deviceId: null }, { locationId: 1, items: [{ storeProductId: 21, quantity: 1, special: false }] });
@@ -49,7 +54,7 @@ async function seedTenant(key: 'a' | 'b') {
   const reader = await Customer.create({ tenantId: tenant.id, slug: 'reader', email: 'reader@shared.test', passwordHash: 'x', receiveMarketing: true });
   await UnsubscribeLink.create({ tenantId: tenant.id, customerId: String(reader._id), campaignId: String(campaign._id), tokenHash: hashToken('shared-unsubscribe'), createdAt: new Date() });
   const login = await harness.app.inject({ method: 'POST', url: '/api/login', headers: { 'business-slug': slug }, payload: { email: 'owner@shared.test', password: PASSWORD } });
-  tenants[key] = { id: tenant.id, slug, token: login.json().access_token, businessId: tenant.businessId, orderId: String(order._id), campaignId: String(campaign._id) };
+  tenants[key] = { id: tenant.id, slug, token: login.json().access_token, businessId: tenant.businessId, orderId: String(order._id), campaignId: String(campaign._id), recurringId: String(recurring._id) };
 }
 
 /** Every route with what it needs to answer. A route missing here fails the coverage test below. */
@@ -124,6 +129,8 @@ const READS: Record<string, string> = {
   '/api/admin/email-campaigns/{id}': '/api/admin/email-campaigns/{A_CAMPAIGN_ID}',
   '/api/admin/fulfillment/payment-settings': '/api/admin/fulfillment/payment-settings',
   '/api/active-shipping-carriers': '/api/active-shipping-carriers',
+  '/api/admin/fulfillment/getRecurringOrderOptIn': '/api/admin/fulfillment/getRecurringOrderOptIn',
+  '/api/admin/recurringorders/executions': '/api/admin/recurringorders/executions?id={A_RECURRING_ID}',
 };
 const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -138,7 +145,9 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe',
   '/api/admin/fulfillment/payment-settings', '/api/customer/orders/callback/{id}', '/api/payments/webhook/stripe', '/api/orders/reorder', '/api/orders/validate-info',
   '/api/admin/orders/cancelItem/{itemId}', '/api/admin/orders/makeItemSpecial/{itemId}',
-  '/api/customer/orders/validate-address', '/api/customer/orders/prepayment', '/api/get-fiserv-hash'];
+  '/api/customer/orders/validate-address', '/api/customer/orders/prepayment', '/api/get-fiserv-hash',
+  '/api/recurring-order-dates', '/api/get-recurring-orders', '/api/cancel-recurring-order', '/api/cancel-all-recurring-orders', '/api/admin/fulfillment/saveRecurringOrderOptIn',
+  '/api/admin/recurringorders', '/api/admin/recurringorders/cancel', '/api/admin/recurringorders/cancel-execution'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
@@ -147,6 +156,8 @@ const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
   // Neither store ships here: no carriers.
   '/api/active-shipping-carriers',
+  // A flag.
+  '/api/admin/fulfillment/getRecurringOrderOptIn',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
 
@@ -169,7 +180,7 @@ describe('tenant isolation across every route', () => {
     it(`GET ${route} as tenant A shows only tenant A's data`, async () => {
       for (const auth of [{}, { authorization: `Bearer ${tenants.a.token}` }]) {
         for (const pick of [{ 'business-slug': 'iso-a' }, { host: 'shop.iso-a.test' }]) {
-          const res = await harness.app.inject({ url: url.replace('{A_BUSINESS_ID}', String(tenants.a.businessId)).replace('{A_ORDER_ID}', tenants.a.orderId).replace('{A_CAMPAIGN_ID}', tenants.a.campaignId), headers: { ...pick, ...auth } });
+          const res = await harness.app.inject({ url: url.replace('{A_BUSINESS_ID}', String(tenants.a.businessId)).replace('{A_ORDER_ID}', tenants.a.orderId).replace('{A_CAMPAIGN_ID}', tenants.a.campaignId).replace('{A_RECURRING_ID}', tenants.a.recurringId), headers: { ...pick, ...auth } });
           if (res.statusCode === 401) continue; // admin route called as a guest
           if (res.statusCode === 403 && SHOPPER_ONLY.has(route)) continue; // a shopper's own route called with the store's token
           expect(res.statusCode, `${url} ${JSON.stringify(pick)}`).toBe(200);
@@ -288,6 +299,15 @@ describe('tenant isolation across every route', () => {
     const hook = await harness.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers: { 'business-slug': 'iso-a', 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: JSON.stringify({ id: 'evt_iso', type: 'payment_intent.succeeded', data: { object: { id: 'pi_iso', metadata: { order_id: tenants.b.orderId } } } }) });
     expect(hook.statusCode).toBe(400);
     expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { status: string }).status).toBe('placed');
+    // B's recurring order is not found through A (neither cancelled nor skipped), nor listed there.
+    for (const [url, payload] of [['admin/recurringorders/cancel', { id: tenants.b.recurringId }], ['admin/recurringorders/cancel-execution', { id: tenants.b.recurringId, date: '2030-01-01' }]] as const) {
+      expect((await harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: headersA, payload })).statusCode, url).toBe(404);
+    }
+    expect((await harness.app.inject({ url: `/api/admin/recurringorders/executions?id=${tenants.b.recurringId}`, headers: headersA })).statusCode).toBe(404);
+    const recurringAtA = await harness.app.inject({ method: 'POST', url: '/api/admin/recurringorders', headers: headersA, payload: { status: 'all' } });
+    expect(recurringAtA.json().total).toBe(1);
+    expect(recurringAtA.body).not.toContain('iso-b');
+    expect((await RecurringOrder.findOne({ tenantId: tenants.b.id, _id: tenants.b.recurringId }).lean() as { status: string }).status).toBe('active');
     // B's e-mail campaign cannot be read, changed, tested, sent or deleted through A; B's unsubscribe link means nothing at A.
     const campaignB = `/api/admin/email-campaigns/${tenants.b.campaignId}`;
     for (const [method, url, payload] of [['GET', campaignB, undefined], ['POST', campaignB, { subject: 'through A', body: 'x' }], ['POST', `${campaignB}/test`, { to: 'a@shared.test' }],

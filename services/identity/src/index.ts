@@ -6,5 +6,5 @@ export { storeAdmins } from './staff';
 export { deliverCampaign } from './email-campaigns/service';
 export { EmailCampaign, UnsubscribeLink } from './email-campaigns/models';
 export { CustomerKey, customerKeyDocs, customerByKey, adminIds } from './keys';
-export { cardCustomerRef, saveCardWith, storeCardProvider } from './cards';
+export { cardCustomerRef, saveCardWith, storeCardProvider, type SavedCard } from './cards';
 export { checkoutPhoneConfirmed, VERIFY_PHONE_FIRST } from './checkout-phone';

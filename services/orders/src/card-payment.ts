@@ -1,7 +1,7 @@
 import { CARD_PAYMENTS_NOT_AVAILABLE, paymentProviderFor, refundPayment, type Authorization, type PaymentProvider } from '@platform/payments';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { storedPaymentSettings } from '@platform/tenant-settings';
-import { cardCustomerRef, saveCardWith } from '@platform/identity';
+import { cardCustomerRef, saveCardWith, type SavedCard } from '@platform/identity';
 
 /** payment_method of an order paid by card (the card reaches us only as the provider's token, payment_token). */
 export const PAY_BY_CARD = 'card';
@@ -47,7 +47,7 @@ export const CARDS_NOT_SAVED_HERE = 'This store does not save cards. Please pay 
  * card saved for it is removed again. Answers the authorization (see authorizeCard).
  */
 export async function payByCard(ctx: RequestContext, provider: PaymentProvider, customerSlug: string | null, token: string, saveCard: boolean,
-  totalCents: number, orderId: string, returnUrl?: string): Promise<Authorization> {
+  totalCents: number, orderId: string, returnUrl?: string, onSaved?: (card: SavedCard) => void): Promise<Authorization> {
   if (saveCard && !customerSlug) throw new AppError('unprocessable', SIGN_IN_TO_SAVE_CARD, { save_card: [SIGN_IN_TO_SAVE_CARD] });
   if (saveCard && ((await storedPaymentSettings(ctx))[provider.name] as { disable_save_card?: unknown } | undefined)?.disable_save_card === true) {
     throw new AppError('unprocessable', CARDS_NOT_SAVED_HERE, { save_card: [CARDS_NOT_SAVED_HERE] });
@@ -56,7 +56,9 @@ export async function payByCard(ctx: RequestContext, provider: PaymentProvider, 
   if (!saveCard) return authorizeCard(provider, ctx, totalCents, token, orderId, { customerRef: (await cardCustomerRef(ctx, provider.name, customerSlug)) ?? undefined, returnUrl });
   const saved = await saveCardWith(ctx, provider, customerSlug, token);
   try {
-    return await authorizeCard(provider, ctx, totalCents, saved.source, orderId, { customerRef: saved.customerRef, returnUrl });
+    const authorization = await authorizeCard(provider, ctx, totalCents, saved.source, orderId, { customerRef: saved.customerRef, returnUrl });
+    onSaved?.(saved);
+    return authorization;
   } catch (error) {
     await provider.deleteCard(saved.customerRef, saved.source).catch(() => undefined);
     throw error;

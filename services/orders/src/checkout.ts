@@ -2,9 +2,10 @@ import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
+  type RecurringFrequency,
 } from '@platform/domain';
-import type { PlacedOrder } from '@platform/contracts';
-import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity } from '@platform/cart';
+import type { PlacedOrder, RecurringOrder as RecurringOrderView } from '@platform/contracts';
+import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity, type StoredCart } from '@platform/cart';
 import { announceStockChange, releaseHold, releaseStock, reserveStock, settleHold, staleHolds, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings, storedPaymentSettings } from '@platform/tenant-settings';
 import { checkoutPhoneConfirmed, storeAdmins, VERIFY_PHONE_FIRST } from '@platform/identity';
@@ -13,6 +14,7 @@ import { Order } from './models';
 import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type StoredPayment } from './card-payment';
 import { CALLBACK_NOT_VERIFIED, type Authorization, type PaymentProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
+import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
 
 export interface CheckoutInput {
@@ -26,6 +28,8 @@ export interface CheckoutInput {
   note?: string;
   /** The total the shopper was shown; a different total now stops the order (prices or fees changed meanwhile). */
   expected_total?: string;
+  /** 'Repeat this order' (signed-in shoppers, where the store offers it): the order is placed again on each run day. */
+  recurring?: { frequency: RecurringFrequency };
 }
 
 export interface CheckoutIo { cart: CartIo; resources: PlatformResources }
@@ -57,6 +61,21 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     throw new AppError('unprocessable', VERIFY_PHONE_FIRST, { telephone: [VERIFY_PHONE_FIRST] });
   }
   const stored = await io.cart.carts.get(ctx.tenantId, who);
+  const recurring = input.recurring ? await checkRecurringRequest(ctx, { redis: io.resources.redis, prefix: io.resources.queuePrefix }, who.customerSlug, {
+    frequency: input.recurring.frequency, mode: input.order_type, card: byCard ? { token: input.payment_token!.trim(), saving: input.save_card === true } : null,
+  }) : null;
+  return placeCart(ctx, io, who, input, stored, origin, { provider, recurring });
+}
+
+/** How placeCart is asked: a checkout's 'Repeat this order', or a recurring order's run (its own order id, the shopper's cart left alone). */
+export type PlaceOptions = { provider: PaymentProvider | null; recurring?: RecurringRequest | null; run?: { recurringOrderId: string; orderId: mongoose.Types.ObjectId } };
+
+/**
+ * Places a cart as an order: the shopper's at checkout, or the one a recurring order's run makes of its lines.
+ * The steps after the checks of placeOrder.
+ */
+export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, input: CheckoutInput, stored: StoredCart | null, origin: string | null, options: PlaceOptions): Promise<CheckoutOutcome> {
+  const { provider } = options;
   const cart = await cartParcels(ctx, io.cart, who, { order_type: input.order_type }, stored);
   if (cart.item_count === 0 || !stored) throw new AppError('unprocessable', CART_EMPTY_AT_CHECKOUT);
   if (cart.totals.order_type !== input.order_type) throw new AppError('unprocessable', 'This store does not offer that delivery method. Please choose another.', { order_type: ['is not offered'] });
@@ -81,10 +100,11 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   const t = cart.totals;
   const coupon = t.coupon && toCents(t.discount) > 0 ? t.coupon : null;
   // Each step undoes itself when a later one fails; no step waits on another shopper's checkout.
+  const recurring = options.recurring ? { ...options.recurring } : null;
   const releaseCoupon = await claimCouponUse(ctx, io, coupon, who.customerSlug);
   const stocked = lines.filter((l) => !l.special);
   // The stock is held under the order's id until the order is saved: a crash in between is found and given back.
-  const orderId = new mongoose.Types.ObjectId();
+  const orderId = options.run?.orderId ?? new mongoose.Types.ObjectId();
   const hold = String(orderId);
   const taken = await takeStock(ctx, store, stocked, hold).catch(async (err) => { await releaseCoupon(); throw err; });
   let order;
@@ -92,7 +112,9 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   try {
     // The shopper's bank may ask them to confirm (3-D Secure): it sends them back to the cart, which completes the order.
     const returnUrl = origin ? `${origin}/cart?payment=${hold}` : undefined;
-    if (provider) authorization = await payByCard(ctx, provider, who.customerSlug, input.payment_token!.trim(), input.save_card === true, toCents(t.total), hold, returnUrl);
+    // A card saved for a recurring order is the one its runs charge.
+    const keepSaved = (card: { source: string; brand: string; last4: string }) => { if (recurring?.card) recurring.card = { source: card.source, label: cardLabel(card.brand, card.last4) }; };
+    if (provider) authorization = await payByCard(ctx, provider, who.customerSlug, input.payment_token!.trim(), input.save_card === true, toCents(t.total), hold, returnUrl, keepSaved);
     const awaiting = authorization?.status === 'requires_action';
     const sequence = await takeOrderNumber(store, ctx.tenantId);
     order = await Order.create({
@@ -112,6 +134,8 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
       specialOrderFeeCents: toCents(t.special_order_fee), taxCents: toCents(t.tax),
       fulfilmentCents: toCents(t.delivery_charge ?? t.shipping_charge ?? '0.00'),
       totalCents: toCents(t.total), placedAt, items: lines,
+      recurringRequest: recurring ? { frequency: recurring.frequency, cardSource: recurring.card?.source ?? null, cardLabel: recurring.card?.label ?? null } : null,
+      recurringOrderId: options.run?.recurringOrderId ?? null,
     });
   } catch (err) {
     const held = authorization;
@@ -126,19 +150,22 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     await queueStockReconcile(io, ctx.tenantId);
     return { confirm: { order_id: hold, redirect_url: authorization.nextActionUrl! } };
   }
-  return { order: await completeOrder(ctx, io, order.toObject(), provider, origin) };
+  return completeOrder(ctx, io, order.toObject(), provider, origin);
 }
 
-/** What a checkout comes to: the order placed, or the shopper's bank to visit first (3-D Secure). */
-export type CheckoutOutcome = { order: PlacedOrder; confirm?: never } | { confirm: { order_id: string; redirect_url: string }; order?: never };
+/** What a checkout comes to: the order placed (and the recurring order it started), or the shopper's bank to visit first (3-D Secure). */
+export type CheckoutOutcome = { order: PlacedOrder; recurring?: RecurringOrderView | null; confirm?: never } | { confirm: { order_id: string; redirect_url: string }; order?: never; recurring?: never };
 
-type SavedOrder = OrderDoc & { _id: unknown; customerSlug?: string | null; deviceId?: string | null; coupon?: string | null; payment?: StoredPayment & { provider?: string; authorizedCents?: number } | null };
+type SavedOrder = OrderDoc & {
+  _id: unknown; customerSlug?: string | null; deviceId?: string | null; coupon?: string | null; payment?: StoredPayment & { provider?: string; authorizedCents?: number } | null;
+  recurringRequest?: { frequency: RecurringFrequency; cardSource?: string | null; cardLabel?: string | null } | null; recurringOrderId?: string | null;
+};
 
 /**
  * The order stands (placed, or its payment just confirmed): its card hold is taken, the stock hold settled, the
  * order listed, the shopper's cart emptied, and the e-mails and counts queued.
  */
-async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, provider: PaymentProvider | null, origin: string | null): Promise<PlacedOrder> {
+async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, provider: PaymentProvider | null, origin: string | null): Promise<{ order: PlacedOrder; recurring: RecurringOrderView | null }> {
   const store = redisStore(io);
   const id = String(order._id);
   // A failed capture leaves the order authorized for the store to take.
@@ -151,7 +178,8 @@ async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOr
     keepOrderDoc(store, ctx.tenantId, order),
   ]);
   const who = { customerSlug: order.customerSlug ?? null, deviceId: order.deviceId ?? null } as ShopperIdentity;
-  await io.cart.carts.remove(ctx.tenantId, who);
+  // A recurring order's run is placed from its own lines: the shopper's cart is theirs to keep.
+  if (!order.recurringOrderId) await io.cart.carts.remove(ctx.tenantId, who);
   const view = await orderView(ctx, order);
   const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
   const lines = order.items;
@@ -162,7 +190,21 @@ async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOr
     io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix, origin ? `${origin}${who.customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null) }),
     tellTheStore(ctx, io, view, prefix, origin ? `${origin}/admin/prepare-order?id=${id}` : null),
   ]);
-  return view;
+  return { order: view, recurring: await startRecurring(ctx, io, order) };
+}
+
+/** The recurring order a checkout asked for, made once its first order stands; a failure leaves the order as it is. */
+async function startRecurring(ctx: RequestContext, io: CheckoutIo, order: SavedOrder): Promise<RecurringOrderView | null> {
+  const request = order.recurringRequest;
+  if (!request || !order.customerSlug) return null;
+  const card = request.cardSource ? { source: request.cardSource, label: request.cardLabel ?? '' } : null;
+  const recurringIo = { redis: io.resources.redis, prefix: io.resources.queuePrefix, queues: io.resources.queues };
+  const recurring = await startRecurringOrder(ctx, recurringIo, order as never, { frequency: request.frequency, card }).catch((error: unknown) => {
+    console.error(`[orders] the recurring order of order ${order.orderNumber} was not made: ${String(error)}`);
+    return null;
+  });
+  if (recurring) await Order.updateOne(scoped(ctx, { _id: String(order._id) }), { $set: { recurringOrderId: recurring.id } }).catch(() => undefined);
+  return recurring;
 }
 
 /**

@@ -11,3 +11,4 @@ export { Order } from './models';
 export { announceOrderPlaced } from './placed';
 export { indexOrders, forgetOrderIndex } from './order-index';
 export { recoverAbandonedCheckoutsOf } from './checkout';
+export { RecurringOrder } from './recurring/recurring-orders';

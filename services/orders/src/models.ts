@@ -44,6 +44,9 @@ const orderSchema = new Schema({
   items: { type: [{ _id: false, productId: Number, storeProductId: Number, sku: String, title: String, quantity: Number, priceCents: Number, special: Boolean, cancelledQuantity: { type: Number, default: 0 } }], default: [] },
   /** What the store did and when: each status it moved to, by whom (account slug), with the reason or delivery time. */
   history: { type: [{ _id: false, status: String, at: Date, by: String, note: String }], default: [] },
+  /** 'Repeat this order' as checkout asked (the recurring order is made once the order stands), and the recurring order it started or is a run of. */
+  recurringRequest: { type: { _id: false, frequency: String, cardSource: String, cardLabel: String }, default: null },
+  recurringOrderId: { type: String, default: null },
   /** The staff's own notes on the order (not shown to the shopper). */
   notes: { type: [{ _id: false, id: String, text: String, at: Date, by: String }], default: [] },
 }, { timestamps: true });

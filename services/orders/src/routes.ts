@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { AdminOrder, CustomerOrderSummary, OrderSummary, PageNumber, PlacedOrder, ReorderAnswer } from '@platform/contracts';
-import { CONFIRM_WITH_BANK, ORDER_LISTS, ORDER_PLACED, type OrderListName } from '@platform/domain';
+import { AdminOrder, CustomerOrderSummary, OrderSummary, PageNumber, PlacedOrder, RecurringOrder, ReorderAnswer } from '@platform/contracts';
+import { CONFIRM_WITH_BANK, ORDER_LISTS, ORDER_PLACED, RECURRING_FREQUENCIES, type OrderListName } from '@platform/domain';
 import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
@@ -11,6 +11,7 @@ import { customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeO
 import { buildOrderIndexes } from './order-index';
 import { runOnce } from './idempotency';
 import { reorder } from './reorder';
+import { recurringOrderRoutes } from './recurring/routes';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 /** A day (YYYY-MM-DD) or an instant (ISO 8601 with its offset). */
@@ -26,6 +27,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   };
   // Order lists in Redis are built from the database for every store that lacks them, in the background.
   void buildOrderIndexes(redisStore(io)).catch((err) => app.log.error({ err }, 'order lists could not be built'));
+  await app.register(recurringOrderRoutes(catalogue));
 
   const ListFilters = Type.Object({
     page: PageNumber,
@@ -80,11 +82,12 @@ export const ordersRoutes: ServicePlugin = async (app) => {
         save_card: Type.Optional(Type.Boolean({ description: 'Keep the card in the signed-in shopper\'s account (refused for guests and where the store does not save cards)' })),
         note: Type.Optional(Type.String({ maxLength: 1000 })),
         expected_total: Type.Optional(Type.String({ maxLength: 20 })),
+        recurring: Type.Optional(Type.Object({ frequency: Type.Union(RECURRING_FREQUENCIES.map((f) => Type.Literal(f))) }, { description: "'Repeat this order': signed-in shoppers, pickup or delivery, paid at the store or by a saved card (or one saved now)" })),
       }),
       // One key per checkout attempt (the checkout sends one): a repeat of the attempt gets the first answer.
       headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:-]{8,100}$' })) }),
       response: {
-        200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }),
+        200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder, recurring_order: Type.Optional(Type.Union([RecurringOrder, Type.Null()])) }),
         202: Type.Object({
           status: Type.Boolean(), message: Type.String(),
           confirm: Type.Object({ order_id: Type.String(), redirect_url: Type.String({ description: "The bank's page; it sends the shopper back to /cart?payment={order_id}" }) }),
@@ -99,7 +102,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     const { answer, replayed } = await runOnce(app.resources.redis, key, request.body, async () => {
       // The store's address as the shopper used it (never a forged one): the e-mails link the order there.
       const outcome = await placeOrder(request.ctx, io, who, request.body, await storeLinkOrigin(request));
-      return outcome.order ? { status: true, message: ORDER_PLACED, order: outcome.order } : { status: false, message: CONFIRM_WITH_BANK, confirm: outcome.confirm! };
+      return outcome.order ? { status: true, message: ORDER_PLACED, order: outcome.order, ...(request.body.recurring ? { recurring_order: outcome.recurring ?? null } : {}) } :  { status: false, message: CONFIRM_WITH_BANK, confirm: outcome.confirm! };
     });
     if (replayed) reply.header('idempotent-replayed', 'true');
     if (answer.confirm) return reply.code(202).send({ status: answer.status, message: answer.message, confirm: answer.confirm });

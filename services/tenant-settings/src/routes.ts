@@ -206,6 +206,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
         }), { maxItems: 500 })),
         show_oos_special: Type.Optional(Type.Boolean()),
         verify_phone_at_checkout: Type.Optional(Type.Boolean()),
+        recurring_orders_enabled: Type.Optional(Type.Boolean()),
         special_order_fee: Type.Optional(Amount),
         special_order_sla: Type.Optional(Type.String({ maxLength: 100 })),
         tax_rates: Type.Optional(Type.Array(Type.Object({ location_id: Type.Integer({ minimum: 1 }), rate: Type.String({ maxLength: 10 }) }), { maxItems: 200 })),
@@ -213,6 +214,23 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: BusinessDetails }), ...errorAnswers(422) },
     },
   }, async (request) => saveStoreOptions(request.ctx, app.resources.redis, app.resources.queuePrefix, request.body));
+
+  const RecurringOptIn = Type.Object({ enabled: Type.Boolean({ description: 'Signed-in shoppers may repeat an order they place' }) });
+  app.get('/admin/fulfillment/getRecurringOrderOptIn', {
+    preHandler: requirePermission('edit_locations'),
+    schema: { tags, summary: 'Admin: whether the store offers recurring orders', security: bearer, response: { 200: Type.Object({ data: RecurringOptIn }) } },
+  }, async (request) => ({ data: { enabled: (await getBusinessDetails(request.ctx)).recurring_orders_enabled } }));
+  app.post('/admin/fulfillment/saveRecurringOrderOptIn', {
+    preHandler: requirePermission('edit_locations'),
+    schema: {
+      tags, summary: 'Admin: offer recurring orders to signed-in shoppers, or stop (recurring orders already set up keep running until cancelled)', security: bearer,
+      body: Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false }),
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: RecurringOptIn }), ...errorAnswers(422) },
+    },
+  }, async (request) => {
+    await saveStoreOptions(request.ctx, app.resources.redis, app.resources.queuePrefix, { recurring_orders_enabled: request.body.enabled });
+    return { status: 'success', message: request.body.enabled ? 'Shoppers can now repeat their orders.' : 'Shoppers can no longer set up recurring orders.', data: { enabled: request.body.enabled } };
+  });
 
   app.get('/startup', {
     schema: {

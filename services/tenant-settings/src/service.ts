@@ -34,6 +34,7 @@ export const DEFAULT_BUSINESS = {
   show_stock_level: false,
   show_oos_special: false,
   verify_phone_at_checkout: false,
+  recurring_orders_enabled: false,
   show_competitors: false,
   delivery_locations: [] as { code: string; fee: string; minThreshold: string | null; thresholdFee: string | null }[],
   special_order_fee: '0.00',

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isRunDay, nextRun, parseRecurringPattern, recurringPattern, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays } from './recurring-orders';
+
+describe('recurring order dates', () => {
+  it('repeats weekly, every 2 and 4 weeks from the day of the first order', () => {
+    expect(upcomingRunDays('weekly', '2026-11-26', runAtMs('2026-11-26'))).toEqual(['2026-12-03', '2026-12-10', '2026-12-17', '2026-12-24']);
+    expect(upcomingRunDays('every-2-weeks', '2026-11-26', runAtMs('2026-11-26'), 3)).toEqual(['2026-12-10', '2026-12-24', '2027-01-07']);
+    expect(upcomingRunDays('every-4-weeks', '2026-11-26', runAtMs('2026-11-26'), 2)).toEqual(['2026-12-24', '2027-01-21']);
+  });
+
+  it('repeats monthly on the same day, or the last day of a shorter month', () => {
+    expect(upcomingRunDays('monthly', '2027-01-31', runAtMs('2027-01-31'), 4)).toEqual(['2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31']);
+    expect(runDay('monthly', '2027-12-15', 1)).toBe('2028-01-15');
+  });
+
+  it('answers the next run strictly after a moment, however far from the start', () => {
+    const at = runAtMs('2026-12-10');
+    expect(nextRun('every-2-weeks', '2026-11-26', at).day).toBe('2026-12-24');
+    expect(nextRun('every-2-weeks', '2026-11-26', at - 1).day).toBe('2026-12-10');
+    expect(nextRun('weekly', '2026-11-26', runAtMs('2031-06-01')).day).toBe('2031-06-05');
+    // The reminder comes a day before its run.
+    expect(nextRun('weekly', '2026-11-26', runAtMs('2026-11-26'), -REMINDER_BEFORE_MS)).toEqual({ day: '2026-12-03', atMs: runAtMs('2026-12-03') - REMINDER_BEFORE_MS });
+  });
+
+  it('knows its run days, and not the first order\'s day or others', () => {
+    expect(isRunDay('every-2-weeks', '2026-11-26', '2026-12-10')).toBe(true);
+    expect(isRunDay('every-2-weeks', '2026-11-26', '2026-12-03')).toBe(false);
+    expect(isRunDay('weekly', '2026-11-26', '2026-11-26')).toBe(false);
+    expect(isRunDay('monthly', '2027-01-31', '2027-02-28')).toBe(true);
+    expect(isRunDay('monthly', '2027-01-31', 'not-a-day')).toBe(false);
+  });
+
+  it('keeps its frequency and start in the scheduler pattern', () => {
+    expect(parseRecurringPattern(recurringPattern('every-4-weeks', '2026-11-26'))).toEqual({ frequency: 'every-4-weeks', anchorDay: '2026-11-26' });
+    expect(parseRecurringPattern('0 9 * * 1')).toBeNull();
+    expect(parseRecurringPattern('recurring daily 2026-11-26')).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Recurring orders (spec 2 Recurring orders, spec 3 Recurring): a signed-in shopper repeats an order they place at
+ * checkout, every week, two weeks, four weeks or month. The checkout's order is the first; each later run is placed
+ * on its day at RUN_HOUR_UTC and the shopper is e-mailed the day before. The spec shows no frequency limits:
+ * docs/API-DECISIONS.md says what we chose.
+ */
+export const RECURRING_FREQUENCIES = ['weekly', 'every-2-weeks', 'every-4-weeks', 'monthly'] as const;
+export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
+
+export const RECURRING_FREQUENCY_LABELS: Record<RecurringFrequency, string> = {
+  weekly: 'Every week', 'every-2-weeks': 'Every 2 weeks', 'every-4-weeks': 'Every 4 weeks', monthly: 'Every month',
+};
+
+/** Runs are placed at this hour (UTC) of their day: early morning in the US, before the stores open. */
+export const RUN_HOUR_UTC = 12;
+/** The shopper is told of a run this long before it is placed. */
+export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+/** Active recurring orders a shopper may have at one store. */
+export const MAX_RECURRING_PER_SHOPPER = 10;
+/** How many coming dates the shopper and the admin are shown. */
+export const UPCOMING_DATES_SHOWN = 4;
+
+export const RECURRING_NOT_OFFERED = 'This store does not offer recurring orders.';
+export const RECURRING_SIGN_IN = 'Please sign in to repeat an order.';
+export const RECURRING_NO_SHIPPING = 'Recurring orders are for pickup and local delivery. Please choose one of them to repeat this order.';
+export const RECURRING_NEEDS_SAVED_CARD = 'To repeat this order by card, choose a saved card or save this card to your account.';
+export const RECURRING_TOO_MANY = `You already have ${MAX_RECURRING_PER_SHOPPER} recurring orders at this store. Please cancel one first.`;
+export const RECURRING_NOT_FOUND = 'This recurring order was not found.';
+export const RECURRING_ALREADY_CANCELLED = 'This recurring order is already cancelled.';
+export const RECURRING_NOT_A_RUN_DAY = 'This recurring order is not placed on that day. Please choose one of its coming dates.';
+export const RECURRING_RUN_IN_PAST = 'That order has already been placed or its day has passed.';
+
+/** What happened on one run day. */
+export type RecurringRunStatus = 'placed' | 'skipped' | 'failed' | 'cancelled';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS: Partial<Record<RecurringFrequency, number>> = { weekly: 7, 'every-2-weeks': 14, 'every-4-weeks': 28 };
+
+export const isRecurringFrequency = (value: unknown): value is RecurringFrequency => (RECURRING_FREQUENCIES as readonly unknown[]).includes(value);
+
+/** A day (YYYY-MM-DD) as the milliseconds of its start in UTC; NaN when it is not a real day. */
+export function dayStartMs(day: string): number {
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00.000Z`) : NaN;
+  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day ? NaN : ms;
+}
+
+export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** The k-th run's day after the anchor (the day of the order that started it; k = 0 is that order). */
+export function runDay(frequency: RecurringFrequency, anchorDay: string, k: number): string {
+  const anchor = dayStartMs(anchorDay);
+  const days = PERIOD_DAYS[frequency];
+  if (days) return dayOf(anchor + k * days * DAY_MS);
+  // Monthly: the anchor's day of the month, or the month's last day when it is shorter (31 → 30, 28 or 29).
+  const a = new Date(anchor);
+  const month = a.getUTCMonth() + k;
+  const lastDay = new Date(Date.UTC(a.getUTCFullYear(), month + 1, 0)).getUTCDate();
+  return dayOf(Date.UTC(a.getUTCFullYear(), month, Math.min(a.getUTCDate(), lastDay)));
+}
+
+/** When a run day's order is placed. */
+export const runAtMs = (day: string): number => dayStartMs(day) + RUN_HOUR_UTC * 60 * 60 * 1000;
+
+/**
+ * The first run (k ≥ 1) whose moment, moved by offsetMs (−REMINDER_BEFORE_MS for its reminder), is after `afterMs`.
+ * The scheduler's repeat strategy: it never answers a moment at or before the one it is given.
+ */
+export function nextRun(frequency: RecurringFrequency, anchorDay: string, afterMs: number, offsetMs = 0): { day: string; atMs: number } {
+  const periodMs = (PERIOD_DAYS[frequency] ?? 28) * DAY_MS;
+  // Start near the answer (a period count that cannot overshoot), then step.
+  let k = Math.max(1, Math.floor((afterMs - runAtMs(anchorDay) - offsetMs) / (frequency === 'monthly' ? 31 * DAY_MS : periodMs)));
+  while (runAtMs(runDay(frequency, anchorDay, k)) + offsetMs <= afterMs) k += 1;
+  const day = runDay(frequency, anchorDay, k);
+  return { day, atMs: runAtMs(day) + offsetMs };
+}
+
+/** The coming run days after a moment (now, or a day's start), `count` of them. */
+export function upcomingRunDays(frequency: RecurringFrequency, anchorDay: string, afterMs: number, count = UPCOMING_DATES_SHOWN): string[] {
+  const days: string[] = [];
+  let after = afterMs;
+  while (days.length < count) {
+    const next = nextRun(frequency, anchorDay, after);
+    days.push(next.day);
+    after = next.atMs;
+  }
+  return days;
+}
+
+/** Whether a day is one of the runs (k ≥ 1) of a recurring order. */
+export function isRunDay(frequency: RecurringFrequency, anchorDay: string, day: string): boolean {
+  const ms = dayStartMs(day);
+  if (Number.isNaN(ms) || ms <= dayStartMs(anchorDay)) return false;
+  return nextRun(frequency, anchorDay, runAtMs(day) - 1).day === day;
+}
+
+/**
+ * The scheduler's pattern for a recurring order: its frequency and anchor day, read back by the repeat strategy
+ * (BullMQ keeps the pattern with the scheduler; cron cannot say "every 2 weeks from a day").
+ */
+export const recurringPattern = (frequency: RecurringFrequency, anchorDay: string): string => `recurring ${frequency} ${anchorDay}`;
+
+export function parseRecurringPattern(pattern: string): { frequency: RecurringFrequency; anchorDay: string } | null {
+  const [word, frequency, anchorDay] = pattern.split(' ');
+  return word === 'recurring' && isRecurringFrequency(frequency) && !Number.isNaN(dayStartMs(anchorDay ?? '')) ? { frequency, anchorDay: anchorDay! } : null;
+}
+
+/** What the shopper reads about why a run was not placed, when an item is not to be had. */
+export const RUN_SKIPPED_ITEMS = (titles: string[]) => `Not placed: ${titles.join(', ')} ${titles.length === 1 ? 'is' : 'are'} not available at the store.`;

@@ -1,0 +1,305 @@
+import mongoose, { Schema } from 'mongoose';
+import type { Redis } from 'ioredis';
+import { inBackground, scoped, Tenant, tenantOwned } from '@platform/db';
+import {
+  dayOf, dayStartMs, isRunDay, MAX_RECURRING_PER_SHOPPER, RECURRING_ALREADY_CANCELLED, RECURRING_FREQUENCY_LABELS, RECURRING_NEEDS_SAVED_CARD,
+  RECURRING_NO_SHIPPING, RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_FOUND, RECURRING_NOT_OFFERED, RECURRING_RUN_IN_PAST, RECURRING_SIGN_IN, RECURRING_TOO_MANY,
+  recurringPattern, runAtMs, upcomingRunDays, type FulfilmentMode, FULFILMENT_MODES, type RecurringFrequency, type RecurringRunStatus,
+} from '@platform/domain';
+import type { Paged, RecurringOrder as RecurringOrderView } from '@platform/contracts';
+import type { PlatformQueues } from '@platform/queue';
+import { withRedisLock } from '@platform/cart';
+import { getBusinessDetails, storedPaymentSettings } from '@platform/tenant-settings';
+import { cardCustomerRef } from '@platform/identity';
+import { paymentProviderFor } from '@platform/payments';
+import { AppError, type RequestContext } from '@platform/server-kit';
+
+/** A recurring order: the lines, store, address and payment of the order that started it, and each run's outcome. */
+const recurringOrderSchema = new Schema({
+  customerSlug: { type: String, required: true },
+  status: { type: String, enum: ['active', 'cancelled'], default: 'active' },
+  frequency: { type: String, required: true },
+  /** The day of the order that started it: runs are counted from it. */
+  anchorDay: { type: String, required: true },
+  firstOrderNumber: { type: String, required: true },
+  orderType: { type: String, enum: ['pickup', 'delivery'], required: true },
+  locationId: { type: Number, required: true },
+  address: { type: { _id: false, address: String, address2: String, city: String, state: String, zip: String, country: String }, default: null },
+  contact: { firstName: String, lastName: String, email: String, telephone: String },
+  /** card: a saved card of the shopper's at the store's provider (its source), charged off-session on each run. */
+  payment: { method: String, source: String, label: String },
+  items: { type: [{ _id: false, productId: Number, storeProductId: Number, sku: String, title: String, quantity: Number, special: Boolean }], default: [] },
+  note: { type: String, default: '' },
+  /** Each run day with an outcome, newest first (the last RUNS_KEPT). */
+  runs: { type: [{ _id: false, day: String, status: String, orderNumber: String, reason: String, at: Date }], default: [] },
+  cancelledAt: { type: Date, default: null },
+  cancelledBy: { type: String, default: null },
+}, { timestamps: true });
+recurringOrderSchema.plugin(tenantOwned, { growing: true });
+recurringOrderSchema.index({ tenantId: 1, customerSlug: 1 });
+export const RecurringOrder = mongoose.models.RecurringOrder ?? mongoose.model('RecurringOrder', recurringOrderSchema);
+
+const RUNS_KEPT = 100;
+
+export type RecurringDoc = {
+  _id: unknown; customerSlug: string; status: 'active' | 'cancelled'; frequency: RecurringFrequency; anchorDay: string; firstOrderNumber: string;
+  orderType: 'pickup' | 'delivery'; locationId: number; address: { address?: string; address2?: string; city?: string; state?: string; zip?: string; country?: string } | null;
+  contact: { firstName: string; lastName: string; email: string; telephone: string };
+  payment: { method: string; source?: string | null; label: string };
+  items: { productId: number; storeProductId: number; sku: string; title: string; quantity: number; special: boolean }[];
+  note: string; runs: { day: string; status: RecurringRunStatus; orderNumber?: string | null; reason?: string | null; at: Date }[];
+  cancelledAt: Date | null; createdAt: Date;
+};
+
+/** What checkout asks for when the shopper ticks 'Repeat this order': checked before the order is placed. */
+export type RecurringRequest = { frequency: RecurringFrequency; card: { source: string; label: string } | null };
+
+export interface RecurringIo { redis: Redis; prefix: string; queues: Pick<PlatformQueues, 'recurringOrders'> }
+
+// ---- The store's and each shopper's lists, in Redis (docs/DATA-ACCESS.md rule 3) ----
+
+const base = (io: Pick<RecurringIo, 'prefix'>, tenantId: string) => `${io.prefix}:recurring:${tenantId}`;
+const keys = {
+  built: (io: Pick<RecurringIo, 'prefix'>, t: string) => `${base(io, t)}:built`,
+  all: (io: Pick<RecurringIo, 'prefix'>, t: string) => `${base(io, t)}:all`,
+  customer: (io: Pick<RecurringIo, 'prefix'>, t: string, slug: string) => `${base(io, t)}:customer:${slug}`,
+  /** Each recurring order as the database has it (JSON), so a list reads no database. */
+  rows: (io: Pick<RecurringIo, 'prefix'>, t: string) => `${base(io, t)}:rows`,
+};
+
+type ListIo = Pick<RecurringIo, 'redis' | 'prefix'>;
+
+/** Lists one recurring order (by when it was made) in the store's list and its shopper's, with its row. */
+async function listRecurring(io: ListIo, tenantId: string, doc: RecurringDoc) {
+  const score = new Date(doc.createdAt).getTime();
+  await io.redis.multi().zadd(keys.all(io, tenantId), score, String(doc._id)).zadd(keys.customer(io, tenantId, doc.customerSlug), score, String(doc._id))
+    .hset(keys.rows(io, tenantId), String(doc._id), JSON.stringify(doc)).exec();
+}
+
+/** The row of a changed recurring order (written after the database). */
+const keepRow = (io: ListIo, tenantId: string, doc: RecurringDoc) => io.redis.hset(keys.rows(io, tenantId), String(doc._id), JSON.stringify(doc));
+
+/** Builds a store's lists from the database when Redis does not have them (first start, a lost Redis). */
+export async function ensureRecurringLists(io: Pick<RecurringIo, 'redis' | 'prefix'>, tenantId: string): Promise<void> {
+  if (await io.redis.exists(keys.built(io, tenantId))) return;
+  await inBackground('recurring order lists rebuild', async () => {
+    const docs = (await RecurringOrder.find(scoped({ tenantId })).lean()) as unknown as RecurringDoc[];
+    for (const doc of docs) await listRecurring(io, tenantId, doc);
+  });
+  await io.redis.set(keys.built(io, tenantId), '1');
+}
+
+/** Every store's lists that Redis lacks, in the background at start. */
+export async function buildRecurringLists(io: Pick<RecurringIo, 'redis' | 'prefix'>): Promise<void> {
+  const tenants = (await inBackground('recurring order lists rebuild', () => Tenant.find({}, { _id: 1 }).lean())) as { _id: unknown }[];
+  for (const t of tenants) await ensureRecurringLists(io, String(t._id));
+}
+
+async function docsByIds(io: ListIo, tenantId: string, ids: string[]): Promise<RecurringDoc[]> {
+  if (!ids.length) return [];
+  return (await io.redis.hmget(keys.rows(io, tenantId), ...ids)).filter((row): row is string => Boolean(row)).map((row) => JSON.parse(row) as RecurringDoc);
+}
+
+async function findRecurring(ctx: RequestContext, id: string): Promise<RecurringDoc | null> {
+  if (!mongoose.isValidObjectId(id)) return null;
+  return (await RecurringOrder.findOne(scoped(ctx, { _id: id })).lean()) as unknown as RecurringDoc | null;
+}
+
+// ---- Scheduling: one job scheduler for the runs, one for the reminders (the queue's repeat strategy reads the pattern) ----
+
+const schedulerIds = (tenantId: string, id: string) => ({ run: `${tenantId}:${id}:run`, remind: `${tenantId}:${id}:remind` });
+
+export async function scheduleRuns(io: Pick<RecurringIo, 'queues'>, tenantId: string, doc: Pick<RecurringDoc, '_id' | 'frequency' | 'anchorDay'>): Promise<void> {
+  const ids = schedulerIds(tenantId, String(doc._id));
+  const pattern = recurringPattern(doc.frequency, doc.anchorDay);
+  const data = { tenantId, recurringOrderId: String(doc._id) };
+  await io.queues.recurringOrders.upsertJobScheduler(ids.run, { pattern }, { name: 'run', data });
+  await io.queues.recurringOrders.upsertJobScheduler(ids.remind, { pattern }, { name: 'remind', data });
+}
+
+export async function unscheduleRuns(io: Pick<RecurringIo, 'queues'>, tenantId: string, id: string): Promise<void> {
+  const ids = schedulerIds(tenantId, id);
+  await io.queues.recurringOrders.removeJobScheduler(ids.run);
+  await io.queues.recurringOrders.removeJobScheduler(ids.remind);
+}
+
+// ---- Checkout: the request checked first, the recurring order made once the order stands ----
+
+/**
+ * Checks a checkout's 'Repeat this order' before anything is taken: the store offers it, the shopper is signed in
+ * and under the limit, the order is picked up or delivered, and a card payment is one of the shopper's saved cards
+ * (or is saved now), since each run charges it without the shopper.
+ */
+export async function checkRecurringRequest(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, customerSlug: string | null,
+  input: { frequency: RecurringFrequency; mode: FulfilmentMode; card: { token: string; saving: boolean } | null }): Promise<RecurringRequest> {
+  const field = (message: string, name = 'recurring.frequency') => new AppError('unprocessable', message, { [name]: [message] });
+  if (!(await getBusinessDetails(ctx)).recurring_orders_enabled) throw field(RECURRING_NOT_OFFERED);
+  if (!customerSlug) throw field(RECURRING_SIGN_IN);
+  if (input.mode === FULFILMENT_MODES.shipping) throw field(RECURRING_NO_SHIPPING, 'order_type');
+  if ((await activeCount(ctx, io, customerSlug)) >= MAX_RECURRING_PER_SHOPPER) throw field(RECURRING_TOO_MANY);
+  if (!input.card) return { frequency: input.frequency, card: null };
+  // A card saved at this checkout is known only once saved (checkout passes it on); else it must be saved already.
+  if (input.card.saving) return { frequency: input.frequency, card: { source: '', label: '' } };
+  const provider = paymentProviderFor(await storedPaymentSettings(ctx));
+  const ref = await cardCustomerRef(ctx, provider.name, customerSlug);
+  const saved = ref ? (await provider.listCards(ref)).find((c) => c.source === input.card!.token) : undefined;
+  if (!saved) throw field(RECURRING_NEEDS_SAVED_CARD, 'payment_token');
+  return { frequency: input.frequency, card: { source: saved.source, label: cardLabel(saved.brand, saved.last4) } };
+}
+
+export const cardLabel = (brand: string, last4: string) => `${brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card'} ending ${last4}`;
+
+async function activeCount(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, customerSlug: string): Promise<number> {
+  await ensureRecurringLists(io, ctx.tenantId);
+  const ids = await io.redis.zrange(keys.customer(io, ctx.tenantId, customerSlug), '0', '-1');
+  return (await docsByIds(io, ctx.tenantId, ids)).filter((d) => d.status === 'active').length;
+}
+
+/** The placed order a recurring order starts from (what completeOrder has at hand). */
+export type StartingOrder = {
+  orderNumber: string; placedAt: Date; orderType: string; locationId: number; customerSlug?: string | null; note?: string;
+  address?: RecurringDoc['address']; contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
+  items: { productId: number; storeProductId: number; sku: string; title: string; quantity: number; special: boolean; cancelledQuantity?: number }[];
+};
+
+/** Makes the recurring order of a placed order, lists it and schedules its runs; answers its view. */
+export async function startRecurringOrder(ctx: RequestContext, io: RecurringIo, order: StartingOrder, request: RecurringRequest): Promise<RecurringOrderView> {
+  await ensureRecurringLists(io, ctx.tenantId);
+  const created = await RecurringOrder.create({
+    ...scoped(ctx), customerSlug: order.customerSlug, frequency: request.frequency, anchorDay: dayOf(new Date(order.placedAt).getTime()),
+    firstOrderNumber: order.orderNumber, orderType: order.orderType, locationId: order.locationId, address: order.address ?? null,
+    contact: order.contact, note: order.note ?? '',
+    payment: request.card ? { method: 'card', source: request.card.source, label: request.card.label } : { method: 'pay_at_store', label: 'Pay at the store' },
+    items: order.items.map((i) => ({ productId: i.productId, storeProductId: i.storeProductId, sku: i.sku, title: i.title, quantity: i.quantity, special: i.special })),
+  });
+  const doc = created.toObject() as RecurringDoc;
+  await listRecurring(io, ctx.tenantId, doc);
+  await scheduleRuns(io, ctx.tenantId, doc);
+  return recurringView(ctx, doc, Date.now());
+}
+
+// ---- Views and lists ----
+
+export type StoreNames = Map<number, { name: string }>;
+
+export function recurringView(ctx: RequestContext, doc: RecurringDoc, nowMs: number, stores?: StoreNames): RecurringOrderView {
+  // A day with an outcome (placed early, skipped) is not coming any more.
+  const skipped = new Set(doc.runs.map((r) => r.day));
+  const next = doc.status === 'active'
+    ? upcomingRunDays(doc.frequency, doc.anchorDay, nowMs, 4 + skipped.size).filter((d) => !skipped.has(d)).slice(0, 4) : [];
+  return {
+    id: String(doc._id), status: doc.status, frequency: doc.frequency, frequency_label: RECURRING_FREQUENCY_LABELS[doc.frequency],
+    order_type: doc.orderType, store: { id: doc.locationId, name: stores?.get(doc.locationId)?.name ?? '' },
+    address: doc.address ? { address: doc.address.address ?? '', address2: doc.address.address2 ?? '', city: doc.address.city ?? '', state: doc.address.state ?? '', zip: doc.address.zip ?? '' } : null,
+    customer_name: `${doc.contact?.firstName ?? ''} ${doc.contact?.lastName ?? ''}`.trim(), email: doc.contact?.email ?? '',
+    payment_label: doc.payment?.label ?? '',
+    items: doc.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, special: Boolean(i.special) })),
+    first_order_number: doc.firstOrderNumber, started_on: doc.anchorDay, next_dates: next,
+    runs: doc.runs.map((r) => ({ date: r.day, status: r.status, order_number: r.orderNumber ?? null, reason: r.reason ?? '' })),
+    created_at: new Date(doc.createdAt).toISOString(), cancelled_at: doc.cancelledAt ? new Date(doc.cancelledAt).toISOString() : null,
+  };
+}
+
+async function page(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, key: string, query: { page: number; limit: number; status?: 'active' | 'cancelled' | 'all'; search?: string }, stores?: StoreNames): Promise<Paged<RecurringOrderView>> {
+  await ensureRecurringLists(io, ctx.tenantId);
+  const ids = await io.redis.zrevrange(key, '0', '-1');
+  // A store's recurring orders are tens to hundreds: read by _id, filtered here.
+  let docs = await docsByIds(io, ctx.tenantId, ids);
+  if (query.status && query.status !== 'all') docs = docs.filter((d) => d.status === query.status);
+  const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length) {
+    docs = docs.filter((d) => {
+      const text = [d.contact?.firstName, d.contact?.lastName, d.contact?.email, d.contact?.telephone, d.firstOrderNumber, ...d.items.map((i) => `${i.sku} ${i.title}`)].join(' ').toLowerCase();
+      return words.every((w) => text.includes(w));
+    });
+  }
+  const now = Date.now();
+  const rows = docs.slice((query.page - 1) * query.limit, query.page * query.limit).map((d) => recurringView(ctx, d, now, stores));
+  return { data: rows, total: docs.length, current_page: query.page, last_page: Math.max(1, Math.ceil(docs.length / query.limit)) };
+}
+
+export const STAFF_HAVE_NO_RECURRING = 'Store admins have no recurring orders. See them in Orders › Recurring.';
+const needsCustomer = (ctx: RequestContext): string => {
+  if (!ctx.caller) throw new AppError('unauthorized', 'Please sign in to see your recurring orders.');
+  if (ctx.caller.isAdmin) throw new AppError('forbidden', STAFF_HAVE_NO_RECURRING);
+  return ctx.caller.slug;
+};
+
+/** POST get-recurring-orders: the signed-in shopper's recurring orders at this store, newest first. */
+export async function shopperRecurringOrders(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, query: { page: number; limit: number }, stores: StoreNames) {
+  const slug = needsCustomer(ctx);
+  return page(ctx, io, keys.customer(io, ctx.tenantId, slug), query, stores);
+}
+
+/** POST admin/recurringorders: the store's recurring orders, newest first, by status and a search. */
+export async function storeRecurringOrders(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, query: { page: number; limit: number; status?: 'active' | 'cancelled' | 'all'; search?: string }, stores: StoreNames) {
+  return page(ctx, io, keys.all(io, ctx.tenantId), query, stores);
+}
+
+/** One recurring order with its runs (admin executions), 404 when it is not this store's. */
+export async function recurringOrderFor(ctx: RequestContext, id: string, stores: StoreNames): Promise<RecurringOrderView> {
+  const doc = await findRecurring(ctx, id);
+  if (!doc) throw new AppError('not_found', RECURRING_NOT_FOUND);
+  return recurringView(ctx, doc, Date.now(), stores);
+}
+
+// ---- Changes: each under the recurring order's lock, so a run and a cancel never cross ----
+
+export const recurringLock = <T>(io: Pick<RecurringIo, 'redis' | 'prefix'>, tenantId: string, id: string, work: () => Promise<T>) =>
+  withRedisLock(io.redis, `${base(io, tenantId)}:lock:${id}`, work, { waitMs: 15_000, busyMessage: 'This recurring order is being placed right now. Please try again in a moment.' });
+
+/** Records a run day's outcome (a newer outcome of the same day replaces it). */
+export async function recordRun(ctx: RequestContext, io: ListIo, doc: RecurringDoc, run: { day: string; status: RecurringRunStatus; orderNumber?: string | null; reason?: string }): Promise<RecurringDoc['runs']> {
+  const runs = [{ day: run.day, status: run.status, orderNumber: run.orderNumber ?? null, reason: run.reason ?? '', at: new Date() },
+    ...doc.runs.filter((r) => r.day !== run.day)].sort((a, b) => b.day.localeCompare(a.day)).slice(0, RUNS_KEPT);
+  await RecurringOrder.updateOne(scoped(ctx, { _id: String(doc._id) }), { $set: { runs } });
+  await keepRow(io, ctx.tenantId, { ...doc, runs });
+  return runs;
+}
+
+/**
+ * Cancels a recurring order (the shopper's own, or any of the store's for an admin): its runs stop; orders already
+ * placed stay as they are. Cancelling one already cancelled is refused (409).
+ */
+export async function cancelRecurringOrder(ctx: RequestContext, io: RecurringIo, id: string, options: { ownerSlug?: string; stores?: StoreNames } = {}): Promise<RecurringOrderView> {
+  return recurringLock(io, ctx.tenantId, id, async () => {
+    const doc = await findRecurring(ctx, id);
+    if (!doc || (options.ownerSlug && doc.customerSlug !== options.ownerSlug)) throw new AppError('not_found', RECURRING_NOT_FOUND);
+    if (doc.status === 'cancelled') throw new AppError('conflict', RECURRING_ALREADY_CANCELLED);
+    const cancelledAt = new Date();
+    await RecurringOrder.updateOne(scoped(ctx, { _id: id }), { $set: { status: 'cancelled', cancelledAt, cancelledBy: ctx.caller?.slug ?? null } });
+    const cancelled = { ...doc, status: 'cancelled' as const, cancelledAt };
+    await keepRow(io, ctx.tenantId, cancelled);
+    await unscheduleRuns(io, ctx.tenantId, id);
+    return recurringView(ctx, cancelled, Date.now(), options.stores);
+  });
+}
+
+/** Skips one coming run day (cancel-execution; the shopper's cancel-recurring-order with a date): the others go on. */
+export async function skipRun(ctx: RequestContext, io: RecurringIo, id: string, day: string, options: { ownerSlug?: string; stores?: StoreNames } = {}): Promise<RecurringOrderView> {
+  return recurringLock(io, ctx.tenantId, id, async () => {
+    const doc = await findRecurring(ctx, id);
+    if (!doc || (options.ownerSlug && doc.customerSlug !== options.ownerSlug)) throw new AppError('not_found', RECURRING_NOT_FOUND);
+    if (doc.status === 'cancelled') throw new AppError('conflict', RECURRING_ALREADY_CANCELLED);
+    if (Number.isNaN(dayStartMs(day)) || !isRunDay(doc.frequency, doc.anchorDay, day)) throw new AppError('unprocessable', RECURRING_NOT_A_RUN_DAY, { date: [RECURRING_NOT_A_RUN_DAY] });
+    if (runAtMs(day) <= Date.now() || doc.runs.some((r) => r.day === day && r.status !== 'cancelled')) throw new AppError('conflict', RECURRING_RUN_IN_PAST);
+    const runs = await recordRun(ctx, io, doc, { day, status: 'cancelled', reason: ctx.caller?.isAdmin ? 'Skipped by the store.' : 'Skipped by you.' });
+    return recurringView(ctx, { ...doc, runs }, Date.now(), options.stores);
+  });
+}
+
+/** POST cancel-all-recurring-orders: every active recurring order of the signed-in shopper; answers how many. */
+export async function cancelAllRecurringOrders(ctx: RequestContext, io: RecurringIo): Promise<number> {
+  const slug = needsCustomer(ctx);
+  await ensureRecurringLists(io, ctx.tenantId);
+  const active = (await docsByIds(io, ctx.tenantId, await io.redis.zrange(keys.customer(io, ctx.tenantId, slug), '0', '-1'))).filter((d) => d.status === 'active');
+  let cancelled = 0;
+  for (const doc of active) {
+    await cancelRecurringOrder(ctx, io, String(doc._id), { ownerSlug: slug }).then(() => { cancelled += 1; }, (error: unknown) => {
+      if (!(error instanceof AppError && error.type === 'conflict')) throw error; // cancelled meanwhile
+    });
+  }
+  return cancelled;
+}
+
+export { needsCustomer as recurringCustomer };

@@ -1,0 +1,129 @@
+import { Type } from 'typebox';
+import { Worker } from 'bullmq';
+import { PageNumber, RecurringOrder } from '@platform/contracts';
+import { dayStartMs, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_NOT_OFFERED, runAtMs, upcomingRunDays } from '@platform/domain';
+import { QUEUE_NAMES, recurringRepeatStrategy, type RecurringOrderJob } from '@platform/queue';
+import type { SearchIndexRegistry } from '@platform/catalogue';
+import { getBusinessDetails } from '@platform/tenant-settings';
+import { AppError, errorAnswers, loadConfig, requireAdmin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
+import { storeLocations } from '../checkout';
+import {
+  buildRecurringLists, cancelAllRecurringOrders, cancelRecurringOrder, recurringCustomer, recurringOrderFor, shopperRecurringOrders, skipRun, storeRecurringOrders,
+} from './recurring-orders';
+import { recurringOrderJobs } from './runs';
+
+const Frequency = Type.Union(RECURRING_FREQUENCIES.map((f) => Type.Literal(f)));
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const Id = Type.String({ pattern: '^[0-9a-f]{24}$' });
+const tags = ['recurring orders'];
+const bearer = [{ bearer: [] }];
+const Answer = Type.Object({ status: Type.String(), message: Type.String(), data: RecurringOrder });
+const NOT_A_DAY = 'Please give a real date.';
+
+const storeNames = async (ctx: RequestContext) => storeLocations(ctx);
+
+/**
+ * Recurring orders (spec 2 Recurring orders, spec 3 admin/recurringorders): the shopper's four calls, the admin's
+ * four, and the worker that places each run. The runs are placed in the API process because checkout prices from
+ * the catalogue kept in its memory (docs/ARCHITECTURE.md).
+ */
+export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlugin {
+  return async (app) => {
+    const io = { redis: app.resources.redis, prefix: app.resources.queuePrefix, queues: app.resources.queues };
+    void buildRecurringLists(io).catch((err) => app.log.error({ err }, 'recurring order lists could not be built'));
+    const connection = app.resources.redis.duplicate();
+    const worker = new Worker<RecurringOrderJob>(QUEUE_NAMES.recurringOrders, recurringOrderJobs({ resources: app.resources, catalogue, publicUrl: loadConfig().publicUrl }), {
+      connection, prefix: app.resources.queuePrefix, concurrency: 2, settings: { repeatStrategy: recurringRepeatStrategy },
+    });
+    worker.on('failed', (job, err) => app.log.error({ err }, `recurring order job ${job?.id} failed (attempt ${job?.attemptsMade})`));
+    app.addHook('onClose', async () => { await worker.close(); connection.disconnect(); });
+
+    app.post('/recurring-order-dates', {
+      schema: {
+        tags, summary: 'The coming dates an order repeated at this frequency would be placed on, counted from a day (today unless given)',
+        body: Type.Object({ frequency: Frequency, from: Type.Optional(Day) }),
+        response: { 200: Type.Object({ data: Type.Object({ frequency: Frequency, label: Type.String(), dates: Type.Array(Type.String()) }) }), ...errorAnswers(422) },
+      },
+    }, async (request) => {
+      if (!(await getBusinessDetails(request.ctx)).recurring_orders_enabled) throw new AppError('unprocessable', RECURRING_NOT_OFFERED, { frequency: [RECURRING_NOT_OFFERED] });
+      const from = request.body.from ?? new Date().toISOString().slice(0, 10);
+      if (Number.isNaN(dayStartMs(from))) throw new AppError('unprocessable', NOT_A_DAY, { from: [NOT_A_DAY] });
+      const { frequency } = request.body;
+      return { data: { frequency, label: RECURRING_FREQUENCY_LABELS[frequency], dates: upcomingRunDays(frequency, from, runAtMs(from)) } };
+    });
+
+    app.post('/get-recurring-orders', {
+      schema: {
+        tags, summary: "The signed-in shopper's recurring orders at this store, newest first, with their coming dates and past runs", security: bearer,
+        body: Type.Object({ page: Type.Optional(PageNumber), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }),
+        response: { 200: Type.Object({ data: Type.Array(RecurringOrder), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }), ...errorAnswers(403) },
+      },
+    }, async (request) => shopperRecurringOrders(request.ctx, io, { page: request.body.page ?? 1, limit: request.body.limit ?? 20 }, await storeNames(request.ctx)));
+
+    app.post('/cancel-recurring-order', {
+      schema: {
+        tags, summary: "Cancels one of the signed-in shopper's recurring orders, or with a date skips only that coming run", security: bearer,
+        body: Type.Object({ id: Id, date: Type.Optional(Day) }),
+        response: { 200: Answer, ...errorAnswers(403, 409, 422) },
+      },
+    }, async (request) => {
+      const slug = recurringCustomer(request.ctx);
+      const { id, date } = request.body;
+      const options = { ownerSlug: slug, stores: await storeNames(request.ctx) };
+      const data = date ? await skipRun(request.ctx, io, id, date, options) : await cancelRecurringOrder(request.ctx, io, id, options);
+      return { status: 'success', message: date ? `Your order for ${date} will not be placed.` : 'Your recurring order is cancelled.', data };
+    });
+
+    app.post('/cancel-all-recurring-orders', {
+      schema: {
+        tags, summary: "Cancels every active recurring order of the signed-in shopper at this store", security: bearer,
+        response: { 200: Type.Object({ status: Type.String(), message: Type.String(), cancelled: Type.Integer() }), ...errorAnswers(403, 409) },
+      },
+    }, async (request) => {
+      const cancelled = await cancelAllRecurringOrders(request.ctx, io);
+      return { status: 'success', message: cancelled ? `${cancelled === 1 ? 'Your recurring order is' : `All ${cancelled} of your recurring orders are`} cancelled.` : 'You have no recurring orders to cancel.', cancelled };
+    });
+
+    app.post('/admin/recurringorders', {
+      preHandler: requireAdmin,
+      schema: {
+        tags, summary: "Admin: the store's recurring orders, newest first, by status and a search (customer, e-mail, phone, first order number, item)", security: bearer,
+        body: Type.Object({
+          page: Type.Optional(PageNumber), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('cancelled'), Type.Literal('all')])), search: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+        response: { 200: Type.Object({ data: Type.Array(RecurringOrder), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
+      },
+    }, async (request) => storeRecurringOrders(request.ctx, io, { page: request.body.page ?? 1, limit: request.body.limit ?? 20, status: request.body.status ?? 'active', search: request.body.search }, await storeNames(request.ctx)));
+
+    app.post('/admin/recurringorders/cancel', {
+      preHandler: requireAdmin,
+      schema: {
+        tags, summary: "Admin: cancels a recurring order (its runs stop; orders already placed stay)", security: bearer,
+        body: Type.Object({ id: Id }), response: { 200: Answer, ...errorAnswers(409) },
+      },
+    }, async (request) => {
+      const data = await cancelRecurringOrder(request.ctx, io, request.body.id, { stores: await storeNames(request.ctx) });
+      return { status: 'success', message: 'The recurring order is cancelled.', data };
+    });
+
+    app.get('/admin/recurringorders/executions', {
+      preHandler: requireAdmin,
+      schema: {
+        tags, summary: 'Admin: one recurring order with its runs (placed, skipped, failed, cancelled) and coming dates', security: bearer,
+        querystring: Type.Object({ id: Id }), response: { 200: Type.Object({ data: RecurringOrder }) },
+      },
+    }, async (request) => ({ data: await recurringOrderFor(request.ctx, request.query.id, await storeNames(request.ctx)) }));
+
+    app.post('/admin/recurringorders/cancel-execution', {
+      preHandler: requireAdmin,
+      schema: {
+        tags, summary: 'Admin: skips one coming run of a recurring order (the customer asked); the others go on', security: bearer,
+        body: Type.Object({ id: Id, date: Day }), response: { 200: Answer, ...errorAnswers(409, 422) },
+      },
+    }, async (request) => {
+      const data = await skipRun(request.ctx, io, request.body.id, request.body.date, { stores: await storeNames(request.ctx) });
+      return { status: 'success', message: `The order for ${request.body.date} will not be placed.`, data };
+    });
+  };
+}
