@@ -1,5 +1,6 @@
 // Checkout: the address and fulfilment type on the cart, placing the order, the customer's orders.
-import type { Cart, CustomerOrderSummary, OrderAddress, Paged, PlacedOrder, ReorderAnswer } from '@platform/contracts';
+import type { Cart, CustomerOrderSummary, OrderAddress, Paged, PlacedOrder, RecurringOrder, ReorderAnswer } from '@platform/contracts';
+import type { RecurringFrequency } from '@platform/domain';
 import { platformApi } from '../api';
 import { unwrap } from './unwrap';
 import type { ShippingAddress } from './cart';
@@ -13,6 +14,8 @@ export interface OrderSubmission {
   payment_method: string; payment_token?: string; note?: string; expected_total?: string;
   /** Keep the new card in the signed-in shopper's account. */
   save_card?: boolean;
+  /** 'Repeat this order' (signed-in, pickup or delivery, at the store or by a saved card): it is placed again on each run day. */
+  recurring?: { frequency: RecurringFrequency };
 }
 
 /** POST customer/orders/validate-address: a delivery (1) or shipping (2) address, checked before the shopper goes on. */
@@ -34,7 +37,8 @@ export interface Prepayment {
 /** Fiserv Connect's signed form: post `fields` (hashExtended included) unchanged to `action_url`. */
 export interface FiservConnectForm { action_url: string; hash: string; txndatetime: string; storename: string; chargetotal: string; currency: string; fields: Record<string, string> }
 
-export interface OrderPlacedAnswer { status: true; message: string; order: PlacedOrder; confirm?: never }
+/** recurring_order: the recurring order the submit started (null when it could not be made; absent when none was asked). */
+export interface OrderPlacedAnswer { status: true; message: string; order: PlacedOrder; recurring_order?: RecurringOrder | null; confirm?: never }
 /** 202: the card's bank asks the shopper to confirm (3-D Secure) at redirect_url, which sends them back to /cart?payment={order_id}. */
 export interface BankConfirmationAnswer { status: false; message: string; confirm: { order_id: string; redirect_url: string }; order?: never }
 

@@ -5,3 +5,4 @@ export * from './checkout';
 export * from './identity';
 export * from './admin-orders';
 export * from './admin-settings';
+export * from './recurring-orders';

@@ -1,0 +1,47 @@
+// Recurring orders: the shopper's (spec 2 /recurring-orders), the store's (spec 3 Orders › Recurring) and the store's opt-in.
+import type { Paged, RecurringOrder } from '@platform/contracts';
+import type { RecurringFrequency } from '@platform/domain';
+import { platformApi } from '../api';
+import { unwrap } from './unwrap';
+
+export interface RecurringDates { frequency: RecurringFrequency; label: string; dates: string[] }
+export interface RecurringChanged { status: string; message: string; data: RecurringOrder }
+export interface StoreRecurringArgs { page: number; status?: 'active' | 'cancelled' | 'all'; search?: string }
+
+export const recurringOrdersApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The coming dates an order repeated at this frequency would be placed on (from today unless `from`). */
+    recurringDates: build.query<RecurringDates, { frequency: RecurringFrequency; from?: string }>({
+      query: (body) => ({ url: 'recurring-order-dates', method: 'POST', body }), transformResponse: unwrap,
+    }),
+    myRecurringOrders: build.query<Paged<RecurringOrder>, { page: number }>({
+      query: (body) => ({ url: 'get-recurring-orders', method: 'POST', body }), providesTags: ['Recurring'],
+    }),
+    /** Cancels one of the shopper's recurring orders, or with a date skips only that coming order. */
+    cancelMyRecurringOrder: build.mutation<RecurringChanged, { id: string; date?: string }>({
+      query: (body) => ({ url: 'cancel-recurring-order', method: 'POST', body }), invalidatesTags: ['Recurring'],
+    }),
+    cancelAllMyRecurringOrders: build.mutation<{ status: string; message: string; cancelled: number }, void>({
+      query: () => ({ url: 'cancel-all-recurring-orders', method: 'POST' }), invalidatesTags: ['Recurring'],
+    }),
+    storeRecurringOrders: build.query<Paged<RecurringOrder>, StoreRecurringArgs>({
+      query: (body) => ({ url: 'admin/recurringorders', method: 'POST', body: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '')) }),
+      providesTags: ['Recurring'],
+    }),
+    storeRecurringOrder: build.query<RecurringOrder, string>({
+      query: (id) => ({ url: 'admin/recurringorders/executions', params: { id } }), transformResponse: unwrap, providesTags: ['Recurring'],
+    }),
+    cancelStoreRecurringOrder: build.mutation<RecurringChanged, { id: string }>({
+      query: (body) => ({ url: 'admin/recurringorders/cancel', method: 'POST', body }), invalidatesTags: ['Recurring'],
+    }),
+    /** Skips one coming run (the customer asked); the others go on. */
+    skipStoreRecurringRun: build.mutation<RecurringChanged, { id: string; date: string }>({
+      query: (body) => ({ url: 'admin/recurringorders/cancel-execution', method: 'POST', body }), invalidatesTags: ['Recurring'],
+    }),
+    recurringOptIn: build.query<{ enabled: boolean }, void>({ query: () => 'admin/fulfillment/getRecurringOrderOptIn', transformResponse: unwrap, providesTags: ['Recurring'] }),
+    saveRecurringOptIn: build.mutation<{ status: string; message: string; data: { enabled: boolean } }, { enabled: boolean }>({
+      query: (body) => ({ url: 'admin/fulfillment/saveRecurringOrderOptIn', method: 'POST', body }), invalidatesTags: ['Recurring', 'Settings'],
+    }),
+  }),
+});
+
