@@ -35,6 +35,7 @@ export interface Answers {
   'GET /api/customer-cards': { data: SavedCard[] };
   'POST /api/signup': { status: string; message: string };
   'POST /api/login': LoginResponse;
+  'POST /api/recurring-order-dates': { data: { frequency: string; label: string; dates: string[] } };
 }
 export type Route = keyof Answers;
 

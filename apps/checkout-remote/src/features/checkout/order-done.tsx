@@ -2,8 +2,8 @@ import { Fragment, useState } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { Link, useNavigate } from '@platform/routing';
 import type { ReorderAnswer } from '@platform/contracts';
-import { addressLine, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, ORDER_PLACED } from '@platform/domain';
-import { checkoutApi, errorMessage, getDeviceId, notify, setCheckoutStep, setSelectedStore, storefrontApi, useSelectedStore } from '@platform/api-client';
+import { addressLine, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, ORDER_PLACED, runDayLabel } from '@platform/domain';
+import { checkoutApi, errorMessage, getDeviceId, notify, recurringOrdersApi, setCheckoutStep, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
 const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }`;
@@ -59,6 +59,7 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
             <dt className="total">Total</dt><dd className="total" data-testid="placed-total">{prefix}{order.total}</dd>
           </Totals>
           <p>Payment: {order.payment.label}.</p>
+          <RepeatNote orderNumber={order.order_number} />
           {order.note ? <p>Your note: {order.note}</p> : null}
           <h2 style={{ fontSize: '1.05rem' }}>Order status</h2>
           <Timeline aria-label="Order status">
@@ -78,6 +79,21 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
         </Card>
       ) : null}
     </Container>
+  );
+}
+
+/** For an order that started a recurring order: how often it repeats, the next date, and where to manage it. */
+function RepeatNote({ orderNumber }: { orderNumber: string }) {
+  const user = useSession();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const { data } = recurringOrdersApi.useMyRecurringOrdersQuery({ page: 1 }, { skip: !user || user.is_admin || !business?.recurring_orders_enabled });
+  const recurring = data?.data.find((r) => r.first_order_number === orderNumber && r.status === 'active');
+  if (!recurring) return null;
+  return (
+    <p data-testid="repeat-note">
+      This order repeats {recurring.frequency_label.toLowerCase()}{recurring.next_dates[0] ? `: the next one is placed on ${runDayLabel(recurring.next_dates[0])}` : ''}.{' '}
+      <Link to="/recurring-orders" className="no-print">Manage recurring orders</Link>
+    </p>
   );
 }
 

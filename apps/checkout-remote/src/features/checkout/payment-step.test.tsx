@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { PaymentSettings, PlacedOrder } from '@platform/contracts';
-import { cartLine, CUSTOMER, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout } from '../../test-support';
+import { BUSINESS, cartLine, CUSTOMER, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout } from '../../test-support';
 
 const DRILL = cartLine({ store_product_id: 101, sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', price: '99.00', quantity: 1 });
 const BITS = cartLine({ store_product_id: 102, sku: 'DW1354', title: 'Drill Bit Set', price: '12.49', quantity: 2 });
@@ -134,6 +134,35 @@ describe('checkout: Payment step', () => {
       expect.objectContaining({ payment_method: 'card', payment_token: 'pm_card_visa', save_card: true }),
     ]);
     expect(api.sent('POST /api/customer/orders/submit')[0].body).not.toHaveProperty('save_card');
+  });
+
+  it('a signed-in shopper may repeat the order where the store offers it: the frequency and its coming dates are shown and sent', async () => {
+    const api = paymentApi(STRIPE_TEST_MODE)
+      .on('GET /api/customer-cards', { data: [] })
+      .on('POST /api/recurring-order-dates', { data: { frequency: 'every-2-weeks', label: 'Every 2 weeks', dates: ['2026-12-10', '2026-12-24', '2027-01-07', '2027-01-21'] } })
+      .on('POST /api/customer/orders/submit', new Failure(422, 'Your card was declined.', { payment_token: ['Your card was declined.'] }));
+    const { user } = renderCheckout('/cart', { api, user: CUSTOMER, business: { ...BUSINESS, recurring_orders_enabled: true } });
+
+    await user.click(await screen.findByRole('checkbox', { name: /Place this order again for me/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'How often' }), 'every-2-weeks');
+    expect(await screen.findByText(/Next orders: Thu, Dec 10, Thu, Dec 24, Thu, Jan 7\./)).toBeTruthy();
+    expect(api.sent('POST /api/recurring-order-dates').at(-1)!.body).toEqual({ frequency: 'every-2-weeks' });
+    // Paid by a new card, the card is saved to pay for the repeats.
+    await user.click(screen.getByRole('radio', { name: 'Pay now by card' }));
+    expect(screen.getByText(/Your card is saved to your account to pay for them/)).toBeTruthy();
+    await user.click(await placeOrder());
+    await screen.findByRole('alert');
+    expect(api.sent('POST /api/customer/orders/submit')[0].body).toMatchObject({ payment_method: 'card', payment_token: 'pm_card_visa', save_card: true, recurring: { frequency: 'every-2-weeks' } });
+  });
+
+  it('repeating is not offered to guests, for shipping, or where the store does not offer it', async () => {
+    const { unmount } = renderCheckout('/cart', { api: paymentApi(), business: { ...BUSINESS, recurring_orders_enabled: true } });
+    await placeOrder();
+    expect(screen.queryByRole('checkbox', { name: /Place this order again/ })).toBeNull();
+    unmount();
+    renderCheckout('/cart', { api: paymentApi(), user: CUSTOMER });
+    await placeOrder();
+    expect(screen.queryByRole('checkbox', { name: /Place this order again/ })).toBeNull();
   });
 
   it('a guest is not offered to save the card, nor where the store does not save cards', async () => {

@@ -2,8 +2,10 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from '@platform/routing';
 import type { Cart } from '@platform/contracts';
-import { addressLine, formatPhone, PAY_AT_STORE, payAtStoreLabel, savedCardLabel, type FulfilmentMode } from '@platform/domain';
-import { checkoutApi, errorMessage, getDeviceId, identityApi, setCheckoutStep, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
+import {
+  addressLine, formatPhone, PAY_AT_STORE, payAtStoreLabel, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, runDayLabel, savedCardLabel, type FulfilmentMode, type RecurringFrequency,
+} from '@platform/domain';
+import { checkoutApi, errorMessage, getDeviceId, identityApi, recurringOrdersApi, setCheckoutStep, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, ErrorNotice } from '@platform/ui';
 import { readOrderContact } from './checkout-state';
 
@@ -22,6 +24,10 @@ const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { dis
 const Methods = styled.fieldset`border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px; label { display: flex; gap: 8px; align-items: center; }`;
 const H2 = styled.h2`font-size: 1.15rem; margin: 0 0 10px;`;
 const TestCard = styled.div`display: grid; gap: 6px; margin: 4px 0 4px 24px; select { font: inherit; padding: 6px; max-width: 320px; }`;
+const Repeat = styled.fieldset`
+  border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px;
+  > label { display: flex; gap: 8px; align-items: center; } select { font: inherit; padding: 6px; margin-left: 8px; } p { margin: 6px 0 0; }
+`;
 const CardChoice = styled.fieldset`border: 0; padding: 0; margin: 4px 0 4px 24px; display: grid; gap: 6px; legend { padding: 0; margin-bottom: 4px; }`;
 
 /** The card choice: one of the shopper's saved cards (its source), or a new card. */
@@ -75,6 +81,12 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   const chosenCard = cardChoice ?? savedCards?.[0]?.source ?? NEW_CARD;
   const canSaveCard = customer && !payments?.stripe?.disable_save_card;
   const [saveCard, setSaveCard] = useState(false);
+  // 'Repeat this order' (signed-in shoppers, pickup or delivery, where the store offers it): placed again on each coming date.
+  const canRepeat = customer && Boolean(business?.recurring_orders_enabled) && mode !== 2;
+  const [repeat, setRepeat] = useState(false);
+  const [frequency, setFrequency] = useState<RecurringFrequency>('weekly');
+  const { data: repeatDates } = recurringOrdersApi.useRecurringDatesQuery({ frequency }, { skip: !canRepeat || !repeat });
+  const repeating = canRepeat && repeat;
   const [problem, setProblem] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   // One key per attempt: a double click or a retry of it places one order; after a refusal the next try is a new attempt.
@@ -92,9 +104,11 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       const answer = await submitOrder({
         device_id, order_type: mode, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, telephone: contact.telephone,
         note: contact.note || undefined, expected_total: t.total, attempt: attempt.current,
+        // A repeated order is paid by the same card each time: a new card is saved for it.
         ...(method === PAY_BY_CARD && testCards
-          ? { payment_method: PAY_BY_CARD, ...(chosenCard === NEW_CARD ? { payment_token: testCard, ...(canSaveCard && saveCard ? { save_card: true } : {}) } : { payment_token: chosenCard }) }
+          ? { payment_method: PAY_BY_CARD, ...(chosenCard === NEW_CARD ? { payment_token: testCard, ...(canSaveCard && (saveCard || repeating) ? { save_card: true } : {}) } : { payment_token: chosenCard }) }
           : { payment_method: PAY_AT_STORE }),
+        ...(repeating ? { recurring: { frequency } } : {}),
       }).unwrap();
       if (answer.confirm) {
         // The bank's own page; it sends the shopper back to /cart?payment=, which finishes the order.
@@ -173,6 +187,24 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
           </>
         ) : null}
       </Methods>
+      {canRepeat ? (
+        <Repeat>
+          <legend>Repeat this order</legend>
+          <label>
+            <input type="checkbox" checked={repeat} onChange={(e) => setRepeat(e.target.checked)} /> Place this order again for me
+            <select aria-label="How often" value={frequency} disabled={!repeat} onChange={(e) => setFrequency(e.target.value as RecurringFrequency)}>
+              {RECURRING_FREQUENCIES.map((f) => <option key={f} value={f}>{RECURRING_FREQUENCY_LABELS[f].toLowerCase()}</option>)}
+            </select>
+          </label>
+          {repeat ? (
+            <p aria-live="polite">
+              {repeatDates ? `Next orders: ${repeatDates.dates.slice(0, 3).map(runDayLabel).join(', ')}. ` : ''}
+              We e-mail you the day before each one; skip or cancel any time in Recurring orders.
+              {method === PAY_BY_CARD && testCards && chosenCard === NEW_CARD ? ' Your card is saved to your account to pay for them.' : ''}
+            </p>
+          ) : null}
+        </Repeat>
+      ) : null}
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         <Button type="button" $variant="secondary" onClick={edit}>Back to information</Button>
         <Button type="button" disabled={isLoading || leaving} onClick={() => void place()}>
