@@ -192,6 +192,8 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
       ] : [] }, colors: plan.colors, font: plan.font, homeAlert: { text: `Free in-store pickup at ${plan.locations.length === 1 ? 'our store' : `all ${plan.locations.length} locations`}`, fontSize: 13 },
       buyingFromAlert: plan.locations.length > 1 ? { text: 'You are buying from {store}. Prices and stock are for this store.' } : null },
     business: { wizard_enabled: plan.setupWizard, contact_email: `hello@${plan.slug}.test`, facebook_link: `https://www.facebook.com/${plan.slug}`, instagram_link: `https://www.instagram.com/${plan.slug}`, pickup_enabled: true, delivery_enabled: plan.locations.length > 1, shipping_enabled: true, show_oos_special: plan.variant === 'hardware-cooperative', show_competitors: plan.variant === 'hardware-cooperative',
+      // The hardware store's trade customers repeat their orders (recurring orders); the paint store does not offer it.
+      recurring_orders_enabled: plan.variant === 'hardware-cooperative',
       delivery_locations: plan.locations.length > 1 ? [
         { code: '97301', fee: '9.99', minThreshold: '75.00', thresholdFee: '0.00' },
         { code: '97302', fee: '12.50', minThreshold: null, thresholdFee: null },
