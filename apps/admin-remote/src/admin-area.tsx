@@ -7,6 +7,7 @@ import { AdminLayout } from './features/layout/admin-layout';
 import { NoPermission } from './features/layout/no-permission';
 import { OrdersListPage } from './features/orders/orders-list-page';
 import { PrepareOrderPage } from './features/orders/prepare-order-page';
+import { RecurringOrdersPage } from './features/orders/recurring-orders-page';
 import { EmailCampaignsPage } from './features/emails/email-campaigns-page';
 import { EditEmailCampaignPage, NewEmailCampaignPage } from './features/emails/email-campaign-edit-page';
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
@@ -23,6 +24,7 @@ import { WizardResume, WizardSectionPage, WizardSetupPage, WizardWelcome, wizard
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
 const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OrdersListPage },
+  { path: '/admin/orders/recurring', Page: RecurringOrdersPage },
   { path: '/admin/prepare-order', Page: PrepareOrderPage },
   { path: '/admin/emails', Page: EmailCampaignsPage },
   { path: '/admin/emails/new', Page: NewEmailCampaignPage },

@@ -4,23 +4,19 @@ import { ORDER_LISTS, ORDER_STATUS_LABELS, type OrderListName } from '@platform/
 import { Link, matchPath, useLocation, useSearchParams } from '@platform/routing';
 import { adminOrdersApi, downloadOrdersCsv, notify, storefrontApi, type OrderListArgs } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
+import { ORDER_LIST_TITLES, OrderTabs } from './order-tabs';
 
 const Table = styled.table`
   width: 100%; border-collapse: collapse; background: ${(p) => p.theme.colors.surface};
   th, td { text-align: left; padding: 10px; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }
   @media (max-width: 700px) { .wide { display: none; } }
 `;
-const Tabs = styled.nav`
-  display: flex; gap: 4px; flex-wrap: wrap; margin-bottom: 16px; border-bottom: 1px solid ${(p) => p.theme.colors.border};
-  a { padding: 8px 14px; text-decoration: none; color: inherit; border-bottom: 3px solid transparent; }
-  a[aria-current='page'] { border-bottom-color: ${(p) => p.theme.colors.primary}; font-weight: 600; }
-`;
 const Filters = styled.form`
   display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 0 12px; align-items: end; margin-bottom: 8px;
   .buttons { display: flex; gap: 8px; margin-bottom: 14px; }
 `;
 
-const TITLES: Record<OrderListName, string> = { outstanding: 'Outstanding', completed: 'Completed', cancelled: 'Cancelled', all: 'All' };
+const TITLES = ORDER_LIST_TITLES;
 const EMPTY: Record<OrderListName, [string, string]> = {
   outstanding: ['No outstanding orders', 'New orders from your online store will appear here.'],
   completed: ['No completed orders', 'Orders appear here once they are completed.'],
@@ -80,9 +76,7 @@ export function OrdersListPage() {
   return (
     <Container>
       <PageTitle>{TITLES[list]} Orders</PageTitle>
-      <Tabs aria-label="Order lists">
-        {ORDER_LISTS.map((name) => <Link key={name} to={`/admin/orders/list/${name}${query}`} aria-current={name === list ? 'page' : undefined}>{TITLES[name]}</Link>)}
-      </Tabs>
+      <OrderTabs current={list} query={query} />
       <Filters role="search" aria-label="Filter orders" onSubmit={apply}>
         <Field>Search<input type="search" value={draft.search} onChange={set('search')} maxLength={100} placeholder="Order number, e-mail, phone or name" /></Field>
         {locations.length > 1 ? (

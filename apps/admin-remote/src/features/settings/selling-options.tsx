@@ -3,13 +3,14 @@ import styled from 'styled-components';
 import type { BusinessDetails } from '@platform/contracts';
 import { pickStoreOptions, storeOptionsProblems, type StoreOptions } from '@platform/domain';
 import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
+import { Link } from '@platform/routing';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { SaveBar, useCheckedSave } from './checked-save';
 
 /** The three selling-option screens; each is a settings screen or a setup wizard step (its slug). */
 export type SellingOptionsSection = 'fulfillment-options' | 'special-order-items' | 'tax-rate';
 const SECTION_KEYS: Record<SellingOptionsSection, (keyof StoreOptions)[]> = {
-  'fulfillment-options': ['pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'verify_phone_at_checkout'],
+  'fulfillment-options': ['pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'verify_phone_at_checkout', 'recurring_orders_enabled'],
   'special-order-items': ['show_oos_special', 'special_order_fee', 'special_order_sla'],
   'tax-rate': ['tax_rates'],
 };
@@ -83,6 +84,15 @@ export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSa
             <legend>Checking new shoppers</legend>
             <label className="check"><input type="checkbox" checked={form.verify_phone_at_checkout} onChange={(e) => set({ verify_phone_at_checkout: e.target.checked })} /> Ask guests to confirm their mobile number with a texted code before they order</label>
             <p className="help">Cuts orders with a wrong or made-up number. Signed-in customers whose account has the number are not asked.</p>
+          </fieldset></Card>
+          <Card><fieldset>
+            <legend>Recurring orders</legend>
+            <label className="check"><input type="checkbox" checked={form.recurring_orders_enabled} onChange={(e) => set({ recurring_orders_enabled: e.target.checked })} /> Let signed-in shoppers repeat their orders (weekly, every 2 or 4 weeks, monthly)</label>
+            <p className="help">
+              Offered at checkout for pickup and local delivery, paid at the store or with a saved card; each order is placed on its day and the
+              shopper is e-mailed the day before. Turning this off stops new ones; those already set up go on until cancelled
+              in <Link to="/admin/orders/recurring">Orders › Recurring</Link>.
+            </p>
           </fieldset></Card>
           <Card><fieldset>
             <legend>Zip codes you deliver to</legend>

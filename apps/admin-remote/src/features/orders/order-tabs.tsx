@@ -1,0 +1,24 @@
+import styled from 'styled-components';
+import { ORDER_LISTS, type OrderListName } from '@platform/domain';
+import { Link } from '@platform/routing';
+
+const Tabs = styled.nav`
+  display: flex; gap: 4px; flex-wrap: wrap; margin-bottom: 16px; border-bottom: 1px solid ${(p) => p.theme.colors.border};
+  a { padding: 8px 14px; text-decoration: none; color: inherit; border-bottom: 3px solid transparent; }
+  a[aria-current='page'] { border-bottom-color: ${(p) => p.theme.colors.primary}; font-weight: 600; }
+`;
+
+export const ORDER_LIST_TITLES: Record<OrderListName, string> = { outstanding: 'Outstanding', completed: 'Completed', cancelled: 'Cancelled', all: 'All' };
+
+/**
+ * The orders area's sub-navigation (spec 3 /admin/orders children): the four order lists, which keep the list's
+ * filters (`query`) from one to another, and the store's recurring orders.
+ */
+export function OrderTabs({ current, query = '' }: { current: OrderListName | 'recurring'; query?: string }) {
+  return (
+    <Tabs aria-label="Order lists">
+      {ORDER_LISTS.map((name) => <Link key={name} to={`/admin/orders/list/${name}${query}`} aria-current={name === current ? 'page' : undefined}>{ORDER_LIST_TITLES[name]}</Link>)}
+      <Link to="/admin/orders/recurring" aria-current={current === 'recurring' ? 'page' : undefined}>Recurring</Link>
+    </Tabs>
+  );
+}

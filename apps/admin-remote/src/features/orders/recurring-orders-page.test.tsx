@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Paged, RecurringOrder } from '@platform/contracts';
+import { Failure, FakeApi, renderAdmin } from '../../test-support';
+
+const ID = '64b7f0c2a1b2c3d4e5f60718';
+const JANE: RecurringOrder = {
+  id: ID, status: 'active', frequency: 'weekly', frequency_label: 'Every week', order_type: 'delivery',
+  store: { id: 1, name: 'Main Street' }, address: { address: '12 Oak St', address2: '', city: 'Salem', state: 'OR', zip: '97302' },
+  customer_name: 'Jane Doe', email: 'jane@example.com', payment_label: 'Visa ending 4242',
+  items: [{ sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, special: false }, { sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, special: false }],
+  first_order_number: '1042', started_on: '2026-11-19', next_dates: ['2026-12-03', '2026-12-10', '2026-12-17', '2026-12-24'],
+  runs: [
+    { date: '2026-11-26', status: 'placed', order_number: '1043', reason: '' },
+  ],
+  created_at: '2026-11-19T15:00:00.000Z', cancelled_at: null,
+};
+const BOB: RecurringOrder = {
+  ...JANE, id: '64b7f0c2a1b2c3d4e5f60719', customer_name: 'Bob Smith', email: 'bob@example.com', order_type: 'pickup', address: null,
+  frequency: 'monthly', frequency_label: 'Every month', payment_label: 'Pay at the store when you pick up', first_order_number: '1050',
+  items: [{ sku: 'MULCH', title: 'Cedar Mulch', quantity: 3, special: false }], runs: [], next_dates: ['2026-12-19'],
+};
+const page = (rows: RecurringOrder[], lastPage = 1): Paged<RecurringOrder> => ({ data: rows, total: rows.length, current_page: 1, last_page: lastPage });
+
+describe('Orders › Recurring', () => {
+  it('lists the active recurring orders, then sends the status and search asked for, and the page', async () => {
+    const api = new FakeApi().on('POST /api/admin/recurringorders', (r) => page((r.body as { status: string }).status === 'active' ? [JANE, BOB] : [BOB], 3));
+    const { user } = renderAdmin('/admin/orders/recurring', { api });
+
+    expect(await screen.findByRole('heading', { name: 'Recurring orders' })).toBeTruthy();
+    const row = (await screen.findByRole('link', { name: 'Jane Doe' })).closest('tr')!;
+    expect(row.textContent).toContain('jane@example.com');
+    expect(row.textContent).toContain('Every week');
+    expect(row.textContent).toContain('Local delivery from Main Street');
+    expect(row.textContent).toContain('2 × Barn Red Gallon, 1 × DeWalt 20V Cordless Drill');
+    expect(row.textContent).toContain('Thu, Dec 3, 2026');
+    expect(row.textContent).toContain('Visa ending 4242');
+    expect(row.textContent).toContain('Active');
+    expect(screen.getByRole('link', { name: 'Bob Smith' }).closest('tr')!.textContent).toContain('Pickup at Main Street');
+    expect(screen.getByRole('link', { name: 'Recurring' }).getAttribute('aria-current')).toBe('page');
+    expect(api.sent('POST /api/admin/recurringorders').map((r) => r.body)).toEqual([{ page: 1, status: 'active' }]);
+
+    const filters = screen.getByRole('search', { name: 'Filter recurring orders' });
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Status' }), 'cancelled');
+    await user.type(within(filters).getByRole('searchbox', { name: 'Search' }), ' bob ');
+    await user.click(within(filters).getByRole('button', { name: 'Show recurring orders' }));
+    await screen.findByText('1 recurring order');
+    expect(screen.queryByRole('link', { name: 'Jane Doe' })).toBeNull();
+    expect(api.sent('POST /api/admin/recurringorders').at(-1)!.body).toEqual({ page: 1, status: 'cancelled', search: 'bob' });
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(() => expect(api.sent('POST /api/admin/recurringorders').at(-1)!.body).toEqual({ page: 2, status: 'cancelled', search: 'bob' }));
+    expect(window.location.search).toBe('?status=cancelled&search=bob&page=2');
+  });
+
+  it('says how to turn recurring orders on when there are none', async () => {
+    const api = new FakeApi().on('POST /api/admin/recurringorders', page([]));
+    renderAdmin('/admin/orders/recurring', { api });
+
+    const link = await screen.findByRole('link', { name: 'Settings › Fulfillment Options' });
+    expect(link.getAttribute('href')).toBe('/admin/settings/fulfillment-options');
+    expect(link.parentElement!.parentElement!.textContent).toBe(
+      'No recurring orders yet.Shoppers can repeat an order at checkout once you turn recurring orders on in Settings › Fulfillment Options.',
+    );
+  });
+
+  it('opens an order with its items, address, coming dates and runs; skips a date after asking, then cancels it', async () => {
+    let current = JANE;
+    const api = new FakeApi()
+      .on('POST /api/admin/recurringorders', () => page([current]))
+      .on('GET /api/admin/recurringorders/executions', () => ({ data: current }))
+      .on('POST /api/admin/recurringorders/cancel-execution', (r) => {
+        const { date } = r.body as { date: string };
+        current = { ...current, next_dates: current.next_dates.filter((d) => d !== date), runs: [{ date, status: 'cancelled', order_number: null, reason: 'Skipped by the store.' }, ...current.runs] };
+        return { status: 'success', message: `The order for ${date} will not be placed.`, data: current };
+      })
+      .on('POST /api/admin/recurringorders/cancel', () => {
+        current = { ...current, status: 'cancelled', next_dates: [], cancelled_at: '2026-11-30T10:00:00.000Z' };
+        return { status: 'success', message: 'The recurring order is cancelled.', data: current };
+      });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user } = renderAdmin('/admin/orders/recurring', { api });
+
+    await user.click(await screen.findByRole('link', { name: 'Jane Doe' }));
+    const panel = await screen.findByRole('region', { name: 'Recurring order of Jane Doe' });
+    expect(api.sent('GET /api/admin/recurringorders/executions')[0].query.get('id')).toBe(ID);
+    expect(within(panel).getByRole('list', { name: 'Items' }).textContent).toContain('2 × Barn Red Gallon');
+    expect(panel.textContent).toContain('12 Oak St, Salem, OR 97302');
+    expect(within(panel).getByRole('list', { name: 'Past orders' }).textContent).toBe('Thu, Nov 26, 2026: Placed: order 1043');
+    expect(within(panel).getByRole('link', { name: 'Order 1043' }).getAttribute('href')).toBe('/admin/orders/list/all?search=1043');
+
+    // Asked, and kept: nothing is sent.
+    await user.click(within(panel).getByRole('button', { name: 'Skip Thu, Dec 3, 2026' }));
+    expect(confirm).toHaveBeenLastCalledWith('Skip the order of Thu, Dec 3, 2026? Jane Doe will not get that order; the later ones go on.');
+    expect(api.sent('POST /api/admin/recurringorders/cancel-execution')).toHaveLength(0);
+
+    confirm.mockReturnValue(true);
+    await user.click(within(panel).getByRole('button', { name: 'Skip Thu, Dec 3, 2026' }));
+    expect((await within(panel).findByRole('status')).textContent).toBe('The order for 2026-12-03 will not be placed.');
+    expect(api.sent('POST /api/admin/recurringorders/cancel-execution').map((r) => r.body)).toEqual([{ id: ID, date: '2026-12-03' }]);
+    await vi.waitFor(() => expect(within(panel).queryByRole('button', { name: 'Skip Thu, Dec 3, 2026' })).toBeNull());
+    expect(within(panel).getByRole('list', { name: 'Past orders' }).textContent).toContain('Thu, Dec 3, 2026: Skipped by the store.');
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel recurring order' }));
+    expect(confirm).toHaveBeenLastCalledWith("Cancel Jane Doe's recurring order? No more orders will be placed for it. Orders already placed stay as they are.");
+    expect((await within(panel).findByText('The recurring order is cancelled.')).getAttribute('role')).toBe('status');
+    expect(api.sent('POST /api/admin/recurringorders/cancel').map((r) => r.body)).toEqual([{ id: ID }]);
+    await vi.waitFor(() => expect(within(panel).queryByRole('button', { name: 'Cancel recurring order' })).toBeNull());
+    expect(panel.textContent).toContain('None: this recurring order is cancelled.');
+  });
+
+  it("shows the API's reason when a skip is refused", async () => {
+    const api = new FakeApi()
+      .on('POST /api/admin/recurringorders', page([JANE]))
+      .on('GET /api/admin/recurringorders/executions', { data: JANE })
+      .on('POST /api/admin/recurringorders/cancel-execution', new Failure(409, 'That order has already been placed or its day has passed.'));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderAdmin(`/admin/orders/recurring?open=${ID}`, { api });
+
+    const panel = await screen.findByRole('region', { name: 'Recurring order of Jane Doe' });
+    await user.click(within(panel).getByRole('button', { name: 'Skip Thu, Dec 3, 2026' }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe('That order has already been placed or its day has passed.');
+    expect(within(panel).queryByRole('status')).toBeNull();
+  });
+});

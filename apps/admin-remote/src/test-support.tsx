@@ -1,0 +1,77 @@
+// Component tests of the admin remote (docs/TESTING.md): a stand-in for the API behind fetch, fixtures typed with
+// the contracts, and one render helper with the real store, router and theme, signed in as the store's admin.
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BrowserRouter } from '@platform/routing';
+import { buildTheme } from '@platform/ui';
+import { PERMISSIONS } from '@platform/domain';
+import { clearSession, type RecurringChanged, type SessionUser } from '@platform/api-client';
+import type { BusinessDetails, Paged, RecurringOrder, SubAccount } from '@platform/contracts';
+import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
+import AdminArea from './admin-area';
+
+/** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
+export interface Answers {
+  'GET /api/sub-accounts': { 'sub-accounts': SubAccount[] };
+  'POST /api/admin/recurringorders': Paged<RecurringOrder>;
+  'GET /api/admin/recurringorders/executions': { data: RecurringOrder };
+  'POST /api/admin/recurringorders/cancel': RecurringChanged;
+  'POST /api/admin/recurringorders/cancel-execution': RecurringChanged;
+  'POST /api/admin/settings/update': { status: string; message: string; data: BusinessDetails };
+}
+export type Route = keyof Answers;
+
+/** The API stand-in these screens talk to (@platform/api-client/testing), typed by the routes above. */
+export class FakeApi extends ApiStandIn<Answers> {}
+export { BUSINESS, Failure, later, MAIN_STREET, RIVERSIDE, type SentRequest } from '@platform/api-client/testing';
+
+/** The store's owner, with every permission. */
+export const OWNER: SessionUser = {
+  is_admin: true, access_token: 'admin-token', loginKeep: true,
+  data: { customer: { slug: 'owner', first_name: 'Olive', last_name: 'Owner', receive_marketing: false, permissions: [...PERMISSIONS] }, is_developer: false },
+};
+
+export interface RenderOptions {
+  /** The API stand-in to answer the screen's requests (a new one with nothing answered by default). */
+  api?: FakeApi;
+  /** Signed in as this user (default: the owner). */
+  user?: SessionUser;
+  /** Business details of the start-up bundle (default BUSINESS). */
+  business?: BusinessDetails;
+}
+
+/**
+ * Renders the admin remote at `path` as the shell mounts it (its default export under /admin/*): the real Redux
+ * store of @platform/api-client with the start-up bundle in its cache, the shared router at that address and the
+ * tenant's theme. fetch goes to `api`. Returns Testing Library's queries, the store, the api and a user-event
+ * instance.
+ */
+export function renderAdmin(path: string, options: RenderOptions = {}) {
+  const api = options.api ?? new FakeApi();
+  vi.stubGlobal('fetch', api.fetch);
+  const store = openTestStore(path, { user: options.user ?? OWNER, business: options.business ?? BUSINESS });
+  const ui: ReactElement = (
+    <Provider store={store}>
+      <BrowserRouter>
+        <ThemeProvider theme={buildTheme(SETTINGS)}>
+          <AdminArea />
+        </ThemeProvider>
+      </BrowserRouter>
+    </Provider>
+  );
+  return { ...render(ui), store, api, user: userEvent.setup({ delay: null }) };
+}
+
+// Each test starts from a new page: nothing rendered, no session, empty browser storage, the real fetch back.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearSession();
+  localStorage.clear();
+  sessionStorage.clear();
+});
