@@ -7,6 +7,7 @@ import { RegisterPage } from './features/login/register-page';
 import { MagicLinkPage, ResetPasswordPage } from './features/login/reset-password-page';
 import { AccountPage } from './features/account/account-page';
 import { OrdersPage } from './features/account/orders-page';
+import { RecurringOrdersPage } from './features/account/recurring-orders-page';
 
 /** The checkout remote's pages by absolute path (the shell mounts this entry on each of them). */
 const PAGES: { path: string; Page: ComponentType }[] = [
@@ -18,6 +19,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/magic-link-redirect', Page: MagicLinkPage },
   { path: '/account', Page: AccountPage },
   { path: '/orders', Page: OrdersPage },
+  { path: '/recurring-orders', Page: RecurringOrdersPage },
   // The spec's /payment shows the account screen; /settings goes to /settings/account, which is the account too.
   { path: '/payment', Page: AccountPage },
   { path: '/settings/account', Page: AccountPage },

@@ -26,7 +26,7 @@ import { customPageRoutes, OPT_OUTS, UNSUBSCRIBE_PATH } from '@platform/domain';
 import { Loading } from '@platform/ui';
 
 /** Paths the checkout remote renders (cart, sign-in, registration, the account area); everything under /admin is the admin remote's. */
-const CHECKOUT_PATHS = ['/cart/*', '/login', '/savedcarts', '/register', '/reset-password', '/magic-link-redirect', '/account', '/orders', '/payment', '/settings', '/settings/account'];
+const CHECKOUT_PATHS = ['/cart/*', '/login', '/savedcarts', '/register', '/reset-password', '/magic-link-redirect', '/account', '/orders', '/recurring-orders', '/payment', '/settings', '/settings/account'];
 
 function ScrollToTop() {
   const { pathname } = useLocation();

@@ -73,6 +73,7 @@ export function AccountPage() {
   const [setMarketing, { isLoading: switching }] = identityApi.useSetMarketingMutation();
   const [setSms, { isLoading: switchingSms }] = identityApi.useSetSmsMutation();
   const { data: settings } = storefrontApi.useSettingsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
   if (!user) { rememberRedirect('/account'); return <Navigate to="/login" replace />; }
   if (user.is_admin) return <Navigate to="/admin/orders" replace />;
   return (
@@ -97,7 +98,10 @@ export function AccountPage() {
           <Section title="Saved cards"><SavedCards /></Section>
           <Section title="Two-step sign-in"><TwoStepSettings /></Section>
           <Section title="Where you're signed in"><SignedInDevices /></Section>
-          <p><Link to="/savedcarts">Saved carts</Link></p>
+          <p style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 16px' }}>
+            <Link to="/savedcarts">Saved carts</Link>
+            {business?.recurring_orders_enabled ? <Link to="/recurring-orders">Recurring orders</Link> : null}
+          </p>
           <Section title="Delete account"><DeleteAccount /></Section>
         </Sections>
       ) : null}
