@@ -79,18 +79,24 @@ async function listRecurring(io: ListIo, tenantId: string, doc: RecurringDoc) {
 /** The row of a changed recurring order (written after the database). */
 const keepRow = (io: ListIo, tenantId: string, doc: RecurringDoc) => io.redis.hset(keys.rows(io, tenantId), String(doc._id), JSON.stringify(doc));
 
-/** Builds a store's lists from the database when Redis does not have them (first start, a lost Redis). */
-export async function ensureRecurringLists(io: Pick<RecurringIo, 'redis' | 'prefix'>, tenantId: string): Promise<void> {
+/**
+ * Builds a store's lists from the database when Redis does not have them (first start, a lost Redis); given the
+ * queues, the active ones are scheduled again too (a lost Redis lost their schedulers; scheduling is idempotent).
+ */
+export async function ensureRecurringLists(io: ListIo & Partial<Pick<RecurringIo, 'queues'>>, tenantId: string): Promise<void> {
   if (await io.redis.exists(keys.built(io, tenantId))) return;
   await inBackground('recurring order lists rebuild', async () => {
     const docs = (await RecurringOrder.find(scoped({ tenantId })).lean()) as unknown as RecurringDoc[];
-    for (const doc of docs) await listRecurring(io, tenantId, doc);
+    for (const doc of docs) {
+      await listRecurring(io, tenantId, doc);
+      if (io.queues && doc.status === 'active') await scheduleRuns({ queues: io.queues }, tenantId, doc);
+    }
   });
   await io.redis.set(keys.built(io, tenantId), '1');
 }
 
-/** Every store's lists that Redis lacks, in the background at start. */
-export async function buildRecurringLists(io: Pick<RecurringIo, 'redis' | 'prefix'>): Promise<void> {
+/** Every store's lists (and schedulers) that Redis lacks, in the background at start. */
+export async function buildRecurringLists(io: RecurringIo): Promise<void> {
   const tenants = (await inBackground('recurring order lists rebuild', () => Tenant.find({}, { _id: 1 }).lean())) as { _id: unknown }[];
   for (const t of tenants) await ensureRecurringLists(io, String(t._id));
 }

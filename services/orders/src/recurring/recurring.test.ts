@@ -13,7 +13,7 @@ import {
 } from '@platform/domain';
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from '../index';
-import { RecurringOrder } from './recurring-orders';
+import { ensureRecurringLists, RecurringOrder, unscheduleRuns } from './recurring-orders';
 import { placeRun, remindOfRun } from './runs';
 
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
@@ -233,6 +233,19 @@ describe('recurring orders', () => {
     const otherAdmin = { authorization: `Bearer ${await issueToken(otherTenantId, { isAdmin: true })}` };
     expect((await call('admin/recurringorders/cancel', otherAdmin, { id: max.id }, { 'business-slug': 'rec-b' })).statusCode).toBe(404);
     expect((await call('admin/recurringorders', otherAdmin, {}, { 'business-slug': 'rec-b' })).json().total).toBe(0);
+  });
+
+  it('after a Redis loss, rebuilds the lists from the database and schedules the active ones again', async () => {
+    const max = await asCustomer('max-rec');
+    const [active] = (await call('get-recurring-orders', max)).json().data.filter((r: { status: string }) => r.status === 'active');
+    const io = { redis: harness.resources.redis, prefix: harness.resources.queuePrefix, queues: harness.resources.queues };
+    await unscheduleRuns(io, tenantId, active.id);
+    const lost = await harness.resources.redis.keys(`${harness.resources.queuePrefix}:recurring:${tenantId}:*`);
+    await harness.resources.redis.del(...lost);
+    expect(await nextRunJob(active.id)).toBeNull();
+    await ensureRecurringLists(io, tenantId);
+    expect((await call('get-recurring-orders', max)).json().data.map((r: { id: string }) => r.id)).toContain(active.id);
+    expect((await nextRunJob(active.id))!.scheduler.next).toBe(runAtMs(active.next_dates[0]));
   });
 
   it('cancels all of a shopper\'s recurring orders at once', async () => {
