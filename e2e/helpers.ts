@@ -108,3 +108,26 @@ export type Item = { id: number; slug: string; title: string; num_inventory: num
 /** A product without pack, limit, special-order or hidden-price rules: it adds to the cart as plainly as can be. */
 export const plain = (p: Item) => !p.vendor_allows_special_order && !p.extra.fpack && !p.extra.max_order_quantity && !p.extra.disable_order
   && !p.extra.hide_price && !p.extra.always_allow_special_order && p.vendor_id !== 2020;
+
+/**
+ * The scheduler's next run of the recurring order an order started, due now: its delayed job is promoted, so the
+ * platform's own worker places it as it would on the day (BullMQ in the e2e Redis, prefix 'bull'). Answers the
+ * run's day.
+ */
+export async function runRecurringOrderNow(tenant: string, firstOrderNumber: string): Promise<string> {
+  const recurringId = await withE2eDb(async (db) => {
+    const { _id: tenantId } = (await db.collection('tenants').findOne({ slug: tenant }))!;
+    return String((await db.collection('recurringorders').findOne({ tenantId: String(tenantId), firstOrderNumber }))!._id);
+  });
+  const { Job, Queue } = await import('bullmq');
+  const queue = new Queue('recurring-orders', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6480' }, prefix: 'bull' });
+  try {
+    const scheduler = (await queue.getJobSchedulers()).find((s) => s.key.endsWith(`:${recurringId}:run`));
+    expect(scheduler?.next).toBeTruthy();
+    const job = await Job.fromId(queue, `repeat:${scheduler!.key}:${scheduler!.next}`);
+    await job!.promote();
+    return new Date(scheduler!.next!).toISOString().slice(0, 10);
+  } finally {
+    await queue.close();
+  }
+}
