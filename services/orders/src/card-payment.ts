@@ -21,10 +21,11 @@ export async function cardProvider(ctx: RequestContext): Promise<PaymentProvider
  * answers the bank's page when a return address was given; without one its hold is released and the order stopped.
  */
 export async function authorizeCard(provider: PaymentProvider, ctx: RequestContext, totalCents: number, token: string, orderId: string,
-  options: { customerRef?: string; returnUrl?: string } = {}): Promise<Authorization> {
+  options: { customerRef?: string; returnUrl?: string; offSession?: boolean } = {}): Promise<Authorization> {
   const authorization = await provider.authorize(totalCents, 'usd', token, {
     idempotencyKey: `order-${orderId}`, metadata: { order_id: orderId, tenant_id: ctx.tenantId },
     ...(options.customerRef ? { customer: options.customerRef } : {}), ...(options.returnUrl ? { returnUrl: options.returnUrl } : {}),
+    ...(options.offSession ? { offSession: true } : {}),
   }).catch((error: unknown) => {
     // A card the provider will not take (another customer's saved card, a token it does not know) is the card field's problem.
     if (error instanceof AppError && error.type === 'unprocessable' && !error.errors) throw new AppError('unprocessable', error.message, { payment_token: [error.message] });
@@ -41,19 +42,27 @@ export async function authorizeCard(provider: PaymentProvider, ctx: RequestConte
 export const SIGN_IN_TO_SAVE_CARD = 'Please sign in to save your card.';
 export const CARDS_NOT_SAVED_HERE = 'This store does not save cards. Please pay without saving the card.';
 
+/** What a card payment is for: whose, which card, how much, which order; a recurring run's is off-session (the shopper away). */
+export interface CardPayment {
+  customerSlug: string | null; token: string; saveCard: boolean; totalCents: number; orderId: string;
+  returnUrl?: string; offSession?: boolean;
+  /** Told the card saved with the payment (a recurring order charges it again). */
+  onSaved?: (card: SavedCard) => void;
+}
+
 /**
  * Pays an order by card: a signed-in shopper's card is charged as theirs at the provider (so a saved card works,
  * and only their own), and with `saveCard` it is first saved to their account; if the payment then fails, the
  * card saved for it is removed again. Answers the authorization (see authorizeCard).
  */
-export async function payByCard(ctx: RequestContext, provider: PaymentProvider, customerSlug: string | null, token: string, saveCard: boolean,
-  totalCents: number, orderId: string, returnUrl?: string, onSaved?: (card: SavedCard) => void): Promise<Authorization> {
+export async function payByCard(ctx: RequestContext, provider: PaymentProvider, payment: CardPayment): Promise<Authorization> {
+  const { customerSlug, token, saveCard, totalCents, orderId, returnUrl, offSession, onSaved } = payment;
   if (saveCard && !customerSlug) throw new AppError('unprocessable', SIGN_IN_TO_SAVE_CARD, { save_card: [SIGN_IN_TO_SAVE_CARD] });
   if (saveCard && ((await storedPaymentSettings(ctx))[provider.name] as { disable_save_card?: unknown } | undefined)?.disable_save_card === true) {
     throw new AppError('unprocessable', CARDS_NOT_SAVED_HERE, { save_card: [CARDS_NOT_SAVED_HERE] });
   }
   if (!customerSlug) return authorizeCard(provider, ctx, totalCents, token, orderId, { returnUrl });
-  if (!saveCard) return authorizeCard(provider, ctx, totalCents, token, orderId, { customerRef: (await cardCustomerRef(ctx, provider.name, customerSlug)) ?? undefined, returnUrl });
+  if (!saveCard) return authorizeCard(provider, ctx, totalCents, token, orderId, { customerRef: (await cardCustomerRef(ctx, provider.name, customerSlug)) ?? undefined, returnUrl, offSession });
   const saved = await saveCardWith(ctx, provider, customerSlug, token);
   try {
     const authorization = await authorizeCard(provider, ctx, totalCents, saved.source, orderId, { customerRef: saved.customerRef, returnUrl });

@@ -114,7 +114,12 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
     const returnUrl = origin ? `${origin}/cart?payment=${hold}` : undefined;
     // A card saved for a recurring order is the one its runs charge.
     const keepSaved = (card: { source: string; brand: string; last4: string }) => { if (recurring?.card) recurring.card = { source: card.source, label: cardLabel(card.brand, card.last4) }; };
-    if (provider) authorization = await payByCard(ctx, provider, who.customerSlug, input.payment_token!.trim(), input.save_card === true, toCents(t.total), hold, returnUrl, keepSaved);
+    if (provider) {
+      authorization = await payByCard(ctx, provider, {
+        customerSlug: who.customerSlug, token: input.payment_token!.trim(), saveCard: input.save_card === true, totalCents: toCents(t.total), orderId: hold,
+        returnUrl: options.run ? undefined : returnUrl, offSession: Boolean(options.run), onSaved: keepSaved,
+      });
+    }
     const awaiting = authorization?.status === 'requires_action';
     const sequence = await takeOrderNumber(store, ctx.tenantId);
     order = await Order.create({
@@ -392,7 +397,7 @@ export type OrderDoc = {
   contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
   address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
   shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'requires_action' | 'authorized' | 'paid' | 'voided' | 'refunded' | 'declined' } | null;
-  items: Line[]; history?: { status: string; at: Date | string; note?: string | null }[] | null; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
+  items: Line[]; history?: { status: string; at: Date | string; note?: string | null }[] | null; deliveryDate?: string | null; deliveryWindow?: string | null; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
 };
 
 type StoreLocation = { locationId: number; name: string; address: string; city?: string; state?: string; zip?: string };
@@ -425,6 +430,8 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
       : { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(FULFILMENT_MODES[order.orderType] ?? FULFILMENT_MODES.pickup), status: order.payment?.status === 'paid' ? 'paid' : 'due' },
     note: order.note ?? '',
     timeline: orderTimeline(order.placedAt, order.history ?? []),
+    delivery_date: order.deliveryDate ?? null,
+    delivery_window: order.deliveryWindow ?? null,
   };
 }
 

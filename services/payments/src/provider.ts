@@ -13,6 +13,8 @@ export interface AuthorizeOptions {
   metadata?: Record<string, string>;
   /** Where the shopper's bank sends them back after confirming (3-D Secure); without it no redirect URL is made. */
   returnUrl?: string;
+  /** The shopper is not there (a recurring order's run): a saved card charged as agreed when it was saved. */
+  offSession?: boolean;
 }
 
 export interface Authorization {

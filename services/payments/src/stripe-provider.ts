@@ -92,6 +92,8 @@ export class StripeProvider implements PaymentProvider {
         ...(options.customer ? { customer: options.customer } : {}),
         ...(options.metadata ? { metadata: options.metadata } : {}),
         ...(options.returnUrl ? { return_url: options.returnUrl } : {}),
+        // Stripe asks for it when the shopper is away; a card whose bank insists then fails (requires_action) and the run says so.
+        ...(options.offSession && options.customer ? { off_session: true } : {}),
       }, { idempotencyKey: options.idempotencyKey });
       return authorizationFromIntent(intent);
     } catch (error) {
