@@ -97,6 +97,8 @@ export const StoreSettings = Type.Object({
     currencyPrefix: Type.String(),
     capitalizeTitle: Type.Boolean(),
     useOriginalTitle: Type.Boolean(),
+    /** 'Only N Left' shows for stock from 1 up to this number (spec 1 §4 Stock display, 'a configured minimum'); 0 never shows it. Default 5. */
+    lowStockThreshold: Type.Integer({ minimum: 0 }),
   }),
   /** Sign-in by text message is offered only when on. */
   sms_notifications_enabled: Type.Boolean(),

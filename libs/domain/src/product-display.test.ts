@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_PRICE_TEXT, hiddenPriceText, hidesStockCount, isPriceHidden, regularPriceLabel, stockLabel, orderingState, productBadges, titleForLink, brandSlug, milesBetween, type DisplayProduct } from './index';
+import { DEFAULT_LOW_STOCK_THRESHOLD, HIDDEN_PRICE_TEXT, lowStockThresholdOf, hiddenPriceText, hidesStockCount, isPriceHidden, regularPriceLabel, stockLabel, orderingState, productBadges, titleForLink, brandSlug, milesBetween, type DisplayProduct } from './index';
 
 const product = (over: Partial<DisplayProduct> = {}): DisplayProduct => ({
   price: '20.00', promo_price: null, num_inventory: 5, vendor_id: 101, vendor_allows_special_order: false, extra: {}, settings: {}, ...over,
@@ -41,6 +41,28 @@ describe('item settings and extra flags', () => {
     expect(stockLabel({ inventory: 3, hideCount: true })).toEqual({ state: 'in-stock', text: 'In Stock' });
     expect(stockLabel({ inventory: 0, onOrder: true })).toEqual({ state: 'on-order', text: 'On Order' });
     expect(stockLabel({ inventory: 0, onOrder: true, vendorAllowsSpecialOrder: true }).text).toBe('Special Order');
+  });
+});
+
+describe("'Only N Left' threshold", () => {
+  it("shows 'Only N Left' from 1 up to the store's setting, 5 when the store has none", () => {
+    expect(DEFAULT_LOW_STOCK_THRESHOLD).toBe(5);
+    expect(stockLabel({ inventory: 5 }).text).toBe('Only 5 Left');
+    expect(stockLabel({ inventory: 6 }).text).toBe('In Stock');
+    expect(stockLabel({ inventory: 10, lowStockThreshold: 10 })).toEqual({ state: 'low-stock', text: 'Only 10 Left' });
+    expect(stockLabel({ inventory: 11, lowStockThreshold: 10 }).state).toBe('in-stock');
+    expect(stockLabel({ inventory: 3, lowStockThreshold: 2, showStockLevel: true }).text).toBe('In Stock: 3');
+    expect(stockLabel({ inventory: 1, lowStockThreshold: 0 }).text).toBe('In Stock');
+    expect(stockLabel({ inventory: 0, lowStockThreshold: 10 }).text).toBe('Out of Stock');
+  });
+
+  it('falls back to the default for a value that is not a setting', () => {
+    expect(lowStockThresholdOf(undefined)).toBe(5);
+    expect(lowStockThresholdOf(null)).toBe(5);
+    expect(lowStockThresholdOf(-1)).toBe(5);
+    expect(lowStockThresholdOf(2.5)).toBe(5);
+    expect(lowStockThresholdOf(0)).toBe(0);
+    expect(lowStockThresholdOf(12)).toBe(12);
   });
 });
 

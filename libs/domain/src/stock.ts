@@ -6,7 +6,7 @@ export interface StockInput {
   alwaysAllowSpecialOrder?: boolean;
   showOosSpecial?: boolean;
   hasVendor?: boolean;
-  /** 'Only N Left' shows for inventory from 1 up to this number. */
+  /** 'Only N Left' shows for inventory from 1 up to this number (the store's products.lowStockThreshold; 0: never). */
   lowStockThreshold?: number;
   showStockLevel?: boolean;
   /** The item's stock count is not shown (hide_quantity): no 'Only N Left' or 'In Stock: N'. */
@@ -27,6 +27,14 @@ export function specialOrderAllowed(input: StockInput): boolean {
   return Boolean(input.vendorAllowsSpecialOrder || input.alwaysAllowSpecialOrder || (input.showOosSpecial && input.hasVendor));
 }
 
+/** The 'configured minimum' of spec 1 §4 Stock display when a store has not set one. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/** A store's threshold as set, else the default (a missing, negative or fractional value is not a setting). */
+export function lowStockThresholdOf(setting: number | null | undefined): number {
+  return typeof setting === 'number' && Number.isInteger(setting) && setting >= 0 ? setting : DEFAULT_LOW_STOCK_THRESHOLD;
+}
+
 /** Stock label by the spec's precedence: custom message, out of stock / special order, only N left, in stock. */
 export function stockLabel(input: StockInput): StockLabel {
   if (input.qtyMessage) return { state: 'custom', text: input.qtyMessage };
@@ -35,7 +43,7 @@ export function stockLabel(input: StockInput): StockLabel {
     return input.onOrder ? { state: 'on-order', text: 'On Order' } : { state: 'out-of-stock', text: 'Out of Stock' };
   }
   if (input.hideCount) return { state: 'in-stock', text: 'In Stock' };
-  const threshold = input.lowStockThreshold ?? 5;
+  const threshold = lowStockThresholdOf(input.lowStockThreshold);
   if (input.inventory <= threshold) return { state: 'low-stock', text: `Only ${input.inventory} Left` };
   return { state: 'in-stock', text: input.showStockLevel ? `In Stock: ${input.inventory}` : 'In Stock' };
 }

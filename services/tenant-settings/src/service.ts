@@ -1,6 +1,6 @@
 import { Location, scoped } from '@platform/db';
 import type { BusinessDetails, CustomFormField, StoreLocation, StoreSettings } from '@platform/contracts';
-import { storeDistanceMiles } from '@platform/domain';
+import { DEFAULT_LOW_STOCK_THRESHOLD, storeDistanceMiles } from '@platform/domain';
 import { TtlCache, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from './models';
 
@@ -17,7 +17,7 @@ export const DEFAULT_SETTINGS = {
   legacyAddToCartToast: false,
   text: { specialOrderFee: 'Special Order' },
   cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
-  products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false },
+  products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false, lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD },
   sms_notifications_enabled: true,
   custom_fields: { signup: [] as CustomFormField[] },
   featuredProductsTitle: '',

@@ -27,7 +27,7 @@ describe('start-up settings', () => {
     const res = await harness.app.inject({ url: '/api/settings?r=0.123', headers: { 'business-slug': 'styled' } });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ businessSlug: 'styled', font: 'Georgia', products: { itemsPerPage: 96, currencyPrefix: '$' } });
+    expect(data).toMatchObject({ businessSlug: 'styled', font: 'Georgia', products: { itemsPerPage: 96, currencyPrefix: '$', lowStockThreshold: 5 } });
     expect(data.colors.primary).toBe('#123456');
     expect(data.colors.secondary).toBe('#f4b400');
   });

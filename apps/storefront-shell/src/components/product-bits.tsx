@@ -29,7 +29,7 @@ export function ProductImage({ src, alt, size, priority = false }: { src: string
 
 /** The stock label for a product, from the shared rule and this store's display flags. */
 export function useStockLabel(product: Pick<ProductItem, 'num_inventory' | 'vendor_id' | 'vendor_allows_special_order' | 'extra' | 'settings'>): StockLabel {
-  const { business } = useShopFacts();
+  const { business, settings } = useShopFacts();
   return stockLabel({
     inventory: product.num_inventory,
     qtyMessage: typeof product.settings.qtyMessage === 'string' ? product.settings.qtyMessage : null,
@@ -38,6 +38,7 @@ export function useStockLabel(product: Pick<ProductItem, 'num_inventory' | 'vend
     showOosSpecial: business?.show_oos_special,
     hasVendor: product.vendor_id !== null,
     showStockLevel: business?.show_stock_level,
+    lowStockThreshold: settings?.products.lowStockThreshold,
     hideCount: hidesStockCount(product),
     onOrder: product.extra.onOrder === true || product.extra.onOrder === 1,
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { DepartmentNode, ProductDetail } from '@platform/api-client';
 import type { Cart } from '@platform/contracts';
-import { DEVICE_ID, EMPTY_CART, FakeApi, Failure, later, productItem, renderScreen } from '../../test-support';
+import { DEVICE_ID, EMPTY_CART, FakeApi, Failure, later, productItem, renderScreen, SETTINGS } from '../../test-support';
 import { ProductPage } from './product-page';
 
 const TOOLS: DepartmentNode = {
@@ -50,8 +50,8 @@ function productApi() {
     });
 }
 
-const openDrill = (options: { api?: FakeApi; storeId?: number } = {}) =>
-  renderScreen(<ProductPage />, '/p/dewalt-20v-max-cordless-drill', { route: '/p/:slug', api: options.api ?? productApi(), storeId: options.storeId });
+const openDrill = (options: { api?: FakeApi; storeId?: number; settings?: typeof SETTINGS } = {}) =>
+  renderScreen(<ProductPage />, '/p/dewalt-20v-max-cordless-drill', { route: '/p/:slug', api: options.api ?? productApi(), storeId: options.storeId, settings: options.settings });
 
 describe('product page', () => {
   it('shows the title, the price and the stock at the selected store, and the stock at every store', async () => {
@@ -69,6 +69,13 @@ describe('product page', () => {
     expect(asked.headers.get('Store-Id')).toBe('1');
     // A shopper's view is recorded for popular and recently viewed products.
     await waitFor(() => expect(api.sent('POST /api/products/track').map((r) => r.body)).toEqual([{ sku: 'DCD771C2', device_id: DEVICE_ID }]));
+  });
+
+  it("says 'Only N Left' up to the store's low-stock setting, here and in the stock at every store", async () => {
+    openDrill({ settings: { ...SETTINGS, products: { ...SETTINGS.products, lowStockThreshold: 8 } } });
+
+    expect((await screen.findByTestId('stock-label')).textContent).toBe('Only 7 Left');
+    expect(within(screen.getByRole('table')).getByRole('row', { name: 'Main Street Only 7 Left' })).toBeTruthy();
   });
 
   it('at a store without stock it asks for that store, says out of stock and offers no Add to Cart', async () => {

@@ -35,6 +35,7 @@ function departmentTrail(tree: DepartmentNode[] | undefined, path: number[]): De
 
 function StockAtLocations({ product }: { product: ProductDetail }) {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const { data: settings } = storefrontApi.useSettingsQuery();
   const locations = business?.about_us.locations ?? [];
   if (locations.length < 2) return null;
   return (
@@ -44,7 +45,7 @@ function StockAtLocations({ product }: { product: ProductDetail }) {
         <tbody>
           {locations.map((location) => {
             const stock = product.locations_inventory.find((l) => l.location_id === location.id);
-            const label = stock ? stockLabel({ inventory: stock.num_inventory, showStockLevel: business?.show_stock_level }).text : 'Not sold here';
+            const label = stock ? stockLabel({ inventory: stock.num_inventory, showStockLevel: business?.show_stock_level, lowStockThreshold: settings?.products.lowStockThreshold }).text : 'Not sold here';
             return <tr key={location.id}><th scope="row">{location.name}</th><td>{label}</td></tr>;
           })}
         </tbody>
