@@ -33,6 +33,8 @@ export interface PagePolicyOptions {
   frameAncestors: string[];
   /** Development builds evaluate their modules (webpack's eval source maps). */
   allowEval?: boolean;
+  /** The store's card provider's form (Stripe.js), where the store takes cards through it: its scripts and API calls. */
+  cardForm?: { scriptOrigins: string[]; connectOrigins: string[] };
 }
 
 /**
@@ -43,14 +45,14 @@ export interface PagePolicyOptions {
  */
 export function pagePolicy(reply: FastifyReply, options: PagePolicyOptions): string {
   const nonce = randomBytes(16).toString('base64');
-  const scripts = ["'self'", `'nonce-${nonce}'`, ...options.scriptOrigins, ...(options.allowEval ? ["'unsafe-eval'"] : [])];
+  const scripts = ["'self'", `'nonce-${nonce}'`, ...options.scriptOrigins, ...(options.cardForm?.scriptOrigins ?? []), ...(options.allowEval ? ["'unsafe-eval'"] : [])];
   const directives = [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data: https:",
-    `connect-src 'self' ${options.scriptOrigins.join(' ')}`.trim(),
+    `connect-src 'self' ${[...options.scriptOrigins, ...(options.cardForm?.connectOrigins ?? [])].join(' ')}`.trim(),
     "frame-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",

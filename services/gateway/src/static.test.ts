@@ -6,7 +6,7 @@ import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { Tenant } from '@platform/db';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { preloadKey } from '@platform/domain';
-import { HomepageWidgetModel, StoreProfile } from '@platform/tenant-settings';
+import { forgetStoreProfile, HomepageWidgetModel, StoreProfile } from '@platform/tenant-settings';
 import { allServices } from './index';
 import { staticSite } from './static';
 
@@ -122,6 +122,22 @@ describe('the storefront page', () => {
     expect(first.headers['x-content-type-options']).toBe('nosniff');
     expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(first.headers['strict-transport-security']).toBeUndefined(); // plain http here
+  });
+
+  it("lets Stripe.js in only for a store that takes live cards through Stripe (its card fields are Stripe's)", async () => {
+    const tenantId = String(((await Tenant.findOne({ slug: 'page-a' }).lean()) as unknown as { _id: unknown })._id);
+    const policyNow = async () => String((await page('shop.page-a.test', '/cart')).headers['content-security-policy']);
+    expect(await policyNow()).not.toContain('stripe.com');
+    await StoreProfile.updateOne({ tenantId }, { $set: { payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_live_page', is_live: true } } } }, { upsert: true });
+    forgetStoreProfile(tenantId);
+    const live = await policyNow();
+    expect(live).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/remotes\.test:4301 https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com;/);
+    expect(live).toContain('connect-src \'self\' http://remotes.test:4301 https://api.stripe.com');
+    // Test mode: Stripe's test cards, no third-party script.
+    await StoreProfile.updateOne({ tenantId }, { $set: { 'payment.stripe.is_live': false } });
+    forgetStoreProfile(tenantId);
+    expect(await policyNow()).not.toContain('stripe.com');
+    expect(String((await page('shop.page-b.test', '/cart')).headers['content-security-policy'])).not.toContain('stripe.com');
   });
 
   it('answers HEAD like GET: the same status and type, no body', async () => {

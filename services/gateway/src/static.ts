@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { notFoundHandler, pagePolicy, type ResolvedTenant } from '@platform/server-kit';
+import { backgroundContext, notFoundHandler, pagePolicy, type ResolvedTenant } from '@platform/server-kit';
+import { getPaymentSettings } from '@platform/tenant-settings';
 import { departmentTreeDepth, preloadKey, productRowRequest, type PreloadedAnswers } from '@platform/domain';
 
 export interface StaticOptions {
@@ -58,9 +59,21 @@ async function pageOrNotFound(shellDist: string, remoteOrigins: string[], reques
     pagePolicy(reply, PLAIN_PAGE);
     return reply.status(503).type('text/html').send('<!doctype html><title>Not built</title><h1>The storefront is not built yet.</h1>');
   }
-  const nonce = pagePolicy(reply, { scriptOrigins: remoteOrigins, frameAncestors: frameAncestors(tenant), allowEval: process.env.NODE_ENV === 'development' });
+  const nonce = pagePolicy(reply, {
+    scriptOrigins: remoteOrigins, frameAncestors: frameAncestors(tenant), allowEval: process.env.NODE_ENV === 'development', cardForm: await cardFormOf(tenant),
+  });
   // HEAD: the page's status and headers without its body (nor the work of filling it in).
   return reply.header('Cache-Control', 'no-store').type('text/html').send(request.method === 'HEAD' ? '' : await withStartup(html, request, nonce));
+}
+
+/**
+ * Stripe.js, for a store that takes live cards through Stripe: its card fields are Stripe's own frames (PCI SAQ A),
+ * the one third-party script a page may load. Test-mode stores offer Stripe's test cards without it.
+ */
+const STRIPE_JS = { scriptOrigins: ['https://js.stripe.com', 'https://*.js.stripe.com'], connectOrigins: ['https://api.stripe.com'] };
+async function cardFormOf(tenant: ResolvedTenant) {
+  const payments = await getPaymentSettings(backgroundContext(tenant)).catch(() => null);
+  return payments?.payment_provider === 'stripe' && payments.stripe?.is_live ? STRIPE_JS : undefined;
 }
 
 /** The policy of the plain pages (no store, not built): nothing from elsewhere, framed by no other site. */
