@@ -41,6 +41,9 @@ export const PlacedOrder = Type.Object({
   note: Type.String(),
   /** What happened to the order, oldest first, in the shopper's words (with the cancel reason or delivery time). */
   timeline: Type.Array(Type.Object({ status: Type.String(), label: Type.String(), at: Type.String(), note: Type.String() })),
+  /** The day the store expects the order to reach the shopper (YYYY-MM-DD; admin updateDeliveryDate), or null; with a time of day when the store gave one ('9am-noon'). */
+  delivery_date: Type.Union([Type.String(), Type.Null()]),
+  delivery_window: Type.Union([Type.String(), Type.Null()]),
 });
 export type PlacedOrder = Static<typeof PlacedOrder>;
 
@@ -67,8 +70,20 @@ export const AdminOrder = Type.Intersect([PlacedOrder, Type.Object({
   /** What can be done now: take, prepare (mark ready), complete, cancel. */
   actions: Type.Array(Type.Union([Type.Literal('take'), Type.Literal('prepare'), Type.Literal('complete'), Type.Literal('cancel')])),
   history: Type.Array(Type.Object({ status: Type.String(), at: Type.String(), by: Type.Union([Type.String(), Type.Null()]), note: Type.String() })),
+  /** Where preparing stands (admin prepareStep/{step}): picking, picked, packed, or null before the first step. */
+  prepare_step: Type.Union([Type.Literal('picking'), Type.Literal('picked'), Type.Literal('packed'), Type.Null()]),
 })]);
 export type AdminOrder = Static<typeof AdminOrder>;
+
+/** GET admin/orders/{id}/location: the order's store and, for each other location, whether it has every stocked line (missing: the lines it is short of). */
+export const OrderLocations = Type.Object({
+  current: Type.Object({ id: Type.Integer(), name: Type.String(), address: Type.String() }),
+  others: Type.Array(Type.Object({
+    id: Type.Integer(), name: Type.String(), address: Type.String(), has_everything: Type.Boolean(),
+    missing: Type.Array(Type.Object({ sku: Type.String(), title: Type.String(), needed: Type.Integer(), left: Type.Integer() })),
+  })),
+});
+export type OrderLocations = Static<typeof OrderLocations>;
 
 /** One run of a recurring order: the order it placed, or why it was not placed (skipped, failed, cancelled). */
 export const RecurringRun = Type.Object({

@@ -129,6 +129,49 @@ export function orderTransition(status: string, action: OrderAction): { ok: true
   return { ok: false, message: `This order is ${label} already.` };
 }
 
+/**
+ * Where preparing an order stands (admin prepareStep/{step}): picking the lines, all picked, packed. Any step of a
+ * new, taken or being-prepared order records it and moves the order to being prepared (a taken order starts
+ * with its first step); steps may be recorded again or out of order (a repack). A ready, completed or cancelled
+ * order takes no step (409); a word that is no step is refused (422).
+ */
+export const PREPARE_STEPS = ['picking', 'picked', 'packed'] as const;
+export type PrepareStep = (typeof PREPARE_STEPS)[number];
+export const PREPARE_STEP_LABELS: Record<PrepareStep, string> = { picking: 'Picking', picked: 'Picked', packed: 'Packed' };
+export const isPrepareStep = (step: string): step is PrepareStep => (PREPARE_STEPS as readonly string[]).includes(step);
+export const UNKNOWN_PREPARE_STEP = 'Choose a step: picking, picked or packed.';
+export function prepareStepTransition(status: string, step: string): { ok: true; status: string } | { ok: false; unknownStep: boolean; message: string } {
+  if (!isPrepareStep(step)) return { ok: false, unknownStep: true, message: UNKNOWN_PREPARE_STEP };
+  if (['placed', 'taken', 'preparing'].includes(status)) return { ok: true, status: 'preparing' };
+  return { ok: false, unknownStep: false, message: `This order is ${(ORDER_STATUS_LABELS[status] ?? status).toLowerCase()} already: preparing steps are over.` };
+}
+
+/**
+ * The day an order is expected (admin updateDeliveryDate): for delivery and shipping orders and for orders with
+ * special-order lines still on them, while the order is outstanding; a real day (YYYY-MM-DD), not before
+ * `today`. Answers the 409 (status) or 422 (the order or the day) problem, or null.
+ */
+export function deliveryDateProblem(
+  order: { status: string; orderType: string; items: readonly { special?: boolean | null; quantity: number; cancelledQuantity?: number | null }[] },
+  date: string, today: string,
+): { status: 409 | 422; message: string } | null {
+  if (!orderTransition(order.status, 'cancel').ok) return { status: 409, message: `This order is ${(ORDER_STATUS_LABELS[order.status] ?? order.status).toLowerCase()} already: its delivery date cannot change.` };
+  const special = order.items.some((l) => l.special && l.quantity - (l.cancelledQuantity ?? 0) > 0);
+  if (order.orderType === 'pickup' && !special) return { status: 422, message: 'A pickup order with no special-order items has no delivery date.' };
+  if (!isCalendarDay(date)) return { status: 422, message: 'Please give a date as YYYY-MM-DD.' };
+  if (date < today) return { status: 422, message: 'The delivery date cannot be in the past.' };
+  return null;
+}
+/** A real calendar day written YYYY-MM-DD. */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+/** How an expected day reads: 'Thursday, December 3, 2026' (the day as written, no time zone shift). */
+export const deliveryDateLabel = (date: string): string =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 /** The actions the store can take on an order now, in the order the screen offers them. */
 export const orderActions = (status: string): OrderAction[] =>
   (['take', 'prepare', 'complete', 'cancel'] as OrderAction[]).filter((action) => orderTransition(status, action).ok);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mongoose, scoped } from '@platform/db';
-import { cancelledLineCents, displayPrice, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, type OrderAction } from '@platform/domain';
+import { cancelledLineCents, displayPrice, isPrepareStep, type PrepareStep, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, type OrderAction } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
 import { announceStockChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
@@ -18,9 +18,9 @@ export const NOTE_NEEDED = 'Please write a note.';
 export const NOTE_NOT_FOUND = 'This note was not found.';
 
 type StoredNote = { id: string; text: string; at: Date; by: string | null };
-type StoredOrder = Omit<OrderDoc, 'history'> & { _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
+export type StoredOrder = Omit<OrderDoc, 'history'> & { prepareStep?: string | null; _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
 
-async function findOrder(ctx: RequestContext, id: string): Promise<StoredOrder> {
+export async function findOrder(ctx: RequestContext, id: string): Promise<StoredOrder> {
   if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', ORDER_NOT_FOUND);
   const order = (await Order.findOne(scoped(ctx, { _id: id })).lean()) as StoredOrder | null;
   if (!order) throw new AppError('not_found', ORDER_NOT_FOUND);
@@ -28,13 +28,14 @@ async function findOrder(ctx: RequestContext, id: string): Promise<StoredOrder> 
 }
 
 /** An order as the store works on it: the shopper's view plus its id, status wording, what can be done now and what was done. */
-async function adminView(ctx: RequestContext, order: StoredOrder) {
+export async function adminView(ctx: RequestContext, order: StoredOrder) {
   return {
     ...(await orderView(ctx, order)),
     id: String(order._id),
     status_label: ORDER_STATUS_LABELS[order.status] ?? order.status,
     actions: orderActions(order.status),
-    history: (order.history ?? []).map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by, note: h.note ?? '' })),
+    history: (order.history ?? []).map((h) => ({ status: h.status, at: new Date(h.at).toISOString(), by: h.by, note: h.note ?? '' })),
+    prepare_step: isPrepareStep(order.prepareStep ?? '') ? order.prepareStep as PrepareStep : null,
   };
 }
 
@@ -140,8 +141,8 @@ export async function emailCustomer(ctx: RequestContext, io: CheckoutIo, id: str
 
 const noteView = (n: StoredNote) => ({ id: n.id, text: n.text, at: new Date(n.at).toISOString(), by: n.by });
 /** One change to an order's notes at a time (the order's own lock), then its kept copy is read anew. */
-const orderLock = (ctx: RequestContext, io: CheckoutIo, id: string) => `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`;
-const LOCK = { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' };
+export const orderLock = (ctx: RequestContext, io: CheckoutIo, id: string) => `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`;
+export const LOCK = { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' };
 
 /** GET admin/orders/{id}/notes: the staff's notes on an order, oldest first. */
 export async function orderNotes(ctx: RequestContext, id: string) {

@@ -47,6 +47,11 @@ const orderSchema = new Schema({
   /** 'Repeat this order' as checkout asked (the recurring order is made once the order stands), and the recurring order it started or is a run of. */
   recurringRequest: { type: { _id: false, frequency: String, cardSource: String, cardLabel: String }, default: null },
   recurringOrderId: { type: String, default: null },
+  /** Where preparing stands (admin prepareStep): picking, picked, packed. */
+  prepareStep: { type: String, default: null },
+  /** The day the store expects the order to reach the shopper (YYYY-MM-DD), and a time of day if it gave one. */
+  deliveryDate: { type: String, default: null },
+  deliveryWindow: { type: String, default: null },
   /** The staff's own notes on the order (not shown to the shopper). */
   notes: { type: [{ _id: false, id: String, text: String, at: Date, by: String }], default: [] },
 }, { timestamps: true });

@@ -85,6 +85,19 @@ export async function indexOrder(s: OrderIndexStore, tenantId: string, order: In
 }
 
 /**
+ * An order moved to another location: it leaves every list of the old location (each status, each type) and is
+ * listed at the new one, in one Redis transaction.
+ */
+export async function moveOrderIndex(s: OrderIndexStore, tenantId: string, order: IndexedOrder, fromLocationId: number): Promise<void> {
+  const id = String(order._id);
+  const multi = s.redis.multi();
+  const type = order.orderType ?? 'pickup';
+  for (const list of ORDER_LISTS) multi.zrem(orderKeys.list(s, tenantId, list, fromLocationId), id).zrem(orderKeys.list(s, tenantId, list, fromLocationId, type), id);
+  await indexOrder(s, tenantId, order, multi);
+  await multi.exec();
+}
+
+/**
  * Writes many orders' lists at once (the seed's bulk orders), marks the lists built and moves the sequence on:
  * the gateway then has nothing to rebuild at start.
  */

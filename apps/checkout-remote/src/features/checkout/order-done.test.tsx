@@ -14,7 +14,7 @@ const ORDER: PlacedOrder = {
   timeline: [
     { status: 'placed', label: 'Placed', at: '2026-11-20T15:00:00.000Z', note: '' },
     { status: 'cancelled', label: 'Cancelled', at: '2026-11-20T16:00:00.000Z', note: 'Out of the colour you chose' },
-  ],
+  ],  delivery_date: null, delivery_window: null,
 };
 
 function orderApi() {

@@ -20,6 +20,7 @@ const ORDER: PlacedOrder = {
   subtotal: '123.98', additional_fees: '0.00', discount: '0.00', special_order_fee: '0.00', tax: '7.44', fulfilment_charge: '0.00', total: '131.42',
   payment: { method: 'pay_at_store', label: 'Pay at the store when you pick up', status: 'due' }, note: 'Side door, please',
   timeline: [{ status: 'placed', label: 'Placed', at: '2026-11-25T18:00:00.000Z', note: '' }],
+  delivery_date: null, delivery_window: null,
 };
 
 function paymentApi(payments = PAY_IN_STORE) {
