@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { CARD_FORM_NOT_LOADED, stripeJs } from './stripe-card-field';
 import type { PaymentSettings, PlacedOrder } from '@platform/contracts';
 import { BUSINESS, cartLine, CUSTOMER, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout } from '../../test-support';
 
@@ -164,6 +165,41 @@ describe('checkout: Payment step', () => {
     renderCheckout('/cart', { api: paymentApi(), user: CUSTOMER });
     await placeOrder();
     expect(screen.queryByRole('checkbox', { name: /Place this order again/ })).toBeNull();
+  });
+
+  it("a live store takes the card in Stripe's own fields: Place order sends Stripe's token for the card typed, never the card", async () => {
+    const handlers: Record<string, (event: { complete?: boolean; error?: { message: string } }) => void> = {};
+    const element = { on: (name: string, handler: (typeof handlers)[string]) => { handlers[name] = handler; }, mount: vi.fn(), destroy: vi.fn() };
+    const createPaymentMethod = vi.fn(async () => ({ paymentMethod: { id: 'pm_live_typed' } }));
+    const load = vi.spyOn(stripeJs, 'load').mockResolvedValue({ elements: () => ({ create: () => element }), createPaymentMethod } as never);
+    const live: PaymentSettings = { ...STRIPE_TEST_MODE, stripe: { ...STRIPE_TEST_MODE.stripe!, publishable_key: 'pk_live_123', is_live: true } };
+    const api = paymentApi(live).on('POST /api/customer/orders/submit', new Failure(422, 'Your card was declined.', { payment_token: ['Your card was declined.'] }));
+    const { user } = renderCheckout('/cart', { api });
+
+    await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+    await waitFor(() => expect(element.mount).toHaveBeenCalled());
+    expect(load).toHaveBeenCalledWith('pk_live_123');
+    expect(screen.queryByRole('combobox', { name: 'Test card' })).toBeNull();
+    // Not complete yet: the shopper is told, nothing is sent.
+    await user.click(await placeOrder());
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter your card number, expiry date, CVC and ZIP code.');
+    expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(0);
+    act(() => handlers.change({ complete: true }));
+    await user.click(await placeOrder());
+    await waitFor(() => expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(1));
+    expect(api.sent('POST /api/customer/orders/submit')[0].body).toMatchObject({ payment_method: 'card', payment_token: 'pm_live_typed' });
+    expect(createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: element });
+    load.mockRestore();
+  });
+
+  it('says so when the card form cannot load, and paying at the store still works', async () => {
+    const load = vi.spyOn(stripeJs, 'load').mockRejectedValue(new Error('offline'));
+    const live: PaymentSettings = { ...STRIPE_TEST_MODE, stripe: { ...STRIPE_TEST_MODE.stripe!, publishable_key: 'pk_live_123', is_live: true } };
+    const { user } = renderCheckout('/cart', { api: paymentApi(live) });
+    await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CARD_FORM_NOT_LOADED);
+    expect(screen.getByRole('radio', { name: 'Pay at the store when you pick up' })).toBeTruthy();
+    load.mockRestore();
   });
 
   it('a guest is not offered to save the card, nor where the store does not save cards', async () => {

@@ -8,6 +8,7 @@ import {
 import { checkoutApi, errorMessage, getDeviceId, identityApi, recurringOrdersApi, setCheckoutStep, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, ErrorNotice } from '@platform/ui';
 import { readOrderContact } from './checkout-state';
+import { CARD_FORM_NOT_LOADED, StripeCardField, type CardForm } from './stripe-card-field';
 
 const Review = styled.dl`
   margin: 0 0 16px;
@@ -68,15 +69,17 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   const store = business?.about_us.locations.find((l) => l.id === storeId) ?? business?.about_us.locations[0];
   const [submitOrder, { isLoading }] = checkoutApi.useSubmitOrderMutation();
   const { data: payments } = storefrontApi.usePaymentSettingsQuery();
-  // Cards through Stripe in test mode: Stripe's documented test cards stand for the card form, whose hosted
-  // fields (Stripe.js) are not built yet; a live key offers no card until they are.
-  const testCards = payments?.payment_provider === 'stripe' && payments.stripe && !payments.stripe.is_live;
+  // Cards through Stripe: live, typed into Stripe's own fields (Stripe.js); in test mode, Stripe's documented test
+  // cards stand for them (a test store, or the local stand-in, needs no script from Stripe).
+  const stripeCards = payments?.payment_provider === 'stripe' && payments.stripe ? payments.stripe : null;
+  const testCards = Boolean(stripeCards && !stripeCards.is_live);
+  const cardForm = useRef<CardForm>(null);
   const [method, setMethod] = useState<string>(PAY_AT_STORE);
   const [testCard, setTestCard] = useState(TEST_CARDS[0].token);
   // A signed-in shopper pays with a saved card, or a new one they may keep for next time (unless the store does not save cards).
   const user = useSession();
   const customer = Boolean(user && !user.is_admin);
-  const { data: savedCards } = identityApi.useSavedCardsQuery(undefined, { skip: !customer || !testCards });
+  const { data: savedCards } = identityApi.useSavedCardsQuery(undefined, { skip: !customer || !stripeCards });
   const [cardChoice, setCardChoice] = useState<string | null>(null);
   const chosenCard = cardChoice ?? savedCards?.[0]?.source ?? NEW_CARD;
   const canSaveCard = customer && !payments?.stripe?.disable_save_card;
@@ -100,13 +103,21 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
 
   const place = async () => {
     setProblem(null);
+    const newCard = method === PAY_BY_CARD && stripeCards && chosenCard === NEW_CARD;
+    let cardToken = testCard;
+    if (newCard && !testCards) {
+      // The live card form gives Stripe's token for the card typed, or says what is missing.
+      const typed = cardForm.current ? await cardForm.current.tokenize() : { error: CARD_FORM_NOT_LOADED };
+      if ('error' in typed) { setProblem(typed.error); return; }
+      cardToken = typed.token;
+    }
     try {
       const answer = await submitOrder({
         device_id, order_type: mode, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, telephone: contact.telephone,
         note: contact.note || undefined, expected_total: t.total, attempt: attempt.current,
         // A repeated order is paid by the same card each time: a new card is saved for it.
-        ...(method === PAY_BY_CARD && testCards
-          ? { payment_method: PAY_BY_CARD, ...(chosenCard === NEW_CARD ? { payment_token: testCard, ...(canSaveCard && (saveCard || repeating) ? { save_card: true } : {}) } : { payment_token: chosenCard }) }
+        ...(method === PAY_BY_CARD && stripeCards
+          ? { payment_method: PAY_BY_CARD, ...(chosenCard === NEW_CARD ? { payment_token: cardToken, ...(canSaveCard && (saveCard || repeating) ? { save_card: true } : {}) } : { payment_token: chosenCard }) }
           : { payment_method: PAY_AT_STORE }),
         ...(repeating ? { recurring: { frequency } } : {}),
       }).unwrap();
@@ -162,8 +173,8 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       </Totals>
       <Methods>
         <legend>How you will pay</legend>
-        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={method === PAY_AT_STORE || !testCards} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label>
-        {testCards ? (
+        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={method === PAY_AT_STORE || !stripeCards} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label>
+        {stripeCards ? (
           <>
             <label><input type="radio" name="payment_method" value={PAY_BY_CARD} checked={method === PAY_BY_CARD} onChange={() => setMethod(PAY_BY_CARD)} /> Pay now by card</label>
             {method === PAY_BY_CARD && savedCards?.length ? (
@@ -177,10 +188,14 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
             ) : null}
             {method === PAY_BY_CARD && chosenCard === NEW_CARD ? (
               <TestCard>
-                <span>This store takes cards in test mode: choose one of Stripe&apos;s test cards. No money moves.</span>
-                <select aria-label="Test card" value={testCard} onChange={(e) => setTestCard(e.target.value)}>
-                  {TEST_CARDS.map((c) => <option key={c.token} value={c.token}>{c.label}</option>)}
-                </select>
+                {testCards ? (
+                  <>
+                    <span>This store takes cards in test mode: choose one of Stripe&apos;s test cards. No money moves.</span>
+                    <select aria-label="Test card" value={testCard} onChange={(e) => setTestCard(e.target.value)}>
+                      {TEST_CARDS.map((c) => <option key={c.token} value={c.token}>{c.label}</option>)}
+                    </select>
+                  </>
+                ) : <StripeCardField ref={cardForm} publishableKey={stripeCards!.publishable_key} />}
                 {canSaveCard ? <label><input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> Save this card to my account for next time</label> : null}
               </TestCard>
             ) : null}
@@ -200,7 +215,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
             <p aria-live="polite">
               {repeatDates ? `Next orders: ${repeatDates.dates.slice(0, 3).map(runDayLabel).join(', ')}. ` : ''}
               We e-mail you the day before each one; skip or cancel any time in Recurring orders.
-              {method === PAY_BY_CARD && testCards && chosenCard === NEW_CARD ? ' Your card is saved to your account to pay for them.' : ''}
+              {method === PAY_BY_CARD && stripeCards && chosenCard === NEW_CARD ? ' Your card is saved to your account to pay for them.' : ''}
             </p>
           ) : null}
         </Repeat>
