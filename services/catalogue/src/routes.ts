@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Department, DepartmentTree, PageNumber, ProductItem, ProductPage } from '@platform/contracts';
-import { errorAnswers, type ServicePlugin } from '@platform/server-kit';
+import { errorAnswers, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
+import { askBackInStock, withdrawBackInStock } from './back-in-stock';
 import { departmentTree, listDepartments } from './departments';
 import { alsoPurchased, attributeFilters, listProductsJson, topSelling, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
 import { brandRoutes } from './brands';
@@ -133,6 +134,33 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       await trackProductView(request.ctx, app.resources, request.body.sku, request.body.device_id ?? request.ctx.deviceId);
     }
     return reply.status(202).send({ status: 'success' });
+  });
+
+  // Back in stock (issue 29, docs/API-DECISIONS.md): one e-mail when an out-of-stock item is back at that store.
+  const BackInStockBody = Type.Object({
+    store_product_id: Type.Integer({ minimum: 1 }),
+    /** A guest's e-mail; a signed-in shopper's ask uses the account's e-mail. */
+    email: Type.Optional(Type.String({ maxLength: 254 })),
+  });
+  app.post('/products/notify-back-in-stock', {
+    schema: {
+      tags, summary: "Ask to be e-mailed once when an out-of-stock store product is back in stock (asking twice is one ask)",
+      body: BackInStockBody,
+      response: { 200: Type.Object({ status: Type.Literal('success'), message: Type.String(), email: Type.String() }), ...errorAnswers(404, 409, 422) },
+    },
+  }, async (request) => {
+    const { email } = await askBackInStock(request.ctx, app.resources, request.body, await storeLinkOrigin(request));
+    return { status: 'success' as const, message: `We'll email ${email} once when it's back in stock at this store.`, email };
+  });
+  app.delete('/products/notify-back-in-stock', {
+    schema: {
+      tags, summary: 'Withdraw an ask to be e-mailed when a store product is back in stock',
+      body: BackInStockBody,
+      response: { 200: Type.Object({ status: Type.Literal('success') }), ...errorAnswers(422) },
+    },
+  }, async (request) => {
+    await withdrawBackInStock(request.ctx, app.resources, request.body);
+    return { status: 'success' as const };
   });
 
   app.get('/popular-products', {

@@ -61,7 +61,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     backgroundWorker<SearchEventJob>(QUEUE_NAMES.searchEvents, foldSearchEvent(publisher, prefix), { connection, prefix, concurrency: 8 }),
     backgroundWorker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldSales(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 4 }),
     backgroundWorker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
-    backgroundWorker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix), { connection, prefix, concurrency: 4 }),
+    backgroundWorker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix, producers), { connection, prefix, concurrency: 4 }),
     backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.endedSessions, async () => { await forgetEndedSessions(); }, { connection, prefix, concurrency: 1 }),

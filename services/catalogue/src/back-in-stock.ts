@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import mongoose, { Schema } from 'mongoose';
+import type { Redis } from 'ioredis';
+import { keyedId, Location, scoped, Tenant, tenantOwned } from '@platform/db';
+import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
+import type { PlatformQueues } from '@platform/queue';
+import { AppError, type RequestContext } from '@platform/server-kit';
+import { Customer } from '@platform/identity';
+import { Product, productDocId, StoreProduct, storeProductDocId } from './models';
+import { stockLeft } from './stock';
+
+/**
+ * Back in stock (issue 29): a shopper asks to be e-mailed once when an out-of-stock item is back at a store.
+ * An ask is a document keyed by tenant, store product and e-mail (asking twice is one ask); Redis keeps which
+ * asks each store product has, so a stock change never queries the collection (docs/DATA-ACCESS.md rules 1-3):
+ *   `back-in-stock:<tenant>:products`        SET of product ids with asks (what a stock change checks first)
+ *   `back-in-stock:<tenant>:product:<id>`    SET of that product's store product ids with asks
+ *   `back-in-stock:<tenant>:sp:<id>`         SET of the asks' `_id`s for one store product
+ * The catalogue's stock announcements queue a 'back-in-stock' job on catalogue-changes for asked-for
+ * products; the job e-mails each ask of a store product whose stock is above 0 and forgets it.
+ */
+export const backInStockDocId = (tenantId: string, storeProductId: number, email: string) => keyedId(tenantId, 'back-in-stock', storeProductId, email);
+
+const askSchema = new Schema({
+  _id: { type: String, required: true },
+  storeProductId: { type: Number, required: true },
+  productId: { type: Number, required: true },
+  locationId: { type: Number, required: true },
+  email: { type: String, required: true },
+  customerSlug: { type: String, default: null },
+  /** The product page's address on the store's site at the time of asking (storeLinkOrigin + /p/<slug>). */
+  link: { type: String, required: true },
+  askedAt: { type: Date, default: () => new Date() },
+});
+askSchema.plugin(tenantOwned, { growing: true });
+export const BackInStockAsk = mongoose.models.BackInStockAsk ?? mongoose.model('BackInStockAsk', askSchema, 'backinstockasks');
+
+interface Keys { redis: Redis; queuePrefix: string }
+const productsKey = (r: Keys, tenantId: string) => `${r.queuePrefix}:back-in-stock:${tenantId}:products`;
+const productKey = (r: Keys, tenantId: string, productId: number) => `${r.queuePrefix}:back-in-stock:${tenantId}:product:${productId}`;
+const asksKey = (r: Keys, tenantId: string, storeProductId: number) => `${r.queuePrefix}:back-in-stock:${tenantId}:sp:${storeProductId}`;
+
+/** The job name on the catalogue-changes queue (its data: the tenant and the products whose stock changed). */
+export const BACK_IN_STOCK_JOB = 'back-in-stock';
+
+export const NOT_OUT_OF_STOCK = 'This item is in stock at this store: you can order it now.';
+export const SPECIAL_ORDER_INSTEAD = 'This item can be special ordered: add it to your cart and we order it in for you.';
+export const NOT_SOLD_HERE = 'Product not found.';
+
+type StoreProductDoc = { storeProductId: number; productId: number; locationId: number; hidden?: boolean; vendorAllowsSpecialOrder?: boolean };
+
+async function askedStoreProduct(ctx: RequestContext, storeProductId: number): Promise<StoreProductDoc> {
+  const sp = await StoreProduct.findOne(scoped(ctx, { _id: storeProductDocId(ctx.tenantId, storeProductId) })).lean() as StoreProductDoc | null;
+  if (!sp || sp.hidden) throw new AppError('not_found', NOT_SOLD_HERE);
+  return sp;
+}
+
+/** The e-mail an ask is for: the signed-in shopper's account e-mail, else the guest's (validated, lower-cased). */
+async function askerEmail(ctx: RequestContext, given: string | undefined): Promise<{ email: string; customerSlug: string | null }> {
+  if (ctx.caller) {
+    const customer = await Customer.findOne(scoped(ctx, { _id: ctx.caller.customerId }), { email: 1 }).lean() as { email?: string } | null;
+    if (customer?.email) return { email: customer.email.toLowerCase(), customerSlug: ctx.caller.slug };
+  }
+  const email = (given ?? '').trim().toLowerCase();
+  if (!isValidEmail(email)) throw new AppError('unprocessable', INVALID_EMAIL, { email: [INVALID_EMAIL] });
+  return { email, customerSlug: null };
+}
+
+const stockOf = async (resources: Keys, tenantId: string, storeProductId: number) =>
+  (await stockLeft({ redis: resources.redis, prefix: resources.queuePrefix }, tenantId, [storeProductId])).get(storeProductId) ?? 0;
+
+/**
+ * Records an ask (once per store product and e-mail). Refused for an item in stock there (409), one that can be
+ * special ordered (409), a store product this store does not have (404) and a guest without a valid e-mail (422).
+ */
+export async function askBackInStock(
+  ctx: RequestContext, resources: Keys & { queues: Pick<PlatformQueues, 'catalogueChanges'> }, input: { store_product_id: number; email?: string }, origin: string,
+): Promise<{ email: string; already: boolean }> {
+  const { email, customerSlug } = await askerEmail(ctx, input.email);
+  const sp = await askedStoreProduct(ctx, input.store_product_id);
+  const product = await Product.findOne(scoped(ctx, { _id: productDocId(ctx.tenantId, sp.productId) }), { slug: 1, extra: 1, hidden: 1 }).lean() as { slug: string; extra?: Record<string, unknown>; hidden?: boolean } | null;
+  if (!product || product.hidden) throw new AppError('not_found', NOT_SOLD_HERE);
+  if (sp.vendorAllowsSpecialOrder || product.extra?.always_allow_special_order) throw new AppError('conflict', SPECIAL_ORDER_INSTEAD);
+  if (await stockOf(resources, ctx.tenantId, sp.storeProductId) > 0) throw new AppError('conflict', NOT_OUT_OF_STOCK);
+  const _id = backInStockDocId(ctx.tenantId, sp.storeProductId, email);
+  let already = false;
+  try {
+    await BackInStockAsk.create({
+      _id, tenantId: ctx.tenantId, storeProductId: sp.storeProductId, productId: sp.productId, locationId: sp.locationId, email, customerSlug,
+      link: `${origin}/p/${encodeURIComponent(product.slug)}`,
+    });
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    already = true; // asked before: still one ask
+  }
+  await resources.redis.multi()
+    .sadd(asksKey(resources, ctx.tenantId, sp.storeProductId), _id)
+    .sadd(productKey(resources, ctx.tenantId, sp.productId), String(sp.storeProductId))
+    .sadd(productsKey(resources, ctx.tenantId), String(sp.productId))
+    .exec();
+  // Stock that came back while the ask was being saved: its announcement may have found no ask yet.
+  if (await stockOf(resources, ctx.tenantId, sp.storeProductId) > 0) {
+    await resources.queues.catalogueChanges.add(BACK_IN_STOCK_JOB, { tenantId: ctx.tenantId, productIds: [sp.productId] });
+  }
+  return { email, already };
+}
+
+/** Withdraws an ask (nothing to withdraw is not an error: the answer is the same). */
+export async function withdrawBackInStock(ctx: RequestContext, resources: Keys, input: { store_product_id: number; email?: string }): Promise<void> {
+  const { email } = await askerEmail(ctx, input.email);
+  const _id = backInStockDocId(ctx.tenantId, input.store_product_id, email);
+  await resources.redis.srem(asksKey(resources, ctx.tenantId, input.store_product_id), _id);
+  await BackInStockAsk.deleteOne(scoped(ctx, { _id }));
+}
+
+/**
+ * After stock changed (checkout gave stock back, an order or line was cancelled, an import): queues the
+ * back-in-stock job when any of the products has asks. One SMISMEMBER; nothing when nobody asked.
+ */
+export async function queueBackInStockCheck(resources: Keys & { queues?: Pick<PlatformQueues, 'catalogueChanges'> }, tenantId: string, productIds: number[]): Promise<void> {
+  if (!productIds.length || !resources.queues) return;
+  const asked = await resources.redis.smismember(productsKey(resources, tenantId), ...productIds.map(String));
+  const ids = productIds.filter((_, i) => asked[i] === 1);
+  if (ids.length) await resources.queues.catalogueChanges.add(BACK_IN_STOCK_JOB, { tenantId, productIds: ids });
+}
+
+// Forgets a store product (and its product) in the lists once it has no asks left; atomic against a new ask.
+const TIDY = `
+if redis.call('SCARD', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[1]) end
+if redis.call('SCARD', KEYS[2]) == 0 then redis.call('SREM', KEYS[3], ARGV[2]) end
+return 1`;
+
+type AskDoc = { _id: string; email: string; link: string; askedAt: Date };
+
+/**
+ * The job (in the worker, inside inBackground): for each asked-for store product of these products whose stock
+ * is above 0, e-mails every ask once through the notifications queue (a job id per ask, so a retried or
+ * concurrent run adds no second e-mail) and forgets it. Store products still at 0 keep their asks.
+ */
+export async function sendBackInStock(
+  resources: Keys & { queues: Pick<PlatformQueues, 'notifications'> }, tenantId: string, productIds: number[],
+): Promise<{ sent: number }> {
+  let sent = 0;
+  const ctx = { tenantId };
+  if (!productIds.length) return { sent };
+  const asked = await resources.redis.smismember(productsKey(resources, tenantId), ...productIds.map(String));
+  for (const productId of productIds.filter((_, i) => asked[i] === 1)) {
+    const storeProductIds = (await resources.redis.smembers(productKey(resources, tenantId, productId))).map(Number);
+    for (const storeProductId of storeProductIds) {
+      const askIds = await resources.redis.smembers(asksKey(resources, tenantId, storeProductId));
+      if (askIds.length && await stockOf(resources, tenantId, storeProductId) > 0) {
+        const product = await Product.findOne(scoped(ctx, { _id: productDocId(tenantId, productId) }), { title: 1 }).lean() as { title: string } | null;
+        const sp = await StoreProduct.findOne(scoped(ctx, { _id: storeProductDocId(tenantId, storeProductId) }), { locationId: 1 }).lean() as { locationId: number } | null;
+        const location = sp ? await Location.findOne(scoped(ctx, { locationId: sp.locationId }), { name: 1 }).lean() as { name?: string } | null : null;
+        const tenant = await Tenant.findById(tenantId, { name: 1 }).lean() as { name?: string } | null;
+        for (const askId of askIds) {
+          const ask = await BackInStockAsk.findOne(scoped(ctx, { _id: askId })).lean() as AskDoc | null;
+          if (ask) {
+            const title = product?.title ?? 'An item you asked about';
+            const store = location?.name ?? 'our store';
+            await resources.queues.notifications.add('back-in-stock', {
+              tenantId, channel: 'email', to: ask.email, kind: 'back-in-stock',
+              subject: `Back in stock: ${title}`,
+              text: [
+                `Good news: ${title} is back in stock at ${store}.`, '',
+                `See it and order it here: ${ask.link}`, '',
+                `You asked us to e-mail you when it was back. This e-mail is sent once; if it sells out again, ask again on the product page.`, '',
+                tenant?.name ?? '',
+              ].join('\n'),
+            }, { jobId: `back-in-stock-${createHash('sha256').update(`${askId}|${new Date(ask.askedAt).getTime()}`).digest('hex').slice(0, 32)}` });
+            sent += 1;
+            await BackInStockAsk.deleteOne(scoped(ctx, { _id: askId }));
+          }
+          await resources.redis.srem(asksKey(resources, tenantId, storeProductId), askId);
+        }
+      }
+      await resources.redis.eval(TIDY, 3, asksKey(resources, tenantId, storeProductId), productKey(resources, tenantId, productId), productsKey(resources, tenantId), String(storeProductId), String(productId));
+    }
+  }
+  return { sent };
+}
