@@ -132,7 +132,7 @@ const READS: Record<string, string> = {
   '/api/admin/fulfillment/getRecurringOrderOptIn': '/api/admin/fulfillment/getRecurringOrderOptIn',
   '/api/admin/recurringorders/executions': '/api/admin/recurringorders/executions?id={A_RECURRING_ID}',
 };
-const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
+const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
   '/api/verify-otp', '/api/send-otp', '/api/check-email-phone-exists', '/api/send-magic-link', '/api/use-magic-link', '/api/forget-password', '/api/reset-password',
   '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing', '/api/customer/phone/send-code', '/api/customer/phone', '/api/customer/set-sms', '/api/customer/delete', '/api/customer/logout-others', '/api/customer/sessions/end',
@@ -149,7 +149,7 @@ const WRITES = ['/api/products/track', '/api/login', '/api/logout', '/api/track-
   '/api/recurring-order-dates', '/api/get-recurring-orders', '/api/cancel-recurring-order', '/api/cancel-all-recurring-orders', '/api/admin/fulfillment/saveRecurringOrderOptIn',
   '/api/admin/recurringorders', '/api/admin/recurringorders/cancel', '/api/admin/recurringorders/cancel-execution'];
 const REPLACES = ['/api/admin/search-synonyms'];
-const DELETES = ['/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
+const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
