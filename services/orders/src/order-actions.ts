@@ -66,11 +66,12 @@ export async function updateDeliveryDate(ctx: RequestContext, io: CheckoutIo, id
   const view = await adminView(ctx, order);
   const when = `${deliveryDateLabel(date)}${window ? `, ${window}` : ''}`;
   if (view.contact.email) {
-    const what = view.order_type === 'pickup' ? 'The special-order items of your order' : view.order_type === 'delivery' ? 'Your delivery' : 'Your parcel';
+    const what = view.order_type === 'pickup' ? 'The special-order items of your order' : view.order_type === 'delivery' ? 'Your delivery of order' : 'Your parcel with order';
+    const verb = view.order_type === 'pickup' ? 'are' : 'is';
     await io.resources.queues.notifications.add('order-delivery-date', {
       tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-delivery-date',
       subject: `Your order ${view.order_number} is expected on ${deliveryDateLabel(date)}`,
-      text: [`Hi ${view.contact.first_name},`, '', `${what} ${view.order_number} from ${ctx.tenant.name} is expected on ${when}.`, '', 'Questions? Reply to this e-mail or call the store.'].join('\n'),
+      text: [`Hi ${view.contact.first_name},`, '', `${what} ${view.order_number} from ${ctx.tenant.name} ${verb} expected on ${when}.`, '', 'Questions? Reply to this e-mail or call the store.'].join('\n'),
     });
   }
   return { status: 'success', message: `Order ${view.order_number} is expected on ${when}.${view.contact.email ? ' The customer has been told by e-mail.' : ''}`, data: view };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AdminOrder, CustomerOrderSummary, OrderSummary, PageNumber, PlacedOrder, RecurringOrder, ReorderAnswer } from '@platform/contracts';
+import { AdminOrder, CustomerOrderSummary, OrderLocations, OrderSummary, PageNumber, PlacedOrder, RecurringOrder, ReorderAnswer } from '@platform/contracts';
 import { CONFIRM_WITH_BANK, ORDER_LISTS, ORDER_PLACED, RECURRING_FREQUENCIES, type OrderListName } from '@platform/domain';
 import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
@@ -9,6 +9,7 @@ import { exportOrders } from './order-export';
 import { actOnOrder, addOrderNote, adminOrder, cancelItem, deleteOrderNote, emailCustomer, makeItemSpecial, orderNotes } from './admin-orders';
 import { customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { buildOrderIndexes } from './order-index';
+import { moveOrder, orderLocations, recordPrepareStep, updateDeliveryDate } from './order-actions';
 import { runOnce } from './idempotency';
 import { reorder } from './reorder';
 import { recurringOrderRoutes } from './recurring/routes';
@@ -241,6 +242,44 @@ export const ordersRoutes: ServicePlugin = async (app) => {
       response: { ...ActionAnswer, ...errorAnswers(409, 422) },
     },
   }, async (request) => makeItemSpecial(request.ctx, io, request.params.itemId, request.body.qty));
+
+  app.post('/admin/orders/:id/prepareStep/:step', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: 'Records where preparing stands (picking, picked, packed): a new or taken order becomes being prepared; kept in the history with who and when', security: [{ bearer: [] }],
+      params: Type.Object({ id: OrderId, step: Type.String({ maxLength: 20, description: 'picking, picked or packed' }) }),
+      // 409: the order is ready, completed or cancelled; 422: not a step.
+      response: { ...ActionAnswer, ...errorAnswers(409, 422) },
+    },
+  }, async (request) => recordPrepareStep(request.ctx, io, request.params.id, request.params.step));
+  app.post('/admin/orders/updateDeliveryDate', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: 'Sets the day a delivery, a parcel or the special-order items are expected (and a time of day); the shopper sees it on the order and is told by e-mail', security: [{ bearer: [] }],
+      body: Type.Object({
+        id: OrderId, delivery_date: Type.String({ maxLength: 20, description: 'YYYY-MM-DD, today or later' }),
+        delivery_window: Type.Optional(Type.String({ maxLength: 40, description: "A time of day, such as '9am-noon'" })),
+      }),
+      // 409: completed or cancelled; 422: not a day, a past day, or a pickup order with no special-order items.
+      response: { ...ActionAnswer, ...errorAnswers(409, 422) },
+    },
+  }, async (request) => updateDeliveryDate(request.ctx, io, request.body.id, request.body));
+  app.get('/admin/orders/:id/location', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: "The order's store, and whether each other location has every stocked line in stock now", security: [{ bearer: [] }],
+      params: Type.Object({ id: OrderId }), response: { 200: Type.Object({ data: OrderLocations }) },
+    },
+  }, async (request) => ({ data: await orderLocations(request.ctx, io, request.params.id) }));
+  app.post('/admin/orders/:id/location', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['orders'], summary: "Moves an outstanding order to another location: its stocked lines are taken there (all or none) and given back at the old one; the shopper is told by e-mail", security: [{ bearer: [] }],
+      params: Type.Object({ id: OrderId }), body: Type.Object({ location_id: Type.Integer({ minimum: 1 }) }),
+      // 409: ready, completed or cancelled, or the new location is short of a line (named); 422: not a location of the store, or the order's own.
+      response: { ...ActionAnswer, ...errorAnswers(409, 422) },
+    },
+  }, async (request) => moveOrder(request.ctx, io, request.params.id, request.body.location_id));
 
   app.post('/admin/orders/:id/email', {
     preHandler: requireAdmin,
