@@ -26,6 +26,8 @@ export interface Answers {
   'GET /api/products': ProductListResult;
   'GET /api/brands/get-filter': { data: { show: boolean } };
   'POST /api/products/track': { status: string };
+  'POST /api/products/notify-back-in-stock': { status: 'success'; message: string; email: string };
+  'DELETE /api/products/notify-back-in-stock': { status: 'success' };
   'POST /api/products/get-recent': { data: ProductItem[] };
   'POST /api/track-search': { status: string };
   'POST /api/search/click': { status: string };

@@ -128,6 +128,13 @@ export const storefrontApi = platformApi.injectEndpoints({
     }),
     popularProducts: build.query<(ProductItem & { views: number })[], void>({ query: () => 'popular-products', transformResponse: unwrap, providesTags: ['Products'] }),
     trackProductView: build.mutation<void, { sku: string; device_id: string }>({ query: (body) => ({ url: 'products/track', method: 'POST', body }) }),
+    /** Back in stock (issue 29): one e-mail when the store product is back; a guest gives `email`, a signed-in shopper's account e-mail is used. */
+    notifyBackInStock: build.mutation<{ status: 'success'; message: string; email: string }, { store_product_id: number; email?: string }>({
+      query: (body) => ({ url: 'products/notify-back-in-stock', method: 'POST', body }),
+    }),
+    withdrawBackInStock: build.mutation<{ status: 'success' }, { store_product_id: number; email?: string }>({
+      query: (body) => ({ url: 'products/notify-back-in-stock', method: 'DELETE', body }),
+    }),
     productAddons: build.query<ProductItem[], number>({ query: (id) => `products/${id}/addons`, transformResponse: unwrap, providesTags: ['Products'] }),
     productVideos: build.query<Video[], number>({ query: (id) => `products/${id}/videos`, transformResponse: unwrap }),
     alsoPurchased: build.query<ProductItem[], number>({ query: (id) => `products/${id}/also-purchased`, transformResponse: unwrap, providesTags: ['Products'] }),

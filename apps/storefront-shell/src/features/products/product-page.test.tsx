@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { DepartmentNode, ProductDetail } from '@platform/api-client';
+import type { DepartmentNode, ProductDetail, SessionUser } from '@platform/api-client';
 import type { Cart } from '@platform/contracts';
 import { DEVICE_ID, EMPTY_CART, FakeApi, Failure, later, productItem, renderScreen, SETTINGS } from '../../test-support';
 import { ProductPage } from './product-page';
@@ -50,8 +50,13 @@ function productApi() {
     });
 }
 
-const openDrill = (options: { api?: FakeApi; storeId?: number; settings?: typeof SETTINGS } = {}) =>
-  renderScreen(<ProductPage />, '/p/dewalt-20v-max-cordless-drill', { route: '/p/:slug', api: options.api ?? productApi(), storeId: options.storeId, settings: options.settings });
+const openDrill = (options: { api?: FakeApi; storeId?: number; settings?: typeof SETTINGS; user?: SessionUser } = {}) =>
+  renderScreen(<ProductPage />, '/p/dewalt-20v-max-cordless-drill', { route: '/p/:slug', api: options.api ?? productApi(), storeId: options.storeId, settings: options.settings, user: options.user });
+
+const SHOPPER: SessionUser = {
+  is_admin: false, access_token: 'token-1', loginKeep: true,
+  data: { customer: { slug: 'pat-1', first_name: 'Pat', last_name: 'Lee', receive_marketing: false, permissions: [] }, is_developer: false },
+};
 
 describe('product page', () => {
   it('shows the title, the price and the stock at the selected store, and the stock at every store', async () => {
@@ -121,5 +126,58 @@ describe('product page', () => {
     expect(await screen.findByText('Product not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
     expect(api.sent('POST /api/products/track')).toEqual([]);
+  });
+
+  describe("'Email me when it's back'", () => {
+    const asked = (message = "We'll email pat@example.com once when it's back in stock at this store.") =>
+      productApi().on('POST /api/products/notify-back-in-stock', (request) => ({ status: 'success' as const, message, email: String((request.body as { email?: string }).email ?? 'pat@example.com') }));
+
+    it('asks a guest for an e-mail, checks it before sending, and confirms with the answer', async () => {
+      const api = asked();
+      const { user } = openDrill({ api, storeId: 2 });
+
+      await user.click(await screen.findByRole('button', { name: "Email me when it's back" }));
+      await user.type(screen.getByRole('textbox', { name: 'Your e-mail' }), 'pat@');
+      await user.click(screen.getByRole('button', { name: 'Notify me' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email address.');
+      expect(screen.getByRole('textbox', { name: 'Your e-mail' }).getAttribute('aria-invalid')).toBe('true');
+      expect(api.sent('POST /api/products/notify-back-in-stock')).toEqual([]);
+
+      await user.type(screen.getByRole('textbox', { name: 'Your e-mail' }), 'example.com');
+      await user.click(screen.getByRole('button', { name: 'Notify me' }));
+      expect((await screen.findByText("We'll email pat@example.com once when it's back in stock at this store.")).closest('[role="status"]')).toBeTruthy();
+      expect(api.sent('POST /api/products/notify-back-in-stock').map((r) => r.body)).toEqual([{ store_product_id: 1012, email: 'pat@example.com' }]);
+    });
+
+    it("shows the server's refusal", async () => {
+      const api = productApi().on('POST /api/products/notify-back-in-stock', new Failure(409, 'This item is in stock at this store: you can order it now.'));
+      const { user } = openDrill({ api, storeId: 2 });
+
+      await user.click(await screen.findByRole('button', { name: "Email me when it's back" }));
+      await user.type(screen.getByRole('textbox', { name: 'Your e-mail' }), 'pat@example.com');
+      await user.click(screen.getByRole('button', { name: 'Notify me' }));
+
+      expect((await screen.findByRole('alert')).textContent).toContain('This item is in stock at this store: you can order it now.');
+    });
+
+    it("uses a signed-in shopper's account e-mail in one click, and withdraws", async () => {
+      const api = asked("We'll email member@example.com once when it's back in stock at this store.").on('DELETE /api/products/notify-back-in-stock', { status: 'success' as const });
+      const { user } = openDrill({ api, storeId: 2, user: SHOPPER });
+
+      await user.click(await screen.findByRole('button', { name: "Email me when it's back" }));
+      expect(await screen.findByText("We'll email member@example.com once when it's back in stock at this store.")).toBeTruthy();
+      expect(api.sent('POST /api/products/notify-back-in-stock').map((r) => r.body)).toEqual([{ store_product_id: 1012 }]);
+      expect(screen.queryByRole('textbox', { name: 'Your e-mail' })).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: "Don't email me" }));
+      expect(await screen.findByText("We won't email you about this item.")).toBeTruthy();
+      expect(api.sent('DELETE /api/products/notify-back-in-stock').map((r) => r.body)).toEqual([{ store_product_id: 1012 }]);
+    });
+
+    it('is not offered where the item is in stock', async () => {
+      openDrill();
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('button', { name: "Email me when it's back" })).toBeNull();
+    });
   });
 });

@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { getDeviceId, storefrontApi, useSession, type DepartmentNode, type ProductDetail } from '@platform/api-client';
 import { displayPrice, orderingState, stockLabel, toCents } from '@platform/domain';
 import { Container, EmptyState, ErrorNotice, Loading } from '@platform/ui';
-import { Badges, Price, ProductImage, ProductSwiper, StockBadge } from '../../components/product-bits';
+import { Badges, Price, ProductImage, ProductSwiper, StockBadge, useStockLabel } from '../../components/product-bits';
+import { BackInStock } from './back-in-stock';
 import { AddToCartPanel } from '../../components/add-to-cart';
 import { VideoSection } from '../../components/video-lightbox';
 
@@ -52,6 +53,13 @@ function StockAtLocations({ product }: { product: ProductDetail }) {
       </table>
     </section>
   );
+}
+
+/** 'Email me when it's back' where the item is out of stock at this store and cannot be special ordered (issue 29). */
+function BackInStockOffer({ product }: { product: ProductDetail }) {
+  const label = useStockLabel(product);
+  if (label.state !== 'out-of-stock' && label.state !== 'on-order') return null;
+  return <BackInStock storeProductId={product.store_product_id} />;
 }
 
 /** Product detail by slug (/p/{slug}) or by SKU and title (/p/{sku}/{title}), priced and stocked for the selected store. */
@@ -102,6 +110,7 @@ export function ProductPage() {
           {product.promo_message ? <p className="promo">{product.promo_message}</p> : null}
           <p><StockBadge product={product} /></p>
           {!ordering.allowed ? <p className="notice" role="note">{ordering.reason}</p> : null}
+          <BackInStockOffer product={product} />
           {ordering.specialOrder ? <p className="notice" role="note">Special order: we order it in for you, usually in {business?.special_order_sla ?? '3-8 days'}.</p> : null}
           <AddToCartPanel product={product} />
           {product.additional_fee_details.length ? (
