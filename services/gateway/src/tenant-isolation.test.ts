@@ -112,6 +112,7 @@ const READS: Record<string, string> = {
   '/api/admin/orders/all': '/api/admin/orders/all',
   '/api/admin/orders/csv': '/api/admin/orders/csv',
   '/api/admin/orders/{id}/notes': '/api/admin/orders/{A_ORDER_ID}/notes',
+  '/api/admin/orders/{id}/location': '/api/admin/orders/{A_ORDER_ID}/location',
   '/api/custom-nav': '/api/custom-nav',
   '/api/pages': '/api/pages',
   '/api/paints/families': '/api/paints/families',
@@ -145,6 +146,7 @@ const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/a
   '/api/admin/email-campaigns', '/api/admin/email-campaigns/{id}', '/api/admin/email-campaigns/{id}/test', '/api/admin/email-campaigns/{id}/send', '/api/unsubscribe',
   '/api/admin/fulfillment/payment-settings', '/api/customer/orders/callback/{id}', '/api/payments/webhook/stripe', '/api/orders/reorder', '/api/orders/validate-info',
   '/api/admin/orders/cancelItem/{itemId}', '/api/admin/orders/makeItemSpecial/{itemId}',
+  '/api/admin/orders/{id}/prepareStep/{step}', '/api/admin/orders/updateDeliveryDate', '/api/admin/orders/{id}/location',
   '/api/customer/orders/validate-address', '/api/customer/orders/prepayment', '/api/get-fiserv-hash',
   '/api/recurring-order-dates', '/api/get-recurring-orders', '/api/cancel-recurring-order', '/api/cancel-all-recurring-orders', '/api/admin/fulfillment/saveRecurringOrderOptIn',
   '/api/admin/recurringorders', '/api/admin/recurringorders/cancel', '/api/admin/recurringorders/cancel-execution'];
@@ -290,6 +292,11 @@ describe('tenant isolation across every route', () => {
     for (const [method, url, payload] of [['GET', 'notes', undefined], ['POST', 'note', { note: 'through A' }], ['DELETE', 'note?id=any', undefined]] as const) {
       expect((await harness.app.inject({ method, url: `/api/admin/orders/${tenants.b.orderId}/${url}`, headers: headersA, ...(payload ? { payload } : {}) })).statusCode, `${method} ${url}`).toBe(404);
     }
+    // Nor its preparing step, expected day or location.
+    for (const [method, url, payload] of [['POST', 'prepareStep/picking', {}], ['GET', 'location', undefined], ['POST', 'location', { location_id: 2 }]] as const) {
+      expect((await harness.app.inject({ method, url: `/api/admin/orders/${tenants.b.orderId}/${url}`, headers: headersA, ...(payload ? { payload } : {}) })).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await harness.app.inject({ method: 'POST', url: '/api/admin/orders/updateDeliveryDate', headers: headersA, payload: { id: tenants.b.orderId, delivery_date: '2099-01-01' } })).statusCode).toBe(404);
     // B's order is not settled through A's payment return or A's webhook (B's secret does not verify at A either).
     for (const change of ['cancelItem', 'makeItemSpecial']) {
       expect((await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${change}/${tenants.b.orderId}.0`, headers: headersA, payload: { qty: 1 } })).statusCode, change).toBe(404);
