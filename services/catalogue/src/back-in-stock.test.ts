@@ -4,7 +4,7 @@ import { inBackground, scoped } from '@platform/db';
 import { Customer } from '@platform/identity';
 import type { CatalogueChangeJob } from '@platform/queue';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
-import { announceStockChange, applyCatalogueChange, BackInStockAsk, backInStockDocId, catalogueService, releaseStock, reserveStock } from './index';
+import { announceStockChange, applyCatalogueChange, BackInStockAsk, backInStockAfterReconcile, backInStockDocId, catalogueService, reconcileStock, releaseStock, reserveStock } from './index';
 import { Product, productDocId, StoreProduct, storeProductDocId } from './models';
 import { createCatalogueFixture } from './testing';
 
@@ -138,5 +138,19 @@ describe('back in stock', () => {
     expect(taken.ok).toBe(true);
     await restock(tenant.id, 21, 2, 1);
     expect((await jobsOf('catalogueChanges')).length).toBe(before);
+  });
+
+  it('e-mails when the stock reconcile raises a count from the database (an import), not when it lowers one', async () => {
+    await Product.create({ _id: productDocId(tenant.id, 5), tenantId: tenant.id, productId: 5, sku: '1005', slug: 'bis-a-product-5', title: 'bis-a Level', originalTitle: 'Level', vendorId: 101 });
+    await StoreProduct.create({ _id: storeProductDocId(tenant.id, 51), tenantId: tenant.id, storeProductId: 51, locationId: 1, productId: 5, sku: '1005', title: 'bis-a Level', priceCents: 1500, inventory: 0 });
+    expect((await ask({ store_product_id: 51, email: 'lee@example.com' })).statusCode).toBe(200);
+    // An import writes a newer count to the database; Redis still says 0 until the reconcile.
+    await inBackground('test: import', () => StoreProduct.updateOne(scoped({ tenantId: tenant.id }, { _id: storeProductDocId(tenant.id, 51) }), { $set: { inventory: 6, stockVersion: 5 } }));
+    const differences = await inBackground('test: reconcile', () => reconcileStock(stock(), tenant.id, [51]));
+    expect(differences).toMatchObject([{ storeProductId: 51, fixed: 'redis', database: { inventory: 6 } }]);
+    const result = await inBackground('test: reconcile job', () => backInStockAfterReconcile(harness.resources, differences.map((d) => ({ ...d, tenantId: tenant.id }))));
+    expect(result).toEqual({ sent: 1 });
+    expect((await emails()).filter((e) => e.to === 'lee@example.com').map((e) => e.subject)).toEqual(['Back in stock: bis-a Level']);
+    expect(await asksIn(tenant.id, 51)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { PlatformQueues } from '@platform/queue';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { Customer } from '@platform/identity';
 import { Product, productDocId, StoreProduct, storeProductDocId } from './models';
-import { stockLeft } from './stock';
+import { stockLeft, type StockDifference } from './stock';
 
 /**
  * Back in stock (issue 29): a shopper asks to be e-mailed once when an out-of-stock item is back at a store.
@@ -176,6 +176,23 @@ export async function sendBackInStock(
       }
       await resources.redis.eval(TIDY, 3, asksKey(resources, tenantId, storeProductId), productKey(resources, tenantId, productId), productsKey(resources, tenantId), String(storeProductId), String(productId));
     }
+  }
+  return { sent };
+}
+
+/**
+ * After the stock reconcile put Redis right from the database (an import or another writer raised a count the
+ * database had newer): the store products that went from 0 to more and have asks get their e-mails.
+ */
+export async function backInStockAfterReconcile(
+  resources: Keys & { queues: Pick<PlatformQueues, 'notifications'> }, differences: (StockDifference & { tenantId: string })[],
+): Promise<{ sent: number }> {
+  let sent = 0;
+  for (const d of differences) {
+    if (d.fixed !== 'redis' || !d.database || d.database.inventory <= 0 || (d.redis && d.redis.inventory > 0)) continue;
+    if (!(await resources.redis.scard(asksKey(resources, d.tenantId, d.storeProductId)))) continue;
+    const sp = await StoreProduct.findOne(scoped({ tenantId: d.tenantId }, { _id: storeProductDocId(d.tenantId, d.storeProductId) }), { productId: 1 }).lean() as { productId: number } | null;
+    if (sp) sent += (await sendBackInStock(resources, d.tenantId, [sp.productId])).sent;
   }
   return { sent };
 }

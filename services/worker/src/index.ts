@@ -2,7 +2,7 @@ import { Queue, Worker, type Job, type Processor } from 'bullmq';
 import { inBackground } from '@platform/db';
 import type { Redis } from 'ioredis';
 import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, type StockReconcileJob } from '@platform/queue';
-import { applyCatalogueChange, foldOrderPlaced, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
+import { applyCatalogueChange, backInStockAfterReconcile, foldOrderPlaced, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { forgetEndedSessions } from '@platform/identity';
 import { recoverAbandonedCheckoutsOf } from '@platform/orders';
@@ -68,7 +68,10 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     // Checkouts that stopped between taking stock and saving their order give it back, then Redis and the database agree.
     backgroundWorker<StockReconcileJob>(QUEUE_NAMES.stockReconcile, async (job) => {
       const recovered = await recoverAbandonedCheckoutsOf({ resources: { redis: publisher, queuePrefix: prefix, queues: producers } }, job.data.tenantId);
-      return { ...(await reconcileStock(job)), recovered };
+      const reconciled = await reconcileStock(job);
+      // Counts the database had higher (an import): shoppers who asked to hear when they are back get their e-mail.
+      await backInStockAfterReconcile({ redis: publisher, queuePrefix: prefix, queues: producers }, reconciled.differences);
+      return { ...reconciled, recovered };
     }, { connection, prefix, concurrency: 1 }),
     backgroundWorker<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, async (job) => { await sendEmailCampaign(producers, job.data, publicUrl); }, { connection, prefix, concurrency: 1 }),
   ];
