@@ -7,3 +7,4 @@ export * from './catalogue';
 export * from './cart';
 export * from './identity';
 export * from './orders';
+export * from './customers';

@@ -8,6 +8,7 @@ import { forgetCardCustomer, type CardVault } from './cards';
 import { changeKey, customerByKey, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys } from './keys';
 import { Customer, OneTimeSecret, oneTimeSecretId } from './models';
 import { deleteSessions, endSessions, liveSessions, startSessionList } from './session-list';
+import { indexCustomer, unindexCustomer } from './customers-admin/customer-index';
 import { CODE_MESSAGES, consumeSecret, issueSecret } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import { phoneOf, sendSecurityNotice, type CustomerDoc, type IdentityIo } from './sessions';
@@ -63,11 +64,13 @@ export async function signup(ctx: RequestContext, io: IdentityIo, ip: string, in
   if (first) throw new AppError('unprocessable', first[0], errors);
   const slug = `${slugify(`${input.first_name} ${input.last_name}`) || 'customer'}-${randomBytes(3).toString('hex')}`;
   try {
-    await Customer.create({
+    const created = await Customer.create({
       ...scoped(ctx), slug, email, telephone: phone, firstName: input.first_name.trim(), lastName: input.last_name.trim(),
       passwordHash: await hashPassword(input.password), accountNumber: (input.account_number ?? '').trim(),
       receiveSms: input.receive_sms ?? true, receiveMarketing: input.receive_marketing ?? false, customInfo: custom, deviceId: input.device_id ?? null,
     });
+    // The admin's Customers list has the new shopper at once (customers-admin/customer-index.ts).
+    await indexCustomer(io, ctx.tenantId, created.toObject());
   } catch (error) {
     // Two sign-ups with one e-mail (or phone) at once: the key documents are claimed by one (keys.ts).
     if (error instanceof KeyTakenError && error.kind === 'phone') throw new AppError('unprocessable', DUPLICATE_PHONE, { telephone: [DUPLICATE_PHONE] });
@@ -272,6 +275,7 @@ export async function deleteAccount(ctx: RequestContext, io: IdentityIo, vault: 
   await Promise.all(secretIds.map((_id) => OneTimeSecret.deleteOne(scoped(ctx, { _id }))));
   await deleteSessions(ctx, io, customer.slug);
   await Customer.deleteOne(scoped(ctx, { _id: customer._id }));
+  await unindexCustomer(io, ctx.tenantId, customer.slug);
   await releaseKeys(customerKeyDocs({ ...customer, tenantId: ctx.tenantId }));
   await io.queues.accountsClosed.add('closed', { tenantId: ctx.tenantId, customerSlug: customer.slug });
   await sendSecurityNotice(ctx, io, customer.email, 'deleted');

@@ -4,6 +4,7 @@ export { hashPassword, verifyPassword } from './passwords';
 export { forgetEndedSessions } from './housekeeping';
 export { storeAdmins } from './staff';
 export { deliverCampaign } from './email-campaigns/service';
+export { shopperForAdmin, type ShopperForAdmin } from './customers-admin/service';
 export { EmailCampaign, UnsubscribeLink } from './email-campaigns/models';
 export { CustomerKey, customerKeyDocs, customerByKey, adminIds } from './keys';
 export { cardCustomerRef, saveCardWith, storeCardProvider, type SavedCard } from './cards';

@@ -6,6 +6,8 @@ import { confirmPassword, customerDetails, deleteAccount, endSession, listSessio
 import { addCard, deleteCard, listCards, ProviderCardVault } from './cards';
 import { validateCheckoutInfo } from './checkout-phone';
 import { emailCampaignRoutes } from './email-campaigns/routes';
+import { customersAdminRoutes } from './customers-admin/routes';
+import { refreshCustomer } from './customers-admin/customer-index';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
 import { changeSubAccountPassword, createSubAccount, deleteSubAccount, listSubAccounts, updateSubAccount } from './sub-accounts';
@@ -34,6 +36,12 @@ export const identityRoutes: ServicePlugin = async (app) => {
     limit: createRateLimits(app.resources.redis, app.resources.queuePrefix),
   };
   await app.register(emailCampaignRoutes);
+  await app.register(customersAdminRoutes);
+  /** After the signed-in shopper's own change: the admin's Customers list reads the account anew. */
+  const relisted = async <T>(ctx: { tenantId: string; caller: { customerId: string } | null }, answer: T): Promise<T> => {
+    if (ctx.caller) await refreshCustomer(io, ctx.tenantId, ctx.caller.customerId);
+    return answer;
+  };
 
   app.post('/login', {
     schema: {
@@ -149,11 +157,11 @@ export const identityRoutes: ServicePlugin = async (app) => {
 
   app.post('/customer/name', {
     schema: { tags, summary: 'Changes the signed-in customer\'s name', body: Type.Object({ first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }) }), response: { 200: WithDetails, ...errorAnswers(422) } },
-  }, async (request) => updateName(request.ctx, request.body));
+  }, async (request) => relisted(request.ctx, await updateName(request.ctx, request.body)));
 
   app.post('/customer/email', {
     schema: { tags, summary: 'Changes the e-mail (the current password confirms it)', body: Type.Object({ email: Email, password: Password }), response: { 200: WithDetails, ...errorAnswers(422, 429) } },
-  }, async (request) => updateEmail(request.ctx, io, request.ip, request.body));
+  }, async (request) => relisted(request.ctx, await updateEmail(request.ctx, io, request.ip, request.body)));
 
   app.post('/customer/password', {
     schema: {
@@ -192,15 +200,15 @@ export const identityRoutes: ServicePlugin = async (app) => {
     schema: {
       tags, summary: 'Changes the mobile number, with the code texted to it', body: Type.Object({ telephone: Phone, code: Type.String({ maxLength: 10 }) }), response: { 200: WithDetails, ...errorAnswers(422, 429) },
     },
-  }, async (request) => updatePhone(request.ctx, io, request.ip, request.body));
+  }, async (request) => relisted(request.ctx, await updatePhone(request.ctx, io, request.ip, request.body)));
 
   app.post('/customer/set-sms', {
     schema: { tags, summary: 'The order texts switch', body: Type.Object({ receive_sms: Type.Union([Type.Literal(0), Type.Literal(1)]) }), response: { 200: WithDetails } },
-  }, async (request) => setSms(request.ctx, request.body.receive_sms));
+  }, async (request) => relisted(request.ctx, await setSms(request.ctx, request.body.receive_sms)));
 
   app.post('/customer/set-marketing', {
     schema: { tags, summary: 'The marketing e-mails switch', body: Type.Object({ receive_marketing: Type.Union([Type.Literal(0), Type.Literal(1)]) }), response: { 200: WithDetails } },
-  }, async (request) => setMarketing(request.ctx, request.body.receive_marketing));
+  }, async (request) => relisted(request.ctx, await setMarketing(request.ctx, request.body.receive_marketing)));
 
   app.get('/mfa/load', {
     schema: { tags, summary: 'Whether two-step sign-in is on for the signed-in account', response: { 200: Type.Object({ status: Type.String(), enabled: Type.Boolean(), backup_codes_left: Type.Integer() }) } },

@@ -1,11 +1,13 @@
 import type { ServicePlugin } from '@platform/server-kit';
 import { ordersRoutes } from './routes';
 import { checkoutStepRoutes } from './checkout-step-routes';
+import { customerAdminRoutes } from './customer-admin';
 
-/** The orders service: checkout, orders and their actions (routes.ts), and the checkout's calls before the order (checkout-step-routes.ts). */
+/** The orders service: checkout, orders and their actions (routes.ts), the checkout's calls before the order (checkout-step-routes.ts), and the admin's page of one customer (customer-admin.ts). */
 export const ordersService: ServicePlugin = async (app, options) => {
   await ordersRoutes(app, options);
   await checkoutStepRoutes(app, options);
+  await customerAdminRoutes(app, options);
 };
 export { Order } from './models';
 export { announceOrderPlaced } from './placed';

@@ -85,6 +85,6 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
   }, async (request) => {
     const token = request.body?.token ?? request.query.token;
     if (!token) throw new AppError('invalid', OPT_OUT_LINK_INVALID);
-    return unsubscribe(request.ctx, token);
+    return unsubscribe(request.ctx, token, { redis: app.resources.redis, prefix: app.resources.queuePrefix });
   });
 };

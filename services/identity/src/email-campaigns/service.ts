@@ -9,6 +9,7 @@ import type { PlatformQueues } from '@platform/queue';
 import { AppError, hashToken, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { Customer } from '../models';
 import { EmailCampaign, UnsubscribeLink } from './models';
+import { refreshCustomer, type CustomerIndexStore } from '../customers-admin/customer-index';
 
 type CampaignQueues = Pick<PlatformQueues, 'notifications' | 'emailCampaigns'>;
 interface CampaignDoc {
@@ -111,11 +112,12 @@ export async function sendCampaign(ctx: RequestContext, queues: CampaignQueues, 
 }
 
 /** POST unsubscribe {token}: the customer the link was made for stops getting marketing e-mails; the same link again says the same. */
-export async function unsubscribe(ctx: RequestContext, token: string) {
+export async function unsubscribe(ctx: RequestContext, token: string, customerLists?: CustomerIndexStore) {
   const link = await UnsubscribeLink.findOne(scoped(ctx, { _id: unsubscribeLinkId(ctx.tenantId, hashToken(token)) })).lean() as { _id: string; customerId: string; usedAt: Date | null } | null;
   if (!link) throw new AppError('not_found', OPT_OUT_LINK_INVALID);
   if (!link.usedAt) {
     await Customer.updateOne(scoped(ctx, { _id: link.customerId }), { $set: { receiveMarketing: false } });
+    if (customerLists) await refreshCustomer(customerLists, ctx.tenantId, link.customerId);
     await UnsubscribeLink.updateOne(scoped(ctx, { _id: link._id }), { $set: { usedAt: new Date() } });
   }
   return { status: 'success', message: unsubscribedMessage(ctx.tenant.name) };

@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import type { AdminCustomerPage, AdminCustomerRow } from '@platform/contracts';
+import { AppError, type RequestContext } from '@platform/server-kit';
+import { ProviderCardVault, type CardVault } from '../cards';
+import { customerByKey } from '../keys';
+import { customerListSlugs, customerPage, customerRows, customerSearchQuery, customerTotals, type CustomerIndexStore } from './customer-index';
+
+export const CUSTOMER_NOT_FOUND = 'This customer was not found.';
+
+export interface CustomerListFilters { page: number; limit: number; search?: string }
+
+const paged = (rows: AdminCustomerRow[], total: number, page: number, limit: number): AdminCustomerPage => ({
+  data: rows, total, current_page: page, per_page: limit, last_page: Math.max(1, Math.ceil(total / limit)),
+});
+
+/** GET admin/customers: the store's shoppers, newest first, a page at a time; search: name words, an e-mail or a phone (all words must match). */
+export async function listCustomers(ctx: RequestContext, s: CustomerIndexStore, q: CustomerListFilters): Promise<AdminCustomerPage> {
+  const words = q.search?.trim() ? customerSearchQuery(q.search) : undefined;
+  const { rows, total } = await customerPage(s, ctx.tenantId, { page: q.page, limit: q.limit, words });
+  return paged(rows, total, q.page, q.limit);
+}
+
+/** GET subscribers: the shoppers who agreed to marketing e-mails (the platform has no separate newsletter list), newest first. */
+export async function listSubscribers(ctx: RequestContext, s: CustomerIndexStore, q: CustomerListFilters): Promise<AdminCustomerPage> {
+  const words = q.search?.trim() ? customerSearchQuery(q.search) : undefined;
+  const { rows, total } = await customerPage(s, ctx.tenantId, { page: q.page, limit: q.limit, words, marketingOnly: true });
+  return paged(rows, total, q.page, q.limit);
+}
+
+export const totalAccounts = (ctx: RequestContext, s: CustomerIndexStore) => customerTotals(s, ctx.tenantId);
+
+/** Rows read from Redis at a time. */
+const BATCH = 1000;
+const COLUMNS = ['First name', 'Last name', 'E-mail', 'Phone', 'Signed up (UTC)', 'Marketing e-mails', 'Order texts'];
+/** A text cell a spreadsheet would run as a formula (=, +, -, @, tab, return at its start) is kept as text. */
+const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/**
+ * GET admin/customers?excel=1: the shoppers (with the search, if any) as CSV, newest first, streamed from the rows
+ * kept in Redis: no database read however many customers; memory holds the slugs and one batch of rows.
+ */
+export async function exportCustomers(ctx: RequestContext, s: CustomerIndexStore, search?: string): Promise<Readable> {
+  const words = search?.trim() ? customerSearchQuery(search) : undefined;
+  const slugs = await customerListSlugs(s, ctx.tenantId, words);
+  async function* batches() {
+    for (let i = 0; i === 0 || i < slugs.length; i += BATCH) {
+      const rows = (await customerRows(s, ctx.tenantId, slugs.slice(i, i + BATCH))).map((c) => [
+        c.first_name, c.last_name, c.email, c.telephone, c.created_at, c.receive_marketing ? 'Yes' : 'No', c.receive_sms ? 'Yes' : 'No',
+      ]);
+      yield stringify(rows, { header: i === 0, columns: COLUMNS, cast: { string: asText } });
+    }
+  }
+  return Readable.from(batches(), { objectMode: false });
+}
+
+interface ShopperDoc {
+  _id: unknown; slug: string; email: string; telephone?: string | null; firstName?: string; lastName?: string; isAdmin?: boolean;
+  receiveMarketing?: boolean; receiveSms?: boolean; createdAt?: Date; lastSignInAt?: Date | null;
+}
+
+/** One shopper's details as the store sees them, and their saved cards as brand and last 4 only. */
+export interface ShopperForAdmin { customer: AdminCustomerRow & { last_sign_in_at: string | null }; cards: { brand: string; last4: string }[] }
+
+const defaultVault = new ProviderCardVault();
+
+/**
+ * A shopper of this store by slug (two `_id` reads: its key, then the account), for the admin's customer page; an
+ * admin or staff account, or another store's customer, is not found. The cards come from the store's card
+ * provider's vault (a provider that does not answer shows none).
+ */
+export async function shopperForAdmin(ctx: RequestContext, slug: string, vault: CardVault = defaultVault): Promise<ShopperForAdmin> {
+  const c = await customerByKey<ShopperDoc>(ctx, 'slug', slug);
+  if (!c || c.isAdmin) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
+  const cards = await vault.list(ctx, c.slug).catch(() => []);
+  return {
+    customer: {
+      id: c.slug, first_name: c.firstName ?? '', last_name: c.lastName ?? '', email: c.email, telephone: c.telephone ?? '',
+      created_at: new Date(c.createdAt ?? 0).toISOString(), receive_marketing: Boolean(c.receiveMarketing), receive_sms: c.receiveSms ?? true,
+      last_sign_in_at: c.lastSignInAt ? new Date(c.lastSignInAt).toISOString() : null,
+    },
+    cards: cards.map((card) => ({ brand: card.brand, last4: card.last4 })),
+  };
+}

@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+import { AdminCustomerDetails, PageNumber } from '@platform/contracts';
+import { formatCents } from '@platform/domain';
+import { shopperForAdmin } from '@platform/identity';
+import { errorAnswers, requireAdmin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
+import { orderKeys, orderPage, type OrderIndexStore } from './order-index';
+
+/**
+ * One shopper for the admin's Customers area: identity's details, consent and saved cards (brand and last 4), and
+ * their orders from the orders' Redis list of that customer (My Orders' own list). Here in orders, which already
+ * uses identity: identity using orders would make the two depend on each other.
+ */
+export async function adminCustomer(ctx: RequestContext, s: OrderIndexStore, slug: string, q: { page: number; limit: number }): Promise<AdminCustomerDetails> {
+  const shopper = await shopperForAdmin(ctx, slug);
+  const { rows, total } = await orderPage(s, ctx.tenantId, orderKeys.customer(s, ctx.tenantId, shopper.customer.id), q.page, q.limit);
+  return {
+    ...shopper,
+    orders: {
+      data: rows.map((o) => ({
+        id: o.id, order_number: o.order_number, status: o.status, order_type: o.order_type, placed_at: o.placed_at, item_count: o.item_count, total: formatCents(o.total_cents),
+      })),
+      total, current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.limit)),
+    },
+  };
+}
+
+/** POST admin/customer/{id} (spec 3 §7 Customers): any admin; another store's customer, an admin or staff account is not found. */
+export const customerAdminRoutes: ServicePlugin = async (app) => {
+  const store: OrderIndexStore = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
+  app.post('/admin/customer/:id', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['customers'], security: [{ bearer: [] }],
+      summary: "One shopper (id: the account's slug): details, marketing and text consent, their orders (newest first, 10 a page) and saved cards as brand and last 4 only",
+      params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+      body: Type.Optional(Type.Object({ page: Type.Optional(PageNumber), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) })),
+      response: { 200: AdminCustomerDetails, ...errorAnswers(401, 403, 404) },
+    },
+  }, async (request) => adminCustomer(request.ctx, store, request.params.id, { page: request.body?.page ?? 1, limit: request.body?.limit ?? 10 }));
+};
