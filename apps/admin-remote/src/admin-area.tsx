@@ -8,6 +8,7 @@ import { NoPermission } from './features/layout/no-permission';
 import { OrdersListPage } from './features/orders/orders-list-page';
 import { PrepareOrderPage } from './features/orders/prepare-order-page';
 import { RecurringOrdersPage } from './features/orders/recurring-orders-page';
+import { CustomersPage } from './features/customers/customers-page';
 import { EmailCampaignsPage } from './features/emails/email-campaigns-page';
 import { EditEmailCampaignPage, NewEmailCampaignPage } from './features/emails/email-campaign-edit-page';
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
@@ -26,6 +27,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OrdersListPage },
   { path: '/admin/orders/recurring', Page: RecurringOrdersPage },
   { path: '/admin/prepare-order', Page: PrepareOrderPage },
+  { path: '/admin/customers', Page: CustomersPage },
   { path: '/admin/emails', Page: EmailCampaignsPage },
   { path: '/admin/emails/new', Page: NewEmailCampaignPage },
   { path: '/admin/emails/edit/:id', Page: EditEmailCampaignPage },

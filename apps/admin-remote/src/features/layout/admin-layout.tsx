@@ -10,7 +10,7 @@ const NAV_ITEMS: { label: string; to?: string }[] = [
   { label: 'Offline Orders' },
   { label: 'Emails', to: '/admin/emails' },
   { label: 'Website Settings', to: '/admin/settings' },
-  { label: 'Customers' },
+  { label: 'Customers', to: '/admin/customers' },
   { label: 'Tutorials' },
   { label: 'Release Updates' },
 ];

@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { AdminCustomerDetails, AdminCustomerPage, AdminCustomerRow, CustomerTotals } from '@platform/contracts';
+import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
+import { Failure, renderAdmin, type Answers } from '../../test-support';
+
+/** The Customers screen's routes (services/identity customers-admin, services/orders customer-admin.ts) beside the admin's others. */
+interface CustomerAnswers extends Answers {
+  'GET /api/admin/customers': AdminCustomerPage;
+  'GET /api/admin/customers/totalAccounts': CustomerTotals;
+  [customer: `POST /api/admin/customer/${string}`]: AdminCustomerDetails;
+}
+class FakeApi extends ApiStandIn<CustomerAnswers> {}
+
+const ANN: AdminCustomerRow = {
+  id: 'ann-lee-1a2b3c', first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', telephone: '5035550142',
+  created_at: '2026-11-20T15:00:00.000Z', receive_marketing: true, receive_sms: true,
+};
+const BOB: AdminCustomerRow = { ...ANN, id: 'bob-stone-4d5e6f', first_name: 'Bob', last_name: 'Stone', email: 'bob@example.com', telephone: '', receive_marketing: false };
+const page = (rows: AdminCustomerRow[], total = rows.length, lastPage = 1): AdminCustomerPage => ({ data: rows, total, current_page: 1, last_page: lastPage, per_page: 10 });
+const ANN_DETAILS: AdminCustomerDetails = {
+  customer: { ...ANN, receive_sms: false, last_sign_in_at: '2026-11-24T09:00:00.000Z' },
+  orders: {
+    data: [{ id: '64b7f0c2a1b2c3d4e5f60718', order_number: '1043', status: 'completed', order_type: 'pickup', placed_at: '2026-11-22T15:00:00.000Z', item_count: 3, total: '42.50' }],
+    total: 1, current_page: 1, last_page: 1,
+  },
+  cards: [{ brand: 'Visa', last4: '4242' }],
+};
+
+describe('Customers', () => {
+  it('is in the admin menu; lists the accounts with their totals, finds by a search and pages', async () => {
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', (r) => (r.query.get('search') ? page([BOB]) : page([ANN, BOB], 12, 2)))
+      .on('GET /api/admin/customers/totalAccounts', { total: 12, marketing: 5 });
+    const { user } = renderAdmin('/admin/customers', { api });
+
+    expect(await screen.findByRole('heading', { name: 'Customers' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(nav).getByRole('link', { name: 'Customers' }).getAttribute('href')).toBe('/admin/customers');
+    expect(await screen.findByText('12 customer accounts')).toBeTruthy();
+    expect(screen.getByText('5 agreed to marketing e-mails')).toBeTruthy();
+    const row = (await screen.findByRole('link', { name: 'Ann Lee' })).closest('tr')!;
+    expect(row.textContent).toContain('ann@example.com');
+    expect(row.textContent).toContain('(503) 555-0142');
+    expect(row.textContent).toContain('Nov 20, 2026');
+    expect(row.textContent).toContain('Yes');
+    expect(screen.getByText('12 customers')).toBeTruthy();
+    expect(api.sent('GET /api/admin/customers')[0].query.toString()).toBe('page=1&limit=10');
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(() => expect(api.sent('GET /api/admin/customers').at(-1)!.query.get('page')).toBe('2'));
+    expect(window.location.search).toBe('?page=2');
+
+    const search = screen.getByRole('search', { name: 'Find customers' });
+    await user.type(within(search).getByRole('searchbox', { name: 'Search' }), ' bob@example.com ');
+    await user.click(within(search).getByRole('button', { name: 'Find customers' }));
+    expect(await screen.findByText('1 customer matches')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Ann Lee' })).toBeNull();
+    expect(api.sent('GET /api/admin/customers').at(-1)!.query.toString()).toBe('page=1&limit=10&search=bob%40example.com');
+    expect(window.location.search).toBe('?search=bob%40example.com');
+  });
+
+  it("opens a customer with their consent, orders (linked to the order) and saved cards as brand and last 4", async () => {
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', page([ANN, BOB]))
+      .on('GET /api/admin/customers/totalAccounts', { total: 2, marketing: 1 })
+      .on(`POST /api/admin/customer/${ANN.id}`, ANN_DETAILS);
+    const { user } = renderAdmin('/admin/customers', { api });
+
+    await user.click(await screen.findByRole('link', { name: 'Ann Lee' }));
+    const panel = await screen.findByRole('region', { name: 'Ann Lee' });
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Ann Lee' }));
+    expect(window.location.search).toBe(`?open=${ANN.id}`);
+    expect(panel.textContent).toContain('Marketing e-mailsAgreed');
+    expect(panel.textContent).toContain('Order textsOff');
+    expect(within(panel).getByRole('link', { name: 'ann@example.com' }).getAttribute('href')).toBe('mailto:ann@example.com');
+    const orders = within(panel).getByRole('list', { name: 'Orders (1)' });
+    expect(orders.textContent).toBe('1043 · Nov 22, 2026 · Completed · 3 items · $42.50');
+    expect(within(orders).getByRole('link', { name: 'Order 1043' }).getAttribute('href')).toBe('/admin/prepare-order?id=64b7f0c2a1b2c3d4e5f60718');
+    expect(within(panel).getByRole('list', { name: 'Saved cards' }).textContent).toBe('Visa ending in 4242');
+    expect(screen.getByRole('link', { name: 'Ann Lee' }).closest('tr')!.getAttribute('aria-current')).toBe('true');
+
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Ann Lee' })).toBeNull();
+    expect(window.location.search).toBe('');
+  });
+
+  it('says when there are no customers, when none match, and when the list cannot load', async () => {
+    let fail = true;
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', () => (fail ? new Failure(500, 'Server Error') : page([], 0)))
+      .on('GET /api/admin/customers/totalAccounts', { total: 0, marketing: 0 });
+    const { user } = renderAdmin('/admin/customers', { api });
+
+    expect((await screen.findByText('We could not load the customers.'))).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No customer accounts yet')).toBeTruthy();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zed');
+    await user.click(screen.getByRole('button', { name: 'Find customers' }));
+    expect(await screen.findByText('No customers match')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('No customer accounts yet')).toBeTruthy();
+  });
+
+  it("says so when an opened customer is not this store's", async () => {
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', page([ANN]))
+      .on('GET /api/admin/customers/totalAccounts', { total: 1, marketing: 1 })
+      .on('POST /api/admin/customer/nobody', new Failure(404, 'This customer was not found.'));
+    renderAdmin('/admin/customers?open=nobody', { api });
+    const panel = await screen.findByRole('region', { name: 'Customer' });
+    expect((await within(panel).findByText('This customer was not found.'))).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { AdminCustomerRow } from '@platform/contracts';
+import { formatPhone, ORDER_STATUS_LABELS } from '@platform/domain';
+import { Link, useSearchParams } from '@platform/routing';
+import { errorMessage, notify } from '@platform/api-client';
+import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
+import { customersApi, downloadCustomersCsv } from './customers-api';
+
+const Table = styled.table`
+  width: 100%; border-collapse: collapse; background: ${(p) => p.theme.colors.surface};
+  th, td { text-align: left; padding: 10px; border-bottom: 1px solid ${(p) => p.theme.colors.border}; vertical-align: top; }
+  td small { display: block; color: ${(p) => p.theme.colors.muted}; overflow-wrap: anywhere; }
+  tr[aria-current='true'] { background: ${(p) => p.theme.colors.page}; }
+  @media (max-width: 700px) { .wide { display: none; } }
+`;
+const Filters = styled.form`
+  display: grid; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); gap: 0 12px; align-items: end; margin-bottom: 8px;
+  .buttons { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 14px; }
+`;
+const Panel = styled(Card)`
+  margin-bottom: 20px;
+  h2 { margin-top: 0; }
+  h3 { margin: 18px 0 8px; }
+  ul { margin: 0; padding-left: 18px; }
+  li { margin: 4px 0; }
+  .head { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: start; }
+`;
+const Facts = styled.dl`margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 6px 12px; dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }`;
+const Summary = styled.p`display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center;`;
+
+const fullName = (c: Pick<AdminCustomerRow, 'first_name' | 'last_name' | 'email'>) => `${c.first_name} ${c.last_name}`.trim() || c.email;
+const phoneLabel = (phone: string) => (phone ? formatPhone(phone) : '');
+const dayLabel = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString()} ${many}`);
+
+/** One customer opened from the list: details, consent, their orders (each opens on the prepare screen) and saved cards (brand and last 4). */
+function CustomerPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const [ordersPage, setOrdersPage] = useState(1);
+  useEffect(() => setOrdersPage(1), [id]);
+  const { data, isLoading, isFetching, isError, error, refetch } = customersApi.useCustomerQuery({ id, page: ordersPage });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = Boolean(data);
+  // Another customer opened: the keyboard goes to them.
+  useEffect(() => { if (loaded) heading.current?.focus(); }, [id, loaded]);
+
+  if (isLoading) return <Panel as="section" aria-label="Customer"><Loading label="Loading the customer…" /></Panel>;
+  if (isError || !data) {
+    const notFound = (error as { status?: number } | undefined)?.status === 404;
+    return (
+      <Panel as="section" aria-label="Customer">
+        <ErrorNotice action={<>{notFound ? null : <Button onClick={() => void refetch()}>Try again</Button>} <Button $variant="secondary" onClick={onClose}>Close</Button></>}>
+          {notFound ? errorMessage(error) : 'We could not load the customer.'}
+        </ErrorNotice>
+      </Panel>
+    );
+  }
+  const { customer: c, orders, cards } = data;
+  return (
+    <Panel as="section" aria-labelledby="customer-title">
+      <div className="head">
+        <h2 id="customer-title" ref={heading} tabIndex={-1}>{fullName(c)}</h2>
+        <Button type="button" $variant="secondary" onClick={onClose}>Close</Button>
+      </div>
+      <Facts>
+        <dt>E-mail</dt><dd><a href={`mailto:${c.email}`}>{c.email}</a></dd>
+        <dt>Phone</dt><dd>{c.telephone ? <a href={`tel:${c.telephone}`}>{phoneLabel(c.telephone)}</a> : 'None given'}</dd>
+        <dt>Signed up</dt><dd>{dayLabel(c.created_at)}</dd>
+        <dt>Last signed in</dt><dd>{c.last_sign_in_at ? dayLabel(c.last_sign_in_at) : 'Not yet'}</dd>
+        <dt>Marketing e-mails</dt><dd>{c.receive_marketing ? 'Agreed' : 'Not agreed'}</dd>
+        <dt>Order texts</dt><dd>{c.receive_sms ? 'On' : 'Off'}</dd>
+      </Facts>
+      <h3 id="customer-orders">Orders{orders.total ? ` (${orders.total.toLocaleString()})` : ''}</h3>
+      {orders.total ? (
+        <>
+          <ul aria-labelledby="customer-orders">
+            {orders.data.map((o) => (
+              <li key={o.id}>
+                <Link to={`/admin/prepare-order?id=${o.id}`} aria-label={`Order ${o.order_number}`}>{o.order_number}</Link>
+                {` · ${dayLabel(o.placed_at)} · ${ORDER_STATUS_LABELS[o.status] ?? o.status} · ${plural(o.item_count, 'item', 'items')} · $${o.total}`}
+              </li>
+            ))}
+          </ul>
+          {isFetching ? <p aria-live="polite">Updating…</p> : null}
+          <PaginationBar page={ordersPage} lastPage={orders.last_page} onPage={setOrdersPage} />
+        </>
+      ) : <p>No orders placed while signed in.</p>}
+      <h3 id="customer-cards">Saved cards</h3>
+      {cards.length ? (
+        <ul aria-labelledby="customer-cards">{cards.map((card, i) => <li key={`${card.brand}-${card.last4}-${i}`}>{card.brand} ending in {card.last4}</li>)}</ul>
+      ) : <p>None saved.</p>}
+    </Panel>
+  );
+}
+
+/**
+ * Customers (spec 3 §7 Customers): the store's shopper accounts, newest first, 10 a page, found by name, e-mail or
+ * phone; how many there are and how many agreed to marketing e-mails; the list as a spreadsheet (CSV). A row
+ * opens the customer above the list. The search, page and the open customer live in the address.
+ */
+export function CustomersPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const open = params.get('open');
+  const [draft, setDraft] = useState(search);
+  const [shownFor, setShownFor] = useState(search);
+  if (shownFor !== search) { setShownFor(search); setDraft(search); }
+
+  const { data, isLoading, isFetching, isError, refetch } = customersApi.useCustomersQuery({ page, search: search || undefined });
+  const { data: totals } = customersApi.useCustomerTotalsQuery();
+  const queryWith = (next: { search?: string; page?: number; open?: string | null }) => {
+    const merged = { search, page, open, ...next };
+    return Object.fromEntries(Object.entries({ search: merged.search, page: merged.page > 1 ? String(merged.page) : '', open: merged.open ?? '' })
+      .filter(([, v]) => v)) as Record<string, string>;
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(queryWith({ search: draft.trim(), page: 1, open: null }));
+  };
+  const clear = () => { setDraft(''); setParams({}); };
+  const rowLink = (id: string) => `/admin/customers?${new URLSearchParams(queryWith({ open: id })).toString()}`;
+
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    const refused = await downloadCustomersCsv(search || undefined).catch(() => 'The customers could not be exported.');
+    setExporting(false);
+    if (refused) notify('error', refused, 6000);
+  };
+
+  return (
+    <Container>
+      <PageTitle>Customers</PageTitle>
+      {totals ? (
+        <Summary>
+          <span>{plural(totals.total, 'customer account', 'customer accounts')}</span>
+          <span>{plural(totals.marketing, 'agreed to marketing e-mails', 'agreed to marketing e-mails')}</span>
+        </Summary>
+      ) : null}
+      <Filters role="search" aria-label="Find customers" onSubmit={apply}>
+        <Field>Search<input type="search" value={draft} maxLength={100} placeholder="Name, e-mail or phone" onChange={(e) => setDraft(e.target.value)} /></Field>
+        <div className="buttons">
+          <Button type="submit">Find customers</Button>
+          {search ? <Button type="button" $variant="secondary" onClick={clear}>Clear search</Button> : null}
+          <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>{exporting ? 'Exporting…' : 'Export CSV'}</Button>
+        </div>
+      </Filters>
+      {open ? <CustomerPanel id={open} onClose={() => setParams(queryWith({ open: null }))} /> : null}
+      {isLoading ? <Loading label="Loading customers…" /> : null}
+      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the customers.</ErrorNotice> : null}
+      {data && data.total === 0 ? (
+        search ? <EmptyState title="No customers match">Search by whole words of the name, an e-mail or a phone number, or clear the search.</EmptyState>
+          : <EmptyState title="No customer accounts yet">Shoppers who register on your online store will appear here.</EmptyState>
+      ) : null}
+      {data && data.total > 0 ? (
+        <>
+          <p aria-live="polite">{search ? plural(data.total, 'customer matches', 'customers match') : plural(data.total, 'customer', 'customers')}{isFetching ? ' (updating…)' : ''}</p>
+          <Table aria-label="Customers">
+            <thead><tr><th>Name</th><th>E-mail</th><th className="wide">Phone</th><th className="wide">Signed up</th><th>Marketing</th></tr></thead>
+            <tbody>
+              {data.data.map((c) => (
+                <tr key={c.id} aria-current={c.id === open ? 'true' : undefined}>
+                  <td><Link to={rowLink(c.id)}>{fullName(c)}</Link></td>
+                  <td><small>{c.email}</small></td>
+                  <td className="wide">{phoneLabel(c.telephone)}</td>
+                  <td className="wide"><time dateTime={c.created_at}>{dayLabel(c.created_at)}</time></td>
+                  <td>{c.receive_marketing ? 'Yes' : 'No'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <PaginationBar page={page} lastPage={data.last_page} onPage={(next) => setParams(queryWith({ page: next }))} />
+        </>
+      ) : null}
+    </Container>
+  );
+}
