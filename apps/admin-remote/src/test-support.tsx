@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
 import { PERMISSIONS } from '@platform/domain';
-import { clearSession, type RecurringChanged, type SessionUser } from '@platform/api-client';
-import type { BusinessDetails, Paged, RecurringOrder, SubAccount } from '@platform/contracts';
+import { clearSession, type OrderNote, type RecurringChanged, type SessionUser } from '@platform/api-client';
+import type { AdminOrder, OrderLocations, BusinessDetails, Paged, RecurringOrder, SubAccount } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import AdminArea from './admin-area';
 
@@ -22,6 +22,10 @@ export interface Answers {
   'POST /api/admin/recurringorders/cancel': RecurringChanged;
   'POST /api/admin/recurringorders/cancel-execution': RecurringChanged;
   'POST /api/admin/settings/update': { status: string; message: string; data: BusinessDetails };
+  /** An order, its notes and its locations (prepare-order screen). */
+  [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations };
+  /** The order actions: their message and the order as it now is. */
+  [orderAction: `POST /api/admin/orders/${string}`]: { status: string; message: string; data: AdminOrder };
 }
 export type Route = keyof Answers;
 

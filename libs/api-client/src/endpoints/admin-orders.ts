@@ -1,6 +1,6 @@
 // The store's work on orders (the back office).
-import type { AdminOrder, OrderSummary, Paged } from '@platform/contracts';
-import type { OrderAction, OrderListName } from '@platform/domain';
+import type { AdminOrder, OrderLocations, OrderSummary, Paged } from '@platform/contracts';
+import type { OrderAction, OrderListName, PrepareStep } from '@platform/domain';
 import { platformApi } from '../api';
 import { unwrap } from './unwrap';
 import { getBusinessSlug, getSession } from '../session';
@@ -49,6 +49,26 @@ export const adminOrderMailApi = platformApi.injectEndpoints({
     /** The store e-mails an order's customer. */
     emailOrderCustomer: build.mutation<{ status: string; message: string; data: AdminOrder }, { id: string; subject: string; body: string }>({
       query: ({ id, ...body }) => ({ url: `admin/orders/${encodeURIComponent(id)}/email`, method: 'POST', body }), invalidatesTags: ['Orders'],
+    }),
+  }),
+});
+
+/** Preparing steps, the expected day and the order's location (spec 3 §7 prepareStep, updateDeliveryDate, {id}/location). */
+export const adminOrderFulfilmentApi = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Records where preparing stands: picking, picked, packed. */
+    prepareOrderStep: build.mutation<{ status: string; message: string; data: AdminOrder }, { id: string; step: PrepareStep }>({
+      query: ({ id, step }) => ({ url: `admin/orders/${encodeURIComponent(id)}/prepareStep/${step}`, method: 'POST', body: {} }), invalidatesTags: ['Orders'],
+    }),
+    /** The day (YYYY-MM-DD) a delivery, a parcel or special-order items are expected, and a time of day. */
+    updateDeliveryDate: build.mutation<{ status: string; message: string; data: AdminOrder }, { id: string; delivery_date: string; delivery_window?: string }>({
+      query: (body) => ({ url: 'admin/orders/updateDeliveryDate', method: 'POST', body }), invalidatesTags: ['Orders'],
+    }),
+    /** The order's store and which other locations have every stocked line. */
+    orderLocations: build.query<OrderLocations, string>({ query: (id) => `admin/orders/${encodeURIComponent(id)}/location`, transformResponse: unwrap, providesTags: ['Orders'] }),
+    /** Moves the order to another location (its stock taken there, given back here). */
+    moveOrder: build.mutation<{ status: string; message: string; data: AdminOrder }, { id: string; location_id: number }>({
+      query: ({ id, location_id }) => ({ url: `admin/orders/${encodeURIComponent(id)}/location`, method: 'POST', body: { location_id } }), invalidatesTags: ['Orders'],
     }),
   }),
 });

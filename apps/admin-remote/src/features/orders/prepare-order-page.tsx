@@ -5,6 +5,7 @@ import type { AdminOrder } from '@platform/contracts';
 import { addressLine, formatPhone, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
 import { adminOrderMailApi, adminOrdersApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+import { DeliveryDate, MoveOrder, PrepareSteps } from './order-fulfilment';
 
 const Columns = styled.div`display: grid; grid-template-columns: 2fr 1fr; gap: 16px; align-items: start; @media (max-width: ${(p) => p.theme.breakpoints.md}px) { grid-template-columns: 1fr; }`;
 const PickList = styled.table`
@@ -208,6 +209,9 @@ export function PrepareOrderPage() {
                 </Actions>
               </form>
             ) : null}
+            <PrepareSteps order={order} />
+            <DeliveryDate order={order} />
+            <MoveOrder order={order} />
           </Card>
           <Card as="section" aria-label="Customer">
             <h2 style={{ marginTop: 0 }}>Customer</h2>

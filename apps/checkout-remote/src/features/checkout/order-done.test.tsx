@@ -37,6 +37,20 @@ describe('order detail (My Orders)', () => {
     expect(print).toHaveBeenCalledOnce();
   });
 
+  it('shows the day the store expects the order, and none once it is cancelled', async () => {
+    const api = new FakeApi().on('GET /api/orders/order', { data: { ...ORDER, status: 'preparing', order_type: 'delivery', address: { address: '12 Oak St', address2: '', city: 'Salem', state: 'OR', zip: '97302' }, delivery_date: '2026-12-03', delivery_window: '9am-noon' } })
+      .on('GET /api/check-active-coupons', { data: { active: false } });
+    renderCheckout('/orders?order=1042', { api, user: CUSTOMER });
+    expect((await screen.findByTestId('expected-on')).textContent).toBe('Expected on Thursday, December 3, 2026, 9am-noon.');
+  });
+
+  it('shows no expected day on a cancelled order', async () => {
+    const api = orderApi().on('GET /api/orders/order', { data: { ...ORDER, delivery_date: '2026-12-03' } });
+    renderCheckout('/orders?order=1042', { api, user: CUSTOMER });
+    await screen.findByRole('list', { name: 'Order status' });
+    expect(screen.queryByTestId('expected-on')).toBeNull();
+  });
+
   it('Buy again puts the lines back in the cart at the order\'s store and opens the cart', async () => {
     const api = orderApi().on('POST /api/orders/reorder', { status: 'success', message: 'All 2 items are in your cart.', store_id: 2, added: 2, not_added: [] });
     const { user } = renderCheckout('/orders?order=1042', { api, user: CUSTOMER, storeId: 1 });

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { Link, useNavigate } from '@platform/routing';
 import type { ReorderAnswer } from '@platform/contracts';
-import { addressLine, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, ORDER_PLACED, runDayLabel } from '@platform/domain';
+import { addressLine, DEFAULT_DELIVERY_DISCLAIMER, deliveryDateLabel, DEFAULT_PICKUP_DISCLAIMER, ORDER_PLACED, runDayLabel } from '@platform/domain';
 import { checkoutApi, errorMessage, getDeviceId, notify, recurringOrdersApi, setCheckoutStep, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
@@ -42,6 +42,9 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
           {order.order_type !== 'pickup' && order.address ? (
             <p>{order.order_type === 'delivery' ? 'Delivery to' : 'Shipping to'} {addressLine(order.address)}
               {order.shipping_service ? ` (${order.shipping_service})` : ''}. {order.order_type === 'delivery' ? DEFAULT_DELIVERY_DISCLAIMER : ''}</p>
+          ) : null}
+          {order.delivery_date && order.status !== 'cancelled' && order.status !== 'completed' ? (
+            <p data-testid="expected-on"><strong>Expected on {deliveryDateLabel(order.delivery_date)}{order.delivery_window ? `, ${order.delivery_window}` : ''}</strong>{order.order_type === 'pickup' ? ' (your special-order items)' : ''}.</p>
           ) : null}
           <Lines aria-label="Order lines">
             {order.items.map((item) => (
