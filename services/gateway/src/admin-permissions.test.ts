@@ -42,6 +42,7 @@ const URLS: Record<string, string> = {
   'DELETE /api/admin/email-campaigns/{id}': `/api/admin/email-campaigns/${SPARE_CAMPAIGN_ID}`,
   'GET /api/admin/recurringorders/executions': `/api/admin/recurringorders/executions?id=${RECURRING_ID}`,
   'POST /api/admin/email-campaigns/{id}/test': `/api/admin/email-campaigns/${CAMPAIGN_ID}/test`, 'POST /api/admin/email-campaigns/{id}/send': `/api/admin/email-campaigns/${CAMPAIGN_ID}/send`,
+  'POST /api/admin/customer/{id}': '/api/admin/customer/walk-reader',
 };
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
@@ -167,11 +168,17 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/recurringorders/cancel': null,
   'GET /api/admin/recurringorders/executions': null,
   'POST /api/admin/recurringorders/cancel-execution': null,
+  // Customers (spec 3 §6 names no customers permission): any admin.
+  'GET /api/admin/customers': null,
+  'GET /api/admin/customers/totalAccounts': null,
+  'POST /api/admin/customer/{id}': null,
+  'GET /api/subscribers': null,
 };
 /** Admin routes whose spec paths are not under /api/admin/. */
 const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save', 'GET /api/widget/get',
   'POST /api/sub-accounts/create', 'POST /api/sub-accounts/update', 'POST /api/sub-accounts/change-password', 'POST /api/sub-accounts/delete',
-  'GET /api/setup-wizard/get', 'POST /api/setup-wizard/mark-item-started', 'POST /api/setup-wizard/mark-item-completed', 'POST /api/setup-wizard/acknowledge']);
+  'GET /api/setup-wizard/get', 'POST /api/setup-wizard/mark-item-started', 'POST /api/setup-wizard/mark-item-completed', 'POST /api/setup-wizard/acknowledge',
+  'GET /api/subscribers']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'permissions');

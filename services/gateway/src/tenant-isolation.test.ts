@@ -51,7 +51,7 @@ async function seedTenant(key: 'a' | 'b') {
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
   const campaign = await EmailCampaign.create({ tenantId: tenant.id, subject: `${slug} spring sale`, body: `${slug} mulch` });
   // A shopper who agreed to marketing e-mails, with the same unsubscribe token at both stores.
-  const reader = await Customer.create({ tenantId: tenant.id, slug: 'reader', email: 'reader@shared.test', passwordHash: 'x', receiveMarketing: true });
+  const reader = await Customer.create({ tenantId: tenant.id, slug: 'reader', email: 'reader@shared.test', firstName: `${slug} reader`, passwordHash: 'x', receiveMarketing: true });
   await UnsubscribeLink.create({ tenantId: tenant.id, customerId: String(reader._id), campaignId: String(campaign._id), tokenHash: hashToken('shared-unsubscribe'), createdAt: new Date() });
   const login = await harness.app.inject({ method: 'POST', url: '/api/login', headers: { 'business-slug': slug }, payload: { email: 'owner@shared.test', password: PASSWORD } });
   tenants[key] = { id: tenant.id, slug, token: login.json().access_token, businessId: tenant.businessId, orderId: String(order._id), campaignId: String(campaign._id), recurringId: String(recurring._id) };
@@ -132,6 +132,9 @@ const READS: Record<string, string> = {
   '/api/active-shipping-carriers': '/api/active-shipping-carriers',
   '/api/admin/fulfillment/getRecurringOrderOptIn': '/api/admin/fulfillment/getRecurringOrderOptIn',
   '/api/admin/recurringorders/executions': '/api/admin/recurringorders/executions?id={A_RECURRING_ID}',
+  '/api/admin/customers': '/api/admin/customers',
+  '/api/admin/customers/totalAccounts': '/api/admin/customers/totalAccounts',
+  '/api/subscribers': '/api/subscribers',
 };
 const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -149,7 +152,8 @@ const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/a
   '/api/admin/orders/{id}/prepareStep/{step}', '/api/admin/orders/updateDeliveryDate', '/api/admin/orders/{id}/location',
   '/api/customer/orders/validate-address', '/api/customer/orders/prepayment', '/api/get-fiserv-hash',
   '/api/recurring-order-dates', '/api/get-recurring-orders', '/api/cancel-recurring-order', '/api/cancel-all-recurring-orders', '/api/admin/fulfillment/saveRecurringOrderOptIn',
-  '/api/admin/recurringorders', '/api/admin/recurringorders/cancel', '/api/admin/recurringorders/cancel-execution'];
+  '/api/admin/recurringorders', '/api/admin/recurringorders/cancel', '/api/admin/recurringorders/cancel-execution',
+  '/api/admin/customer/{id}'];
 const REPLACES = ['/api/admin/search-synonyms'];
 const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
@@ -160,6 +164,8 @@ const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/
   '/api/active-shipping-carriers',
   // A flag.
   '/api/admin/fulfillment/getRecurringOrderOptIn',
+  // Two counts.
+  '/api/admin/customers/totalAccounts',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
 
@@ -274,6 +280,15 @@ describe('tenant isolation across every route', () => {
     } });
     expect(signup.statusCode).toBe(200);
     expect(await inBackground('test: check the database', () => Customer.countDocuments({ tenantId: tenants.b.id, email: 'only-b@shared.test', firstName: '' }))).toBe(1);
+    // B's shoppers are not listed, found or opened through A; 'reader' is a slug at both stores, and A's is A's own.
+    expect((await harness.app.inject({ method: 'POST', url: '/api/admin/customer/only-b', headers: headersA })).statusCode).toBe(404);
+    const readerAtA = await harness.app.inject({ method: 'POST', url: '/api/admin/customer/reader', headers: headersA });
+    expect(readerAtA.statusCode, readerAtA.body).toBe(200);
+    expect(readerAtA.body).toContain('iso-a reader');
+    expect(readerAtA.body).not.toContain('iso-b');
+    const foundAtA = (await harness.app.inject({ url: '/api/admin/customers?search=reader', headers: headersA })).json() as { data: { first_name: string }[] };
+    expect(foundAtA.data.map((c) => c.first_name)).toEqual(['iso-a reader']);
+    expect((await harness.app.inject({ url: '/api/admin/customers?search=iso-b', headers: headersA })).json().total).toBe(0);
     // Tenant B's promo code means nothing at A.
     const foreign = await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: { 'business-slug': 'iso-a' }, payload: { coupon: 'ISO-B-CODE', device_id: 'SharedDev1' } });
     expect(foreign.json().message).toBe('This promo code is not valid.');

@@ -33,8 +33,9 @@ export const customerAdminRoutes: ServicePlugin = async (app) => {
       tags: ['customers'], security: [{ bearer: [] }],
       summary: "One shopper (id: the account's slug): details, marketing and text consent, their orders (newest first, 10 a page) and saved cards as brand and last 4 only",
       params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
-      body: Type.Optional(Type.Object({ page: Type.Optional(PageNumber), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) })),
+      // No body (the spec's call sends none); the orders' page in the query.
+      querystring: Type.Object({ page: PageNumber, limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }) }),
       response: { 200: AdminCustomerDetails, ...errorAnswers(401, 403, 404) },
     },
-  }, async (request) => adminCustomer(request.ctx, store, request.params.id, { page: request.body?.page ?? 1, limit: request.body?.limit ?? 10 }));
+  }, async (request) => adminCustomer(request.ctx, store, request.params.id, request.query));
 };

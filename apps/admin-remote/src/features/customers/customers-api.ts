@@ -11,7 +11,7 @@ export const customersApi = platformApi.injectEndpoints({
     }),
     customerTotals: build.query<CustomerTotals, void>({ query: () => 'admin/customers/totalAccounts' }),
     customer: build.query<AdminCustomerDetails, { id: string; page?: number }>({
-      query: ({ id, page = 1 }) => ({ url: `admin/customer/${encodeURIComponent(id)}`, method: 'POST', body: { page } }),
+      query: ({ id, page = 1 }) => ({ url: `admin/customer/${encodeURIComponent(id)}`, method: 'POST', params: { page } }),
     }),
   }),
 });
