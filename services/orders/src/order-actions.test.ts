@@ -150,6 +150,7 @@ describe('moving an order to another location', () => {
   it('takes the units at the new location and gives them back at the old one, moves the lists, tells the shopper', async () => {
     const { id, number } = await placeOrder('MoveDevice', [[21, 4]]);
     await act(`${id}/prepareStep/picking`);
+    expect((await act(`makeItemSpecial/${id}.0`, { qty: 1 })).statusCode).toBe(200); // 3 from the shelf, 1 from the supplier
     const [atOld, atNew] = [await stock(21), await stock(22)];
     expect(await listed(1)).toContain(id);
 
@@ -157,10 +158,10 @@ describe('moving an order to another location', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ message: `Order ${number} moved to ord-act store 2. The customer has been told by e-mail.`, data: { store: { id: 2, name: 'ord-act store 2' }, status: 'preparing', prepare_step: null } });
     expect(moved.json().data.history.at(-1)).toMatchObject({ status: 'preparing', by: 'the-owner', note: 'Moved from ord-act store 1 to ord-act store 2' });
-    expect([await stock(21), await stock(22)]).toEqual([atOld + 4, atNew - 4]);
-    await expect.poll(() => stockInDb(21)).toBe(atOld + 4);
-    await expect.poll(() => stockInDb(22)).toBe(atNew - 4);
-    expect(await stored(id)).toMatchObject({ locationId: 2, items: [expect.objectContaining({ storeProductId: 22 })] });
+    expect([await stock(21), await stock(22)]).toEqual([atOld + 3, atNew - 3]);
+    await expect.poll(() => stockInDb(21)).toBe(atOld + 3);
+    await expect.poll(() => stockInDb(22)).toBe(atNew - 3);
+    expect(await stored(id)).toMatchObject({ locationId: 2, items: [expect.objectContaining({ storeProductId: 22 }), expect.objectContaining({ storeProductId: 22, special: true })] });
     expect(await listed(1)).not.toContain(id);
     expect(await listed(2)).toContain(id);
     const pickupAt = (await shopperSees('MoveDevice', number)).store;
@@ -175,7 +176,7 @@ describe('moving an order to another location', () => {
     expect((await act(`${id}/location`, { location_id: 9 })).statusCode).toBe(422);
     // A cancel gives the units back where the order now is.
     expect((await act('cancel', { id, reason: 'Test' })).statusCode).toBe(200);
-    expect([await stock(21), await stock(22)]).toEqual([atOld + 4, atNew]);
+    expect([await stock(21), await stock(22)]).toEqual([atOld + 3, atNew]);
     const done = await act(`${id}/location`, { location_id: 1 });
     expect(done.statusCode).toBe(409);
     expect(done.json().message).toBe('This order is cancelled already: it cannot move.');

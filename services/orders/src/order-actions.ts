@@ -131,8 +131,14 @@ export async function moveOrder(ctx: RequestContext, io: CheckoutIo, id: string,
       const short = lines.find((l) => l.storeProductId === taken.storeProductId)!;
       throw new AppError('conflict', `${short.line.title}: ${to.name} has only ${taken.left} in stock.`);
     }
+    // Every line names the new location's store product where it sells the product ('Buy again' shops there); a
+    // special-order or cancelled line it does not sell keeps its own (it holds no stock).
+    const index = await io.cart.catalogue.get(ctx.tenantId);
     const newIds = new Map(lines.map((l) => [l.index, l.storeProductId!]));
-    const items = current.items.map((l, i) => (newIds.has(i) ? { ...l, storeProductId: newIds.get(i)! } : l));
+    const items = current.items.map((l, i) => {
+      const there = newIds.get(i) ?? index.product({ productId: l.productId }, locationId)?.store_product_id;
+      return there ? { ...l, storeProductId: there } : l;
+    });
     const from = places.get(current.locationId);
     const entry: Entry = { status: current.status, at: new Date(), by: by(ctx), note: `Moved from ${from?.name ?? `location ${current.locationId}`} to ${to.name}` };
     try {
