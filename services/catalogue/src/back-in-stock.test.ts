@@ -4,7 +4,7 @@ import { inBackground, scoped } from '@platform/db';
 import { Customer } from '@platform/identity';
 import type { CatalogueChangeJob } from '@platform/queue';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
-import { announceStockChange, applyCatalogueChange, BackInStockAsk, backInStockAfterReconcile, backInStockDocId, catalogueService, reconcileStock, releaseStock, reserveStock } from './index';
+import { announceStockChange, applyCatalogueChange, BackInStockAsk, backInStockAfterReconcile, backInStockDocId, catalogueService, ensureBackInStockSets, reconcileStock, releaseStock, reserveStock } from './index';
 import { Product, productDocId, StoreProduct, storeProductDocId } from './models';
 import { createCatalogueFixture } from './testing';
 
@@ -28,6 +28,8 @@ const jobsOf = async (queue: 'notifications' | 'catalogueChanges'): Promise<Job[
   harness.resources.queues[queue].getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
 type Email = { kind: string; to: string; subject: string; text: string; tenantId: string };
 const emails = async () => (await jobsOf('notifications')).map((j) => j.data as Email).filter((e) => e.kind === 'back-in-stock');
+const withdrawAsk = (email: string, store_product_id: number) =>
+  harness.app.inject({ method: 'DELETE', url: '/api/products/notify-back-in-stock', headers: headers(), payload: { store_product_id, email } });
 const asksIn = async (tenantId: string, storeProductId: number) => harness.resources.redis.smembers(`${harness.resources.queuePrefix}:back-in-stock:${tenantId}:sp:${storeProductId}`);
 
 /** Runs the queued back-in-stock jobs as the worker does (inside inBackground), then removes them. */
@@ -58,6 +60,17 @@ beforeAll(async () => {
 afterAll(async () => { await harness?.close(); });
 
 describe('back in stock', () => {
+  it('lists again, from the database, the asks a lost Redis forgot, so they are still e-mailed', async () => {
+    expect((await ask({ store_product_id: 42, email: 'lost@example.com' })).statusCode).toBe(200);
+    const lost = await harness.resources.redis.keys(`${harness.resources.queuePrefix}:back-in-stock:${tenant.id}:*`);
+    await harness.resources.redis.del(...lost);
+    expect(await asksIn(tenant.id, 42)).toEqual([]);
+    expect(await ensureBackInStockSets(harness.resources, tenant.id)).toBe(1);
+    expect(await asksIn(tenant.id, 42)).toEqual([backInStockDocId(tenant.id, 42, 'lost@example.com')]);
+    expect(await ensureBackInStockSets(harness.resources, tenant.id)).toBe(0); // built: not again
+    await withdrawAsk('lost@example.com', 42);
+  });
+
   it('records a guest ask once however often it is made, and e-mails it once when stock goes from 0 to more, then forgets it', async () => {
     const first = await ask({ store_product_id: 41, email: ' Pat@Example.com ' });
     expect(first.statusCode).toBe(200);

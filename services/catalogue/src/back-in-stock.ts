@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import type { Redis } from 'ioredis';
-import { keyedId, Location, scoped, Tenant, tenantOwned } from '@platform/db';
+import { inBackground, keyedId, Location, scoped, Tenant, tenantOwned } from '@platform/db';
 import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
 import type { PlatformQueues } from '@platform/queue';
 import { AppError, type RequestContext } from '@platform/server-kit';
@@ -39,6 +39,27 @@ interface Keys { redis: Redis; queuePrefix: string }
 const productsKey = (r: Keys, tenantId: string) => `${r.queuePrefix}:back-in-stock:${tenantId}:products`;
 const productKey = (r: Keys, tenantId: string, productId: number) => `${r.queuePrefix}:back-in-stock:${tenantId}:product:${productId}`;
 const asksKey = (r: Keys, tenantId: string, storeProductId: number) => `${r.queuePrefix}:back-in-stock:${tenantId}:sp:${storeProductId}`;
+const builtKey = (r: Keys, tenantId: string) => `${r.queuePrefix}:back-in-stock:${tenantId}:built`;
+
+/** Lists one ask in the three sets (asking, and rebuilding). */
+const listAsk = (r: Keys, tenantId: string, ask: { _id: string; storeProductId: number; productId: number }) => r.redis.multi()
+  .sadd(asksKey(r, tenantId, ask.storeProductId), ask._id)
+  .sadd(productKey(r, tenantId, ask.productId), String(ask.storeProductId))
+  .sadd(productsKey(r, tenantId), String(ask.productId))
+  .exec();
+
+/**
+ * The sets rebuilt from the database when Redis does not have them (first start, a lost Redis): run by the stock
+ * reconcile job (every 10 minutes, each store), so asks saved before a loss are e-mailed when their item returns.
+ */
+export async function ensureBackInStockSets(resources: Keys, tenantId: string): Promise<number> {
+  if (await resources.redis.exists(builtKey(resources, tenantId))) return 0;
+  const asks = await inBackground('back-in-stock sets rebuild', () =>
+    BackInStockAsk.find(scoped({ tenantId }), { _id: 1, storeProductId: 1, productId: 1 }).lean()) as unknown as { _id: string; storeProductId: number; productId: number }[];
+  for (const ask of asks) await listAsk(resources, tenantId, ask);
+  await resources.redis.set(builtKey(resources, tenantId), '1');
+  return asks.length;
+}
 
 /** The job name on the catalogue-changes queue (its data: the tenant and the products whose stock changed). */
 export const BACK_IN_STOCK_JOB = 'back-in-stock';
@@ -93,11 +114,7 @@ export async function askBackInStock(
     if ((err as { code?: number }).code !== 11000) throw err;
     already = true; // asked before: still one ask
   }
-  await resources.redis.multi()
-    .sadd(asksKey(resources, ctx.tenantId, sp.storeProductId), _id)
-    .sadd(productKey(resources, ctx.tenantId, sp.productId), String(sp.storeProductId))
-    .sadd(productsKey(resources, ctx.tenantId), String(sp.productId))
-    .exec();
+  await listAsk(resources, ctx.tenantId, { _id, storeProductId: sp.storeProductId, productId: sp.productId });
   // Stock that came back while the ask was being saved: its announcement may have found no ask yet.
   if (await stockOf(resources, ctx.tenantId, sp.storeProductId) > 0) {
     await resources.queues.catalogueChanges.add(BACK_IN_STOCK_JOB, { tenantId: ctx.tenantId, productIds: [sp.productId] });
