@@ -119,6 +119,18 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: false,
 };
 
+/** Every key matching a pattern, by SCAN (Redis is never blocked as by a long KEYS): for rebuilding a store's lists. */
+export async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, found] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    keys.push(...found);
+    cursor = next;
+  } while (cursor !== '0');
+  return keys;
+}
+
 /** ioredis connection as BullMQ wants it (no per-request retry limit). */
 export function createRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { scanKeys } from '@platform/queue';
 import { inBackground, scoped, Tenant } from '@platform/db';
 import { AWAITING_PAYMENT, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
 import { Order } from './models';
@@ -128,17 +129,8 @@ export function ensureOrderIndex(s: OrderIndexStore, tenantId: string): Promise<
   return work;
 }
 
-/** Every key of the tenant's lists (SCAN, so Redis is never blocked by a long KEYS). */
-async function tenantKeys(s: OrderIndexStore, tenantId: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, found] = await s.redis.scan(cursor, 'MATCH', `${base(s, tenantId)}:*`, 'COUNT', 1000);
-    keys.push(...found);
-    cursor = next;
-  } while (cursor !== '0');
-  return keys;
-}
+/** Every key of the tenant's lists. */
+const tenantKeys = (s: OrderIndexStore, tenantId: string) => scanKeys(s.redis, `${base(s, tenantId)}:*`);
 
 /** Reads every order of the tenant (one background scan) and writes the lists anew. */
 export async function rebuildOrderIndex(s: OrderIndexStore, tenantId: string): Promise<number> {

@@ -74,20 +74,19 @@ export const adminOrderFulfilmentApi = platformApi.injectEndpoints({
 });
 
 /**
- * Downloads a list's orders as CSV (GET admin/orders/csv) with the session's token: the browser cannot send
- * the token with a plain link, so the file is fetched and handed to the browser as a download. Answers the
- * error message when the server refuses.
+ * Downloads a file the API answers to a signed-in admin (an export) with the session's token: the browser cannot
+ * send the token with a plain link, so the file is fetched and handed to the browser as a download. Answers the
+ * server's message when it refuses (or `refused`), else null.
  */
-export async function downloadOrdersCsv({ list, page: _page, ...filters }: OrderListArgs): Promise<string | null> {
-  const params = new URLSearchParams({ order_filters: list, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])) });
+export async function downloadAdminFile(path: string, params: URLSearchParams, fallbackName: string, refused: string): Promise<string | null> {
   const headers: Record<string, string> = {};
   const token = getSession()?.access_token;
   if (token) headers.Authorization = `Bearer ${token}`;
   const slug = getBusinessSlug();
   if (slug) headers['Business-Slug'] = slug;
-  const res = await fetch(`/api/admin/orders/csv?${params.toString()}`, { headers });
-  if (!res.ok) return ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? 'The orders could not be exported.';
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
+  const res = await fetch(`/api/${path}?${params.toString()}`, { headers });
+  if (!res.ok) return ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? refused;
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: name });
   document.body.append(link);
@@ -95,4 +94,10 @@ export async function downloadOrdersCsv({ list, page: _page, ...filters }: Order
   link.remove();
   URL.revokeObjectURL(url);
   return null;
+}
+
+/** A list's orders as CSV (GET admin/orders/csv) with its filters. */
+export async function downloadOrdersCsv({ list, page: _page, ...filters }: OrderListArgs): Promise<string | null> {
+  const params = new URLSearchParams({ order_filters: list, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])) });
+  return downloadAdminFile('admin/orders/csv', params, 'orders.csv', 'The orders could not be exported.');
 }

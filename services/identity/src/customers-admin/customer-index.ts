@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { scanKeys } from '@platform/queue';
 import mongoose from 'mongoose';
 import { inBackground, scoped } from '@platform/db';
 import { normalizePhone, orderSearchQuery } from '@platform/domain';
@@ -98,17 +99,8 @@ export async function refreshCustomer(s: CustomerIndexStore, tenantId: string, c
   else if (slug) await unindexCustomer(s, tenantId, slug);
 }
 
-/** Every key of the tenant's customer lists (SCAN, so Redis is never blocked by a long KEYS). */
-async function tenantKeys(s: CustomerIndexStore, tenantId: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, found] = await s.redis.scan(cursor, 'MATCH', `${base(s, tenantId)}:*`, 'COUNT', 1000);
-    keys.push(...found);
-    cursor = next;
-  } while (cursor !== '0');
-  return keys;
-}
+/** Every key of the tenant's lists. */
+const tenantKeys = (s: CustomerIndexStore, tenantId: string) => scanKeys(s.redis, `${base(s, tenantId)}:*`);
 
 /** Reads every customer of the tenant (one background scan) and writes the lists anew; answers how many shoppers. */
 export async function rebuildCustomerIndex(s: CustomerIndexStore, tenantId: string): Promise<number> {

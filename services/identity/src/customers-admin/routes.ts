@@ -25,7 +25,10 @@ export const customersAdminRoutes: ServicePlugin = async (app) => {
         excel: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')])),
         format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx'), Type.Literal('json')])),
       }),
-      response: { 200: AdminCustomerPage, ...errorAnswers(401, 403) },
+      response: {
+        200: { description: 'A page of customers, or (excel / format=csv|xlsx) every match as CSV', content: { 'application/json': { schema: AdminCustomerPage }, 'text/csv': { schema: Type.String() } } },
+        ...errorAnswers(401, 403),
+      },
     },
   }, async (request, reply) => {
     const q = request.query;
