@@ -28,7 +28,7 @@ test.describe('every screen opens by its address', () => {
       ['/register', 'Create an Account'], ['/store-info', 'Our Locations'], ['/contact-us', 'Contact Us'],
       ['/privacy-policy', 'Privacy Policy'], ['/terms', 'Terms of Use'], ['/promotions', 'Promotions'],
       ['/rentals', 'Rentals'], ['/rentals/rental-form', 'Rental Request'], ['/local-ad', 'Weekly Ad'], ['/rewards', 'Rewards'],
-      ['/account', 'Sign In', /\/login$/], ['/savedcarts', 'Sign In', /\/login$/], ['/orders', 'Sign In', /\/login$/], ['/admin/settings/widgets', 'Sign In', /\/login$/],
+      ['/account', 'Sign In', /\/login$/], ['/savedcarts', 'Sign In', /\/login$/], ['/orders', 'Sign In', /\/login$/], ['/recurring-orders', 'Sign In', /\/login$/], ['/admin/settings/widgets', 'Sign In', /\/login$/],
       ['/reset-password', 'Sign In', /\/login$/], ['/admin/emails', 'Sign In', /\/login$/], ['/unsubscribe', 'Marketing E-mails'],
     ]);
     await expect(page.getByText('This link is missing its code.')).toBeVisible();
@@ -39,7 +39,7 @@ test.describe('every screen opens by its address', () => {
     await openSession(page, HARDWARE, SHOPPER);
     await openEach(page, HARDWARE, [
       ['/account', 'My Account'], ['/settings', 'My Account', /\/settings\/account$/], ['/payment', 'My Account'],
-      ['/savedcarts', 'Saved Carts'], ['/orders', 'My Orders'], ['/login', 'Riverside Hardware Co-op', /:4300\/$/], ['/register', 'Riverside Hardware Co-op', /:4300\/$/],
+      ['/savedcarts', 'Saved Carts'], ['/orders', 'My Orders'], ['/recurring-orders', 'Recurring orders'], ['/login', 'Riverside Hardware Co-op', /:4300\/$/], ['/register', 'Riverside Hardware Co-op', /:4300\/$/],
     ]);
   });
 
@@ -50,7 +50,7 @@ test.describe('every screen opens by its address', () => {
       ['/admin/settings/fulfillment-options', 'Fulfillment Options'], ['/admin/settings/payment-options', 'Payment Options'], ['/admin/settings/special-order-items', 'Special Order Items'],
       ['/admin/settings/mfa', 'Two-Step Sign-In'], ['/admin/settings/my-account', 'Your Account'], ['/admin/settings/search-synonyms', 'Search Synonyms'],
       ['/admin/settings/sub-accounts', 'Sub-accounts'], ['/admin/settings/sub-accounts/new', 'Add a sub-account'],
-      ['/admin/settings/widgets', 'Home Page Sections'], ['/admin/prepare-order', 'Prepare Order'], ['/admin/prepare-order?id=000000000000000000000000', 'Prepare Order'],
+      ['/admin/settings/widgets', 'Home Page Sections'], ['/admin/orders/recurring', 'Recurring orders'], ['/admin/customers', 'Customers'], ['/admin/prepare-order', 'Prepare Order'], ['/admin/prepare-order?id=000000000000000000000000', 'Prepare Order'],
     ]);
     await expect(page.getByText('This order was not found')).toBeVisible();
     await openEach(page, HARDWARE, [['/admin/emails', 'Emails'], ['/admin/emails/new', 'New e-mail'], ['/admin/emails/edit/000000000000000000000000', 'Edit e-mail']]);
