@@ -107,6 +107,6 @@ export function parseRecurringPattern(pattern: string): { frequency: RecurringFr
 /** What the shopper reads about why a run was not placed, when an item is not to be had. */
 export const RUN_SKIPPED_ITEMS = (titles: string[]) => `Not placed: ${titles.join(', ')} ${titles.length === 1 ? 'is' : 'are'} not available at the store.`;
 
-/** A run day as the shopper reads it: 'Thu, Dec 3'. */
-export const runDayLabel = (day: string): string =>
-  new Date(dayStartMs(day)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A run day as people read it: 'Thu, Dec 3' (with `year`: 'Thu, Dec 3, 2026'). */
+export const runDayLabel = (day: string, options: { year?: boolean } = {}): string =>
+  new Date(dayStartMs(day)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', ...(options.year ? { year: 'numeric' } : {}), timeZone: 'UTC' });

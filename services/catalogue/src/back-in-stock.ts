@@ -161,6 +161,17 @@ export async function sendBackInStock(
   const ctx = { tenantId };
   if (!productIds.length) return { sent };
   const asked = await resources.redis.smismember(productsKey(resources, tenantId), ...productIds.map(String));
+  // Read once per run, not once per store product: the store's name and its locations' names (a small collection).
+  let names: { tenant: string; locations: Map<number, string> } | null = null;
+  const storeNames = async () => {
+    if (names) return names;
+    const [tenant, locations] = await Promise.all([
+      Tenant.findById(tenantId, { name: 1 }).lean() as Promise<{ name?: string } | null>,
+      Location.find(scoped(ctx), { locationId: 1, name: 1 }).lean() as Promise<unknown> as Promise<{ locationId: number; name?: string }[]>,
+    ]);
+    names = { tenant: tenant?.name ?? '', locations: new Map(locations.map((l) => [l.locationId, l.name ?? ''])) };
+    return names;
+  };
   for (const productId of productIds.filter((_, i) => asked[i] === 1)) {
     const storeProductIds = (await resources.redis.smembers(productKey(resources, tenantId, productId))).map(Number);
     for (const storeProductId of storeProductIds) {
@@ -168,13 +179,13 @@ export async function sendBackInStock(
       if (askIds.length && await stockOf(resources, tenantId, storeProductId) > 0) {
         const product = await Product.findOne(scoped(ctx, { _id: productDocId(tenantId, productId) }), { title: 1 }).lean() as { title: string } | null;
         const sp = await StoreProduct.findOne(scoped(ctx, { _id: storeProductDocId(tenantId, storeProductId) }), { locationId: 1 }).lean() as { locationId: number } | null;
-        const location = sp ? await Location.findOne(scoped(ctx, { locationId: sp.locationId }), { name: 1 }).lean() as { name?: string } | null : null;
-        const tenant = await Tenant.findById(tenantId, { name: 1 }).lean() as { name?: string } | null;
+        const { tenant, locations } = await storeNames();
+        const locationName = sp ? locations.get(sp.locationId) : undefined;
         for (const askId of askIds) {
           const ask = await BackInStockAsk.findOne(scoped(ctx, { _id: askId })).lean() as AskDoc | null;
           if (ask) {
             const title = product?.title ?? 'An item you asked about';
-            const store = location?.name ?? 'our store';
+            const store = locationName || 'our store';
             await resources.queues.notifications.add('back-in-stock', {
               tenantId, channel: 'email', to: ask.email, kind: 'back-in-stock',
               subject: `Back in stock: ${title}`,
@@ -182,7 +193,7 @@ export async function sendBackInStock(
                 `Good news: ${title} is back in stock at ${store}.`, '',
                 `See it and order it here: ${ask.link}`, '',
                 `You asked us to e-mail you when it was back. This e-mail is sent once; if it sells out again, ask again on the product page.`, '',
-                tenant?.name ?? '',
+                tenant,
               ].join('\n'),
             }, { jobId: `back-in-stock-${createHash('sha256').update(`${askId}|${new Date(ask.askedAt).getTime()}`).digest('hex').slice(0, 32)}` });
             sent += 1;

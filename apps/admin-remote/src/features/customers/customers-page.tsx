@@ -4,29 +4,14 @@ import type { AdminCustomerRow } from '@platform/contracts';
 import { formatPhone, ORDER_STATUS_LABELS } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, notify } from '@platform/api-client';
-import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
+import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { customersApi, downloadCustomersCsv } from './customers-api';
+import { DetailPanel as Panel, Facts, ListTable as Table } from '../layout/list-parts';
 
-const Table = styled.table`
-  width: 100%; border-collapse: collapse; background: ${(p) => p.theme.colors.surface};
-  th, td { text-align: left; padding: 10px; border-bottom: 1px solid ${(p) => p.theme.colors.border}; vertical-align: top; }
-  td small { display: block; color: ${(p) => p.theme.colors.muted}; overflow-wrap: anywhere; }
-  tr[aria-current='true'] { background: ${(p) => p.theme.colors.page}; }
-  @media (max-width: 700px) { .wide { display: none; } }
-`;
 const Filters = styled.form`
   display: grid; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); gap: 0 12px; align-items: end; margin-bottom: 8px;
   .buttons { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 14px; }
 `;
-const Panel = styled(Card)`
-  margin-bottom: 20px;
-  h2 { margin-top: 0; }
-  h3 { margin: 18px 0 8px; }
-  ul { margin: 0; padding-left: 18px; }
-  li { margin: 4px 0; }
-  .head { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: start; }
-`;
-const Facts = styled.dl`margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 6px 12px; dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }`;
 const Summary = styled.p`display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center;`;
 
 const fullName = (c: Pick<AdminCustomerRow, 'first_name' | 'last_name' | 'email'>) => `${c.first_name} ${c.last_name}`.trim() || c.email;

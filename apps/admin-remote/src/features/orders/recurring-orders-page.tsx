@@ -1,33 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { RecurringOrder } from '@platform/contracts';
-import { addressLine } from '@platform/domain';
+import { addressLine, runDayLabel } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, recurringOrdersApi, type StoreRecurringArgs } from '@platform/api-client';
-import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
+import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { OrderTabs } from './order-tabs';
+import { DetailPanel, Facts, ListTable as Table } from '../layout/list-parts';
 
-const Table = styled.table`
-  width: 100%; border-collapse: collapse; background: ${(p) => p.theme.colors.surface};
-  th, td { text-align: left; padding: 10px; border-bottom: 1px solid ${(p) => p.theme.colors.border}; vertical-align: top; }
-  td small { display: block; color: ${(p) => p.theme.colors.muted}; overflow-wrap: anywhere; }
-  tr[aria-current='true'] { background: ${(p) => p.theme.colors.page}; }
-  @media (max-width: 700px) { .wide { display: none; } }
-`;
+const Panel = styled(DetailPanel)`.dates li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }`;
+
 const Filters = styled.form`
   display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 0 12px; align-items: end; margin-bottom: 8px;
   .buttons { display: flex; gap: 8px; margin-bottom: 14px; }
 `;
-const Panel = styled(Card)`
-  margin-bottom: 20px;
-  h2 { margin-top: 0; }
-  h3 { margin: 18px 0 8px; }
-  ul { margin: 0; padding-left: 18px; }
-  li { margin: 4px 0; }
-  .dates li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }
-  .head { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: start; }
-`;
-const Facts = styled.dl`margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 6px 12px; dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }`;
 const Said = styled.p`margin: 0 0 12px; padding: 10px 14px; border-radius: ${(p) => p.theme.radius}; background: ${(p) => p.theme.colors.page}; border-left: 4px solid ${(p) => p.theme.colors.success};`;
 
 type StatusFilter = NonNullable<StoreRecurringArgs['status']>;
@@ -37,9 +23,8 @@ const STATUS_WORDS: Record<RecurringOrder['status'], string> = { active: 'Active
 const RUN_WORDS: Record<RecurringOrder['runs'][number]['status'], string> = { placed: 'Placed', skipped: 'Not placed', failed: 'Failed', cancelled: 'Skipped' };
 const EMPTY_TEXT = 'Shoppers can repeat an order at checkout once you turn recurring orders on in';
 
-/** A run day (YYYY-MM-DD, the store's calendar day) as staff read it: 'Thu, Dec 3, 2026'. */
-export const recurringDayLabel = (day: string): string =>
-  new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** A run day as staff read it, with its year: 'Thu, Dec 3, 2026'. */
+export const recurringDayLabel = (day: string): string => runDayLabel(day, { year: true });
 
 const fulfilment = (r: RecurringOrder) => {
   const how = r.order_type === 'pickup' ? 'Pickup' : 'Local delivery';

@@ -213,7 +213,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
           </label>
           {repeat ? (
             <p aria-live="polite">
-              {repeatDates ? `Next orders: ${repeatDates.dates.slice(0, 3).map(runDayLabel).join(', ')}. ` : ''}
+              {repeatDates ? `Next orders: ${repeatDates.dates.slice(0, 3).map((day) => runDayLabel(day)).join(', ')}. ` : ''}
               We e-mail you the day before each one; skip or cancel any time in Recurring orders.
               {method === PAY_BY_CARD && stripeCards && chosenCard === NEW_CARD ? ' Your card is saved to your account to pay for them.' : ''}
             </p>
