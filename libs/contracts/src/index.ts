@@ -8,3 +8,4 @@ export * from './cart';
 export * from './identity';
 export * from './orders';
 export * from './customers';
+export * from './offline-orders';

@@ -31,3 +31,4 @@ export * from './checkout';
 export * from './email-campaigns';
 export * from './payment-settings';
 export * from './recurring-orders';
+export * from './offline-orders';

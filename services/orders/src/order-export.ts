@@ -16,7 +16,7 @@ const COLUMNS = [
 ];
 
 /** A text cell a spreadsheet would run as a formula (=, +, -, @, tab, return at its start) is kept as text. */
-const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /**
  * GET admin/orders/csv: the orders of a list with its filters as CSV, newest first, streamed from the list
