@@ -2,7 +2,7 @@ import { Faker, en } from '@faker-js/faker';
 import { connectMongo, disconnectMongo, inBackground, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
 import { nextOrderNumber, slugify } from '@platform/domain';
 import { Brand, Department, FeaturedProduct, Product, productDocId, StoreProduct, storeProductDocId } from '@platform/catalogue';
-import { adminIds, Customer, CustomerKey, customerKeyDocs, hashPassword } from '@platform/identity';
+import { adminIds, Customer, CustomerKey, customerKeyDocs, hashPassword, startSessionLists } from '@platform/identity';
 import { sealSecret } from '@platform/server-kit';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
 import { announceOrderPlaced, indexOrders, Order } from '@platform/orders';
@@ -384,6 +384,8 @@ async function seedBulkCustomers(tenantId: string, count: number, faker: Faker):
     const inserted = await Customer.insertMany(batch, { ordered: false });
     // The customers' key documents (e-mail, phone, slug), so sign-in and registration find them by _id.
     await CustomerKey.insertMany(inserted.flatMap((c: Parameters<typeof customerKeyDocs>[0]) => customerKeyDocs(c)), { ordered: false });
+    // They have no sessions: their (empty) lists of sessions are complete, so a first sign-in rebuilds none.
+    if (orderLists) await startSessionLists(tenantId, orderLists, batch.map((c) => c.slug));
     report(start + batch.length);
   }
   return made;

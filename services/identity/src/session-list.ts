@@ -25,8 +25,14 @@ async function rebuild(ctx: TenantContext, io: SessionStore, key: string, custom
 
 /** A new account has no sessions yet: its (empty) list is complete, so its first sign-in starts no rebuild. */
 export async function startSessionList(ctx: TenantContext, io: SessionStore, customerSlug: string): Promise<void> {
-  const key = sessionSetKey(io, ctx.tenantId, customerSlug);
-  await io.redis.multi().sadd(key, MARKER).expire(key, KEEP_S).exec();
+  await startSessionLists(ctx.tenantId, io, [customerSlug]);
+}
+
+/** The same for many accounts at once (the seed's bulk customers, made without sessions). */
+export async function startSessionLists(tenantId: string, io: SessionStore, customerSlugs: string[]): Promise<void> {
+  const batch = io.redis.multi();
+  for (const slug of customerSlugs) batch.sadd(sessionSetKey(io, tenantId, slug), MARKER).expire(sessionSetKey(io, tenantId, slug), KEEP_S);
+  await batch.exec();
 }
 
 /** The `_id`s of a customer's sessions (any state: callers check revokedAt and expiresAt on the documents). */
@@ -38,9 +44,11 @@ export async function sessionIds(ctx: TenantContext, io: SessionStore, customerS
 }
 
 /** Records a new session of the customer (its record is written already, so a rebuild includes it too). */
-export async function rememberSession(ctx: TenantContext, io: SessionStore, customerSlug: string, id: string): Promise<void> {
+export async function rememberSession(ctx: TenantContext, io: SessionStore, customerSlug: string, id: string, firstSignIn = false): Promise<void> {
   const key = sessionSetKey(io, ctx.tenantId, customerSlug);
-  const [, , [, complete]] = (await io.redis.multi().sadd(key, id).expire(key, KEEP_S).sismember(key, MARKER).exec()) as [unknown, unknown, [unknown, number]];
+  // An account never signed in before (no lastSignInAt) has no other session: its list is complete as it stands.
+  const members = firstSignIn ? [id, MARKER] : [id];
+  const [, , [, complete]] = (await io.redis.multi().sadd(key, ...members).expire(key, KEEP_S).sismember(key, MARKER).exec()) as [unknown, unknown, [unknown, number]];
   // A list not known complete (none yet, or Redis lost it) gets its older sessions in the background: signing in
   // does not wait on that scan, and a read before it ends rebuilds the list itself.
   if (!complete) void rebuild(ctx, io, key, customerSlug).catch((err) => console.error(`[identity] sessions of ${customerSlug} not rebuilt: ${String(err)}`));
