@@ -8,4 +8,5 @@ export * from './cart';
 export * from './identity';
 export * from './orders';
 export * from './customers';
+export * from './ar-accounts';
 export * from './offline-orders';

@@ -72,6 +72,8 @@ export const AdminOrder = Type.Intersect([PlacedOrder, Type.Object({
   history: Type.Array(Type.Object({ status: Type.String(), at: Type.String(), by: Type.Union([Type.String(), Type.Null()]), note: Type.String() })),
   /** Where preparing stands (admin prepareStep/{step}): picking, picked, packed, or null before the first step. */
   prepare_step: Type.Union([Type.Literal('picking'), Type.Literal('picked'), Type.Literal('packed'), Type.Null()]),
+  /** The AR account the order is charged to (assign-ar-account), or null. */
+  ar_account: Type.Optional(Type.Union([Type.Object({ id: Type.String(), number: Type.String(), name: Type.String() }), Type.Null()])),
 })]);
 export type AdminOrder = Static<typeof AdminOrder>;
 

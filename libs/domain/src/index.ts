@@ -31,4 +31,5 @@ export * from './checkout';
 export * from './email-campaigns';
 export * from './payment-settings';
 export * from './recurring-orders';
+export * from './ar-accounts';
 export * from './offline-orders';

@@ -11,6 +11,7 @@ import { giveStockBack, orderView, redisStore, type CheckoutIo, type OrderDoc } 
 import { indexOrder, keepOrderDoc, orderKeys } from './order-index';
 import { cardProvider, giveCardPaymentBack, PAY_BY_CARD, type StoredPayment } from './card-payment';
 import { refundPayment } from '@platform/payments';
+import { orderArAccount, syncArCharge } from './ar-accounts/ledger';
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
@@ -18,7 +19,7 @@ export const NOTE_NEEDED = 'Please write a note.';
 export const NOTE_NOT_FOUND = 'This note was not found.';
 
 type StoredNote = { id: string; text: string; at: Date; by: string | null };
-export type StoredOrder = Omit<OrderDoc, 'history'> & { prepareStep?: string | null; _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
+export type StoredOrder = Omit<OrderDoc, 'history'> & { prepareStep?: string | null; arAccount?: { id: string; number: string; name: string } | null; _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
 
 export async function findOrder(ctx: RequestContext, id: string): Promise<StoredOrder> {
   if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', ORDER_NOT_FOUND);
@@ -36,6 +37,7 @@ export async function adminView(ctx: RequestContext, order: StoredOrder) {
     actions: orderActions(order.status),
     history: (order.history ?? []).map((h) => ({ status: h.status, at: new Date(h.at).toISOString(), by: h.by, note: h.note ?? '' })),
     prepare_step: isPrepareStep(order.prepareStep ?? '') ? order.prepareStep as PrepareStep : null,
+    ar_account: orderArAccount(order),
   };
 }
 
@@ -76,6 +78,7 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     if (action === 'cancel') await giveStockBack(ctx, io, current.items.filter((l) => !l.special).map((l) => ({ ...l, quantity: l.quantity - (l.cancelledQuantity ?? 0) })).filter((l) => l.quantity > 0));
     return changed;
   }, { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' });
+  if (action === 'cancel') await syncArCharge(ctx, io, order as never); // a charged order no longer owes its account
   const view = await adminView(ctx, order);
   if (action === 'cancel') await announceStockChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId));
   const email = shopperEmail(ctx.tenant.name, view, action, { reason, deliveryMinutes: input.deliveryMinutes });
@@ -232,6 +235,7 @@ export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: st
     if (!line.special) await giveStockBack(ctx, io, [{ ...line, quantity }]);
     return { order: changed, line, refunded, owed };
   });
+  await syncArCharge(ctx, io, done.order as never); // its AR account is owed what is left
   const view = await adminView(ctx, done.order);
   if (!done.line.special) await announceStockChange(io.resources, ctx.tenantId, [done.line.productId]);
   if (view.contact.email) {

@@ -1,6 +1,6 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
-  addressLine, CART_EMPTY_AT_CHECKOUT, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
+  addressLine, CART_EMPTY_AT_CHECKOUT, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
   type RecurringFrequency,
 } from '@platform/domain';
@@ -397,6 +397,8 @@ export type OrderDoc = {
   contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
   address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
   shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'requires_action' | 'authorized' | 'paid' | 'voided' | 'refunded' | 'declined' } | null;
+  /** The AR account it is charged to (payment.method 'ar_account'). */
+  arAccount?: { number: string } | null;
   items: Line[]; history?: { status: string; at: Date | string; note?: string | null }[] | null; deliveryDate?: string | null; deliveryWindow?: string | null; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
 };
 
@@ -427,6 +429,7 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
     total: formatCents(order.totalCents),
     payment: order.payment?.method === PAY_BY_CARD
       ? { method: PAY_BY_CARD, label: CARD_LABELS[order.payment.status ?? 'authorized'] ?? CARD_LABELS.authorized, status: order.payment.status === 'paid' || order.payment.status === 'refunded' ? order.payment.status : 'due' }
+      : order.payment?.method === CHARGED_TO_ACCOUNT ? { method: CHARGED_TO_ACCOUNT, label: chargedToAccountLabel(order.arAccount?.number ?? ''), status: 'due' }
       : { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(FULFILMENT_MODES[order.orderType] ?? FULFILMENT_MODES.pickup), status: order.payment?.status === 'paid' ? 'paid' : 'due' },
     note: order.note ?? '',
     timeline: orderTimeline(order.placedAt, order.history ?? []),

@@ -54,6 +54,8 @@ const orderSchema = new Schema({
   deliveryWindow: { type: String, default: null },
   /** The staff's own notes on the order (not shown to the shopper). */
   notes: { type: [{ _id: false, id: String, text: String, at: Date, by: String }], default: [] },
+  /** The AR account the order is charged to (payment.method 'ar_account'): the account owes it, not the shopper at the store. */
+  arAccount: { type: { _id: false, id: String, number: String, name: String, at: Date, by: String }, default: null },
 }, { timestamps: true });
 orderSchema.plugin(tenantOwned, { growing: true });
 orderSchema.index({ tenantId: 1, orderNumber: 1 }, { unique: true });

@@ -13,6 +13,7 @@ import { moveOrder, orderLocations, recordPrepareStep, updateDeliveryDate } from
 import { runOnce } from './idempotency';
 import { reorder } from './reorder';
 import { recurringOrderRoutes } from './recurring/routes';
+import { arAccountRoutes } from './ar-accounts/routes';
 import { offlineOrderRoutes } from './offline-orders/routes';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
@@ -30,6 +31,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   // Order lists in Redis are built from the database for every store that lacks them, in the background.
   void buildOrderIndexes(redisStore(io)).catch((err) => app.log.error({ err }, 'order lists could not be built'));
   await app.register(recurringOrderRoutes(catalogue));
+  await app.register(arAccountRoutes(io));
   await app.register(offlineOrderRoutes(io));
 
   const ListFilters = Type.Object({
