@@ -1,7 +1,7 @@
 import { Faker, en } from '@faker-js/faker';
 import { connectMongo, disconnectMongo, inBackground, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
 import { nextOrderNumber, slugify } from '@platform/domain';
-import { Brand, Department, FeaturedProduct, Product, productDocId, StoreProduct, storeProductDocId } from '@platform/catalogue';
+import { Brand, Department, FeaturedProduct, Product, productDocId, rebuildSearchRows, StoreProduct, storeProductDocId } from '@platform/catalogue';
 import { adminIds, Customer, CustomerKey, customerKeyDocs, hashPassword, startSessionLists } from '@platform/identity';
 import { sealSecret } from '@platform/server-kit';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
@@ -523,6 +523,12 @@ async function markOrderListsBuilt(store: { redis: Redis; prefix: string }) {
   for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await indexOrders(store, String(t._id), [], true);
 }
 
+async function writeSearchRowsOfAll(store: { redis: Redis; prefix: string }) {
+  const started = Date.now();
+  for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await rebuildSearchRows(store, String(t._id));
+  console.log(`[seed] search rows written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const count = (flag: string, fallback: number, least: number) => {
@@ -546,6 +552,9 @@ async function main() {
   orderLists = redis ? { redis, prefix: 'bull' } : null;
   const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty'), queues, customers, orders });
   if (!result.skipped && orderLists) await markOrderListsBuilt(orderLists);
+  // Each store's search rows now, from the data just written: the gateway's first search builds its index from
+  // Redis instead of reading every product from the database (21 s at 20,000 products).
+  if (!result.skipped && orderLists) await writeSearchRowsOfAll(orderLists);
   // Each store's list of admins (read on every new order) is made now, not by the first order (a scan of the customers).
   if (!result.skipped) await inBackground('seed: the stores\' lists of admins', async () => {
     for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await adminIds({ tenantId: String(t._id) });
