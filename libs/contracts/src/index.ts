@@ -10,3 +10,4 @@ export * from './orders';
 export * from './customers';
 export * from './ar-accounts';
 export * from './offline-orders';
+export * from './reconciliation';

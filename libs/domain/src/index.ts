@@ -33,3 +33,4 @@ export * from './payment-settings';
 export * from './recurring-orders';
 export * from './ar-accounts';
 export * from './offline-orders';
+export * from './reconciliation';

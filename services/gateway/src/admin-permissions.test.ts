@@ -43,6 +43,7 @@ const URLS: Record<string, string> = {
   'GET /api/admin/recurringorders/executions': `/api/admin/recurringorders/executions?id=${RECURRING_ID}`,
   'POST /api/admin/email-campaigns/{id}/test': `/api/admin/email-campaigns/${CAMPAIGN_ID}/test`, 'POST /api/admin/email-campaigns/{id}/send': `/api/admin/email-campaigns/${CAMPAIGN_ID}/send`,
   'POST /api/admin/customer/{id}': '/api/admin/customer/walk-reader',
+  'GET /api/admin/orders/reconciliation/{id}': '/api/admin/orders/reconciliation/2026-01-01_1',
 };
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
@@ -136,6 +137,8 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/orders/updateDeliveryDate': null,
   'GET /api/admin/orders/{id}/location': null,
   'POST /api/admin/orders/{id}/location': null,
+  'GET /api/admin/orders/reconciliation': null,
+  'GET /api/admin/orders/reconciliation/{id}': null,
   'GET /api/admin/email-campaigns': 'view_emails',
   'POST /api/admin/email-campaigns': 'view_emails',
   'GET /api/admin/email-campaigns/{id}': 'view_emails',

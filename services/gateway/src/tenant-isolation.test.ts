@@ -113,6 +113,9 @@ const READS: Record<string, string> = {
   '/api/admin/orders/csv': '/api/admin/orders/csv',
   '/api/admin/orders/{id}/notes': '/api/admin/orders/{A_ORDER_ID}/notes',
   '/api/admin/orders/{id}/location': '/api/admin/orders/{A_ORDER_ID}/location',
+  '/api/admin/orders/reconciliation': '/api/admin/orders/reconciliation',
+  // Today at location 1, where both stores have orders.
+  '/api/admin/orders/reconciliation/{id}': `/api/admin/orders/reconciliation/${new Date().toISOString().slice(0, 10)}_1`,
   '/api/custom-nav': '/api/custom-nav',
   '/api/pages': '/api/pages',
   '/api/paints/families': '/api/paints/families',

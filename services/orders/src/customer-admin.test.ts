@@ -4,7 +4,7 @@ import { sealSecret } from '@platform/server-kit';
 import { StoreProfile } from '@platform/tenant-settings';
 import { Customer, identityService } from '@platform/identity';
 import { ordersService } from './index';
-import { indexOrder } from './order-index';
+import { indexOrder, ORDER_LISTS_LAYOUT } from './order-index';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId = '';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const saved = await harness.app.inject({ method: 'POST', url: '/api/customer-cards/add', payload: { newSource: 'tok_visa' }, headers: { 'business-slug': 'custd-a', authorization: `Bearer ${mia}` } });
   expect(saved.statusCode).toBe(200);
   const store = { redis: harness.resources.redis, prefix: harness.resources.queuePrefix };
-  await harness.resources.redis.set(`${store.prefix}:orders:${tenantId}:built`, 'lists-v3'); // no rebuild over these
+  await harness.resources.redis.set(`${store.prefix}:orders:${tenantId}:built`, ORDER_LISTS_LAYOUT); // no rebuild over these
   for (const [i, number] of ['1001', '1002'].entries()) {
     await indexOrder(store, tenantId, {
       _id: `65a00000000000000000000${i}`, orderNumber: number, status: 'placed', locationId: 1, customerSlug: 'mia', placedAt: new Date(Date.UTC(2026, 1, 1 + i)),

@@ -2,12 +2,14 @@ import type { ServicePlugin } from '@platform/server-kit';
 import { ordersRoutes } from './routes';
 import { checkoutStepRoutes } from './checkout-step-routes';
 import { customerAdminRoutes } from './customer-admin';
+import { reconciliationRoutes } from './reconciliation';
 
-/** The orders service: checkout, orders and their actions (routes.ts), the checkout's calls before the order (checkout-step-routes.ts), and the admin's page of one customer (customer-admin.ts). */
+/** The orders service: checkout, orders and their actions (routes.ts), the checkout's calls before the order (checkout-step-routes.ts), the admin's page of one customer (customer-admin.ts) and reconciliation (reconciliation.ts). */
 export const ordersService: ServicePlugin = async (app, options) => {
   await ordersRoutes(app, options);
   await checkoutStepRoutes(app, options);
   await customerAdminRoutes(app, options);
+  await reconciliationRoutes(app, options);
 };
 export { Order } from './models';
 export { announceOrderPlaced } from './placed';

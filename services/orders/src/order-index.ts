@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { scanKeys } from '@platform/queue';
 import { inBackground, scoped, Tenant } from '@platform/db';
-import { AWAITING_PAYMENT, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
+import { AWAITING_PAYMENT, cancelledLinesCents, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
 import { Order } from './models';
 
 /**
@@ -15,8 +15,9 @@ import { Order } from './models';
 export interface OrderIndexStore { redis: Redis; prefix: string }
 type IndexedOrder = {
   _id: unknown; orderNumber: string; sequence?: number | null; status: string; locationId: number; customerSlug?: string | null; placedAt: Date;
-  customerName?: string; orderType?: string; totalCents?: number; items?: { quantity?: number }[]; contact?: { email?: string | null; telephone?: string | null } | null;
-  subtotalCents?: number; discountCents?: number; taxCents?: number; fulfilmentCents?: number; payment?: { method?: string; status?: string } | null;
+  customerName?: string; orderType?: string; totalCents?: number; items?: { quantity?: number; priceCents?: number; cancelledQuantity?: number }[]; contact?: { email?: string | null; telephone?: string | null } | null;
+  subtotalCents?: number; discountCents?: number; taxCents?: number; fulfilmentCents?: number;
+  payment?: { method?: string; status?: string; capturedCents?: number; refundedCents?: number } | null;
 };
 
 /** What a list row shows of an order (My Orders and the admin's lists), kept beside the ids so a page needs no database read. */
@@ -26,6 +27,8 @@ export type OrderListRow = {
   /** What the CSV export adds (it reads rows, never the database). */
   email: string; telephone: string; subtotal_cents: number; discount_cents: number; tax_cents: number; fulfilment_cents: number;
   payment_method: string; payment_status: string;
+  /** What reconciliation adds: card money taken and given back, and what the units cancelled line by line came to. */
+  captured_cents: number; refunded_cents: number; cancelled_lines_cents: number;
 };
 
 const listRow = (o: IndexedOrder): OrderListRow => ({
@@ -34,16 +37,19 @@ const listRow = (o: IndexedOrder): OrderListRow => ({
   location_id: o.locationId,
   email: o.contact?.email ?? '', telephone: o.contact?.telephone ?? '', subtotal_cents: o.subtotalCents ?? 0, discount_cents: o.discountCents ?? 0,
   tax_cents: o.taxCents ?? 0, fulfilment_cents: o.fulfilmentCents ?? 0, payment_method: o.payment?.method ?? 'pay_at_store', payment_status: o.payment?.status ?? 'due',
+  captured_cents: o.payment?.capturedCents ?? 0, refunded_cents: o.payment?.refundedCents ?? 0, cancelled_lines_cents: cancelledLinesCents(o),
 });
 
 /** The lists' fields of an order: what a rebuild reads. */
 export const LIST_FIELDS = {
   orderNumber: 1, sequence: 1, status: 1, locationId: 1, customerSlug: 1, placedAt: 1, customerName: 1, orderType: 1, totalCents: 1, 'items.quantity': 1,
   'contact.email': 1, 'contact.telephone': 1, subtotalCents: 1, discountCents: 1, taxCents: 1, fulfilmentCents: 1, 'payment.method': 1, 'payment.status': 1,
+  'payment.capturedCents': 1, 'payment.refundedCents': 1, 'items.priceCents': 1, 'items.cancelledQuantity': 1,
 } as const;
 
 /** The lists' layout: a store whose lists were built with another is rebuilt once (ensureOrderIndex). */
-const LAYOUT = 'lists-v3';
+export const ORDER_LISTS_LAYOUT = 'lists-v4';
+const LAYOUT = ORDER_LISTS_LAYOUT;
 
 const base = (s: OrderIndexStore, tenantId: string) => `${s.prefix}:orders:${tenantId}`;
 export const orderKeys = {
