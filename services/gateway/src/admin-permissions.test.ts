@@ -4,7 +4,7 @@ import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, ONLY_STORE_OWNER_PAYMENTS, PERMISSIONS, upcomingRunDays, wizardSteps } from '@platform/domain';
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
 import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
-import { Order, RecurringOrder } from '@platform/orders';
+import { ArAccountModel, Order, RecurringOrder } from '@platform/orders';
 import { inBackground, mongoose } from '@platform/db';
 import { allServices } from './index';
 
@@ -30,6 +30,12 @@ const campaignDraft = (id: string) => () => EmailCampaign.updateOne({ tenantId, 
 const RECURRING_ID = new mongoose.Types.ObjectId().toString();
 const ANCHOR_DAY = new Date().toISOString().slice(0, 10);
 const recurringActive = () => RecurringOrder.updateOne({ tenantId, _id: RECURRING_ID }, { $set: { status: 'active', runs: [] } });
+/** An AR account (owing $10 before a payment, with or without the customer as each call needs), and one to delete. */
+const AR_ID = new mongoose.Types.ObjectId().toString();
+const SPARE_AR_ID = new mongoose.Types.ObjectId().toString();
+const arAccountWith = (customers: object[]) => () => ArAccountModel.updateOne({ tenantId, _id: AR_ID }, { $set: {
+  customers, charges: [{ orderId: 'walk', orderNumber: 'walk', amountCents: 1000, at: new Date() }], payments: [], chargedCents: 1000, paidCents: 0,
+} });
 /** Routes with a path parameter: the address to call. */
 const URLS: Record<string, string> = {
   'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}`, 'POST /api/admin/orders/{id}/email': `/api/admin/orders/${ORDER_ID}/email`,
@@ -43,6 +49,9 @@ const URLS: Record<string, string> = {
   'GET /api/admin/recurringorders/executions': `/api/admin/recurringorders/executions?id=${RECURRING_ID}`,
   'POST /api/admin/email-campaigns/{id}/test': `/api/admin/email-campaigns/${CAMPAIGN_ID}/test`, 'POST /api/admin/email-campaigns/{id}/send': `/api/admin/email-campaigns/${CAMPAIGN_ID}/send`,
   'POST /api/admin/customer/{id}': '/api/admin/customer/walk-reader',
+  'GET /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${AR_ID}`, 'POST /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${AR_ID}`,
+  'DELETE /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${SPARE_AR_ID}`, 'POST /api/admin/ar-accounts/{id}/payments': `/api/admin/ar-accounts/${AR_ID}/payments`,
+  'POST /api/admin/ar-accounts/{id}/customers/remove': `/api/admin/ar-accounts/${AR_ID}/customers/remove`,
   'GET /api/admin/orders/reconciliation/{id}': '/api/admin/orders/reconciliation/2026-01-01_1',
 };
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
@@ -77,6 +86,11 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/fulfillment/payment-settings': { payment_provider: null },
   'POST /api/admin/fulfillment/saveRecurringOrderOptIn': { enabled: true },
   'POST /api/admin/recurringorders': {},
+  'POST /api/admin/ar-accounts': { number: 'WALK-NEW', name: 'Walking account', credit_limit: '100' },
+  'POST /api/admin/ar-accounts/{id}': { number: 'WALK-1', name: 'Walking builders', credit_limit: '500' },
+  'POST /api/admin/ar-accounts/{id}/payments': { amount: '1.00' },
+  'POST /api/admin/ar-accounts/{id}/customers/remove': { customer_id: 'walk-reader' },
+  'POST /api/admin/orders/assign-ar-account': { customerId: 'walk-reader', accountId: AR_ID },
   'POST /api/admin/recurringorders/cancel': { id: RECURRING_ID },
   'POST /api/admin/recurringorders/cancel-execution': { id: RECURRING_ID, date: upcomingRunDays('weekly', ANCHOR_DAY, Date.now(), 1)[0] },
 };
@@ -88,6 +102,11 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/orders/cancel': orderIn('placed'),
   'POST /api/admin/orders/cancelItem/{itemId}': orderWithLine(false),
   'POST /api/admin/recurringorders/cancel': recurringActive,
+  'POST /api/admin/ar-accounts': () => ArAccountModel.deleteOne({ tenantId, number: 'WALK-NEW' }),
+  'DELETE /api/admin/ar-accounts/{id}': () => ArAccountModel.updateOne({ tenantId, _id: SPARE_AR_ID }, { $set: { number: 'WALK-SPARE', name: 'Spare', creditLimitCents: 100 } }, { upsert: true }),
+  'POST /api/admin/ar-accounts/{id}/payments': arAccountWith([]),
+  'POST /api/admin/ar-accounts/{id}/customers/remove': arAccountWith([{ id: 'walk-reader', name: 'Walk Reader', email: 'reader@perm-a.test', at: new Date() }]),
+  'POST /api/admin/orders/assign-ar-account': arAccountWith([]),
   'POST /api/admin/recurringorders/cancel-execution': recurringActive,
   'POST /api/admin/orders/makeItemSpecial/{itemId}': orderWithLine(false),
   'POST /api/admin/orders/{id}/prepareStep/{step}': orderIn('placed'),
@@ -176,6 +195,15 @@ const NEEDS: Record<string, string | null> = {
   'GET /api/admin/customers/totalAccounts': null,
   'POST /api/admin/customer/{id}': null,
   'GET /api/subscribers': null,
+  'GET /api/admin/ar-accounts': 'manage_ar_accounts',
+  'POST /api/admin/ar-accounts': 'manage_ar_accounts',
+  'GET /api/admin/ar-accounts/{id}': 'manage_ar_accounts',
+  'POST /api/admin/ar-accounts/{id}': 'manage_ar_accounts',
+  'DELETE /api/admin/ar-accounts/{id}': 'manage_ar_accounts',
+  'POST /api/admin/ar-accounts/{id}/payments': 'manage_ar_accounts',
+  'POST /api/admin/ar-accounts/{id}/customers/remove': 'manage_ar_accounts',
+  'GET /api/admin/orders/ar-account-search': 'manage_ar_accounts',
+  'POST /api/admin/orders/assign-ar-account': 'manage_ar_accounts',
 };
 /** Admin routes whose spec paths are not under /api/admin/. */
 const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save', 'GET /api/widget/get',
@@ -194,6 +222,7 @@ beforeAll(async () => {
     _id: RECURRING_ID, tenantId, customerSlug: 'walk-reader', frequency: 'weekly', anchorDay: ANCHOR_DAY, firstOrderNumber: '1001', orderType: 'pickup', locationId: 1,
     contact: { firstName: 'Walk', lastName: 'Reader', email: 'reader@perm-a.test', telephone: '5035550100' }, payment: { method: 'pay_at_store', label: 'Pay at the store' }, items: [],
   });
+  await ArAccountModel.create({ _id: AR_ID, tenantId, number: 'WALK-1', name: 'Walking builders', creditLimitCents: 50000 });
   await Order.create({ _id: ORDER_ID, tenantId, orderNumber: '1001', status: 'placed', locationId: 1, totalCents: 500, placedAt: new Date(), contact: { firstName: 'Walk', email: 'walk-customer@perm-a.test' } });
 });
 afterAll(async () => { await harness?.close(); });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBackground, Location } from '@platform/db';
+import { inBackground, Location, mongoose } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, SearchTerm, StoreProduct } from '@platform/catalogue';
 import { CustomPageModel, HomepageWidgetModel, RentalProduct, RentalRequest, StoreProfile } from '@platform/tenant-settings';
 import { Customer, EmailCampaign, hashPassword, UnsubscribeLink } from '@platform/identity';
 import { hashToken } from '@platform/server-kit';
-import { Order, RecurringOrder } from '@platform/orders';
+import { ArAccountModel, Order, RecurringOrder } from '@platform/orders';
 import { CartStore, Coupon } from '@platform/cart';
 import { allServices } from './index';
 
@@ -17,6 +17,8 @@ import { allServices } from './index';
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 const tenants: Record<'a' | 'b', { id: string; slug: string; token: string; businessId: number; orderId: string; campaignId: string; recurringId: string }> = {} as never;
 const PASSWORD = 'Same-Password-1';
+/** Each store's AR account (the same number at both). */
+const AR_IDS = { a: new mongoose.Types.ObjectId().toString(), b: new mongoose.Types.ObjectId().toString() };
 
 async function seedTenant(key: 'a' | 'b') {
   const slug = `iso-${key}`;
@@ -49,6 +51,7 @@ async function seedTenant(key: 'a' | 'b') {
   await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
   await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
+  await ArAccountModel.create({ _id: AR_IDS[key], tenantId: tenant.id, number: 'AR-1', name: `${slug} builders`, creditLimitCents: 100_000, customers: [{ id: 'reader', name: `${slug} reader`, email: 'reader@shared.test', at: new Date() }] });
   const campaign = await EmailCampaign.create({ tenantId: tenant.id, subject: `${slug} spring sale`, body: `${slug} mulch` });
   // A shopper who agreed to marketing e-mails, with the same unsubscribe token at both stores.
   const reader = await Customer.create({ tenantId: tenant.id, slug: 'reader', email: 'reader@shared.test', firstName: `${slug} reader`, passwordHash: 'x', receiveMarketing: true });
@@ -138,6 +141,9 @@ const READS: Record<string, string> = {
   '/api/admin/customers': '/api/admin/customers',
   '/api/admin/customers/totalAccounts': '/api/admin/customers/totalAccounts',
   '/api/subscribers': '/api/subscribers',
+  '/api/admin/ar-accounts': '/api/admin/ar-accounts',
+  '/api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${AR_IDS.a}`,
+  '/api/admin/orders/ar-account-search': '/api/admin/orders/ar-account-search',
 };
 const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -156,9 +162,9 @@ const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/a
   '/api/customer/orders/validate-address', '/api/customer/orders/prepayment', '/api/get-fiserv-hash',
   '/api/recurring-order-dates', '/api/get-recurring-orders', '/api/cancel-recurring-order', '/api/cancel-all-recurring-orders', '/api/admin/fulfillment/saveRecurringOrderOptIn',
   '/api/admin/recurringorders', '/api/admin/recurringorders/cancel', '/api/admin/recurringorders/cancel-execution',
-  '/api/admin/customer/{id}'];
+  '/api/admin/customer/{id}', '/api/admin/ar-accounts', '/api/admin/ar-accounts/{id}', '/api/admin/ar-accounts/{id}/payments', '/api/admin/ar-accounts/{id}/customers/remove', '/api/admin/orders/assign-ar-account'];
 const REPLACES = ['/api/admin/search-synonyms'];
-const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note'];
+const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note', '/api/admin/ar-accounts/{id}'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
@@ -333,6 +339,16 @@ describe('tenant isolation across every route', () => {
     expect(recurringAtA.json().total).toBe(1);
     expect(recurringAtA.body).not.toContain('iso-b');
     expect((await RecurringOrder.findOne({ tenantId: tenants.b.id, _id: tenants.b.recurringId }).lean() as { status: string }).status).toBe('active');
+    // B's AR account (same number as A's) cannot be read, changed, paid, emptied, deleted or charged through A; A's search never lists it.
+    const arB = `/api/admin/ar-accounts/${AR_IDS.b}`;
+    for (const [method, url, payload] of [['GET', arB, undefined], ['POST', arB, { number: 'AR-1', name: 'through A', credit_limit: '1' }], ['POST', `${arB}/payments`, { amount: '1' }],
+      ['POST', `${arB}/customers/remove`, { customer_id: 'reader' }], ['DELETE', arB, undefined],
+      ['POST', '/api/admin/orders/assign-ar-account', { orderId: tenants.a.orderId, accountId: AR_IDS.b }], ['POST', '/api/admin/orders/assign-ar-account', { orderId: tenants.b.orderId, accountId: AR_IDS.a }],
+      ['POST', '/api/admin/orders/assign-ar-account', { customerId: 'only-b', accountId: AR_IDS.a }]] as const) {
+      expect((await harness.app.inject({ method, url, headers: headersA, ...(payload ? { payload } : {}) })).statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(404);
+    }
+    expect(await ArAccountModel.findOne({ tenantId: tenants.b.id, _id: AR_IDS.b }).lean()).toMatchObject({ name: 'iso-b builders', creditLimitCents: 100_000, customers: [expect.objectContaining({ id: 'reader' })] });
+    expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { arAccount: unknown }).arAccount).toBeNull();
     // B's e-mail campaign cannot be read, changed, tested, sent or deleted through A; B's unsubscribe link means nothing at A.
     const campaignB = `/api/admin/email-campaigns/${tenants.b.campaignId}`;
     for (const [method, url, payload] of [['GET', campaignB, undefined], ['POST', campaignB, { subject: 'through A', body: 'x' }], ['POST', `${campaignB}/test`, { to: 'a@shared.test' }],

@@ -12,6 +12,7 @@ export const ordersService: ServicePlugin = async (app, options) => {
   await reconciliationRoutes(app, options);
 };
 export { Order } from './models';
+export { ArAccountModel } from './ar-accounts/models';
 export { announceOrderPlaced } from './placed';
 export { indexOrders, forgetOrderIndex } from './order-index';
 export { recoverAbandonedCheckoutsOf } from './checkout';

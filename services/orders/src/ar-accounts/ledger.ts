@@ -35,7 +35,7 @@ export async function findAccount(ctx: RequestContext, id: string): Promise<Stor
   if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', AR_ACCOUNT_NOT_FOUND);
   const found = (await ArAccountModel.findOne(scoped(ctx, { _id: id })).lean()) as StoredAccount | null;
   if (!found) throw new AppError('not_found', AR_ACCOUNT_NOT_FOUND);
-  return found;
+  return { ...found, customers: found.customers ?? [], charges: found.charges ?? [], payments: found.payments ?? [] };
 }
 
 /** Saves an account's arrays with their totals (under the account's lock); the account as it now is. */

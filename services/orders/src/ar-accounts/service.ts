@@ -55,7 +55,7 @@ function accountView(a: StoredAccount): ArAccount {
 /** The store's accounts without their charges and payments (a store has few: read together), by number. */
 async function storeAccounts(ctx: RequestContext): Promise<SummaryDoc[]> {
   const docs = (await ArAccountModel.find(scoped(ctx, {}), { charges: 0, payments: 0 }).lean()) as unknown as SummaryDoc[];
-  return docs.sort((x, y) => x.number.localeCompare(y.number, 'en', { numeric: true }));
+  return docs.map((d) => ({ ...d, customers: d.customers ?? [] })).sort((x, y) => x.number.localeCompare(y.number, 'en', { numeric: true }));
 }
 
 /** GET admin/ar-accounts. */
