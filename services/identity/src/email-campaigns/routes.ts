@@ -18,6 +18,7 @@ const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) });
 /** The admin's Emails area (view_emails) and the customer's unsubscribe link. */
 export const emailCampaignRoutes: ServicePlugin = async (app) => {
   const queues = app.resources.queues;
+  const lists = { redis: app.resources.redis, prefix: app.resources.queuePrefix }; // the store's customer index (audience counts)
   const preHandler = requirePermission('view_emails');
   // Test sends go to any address, so a store may send only so many (the platform is no relay for strangers' mail).
   const testSends = new RateLimiterRedis({
@@ -27,7 +28,7 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
   app.get('/admin/email-campaigns', {
     preHandler,
     schema: { tags, summary: "The store's e-mail campaigns, newest first, and how many customers agreed to marketing e-mails", security, response: { 200: Type.Object({ data: Type.Array(Campaign), audience: Type.Integer() }) } },
-  }, async (request) => listCampaigns(request.ctx));
+  }, async (request) => listCampaigns(request.ctx, lists));
 
   app.post('/admin/email-campaigns', {
     preHandler,
@@ -37,7 +38,7 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
   app.get('/admin/email-campaigns/:id', {
     preHandler,
     schema: { tags, summary: 'One campaign, with the audience it would reach now', security, params: Id, response: { 200: Type.Object({ data: Campaign, audience: Type.Integer() }) } },
-  }, async (request) => readCampaign(request.ctx, request.params.id));
+  }, async (request) => readCampaign(request.ctx, lists, request.params.id));
 
   app.post('/admin/email-campaigns/:id', {
     preHandler,
@@ -70,7 +71,7 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
       tags, summary: 'Sends a draft to every customer who agreed to marketing e-mails (audience: the count the admin confirmed; 409 if it changed)', security,
       params: Id, body: Type.Object({ audience: Type.Integer({ minimum: 0 }) }), response: { 200: WithCampaign, ...errorAnswers(409, 422) },
     },
-  }, async (request) => sendCampaign(request.ctx, queues, request.params.id, request.body.audience));
+  }, async (request) => sendCampaign(request.ctx, queues, lists, request.params.id, request.body.audience));
 
   // Mail apps' own unsubscribe button (RFC 8058 one-click) posts a form to the List-Unsubscribe address.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -85,6 +86,6 @@ export const emailCampaignRoutes: ServicePlugin = async (app) => {
   }, async (request) => {
     const token = request.body?.token ?? request.query.token;
     if (!token) throw new AppError('invalid', OPT_OUT_LINK_INVALID);
-    return unsubscribe(request.ctx, token, { redis: app.resources.redis, prefix: app.resources.queuePrefix });
+    return unsubscribe(request.ctx, token, lists);
   });
 };

@@ -9,7 +9,7 @@ import type { PlatformQueues } from '@platform/queue';
 import { AppError, hashToken, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { Customer } from '../models';
 import { EmailCampaign, UnsubscribeLink } from './models';
-import { refreshCustomer, type CustomerIndexStore } from '../customers-admin/customer-index';
+import { customerTotals, refreshCustomer, type CustomerIndexStore } from '../customers-admin/customer-index';
 
 type CampaignQueues = Pick<PlatformQueues, 'notifications' | 'emailCampaigns'>;
 interface CampaignDoc {
@@ -23,14 +23,14 @@ const view = (c: CampaignDoc) => ({
   sent_at: (c.sentAt ?? c.sendRequestedAt)?.toISOString() ?? null, sent_by: c.sentBy ?? null,
 });
 
-/** The customers a campaign goes to: shoppers (not the store's admins) who agreed to marketing e-mails. */
-const audienceFilter = { isAdmin: false, receiveMarketing: true };
 /**
- * How many customers a campaign would reach: a count over the customers, for the admin's Emails screen and the
- * send confirmation only (an admin report, rarely opened, never a shopper's request), so it is background work
- * (docs/DATA-ACCESS.md rule 5); MongoDB answers it from the index { tenantId, receiveMarketing, isAdmin, _id }.
+ * How many customers a campaign would reach: the shoppers (not the store's admins) who agreed to marketing e-mails,
+ * counted by the store's customer index in Redis (one ZCARD; docs/DATA-ACCESS.md rule 3), kept by every write of
+ * a customer's consent. The worker's walk (deliverCampaign) reads the same people from the database.
  */
-const audienceCount = (ctx: RequestContext) => inBackground('identity: count a campaign\'s audience (admin report)', () => Customer.countDocuments(scoped(ctx, audienceFilter)));
+/** The customers a campaign goes to, as the worker reads them: shoppers (not the store's admins) who agreed to marketing e-mails. */
+const audienceFilter = { isAdmin: false, receiveMarketing: true };
+const audienceCount = async (ctx: RequestContext, lists: CustomerIndexStore) => (await customerTotals(lists, ctx.tenantId)).marketing;
 /** An unsubscribe link's record is found by its token's hash as its `_id`. */
 export const unsubscribeLinkId = (tenantId: string, tokenHash: string): string => keyedId(tenantId, 'unsubscribe', tokenHash);
 
@@ -47,13 +47,13 @@ async function findDraft(ctx: RequestContext, id: string): Promise<CampaignDoc> 
 }
 
 /** GET admin/email-campaigns: newest first, with how many customers a campaign would reach today. */
-export async function listCampaigns(ctx: RequestContext) {
+export async function listCampaigns(ctx: RequestContext, lists: CustomerIndexStore) {
   const campaigns = await EmailCampaign.find(scoped(ctx)).sort({ updatedAt: -1 }).limit(500).lean() as CampaignDoc[];
-  return { data: campaigns.map(view), audience: await audienceCount(ctx) };
+  return { data: campaigns.map(view), audience: await audienceCount(ctx, lists) };
 }
 
-export async function readCampaign(ctx: RequestContext, id: string) {
-  return { data: view(await findCampaign(ctx, id)), audience: await audienceCount(ctx) };
+export async function readCampaign(ctx: RequestContext, lists: CustomerIndexStore, id: string) {
+  return { data: view(await findCampaign(ctx, id)), audience: await audienceCount(ctx, lists) };
 }
 
 interface CampaignInput { subject: string; body: string }
@@ -95,10 +95,10 @@ export async function sendTestCampaign(ctx: RequestContext, queues: CampaignQueu
  * confirmed; if it changed meanwhile, nothing is sent. The job's id is the campaign's, so a second press
  * (or two admins at once) queues nothing more.
  */
-export async function sendCampaign(ctx: RequestContext, queues: CampaignQueues, id: string, audience: number) {
+export async function sendCampaign(ctx: RequestContext, queues: CampaignQueues, lists: CustomerIndexStore, id: string, audience: number) {
   const campaign = await findDraft(ctx, id);
   rejectFieldProblems(campaignProblems(campaign));
-  const count = await audienceCount(ctx);
+  const count = await audienceCount(ctx, lists);
   if (count === 0) throw new AppError('conflict', CAMPAIGN_NO_AUDIENCE);
   if (count !== audience) throw new AppError('conflict', CAMPAIGN_AUDIENCE_CHANGED);
   await EmailCampaign.updateOne(scoped(ctx, { _id: id, status: 'draft' }), { $set: { status: 'sending', sentBy: ctx.caller?.slug ?? null, sendRequestedAt: new Date() } });
