@@ -81,8 +81,9 @@ try {
     ['shopper', await signIn(login('customer'))],
     ['admin', await signIn(login('admin'))],
   ];
-  // Calls that end the caller's own session or account would leave the rest of the run signed out.
-  const selfEnding = '^/api/(customer/(delete|password|logout-others|sessions/end)|logout|mfa/(setup|setup-complete|disable))$';
+  // Calls that end the caller's own session or account would leave the rest of the run signed out; the live orders
+  // stream never ends by design (a signed-in run could open it with a ticket from admin/orders/live/ticket).
+  const selfEnding = '^/api/(customer/(delete|password|logout-others|sessions/end)|logout|mfa/(setup|setup-complete|disable)|orders/live)$';
   const totals = [];
   exit = 0;
   for (const [who, token] of callers) {

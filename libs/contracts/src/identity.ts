@@ -25,5 +25,7 @@ export type LoginResponse = Static<typeof LoginResponse>;
 export const SubAccount = Type.Object({
   slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), permissions: Type.Array(Type.String()),
   last_active_at: Type.Union([Type.String(), Type.Null()]),
+  /** The store location the account works at: it sees only that location's orders (null: every location). */
+  location_id: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type SubAccount = Static<typeof SubAccount>;

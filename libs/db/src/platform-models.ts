@@ -39,6 +39,8 @@ const accessTokenSchema = new Schema({
   /** A staff sub-account and its own permission strings (changes to them must update its tokens too). */
   isSubAccount: { type: Boolean, default: false },
   permissions: { type: [String], default: [] },
+  /** A staff account bound to one store location sees only its orders (kept current like the permissions). */
+  locationId: { type: Number, default: null },
   expiresAt: { type: Date, required: true },
   /** The session's length; requests renew it for this long once half has passed (renewedSessionExpiry). */
   lifetimeDays: { type: Number, default: null },

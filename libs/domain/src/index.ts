@@ -34,3 +34,4 @@ export * from './recurring-orders';
 export * from './ar-accounts';
 export * from './offline-orders';
 export * from './reconciliation';
+export * from './live-orders';

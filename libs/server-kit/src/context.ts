@@ -28,6 +28,8 @@ export interface Caller {
   tokenHash: string;
   /** Effective admin permissions (empty for customers). */
   permissions: Permission[];
+  /** The store location a staff account is bound to (it sees only that location's orders), else null. */
+  locationId: number | null;
 }
 
 /** Who is asking, for which store: built once per request, passed first to every service method. */
@@ -154,7 +156,7 @@ async function resolveCaller(tenant: ResolvedTenant, authorization: string | und
   // By its _id alone (the tenant and the hash): the one lookup FerretDB answers from an index (docs/DATA-ACCESS.md).
   const _id = accessTokenId(tenant.id, tokenHash);
   const token = await AccessToken.findOne({ tenantId: tenant.id, _id }).lean() as
-    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt: Date; lifetimeDays?: number | null; lastUsedAt?: Date | null; revokedAt?: Date | null } | null;
+    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; locationId?: number | null; expiresAt: Date; lifetimeDays?: number | null; lastUsedAt?: Date | null; revokedAt?: Date | null } | null;
   // A token from another tenant, revoked or expired is refused so the client signs out.
   const now = new Date();
   if (!token || token.revokedAt || token.expiresAt.getTime() <= now.getTime()) throw new AppError('unauthorized', 'Unauthenticated.');
@@ -165,7 +167,7 @@ async function resolveCaller(tenant: ResolvedTenant, authorization: string | und
     await AccessToken.updateOne({ tenantId: tenant.id, _id }, { $set: { lastUsedAt: now, ...(renewed ? { expiresAt: renewed } : {}) } });
   }
   const permissions = effectivePermissions({ isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), permissions: token.permissions ?? [] }, tenant);
-  return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), tokenHash, permissions };
+  return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), tokenHash, permissions, locationId: token.isSubAccount ? token.locationId ?? null : null };
 }
 
 /** preHandler: only a signed-in admin of this tenant may pass. */

@@ -40,7 +40,7 @@ export async function createTenant(slug: string, extra: { domains?: string[]; va
 }
 
 /** Issues a real bearer token for a tenant's customer or admin, as the identity service would. */
-export async function issueToken(tenantId: string, who: { customerId?: string; slug?: string; isAdmin?: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt?: Date } = {}) {
+export async function issueToken(tenantId: string, who: { customerId?: string; slug?: string; isAdmin?: boolean; isSubAccount?: boolean; permissions?: string[]; expiresAt?: Date; locationId?: number | null } = {}) {
   const token = randomBytes(32).toString('base64url');
   await AccessToken.create({
     tenantId,
@@ -50,6 +50,7 @@ export async function issueToken(tenantId: string, who: { customerId?: string; s
     isAdmin: who.isAdmin ?? false,
     isSubAccount: who.isSubAccount ?? false,
     permissions: who.permissions ?? [],
+    locationId: who.locationId ?? null,
     expiresAt: who.expiresAt ?? new Date(Date.now() + 3600_000),
     lastUsedAt: new Date(), // as a sign-in starts it
   });

@@ -156,6 +156,7 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/orders/updateDeliveryDate': null,
   'GET /api/admin/orders/{id}/location': null,
   'POST /api/admin/orders/{id}/location': null,
+  'POST /api/admin/orders/live/ticket': null,
   'GET /api/admin/orders/reconciliation': null,
   'GET /api/admin/orders/reconciliation/{id}': null,
   'GET /api/admin/email-campaigns': 'view_emails',

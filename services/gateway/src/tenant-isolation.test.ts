@@ -132,6 +132,8 @@ const READS: Record<string, string> = {
   '/api/orders/order': '/api/orders/order?order_number=iso-a-1&device_id=SharedDev1',
   '/api/orders': '/api/orders',
   '/api/admin/orders/{id}': '/api/admin/orders/{A_ORDER_ID}',
+  // Opened only with a ticket (401 without one); another store's ticket is refused (orders/src/live-orders.test.ts).
+  '/api/orders/live': `/api/orders/live?ticket=${'x'.repeat(32)}`,
   '/api/admin/email-campaigns': '/api/admin/email-campaigns',
   '/api/admin/email-campaigns/{id}': '/api/admin/email-campaigns/{A_CAMPAIGN_ID}',
   '/api/admin/fulfillment/payment-settings': '/api/admin/fulfillment/payment-settings',
@@ -159,6 +161,7 @@ const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/a
   '/api/admin/fulfillment/payment-settings', '/api/customer/orders/callback/{id}', '/api/payments/webhook/stripe', '/api/orders/reorder', '/api/orders/validate-info',
   '/api/admin/orders/cancelItem/{itemId}', '/api/admin/orders/makeItemSpecial/{itemId}',
   '/api/admin/orders/{id}/prepareStep/{step}', '/api/admin/orders/updateDeliveryDate', '/api/admin/orders/{id}/location',
+  '/api/admin/orders/live/ticket',
   '/api/customer/orders/validate-address', '/api/customer/orders/prepayment', '/api/get-fiserv-hash',
   '/api/recurring-order-dates', '/api/get-recurring-orders', '/api/cancel-recurring-order', '/api/cancel-all-recurring-orders', '/api/admin/fulfillment/saveRecurringOrderOptIn',
   '/api/admin/recurringorders', '/api/admin/recurringorders/cancel', '/api/admin/recurringorders/cancel-execution',

@@ -15,6 +15,8 @@ const customerSchema = new Schema({
   /** Staff of the store owner: an admin limited to its own permissions. */
   isSubAccount: { type: Boolean, default: false },
   permissions: { type: [String], default: [] },
+  /** A staff sub-account bound to one store location (the prepare console shows it that location's orders only); null: all. */
+  locationId: { type: Number, default: null },
   receiveMarketing: { type: Boolean, default: false },
   receiveSms: { type: Boolean, default: true },
   accountNumber: { type: String, default: '' },

@@ -256,7 +256,10 @@ export const identityRoutes: ServicePlugin = async (app) => {
 
   // Managing staff accounts (settings › sub-accounts): manage_sub_accounts.
   const Permissions = Type.Array(Type.Union([...PERMISSIONS, ...LIMITED_PERMISSIONS].map((p) => Type.Literal(p))), { maxItems: 30, uniqueItems: true });
-  const Details = { first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }), email: Email, permissions: Permissions };
+  const Details = {
+    first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }), email: Email, permissions: Permissions,
+    location_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()], { description: 'The store location it works at (sees only its orders); null: every location' })),
+  };
   const Slug = Type.String({ minLength: 1, maxLength: 100 });
   const manageSubAccounts = requirePermission('manage_sub_accounts');
   const bearer = [{ bearer: [] }];

@@ -14,7 +14,7 @@ export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<Platfor
 
 export interface CustomerDoc {
   _id: unknown; slug: string; email: string; telephone: string | null; firstName: string; lastName: string; passwordHash: string;
-  isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; knownDevices?: string[]; lastSignInAt?: Date | null; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
+  isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; locationId?: number | null; knownDevices?: string[]; lastSignInAt?: Date | null; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
 }
 
 const KNOWN_DEVICES_KEPT = 20;
@@ -38,7 +38,7 @@ export async function startSession(ctx: RequestContext, io: IdentityIo, customer
     }),
     AccessToken.create({
       _id: accessTokenId(ctx.tenantId, tokenHash), tenantId: ctx.tenantId, tokenHash, customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
-      isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions,
+      isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions, locationId: customer.isSubAccount ? customer.locationId ?? null : null,
       lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000), userAgent: ctx.userAgent ?? '', lastUsedAt: new Date(),
     }),
   ]);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bg } from './test-db';
 import { GIVE_ONLY_OWN_PERMISSIONS, INVALID_EMAIL, NO_PERMISSION, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@platform/domain';
-import { AccessToken } from '@platform/db';
+import { AccessToken, Location } from '@platform/db';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
 import { EMAIL_TAKEN } from './account';
-import { CANNOT_REMOVE_YOURSELF, SUB_ACCOUNT_NOT_FOUND } from './sub-accounts';
+import { CANNOT_REMOVE_YOURSELF, NOT_A_LOCATION, SUB_ACCOUNT_NOT_FOUND } from './sub-accounts';
 import { delivered, startOutbox } from './test-outbox';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -117,5 +117,24 @@ describe('sub-accounts (settings › sub-accounts)', () => {
     await bg(() => AccessToken.deleteMany({ tenantId, customerSlug: dana })); // as the daily clean-up does, a while after they end
     const listed = (await call('GET', 'sub-accounts?auth=true', owner)).json()['sub-accounts'].find((a: { slug: string }) => a.slug === dana);
     expect(Date.now() - Date.parse(listed.last_active_at)).toBeLessThan(60_000);
+  });
+
+  it('binds a staff account to one store location: unknown locations refused; its signed-in sessions move at once', async () => {
+    await Location.insertMany([1, 2].map((locationId) => ({ tenantId, locationId, name: `Store ${locationId}`, address: `${locationId} Main St` })));
+    const unknown = await call('POST', 'sub-accounts/create', owner, staff({ email: 'lee@subs.test', location_id: 9 }));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ location_id: [NOT_A_LOCATION] });
+    const made = await call('POST', 'sub-accounts/create', owner, staff({ email: 'lee@subs.test', location_id: 1 }));
+    expect(made.json().data.location_id).toBe(1);
+    const lee = made.json().data.slug as string;
+    await login('lee@subs.test');
+    const sessionLocations = async () => ((await bg(() => AccessToken.find({ tenantId, customerSlug: lee }).lean())) as unknown as { locationId: number | null }[]).map((t) => t.locationId);
+    expect(await sessionLocations()).toEqual([1]);
+    const moved = await call('POST', 'sub-accounts/update', owner, { slug: lee, first_name: 'Casey', last_name: 'Lee', email: 'lee@subs.test', permissions: ['edit_products'], location_id: 2 });
+    expect(moved.json().data.location_id).toBe(2);
+    expect(await sessionLocations()).toEqual([2]);
+    // Left out: the location stays; null: every location.
+    expect((await call('POST', 'sub-accounts/update', owner, { slug: lee, first_name: 'Casey', last_name: 'Lee', email: 'lee@subs.test', permissions: ['edit_products'] })).json().data.location_id).toBe(2);
+    expect((await call('POST', 'sub-accounts/update', owner, { slug: lee, first_name: 'Casey', last_name: 'Lee', email: 'lee@subs.test', permissions: ['edit_products'], location_id: null })).json().data.location_id).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { scoped } from '@platform/db';
+import { Location, scoped } from '@platform/db';
 import {
   effectivePermissions, GIVE_ONLY_OWN_PERMISSIONS, normalizeEmail, passwordProblems, permissionsAfterChange, slugify, subAccountDetailsProblems,
 } from '@platform/domain';
@@ -16,12 +16,14 @@ export const SUB_ACCOUNT_NOT_FOUND = 'Sub-account not found.';
 export const CANNOT_REMOVE_YOURSELF = 'You cannot remove your own account.';
 
 type FieldErrors = Record<string, string[]>;
-export interface SubAccountInput { first_name: string; last_name: string; email: string; permissions: string[] }
+export interface SubAccountInput { first_name: string; last_name: string; email: string; permissions: string[]; location_id?: number | null }
+export const NOT_A_LOCATION = 'Please choose one of your store locations.';
 
 const view = (ctx: RequestContext, d: CustomerDoc, lastActive: Date | null = null) => ({
   slug: d.slug, first_name: d.firstName, last_name: d.lastName, email: d.email,
   permissions: effectivePermissions({ isAdmin: d.isAdmin, isSubAccount: true, permissions: d.permissions }, ctx.tenant),
   last_active_at: lastActive ? lastActive.toISOString() : null,
+  location_id: d.locationId ?? null,
 });
 
 /**
@@ -63,6 +65,8 @@ async function checkDetails(ctx: RequestContext, input: SubAccountInput, current
   if (!errors.email && email !== current?.email && await customerIdByKey(ctx, 'email', email)) errors.email = [EMAIL_TAKEN];
   const permissions = permissionsAfterChange(input.permissions, ctx.caller!.permissions, current?.permissions ?? []);
   if (!permissions) errors.permissions = [GIVE_ONLY_OWN_PERMISSIONS];
+  // Locations are a small collection of the store's: read directly.
+  if (input.location_id && !(await Location.exists(scoped(ctx, { locationId: input.location_id })))) errors.location_id = [NOT_A_LOCATION];
   return permissions;
 }
 
@@ -83,7 +87,7 @@ export async function createSubAccount(ctx: RequestContext, input: SubAccountInp
   try {
     await Customer.create({
       ...scoped(ctx), slug, email: normalizeEmail(input.email), firstName: input.first_name.trim(), lastName: input.last_name.trim(),
-      passwordHash: await hashPassword(input.password), isAdmin: true, isSubAccount: true, permissions,
+      passwordHash: await hashPassword(input.password), isAdmin: true, isSubAccount: true, permissions, locationId: input.location_id ?? null,
     });
   } catch (error) {
     if ((error as { code?: number }).code === 11000) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
@@ -94,8 +98,9 @@ export async function createSubAccount(ctx: RequestContext, input: SubAccountInp
 }
 
 /**
- * POST sub-accounts/update: name, e-mail and permissions. Signed-in sessions of the account take the new
- * permissions at once (each session carries the account's list), so a removed permission stops working now.
+ * POST sub-accounts/update: name, e-mail, permissions and the location it works at (left as it is when not sent).
+ * Signed-in sessions of the account take the new permissions and location at once (each session carries them),
+ * so a removed permission stops working now.
  */
 export async function updateSubAccount(ctx: RequestContext, io: IdentityIo, input: SubAccountInput & { slug: string }) {
   const current = await findSubAccount(ctx, input.slug);
@@ -103,11 +108,12 @@ export async function updateSubAccount(ctx: RequestContext, io: IdentityIo, inpu
   const permissions = await checkDetails(ctx, input, current, errors);
   refuse(errors);
   const email = normalizeEmail(input.email);
+  const locationId = input.location_id === undefined ? current.locationId ?? null : input.location_id;
   await moveEmailKey(ctx, current, email);
-  await Customer.updateOne(scoped(ctx, { _id: current._id }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email, permissions } });
+  await Customer.updateOne(scoped(ctx, { _id: current._id }), { $set: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email, permissions, locationId } });
   forgetStoreAdmins(ctx.tenantId);
   if (email !== current.email) await sendSecurityNotice(ctx, io, current.email, 'email', email);
-  await updateSessions(ctx, io, input.slug, { permissions });
+  await updateSessions(ctx, io, input.slug, { permissions, locationId });
   return { status: 'success', message: 'Sub-account saved.', data: await viewWithActivity(ctx, io, await findSubAccount(ctx, input.slug)) };
 }
 

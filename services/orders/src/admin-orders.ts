@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mongoose, scoped } from '@platform/db';
-import { cancelledLineCents, displayPrice, isPrepareStep, type PrepareStep, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, type OrderAction } from '@platform/domain';
+import { cancelledLineCents, displayPrice, orderReadyText, isPrepareStep, type PrepareStep, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, type OrderAction } from '@platform/domain';
 import type { PlacedOrder } from '@platform/contracts';
 import { announceStockChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
@@ -21,10 +21,11 @@ export const NOTE_NOT_FOUND = 'This note was not found.';
 type StoredNote = { id: string; text: string; at: Date; by: string | null };
 export type StoredOrder = Omit<OrderDoc, 'history'> & { prepareStep?: string | null; arAccount?: { id: string; number: string; name: string } | null; _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
 
+/** One order of the store by id; staff bound to a location find only that location's orders (others answer as not found). */
 export async function findOrder(ctx: RequestContext, id: string): Promise<StoredOrder> {
   if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', ORDER_NOT_FOUND);
   const order = (await Order.findOne(scoped(ctx, { _id: id })).lean()) as StoredOrder | null;
-  if (!order) throw new AppError('not_found', ORDER_NOT_FOUND);
+  if (!order || (ctx.caller?.locationId && order.locationId !== ctx.caller.locationId)) throw new AppError('not_found', ORDER_NOT_FOUND);
   return order;
 }
 
@@ -84,6 +85,12 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
   const email = shopperEmail(ctx.tenant.name, view, action, { reason, deliveryMinutes: input.deliveryMinutes });
   if (email && view.contact.email) {
     await io.resources.queues.notifications.add(`order-${action}`, { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: `order-${action}`, ...email });
+  }
+  // Ready: a text too, where the shopper gave a mobile number (the prepare console's 'ready').
+  if (action === 'prepare' && view.contact.telephone) {
+    await io.resources.queues.notifications.add('order-ready-text', {
+      tenantId: ctx.tenantId, channel: 'sms', to: view.contact.telephone, subject: '', kind: 'order-ready-text', text: orderReadyText(ctx.tenant.name, view, input.deliveryMinutes),
+    });
   }
   return { status: 'success', message: DONE[action](view.order_number, view.contact.first_name), data: view };
 }

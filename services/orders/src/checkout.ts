@@ -463,10 +463,11 @@ export async function shopperOrderDoc(ctx: RequestContext, io: CheckoutIo, who: 
 /**
  * The store hears of a new order: an e-mail to its contact address and every admin account allowed new order
  * e-mails (spec 3 §6 new_order_emails), once per address, a reply going to the shopper; and a text to every
- * admin allowed new order texts (new_order_texts) who has a mobile number.
+ * admin allowed new order texts (new_order_texts) who has a mobile number. Staff bound to another location are not told.
  */
 async function tellTheStore(ctx: RequestContext, io: CheckoutIo, order: PlacedOrder, prefix: string, link: string | null): Promise<void> {
-  const [business, admins] = await Promise.all([getBusinessDetails(ctx), storeAdmins(ctx)]);
+  const [business, everyone] = await Promise.all([getBusinessDetails(ctx), storeAdmins(ctx)]);
+  const admins = everyone.filter((a) => !a.locationId || a.locationId === order.store.id);
   const emailed = admins.filter((a) => a.permissions.includes('new_order_emails')).map((a) => a.email);
   const recipients = [...new Set([business.contact_email, ...emailed].filter(Boolean).map((e) => normalizeEmail(e!)))];
   const phones = [...new Set(admins.filter((a) => a.permissions.includes('new_order_texts')).map((a) => a.telephone).filter((p): p is string => Boolean(p)))];

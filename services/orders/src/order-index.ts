@@ -3,6 +3,7 @@ import { scanKeys } from '@platform/queue';
 import { inBackground, scoped, Tenant } from '@platform/db';
 import { AWAITING_PAYMENT, cancelledLinesCents, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
 import { Order } from './models';
+import { publishOrderEvent } from './live-orders';
 
 /**
  * The orders' lists and keys in Redis (docs/DATA-ACCESS.md rule 3): order number → _id, each customer's orders,
@@ -102,6 +103,7 @@ export async function moveOrderIndex(s: OrderIndexStore, tenantId: string, order
   for (const list of ORDER_LISTS) multi.zrem(orderKeys.list(s, tenantId, list, fromLocationId), id).zrem(orderKeys.list(s, tenantId, list, fromLocationId, type), id);
   await indexOrder(s, tenantId, order, multi);
   await multi.exec();
+  await publishOrderEvent(s, tenantId, { kind: 'moved', id, order_number: order.orderNumber, status: order.status, location_id: order.locationId, from_location_id: fromLocationId });
 }
 
 /**
@@ -251,12 +253,18 @@ const FILLED_DOC_S = 60;
 /**
  * Keeps an order's document in Redis after writing it (checkout, each order action, under the order's lock), so
  * the shopper's order page needs no database read; `fill` is a copy read from the database, set only where
- * no writer set one meanwhile.
+ * no writer set one meanwhile. A writer's copy is also news for the store's live consoles (live-orders.ts): a
+ * placed order with nothing done to it yet is new, anything else a change.
  */
 export async function keepOrderDoc(s: OrderIndexStore, tenantId: string, doc: { _id: unknown }, fill = false): Promise<void> {
   const key = orderKeys.doc(s, tenantId, String(doc._id));
-  if (fill) await s.redis.set(key, JSON.stringify(doc), 'EX', FILLED_DOC_S, 'NX');
-  else await s.redis.set(key, JSON.stringify(doc), 'EX', KEPT_DOC_S);
+  if (fill) { await s.redis.set(key, JSON.stringify(doc), 'EX', FILLED_DOC_S, 'NX'); return; }
+  await s.redis.set(key, JSON.stringify(doc), 'EX', KEPT_DOC_S);
+  const order = doc as Partial<IndexedOrder> & { history?: unknown[] | null };
+  if (!order.orderNumber || !order.status || order.locationId === undefined) return;
+  await publishOrderEvent(s, tenantId, {
+    kind: order.status === 'placed' && !order.history?.length ? 'placed' : 'changed', id: String(doc._id), order_number: order.orderNumber, status: order.status, location_id: order.locationId,
+  });
 }
 
 /** The order's document as kept in Redis (placedAt a Date again), or null. */

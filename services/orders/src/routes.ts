@@ -2,17 +2,18 @@ import { Type } from 'typebox';
 import { AdminOrder, CustomerOrderSummary, OrderLocations, OrderSummary, PageNumber, PlacedOrder, RecurringOrder, ReorderAnswer } from '@platform/contracts';
 import { CONFIRM_WITH_BANK, ORDER_LISTS, ORDER_PLACED, RECURRING_FREQUENCIES, type OrderListName } from '@platform/domain';
 import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
-import { acquireSearchIndexes, releaseSearchIndexes } from '@platform/catalogue';
+import { acquireSearchIndexes, productDepartments, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { storeOrders } from './service';
 import { exportOrders } from './order-export';
-import { actOnOrder, addOrderNote, adminOrder, cancelItem, deleteOrderNote, emailCustomer, makeItemSpecial, orderNotes } from './admin-orders';
+import { actOnOrder, addOrderNote, adminView, cancelItem, findOrder, deleteOrderNote, emailCustomer, makeItemSpecial, orderNotes } from './admin-orders';
 import { customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { buildOrderIndexes } from './order-index';
 import { moveOrder, orderLocations, recordPrepareStep, updateDeliveryDate } from './order-actions';
 import { runOnce } from './idempotency';
 import { reorder } from './reorder';
 import { recurringOrderRoutes } from './recurring/routes';
+import { liveOrdersRoutes } from './live-orders';
 import { arAccountRoutes } from './ar-accounts/routes';
 import { offlineOrderRoutes } from './offline-orders/routes';
 
@@ -31,6 +32,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   // Order lists in Redis are built from the database for every store that lacks them, in the background.
   void buildOrderIndexes(redisStore(io)).catch((err) => app.log.error({ err }, 'order lists could not be built'));
   await app.register(recurringOrderRoutes(catalogue));
+  await app.register(liveOrdersRoutes());
   await app.register(arAccountRoutes(io));
   await app.register(offlineOrderRoutes(io));
 
@@ -172,8 +174,17 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   const OrderId = Type.String({ minLength: 1, maxLength: 40 });
   app.get('/admin/orders/:id', {
     preHandler: requireAdmin,
-    schema: { tags: ['orders'], summary: 'One order of the store, with what can be done to it now', security: [{ bearer: [] }], params: Type.Object({ id: OrderId }), response: { 200: Type.Object({ data: AdminOrder }) } },
-  }, async (request) => ({ data: await adminOrder(request.ctx, request.params.id) }));
+    schema: {
+      tags: ['orders'], summary: "One order of the store, with what can be done to it now and each line's department (the pick list's groups)", security: [{ bearer: [] }], params: Type.Object({ id: OrderId }),
+      response: { 200: Type.Object({ data: Type.Intersect([AdminOrder, Type.Object({ departments: Type.Record(Type.String(), Type.String(), { description: "Each line's (items[].id) department in the catalogue; lines of products it no longer has are left out" }) })]) }) },
+    },
+  }, async (request) => {
+    const order = await findOrder(request.ctx, request.params.id);
+    const found = await productDepartments(request.ctx, catalogue, order.items.map((l) => l.productId), order.locationId);
+    const view = await adminView(request.ctx, order);
+    const departments = Object.fromEntries(order.items.flatMap((l, i) => (found.has(l.productId) ? [[view.items[i].id, found.get(l.productId)!]] : [])));
+    return { data: { ...view, departments } };
+  });
 
   const OrderNote = Type.Object({ id: Type.String(), text: Type.String(), at: Type.String(), by: Type.Union([Type.String(), Type.Null()]) });
   const NotesAnswer = Type.Object({ status: Type.String(), message: Type.String(), data: Type.Array(OrderNote) });

@@ -25,18 +25,21 @@ const dayOrInstant = (text: string, end: boolean, field: string): number => {
   return ms + (day && end ? 86_400_000 - 1 : 0);
 };
 
-/** The filters as the lists take them: dates checked and made instants, the search made words. */
-export function listQuery(query: Omit<OrderListFilters, 'page' | 'limit'>) {
+/**
+ * The filters as the lists take them: dates checked and made instants, the search made words. A staff member bound
+ * to a location (ctx) sees only its orders, whatever location is asked for.
+ */
+export function listQuery(query: Omit<OrderListFilters, 'page' | 'limit'>, ctx?: Pick<RequestContext, 'caller'>) {
   const fromMs = query.from_date ? dayOrInstant(query.from_date, false, 'from_date') : undefined;
   const toMs = query.to_date ? dayOrInstant(query.to_date, true, 'to_date') : undefined;
   if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) throw new AppError('unprocessable', DATES_OUT_OF_ORDER, { from_date: [DATES_OUT_OF_ORDER] });
   const words = query.search?.trim() ? orderSearchQuery(query.search) : undefined;
-  return { locationId: query.location_id, orderType: query.order_type, fromMs, toMs, words };
+  return { locationId: ctx?.caller?.locationId ?? query.location_id, orderType: query.order_type, fromMs, toMs, words };
 }
 
 /** One page of one of the store's order lists, newest first, with its filters (spec 3 /admin/orders/list/{type}). */
 export async function storeOrders(ctx: RequestContext, io: CheckoutIo, list: OrderListName, query: OrderListFilters): Promise<Paged<OrderSummary>> {
-  const { rows, total } = await orderListPage(redisStore(io), ctx.tenantId, list, { page: query.page, limit: query.limit, ...listQuery(query) });
+  const { rows, total } = await orderListPage(redisStore(io), ctx.tenantId, list, { page: query.page, limit: query.limit, ...listQuery(query, ctx) });
   return {
     data: rows.map((o) => ({
       id: o.id, order_number: o.order_number, status: o.status, customer_name: o.customer_name,
