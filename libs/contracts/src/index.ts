@@ -11,3 +11,4 @@ export * from './customers';
 export * from './ar-accounts';
 export * from './offline-orders';
 export * from './reconciliation';
+export * from './shipping-labels';

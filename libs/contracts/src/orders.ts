@@ -1,6 +1,7 @@
 // Orders: as the shopper sees them, in lists, and as the store works on them.
 import { Type, type Static } from 'typebox';
 import { Money, OrderAddress } from './common';
+import { OrderTracking } from './shipping-labels';
 
 export const OrderSummary = Type.Object({
   id: Type.String(),
@@ -44,6 +45,8 @@ export const PlacedOrder = Type.Object({
   /** The day the store expects the order to reach the shopper (YYYY-MM-DD; admin updateDeliveryDate), or null; with a time of day when the store gave one ('9am-noon'). */
   delivery_date: Type.Union([Type.String(), Type.Null()]),
   delivery_window: Type.Union([Type.String(), Type.Null()]),
+  /** How a shipping order travels once the store bought its label (carrier, service, tracking), else null. */
+  tracking: Type.Optional(Type.Union([OrderTracking, Type.Null()])),
 });
 export type PlacedOrder = Static<typeof PlacedOrder>;
 

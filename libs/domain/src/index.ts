@@ -35,3 +35,4 @@ export * from './ar-accounts';
 export * from './offline-orders';
 export * from './reconciliation';
 export * from './live-orders';
+export * from './shipping-labels';

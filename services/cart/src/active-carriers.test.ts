@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { sealSecret } from '@platform/server-kit';
 import { StoreProfile } from '@platform/tenant-settings';
 import { cartService } from './index';
 import { startEasyPostStandIn, type EasyPostStandIn } from './testing';
@@ -29,8 +30,8 @@ beforeAll(async () => {
     'car-a': { business: tableRates('Store Shipping') },
     'car-b': { business: tableRates('B Freight') },
     'car-none': { business: { ...tableRates('Unused'), shipping_enabled: false } },
-    'car-ep': { business: { shipping_enabled: true }, shippingCarrier: { adapter: 'easypost', apiKey: 'EZTKcarriers1' } },
-    'car-ep-down': { business: { shipping_enabled: true }, shippingCarrier: { adapter: 'easypost', apiKey: 'EZTKcarriers2' } },
+    'car-ep': { business: { shipping_enabled: true }, shippingCarrier: { adapter: 'easypost', apiKey: sealSecret('EZTKcarriers1') } },
+    'car-ep-down': { business: { shipping_enabled: true }, shippingCarrier: { adapter: 'easypost', apiKey: sealSecret('EZTKcarriers2') } },
   };
   for (const [slug, profile] of Object.entries(profiles)) await StoreProfile.create({ tenantId: (await createTenant(slug)).id, ...profile });
 });

@@ -26,6 +26,10 @@ export function tableRatesOf(business: BusinessDetails): TableRate[] {
   }));
 }
 
+/** The official SDK's client for a store's key (8 s per call), pointed at EASYPOST_API_URL when set. */
+export const easyPostClient = (apiKey: string, baseUrl = process.env.EASYPOST_API_URL) =>
+  new EasyPostClient(apiKey, { timeout: 8000, ...(baseUrl ? { baseUrl } : {}) });
+
 /**
  * Live rates from the store's EasyPost account through the official SDK: one shipment per quote request
  * (from the store's address to the shopper's), its rates in USD. EASYPOST_API_URL points the SDK at
@@ -35,7 +39,7 @@ export class EasyPostCarrier implements ShippingCarrier {
   private readonly client: InstanceType<typeof EasyPostClient>;
 
   constructor(apiKey: string, baseUrl = process.env.EASYPOST_API_URL) {
-    this.client = new EasyPostClient(apiKey, { timeout: 8000, ...(baseUrl ? { baseUrl } : {}) });
+    this.client = easyPostClient(apiKey, baseUrl);
   }
 
   async quotes(request: QuoteRequest) {

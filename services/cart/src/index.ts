@@ -7,3 +7,5 @@ export { cartParcels, setLineQuantity, shopperIdentity, type CartIo } from './se
 export { withRedisLock } from './cart-lock';
 // For checkout's address check (services/orders): the store's EasyPost account verifies a shipping address.
 export { EasyPostCarrier, type AddressVerification } from './carriers';
+// For the carriers admin and shipping labels (services/orders shipping-labels): the label adapter.
+export { EasyPostLabels, LabelCarrierError, type LabelCarrier, type LabelAddress, type LabelParcel, type LabelRate, type BoughtLabel, type LabelRefundStatus, type LabelCarrierAccount } from './label-carriers';

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, StoreProduct } from '@platform/catalogue';
 import { StoreProfile } from '@platform/tenant-settings';
@@ -43,7 +44,7 @@ beforeAll(async () => {
     await StoreProduct.create({ tenantId, storeProductId: 61, locationId: 1, productId: 6, sku: '1006', title: 'Play Sand', priceCents: 4500, inventory: 50 });
     await StoreProfile.create({
       tenantId, business: slug === 'ship-b' ? { shipping_enabled: false } : shipping,
-      ...(slug === 'ship-c' ? { shippingCarrier: { adapter: 'easypost', apiKey: 'EZTKtest123' } } : {}),
+      ...(slug === 'ship-c' ? { shippingCarrier: { adapter: 'easypost', apiKey: sealSecret('EZTKtest123') } } : {}),
     });
   }
   carrier = createServer(async (req, res) => {

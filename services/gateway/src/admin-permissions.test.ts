@@ -7,6 +7,33 @@ import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
 import { ArAccountModel, Order, RecurringOrder } from '@platform/orders';
 import { inBackground, mongoose } from '@platform/db';
 import { allServices } from './index';
+import { startEasyPostStandIn, type EasyPostStandIn } from '@platform/cart/testing';
+import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
+import { sealSecret } from '@platform/server-kit';
+import { ONLY_STORE_OWNER_CARRIERS } from '@platform/domain';
+
+/**
+ * Shipping labels: a shipping order, the store's EasyPost account (the local stand-in of EasyPost's API) connected
+ * again before each call that needs it, and a label bought for the calls on one (its id put in the address).
+ */
+let easypost: EasyPostStandIn;
+let walkOwner = '';
+const SHIP_ID = new mongoose.Types.ObjectId().toString();
+const connectCarrier = async () => {
+  await StoreProfile.updateOne({ tenantId }, { $set: { shippingCarrier: { adapter: 'easypost', apiKey: sealSecret('EZTKwalkKey1234') } } }, { upsert: true });
+  forgetStoreProfile(tenantId);
+};
+const shipOrderQuoted = async () => {
+  await connectCarrier();
+  await Order.updateOne({ tenantId, _id: SHIP_ID }, { $set: { status: 'prepared', tracking: null } });
+  const quote = await harness.app.inject({ method: 'POST', url: `/api/admin/shipping/${SHIP_ID}/quotes`, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${walkOwner}` }, payload: { weight_lb: 1 } });
+  return quote.json().data.rates[0].id as string;
+};
+const labelBought = (route: string, suffix: string) => async () => {
+  const rate_id = await shipOrderQuoted();
+  const bought = await harness.app.inject({ method: 'POST', url: `/api/admin/shipping/${SHIP_ID}/buy`, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${walkOwner}` }, payload: { rate_id } });
+  URLS[route] = `/api/admin/shipping/${suffix.replace('{label}', bought.json().data.label.id)}`;
+};
 
 /**
  * Every admin route, walked with staff sub-accounts: one without any permission, and one with each
@@ -39,6 +66,8 @@ const arAccountWith = (customers: object[]) => () => ArAccountModel.updateOne({ 
 /** Routes with a path parameter: the address to call. */
 const URLS: Record<string, string> = {
   'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}`, 'POST /api/admin/orders/{id}/email': `/api/admin/orders/${ORDER_ID}/email`,
+  'GET /api/admin/shipping/{id}/info': '/api/admin/shipping/easypost/info', 'POST /api/admin/shipping/{id}/quotes': `/api/admin/shipping/${SHIP_ID}/quotes`,
+  'POST /api/admin/shipping/{id}/buy': `/api/admin/shipping/${SHIP_ID}/buy`,
   'GET /api/admin/orders/{id}/notes': `/api/admin/orders/${ORDER_ID}/notes`, 'POST /api/admin/orders/{id}/note': `/api/admin/orders/${ORDER_ID}/note`,
   'DELETE /api/admin/orders/{id}/note': `/api/admin/orders/${ORDER_ID}/note?id=walk-note`,
   'POST /api/admin/orders/{id}/prepareStep/{step}': `/api/admin/orders/${ORDER_ID}/prepareStep/picking`,
@@ -57,6 +86,12 @@ const URLS: Record<string, string> = {
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
   'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
+  'POST /api/admin/shipping/addCarrier': { carrier: 'easypost', credentials: { api_key: 'EZTKwalkKey1234' } },
+  'POST /api/admin/shipping/deleteCarrier': { carrier_id: 'easypost' },
+  'POST /api/admin/shipping/validateAddress': { address: '12 Elm St', city: 'Salem', state: 'OR', zip: '97302' },
+  'POST /api/admin/shipping/insurance-rate': { amount: '10' },
+  'POST /api/admin/shipping/{id}/quotes': { weight_lb: 1 },
+  'POST /api/admin/shipping/{id}/buy': { rate_id: 'set by PREPARE' },
   'POST /api/about-us/save': { contact_email: 'hello@perm-a.test', locations: [] },
   'POST /api/admin/widget/update': { id: 9, hidden: false },
   'POST /api/admin/widget/save': { area: 2, ids: [] },
@@ -97,6 +132,13 @@ const BODIES: Record<string, object> = {
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/orders/order-taken': orderIn('placed'),
+  'GET /api/admin/shipping/{id}/info': connectCarrier,
+  'POST /api/admin/shipping/deleteCarrier': connectCarrier,
+  'POST /api/admin/shipping/validateAddress': connectCarrier,
+  'POST /api/admin/shipping/{id}/quotes': async () => { await connectCarrier(); await Order.updateOne({ tenantId, _id: SHIP_ID }, { $set: { status: 'prepared', tracking: null } }); },
+  'POST /api/admin/shipping/{id}/buy': async () => { BODIES['POST /api/admin/shipping/{id}/buy'] = { rate_id: await shipOrderQuoted() }; },
+  'POST /api/admin/shipping/{id}/refund': labelBought('POST /api/admin/shipping/{id}/refund', '{label}/refund'),
+  'GET /api/admin/shipping/labels/{id}/file': labelBought('GET /api/admin/shipping/labels/{id}/file', 'labels/{label}/file'),
   'POST /api/admin/orders/markPrepared': orderIn('taken'),
   'POST /api/admin/orders/markComplete': orderIn('prepared'),
   'POST /api/admin/orders/cancel': orderIn('placed'),
@@ -137,6 +179,19 @@ const OWNER = 'store owner';
 /** The permission each admin route needs (null: any admin; OWNER: the store owner only); the walk proves each entry. */
 const NEEDS: Record<string, string | null> = {
   'GET /api/admin/orders/outstanding': null,
+  // Shipping labels: order work, any admin; connecting or removing the account that pays for them, the owner only.
+  'GET /api/admin/shipping/getAvailableCarriers': null,
+  'GET /api/admin/shipping/getCarriers': null,
+  'GET /api/admin/shipping/{id}/info': null,
+  'POST /api/admin/shipping/addCarrier': OWNER,
+  'POST /api/admin/shipping/deleteCarrier': OWNER,
+  'POST /api/admin/shipping/validateAddress': null,
+  'POST /api/admin/shipping/insurance-rate': null,
+  'POST /api/admin/shipping/{id}/quotes': null,
+  'POST /api/admin/shipping/{id}/buy': null,
+  'POST /api/admin/shipping/{id}/refund': null,
+  'GET /api/admin/shipping/labels': null,
+  'GET /api/admin/shipping/labels/{id}/file': null,
   'GET /api/admin/orders/completed': null,
   'GET /api/admin/orders/cancelled': null,
   'GET /api/admin/orders/all': null,
@@ -225,8 +280,19 @@ beforeAll(async () => {
   });
   await ArAccountModel.create({ _id: AR_ID, tenantId, number: 'WALK-1', name: 'Walking builders', creditLimitCents: 50000 });
   await Order.create({ _id: ORDER_ID, tenantId, orderNumber: '1001', status: 'placed', locationId: 1, totalCents: 500, placedAt: new Date(), contact: { firstName: 'Walk', email: 'walk-customer@perm-a.test' } });
+  easypost = await startEasyPostStandIn();
+  process.env.EASYPOST_API_URL = easypost.url;
+  walkOwner = await issueToken(tenantId, { slug: 'walk-owner', isAdmin: true });
+  await Order.create({
+    _id: SHIP_ID, tenantId, orderNumber: '1002', status: 'prepared', locationId: 1, orderType: 'shipping', totalCents: 500, placedAt: new Date(),
+    contact: { firstName: 'Walk', lastName: 'Shipper', email: 'walk-shipper@perm-a.test', telephone: '5035550101' }, address: { address: '12 Elm St', city: 'Salem', state: 'OR', zip: '97302', country: 'US' },
+  });
 });
-afterAll(async () => { await harness?.close(); });
+afterAll(async () => {
+  delete process.env.EASYPOST_API_URL;
+  await easypost?.close();
+  await harness?.close();
+});
 
 const adminRoutes = () => Object.entries((harness.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
   .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
@@ -254,7 +320,7 @@ describe('admin permissions on every admin route', () => {
       const needed = NEEDS[route];
       if (needed === null) { expect(bare.statusCode, route).toBe(200); continue; }
       expect(bare.statusCode, route).toBe(403);
-      expect(bare.json().message).toBe(needed === OWNER ? ONLY_STORE_OWNER_PAYMENTS : NO_PERMISSION);
+      expect(bare.json().message).toBe(needed === OWNER ? (route.includes('/admin/shipping/') ? ONLY_STORE_OWNER_CARRIERS : ONLY_STORE_OWNER_PAYMENTS) : NO_PERMISSION);
       for (const [permission, token] of withOne) {
         expect((await call(route, token)).statusCode, `${route} with ${permission}`).toBe(permission === needed ? 200 : 403);
       }

@@ -9,6 +9,22 @@ import { hashToken } from '@platform/server-kit';
 import { ArAccountModel, Order, RecurringOrder } from '@platform/orders';
 import { CartStore, Coupon } from '@platform/cart';
 import { allServices } from './index';
+import { startEasyPostStandIn, type EasyPostStandIn } from '@platform/cart/testing';
+import { sealSecret } from '@platform/server-kit';
+import { ShippingLabel, ShippingLabelFile } from '@platform/orders';
+
+/** Both stores ship with an EasyPost account (the local stand-in of its API) and have bought one label each. */
+let easypost: EasyPostStandIn;
+const LABEL_IDS = { a: new mongoose.Types.ObjectId().toString(), b: new mongoose.Types.ObjectId().toString() };
+async function seedShippingLabel(key: 'a' | 'b', tenantId: string, orderId: string) {
+  const slug = `iso-${key}`;
+  await StoreProfile.updateOne({ tenantId }, { $set: { shippingCarrier: { adapter: 'easypost', apiKey: sealSecret(`EZTK${slug}Key`), description: `${slug} EasyPost` } } });
+  await ShippingLabel.create({
+    _id: LABEL_IDS[key], tenantId, orderId, orderNumber: `${slug}-1`, customerName: `${slug} customer`, locationId: 1, shipmentId: `shp_${slug}`, rateId: `rate_${slug}`,
+    carrierName: 'USPS', service: 'GroundAdvantage', rateCents: 715, trackingCode: `9400${key === 'a' ? 1 : 2}`, parcel: { weightOz: 16 }, boughtAt: new Date(),
+  });
+  await ShippingLabelFile.create({ _id: LABEL_IDS[key], tenantId, contentType: 'application/pdf', data: Buffer.from(`%PDF-1.4 ${slug} label`) });
+}
 
 /**
  * Two tenants with the same shapes of data, every string marked with the tenant's slug. Each route is
@@ -50,6 +66,7 @@ async function seedTenant(key: 'a' | 'b') {
   await Coupon.create({ tenantId: tenant.id, code: `${slug.toUpperCase()}-CODE`, kind: 'flat', amountCents: 100, slug: `${slug}-deal`, name: `${slug} deal`, popup: true, widget: { style: 1 } });
   await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
   await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
+  await seedShippingLabel(key, tenant.id, String(order._id));
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
   await ArAccountModel.create({ _id: AR_IDS[key], tenantId: tenant.id, number: 'AR-1', name: `${slug} builders`, creditLimitCents: 100_000, customers: [{ id: 'reader', name: `${slug} reader`, email: 'reader@shared.test', at: new Date() }] });
   const campaign = await EmailCampaign.create({ tenantId: tenant.id, subject: `${slug} spring sale`, body: `${slug} mulch` });
@@ -116,6 +133,11 @@ const READS: Record<string, string> = {
   '/api/admin/orders/csv': '/api/admin/orders/csv',
   '/api/admin/orders/{id}/notes': '/api/admin/orders/{A_ORDER_ID}/notes',
   '/api/admin/orders/{id}/location': '/api/admin/orders/{A_ORDER_ID}/location',
+  '/api/admin/shipping/getAvailableCarriers': '/api/admin/shipping/getAvailableCarriers',
+  '/api/admin/shipping/getCarriers': '/api/admin/shipping/getCarriers',
+  '/api/admin/shipping/{id}/info': '/api/admin/shipping/easypost/info',
+  '/api/admin/shipping/labels': '/api/admin/shipping/labels',
+  '/api/admin/shipping/labels/{id}/file': `/api/admin/shipping/labels/${LABEL_IDS.a}/file`,
   '/api/admin/orders/reconciliation': '/api/admin/orders/reconciliation',
   // Today at location 1, where both stores have orders.
   '/api/admin/orders/reconciliation/{id}': `/api/admin/orders/reconciliation/${new Date().toISOString().slice(0, 10)}_1`,
@@ -173,6 +195,8 @@ const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
 const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
   // Neither store ships here: no carriers.
+WRITES.push('/api/admin/shipping/addCarrier', '/api/admin/shipping/deleteCarrier', '/api/admin/shipping/validateAddress', '/api/admin/shipping/insurance-rate',
+  '/api/admin/shipping/{id}/quotes', '/api/admin/shipping/{id}/buy', '/api/admin/shipping/{id}/refund');
   '/api/active-shipping-carriers',
   // A flag.
   '/api/admin/fulfillment/getRecurringOrderOptIn',
@@ -180,16 +204,24 @@ const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/
   '/api/admin/customers/totalAccounts',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
+  // The platform's carriers: the same list for every store.
+  '/api/admin/shipping/getAvailableCarriers',
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'isolation');
   await seedTenant('a');
   await seedTenant('b');
 });
-afterAll(async () => { await harness?.close(); });
+afterAll(async () => {
+  delete process.env.EASYPOST_API_URL;
+  await easypost?.close();
+  await harness?.close();
+});
 
 describe('tenant isolation across every route', () => {
   it('covers every documented route', () => {
+  easypost = await startEasyPostStandIn();
+  process.env.EASYPOST_API_URL = easypost.url;
     const documented = Object.entries((harness.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     const covered = [...Object.keys(READS).map((p) => `GET ${p}`), ...WRITES.map((p) => `POST ${p}`), ...REPLACES.map((p) => `PUT ${p}`), ...DELETES.map((p) => `DELETE ${p}`)];

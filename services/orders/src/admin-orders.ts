@@ -151,7 +151,7 @@ export async function emailCustomer(ctx: RequestContext, io: CheckoutIo, id: str
 
 const noteView = (n: StoredNote) => ({ id: n.id, text: n.text, at: new Date(n.at).toISOString(), by: n.by });
 /** One change to an order's notes at a time (the order's own lock), then its kept copy is read anew. */
-export const orderLock = (ctx: RequestContext, io: CheckoutIo, id: string) => `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`;
+export const orderLock = (ctx: RequestContext, io: { resources: { queuePrefix: string } }, id: string) => `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`;
 export const LOCK = { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' };
 
 /** GET admin/orders/{id}/notes: the staff's notes on an order, oldest first. */

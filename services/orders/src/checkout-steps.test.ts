@@ -55,7 +55,7 @@ beforeAll(async () => {
     // Stripe without its secret key: no card can be taken.
     'stp-nokey': { payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_nokey' } } },
     // Shipping through a connected EasyPost account.
-    'stp-ep': { business: { shipping_enabled: true }, shippingCarrier: { adapter: 'easypost', apiKey: 'EZTKsteps' } },
+    'stp-ep': { business: { shipping_enabled: true }, shippingCarrier: { adapter: 'easypost', apiKey: sealSecret('EZTKsteps') } },
   };
   for (const [slug, profile] of Object.entries(profiles)) {
     tenantIds[slug] = (await createTenant(slug)).id;

@@ -399,7 +399,7 @@ export type OrderDoc = {
   shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'requires_action' | 'authorized' | 'paid' | 'voided' | 'refunded' | 'declined' } | null;
   /** The AR account it is charged to (payment.method 'ar_account'). */
   arAccount?: { number: string } | null;
-  items: Line[]; history?: { status: string; at: Date | string; note?: string | null }[] | null; deliveryDate?: string | null; deliveryWindow?: string | null; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
+  items: Line[]; history?: { status: string; at: Date | string; note?: string | null }[] | null; deliveryDate?: string | null; deliveryWindow?: string | null; tracking?: { labelId: string; carrier: string; service: string; code: string; url?: string | null } | null; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
 };
 
 type StoreLocation = { locationId: number; name: string; address: string; city?: string; state?: string; zip?: string };
@@ -435,6 +435,7 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
     timeline: orderTimeline(order.placedAt, order.history ?? []),
     delivery_date: order.deliveryDate ?? null,
     delivery_window: order.deliveryWindow ?? null,
+    tracking: order.tracking ? { carrier: order.tracking.carrier, service: order.tracking.service, tracking_code: order.tracking.code, tracking_url: order.tracking.url ?? null } : null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { ServicePlugin } from '@platform/server-kit';
 import { ordersRoutes } from './routes';
 import { checkoutStepRoutes } from './checkout-step-routes';
 import { customerAdminRoutes } from './customer-admin';
+import { shippingLabelRoutes } from './shipping-labels/routes';
 import { reconciliationRoutes } from './reconciliation';
 
 /** The orders service: checkout, orders and their actions (routes.ts), the checkout's calls before the order (checkout-step-routes.ts), the admin's page of one customer (customer-admin.ts) and reconciliation (reconciliation.ts). */
@@ -9,6 +10,7 @@ export const ordersService: ServicePlugin = async (app, options) => {
   await ordersRoutes(app, options);
   await checkoutStepRoutes(app, options);
   await customerAdminRoutes(app, options);
+  await shippingLabelRoutes(app, options);
   await reconciliationRoutes(app, options);
 };
 export { Order } from './models';
@@ -17,3 +19,4 @@ export { announceOrderPlaced } from './placed';
 export { indexOrders, forgetOrderIndex } from './order-index';
 export { recoverAbandonedCheckoutsOf } from './checkout';
 export { RecurringOrder } from './recurring/recurring-orders';
+export { ShippingLabel, ShippingLabelFile } from './shipping-labels/models';

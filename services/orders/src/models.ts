@@ -54,6 +54,8 @@ const orderSchema = new Schema({
   deliveryWindow: { type: String, default: null },
   /** The staff's own notes on the order (not shown to the shopper). */
   notes: { type: [{ _id: false, id: String, text: String, at: Date, by: String }], default: [] },
+  /** The shipping label that ships it now (shipping-labels/): its label's id, carrier, service and tracking; null when none or refunded. */
+  tracking: { type: { _id: false, labelId: String, carrier: String, service: String, code: String, url: String }, default: null },
   /** The AR account the order is charged to (payment.method 'ar_account'): the account owes it, not the shopper at the store. */
   arAccount: { type: { _id: false, id: String, number: String, name: String, at: Date, by: String }, default: null },
 }, { timestamps: true });

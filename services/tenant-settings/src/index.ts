@@ -1,6 +1,6 @@
 export { tenantSettingsRoutes as tenantSettingsService } from './routes';
 export { StoreProfile } from './models';
-export { DEFAULT_SETTINGS, DEFAULT_BUSINESS, mergeDefaults, getBusinessDetails, getStoreSettings, listLocations, forgetStoreProfile, getShippingCarrierAccount, type ShippingCarrierAccount } from './service';
+export { DEFAULT_SETTINGS, DEFAULT_BUSINESS, mergeDefaults, getBusinessDetails, getStoreSettings, listLocations, forgetStoreProfile, getShippingCarrierAccount, saveShippingCarrierAccount, type ShippingCarrierAccount } from './service';
 export { CustomPageModel } from './content';
 export { forgetStartup } from './startup';
 export { HomepageWidgetModel, forgetWidgets } from './widgets';

@@ -19,12 +19,17 @@ const storeProfileSchema = new Schema({
   /** Footer settings and legal documents as the store saved them; defaults are merged on read (content.ts). */
   footer: { type: Schema.Types.Mixed, default: {} },
   legal: { type: [Schema.Types.Mixed], default: [] },
-  /** A connected carrier account for live shipping quotes (private: not part of business details). */
+  /** Public content: about {title, body, images}, banner {text, link, link_text, background, color, enabled}, seo {site_title, meta_description, og_image} (store-content/service.ts). */
+  content: { type: Schema.Types.Mixed, default: {} },
   /** The card provider and its keys: public ones as they are, secrets sealed (payment-settings.ts SECRET_FIELDS). */
   payment: { type: Schema.Types.Mixed, default: {} },
   /** Site settings as key / value_string pairs (admin PATCH business/update-site-settings). */
   siteSettings: { type: [{ _id: false, key: String, value_string: { type: String, default: '' } }], default: [] },
-  shippingCarrier: { adapter: { type: String, enum: ['table_rate', 'easypost'], default: 'table_rate' }, apiKey: { type: String, default: '' } },
+  /** The connected EasyPost account (carriers admin): its API key sealed as payment secrets are, never answered. */
+  shippingCarrier: {
+    adapter: { type: String, enum: ['table_rate', 'easypost'], default: 'table_rate' }, apiKey: { type: String, default: '' },
+    description: { type: String, default: '' }, connectedAt: { type: Date, default: null }, connectedBy: { type: String, default: null },
+  },
 });
 storeProfileSchema.plugin(tenantOwned, { onePerTenant: true });
 export const StoreProfile = mongoose.models.StoreProfile ?? mongoose.model('StoreProfile', storeProfileSchema);

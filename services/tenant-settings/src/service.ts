@@ -1,7 +1,7 @@
 import { Location, scoped } from '@platform/db';
 import type { BusinessDetails, CustomFormField, StoreLocation, StoreSettings } from '@platform/contracts';
 import { DEFAULT_LOW_STOCK_THRESHOLD, storeDistanceMiles } from '@platform/domain';
-import { TtlCache, type RequestContext } from '@platform/server-kit';
+import { openSecret, sealSecret, TtlCache, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from './models';
 
 /** Base settings every tenant starts from; a tenant's stored settings are deep-merged over them. */
@@ -90,12 +90,23 @@ function profile(ctx: RequestContext) {
     (await StoreProfile.findOne(scoped(ctx)).lean()) as { settings?: Plain; business?: Plain; navigation?: Plain[]; navGroups?: Plain[]; shippingCarrier?: ShippingCarrierAccount } | null);
 }
 
-/** The carrier account a store connected for live shipping quotes; never sent to browsers. */
-export interface ShippingCarrierAccount { adapter: 'table_rate' | 'easypost'; apiKey: string }
+/** The carrier account a store connected for live shipping quotes and labels; never sent to browsers. */
+export interface ShippingCarrierAccount { adapter: 'table_rate' | 'easypost'; apiKey: string; description?: string; connectedAt?: Date | null; connectedBy?: string | null }
 
+/** The store's connected carrier account with its key opened; the table rates when none (a key stored in the clear is not used). */
 export async function getShippingCarrierAccount(ctx: RequestContext): Promise<ShippingCarrierAccount> {
   const stored = (await profile(ctx))?.shippingCarrier;
-  return stored?.adapter === 'easypost' && stored.apiKey ? stored : { adapter: 'table_rate', apiKey: '' };
+  const apiKey = stored?.adapter === 'easypost' ? openSecret(stored.apiKey) : null;
+  return apiKey ? { ...stored!, apiKey } : { adapter: 'table_rate', apiKey: '' };
+}
+
+/** Connects the store's EasyPost account (its key sealed), or disconnects it (null): checkout then quotes with the table rates. */
+export async function saveShippingCarrierAccount(ctx: RequestContext, account: { apiKey: string; description: string } | null): Promise<void> {
+  const shippingCarrier = account
+    ? { adapter: 'easypost', apiKey: sealSecret(account.apiKey), description: account.description, connectedAt: new Date(), connectedBy: ctx.caller?.slug ?? null }
+    : { adapter: 'table_rate', apiKey: '', description: '', connectedAt: null, connectedBy: null };
+  await StoreProfile.updateOne(scoped(ctx), { $set: { shippingCarrier } }, { upsert: true });
+  forgetStoreProfile(ctx.tenantId);
 }
 
 export async function getStoreSettings(ctx: RequestContext): Promise<StoreSettings> {

@@ -1,0 +1,86 @@
+// Shipping labels and the carriers admin (spec 3 §7 carrier admin, admin/shipping/*).
+import { Type, type Static } from 'typebox';
+import { Address, Money } from './common';
+
+/** A carrier the platform can connect (getAvailableCarriers), with the fields its form asks for. */
+export const LabelCarrierOption = Type.Object({
+  id: Type.Literal('easypost'),
+  name: Type.String(),
+  description: Type.String(),
+  fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), secret: Type.Boolean(), help: Type.String() })),
+  /** The store has connected it (getCarriers lists it). */
+  connected: Type.Boolean(),
+});
+export type LabelCarrierOption = Static<typeof LabelCarrierOption>;
+
+/** A carrier the store connected (getCarriers). Its secret is never answered: only its mode and last 4 characters. */
+export const ConnectedCarrier = Type.Object({
+  id: Type.Literal('easypost'),
+  name: Type.String(),
+  description: Type.String(),
+  mode: Type.Union([Type.Literal('test'), Type.Literal('production'), Type.Literal('unknown')]),
+  key_last4: Type.String(),
+  connected_at: Type.Union([Type.String(), Type.Null()]),
+  connected_by: Type.Union([Type.String(), Type.Null()]),
+});
+export type ConnectedCarrier = Static<typeof ConnectedCarrier>;
+
+/** {id}/info: the connected carrier with the carrier accounts inside it (USPS, UPS ...), as EasyPost lists them. */
+export const CarrierInfo = Type.Intersect([ConnectedCarrier, Type.Object({
+  accounts: Type.Array(Type.Object({ id: Type.String(), type: Type.String(), name: Type.String(), description: Type.String() })),
+})]);
+export type CarrierInfo = Static<typeof CarrierInfo>;
+
+/** The parcel a quote was priced for: ounces and inches (sizes null when not given). */
+export const LabelParcel = Type.Object({ weight_oz: Type.Number(), length: Type.Union([Type.Number(), Type.Null()]), width: Type.Union([Type.Number(), Type.Null()]), height: Type.Union([Type.Number(), Type.Null()]) });
+export type LabelParcel = Static<typeof LabelParcel>;
+
+/** One rate for the parcel: its id is what {id}/buy takes. */
+export const LabelRate = Type.Object({ id: Type.String(), carrier: Type.String(), service: Type.String(), rate: Money, delivery_days: Type.Union([Type.Integer(), Type.Null()]) });
+export type LabelRate = Static<typeof LabelRate>;
+
+/** {id}/quotes: the rates for the order's parcel from its store to its address, cheapest first. */
+export const LabelQuote = Type.Object({
+  order_id: Type.String(),
+  shipment_id: Type.String(),
+  parcel: LabelParcel,
+  from: Type.String({ description: 'The store it leaves from, as one line' }),
+  to: Type.String({ description: 'The shipping address, as one line' }),
+  rates: Type.Array(LabelRate),
+  /** What carriers said about the parcel (a service they could not price), to show beside the rates. */
+  messages: Type.Array(Type.String()),
+});
+export type LabelQuote = Static<typeof LabelQuote>;
+
+/** A bought label (admin/shipping/labels and {id}/buy). file_url is the API path of its PDF (GET, with the admin's token). */
+export const ShippingLabel = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  order_number: Type.String(),
+  customer_name: Type.String(),
+  carrier: Type.String(),
+  service: Type.String(),
+  rate: Money,
+  insured_amount: Type.Union([Money, Type.Null()]),
+  insurance_fee: Money,
+  /** What the store paid: the rate and the insurance fee. */
+  total: Money,
+  tracking_code: Type.String(),
+  tracking_url: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([Type.Literal('bought'), Type.Literal('refund_submitted'), Type.Literal('refunded'), Type.Literal('refund_rejected')]),
+  status_label: Type.String(),
+  parcel: LabelParcel,
+  bought_at: Type.String(),
+  bought_by: Type.Union([Type.String(), Type.Null()]),
+  refund_asked_at: Type.Union([Type.String(), Type.Null()]),
+  file_url: Type.String(),
+});
+export type ShippingLabel = Static<typeof ShippingLabel>;
+
+/** How an order ships once the store bought its label (the shopper's order page and e-mail), or null. */
+export const OrderTracking = Type.Object({ carrier: Type.String(), service: Type.String(), tracking_code: Type.String(), tracking_url: Type.Union([Type.String(), Type.Null()]) });
+export type OrderTracking = Static<typeof OrderTracking>;
+
+/** validateAddress: the address as EasyPost verified it (its corrections applied). */
+export const VerifiedAddress = Type.Object({ address: Address, verified: Type.Boolean() });
+export type VerifiedAddress = Static<typeof VerifiedAddress>;
