@@ -8,7 +8,8 @@ import { storefrontApi } from './storefront';
 
 /** Admin settings: the store's search synonyms (the product editors' permission). */
 type WidgetsAnswer = { message: string; data: AdminWidget[] };
-export interface SubAccountDetails { first_name: string; last_name: string; email: string; permissions: string[] }
+/** location_id: the store location the account works at (it sees only that location's orders); null: every location. */
+export interface SubAccountDetails { first_name: string; last_name: string; email: string; permissions: string[]; location_id?: number | null }
 
 /** A settings save answers with the new business details: every screen showing them (footer, store pages, cart) updates. */
 async function keepBusinessDetails(_info: unknown, { dispatch, queryFulfilled }: { dispatch: (action: UnknownAction) => unknown; queryFulfilled: Promise<{ data: { data: BusinessDetails } }> }) {

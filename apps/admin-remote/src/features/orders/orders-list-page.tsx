@@ -5,6 +5,7 @@ import { Link, matchPath, useLocation, useSearchParams } from '@platform/routing
 import { adminOrdersApi, downloadOrdersCsv, notify, storefrontApi, type OrderListArgs } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { ORDER_LIST_TITLES, OrderTabs } from './order-tabs';
+import { LiveOrdersBar, useLiveOrders } from './live-orders';
 
 const Table = styled.table`
   width: 100%; border-collapse: collapse; background: ${(p) => p.theme.colors.surface};
@@ -33,7 +34,8 @@ const localDayEnd = (day: string) => (day ? new Date(new Date(`${day}T00:00:00`)
 /**
  * The store's orders (spec 3 /admin/orders/list/{type}): Outstanding, Completed, Cancelled and All, each filtered
  * by location, how the order is fulfilled, the days it was placed and a search. The filters live in the
- * address, so a reload, the back button and a shared link keep them.
+ * address, so a reload, the back button and a shared link keep them. The lists are live (the prepare console): new
+ * orders and changes appear without a reload, with a sound and the tab's badge; staff bound to a location see its orders.
  */
 export function OrdersListPage() {
   // The admin area picks its page by the path itself (no route element here), so the list is read from it.
@@ -43,6 +45,8 @@ export function OrdersListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const locations = business?.about_us.locations ?? [];
+  const live = useLiveOrders();
+  const boundTo = live.locationId ? locations.find((l) => l.id === live.locationId)?.name ?? `store ${live.locationId}` : null;
   const applied = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
   const [draft, setDraft] = useState(applied);
   // The address changed under the form (back button, a tab): the form shows what is applied.
@@ -77,9 +81,10 @@ export function OrdersListPage() {
     <Container>
       <PageTitle>{TITLES[list]} Orders</PageTitle>
       <OrderTabs current={list} query={query} />
+      <LiveOrdersBar state={live.state} locationName={boundTo} />
       <Filters role="search" aria-label="Filter orders" onSubmit={apply}>
         <Field>Search<input type="search" value={draft.search} onChange={set('search')} maxLength={100} placeholder="Order number, e-mail, phone or name" /></Field>
-        {locations.length > 1 ? (
+        {locations.length > 1 && !boundTo ? (
           <Field>Store<select value={draft.location_id} onChange={set('location_id')}>
             <option value="">All stores</option>
             {locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}

@@ -2,16 +2,18 @@ import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@platform/routing';
 import type { AdminOrder } from '@platform/contracts';
-import { addressLine, formatPhone, ORDER_STATUS_LABELS, type OrderAction } from '@platform/domain';
+import { addressLine, formatPhone, ORDER_STATUS_LABELS, pickListGroups, type OrderAction } from '@platform/domain';
 import { adminOrderMailApi, adminOrdersApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { DeliveryDate, MoveOrder, PrepareSteps } from './order-fulfilment';
+import { useLiveOrders } from './live-orders';
 
 const Columns = styled.div`display: grid; grid-template-columns: 2fr 1fr; gap: 16px; align-items: start; @media (max-width: ${(p) => p.theme.breakpoints.md}px) { grid-template-columns: 1fr; }`;
 const PickList = styled.table`
   width: 100%; border-collapse: collapse; margin-bottom: 12px;
   th, td { text-align: left; padding: 8px; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }
   td.qty { font-weight: 700; font-size: 1.1rem; }
+  th.department { background: ${(p) => p.theme.colors.page}; font-size: 0.85rem; text-transform: uppercase; letter-spacing: 0.04em; }
 `;
 const Facts = styled.dl`margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 6px 12px; dt { font-weight: 600; } dd { margin: 0; }`;
 const Actions = styled.div`display: flex; flex-wrap: wrap; gap: 10px; align-items: end; margin-top: 12px;`;
@@ -145,6 +147,8 @@ export function PrepareOrderPage() {
   const [reason, setReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Changes made elsewhere (another screen, a cancelled line) show here at once.
+  useLiveOrders();
 
   const run = async (action: OrderAction) => {
     setProblem(null);
@@ -173,16 +177,20 @@ export function PrepareOrderPage() {
             <h2 style={{ marginTop: 0 }}>{order.order_type === 'pickup' ? 'Pickup' : order.order_type === 'delivery' ? 'Local delivery' : 'Shipping'} · {order.status_label}</h2>
             <PickList>
               <thead><tr><th>Qty</th><th>Product</th><th>SKU</th><th>Price</th>{order.actions.includes('cancel') ? <th aria-label="Change the line" /> : null}</tr></thead>
-              <tbody>
-                {order.items.map((item) => (
-                  <tr key={item.id}>
-                    <td className="qty">{item.quantity - item.cancelled_quantity}</td>
-                    <td>{item.title}{item.special ? ' (special order)' : ''}{item.cancelled_quantity ? <div>{item.cancelled_quantity} cancelled</div> : null}</td>
-                    <td>{item.sku}</td><td>${item.price}</td>
-                    {order.actions.includes('cancel') ? <td><LineChange item={item} change="cancel" /> <LineChange item={item} change="special" /></td> : null}
-                  </tr>
-                ))}
-              </tbody>
+              {/* The pick list by department: a walk down the store's aisles, special orders last. */}
+              {pickListGroups(order.items, (order as AdminOrder & { departments?: Record<string, string> }).departments ?? {}).map((group) => (
+                <tbody key={group.department} aria-label={group.department}>
+                  <tr><th colSpan={order.actions.includes('cancel') ? 5 : 4} scope="colgroup" className="department">{group.department}</th></tr>
+                  {group.items.map((item) => (
+                    <tr key={item.id}>
+                      <td className="qty">{item.quantity - item.cancelled_quantity}</td>
+                      <td>{item.title}{item.special ? ' (special order)' : ''}{item.cancelled_quantity ? <div>{item.cancelled_quantity} cancelled</div> : null}</td>
+                      <td>{item.sku}</td><td>${item.price}</td>
+                      {order.actions.includes('cancel') ? <td><LineChange item={item} change="cancel" /> <LineChange item={item} change="special" /></td> : null}
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
             </PickList>
             <p><strong>Total ${order.total}</strong> · {order.payment.label} ({order.payment.status === 'due' ? 'not paid yet' : order.payment.status})</p>
             {order.note ? <p><strong>Note from the customer:</strong> {order.note}</p> : null}

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { lastUsedText, passwordProblems, permissionLabel, subAccountDetailsProblems, type Permission } from '@platform/domain';
 import type { SubAccount } from '@platform/contracts';
-import { adminSettingsApi, errorMessage, fieldErrors, notify, useSession } from '@platform/api-client';
+import { adminSettingsApi, errorMessage, fieldErrors, notify, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle, RowList } from '@platform/ui';
 
 const LIST = '/admin/settings/sub-accounts';
@@ -49,17 +49,19 @@ export function SubAccountsPage() {
   );
 }
 
-interface FormValues { first_name: string; last_name: string; email: string; permissions: string[]; password: string; c_password: string }
+interface FormValues { first_name: string; last_name: string; email: string; permissions: string[]; location_id: number | null; password: string; c_password: string }
 
 /**
  * The name, e-mail and permission boxes of a sub-account (and its first password when new). Only the
  * permissions the signed-in manager holds are offered: no one gives more than they have (the server agrees).
+ * A store with several locations can bind the account to one: its staff then see only that location's orders.
  */
 function SubAccountForm({ initial, withPassword, saving, submitLabel, onSubmit }: {
   initial: FormValues; withPassword: boolean; saving: boolean; submitLabel: string; onSubmit: (values: FormValues) => Promise<Record<string, string> | null>;
 }) {
   const user = useSession();
   const offered = user?.data.customer.permissions ?? [];
+  const locations = storefrontApi.useBusinessDetailsQuery().data?.about_us.locations ?? [];
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const set = (key: keyof FormValues) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [key]: e.target.value });
@@ -99,6 +101,15 @@ function SubAccountForm({ initial, withPassword, saving, submitLabel, onSubmit }
         </div>
       </fieldset>
       {problemOf(problems, 'permissions')}
+      {locations.length > 1 || values.location_id ? (
+        <>
+          <Field>Works at<select name="location_id" value={values.location_id ?? ''} {...invalid('location_id')} onChange={(e) => setValues({ ...values, location_id: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">Every location (sees all orders)</option>
+            {locations.map((l) => <option key={l.id} value={l.id}>{l.name} (sees only its orders)</option>)}
+          </select></Field>
+          {problemOf(problems, 'location_id')}
+        </>
+      ) : null}
       {problems.form ? <ErrorNotice>{problems.form}</ErrorNotice> : null}
       <div><Button type="submit" disabled={saving}>{saving ? 'Saving…' : submitLabel}</Button></div>
     </Form>
@@ -119,7 +130,7 @@ export function NewSubAccountPage() {
       <PageTitle>Add a sub-account</PageTitle>
       <p><Link to={LIST}>Back to sub-accounts</Link></p>
       <Card>
-        <SubAccountForm initial={{ first_name: '', last_name: '', email: '', permissions: [], password: '', c_password: '' }} withPassword saving={isLoading} submitLabel="Create sub-account"
+        <SubAccountForm initial={{ first_name: '', last_name: '', email: '', permissions: [], location_id: null, password: '', c_password: '' }} withPassword saving={isLoading} submitLabel="Create sub-account"
           onSubmit={async (values) => {
             try {
               notify('success', (await create(values).unwrap()).message);
@@ -184,7 +195,7 @@ function EditSubAccount({ account }: { account: SubAccount }) {
         <SubAccountForm initial={{ ...account, password: '', c_password: '' }} withPassword={false} saving={isLoading} submitLabel="Save changes"
           onSubmit={async (values) => {
             try {
-              notify('success', (await update({ slug: account.slug, first_name: values.first_name, last_name: values.last_name, email: values.email, permissions: values.permissions }).unwrap()).message);
+              notify('success', (await update({ slug: account.slug, first_name: values.first_name, last_name: values.last_name, email: values.email, permissions: values.permissions, location_id: values.location_id }).unwrap()).message);
               return null;
             } catch (error) { return refusal(error); }
           }} />
