@@ -36,3 +36,4 @@ export * from './offline-orders';
 export * from './reconciliation';
 export * from './live-orders';
 export * from './shipping-labels';
+export * from './customer-privacy';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Queue, type ConnectionOptions, type JobsOptions, type RepeatStrategy } from 'bullmq';
 import { Redis } from 'ioredis';
 import { nextRun, parseRecurringPattern, REMINDER_BEFORE_MS } from '@platform/domain';
@@ -66,7 +67,13 @@ export interface OrderPlacedJob {
 export interface AccountClosedJob {
   tenantId: string;
   customerSlug: string;
+  /** The account's `_id`, and its e-mail only as `closedAccountEmailHash` (jobs are kept a while in Redis). */
+  customerId?: string;
+  emailHash?: string;
 }
+
+/** How an accounts-closed job names the account's e-mail: SHA-256 of it trimmed and lower-cased. */
+export const closedAccountEmailHash = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /** An e-mail or a text message to a shopper (sign-in codes, links) or to the store (rental requests); the worker hands it to the channel's adapter. */
 export interface NotificationJob {

@@ -3,7 +3,7 @@ import mongoose, { Schema } from 'mongoose';
 import type { Redis } from 'ioredis';
 import { inBackground, keyedId, Location, scoped, Tenant, tenantOwned } from '@platform/db';
 import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
-import type { PlatformQueues } from '@platform/queue';
+import { closedAccountEmailHash, type AccountClosedJob, type PlatformQueues } from '@platform/queue';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { Customer } from '@platform/identity';
 import { Product, productDocId, StoreProduct, storeProductDocId } from './models';
@@ -223,4 +223,21 @@ export async function backInStockAfterReconcile(
     if (sp) sent += (await sendBackInStock(resources, d.tenantId, [sp.productId])).sent;
   }
   return { sent };
+}
+
+/**
+ * accounts-closed job: a closed or erased account's asks go, both those it made signed in and those made with its
+ * e-mail as a guest (the job names the e-mail only by its hash, so the store's asks are read and hashed). Background
+ * work: one read of the store's asks, then each deleted by `_id` and taken out of its Redis set.
+ */
+export function forgetClosedAccountAsks(resources: Keys) {
+  return async (job: { data: AccountClosedJob }): Promise<void> => {
+    const { tenantId, customerSlug, emailHash } = job.data;
+    const asks = await inBackground('job accounts-closed: forget back-in-stock asks', () =>
+      BackInStockAsk.find(scoped({ tenantId }), { _id: 1, storeProductId: 1, email: 1, customerSlug: 1 }).lean()) as unknown as { _id: string; storeProductId: number; email: string; customerSlug?: string | null }[];
+    for (const ask of asks.filter((a) => a.customerSlug === customerSlug || (emailHash && closedAccountEmailHash(a.email) === emailHash))) {
+      await BackInStockAsk.deleteOne(scoped({ tenantId }, { _id: ask._id }));
+      await resources.redis.srem(asksKey(resources, tenantId, ask.storeProductId), ask._id);
+    }
+  };
 }

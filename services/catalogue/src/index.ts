@@ -7,5 +7,5 @@ export { rebuildSearchRows } from './search/rows';
 export { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 export type { SearchIndexRegistry } from './search/registry';
 export { reserveStock, releaseStock, settleHold, releaseHold, staleHolds, stockLeft, writeStockChanges, reconcileStock, reconcileAllStock, reconcileStockJob, forgetStock, type StockStore, type StockLine, type StockChange, type StockDifference } from './stock';
-export { BackInStockAsk, backInStockAfterReconcile, ensureBackInStockSets, backInStockDocId, sendBackInStock, BACK_IN_STOCK_JOB } from './back-in-stock';
+export { BackInStockAsk, backInStockAfterReconcile, ensureBackInStockSets, backInStockDocId, sendBackInStock, BACK_IN_STOCK_JOB, forgetClosedAccountAsks } from './back-in-stock';
 export { productDepartments } from './pick-list';

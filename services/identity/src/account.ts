@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AccessToken, accessTokenId, Location, scoped } from '@platform/db';
 import type { CustomFormField } from '@platform/contracts';
 import { CONFIRM_PASSWORD_FIRST, deviceLabel, formatPhone, INVALID_EMAIL, INVALID_PHONE, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
+import { closedAccountEmailHash } from '@platform/queue';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import { forgetCardCustomer, type CardVault } from './cards';
@@ -260,13 +261,26 @@ export const STORE_ACCOUNT_NOT_DELETED = 'A store account is not deleted from he
 
 /**
  * POST customer/delete: a shopper deletes their own account (the footer's California Privacy Notice promises
- * it), with the password again. Details, saved cards (through the provider's vault), sessions and codes go
- * now; other services forget the rest (saved carts, the open cart) from the accounts-closed queue.
+ * it), with the password again. Identity forgets the account now (forgetAccount); other services forget the rest
+ * from the accounts-closed queue.
  */
 export async function deleteAccount(ctx: RequestContext, io: IdentityIo, vault: CardVault, ip: string, password: string) {
   const customer = await me(ctx);
   if (customer.isAdmin) throw new AppError('forbidden', STORE_ACCOUNT_NOT_DELETED);
   await checkOwnPassword(ctx, io, ip, customer, password, 'password');
+  await forgetAccount(ctx, io, vault, customer);
+  await sendSecurityNotice(ctx, io, customer.email, 'deleted');
+  return { status: 'success', message: 'Your account has been deleted.' };
+}
+
+/**
+ * Everything identity keeps of a shopper goes, so they can no longer sign in: saved cards (removed at the card
+ * provider through the vault first: a provider that fails stops it before anything else changed), the provider
+ * customer's reference, live codes and links, sessions, the account, its place in the customer lists and its keys.
+ * The accounts-closed job then has the other services forget theirs (saved carts, the open cart, back-in-stock
+ * asks, unsubscribe links); it carries the e-mail only as a hash.
+ */
+export async function forgetAccount(ctx: RequestContext, io: Pick<IdentityIo, 'redis' | 'prefix' | 'queues'>, vault: CardVault, customer: CustomerDoc): Promise<void> {
   for (const card of await vault.list(ctx, customer.slug)) await vault.remove(ctx, customer.slug, card.source);
   await forgetCardCustomer(ctx, customer.slug);
   // Its live codes and links, each by _id (a phone-change code names a number not yet its own: it expires and the clean-up takes it).
@@ -277,9 +291,9 @@ export async function deleteAccount(ctx: RequestContext, io: IdentityIo, vault: 
   await Customer.deleteOne(scoped(ctx, { _id: customer._id }));
   await unindexCustomer(io, ctx.tenantId, customer.slug);
   await releaseKeys(customerKeyDocs({ ...customer, tenantId: ctx.tenantId }));
-  await io.queues.accountsClosed.add('closed', { tenantId: ctx.tenantId, customerSlug: customer.slug });
-  await sendSecurityNotice(ctx, io, customer.email, 'deleted');
-  return { status: 'success', message: 'Your account has been deleted.' };
+  await io.queues.accountsClosed.add('closed', {
+    tenantId: ctx.tenantId, customerSlug: customer.slug, customerId: String(customer._id), emailHash: closedAccountEmailHash(customer.email),
+  });
 }
 
 /** The order texts switch: receive_sms 1 or 0. */

@@ -4,6 +4,7 @@ import { formatCents } from '@platform/domain';
 import { shopperForAdmin } from '@platform/identity';
 import { errorAnswers, requireAdmin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { orderKeys, orderPage, type OrderIndexStore } from './order-index';
+import { customerPrivacyRoutes } from './customer-privacy';
 
 /**
  * One shopper for the admin's Customers area: identity's details, consent and saved cards (brand and last 4), and
@@ -24,8 +25,11 @@ export async function adminCustomer(ctx: RequestContext, s: OrderIndexStore, slu
   };
 }
 
-/** POST admin/customer/{id} (spec 3 §7 Customers): any admin; another store's customer, an admin or staff account is not found. */
-export const customerAdminRoutes: ServicePlugin = async (app) => {
+/**
+ * POST admin/customer/{id} (spec 3 §7 Customers): any admin; another store's customer, an admin or staff account is
+ * not found. Beside it, the owner's export and delete of one customer's personal data (customer-privacy.ts).
+ */
+export const customerAdminRoutes: ServicePlugin = async (app, options) => {
   const store: OrderIndexStore = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
   app.post('/admin/customer/:id', {
     preHandler: requireAdmin,
@@ -38,4 +42,5 @@ export const customerAdminRoutes: ServicePlugin = async (app) => {
       response: { 200: AdminCustomerDetails, ...errorAnswers(401, 403, 404) },
     },
   }, async (request) => adminCustomer(request.ctx, store, request.params.id, request.query));
+  await customerPrivacyRoutes(app, options);
 };

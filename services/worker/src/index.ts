@@ -2,9 +2,9 @@ import { Queue, Worker, type Job, type Processor } from 'bullmq';
 import { inBackground, Tenant } from '@platform/db';
 import type { Redis } from 'ioredis';
 import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, type StockReconcileJob } from '@platform/queue';
-import { applyCatalogueChange, backInStockAfterReconcile, ensureBackInStockSets, foldOrderPlaced, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
+import { applyCatalogueChange, backInStockAfterReconcile, ensureBackInStockSets, foldOrderPlaced, forgetClosedAccountAsks, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
-import { forgetEndedSessions } from '@platform/identity';
+import { forgetEndedSessions, forgetUnsubscribeLinks } from '@platform/identity';
 import { recoverAbandonedCheckoutsOf } from '@platform/orders';
 import { sendEmailCampaign } from './email-campaigns';
 import { deliverNotifications } from '@platform/notifications';
@@ -54,6 +54,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
   ]);
   const foldSales = foldOrderPlaced(publisher, prefix);
   const reconcileStock = reconcileStockJob(publisher, prefix);
+  const forgetCarts = forgetClosedAccount(new CartStore(connection, prefix));
   const workers = [
     // Counted in Redis atomically and written by _id with the count Redis holds (catalogue tracking.ts): exact at any
     // concurrency and with several worker processes (docs/ARCHITECTURE.md, "Atomicity").
@@ -62,7 +63,12 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     backgroundWorker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldSales(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 4 }),
     backgroundWorker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
     backgroundWorker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix, producers), { connection, prefix, concurrency: 4 }),
-    backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, forgetClosedAccount(new CartStore(connection, prefix)), { connection, prefix, concurrency: 1 }),
+    // A closed or erased account: each service forgets what it keeps (saved carts and the open cart, back-in-stock asks, unsubscribe links).
+    backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, async (job) => {
+      await forgetCarts(job);
+      await forgetClosedAccountAsks({ redis: publisher, queuePrefix: prefix })(job);
+      await forgetUnsubscribeLinks(job);
+    }, { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.endedSessions, async () => { await forgetEndedSessions(); }, { connection, prefix, concurrency: 1 }),
     // Checkouts that stopped between taking stock and saving their order give it back, then Redis and the database agree.

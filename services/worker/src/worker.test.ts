@@ -3,8 +3,8 @@ import { Queue } from 'bullmq';
 import { AccessToken, connectMongo, disconnectMongo, inBackground, Location, mongoose, Tenant } from '@platform/db';
 import { Customer, EmailCampaign } from '@platform/identity';
 import { OutboxMessage } from '@platform/notifications';
-import { createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
-import { ProductSale, ProductStat } from '@platform/catalogue';
+import { closedAccountEmailHash, createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
+import { BackInStockAsk, ProductSale, ProductStat } from '@platform/catalogue';
 import { CartStore, CouponUse, SavedCart } from '@platform/cart';
 import { announceOrderPlaced } from '@platform/orders';
 import { startWorkers, type RunningWorkers } from './index';
@@ -48,18 +48,21 @@ describe('orders-placed worker', () => {
 });
 
 describe('accounts-closed worker', () => {
-  it("forgets a closed account's saved carts and open cart, and no one else's", async () => {
+  it("forgets a closed account's saved carts, open cart and back-in-stock asks (signed in or with its e-mail), and no one else's", async () => {
     const queues = createQueues(redis, prefix);
     const carts = new CartStore(redis, prefix);
     try {
       const saved = (customerSlug: string, savedCartId: string) => ({ tenantId: 'w-tenant', customerSlug, savedCartId, name: 'Deck', locationId: 1, items: [{ storeProductId: 7, quantity: 1, special: false }], createdAt: new Date() });
       await SavedCart.create([saved('gone-1', 'a1'), saved('gone-1', 'a2'), saved('stays-2', 'b1')]);
       for (const customerSlug of ['gone-1', 'stays-2']) await carts.put('w-tenant', { customerSlug, deviceId: null }, { locationId: 1, items: [{ storeProductId: 7, quantity: 2, special: false }] });
-      await queues.accountsClosed.add('closed', { tenantId: 'w-tenant', customerSlug: 'gone-1' });
+      const ask = (n: number, email: string, customerSlug: string | null) => ({ _id: `w-tenant:ask:${n}`, tenantId: 'w-tenant', storeProductId: 7, productId: 7, locationId: 1, email, customerSlug, link: 'https://w.test/p/7' });
+      await BackInStockAsk.create([ask(1, 'gone@w.test', 'gone-1'), ask(2, 'Gone@W.test', null), ask(3, 'stays@w.test', 'stays-2')]);
+      await queues.accountsClosed.add('closed', { tenantId: 'w-tenant', customerSlug: 'gone-1', customerId: 'c-1', emailHash: closedAccountEmailHash('gone@w.test') });
       await expect.poll(async () => read(() => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'gone-1' })), { timeout: 10000 }).toBe(0);
       await expect.poll(async () => carts.get('w-tenant', { customerSlug: 'gone-1', deviceId: null }), { timeout: 10000 }).toBeNull();
       expect(await read(() => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'stays-2' }))).toBe(1);
       expect((await carts.get('w-tenant', { customerSlug: 'stays-2', deviceId: null }))?.items).toHaveLength(1);
+      await expect.poll(async () => (await read(() => BackInStockAsk.find({ tenantId: 'w-tenant' }).lean()) as unknown as { email: string }[]).map((a) => a.email), { timeout: 10000 }).toEqual(['stays@w.test']);
     } finally {
       await queues.accountsClosed.obliterate({ force: true });
       await queues.close();

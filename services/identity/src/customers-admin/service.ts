@@ -1,9 +1,14 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { AdminCustomerPage, AdminCustomerRow } from '@platform/contracts';
+import { inBackground, scoped } from '@platform/db';
+import type { AccountClosedJob } from '@platform/queue';
 import { AppError, type RequestContext } from '@platform/server-kit';
+import { UnsubscribeLink } from '../email-campaigns/models';
 import { ProviderCardVault, type CardVault } from '../cards';
 import { customerByKey } from '../keys';
+import { forgetAccount } from '../account';
+import type { CustomerDoc, IdentityIo } from '../sessions';
 import { customerListSlugs, customerPage, customerRows, customerSearchQuery, customerTotals, type CustomerIndexStore } from './customer-index';
 
 export const CUSTOMER_NOT_FOUND = 'This customer was not found.';
@@ -81,4 +86,58 @@ export async function shopperForAdmin(ctx: RequestContext, slug: string, vault: 
     },
     cards: cards.map((card) => ({ brand: card.brand, last4: card.last4 })),
   };
+}
+
+/** One shopper's account as their data export shows it (spec 3 Customers: GDPR-style export). */
+export interface ShopperDataExport {
+  account: {
+    id: string; first_name: string; last_name: string; email: string; telephone: string; account_number: string; created_at: string;
+    last_sign_in_at: string | null; preferred_store_id: number | null; custom_info: Record<string, unknown>; two_step_sign_in: boolean; known_devices: string[];
+  };
+  consents: { marketing_emails: boolean; order_texts: boolean };
+  saved_cards: { brand: string; last4: string }[];
+}
+
+type FullShopperDoc = CustomerDoc & { createdAt?: Date; preferredStoreId?: number | null; mfaEnabled?: boolean };
+
+async function shopperBySlug(ctx: RequestContext, slug: string): Promise<FullShopperDoc> {
+  const c = await customerByKey<FullShopperDoc>(ctx, 'slug', slug);
+  if (!c || c.isAdmin) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
+  return c;
+}
+
+/**
+ * What identity keeps of one shopper, for their data export: the account (never its password, codes or two-step
+ * secret), consents, and saved cards as brand and last 4 only (read from the card provider's vault).
+ */
+export async function shopperDataExport(ctx: RequestContext, slug: string, vault: CardVault = defaultVault): Promise<ShopperDataExport> {
+  const c = await shopperBySlug(ctx, slug);
+  const cards = await vault.list(ctx, c.slug).catch(() => []);
+  return {
+    account: {
+      id: c.slug, first_name: c.firstName ?? '', last_name: c.lastName ?? '', email: c.email, telephone: c.telephone ?? '', account_number: c.accountNumber ?? '',
+      created_at: new Date(c.createdAt ?? 0).toISOString(), last_sign_in_at: c.lastSignInAt ? new Date(c.lastSignInAt).toISOString() : null,
+      preferred_store_id: c.preferredStoreId ?? null, custom_info: c.customInfo ?? {}, two_step_sign_in: Boolean(c.mfaEnabled), known_devices: c.knownDevices ?? [],
+    },
+    consents: { marketing_emails: Boolean(c.receiveMarketing), order_texts: c.receiveSms ?? true },
+    saved_cards: cards.map((card) => ({ brand: card.brand, last4: card.last4 })),
+  };
+}
+
+/**
+ * The store erases one shopper (spec 3 Customers: GDPR-style delete): identity forgets the account at once, as when
+ * the shopper deletes it themselves (forgetAccount: cards at the provider, sessions, codes, the account, the customer
+ * lists), so they can no longer sign in. Answers their slug and `_id` for the services that anonymise the rest.
+ */
+export async function eraseShopper(ctx: RequestContext, io: Pick<IdentityIo, 'redis' | 'prefix' | 'queues'>, slug: string, vault: CardVault = defaultVault): Promise<{ slug: string; id: string }> {
+  const c = await shopperBySlug(ctx, slug);
+  await forgetAccount(ctx, io, vault, c);
+  return { slug: c.slug, id: String(c._id) };
+}
+
+/** accounts-closed job: the closed account's unsubscribe links (hashed tokens naming it) go too. Background work: by customerId. */
+export async function forgetUnsubscribeLinks(job: { data: AccountClosedJob }): Promise<void> {
+  const { tenantId, customerId } = job.data;
+  if (!customerId) return;
+  await inBackground('job accounts-closed: forget unsubscribe links', () => UnsubscribeLink.deleteMany(scoped({ tenantId }, { customerId })));
 }

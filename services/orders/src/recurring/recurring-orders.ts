@@ -309,3 +309,35 @@ export async function cancelAllRecurringOrders(ctx: RequestContext, io: Recurrin
 }
 
 export { needsCustomer as recurringCustomer };
+
+/**
+ * A shopper the store erased (the Customers area's delete): each of their recurring orders is cancelled (no run is
+ * placed or charged again) and keeps no personal data: the contact and address are replaced, the owner is no one,
+ * and their list is gone. Each by `_id` under its lock; the ids come from the shopper's list in Redis.
+ */
+export async function eraseRecurringOrdersOf(ctx: RequestContext, io: RecurringIo, slug: string, contact: RecurringDoc['contact']): Promise<number> {
+  await ensureRecurringLists(io, ctx.tenantId);
+  const ids = await io.redis.zrange(keys.customer(io, ctx.tenantId, slug), '0', '-1');
+  for (const id of ids) {
+    await recurringLock(io, ctx.tenantId, id, async () => {
+      const doc = await findRecurring(ctx, id);
+      if (!doc) return;
+      const cancelling = doc.status === 'active' ? { cancelledAt: new Date(), cancelledBy: ctx.caller?.slug ?? null } : {};
+      const erased = { ...cancelling, status: 'cancelled' as const, customerSlug: ERASED_OWNER, contact, address: null, note: '' };
+      await RecurringOrder.updateOne(scoped(ctx, { _id: id }), { $set: erased });
+      await keepRow(io, ctx.tenantId, { ...doc, ...erased });
+      await unscheduleRuns(io, ctx.tenantId, id);
+    });
+  }
+  await io.redis.del(keys.customer(io, ctx.tenantId, slug));
+  return ids.length;
+}
+
+/** Whom an erased shopper's recurring orders belong to: no account has this slug (slugs are made from names and a code). */
+const ERASED_OWNER = 'erased-customer';
+
+/** Every recurring order of one shopper (any status), from their list in Redis: what their data export shows. */
+export async function recurringOrdersOf(io: ListIo, tenantId: string, slug: string): Promise<RecurringDoc[]> {
+  await ensureRecurringLists(io, tenantId);
+  return docsByIds(io, tenantId, await io.redis.zrange(keys.customer(io, tenantId, slug), '0', '-1'));
+}
