@@ -9,6 +9,7 @@ import { OrdersListPage } from './features/orders/orders-list-page';
 import { PrepareOrderPage } from './features/orders/prepare-order-page';
 import { RecurringOrdersPage } from './features/orders/recurring-orders-page';
 import { CustomersPage } from './features/customers/customers-page';
+import { OfflineOrdersPage } from './features/offline-orders/offline-orders-page';
 import { EmailCampaignsPage } from './features/emails/email-campaigns-page';
 import { EditEmailCampaignPage, NewEmailCampaignPage } from './features/emails/email-campaign-edit-page';
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
@@ -27,6 +28,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OrdersListPage },
   { path: '/admin/orders/recurring', Page: RecurringOrdersPage },
   { path: '/admin/prepare-order', Page: PrepareOrderPage },
+  { path: '/admin/offline-orders', Page: OfflineOrdersPage },
   { path: '/admin/customers', Page: CustomersPage },
   { path: '/admin/emails', Page: EmailCampaignsPage },
   { path: '/admin/emails/new', Page: NewEmailCampaignPage },

@@ -10,3 +10,4 @@ export { useCartQuantities } from './cart-quantity';
 export { beginSession, readQuery } from './begin-session';
 export { readCheckoutStep, setCheckoutStep, useCheckoutStep } from './checkout-step';
 export { emailCampaignsApi, type EmailCampaignItem } from './email-campaigns';
+export { offlineOrdersApi, downloadOfflineOrdersCsv, type OfflineOrderListArgs, type OfflineProductHit } from './endpoints/offline-orders';

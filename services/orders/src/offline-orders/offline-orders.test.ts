@@ -80,6 +80,15 @@ describe('offline orders', () => {
     expect(one.json().data).toMatchObject({ order_number: 'OFF-1001', items: [{ title: 'off-a Hammer' }, { title: 'Key cutting' }] });
   });
 
+  it('finds catalogue items at the chosen location, priced as the store sells them now', async () => {
+    const res = await call('GET', '/products?location_id=1&search=hammer', staff);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([{ store_product_id: 21, title: 'off-a Hammer', sku: '1002', price: '19.99', num_inventory: await stock(21) }]);
+    expect((await call('GET', '/products?location_id=2&search=paint', staff)).json().data).toEqual([expect.objectContaining({ store_product_id: 32, price: '29.99' })]);
+    expect((await call('GET', '/products?location_id=9&search=hammer', staff)).statusCode).toBe(422);
+    expect((await call('GET', '/products?location_id=1&search=hammer', noAccess)).statusCode).toBe(403);
+  });
+
   it('exports the list as CSV with its filters', async () => {
     const res = await call('GET', '/csv', staff);
     expect(res.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { OfflineOrder, OfflineOrderInput, OfflineOrderPage, PageNumber, PageRati
 import { errorAnswers, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import type { CheckoutIo } from '../checkout';
 import { buildOfflineIndexes } from './offline-index';
-import { enterOfflineOrder, exportOfflineOrders, listOfflineOrders, offlineOrderFor, pageRating, ratePage } from './service';
+import { enterOfflineOrder, exportOfflineOrders, listOfflineOrders, offlineOrderFor, offlineProductSearch, pageRating, ratePage } from './service';
 
 const tags = ['offline orders'];
 const security = [{ bearer: [] }];
@@ -58,6 +58,18 @@ export function offlineOrderRoutes(io: CheckoutIo): ServicePlugin {
       const data = await enterOfflineOrder(request.ctx, io, request.body);
       return { status: 'success', message: `Offline order ${data.order_number} saved.`, data };
     });
+
+    app.get('/admin/offline-orders/products', {
+      preHandler: guard,
+      schema: {
+        tags, security, summary: "The catalogue's items at a location matching the words (up to 10), priced as the store sells them now: the lines staff add to an offline order",
+        querystring: Type.Object({ location_id: Type.Integer({ minimum: 1 }), search: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: {
+          200: Type.Object({ data: Type.Array(Type.Object({ store_product_id: Type.Integer(), title: Type.String(), sku: Type.String(), price: Type.String(), num_inventory: Type.Integer() })) }),
+          ...errorAnswers(422),
+        },
+      },
+    }, async (request) => ({ data: await offlineProductSearch(request.ctx, io, request.query) }));
 
     app.get('/admin/offline-orders/rate-page', {
       preHandler: guard,

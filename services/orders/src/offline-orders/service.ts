@@ -167,3 +167,20 @@ export async function ratePage(ctx: RequestContext, input: { rating: number; com
   );
   return pageRating(ctx);
 }
+
+/** A catalogue item staff can add to an offline order: its store product at the location, price and stock there. */
+export interface OfflineProductHit { store_product_id: number; title: string; sku: string; price: string; num_inventory: number }
+
+/**
+ * GET admin/offline-orders/products: the catalogue's items at one location matching the words (title, sku, brand),
+ * from the in-memory search index the storefront uses, priced as the store sells them now (hidden items left out).
+ */
+export async function offlineProductSearch(ctx: RequestContext, io: CheckoutIo, q: { location_id: number; search: string }): Promise<OfflineProductHit[]> {
+  if (!(await storeLocations(ctx)).has(q.location_id)) refuse({ location_id: OFFLINE_LOCATION_UNKNOWN });
+  const index = await io.cart.catalogue.get(ctx.tenantId);
+  const hits = index.search({
+    keyword: q.search.trim(), locationId: q.location_id, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: false, promoOnly: false,
+    attributes: {}, inStockAtLocationIds: null, sort: 'relevancy', page: 1, limit: 10,
+  });
+  return hits.items.map((p) => ({ store_product_id: p.store_product_id, title: p.title, sku: p.sku, price: formatCents(activePromoCents(p) ?? toCents(p.price)), num_inventory: p.num_inventory }));
+}

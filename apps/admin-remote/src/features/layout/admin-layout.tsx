@@ -7,7 +7,7 @@ import { Button, Container, Modal } from '@platform/ui';
 /** Header items of spec 3 §2; only areas that exist are links, the rest are shown but not yet available. */
 const NAV_ITEMS: { label: string; to?: string }[] = [
   { label: 'Orders', to: '/admin/orders' },
-  { label: 'Offline Orders' },
+  { label: 'Offline Orders', to: '/admin/offline-orders' },
   { label: 'Emails', to: '/admin/emails' },
   { label: 'Website Settings', to: '/admin/settings' },
   { label: 'Customers', to: '/admin/customers' },
