@@ -13,8 +13,19 @@ export const customersApi = platformApi.injectEndpoints({
     customer: build.query<AdminCustomerDetails, { id: string; page?: number }>({
       query: ({ id, page = 1 }) => ({ url: `admin/customer/${encodeURIComponent(id)}`, method: 'POST', params: { page } }),
     }),
+    /** The owner deletes one customer's personal data (their orders are kept, anonymised). */
+    eraseCustomer: build.mutation<{ status: string; message: string; data: { orders: number; recurring_orders: number } }, string>({
+      query: (id) => ({ url: `admin/customer/${encodeURIComponent(id)}/delete`, method: 'POST' }),
+      // The order lists now read 'Deleted customer' (the Customers screen reloads its own list and totals).
+      invalidatesTags: ['Orders'],
+    }),
   }),
 });
+
+/** GET admin/customer/{id}/export: one customer's personal data as a JSON file the browser saves; answers the refusal's message, or null. */
+export async function downloadCustomerData(id: string): Promise<string | null> {
+  return downloadAdminFile(`admin/customer/${encodeURIComponent(id)}/export`, new URLSearchParams(), `customer-${id}.json`, "The customer's data could not be exported.");
+}
 
 /** GET admin/customers?excel=1: the matching customers as a CSV file the browser saves; answers the refusal's message, or null. */
 export async function downloadCustomersCsv(search?: string): Promise<string | null> {

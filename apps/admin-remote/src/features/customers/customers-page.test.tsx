@@ -8,7 +8,10 @@ import { Failure, renderAdmin, type Answers } from '../../test-support';
 interface CustomerAnswers extends Answers {
   'GET /api/admin/customers': AdminCustomerPage;
   'GET /api/admin/customers/totalAccounts': CustomerTotals;
-  [customer: `POST /api/admin/customer/${string}`]: AdminCustomerDetails;
+  /** One customer, and (…/delete) the owner deleting their personal data. */
+  [customer: `POST /api/admin/customer/${string}`]: AdminCustomerDetails | { status: string; message: string; data: { orders: number; recurring_orders: number } };
+  /** …/export: their personal data as a file. */
+  [data: `GET /api/admin/customer/${string}`]: { account: { id: string } };
 }
 class FakeApi extends ApiStandIn<CustomerAnswers> {}
 
@@ -113,5 +116,57 @@ describe('Customers', () => {
     const panel = await screen.findByRole('region', { name: 'Customer' });
     expect((await within(panel).findByText('This customer was not found.'))).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it("exports a customer's data, and deletes it only after the confirmation, then reloads the list without them", async () => {
+    let deleted = false;
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', () => page(deleted ? [BOB] : [ANN, BOB]))
+      .on('GET /api/admin/customers/totalAccounts', () => ({ total: deleted ? 1 : 2, marketing: deleted ? 0 : 1 }))
+      .on(`POST /api/admin/customer/${ANN.id}`, ANN_DETAILS)
+      .on(`GET /api/admin/customer/${ANN.id}/export`, { account: { id: ANN.id } })
+      .on(`POST /api/admin/customer/${ANN.id}/delete`, () => {
+        deleted = true;
+        return { status: 'success', message: "Ann Lee's personal data has been deleted. Their order is kept without it.", data: { orders: 1, recurring_orders: 0 } };
+      });
+    // The browser saves the file: here the link to it is made and clicked, and nothing is opened.
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:customer');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderAdmin(`/admin/customers?open=${ANN.id}`, { api });
+    const panel = await screen.findByRole('region', { name: 'Ann Lee' });
+
+    await user.click(within(panel).getByRole('button', { name: 'Export their data' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(api.sent(`GET /api/admin/customer/${ANN.id}/export`)).toHaveLength(1);
+
+    await user.click(within(panel).getByRole('button', { name: 'Delete their data…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete personal data' });
+    expect(dialog.textContent).toContain("Delete Ann Lee's personal data? Their account, saved cards, saved carts and marketing consent are removed and they can no longer sign in.");
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the customer' }));
+    expect(api.sent(`POST /api/admin/customer/${ANN.id}/delete`)).toHaveLength(0);
+
+    await user.click(within(panel).getByRole('button', { name: 'Delete their data…' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete personal data' })).getByRole('button', { name: 'Delete personal data' }));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Ann Lee' })).toBeNull());
+    expect(api.sent(`POST /api/admin/customer/${ANN.id}/delete`)).toHaveLength(1);
+    expect(window.location.search).toBe('');
+    expect(await screen.findByText('1 customer account')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Ann Lee' })).toBeNull();
+  });
+
+  it("shows why a customer's data was not deleted (staff are refused by the server)", async () => {
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', page([ANN]))
+      .on('GET /api/admin/customers/totalAccounts', { total: 1, marketing: 1 })
+      .on(`POST /api/admin/customer/${ANN.id}`, ANN_DETAILS)
+      .on(`POST /api/admin/customer/${ANN.id}/delete`, new Failure(403, "Only the store owner can export or delete a customer's personal data."));
+    const { user } = renderAdmin(`/admin/customers?open=${ANN.id}`, { api });
+    const panel = await screen.findByRole('region', { name: 'Ann Lee' });
+    await user.click(within(panel).getByRole('button', { name: 'Delete their data…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete personal data' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete personal data' }));
+    expect(await within(dialog).findByText("Only the store owner can export or delete a customer's personal data.")).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Ann Lee' })).toBeTruthy();
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AdminCustomerRow } from '@platform/contracts';
-import { formatPhone, ORDER_STATUS_LABELS } from '@platform/domain';
+import { eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, notify } from '@platform/api-client';
-import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
-import { customersApi, downloadCustomersCsv } from './customers-api';
+import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle, PaginationBar } from '@platform/ui';
+import { customersApi, downloadCustomerData, downloadCustomersCsv } from './customers-api';
 import { DetailPanel as Panel, Facts, ListTable as Table } from '../layout/list-parts';
 
 const Filters = styled.form`
@@ -19,8 +19,58 @@ const phoneLabel = (phone: string) => (phone ? formatPhone(phone) : '');
 const dayLabel = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString()} ${many}`);
 
+const Privacy = styled.div`
+  margin-top: 20px; padding-top: 12px; border-top: 1px solid ${(p) => p.theme.colors.border};
+  .buttons { display: flex; flex-wrap: wrap; gap: 8px; }
+`;
+
+/**
+ * The store owner's privacy actions on one customer (GDPR-style): their personal data as a JSON file, and deleting
+ * it after a confirmation that names what goes and what stays. Staff are refused by the server with its reason.
+ */
+function CustomerPrivacy({ id, name, onDeleted }: { id: string; name: string; onDeleted: (message: string) => void }) {
+  const [exporting, setExporting] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [erase, { isLoading: erasing }] = customersApi.useEraseCustomerMutation();
+  const exportData = async () => {
+    setExporting(true);
+    const refused = await downloadCustomerData(id).catch(() => "The customer's data could not be exported.");
+    setExporting(false);
+    if (refused) notify('error', refused, 6000);
+  };
+  const confirm = async () => {
+    try {
+      const answer = await erase(id).unwrap();
+      setAsking(false);
+      onDeleted(answer.message);
+    } catch (error) {
+      setProblem(errorMessage(error, "The customer's data could not be deleted. Please try again."));
+    }
+  };
+  return (
+    <Privacy>
+      <h3 id="customer-privacy">Personal data</h3>
+      <p>At the customer's request, download everything the store holds about them, or delete it. Only the store owner can do this.</p>
+      <div className="buttons">
+        <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportData()}>{exporting ? 'Exporting…' : 'Export their data'}</Button>
+        <Button type="button" $variant="secondary" onClick={() => { setProblem(''); setAsking(true); }}>Delete their data…</Button>
+      </div>
+      <Modal open={asking} onClose={() => setAsking(false)} labelledBy="erase-title">
+        <h2 id="erase-title" style={{ marginTop: 0 }}>Delete personal data</h2>
+        <p>{eraseCustomerQuestion(name)}</p>
+        {problem ? <ErrorNotice>{problem}</ErrorNotice> : null}
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          <Button type="button" disabled={erasing} onClick={() => void confirm()}>{erasing ? 'Deleting…' : 'Delete personal data'}</Button>
+          <Button type="button" $variant="secondary" onClick={() => setAsking(false)}>Keep the customer</Button>
+        </div>
+      </Modal>
+    </Privacy>
+  );
+}
+
 /** One customer opened from the list: details, consent, their orders (each opens on the prepare screen) and saved cards (brand and last 4). */
-function CustomerPanel({ id, onClose }: { id: string; onClose: () => void }) {
+function CustomerPanel({ id, onClose, onDeleted }: { id: string; onClose: () => void; onDeleted: (message: string) => void }) {
   const [ordersPage, setOrdersPage] = useState(1);
   useEffect(() => setOrdersPage(1), [id]);
   const { data, isLoading, isFetching, isError, error, refetch } = customersApi.useCustomerQuery({ id, page: ordersPage });
@@ -74,6 +124,7 @@ function CustomerPanel({ id, onClose }: { id: string; onClose: () => void }) {
       {cards.length ? (
         <ul aria-labelledby="customer-cards">{cards.map((card, i) => <li key={`${card.brand}-${card.last4}-${i}`}>{card.brand} ending in {card.last4}</li>)}</ul>
       ) : <p>None saved.</p>}
+      <CustomerPrivacy id={c.id} name={fullName(c)} onDeleted={onDeleted} />
     </Panel>
   );
 }
@@ -93,7 +144,7 @@ export function CustomersPage() {
   if (shownFor !== search) { setShownFor(search); setDraft(search); }
 
   const { data, isLoading, isFetching, isError, refetch } = customersApi.useCustomersQuery({ page, search: search || undefined });
-  const { data: totals } = customersApi.useCustomerTotalsQuery();
+  const { data: totals, refetch: refetchTotals } = customersApi.useCustomerTotalsQuery();
   const queryWith = (next: { search?: string; page?: number; open?: string | null }) => {
     const merged = { search, page, open, ...next };
     return Object.fromEntries(Object.entries({ search: merged.search, page: merged.page > 1 ? String(merged.page) : '', open: merged.open ?? '' })
@@ -131,7 +182,10 @@ export function CustomersPage() {
           <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>{exporting ? 'Exporting…' : 'Export CSV'}</Button>
         </div>
       </Filters>
-      {open ? <CustomerPanel id={open} onClose={() => setParams(queryWith({ open: null }))} /> : null}
+      {open ? (
+        <CustomerPanel id={open} onClose={() => setParams(queryWith({ open: null }))}
+          onDeleted={(message) => { notify('success', message, 6000); setParams(queryWith({ open: null })); void refetch(); void refetchTotals(); }} />
+      ) : null}
       {isLoading ? <Loading label="Loading customers…" /> : null}
       {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the customers.</ErrorNotice> : null}
       {data && data.total === 0 ? (
