@@ -9,6 +9,7 @@ import { OrdersListPage } from './features/orders/orders-list-page';
 import { PrepareOrderPage } from './features/orders/prepare-order-page';
 import { RecurringOrdersPage } from './features/orders/recurring-orders-page';
 import { CustomersPage } from './features/customers/customers-page';
+import { ArAccountsPage } from './features/ar-accounts/ar-accounts-page';
 import { OfflineOrdersPage } from './features/offline-orders/offline-orders-page';
 import { EmailCampaignsPage } from './features/emails/email-campaigns-page';
 import { EditEmailCampaignPage, NewEmailCampaignPage } from './features/emails/email-campaign-edit-page';
@@ -34,6 +35,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/emails/new', Page: NewEmailCampaignPage },
   { path: '/admin/emails/edit/:id', Page: EditEmailCampaignPage },
   { path: '/admin/settings/about-us', Page: StoreInformationPage },
+  { path: '/admin/settings/ar-accounts', Page: ArAccountsPage },
   { path: '/admin/settings/fulfillment-options', Page: FulfillmentOptionsPage },
   { path: '/admin/settings/payment-options', Page: PaymentOptionsPage },
   { path: '/admin/settings/special-order-items', Page: SpecialOrderItemsPage },

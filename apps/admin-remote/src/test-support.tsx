@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
 import { PERMISSIONS } from '@platform/domain';
-import { clearSession, type OrderNote, type RecurringChanged, type SessionUser } from '@platform/api-client';
-import type { AdminOrder, OrderLocations, BusinessDetails, Paged, RecurringOrder, SubAccount } from '@platform/contracts';
+import { clearSession, type ArAssignAnswer, type OrderNote, type RecurringChanged, type SessionUser } from '@platform/api-client';
+import type { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary, OrderLocations, BusinessDetails, Paged, RecurringOrder, SubAccount } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import AdminArea from './admin-area';
 
@@ -23,9 +23,14 @@ export interface Answers {
   'POST /api/admin/recurringorders/cancel-execution': RecurringChanged;
   'POST /api/admin/settings/update': { status: string; message: string; data: BusinessDetails };
   /** An order, its notes and its locations (prepare-order screen). */
-  [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations };
+  [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations | ArAccountSearchHit[] };
   /** The order actions: their message and the order as it now is. */
-  [orderAction: `POST /api/admin/orders/${string}`]: { status: string; message: string; data: AdminOrder };
+  [orderAction: `POST /api/admin/orders/${string}`]: { status: string; message: string; data: AdminOrder } | ArAssignAnswer;
+  /** Settings › AR Accounts: the list, one account, and its changes (their message and the account as it now is). */
+  'GET /api/admin/ar-accounts': { data: ArAccountSummary[] };
+  [arAccount: `GET /api/admin/ar-accounts/${string}`]: { data: ArAccount };
+  [arChange: `POST /api/admin/ar-accounts${string}`]: { status: string; message: string; data: ArAccount };
+  [arDelete: `DELETE /api/admin/ar-accounts/${string}`]: { status: string; message: string };
 }
 export type Route = keyof Answers;
 

@@ -10,4 +10,5 @@ export { useCartQuantities } from './cart-quantity';
 export { beginSession, readQuery } from './begin-session';
 export { readCheckoutStep, setCheckoutStep, useCheckoutStep } from './checkout-step';
 export { emailCampaignsApi, type EmailCampaignItem } from './email-campaigns';
+export { arAccountsApi, type ArAssignAnswer } from './endpoints/ar-accounts';
 export { offlineOrdersApi, downloadOfflineOrdersCsv, type OfflineOrderListArgs, type OfflineProductHit } from './endpoints/offline-orders';

@@ -77,6 +77,7 @@ const SCREEN_PERMISSIONS: Record<string, Permission> = {
   '/admin/settings/sub-accounts': 'manage_sub_accounts',
   '/admin/settings/widgets': 'edit_landing_page',
   '/admin/emails': 'view_emails',
+  '/admin/settings/ar-accounts': 'manage_ar_accounts',
   '/admin/offline-orders': 'view_offline_orders',
 };
 /** The permission of a screen, or of the screen it sits under (sub-accounts/new needs what sub-accounts needs). */

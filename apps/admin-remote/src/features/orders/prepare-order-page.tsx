@@ -6,6 +6,7 @@ import { addressLine, formatPhone, ORDER_STATUS_LABELS, pickListGroups, type Ord
 import { adminOrderMailApi, adminOrdersApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { DeliveryDate, MoveOrder, PrepareSteps } from './order-fulfilment';
+import { AssignArAccount } from './assign-ar-account';
 import { useLiveOrders } from './live-orders';
 
 const Columns = styled.div`display: grid; grid-template-columns: 2fr 1fr; gap: 16px; align-items: start; @media (max-width: ${(p) => p.theme.breakpoints.md}px) { grid-template-columns: 1fr; }`;
@@ -220,6 +221,7 @@ export function PrepareOrderPage() {
             <PrepareSteps order={order} />
             <DeliveryDate order={order} />
             <MoveOrder order={order} />
+            <AssignArAccount order={order} />
           </Card>
           <Card as="section" aria-label="Customer">
             <h2 style={{ marginTop: 0 }}>Customer</h2>

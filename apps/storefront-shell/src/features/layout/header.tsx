@@ -79,6 +79,7 @@ const ADMIN_MENU = [
   { label: 'Home Page Sections', to: '/admin/settings/widgets' },
   { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
   { label: 'Sub-accounts', to: '/admin/settings/sub-accounts' },
+  { label: 'AR Accounts', to: '/admin/settings/ar-accounts' },
   { label: 'Two-Step Sign-In', to: '/admin/settings/mfa' },
 ];
 function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {
