@@ -47,7 +47,7 @@ async function cleanUp() {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
   if (gatewayProcess && gatewayProcess.exitCode === null) {
     gatewayProcess.kill('SIGINT');
-    await Promise.race([new Promise((r) => gatewayProcess.once('exit', r)), new Promise((r) => setTimeout(r, 10000))]);
+    await Promise.race([new Promise((r) => gatewayProcess.once('exit', r)), new Promise((r) => setTimeout(r, profile ? 120_000 : 10_000))]); // a profile takes a while to write
     if (gatewayProcess.exitCode === null) gatewayProcess.kill('SIGKILL');
   }
   await services?.stop();
