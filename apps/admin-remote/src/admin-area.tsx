@@ -8,6 +8,7 @@ import { NoPermission } from './features/layout/no-permission';
 import { OrdersListPage } from './features/orders/orders-list-page';
 import { PrepareOrderPage } from './features/orders/prepare-order-page';
 import { RecurringOrdersPage } from './features/orders/recurring-orders-page';
+import { ReconciliationPage } from './features/orders/reconciliation-page';
 import { CustomersPage } from './features/customers/customers-page';
 import { ArAccountsPage } from './features/ar-accounts/ar-accounts-page';
 import { OfflineOrdersPage } from './features/offline-orders/offline-orders-page';
@@ -28,6 +29,7 @@ const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/o
 const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OrdersListPage },
   { path: '/admin/orders/recurring', Page: RecurringOrdersPage },
+  { path: '/admin/orders/reconciliation', Page: ReconciliationPage },
   { path: '/admin/prepare-order', Page: PrepareOrderPage },
   { path: '/admin/offline-orders', Page: OfflineOrdersPage },
   { path: '/admin/customers', Page: CustomersPage },

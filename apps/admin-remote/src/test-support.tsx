@@ -10,7 +10,7 @@ import { BrowserRouter } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
 import { PERMISSIONS } from '@platform/domain';
 import { clearSession, type ArAssignAnswer, type OrderNote, type RecurringChanged, type SessionUser } from '@platform/api-client';
-import type { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary, OrderLocations, BusinessDetails, Paged, RecurringOrder, SubAccount } from '@platform/contracts';
+import type { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary, OrderLocations, BusinessDetails, Paged, Reconciliation, ReconciliationDayDetail, RecurringOrder, SubAccount } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import AdminArea from './admin-area';
 
@@ -22,8 +22,8 @@ export interface Answers {
   'POST /api/admin/recurringorders/cancel': RecurringChanged;
   'POST /api/admin/recurringorders/cancel-execution': RecurringChanged;
   'POST /api/admin/settings/update': { status: string; message: string; data: BusinessDetails };
-  /** An order, its notes and its locations (prepare-order screen). */
-  [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations | ArAccountSearchHit[] };
+  /** An order, its notes and its locations (prepare-order screen); reconciliation and one day of it. */
+  [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations | ArAccountSearchHit[] } | Reconciliation | ReconciliationDayDetail;
   /** The order actions: their message and the order as it now is. */
   [orderAction: `POST /api/admin/orders/${string}`]: { status: string; message: string; data: AdminOrder } | ArAssignAnswer;
   /** Settings › AR Accounts: the list, one account, and its changes (their message and the account as it now is). */

@@ -12,3 +12,4 @@ export { readCheckoutStep, setCheckoutStep, useCheckoutStep } from './checkout-s
 export { emailCampaignsApi, type EmailCampaignItem } from './email-campaigns';
 export { arAccountsApi, type ArAssignAnswer } from './endpoints/ar-accounts';
 export { offlineOrdersApi, downloadOfflineOrdersCsv, type OfflineOrderListArgs, type OfflineProductHit } from './endpoints/offline-orders';
+export { reconciliationApi, downloadReconciliationCsv, type ReconciliationArgs } from './endpoints/reconciliation';

@@ -16,7 +16,7 @@ let tenantId: string;
 let owner: string;
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'recon', 'store-id': '1', ...extra });
 const asOwner = () => headers({ authorization: `Bearer ${owner}` });
-const get = (url: string, auth = asOwner()) => harness.app.inject({ url: `/api/admin/orders/${url}`, headers: auth });
+const get = (url: string, auth: Record<string, string> = asOwner()) => harness.app.inject({ url: `/api/admin/orders/${url}`, headers: auth });
 const act = (url: string, payload: Record<string, unknown>) => harness.app.inject({ method: 'POST', url: `/api/admin/orders/${url}`, headers: asOwner(), payload });
 type Saved = { _id: unknown; placedAt: Date; totalCents: number; payment: { capturedCents?: number; refundedCents?: number } };
 const saved = async (id: string) => (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as Saved;

@@ -12,12 +12,13 @@ export const ORDER_LIST_TITLES: Record<OrderListName, string> = { outstanding: '
 
 /**
  * The orders area's sub-navigation (spec 3 /admin/orders children): the four order lists, which keep the list's
- * filters (`query`) from one to another, and the store's recurring orders.
+ * filters (`query`) from one to another, reconciliation and the store's recurring orders.
  */
-export function OrderTabs({ current, query = '' }: { current: OrderListName | 'recurring'; query?: string }) {
+export function OrderTabs({ current, query = '' }: { current: OrderListName | 'reconciliation' | 'recurring'; query?: string }) {
   return (
     <Tabs aria-label="Order lists">
       {ORDER_LISTS.map((name) => <Link key={name} to={`/admin/orders/list/${name}${query}`} aria-current={name === current ? 'page' : undefined}>{ORDER_LIST_TITLES[name]}</Link>)}
+      <Link to="/admin/orders/reconciliation" aria-current={current === 'reconciliation' ? 'page' : undefined}>Reconciliation</Link>
       <Link to="/admin/orders/recurring" aria-current={current === 'recurring' ? 'page' : undefined}>Recurring</Link>
     </Tabs>
   );
