@@ -189,14 +189,14 @@ const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/a
   '/api/admin/recurringorders', '/api/admin/recurringorders/cancel', '/api/admin/recurringorders/cancel-execution',
   '/api/admin/customer/{id}', '/api/admin/ar-accounts', '/api/admin/ar-accounts/{id}', '/api/admin/ar-accounts/{id}/payments', '/api/admin/ar-accounts/{id}/customers/remove', '/api/admin/orders/assign-ar-account'];
 const REPLACES = ['/api/admin/search-synonyms'];
+WRITES.push('/api/admin/shipping/addCarrier', '/api/admin/shipping/deleteCarrier', '/api/admin/shipping/validateAddress', '/api/admin/shipping/insurance-rate',
+  '/api/admin/shipping/{id}/quotes', '/api/admin/shipping/{id}/buy', '/api/admin/shipping/{id}/refund');
 const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note', '/api/admin/ar-accounts/{id}'];
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
 const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
   // Neither store ships here: no carriers.
-WRITES.push('/api/admin/shipping/addCarrier', '/api/admin/shipping/deleteCarrier', '/api/admin/shipping/validateAddress', '/api/admin/shipping/insurance-rate',
-  '/api/admin/shipping/{id}/quotes', '/api/admin/shipping/{id}/buy', '/api/admin/shipping/{id}/refund');
   '/api/active-shipping-carriers',
   // A flag.
   '/api/admin/fulfillment/getRecurringOrderOptIn',
