@@ -4,13 +4,13 @@ import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, ONLY_STORE_OWNER_PAYMENTS, PERMISSIONS, upcomingRunDays, wizardSteps } from '@platform/domain';
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
 import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
-import { ArAccountModel, Order, RecurringOrder } from '@platform/orders';
+import { ArAccountModel, OfflineOrder, Order, RecurringOrder } from '@platform/orders';
 import { inBackground, mongoose } from '@platform/db';
 import { allServices } from './index';
 import { startEasyPostStandIn, type EasyPostStandIn } from '@platform/cart/testing';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { sealSecret } from '@platform/server-kit';
-import { ONLY_STORE_OWNER_CARRIERS } from '@platform/domain';
+import { CUSTOMER_DATA_OWNER_ONLY, ONLY_STORE_OWNER_CARRIERS } from '@platform/domain';
 
 /**
  * Shipping labels: a shipping order, the store's EasyPost account (the local stand-in of EasyPost's API) connected
@@ -60,6 +60,7 @@ const recurringActive = () => RecurringOrder.updateOne({ tenantId, _id: RECURRIN
 /** An AR account (owing $10 before a payment, with or without the customer as each call needs), and one to delete. */
 const AR_ID = new mongoose.Types.ObjectId().toString();
 const SPARE_AR_ID = new mongoose.Types.ObjectId().toString();
+const OFFLINE_ID = new mongoose.Types.ObjectId().toString();
 const arAccountWith = (customers: object[]) => () => ArAccountModel.updateOne({ tenantId, _id: AR_ID }, { $set: {
   customers, charges: [{ orderId: 'walk', orderNumber: 'walk', amountCents: 1000, at: new Date() }], payments: [], chargedCents: 1000, paidCents: 0,
 } });
@@ -78,6 +79,11 @@ const URLS: Record<string, string> = {
   'GET /api/admin/recurringorders/executions': `/api/admin/recurringorders/executions?id=${RECURRING_ID}`,
   'POST /api/admin/email-campaigns/{id}/test': `/api/admin/email-campaigns/${CAMPAIGN_ID}/test`, 'POST /api/admin/email-campaigns/{id}/send': `/api/admin/email-campaigns/${CAMPAIGN_ID}/send`,
   'POST /api/admin/customer/{id}': '/api/admin/customer/walk-reader',
+  'GET /api/admin/customer/{id}/export': '/api/admin/customer/walk-reader/export',
+  // Each owner's call deletes this customer's data: the walk makes them again before each call.
+  'POST /api/admin/customer/{id}/delete': '/api/admin/customer/walk-erased/delete',
+  'GET /api/admin/offline-orders/{id}': `/api/admin/offline-orders/${OFFLINE_ID}`,
+  'GET /api/admin/offline-orders/products': '/api/admin/offline-orders/products?location_id=1&search=hammer',
   'GET /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${AR_ID}`, 'POST /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${AR_ID}`,
   'DELETE /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${SPARE_AR_ID}`, 'POST /api/admin/ar-accounts/{id}/payments': `/api/admin/ar-accounts/${AR_ID}/payments`,
   'POST /api/admin/ar-accounts/{id}/customers/remove': `/api/admin/ar-accounts/${AR_ID}/customers/remove`,
@@ -86,6 +92,8 @@ const URLS: Record<string, string> = {
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
   'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
+  'POST /api/admin/offline-orders': { location_id: 1, order_type: 'pickup', customer_name: 'Walk Caller', telephone: '5035550177', paid: false, items: [{ title: 'Key cutting', price: '3.00', quantity: 1 }] },
+  'POST /api/admin/offline-orders/rate-page': { rating: 4 },
   'POST /api/admin/shipping/addCarrier': { carrier: 'easypost', credentials: { api_key: 'EZTKwalkKey1234' } },
   'POST /api/admin/shipping/deleteCarrier': { carrier_id: 'easypost' },
   'POST /api/admin/shipping/validateAddress': { address: '12 Elm St', city: 'Salem', state: 'OR', zip: '97302' },
@@ -131,6 +139,13 @@ const BODIES: Record<string, object> = {
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
+  'GET /api/admin/offline-orders/{id}': () => OfflineOrder.updateOne({ tenantId, _id: OFFLINE_ID }, { $setOnInsert: {
+    orderNumber: 'OFF-900', sequence: 900, locationId: 1, orderType: 'pickup', customerName: 'Walk Caller', telephone: '5035550177', email: '', address: null, items: [],
+    subtotalCents: 0, taxCents: 0, totalCents: 0, paid: false, note: '', takenBy: 'walk', placedAt: new Date(),
+  } }, { upsert: true }),
+  'POST /api/admin/customer/{id}/delete': async () => {
+    if (!await inBackground('test: check the database', () => Customer.exists({ tenantId, slug: 'walk-erased' }))) await Customer.create({ tenantId, slug: 'walk-erased', email: 'erased@perm-a.test', passwordHash: 'x' });
+  },
   'POST /api/admin/orders/order-taken': orderIn('placed'),
   'GET /api/admin/shipping/{id}/info': connectCarrier,
   'POST /api/admin/shipping/deleteCarrier': connectCarrier,
@@ -251,6 +266,16 @@ const NEEDS: Record<string, string | null> = {
   'GET /api/admin/customers/totalAccounts': null,
   'POST /api/admin/customer/{id}': null,
   'GET /api/subscribers': null,
+  // A customer's personal data (GDPR-style export and delete): the store owner only.
+  'GET /api/admin/customer/{id}/export': OWNER,
+  'POST /api/admin/customer/{id}/delete': OWNER,
+  'GET /api/admin/offline-orders': 'view_offline_orders',
+  'GET /api/admin/offline-orders/csv': 'view_offline_orders',
+  'POST /api/admin/offline-orders': 'view_offline_orders',
+  'GET /api/admin/offline-orders/{id}': 'view_offline_orders',
+  'GET /api/admin/offline-orders/products': 'view_offline_orders',
+  'GET /api/admin/offline-orders/rate-page': 'view_offline_orders',
+  'POST /api/admin/offline-orders/rate-page': 'view_offline_orders',
   'GET /api/admin/ar-accounts': 'manage_ar_accounts',
   'POST /api/admin/ar-accounts': 'manage_ar_accounts',
   'GET /api/admin/ar-accounts/{id}': 'manage_ar_accounts',
@@ -320,13 +345,13 @@ describe('admin permissions on every admin route', () => {
       const needed = NEEDS[route];
       if (needed === null) { expect(bare.statusCode, route).toBe(200); continue; }
       expect(bare.statusCode, route).toBe(403);
-      expect(bare.json().message).toBe(needed === OWNER ? (route.includes('/admin/shipping/') ? ONLY_STORE_OWNER_CARRIERS : ONLY_STORE_OWNER_PAYMENTS) : NO_PERMISSION);
+      expect(bare.json().message).toBe(needed === OWNER ? (route.includes('/admin/shipping/') ? ONLY_STORE_OWNER_CARRIERS : route.includes('/admin/customer/') ? CUSTOMER_DATA_OWNER_ONLY : ONLY_STORE_OWNER_PAYMENTS) : NO_PERMISSION);
       for (const [permission, token] of withOne) {
         expect((await call(route, token)).statusCode, `${route} with ${permission}`).toBe(permission === needed ? 200 : 403);
       }
       expect((await call(route, customer)).statusCode, route).toBe(403);
     }
-  }, 60_000); // about 800 requests: more than the default when the cores are busy
+  }, 120_000); // about 1,100 requests: more than the default when the cores are busy
 
   it('gives the store owner, and sub-accounts on the LEB and E2P plans, every permission', async () => {
     const owner = await issueToken(tenantId, { slug: 'owner', isAdmin: true });

@@ -6,7 +6,7 @@ import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, 
 import { CustomPageModel, HomepageWidgetModel, RentalProduct, RentalRequest, StoreProfile } from '@platform/tenant-settings';
 import { Customer, EmailCampaign, hashPassword, UnsubscribeLink } from '@platform/identity';
 import { hashToken } from '@platform/server-kit';
-import { ArAccountModel, Order, RecurringOrder } from '@platform/orders';
+import { ArAccountModel, OfflineOrder, Order, RecurringOrder } from '@platform/orders';
 import { CartStore, Coupon } from '@platform/cart';
 import { allServices } from './index';
 import { startEasyPostStandIn, type EasyPostStandIn } from '@platform/cart/testing';
@@ -35,6 +35,7 @@ const tenants: Record<'a' | 'b', { id: string; slug: string; token: string; busi
 const PASSWORD = 'Same-Password-1';
 /** Each store's AR account (the same number at both). */
 const AR_IDS = { a: new mongoose.Types.ObjectId().toString(), b: new mongoose.Types.ObjectId().toString() };
+const OFFLINE_IDS = { a: new mongoose.Types.ObjectId().toString(), b: new mongoose.Types.ObjectId().toString() };
 
 async function seedTenant(key: 'a' | 'b') {
   const slug = `iso-${key}`;
@@ -69,6 +70,11 @@ async function seedTenant(key: 'a' | 'b') {
   await seedShippingLabel(key, tenant.id, String(order._id));
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
   await ArAccountModel.create({ _id: AR_IDS[key], tenantId: tenant.id, number: 'AR-1', name: `${slug} builders`, creditLimitCents: 100_000, customers: [{ id: 'reader', name: `${slug} reader`, email: 'reader@shared.test', at: new Date() }] });
+  // An order taken at the counter, with the same number at both stores.
+  await OfflineOrder.create({
+    _id: OFFLINE_IDS[key], tenantId: tenant.id, orderNumber: 'OFF-1001', sequence: 1001, locationId: 1, orderType: 'pickup', customerName: `${slug} caller`, telephone: '5035550155',
+    items: [{ productId: null, storeProductId: null, sku: '', title: `${slug} key cutting`, quantity: 1, priceCents: 300 }], subtotalCents: 300, taxCents: 0, totalCents: 300, takenBy: 'owner', placedAt: new Date(),
+  });
   const campaign = await EmailCampaign.create({ tenantId: tenant.id, subject: `${slug} spring sale`, body: `${slug} mulch` });
   // A shopper who agreed to marketing e-mails, with the same unsubscribe token at both stores.
   const reader = await Customer.create({ tenantId: tenant.id, slug: 'reader', email: 'reader@shared.test', firstName: `${slug} reader`, passwordHash: 'x', receiveMarketing: true });
@@ -168,6 +174,12 @@ const READS: Record<string, string> = {
   '/api/admin/ar-accounts': '/api/admin/ar-accounts',
   '/api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${AR_IDS.a}`,
   '/api/admin/orders/ar-account-search': '/api/admin/orders/ar-account-search',
+  '/api/admin/offline-orders': '/api/admin/offline-orders?search=OFF-1001',
+  '/api/admin/offline-orders/csv': '/api/admin/offline-orders/csv',
+  '/api/admin/offline-orders/{id}': `/api/admin/offline-orders/${OFFLINE_IDS.a}`,
+  '/api/admin/offline-orders/products': '/api/admin/offline-orders/products?location_id=1&search=drill',
+  '/api/admin/offline-orders/rate-page': '/api/admin/offline-orders/rate-page',
+  '/api/admin/customer/{id}/export': '/api/admin/customer/reader/export',
 };
 const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -189,6 +201,7 @@ const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/a
   '/api/admin/recurringorders', '/api/admin/recurringorders/cancel', '/api/admin/recurringorders/cancel-execution',
   '/api/admin/customer/{id}', '/api/admin/ar-accounts', '/api/admin/ar-accounts/{id}', '/api/admin/ar-accounts/{id}/payments', '/api/admin/ar-accounts/{id}/customers/remove', '/api/admin/orders/assign-ar-account'];
 const REPLACES = ['/api/admin/search-synonyms'];
+WRITES.push('/api/admin/offline-orders', '/api/admin/offline-orders/rate-page', '/api/admin/customer/{id}/delete');
 WRITES.push('/api/admin/shipping/addCarrier', '/api/admin/shipping/deleteCarrier', '/api/admin/shipping/validateAddress', '/api/admin/shipping/insurance-rate',
   '/api/admin/shipping/{id}/quotes', '/api/admin/shipping/{id}/buy', '/api/admin/shipping/{id}/refund');
 const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note', '/api/admin/ar-accounts/{id}'];
@@ -202,6 +215,8 @@ const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/
   '/api/admin/fulfillment/getRecurringOrderOptIn',
   // Two counts.
   '/api/admin/customers/totalAccounts',
+  // The staff's own rating of the page and their average.
+  '/api/admin/offline-orders/rate-page',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
   // The platform's carriers: the same list for every store.

@@ -20,3 +20,4 @@ export { indexOrders, forgetOrderIndex } from './order-index';
 export { recoverAbandonedCheckoutsOf } from './checkout';
 export { RecurringOrder } from './recurring/recurring-orders';
 export { ShippingLabel, ShippingLabelFile } from './shipping-labels/models';
+export { OfflineOrder } from './offline-orders/models';

@@ -27,8 +27,8 @@ const FIRST = 1001;
 
 export const offlineRow = (o: OfflineOrderDoc): OfflineOrderRow => ({
   id: String(o._id), order_number: o.orderNumber, placed_at: new Date(o.placedAt).toISOString(), location_id: o.locationId, order_type: o.orderType,
-  customer_name: o.customerName, telephone: o.telephone, email: o.email, item_count: o.items.reduce((n, l) => n + l.quantity, 0),
-  subtotal: formatCents(o.subtotalCents), tax: formatCents(o.taxCents), total: formatCents(o.totalCents), paid: o.paid, taken_by: o.takenBy,
+  customer_name: o.customerName, telephone: o.telephone ?? '', email: o.email ?? '', item_count: (o.items ?? []).reduce((n, l) => n + l.quantity, 0),
+  subtotal: formatCents(o.subtotalCents), tax: formatCents(o.taxCents), total: formatCents(o.totalCents), paid: Boolean(o.paid), taken_by: o.takenBy,
 });
 
 /** Lists an offline order (or its changed row), in one Redis transaction or the given batch. */

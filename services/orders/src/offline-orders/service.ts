@@ -26,7 +26,7 @@ const refuse = (problems: Record<string, string>): never => {
 export function offlineView(o: OfflineOrderDoc): OfflineOrderView {
   return {
     ...offlineRow(o),
-    items: o.items.map((l) => ({
+    items: (o.items ?? []).map((l) => ({
       title: l.title, sku: l.sku ?? '', quantity: l.quantity, price: formatCents(l.priceCents), line_total: formatCents(l.priceCents * l.quantity), store_product_id: l.storeProductId ?? null,
     })),
     address: o.address ? { address: o.address.address ?? '', address2: o.address.address2 ?? '', city: o.address.city ?? '', state: o.address.state ?? '', zip: o.address.zip ?? '' } : null,
