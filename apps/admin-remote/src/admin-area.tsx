@@ -8,6 +8,7 @@ import { NoPermission } from './features/layout/no-permission';
 import { OrdersListPage } from './features/orders/orders-list-page';
 import { PrepareOrderPage } from './features/orders/prepare-order-page';
 import { RecurringOrdersPage } from './features/orders/recurring-orders-page';
+import { ShippingLabelsPage } from './features/orders/shipping-labels/shipping-labels-page';
 import { ReconciliationPage } from './features/orders/reconciliation-page';
 import { CustomersPage } from './features/customers/customers-page';
 import { ArAccountsPage } from './features/ar-accounts/ar-accounts-page';
@@ -29,6 +30,7 @@ const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/o
 const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/list/:type?', Page: OrdersListPage },
   { path: '/admin/orders/recurring', Page: RecurringOrdersPage },
+  { path: '/admin/orders/shipping-labels', Page: ShippingLabelsPage },
   { path: '/admin/orders/reconciliation', Page: ReconciliationPage },
   { path: '/admin/prepare-order', Page: PrepareOrderPage },
   { path: '/admin/offline-orders', Page: OfflineOrdersPage },

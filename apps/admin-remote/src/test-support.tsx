@@ -13,9 +13,13 @@ import { clearSession, type ArAssignAnswer, type OrderNote, type RecurringChange
 import type { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary, OrderLocations, BusinessDetails, Paged, Reconciliation, ReconciliationDayDetail, RecurringOrder, SubAccount } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import AdminArea from './admin-area';
+import type { CarrierInfo, ConnectedCarrier, LabelCarrierOption, LabelQuote, ShippingLabel } from '@platform/contracts';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
 export interface Answers {
+  /** Shipping labels and the carriers admin (features/orders/shipping-labels): reads, and changes with their message. */
+  [shipping: `GET /api/admin/shipping/${string}`]: { data: LabelCarrierOption[] | ConnectedCarrier[] | CarrierInfo } | Paged<ShippingLabel>;
+  [shippingChange: `POST /api/admin/shipping/${string}`]: { status: string; message: string; data?: unknown } | { data: LabelQuote | { amount: string; fee: string } };
   'GET /api/sub-accounts': { 'sub-accounts': SubAccount[] };
   'POST /api/admin/recurringorders': Paged<RecurringOrder>;
   'GET /api/admin/recurringorders/executions': { data: RecurringOrder };

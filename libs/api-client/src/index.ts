@@ -13,3 +13,4 @@ export { emailCampaignsApi, type EmailCampaignItem } from './email-campaigns';
 export { arAccountsApi, type ArAssignAnswer } from './endpoints/ar-accounts';
 export { offlineOrdersApi, downloadOfflineOrdersCsv, type OfflineOrderListArgs, type OfflineProductHit } from './endpoints/offline-orders';
 export { reconciliationApi, downloadReconciliationCsv, type ReconciliationArgs } from './endpoints/reconciliation';
+export { shippingLabelsApi, openLabelFile, type LabelBought, type ShippingAddressInput } from './endpoints/shipping-labels';

@@ -10,6 +10,8 @@ export const LabelCarrierOption = Type.Object({
   fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), secret: Type.Boolean(), help: Type.String() })),
   /** The store has connected it (getCarriers lists it). */
   connected: Type.Boolean(),
+  /** The caller may connect or remove it (the store owner; not a sub-account). */
+  can_change: Type.Boolean(),
 });
 export type LabelCarrierOption = Static<typeof LabelCarrierOption>;
 

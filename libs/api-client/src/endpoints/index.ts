@@ -6,3 +6,4 @@ export * from './identity';
 export * from './admin-orders';
 export * from './admin-settings';
 export * from './recurring-orders';
+export * from './shipping-labels';

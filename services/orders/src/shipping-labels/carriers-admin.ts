@@ -13,7 +13,7 @@ import { ADDRESS_NOT_SHIPPABLE, SHIP_WITHIN_US } from '../checkout-steps';
  * EasyPost's address verification. See docs/SHIPPING-LABELS.md.
  */
 
-const EASYPOST: Omit<LabelCarrierOption, 'connected'> = {
+const EASYPOST: Omit<LabelCarrierOption, 'connected' | 'can_change'> = {
   id: 'easypost', name: 'EasyPost',
   description: 'Buy and print labels for USPS, UPS, FedEx and the other carriers connected to your EasyPost account; checkout also quotes its live rates.',
   fields: [{ key: 'api_key', label: 'API key', secret: true, help: 'In your EasyPost dashboard under API Keys: a test key (EZTK…) buys test labels, a production key (EZAK…) real ones.' }],
@@ -40,10 +40,10 @@ const connectedView = (account: ShippingCarrierAccount): ConnectedCarrier => ({
   connected_at: account.connectedAt ? new Date(account.connectedAt).toISOString() : null, connected_by: account.connectedBy ?? null,
 });
 
-/** GET admin/shipping/getAvailableCarriers: the carriers the platform can connect, and whether the store has. */
+/** GET admin/shipping/getAvailableCarriers: the carriers the platform can connect, whether the store has, and whether the caller may change that. */
 export async function availableCarriers(ctx: RequestContext): Promise<LabelCarrierOption[]> {
   const account = await getShippingCarrierAccount(ctx);
-  return [{ ...EASYPOST, connected: account.adapter === 'easypost' }];
+  return [{ ...EASYPOST, connected: account.adapter === 'easypost', can_change: Boolean(ctx.caller?.isAdmin && !ctx.caller.isSubAccount) }];
 }
 
 /** GET admin/shipping/getCarriers: the carriers the store connected (none, or its EasyPost account). */

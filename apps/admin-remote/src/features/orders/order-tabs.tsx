@@ -12,14 +12,15 @@ export const ORDER_LIST_TITLES: Record<OrderListName, string> = { outstanding: '
 
 /**
  * The orders area's sub-navigation (spec 3 /admin/orders children): the four order lists, which keep the list's
- * filters (`query`) from one to another, reconciliation and the store's recurring orders.
+ * filters (`query`) from one to another, reconciliation, the store's recurring orders and its shipping labels.
  */
-export function OrderTabs({ current, query = '' }: { current: OrderListName | 'reconciliation' | 'recurring'; query?: string }) {
+export function OrderTabs({ current, query = '' }: { current: OrderListName | 'reconciliation' | 'recurring' | 'shipping-labels'; query?: string }) {
   return (
     <Tabs aria-label="Order lists">
       {ORDER_LISTS.map((name) => <Link key={name} to={`/admin/orders/list/${name}${query}`} aria-current={name === current ? 'page' : undefined}>{ORDER_LIST_TITLES[name]}</Link>)}
       <Link to="/admin/orders/reconciliation" aria-current={current === 'reconciliation' ? 'page' : undefined}>Reconciliation</Link>
       <Link to="/admin/orders/recurring" aria-current={current === 'recurring' ? 'page' : undefined}>Recurring</Link>
+      <Link to="/admin/orders/shipping-labels" aria-current={current === 'shipping-labels' ? 'page' : undefined}>Shipping labels</Link>
     </Tabs>
   );
 }

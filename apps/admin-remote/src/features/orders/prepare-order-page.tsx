@@ -6,6 +6,7 @@ import { addressLine, formatPhone, ORDER_STATUS_LABELS, pickListGroups, type Ord
 import { adminOrderMailApi, adminOrdersApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { DeliveryDate, MoveOrder, PrepareSteps } from './order-fulfilment';
+import { CreateLabel } from './shipping-labels/create-label';
 import { AssignArAccount } from './assign-ar-account';
 import { useLiveOrders } from './live-orders';
 
@@ -221,6 +222,7 @@ export function PrepareOrderPage() {
             <PrepareSteps order={order} />
             <DeliveryDate order={order} />
             <MoveOrder order={order} />
+            {order.order_type === 'shipping' ? <CreateLabel order={order} /> : null}
             <AssignArAccount order={order} />
           </Card>
           <Card as="section" aria-label="Customer">
