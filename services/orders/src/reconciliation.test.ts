@@ -134,6 +134,7 @@ describe('reconciliation, per day and store', () => {
     expect((await get('reconciliation?from_date=24-11-2026')).statusCode).toBe(400);
     for (const [query, field, message] of [
       ['from_date=2026-02-30', 'from_date', 'Please give a real date.'],
+      ['to_date=9999-12-31', 'to_date', 'Please give a real date.'],
       ['from_date=2026-11-24&to_date=2026-11-01', 'from_date', 'The start date must be on or before the end date.'],
       ['from_date=2025-01-01&to_date=2026-11-01', 'to_date', 'Please choose at most 366 days.'],
       ['time_zone=Mars/Olympus', 'time_zone', 'Please give a time zone such as America/Chicago.'],
@@ -143,6 +144,7 @@ describe('reconciliation, per day and store', () => {
       expect(res.statusCode, query).toBe(422);
       expect(res.json(), query).toMatchObject({ message, errors: { [field]: [message] } });
     }
+    expect((await get('reconciliation/0000-01-01_1')).json().message).toBe('Please give a real date.');
     for (const id of ['2026-11-24_9', '2026-02-30_1', 'yesterday']) {
       const res = await get(`reconciliation/${id}`);
       expect(res.statusCode, id).toBe(404);

@@ -28,7 +28,8 @@ function checkedRange(q: ReconciliationQuery) {
   const timeZone = q.time_zone?.trim() || 'UTC';
   if (!isTimeZone(timeZone)) throw new AppError('unprocessable', NOT_A_TIME_ZONE, { time_zone: [NOT_A_TIME_ZONE] });
   for (const field of ['from_date', 'to_date'] as const) {
-    if (q[field] && !isRealDay(q[field])) throw new AppError('unprocessable', NOT_A_DATE, { [field]: [NOT_A_DATE] });
+    // Days the clock and the time zone database know (a year 0 or 9999 is not a store's day).
+    if (q[field] && (!isRealDay(q[field]) || q[field] < '1970-01-01' || q[field] > '2999-12-31')) throw new AppError('unprocessable', NOT_A_DATE, { [field]: [NOT_A_DATE] });
   }
   const to = q.to_date ?? (q.from_date ? addDays(q.from_date, 6) : dayInZone(Date.now(), timeZone));
   const from = q.from_date ?? addDays(to, -6);
