@@ -44,6 +44,15 @@ describe('order detail (My Orders)', () => {
     expect((await screen.findByTestId('expected-on')).textContent).toBe('Expected on Thursday, December 3, 2026, 9am-noon.');
   });
 
+  it("shows a shipped order's carrier and tracking number, linked to the carrier's tracking page", async () => {
+    const tracking = { carrier: 'USPS', service: 'GroundAdvantage', tracking_code: '9400111899223', tracking_url: 'https://track.example/9400111899223' };
+    const api = new FakeApi().on('GET /api/orders/order', { data: { ...ORDER, status: 'prepared', order_type: 'shipping', address: { address: '12 Oak St', address2: '', city: 'Salem', state: 'OR', zip: '97302' }, tracking } })
+      .on('GET /api/check-active-coupons', { data: { active: false } });
+    renderCheckout('/orders?order=1042', { api, user: CUSTOMER });
+    expect((await screen.findByTestId('tracking')).textContent).toBe('Shipped with USPS GroundAdvantage. Tracking number: 9400111899223');
+    expect(screen.getByRole('link', { name: '9400111899223' }).getAttribute('href')).toBe(tracking.tracking_url);
+  });
+
   it('shows no expected day on a cancelled order', async () => {
     const api = orderApi().on('GET /api/orders/order', { data: { ...ORDER, delivery_date: '2026-12-03' } });
     renderCheckout('/orders?order=1042', { api, user: CUSTOMER });
