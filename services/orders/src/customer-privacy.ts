@@ -15,8 +15,8 @@ type Address = { address?: string; address2?: string; city?: string; state?: str
 type KeptOrder = {
   _id: unknown; orderNumber: string; status: string; locationId: number; placedAt: Date; orderType: string; customerName?: string; note?: string;
   contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null; address?: Address;
-  items: { sku?: string; title?: string; quantity: number; priceCents: number; cancelledQuantity?: number }[];
-  subtotalCents: number; discountCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number; payment?: { method?: string; status?: string } | null;
+  items?: { sku?: string; title?: string; quantity: number; priceCents?: number; cancelledQuantity?: number }[];
+  subtotalCents?: number; discountCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents?: number; payment?: { method?: string; status?: string } | null;
 };
 
 const addressOut = (a: Address) => (a ? { address: a.address ?? '', address2: a.address2 ?? '', city: a.city ?? '', state: a.state ?? '', zip: a.zip ?? '' } : null);
@@ -50,13 +50,13 @@ export async function customerDataExport(ctx: RequestContext, s: OrderIndexStore
       order_number: o.orderNumber, placed_at: new Date(o.placedAt).toISOString(), status: o.status, store: stores.get(o.locationId)?.name ?? String(o.locationId), order_type: o.orderType,
       contact: { first_name: o.contact?.firstName ?? '', last_name: o.contact?.lastName ?? '', email: o.contact?.email ?? '', telephone: o.contact?.telephone ?? '' },
       address: addressOut(o.address),
-      items: o.items.map((l) => ({ title: l.title ?? '', sku: l.sku ?? '', quantity: l.quantity, cancelled_quantity: l.cancelledQuantity ?? 0, price: formatCents(l.priceCents) })),
-      subtotal: formatCents(o.subtotalCents), discount: formatCents(o.discountCents ?? 0), tax: formatCents(o.taxCents ?? 0), delivery_or_shipping: formatCents(o.fulfilmentCents ?? 0),
-      total: formatCents(o.totalCents), payment: { method: o.payment?.method ?? 'pay_at_store', status: o.payment?.status ?? 'due' }, note: o.note ?? '',
+      items: (o.items ?? []).map((l) => ({ title: l.title ?? '', sku: l.sku ?? '', quantity: l.quantity, cancelled_quantity: l.cancelledQuantity ?? 0, price: formatCents(l.priceCents ?? 0) })),
+      subtotal: formatCents(o.subtotalCents ?? 0), discount: formatCents(o.discountCents ?? 0), tax: formatCents(o.taxCents ?? 0), delivery_or_shipping: formatCents(o.fulfilmentCents ?? 0),
+      total: formatCents(o.totalCents ?? 0), payment: { method: o.payment?.method ?? 'pay_at_store', status: o.payment?.status ?? 'due' }, note: o.note ?? '',
     })),
     recurring_orders: recurring.map((r) => ({
       frequency: r.frequency, status: r.status, order_type: r.orderType, started_from_order: r.firstOrderNumber, address: addressOut(r.address),
-      items: r.items.map((l) => ({ title: l.title, sku: l.sku, quantity: l.quantity })),
+      items: (r.items ?? []).map((l) => ({ title: l.title ?? '', sku: l.sku ?? '', quantity: l.quantity })),
     })),
   };
 }
@@ -129,8 +129,9 @@ export const customerPrivacyRoutes: ServicePlugin = async (app) => {
     schema: {
       tags: ['customers'], security: [{ bearer: [] }], params,
       summary: "Store owner: deletes one shopper's personal data (after the screen's confirmation): the account, saved cards at the card provider, sessions, saved carts, back-in-stock asks and marketing consent go; orders are kept with their totals and anonymised; recurring orders are cancelled",
-      // 503: the card provider did not answer (nothing deleted at identity; asking again goes on from there).
-      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: Type.Object({ orders: Type.Integer(), recurring_orders: Type.Integer() }) }), ...errorAnswers(404, 503) },
+      // 409: one of their orders is being changed by staff right now; 503: the card provider did not answer (nothing
+      // deleted at identity yet). Asking again goes on from where it stopped.
+      response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: Type.Object({ orders: Type.Integer(), recurring_orders: Type.Integer() }) }), ...errorAnswers(404, 409, 503) },
     },
   }, async (request) => eraseCustomer(request.ctx, { resources }, store, request.params.id));
 };
