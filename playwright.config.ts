@@ -19,11 +19,13 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.data/test-reports/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`, trace: 'retain-on-failure',
-    // The cookie notice is accepted and the day's promo pop-up counted as seen up front (both cover the page);
-    // their own journeys start without them.
+    // The cookie notice is accepted, the day's promo pop-up counted as seen and the first visit's store question
+    // answered up front (all cover the page); their own journeys start without them.
     storageState: {
       cookies: HOSTS.map((domain) => ({ name: 'poweredby', value: '1', domain, path: '/', expires: Math.floor(Date.now() / 1000) + 86400, httpOnly: false, secure: false, sameSite: 'Lax' as const })),
-      origins: HOSTS.map((host) => ({ origin: `http://${host}:${PORT}`, localStorage: [{ name: 'promoPopup', value: JSON.stringify({ slug: null, expires: Date.now() + 86400_000 }) }] })),
+      origins: HOSTS.map((host) => ({ origin: `http://${host}:${PORT}`, localStorage: [
+        { name: 'promoPopup', value: JSON.stringify({ slug: null, expires: Date.now() + 86400_000 }) }, { name: 'showLocationPopup', value: '0' },
+      ] })),
     },
   },
   projects: [{
@@ -38,7 +40,8 @@ export default defineConfig({
       command: 'node --import tsx tools/seed/seed.ts --reset && node --import tsx services/gateway/src/main.ts',
       url: `http://127.0.0.1:${PORT}/readyz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Seeding takes most of it; a busy machine may need longer (E2E_SERVER_TIMEOUT_MS).
+      timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
       env: {
         PORT: String(PORT), HOST: 'localhost', MONGODB_URI: mongo.toString(), REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6480',
         REMOTE_CHECKOUT_URL: 'http://127.0.0.1:4301/mf-manifest.json', REMOTE_ADMIN_URL: 'http://127.0.0.1:4302/mf-manifest.json',

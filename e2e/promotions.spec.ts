@@ -5,8 +5,8 @@ const PAINT = 'http://demo-paint.localhost:4300';
 const accepted = (host: string) => ({ name: 'poweredby', value: '1', domain: host, path: '/', expires: Math.floor(Date.now() / 1000) + 86400, httpOnly: false, secure: false, sameSite: 'Lax' as const });
 
 test.describe('promo pop-up', () => {
-  // A first visit: cookie notice accepted, no pop-up seen yet.
-  test.use({ storageState: { cookies: [accepted('localhost'), accepted('demo-paint.localhost')], origins: [] } });
+  // A first visit: cookie notice accepted, the store question answered, no pop-up seen yet.
+  test.use({ storageState: { cookies: [accepted('localhost'), accepted('demo-paint.localhost')], origins: [{ origin: 'http://localhost:4300', localStorage: [{ name: 'showLocationPopup', value: '0' }] }] } });
 
   test('opens once for the current promotion; Apply Promo shows the success and Start Shopping closes it', async ({ page }) => {
     await page.goto('/');

@@ -108,6 +108,51 @@ test.describe('tenants by host', () => {
   });
 });
 
+test.describe('first visit: which store?', () => {
+  // A first visit: cookie notice accepted and the day's promo pop-up seen, the store question not answered yet.
+  const firstVisit = { cookies: [{ name: 'poweredby', value: '1', domain: 'localhost', path: '/', expires: Math.floor(Date.now() / 1000) + 86400, httpOnly: false, secure: false, sameSite: 'Lax' as const }],
+    origins: [{ origin: 'http://localhost:4300', localStorage: [{ name: 'promoPopup', value: JSON.stringify({ slug: null, expires: Date.now() + 86400_000 }) }] }] };
+  test.use({ storageState: firstVisit });
+
+  test('asks which store; a ZIP code finds the nearest; the choice is kept across visits and changed from the header', async ({ page }) => {
+    await page.goto('/');
+    const question = page.getByRole('dialog', { name: 'Choose your store' });
+    await expect(question).toBeVisible();
+    // A modal: Tab never reaches the page behind it (past its last control, focus leaves for the browser's own and comes back).
+    for (let i = 0; i < 16; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement === document.body || Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+    }
+    await question.getByLabel('ZIP code').fill('97325');
+    await question.getByRole('button', { name: 'Find nearest' }).click();
+    await expect(question.getByRole('status')).toHaveText('Nearest to ZIP 97325: Millbrook.');
+    await question.getByRole('button', { name: 'Select Location' }).click();
+    await expect(question).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Your store: Millbrook/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Your store: Millbrook/ })).toBeVisible();
+    await expect(question).toHaveCount(0);
+    await chooseStore(page, 'Riverside Eastgate');
+    await expect(page.getByRole('button', { name: /^Your store: Riverside Eastgate/ })).toBeVisible();
+  });
+
+  test.describe('with the location allowed before', () => {
+    test.use({ geolocation: { latitude: 44.93, longitude: -122.98 }, permissions: ['geolocation'] });
+    test('the nearest store is picked at once; Escape keeps the store shown', async ({ page }) => {
+      await page.goto('/');
+      const question = page.getByRole('dialog', { name: 'Choose your store' });
+      await expect(question.getByRole('status')).toHaveText('Nearest to you: Riverside Eastgate.');
+      await expect(question.getByRole('button', { name: /Nearest\s*Riverside Eastgate/ })).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press('Escape');
+      await expect(question).toBeHidden();
+      await expect(page.getByRole('button', { name: /^Your store: Riverside Main Street/ })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('button', { name: /^Your store: / })).toBeVisible();
+      await expect(question).toHaveCount(0);
+    });
+  });
+});
+
 test.describe('start-up', () => {
   test('the first paint waits on no settings request: the start-up bundle comes in the page', async ({ page }) => {
     const calls: string[] = [];
@@ -242,8 +287,8 @@ test.describe('header navigation from the store settings', () => {
 });
 
 test.describe('cookie notice', () => {
-  // No cookie yet; the promo pop-up counted as seen, so only the notice is on the page.
-  test.use({ storageState: { cookies: [], origins: [{ origin: 'http://localhost:4300', localStorage: [{ name: 'promoPopup', value: JSON.stringify({ slug: null, expires: Date.now() + 86400_000 }) }] }] } });
+  // No cookie yet; the promo pop-up counted as seen and the store question answered, so only the notice is on the page.
+  test.use({ storageState: { cookies: [], origins: [{ origin: 'http://localhost:4300', localStorage: [{ name: 'promoPopup', value: JSON.stringify({ slug: null, expires: Date.now() + 86400_000 }) }, { name: 'showLocationPopup', value: '0' }] }] } });
 
   test('shows on a first visit; Accept hides it and sets the poweredby cookie for 180 days', async ({ page, context }) => {
     await page.goto('/');

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes, useLocation } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
 import {
-  clearSession, type DepartmentNode, type ProductDetail, type ProductListResult, type SessionUser, type Video,
+  clearSession, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type Video,
 } from '@platform/api-client';
 import type {
   BusinessDetails, Cart, ProductItem, StoreSettings,
@@ -21,6 +21,7 @@ import { ShopFactsProvider } from './components/shop-facts';
 export interface Answers {
   'GET /api/settings': { data: StoreSettings };
   'GET /api/business-details2': { data: BusinessDetails };
+  'GET /api/nearby-stores': { data: NearbyStore[] };
   'GET /api/full-departments': { data: DepartmentNode[] };
   'GET /api/products/product': { data: ProductDetail };
   'GET /api/products': ProductListResult;

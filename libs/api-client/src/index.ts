@@ -1,7 +1,7 @@
 export { platformApi, createPlatformStore, errorMessage, fieldErrors, hasPreloadedAnswers, type PlatformStore } from './api';
 export { storefrontApi, fillStartupFromPage, cartApi, checkoutApi, adminOrderMailApi, adminOrderFulfilmentApi, type DeliveryAddress, type CartPreferences, type OrderSubmission, identityApi, adminOrdersApi, downloadAdminFile, downloadOrdersCsv, type OrderListArgs, type OrderNote, adminSettingsApi, type DepartmentNode, type ProductDetail, type ProductListArgs, type ProductListResult, type SuggestionsResult, type BrandItem, type Video, type ShippingAddress, type ShippingState, type ShippingCarrier, type AddressCheck, type CheckedAddress, type Prepayment, type FiservConnectForm, recurringOrdersApi, type RecurringDates, type RecurringChanged, type StoreRecurringArgs, type SavedCartSummary, type CustomerDetails, type SavedCard, type SignedInSession, type SignupPayload, type NearbyStore, type PaintCategory, type PaintProducts, type Rentals, type RentalItem, type RentalRequestPayload } from './endpoints';
 export {
-  getSession, setSession, clearSession, useSession, getDeviceId, getSelectedStore, setSelectedStore, useSelectedStore, storeNamedInUrl,
+  getSession, setSession, clearSession, useSession, getDeviceId, getSelectedStore, setSelectedStore, useSelectedStore, storeNamedInUrl, preselectStore, storeQuestionOpen, closeStoreQuestion, useStoreQuestionOpen,
   rememberRedirect, takeRedirect, setBusinessSlug, getBusinessSlug, type SessionUser,
 } from './session';
 export { notify, useToasts, type Toast } from './toasts';

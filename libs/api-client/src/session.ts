@@ -16,6 +16,8 @@ const USER_KEY = 'user';
 const DEVICE_KEY = 'device_id';
 const STORE_KEY = 'selectedStore';
 const PREV_STORE_KEY = 'prevSelectedStore';
+/** Spec 1 §3 'showLocationPopup': '1' while the first-visit store question is open, '0' once it was answered. */
+const STORE_QUESTION_KEY = 'showLocationPopup';
 const REDIRECT_KEY = 'redirectIntent';
 const STORE_COOKIE_SECONDS = 31536000;
 
@@ -78,6 +80,8 @@ export function setSelectedStore(storeId: number): void {
   const previous = getSelectedStore();
   if (previous !== null && previous !== storeId) localStorage.setItem(PREV_STORE_KEY, String(previous));
   localStorage.setItem(STORE_KEY, String(storeId));
+  // A store chosen (by the shopper, a link or their account) answers the first-visit question (spec 1 §4).
+  localStorage.setItem(STORE_QUESTION_KEY, '0');
   document.cookie = `selectedStore=${storeId}; max-age=${STORE_COOKIE_SECONDS}; path=/; samesite=lax`;
   emit();
 }
@@ -91,7 +95,8 @@ export function storeNamedInUrl(search: string): number | null {
 
 /**
  * A first visit gets the first location before any priced request goes out, so nothing is fetched twice
- * (spec 1 §4: one location is auto-selected, with several the first is preselected). A store the link
+ * (spec 1 §4: one location is auto-selected). With several, the first only stands in while the store question
+ * is open: the shopper is asked which store (the store picker), unless they answered before. A store the link
  * names is left to the store picker, which also saves it on a signed-in account.
  */
 export function preselectStore(locationIds: number[], search: string): void {
@@ -99,7 +104,22 @@ export function preselectStore(locationIds: number[], search: string): void {
   if (!locationIds.length || (selected !== null && locationIds.includes(selected))) return;
   const named = storeNamedInUrl(search);
   if (named !== null && locationIds.includes(named)) return;
+  const answered = read(localStorage, STORE_QUESTION_KEY) === '0';
   setSelectedStore(locationIds[0]);
+  if (locationIds.length > 1 && !answered) { localStorage.setItem(STORE_QUESTION_KEY, '1'); emit(); }
+}
+
+/** Whether the first-visit store question is open (a stand-in store was preselected among several). */
+export function storeQuestionOpen(): boolean { return read(localStorage, STORE_QUESTION_KEY) === '1'; }
+
+/** Closes the store question without a new choice: the shopper keeps the store shown and can change it from the header. */
+export function closeStoreQuestion(): void {
+  localStorage.setItem(STORE_QUESTION_KEY, '0');
+  emit();
+}
+
+export function useStoreQuestionOpen(): boolean {
+  return useSyncExternalStore(subscribeSession, storeQuestionOpen, () => false);
 }
 
 export function useSelectedStore(): number | null {

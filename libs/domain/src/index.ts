@@ -7,6 +7,7 @@ export * from './color';
 export const DEFAULT_PRODUCT_IMAGE = '/assets/no-image.svg';
 export * from './search-display';
 export * from './distance';
+export * from './store-choice';
 export * from './product-display';
 export * from './cart-quantity';
 export * from './cart-totals';

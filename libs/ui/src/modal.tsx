@@ -12,7 +12,11 @@ const Dialog = styled.dialog`
  * A modal on the native dialog element: focus stays inside, Escape and the close button close it, a click on
  * the backdrop too. `onClose` runs whichever way it closes.
  */
-export function Modal({ open, onClose, labelledBy, children, testId }: { open: boolean; onClose: () => void; labelledBy: string; children: ReactNode; testId?: string }) {
+export function Modal({ open, onClose, labelledBy, children, testId, className }: {
+  open: boolean; onClose: () => void; labelledBy: string; children: ReactNode; testId?: string;
+  /** From styled(Modal): a wider or taller dialog. */
+  className?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -21,7 +25,7 @@ export function Modal({ open, onClose, labelledBy, children, testId }: { open: b
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <Dialog ref={ref} aria-labelledby={labelledBy} data-testid={testId} onClose={onClose} onClick={(e) => { if (e.target === ref.current) ref.current?.close(); }}>
+    <Dialog ref={ref} className={className} aria-labelledby={labelledBy} data-testid={testId} onClose={onClose} onClick={(e) => { if (e.target === ref.current) ref.current?.close(); }}>
       {open ? (
         <>
           <button type="button" className="modal-close" aria-label="Close" onClick={() => ref.current?.close()}>×</button>

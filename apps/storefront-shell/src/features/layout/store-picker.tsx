@@ -1,7 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { cartApi, getDeviceId, identityApi, platformApi, setSelectedStore, storeNamedInUrl, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
+import { useLocation } from '@platform/routing';
+import {
+  cartApi, closeStoreQuestion, getDeviceId, identityApi, platformApi, preselectStore, setSelectedStore, storeNamedInUrl, storefrontApi, useSelectedStore, useSession,
+  useStoreQuestionOpen,
+} from '@platform/api-client';
 import { Button } from '@platform/ui';
 // The selector brings the map library: loaded when a shopper opens it, not with the first page.
 const StoreSelectorDialog = lazy(() => import('./store-selector').then((m) => ({ default: m.StoreSelectorDialog })));
@@ -20,6 +24,9 @@ const Dialog = styled.div`
   h2 { margin: 0; }
   .actions { display: flex; gap: 8px; justify-content: flex-end; }
 `;
+
+/** Pages a first visit may come to from an e-mail or for a task, where the store question would be in the way (asked on the next page). */
+const QUIET_PATHS = /^\/(login|register|reset-password|magic-link-redirect|admin|unsubscribe|wizard-unsubscribe|landing-page-auto-update-opt-out)/;
 
 /** Spec 1 §4: the empty-cart flag the storefront keeps after a store switch emptied the cart. */
 const EMPTY_CART_FLAG = 'emptyCart';
@@ -44,7 +51,9 @@ function SwitchStoreDialog({ onConfirm, onCancel }: { onConfirm: () => void; onC
 
 /**
  * The selected store location drives prices and stock (Store-Id header). One location is selected
- * automatically; with several, the first is preselected and the shopper can switch here.
+ * automatically. With several, a first visit is asked which store (the selector opens by itself; the first
+ * location stands in meanwhile, and stays if the shopper closes the question); the choice is kept and can be
+ * changed here. Staff are not asked: they pick from the header.
  */
 export function StorePicker() {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
@@ -58,6 +67,8 @@ export function StorePicker() {
   const [pending, setPending] = useState<number | null>(null);
   const [selecting, setSelecting] = useState(false);
   const { data: settings } = storefrontApi.useSettingsQuery();
+  const { pathname } = useLocation();
+  const asking = useStoreQuestionOpen() && locations.length > 1 && !user?.is_admin && !QUIET_PATHS.test(pathname);
   const [saveOnAccount] = identityApi.useSaveCustomerStoreMutation();
   // A signed-in customer's choice is kept on the account too (spec 2 §4); a failure there changes nothing here.
   const remember = async (storeId: number) => {
@@ -90,7 +101,7 @@ export function StorePicker() {
     if (!known) {
       queryHandled.current = true;
       if (wanted !== null) void remember(wanted);
-      else setSelectedStore(locations[0].id);
+      else preselectStore(locations.map((l) => l.id), '');
       dispatch(platformApi.util.invalidateTags(['Products', 'Cart']));
       return;
     }
@@ -109,9 +120,15 @@ export function StorePicker() {
       <StoreButton type="button" aria-haspopup="dialog" aria-label={`Your store: ${current?.name ?? 'choose a store'}. Change store`} onClick={() => setSelecting(true)}>
         <StoreLabel>Your store:</StoreLabel><strong>{current?.name ?? 'Choose a store'}</strong>
       </StoreButton>
-      {selecting ? (
-        <Suspense fallback={null}><StoreSelectorDialog selected={known ? selected : null} tileUrl={settings?.mapTileUrl ?? null} onClose={() => setSelecting(false)}
-          onSelect={async (storeId) => { setSelecting(false); if (storeId !== selected) choose(storeId); }} /></Suspense>
+      {selecting || asking ? (
+        <Suspense fallback={null}><StoreSelectorDialog selected={known ? selected : null} tileUrl={settings?.mapTileUrl ?? null} firstVisit={asking}
+          onClose={() => { setSelecting(false); if (asking) closeStoreQuestion(); }}
+          onSelect={async (storeId) => {
+            setSelecting(false);
+            if (asking) closeStoreQuestion();
+            if (storeId !== selected) choose(storeId);
+            else if (asking) await remember(storeId); // the store standing in, now chosen: kept (and on the account)
+          }} /></Suspense>
       ) : null}
       {pending !== null ? <SwitchStoreDialog onConfirm={() => void confirmSwitch()} onCancel={() => setPending(null)} /> : null}
     </>

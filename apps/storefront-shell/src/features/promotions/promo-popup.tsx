@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from '@platform/routing';
-import { cartApi, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
+import { cartApi, storefrontApi, useSelectedStore, useSession, useStoreQuestionOpen } from '@platform/api-client';
 import { opensPromoPopup, promoPopupDue, PROMO_POPUP_INTERVAL_MS, type PromoPopupRecord } from '@platform/domain';
 import { Modal } from '@platform/ui';
 import { PromotionOffer } from './promotion-bits';
@@ -21,7 +21,8 @@ const writeRecord = (record: PromoPopupRecord) => localStorage.setItem(RECORD_KE
 
 /**
  * The promo pop-up (spec 1 §4): asks the server at most once a day, opens for a promotion not shown before.
- * A ?promo={slug} link opens that promotion instead, once a store is known (one store, or one selected).
+ * A ?promo={slug} link opens that promotion instead, once a store is known (one store, or one selected). Both
+ * wait while a first visit is asked which store.
  */
 export function PromoPopup() {
   const { pathname } = useLocation();
@@ -31,7 +32,9 @@ export function PromoPopup() {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const storeKnown = (business?.about_us.locations.length ?? 0) === 1 || selectedStore !== null;
   const linked = query.get('promo');
-  const quiet = QUIET_PATHS.test(pathname) || Boolean(user?.is_admin);
+  // While a first visit is asked which store, the offer waits (one dialog at a time; its prices are the store's).
+  const asking = useStoreQuestionOpen() && (business?.about_us.locations.length ?? 0) > 1;
+  const quiet = QUIET_PATHS.test(pathname) || Boolean(user?.is_admin) || asking;
   const [due] = useState(() => promoPopupDue(readRecord(), Date.now()));
   const { data: daily } = cartApi.usePromoPopupQuery(undefined, { skip: quiet || !due || Boolean(linked) });
   const { data: linkedPromotion } = cartApi.usePromotionQuery(linked ?? '', { skip: quiet || !linked || !/^[a-z0-9-]{1,80}$/.test(linked) || !storeKnown });
