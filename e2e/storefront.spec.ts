@@ -246,6 +246,19 @@ test.describe('footer and content pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Careers');
     await page.goto('/about-us');
     await expect(page).toHaveURL(/\/store-info$/);
+    // The store's story (about-us) above its locations and ways to reach it (business-about-us).
+    const story = page.getByRole('region', { name: 'Our story' });
+    await expect(story).toContainText('A member-owned hardware co-op since 1952');
+    await expect(page.getByText('E-mail us at hello@demo-hardware.test.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Facebook' }).last()).toHaveAttribute('href', 'https://www.facebook.com/demo-hardware');
+    // The page's description for link previews (store-information).
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Riverside Hardware Co-op: shop online, pick up in store.');
+    // The home page's announcement line (home-banner) leads to the hours.
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Announcement' });
+    await expect(banner).toContainText('Spring hours: open until 8pm on weekdays.');
+    await banner.getByRole('link', { name: 'See our hours' }).click();
+    await expect(page).toHaveURL(/\/store-info$/);
     await page.goto('http://demo-paint.localhost:4300/paint-care-guide');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paint care guide');
     await expect(page.getByRole('contentinfo', { name: 'Footer' }).getByRole('link', { name: 'Store Information' })).toBeVisible();

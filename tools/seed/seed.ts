@@ -181,6 +181,14 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
   };
   await StoreProfile.create({
     tenantId,
+    // The About us story, the home page's announcement line (hardware store) and the link-preview text.
+    content: {
+      about: { title: 'Our story', body: plan.variant === 'hardware-cooperative'
+        ? '<p>A member-owned hardware co-op since 1952: three stores, one counter of people who know their tools.</p><p>Bring us your project and we will help you finish it.</p>'
+        : '<p>Colour matched by hand on the waterfront since 1987.</p>' },
+      banner: plan.variant === 'hardware-cooperative' ? { text: 'Spring hours: open until 8pm on weekdays.', link: '/store-info', link_text: 'See our hours' } : {},
+      seo: { meta_description: `${plan.name}: shop online, pick up in store.` },
+    },
     // The hardware store takes cards through Stripe in test mode (the local stand-in answers), besides paying at
     // the store; the paint store takes payment at the store only. A test key only, sealed as every stored secret.
     payment: plan.variant === 'hardware-cooperative' ? { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_demohardware', secret_key: sealSecret('sk_test_demohardware'), is_live: false, disable_save_card: false } } : {},

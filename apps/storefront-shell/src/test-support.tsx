@@ -12,7 +12,7 @@ import {
   clearSession, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type Video,
 } from '@platform/api-client';
 import type {
-  BusinessDetails, Cart, ProductItem, StoreSettings,
+  AboutUs, BusinessAboutUs, BusinessDetails, Cart, HomeBanner, ProductItem, StoreSettings,
 } from '@platform/contracts';
 import { BUSINESS as BASE_BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS as BASE_SETTINGS } from '@platform/api-client/testing';
 import { ShopFactsProvider } from './components/shop-facts';
@@ -22,6 +22,9 @@ export interface Answers {
   'GET /api/settings': { data: StoreSettings };
   'GET /api/business-details2': { data: BusinessDetails };
   'GET /api/nearby-stores': { data: NearbyStore[] };
+  'GET /api/about-us': { data: AboutUs };
+  'GET /api/business-about-us': { data: BusinessAboutUs };
+  'GET /api/home-banner': { data: HomeBanner | null };
   'GET /api/full-departments': { data: DepartmentNode[] };
   'GET /api/products/product': { data: ProductDetail };
   'GET /api/products': ProductListResult;

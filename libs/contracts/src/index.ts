@@ -2,6 +2,7 @@
 export * from './common';
 export * from './tenant';
 export * from './widgets';
+export * from './store-content';
 export * from './promotions';
 export * from './catalogue';
 export * from './cart';

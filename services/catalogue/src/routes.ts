@@ -8,6 +8,7 @@ import { brandRoutes } from './brands';
 import { searchTermRoutes } from './search-terms';
 import { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 import { trackProductView } from './tracking';
+import { visitorRoutes } from './visitors';
 import { featuredProducts, widgetProducts } from './widget-products';
 import { paintRoutes } from './paints/routes';
 
@@ -38,6 +39,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   const counters = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
   await app.register(brandRoutes(searchIndexes));
   await app.register(searchTermRoutes);
+  await app.register(visitorRoutes);
   await app.register(paintRoutes(searchIndexes));
 
   app.get('/departments', {

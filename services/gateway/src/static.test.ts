@@ -74,7 +74,8 @@ describe('the storefront page', () => {
     expect(preloaded.storeId).toBe(1);
     const row = { skus: ['1001', '1002'], limit: 12 };
     expect(Object.keys(preloaded.answers).sort()).toEqual([
-      preloadKey('GET', 'coupon-widgets'), preloadKey('GET', 'full-departments?depth=3'), preloadKey('GET', 'homepage-widgets'), preloadKey('POST', 'widget/getProducts', row),
+      preloadKey('GET', 'coupon-widgets'), preloadKey('GET', 'full-departments?depth=3'), preloadKey('GET', 'home-banner'), preloadKey('GET', 'homepage-widgets'),
+      preloadKey('POST', 'widget/getProducts', row),
     ].sort());
     expect(preloaded.answers[preloadKey('GET', 'homepage-widgets')]).toEqual(await api('GET', 'homepage-widgets', '1'));
     expect(preloaded.answers[preloadKey('POST', 'widget/getProducts', row)]).toEqual(await api('POST', 'widget/getProducts', '1', row));

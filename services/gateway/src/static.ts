@@ -109,7 +109,7 @@ interface StartupFacts { business: { departments_hierarchy_level?: number | null
 const PRELOADED_PRODUCT_IMAGES = 4;
 
 /**
- * The guest answers of the home page's first screen (its first area's sections and their product rows,
+ * The guest answers of the home page's first screen (its banner, its first area's sections and their product rows,
  * Coupons & Highlights, the department tree) at the store the shell will ask for, and preload links for
  * the images it opens with. The shell uses an answer only when its request matches (libs/domain preloadKey).
  */
@@ -129,6 +129,7 @@ async function homeFirstScreen(request: FastifyRequest, bundle: StartupFacts): P
   const answers = [widgets, ...await Promise.all([
     ...rows.map((w) => ask('POST', 'widget/getProducts', productRowRequest(w))),
     ask('GET', 'coupon-widgets'),
+    ask('GET', 'home-banner'),
     ask('GET', `full-departments?depth=${departmentTreeDepth(bundle.business.departments_hierarchy_level)}`),
   ])].filter((a) => a !== null);
   const firstSlide = sections.find((w) => w.type === '4')?.value.slides?.[0];

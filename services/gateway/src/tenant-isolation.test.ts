@@ -42,7 +42,7 @@ async function seedTenant(key: 'a' | 'b') {
   // Paint stores, so the paint variant's routes answer too.
   const tenant = await createTenant(slug, { domains: [`shop.${slug}.test`], variant: 'paint-brand' });
   await createCatalogueFixture(tenant.id, slug);
-  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, business: { contact_email: `${slug}@shared.test` }, payment: { payment_provider: 'stripe', stripe: { publishable_key: `pk_${slug}`, secret_key: `sk_${slug}` } }, siteSettings: [{ key: 'theme', value_string: slug }], navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], navGroups: [{ id: 1, name: `${slug} menu`, items: [] }], footer: { title: `${slug} footer` } });
+  await StoreProfile.create({ tenantId: tenant.id, settings: { font: `${slug}-font` }, business: { contact_email: `${slug}@shared.test` }, payment: { payment_provider: 'stripe', stripe: { publishable_key: `pk_${slug}`, secret_key: `sk_${slug}` } }, siteSettings: [{ key: 'theme', value_string: slug }], navigation: [{ id: 1, name: `${slug} nav`, target: '/', order: 1 }], navGroups: [{ id: 1, name: `${slug} menu`, items: [] }], footer: { title: `${slug} footer` }, content: { about: { body: `<p>${slug} story</p>` }, banner: { text: `${slug} news` } } });
   await CustomPageModel.create({ tenantId: tenant.id, pageId: 1, title: `${slug} page`, link: 'about-the-store', body: `<p>${slug} story</p>` });
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
@@ -180,6 +180,12 @@ const READS: Record<string, string> = {
   '/api/admin/offline-orders/products': '/api/admin/offline-orders/products?location_id=1&search=drill',
   '/api/admin/offline-orders/rate-page': '/api/admin/offline-orders/rate-page',
   '/api/admin/customer/{id}/export': '/api/admin/customer/reader/export',
+  '/api/about-us': '/api/about-us',
+  '/api/business-about-us': '/api/business-about-us',
+  '/api/store-information': '/api/store-information',
+  '/api/home-banner': '/api/home-banner',
+  '/api/widget-type/get': '/api/widget-type/get',
+  '/api/track-visitor': '/api/track-visitor?device_id=SharedDev1',
 };
 const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/api/login', '/api/logout', '/api/track-search', '/api/search/click', '/api/products/get-recent', '/api/add-to-cart', '/api/calculate-taxes', '/api/assign-address', '/api/redeem-coupon', '/api/redeemed-coupons-status', '/api/promotions/redeem', '/api/widget/getProducts',
   '/api/shipping-quotes', '/api/select-shipping-quote', '/api/save-cart', '/api/update-current-cart',
@@ -217,6 +223,8 @@ const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/
   '/api/admin/customers/totalAccounts',
   // The staff's own rating of the page and their average.
   '/api/admin/offline-orders/rate-page',
+  // The platform's kinds of home page section; the spec's {res: 1}.
+  '/api/widget-type/get', '/api/track-visitor',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
   // The platform's carriers: the same list for every store.

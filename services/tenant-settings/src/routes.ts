@@ -10,6 +10,7 @@ import { homepageWidget, homepageWidgets } from './widgets';
 import { getPaymentSettings, getSiteSettings } from './payment-settings';
 import { rentalRoutes } from './rentals/routes';
 import { rewardsRoutes } from './rewards/routes';
+import { storeContentRoutes } from './store-content/routes';
 import { optOut } from './opt-outs';
 import { saveStoreInformation } from './store-information';
 import { saveStoreOptions } from './store-options';
@@ -23,6 +24,7 @@ const tags = ['tenant-settings'];
 export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   await app.register(rentalRoutes);
   await app.register(rewardsRoutes);
+  await app.register(storeContentRoutes);
   await app.register(wizardRoutes);
   await app.register(paymentAdminRoutes);
 

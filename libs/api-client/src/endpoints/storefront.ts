@@ -1,5 +1,5 @@
 // Start-up and storefront reads: the store's settings and pages, products, brands, home page sections, paints, rentals, rewards.
-import type { BusinessDetails, Department, NavigationItem, Paged, ProductItem, ProductPage, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily, PaymentSettings } from '@platform/contracts';
+import type { AboutUs, BusinessAboutUs, HomeBanner, PublicStoreInformation, BusinessDetails, Department, NavigationItem, Paged, ProductItem, ProductPage, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily, PaymentSettings } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { platformApi } from '../api';
 import { preselectStore } from '../session';
@@ -174,5 +174,15 @@ export const storefrontApi = platformApi.injectEndpoints({
     }),
     rewardsLookup: build.mutation<{ status: string; data: RewardsMember }, { value: string }>({ query: (body) => ({ url: 'truevalue/rewards-lookup', method: 'POST', body }) }),
     brandFilter: build.query<{ show: boolean }, void>({ query: () => 'brands/get-filter', transformResponse: unwrap }),
+    /** The store's About us story and photos (/store-info). */
+    aboutUs: build.query<AboutUs, void>({ query: () => 'about-us', transformResponse: unwrap }),
+    /** How to reach the business: contact e-mail, main phone, social pages, every location with hours. */
+    businessAboutUs: build.query<BusinessAboutUs, void>({ query: () => 'business-about-us', transformResponse: unwrap }),
+    /** The page title, meta description and link-preview image. */
+    storeInformation: build.query<PublicStoreInformation, void>({ query: () => 'store-information', transformResponse: unwrap }),
+    /** The home page's announcement line (null: none). */
+    homeBanner: build.query<HomeBanner | null, void>({ query: () => 'home-banner', transformResponse: unwrap }),
+    /** Counts this visitor for the day's store stats (spec 1 §7 track-visitor; answers {res: 1}). */
+    trackVisitor: build.mutation<{ res: 1 }, { device_id?: string; customer_slug?: string }>({ query: (params) => ({ url: 'track-visitor', params }) }),
   }),
 });

@@ -40,20 +40,43 @@ export function CustomPageView({ id }: { id: number }) {
 }
 
 const Locations = styled.div`display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));`;
+const Story = styled.section`
+  margin-bottom: 24px;
+  .photos { display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); margin-top: 12px; }
+  .photos img { width: 100%; height: 180px; object-fit: cover; border-radius: 6px; }
+`;
+
+/** The store's About us story and photos (GET about-us); nothing when the store wrote none. */
+function AboutStory() {
+  const { data: about } = storefrontApi.useAboutUsQuery();
+  if (!about || (!about.body && !about.images.length)) return null;
+  return (
+    <Story aria-labelledby="about-story-title">
+      <h2 id="about-story-title">{about.title}</h2>
+      {about.body ? <Html dangerouslySetInnerHTML={{ __html: about.body }} /> : null}
+      {about.images.length ? <div className="photos">{about.images.map((image) => <img key={image.url} src={image.url} alt={image.alt} loading="lazy" />)}</div> : null}
+    </Story>
+  );
+}
 
 /**
- * /store-info (and /about-us): every location with address, phone and opening hours. /contact-us (a page
- * the spec names without a path) is the same with the ways to reach the store first.
+ * /store-info (and /about-us): the store's story, then every location with address, phone and opening hours,
+ * and how to reach the business (GET business-about-us). /contact-us (a page the spec names without a path) is
+ * the same with the ways to reach the store first.
  */
 export function StoreInfoPage({ contact = false }: { contact?: boolean }) {
-  const { data: business, isLoading } = storefrontApi.useBusinessDetailsQuery();
-  const locations = business?.about_us.locations ?? [];
+  const { data: business, isLoading, isError } = storefrontApi.useBusinessAboutUsQuery();
+  const locations = business?.locations ?? [];
   const email = business?.contact_email ? <a href={`mailto:${business.contact_email}`}>{business.contact_email}</a> : null;
+  const social = business?.social.length ? (
+    <p>Follow us on {business.social.map((s, i) => <span key={s.network}>{i ? ', ' : ''}<a href={s.url} rel="noopener noreferrer" target="_blank">{s.label}</a></span>)}.</p>
+  ) : null;
   return (
     <Container>
       <PageTitle>{contact ? 'Contact Us' : locations.length > 1 ? 'Our Locations' : 'Store Information'}</PageTitle>
-      {contact ? <p>Call or visit {locations.length > 1 ? 'the store nearest you' : 'the store'}{email ? <>, or e-mail us at {email}</> : null}.</p> : null}
+      {contact ? <p>Call or visit {locations.length > 1 ? 'the store nearest you' : 'the store'}{email ? <>, or e-mail us at {email}</> : null}.</p> : <AboutStory />}
       {isLoading ? <Loading label="Loading…" /> : null}
+      {isError ? <ErrorNotice>We could not load our store information. Please try again.</ErrorNotice> : null}
       <Locations>
         {locations.map((l) => (
           <Card key={l.id} as="section" aria-label={l.name}>
@@ -65,6 +88,7 @@ export function StoreInfoPage({ contact = false }: { contact?: boolean }) {
         ))}
       </Locations>
       {email && !contact ? <p>E-mail us at {email}.</p> : null}
+      {social}
     </Container>
   );
 }

@@ -2,8 +2,8 @@ import { departmentTreeDepth, productRowRequest } from '@platform/domain';
 import { cartApi, hasPreloadedAnswers, storefrontApi, type PlatformStore } from '@platform/api-client';
 
 /**
- * Before the first render of the home page: its first screen's answers (sections of area 1, their product
- * rows, coupons, the department tree), which the page carries for guests (window.__PRELOADED__), go into the
+ * Before the first render of the home page: its first screen's answers (the banner, sections of area 1, their
+ * product rows, coupons, the department tree), which the page carries for guests (window.__PRELOADED__), go into the
  * cache, so the first render shows that screen at once. The answers come from the page, not the network, so
  * this takes no round trip (an answer the page lacks, because the server could not give it, is asked for, as
  * the first screen would wait for it anyway); elsewhere, or when the page carries nothing for this visitor, it
@@ -17,6 +17,7 @@ export async function fillHomeFirstScreen(store: PlatformStore): Promise<void> {
   const rest = [
     ...sections.filter((w) => w.type === '2').map((w) => store.dispatch(storefrontApi.endpoints.widgetProducts.initiate(productRowRequest(w)))),
     store.dispatch(cartApi.endpoints.couponWidgets.initiate()),
+    store.dispatch(storefrontApi.endpoints.homeBanner.initiate()),
     store.dispatch(storefrontApi.endpoints.departmentTree.initiate(departmentTreeDepth(business?.departments_hierarchy_level))),
   ];
   await Promise.allSettled(rest);

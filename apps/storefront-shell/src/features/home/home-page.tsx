@@ -8,6 +8,7 @@ import { Card, Container, Loading } from '@platform/ui';
 import { Grid, ProductSwiper, ProductTile } from '../../components/product-bits';
 import { CouponSlider } from '../promotions/coupon-slider';
 import { HighlightedDepartments, HomepageWidgets, useHomepageAreaSettled } from './homepage-widgets';
+import { HomeBannerLine } from './home-banner';
 
 const Hero = styled.section`
   background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; padding: 40px 0; margin-bottom: 24px;
@@ -87,6 +88,7 @@ export function HomePage() {
   const { data: widgets } = storefrontApi.useHomepageWidgetsQuery(1);
   const firstAreaSettled = useHomepageAreaSettled(1);
   const { isLoading: couponsLoading } = cartApi.useCouponWidgetsQuery();
+  const { isLoading: bannerLoading } = storefrontApi.useHomeBannerQuery();
   const { data: tree = [], isLoading: treeLoading } = storefrontApi.useDepartmentTreeQuery(departmentTreeDepth(business?.departments_hierarchy_level));
   // Asked for here, with the first screen's data, so the sections under it are ready when they render;
   // nothing selected, so their answers do not re-render this part.
@@ -99,9 +101,10 @@ export function HomePage() {
   const hasCarousel = widgets?.some((w) => w.type === '4');
   const where = locations.length > 1 ? `${locations.length} locations to serve you` : locations[0] ? `${locations[0].address}, ${locations[0].city}` : null;
   // What fills the first screen comes in together, so nothing on it moves once shown (layout shift).
-  if (!firstAreaSettled || couponsLoading || treeLoading) return <Container><Loading label="Loading store…" /></Container>;
+  if (!firstAreaSettled || couponsLoading || treeLoading || bannerLoading) return <Container><Loading label="Loading store…" /></Container>;
   return (
     <>
+      <HomeBannerLine />
       {hasCarousel ? (
         <Container><h1 style={{ fontSize: '1.4rem', margin: '16px 0 12px' }}>{settings?.businessName}</h1></Container>
       ) : (

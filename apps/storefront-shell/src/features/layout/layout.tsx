@@ -5,6 +5,7 @@ import { Header } from './header';
 import { Footer } from './footer';
 import { CookieBanner } from './cookie-banner';
 import { PromoPopup } from '../promotions/promo-popup';
+import { StoreMeta } from './store-meta';
 
 /** At least a screen high, so the footer starts below the fold while the page's parts load; flow-root keeps its first child's margin inside, so content arriving later does not move the whole main (layout shift). */
 const Main = styled.main<{ $blank?: boolean }>`display: flow-root; min-height: ${(p) => (p.$blank ? 'auto' : '100vh')};`;
@@ -30,6 +31,7 @@ export function Layout() {
       <CookieBanner />
       <CartSidePanel />
       <PromoPopup />
+      <StoreMeta />
     </>
   );
 }
