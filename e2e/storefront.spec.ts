@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openShopByDepartment, chooseStore, signIn, SHOPPER } from './helpers';
+import { ADMIN, openShopByDepartment, chooseStore, outboxMessage, sessionToken, signIn, SHOPPER } from './helpers';
 
 test.describe('storefront of the demo hardware store', () => {
   test('home page shows the business name, theme, navigation and departments from the API', async ({ page }) => {
@@ -262,6 +262,32 @@ test.describe('footer and content pages', () => {
     await page.goto('http://demo-paint.localhost:4300/paint-care-guide');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paint care guide');
     await expect(page.getByRole('contentinfo', { name: 'Footer' }).getByRole('link', { name: 'Store Information' })).toBeVisible();
+  });
+});
+
+test.describe('footer newsletter', () => {
+  test('signs up with consent, confirms by e-mail; its link unsubscribes; the admin sees both states', async ({ page }) => {
+    const email = `news-${Date.now()}@shopper.test`;
+    await page.goto('/');
+    const signUp = page.getByRole('region', { name: 'Sign up for our newsletter' });
+    await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(signUp.getByRole('alert').first()).toHaveText('Please enter a valid email address.');
+    await expect(signUp.getByLabel('E-mail address')).toBeFocused();
+    await signUp.getByLabel('E-mail address').fill(email);
+    await signUp.getByRole('checkbox', { name: /I agree to receive e-mails about offers and news from Riverside Hardware Co-op/ }).check();
+    const at = new Date();
+    await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(signUp.getByRole('status')).toHaveText(`Thanks for signing up! We sent a confirmation to ${email}.`);
+
+    const headers = { 'business-slug': 'demo-hardware', authorization: `Bearer ${await sessionToken(ADMIN)}` };
+    const listed = async () => (await (await page.request.get(`/api/subscribers?search=${encodeURIComponent(email)}`, { headers })).json()).data;
+    expect(await listed()).toEqual([expect.objectContaining({ email, source: 'newsletter', receive_marketing: true, unsubscribed_at: null })]);
+
+    const mail = await outboxMessage(email, at);
+    const link = new URL(mail.match(/Unsubscribe here: (\S+)/)![1]);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByText('You will no longer receive marketing e-mails from Riverside Hardware Co-op.')).toBeVisible();
+    expect(await listed()).toEqual([expect.objectContaining({ email, receive_marketing: false, unsubscribed_at: expect.any(String) })]);
   });
 });
 

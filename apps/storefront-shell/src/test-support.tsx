@@ -22,6 +22,7 @@ export interface Answers {
   'GET /api/settings': { data: StoreSettings };
   'GET /api/business-details2': { data: BusinessDetails };
   'GET /api/nearby-stores': { data: NearbyStore[] };
+  'POST /api/newsletter/subscribe': { status: string; message: string };
   'GET /api/about-us': { data: AboutUs };
   'GET /api/business-about-us': { data: BusinessAboutUs };
   'GET /api/home-banner': { data: HomeBanner | null };

@@ -2,10 +2,12 @@
 import { Type, type Static } from 'typebox';
 import { Money } from './common';
 
-/** A shopper in the admin's list (id: the account's slug). */
+/** A shopper in the admin's list (id: the account's slug); in the subscribers list, also the footer's newsletter sign-ups. */
 export const AdminCustomerRow = Type.Object({
   id: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), telephone: Type.String(),
   created_at: Type.String(), receive_marketing: Type.Boolean(), receive_sms: Type.Boolean(),
+  source: Type.Optional(Type.Literal('newsletter', { description: 'A newsletter sign-up from the footer (no account): receive_marketing false once it unsubscribed' })),
+  unsubscribed_at: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type AdminCustomerRow = Static<typeof AdminCustomerRow>;
 

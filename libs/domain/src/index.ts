@@ -30,6 +30,7 @@ export * from './setup-wizard';
 export * from './store-options';
 export * from './checkout';
 export * from './email-campaigns';
+export * from './newsletter';
 export * from './payment-settings';
 export * from './recurring-orders';
 export * from './ar-accounts';

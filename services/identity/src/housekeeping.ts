@@ -2,6 +2,7 @@ import { AccessToken, inBackground, scoped, Tenant } from '@platform/db';
 import { backgroundContext, resolvedTenant } from '@platform/server-kit';
 import { OneTimeSecret } from './models';
 import { UnsubscribeLink } from './email-campaigns/models';
+import { NEWSLETTER_LINKS } from './newsletter/service';
 
 const DAY_MS = 86_400_000;
 /** Ended sessions stay this long (the account's last activity and "a new kind of device" read them), then go. */
@@ -29,7 +30,8 @@ async function forget(now: Date): Promise<{ sessions: number; codes: number; uns
     const ctx = backgroundContext(resolvedTenant(doc));
     sessions += (await AccessToken.deleteMany(scoped(ctx, { $or: [{ expiresAt: { $lt: cutoff } }, { revokedAt: { $lt: cutoff } }] }))).deletedCount;
     codes += (await OneTimeSecret.deleteMany(scoped(ctx, { expiresAt: { $lt: now } }))).deletedCount;
-    unsubscribeLinks += (await UnsubscribeLink.deleteMany(scoped(ctx, { createdAt: { $lt: linkCutoff } }))).deletedCount;
+    // A newsletter sign-up's one link stays valid as long as the sign-up is kept.
+    unsubscribeLinks += (await UnsubscribeLink.deleteMany(scoped(ctx, { createdAt: { $lt: linkCutoff }, campaignId: { $ne: NEWSLETTER_LINKS } }))).deletedCount;
   }
   return { sessions, codes, unsubscribeLinks };
 }

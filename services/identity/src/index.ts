@@ -7,6 +7,7 @@ export { storeAdmins } from './staff';
 export { deliverCampaign } from './email-campaigns/service';
 export { shopperForAdmin, type ShopperForAdmin, shopperDataExport, type ShopperDataExport, eraseShopper, forgetUnsubscribeLinks } from './customers-admin/service';
 export { EmailCampaign, UnsubscribeLink } from './email-campaigns/models';
+export { NewsletterSubscriber } from './newsletter/models';
 export { CustomerKey, customerKeyDocs, customerByKey, adminIds } from './keys';
 export { cardCustomerRef, saveCardWith, storeCardProvider, type SavedCard } from './cards';
 export { checkoutPhoneConfirmed, VERIFY_PHONE_FIRST } from './checkout-phone';

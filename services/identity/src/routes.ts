@@ -7,6 +7,7 @@ import { addCard, deleteCard, listCards, ProviderCardVault } from './cards';
 import { validateCheckoutInfo } from './checkout-phone';
 import { emailCampaignRoutes } from './email-campaigns/routes';
 import { customersAdminRoutes } from './customers-admin/routes';
+import { newsletterRoutes } from './newsletter/routes';
 import { refreshCustomer } from './customers-admin/customer-index';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
@@ -37,6 +38,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
   };
   await app.register(emailCampaignRoutes);
   await app.register(customersAdminRoutes);
+  await app.register(newsletterRoutes);
   /** After the signed-in shopper's own change: the admin's Customers list reads the account anew. */
   const relisted = async <T>(ctx: { tenantId: string; caller: { customerId: string } | null }, answer: T): Promise<T> => {
     if (ctx.caller) await refreshCustomer(io, ctx.tenantId, ctx.caller.customerId);

@@ -182,6 +182,10 @@ export const storefrontApi = platformApi.injectEndpoints({
     storeInformation: build.query<PublicStoreInformation, void>({ query: () => 'store-information', transformResponse: unwrap }),
     /** The home page's announcement line (null: none). */
     homeBanner: build.query<HomeBanner | null, void>({ query: () => 'home-banner', transformResponse: unwrap }),
+    /** The footer's newsletter sign-up (consent given); the answer's message confirms it. */
+    newsletterSignUp: build.mutation<{ status: string; message: string }, { email: string; consent: boolean; page: string }>({
+      query: (body) => ({ url: 'newsletter/subscribe', method: 'POST', body }),
+    }),
     /** Counts this visitor for the day's store stats (spec 1 §7 track-visitor; answers {res: 1}). */
     trackVisitor: build.mutation<{ res: 1 }, { device_id?: string; customer_slug?: string }>({ query: (params) => ({ url: 'track-visitor', params }) }),
   }),

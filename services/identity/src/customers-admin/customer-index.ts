@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { scanKeys } from '@platform/queue';
 import mongoose from 'mongoose';
@@ -10,7 +11,9 @@ import { normalizePhone, orderSearchQuery } from '@platform/domain';
  * another, the search words (e-mail, the phone's 10 digits, name words) → slugs, and one hash slug → list row.
  * Kept by the code that writes customers (sign-up, name / e-mail / phone / consent changes, unsubscribe,
  * deletion); rebuilt from the database, in the background, when the `built` key is missing (first use, a lost
- * Redis, a reseed).
+ * Redis, a reseed). The admin's subscribers list is one more sorted set: the shoppers who agreed to marketing
+ * e-mails (`c:{slug}`) and the footer's newsletter sign-ups (`n:{id}`, subscribed or not), by time of sign-up,
+ * with the sign-ups' rows in a hash of their own.
  */
 export interface CustomerIndexStore { redis: Redis; prefix: string }
 
@@ -18,7 +21,15 @@ export interface CustomerIndexStore { redis: Redis; prefix: string }
 export interface CustomerListRow {
   id: string; first_name: string; last_name: string; email: string; telephone: string; created_at: string;
   receive_marketing: boolean; receive_sms: boolean;
+  /** Newsletter sign-ups only (the subscribers list): where the row comes from, and when it unsubscribed. */
+  source?: 'newsletter'; unsubscribed_at?: string | null;
 }
+
+/** A footer newsletter sign-up as the subscribers list shows it. */
+export interface NewsletterEntry { id: string; email: string; createdAt: Date; unsubscribedAt: Date | null }
+/** A newsletter sign-up's id in the list: from its address's SHA-256 (hex), so a search by address finds it directly. */
+export const newsletterRowId = (addressHash: string) => `newsletter-${addressHash.slice(0, 24)}`;
+const newsletterRowIdOf = (address: string) => newsletterRowId(createHash('sha256').update(address.trim().toLowerCase()).digest('hex'));
 
 /** A customer document as the index reads it. */
 export interface IndexedCustomer {
@@ -26,7 +37,7 @@ export interface IndexedCustomer {
   receiveMarketing?: boolean; receiveSms?: boolean; createdAt?: Date | string | null;
 }
 
-const LAYOUT = 'customers-v1';
+const LAYOUT = 'customers-v2';
 const FIELDS = { slug: 1, email: 1, telephone: 1, firstName: 1, lastName: 1, isAdmin: 1, receiveMarketing: 1, receiveSms: 1, createdAt: 1 } as const;
 
 const base = (s: CustomerIndexStore, t: string) => `${s.prefix}:customers:${t}`;
@@ -36,6 +47,8 @@ export const customerKeys = {
   marketing: (s: CustomerIndexStore, t: string) => `${base(s, t)}:marketing`,
   find: (s: CustomerIndexStore, t: string, word: string) => `${base(s, t)}:find:${word}`,
   rows: (s: CustomerIndexStore, t: string) => `${base(s, t)}:rows`,
+  subscribers: (s: CustomerIndexStore, t: string) => `${base(s, t)}:subscribers`,
+  newsletterRows: (s: CustomerIndexStore, t: string) => `${base(s, t)}:newsletter-rows`,
 };
 
 const nameWords = (name: string) => name.toLowerCase().split(/[\s,]+/).map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, '')).filter((w) => w.length >= 2);
@@ -56,15 +69,15 @@ const rowOf = (c: IndexedCustomer): CustomerListRow => ({
 type Multi = ReturnType<Redis['multi']>;
 
 function removeRow(s: CustomerIndexStore, t: string, slug: string, old: CustomerListRow | null, multi: Multi) {
-  multi.zrem(customerKeys.all(s, t), slug).zrem(customerKeys.marketing(s, t), slug).hdel(customerKeys.rows(s, t), slug);
+  multi.zrem(customerKeys.all(s, t), slug).zrem(customerKeys.marketing(s, t), slug).zrem(customerKeys.subscribers(s, t), `c:${slug}`).hdel(customerKeys.rows(s, t), slug);
   for (const word of old ? customerSearchTerms(old) : []) multi.srem(customerKeys.find(s, t, word), slug);
 }
 
 function addRow(s: CustomerIndexStore, t: string, row: CustomerListRow, multi: Multi) {
   const at = Date.parse(row.created_at);
   multi.zadd(customerKeys.all(s, t), at, row.id).hset(customerKeys.rows(s, t), row.id, JSON.stringify(row));
-  if (row.receive_marketing) multi.zadd(customerKeys.marketing(s, t), at, row.id);
-  else multi.zrem(customerKeys.marketing(s, t), row.id);
+  if (row.receive_marketing) multi.zadd(customerKeys.marketing(s, t), at, row.id).zadd(customerKeys.subscribers(s, t), at, `c:${row.id}`);
+  else multi.zrem(customerKeys.marketing(s, t), row.id).zrem(customerKeys.subscribers(s, t), `c:${row.id}`);
   for (const word of customerSearchTerms(row)) multi.sadd(customerKeys.find(s, t, word), row.id);
 }
 
@@ -90,7 +103,24 @@ export async function unindexCustomer(s: CustomerIndexStore, tenantId: string, s
   await multi.exec();
 }
 
+const newsletterRow = (e: NewsletterEntry): CustomerListRow => ({
+  id: e.id, first_name: '', last_name: '', email: e.email, telephone: '', created_at: new Date(e.createdAt).toISOString(),
+  receive_marketing: !e.unsubscribedAt, receive_sms: false, source: 'newsletter', unsubscribed_at: e.unsubscribedAt ? new Date(e.unsubscribedAt).toISOString() : null,
+});
+
+function addNewsletterRow(s: CustomerIndexStore, t: string, e: NewsletterEntry, multi: Multi) {
+  multi.hset(customerKeys.newsletterRows(s, t), e.id, JSON.stringify(newsletterRow(e))).zadd(customerKeys.subscribers(s, t), new Date(e.createdAt).getTime(), `n:${e.id}`);
+}
+
+/** Lists a newsletter sign-up in the subscribers list as it now reads (subscribed, or unsubscribed and when). */
+export async function indexNewsletterSubscriber(s: CustomerIndexStore, tenantId: string, entry: NewsletterEntry): Promise<void> {
+  const multi = s.redis.multi();
+  addNewsletterRow(s, tenantId, entry, multi);
+  await multi.exec();
+}
+
 const Customer = () => mongoose.model('Customer');
+const NewsletterSubscriber = () => mongoose.model('NewsletterSubscriber');
 
 /** Reads the customer by `_id` after a write and lists it anew (or takes it off when it is gone). */
 export async function refreshCustomer(s: CustomerIndexStore, tenantId: string, customerId: string, slug?: string): Promise<void> {
@@ -116,6 +146,11 @@ export async function rebuildCustomerIndex(s: CustomerIndexStore, tenantId: stri
       addRow(s, tenantId, rowOf(c), multi);
       count += 1;
       if (count % 2000 === 0) { await multi.exec(); multi = s.redis.multi(); }
+    }
+    const signUps = NewsletterSubscriber().find(scoped({ tenantId }), { email: 1, createdAt: 1, unsubscribedAt: 1 }).lean().cursor({ batchSize: 5000 });
+    for await (const doc of signUps) {
+      const e = doc as unknown as { email: string; createdAt: Date; unsubscribedAt: Date | null };
+      addNewsletterRow(s, tenantId, { id: newsletterRowIdOf(e.email), email: e.email, createdAt: e.createdAt, unsubscribedAt: e.unsubscribedAt ?? null }, multi);
     }
     await multi.exec();
     await s.redis.set(customerKeys.built(s, tenantId), LAYOUT);
@@ -148,11 +183,31 @@ export interface CustomerListQuery { page: number; limit: number; words?: string
 
 const newestFirst = (a: CustomerListRow, b: CustomerListRow) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? 1 : -1);
 
-/** The rows of the shoppers holding every search word, newest first (a word's shoppers are few next to the store's). */
+/**
+ * The rows of the shoppers holding every search word, newest first (a word's shoppers are few next to the store's);
+ * for the subscribers list, also the newsletter sign-up of an address searched for.
+ */
 async function searchedRows(s: CustomerIndexStore, tenantId: string, words: string[], marketingOnly: boolean): Promise<CustomerListRow[]> {
   const keys = words.map((w) => customerKeys.find(s, tenantId, w));
   const slugs = keys.length === 1 ? await s.redis.smembers(keys[0]) : await s.redis.sinter(...keys);
-  return (await customerRows(s, tenantId, slugs)).filter((r) => !marketingOnly || r.receive_marketing).sort(newestFirst);
+  const rows = (await customerRows(s, tenantId, slugs)).filter((r) => !marketingOnly || r.receive_marketing);
+  if (marketingOnly && words.length === 1 && words[0].includes('@')) rows.push(...await newsletterRows(s, tenantId, [newsletterRowIdOf(words[0])]));
+  return rows.sort(newestFirst);
+}
+
+async function newsletterRows(s: CustomerIndexStore, tenantId: string, ids: string[]): Promise<CustomerListRow[]> {
+  const rows = ids.length ? await s.redis.hmget(customerKeys.newsletterRows(s, tenantId), ...ids) : [];
+  return rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as CustomerListRow);
+}
+
+/** Subscribers-list members (`c:{slug}`, `n:{id}`) as rows, in the order given. */
+async function subscriberRows(s: CustomerIndexStore, tenantId: string, members: string[]): Promise<CustomerListRow[]> {
+  const [customers, signUps] = await Promise.all([
+    customerRows(s, tenantId, members.filter((m) => m.startsWith('c:')).map((m) => m.slice(2))),
+    newsletterRows(s, tenantId, members.filter((m) => m.startsWith('n:')).map((m) => m.slice(2))),
+  ]);
+  const byMember = new Map<string, CustomerListRow>([...customers.map((r) => [`c:${r.id}`, r] as const), ...signUps.map((r) => [`n:${r.id}`, r] as const)]);
+  return members.flatMap((m) => byMember.get(m) ?? []);
 }
 
 /** One page of the shoppers (or those who agreed to marketing e-mails), newest first, and how many match. */
@@ -163,7 +218,12 @@ export async function customerPage(s: CustomerIndexStore, tenantId: string, q: C
     const rows = await searchedRows(s, tenantId, q.words, Boolean(q.marketingOnly));
     return { rows: rows.slice(start, start + q.limit), total: rows.length };
   }
-  const key = q.marketingOnly ? customerKeys.marketing(s, tenantId) : customerKeys.all(s, tenantId);
+  if (q.marketingOnly) {
+    const key = customerKeys.subscribers(s, tenantId);
+    const [members, total] = await Promise.all([s.redis.zrevrange(key, start, start + q.limit - 1), s.redis.zcard(key)]);
+    return { rows: await subscriberRows(s, tenantId, members), total };
+  }
+  const key = customerKeys.all(s, tenantId);
   const [slugs, total] = await Promise.all([s.redis.zrevrange(key, start, start + q.limit - 1), s.redis.zcard(key)]);
   return { rows: await customerRows(s, tenantId, slugs), total };
 }

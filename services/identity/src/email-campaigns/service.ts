@@ -10,6 +10,7 @@ import { AppError, hashToken, rejectFieldProblems, type RequestContext } from '@
 import { Customer } from '../models';
 import { EmailCampaign, UnsubscribeLink } from './models';
 import { customerTotals, refreshCustomer, type CustomerIndexStore } from '../customers-admin/customer-index';
+import { NEWSLETTER_LINKS, unsubscribeNewsletter } from '../newsletter/service';
 
 type CampaignQueues = Pick<PlatformQueues, 'notifications' | 'emailCampaigns'>;
 interface CampaignDoc {
@@ -111,11 +112,18 @@ export async function sendCampaign(ctx: RequestContext, queues: CampaignQueues, 
   return { status: 'success', message: `Your e-mail is on its way to ${audienceLabel(count)}.`, data: view(await findCampaign(ctx, id)) };
 }
 
-/** POST unsubscribe {token}: the customer the link was made for stops getting marketing e-mails; the same link again says the same. */
+/**
+ * POST unsubscribe {token}: the customer the link was made for stops getting marketing e-mails (or the newsletter
+ * sign-up it was made for is unsubscribed); the same link again says the same.
+ */
 export async function unsubscribe(ctx: RequestContext, token: string, customerLists?: CustomerIndexStore) {
-  const link = await UnsubscribeLink.findOne(scoped(ctx, { _id: unsubscribeLinkId(ctx.tenantId, hashToken(token)) })).lean() as { _id: string; customerId: string; usedAt: Date | null } | null;
+  const link = await UnsubscribeLink.findOne(scoped(ctx, { _id: unsubscribeLinkId(ctx.tenantId, hashToken(token)) })).lean() as { _id: string; customerId: string; campaignId: string; usedAt: Date | null } | null;
   if (!link) throw new AppError('not_found', OPT_OUT_LINK_INVALID);
-  if (!link.usedAt) {
+  if (!link.usedAt && link.campaignId === NEWSLETTER_LINKS) {
+    // A footer newsletter sign-up's link: that address is taken off the list.
+    await unsubscribeNewsletter(ctx, link.customerId, customerLists);
+    await UnsubscribeLink.updateOne(scoped(ctx, { _id: link._id }), { $set: { usedAt: new Date() } });
+  } else if (!link.usedAt) {
     await Customer.updateOne(scoped(ctx, { _id: link.customerId }), { $set: { receiveMarketing: false } });
     if (customerLists) await refreshCustomer(customerLists, ctx.tenantId, link.customerId);
     await UnsubscribeLink.updateOne(scoped(ctx, { _id: link._id }), { $set: { usedAt: new Date() } });

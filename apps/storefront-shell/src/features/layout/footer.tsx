@@ -4,6 +4,7 @@ import type { BusinessDetails, StoreLocation } from '@platform/contracts';
 import { storefrontApi } from '@platform/api-client';
 import { Container } from '@platform/ui';
 import { OpeningHours, PhoneLink } from '../../components/store-location-bits';
+import { NewsletterSignUp } from './newsletter-signup';
 
 /** Where each legal document lives in the storefront (spec 1 §2); documents without a route are not linked. */
 export const LEGAL_PATHS: Record<string, string> = { policy: '/privacy-policy', policy_california: '/policy_california', terms: '/terms' };
@@ -18,6 +19,7 @@ const Bar = styled.footer<{ $background: string | null }>`
   .grid { display: grid; gap: 24px; grid-template-columns: repeat(12, minmax(0, 1fr)); }
   .hours { font-size: 0.9rem; }
   .bottom { display: flex; flex-wrap: wrap; gap: 8px 20px; align-items: center; margin-top: 24px; padding-top: 16px; border-top: 1px solid rgba(255,255,255,.2); font-size: 0.9rem; }
+  .newsletter { margin-top: 24px; }
   .ssl { border: 1px solid currentColor; border-radius: 4px; padding: 2px 8px; font-size: 0.8rem; }
   @media (max-width: ${(p) => p.theme.breakpoints.md}px) { .grid > * { grid-column: span 12 !important; } }
 `;
@@ -77,6 +79,7 @@ export function Footer() {
             </section>
           ) : null}
         </div>
+        <div className="newsletter"><NewsletterSignUp storeName={settings?.businessName ?? ''} /></div>
         <div className="bottom">
           {footer?.showLogo && footer.logo ? <img src={footer.logo} alt={settings?.businessName ?? ''} style={{ maxWidth: footer.logoMaxWidth, maxHeight: footer.logoMaxHeight }} /> : null}
           {!footer?.hideBusinessName ? <span>© {new Date().getFullYear()} {settings?.businessName}</span> : null}
