@@ -49,7 +49,7 @@ type CartLine = Cart['parcels'][number]['items'][number];
 export function cartLine(line: Pick<CartLine, 'store_product_id' | 'title' | 'price' | 'quantity'> & Partial<CartLine>): CartLine {
   return {
     id: line.store_product_id * 10, sku: `SKU-${line.store_product_id}`, brand_name: 'DeWalt', image_url: null, vendor_id: null, num_inventory: 25,
-    extra: {}, location: 1, notice: null, ...line,
+    extra: {}, location: 1, settings: {}, notice: null, ...line,
   };
 }
 
@@ -68,9 +68,9 @@ export function pickupCart(lines: CartLine[], overrides: Partial<Cart['totals']>
     checkout_types: { pickup: true, delivery: false, shipping: false },
     subtotal: money(cents),
     totals: {
-      order_type: 0, subtotal: money(cents), additional_fees: '0.00', delivery_charge: null, delivery_charge_label: null, delivery_error: null,
-      coupon: null, coupon_message: null, discount: '0.00', special_order_fee: '0.00', special_order_fee_label: 'Special Order', special_order_sla: '3-8 days',
-      shipping_charge: null, shipping_charge_label: null, shipping_quote: null,
+      order_type: 0, subtotal: money(cents), additional_fees: '0.00', additional_fee_details: [], delivery_fee: null, discount_delivery: '0.00',
+      delivery_charge: null, delivery_charge_label: null, delivery_error: null, coupon: null, coupon_message: null, discount: '0.00', discount_label: null,
+      special_order_fee: '0.00', special_order_fee_label: 'Special Order', special_order_sla: '3-8 days', shipping_fee: null, discount_shipping: '0.00', shipping_charge: null, shipping_charge_label: null, shipping_quote: null,
       tax: money(tax), tax_rows: [{ label: 'Tax', amount: money(tax) }], total: money(cents + tax), ...overrides,
     },
   };

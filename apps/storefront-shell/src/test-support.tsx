@@ -64,9 +64,9 @@ export function productItem(product: Pick<ProductItem, 'id' | 'title' | 'price'>
 export const EMPTY_CART: Cart = {
   order_id: null, item_count: 0, parcels: [], checkout_types: { pickup: true, delivery: false, shipping: false }, subtotal: '0.00',
   totals: {
-    order_type: 0, subtotal: '0.00', additional_fees: '0.00', delivery_charge: null, delivery_charge_label: null, delivery_error: null,
-    coupon: null, coupon_message: null, discount: '0.00', special_order_fee: '0.00', special_order_fee_label: 'Special Order', special_order_sla: '3-8 days',
-    shipping_charge: null, shipping_charge_label: null, shipping_quote: null, tax: '0.00', tax_rows: [{ label: 'Tax', amount: '0.00' }], total: '0.00',
+    order_type: 0, subtotal: '0.00', additional_fees: '0.00', additional_fee_details: [], delivery_fee: null, discount_delivery: '0.00',
+    delivery_charge: null, delivery_charge_label: null, delivery_error: null, coupon: null, coupon_message: null, discount: '0.00', discount_label: null,
+    special_order_fee: '0.00', special_order_fee_label: 'Special Order', special_order_sla: '3-8 days', shipping_fee: null, discount_shipping: '0.00', shipping_charge: null, shipping_charge_label: null, shipping_quote: null, tax: '0.00', tax_rows: [{ label: 'Tax', amount: '0.00' }], total: '0.00',
   },
 };
 

@@ -89,6 +89,8 @@ export const BUSINESS: BusinessDetails = {
   pickup_enabled: true, delivery_enabled: false, shipping_enabled: false, departments_hierarchy_level: 3,
   show_stock_level: false, show_oos_special: false, verify_phone_at_checkout: false, recurring_orders_enabled: false, show_competitors: false,
   delivery_locations: [], special_order_fee: '0.00', special_order_sla: '3-8 days',
+  delivery_settings: { delivery_disclaimer: 'Someone on our team will reach out to set up a delivery time.' },
+  pickup_disclaimer: 'Please allow time for our team to pull your order. You will be notified when it is ready.',
   tax_rates: [{ location_id: 1, rate: '6' }], destination_tax_rates: [], other_tax_rows: [],
   shipping_settings: { handling_fee: '0.00', table_rates: [] },
   wizard_enabled: false, wizard_reminders: true, landing_page_auto_update: true, rewards_enabled: false, loyality_lookup_field: 'phone',

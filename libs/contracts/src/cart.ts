@@ -15,6 +15,8 @@ export const CartItem = Type.Object({
   num_inventory: Type.Integer(),
   extra: Type.Record(Type.String(), Type.Unknown()),
   location: Type.Integer(),
+  /** The item settings of spec 1 §3 (disableDelivery, disableShipping and their texts, hidePrice ...). */
+  settings: Type.Record(Type.String(), Type.Unknown()),
   /** Why the line needs a look: its price changed since it was added, or the store no longer has the quantity. */
   notice: Type.Union([Type.String(), Type.Null()]),
 });
@@ -41,6 +43,11 @@ export const Cart = Type.Object({
     order_type: Type.Integer(),
     subtotal: Money,
     additional_fees: Money,
+    /** The lines' additional fees by message (price_impact: that fee times the quantities). */
+    additional_fee_details: Type.Array(Type.Object({ message: Type.String(), price_impact: Money })),
+    /** Delivery (order_type 1): the zone's fee, what comes off it (its lower fee from a minimum subtotal, a free-delivery code), and delivery_charge what is paid. */
+    delivery_fee: Type.Union([Money, Type.Null()]),
+    discount_delivery: Money,
     delivery_charge: Type.Union([Money, Type.Null()]),
     delivery_charge_label: Type.Union([Type.String(), Type.Null()]),
     delivery_error: Type.Union([Type.Literal('no-zipcode'), Type.Literal('invalid-zipcode'), Type.Null()]),
@@ -48,10 +55,14 @@ export const Cart = Type.Object({
     coupon: Type.Union([Type.String(), Type.Null()]),
     coupon_message: Type.Union([Type.String(), Type.Null()]),
     discount: Money,
+    /** What the applied code gives ('10% OFF', '$5 OFF', 'FREE DELIVERY', 'FREE SHIPPING') while it takes something off; else null. */
+    discount_label: Type.Union([Type.String(), Type.Null()]),
     special_order_fee: Money,
     special_order_fee_label: Type.String(),
     special_order_sla: Type.String(),
-    /** Shipping (order_type 2): the chosen option's charge, and the line's wording ('Add address to calculate', 'Choose a shipping option', 'FREE' or the charge). */
+    /** Shipping (order_type 2): the chosen option's price, what a free-shipping code takes off, what is paid, and the line's wording ('Add address to calculate', 'Choose a shipping option', 'FREE' or the charge). */
+    shipping_fee: Type.Union([Money, Type.Null()]),
+    discount_shipping: Money,
     shipping_charge: Type.Union([Money, Type.Null()]),
     shipping_charge_label: Type.Union([Type.String(), Type.Null()]),
     shipping_quote: Type.Union([ShippingQuote, Type.Null()]),

@@ -174,6 +174,9 @@ export const BusinessDetails = Type.Object({
   delivery_locations: Type.Array(Type.Object({
     code: Type.String(), fee: Money, minThreshold: Type.Union([Money, Type.Null()]), thresholdFee: Type.Union([Money, Type.Null()]),
   })),
+  /** What delivery and pickup shoppers are told to expect (cart, checkout, confirmation); spec 2 §9's words unless the store wrote its own. */
+  delivery_settings: Type.Object({ delivery_disclaimer: Type.String() }),
+  pickup_disclaimer: Type.String(),
   /** Charged once per cart that has a special-order parcel; special_order_sla is the delivery time shown. */
   special_order_fee: Money,
   special_order_sla: Type.String(),

@@ -14,14 +14,18 @@ describe('delivery modes', () => {
     expect(restoreMode(1, [0, 1])).toBe(1);
     expect(restoreMode(2, [0, 1])).toBe(0);
     expect(restoreMode(null, [0, 1, 2])).toBe(0);
+    // Without pickup: the first mode offered.
+    expect(restoreMode(0, [2])).toBe(2);
+    expect(restoreMode(1, [2])).toBe(2);
+    expect(restoreMode(null, [])).toBe(0);
   });
 });
 
 describe('local delivery fee', () => {
   it('charges by zip, with the threshold fee from the minimum subtotal', () => {
-    expect(deliveryFee('97301', 4999, zones)).toEqual({ ok: true, feeCents: 999 });
-    expect(deliveryFee('97301-1234', 5000, zones)).toEqual({ ok: true, feeCents: 0 });
-    expect(deliveryFee('97302', 99999, zones)).toEqual({ ok: true, feeCents: 1500 });
+    expect(deliveryFee('97301', 4999, zones)).toEqual({ ok: true, feeCents: 999, regularCents: 999 });
+    expect(deliveryFee('97301-1234', 5000, zones)).toEqual({ ok: true, feeCents: 0, regularCents: 999 });
+    expect(deliveryFee('97302', 99999, zones)).toEqual({ ok: true, feeCents: 1500, regularCents: 1500 });
   });
 
   it('names a missing and an invalid zip, and words the charge line', () => {

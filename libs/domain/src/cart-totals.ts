@@ -1,4 +1,5 @@
 import { displayPrice } from './money';
+import { couponFulfilmentDiscount, type CouponRule } from './coupons';
 
 /** Cart delivery modes (spec 1 §4): 0 pickup, 1 local delivery, 2 shipping. */
 export const FULFILMENT_MODES = { pickup: 0, delivery: 1, shipping: 2 } as const;
@@ -12,14 +13,19 @@ export function enabledModes(cartTypes: ModeSwitches | null | undefined, busines
   return ([['pickup', 0], ['delivery', 1], ['shipping', 2]] as const).filter(([name]) => switches[name]).map(([, mode]) => mode);
 }
 
-/** The last choice when it is still offered, else pickup (spec 1 §4 "Cart page modes"). */
+/**
+ * The last choice when it is still offered, else pickup (spec 1 §4 "Cart page modes"); where pickup is not offered
+ * either (a shipping-only store, or a cart whose lines rule delivery out at a store without pickup), the first mode offered.
+ */
 export function restoreMode(remembered: number | null | undefined, enabled: FulfilmentMode[]): FulfilmentMode {
-  return enabled.includes(remembered as FulfilmentMode) ? (remembered as FulfilmentMode) : FULFILMENT_MODES.pickup;
+  if (enabled.includes(remembered as FulfilmentMode)) return remembered as FulfilmentMode;
+  return enabled.includes(FULFILMENT_MODES.pickup) || enabled.length === 0 ? FULFILMENT_MODES.pickup : enabled[0];
 }
 
 /** A zip the store delivers to: fee, and a lower fee (often 0) from a minimum subtotal. All in cents. */
 export interface DeliveryZone { code: string; feeCents: number; minThresholdCents: number | null; thresholdFeeCents: number | null }
-export type DeliveryFee = { ok: true; feeCents: number } | { ok: false; error: 'no-zipcode' | 'invalid-zipcode' };
+/** feeCents is what the zone charges this subtotal; regularCents its fee before the minimum-subtotal rule. */
+export type DeliveryFee = { ok: true; feeCents: number; regularCents: number } | { ok: false; error: 'no-zipcode' | 'invalid-zipcode' };
 
 /** Local delivery fee by zip: missing → no-zipcode; malformed or not served → invalid-zipcode. */
 export function deliveryFee(zip: string | null | undefined, subtotalCents: number, zones: DeliveryZone[]): DeliveryFee {
@@ -29,13 +35,34 @@ export function deliveryFee(zip: string | null | undefined, subtotalCents: numbe
   const zone = five ? zones.find((z) => z.code === five) : undefined;
   if (!zone) return { ok: false, error: 'invalid-zipcode' };
   const reached = zone.minThresholdCents !== null && zone.thresholdFeeCents !== null && subtotalCents >= zone.minThresholdCents;
-  return { ok: true, feeCents: reached ? zone.thresholdFeeCents! : zone.feeCents };
+  return { ok: true, feeCents: reached ? zone.thresholdFeeCents! : zone.feeCents, regularCents: zone.feeCents };
+}
+
+/** The delivery or shipping line of the totals, in cents: the fee, what comes off it (couponCents of that by a code), and what the shopper pays. */
+export interface FulfilmentLine { feeCents: number; discountCents: number; couponCents: number; chargeCents: number }
+
+/**
+ * Spec 1 §3 discount_delivery / discount_shipping: off the regular fee come the zone's lower fee from its minimum
+ * subtotal (delivery locations' thresholdFee), then the rest with a free-delivery or free-shipping code that applies.
+ */
+export function fulfilmentLine(fee: { regularCents: number; chargedCents: number }, coupon: Pick<CouponRule, 'kind'> | null, mode: number): FulfilmentLine {
+  const charged = Math.max(0, fee.chargedCents);
+  const feeCents = Math.max(fee.regularCents, charged);
+  const couponOff = couponFulfilmentDiscount(coupon, mode, charged);
+  return { feeCents, discountCents: feeCents - charged + couponOff, couponCents: couponOff, chargeCents: charged - couponOff };
 }
 
 /** The delivery charge line: 'Add address to calculate' without a usable zip, 'FREE' at 0, else the fee. */
-export function deliveryChargeLabel(fee: DeliveryFee, currencyPrefix = '$'): string {
+export function deliveryChargeLabel(fee: DeliveryFee | { ok: true; feeCents: number }, currencyPrefix = '$'): string {
   if (!fee.ok) return 'Add address to calculate';
   return fee.feeCents === 0 ? 'FREE' : displayPrice(fee.feeCents, currencyPrefix);
+}
+
+/** The cart's additional_fee_details: each fee message once, its price impact times the quantity of every line that carries it. */
+export function cartFeeDetails(lines: { quantity: number; fees: { message: string; priceImpactCents: number }[] }[]): { message: string; cents: number }[] {
+  const byMessage = new Map<string, number>();
+  for (const line of lines) for (const fee of line.fees) byMessage.set(fee.message, (byMessage.get(fee.message) ?? 0) + fee.priceImpactCents * line.quantity);
+  return [...byMessage].map(([message, cents]) => ({ message, cents }));
 }
 
 /** Tax in cents on an amount at a rate in basis points (825 = 8.25 %), rounded half up. */

@@ -74,6 +74,17 @@ export function nextOrderNumber(highest: number | null | undefined): number {
 export const DEFAULT_PICKUP_DISCLAIMER = 'Please allow time for our team to pull your order. You will be notified when it is ready.';
 export const DEFAULT_DELIVERY_DISCLAIMER = 'Someone on our team will reach out to set up a delivery time.';
 
+/** Where business details keep the store's own words for them (spec 1 §3: delivery_settings.delivery_disclaimer, pickup_disclaimer). */
+export interface DisclaimerSettings { pickup_disclaimer?: string | null; delivery_settings?: { delivery_disclaimer?: string | null } | null }
+
+/** What a pickup (mode 0) or delivery (mode 1) shopper is told to expect: the store's words, else the default; null for shipping. */
+export function fulfilmentDisclaimer(business: DisclaimerSettings | null | undefined, mode: number): string | null {
+  const own = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
+  if (mode === FULFILMENT_MODES.pickup) return own(business?.pickup_disclaimer) ?? DEFAULT_PICKUP_DISCLAIMER;
+  if (mode === FULFILMENT_MODES.delivery) return own(business?.delivery_settings?.delivery_disclaimer) ?? DEFAULT_DELIVERY_DISCLAIMER;
+  return null;
+}
+
 export const OUTSIDE_DELIVERY_AREA = 'The store does not deliver to this zip code. Please choose pickup or shipping.';
 export const ORDER_PLACED = 'Thank you! Your order has been placed.';
 export const CART_EMPTY_AT_CHECKOUT = 'Your cart is empty. Add products before checking out.';

@@ -1,12 +1,17 @@
 import { displayPrice } from './money';
 
 export const PROMO_CODE_MIN_LENGTH = 3;
+export const COUPON_KINDS = ['flat', 'percent', 'free_delivery', 'free_shipping'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
 export const PROMO_CODE_TOO_SHORT = 'Promo code should be greater than 3 characters';
 
-/** A store's promo code, amounts in integer cents and percentages in basis points. */
+/**
+ * A store's promo code, amounts in integer cents and percentages in basis points. Kinds: an amount or a share off
+ * the goods, or the delivery or shipping charge taken off (free_delivery, free_shipping).
+ */
 export interface CouponRule {
   code: string;
-  kind: 'flat' | 'percent';
+  kind: CouponKind;
   amountCents: number;
   percentBp: number;
   minSubtotalCents: number;
@@ -50,6 +55,20 @@ export function couponDiscount(coupon: CouponRule | null, subtotalCents: number,
   if (subtotalCents < coupon.minSubtotalCents) {
     return { ok: false, message: `Spend ${displayPrice(coupon.minSubtotalCents, currencyPrefix)} or more to use this promo code.` };
   }
+  if (coupon.kind === 'free_delivery' || coupon.kind === 'free_shipping') return { ok: true, discountCents: 0 };
   const raw = coupon.kind === 'flat' ? coupon.amountCents : Math.round((subtotalCents * coupon.percentBp) / 10000);
   return { ok: true, discountCents: Math.min(Math.max(0, raw), Math.max(0, subtotalCents)) };
+}
+
+/** What a valid coupon takes off the delivery (mode 1) or shipping (mode 2) charge: all of it for its free kind, else nothing. */
+export function couponFulfilmentDiscount(coupon: Pick<CouponRule, 'kind'> | null, mode: number, chargeCents: number): number {
+  const frees = (coupon?.kind === 'free_delivery' && mode === 1) || (coupon?.kind === 'free_shipping' && mode === 2);
+  return frees ? Math.max(0, chargeCents) : 0;
+}
+
+/** Why a valid free-delivery or free-shipping code takes nothing off now (another mode is chosen); null otherwise. */
+export function couponModeNote(coupon: Pick<CouponRule, 'kind'> | null, mode: number): string | null {
+  if (coupon?.kind === 'free_delivery' && mode !== 1) return 'This promo code gives free delivery: choose Delivery to use it.';
+  if (coupon?.kind === 'free_shipping' && mode !== 2) return 'This promo code gives free shipping: choose Shipping to use it.';
+  return null;
 }

@@ -91,3 +91,56 @@ export function orderingState(product: DisplayProduct, store: StoreDisplayFlags 
     ? { allowed: true, specialOrder: true, reason: null }
     : { allowed: false, specialOrder: false, reason: 'This item is out of stock at this store.' };
 }
+
+/** Spec 1 §3 item settings: the default words for an item that cannot go out by local delivery or by carrier. */
+export const NOT_FOR_DELIVERY = 'Not available for delivery';
+export const NOT_FOR_SHIPPING = 'Not available for shipping';
+
+type LimitedMode = 'delivery' | 'shipping';
+const LIMIT_SETTINGS: Record<LimitedMode, { flag: string; text: string; fallback: string }> = {
+  delivery: { flag: 'disableDelivery', text: 'disableDeliveryText', fallback: NOT_FOR_DELIVERY },
+  shipping: { flag: 'disableShipping', text: 'disableShippingText', fallback: NOT_FOR_SHIPPING },
+};
+
+/**
+ * Why the item cannot go out this way (settings.disableDelivery / disableShipping): the item's own words
+ * (disableDeliveryText / disableShippingText), else 'Not available for delivery' / '... shipping'; null when it can.
+ */
+export function itemModeLimit(product: Pick<DisplayProduct, 'settings'>, mode: LimitedMode): string | null {
+  const rule = LIMIT_SETTINGS[mode];
+  return flag(product.settings?.[rule.flag]) ? text(product.settings[rule.text]) ?? rule.fallback : null;
+}
+
+/** The item's limits the shopper is told about where the store offers that mode at all (product page, cart line). */
+export function itemModeNotes(product: Pick<DisplayProduct, 'settings'>, offered: { delivery_enabled: boolean; shipping_enabled: boolean }): string[] {
+  return (['delivery', 'shipping'] as const).filter((mode) => offered[`${mode}_enabled`]).map((mode) => itemModeLimit(product, mode)).filter((note): note is string => note !== null);
+}
+
+/** A cart line as the fulfilment rules read it. */
+export interface ModeLimitedLine { title: string; settings: Record<string, unknown> }
+
+/** The cart lines that keep the whole cart from going out this way (one line that cannot be delivered keeps the order from delivery). */
+export function linesBlockingMode(lines: ModeLimitedLine[], mode: LimitedMode): ModeLimitedLine[] {
+  return lines.filter((line) => itemModeLimit(line, mode) !== null);
+}
+
+/**
+ * The cart's checkout_types (spec 1 §3): the modes the store offers, less delivery or shipping when any line
+ * forbids it. The cart page's tabs and the checkout's check both follow this.
+ */
+export function cartCheckoutTypes(store: { pickup_enabled: boolean; delivery_enabled: boolean; shipping_enabled: boolean }, lines: ModeLimitedLine[]) {
+  return {
+    pickup: store.pickup_enabled,
+    delivery: store.delivery_enabled && linesBlockingMode(lines, 'delivery').length === 0,
+    shipping: store.shipping_enabled && linesBlockingMode(lines, 'shipping').length === 0,
+  };
+}
+
+/** The refusal of an order by delivery or shipping that one of its lines forbids, naming that item; null when every line allows it. */
+export function forbiddenModeProblem(lines: ModeLimitedLine[], mode: number): string | null {
+  const name: LimitedMode | null = mode === 1 ? 'delivery' : mode === 2 ? 'shipping' : null;
+  const blocked = name ? linesBlockingMode(lines, name) : [];
+  if (!name || blocked.length === 0) return null;
+  const items = blocked.map((line) => line.title).join(', ');
+  return `${items} ${blocked.length === 1 ? 'is' : 'are'} not available for ${name}. Remove ${blocked.length === 1 ? 'it' : 'them'} from your cart or choose another way to get your order.`;
+}

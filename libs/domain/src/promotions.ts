@@ -8,15 +8,23 @@ export const DEFAULT_COUPON_BUTTON = 'Get Coupon';
 
 type Discount = Pick<CouponRule, 'kind' | 'amountCents' | 'percentBp'>;
 
-/** '15%' for a percentage (12.5% keeps its half), '$10' or '$7.50' for a flat amount. */
+/** '15%' for a percentage (12.5% keeps its half), '$10' or '$7.50' for a flat amount ('' for free delivery or shipping). */
 export function discountAmountLabel(rule: Discount, currencyPrefix = '$'): string {
   if (rule.kind === 'percent') return `${Number((rule.percentBp / 100).toFixed(2))}%`;
+  if (rule.kind !== 'flat') return '';
   return rule.amountCents % 100 === 0 ? `${currencyPrefix}${rule.amountCents / 100}` : displayPrice(rule.amountCents, currencyPrefix);
+}
+
+/** What a code gives, as a promotion card and the cart's discount_label say it: '15% OFF', '$10 OFF', 'FREE DELIVERY', 'FREE SHIPPING'. */
+export function couponLabel(rule: Discount, currencyPrefix = '$'): string {
+  if (rule.kind === 'free_delivery') return 'FREE DELIVERY';
+  if (rule.kind === 'free_shipping') return 'FREE SHIPPING';
+  return `${discountAmountLabel(rule, currencyPrefix)} OFF`;
 }
 
 /** The success line of a promotion redeemed from the pop-up, a promotion page or a coupon widget. */
 export function promoAppliedMessage(rule: Discount, currencyPrefix = '$'): string {
-  return `Congratulations, Your ${discountAmountLabel(rule, currencyPrefix)} OFF Promo Is Now Applied!`;
+  return `Congratulations, Your ${couponLabel(rule, currencyPrefix)} Promo Is Now Applied!`;
 }
 
 /** Is the code in force now: switched on, started, not expired. */

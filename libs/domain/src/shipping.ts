@@ -61,11 +61,11 @@ export function tableRateQuotes(rates: TableRate[], parcel: { weightLb: number; 
 /** What the shopper pays for an option: the carrier's rate plus the store's handling fee. */
 export const shippingChargeCents = (quote: Pick<ShippingQuote, 'rateCents' | 'handlingFeeCents'>) => quote.rateCents + quote.handlingFeeCents;
 
-/** The shipping line of the summary: asks for an address, then for a choice, then shows the charge. */
-export function shippingChargeLabel(state: { hasAddress: boolean; quote: ShippingQuote | null }, currencyPrefix = '$'): string {
+/** The shipping line of the summary: asks for an address, then for a choice, then shows the charge (chargeCents: after a free-shipping code). */
+export function shippingChargeLabel(state: { hasAddress: boolean; quote: ShippingQuote | null; chargeCents?: number }, currencyPrefix = '$'): string {
   if (!state.hasAddress) return 'Add address to calculate';
   if (!state.quote) return 'Choose a shipping option';
-  const cents = shippingChargeCents(state.quote);
+  const cents = state.chargeCents ?? shippingChargeCents(state.quote);
   return cents === 0 ? 'FREE' : displayPrice(cents, currencyPrefix);
 }
 

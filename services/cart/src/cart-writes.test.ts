@@ -154,14 +154,16 @@ describe('totals by fulfilment type', () => {
     await add('TotalsDev1', 21, 2); // 2 x 19.99
     await add('TotalsDev1', 11, 1); // 129.99 with a 1.50 fee (fixture product 1)
     expect(await read('TotalsDev1', 'order_type=0')).toEqual({
-      order_type: 0, subtotal: '169.97', additional_fees: '1.50', delivery_charge: null, delivery_charge_label: null, delivery_error: null,
-      coupon: null, coupon_message: null, discount: '0.00',
+      order_type: 0, subtotal: '169.97', additional_fees: '1.50', additional_fee_details: [{ message: 'Battery recycling fee', price_impact: '1.50' }],
+      delivery_fee: null, discount_delivery: '0.00', delivery_charge: null, delivery_charge_label: null, delivery_error: null,
+      coupon: null, coupon_message: null, discount: '0.00', discount_label: null,
       special_order_fee: '0.00', special_order_fee_label: 'Special Order', special_order_sla: '3-8 days', tax: '0.00', tax_rows: [{ label: 'Tax', amount: '0.00' }], total: '171.47',
-      shipping_charge: null, shipping_charge_label: null, shipping_quote: null,
+      shipping_fee: null, discount_shipping: '0.00', shipping_charge: null, shipping_charge_label: null, shipping_quote: null,
     });
-    expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ order_type: 1, delivery_charge: '0.00', delivery_charge_label: 'FREE', total: '171.47' });
+    // Over the zone's 100.00 minimum its fee of 9.99 comes off: the delivery discount.
+    expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ order_type: 1, delivery_fee: '9.99', discount_delivery: '9.99', delivery_charge: '0.00', delivery_charge_label: 'FREE', total: '171.47' });
     await add('TotalsDev1', 11, 0);
-    expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ delivery_charge: '9.99', delivery_charge_label: '$9.99', total: '49.97' });
+    expect(await read('TotalsDev1', 'order_type=1&zip=97301')).toMatchObject({ delivery_fee: '9.99', discount_delivery: '0.00', delivery_charge: '9.99', delivery_charge_label: '$9.99', total: '49.97' });
     expect(await read('TotalsDev1', 'order_type=1')).toMatchObject({ delivery_error: 'no-zipcode', delivery_charge_label: 'Add address to calculate', total: '39.98' });
     expect(await read('TotalsDev1', 'order_type=1&zip=12345')).toMatchObject({ delivery_error: 'invalid-zipcode', delivery_charge_label: 'Add address to calculate' });
     // An address assigned to the cart is used when the read names none; USA is stored as US.
@@ -220,13 +222,13 @@ describe('promo codes', () => {
     await add('CouponDev1', 21, 3); // 59.97
     const ok = (await redeem('CouponDev1', 'save10')).json();
     expect(ok).toMatchObject({ status: 200, message: 'Promo code SAVE10 applied.', disclaimer: 'Not valid on sale items.' });
-    expect(ok.data.totals).toMatchObject({ coupon: 'SAVE10', discount: '6.00', total: '53.97' });
+    expect(ok.data.totals).toMatchObject({ coupon: 'SAVE10', discount: '6.00', discount_label: '10% OFF', total: '53.97' });
     // Below the minimum again, the code stays but stops applying, and says why.
     await add('CouponDev1', 21, 1);
     const status = (await harness.app.inject({ method: 'POST', url: '/api/redeemed-coupons-status', headers: headers(), payload: { device_id: 'CouponDev1' } })).json().data;
     expect(status).toEqual({ coupon: 'SAVE10', valid: false, message: 'Spend $50.00 or more to use this promo code.', discount: '0.00' });
     const huge = (await redeem('CouponDev1', 'HUGE')).json();
-    expect(huge.data.totals).toMatchObject({ discount: '19.99', total: '0.00' });
+    expect(huge.data.totals).toMatchObject({ discount: '19.99', discount_label: '$1000 OFF', total: '0.00' });
     const removed = await harness.app.inject({ method: 'DELETE', url: '/api/remove-coupon?device_id=CouponDev1', headers: headers() });
     expect(removed.json().data.totals).toMatchObject({ coupon: null, discount: '0.00', total: '19.99' });
   });

@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { keyedId, scoped, tenantOwned } from '@platform/db';
-import { normalizeCouponCode, type CouponRule } from '@platform/domain';
+import { COUPON_KINDS, normalizeCouponCode, type CouponRule } from '@platform/domain';
 import { TtlCache, type RequestContext } from '@platform/server-kit';
 import type { Job } from 'bullmq';
 import type { OrderPlacedJob } from '@platform/queue';
@@ -8,7 +8,8 @@ import type { OrderPlacedJob } from '@platform/queue';
 /** A store's promo code (admin-managed; the demo seed writes a few). Amounts in cents, percentages in basis points. */
 const couponSchema = new Schema({
   code: { type: String, required: true },
-  kind: { type: String, enum: ['flat', 'percent'], required: true },
+  /** flat (amountCents off), percent (percentBp off), free_delivery or free_shipping (that charge off). */
+  kind: { type: String, enum: COUPON_KINDS, required: true },
   amountCents: { type: Number, default: 0 },
   percentBp: { type: Number, default: 0 },
   minSubtotalCents: { type: Number, default: 0 },

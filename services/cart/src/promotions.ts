@@ -1,5 +1,5 @@
 import type { CouponWidget, Promotion } from '@platform/contracts';
-import { couponShopperProblem, DEFAULT_COUPON_BUTTON, DEFAULT_COUPON_COLOR, discountAmountLabel, formatCents, isCouponCurrent, promoAppliedMessage } from '@platform/domain';
+import { couponLabel, couponShopperProblem, DEFAULT_COUPON_BUTTON, DEFAULT_COUPON_COLOR, formatCents, isCouponCurrent, promoAppliedMessage } from '@platform/domain';
 import { resolveLocationId } from '@platform/db';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
@@ -15,7 +15,8 @@ function promotionView(c: Advertised, currencyPrefix: string): Promotion {
   return {
     id: String(c._id), slug: c.slug, name: c.name || c.code, code: c.code, description: c.description ?? '', disclaimer: c.disclaimer, image: c.image ?? null,
     discount: c.kind === 'percent' ? String(c.percentBp / 100) : formatCents(c.amountCents), discount_type: c.kind === 'percent' ? 'percentage' : 'flat',
-    discount_label: `${discountAmountLabel(c, currencyPrefix)} OFF`, min_subtotal: formatCents(c.minSubtotalCents),
+    // A free-delivery or free-shipping code reads as a flat 0.00 with its own label ('FREE DELIVERY').
+    discount_label: couponLabel(c, currencyPrefix), min_subtotal: formatCents(c.minSubtotalCents),
     starts_at: c.startsAt ? new Date(c.startsAt).toISOString() : null, ends_at: c.expiresAt ? new Date(c.expiresAt).toISOString() : null,
     popup_redirect_url: c.popupRedirectUrl ?? null, hide_popup_text: Boolean(c.hidePopupText), once_per_customer: Boolean(c.oncePerCustomer),
   };

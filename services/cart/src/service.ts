@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { resolveLocationId } from '@platform/db';
 import {
-  activePromoCents, ADMIN_CANNOT_ADD, countryCode, parcelWeightLb, shippingChargeCents, shippingChargeLabel, cartTax, cartTotals, checkQuantity, couponDiscount, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
+  activePromoCents, ADMIN_CANNOT_ADD, countryCode, parcelWeightLb, shippingChargeCents, shippingChargeLabel, cartCheckoutTypes, cartFeeDetails, cartTax, cartTotals, checkQuantity, couponDiscount, couponLabel, couponModeNote, fulfilmentLine, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
   type CouponShopper, type FulfilmentMode,
 } from '@platform/domain';
 import type { Cart as CartView, ProductItem } from '@platform/contracts';
@@ -123,19 +123,25 @@ export interface CartReadOptions { order_type?: number; zip?: string }
 export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperIdentity, options: CartReadOptions = {}, known?: StoredCart | null): Promise<CartView> {
   const [business, settings, index] = await Promise.all([getBusinessDetails(ctx), getStoreSettings(ctx), io.catalogue.get(ctx.tenantId)]);
   const settingsPrefix = settings.products.currencyPrefix;
-  const checkout_types = { pickup: business.pickup_enabled, delivery: business.delivery_enabled, shipping: business.shipping_enabled };
   // A write passes the cart it just saved, so the answer needs no second read.
   if (known === undefined) await adoptGuestCart(ctx, io, who);
   const cart = known !== undefined ? known : await io.carts.get(ctx.tenantId, who);
+  const products = (cart?.items ?? []).flatMap((line) => {
+    const item = index.storeProduct(line.storeProductId);
+    return item ? [{ line, item }] : [];
+  });
+  // A line that cannot be delivered or shipped takes that mode off the whole cart (spec 1 §3 item settings).
+  const checkout_types = cartCheckoutTypes(business, products.map(({ item }) => item));
   // The address and fulfilment type assigned to the cart (assign-address) apply when the call names none.
   const zip = options.zip ?? cart?.address?.zip;
   const mode = restoreMode(options.order_type ?? cart?.orderType, enabledModes(checkout_types, business));
   const locationId = cart?.locationId ?? await resolveLocationId(ctx, ctx.storeId);
   const coupon = cart?.coupon ? await findCoupon(ctx, cart.coupon) : null;
   const couponShopper = coupon?.oncePerCustomer ? await couponShopperOf(ctx, who, coupon.code) : undefined;
-  const totalsFor = (subtotalCents: number, additionalFeesCents: number, hasSpecial = false, weightLb = 0) => {
+  const totalsFor = (subtotalCents: number, additionalFeesCents: number, hasSpecial = false, weightLb = 0, feeDetails: { message: string; cents: number }[] = []) => {
     const specialFeeCents = hasSpecial ? toCents(business.special_order_fee) : 0;
     const discount = cart?.coupon ? couponDiscount(coupon, subtotalCents, new Date(), settingsPrefix, couponShopper) : null;
+    const validCoupon = discount?.ok ? coupon : null;
     const zones = business.delivery_locations.map((z) => ({
       code: z.code, feeCents: toCents(z.fee), minThresholdCents: z.minThreshold === null ? null : toCents(z.minThreshold), thresholdFeeCents: z.thresholdFee === null ? null : toCents(z.thresholdFee),
     }));
@@ -145,30 +151,41 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     const quoted = mode === 2 && cart?.shipping && cart.shipping.basis === shippingBasis(shipTo, weightLb, subtotalCents) ? cart.shipping : null;
     const shippingQuote = quoted?.quotes.find((q) => q.id === quoted.selectedId) ?? null;
     const discountCents = discount?.ok ? discount.discountCents : 0;
+    // The delivery or shipping line: its fee, what comes off it (the zone's lower fee over its minimum, a free-delivery or free-shipping code), what is paid.
+    const delivery = fee?.ok ? fulfilmentLine({ regularCents: fee.regularCents, chargedCents: fee.feeCents }, validCoupon, mode) : null;
+    const shipping = shippingQuote ? fulfilmentLine({ regularCents: shippingChargeCents(shippingQuote), chargedCents: shippingChargeCents(shippingQuote) }, validCoupon, mode) : null;
+    const line = delivery ?? shipping;
+    const couponTakesOff = discountCents > 0 || (line?.couponCents ?? 0) > 0;
     const tax = cartTax(subtotalCents + additionalFeesCents - discountCents, mode as FulfilmentMode, zip, {
       locationRateBp: percentToBasisPoints(business.tax_rates.find((r) => r.location_id === locationId)?.rate ?? 0),
       destinationRates: business.destination_tax_rates.map((r) => ({ zip: r.zip, rateBp: percentToBasisPoints(r.rate) })),
       otherRows: business.other_tax_rows.map((r) => ({ label: r.label, rateBp: percentToBasisPoints(r.rate) })),
     });
     const totals = cartTotals({
-      subtotalCents, additionalFeesCents, discountCents: discount?.ok ? discount.discountCents : 0, specialOrderFeeCents: specialFeeCents, taxCents: tax.cents, mode: mode as FulfilmentMode,
-      fulfilmentCents: fee?.ok ? fee.feeCents : shippingQuote ? shippingChargeCents(shippingQuote) : 0, fulfilmentDiscountCents: 0, mergeAdditionalFeeWithSubtotal: settings.cart.mergeAdditionalFeeWithSubtotal,
+      subtotalCents, additionalFeesCents, discountCents, specialOrderFeeCents: specialFeeCents, taxCents: tax.cents, mode: mode as FulfilmentMode,
+      fulfilmentCents: line?.feeCents ?? 0, fulfilmentDiscountCents: line?.discountCents ?? 0, mergeAdditionalFeeWithSubtotal: settings.cart.mergeAdditionalFeeWithSubtotal,
     });
     return {
       order_type: mode,
       subtotal: formatCents(totals.subtotalCents),
       additional_fees: formatCents(totals.additionalFeesCents),
-      delivery_charge: fee?.ok ? formatCents(fee.feeCents) : null,
-      delivery_charge_label: fee ? deliveryChargeLabel(fee, settingsPrefix) : null,
+      additional_fee_details: feeDetails.map((f) => ({ message: f.message, price_impact: formatCents(f.cents) })),
+      delivery_fee: delivery ? formatCents(delivery.feeCents) : null,
+      discount_delivery: formatCents(delivery?.discountCents ?? 0),
+      delivery_charge: delivery ? formatCents(delivery.chargeCents) : null,
+      delivery_charge_label: fee ? deliveryChargeLabel(delivery ? { ok: true, feeCents: delivery.chargeCents } : fee, settingsPrefix) : null,
       delivery_error: fee && !fee.ok ? fee.error : null,
       coupon: cart?.coupon ?? null,
-      coupon_message: discount && !discount.ok ? discount.message : null,
+      coupon_message: discount && !discount.ok ? discount.message : couponModeNote(validCoupon, mode),
       discount: formatCents(totals.discountCents),
+      discount_label: validCoupon && couponTakesOff ? couponLabel(validCoupon, settingsPrefix) : null,
       special_order_fee: formatCents(totals.specialOrderFeeCents),
       special_order_fee_label: settings.text.specialOrderFee || 'Special Order',
       special_order_sla: business.special_order_sla || '3-8 days',
-      shipping_charge: shippingQuote ? formatCents(shippingChargeCents(shippingQuote)) : null,
-      shipping_charge_label: mode === 2 ? shippingChargeLabel({ hasAddress: Boolean(shipTo), quote: shippingQuote }, settingsPrefix) : null,
+      shipping_fee: shipping ? formatCents(shipping.feeCents) : null,
+      discount_shipping: formatCents(shipping?.discountCents ?? 0),
+      shipping_charge: shipping ? formatCents(shipping.chargeCents) : null,
+      shipping_charge_label: mode === 2 ? shippingChargeLabel({ hasAddress: Boolean(shipTo), quote: shippingQuote, chargeCents: shipping?.chargeCents }, settingsPrefix) : null,
       shipping_quote: shippingQuote ? quoteView(shippingQuote) : null,
       tax: formatCents(tax.cents),
       tax_rows: tax.rows.map((r) => ({ label: r.label, amount: formatCents(r.cents) })),
@@ -183,9 +200,7 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
   let feesCents = 0;
   let count = 0;
   const weighed: { quantity: number; extra: Record<string, unknown> }[] = [];
-  for (const line of cart.items) {
-    const item = index.storeProduct(line.storeProductId);
-    if (!item) continue;
+  for (const { line, item } of products) {
     weighed.push({ quantity: line.quantity, extra: item.extra });
     const unit = unitCents(item);
     subtotalCents += unit * line.quantity;
@@ -200,7 +215,7 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     (line.special ? parcels.special : parcels.pickup).push({
       id: item.id, store_product_id: item.store_product_id, sku: item.sku, quantity: line.quantity, title: item.title,
       brand_name: item.brand_name, price: formatCents(unit), image_url: item.image_url, vendor_id: item.vendor_id,
-      num_inventory: item.num_inventory, extra: item.extra, location: item.location, notice,
+      num_inventory: item.num_inventory, extra: item.extra, location: item.location, settings: item.settings, notice,
     });
   }
   return {
@@ -209,7 +224,9 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     parcels: (['pickup', 'special'] as const).filter((type) => parcels[type].length).map((type) => ({ type, items: parcels[type] })),
     checkout_types,
     subtotal: formatCents(subtotalCents),
-    totals: totalsFor(subtotalCents, feesCents, parcels.special.length > 0, parcelWeightLb(weighed)),
+    totals: totalsFor(subtotalCents, feesCents, parcels.special.length > 0, parcelWeightLb(weighed), cartFeeDetails(products.map(({ line, item }) => ({
+      quantity: line.quantity, fees: item.additional_fee_details.map((f) => ({ message: f.message, priceImpactCents: toCents(f.price_impact) })),
+    })))),
   };
 }
 

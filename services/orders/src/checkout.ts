@@ -1,8 +1,8 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
-  addressLine, CART_EMPTY_AT_CHECKOUT, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, DEFAULT_DELIVERY_DISCLAIMER, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
+  addressLine, CART_EMPTY_AT_CHECKOUT, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
-  type RecurringFrequency,
+  type RecurringFrequency, type DisclaimerSettings,
 } from '@platform/domain';
 import type { PlacedOrder, RecurringOrder as RecurringOrderView } from '@platform/contracts';
 import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity, type StoredCart } from '@platform/cart';
@@ -78,6 +78,9 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   const { provider } = options;
   const cart = await cartParcels(ctx, io.cart, who, { order_type: input.order_type }, stored);
   if (cart.item_count === 0 || !stored) throw new AppError('unprocessable', CART_EMPTY_AT_CHECKOUT);
+  // An item that cannot be delivered or shipped keeps the whole order from that mode (spec 1 §3 item settings).
+  const forbidden = forbiddenModeProblem(cart.parcels.flatMap((parcel) => parcel.items), input.order_type);
+  if (forbidden) throw new AppError('unprocessable', forbidden, { order_type: [forbidden] });
   if (cart.totals.order_type !== input.order_type) throw new AppError('unprocessable', 'This store does not offer that delivery method. Please choose another.', { order_type: ['is not offered'] });
   const mode = input.order_type;
   if (mode === FULFILMENT_MODES.delivery) {
@@ -98,7 +101,8 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   const placedAt = new Date();
   const store = redisStore(io);
   const t = cart.totals;
-  const coupon = t.coupon && toCents(t.discount) > 0 ? t.coupon : null;
+  // The code is used up only where it took something off (discount_label is set then): the goods, or the delivery or shipping charge.
+  const coupon = t.coupon && t.discount_label ? t.coupon : null;
   // Each step undoes itself when a later one fails; no step waits on another shopper's checkout.
   const recurring = options.recurring ? { ...options.recurring } : null;
   const releaseCoupon = await claimCouponUse(ctx, io, coupon, who.customerSlug);
@@ -192,7 +196,7 @@ async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOr
   await Promise.all([
     announceStockChange(io.resources, ctx.tenantId, lines.filter((l) => !l.special).map((l) => l.productId)),
     announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt: order.placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon ?? null }),
-    io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix, origin ? `${origin}${who.customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null) }),
+    io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix, await getBusinessDetails(ctx), origin ? `${origin}${who.customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null) }),
     tellTheStore(ctx, io, view, prefix, origin ? `${origin}/admin/prepare-order?id=${id}` : null),
   ]);
   return { order: view, recurring: await startRecurring(ctx, io, order) };
@@ -514,12 +518,13 @@ export async function customerOrders(ctx: RequestContext, io: CheckoutIo, query:
 
 /** The confirmation e-mail: what was ordered, the total, how it reaches the shopper and how it is paid. */
 /** link: where the shopper sees the order again (My Orders for customers; the Done page on the guest's own browser). */
-export function confirmationEmail(storeName: string, order: PlacedOrder, prefix: string, link: string | null = null): { subject: string; text: string } {
+/** disclaimers: the store's pickup and delivery words (business details), else the defaults. */
+export function confirmationEmail(storeName: string, order: PlacedOrder, prefix: string, disclaimers: DisclaimerSettings | null, link: string | null = null): { subject: string; text: string } {
   const money = (amount: string) => displayPrice(toCents(amount), prefix);
   const where = order.order_type === 'pickup'
-    ? `Pick up at: ${order.store.name}, ${order.store.address}. ${DEFAULT_PICKUP_DISCLAIMER}`
+    ? `Pick up at: ${order.store.name}, ${order.store.address}. ${fulfilmentDisclaimer(disclaimers, FULFILMENT_MODES.pickup)}`
     : order.order_type === 'delivery'
-      ? `Delivery to: ${addressLine(order.address!)}. ${DEFAULT_DELIVERY_DISCLAIMER}`
+      ? `Delivery to: ${addressLine(order.address!)}. ${fulfilmentDisclaimer(disclaimers, FULFILMENT_MODES.delivery)}`
       : `Shipping to: ${order.address!.address}, ${order.address!.city}, ${order.address!.state} ${order.address!.zip} (${order.shipping_service}).`;
   const lines = order.items.map((i) => `${i.quantity} × ${i.title} (${i.sku}) at ${money(i.price)}${i.special ? ' (special order)' : ''}`);
   return {

@@ -1,6 +1,6 @@
 import { Location, scoped } from '@platform/db';
 import type { BusinessDetails, CustomFormField, StoreLocation, StoreSettings } from '@platform/contracts';
-import { DEFAULT_LOW_STOCK_THRESHOLD, storeDistanceMiles } from '@platform/domain';
+import { DEFAULT_LOW_STOCK_THRESHOLD, FULFILMENT_MODES, fulfilmentDisclaimer, storeDistanceMiles } from '@platform/domain';
 import { openSecret, sealSecret, TtlCache, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from './models';
 
@@ -39,6 +39,9 @@ export const DEFAULT_BUSINESS = {
   delivery_locations: [] as { code: string; fee: string; minThreshold: string | null; thresholdFee: string | null }[],
   special_order_fee: '0.00',
   special_order_sla: '3-8 days',
+  /** The store's own words for delivery and pickup shoppers; blank: spec 2 §9's defaults (filled in by getBusinessDetails). */
+  delivery_settings: { delivery_disclaimer: '' },
+  pickup_disclaimer: '',
   wizard_enabled: false,
   /** Owner e-mail preferences, turned off by the links in those e-mails (opt-outs.ts). */
   wizard_reminders: true,
@@ -150,6 +153,8 @@ export async function getBusinessDetails(ctx: RequestContext): Promise<BusinessD
     other_ecommerce_plan: ctx.tenant.plan,
     about_us: { locations: await listLocations(ctx) },
     ...business,
+    delivery_settings: { ...business.delivery_settings, delivery_disclaimer: fulfilmentDisclaimer(business, FULFILMENT_MODES.delivery)! },
+    pickup_disclaimer: fulfilmentDisclaimer(business, FULFILMENT_MODES.pickup)!,
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Cart } from '@platform/contracts';
-import { cartLine, DEVICE_ID, FakeApi, Failure, later, pickupCart, renderCheckout } from '../../test-support';
+import { BUSINESS, cartLine, DEVICE_ID, FakeApi, Failure, later, pickupCart, renderCheckout } from '../../test-support';
 
 const DRILL = cartLine({ store_product_id: 101, title: 'DeWalt 20V Cordless Drill', price: '99.00', quantity: 1 });
 const BITS = cartLine({ store_product_id: 102, title: 'Drill Bit Set', price: '12.49', quantity: 2 });
@@ -116,5 +116,78 @@ describe('cart page', () => {
 
     expect(await screen.findByText('DeWalt 20V Cordless Drill')).toBeTruthy();
     expect(screen.queryByText('We could not load your cart.')).toBeNull();
+  });
+});
+
+describe('cart page: delivery modes, disclaimers and the summary', () => {
+  const MULCH = cartLine({ store_product_id: 103, title: 'Bagged Mulch', price: '6.99', quantity: 3, settings: { disableDelivery: true, disableDeliveryText: 'Too heavy for our van: pickup only' } });
+  const EVERY_MODE = {
+    ...BUSINESS, delivery_enabled: true, shipping_enabled: true,
+    delivery_settings: { delivery_disclaimer: 'We deliver on Tuesdays and Fridays.' }, pickup_disclaimer: 'Ring the bell at the loading dock.',
+  };
+  /** The cart in whichever mode the page asks for (order_type), with the checkout types the server worked out. */
+  const modalCart = (lines: Cart['parcels'][number]['items'], checkout_types: Cart['checkout_types'], byMode: Record<number, Partial<Cart['totals']>> = {}) => new FakeApi()
+    .on('GET /api/check-active-coupons', { data: { active: false } })
+    .on('GET /api/cart-parcels', (request) => {
+      const mode = Number(request.query.get('order_type') ?? 0);
+      return { data: { ...pickupCart(lines, { order_type: mode, ...byMode[mode] }), checkout_types } };
+    });
+  const tab = (name: string) => screen.getByRole('tab', { name });
+
+  it("offers only the modes the cart's checkout types allow, says which line keeps delivery out, and falls back to pickup", async () => {
+    localStorage.setItem('deliveryMode', '1'); // delivery was chosen last time
+    renderCheckout('/cart', { api: modalCart([DRILL, MULCH], { pickup: true, delivery: false, shipping: true }), business: EVERY_MODE });
+
+    await screen.findByText('Bagged Mulch');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Pickup', 'Shipping']);
+    expect(tab('Pickup').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Bagged Mulch is not available for delivery. Remove it from your cart or choose another way to get your order.')).toBeTruthy();
+    expect(within(lineOf('Bagged Mulch')).getByText('Too heavy for our van: pickup only')).toBeTruthy();
+    expect(within(lineOf('DeWalt 20V Cordless Drill')).queryByText(/Not available/)).toBeNull();
+    expect(screen.getByTestId('mode-disclaimer').textContent).toBe('Ring the bell at the loading dock.');
+  });
+
+  it("shows the store's delivery disclaimer on the Delivery tab, and the spec's pickup words by default", async () => {
+    const { user } = renderCheckout('/cart', {
+      api: modalCart([DRILL], { pickup: true, delivery: true, shipping: false }),
+      business: { ...EVERY_MODE, shipping_enabled: false, pickup_disclaimer: BUSINESS.pickup_disclaimer },
+    });
+
+    expect((await screen.findByTestId('mode-disclaimer')).textContent).toBe('Please allow time for our team to pull your order. You will be notified when it is ready.');
+    await user.click(tab('Delivery'));
+    await waitFor(() => expect(screen.getByTestId('mode-disclaimer').textContent).toBe('We deliver on Tuesdays and Fridays.'));
+    expect(localStorage.getItem('deliveryMode')).toBe('1');
+  });
+
+  it('shows the code and its label, the fee details, and the delivery fee struck through with what is paid', async () => {
+    const discounted = {
+      coupon: 'FREEDEL', discount: '9.90', discount_label: '10% OFF', additional_fees: '3.00', additional_fee_details: [{ message: 'Battery recycling fee', price_impact: '3.00' }],
+      delivery_fee: '15.00', discount_delivery: '10.00', delivery_charge: '5.00', delivery_charge_label: '$5.00', total: '103.04',
+    };
+    const { user } = renderCheckout('/cart', { api: modalCart([DRILL], { pickup: true, delivery: true, shipping: false }, { 1: discounted }), business: { ...EVERY_MODE, shipping_enabled: false } });
+
+    await user.click(await screen.findByRole('tab', { name: 'Delivery' }));
+    const summary = await screen.findByRole('definition', { name: 'Delivery $15.00, now $5.00' });
+    expect(within(summary).getByTestId('delivery-charge-regular').textContent).toBe('$15.00');
+    expect(summary.textContent).toBe('$15.00$5.00');
+    expect(screen.getByText('Discount (10% OFF)')).toBeTruthy();
+    expect(screen.getByTestId('discount').textContent).toBe('−$9.90');
+    expect(screen.getByText('Battery recycling fee')).toBeTruthy();
+    expect(screen.getByTestId('cart-total').textContent).toBe('$103.04');
+  });
+
+  it('shows a free-shipping code by its label where it takes only the shipping charge off', async () => {
+    const freeShipping = {
+      coupon: 'FREESHIP', discount_label: 'FREE SHIPPING', shipping_fee: '10.49', discount_shipping: '10.49', shipping_charge: '0.00', shipping_charge_label: 'FREE',
+    };
+    renderCheckout('/cart', {
+      api: modalCart([DRILL], { pickup: false, delivery: false, shipping: true }, { 0: freeShipping, 2: freeShipping }),
+      business: { ...EVERY_MODE, pickup_enabled: false, delivery_enabled: false },
+    });
+
+    expect((await screen.findByTestId('shipping-charge')).textContent).toBe('$10.49FREE');
+    expect(screen.getByTestId('discount-label').textContent).toBe('FREE SHIPPING');
+    expect(screen.queryByTestId('discount')).toBeNull();
+    expect(screen.queryByTestId('mode-disclaimer')).toBeNull();
   });
 });

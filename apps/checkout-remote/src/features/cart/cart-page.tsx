@@ -1,8 +1,11 @@
-import { Fragment, useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from '@platform/routing';
 import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
-import { buyingFromText, checkQuantity, showsCheckoutBar, toCents, DEFAULT_PRODUCT_IMAGE, enabledModes, promoCodeProblem, packSize, parseQuantityInput, restoreMode, stepQuantity, type FulfilmentMode } from '@platform/domain';
+import {
+  buyingFromText, checkQuantity, showsCheckoutBar, toCents, DEFAULT_PRODUCT_IMAGE, enabledModes, forbiddenModeProblem, fulfilmentDisclaimer, itemModeNotes, promoCodeProblem, packSize, parseQuantityInput,
+  restoreMode, stepQuantity, type FulfilmentMode,
+} from '@platform/domain';
 import { cartApi, errorMessage, getDeviceId, notify, setCheckoutStep, storefrontApi, useCartQuantities, useCheckoutStep, useSelectedStore } from '@platform/api-client';
 import { ShippingOptions } from './shipping-options';
 import { SaveCartControl } from './saved-carts-page';
@@ -11,6 +14,7 @@ import { CheckoutBar } from '../checkout/checkout-bar';
 import { InformationStep } from '../checkout/information-step';
 import { PaymentStep } from '../checkout/payment-step';
 import { OrderDone } from '../checkout/order-done';
+import { OrderSummary } from '../checkout/order-summary';
 import { PaymentReturn } from '../checkout/payment-return';
 
 /** Remove Selected keeps its busy state this long after the last removal (spec 2, cart item selection). */
@@ -26,6 +30,7 @@ const Line = styled.li`
   .qty { display: flex; gap: 6px; align-items: center; margin-top: 6px; }
   .qty input { width: 4.5em; font: inherit; padding: 4px; text-align: center; }
   .qty button { font: inherit; width: 30px; height: 30px; cursor: pointer; }
+  .limit { font-size: 0.9rem; margin: 4px 0 0; color: ${(p) => p.theme.colors.muted}; }
   .problem { color: ${(p) => p.theme.colors.danger}; font-size: 0.9rem; margin: 4px 0 0; white-space: pre-line; }
   .notice { font-size: 0.9rem; margin: 4px 0 0; padding: 4px 8px; background: ${(p) => p.theme.colors.page}; border-left: 3px solid ${(p) => p.theme.colors.secondary}; }
   @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { grid-template-columns: auto 56px 1fr; .price { grid-column: 3; } img { width: 56px; height: 56px; } }
@@ -39,11 +44,7 @@ const Tabs = styled.div`
   button { font: inherit; padding: 8px 16px; border: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surface}; cursor: pointer; border-radius: 4px; }
   button[aria-selected='true'] { background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.onPrimary}; border-color: ${(p) => p.theme.colors.primary}; }
 `;
-const Summary = styled.dl`
-  display: grid; grid-template-columns: 1fr auto; gap: 6px 16px; max-width: 360px; margin-left: auto;
-  dt.total, dd.total { font-weight: 700; font-size: 1.1rem; }
-  dd { margin: 0; text-align: right; }
-`;
+const ModeNote = styled.p`margin: 0 0 12px; padding: 8px 12px; border-radius: ${(p) => p.theme.radius}; background: ${(p) => p.theme.colors.page};`;
 const ZipForm = styled.form`display: flex; gap: 8px; align-items: center; margin: 8px 0; input { width: 8em; font: inherit; padding: 6px; }`;
 
 const Toolbar = styled.div`display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin-bottom: 8px;`;
@@ -52,6 +53,7 @@ const BuyingFrom = styled.p`margin: 0 0 12px; padding: 8px 12px; border-radius: 
 /** One cart line: quantity box (blank → 1, invalid → previous, steps by pack), rule messages, remove. */
 function CartLine({ item, selected, onSelect, prefix }: { item: CartItem; selected: boolean; onSelect: (on: boolean) => void; prefix: string }) {
   const { data: settings } = storefrontApi.useSettingsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { setQuantity, busy } = useCartQuantities();
   const [removeLine] = cartApi.useRemoveCartItemMutation();
   const [text, setText] = useState<string | null>(null);
@@ -89,6 +91,7 @@ function CartLine({ item, selected, onSelect, prefix }: { item: CartItem; select
           <button type="button" aria-label={`Increase quantity of ${item.title}`} disabled={busy} onClick={() => void change(stepQuantity(item.quantity, 1, pack))}>+</button>
           <Button type="button" $variant="link" onClick={() => void remove()}>Remove</Button>
         </div>
+        {business ? itemModeNotes(item, business).map((note) => <p key={note} className="limit">{note}</p>) : null}
         {item.notice ? <p className="notice" role="status">{item.notice}</p> : null}
         {problem ? <p className="problem" role="alert">{problem}</p> : null}
       </div>
@@ -156,6 +159,11 @@ function CartCheckout() {
   // Only enabled modes show; the remembered one comes back while it is still enabled, else pickup.
   const modes = cart && business ? enabledModes(cart.checkout_types, business) : [];
   const activeMode = restoreMode(mode, modes);
+  const blockedNotes = cart && business ? ([1, 2] as const)
+    .filter((m) => (m === 1 ? business.delivery_enabled : business.shipping_enabled) && !modes.includes(m))
+    .map((m) => forbiddenModeProblem(cart.parcels.flatMap((p) => p.items), m))
+    .filter((note): note is string => note !== null) : [];
+  const disclaimer = business ? fulfilmentDisclaimer(business, activeMode) : null;
   const chooseMode = (next: FulfilmentMode) => { setMode(next); localStorage.setItem(MODE_KEY, String(next)); };
   const saveZip = (event: React.FormEvent) => { event.preventDefault(); setZip(zipText.trim()); localStorage.setItem(ZIP_KEY, zipText.trim()); };
   const [removeLine] = cartApi.useRemoveCartItemMutation();
@@ -232,6 +240,9 @@ function CartCheckout() {
               {modes.map((m) => <button key={m} type="button" role="tab" aria-selected={activeMode === m} onClick={() => chooseMode(m)}>{MODE_LABELS[m]}</button>)}
             </Tabs>
           ) : null}
+          {/* Why the store's delivery or shipping is not offered for this cart: the lines that forbid it. */}
+          {blockedNotes.map((note) => <ModeNote key={note} role="note">{note}</ModeNote>)}
+          {disclaimer ? <ModeNote role="note" data-testid="mode-disclaimer">{disclaimer}</ModeNote> : null}
           {activeMode === 1 && !settings?.cart.hideDeliveryZipcode ? (
             <ZipForm onSubmit={saveZip} aria-label="Delivery address">
               <label htmlFor="delivery-zip">Delivery zip code</label>
@@ -241,16 +252,7 @@ function CartCheckout() {
           ) : null}
           {activeMode === 2 ? <ShippingOptions prefix={prefix} chosenId={cart.totals.shipping_quote?.id ?? null} cartVersion={`${cart.item_count}|${cart.subtotal}`} /> : null}
           <PromoCode applied={cart.totals.coupon} problem={cart.totals.coupon_message} />
-          <Summary aria-label="Order summary">
-            <dt>Subtotal</dt><dd>{prefix}{cart.totals.subtotal}</dd>
-            {cart.totals.additional_fees !== '0.00' ? <><dt>Additional fees</dt><dd>{prefix}{cart.totals.additional_fees}</dd></> : null}
-            {cart.totals.discount !== '0.00' ? <><dt>Discount</dt><dd data-testid="discount">−{prefix}{cart.totals.discount}</dd></> : null}
-            {cart.totals.special_order_fee !== '0.00' ? <><dt>{cart.totals.special_order_fee_label}</dt><dd>{prefix}{cart.totals.special_order_fee}</dd></> : null}
-            {cart.totals.delivery_charge_label ? <><dt>Delivery</dt><dd data-testid="delivery-charge">{cart.totals.delivery_charge_label}</dd></> : null}
-            {cart.totals.shipping_charge_label ? <><dt>Shipping</dt><dd data-testid="shipping-charge">{cart.totals.shipping_charge_label}</dd></> : null}
-            {!settings?.cart.hideTax ? cart.totals.tax_rows.map((row) => <Fragment key={row.label}><dt>{row.label}</dt><dd>{prefix}{row.amount}</dd></Fragment>) : null}
-            <dt className="total">Total</dt><dd className="total" data-testid="cart-total">{prefix}{cart.totals.total}</dd>
-          </Summary>
+          <OrderSummary totals={cart.totals} prefix={prefix} hideTax={settings?.cart.hideTax} label="Order summary" totalTestId="cart-total" />
           {settings?.cart.taxDisclaimer ? <p className="disclaimer">{settings.cart.taxDisclaimer}</p> : null}
           {checkoutProblem ? <p role="alert" className="problem">{checkoutProblem}</p> : null}
           <div style={{ display: 'flex', justifyContent: 'flex-end' }}><Button type="button" onClick={checkout}>Checkout</Button></div>

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { Link } from '@platform/routing';
 import {
-  addressLine, contactProblems, DEFAULT_DELIVERY_DISCLAIMER, OUTSIDE_DELIVERY_AREA, DEFAULT_PICKUP_DISCLAIMER, deliveryAddressProblems, formatPhone, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED,
+  addressLine, contactProblems, fulfilmentDisclaimer, OUTSIDE_DELIVERY_AREA, deliveryAddressProblems, formatPhone, normalizePhone, passwordProblems, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED,
   type ContactInput, type FulfilmentMode,
 } from '@platform/domain';
 import {
@@ -234,7 +234,7 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
             <>
               <h2 id="fulfilment-heading">Pickup</h2>
               {store ? <p><strong>{store.name}</strong><br />{addressLine(store)}</p> : null}
-              <p>{DEFAULT_PICKUP_DISCLAIMER}</p>
+              <p>{fulfilmentDisclaimer(business, 0)}</p>
             </>
           ) : null}
           {mode === 1 ? (
@@ -249,7 +249,7 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
                     <div><Field>State<input name="state" autoComplete="address-level1" aria-invalid={Boolean(problems.state)} value={deliveryAddress.state} maxLength={50} onChange={(e) => { setAddress({ ...deliveryAddress, state: e.target.value }); clear('state'); }} /></Field>{problem('state')}</div>
                   </Row>
                   <Field>Zip code<input name="zip" inputMode="numeric" autoComplete="postal-code" aria-invalid={Boolean(problems.zip)} value={deliveryAddress.zip} maxLength={10} onChange={(e) => { setAddress({ ...deliveryAddress, zip: e.target.value }); clear('zip'); }} /></Field>{problem('zip')}
-                  <p>{DEFAULT_DELIVERY_DISCLAIMER}</p>
+                  <p>{fulfilmentDisclaimer(business, 1)}</p>
                 </>
               )}
             </>

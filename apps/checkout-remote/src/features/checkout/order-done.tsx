@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { Link, useNavigate } from '@platform/routing';
 import type { ReorderAnswer } from '@platform/contracts';
-import { addressLine, DEFAULT_DELIVERY_DISCLAIMER, deliveryDateLabel, DEFAULT_PICKUP_DISCLAIMER, ORDER_PLACED, runDayLabel } from '@platform/domain';
+import { addressLine, deliveryDateLabel, fulfilmentDisclaimer, ORDER_PLACED, runDayLabel } from '@platform/domain';
 import { checkoutApi, errorMessage, getDeviceId, notify, recurringOrdersApi, setCheckoutStep, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
@@ -27,6 +27,7 @@ const ReceiptPrint = createGlobalStyle`
 export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: string; justPlaced?: boolean }) {
   const { data: order, isLoading, isError, error } = checkoutApi.usePlacedOrderQuery({ order_number: orderNumber, device_id: getDeviceId() });
   const { data: settings } = storefrontApi.useSettingsQuery();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const prefix = settings?.products.currencyPrefix ?? '$';
   const notFound = isError && (error as { status?: number }).status === 404;
   return (
@@ -38,10 +39,10 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
       {order ? (
         <Card className="order-receipt" role={justPlaced ? 'status' : undefined} aria-label={justPlaced ? 'Order placed' : 'Order details'}>
           <p>Order number <strong data-testid="order-number">{order.order_number}</strong>{justPlaced ? `. A confirmation was sent to ${order.contact.email}.` : `, placed ${new Date(order.placed_at).toLocaleString()}.`}</p>
-          {order.order_type === 'pickup' ? <p>Pick up at <strong>{order.store.name}</strong>, {order.store.address}. {DEFAULT_PICKUP_DISCLAIMER}</p> : null}
+          {order.order_type === 'pickup' ? <p>Pick up at <strong>{order.store.name}</strong>, {order.store.address}. {fulfilmentDisclaimer(business, 0)}</p> : null}
           {order.order_type !== 'pickup' && order.address ? (
             <p>{order.order_type === 'delivery' ? 'Delivery to' : 'Shipping to'} {addressLine(order.address)}
-              {order.shipping_service ? ` (${order.shipping_service})` : ''}. {order.order_type === 'delivery' ? DEFAULT_DELIVERY_DISCLAIMER : ''}</p>
+              {order.shipping_service ? ` (${order.shipping_service})` : ''}. {order.order_type === 'delivery' ? fulfilmentDisclaimer(business, 1) : ''}</p>
           ) : null}
           {order.delivery_date && order.status !== 'cancelled' && order.status !== 'completed' ? (
             <p data-testid="expected-on"><strong>Expected on {deliveryDateLabel(order.delivery_date)}{order.delivery_window ? `, ${order.delivery_window}` : ''}</strong>{order.order_type === 'pickup' ? ' (your special-order items)' : ''}.</p>

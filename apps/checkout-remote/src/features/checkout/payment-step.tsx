@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from '@platform/routing';
 import type { Cart } from '@platform/contracts';
@@ -9,6 +9,7 @@ import { checkoutApi, errorMessage, getDeviceId, identityApi, recurringOrdersApi
 import { Button, Card, ErrorNotice } from '@platform/ui';
 import { readOrderContact } from './checkout-state';
 import { CARD_FORM_NOT_LOADED, StripeCardField, type CardForm } from './stripe-card-field';
+import { OrderSummary } from './order-summary';
 
 const Review = styled.dl`
   margin: 0 0 16px;
@@ -16,10 +17,6 @@ const Review = styled.dl`
   dt { font-weight: 600; } dd { margin: 0; display: flex; justify-content: space-between; gap: 8px; align-items: baseline; }
   button { font: inherit; background: none; border: 0; padding: 0 4px; text-decoration: underline; cursor: pointer; color: inherit; }
   @media (max-width: ${(p) => p.theme.breakpoints.sm}px) { > div { grid-template-columns: 1fr; } }
-`;
-const Totals = styled.dl`
-  display: grid; grid-template-columns: 1fr auto; gap: 6px 16px; max-width: 360px; margin: 0 0 16px auto;
-  dd { margin: 0; text-align: right; } .total { font-weight: 700; font-size: 1.1rem; }
 `;
 const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }`;
 const Methods = styled.fieldset`border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px; label { display: flex; gap: 8px; align-items: center; }`;
@@ -161,16 +158,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
           <li key={item.store_product_id}><span>{item.quantity} × {item.title}{parcel.type === 'special' ? ' (special order)' : ''}</span><span>{prefix}{item.price}</span></li>
         )))}
       </Lines>
-      <Totals aria-label="Order total">
-        <dt>Subtotal</dt><dd>{prefix}{t.subtotal}</dd>
-        {t.additional_fees !== '0.00' ? <><dt>Additional fees</dt><dd>{prefix}{t.additional_fees}</dd></> : null}
-        {t.discount !== '0.00' ? <><dt>Discount</dt><dd>−{prefix}{t.discount}</dd></> : null}
-        {t.special_order_fee !== '0.00' ? <><dt>{t.special_order_fee_label}</dt><dd>{prefix}{t.special_order_fee}</dd></> : null}
-        {t.delivery_charge_label ? <><dt>Delivery</dt><dd>{t.delivery_charge_label}</dd></> : null}
-        {t.shipping_charge_label ? <><dt>Shipping</dt><dd>{t.shipping_charge_label}</dd></> : null}
-        {t.tax_rows.map((row) => <Fragment key={row.label}><dt>{row.label}</dt><dd>{prefix}{row.amount}</dd></Fragment>)}
-        <dt className="total">Total</dt><dd className="total" data-testid="order-total">{prefix}{t.total}</dd>
-      </Totals>
+      <OrderSummary totals={t} prefix={prefix} label="Order total" totalTestId="order-total" />
       <Methods>
         <legend>How you will pay</legend>
         <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={method === PAY_AT_STORE || !stripeCards} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label>

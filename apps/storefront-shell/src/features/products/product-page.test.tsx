@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { DepartmentNode, ProductDetail, SessionUser } from '@platform/api-client';
 import type { Cart } from '@platform/contracts';
-import { DEVICE_ID, EMPTY_CART, FakeApi, Failure, later, productItem, renderScreen, SETTINGS } from '../../test-support';
+import { BUSINESS, DEVICE_ID, EMPTY_CART, FakeApi, Failure, later, productItem, renderScreen, SETTINGS } from '../../test-support';
 import { ProductPage } from './product-page';
 
 const TOOLS: DepartmentNode = {
@@ -24,7 +24,7 @@ function cartWith(quantity: number): Cart {
   const total = (129 * quantity).toFixed(2);
   return {
     ...EMPTY_CART, order_id: 'cart-1', item_count: quantity, subtotal: total,
-    parcels: [{ type: 'pickup', items: [{ id: 1, store_product_id: 1012, sku: 'DCD771C2', quantity, title: 'DeWalt 20V MAX Cordless Drill', brand_name: 'DeWalt', price: '129.00', image_url: null, vendor_id: null, num_inventory: 7, extra: {}, location: 1, notice: null }] }],
+    parcels: [{ type: 'pickup', items: [{ id: 1, store_product_id: 1012, sku: 'DCD771C2', quantity, title: 'DeWalt 20V MAX Cordless Drill', brand_name: 'DeWalt', price: '129.00', image_url: null, vendor_id: null, num_inventory: 7, extra: {}, location: 1, settings: {}, notice: null }] }],
     totals: { ...EMPTY_CART.totals, subtotal: total, total },
   };
 }
@@ -102,6 +102,27 @@ describe('product page', () => {
 
     expect(await screen.findByText('In your cart: 2')).toBeTruthy();
     expect(api.sent('POST /api/add-to-cart').map((r) => r.body)).toEqual([{ store_product_id: 1012, quantity: 2, device_id: DEVICE_ID }]);
+  });
+
+  it("says an item cannot be delivered or shipped, in its own words or 'Not available for delivery', where the store offers that", async () => {
+    const api = productApi().on('GET /api/products/product', () => ({
+      data: { ...drillAt(1), settings: { disableDelivery: true, disableShipping: true, disableShippingText: 'Battery packs ship by ground only: ask the store' } },
+    }));
+    const delivers = { ...BUSINESS, delivery_enabled: true, shipping_enabled: true };
+    renderScreen(<ProductPage />, '/p/dewalt-20v-max-cordless-drill', { route: '/p/:slug', api, business: delivers });
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByTestId('mode-limit').map((n) => n.textContent)).toEqual(['Not available for delivery', 'Battery packs ship by ground only: ask the store']);
+    // It can still be bought for pickup.
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
+  });
+
+  it('says nothing of delivery or shipping at a store that offers neither', async () => {
+    const api = productApi().on('GET /api/products/product', () => ({ data: { ...drillAt(1), settings: { disableDelivery: true, disableShipping: true } } }));
+    openDrill({ api });
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('mode-limit')).toBeNull();
   });
 
   it("shows the server's refusal of an add to cart", async () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from '@platform/routing';
 import styled from 'styled-components';
 import { getDeviceId, storefrontApi, useSession, type DepartmentNode, type ProductDetail } from '@platform/api-client';
-import { displayPrice, orderingState, stockLabel, toCents } from '@platform/domain';
+import { displayPrice, itemModeNotes, orderingState, stockLabel, toCents } from '@platform/domain';
 import { Container, EmptyState, ErrorNotice, Loading } from '@platform/ui';
 import { Badges, Price, ProductImage, ProductSwiper, StockBadge, useStockLabel } from '../../components/product-bits';
 import { BackInStock } from './back-in-stock';
@@ -110,6 +110,8 @@ export function ProductPage() {
           {product.promo_message ? <p className="promo">{product.promo_message}</p> : null}
           <p><StockBadge product={product} /></p>
           {!ordering.allowed ? <p className="notice" role="note">{ordering.reason}</p> : null}
+          {/* 'Not available for delivery' / '... shipping' (or the item's own words), where the store offers that mode at all. */}
+          {business ? itemModeNotes(product, business).map((note) => <p key={note} className="notice" role="note" data-testid="mode-limit">{note}</p>) : null}
           <BackInStockOffer product={product} />
           {ordering.specialOrder ? <p className="notice" role="note">Special order: we order it in for you, usually in {business?.special_order_sla ?? '3-8 days'}.</p> : null}
           <AddToCartPanel product={product} />
