@@ -44,6 +44,12 @@ export interface LabelCarrier {
 }
 
 const LABEL_FILE_LIMIT = 4 * 1024 * 1024;
+/** A label file's type by its first bytes: a PDF or a PNG, else null. */
+export function labelFileType(data: Buffer): 'application/pdf' | 'image/png' | null {
+  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  return null;
+}
 /** EasyPost's amounts are decimal strings of any precision ('7.15', '0.50000'). */
 const centsOf = (amount: unknown) => { const n = Math.round(Number(amount) * 100); return Number.isFinite(n) ? n : 0; };
 
@@ -72,8 +78,8 @@ const easyPostAddress = (a: LabelAddress) => ({
 /**
  * Labels through the store's EasyPost account with the official SDK (EASYPOST_API_URL points it elsewhere, as
  * for quotes): a shipment per quote (labels as PDF), buy one of its rates with optional insurance, refund an
- * unused label. The label file is fetched only from EasyPost's HTTPS file hosts, or from the host the SDK is
- * pointed at (the local stand-in), never from another address an answer might name.
+ * unused label. The label file is fetched only from an HTTPS address (EasyPost's file hosts), or from the host the
+ * SDK is pointed at (the local stand-in); it is kept only if it is a PDF or a PNG.
  */
 export class EasyPostLabels implements LabelCarrier {
   private readonly client: ReturnType<typeof easyPostClient>;
@@ -140,7 +146,10 @@ export class EasyPostLabels implements LabelCarrier {
     if (!res.ok) throw new LabelCarrierError('unavailable', `The label file could not be fetched (${res.status}).`);
     const data = Buffer.from(await res.arrayBuffer());
     if (!data.length || data.length > LABEL_FILE_LIMIT) throw new LabelCarrierError('unavailable', 'The label file is empty or too large.');
-    return { contentType: (res.headers.get('content-type') ?? 'application/pdf').split(';')[0].trim(), data };
+    // Served back to admins inline, so its type is decided by its first bytes, not by the header of the host.
+    const contentType = labelFileType(data);
+    if (!contentType) throw new LabelCarrierError('unavailable', 'The label file is not a PDF or PNG.');
+    return { contentType, data };
   }
 
   async refund(shipmentId: string): Promise<LabelRefundStatus> {

@@ -25,7 +25,8 @@ import type { AddressInfo } from 'node:net';
  *   EasyPost's: a street containing "unknown" is not found (error on `street1`, code E.ADDRESS.NOT_FOUND), a zip of
  *   00000 is wrong (error on `zip`); anything else is delivered, upper-cased as EasyPost answers, with a ZIP+4.
  * - `GET /v2/carrier_accounts` (an array; set `carrierAccounts`), `GET /v2/carrier_accounts/{id}`, `GET /v2/carrier_types`.
- * - `fails = true`: every call answers 500 as an outage; `calls` records each request (path, Basic auth, body).
+ * - `fails = true`: every call answers 500 as an outage; `brokenLabelFiles = true`: label files are an HTML page;
+ *   `calls` records each request (path, Basic auth, body).
  */
 export interface EasyPostStandIn {
   url: string;
@@ -37,6 +38,8 @@ export interface EasyPostStandIn {
   refusedKeys: Set<string>;
   /** Shipments made through the stand-in, by id, as EasyPost keeps them. */
   shipments: Map<string, Record<string, any>>;
+  /** Label files bought from now on are an HTML error page instead of a label (a file host gone wrong). */
+  brokenLabelFiles: boolean;
   /** The carrier scanned this tracking code's parcel: a refund is now rejected. */
   scan(trackingCode: string): void;
   close(): Promise<void>;
@@ -77,7 +80,7 @@ const CARRIER_TYPES = [
 /** EasyPost's insurance fee: 1% of the declared value, at least $1.00. */
 const insuranceFee = (amount: number) => Math.max(1, Math.ceil(amount) / 100).toFixed(2);
 
-export async function startEasyPostStandIn(): Promise<EasyPostStandIn> {
+export async function startEasyPostStandIn(options: { port?: number } = {}): Promise<EasyPostStandIn> {
   const scanned = new Set<string>();
   const state: Omit<EasyPostStandIn, 'url' | 'close' | 'scan'> = {
     calls: [], fails: false,
@@ -88,6 +91,7 @@ export async function startEasyPostStandIn(): Promise<EasyPostStandIn> {
     carrierAccounts: [{ type: 'UspsAccount', readable: 'USPS', description: 'USPS account' }, { type: 'UpsAccount', readable: 'UPS', description: 'UPS account' }],
     refusedKeys: new Set(),
     shipments: new Map(),
+    brokenLabelFiles: false,
   };
   let ids = 0;
   let origin = '';
@@ -149,7 +153,7 @@ export async function startEasyPostStandIn(): Promise<EasyPostStandIn> {
         const labelId = `pl_${++ids}`;
         const tracking = `${rate.carrier === 'UPS' ? '1Z' : '9400'}${String(100000000 + ids)}${String(ids).padStart(6, '0')}`;
         const pdf = shipment.options.label_format === 'PDF';
-        labels.set(labelId, pdf ? tinyLabelPdf(`${rate.carrier} ${tracking}`) : Buffer.from('\x89PNG\r\n\x1a\n'));
+        labels.set(labelId, state.brokenLabelFiles ? Buffer.from('<html>Service unavailable</html>') : pdf ? tinyLabelPdf(`${rate.carrier} ${tracking}`) : Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
         Object.assign(shipment, {
           selected_rate: rate, tracking_code: tracking,
           postage_label: {
@@ -207,7 +211,7 @@ export async function startEasyPostStandIn(): Promise<EasyPostStandIn> {
     }
     return refuse(404, 'NOT_FOUND', 'The requested resource could not be found.');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(options.port ?? 0, '127.0.0.1', resolve); });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const standIn = Object.assign(state, {
     url: `${origin}/v2/`,

@@ -290,6 +290,24 @@ describe('shipping labels', () => {
     expect((await call('GET', 'labels', 'ownerB')).statusCode).toBe(401);
   });
 
+  it('refunds at once a label it cannot keep (its file is not a label), leaving the order as it was', async () => {
+    const { id } = await placedOrder('lbl-a');
+    const quote = (await owner('POST', `${id}/quotes`, parcel)).json().data;
+    const before = (await owner('GET', 'labels')).json().total;
+    easypost.brokenLabelFiles = true;
+    try {
+      const res = await owner('POST', `${id}/buy`, { rate_id: quote.rates[0].id });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('The label was bought but could not be kept, so it was refunded at once. Please try again.');
+    } finally {
+      easypost.brokenLabelFiles = false;
+    }
+    expect(easypost.shipments.get(quote.shipment_id)?.refund_status).toBe('submitted');
+    expect((await storedOrder(id)).tracking).toBeNull();
+    expect((await owner('GET', 'labels')).json().total).toBe(before);
+    expect((await owner('GET', `labels?order_id=${id}`)).json().data).toEqual([]);
+  });
+
   it('says EasyPost is not answering and keeps nothing when it is down', async () => {
     const { id } = await placedOrder('lbl-a');
     easypost.fails = true;
