@@ -13,3 +13,4 @@ export * from './ar-accounts';
 export * from './offline-orders';
 export * from './reconciliation';
 export * from './shipping-labels';
+export * from './in-store-ping';

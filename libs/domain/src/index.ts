@@ -39,3 +39,4 @@ export * from './reconciliation';
 export * from './live-orders';
 export * from './shipping-labels';
 export * from './customer-privacy';
+export * from './in-store-ping';

@@ -4,7 +4,7 @@ import { inBackground, scoped } from '@platform/db';
 import { Customer } from '@platform/identity';
 import type { CatalogueChangeJob } from '@platform/queue';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
-import { announceStockChange, applyCatalogueChange, BackInStockAsk, backInStockAfterReconcile, backInStockDocId, catalogueService, ensureBackInStockSets, reconcileStock, releaseStock, reserveStock } from './index';
+import { announceStockChange, applyCatalogueChange, BackInStockAsk, backInStockDocId, catalogueService, ensureBackInStockSets, reconcileStock, releaseStock, reserveStock, stockWatchersAfterReconcile } from './index';
 import { Product, productDocId, StoreProduct, storeProductDocId } from './models';
 import { createCatalogueFixture } from './testing';
 
@@ -161,7 +161,7 @@ describe('back in stock', () => {
     await inBackground('test: import', () => StoreProduct.updateOne(scoped({ tenantId: tenant.id }, { _id: storeProductDocId(tenant.id, 51) }), { $set: { inventory: 6, stockVersion: 5 } }));
     const differences = await inBackground('test: reconcile', () => reconcileStock(stock(), tenant.id, [51]));
     expect(differences).toMatchObject([{ storeProductId: 51, fixed: 'redis', database: { inventory: 6 } }]);
-    const result = await inBackground('test: reconcile job', () => backInStockAfterReconcile(harness.resources, differences.map((d) => ({ ...d, tenantId: tenant.id }))));
+    const result = await inBackground('test: reconcile job', () => stockWatchersAfterReconcile(harness.resources, differences.map((d) => ({ ...d, tenantId: tenant.id }))));
     expect(result).toEqual({ sent: 1 });
     expect((await emails()).filter((e) => e.to === 'lee@example.com').map((e) => e.subject)).toEqual(['Back in stock: bis-a Level']);
     expect(await asksIn(tenant.id, 51)).toEqual([]);

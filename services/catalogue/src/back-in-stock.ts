@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
-import type { Redis } from 'ioredis';
-import { inBackground, keyedId, Location, scoped, Tenant, tenantOwned } from '@platform/db';
+import { inBackground, keyedId, scoped, tenantOwned } from '@platform/db';
 import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
 import { closedAccountEmailHash, type AccountClosedJob, type PlatformQueues } from '@platform/queue';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { Customer } from '@platform/identity';
 import { Product, productDocId, StoreProduct, storeProductDocId } from './models';
-import { stockLeft, type StockDifference } from './stock';
+import { stockOf, stockWatch, storeNames, type WatchStore } from './stock-watch';
 
 /**
  * Back in stock (issue 29): a shopper asks to be e-mailed once when an out-of-stock item is back at a store.
- * An ask is a document keyed by tenant, store product and e-mail (asking twice is one ask); Redis keeps which
- * asks each store product has, so a stock change never queries the collection (docs/DATA-ACCESS.md rules 1-3):
- *   `back-in-stock:<tenant>:products`        SET of product ids with asks (what a stock change checks first)
- *   `back-in-stock:<tenant>:product:<id>`    SET of that product's store product ids with asks
- *   `back-in-stock:<tenant>:sp:<id>`         SET of the asks' `_id`s for one store product
+ * An ask is a document keyed by tenant, store product and e-mail (asking twice is one ask); Redis lists which
+ * asks each store product has (stock-watch.ts, kind 'back-in-stock'), so a stock change never queries the collection.
  * The catalogue's stock announcements queue a 'back-in-stock' job on catalogue-changes for asked-for
  * products; the job e-mails each ask of a store product whose stock is above 0 and forgets it.
  */
@@ -35,18 +31,11 @@ const askSchema = new Schema({
 askSchema.plugin(tenantOwned, { growing: true });
 export const BackInStockAsk = mongoose.models.BackInStockAsk ?? mongoose.model('BackInStockAsk', askSchema, 'backinstockasks');
 
-interface Keys { redis: Redis; queuePrefix: string }
-const productsKey = (r: Keys, tenantId: string) => `${r.queuePrefix}:back-in-stock:${tenantId}:products`;
-const productKey = (r: Keys, tenantId: string, productId: number) => `${r.queuePrefix}:back-in-stock:${tenantId}:product:${productId}`;
-const asksKey = (r: Keys, tenantId: string, storeProductId: number) => `${r.queuePrefix}:back-in-stock:${tenantId}:sp:${storeProductId}`;
+type Keys = WatchStore;
+export const backInStockWatch = stockWatch('back-in-stock');
+const asksKey = (r: Keys, tenantId: string, storeProductId: number) => backInStockWatch.keys.storeProduct(r, tenantId, storeProductId);
 const builtKey = (r: Keys, tenantId: string) => `${r.queuePrefix}:back-in-stock:${tenantId}:built`;
-
-/** Lists one ask in the three sets (asking, and rebuilding). */
-const listAsk = (r: Keys, tenantId: string, ask: { _id: string; storeProductId: number; productId: number }) => r.redis.multi()
-  .sadd(asksKey(r, tenantId, ask.storeProductId), ask._id)
-  .sadd(productKey(r, tenantId, ask.productId), String(ask.storeProductId))
-  .sadd(productsKey(r, tenantId), String(ask.productId))
-  .exec();
+const listAsk = backInStockWatch.list;
 
 /**
  * The sets rebuilt from the database when Redis does not have them (first start, a lost Redis): run by the stock
@@ -86,9 +75,6 @@ async function askerEmail(ctx: RequestContext, given: string | undefined): Promi
   if (!isValidEmail(email)) throw new AppError('unprocessable', INVALID_EMAIL, { email: [INVALID_EMAIL] });
   return { email, customerSlug: null };
 }
-
-const stockOf = async (resources: Keys, tenantId: string, storeProductId: number) =>
-  (await stockLeft({ redis: resources.redis, prefix: resources.queuePrefix }, tenantId, [storeProductId])).get(storeProductId) ?? 0;
 
 /**
  * Records an ask (once per store product and e-mail). Refused for an item in stock there (409), one that can be
@@ -130,23 +116,6 @@ export async function withdrawBackInStock(ctx: RequestContext, resources: Keys, 
   await BackInStockAsk.deleteOne(scoped(ctx, { _id }));
 }
 
-/**
- * After stock changed (checkout gave stock back, an order or line was cancelled, an import): queues the
- * back-in-stock job when any of the products has asks. One SMISMEMBER; nothing when nobody asked.
- */
-export async function queueBackInStockCheck(resources: Keys & { queues?: Pick<PlatformQueues, 'catalogueChanges'> }, tenantId: string, productIds: number[]): Promise<void> {
-  if (!productIds.length || !resources.queues) return;
-  const asked = await resources.redis.smismember(productsKey(resources, tenantId), ...productIds.map(String));
-  const ids = productIds.filter((_, i) => asked[i] === 1);
-  if (ids.length) await resources.queues.catalogueChanges.add(BACK_IN_STOCK_JOB, { tenantId, productIds: ids });
-}
-
-// Forgets a store product (and its product) in the lists once it has no asks left; atomic against a new ask.
-const TIDY = `
-if redis.call('SCARD', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[1]) end
-if redis.call('SCARD', KEYS[2]) == 0 then redis.call('SREM', KEYS[3], ARGV[2]) end
-return 1`;
-
 type AskDoc = { _id: string; email: string; link: string; askedAt: Date };
 
 /**
@@ -159,69 +128,31 @@ export async function sendBackInStock(
 ): Promise<{ sent: number }> {
   let sent = 0;
   const ctx = { tenantId };
-  if (!productIds.length) return { sent };
-  const asked = await resources.redis.smismember(productsKey(resources, tenantId), ...productIds.map(String));
-  // Read once per run, not once per store product: the store's name and its locations' names (a small collection).
-  let names: { tenant: string; locations: Map<number, string> } | null = null;
-  const storeNames = async () => {
-    if (names) return names;
-    const [tenant, locations] = await Promise.all([
-      Tenant.findById(tenantId, { name: 1 }).lean() as Promise<{ name?: string } | null>,
-      Location.find(scoped(ctx), { locationId: 1, name: 1 }).lean() as Promise<unknown> as Promise<{ locationId: number; name?: string }[]>,
-    ]);
-    names = { tenant: tenant?.name ?? '', locations: new Map(locations.map((l) => [l.locationId, l.name ?? ''])) };
-    return names;
-  };
-  for (const productId of productIds.filter((_, i) => asked[i] === 1)) {
-    const storeProductIds = (await resources.redis.smembers(productKey(resources, tenantId, productId))).map(Number);
-    for (const storeProductId of storeProductIds) {
-      const askIds = await resources.redis.smembers(asksKey(resources, tenantId, storeProductId));
-      if (askIds.length && await stockOf(resources, tenantId, storeProductId) > 0) {
-        const product = await Product.findOne(scoped(ctx, { _id: productDocId(tenantId, productId) }), { title: 1 }).lean() as { title: string } | null;
-        const sp = await StoreProduct.findOne(scoped(ctx, { _id: storeProductDocId(tenantId, storeProductId) }), { locationId: 1 }).lean() as { locationId: number } | null;
-        const { tenant, locations } = await storeNames();
-        const locationName = sp ? locations.get(sp.locationId) : undefined;
-        for (const askId of askIds) {
-          const ask = await BackInStockAsk.findOne(scoped(ctx, { _id: askId })).lean() as AskDoc | null;
-          if (ask) {
-            const title = product?.title ?? 'An item you asked about';
-            const store = locationName || 'our store';
-            await resources.queues.notifications.add('back-in-stock', {
-              tenantId, channel: 'email', to: ask.email, kind: 'back-in-stock',
-              subject: `Back in stock: ${title}`,
-              text: [
-                `Good news: ${title} is back in stock at ${store}.`, '',
-                `See it and order it here: ${ask.link}`, '',
-                `You asked us to e-mail you when it was back. This e-mail is sent once; if it sells out again, ask again on the product page.`, '',
-                tenant,
-              ].join('\n'),
-            }, { jobId: `back-in-stock-${createHash('sha256').update(`${askId}|${new Date(ask.askedAt).getTime()}`).digest('hex').slice(0, 32)}` });
-            sent += 1;
-            await BackInStockAsk.deleteOne(scoped(ctx, { _id: askId }));
-          }
-          await resources.redis.srem(asksKey(resources, tenantId, storeProductId), askId);
-        }
-      }
-      await resources.redis.eval(TIDY, 3, asksKey(resources, tenantId, storeProductId), productKey(resources, tenantId, productId), productsKey(resources, tenantId), String(storeProductId), String(productId));
+  const names = storeNames(tenantId);
+  await backInStockWatch.whenInStock(resources, tenantId, productIds, async ({ storeProductId, productId }, askIds) => {
+    const product = await Product.findOne(scoped(ctx, { _id: productDocId(tenantId, productId) }), { title: 1 }).lean() as { title: string } | null;
+    const sp = await StoreProduct.findOne(scoped(ctx, { _id: storeProductDocId(tenantId, storeProductId) }), { locationId: 1 }).lean() as { locationId: number } | null;
+    const { tenant, locations } = await names();
+    const locationName = sp ? locations.get(sp.locationId) : undefined;
+    for (const askId of askIds) {
+      const ask = await BackInStockAsk.findOne(scoped(ctx, { _id: askId })).lean() as AskDoc | null;
+      if (!ask) continue;
+      const title = product?.title ?? 'An item you asked about';
+      const store = locationName || 'our store';
+      await resources.queues.notifications.add('back-in-stock', {
+        tenantId, channel: 'email', to: ask.email, kind: 'back-in-stock',
+        subject: `Back in stock: ${title}`,
+        text: [
+          `Good news: ${title} is back in stock at ${store}.`, '',
+          `See it and order it here: ${ask.link}`, '',
+          `You asked us to e-mail you when it was back. This e-mail is sent once; if it sells out again, ask again on the product page.`, '',
+          tenant,
+        ].join('\n'),
+      }, { jobId: `back-in-stock-${createHash('sha256').update(`${askId}|${new Date(ask.askedAt).getTime()}`).digest('hex').slice(0, 32)}` });
+      sent += 1;
+      await BackInStockAsk.deleteOne(scoped(ctx, { _id: askId }));
     }
-  }
-  return { sent };
-}
-
-/**
- * After the stock reconcile put Redis right from the database (an import or another writer raised a count the
- * database had newer): the store products that went from 0 to more and have asks get their e-mails.
- */
-export async function backInStockAfterReconcile(
-  resources: Keys & { queues: Pick<PlatformQueues, 'notifications'> }, differences: (StockDifference & { tenantId: string })[],
-): Promise<{ sent: number }> {
-  let sent = 0;
-  for (const d of differences) {
-    if (d.fixed !== 'redis' || !d.database || d.database.inventory <= 0 || (d.redis && d.redis.inventory > 0)) continue;
-    if (!(await resources.redis.scard(asksKey(resources, d.tenantId, d.storeProductId)))) continue;
-    const sp = await StoreProduct.findOne(scoped({ tenantId: d.tenantId }, { _id: storeProductDocId(d.tenantId, d.storeProductId) }), { productId: 1 }).lean() as { productId: number } | null;
-    if (sp) sent += (await sendBackInStock(resources, d.tenantId, [sp.productId])).sent;
-  }
+  });
   return { sent };
 }
 

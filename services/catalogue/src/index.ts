@@ -7,5 +7,7 @@ export { rebuildSearchRows } from './search/rows';
 export { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 export type { SearchIndexRegistry } from './search/registry';
 export { reserveStock, releaseStock, settleHold, releaseHold, staleHolds, stockLeft, writeStockChanges, reconcileStock, reconcileAllStock, reconcileStockJob, forgetStock, type StockStore, type StockLine, type StockChange, type StockDifference } from './stock';
-export { BackInStockAsk, backInStockAfterReconcile, ensureBackInStockSets, backInStockDocId, sendBackInStock, BACK_IN_STOCK_JOB, forgetClosedAccountAsks } from './back-in-stock';
+export { BackInStockAsk, ensureBackInStockSets, backInStockDocId, sendBackInStock, BACK_IN_STOCK_JOB, forgetClosedAccountAsks } from './back-in-stock';
+export { ensureStockWatchLists, stockWatchersAfterReconcile } from './stock-watchers';
+export { InStorePing, inStorePingDocId, IN_STORE_PING_JOB } from './in-store-ping/service';
 export { productDepartments } from './pick-list';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { Location, resolveLocationId, scoped } from '@platform/db';
+import { Location, scoped } from '@platform/db';
 import { departmentSlug, milesBetween, NEARBY_STORE_MILES, PRICE_BANDS } from '@platform/domain';
 import type { ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
@@ -10,6 +10,10 @@ import { mostBoughtWith, mostSold, mostViewed, recentViewsKey, type CounterStore
 import { topSearchTerms } from './search-terms';
 import { cachedForTenant } from './tenant-cache';
 import { visibleBrands } from './brands';
+import { requireLocation } from './store-location';
+import { pingCounts } from './in-store-ping/counts';
+
+export { requireLocation };
 
 export const SORTS = ['relevancy', 'price-desc', 'price-asc', 'latest', 'title-asc', 'manufacturer-no'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -53,12 +57,6 @@ export function attributeFilters(query: Record<string, unknown>): Record<string,
 
 const idList = (...parts: (string | number | undefined)[]) =>
   parts.flatMap((part) => String(part ?? '').split(',')).map((id) => Number(id.trim())).filter((id) => Number.isInteger(id) && id > 0);
-
-export async function requireLocation(ctx: RequestContext): Promise<number> {
-  const locationId = await resolveLocationId(ctx, ctx.storeId);
-  if (locationId === null) throw new AppError('not_found', 'This store has no locations yet');
-  return locationId;
-}
 
 type DeptInfo = { deptId: number; name: string; level: number; imageUrl: string | null };
 const visibleDepartments = (ctx: RequestContext) => cachedForTenant(ctx, 'departments', async () => {
@@ -139,7 +137,10 @@ export async function suggestions(ctx: RequestContext, registry: SearchIndexRegi
   if (term.length < 3) return { search_terms: [], products: [], departments: [], brands: [] };
   const [locationId, index, allDepartments, terms] = await Promise.all([requireLocation(ctx), registry.get(ctx.tenantId), visibleDepartments(ctx), topSearchTerms(ctx, counters, term, 5)]);
   const lower = term.toLowerCase();
-  const products = index.suggest(term, locationId, 10).products;
+  const found = index.suggest(term, locationId, 10).products;
+  // How many shoppers asked a store to check each one (in-store pings), one HMGET.
+  const pings = await pingCounts({ redis: counters.redis, queuePrefix: counters.prefix }, ctx.tenantId, found.map((p) => p.id));
+  const products = found.map((p) => ({ ...p, ping_count: pings.get(p.id) ?? 0 }));
   const departments = [...allDepartments.values()].filter((d) => d.name.toLowerCase().includes(lower)).slice(0, 2).map((d) => ({ dept_id: d.deptId, name: d.name }));
   const brands = (await visibleBrands(ctx))
     .filter((b) => b.name.toLowerCase().includes(lower)).slice(0, 2).map((b) => ({ brand_id: b.brandId, brand_name: b.name, image: b.image ?? null }));

@@ -9,6 +9,7 @@ import { searchTermRoutes } from './search-terms';
 import { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 import { trackProductView } from './tracking';
 import { visitorRoutes } from './visitors';
+import { inStorePingRoutes } from './in-store-ping/routes';
 import { featuredProducts, widgetProducts } from './widget-products';
 import { paintRoutes } from './paints/routes';
 
@@ -40,6 +41,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   await app.register(brandRoutes(searchIndexes));
   await app.register(searchTermRoutes);
   await app.register(visitorRoutes);
+  await app.register(inStorePingRoutes(searchIndexes));
   await app.register(paintRoutes(searchIndexes));
 
   app.get('/departments', {
@@ -95,12 +97,12 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
 
   app.get('/get-suggestions', {
     schema: {
-      tags, summary: 'Type-ahead for 3+ characters: products (10), departments (2), brands (2)',
+      tags, summary: 'Type-ahead for 3+ characters: products (10, each with ping_count: in-store pings of it), departments (2), brands (2)',
       querystring: Type.Object({ search: Keyword }),
       response: {
         200: Type.Object({
           search_terms: Type.Array(Type.String()),
-          products: Type.Array(ProductItem),
+          products: Type.Array(Type.Intersect([ProductItem, Type.Object({ ping_count: Type.Integer() })])),
           departments: Type.Array(Type.Object({ dept_id: Type.Integer(), name: Type.String() })),
           brands: Type.Array(Type.Object({ brand_id: Type.Integer(), brand_name: Type.String(), image: Type.Union([Type.String(), Type.Null()]) })),
         }),

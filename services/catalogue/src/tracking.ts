@@ -33,7 +33,8 @@ const searchesKey = (s: CounterStore, t: string) => `${s.prefix}:search-terms:${
 const clicksKey = (s: CounterStore, t: string) => `${s.prefix}:search-clicks:${t}`; // HASH term -> clicks
 const salesKey = (s: CounterStore, t: string, day: string) => `${s.prefix}:sales:${t}:${day}`; // ZSET sku -> units that day (UTC)
 const pairsKey = (s: CounterStore, t: string, sku: string) => `${s.prefix}:co-purchases:${t}:${sku}`; // ZSET withSku -> orders
-const loadedKey = (s: CounterStore, t: string, kind: Kind) => `${s.prefix}:counters-loaded:${kind}:${t}`;
+/** The marker saying Redis holds a tenant's counts of one kind (tracking's kinds, and others' such as in-store pings). */
+export const loadedKey = (s: CounterStore, t: string, kind: string) => `${s.prefix}:counters-loaded:${kind}:${t}`;
 const countedKey = (s: CounterStore, kind: Kind, queue: string, jobId: string) => `${s.prefix}:counted:${kind}:${queue}:${jobId}`;
 
 /** Sales are read back at most 365 days (the top-selling window); a day's counts are kept a little longer. */
@@ -111,7 +112,12 @@ export const COUNTS_STILL_LOADING = "The store's figures are still being loaded.
  * Makes sure Redis holds the tenant's counts of this kind: if the marker is gone (first use, or Redis lost its
  * data), one process loads them from the database, as background work, while others wait for the marker.
  */
-export async function ensureLoaded(store: CounterStore, tenantId: string, kind: Kind): Promise<void> {
+export function ensureLoaded(store: CounterStore, tenantId: string, kind: Kind): Promise<void> {
+  return ensureLoadedWith(store, tenantId, kind, LOADERS[kind]);
+}
+
+/** ensureLoaded for counts another module keeps (in-store pings): its kind names the marker, `load` fills Redis from the database. */
+export async function ensureLoadedWith(store: CounterStore, tenantId: string, kind: string, load: (store: CounterStore, tenantId: string) => Promise<void>): Promise<void> {
   const marker = loadedKey(store, tenantId, kind);
   for (let waited = 0; waited < 60_000; waited += 50) {
     if (await store.redis.exists(marker)) return;
@@ -119,7 +125,7 @@ export async function ensureLoaded(store: CounterStore, tenantId: string, kind: 
     if (await store.redis.set(lock, '1', 'PX', 60_000, 'NX')) {
       try {
         if (!(await store.redis.exists(marker))) {
-          await inBackground(`load the ${kind} counts into Redis`, () => LOADERS[kind](store, tenantId));
+          await inBackground(`load the ${kind} counts into Redis`, () => load(store, tenantId));
           await store.redis.set(marker, '1');
         }
       } finally {

@@ -4,6 +4,7 @@ export { hashPassword, verifyPassword } from './passwords';
 export { forgetEndedSessions } from './housekeeping';
 export { startSessionLists } from './session-list';
 export { storeAdmins } from './staff';
+export { storeRecipients } from './store-recipients';
 export { deliverCampaign } from './email-campaigns/service';
 export { shopperForAdmin, type ShopperForAdmin, shopperDataExport, type ShopperDataExport, eraseShopper, forgetUnsubscribeLinks } from './customers-admin/service';
 export { EmailCampaign, UnsubscribeLink } from './email-campaigns/models';

@@ -8,7 +8,7 @@ import type { PlacedOrder, RecurringOrder as RecurringOrderView } from '@platfor
 import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity, type StoredCart } from '@platform/cart';
 import { announceStockChange, releaseHold, releaseStock, reserveStock, settleHold, staleHolds, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
 import { getBusinessDetails, getStoreSettings, storedPaymentSettings } from '@platform/tenant-settings';
-import { checkoutPhoneConfirmed, storeAdmins, VERIFY_PHONE_FIRST } from '@platform/identity';
+import { checkoutPhoneConfirmed, storeRecipients, VERIFY_PHONE_FIRST } from '@platform/identity';
 import { AppError, backgroundContext, rejectFieldProblems, resolvedTenant, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type StoredPayment } from './card-payment';
@@ -465,17 +465,9 @@ export async function shopperOrderDoc(ctx: RequestContext, io: CheckoutIo, who: 
   return order;
 }
 
-/**
- * The store hears of a new order: an e-mail to its contact address and every admin account allowed new order
- * e-mails (spec 3 §6 new_order_emails), once per address, a reply going to the shopper; and a text to every
- * admin allowed new order texts (new_order_texts) who has a mobile number. Staff bound to another location are not told.
- */
+/** The store hears of a new order (identity's storeRecipients): e-mails with replies going to the shopper, and texts. */
 async function tellTheStore(ctx: RequestContext, io: CheckoutIo, order: PlacedOrder, prefix: string, link: string | null): Promise<void> {
-  const [business, everyone] = await Promise.all([getBusinessDetails(ctx), storeAdmins(ctx)]);
-  const admins = everyone.filter((a) => !a.locationId || a.locationId === order.store.id);
-  const emailed = admins.filter((a) => a.permissions.includes('new_order_emails')).map((a) => a.email);
-  const recipients = [...new Set([business.contact_email, ...emailed].filter(Boolean).map((e) => normalizeEmail(e!)))];
-  const phones = [...new Set(admins.filter((a) => a.permissions.includes('new_order_texts')).map((a) => a.telephone).filter((p): p is string => Boolean(p)))];
+  const { emails: recipients, phones } = await storeRecipients(ctx, order.store.id);
   const email = storeOrderEmail(order, prefix, link);
   const text = `${ctx.tenant.name}: new ${order.order_type} order ${order.order_number}, ${displayPrice(toCents(order.total), prefix)}, ${order.contact.first_name} ${order.contact.last_name}.${link ? ` ${link}` : ''}`;
   await Promise.all([

@@ -2,7 +2,7 @@ import { Queue, Worker, type Job, type Processor } from 'bullmq';
 import { inBackground, Tenant } from '@platform/db';
 import type { Redis } from 'ioredis';
 import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, type StockReconcileJob } from '@platform/queue';
-import { applyCatalogueChange, backInStockAfterReconcile, ensureBackInStockSets, foldOrderPlaced, forgetClosedAccountAsks, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
+import { applyCatalogueChange, ensureStockWatchLists, stockWatchersAfterReconcile, foldOrderPlaced, forgetClosedAccountAsks, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { forgetEndedSessions, forgetUnsubscribeLinks } from '@platform/identity';
 import { recoverAbandonedCheckoutsOf } from '@platform/orders';
@@ -75,11 +75,11 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     backgroundWorker<StockReconcileJob>(QUEUE_NAMES.stockReconcile, async (job) => {
       const recovered = await recoverAbandonedCheckoutsOf({ resources: { redis: publisher, queuePrefix: prefix, queues: producers } }, job.data.tenantId);
       const reconciled = await reconcileStock(job);
-      // Back-in-stock asks a lost Redis forgot are listed again from the database (once per store).
+      // Back-in-stock asks and in-store pings a lost Redis forgot are listed again from the database (once per store).
       const tenantIds = job.data.tenantId ? [job.data.tenantId] : ((await Tenant.find({ active: true }, { _id: 1 }).lean()) as { _id: unknown }[]).map((t) => String(t._id));
-      for (const tenantId of tenantIds) await ensureBackInStockSets({ redis: publisher, queuePrefix: prefix }, tenantId);
-      // Counts the database had higher (an import): shoppers who asked to hear when they are back get their e-mail.
-      await backInStockAfterReconcile({ redis: publisher, queuePrefix: prefix, queues: producers }, reconciled.differences);
+      for (const tenantId of tenantIds) await ensureStockWatchLists({ redis: publisher, queuePrefix: prefix }, tenantId);
+      // Counts the database had higher (an import): shoppers waiting for them to be back are told.
+      await stockWatchersAfterReconcile({ redis: publisher, queuePrefix: prefix, queues: producers }, reconciled.differences);
       return { ...reconciled, recovered };
     }, { connection, prefix, concurrency: 1 }),
     backgroundWorker<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, async (job) => { await sendEmailCampaign(producers, job.data, publicUrl); }, { connection, prefix, concurrency: 1 }),

@@ -4,7 +4,7 @@ import { searchChangesChannel, type CatalogueChangeJob } from '@platform/queue';
 import type { PlatformResources } from '@platform/server-kit';
 import type { SearchIndexRegistry } from './registry';
 import { rebuildSearchRows } from './rows';
-import { BACK_IN_STOCK_JOB, queueBackInStockCheck, sendBackInStock } from '../back-in-stock';
+import { queueStockWatchChecks, stockWatchJob, tellStockWatchers } from '../stock-watchers';
 
 /** Call after writing products, prices or stock: search shows the change once the worker has broadcast it. */
 export async function announceCatalogueChange(resources: PlatformResources, tenantId: string, productIds: number[]): Promise<void> {
@@ -14,7 +14,7 @@ export async function announceCatalogueChange(resources: PlatformResources, tena
 /**
  * Call after stock changed in Redis only (an order, a cancelled line): no row needs re-deriving, since index
  * loads take each count from Redis, so the API processes are told at once, without a queued job. Products
- * shoppers asked to hear about (back-in-stock.ts) get a queued back-in-stock job, given the queues.
+ * shoppers wait for (back-in-stock asks, in-store pings: stock-watchers.ts) get their queued job, given the queues.
  */
 export async function announceStockChange(
   resources: Pick<PlatformResources, 'redis' | 'queuePrefix'> & { queues?: Pick<PlatformResources['queues'], 'catalogueChanges'> }, tenantId: string, productIds: number[],
@@ -22,24 +22,25 @@ export async function announceStockChange(
   if (!productIds.length) return;
   const change: IndexChange = { tenantId, productIds: [...new Set(productIds)] };
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
-  await queueBackInStockCheck(resources, tenantId, change.productIds);
+  await queueStockWatchChecks(resources, tenantId, change.productIds);
 }
 
 /**
  * Worker handler: re-derives the changed products' search rows, then tells every API process (each holds
- * its own indexes) which products changed. A 'back-in-stock' job (and, given the queues, any change) e-mails
- * the shoppers who asked about those products where they are in stock again.
+ * its own indexes) which products changed. A 'back-in-stock' or 'in-store-ping-restock' job (and, given the queues,
+ * any change) tells the shoppers waiting for those products where they are in stock again.
  */
 export function applyCatalogueChange(publisher: Redis, prefix: string, queues?: Pick<PlatformResources['queues'], 'notifications'>) {
   const resources = { redis: publisher, queuePrefix: prefix };
   return async (job: Job<CatalogueChangeJob>) => {
-    if (job.name === BACK_IN_STOCK_JOB) {
-      if (!queues) throw new Error('back-in-stock jobs need the notifications queue');
-      return await sendBackInStock({ ...resources, queues }, job.data.tenantId, job.data.productIds);
+    const tell = stockWatchJob(job.name);
+    if (tell) {
+      if (!queues) throw new Error(`${job.name} jobs need the notifications queue`);
+      return await tell({ ...resources, queues }, job.data.tenantId, job.data.productIds);
     }
     await rebuildSearchRows({ redis: publisher, prefix }, job.data.tenantId, job.data.productIds);
     await publisher.publish(searchChangesChannel(prefix), JSON.stringify(job.data));
-    if (queues) await sendBackInStock({ ...resources, queues }, job.data.tenantId, job.data.productIds);
+    if (queues) await tellStockWatchers({ ...resources, queues }, job.data.tenantId, job.data.productIds);
     return undefined;
   };
 }
