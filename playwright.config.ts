@@ -48,6 +48,7 @@ export default defineConfig({
         // The journey that moves the checkout remote to a second origin (4303) needs the page to allow it.
         CSP_SCRIPT_ORIGINS: 'http://127.0.0.1:4303',
         LOG_LEVEL: 'warn', QUERY_GUARD: '1', ...(process.env.STRIPE_API_BASE ? { STRIPE_API_BASE: process.env.STRIPE_API_BASE } : {}),
+        ...(process.env.EASYPOST_API_URL ? { EASYPOST_API_URL: process.env.EASYPOST_API_URL } : {}),
       },
     },
   ],

@@ -143,7 +143,7 @@ function waitForChildPort(child, name, port, logFile) {
  * stripePort defaults to one derived from the profile's Redis port, so profiles that do not name one
  * (the benchmarks) still get a port of their own.
  */
-export async function startBackingServices({ profile, mongoPort, redisPort, stripePort = redisPort + 5740, freshData = false }) {
+export async function startBackingServices({ profile, mongoPort, redisPort, stripePort = redisPort + 5740, easyPostPort = redisPort + 5760, freshData = false }) {
   const dataDir = path.join(root, '.data', profile);
   if (freshData) execFileSync('rm', ['-rf', dataDir]);
   mkdirSync(dataDir, { recursive: true });
@@ -151,6 +151,7 @@ export async function startBackingServices({ profile, mongoPort, redisPort, stri
   let mongoUri = process.env.MONGODB_URI;
   let redisUrl = process.env.REDIS_URL;
   let stripeUrl = process.env.STRIPE_API_BASE;
+  let easyPostUrl = process.env.EASYPOST_API_URL;
 
   if (!redisUrl) {
     redisUrl = `redis://127.0.0.1:${redisPort}`;
@@ -207,6 +208,20 @@ export async function startBackingServices({ profile, mongoPort, redisPort, stri
       }
     }
   }
+  if (!easyPostUrl) {
+    // EasyPost has no official local server: the platform's own stand-in of its published API (services/cart
+    // testing.ts), so shipping rates and labels never reach the real EasyPost from a developer's or CI's machine.
+    if (await portOpen(easyPostPort)) log(`reusing the EasyPost stand-in already on ${easyPostPort}`);
+    else {
+      const standInLog = path.join(dataDir, 'easypost-stand-in.log');
+      const standIn = startChild('easypost-stand-in', process.execPath, ['--import', 'tsx', path.join(root, 'tools/easypost-stand-in.ts'),
+        '--port', String(easyPostPort)], standInLog);
+      children.push(standIn);
+      await waitForChildPort(standIn, 'easypost-stand-in', easyPostPort, standInLog);
+      log(`EasyPost stand-in started on ${easyPostPort}`);
+    }
+    easyPostUrl = `http://127.0.0.1:${easyPostPort}`;
+  }
   const stop = async () => {
     await Promise.all(children.map((child) => new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -216,5 +231,5 @@ export async function startBackingServices({ profile, mongoPort, redisPort, stri
       setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 5000).unref();
     })));
   };
-  return { mongoUri, redisUrl, stripeUrl, stop };
+  return { mongoUri, redisUrl, stripeUrl, easyPostUrl, stop };
 }

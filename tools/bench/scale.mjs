@@ -91,7 +91,7 @@ try {
   // 1. A scratch database and Redis of its own (never the dev data), seeded at scale.
   services = await startBackingServices({ profile: 'bench-scale', mongoPort: 27124, redisPort: 6485, freshData: !keep });
   const env = {
-    ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }),
+    ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }), EASYPOST_API_URL: services.easyPostUrl,
     PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
     // One client IP signs in and looks up thousands of times: lift the per-IP limits (per account limits stay).
     IDENTITY_IP_LIMIT_LOGIN: '1000000000', IDENTITY_IP_LIMIT_LOOKUP: '1000000000',
