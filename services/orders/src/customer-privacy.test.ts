@@ -9,6 +9,8 @@ import { closedAccountEmailHash } from '@platform/queue';
 import { ordersService } from './index';
 import { Order } from './models';
 import { RecurringOrder } from './recurring/recurring-orders';
+import { ShippingLabel } from './shipping-labels/models';
+import { forgetLabelIndex } from './shipping-labels/label-index';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
@@ -108,6 +110,15 @@ describe("a customer's personal data (GDPR-style export and delete)", () => {
   });
 
   it('deletes their personal data: orders keep their totals without it, recurring orders stop, the lists forget them and they cannot sign in', async () => {
+    // A label the store bought for her first order names her in the labels list.
+    const first = (await inDb(() => Order.findOne({ tenantId, orderNumber: '1001' }, { _id: 1 }).lean())) as unknown as { _id: unknown };
+    await ShippingLabel.create({
+      tenantId, orderId: String(first._id), orderNumber: '1001', customerName: 'Mia Cole', locationId: 1, shipmentId: 'shp_1', rateId: 'rate_1', carrierName: 'USPS',
+      service: 'Priority', rateCents: 899, trackingCode: '9400100000000000000001', parcel: { weightOz: 16 }, boughtAt: new Date(),
+    });
+    await forgetLabelIndex({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId);
+    const labelNames = async () => (await call('GET', 'admin/shipping/labels', owner)).json().data.map((l: { customer_name: string }) => l.customer_name);
+    expect(await labelNames()).toEqual(['Mia Cole']);
     const before = (await call('GET', 'admin/customers/totalAccounts', owner)).json();
     const res = await call('POST', 'admin/customer/mia-cole-7f3a/delete', owner);
     expect(res.statusCode).toBe(200);
@@ -134,6 +145,8 @@ describe("a customer's personal data (GDPR-style export and delete)", () => {
     const csv = (await call('GET', 'admin/orders/csv?order_filters=all', owner)).body;
     expect(csv).toContain('1003');
     expect(csv).not.toMatch(/mia@gdpr|Mia Cole|5035550170/);
+
+    expect(await labelNames()).toEqual(['Deleted customer']);
 
     // The customer lists and the account: gone.
     expect((await call('GET', 'admin/customers/totalAccounts', owner)).json()).toEqual({ total: before.total - 1, marketing: before.marketing - 1 });

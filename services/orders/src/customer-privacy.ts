@@ -7,6 +7,7 @@ import { withRedisLock } from '@platform/cart';
 import { errorAnswers, requireStoreOwner, type PlatformResources, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { Order } from './models';
 import { ensureOrderIndex, indexOrder, orderKeys, type OrderIndexStore } from './order-index';
+import { eraseLabelNames } from './shipping-labels/label-index';
 import { storeLocations, type CheckoutIo } from './checkout';
 import { LOCK, orderLock } from './admin-orders';
 import { eraseRecurringOrdersOf, recurringOrdersOf } from './recurring/recurring-orders';
@@ -78,6 +79,7 @@ async function anonymiseOrder(ctx: RequestContext, io: Pick<CheckoutIo, 'resourc
     multi.del(orderKeys.doc(s, ctx.tenantId, id));
     await indexOrder(s, ctx.tenantId, { ...order, ...erased } as never, multi);
     await multi.exec();
+    await eraseLabelNames(s, ctx, id, ERASED_CUSTOMER_NAME);
     return true;
   }, LOCK);
 }

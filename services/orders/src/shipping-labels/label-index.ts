@@ -88,3 +88,18 @@ export async function forgetLabelIndex(s: LabelIndexStore, tenantId: string): Pr
   const keys = await scanKeys(s.redis, `${base(s, tenantId)}:*`);
   if (keys.length) await s.redis.del(...keys);
 }
+
+/**
+ * An erased customer's order: its labels keep carrier, cost and tracking but no longer name the person (the label
+ * documents by `_id`, their list rows after). The carrier's label file itself is the printed label, kept as the
+ * shipment's record (docs/CUSTOMER-PRIVACY.md).
+ */
+export async function eraseLabelNames(s: LabelIndexStore, ctx: { tenantId: string }, orderId: string, erasedName: string): Promise<void> {
+  await ensureLabelIndex(s, ctx.tenantId);
+  const ids = await s.redis.zrange(labelKeys.order(s, ctx.tenantId, orderId), 0, -1);
+  for (const id of ids) {
+    await ShippingLabel.updateOne(scoped(ctx, { _id: id }), { $set: { customerName: erasedName } });
+    const label = (await ShippingLabel.findOne(scoped(ctx, { _id: id })).lean()) as unknown as StoredLabel | null;
+    if (label) await indexLabel(s, ctx.tenantId, label);
+  }
+}
