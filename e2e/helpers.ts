@@ -104,10 +104,10 @@ export async function chooseStore(page: Page, name: string) {
 }
 
 /** A product as the products API lists it (the fields the journeys pick by). */
-export type Item = { id: number; slug: string; title: string; num_inventory: number; vendor_allows_special_order: boolean; extra: Record<string, unknown>; vendor_id: number | null };
-/** A product without pack, limit, special-order or hidden-price rules: it adds to the cart as plainly as can be. */
+export type Item = { id: number; slug: string; title: string; num_inventory: number; vendor_allows_special_order: boolean; extra: Record<string, unknown>; settings?: Record<string, unknown>; vendor_id: number | null };
+/** A product without pack, limit, special-order, hidden-price or delivery/shipping rules: it adds to the cart and goes out any way as plainly as can be. */
 export const plain = (p: Item) => !p.vendor_allows_special_order && !p.extra.fpack && !p.extra.max_order_quantity && !p.extra.disable_order
-  && !p.extra.hide_price && !p.extra.always_allow_special_order && p.vendor_id !== 2020;
+  && !p.extra.hide_price && !p.extra.always_allow_special_order && p.vendor_id !== 2020 && !p.settings?.disableDelivery && !p.settings?.disableShipping;
 
 /**
  * The scheduler's next run of the recurring order an order started, due now: its delayed job is promoted, so the

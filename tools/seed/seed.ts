@@ -103,6 +103,15 @@ function productAttributes(productId: number, faker: Faker): Record<string, stri
   return attributes;
 }
 
+/** Item settings of spec 1 §3 on a share of products: price wording, and items that cannot be delivered or shipped. */
+function productSettings(productId: number): Record<string, unknown> {
+  const settings: Record<string, unknown> = productId % 53 === 0 ? { regText: 'was', hidePriceText: 'Ask at the service desk' } : {};
+  if (productId % 59 === 0) Object.assign(settings, { disableDelivery: true, disableDeliveryText: 'Too bulky for our delivery van: pick it up or have it shipped' });
+  if (productId % 61 === 0) settings.disableShipping = true; // the default words: 'Not available for shipping'
+  if (productId % 67 === 0) Object.assign(settings, { disableDelivery: true, disableShipping: true, disableShippingText: 'Hazardous material: in-store pickup only' });
+  return settings;
+}
+
 /** Product flags of spec 1 §3 spread over the catalogue, so every label and rule has demo products. */
 function productExtra(productId: number): Record<string, unknown> {
   const extra: Record<string, unknown> = {};
@@ -208,6 +217,11 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
         { code: '97304', fee: '14.00', minThreshold: '150.00', thresholdFee: '4.99' },
       ] : [],
       special_order_fee: plan.variant === 'hardware-cooperative' ? '4.99' : '0.00',
+      // The hardware store words its own disclaimers; the paint store keeps spec 2's defaults.
+      ...(plan.variant === 'hardware-cooperative' ? {
+        pickup_disclaimer: 'Most orders are ready within 2 hours. We will text you when yours is waiting at the pickup counter.',
+        delivery_settings: { delivery_disclaimer: 'Our delivery team will call to set a time. Deliveries run Monday to Saturday.' },
+      } : {}),
       rewards_enabled: plan.variant === 'hardware-cooperative', loyality_lookup_field: 'phone',
       // The cooperative's weekly ad, dated around the day of seeding.
       local_ad: plan.variant === 'hardware-cooperative' ? {
@@ -285,7 +299,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
       description: faker.commerce.productDescription(), brandId: brand.brandId, brandName: brand.name,
       modelNumber: faker.string.alphanumeric({ length: 8, casing: 'upper' }), departmentPath: path,
       imageUrl: productId % 5 === 0 ? null : PRODUCT_IMAGES[productId % PRODUCT_IMAGES.length], vendorId,
-      extra: productExtra(productId), settings: productId % 53 === 0 ? { regText: 'was', hidePriceText: 'Ask at the service desk' } : {},
+      extra: productExtra(productId), settings: productSettings(productId),
       attributes: productAttributes(productId, faker),
       // A share of products carry what the detail page shows: competitors' prices, fees, add-ons, videos.
       competitors: productId % 11 === 0 ? [{ name: 'Big Box Depot', priceCents: faker.number.int({ min: 299, max: 52999 }), logo: null }] : [],
@@ -324,6 +338,9 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
     },
     { tenantId, code: 'SPRING2025', kind: 'percent', percentBp: 1500, expiresAt: new Date(Date.UTC(2025, 5, 1)) },
     { tenantId, code: 'WELCOME15', kind: 'percent', percentBp: 1500, oncePerCustomer: true, disclaimer: 'One order per customer; sign in to use it.' },
+    // The delivery and shipping discounts: the whole charge off from a minimum subtotal.
+    { tenantId, code: 'FREEDELIVERY', kind: 'free_delivery', minSubtotalCents: 2500, disclaimer: 'Local delivery zip codes only.' },
+    { tenantId, code: 'SHIPFREE', kind: 'free_shipping', minSubtotalCents: 5000 },
   ]);
   const priceOf = new Map((storeProducts as { productId: number; locationId: number; priceCents: number }[]).filter((sp) => sp.locationId === 1).map((sp) => [sp.productId, sp.priceCents]));
   const orders = await seedOrderHistory(tenantId, plan.slug, products as { productId: number; sku: string; title: string }[], priceOf, faker, queues);

@@ -52,6 +52,7 @@ const options: StoreOptions = {
   pickup_enabled: true, delivery_enabled: true, shipping_enabled: false,
   delivery_locations: [{ code: '97301', fee: '5.00', minThreshold: '50.00', thresholdFee: '0.00' }],
   show_oos_special: true, verify_phone_at_checkout: false, recurring_orders_enabled: false, special_order_fee: '2.50', special_order_sla: '3-8 days', tax_rates: [{ location_id: 1, rate: '8.25' }],
+  pickup_disclaimer: '', delivery_settings: { delivery_disclaimer: '' },
 };
 
 describe('store options', () => {

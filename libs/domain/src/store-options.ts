@@ -16,9 +16,13 @@ export interface StoreOptions {
   special_order_fee: string;
   special_order_sla: string;
   tax_rates: { location_id: number; rate: string }[];
+  /** What pickup and delivery shoppers are told to expect (cart, checkout, confirmation); blank: the default words. */
+  pickup_disclaimer: string;
+  delivery_settings: { delivery_disclaimer: string };
 }
 export const STORE_OPTION_KEYS = [
   'pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'verify_phone_at_checkout', 'recurring_orders_enabled', 'show_oos_special', 'special_order_fee', 'special_order_sla', 'tax_rates',
+  'pickup_disclaimer', 'delivery_settings',
 ] as const satisfies readonly (keyof StoreOptions)[];
 
 /** The selling options out of anything that carries them (the business details). */
@@ -33,6 +37,8 @@ export const ZIP_LISTED_TWICE = 'This zip code is already in the list.';
 export const INVALID_AMOUNT = 'Enter an amount in dollars and cents, e.g. 5.00.';
 export const INVALID_SLA = 'Say how long special orders usually take, e.g. 3-8 days (at most 40 characters).';
 export const INVALID_TAX_RATE = 'Enter a rate from 0 to 20 percent, e.g. 8.25.';
+export const DISCLAIMER_MAX_LENGTH = 500;
+export const DISCLAIMER_TOO_LONG = `Keep it to ${DISCLAIMER_MAX_LENGTH} characters or fewer.`;
 
 const ZIP = /^\d{5}$/;
 const AMOUNT = /^\d{1,5}(\.\d{1,2})?$/;
@@ -73,6 +79,8 @@ export function storeOptionsProblems(options: StoreOptions): Record<string, stri
     const rate = r.rate.trim();
     if (!RATE.test(rate) || Number(rate) > 20) problems[`tax_rates.${index}.rate`] = INVALID_TAX_RATE;
   });
+  if (options.pickup_disclaimer.trim().length > DISCLAIMER_MAX_LENGTH) problems.pickup_disclaimer = DISCLAIMER_TOO_LONG;
+  if (options.delivery_settings.delivery_disclaimer.trim().length > DISCLAIMER_MAX_LENGTH) problems['delivery_settings.delivery_disclaimer'] = DISCLAIMER_TOO_LONG;
   return problems;
 }
 
@@ -87,5 +95,7 @@ export function normalizeStoreOptions(options: StoreOptions): StoreOptions {
     special_order_fee: normalizeAmount(options.special_order_fee) ?? options.special_order_fee,
     special_order_sla: options.special_order_sla.trim(),
     tax_rates: options.tax_rates.map((r) => ({ location_id: r.location_id, rate: String(Number(r.rate.trim())) })),
+    pickup_disclaimer: options.pickup_disclaimer.trim(),
+    delivery_settings: { ...options.delivery_settings, delivery_disclaimer: options.delivery_settings.delivery_disclaimer.trim() },
   };
 }

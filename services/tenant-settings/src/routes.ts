@@ -195,7 +195,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   app.post('/admin/settings/update', {
     preHandler: requirePermission('edit_locations'),
     schema: {
-      tags, summary: 'Admin: the selling options (fulfilment modes and delivery zips, special orders, tax rates); any of them (422 names each bad field; nothing is saved then)',
+      tags, summary: 'Admin: the selling options (fulfilment modes and delivery zips, special orders, tax rates, pickup and delivery disclaimers); any of them (422 names each bad field; nothing is saved then)',
       security: bearer,
       body: Type.Object({
         pickup_enabled: Type.Optional(Type.Boolean()),
@@ -212,6 +212,9 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
         special_order_fee: Type.Optional(Amount),
         special_order_sla: Type.Optional(Type.String({ maxLength: 100 })),
         tax_rates: Type.Optional(Type.Array(Type.Object({ location_id: Type.Integer({ minimum: 1 }), rate: Type.String({ maxLength: 10 }) }), { maxItems: 200 })),
+        // What pickup and delivery shoppers are told to expect; blank: the default words (business details answer them filled in).
+        pickup_disclaimer: Type.Optional(Type.String({ maxLength: 1000 })),
+        delivery_settings: Type.Optional(Type.Object({ delivery_disclaimer: Type.String({ maxLength: 1000 }) }, { additionalProperties: false })),
       }, { additionalProperties: false }),
       response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: BusinessDetails }), ...errorAnswers(422) },
     },

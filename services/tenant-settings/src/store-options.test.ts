@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Location } from '@platform/db';
-import { DELIVERY_NEEDS_ZIPS, INVALID_TAX_RATE, INVALID_ZIP, NO_FULFILMENT_MODE, NO_PERMISSION } from '@platform/domain';
+import { DEFAULT_PICKUP_DISCLAIMER, DELIVERY_NEEDS_ZIPS, DISCLAIMER_TOO_LONG, INVALID_TAX_RATE, INVALID_ZIP, NO_FULFILMENT_MODE, NO_PERMISSION } from '@platform/domain';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { tenantSettingsService, StoreProfile } from './index';
 import { STORE_OPTIONS_SAVED } from './store-options';
@@ -62,5 +62,17 @@ describe('admin settings update (the selling options)', () => {
     // Pickup off is fine now that delivery is on.
     expect((await update({ pickup_enabled: false })).statusCode).toBe(200);
     expect((await details()).pickup_enabled).toBe(false);
+  });
+
+  it("saves the store's pickup and delivery disclaimers trimmed; an empty one is the default again; a long one is refused", async () => {
+    const saved = await update({ pickup_disclaimer: '  Ring the bell at the loading dock. ', delivery_settings: { delivery_disclaimer: 'We deliver on Tuesdays.' } });
+    expect(saved.statusCode).toBe(200);
+    expect(await details()).toMatchObject({ pickup_disclaimer: 'Ring the bell at the loading dock.', delivery_settings: { delivery_disclaimer: 'We deliver on Tuesdays.' } });
+    const long = await update({ pickup_disclaimer: 'x'.repeat(501), delivery_settings: { delivery_disclaimer: 'y'.repeat(600) } });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({ pickup_disclaimer: [DISCLAIMER_TOO_LONG], 'delivery_settings.delivery_disclaimer': [DISCLAIMER_TOO_LONG] });
+    expect((await details()).pickup_disclaimer).toBe('Ring the bell at the loading dock.');
+    expect((await update({ pickup_disclaimer: '' })).statusCode).toBe(200);
+    expect(await details()).toMatchObject({ pickup_disclaimer: DEFAULT_PICKUP_DISCLAIMER, delivery_settings: { delivery_disclaimer: 'We deliver on Tuesdays.' } });
   });
 });

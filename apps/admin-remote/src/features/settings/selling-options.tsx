@@ -10,7 +10,7 @@ import { SaveBar, useCheckedSave } from './checked-save';
 /** The three selling-option screens; each is a settings screen or a setup wizard step (its slug). */
 export type SellingOptionsSection = 'fulfillment-options' | 'special-order-items' | 'tax-rate';
 const SECTION_KEYS: Record<SellingOptionsSection, (keyof StoreOptions)[]> = {
-  'fulfillment-options': ['pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'verify_phone_at_checkout', 'recurring_orders_enabled'],
+  'fulfillment-options': ['pickup_enabled', 'delivery_enabled', 'shipping_enabled', 'delivery_locations', 'verify_phone_at_checkout', 'recurring_orders_enabled', 'pickup_disclaimer', 'delivery_settings'],
   'special-order-items': ['show_oos_special', 'special_order_fee', 'special_order_sla'],
   'tax-rate': ['tax_rates'],
 };
@@ -23,11 +23,11 @@ const Form = styled.form`
   .check { display: flex; gap: 8px; align-items: center; margin: 6px 0; font-weight: 400; }
   .help { margin: 4px 0 0; font-weight: 400; color: ${(p) => p.theme.colors.muted}; }
   .problem { margin: 4px 0 0; font-weight: 400; color: ${(p) => p.theme.colors.danger}; }
-  .zone { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto; gap: 8px 12px; align-items: start; padding: 8px 0; }
+  .zone { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)) auto; gap: 8px 12px; align-items: start; padding: 8px 0; }
   .zone label { display: grid; gap: 6px; font-weight: 600; }
   .zone > button { margin-top: 26px; }
   .zone input { width: 100%; box-sizing: border-box; font: inherit; font-weight: 400; padding: 8px 10px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
-  @media (max-width: 560px) { .zone { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } .zone > button { grid-column: 1 / -1; justify-self: start; margin-top: 0; } }
+  @media (max-width: 720px) { .zone { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } .zone > button { grid-column: 1 / -1; justify-self: start; margin-top: 0; } }
 `;
 
 function fromBusiness(b: BusinessDetails): StoreOptions {
@@ -95,8 +95,17 @@ export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSa
             </p>
           </fieldset></Card>
           <Card><fieldset>
+            <legend>What shoppers are told</legend>
+            <Field>Pickup disclaimer<textarea rows={2} maxLength={500} value={form.pickup_disclaimer} {...described('pickup_disclaimer')} onChange={(e) => set({ pickup_disclaimer: e.target.value })} /></Field>
+            {problem('pickup_disclaimer')}
+            <Field>Delivery disclaimer<textarea rows={2} maxLength={500} value={form.delivery_settings.delivery_disclaimer} {...described('delivery_settings.delivery_disclaimer')}
+              onChange={(e) => set({ delivery_settings: { ...form.delivery_settings, delivery_disclaimer: e.target.value } })} /></Field>
+            {problem('delivery_settings.delivery_disclaimer')}
+            <p className="help">Shown in the cart, at checkout, after the order and in the confirmation e-mail for that way of getting the order. Leave one empty for the standard words.</p>
+          </fieldset></Card>
+          <Card><fieldset>
             <legend>Zip codes you deliver to</legend>
-            <p className="help">Local delivery is offered at checkout for these zip codes, at the fee beside each.</p>
+            <p className="help">Local delivery is offered at checkout for these zip codes, at the fee beside each. From an order subtotal you name, a zip can charge a lower fee (0.00: free delivery); the cart shows the difference as a delivery discount.</p>
             {zones.length === 0 ? <p>No delivery zip codes yet.</p> : null}
             {zones.map((zone, index) => (
               <div className="zone" key={index} role="group" aria-label={`Delivery zip ${index + 1}`}>
@@ -107,6 +116,16 @@ export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSa
                 <div>
                   <label>Delivery fee ($)<input inputMode="decimal" value={zone.fee} {...described(`delivery_locations.${index}.fee`)} onChange={(e) => setZone(index, { fee: e.target.value })} /></label>
                   {problem(`delivery_locations.${index}.fee`)}
+                </div>
+                <div>
+                  <label>Lower fee from ($)<input inputMode="decimal" placeholder="e.g. 75.00" value={zone.minThreshold ?? ''} {...described(`delivery_locations.${index}.minThreshold`)}
+                    onChange={(e) => setZone(index, { minThreshold: e.target.value.trim() ? e.target.value : null })} /></label>
+                  {problem(`delivery_locations.${index}.minThreshold`)}
+                </div>
+                <div>
+                  <label>Lower fee ($)<input inputMode="decimal" placeholder="0.00 for free" value={zone.thresholdFee ?? ''} {...described(`delivery_locations.${index}.thresholdFee`)}
+                    onChange={(e) => setZone(index, { thresholdFee: e.target.value.trim() ? e.target.value : null })} /></label>
+                  {problem(`delivery_locations.${index}.thresholdFee`)}
                 </div>
                 <Button type="button" $variant="secondary" onClick={() => set({ delivery_locations: zones.filter((_, i) => i !== index) })}>Remove</Button>
               </div>
