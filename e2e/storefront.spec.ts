@@ -125,7 +125,7 @@ test.describe('first visit: which store?', () => {
     }
     await question.getByLabel('ZIP code').fill('97325');
     await question.getByRole('button', { name: 'Find nearest' }).click();
-    await expect(question.getByRole('status')).toHaveText('Nearest to ZIP 97325: Millbrook.');
+    await expect(question.getByText('Nearest to ZIP 97325: Millbrook.')).toBeVisible();
     await question.getByRole('button', { name: 'Select Location' }).click();
     await expect(question).toBeHidden();
     await expect(page.getByRole('button', { name: /^Your store: Millbrook/ })).toBeVisible();
@@ -141,7 +141,7 @@ test.describe('first visit: which store?', () => {
     test('the nearest store is picked at once; Escape keeps the store shown', async ({ page }) => {
       await page.goto('/');
       const question = page.getByRole('dialog', { name: 'Choose your store' });
-      await expect(question.getByRole('status')).toHaveText('Nearest to you: Riverside Eastgate.');
+      await expect(question.getByText('Nearest to you: Riverside Eastgate.')).toBeVisible();
       await expect(question.getByRole('button', { name: /Nearest\s*Riverside Eastgate/ })).toHaveAttribute('aria-pressed', 'true');
       await page.keyboard.press('Escape');
       await expect(question).toBeHidden();
@@ -270,13 +270,13 @@ test.describe('footer newsletter', () => {
     const email = `news-${Date.now()}@shopper.test`;
     await page.goto('/');
     const signUp = page.getByRole('region', { name: 'Sign up for our newsletter' });
-    await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    await signUp.getByRole('button', { name: 'Subscribe' }).click();
     await expect(signUp.getByRole('alert').first()).toHaveText('Please enter a valid email address.');
-    await expect(signUp.getByLabel('E-mail address')).toBeFocused();
-    await signUp.getByLabel('E-mail address').fill(email);
-    await signUp.getByRole('checkbox', { name: /I agree to receive e-mails about offers and news from Riverside Hardware Co-op/ }).check();
+    await expect(signUp.getByLabel('Newsletter email address')).toBeFocused();
+    await signUp.getByLabel('Newsletter email address').fill(email);
+    await signUp.getByRole('checkbox', { name: /I agree to receive offers and news from Riverside Hardware Co-op by email/ }).check();
     const at = new Date();
-    await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    await signUp.getByRole('button', { name: 'Subscribe' }).click();
     await expect(signUp.getByRole('status')).toHaveText(`Thanks for signing up! We sent a confirmation to ${email}.`);
 
     const headers = { 'business-slug': 'demo-hardware', authorization: `Bearer ${await sessionToken(ADMIN)}` };

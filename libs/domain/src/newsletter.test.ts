@@ -12,7 +12,7 @@ describe('newsletter sign-up', () => {
   });
 
   it('says what was agreed to, and the confirmation carries the unsubscribe link', () => {
-    expect(newsletterConsentText('Riverside Hardware')).toBe('I agree to receive e-mails about offers and news from Riverside Hardware. I can unsubscribe at any time.');
+    expect(newsletterConsentText('Riverside Hardware')).toBe('I agree to receive offers and news from Riverside Hardware by email. I can unsubscribe at any time.');
     const mail = newsletterWelcomeEmail({ storeName: 'Riverside Hardware', unsubscribeUrl: 'https://shop.test/unsubscribe?token=abc' });
     expect(mail.subject).toBe("You're on the Riverside Hardware e-mail list");
     expect(mail.text).toContain('Unsubscribe here: https://shop.test/unsubscribe?token=abc');

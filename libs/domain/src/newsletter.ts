@@ -2,7 +2,7 @@ import { isValidEmail, INVALID_EMAIL } from './identity';
 
 /** What a shopper agrees to when signing up in the footer; kept with the sign-up as the record of consent. */
 export const newsletterConsentText = (storeName: string) =>
-  `I agree to receive e-mails about offers and news from ${storeName}. I can unsubscribe at any time.`;
+  `I agree to receive offers and news from ${storeName} by email. I can unsubscribe at any time.`;
 
 export const NEWSLETTER_CONSENT_REQUIRED = 'Please tick the box to agree to receive our e-mails.';
 /** The same answer whether the address was new, already signed up or signed up again: a sign-up does not tell who is on the list. */

@@ -12,10 +12,10 @@ describe('footer newsletter sign-up', () => {
   it('checks the address and the consent first, naming each problem, and sends nothing', async () => {
     const api = new FakeApi();
     const { user, form } = open(api);
-    await user.type(within(form).getByLabelText('E-mail address'), 'pat@');
-    await user.click(within(form).getByRole('button', { name: 'Sign Up' }));
+    await user.type(within(form).getByLabelText('Newsletter email address'), 'pat@');
+    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
     expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toEqual(['Please enter a valid email address.', 'Please tick the box to agree to receive our e-mails.']);
-    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('E-mail address')), { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Newsletter email address')), { timeout: 5000 });
     expect(api.sent('POST /api/newsletter/subscribe')).toHaveLength(0);
   });
 
@@ -23,10 +23,10 @@ describe('footer newsletter sign-up', () => {
     const answer = later<{ status: string; message: string }>();
     const api = new FakeApi().on('POST /api/newsletter/subscribe', () => answer.promise);
     const { user, form } = open(api);
-    await user.type(within(form).getByLabelText('E-mail address'), ' pat@example.com ');
-    await user.click(within(form).getByRole('checkbox', { name: 'I agree to receive e-mails about offers and news from Demo Hardware. I can unsubscribe at any time.' }));
-    await user.click(within(form).getByRole('button', { name: 'Sign Up' }));
-    expect((within(form).getByRole('button', { name: 'Signing up…' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(form).getByLabelText('Newsletter email address'), ' pat@example.com ');
+    await user.click(within(form).getByRole('checkbox', { name: 'I agree to receive offers and news from Demo Hardware by email. I can unsubscribe at any time.' }));
+    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
+    expect((within(form).getByRole('button', { name: 'Subscribing…' }) as HTMLButtonElement).disabled).toBe(true);
     answer.resolve({ status: 'success', message: 'Thanks for signing up! We sent a confirmation to pat@example.com.' });
     expect((await within(form).findByRole('status', undefined, { timeout: 5000 })).textContent).toBe('Thanks for signing up! We sent a confirmation to pat@example.com.');
     expect(within(form).queryByRole('textbox')).toBeNull();
@@ -37,13 +37,13 @@ describe('footer newsletter sign-up', () => {
     let reply: Failure = new Failure(422, 'Please enter a valid email address.', { email: ['Please enter a valid email address.'] });
     const api = new FakeApi().on('POST /api/newsletter/subscribe', () => reply);
     const { user, form } = open(api);
-    await user.type(within(form).getByLabelText('E-mail address'), 'pat@example.com');
+    await user.type(within(form).getByLabelText('Newsletter email address'), 'pat@example.com');
     await user.click(within(form).getByRole('checkbox'));
-    await user.click(within(form).getByRole('button', { name: 'Sign Up' }));
+    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
     expect((await within(form).findByRole('alert', undefined, { timeout: 5000 })).textContent).toBe('Please enter a valid email address.');
-    expect(within(form).getByLabelText('E-mail address').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('Newsletter email address').getAttribute('aria-invalid')).toBe('true');
     reply = new Failure(429, 'Too many attempts. Please try again in 15 minutes.');
-    await user.click(within(form).getByRole('button', { name: 'Sign Up' }));
+    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Too many attempts. Please try again in 15 minutes.'), { timeout: 5000 });
   });
 });

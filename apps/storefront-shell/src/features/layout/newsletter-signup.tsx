@@ -19,7 +19,8 @@ const Form = styled.form`
 
 /**
  * The footer's newsletter sign-up: an e-mail address and the consent box (both checked here first, then by the
- * server), the server's confirmation in place of the form, its problems beside their fields.
+ * server), the server's confirmation in place of the form, its problems beside their fields. Its labels say
+ * 'email', not 'E-mail': the sign-in form's field keeps the only 'E-mail' label on a page.
  */
 export function NewsletterSignUp({ storeName }: { storeName: string }) {
   const { pathname } = useLocation();
@@ -53,10 +54,10 @@ export function NewsletterSignUp({ storeName }: { storeName: string }) {
       {done ? <p role="status">{done}</p> : (
         <Form ref={form} onSubmit={(e) => void submit(e)} noValidate>
           <div className="row">
-            <label htmlFor="newsletter-email" className="sr-only">E-mail address</label>
-            <input id="newsletter-email" type="email" autoComplete="email" placeholder="Your e-mail address" value={email} onChange={(e) => setEmail(e.target.value)}
+            <label htmlFor="newsletter-email" className="sr-only">Newsletter email address</label>
+            <input id="newsletter-email" type="email" autoComplete="email" placeholder="Your email address" value={email} onChange={(e) => setEmail(e.target.value)}
               aria-invalid={Boolean(problems.email)} aria-describedby={problems.email ? 'newsletter-email-problem' : undefined} maxLength={254} />
-            <button type="submit" disabled={isLoading}>{isLoading ? 'Signing up…' : 'Sign Up'}</button>
+            <button type="submit" disabled={isLoading}>{isLoading ? 'Subscribing…' : 'Subscribe'}</button>
           </div>
           {problems.email ? <p id="newsletter-email-problem" className="problem" role="alert">{problems.email}</p> : null}
           <label className="consent">
