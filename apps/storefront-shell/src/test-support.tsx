@@ -12,7 +12,7 @@ import {
   clearSession, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type Video,
 } from '@platform/api-client';
 import type {
-  AboutUs, BusinessAboutUs, BusinessDetails, Cart, HomeBanner, ProductItem, StoreSettings,
+  AboutUs, BusinessAboutUs, BusinessDetails, Cart, HomeBanner, InStorePingAnswer, InStorePingState, ProductItem, StoreSettings,
 } from '@platform/contracts';
 import { BUSINESS as BASE_BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS as BASE_SETTINGS } from '@platform/api-client/testing';
 import { ShopFactsProvider } from './components/shop-facts';
@@ -33,6 +33,10 @@ export interface Answers {
   'POST /api/products/track': { status: string };
   'POST /api/products/notify-back-in-stock': { status: 'success'; message: string; email: string };
   'DELETE /api/products/notify-back-in-stock': { status: 'success' };
+  'GET /api/get-in-store-ping-status': { status: 'success'; data: InStorePingState };
+  'POST /api/save-in-store-ping': InStorePingAnswer;
+  'POST /api/in-store-ping-non-customer-info': InStorePingAnswer;
+  'POST /api/cancel-in-store-ping': InStorePingAnswer;
   'POST /api/products/get-recent': { data: ProductItem[] };
   'POST /api/track-search': { status: string };
   'POST /api/search/click': { status: string };

@@ -14,3 +14,4 @@ export { arAccountsApi, type ArAssignAnswer } from './endpoints/ar-accounts';
 export { offlineOrdersApi, downloadOfflineOrdersCsv, type OfflineOrderListArgs, type OfflineProductHit } from './endpoints/offline-orders';
 export { reconciliationApi, downloadReconciliationCsv, type ReconciliationArgs } from './endpoints/reconciliation';
 export { shippingLabelsApi, openLabelFile, type LabelBought, type ShippingAddressInput } from './endpoints/shipping-labels';
+export { inStorePingApi, type InStorePingArgs } from './endpoints/in-store-ping';

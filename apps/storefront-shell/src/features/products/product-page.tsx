@@ -6,6 +6,7 @@ import { displayPrice, itemModeNotes, orderingState, stockLabel, toCents } from 
 import { Container, EmptyState, ErrorNotice, Loading } from '@platform/ui';
 import { Badges, Price, ProductImage, ProductSwiper, StockBadge, useStockLabel } from '../../components/product-bits';
 import { BackInStock } from './back-in-stock';
+import { InStorePingOffer } from './in-store-ping';
 import { AddToCartPanel } from '../../components/add-to-cart';
 import { VideoSection } from '../../components/video-lightbox';
 
@@ -113,6 +114,7 @@ export function ProductPage() {
           {/* 'Not available for delivery' / '... shipping' (or the item's own words), where the store offers that mode at all. */}
           {business ? itemModeNotes(product, business).map((note) => <p key={note} className="notice" role="note" data-testid="mode-limit">{note}</p>) : null}
           <BackInStockOffer product={product} />
+          <InStorePingOffer product={product} />
           {ordering.specialOrder ? <p className="notice" role="note">Special order: we order it in for you, usually in {business?.special_order_sla ?? '3-8 days'}.</p> : null}
           <AddToCartPanel product={product} />
           {product.additional_fee_details.length ? (
