@@ -13,6 +13,7 @@ import { ReconciliationPage } from './features/orders/reconciliation-page';
 import { CustomersPage } from './features/customers/customers-page';
 import { ArAccountsPage } from './features/ar-accounts/ar-accounts-page';
 import { OfflineOrdersPage } from './features/offline-orders/offline-orders-page';
+import { StatsPage } from './features/stats/stats-page';
 import { EmailCampaignsPage } from './features/emails/email-campaigns-page';
 import { EditEmailCampaignPage, NewEmailCampaignPage } from './features/emails/email-campaign-edit-page';
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
@@ -34,6 +35,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/reconciliation', Page: ReconciliationPage },
   { path: '/admin/prepare-order', Page: PrepareOrderPage },
   { path: '/admin/offline-orders', Page: OfflineOrdersPage },
+  { path: '/admin/stats', Page: StatsPage },
   { path: '/admin/customers', Page: CustomersPage },
   { path: '/admin/emails', Page: EmailCampaignsPage },
   { path: '/admin/emails/new', Page: NewEmailCampaignPage },

@@ -8,6 +8,7 @@ import { Button, Container, Modal } from '@platform/ui';
 const NAV_ITEMS: { label: string; to?: string }[] = [
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Offline Orders', to: '/admin/offline-orders' },
+  { label: 'Stats', to: '/admin/stats' },
   { label: 'Emails', to: '/admin/emails' },
   { label: 'Website Settings', to: '/admin/settings' },
   { label: 'Customers', to: '/admin/customers' },
