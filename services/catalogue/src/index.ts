@@ -9,5 +9,5 @@ export type { SearchIndexRegistry } from './search/registry';
 export { reserveStock, releaseStock, settleHold, releaseHold, staleHolds, stockLeft, writeStockChanges, reconcileStock, reconcileAllStock, reconcileStockJob, forgetStock, type StockStore, type StockLine, type StockChange, type StockDifference } from './stock';
 export { BackInStockAsk, ensureBackInStockSets, backInStockDocId, sendBackInStock, BACK_IN_STOCK_JOB, forgetClosedAccountAsks } from './back-in-stock';
 export { ensureStockWatchLists, stockWatchersAfterReconcile } from './stock-watchers';
-export { InStorePing, inStorePingDocId, IN_STORE_PING_JOB } from './in-store-ping/service';
+export { InStorePing, inStorePingDocId, IN_STORE_PING_JOB, forgetClosedAccountPings } from './in-store-ping/service';
 export { productDepartments } from './pick-list';

@@ -2,7 +2,7 @@ import { Queue, Worker, type Job, type Processor } from 'bullmq';
 import { inBackground, Tenant } from '@platform/db';
 import type { Redis } from 'ioredis';
 import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, type StockReconcileJob } from '@platform/queue';
-import { applyCatalogueChange, ensureStockWatchLists, stockWatchersAfterReconcile, foldOrderPlaced, forgetClosedAccountAsks, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
+import { applyCatalogueChange, ensureStockWatchLists, stockWatchersAfterReconcile, foldOrderPlaced, forgetClosedAccountAsks, forgetClosedAccountPings, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { forgetEndedSessions, forgetUnsubscribeLinks } from '@platform/identity';
 import { recoverAbandonedCheckoutsOf } from '@platform/orders';
@@ -63,10 +63,11 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     backgroundWorker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldSales(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 4 }),
     backgroundWorker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
     backgroundWorker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix, producers), { connection, prefix, concurrency: 4 }),
-    // A closed or erased account: each service forgets what it keeps (saved carts and the open cart, back-in-stock asks, unsubscribe links).
+    // A closed or erased account: each service forgets what it keeps (saved carts and the open cart, back-in-stock asks, in-store pings, unsubscribe links).
     backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, async (job) => {
       await forgetCarts(job);
       await forgetClosedAccountAsks({ redis: publisher, queuePrefix: prefix })(job);
+      await forgetClosedAccountPings({ redis: publisher, queuePrefix: prefix })(job);
       await forgetUnsubscribeLinks(job);
     }, { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),

@@ -4,7 +4,7 @@ import { AccessToken, connectMongo, disconnectMongo, inBackground, Location, mon
 import { Customer, EmailCampaign } from '@platform/identity';
 import { OutboxMessage } from '@platform/notifications';
 import { closedAccountEmailHash, createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
-import { BackInStockAsk, ProductSale, ProductStat } from '@platform/catalogue';
+import { BackInStockAsk, InStorePing, ProductSale, ProductStat } from '@platform/catalogue';
 import { CartStore, CouponUse, SavedCart } from '@platform/cart';
 import { announceOrderPlaced } from '@platform/orders';
 import { startWorkers, type RunningWorkers } from './index';
@@ -48,7 +48,7 @@ describe('orders-placed worker', () => {
 });
 
 describe('accounts-closed worker', () => {
-  it("forgets a closed account's saved carts, open cart and back-in-stock asks (signed in or with its e-mail), and no one else's", async () => {
+  it("forgets a closed account's saved carts, open cart, back-in-stock asks and in-store pings (signed in or with its e-mail), and no one else's", async () => {
     const queues = createQueues(redis, prefix);
     const carts = new CartStore(redis, prefix);
     try {
@@ -57,12 +57,18 @@ describe('accounts-closed worker', () => {
       for (const customerSlug of ['gone-1', 'stays-2']) await carts.put('w-tenant', { customerSlug, deviceId: null }, { locationId: 1, items: [{ storeProductId: 7, quantity: 2, special: false }] });
       const ask = (n: number, email: string, customerSlug: string | null) => ({ _id: `w-tenant:ask:${n}`, tenantId: 'w-tenant', storeProductId: 7, productId: 7, locationId: 1, email, customerSlug, link: 'https://w.test/p/7' });
       await BackInStockAsk.create([ask(1, 'gone@w.test', 'gone-1'), ask(2, 'Gone@W.test', null), ask(3, 'stays@w.test', 'stays-2')]);
+      const ping = (n: number, who: string, email: string | null, customerSlug: string | null) => ({
+        _id: `w-tenant:in-store-ping:7:${who}`, tenantId: 'w-tenant', storeProductId: 7, productId: 7, locationId: 1, who, customerSlug, name: `Pinger ${n}`, email, phone: null,
+        link: 'https://w.test/p/7', status: 'open', pingedAt: new Date(),
+      });
+      await InStorePing.create([ping(1, 'c:c-1', 'gone@w.test', 'gone-1'), ping(2, 'd:GoneDevice', 'GONE@w.test', null), ping(3, 'd:StayDevice', 'stays@w.test', null)]);
       await queues.accountsClosed.add('closed', { tenantId: 'w-tenant', customerSlug: 'gone-1', customerId: 'c-1', emailHash: closedAccountEmailHash('gone@w.test') });
       await expect.poll(async () => read(() => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'gone-1' })), { timeout: 10000 }).toBe(0);
       await expect.poll(async () => carts.get('w-tenant', { customerSlug: 'gone-1', deviceId: null }), { timeout: 10000 }).toBeNull();
       expect(await read(() => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'stays-2' }))).toBe(1);
       expect((await carts.get('w-tenant', { customerSlug: 'stays-2', deviceId: null }))?.items).toHaveLength(1);
       await expect.poll(async () => (await read(() => BackInStockAsk.find({ tenantId: 'w-tenant' }).lean()) as unknown as { email: string }[]).map((a) => a.email), { timeout: 10000 }).toEqual(['stays@w.test']);
+      await expect.poll(async () => (await read(() => InStorePing.find({ tenantId: 'w-tenant' }).lean()) as unknown as { name: string }[]).map((p) => p.name), { timeout: 10000 }).toEqual(['Pinger 3']);
     } finally {
       await queues.accountsClosed.obliterate({ force: true });
       await queues.close();

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
-import { keyedId, Location, scoped, tenantOwned } from '@platform/db';
+import { inBackground, keyedId, Location, scoped, tenantOwned } from '@platform/db';
 import {
   PING_GUEST_DETAILS_NEEDED, PING_NO_DEVICE, PING_NOT_FOR_STAFF, pingContact, pingContactProblems, pingSavedMessage, type PingContact, type PingContactInput,
 } from '@platform/domain';
-import type { PlatformQueues } from '@platform/queue';
+import { closedAccountEmailHash, type AccountClosedJob, type PlatformQueues } from '@platform/queue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { Customer, storeRecipients } from '@platform/identity';
 import { Product, productDocId } from '../models';
@@ -321,4 +321,21 @@ export async function inStorePingItems(
   }));
   rows.sort((a, b) => b.pings - a.pings || a.title.localeCompare(b.title));
   return { store_id: storeId, from_date: from, to_date: to, total_pings: rows.reduce((sum, row) => sum + row.pings, 0), data: rows };
+}
+
+/**
+ * accounts-closed job: a closed or erased account's pings go (those made signed in, and a guest's with its e-mail), each
+ * taken off its store product's list; the counts keep them as numbers. Background work: one read of the store's pings.
+ */
+export function forgetClosedAccountPings(r: WatchStore) {
+  return async (job: { data: AccountClosedJob }): Promise<void> => {
+    const { tenantId, customerSlug, customerId, emailHash } = job.data;
+    const pings = await inBackground('job accounts-closed: forget in-store pings', () =>
+      InStorePing.find(scoped({ tenantId }), { _id: 1, storeProductId: 1, who: 1, customerSlug: 1, email: 1 }).lean()) as unknown as { _id: string; storeProductId: number; who: string; customerSlug: string | null; email: string | null }[];
+    const theirs = pings.filter((p) => p.customerSlug === customerSlug || (customerId && p.who === `c:${customerId}`) || (emailHash && p.email && closedAccountEmailHash(p.email) === emailHash));
+    for (const ping of theirs) {
+      await inStorePingWatch.unlist(r, tenantId, ping.storeProductId, ping._id);
+      await InStorePing.deleteOne(scoped({ tenantId }, { _id: ping._id }));
+    }
+  };
 }
