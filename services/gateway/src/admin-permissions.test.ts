@@ -263,6 +263,8 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/recurringorders/cancel-execution': null,
   // Customers (spec 3 §6 names no customers permission): any admin.
   'GET /api/admin/customers': null,
+  // Stats: any admin (spec 3 §6 has no stats permission); a staff account bound to a location sees its own.
+  'GET /api/admin/stats/inStorePingItems': null,
   'GET /api/admin/customers/totalAccounts': null,
   'POST /api/admin/customer/{id}': null,
   'GET /api/subscribers': null,
