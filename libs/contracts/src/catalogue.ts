@@ -29,6 +29,16 @@ export const DepartmentTree = Type.Object({
   ...DepartmentBase,
   children: Type.Array(Type.Object({ ...DepartmentBase, children: Type.Array(Type.Object(DepartmentBase)) })),
 });
+/** A department in a flat list of every level (get-all-departments). */
+export const DepartmentAtLevel = Type.Object({ ...DepartmentBase, level: Type.Integer({ minimum: 1, maximum: 3 }) });
+/** Another name of a department (spec 3 alias): its mapping id, alias_id, the name and the department. */
+export const DepartmentAlias = Type.Object({ id: Type.Integer(), alias_id: Type.Integer(), name: Type.String(), dept_id: Type.Integer() });
+const AliasNodeBase = { ...DepartmentBase, level: Type.Integer({ minimum: 1, maximum: 3 }), hidden: Type.Boolean(), aliases: Type.Array(DepartmentAlias) };
+/** The department tree (3 levels) with each department's aliases and hidden flag (get-department-hierarchy-with-alias). */
+export const DepartmentWithAliases = Type.Object({
+  ...AliasNodeBase,
+  children: Type.Array(Type.Object({ ...AliasNodeBase, children: Type.Array(Type.Object({ ...AliasNodeBase, children: Type.Array(Type.Object(AliasNodeBase), { maxItems: 0 }) })) })),
+});
 
 export const ProductItem = Type.Object({
   id: Type.Integer(),

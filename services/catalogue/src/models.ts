@@ -32,6 +32,8 @@ const departmentSchema = new Schema({
   /** Shown in the home page's highlighted departments slider. */
   highlighted: { type: Boolean, default: false },
   sortOrder: { type: Number, default: 0 },
+  /** Other names shoppers and partner feeds use for it (spec 3 alias: mapping id, alias_id, name). */
+  aliases: { type: [{ _id: false, id: Number, aliasId: Number, name: String }], default: [] },
 });
 departmentSchema.plugin(tenantOwned);
 departmentSchema.index({ tenantId: 1, deptId: 1 }, { unique: true });

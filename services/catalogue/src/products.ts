@@ -3,7 +3,7 @@ import { Location, scoped } from '@platform/db';
 import { departmentSlug, milesBetween, NEARBY_STORE_MILES, PRICE_BANDS } from '@platform/domain';
 import type { ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
-import { Department } from './models';
+import { visibleDepartmentsById } from './departments';
 import type { SearchIndexRegistry } from './search/registry';
 import type { ProductDetailView } from './search/search-index';
 import { mostBoughtWith, mostSold, mostViewed, recentViewsKey, type CounterStore } from './tracking';
@@ -59,10 +59,7 @@ const idList = (...parts: (string | number | undefined)[]) =>
   parts.flatMap((part) => String(part ?? '').split(',')).map((id) => Number(id.trim())).filter((id) => Number.isInteger(id) && id > 0);
 
 type DeptInfo = { deptId: number; name: string; level: number; imageUrl: string | null };
-const visibleDepartments = (ctx: RequestContext) => cachedForTenant(ctx, 'departments', async () => {
-  const docs = (await Department.find(scoped(ctx, { hidden: { $ne: true } }), { deptId: 1, name: 1, level: 1, imageUrl: 1 }).lean()) as unknown as DeptInfo[];
-  return new Map(docs.map((d) => [d.deptId, d]));
-});
+const visibleDepartments: (ctx: RequestContext) => Promise<Map<number, DeptInfo>> = visibleDepartmentsById;
 
 /** Locations within NEARBY_STORE_MILES of the given one (itself included). */
 const nearbyLocationIds = async (ctx: RequestContext, locationId: number) => {

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
-import { Department, DepartmentTree, PageNumber, ProductItem, ProductPage } from '@platform/contracts';
-import { errorAnswers, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
+import { Department, DepartmentAtLevel, DepartmentTree, DepartmentWithAliases, PageNumber, ProductItem, ProductPage } from '@platform/contracts';
+import { AppError, errorAnswers, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
+import { NO_PERMISSION } from '@platform/domain';
 import { askBackInStock, withdrawBackInStock } from './back-in-stock';
-import { departmentTree, listDepartments } from './departments';
+import { allDepartmentsList, departmentHierarchyWithAliases, departmentTree, listDepartments } from './departments';
 import { alsoPurchased, attributeFilters, listProductsJson, topSelling, popularProducts, productAddons, productDetail, productVideos, recentProducts, similarProducts, SORTS, suggestions } from './products';
 import { brandRoutes } from './brands';
 import { searchTermRoutes } from './search-terms';
@@ -59,6 +60,38 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       response: { 200: Type.Object({ data: Type.Array(DepartmentTree) }) },
     },
   }, async (request) => ({ data: await departmentTree(request.ctx, request.query.depth) }));
+
+  // Flags as the storefront sends them: 1/0 or true/false.
+  const Flag = Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')], { default: '0' });
+  app.get('/get-all-departments', {
+    schema: {
+      tags, summary: 'Every visible department of every level (up to 3) in one flat list, parents first; pregenerated=1: the same departments as the nested tree',
+      querystring: Type.Object({ pregenerated: Flag }),
+      response: { 200: Type.Union([
+        Type.Object({ data: Type.Array(DepartmentAtLevel), pregenerated: Type.Literal(false) }),
+        Type.Object({ data: Type.Array(DepartmentTree), pregenerated: Type.Literal(true) }),
+      ]) },
+    },
+  }, async (request) => allDepartmentsList(request.ctx, ['1', 'true'].includes(request.query.pregenerated)));
+
+  app.get('/get-department-hierarchy-with-alias', {
+    schema: {
+      tags, summary: "The department tree (3 levels) with each department's aliases; showHiddenDept=1 adds hidden departments (staff with edit_department_mapping); partner: this store's business id (another store's answers 404)",
+      querystring: Type.Object({ partner: Type.Optional(Type.String({ maxLength: 20 })), showHiddenDept: Flag }),
+      response: { 200: Type.Object({ data: Type.Array(DepartmentWithAliases) }), ...errorAnswers(403) },
+    },
+  }, async (request) => {
+    const { partner, showHiddenDept } = request.query;
+    // A store never answers for another store's departments.
+    if (partner !== undefined && partner !== '' && partner !== String(request.ctx.tenant.businessId)) throw new AppError('not_found', 'Store not found.');
+    const showHidden = ['1', 'true'].includes(showHiddenDept);
+    if (showHidden) {
+      const caller = request.ctx.caller;
+      if (!caller) throw new AppError('unauthorized', 'Unauthenticated.');
+      if (!caller.isAdmin || !caller.permissions.includes('edit_department_mapping')) throw new AppError('forbidden', NO_PERMISSION);
+    }
+    return { data: await departmentHierarchyWithAliases(request.ctx, showHidden) };
+  });
 
   app.get('/products', {
     schema: {

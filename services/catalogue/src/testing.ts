@@ -3,7 +3,7 @@ import { Brand, Department, Product, productDocId, StoreProduct, storeProductDoc
 
 /**
  * A small catalogue for service tests: 2 locations about 41 miles apart, departments Tools > Power Tools >
- * Drills and Paint, brands (one without products, one hidden), and products whose titles carry the tenant
+ * Drills (with an alias carrying the slug) and Paint, brands (one without products, one hidden), and products whose titles carry the tenant
  * slug so a leak to another tenant is visible.
  */
 export async function createCatalogueFixture(tenantId: string, label: string) {
@@ -14,7 +14,7 @@ export async function createCatalogueFixture(tenantId: string, label: string) {
   await Department.insertMany([
     { tenantId, deptId: 1, name: 'Tools', slug: 'tools', parentId: null, level: 1, sortOrder: 1 },
     { tenantId, deptId: 2, name: 'Power Tools', slug: 'power-tools', parentId: 1, level: 2 },
-    { tenantId, deptId: 3, name: 'Drills', slug: 'drills', parentId: 2, level: 3 },
+    { tenantId, deptId: 3, name: 'Drills', slug: 'drills', parentId: 2, level: 3, aliases: [{ id: 31, aliasId: 7, name: `${label} drill drivers` }] },
     { tenantId, deptId: 4, name: 'Paint', slug: 'paint', parentId: null, level: 1, sortOrder: 2 },
     { tenantId, deptId: 5, name: 'Secret', slug: 'secret', parentId: null, level: 1, hidden: true },
   ]);

@@ -90,6 +90,8 @@ const READS: Record<string, string> = {
   '/api/business-details2': '/api/business-details2',
   '/api/departments': '/api/departments',
   '/api/full-departments': '/api/full-departments',
+  '/api/get-all-departments': '/api/get-all-departments',
+  '/api/get-department-hierarchy-with-alias': '/api/get-department-hierarchy-with-alias?partner={A_BUSINESS_ID}',
   '/api/products': '/api/products?limit=50',
   '/api/products/product': '/api/products/product?param=1',
   '/api/popular-products': '/api/popular-products',
@@ -214,7 +216,7 @@ const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', 
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
+const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/get-all-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
   // Neither store ships here: no carriers.
   '/api/active-shipping-carriers',
   // A flag.
