@@ -85,13 +85,13 @@ async function seedTenant(key: 'a' | 'b') {
 
 /** Every route with what it needs to answer. A route missing here fails the coverage test below. */
 const READS: Record<string, string> = {
+  '/api/get-in-store-ping-status': '/api/get-in-store-ping-status?product_id=1',
+  '/api/admin/stats/inStorePingItems': '/api/admin/stats/inStorePingItems',
   '/api/settings': '/api/settings',
   '/api/custom-navigation': '/api/custom-navigation',
   '/api/business-details2': '/api/business-details2',
   '/api/departments': '/api/departments',
   '/api/full-departments': '/api/full-departments',
-  '/api/get-all-departments': '/api/get-all-departments',
-  '/api/get-department-hierarchy-with-alias': '/api/get-department-hierarchy-with-alias?partner={A_BUSINESS_ID}',
   '/api/products': '/api/products?limit=50',
   '/api/products/product': '/api/products/product?param=1',
   '/api/popular-products': '/api/popular-products',
@@ -213,10 +213,12 @@ WRITES.push('/api/admin/offline-orders', '/api/admin/offline-orders/rate-page', 
 WRITES.push('/api/admin/shipping/addCarrier', '/api/admin/shipping/deleteCarrier', '/api/admin/shipping/validateAddress', '/api/admin/shipping/insurance-rate',
   '/api/admin/shipping/{id}/quotes', '/api/admin/shipping/{id}/buy', '/api/admin/shipping/{id}/refund');
 const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note', '/api/admin/ar-accounts/{id}'];
+// In-store pings (the status and stats reads are in READS).
+WRITES.push('/api/save-in-store-ping', '/api/in-store-ping-non-customer-info', '/api/cancel-in-store-ping');
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/get-all-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
+const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
   // Neither store ships here: no carriers.
   '/api/active-shipping-carriers',
   // A flag.
@@ -227,6 +229,8 @@ const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/
   '/api/admin/offline-orders/rate-page',
   // The platform's kinds of home page section; the spec's {res: 1}.
   '/api/widget-type/get', '/api/track-visitor',
+  // Whether this browser or account pinged (no); pings per item (none here).
+  '/api/get-in-store-ping-status', '/api/admin/stats/inStorePingItems',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
   // The platform's carriers: the same list for every store.

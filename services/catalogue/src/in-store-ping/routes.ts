@@ -40,7 +40,7 @@ export const inStorePingRoutes = (registry: SearchIndexRegistry): ServicePlugin 
         product_id: Type.Integer({ minimum: 1 }),
         customer_id: Type.Optional(Type.String({ maxLength: 64, description: 'Sent by the storefront; the answer is always the caller\'s own' })),
       }),
-      response: { 200: Type.Object({ status: Type.Literal('success'), data: InStorePingState }), ...errorAnswers(404, 422) },
+      response: { 200: Type.Object({ status: Type.Literal('success'), data: InStorePingState }), ...errorAnswers(404) },
     },
   }, async (request) => ({ status: 'success' as const, data: await pingStatus(request.ctx, registry, request.query.product_id) }));
 

@@ -144,7 +144,8 @@ const stateOf = (ping: PingDoc | null): PingState => ping?.status === 'open' ? {
 /** get-in-store-ping-status: whether this shopper (account, else this browser) has an open ping of the product at the chosen store. */
 export async function pingStatus(ctx: RequestContext, registry: SearchIndexRegistry, productId: number): Promise<PingState> {
   const item = await itemAtStore(ctx, registry, productId);
-  if (ctx.caller?.isAdmin) return stateOf(null);
+  // Staff never ping; a browser without a device id has none.
+  if (ctx.caller?.isAdmin || (!ctx.caller && !ctx.deviceId)) return stateOf(null);
   const { who } = pinger(ctx);
   return stateOf(await readPing(ctx, inStorePingDocId(ctx.tenantId, item.storeProductId, who)));
 }
