@@ -133,6 +133,24 @@ test.describe('cart totals', () => {
   });
 });
 
+test.describe('items that cannot be delivered', () => {
+  test("the product page says so; the cart offers pickup and shipping only, names the item, and shows the store's pickup words", async ({ page }) => {
+    const list = (await (await page.request.get('/api/products?limit=200&in_stock_only=1')).json()).products.data as (PricedItem & { settings: Record<string, unknown> })[];
+    // Demo products 59, 118, ... cannot be delivered (seed productSettings) but can be shipped.
+    const product = list.find((p) => p.settings.disableDelivery && !p.settings.disableShipping && !p.extra.disable_order && !p.extra.hide_price && !p.extra.fpack
+      && !p.extra.max_order_quantity && !p.vendor_allows_special_order && p.num_inventory >= 2)!;
+    expect(product).toBeTruthy();
+    await page.goto(`/p/${product.slug}`);
+    await expect(page.getByTestId('mode-limit')).toHaveText(['Too bulky for our delivery van: pick it up or have it shipped']);
+    await addAndOpenCart(page, product.slug);
+
+    const tabs = page.getByRole('tablist', { name: 'Delivery mode' });
+    await expect(tabs.getByRole('tab')).toHaveText(['Pickup', 'Shipping']);
+    await expect(page.getByText(`${product.title} is not available for delivery. Remove it from your cart or choose another way to get your order.`)).toBeVisible();
+    await expect(page.getByTestId('mode-disclaimer')).toHaveText('Most orders are ready within 2 hours. We will text you when yours is waiting at the pickup counter.');
+  });
+});
+
 test.describe('shipping', () => {
   test('an address, the table-rate options with the handling fee, a choice in the totals, and a re-quote after the cart changes', async ({ page }) => {
     const list = await inStockProducts(page);
