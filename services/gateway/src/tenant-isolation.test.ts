@@ -194,7 +194,7 @@ const WRITES = ['/api/products/track', '/api/products/notify-back-in-stock', '/a
   '/api/verify-otp', '/api/send-otp', '/api/check-email-phone-exists', '/api/send-magic-link', '/api/use-magic-link', '/api/forget-password', '/api/reset-password',
   '/api/login-by-token', '/api/signup', '/api/customer/name', '/api/customer/email', '/api/customer/password', '/api/customer/set-marketing', '/api/customer/phone/send-code', '/api/customer/phone', '/api/customer/set-sms', '/api/customer/delete', '/api/customer/logout-others', '/api/customer/sessions/end',
   '/api/verify-password', '/api/mfa/setup', '/api/mfa/setup-complete', '/api/mfa/disable', '/api/mfa/submit', '/api/save-customer-stores',
-  '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit',
+  '/api/customer-cards/add', '/api/customer-cards/delete', '/api/rental-form-submit', '/api/newsletter/subscribe',
   '/api/wizard-unsubscribe', '/api/landing-page-auto-update-opt-out', '/api/truevalue/rewards-signup', '/api/truevalue/rewards-lookup', '/api/about-us/save',
   '/api/admin/widget/update', '/api/admin/widget/save', '/api/admin/widget/delete',
   '/api/sub-accounts/create', '/api/sub-accounts/update', '/api/sub-accounts/change-password', '/api/sub-accounts/delete',
