@@ -96,7 +96,7 @@ export async function forgetLabelIndex(s: LabelIndexStore, tenantId: string): Pr
  */
 export async function eraseLabelNames(s: LabelIndexStore, ctx: { tenantId: string }, orderId: string, erasedName: string): Promise<void> {
   await ensureLabelIndex(s, ctx.tenantId);
-  const ids = await s.redis.zrange(labelKeys.order(s, ctx.tenantId, orderId), 0, -1);
+  const ids = await s.redis.zrange(labelKeys.order(s, ctx.tenantId, orderId), '0', '-1');
   for (const id of ids) {
     await ShippingLabel.updateOne(scoped(ctx, { _id: id }), { $set: { customerName: erasedName } });
     const label = (await ShippingLabel.findOne(scoped(ctx, { _id: id })).lean()) as unknown as StoredLabel | null;
