@@ -77,7 +77,8 @@ export const SETTINGS: StoreSettings = {
   homeAlert: null, buyingFromAlert: null, hideRegistration: false, hideBrandFilter: false, legacyAddToCartToast: false,
   text: { specialOrderFee: 'Special Order' },
   cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
-  products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false, lowStockThreshold: 5 },
+  products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false, lowStockThreshold: 5, defaultSort: 'relevancy' },
+  filterShowOutOfStock: false,
   sms_notifications_enabled: true, custom_fields: { signup: [] },
   account_field_info: { label: 'Contractor Account Number', help: '' }, mapTileUrl: null, featuredProductsTitle: '',
 };

@@ -99,7 +99,11 @@ export const StoreSettings = Type.Object({
     useOriginalTitle: Type.Boolean(),
     /** 'Only N Left' shows for stock from 1 up to this number (spec 1 §4 Stock display, 'a configured minimum'); 0 never shows it. Default 5. */
     lowStockThreshold: Type.Integer({ minimum: 0 }),
+    /** The sort listing pages start with when the URL names none (spec 1 §9): relevancy, price-asc, price-desc, latest, title-asc or manufacturer-no. */
+    defaultSort: Type.String(),
   }),
+  /** Listing pages include out-of-stock products by default (in_stock_only 0) when on; off: in stock only. */
+  filterShowOutOfStock: Type.Boolean(),
   /** Sign-in by text message is offered only when on. */
   sms_notifications_enabled: Type.Boolean(),
   /** The store's own registration fields (spec 2 §3 custom form field). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginationWindow, priceBandOf, priceFilterLabel, PRICE_BANDS } from './search-display';
+import { defaultInStockOnly, listingQuery, paginationWindow, priceBandOf, priceFilterLabel, PRICE_BANDS } from './search-display';
 
 const pages = (items: ReturnType<typeof paginationWindow>) => items.map((i) => (i.type === 'page' ? i.page : '…'));
 
@@ -41,5 +41,40 @@ describe('pagination window', () => {
   it('clamps a page outside the range', () => {
     expect(pages(paginationWindow(99, 3))).toEqual([1, 2, 3]);
     expect(paginationWindow(1, 0)).toEqual([]);
+  });
+});
+
+describe('listing pages (spec 1 §9)', () => {
+  const url = (query: string) => { const params = new URLSearchParams(query); return (key: string) => params.get(key); };
+
+  it('shows in-stock products only unless the store turns on its out-of-stock filter setting', () => {
+    expect(defaultInStockOnly({})).toBe(1);
+    expect(defaultInStockOnly({ filterShowOutOfStock: true })).toBe(0);
+    expect(listingQuery(url(''), { filterShowOutOfStock: true }).in_stock_only).toBe(0);
+    expect(listingQuery(url('in_stock_only=1'), { filterShowOutOfStock: true }).in_stock_only).toBe(1);
+    expect(listingQuery(url('in_stock_only=0'), {}).in_stock_only).toBe(0);
+    expect(listingQuery(url('in_stock_only=yes'), {}).in_stock_only).toBe(1);
+  });
+
+  it("sorts by the URL's sort, else the store's default sort, else relevancy", () => {
+    expect(listingQuery(url(''), {}).sort).toBe('relevancy');
+    expect(listingQuery(url(''), { defaultSort: 'latest' }).sort).toBe('latest');
+    expect(listingQuery(url('sort=price-asc'), { defaultSort: 'latest' }).sort).toBe('price-asc');
+    expect(listingQuery(url('sort=cheapest'), { defaultSort: 'bogus' }).sort).toBe('relevancy');
+  });
+
+  it('honours the limit parameter (1-200), else the store\'s items per page, else 96', () => {
+    expect(listingQuery(url(''), {}).limit).toBe(96);
+    expect(listingQuery(url(''), { itemsPerPage: 48 }).limit).toBe(48);
+    expect(listingQuery(url('limit=24'), { itemsPerPage: 48 }).limit).toBe(24);
+    expect(listingQuery(url('limit=500'), {}).limit).toBe(200);
+    expect(listingQuery(url('limit=0'), { itemsPerPage: 48 }).limit).toBe(48);
+    expect(listingQuery(url('limit=abc'), {}).limit).toBe(96);
+  });
+
+  it('passes on exdept and exsubdept id lists and drops anything else', () => {
+    expect(listingQuery(url('exdept=4,%205&exsubdept=7'), {})).toMatchObject({ exdept: '4,5', exsubdept: '7' });
+    expect(listingQuery(url('exdept=paint'), {})).not.toHaveProperty('exdept');
+    expect(listingQuery(url('exdept='), {})).not.toHaveProperty('exdept');
   });
 });

@@ -44,3 +44,45 @@ export function paginationWindow(current: number, lastPage: number, around = 3):
   if (to < lastPage) items.push({ type: 'page', page: lastPage });
   return items;
 }
+
+/** Sort options of product lists (spec 1 §9), in the order the sort selector shows them. */
+export const PRODUCT_SORTS = ['relevancy', 'price-asc', 'price-desc', 'latest', 'title-asc', 'manufacturer-no'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** The most products one listing page may ask for (the products call refuses more). */
+export const MAX_LISTING_LIMIT = 200;
+
+/** The store settings a product listing page starts from. */
+export interface ListingSettings { itemsPerPage?: number; defaultSort?: string; filterShowOutOfStock?: boolean }
+export interface ListingQuery { limit: number; sort: ProductSort; in_stock_only: 0 | 1; exdept?: string; exsubdept?: string }
+
+const isSort = (value: string | null | undefined): value is ProductSort => (PRODUCT_SORTS as readonly string[]).includes(value ?? '');
+const ID_LIST = /^\d+(\s*,\s*\d+)*$/;
+
+/**
+ * The in-stock rule of listing pages (spec 1 §9): only in-stock products unless the store's out-of-stock
+ * filter setting is on.
+ */
+export function defaultInStockOnly(settings: ListingSettings): 0 | 1 {
+  return settings.filterShowOutOfStock ? 0 : 1;
+}
+
+/**
+ * What a search, department or brand page asks for, from its URL (`get` reads one parameter) and the store's
+ * settings: `limit` (1-200, else itemsPerPage, else 96), `sort` (else the store's default sort, else relevancy),
+ * `in_stock_only` (0/1, else the in-stock rule) and the `exdept` / `exsubdept` department exclusions.
+ */
+export function listingQuery(get: (key: string) => string | null, settings: ListingSettings): ListingQuery {
+  const asked = Number(get('limit'));
+  const fallback = Number.isInteger(settings.itemsPerPage) && settings.itemsPerPage! >= 1 ? Math.min(settings.itemsPerPage!, MAX_LISTING_LIMIT) : 96;
+  const stock = get('in_stock_only');
+  const query: ListingQuery = {
+    limit: Number.isInteger(asked) && asked >= 1 ? Math.min(asked, MAX_LISTING_LIMIT) : fallback,
+    sort: isSort(get('sort')) ? get('sort') as ProductSort : isSort(settings.defaultSort) ? settings.defaultSort : 'relevancy',
+    in_stock_only: stock === '0' || stock === '1' ? Number(stock) as 0 | 1 : defaultInStockOnly(settings),
+  };
+  for (const key of ['exdept', 'exsubdept'] as const) {
+    const value = get(key)?.trim();
+    if (value && ID_LIST.test(value)) query[key] = value.replace(/\s+/g, '');
+  }
+  return query;
+}

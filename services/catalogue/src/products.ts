@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { Location, scoped } from '@platform/db';
-import { departmentSlug, milesBetween, NEARBY_STORE_MILES, PRICE_BANDS } from '@platform/domain';
+import { departmentSlug, milesBetween, NEARBY_STORE_MILES, PRICE_BANDS, PRODUCT_SORTS, type ProductSort } from '@platform/domain';
 import type { ProductItem } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { visibleDepartmentsById } from './departments';
@@ -15,8 +15,8 @@ import { pingCounts } from './in-store-ping/counts';
 
 export { requireLocation };
 
-export const SORTS = ['relevancy', 'price-desc', 'price-asc', 'latest', 'title-asc', 'manufacturer-no'] as const;
-export type Sort = (typeof SORTS)[number];
+export const SORTS = PRODUCT_SORTS;
+export type Sort = ProductSort;
 
 
 export interface ProductListQuery {

@@ -58,6 +58,11 @@ describe('filters, facets and sort', () => {
     expect(skus((await search('end_price=25')).json())).toEqual(['1002']);
     expect(skus((await search('exdept=4&sort=title-asc')).json())).toEqual(['1001', '1002']);
     expect(skus((await search('dept_id=2')).json())).toEqual(['1001']);
+    // A sub-department excluded takes its products out of its parent's list (exsubdept alike), and limit pages them.
+    expect(skus((await search('dept_id=1&exdept=2')).json())).toEqual(['1002']);
+    expect(skus((await search('exsubdept=3&exdept=4')).json())).toEqual(['1002']);
+    const paged = (await search('sort=title-asc&limit=1&page=2')).json();
+    expect([skus(paged), paged.products.last_page]).toEqual([['1002'], 3]);
   });
 
   it('sorts by price both ways and by newest', async () => {

@@ -17,7 +17,9 @@ export const DEFAULT_SETTINGS = {
   legacyAddToCartToast: false,
   text: { specialOrderFee: 'Special Order' },
   cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
-  products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false, lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD },
+  products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false, lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD, defaultSort: 'relevancy' },
+  /** Listing pages show out-of-stock products too (in_stock_only 0) when on (spec 1 §9). */
+  filterShowOutOfStock: false,
   sms_notifications_enabled: true,
   custom_fields: { signup: [] as CustomFormField[] },
   featuredProductsTitle: '',

@@ -10,7 +10,7 @@ beforeAll(async () => {
   const styled = await createTenant('styled', { domains: ['shop.styled.test'] });
   await StoreProfile.create({
     tenantId: styled.id,
-    settings: { colors: { primary: '#123456' }, font: 'Georgia', hideBrandFilter: true },
+    settings: { colors: { primary: '#123456' }, font: 'Georgia', hideBrandFilter: true, filterShowOutOfStock: true, products: { defaultSort: 'latest' } },
     business: { delivery_enabled: true },
     navigation: [
       { id: 2, name: 'Brands', target: '/brands', order: 2 },
@@ -30,11 +30,13 @@ describe('start-up settings', () => {
     expect(data).toMatchObject({ businessSlug: 'styled', font: 'Georgia', products: { itemsPerPage: 96, currencyPrefix: '$', lowStockThreshold: 5 } });
     expect(data.colors.primary).toBe('#123456');
     expect(data.colors.secondary).toBe('#f4b400');
+    // Listing pages' defaults (spec 1 §9): the store's sort and its out-of-stock filter setting.
+    expect(data).toMatchObject({ filterShowOutOfStock: true, products: { defaultSort: 'latest', itemsPerPage: 96 } });
   });
 
   it('gives a tenant with nothing stored the defaults', async () => {
     const data = (await harness.app.inject({ url: '/api/settings', headers: { 'business-slug': 'plain' } })).json().data;
-    expect(data).toMatchObject({ businessSlug: 'plain', navigationFontSize: 15, hideRegistration: false });
+    expect(data).toMatchObject({ businessSlug: 'plain', navigationFontSize: 15, hideRegistration: false, filterShowOutOfStock: false, products: { defaultSort: 'relevancy' } });
     const nav = (await harness.app.inject({ url: '/api/custom-navigation', headers: { 'business-slug': 'plain' } })).json();
     expect(nav.data).toEqual([]);
   });

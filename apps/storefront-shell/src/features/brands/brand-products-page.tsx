@@ -4,22 +4,22 @@ import { storefrontApi } from '@platform/api-client';
 import { Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { Grid, ProductTile } from '../../components/product-bits';
 import { VideoSection } from '../../components/video-lightbox';
+import { InStockToggle, SortSelect, useListingQuery } from '../../components/listing-controls';
 
 const Head = styled.div`display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin-top: 16px;
   img { max-height: 64px; max-width: 160px; object-fit: contain; }
   h1 { margin: 0; }`;
 const Toolbar = styled.div`display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin: 12px 0;`;
 
-/** /b/{slug-id} (alias /brands/{slug-id}): one brand's products at the selected store, with in_stock_only. */
+/** /b/{slug-id} (alias /brands/{slug-id}): one brand's products at the selected store; in_stock_only, sort, limit and exdept as the URL or the store's settings say. */
 export function BrandProductsPage() {
   const { id = '' } = useParams();
   const [query, setQuery] = useSearchParams();
   const page = Math.max(1, Number(query.get('page')) || 1);
-  const inStockOnly = query.get('in_stock_only') === '1' ? 1 : 0;
-  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { listing, defaults } = useListingQuery();
   const { data: brand, error, isLoading } = storefrontApi.useBrandQuery(id);
   const { data, isFetching, isError } = storefrontApi.useProductsQuery(
-    { brand_id: brand?.brand_id, page, in_stock_only: inStockOnly, limit: settings?.products.itemsPerPage ?? 96 },
+    { brand_id: brand?.brand_id, page, ...listing },
     { skip: !brand },
   );
   const { data: videos = [] } = storefrontApi.useBrandVideosQuery(brand?.brand_id ?? 0, { skip: !brand });
@@ -42,7 +42,8 @@ export function BrandProductsPage() {
       </Head>
       <Toolbar>
         {products ? <span role="status">{products.total} {products.total === 1 ? 'product' : 'products'}</span> : null}
-        <label><input type="checkbox" checked={inStockOnly === 1} onChange={(e) => set({ in_stock_only: e.target.checked ? '1' : null, page: null })} /> In stock only</label>
+        <SortSelect value={listing.sort} onChange={(sort) => set({ sort: sort === defaults.sort ? null : sort, page: null })} />
+        <InStockToggle checked={listing.in_stock_only === 1} onChange={(on) => set({ in_stock_only: Number(on) === defaults.in_stock_only ? null : String(Number(on)), page: null })} />
       </Toolbar>
       {isError ? <ErrorNotice>We could not load the products. Please try again.</ErrorNotice> : null}
       {!products && isFetching ? <Loading label="Loading products…" /> : null}

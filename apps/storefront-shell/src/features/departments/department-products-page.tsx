@@ -5,6 +5,7 @@ import { departmentTreeDepth, idFromSlug } from '@platform/domain';
 import { storefrontApi, type DepartmentNode } from '@platform/api-client';
 import { Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { Grid, ProductTile } from '../../components/product-bits';
+import { InStockToggle, SortSelect, useListingQuery } from '../../components/listing-controls';
 
 function findDepartment(nodes: DepartmentNode[], id: number, trail: DepartmentNode[] = []): DepartmentNode[] | null {
   for (const node of nodes) {
@@ -51,6 +52,7 @@ function CategoryBlock({ department }: { department: DepartmentNode }) {
 }
 
 const Crumbs = styled.nav`font-size: 0.9rem; margin-top: 16px; a { margin-right: 4px; }`;
+const Toolbar = styled.div`display: flex; gap: 16px; align-items: center; flex-wrap: wrap; margin: 12px 0;`;
 
 /** A department's products (its sub-departments included), for the selected store location. */
 export function DepartmentProductsPage() {
@@ -58,15 +60,21 @@ export function DepartmentProductsPage() {
   const [search, setSearch] = useSearchParams();
   const deptId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : idFromSlug(params.slug ?? '');
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { listing, defaults } = useListingQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: tree } = storefrontApi.useDepartmentTreeQuery(departmentTreeDepth(business?.departments_hierarchy_level));
-  const limit = settings?.products.itemsPerPage ?? 96;
   const trail = tree && deptId ? findDepartment(tree, deptId) : null;
   const department = trail?.[trail.length - 1];
   // A department set to hide its products shows only its sub-departments.
   const showProducts = !department?.hide_products;
-  const { data, isFetching, isError } = storefrontApi.useProductsQuery({ dept_id: deptId ?? undefined, page, limit }, { skip: !deptId || !showProducts });
+  const { data, isFetching, isError } = storefrontApi.useProductsQuery({ dept_id: deptId ?? undefined, page, ...listing }, { skip: !deptId || !showProducts });
+  // A choice equal to the store's default is left out of the address; any change goes back to page 1.
+  const set = (changes: Record<string, string | number | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) if (value === null) next.delete(key); else next.set(key, String(value));
+    next.delete('page');
+    setSearch(next);
+  };
 
   if (!deptId || (tree && !department)) {
     return <Container><EmptyState title="Department not found"><Link to="/departments">See all departments</Link></EmptyState></Container>;
@@ -82,11 +90,17 @@ export function DepartmentProductsPage() {
       {department?.children?.length ? <CategoryBlock department={department} /> : null}
       {isFetching && !products ? <Loading label="Loading products…" /> : null}
       {isError ? <ErrorNotice>We could not load the products. Please try again.</ErrorNotice> : null}
-      {products ? <p>{products.total} {products.total === 1 ? 'product' : 'products'}</p> : null}
+      {showProducts && (products || isFetching) ? (
+        <Toolbar>
+          {products ? <span role="status">{products.total} {products.total === 1 ? 'product' : 'products'}</span> : null}
+          <SortSelect value={listing.sort} onChange={(sort) => set({ sort: sort === defaults.sort ? null : sort })} />
+          <InStockToggle checked={listing.in_stock_only === 1} onChange={(on) => set({ in_stock_only: Number(on) === defaults.in_stock_only ? null : Number(on) })} />
+        </Toolbar>
+      ) : null}
       {data?.removed_instock_only ? <p role="status">All products are out of stock</p> : null}
       {products && products.total === 0 ? <EmptyState title="No products were found for this search." /> : null}
       {products ? <Grid aria-busy={isFetching}>{products.data.map((p) => <ProductTile key={p.store_product_id} product={p} />)}</Grid> : null}
-      {products ? <PaginationBar page={page} lastPage={products.last_page} onPage={(p) => { setSearch({ page: String(p) }); window.scrollTo(0, 0); }} /> : null}
+      {products ? <PaginationBar page={page} lastPage={products.last_page} onPage={(p) => { const next = new URLSearchParams(search); next.set('page', String(p)); setSearch(next); window.scrollTo(0, 0); }} /> : null}
     </Container>
   );
 }

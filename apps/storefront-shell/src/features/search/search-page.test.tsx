@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ProductListResult } from '@platform/api-client';
 import type { ProductItem } from '@platform/contracts';
-import { DEVICE_ID, EMPTY_CART, FakeApi, Failure, productItem, renderScreen } from '../../test-support';
+import { DEVICE_ID, EMPTY_CART, FakeApi, Failure, productItem, renderScreen, SETTINGS } from '../../test-support';
 import { SearchPage } from './search-page';
 
 const BRANDS = { 3: 'DeWalt', 7: 'Milwaukee', 9: 'Ryobi' } as const;
@@ -76,6 +76,21 @@ describe('search results page', () => {
     expect(api.sent('GET /api/products').at(-1)!.query.get('brands')).toBe('7');
     expect(new URLSearchParams(window.location.search).get('brands')).toBe('7');
     expect((screen.getByRole('checkbox', { name: 'Milwaukee (1)' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("honours limit and exdept from the address, and the store's default sort and out-of-stock setting", async () => {
+    const api = searchApi();
+    const settings = { ...SETTINGS, filterShowOutOfStock: true, products: { ...SETTINGS.products, defaultSort: 'latest' } };
+    const { user } = renderScreen(<SearchPage />, '/search/drill?keyword=drill&limit=12&exdept=4,5', { route: '/search/:dummy?', api, settings });
+
+    expect(await screen.findByText('3 results')).toBeTruthy();
+    expect(Object.fromEntries(api.sent('GET /api/products')[0].query)).toMatchObject({ limit: '12', exdept: '4,5', sort: 'latest', in_stock_only: '0' });
+    expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('latest');
+    // Asking for in-stock items only is the shopper's own choice, kept in the address.
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    await waitFor(() => expect(api.sent('GET /api/products').at(-1)!.query.get('in_stock_only')).toBe('1'));
+    expect(new URLSearchParams(window.location.search).get('in_stock_only')).toBe('1');
+    expect(api.sent('GET /api/products').at(-1)!.query.get('limit')).toBe('12');
   });
 
   it('a search that finds nothing says so', async () => {

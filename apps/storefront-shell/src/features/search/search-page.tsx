@@ -5,12 +5,9 @@ import { slugify } from '@platform/domain';
 import { getDeviceId, storefrontApi, useSession, type ProductListArgs } from '@platform/api-client';
 import { Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { Grid, ProductTile } from '../../components/product-bits';
+import { SortSelect, useListingQuery } from '../../components/listing-controls';
 import { FilterPanel, NAMED_ATTRIBUTE_KEYS, type Filters } from './filter-panel';
 
-const SORTS = [
-  ['relevancy', 'Relevancy'], ['price-asc', 'Price: Low to High'], ['price-desc', 'Price: High to Low'],
-  ['latest', 'New Arrivals'], ['title-asc', 'Alphabetical'], ['manufacturer-no', 'Manufacturer No.'],
-] as const;
 
 const Layout = styled.div`
   display: grid; grid-template-columns: 240px 1fr; gap: 24px;
@@ -37,7 +34,7 @@ const isAttributeKey = (key: string) => NAMED_ATTRIBUTE_KEYS.includes(key) || /^
 export function SearchPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const { data: settings } = storefrontApi.useSettingsQuery();
+  const { listing, defaults } = useListingQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: brandFilter } = storefrontApi.useBrandFilterQuery();
   const user = useSession();
@@ -51,18 +48,17 @@ export function SearchPage() {
     startPrice: num(params.get('start_price')),
     endPrice: num(params.get('end_price')),
     attributes,
-    inStockOnly: params.get('in_stock_only') !== '0',
+    inStockOnly: listing.in_stock_only === 1,
     onSale: params.get('promo') === '1',
     nearby: params.get('avail_35') === '1',
   };
   const page = Math.max(1, num(params.get('page')) ?? 1);
-  const sort = params.get('sort') ?? 'relevancy';
+  const { sort, limit, exdept, exsubdept } = listing;
   const hasCriteria = Boolean(keyword || filters.deptId || filters.brands.length);
   const args: ProductListArgs = {
     search: keyword || undefined, dept_id: filters.deptId, brands: filters.brands.join(',') || undefined,
     start_price: filters.startPrice, end_price: filters.endPrice, page, sort, in_stock_only: filters.inStockOnly ? 1 : 0,
-    promo: filters.onSale ? 1 : undefined, avail_35: filters.nearby ? 1 : undefined,
-    limit: settings?.products.itemsPerPage ?? 96,
+    promo: filters.onSale ? 1 : undefined, avail_35: filters.nearby ? 1 : undefined, limit, exdept, exsubdept,
     ...Object.fromEntries(Object.entries(attributes).map(([key, values]) => [key, values.join(',')])),
   };
   const { data, isFetching, isError } = storefrontApi.useProductsQuery(args, { skip: !hasCriteria });
@@ -99,7 +95,7 @@ export function SearchPage() {
     const cleared = Object.fromEntries([...params.keys()].filter(isAttributeKey).map((key) => [key, undefined]));
     update({
       ...cleared, dept_id: f.deptId, brands: f.brands.join(','), brand_id: undefined, start_price: f.startPrice, end_price: f.endPrice,
-      in_stock_only: f.inStockOnly ? undefined : 0, promo: f.onSale ? 1 : undefined, avail_35: f.nearby ? 1 : undefined,
+      in_stock_only: Number(f.inStockOnly) === defaults.in_stock_only ? undefined : Number(f.inStockOnly), promo: f.onSale ? 1 : undefined, avail_35: f.nearby ? 1 : undefined,
       ...Object.fromEntries(Object.entries(f.attributes).map(([key, values]) => [key, values.join(',')])),
     });
   };
@@ -108,7 +104,7 @@ export function SearchPage() {
     return <Container><PageTitle>Search</PageTitle><EmptyState title="What are you looking for?">Type a product, brand or department in the search box.</EmptyState></Container>;
   }
   const products = data?.products;
-  const offset = (page - 1) * (settings?.products.itemsPerPage ?? 96);
+  const offset = (page - 1) * limit;
   return (
     <Container>
       <PageTitle>{keyword ? `Results for "${keyword}"` : 'Products'}</PageTitle>
@@ -135,11 +131,7 @@ export function SearchPage() {
             ) : null}
             <Toolbar>
               <span role="status">{products!.total} {products!.total === 1 ? 'result' : 'results'}</span>
-              <label>Sort by{' '}
-                <select value={sort} onChange={(e) => update({ sort: e.target.value })}>
-                  {SORTS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-                </select>
-              </label>
+              <SortSelect value={sort} onChange={(value) => update({ sort: value === defaults.sort ? undefined : value })} />
             </Toolbar>
             {data.removed_instock_only ? <p role="status">All products are out of stock</p> : null}
             {products!.total === 0 ? <EmptyState title="No products were found for this search." /> : null}
