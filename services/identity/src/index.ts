@@ -9,6 +9,7 @@ export { deliverCampaign } from './email-campaigns/service';
 export { shopperForAdmin, type ShopperForAdmin, shopperDataExport, type ShopperDataExport, eraseShopper, forgetUnsubscribeLinks } from './customers-admin/service';
 export { EmailCampaign, UnsubscribeLink } from './email-campaigns/models';
 export { NewsletterSubscriber } from './newsletter/models';
+export { forgetNewsletterSignUp } from './newsletter/service';
 export { CustomerKey, customerKeyDocs, customerByKey, adminIds } from './keys';
 export { cardCustomerRef, saveCardWith, storeCardProvider, type SavedCard } from './cards';
 export { checkoutPhoneConfirmed, VERIFY_PHONE_FIRST } from './checkout-phone';

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, type StockReconcileJob } from '@platform/queue';
 import { applyCatalogueChange, ensureStockWatchLists, stockWatchersAfterReconcile, foldOrderPlaced, forgetClosedAccountAsks, forgetClosedAccountPings, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
-import { forgetEndedSessions, forgetUnsubscribeLinks } from '@platform/identity';
+import { forgetEndedSessions, forgetNewsletterSignUp, forgetUnsubscribeLinks } from '@platform/identity';
 import { recoverAbandonedCheckoutsOf } from '@platform/orders';
 import { sendEmailCampaign } from './email-campaigns';
 import { deliverNotifications } from '@platform/notifications';
@@ -69,6 +69,7 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
       await forgetClosedAccountAsks({ redis: publisher, queuePrefix: prefix })(job);
       await forgetClosedAccountPings({ redis: publisher, queuePrefix: prefix })(job);
       await forgetUnsubscribeLinks(job);
+      await forgetNewsletterSignUp({ redis: publisher, prefix }, job);
     }, { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.wizardReminders, async () => { await sendWizardReminders(producers, publicUrl); }, { connection, prefix, concurrency: 1 }),
     backgroundWorker(QUEUE_NAMES.endedSessions, async () => { await forgetEndedSessions(); }, { connection, prefix, concurrency: 1 }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { AccessToken, connectMongo, disconnectMongo, inBackground, Location, mongoose, Tenant } from '@platform/db';
-import { Customer, EmailCampaign } from '@platform/identity';
+import { AccessToken, connectMongo, disconnectMongo, inBackground, keyedId, Location, mongoose, Tenant } from '@platform/db';
+import { Customer, EmailCampaign, NewsletterSubscriber } from '@platform/identity';
 import { OutboxMessage } from '@platform/notifications';
 import { closedAccountEmailHash, createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
 import { BackInStockAsk, InStorePing, ProductSale, ProductStat } from '@platform/catalogue';
@@ -48,7 +48,7 @@ describe('orders-placed worker', () => {
 });
 
 describe('accounts-closed worker', () => {
-  it("forgets a closed account's saved carts, open cart, back-in-stock asks and in-store pings (signed in or with its e-mail), and no one else's", async () => {
+  it("forgets a closed account's saved carts, open cart, back-in-stock asks, in-store pings (signed in or with its e-mail) and newsletter sign-up, and no one else's", async () => {
     const queues = createQueues(redis, prefix);
     const carts = new CartStore(redis, prefix);
     try {
@@ -62,6 +62,8 @@ describe('accounts-closed worker', () => {
         link: 'https://w.test/p/7', status: 'open', pingedAt: new Date(),
       });
       await InStorePing.create([ping(1, 'c:c-1', 'gone@w.test', 'gone-1'), ping(2, 'd:GoneDevice', 'GONE@w.test', null), ping(3, 'd:StayDevice', 'stays@w.test', null)]);
+      const signUp = (email: string) => ({ _id: keyedId('w-tenant', 'newsletter', closedAccountEmailHash(email)), tenantId: 'w-tenant', email, consentText: 'Yes, e-mail me.', consentAt: new Date(), createdAt: new Date() });
+      await NewsletterSubscriber.create([signUp('gone@w.test'), signUp('stays@w.test')]);
       await queues.accountsClosed.add('closed', { tenantId: 'w-tenant', customerSlug: 'gone-1', customerId: 'c-1', emailHash: closedAccountEmailHash('gone@w.test') });
       await expect.poll(async () => read(() => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'gone-1' })), { timeout: 10000 }).toBe(0);
       await expect.poll(async () => carts.get('w-tenant', { customerSlug: 'gone-1', deviceId: null }), { timeout: 10000 }).toBeNull();
@@ -69,6 +71,7 @@ describe('accounts-closed worker', () => {
       expect((await carts.get('w-tenant', { customerSlug: 'stays-2', deviceId: null }))?.items).toHaveLength(1);
       await expect.poll(async () => (await read(() => BackInStockAsk.find({ tenantId: 'w-tenant' }).lean()) as unknown as { email: string }[]).map((a) => a.email), { timeout: 10000 }).toEqual(['stays@w.test']);
       await expect.poll(async () => (await read(() => InStorePing.find({ tenantId: 'w-tenant' }).lean()) as unknown as { name: string }[]).map((p) => p.name), { timeout: 10000 }).toEqual(['Pinger 3']);
+      await expect.poll(async () => (await read(() => NewsletterSubscriber.find({ tenantId: 'w-tenant' }).lean()) as unknown as { email: string }[]).map((n) => n.email), { timeout: 10000 }).toEqual(['stays@w.test']);
     } finally {
       await queues.accountsClosed.obliterate({ force: true });
       await queues.close();

@@ -112,6 +112,11 @@ function addNewsletterRow(s: CustomerIndexStore, t: string, e: NewsletterEntry, 
   multi.hset(customerKeys.newsletterRows(s, t), e.id, JSON.stringify(newsletterRow(e))).zadd(customerKeys.subscribers(s, t), new Date(e.createdAt).getTime(), `n:${e.id}`);
 }
 
+/** Takes a newsletter sign-up off the subscribers list (its address's owner had their data deleted). */
+export async function unindexNewsletterSubscriber(s: CustomerIndexStore, tenantId: string, rowId: string): Promise<void> {
+  await s.redis.multi().hdel(customerKeys.newsletterRows(s, tenantId), rowId).zrem(customerKeys.subscribers(s, tenantId), `n:${rowId}`).exec();
+}
+
 /** Lists a newsletter sign-up in the subscribers list as it now reads (subscribed, or unsubscribed and when). */
 export async function indexNewsletterSubscriber(s: CustomerIndexStore, tenantId: string, entry: NewsletterEntry): Promise<void> {
   const multi = s.redis.multi();

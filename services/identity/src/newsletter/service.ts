@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { keyedId, scoped } from '@platform/db';
+import { inBackground, keyedId, scoped } from '@platform/db';
 import { newsletterAddress, newsletterConsentText, newsletterProblems, newsletterSignedUpMessage, newsletterWelcomeEmail, UNSUBSCRIBE_PATH } from '@platform/domain';
-import type { PlatformQueues } from '@platform/queue';
+import type { AccountClosedJob, PlatformQueues } from '@platform/queue';
 import { hashToken, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { UnsubscribeLink } from '../email-campaigns/models';
-import { indexNewsletterSubscriber, newsletterRowId, type CustomerIndexStore, type NewsletterEntry } from '../customers-admin/customer-index';
+import { indexNewsletterSubscriber, newsletterRowId, unindexNewsletterSubscriber, type CustomerIndexStore, type NewsletterEntry } from '../customers-admin/customer-index';
 import { NewsletterSubscriber } from './models';
 
 /** The campaign id an unsubscribe link of a newsletter sign-up carries (its customerId is the sign-up's `_id`). */
@@ -51,4 +51,17 @@ export async function unsubscribeNewsletter(ctx: RequestContext, subscriberId: s
   await NewsletterSubscriber.updateOne(scoped(ctx, { _id: subscriberId }), { $set: { unsubscribedAt: now } });
   const doc = await NewsletterSubscriber.findOne(scoped(ctx, { _id: subscriberId })).lean() as SubscriberDoc | null;
   if (doc && lists) await indexNewsletterSubscriber(lists, ctx.tenantId, entryOf(doc));
+}
+
+/**
+ * accounts-closed job: a closed or erased account's address leaves the newsletter too (the sign-up, its unsubscribe
+ * links, its row in the subscribers list). The job names the address only by its SHA-256, which is the sign-up's key.
+ */
+export async function forgetNewsletterSignUp(lists: CustomerIndexStore, job: { data: AccountClosedJob }): Promise<void> {
+  const { tenantId, emailHash } = job.data;
+  if (!emailHash) return;
+  const id = keyedId(tenantId, 'newsletter', emailHash);
+  await inBackground('job accounts-closed: forget the newsletter sign-up\'s unsubscribe links', () => UnsubscribeLink.deleteMany(scoped({ tenantId }, { customerId: id, campaignId: NEWSLETTER_LINKS })));
+  await NewsletterSubscriber.deleteOne(scoped({ tenantId }, { _id: id }));
+  await unindexNewsletterSubscriber(lists, tenantId, newsletterRowId(emailHash));
 }
