@@ -19,14 +19,16 @@ test.describe('brands', () => {
     await page.getByRole('link', { name: new RegExp(`^${escape(brand.brand_name)}`) }).first().click();
     await expect(page).toHaveURL(new RegExp(`/b/${brand.slug}$`));
     await expect(page.getByRole('heading', { name: brand.brand_name, level: 1 })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /products?$/ })).toHaveText(`${brand.matched_products} ${brand.matched_products === 1 ? 'product' : 'products'}`);
     await expect.poll(async () => [...new Set(await page.getByTestId('product-tile').locator('.brand').allInnerTexts())]).toEqual([brand.brand_name]);
-
-    // Controlled by the URL: click, then the re-render checks it.
-    await page.getByLabel('In stock only').click();
-    await expect(page).toHaveURL(/in_stock_only=1/);
+    // In stock only by default (spec 1 §9, the demo stores leave filterShowOutOfStock off).
     await expect(page.getByLabel('In stock only')).toBeChecked();
     await expect.poll(async () => (await page.getByTestId('product-tile').getByTestId('stock-label').allInnerTexts()).some((t) => /Out of Stock|Special Order/.test(t))).toBe(false);
+
+    // Controlled by the URL: click, then the re-render checks it; every product of the brand is listed.
+    await page.getByLabel('In stock only').click();
+    await expect(page).toHaveURL(/in_stock_only=0/);
+    await expect(page.getByLabel('In stock only')).not.toBeChecked();
+    await expect(page.getByRole('status').filter({ hasText: /products?$/ })).toHaveText(`${brand.matched_products} ${brand.matched_products === 1 ? 'product' : 'products'}`);
   });
 
   test("a brand's videos play in the lightbox, which Escape and the close button shut", async ({ page }) => {

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes, useLocation } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
 import {
-  clearSession, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type Video,
+  clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type Video,
 } from '@platform/api-client';
 import type {
   AboutUs, BusinessAboutUs, BusinessDetails, Cart, HomeBanner, InStorePingAnswer, InStorePingState, ProductItem, StoreSettings,
@@ -30,6 +30,8 @@ export interface Answers {
   'GET /api/products/product': { data: ProductDetail };
   'GET /api/products': ProductListResult;
   'GET /api/brands/get-filter': { data: { show: boolean } };
+  'GET /api/brands/brand': { data: BrandItem };
+  [brandVideos: `GET /api/brands/${number}/videos`]: { data: Video[] };
   'POST /api/products/track': { status: string };
   'POST /api/products/notify-back-in-stock': { status: 'success'; message: string; email: string };
   'DELETE /api/products/notify-back-in-stock': { status: 'success' };
