@@ -47,11 +47,11 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
           {order.delivery_date && order.status !== 'cancelled' && order.status !== 'completed' ? (
             <p data-testid="expected-on"><strong>Expected on {deliveryDateLabel(order.delivery_date)}{order.delivery_window ? `, ${order.delivery_window}` : ''}</strong>{order.order_type === 'pickup' ? ' (your special-order items)' : ''}.</p>
           ) : null}
-          <Lines aria-label="Order lines">
           {order.tracking ? (
             <p data-testid="tracking">Shipped with {order.tracking.carrier} {order.tracking.service}. Tracking number:{' '}
               {order.tracking.tracking_url ? <a href={order.tracking.tracking_url} target="_blank" rel="noreferrer">{order.tracking.tracking_code}</a> : order.tracking.tracking_code}</p>
           ) : null}
+          <Lines aria-label="Order lines">
             {order.items.map((item) => (
               <li key={item.id}>
                 <span>{item.quantity} × {item.title}{item.special ? ' (special order)' : ''}{item.cancelled_quantity ? ` (${item.cancelled_quantity} cancelled by the store)` : ''}</span>
