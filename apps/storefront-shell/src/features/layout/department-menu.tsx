@@ -28,6 +28,7 @@ const Panel = styled.div`
   .columns { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 8px 16px; align-content: start; padding: 4px 8px; }
   .columns h3 { margin: 4px 0; font-size: 0.95rem; }
   .columns h3 a { padding: 4px 0; }
+  .columns img { display: block; width: 100%; max-width: 160px; aspect-ratio: 1; object-fit: contain; margin-bottom: 4px; }
   .columns li a { padding: 3px 0; font-size: 0.9rem; }
   .inline { display: none; }
   .cta { grid-column: 1 / -1; font-weight: 700; }
@@ -48,7 +49,8 @@ function SubDepartments({ department, onPick }: { department: DepartmentNode; on
     <>
       {department.children.map((sub) => (
         <div key={sub.dept_id}>
-          <h3><Link to={`/d/${sub.slug}`} onClick={onPick}>{sub.name}</Link></h3>
+          {/* The department's image (spec 1 mega menu), inside its link; the name beside it names the link. */}
+          <h3><Link to={`/d/${sub.slug}`} onClick={onPick}>{sub.image_url ? <img src={sub.image_url} alt="" loading="lazy" /> : null}{sub.name}</Link></h3>
           <ul>{(sub.children ?? []).map((leaf) => <li key={leaf.dept_id}><Link to={`/d/${leaf.slug}`} onClick={onPick}>{leaf.name}</Link></li>)}</ul>
         </div>
       ))}
