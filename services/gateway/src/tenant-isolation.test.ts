@@ -92,6 +92,8 @@ const READS: Record<string, string> = {
   '/api/business-details2': '/api/business-details2',
   '/api/departments': '/api/departments',
   '/api/full-departments': '/api/full-departments',
+  '/api/get-all-departments': '/api/get-all-departments',
+  '/api/get-department-hierarchy-with-alias': '/api/get-department-hierarchy-with-alias?partner={A_BUSINESS_ID}',
   '/api/products': '/api/products?limit=50',
   '/api/products/product': '/api/products/product?param=1',
   '/api/popular-products': '/api/popular-products',
@@ -218,9 +220,11 @@ WRITES.push('/api/save-in-store-ping', '/api/in-store-ping-non-customer-info', '
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
-const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
+const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/orders/cancelled', '/api/admin/orders/{id}/notes', '/api/departments', '/api/full-departments', '/api/get-all-departments', '/api/brands/get-filter', '/api/empty-cart', '/api/check-active-coupons', '/api/shipping-quote', '/api/cart-preferences', '/api/orders-saved', '/api/mfa/load', '/api/store-distance/{id}', '/api/customer-cards', '/api/setup-wizard/get', '/api/customer/sessions',
   // Neither store ships here: no carriers.
   '/api/active-shipping-carriers',
+  // The platform's carriers: the same list for every store.
+  '/api/admin/shipping/getAvailableCarriers',
   // A flag.
   '/api/admin/fulfillment/getRecurringOrderOptIn',
   // Two counts.
@@ -233,10 +237,10 @@ const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/
   '/api/get-in-store-ping-status', '/api/admin/stats/inStorePingItems',
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
-  // The platform's carriers: the same list for every store.
-  '/api/admin/shipping/getAvailableCarriers',
 
 beforeAll(async () => {
+  easypost = await startEasyPostStandIn();
+  process.env.EASYPOST_API_URL = easypost.url;
   harness = await createTestApp(allServices, 'isolation');
   await seedTenant('a');
   await seedTenant('b');
@@ -249,8 +253,6 @@ afterAll(async () => {
 
 describe('tenant isolation across every route', () => {
   it('covers every documented route', () => {
-  easypost = await startEasyPostStandIn();
-  process.env.EASYPOST_API_URL = easypost.url;
     const documented = Object.entries((harness.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     const covered = [...Object.keys(READS).map((p) => `GET ${p}`), ...WRITES.map((p) => `POST ${p}`), ...REPLACES.map((p) => `PUT ${p}`), ...DELETES.map((p) => `DELETE ${p}`)];
