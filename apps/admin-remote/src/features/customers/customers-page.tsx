@@ -6,7 +6,7 @@ import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, notify } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle, PaginationBar } from '@platform/ui';
 import { customersApi, downloadCustomerData, downloadCustomersCsv } from './customers-api';
-import { DetailPanel as Panel, Facts, ListTable as Table } from '../layout/list-parts';
+import { DetailPanel as Panel, Facts, ListTable as Table, panelNotReady } from '../layout/list-parts';
 
 const Filters = styled.form`
   display: grid; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); gap: 0 12px; align-items: end; margin-bottom: 8px;
@@ -79,17 +79,8 @@ function CustomerPanel({ id, onClose, onDeleted }: { id: string; onClose: () => 
   // Another customer opened: the keyboard goes to them.
   useEffect(() => { if (loaded) heading.current?.focus(); }, [id, loaded]);
 
-  if (isLoading) return <Panel as="section" aria-label="Customer"><Loading label="Loading the customer…" /></Panel>;
-  if (isError || !data) {
-    const notFound = (error as { status?: number } | undefined)?.status === 404;
-    return (
-      <Panel as="section" aria-label="Customer">
-        <ErrorNotice action={<>{notFound ? null : <Button onClick={() => void refetch()}>Try again</Button>} <Button $variant="secondary" onClick={onClose}>Close</Button></>}>
-          {notFound ? errorMessage(error) : 'We could not load the customer.'}
-        </ErrorNotice>
-      </Panel>
-    );
-  }
+  const notReady = panelNotReady({ label: 'Customer', what: 'customer', isLoading, failed: isError || !data, error, refetch, onClose });
+  if (notReady || !data) return notReady;
   const { customer: c, orders, cards } = data;
   return (
     <Panel as="section" aria-labelledby="customer-title">

@@ -1,5 +1,7 @@
+import type { ReactElement } from 'react';
 import styled from 'styled-components';
-import { Card } from '@platform/ui';
+import { errorMessage } from '@platform/api-client';
+import { Button, Card, ErrorNotice, Loading } from '@platform/ui';
 
 /** A back-office list's table: rows findable at a glance, the open row marked, wide columns dropped on a phone. */
 export const ListTable = styled.table`
@@ -22,3 +24,22 @@ export const DetailPanel = styled(Card)`
 
 /** Label and value pairs of a detail panel. */
 export const Facts = styled.dl`margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 6px 12px; dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }`;
+
+/**
+ * A detail panel before its record is there: loading, or why not (the server's own message for a 404, else
+ * 'We could not load the {what}.' with Try again), with Close. Null once loaded, so the caller renders the record.
+ */
+export function panelNotReady({ label, what, isLoading, failed, error, refetch, onClose }: {
+  label: string; what: string; isLoading: boolean; failed: boolean; error: unknown; refetch: () => unknown; onClose: () => void;
+}): ReactElement | null {
+  if (isLoading) return <DetailPanel as="section" aria-label={label}><Loading label={`Loading the ${what}…`} /></DetailPanel>;
+  if (!failed) return null;
+  const notFound = (error as { status?: number } | undefined)?.status === 404;
+  return (
+    <DetailPanel as="section" aria-label={label}>
+      <ErrorNotice action={<>{notFound ? null : <Button onClick={() => void refetch()}>Try again</Button>} <Button $variant="secondary" onClick={onClose}>Close</Button></>}>
+        {notFound ? errorMessage(error) : `We could not load the ${what}.`}
+      </ErrorNotice>
+    </DetailPanel>
+  );
+}

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { formatPhone, OFFLINE_ORDER_TYPE_LABELS } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
-import { downloadOfflineOrdersCsv, errorMessage, notify, offlineOrdersApi, storefrontApi } from '@platform/api-client';
+import { downloadOfflineOrdersCsv, notify, offlineOrdersApi, storefrontApi } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
-import { DetailPanel as Panel, Facts, ListTable as Table } from '../layout/list-parts';
+import { DetailPanel as Panel, Facts, ListTable as Table, panelNotReady } from '../layout/list-parts';
 import { OfflineOrderForm } from './offline-order-form';
 import { RatePage } from './rate-page';
 
@@ -21,17 +21,8 @@ function OfflineOrderPanel({ id, storeName, onClose }: { id: string; storeName: 
   const { data: o, isLoading, isError, error, refetch } = offlineOrdersApi.useOfflineOrderQuery(id);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { if (o) heading.current?.focus(); }, [o]);
-  if (isLoading) return <Panel as="section" aria-label="Offline order"><Loading label="Loading the order…" /></Panel>;
-  if (isError || !o) {
-    const notFound = (error as { status?: number } | undefined)?.status === 404;
-    return (
-      <Panel as="section" aria-label="Offline order">
-        <ErrorNotice action={<>{notFound ? null : <Button onClick={() => void refetch()}>Try again</Button>} <Button $variant="secondary" onClick={onClose}>Close</Button></>}>
-          {notFound ? errorMessage(error) : 'We could not load the order.'}
-        </ErrorNotice>
-      </Panel>
-    );
-  }
+  const notReady = panelNotReady({ label: 'Offline order', what: 'order', isLoading, failed: isError || !o, error, refetch, onClose });
+  if (notReady || !o) return notReady;
   return (
     <Panel as="section" aria-labelledby="offline-order-title">
       <div className="head">

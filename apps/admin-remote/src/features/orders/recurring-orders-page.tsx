@@ -6,7 +6,7 @@ import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, recurringOrdersApi, type StoreRecurringArgs } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { OrderTabs } from './order-tabs';
-import { DetailPanel, Facts, ListTable as Table } from '../layout/list-parts';
+import { DetailPanel, Facts, ListTable as Table, panelNotReady } from '../layout/list-parts';
 
 const Panel = styled(DetailPanel)`.dates li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }`;
 
@@ -76,17 +76,8 @@ function RecurringOrderPanel({ id, onClose }: { id: string; onClose: () => void 
   const who = order?.customer_name || 'The customer';
   const busy = skipping || cancelling;
 
-  if (isLoading) return <Panel as="section" aria-label="Recurring order"><Loading label="Loading the recurring order…" /></Panel>;
-  if (isError || !order) {
-    const notFound = (error as { status?: number } | undefined)?.status === 404;
-    return (
-      <Panel as="section" aria-label="Recurring order">
-        <ErrorNotice action={<>{notFound ? null : <Button onClick={() => void refetch()}>Try again</Button>} <Button $variant="secondary" onClick={onClose}>Close</Button></>}>
-          {notFound ? errorMessage(error) : 'We could not load the recurring order.'}
-        </ErrorNotice>
-      </Panel>
-    );
-  }
+  const notReady = panelNotReady({ label: 'Recurring order', what: 'recurring order', isLoading, failed: isError || !order, error, refetch, onClose });
+  if (notReady || !order) return notReady;
   return (
     <Panel as="section" aria-labelledby="recurring-order-title">
       <div className="head">
