@@ -74,7 +74,7 @@ test.describe('admin (admin remote)', () => {
     if (outstanding.total === 0) await expect(page.getByText('No outstanding orders')).toBeVisible();
     else await expect(page.getByRole('row')).toHaveCount(Math.min(outstanding.total, 20) + 1);
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
     for (const item of ['Offline Orders', 'Emails', 'Website Settings', 'Customers', 'Tutorials', 'Release Updates']) await expect(nav.getByText(item)).toBeVisible();
     await page.getByRole('button', { name: 'Contact Us' }).click();
     const contact = page.getByRole('dialog', { name: 'Contact Us' });
@@ -301,7 +301,7 @@ test.describe('admin (admin remote)', () => {
     await page.getByLabel('Edit products').uncheck();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Sub-account saved.')).toBeVisible();
-    await staff.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+    await staff.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders', exact: true }).click();
     await expect(staff.getByRole('heading', { name: 'Outstanding Orders' })).toBeVisible();
     await staff.goto('/admin/settings/search-synonyms');
     await expect(staff.getByRole('heading', { name: 'No access' })).toBeVisible();
@@ -402,7 +402,7 @@ test.describe('admin (admin remote)', () => {
     await page.getByRole('link', { name: 'View as Customer' }).click();
     const menu = page.getByTestId('admin-menu');
     await menu.getByRole('button', { name: 'Pat' }).click();
-    await expect(menu.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Search Synonyms' })).toHaveCount(0);
     await expect(menu.getByRole('link', { name: 'About Us' })).toHaveCount(0);
   });
@@ -424,7 +424,7 @@ test.describe('admin (admin remote)', () => {
     await menu.getByRole('button', { name: 'Store' }).click();
     await expect(menu.getByRole('link', { name: 'Search Synonyms' })).toHaveAttribute('href', '/admin/settings/search-synonyms');
     await expect(menu.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/admin/settings/about-us');
-    await menu.getByRole('link', { name: 'Orders' }).click();
+    await menu.getByRole('link', { name: 'Orders', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/orders\/list$/);
     await page.getByRole('link', { name: 'View as Customer' }).click();
     await menu.getByRole('button', { name: 'Store' }).click();

@@ -159,7 +159,7 @@ test.describe('setup wizard', () => {
     await page.getByRole('link', { name: 'View as Customer' }).click();
     const menu = page.getByTestId('admin-menu');
     await menu.getByRole('button', { name: 'Pat' }).click();
-    await expect(menu.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Fulfillment Options' })).toHaveCount(0);
     await expect(menu.getByRole('link', { name: 'Special Order Items' })).toHaveCount(0);
   });
