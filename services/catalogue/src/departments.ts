@@ -23,6 +23,11 @@ const allDepartments = (ctx: RequestContext) => cachedForTenant(ctx, 'department
   return docs.sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name));
 });
 
+/** Every department's name by id, hidden ones too (a pick list names the shelf, not what the storefront shows). */
+export async function departmentNamesById(ctx: RequestContext): Promise<Map<number, string>> {
+  return new Map((await allDepartments(ctx)).map((d) => [d.deptId, d.name]));
+}
+
 /** The visible departments (hidden ones left out) by id, for facets and suggestions. */
 export async function visibleDepartmentsById(ctx: RequestContext): Promise<Map<number, DepartmentDoc>> {
   return new Map((await allDepartments(ctx)).filter((d) => !d.hidden).map((d) => [d.deptId, d]));
