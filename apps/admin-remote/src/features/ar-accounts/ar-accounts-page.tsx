@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AdminCustomerPage, ArAccount } from '@platform/contracts';
-import { arAccountFromInput, arPaymentProblem, formatPhone, parseAmountCents, toCents, type ArAccountInput } from '@platform/domain';
+import { arAccountFromInput, arPaymentProblem, formatPhone, parseAmountCents, shortDate, toCents, type ArAccountInput } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
 import { arAccountsApi, errorMessage, fieldErrors, notify, platformApi } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, focusFirstInvalid, Loading, PageTitle } from '@platform/ui';
@@ -20,7 +20,7 @@ const Status = styled.span<{ $hold: boolean }>`
 
 const BASE = '/admin/settings/ar-accounts';
 const EMPTY: ArAccountInput = { number: '', name: '', contact_name: '', contact_email: '', contact_phone: '', credit_limit: '', status: 'active' };
-const dayLabel = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dayLabel = (iso: string) => shortDate(new Date(iso));
 const money = (amount: string) => `$${amount}`;
 const problemOf = (problems: Record<string, string>, key: string) => (problems[key] ? <p className="problem" role="alert">{problems[key]}</p> : null);
 /** A refused save: its field problems, or one message for the form. */

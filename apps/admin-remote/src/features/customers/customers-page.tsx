@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AdminCustomerRow } from '@platform/contracts';
-import { eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS } from '@platform/domain';
+import { eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS, shortDate } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, notify } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle, PaginationBar } from '@platform/ui';
@@ -16,7 +16,7 @@ const Summary = styled.p`display: flex; flex-wrap: wrap; gap: 8px 16px; align-it
 
 const fullName = (c: Pick<AdminCustomerRow, 'first_name' | 'last_name' | 'email'>) => `${c.first_name} ${c.last_name}`.trim() || c.email;
 const phoneLabel = (phone: string) => (phone ? formatPhone(phone) : '');
-const dayLabel = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dayLabel = (iso: string) => shortDate(new Date(iso));
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString()} ${many}`);
 
 const Privacy = styled.div`
