@@ -219,6 +219,8 @@ describe('in-store ping', () => {
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().errors).toEqual({ from_date: ['The start date must not be after the end date.'] });
     expect((await stats(admin, '&from_date=2026-02-30')).json().errors).toEqual({ from_date: ['Please give a date as YYYY-MM-DD.'] });
+    // An end day that is no day at all is refused, not counted back from (the fuzzer's '0000-00-00' answered 500).
+    expect((await stats(admin, '&to_date=0000-00-00')).json().errors).toEqual({ to_date: ['Please give a date as YYYY-MM-DD.'] });
     expect((await stats(admin, '&from_date=2020-01-01&to_date=2026-01-01')).statusCode).toBe(422);
     // Another tenant's owner reads its own store's figures only.
     const otherOwner = await issueToken(other.id, { customerId: 'owner-b', slug: 'owner-b', isAdmin: true });

@@ -288,10 +288,11 @@ export async function inStorePingItems(
   if (bound !== null && query.store_id !== undefined && query.store_id !== bound) throw new AppError('forbidden', OTHER_LOCATION);
   const storeId = query.store_id ?? bound ?? await requireLocation(ctx);
   if (!(await Location.exists(scoped(ctx, { locationId: storeId })))) throw new AppError('not_found', STORE_NOT_FOUND);
+  const isDay = (day: string | undefined) => day === undefined || (!Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && utcDay(new Date(`${day}T00:00:00Z`)) === day);
+  // Checked before the default start is worked out from the end: '0000-00-00' is no day to count back from.
+  rejectFieldProblems(Object.fromEntries([['from_date', query.from_date], ['to_date', query.to_date]].filter(([, day]) => !isDay(day)).map(([field]) => [field, STATS_BAD_DAY])));
   const to = query.to_date ?? utcDay(new Date());
   const from = query.from_date ?? utcDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000));
-  const isDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && utcDay(new Date(`${day}T00:00:00Z`)) === day;
-  rejectFieldProblems(Object.fromEntries([['from_date', from], ['to_date', to]].filter(([, day]) => !isDay(day)).map(([field]) => [field, STATS_BAD_DAY])));
   if (from > to) rejectFieldProblems({ from_date: STATS_RANGE_BACKWARDS });
   const days = daysBetween(from, to);
   if (days.length > MAX_STATS_DAYS) rejectFieldProblems({ from_date: STATS_RANGE_TOO_LONG });
