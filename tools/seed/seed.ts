@@ -1,13 +1,13 @@
 import { Faker, en } from '@faker-js/faker';
 import { connectMongo, disconnectMongo, inBackground, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
 import { nextOrderNumber, slugify } from '@platform/domain';
-import { Brand, Department, FeaturedProduct, Product, productDocId, rebuildSearchRows, StoreProduct, storeProductDocId } from '@platform/catalogue';
+import { Brand, Department, FeaturedProduct, Product, productDocId, rebuildSearchRows, recountSales, recountSalesFrom, StoreProduct, storeProductDocId } from '@platform/catalogue';
 import { adminIds, Customer, CustomerKey, customerKeyDocs, hashPassword, startSessionLists } from '@platform/identity';
 import { sealSecret } from '@platform/server-kit';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
-import { announceOrderPlaced, indexOrders, Order } from '@platform/orders';
+import { indexOrders, Order, soldOrders } from '@platform/orders';
 import { Coupon } from '@platform/cart';
-import { createQueues, createRedis, type PlatformQueues } from '@platform/queue';
+import { createRedis } from '@platform/queue';
 import type { Redis } from 'ioredis';
 
 /** Where the gateway keeps order lists (its queue prefix); the seed writes the lists of the orders it inserts, so the gateway has nothing to rebuild. */
@@ -135,7 +135,7 @@ function productExtra(productId: number): Record<string, unknown> {
  * Completed demo orders over the last 60 days (dates relative to the day of seeding), so best sellers and
  * 'Customers also purchased' have history: a few products sell most, and add-on pairs sell together.
  */
-async function seedOrderHistory(tenantId: string, slug: string, products: { productId: number; sku: string; title: string }[], priceOf: Map<number, number>, faker: Faker, queues?: PlatformQueues) {
+async function seedOrderHistory(tenantId: string, slug: string, products: { productId: number; sku: string; title: string }[], priceOf: Map<number, number>, faker: Faker) {
   const popular = Math.min(products.length, 60);
   const orders = Array.from({ length: Math.min(150, products.length * 2) }, (_, n) => {
     const pick = () => products[Math.floor(popular * faker.number.float({ min: 0, max: 1 }) ** 2)];
@@ -153,12 +153,10 @@ async function seedOrderHistory(tenantId: string, slug: string, products: { prod
     };
   });
   await listOrders(tenantId, await Order.insertMany(orders));
-  // Sales counts come from the orders-placed queue, as they will for orders placed at checkout.
-  if (queues) for (const order of orders) await announceOrderPlaced(queues, tenantId, order);
   return orders.length;
 }
 
-async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, queues?: PlatformQueues) {
+async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) {
   const tenant = await Tenant.create({ slug: plan.slug, name: plan.name, businessId: plan.businessId, variant: plan.variant, plan: plan.ecommercePlan, domains: plan.domains });
   const tenantId = String(tenant._id);
   await Location.insertMany(plan.locations.map((loc, index) => ({
@@ -343,7 +341,7 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker, 
     { tenantId, code: 'SHIPFREE', kind: 'free_shipping', minSubtotalCents: 5000 },
   ]);
   const priceOf = new Map((storeProducts as { productId: number; locationId: number; priceCents: number }[]).filter((sp) => sp.locationId === 1).map((sp) => [sp.productId, sp.priceCents]));
-  const orders = await seedOrderHistory(tenantId, plan.slug, products as { productId: number; sku: string; title: string }[], priceOf, faker, queues);
+  const orders = await seedOrderHistory(tenantId, plan.slug, products as { productId: number; sku: string; title: string }[], priceOf, faker);
 
   for (const login of DEMO_LOGINS.filter((l) => l.tenant === plan.slug)) {
     const names = { admin: ['Store', 'Admin'], staff: ['Pat', 'Staff'], customer: ['Sam', 'Shopper'] }[login.role];
@@ -527,13 +525,13 @@ function homepageWidgets(tenantId: string, plan: TenantPlan) {
 }
 
 /** Seeds both demo tenants. Deterministic: the same options always write the same data (order dates are relative to today). */
-export async function seedDemo(options: { products: number; onlyIfEmpty: boolean; queues?: PlatformQueues; customers?: number; orders?: number }) {
+export async function seedDemo(options: { products: number; onlyIfEmpty: boolean; customers?: number; orders?: number }) {
   await syncIndexes();
   if (options.onlyIfEmpty && (await Tenant.countDocuments({})) > 0) return { skipped: true as const };
   const faker = new Faker({ locale: [en] });
   faker.seed(20261122);
   const summary: Record<string, unknown> = {};
-  for (const plan of TENANTS) summary[plan.slug] = await seedTenant(plan, Math.max(1, Math.round(options.products * plan.productShare)), faker, options.queues);
+  for (const plan of TENANTS) summary[plan.slug] = await seedTenant(plan, Math.max(1, Math.round(options.products * plan.productShare)), faker);
   if (options.customers || options.orders) {
     // Its own random stream: the demo data stays the same whether or not these flags are given.
     const bulk = new Faker({ locale: [en] });
@@ -546,6 +544,13 @@ export async function seedDemo(options: { products: number; onlyIfEmpty: boolean
 /** Every tenant's lists now hold every order (the seed made the tenants): the gateway need not rebuild them. */
 async function markOrderListsBuilt(store: { redis: Redis; prefix: string }) {
   for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await indexOrders(store, String(t._id), [], true);
+}
+
+async function countSalesOfAll(store: { redis: Redis; prefix: string }) {
+  const started = Date.now();
+  recountSalesFrom(soldOrders);
+  for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await recountSales(store, String(t._id));
+  console.log(`[seed] sales counted from the orders (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 async function writeSearchRowsOfAll(store: { redis: Redis; prefix: string }) {
@@ -571,20 +576,19 @@ async function main() {
   await connectMongo(uri);
   if (args.includes('--reset')) await mongoose.connection.dropDatabase();
   const started = Date.now();
-  // With Redis at hand, demo orders go through the orders-placed queue (the gateway's workers fold them).
   const redis = process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
-  const queues = redis ? createQueues(redis) : undefined;
   orderLists = redis ? { redis, prefix: 'bull' } : null;
-  const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty'), queues, customers, orders });
+  const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty'), customers, orders });
   if (!result.skipped && orderLists) await markOrderListsBuilt(orderLists);
   // Each store's search rows now, from the data just written: the gateway's first search builds its index from
   // Redis instead of reading every product from the database (21 s at 20,000 products).
   if (!result.skipped && orderLists) await writeSearchRowsOfAll(orderLists);
+  // Top selling and bought together are counted from the orders just written, as after a Redis loss.
+  if (!result.skipped && orderLists) await countSalesOfAll(orderLists);
   // Each store's list of admins (read on every new order) is made now, not by the first order (a scan of the customers).
   if (!result.skipped) await inBackground('seed: the stores\' lists of admins', async () => {
     for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await adminIds({ tenantId: String(t._id) });
   });
-  await queues?.close();
   redis?.disconnect();
   console.log(result.skipped ? '[seed] database already has tenants; left as is' : `[seed] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(result.summary)}`);
   await disconnectMongo();

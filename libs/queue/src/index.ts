@@ -63,6 +63,9 @@ export interface OrderPlacedJob {
   coupon?: string | null;
 }
 
+/** The orders-placed job of an order: one per order, however often it is announced (and how a recount knows it counted it). */
+export const orderPlacedJobId = (tenantId: string, orderNumber: string) => `${tenantId}-${orderNumber}`;
+
 /** A customer account that was closed (its slug is never given to anyone else). */
 export interface AccountClosedJob {
   tenantId: string;

@@ -1,8 +1,8 @@
 export { catalogueRoutes as catalogueService } from './routes';
-export { foldOrderPlaced, foldProductView, foldSearchEvent } from './tracking';
+export { foldOrderPlaced, foldProductView, foldSearchEvent, recountSalesFrom, recountSales, mostSold, mostBoughtWith, type SoldOrder, type SoldOrders } from './tracking';
 export { announceCatalogueChange, announceStockChange, applyCatalogueChange } from './search/changes';
 export { productDocId, storeProductDocId } from './models';
-export { Department, Brand, Product, StoreProduct, ProductStat, SearchTerm, SearchSynonyms, ProductSale, CoPurchase, FeaturedProduct } from './models';
+export { Department, Brand, Product, StoreProduct, ProductStat, SearchTerm, SearchSynonyms, FeaturedProduct } from './models';
 export { rebuildSearchRows } from './search/rows';
 export { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 export type { SearchIndexRegistry } from './search/registry';

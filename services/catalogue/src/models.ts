@@ -10,8 +10,6 @@ export const productDocId = (tenantId: string, productId: number) => keyedId(ten
 export const storeProductDocId = (tenantId: string, storeProductId: number) => keyedId(tenantId, 'store-product', storeProductId);
 export const productStatDocId = (tenantId: string, sku: string) => keyedId(tenantId, 'views', sku);
 export const searchTermDocId = (tenantId: string, term: string) => keyedId(tenantId, 'search-term', term);
-export const productSaleDocId = (tenantId: string, sku: string, day: string) => keyedId(tenantId, 'sale', sku, day);
-export const coPurchaseDocId = (tenantId: string, sku: string, withSku: string) => keyedId(tenantId, 'co-purchase', sku, withSku);
 
 /**
  * A string `_id` computed from the document's own fields when it is not given (a default runs after the
@@ -153,26 +151,6 @@ const searchTermSchema = new Schema({
 });
 searchTermSchema.plugin(tenantOwned, { growing: true });
 export const SearchTerm = mongoose.models.SearchTerm ?? mongoose.model('SearchTerm', searchTermSchema);
-
-/** Units sold per product per day (UTC), folded by the worker from orders-placed jobs: top selling. */
-const productSaleSchema = new Schema({
-  _id: keyedIdPath((d) => productSaleDocId(d.tenantId, d.sku, d.day)),
-  sku: { type: String, required: true },
-  day: { type: String, required: true },
-  quantity: { type: Number, default: 0 },
-});
-productSaleSchema.plugin(tenantOwned, { growing: true });
-export const ProductSale = mongoose.models.ProductSale ?? mongoose.model('ProductSale', productSaleSchema);
-
-/** How many orders held both products: 'Customers also purchased'. One document per direction. */
-const coPurchaseSchema = new Schema({
-  _id: keyedIdPath((d) => coPurchaseDocId(d.tenantId, d.sku, d.withSku)),
-  sku: { type: String, required: true },
-  withSku: { type: String, required: true },
-  orders: { type: Number, default: 0 },
-});
-coPurchaseSchema.plugin(tenantOwned, { growing: true });
-export const CoPurchase = mongoose.models.CoPurchase ?? mongoose.model('CoPurchase', coPurchaseSchema);
 
 /** Products the store features on its home page (admin Featured Products), in its order. */
 const featuredProductSchema = new Schema({

@@ -1,9 +1,9 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { inBackground, scoped } from '@platform/db';
-import type { OrderPlacedJob, ProductViewJob, SearchEventJob } from '@platform/queue';
+import { orderPlacedJobId, QUEUE_NAMES, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
 import { AppError, type RequestContext, type PlatformResources } from '@platform/server-kit';
-import { CoPurchase, coPurchaseDocId, ProductSale, productSaleDocId, ProductStat, productStatDocId, SearchTerm, searchTermDocId } from './models';
+import { ProductStat, productStatDocId, SearchTerm, searchTermDocId } from './models';
 import { writeLatest } from './write-latest';
 
 
@@ -18,15 +18,17 @@ export const recentViewsKey = (prefix: string, tenantId: string, deviceId: strin
  * `$inc`s, Redis does not, so any number of worker processes at any concurrency count exactly. Redis also answers
  * the ranked lists the storefront reads (ZREVRANGE), so no request sorts a growing collection.
  *
- * The database keeps each count in a document under a keyed `_id` (models.ts), written with `$set` of the value
- * Redis holds. Writes of one document take turns under a short Redis lock; a job that finds the lock taken leaves
+ * Views and search terms: the database keeps each count in a document under a keyed `_id` (models.ts), written
+ * with `$set` of the value Redis holds. Sales and bought-together pairs have no copy of their own: the orders are
+ * their record, and they are counted again from the orders when Redis lost them (`recountSalesFrom`). Writes of one document take turns under a short Redis lock; a job that finds the lock taken leaves
  * its count to the holder, which reads the count again after letting go and writes again if it changed, so the
  * last write always carries the latest count. A job's counts are added once (a marker per job id), so a retried
  * job (its database write failed) does not count twice. If Redis lost the counts (a marker per kind and tenant is
  * gone), they are loaded back from the database, in the background, before anything counts on.
  */
 export interface CounterStore { redis: Redis; prefix: string }
-type Kind = 'views' | 'search-terms' | 'sales' | 'co-purchases';
+/** 'sales' covers units per sku and day and the bought-together pairs: both come from the same orders. */
+type Kind = 'views' | 'search-terms' | 'sales';
 
 const viewsKey = (s: CounterStore, t: string) => `${s.prefix}:views:${t}`; // ZSET sku -> views
 const searchesKey = (s: CounterStore, t: string) => `${s.prefix}:search-terms:${t}`; // ZSET term -> searches
@@ -87,12 +89,35 @@ const LOADERS: Record<Kind, (store: CounterStore, tenantId: string) => Promise<v
     });
   },
   async sales(store, tenantId) {
-    const docs = (await ProductSale.find(scoped({ tenantId }), { sku: 1, day: 1, quantity: 1 }).lean()) as unknown as { sku: string; day: string; quantity: number }[];
-    await inBatches(store, docs, (m, d) => m.zadd(salesKey(store, tenantId, d.day), d.quantity, d.sku).expire(salesKey(store, tenantId, d.day), SALES_DAY_TTL_S));
-  },
-  async 'co-purchases'(store, tenantId) {
-    const docs = (await CoPurchase.find(scoped({ tenantId }), { sku: 1, withSku: 1, orders: 1 }).lean()) as unknown as { sku: string; withSku: string; orders: number }[];
-    await inBatches(store, docs, (m, d) => m.zadd(pairsKey(store, tenantId, d.sku), d.orders, d.withSku));
+    const since = new Date(Date.now() - SALES_DAY_TTL_S * 1000);
+    const recent = Date.now() - COUNTED_TTL_S * 1000;
+    const days = new Map<string, Map<string, number>>();
+    const pairs = new Map<string, Map<string, number>>();
+    const add = (map: Map<string, Map<string, number>>, key: string, member: string, amount: number) => {
+      const counts = map.get(key) ?? new Map<string, number>();
+      counts.set(member, (counts.get(member) ?? 0) + amount);
+      map.set(key, counts);
+    };
+    let counted: string[] = [];
+    const markCounted = async () => {
+      const multi = store.redis.multi();
+      for (const jobId of counted) multi.set(countedKey(store, 'sales', QUEUE_NAMES.ordersPlaced, jobId), '1', 'EX', COUNTED_TTL_S);
+      await multi.exec();
+      counted = [];
+    };
+    for await (const order of soldOrders?.(tenantId) ?? []) {
+      const { quantities, pairs: bought } = orderSales(order.items);
+      const placed = new Date(order.placedAt);
+      if (placed >= since) for (const [sku, quantity] of quantities) add(days, placed.toISOString().slice(0, 10), sku, quantity);
+      for (const [sku, withSku] of bought) add(pairs, sku, withSku, 1);
+      // An order placed lately may still have its orders-placed job waiting: counted here, it must not count again.
+      if (placed.getTime() >= recent) counted.push(orderPlacedJobId(tenantId, order.orderNumber));
+      if (counted.length >= 1000) await markCounted();
+    }
+    await markCounted();
+    // Set, not added: a load that ran twice (its lock ran out) or over older counts leaves the same figures.
+    await inBatches(store, [...days], (m, [day, counts]) => m.zadd(salesKey(store, tenantId, day), ...[...counts].flatMap(([sku, n]) => [n, sku])).expire(salesKey(store, tenantId, day), SALES_DAY_TTL_S));
+    await inBatches(store, [...pairs], (m, [sku, counts]) => m.zadd(pairsKey(store, tenantId, sku), ...[...counts].flatMap(([withSku, n]) => [n, withSku])));
   },
 };
 
@@ -208,14 +233,43 @@ export function foldSearchEvent(redis: Redis, prefix: string) {
   };
 }
 
-/** A product's pairs are capped so one huge order cannot add thousands of writes. */
+/** A product's pairs are capped so one huge order cannot add thousands of counts. */
 const MAX_PAIRED_LINES = 20;
+
+/** What one order adds to the sales counts: units per sku, and each ordered pair of its skus (capped). */
+function orderSales(items: { sku: string; quantity: number }[]) {
+  const quantities = new Map<string, number>();
+  for (const item of items) quantities.set(item.sku, (quantities.get(item.sku) ?? 0) + item.quantity);
+  const skus = [...quantities.keys()].slice(0, MAX_PAIRED_LINES);
+  const pairs = skus.flatMap((sku) => skus.filter((withSku) => withSku !== sku).map((withSku) => [sku, withSku] as const));
+  return { quantities, pairs };
+}
+
+/** An order as the sales counts read it back: its number, when it was placed, its skus and quantities. */
+export type SoldOrder = { orderNumber: string; placedAt: Date | string; items: { sku: string; quantity: number }[] };
+/** Every placed order of a tenant (not cancelled, not waiting for its payment), read as background work. */
+export type SoldOrders = (tenantId: string) => AsyncIterable<SoldOrder>;
+let soldOrders: SoldOrders | null = null;
+
+/**
+ * Where sales are counted again from when Redis lost them: the orders service says (it builds on the catalogue,
+ * so the catalogue cannot import it). A process without orders (a catalogue test) has none to count.
+ */
+export function recountSalesFrom(source: SoldOrders): void {
+  soldOrders = source;
+}
+
+/** Counts a tenant's sales again from its orders now (a seed that wrote orders in bulk; a repair by hand). */
+export async function recountSales(store: CounterStore, tenantId: string): Promise<void> {
+  await store.redis.del(loadedKey(store, tenantId, 'sales'));
+  await ensureLoaded(store, tenantId, 'sales');
+}
 
 /**
  * Worker handler for orders-placed jobs: units sold per product and day, and each pair of products bought
- * together. The job id is the order, so an order counts once however often it is announced or retried. The
- * counts change in Redis here; the database gets them from `writeChangedSales`, which writes each changed
- * document once however many orders changed it meanwhile (an order of 5 lines changes 25 documents).
+ * together, counted in Redis in one script. The job id is the order, so an order counts once however often it is
+ * announced or retried. Nothing is written to the database: the order is the record (an order of 5 lines used to
+ * write 25 count documents, more than the order itself cost).
  */
 export function foldOrderPlaced(redis: Redis, prefix: string) {
   const store = { redis, prefix };
@@ -223,63 +277,12 @@ export function foldOrderPlaced(redis: Redis, prefix: string) {
     const { tenantId, placedAt, items } = job.data;
     if (!tenantId) throw new Error('an order needs its tenant');
     const day = placedAt.slice(0, 10);
-    const quantities = new Map<string, number>();
-    for (const item of items) quantities.set(item.sku, (quantities.get(item.sku) ?? 0) + item.quantity);
-    const skus = [...quantities.keys()].slice(0, MAX_PAIRED_LINES);
-    const pairs = skus.flatMap((sku) => skus.filter((withSku) => withSku !== sku).map((withSku) => [sku, withSku] as const));
-    await count(store, tenantId, 'sales', job, [...quantities].map(([sku, quantity]) => ({ key: salesKey(store, tenantId, day), kind: 'd', member: sku, amount: quantity })));
-    await count(store, tenantId, 'co-purchases', job, pairs.map(([sku, withSku]) => ({ key: pairsKey(store, tenantId, sku), kind: 'z', member: withSku, amount: 1 })));
-    const changed: SaleDoc[] = [...[...quantities.keys()].map((sku): SaleDoc => ['sale', sku, day]), ...pairs.map(([sku, withSku]): SaleDoc => ['pair', sku, withSku])];
-    if (changed.length) await redis.sadd(salesDirtyKey(store, tenantId), ...changed.map((d) => JSON.stringify(d)));
-    await writeChangedSales(store, tenantId);
+    const { quantities, pairs } = orderSales(items);
+    await count(store, tenantId, 'sales', job, [
+      ...[...quantities].map(([sku, quantity]): Increment => ({ key: salesKey(store, tenantId, day), kind: 'd', member: sku, amount: quantity })),
+      ...pairs.map(([sku, withSku]): Increment => ({ key: pairsKey(store, tenantId, sku), kind: 'z', member: withSku, amount: 1 })),
+    ]);
   };
-}
-
-/** A sales count document that changed in Redis: a product's units on a day, or a pair's orders. */
-type SaleDoc = ['sale', string, string] | ['pair', string, string];
-const salesDirtyKey = (s: CounterStore, t: string) => `${s.prefix}:sales-changed:${t}`; // SET of JSON SaleDoc
-
-/**
- * Writes the changed sales documents with the counts Redis holds, by `_id`, one writer per tenant at a time (a
- * lock): a job finding a writer at work returns, and the writer takes what was added meanwhile before it stops.
- * So a burst of orders costs the database one write per changed document and never more than a few at once.
- * A failed write puts its document back for the next writer.
- */
-export async function writeChangedSales(store: CounterStore, tenantId: string): Promise<void> {
-  const dirty = salesDirtyKey(store, tenantId);
-  const lock = `${store.prefix}:sales-writing:${tenantId}`;
-  for (let round = 0; round < 100; round += 1) {
-    if (!(await store.redis.set(lock, '1', 'PX', 60_000, 'NX'))) return;
-    try {
-      for (;;) {
-        const members = await store.redis.spop(dirty, 100);
-        if (!members.length) break;
-        await store.redis.pexpire(lock, 60_000);
-        for (let i = 0; i < members.length; i += 4) {
-          const batch = members.slice(i, i + 4);
-          const written = await Promise.allSettled(batch.map((m) => writeSaleDoc(store, tenantId, JSON.parse(m) as SaleDoc)));
-          const failed = batch.filter((_, k) => written[k].status === 'rejected');
-          if (failed.length) {
-            await store.redis.sadd(dirty, ...failed, ...members.slice(i + 4));
-            throw (written.find((w) => w.status === 'rejected') as PromiseRejectedResult).reason;
-          }
-        }
-      }
-    } finally {
-      await store.redis.del(lock);
-    }
-    if (!(await store.redis.scard(dirty))) return;
-  }
-}
-
-async function writeSaleDoc(store: CounterStore, tenantId: string, [kind, sku, other]: SaleDoc): Promise<void> {
-  if (kind === 'sale') {
-    const quantity = score(await store.redis.zscore(salesKey(store, tenantId, other), sku));
-    if (quantity !== null) await upsertRetrying(() => ProductSale.updateOne(scoped({ tenantId }, { _id: productSaleDocId(tenantId, sku, other) }), { $set: { sku, day: other, quantity } }, { upsert: true }));
-    return;
-  }
-  const orders = score(await store.redis.zscore(pairsKey(store, tenantId, sku), other));
-  if (orders !== null) await upsertRetrying(() => CoPurchase.updateOne(scoped({ tenantId }, { _id: coPurchaseDocId(tenantId, sku, other) }), { $set: { sku, withSku: other, orders } }, { upsert: true }));
 }
 
 type Ranked = { member: string; score: number };
@@ -305,7 +308,7 @@ export async function mostSearched(store: CounterStore, tenantId: string, limit:
 
 /** Skus most often in the same orders as this one (ZREVRANGE). */
 export async function mostBoughtWith(store: CounterStore, tenantId: string, sku: string, limit: number): Promise<{ sku: string; orders: number }[]> {
-  await ensureLoaded(store, tenantId, 'co-purchases');
+  await ensureLoaded(store, tenantId, 'sales');
   return ranked(await store.redis.zrevrange(pairsKey(store, tenantId, sku), 0, limit - 1, 'WITHSCORES')).map((r) => ({ sku: r.member, orders: r.score }));
 }
 

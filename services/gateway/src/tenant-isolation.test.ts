@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBackground, Location, mongoose } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { CoPurchase, FeaturedProduct, ProductSale, ProductStat, SearchSynonyms, SearchTerm, StoreProduct } from '@platform/catalogue';
+import { FeaturedProduct, ProductStat, SearchSynonyms, SearchTerm, StoreProduct } from '@platform/catalogue';
 import { CustomPageModel, HomepageWidgetModel, RentalProduct, RentalRequest, StoreProfile } from '@platform/tenant-settings';
 import { Customer, EmailCampaign, hashPassword, UnsubscribeLink } from '@platform/identity';
 import { hashToken } from '@platform/server-kit';
@@ -47,7 +47,11 @@ async function seedTenant(key: 'a' | 'b') {
   await Customer.create({ tenantId: tenant.id, slug: 'owner', email: 'owner@shared.test', firstName: `${slug} owner`, passwordHash: await hashPassword(PASSWORD), isAdmin: true });
   await Customer.create({ tenantId: tenant.id, slug: 'staff', email: 'staff@shared.test', firstName: `${slug} staff`, passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
   const order = await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-1`, status: 'placed', locationId: 1, customerName: `${slug} customer`, deviceId: 'SharedDev1', totalCents: 500, placedAt: new Date() });
-  await Order.create({ tenantId: tenant.id, orderNumber: `${slug}-2`, status: 'completed', locationId: 1, customerName: `${slug} owner`, customerSlug: 'owner', totalCents: 700, placedAt: new Date() });
+  // Top selling and bought together are counted from the orders: this one sold both products together.
+  await Order.create({
+    tenantId: tenant.id, orderNumber: `${slug}-2`, status: 'completed', locationId: 1, customerName: `${slug} owner`, customerSlug: 'owner', totalCents: 700, placedAt: new Date(),
+    items: [{ productId: 1, storeProductId: 11, sku: '1001', title: `${slug} Drill`, quantity: 1, priceCents: 300 }, { productId: 2, storeProductId: 21, sku: '1002', title: `${slug} Hammer`, quantity: 4, priceCents: 100 }],
+  });
   const recurring = await RecurringOrder.create({
     tenantId: tenant.id, customerSlug: 'owner', frequency: 'weekly', anchorDay: new Date().toISOString().slice(0, 10), firstOrderNumber: `${slug}-2`, orderType: 'pickup', locationId: 1,
     contact: { firstName: `${slug} owner`, lastName: 'Shared', email: 'owner@shared.test', telephone: '5035550100' }, payment: { method: 'pay_at_store', label: 'Pay at the store' },
@@ -65,8 +69,6 @@ async function seedTenant(key: 'a' | 'b') {
   await SearchTerm.create({ tenantId: tenant.id, term: `${slug} drill`, searches: 3 });
   await RentalProduct.create({ tenantId: tenant.id, rentalId: 1, name: `${slug} tile saw`, categoryId: 1, dayCents: 4500 });
   await Coupon.create({ tenantId: tenant.id, code: `${slug.toUpperCase()}-CODE`, kind: 'flat', amountCents: 100, slug: `${slug}-deal`, name: `${slug} deal`, popup: true, widget: { style: 1 } });
-  await ProductSale.create({ tenantId: tenant.id, sku: '1002', day: new Date().toISOString().slice(0, 10), quantity: 4 });
-  await CoPurchase.create({ tenantId: tenant.id, sku: '1001', withSku: '1002', orders: 2 });
   await seedShippingLabel(key, tenant.id, String(order._id));
   await SearchSynonyms.create({ tenantId: tenant.id, groups: [{ words: [`${slug}-sofa`, `${slug}-couch`] }] });
   await ArAccountModel.create({ _id: AR_IDS[key], tenantId: tenant.id, number: 'AR-1', name: `${slug} builders`, creditLimitCents: 100_000, customers: [{ id: 'reader', name: `${slug} reader`, email: 'reader@shared.test', at: new Date() }] });

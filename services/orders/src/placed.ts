@@ -1,4 +1,8 @@
-import type { PlatformQueues } from '@platform/queue';
+import { scoped } from '@platform/db';
+import { AWAITING_PAYMENT } from '@platform/domain';
+import { orderPlacedJobId, type PlatformQueues } from '@platform/queue';
+import type { SoldOrder } from '@platform/catalogue';
+import { Order } from './models';
 
 /** Tells the rest of the platform an order was placed (sales counts, bought-together pairs, promo code use), through the queue. */
 export async function announceOrderPlaced(
@@ -11,5 +15,14 @@ export async function announceOrderPlaced(
     tenantId, orderNumber: order.orderNumber, placedAt: order.placedAt.toISOString(),
     items: order.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
     customerSlug: order.customerSlug ?? null, coupon: order.coupon ?? null,
-  }, { jobId: `${tenantId}-${order.orderNumber}` }); // one job per order, however often it is announced
+  }, { jobId: orderPlacedJobId(tenantId, order.orderNumber) });
+}
+
+/**
+ * Every placed order of a tenant (not cancelled, not waiting for its payment), in batches: what the sales counts are
+ * counted again from when Redis lost them (`recountSalesFrom`). Background work: it reads the whole collection.
+ */
+export async function* soldOrders(tenantId: string): AsyncIterable<SoldOrder> {
+  const cursor = Order.find(scoped({ tenantId }, { status: { $nin: ['cancelled', AWAITING_PAYMENT] } }), { _id: 0, orderNumber: 1, placedAt: 1, 'items.sku': 1, 'items.quantity': 1 }).lean().cursor({ batchSize: 1000 });
+  for await (const order of cursor) yield order as unknown as SoldOrder;
 }

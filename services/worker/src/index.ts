@@ -2,10 +2,10 @@ import { Queue, Worker, type Job, type Processor } from 'bullmq';
 import { inBackground, Tenant } from '@platform/db';
 import type { Redis } from 'ioredis';
 import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, type StockReconcileJob } from '@platform/queue';
-import { applyCatalogueChange, ensureStockWatchLists, stockWatchersAfterReconcile, foldOrderPlaced, forgetClosedAccountAsks, forgetClosedAccountPings, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
+import { applyCatalogueChange, recountSalesFrom, ensureStockWatchLists, stockWatchersAfterReconcile, foldOrderPlaced, forgetClosedAccountAsks, forgetClosedAccountPings, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { forgetEndedSessions, forgetNewsletterSignUp, forgetUnsubscribeLinks } from '@platform/identity';
-import { recoverAbandonedCheckoutsOf } from '@platform/orders';
+import { recoverAbandonedCheckoutsOf, soldOrders } from '@platform/orders';
 import { sendEmailCampaign } from './email-campaigns';
 import { deliverNotifications } from '@platform/notifications';
 import { sendWizardReminders } from './wizard-reminders';
@@ -37,6 +37,7 @@ export interface RunningWorkers {
  */
 export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl?: string } = {}): RunningWorkers {
   const prefix = options.prefix ?? 'bull';
+  recountSalesFrom(soldOrders); // the sales counts are counted again from the orders when Redis lost them
   const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:8080';
   const connection = redis.duplicate();
   const publisher = redis.duplicate();

@@ -4,9 +4,9 @@ import { AccessToken, connectMongo, disconnectMongo, inBackground, keyedId, Loca
 import { Customer, EmailCampaign, NewsletterSubscriber } from '@platform/identity';
 import { OutboxMessage } from '@platform/notifications';
 import { closedAccountEmailHash, createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
-import { BackInStockAsk, InStorePing, ProductSale, ProductStat } from '@platform/catalogue';
+import { BackInStockAsk, InStorePing, mostBoughtWith, mostSold, ProductStat } from '@platform/catalogue';
 import { CartStore, CouponUse, SavedCart } from '@platform/cart';
-import { announceOrderPlaced } from '@platform/orders';
+import { announceOrderPlaced, Order } from '@platform/orders';
 import { startWorkers, type RunningWorkers } from './index';
 
 const prefix = `t-worker-${process.pid}`;
@@ -39,7 +39,41 @@ describe('orders-placed worker', () => {
       await announceOrderPlaced(queues, 'w-tenant', order);
       await announceOrderPlaced(queues, 'w-tenant', order);
       await expect.poll(async () => read(() => CouponUse.countDocuments({ tenantId: 'w-tenant', customerSlug: 'jane-doe', code: 'WELCOME15' })), { timeout: 10000 }).toBe(1);
-      expect((await read(() => ProductSale.findOne({ tenantId: 'w-tenant', sku: 'S-9' }).lean()) as { quantity: number }).quantity).toBe(2);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(await mostSold({ redis, prefix }, 'w-tenant', today, 10)).toEqual([{ sku: 'S-9', sold: 2 }]);
+    } finally {
+      await queues.ordersPlaced.obliterate({ force: true });
+      await queues.close();
+    }
+  });
+
+  it('counts the sales again from the orders when Redis lost them, an order whose job was still waiting once, cancelled orders not at all', async () => {
+    const queues = createQueues(redis, prefix);
+    const store = { redis, prefix };
+    const tenantId = 'w-recount';
+    const line = (sku: string, quantity: number) => ({ productId: 1, storeProductId: 1, sku, title: sku, quantity, priceCents: 100 });
+    const order = (orderNumber: string, status: string, items: ReturnType<typeof line>[]) => ({ tenantId, orderNumber, status, locationId: 1, customerName: 'Jo Buyer', totalCents: 100, placedAt: new Date(), items });
+    try {
+      await Order.create([
+        order('R-1', 'completed', [line('NAIL', 3), line('HAMMER', 1)]),
+        order('R-2', 'placed', [line('NAIL', 2)]),
+        order('R-3', 'cancelled', [line('NAIL', 50), line('SAW', 1)]),
+        order('R-4', 'awaiting_payment', [line('SAW', 7)]),
+      ]);
+      // Redis holds none of this store's counts (lost, or never had them): the first read counts them from the orders.
+      const today = new Date().toISOString().slice(0, 10);
+      expect(await mostSold(store, tenantId, today, 10)).toEqual([{ sku: 'NAIL', sold: 5 }, { sku: 'HAMMER', sold: 1 }]);
+      expect(await mostBoughtWith(store, tenantId, 'HAMMER', 10)).toEqual([{ sku: 'NAIL', orders: 1 }]);
+      // R-2's orders-placed job was still waiting when Redis lost its counts: counted by the recount, it adds nothing.
+      await announceOrderPlaced(queues, tenantId, { orderNumber: 'R-2', placedAt: new Date(), items: [{ sku: 'NAIL', quantity: 2 }] });
+      await expect.poll(() => queues.ordersPlaced.getCompletedCount(), { timeout: 10000 }).toBe(1);
+      expect(await mostSold(store, tenantId, today, 10)).toEqual([{ sku: 'NAIL', sold: 5 }, { sku: 'HAMMER', sold: 1 }]);
+      // A new order counts on top.
+      await Order.create(order('R-5', 'placed', [line('SAW', 1), line('NAIL', 1)]));
+      await announceOrderPlaced(queues, tenantId, { orderNumber: 'R-5', placedAt: new Date(), items: [{ sku: 'SAW', quantity: 1 }, { sku: 'NAIL', quantity: 1 }] });
+      await expect.poll(() => queues.ordersPlaced.getCompletedCount(), { timeout: 10000 }).toBe(2);
+      expect(await mostSold(store, tenantId, today, 10)).toEqual([{ sku: 'NAIL', sold: 6 }, { sku: 'HAMMER', sold: 1 }, { sku: 'SAW', sold: 1 }]);
+      expect(await mostBoughtWith(store, tenantId, 'NAIL', 10)).toEqual([{ sku: 'HAMMER', orders: 1 }, { sku: 'SAW', orders: 1 }]);
     } finally {
       await queues.ordersPlaced.obliterate({ force: true });
       await queues.close();
