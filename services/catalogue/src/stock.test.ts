@@ -69,6 +69,19 @@ describe('stock in Redis', () => {
     expect((await stockLeft(store, tenantId, [20])).get(20)).toBe(3);
   });
 
+  it("leaves a change younger than the time given to the write its request started (the job's run under load reads nothing back)", async () => {
+    await stocked(25, 6);
+    const taken = await reserveStock(store, tenantId, [{ storeProductId: 25, quantity: 2 }]);
+    expect(taken.ok).toBe(true);
+    expect(await reconcileStock(store, tenantId, undefined, { olderThanMs: 60_000 })).toEqual([]);
+    expect(await inDb(25)).toMatchObject({ inventory: 6 }); // neither read back nor written by the reconcile
+    // Once old enough (here: any age), a change whose write never came is written.
+    expect(await reconcileStock(store, tenantId, undefined, { olderThanMs: 0 })).toContainEqual({ storeProductId: 25, redis: { inventory: 4, version: 1 }, database: { inventory: 6, version: 0 }, fixed: 'database' });
+    expect(await inDb(25)).toMatchObject({ inventory: 4, stockVersion: 1 });
+    // Written, it is no longer looked at.
+    expect(await reconcileStock(store, tenantId, undefined, { olderThanMs: 0 })).toEqual([]);
+  });
+
   it('loses nothing through a real Redis restart (killed, then back from its append-only file) between taking the stock and writing it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stock-aof-'));
     const port = await freePort();

@@ -20,12 +20,15 @@ const countsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stoc
 const versionsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-version:${tenantId}`;
 // HASH store product id -> the version the database has not been sent yet (cleared by the write that sends it).
 const unwrittenKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-unwritten:${tenantId}`;
+// ZSET store product id -> when its oldest unwritten change was made (ms): the reconcile job leaves younger ones to their writes.
+const unwrittenSinceKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-unwritten-since:${tenantId}`;
 // A checkout's stock between taking it and saving its order: ZSET hold id -> when, HASH hold id -> note (JSON).
 const holdsKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-holds:${tenantId}`;
 const holdNotesKey = (store: StockStore, tenantId: string) => `${store.prefix}:stock-hold-notes:${tenantId}`;
 const storeProductDocId = (tenantId: string, storeProductId: number) => keyedId(tenantId, 'store-product', storeProductId);
 
-// KEYS: counts, versions, unwritten versions, holds (ZSET id -> time), hold notes (HASH id -> note). ARGV: sign
+// KEYS: counts, versions, unwritten versions, holds (ZSET id -> time), hold notes (HASH id -> note), unwritten since
+// (ZSET id -> time of the oldest change not written). ARGV: sign
 // (-1 take, 1 give back), hold mode ('' none, 'take' record a hold, 'release' give back a hold's lines once),
 // hold id, now (ms), note, then store product id and quantity pairs. Answers {'missing', ids...} when a count is
 // not loaded, {'short', id, left} when a take cannot be had, {'gone'} when the hold was settled or given back
@@ -52,6 +55,7 @@ for i = 6, #ARGV, 2 do
   local count = redis.call('HINCRBY', KEYS[1], ARGV[i], sign * tonumber(ARGV[i + 1]))
   local version = redis.call('HINCRBY', KEYS[2], ARGV[i], 1)
   redis.call('HSET', KEYS[3], ARGV[i], version)
+  redis.call('ZADD', KEYS[6], 'NX', ARGV[4], ARGV[i])
   table.insert(out, ARGV[i]); table.insert(out, count); table.insert(out, version)
 end
 if mode == 'take' then
@@ -86,7 +90,7 @@ async function change(store: StockStore, tenantId: string, sign: -1 | 1, lines: 
   const wanted = merged(lines);
   if (!wanted.length && hold.mode !== 'release') return { ok: true, changes: [] };
   const args = [String(sign), hold.mode, hold.id, String(Date.now()), hold.note, ...wanted.flatMap((l) => [String(l.storeProductId), String(l.quantity)])];
-  const keys = [countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId), holdsKey(store, tenantId), holdNotesKey(store, tenantId)];
+  const keys = [countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId), holdsKey(store, tenantId), holdNotesKey(store, tenantId), unwrittenSinceKey(store, tenantId)];
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const reply = await store.redis.eval(CHANGE_STOCK, keys.length, ...keys, ...args) as (string | number)[];
     if (reply[0] === 'missing') { await loadCounts(store, tenantId, reply.slice(1).map(Number)); continue; }
@@ -172,26 +176,27 @@ export async function writeStockChanges(store: StockStore, tenantId: string, cha
     async (latest) => { await writeCount(tenantId, latest); await markWritten(store, tenantId, latest); })));
 }
 
-// KEYS: unwritten versions. ARGV: store product id, the version written. A newer change keeps its mark.
+// KEYS: unwritten versions, unwritten since. ARGV: store product id, the version written. A newer change keeps its mark.
 const MARK_WRITTEN = `
 local v = redis.call('HGET', KEYS[1], ARGV[1])
-if v and tonumber(v) <= tonumber(ARGV[2]) then redis.call('HDEL', KEYS[1], ARGV[1]) end
+if v and tonumber(v) <= tonumber(ARGV[2]) then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+  redis.call('ZREM', KEYS[2], ARGV[1])
+end
 return 1`;
 
 /** The database has this version of the count: the reconcile job need not look at it (unless it changed again). */
 const markWritten = (store: StockStore, tenantId: string, c: { storeProductId: number; version: number }) =>
-  store.redis.eval(MARK_WRITTEN, 1, unwrittenKey(store, tenantId), String(c.storeProductId), String(c.version));
+  store.redis.eval(MARK_WRITTEN, 2, unwrittenKey(store, tenantId), unwrittenSinceKey(store, tenantId), String(c.storeProductId), String(c.version));
 
-/** The store products whose latest change the database may not have (a write that failed or never ran). */
-async function unwritten(store: StockStore, tenantId: string, max: number): Promise<number[]> {
-  const ids: number[] = [];
-  let cursor = '0';
-  do {
-    const [next, flat] = await store.redis.hscan(unwrittenKey(store, tenantId), cursor, 'COUNT', 1000);
-    for (let i = 0; i < flat.length; i += 2) ids.push(Number(flat[i]));
-    cursor = next;
-  } while (cursor !== '0' && ids.length < max);
-  return [...new Set(ids)].slice(0, max);
+/**
+ * The store products whose latest change the database may not have (a write that failed or never ran), changed at
+ * least `olderThanMs` ago: a younger change is still being written by the request that made it, and reading it
+ * back would only add database work under load. (A mark older than the time set is found by the full run.)
+ */
+async function unwritten(store: StockStore, tenantId: string, max: number, olderThanMs: number): Promise<number[]> {
+  const ids = await store.redis.zrangebyscore(unwrittenSinceKey(store, tenantId), 0, Date.now() - olderThanMs, 'LIMIT', 0, max);
+  return ids.map(Number);
 }
 
 const writeCount = (tenantId: string, c: StockChange) =>
@@ -204,8 +209,8 @@ export type StockDifference = { storeProductId: number; redis: { inventory: numb
  * the side with the higher version is right (Redis after a change not yet written; the database after Redis
  * lost recent changes, e.g. a restart that kept only older appends). Answers each difference it found.
  */
-export async function reconcileStock(store: StockStore, tenantId: string, ids?: number[]): Promise<StockDifference[]> {
-  const todo = ids ?? await unwritten(store, tenantId, 10_000);
+export async function reconcileStock(store: StockStore, tenantId: string, ids?: number[], options: { olderThanMs?: number } = {}): Promise<StockDifference[]> {
+  const todo = ids ?? await unwritten(store, tenantId, 10_000, options.olderThanMs ?? 0);
   const differences: StockDifference[] = [];
   for (let i = 0; i < todo.length; i += 200) {
     const batch = todo.slice(i, i + 200);
@@ -220,7 +225,7 @@ export async function reconcileStock(store: StockStore, tenantId: string, ids?: 
       const inDb = doc ? { inventory: doc.inventory ?? 0, version: doc.stockVersion ?? 0 } : null;
       const storeProductId = batch[k];
       if (!inDb || !inRedis) { // not loaded in Redis: it loads from the database when next used
-        await store.redis.hdel(unwrittenKey(store, tenantId), String(storeProductId));
+        await store.redis.multi().hdel(unwrittenKey(store, tenantId), String(storeProductId)).zrem(unwrittenSinceKey(store, tenantId), String(storeProductId)).exec();
         continue;
       }
       if (inRedis.inventory === inDb.inventory && inRedis.version === inDb.version) {
@@ -256,8 +261,11 @@ export async function reconcileAllStock(store: StockStore, tenantId: string): Pr
 
 /** Forgets a tenant's counts in Redis (a reseed): they load again from the database when next used. */
 export async function forgetStock(store: StockStore, tenantId: string): Promise<void> {
-  await store.redis.del(countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId));
+  await store.redis.del(countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId), unwrittenSinceKey(store, tenantId));
 }
+
+/** A change younger than this is left to the write its request started (under load a write may wait its turn a while). */
+const WRITE_GRACE_MS = 30_000;
 
 /**
  * Worker handler (stock-reconcile): a store's changed counts after checkouts, or (scheduled, no tenant) every
@@ -269,7 +277,7 @@ export function reconcileStockJob(redis: Redis, prefix: string) {
     const tenants = job.data.tenantId ? [job.data.tenantId] : ((await Tenant.find({ active: true }, { _id: 1 }).lean()) as { _id: unknown }[]).map((t) => String(t._id));
     const differences: (StockDifference & { tenantId: string })[] = [];
     for (const tenantId of tenants) {
-      const found = job.data.tenantId ? await reconcileStock(store, tenantId) : await reconcileAllStock(store, tenantId);
+      const found = job.data.tenantId ? await reconcileStock(store, tenantId, undefined, { olderThanMs: WRITE_GRACE_MS }) : await reconcileAllStock(store, tenantId);
       differences.push(...found.map((d) => ({ ...d, tenantId })));
     }
     if (differences.length) console.warn(`[worker] stock-reconcile put right ${differences.length} count(s): ${JSON.stringify(differences.slice(0, 20))}`);
