@@ -69,6 +69,19 @@ describe('stock in Redis', () => {
     expect((await stockLeft(store, tenantId, [20])).get(20)).toBe(3);
   });
 
+  it('ends with the latest count in the database when many orders sharing products write at once, in any order', async () => {
+    for (const id of [40, 41, 42]) await stocked(id, 100);
+    // 30 orders of 1-3 lines over three products, their writes started together (as the answers go out).
+    const orders = Array.from({ length: 30 }, (_, n) => [40, 41, 42].slice(0, 1 + (n % 3)).map((storeProductId) => ({ storeProductId, quantity: 1 })));
+    const taken = await Promise.all(orders.map((lines) => reserveStock(store, tenantId, lines)));
+    await Promise.all(taken.reverse().map((t) => (t.ok ? writeStockChanges(store, tenantId, t.changes) : null)));
+    expect(await inDb(40)).toMatchObject({ inventory: 70, stockVersion: 30 });
+    expect(await inDb(41)).toMatchObject({ inventory: 80, stockVersion: 20 });
+    expect(await inDb(42)).toMatchObject({ inventory: 90, stockVersion: 10 });
+    // Nothing is left for the reconcile job: every change reached the database.
+    expect(await reconcileStock(store, tenantId, [40, 41, 42])).toEqual([]);
+  });
+
   it("leaves a change younger than the time given to the write its request started (the job's run under load reads nothing back)", async () => {
     await stocked(25, 6);
     const taken = await reserveStock(store, tenantId, [{ storeProductId: 25, quantity: 2 }]);

@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import type { StockReconcileJob } from '@platform/queue';
 import { keyedId, scoped, Tenant } from '@platform/db';
 import { StoreProduct } from './models';
-import { writeLatest } from './write-latest';
+import { writeLatestMany } from './write-latest';
 
 /**
  * Stock per store product lives in Redis and changes there atomically (docs/DATA-ACCESS.md rule 4): a Lua
@@ -162,18 +162,26 @@ export async function stockLeft(store: StockStore, tenantId: string, storeProduc
 }
 
 /**
- * Writes changed counts to the database by _id (after the order is saved), one writer per store product at a
- * time, each with the newer of its own change and what Redis holds when it writes: so the last write carries
- * the latest count when checkouts of one product finish out of order, and a change Redis lost meanwhile
+ * Writes changed counts to the database by _id (after the order is saved), in one bulk write, one writer per store
+ * product at a time, each with the newer of its own change and what Redis holds when it writes: so the last write
+ * carries the latest count when checkouts of one product finish out of order, and a change Redis lost meanwhile
  * (a restart) still reaches the database, from where the reconcile job gives it back to Redis.
  */
 export async function writeStockChanges(store: StockStore, tenantId: string, changes: StockChange[]): Promise<void> {
-  await Promise.all(changes.map((change) => writeLatest(store.redis, `${store.prefix}:stock-writing:${tenantId}:${change.storeProductId}`,
-    async () => {
-      const [count, version] = await Promise.all([store.redis.hget(countsKey(store, tenantId), String(change.storeProductId)), store.redis.hget(versionsKey(store, tenantId), String(change.storeProductId))]);
-      return count !== null && Number(version ?? 0) >= change.version ? { ...change, inventory: Number(count), version: Number(version ?? 0) } : change;
-    },
-    async (latest) => { await writeCount(tenantId, latest); await markWritten(store, tenantId, latest); })));
+  const own = new Map(changes.map((c) => [c.storeProductId, c]));
+  const read = async (ids: number[]): Promise<StockChange[]> => {
+    const [[, counts], [, versions]] = (await store.redis.multi()
+      .hmget(countsKey(store, tenantId), ...ids.map(String))
+      .hmget(versionsKey(store, tenantId), ...ids.map(String)).exec()) as [[unknown, (string | null)[]], [unknown, (string | null)[]]];
+    return ids.map((id, i) => {
+      const change = own.get(id)!;
+      return counts[i] !== null && Number(versions[i] ?? 0) >= change.version ? { ...change, inventory: Number(counts[i]), version: Number(versions[i] ?? 0) } : change;
+    });
+  };
+  await writeLatestMany(store.redis, (id: number) => `${store.prefix}:stock-writing:${tenantId}:${id}`, [...own.keys()], read, async (entries) => {
+    await writeCounts(tenantId, entries.map(([, latest]) => latest));
+    await Promise.all(entries.map(([, latest]) => markWritten(store, tenantId, latest)));
+  });
 }
 
 // KEYS: unwritten versions, unwritten since. ARGV: store product id, the version written. A newer change keeps its mark.
@@ -199,8 +207,12 @@ async function unwritten(store: StockStore, tenantId: string, max: number, older
   return ids.map(Number);
 }
 
-const writeCount = (tenantId: string, c: StockChange) =>
-  StoreProduct.updateOne(scoped({ tenantId }, { _id: storeProductDocId(tenantId, c.storeProductId) }), { $set: { inventory: c.inventory, stockVersion: c.version } });
+const writeCount = (tenantId: string, c: StockChange) => writeCounts(tenantId, [c]);
+
+/** Counts by _id in one bulk write (the keyed _id names the tenant: a bulk write passes no query middleware). */
+const writeCounts = (tenantId: string, changes: StockChange[]) => StoreProduct.bulkWrite(changes.map((c) => ({
+  updateOne: { filter: { _id: storeProductDocId(tenantId, c.storeProductId) }, update: { $set: { inventory: c.inventory, stockVersion: c.version } } },
+})), { ordered: false });
 
 export type StockDifference = { storeProductId: number; redis: { inventory: number; version: number } | null; database: { inventory: number; version: number } | null; fixed: 'database' | 'redis' | 'none' };
 
