@@ -14,6 +14,7 @@ export type OfflineOrderRow = Static<typeof OfflineOrderRow>;
 
 export const OfflineOrderPage = Type.Object({
   data: Type.Array(OfflineOrderRow), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer(), per_page: Type.Integer(),
+  location_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The location listed (a bound staff member's own), or null for every location" })),
 });
 export type OfflineOrderPage = Static<typeof OfflineOrderPage>;
 

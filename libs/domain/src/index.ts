@@ -36,6 +36,7 @@ export * from './recurring-orders';
 export * from './offline-orders';
 export * from './ar-accounts';
 export * from './live-orders';
+export * from './staff-location';
 export * from './reconciliation';
 export * from './shipping-labels';
 export * from './customer-privacy';

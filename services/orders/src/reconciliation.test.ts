@@ -4,7 +4,7 @@ import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { cartService } from '@platform/cart';
 import { StoreProfile } from '@platform/tenant-settings';
-import { formatCents } from '@platform/domain';
+import { formatCents, OTHER_LOCATION_REFUSED } from '@platform/domain';
 import { inBackground, mongoose } from '@platform/db';
 import { forgetOrderIndex, indexOrders, Order, ordersService } from './index';
 
@@ -165,5 +165,30 @@ describe('reconciliation, per day and store', () => {
     const theirs = await get('reconciliation?from_date=2026-03-03&to_date=2026-03-04&time_zone=America/Chicago', asOther);
     expect(theirs.json()).toMatchObject({ data: [], totals: { orders: 0 } });
     expect((await get('reconciliation/2026-03-03_2?time_zone=America/Chicago', asOther)).json()).toMatchObject({ data: [], day: { orders: 0, location_name: 'recon-other store 2' } });
+  });
+
+  it("shows staff bound to a location that location's days only; another location's is 403 with a clear message", async () => {
+    const mainOrder = await placeOrder('RecBound01', 1);
+    const day = (await saved(mainOrder)).placedAt.toISOString().slice(0, 10);
+    // Store 2 had orders on 2026-03-03 (Chicago) from the test above; store 1 has today's.
+    const northStaff = headers({ authorization: `Bearer ${await issueToken(tenantId, { isAdmin: true, isSubAccount: true, slug: 'north-recon', locationId: 2 })}` });
+    const mainStaff = headers({ authorization: `Bearer ${await issueToken(tenantId, { isAdmin: true, isSubAccount: true, slug: 'main-recon', locationId: 1 })}` });
+
+    const north = await get('reconciliation?from_date=2026-03-03&to_date=2026-03-03&time_zone=America/Chicago', northStaff);
+    expect(north.statusCode).toBe(200);
+    expect(north.json()).toMatchObject({ location_id: 2, data: [{ id: '2026-03-03_2', orders: 3 }] });
+    const mine = await get(`reconciliation?from_date=${day}&to_date=${day}`, mainStaff);
+    expect(mine.json().location_id).toBe(1);
+    expect(mine.json().data.map((r: { location_id: number }) => r.location_id)).toEqual([1]);
+    expect((await get(`reconciliation?from_date=${day}&to_date=${day}`, northStaff)).json().data).toEqual([]);
+    expect((await get('reconciliation/2026-03-03_2?time_zone=America/Chicago', northStaff)).json().data).toHaveLength(3);
+
+    for (const url of ['reconciliation?location_id=1', 'reconciliation?location_id=1&format=csv', `reconciliation/${day}_1`]) {
+      const refused = await get(url, northStaff);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message, url).toBe(OTHER_LOCATION_REFUSED);
+    }
+    // The owner still sees both stores.
+    expect((await get(`reconciliation?from_date=${day}&to_date=${day}&location_id=1`)).json().data).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { Reconciliation, ReconciliationDayDetail, type ReconciledOrder, type Rec
 import {
   addDays, addFigures, dayInZone, dayStartInZone, daysCovered, formatCents, isRealDay, isTimeZone, NO_FIGURES, NOT_A_TIME_ZONE, ORDER_STATUS_LABELS,
   parseReconciliationRowId, RECONCILIATION_MAX_DAYS, RECONCILIATION_RANGE_TOO_LONG, RECONCILIATION_ROW_NOT_FOUND, reconcileOrder, reconciliationRowId,
-  cancelledLinesCents, type ReconciledOrderInput, type ReconciliationFigures,
+  cancelledLinesCents, OTHER_LOCATION_REFUSED, staffListLocation, staffSeesLocation, type ReconciledOrderInput, type ReconciliationFigures,
 } from '@platform/domain';
 import { scoped } from '@platform/db';
 import { AppError, errorAnswers, requireAdmin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
@@ -66,7 +66,11 @@ async function idsPlaced(s: OrderIndexStore, tenantId: string, fromMs: number, t
  * days with orders only, oldest first, and the range's totals. Read from the order lists in Redis (the day's ids by
  * time placed, then their rows, 1,000 at a time): no database read however long the range.
  */
-export async function reconciliation(ctx: RequestContext, s: OrderIndexStore, q: ReconciliationQuery) {
+export async function reconciliation(ctx: RequestContext, s: OrderIndexStore, asked: ReconciliationQuery) {
+  // Staff bound to a location reconcile its days only: another location asked for is 403.
+  const scope = staffListLocation(ctx.caller?.locationId, asked.location_id);
+  if (!scope) throw new AppError('forbidden', OTHER_LOCATION_REFUSED);
+  const q = { ...asked, location_id: scope.locationId };
   const range = checkedRange(q);
   const locations = await checkedLocation(ctx, q.location_id);
   const ids = await idsPlaced(s, ctx.tenantId, range.fromMs, range.toMs, q.location_id);
@@ -103,6 +107,7 @@ const ORDER_FIELDS = {
 export async function reconciliationDay(ctx: RequestContext, s: OrderIndexStore, rowId: string, timeZoneAsked?: string) {
   const row = parseReconciliationRowId(rowId);
   if (!row) throw new AppError('not_found', RECONCILIATION_ROW_NOT_FOUND);
+  if (!staffSeesLocation(ctx.caller?.locationId, row.locationId)) throw new AppError('forbidden', OTHER_LOCATION_REFUSED);
   const range = checkedRange({ from_date: row.day, to_date: row.day, time_zone: timeZoneAsked });
   const locations = await storeLocations(ctx);
   const location = locations.get(row.locationId);
@@ -186,14 +191,14 @@ export const reconciliationRoutes: ServicePlugin = async (app) => {
     preHandler: requireAdmin,
     schema: {
       tags, security,
-      summary: "Per day and store: the orders' totals, cancelled, sales, card captured and refunded, due and paid at the store, charged to accounts, the difference and the orders flagged; format=csv as a file",
+      summary: "Per day and store: the orders' totals, cancelled, sales, card captured and refunded, due and paid at the store, charged to accounts, the difference and the orders flagged; format=csv as a file. Staff bound to a location see its days only (another location: 403)",
       querystring: Type.Object({
         from_date: Type.Optional(Day), to_date: Type.Optional(Day), location_id: Type.Optional(Type.Integer({ minimum: 1 })), time_zone: TimeZone, format: Format,
       }),
       response: {
         200: { description: 'The days with orders, oldest first, and the totals; or (format=csv) the same as CSV', content: { 'application/json': { schema: Reconciliation }, 'text/csv': { schema: Type.String() } } },
-        // 422: a date that is not real, the start after the end, more than 366 days, an unknown time zone or location.
-        ...errorAnswers(422),
+        // 403: staff bound to a location asked for another; 422: a date that is not real, the start after the end, more than 366 days, an unknown time zone or location.
+        ...errorAnswers(403, 422),
       },
     },
   }, async (request, reply) => {
@@ -212,8 +217,8 @@ export const reconciliationRoutes: ServicePlugin = async (app) => {
       querystring: Type.Object({ time_zone: TimeZone, format: Format }),
       response: {
         200: { description: "The day's orders, oldest first; or (format=csv) the same as CSV", content: { 'application/json': { schema: ReconciliationDayDetail }, 'text/csv': { schema: Type.String() } } },
-        // 404: not a day and a location of this store; 422: an unknown time zone.
-        ...errorAnswers(404, 422),
+        // 403: another location's day for staff bound to one; 404: not a day and a location of this store; 422: an unknown time zone.
+        ...errorAnswers(403, 404, 422),
       },
     },
   }, async (request, reply) => {

@@ -6,7 +6,7 @@ import { unwrap } from './unwrap';
 
 export interface RecurringDates { frequency: RecurringFrequency; label: string; dates: string[] }
 export interface RecurringChanged { status: string; message: string; data: RecurringOrder }
-export interface StoreRecurringArgs { page: number; status?: 'active' | 'cancelled' | 'all'; search?: string }
+export interface StoreRecurringArgs { page: number; status?: 'active' | 'cancelled' | 'all'; search?: string; location_id?: number }
 
 export const recurringOrdersApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
@@ -24,7 +24,8 @@ export const recurringOrdersApi = platformApi.injectEndpoints({
     cancelAllMyRecurringOrders: build.mutation<{ status: string; message: string; cancelled: number }, void>({
       query: () => ({ url: 'cancel-all-recurring-orders', method: 'POST' }), invalidatesTags: ['Recurring'],
     }),
-    storeRecurringOrders: build.query<Paged<RecurringOrder>, StoreRecurringArgs>({
+    /** The store's list; location_id is the location listed (a bound staff member's own), or null for every location. */
+    storeRecurringOrders: build.query<Paged<RecurringOrder> & { location_id?: number | null }, StoreRecurringArgs>({
       query: (body) => ({ url: 'admin/recurringorders', method: 'POST', body: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '')) }),
       providesTags: ['Recurring'],
     }),

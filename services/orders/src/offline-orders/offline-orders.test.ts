@@ -4,6 +4,7 @@ import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { stockLeft } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
 import { inBackground } from '@platform/db';
+import { OTHER_LOCATION_REFUSED } from '@platform/domain';
 import { ordersService } from '../index';
 import { OfflineOrder } from './models';
 
@@ -146,6 +147,25 @@ describe('offline orders', () => {
     expect((await call('GET', '/000000000000000000000000', owner)).statusCode).toBe(404);
     expect((await call('GET', '', otherOwner, undefined, 'off-b')).json()).toMatchObject({ total: 0, data: [] });
     expect((await call('GET', '/csv', otherOwner, undefined, 'off-b')).body.trim().split('\n')).toHaveLength(1);
+  });
+
+  it("shows staff bound to a location that location's offline orders only; another location's is 403 or not found", async () => {
+    const northStaff = await issueToken(tenantId, { isAdmin: true, isSubAccount: true, slug: 'north-counter', permissions: ['view_offline_orders'], locationId: 2 });
+    const listed = (await call('GET', '', northStaff)).json();
+    expect(listed).toMatchObject({ location_id: 2, total: 1, data: [{ order_number: 'OFF-1002', location_id: 2 }] });
+    expect((await call('GET', '?location_id=2&search=sam', northStaff)).json().total).toBe(1);
+    const csv = (await call('GET', '/csv', northStaff)).body.trim().split('\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(/^OFF-1002,/);
+    for (const url of ['?location_id=1', '/csv?location_id=1']) {
+      const refused = await call('GET', url, northStaff);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message, url).toBe(OTHER_LOCATION_REFUSED);
+    }
+    // OFF-1001 was taken at store 1: not found for them, as another location's orders are.
+    expect((await call('GET', `/${id}`, northStaff)).statusCode).toBe(404);
+    expect((await call('GET', `/${id}`, staff)).statusCode).toBe(200);
+    expect((await call('GET', '', owner)).json()).toMatchObject({ location_id: null, total: 2 });
   });
 
   it('rate-page: each staff member rates the page once (again replaces it); the answer has their rating and the average', async () => {

@@ -25,18 +25,18 @@ export function offlineOrderRoutes(io: CheckoutIo): ServicePlugin {
     app.get('/admin/offline-orders', {
       preHandler: guard,
       schema: {
-        tags, security, summary: "The store's offline orders, newest first, 20 a page: by location and a search",
+        tags, security, summary: "The store's offline orders, newest first, 20 a page: by location and a search. Staff bound to a location see its own (another location: 403)",
         querystring: Type.Object({ page: PageNumber, limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }), ...Filters }),
-        response: { 200: OfflineOrderPage },
+        response: { 200: OfflineOrderPage, ...errorAnswers(403) },
       },
     }, async (request) => listOfflineOrders(request.ctx, io, request.query));
 
     app.get('/admin/offline-orders/csv', {
       preHandler: guard,
       schema: {
-        tags, security, summary: 'The offline orders (with the list\'s location and search) as CSV, newest first',
+        tags, security, summary: 'The offline orders (with the list\'s location and search) as CSV, newest first. Staff bound to a location export its own (another location: 403)',
         querystring: Type.Object(Filters),
-        response: { 200: { description: 'The offline orders as CSV', content: { 'text/csv': { schema: Type.String() } } } },
+        response: { 200: { description: 'The offline orders as CSV', content: { 'text/csv': { schema: Type.String() } } }, ...errorAnswers(403) },
       },
     }, async (request, reply) => {
       const csv = await exportOfflineOrders(request.ctx, io, request.query);

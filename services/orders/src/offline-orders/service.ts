@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { scoped } from '@platform/db';
 import {
   activePromoCents, cartTax, formatCents, FULFILMENT_MODES, normalizeEmail, normalizePhone, OFFLINE_LOCATION_UNKNOWN, OFFLINE_NOT_SOLD_THERE, OFFLINE_ORDER_TYPE_LABELS,
-  OFFLINE_RATING_RANGE, offlineOrderProblems, orderSearchQuery, percentToBasisPoints, toCents, type OfflineOrderInput,
+  OFFLINE_RATING_RANGE, offlineOrderProblems, orderSearchQuery, OTHER_LOCATION_REFUSED, percentToBasisPoints, staffListLocation, staffSeesLocation, toCents, type OfflineOrderInput,
 } from '@platform/domain';
 import type { OfflineOrder as OfflineOrderView, OfflineOrderPage, PageRating as PageRatingView } from '@platform/contracts';
 import { announceStockChange, releaseStock, reserveStock, writeStockChanges } from '@platform/catalogue';
@@ -107,18 +107,24 @@ export async function enterOfflineOrder(ctx: RequestContext, io: CheckoutIo, inp
 }
 
 export interface OfflineListFilters { page: number; limit: number; location_id?: number; search?: string }
-const listQuery = (q: Omit<OfflineListFilters, 'page' | 'limit'>) => ({ locationId: q.location_id, words: q.search?.trim() ? orderSearchQuery(q.search) : undefined });
+/** The list's filters; staff bound to a location list its orders only (another location asked for: 403). */
+const listQuery = (ctx: RequestContext, q: Omit<OfflineListFilters, 'page' | 'limit'>) => {
+  const scope = staffListLocation(ctx.caller?.locationId, q.location_id);
+  if (!scope) throw new AppError('forbidden', OTHER_LOCATION_REFUSED);
+  return { locationId: scope.locationId, words: q.search?.trim() ? orderSearchQuery(q.search) : undefined };
+};
 
 /** GET admin/offline-orders: newest first, a page at a time, by location and a search (number, name words, e-mail, phone). */
 export async function listOfflineOrders(ctx: RequestContext, io: CheckoutIo, q: OfflineListFilters): Promise<OfflineOrderPage> {
-  const { rows, total } = await offlinePage(redisStore(io), ctx.tenantId, { page: q.page, limit: q.limit, ...listQuery(q) });
-  return { data: rows, total, current_page: q.page, per_page: q.limit, last_page: Math.max(1, Math.ceil(total / q.limit)) };
+  const query = listQuery(ctx, q);
+  const { rows, total } = await offlinePage(redisStore(io), ctx.tenantId, { page: q.page, limit: q.limit, ...query });
+  return { data: rows, total, current_page: q.page, per_page: q.limit, last_page: Math.max(1, Math.ceil(total / q.limit)), location_id: query.locationId ?? null };
 }
 
-/** GET admin/offline-orders/{id}: one of the store's offline orders, by `_id`; another store's is not found. */
+/** GET admin/offline-orders/{id}: one of the store's offline orders, by `_id`; another store's (or another location's, for staff bound to one) is not found. */
 export async function offlineOrderFor(ctx: RequestContext, id: string): Promise<OfflineOrderView> {
-  const doc = mongoose.isValidObjectId(id) ? await OfflineOrder.findOne(scoped(ctx, { _id: id })).lean() : null;
-  if (!doc) throw new AppError('not_found', OFFLINE_ORDER_NOT_FOUND);
+  const doc = mongoose.isValidObjectId(id) ? await OfflineOrder.findOne(scoped(ctx, { _id: id })).lean() as { locationId: number } | null : null;
+  if (!doc || !staffSeesLocation(ctx.caller?.locationId, doc.locationId)) throw new AppError('not_found', OFFLINE_ORDER_NOT_FOUND);
   return offlineView(doc as unknown as OfflineOrderDoc);
 }
 
@@ -131,7 +137,7 @@ const COLUMNS = ['Order', 'Taken (UTC)', 'Store', 'Fulfilment', 'Customer', 'Pho
  */
 export async function exportOfflineOrders(ctx: RequestContext, io: CheckoutIo, q: Omit<OfflineListFilters, 'page' | 'limit'>): Promise<Readable> {
   const store = redisStore(io);
-  const ids = await offlineListIds(store, ctx.tenantId, listQuery(q));
+  const ids = await offlineListIds(store, ctx.tenantId, listQuery(ctx, q));
   const stores = await storeLocations(ctx);
   async function* batches() {
     for (let i = 0; i === 0 || i < ids.length; i += BATCH) {

@@ -4,7 +4,7 @@ import { inBackground, scoped, Tenant, tenantOwned } from '@platform/db';
 import {
   dayOf, dayStartMs, isRunDay, MAX_RECURRING_PER_SHOPPER, RECURRING_ALREADY_CANCELLED, RECURRING_FREQUENCY_LABELS, RECURRING_NEEDS_SAVED_CARD,
   RECURRING_NO_SHIPPING, RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_FOUND, RECURRING_NOT_OFFERED, RECURRING_RUN_IN_PAST, RECURRING_SIGN_IN, RECURRING_TOO_MANY,
-  recurringPattern, runAtMs, upcomingRunDays, type FulfilmentMode, FULFILMENT_MODES, type RecurringFrequency, type RecurringRunStatus,
+  recurringPattern, runAtMs, upcomingRunDays, OTHER_LOCATION_REFUSED, staffListLocation, staffSeesLocation, type FulfilmentMode, FULFILMENT_MODES, type RecurringFrequency, type RecurringRunStatus,
 } from '@platform/domain';
 import type { Paged, RecurringOrder as RecurringOrderView } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
@@ -106,9 +106,11 @@ async function docsByIds(io: ListIo, tenantId: string, ids: string[]): Promise<R
   return (await io.redis.hmget(keys.rows(io, tenantId), ...ids)).filter((row): row is string => Boolean(row)).map((row) => JSON.parse(row) as RecurringDoc);
 }
 
+/** One recurring order by id; staff bound to a location find only that location's (others answer as not found, as orders do). */
 async function findRecurring(ctx: RequestContext, id: string): Promise<RecurringDoc | null> {
   if (!mongoose.isValidObjectId(id)) return null;
-  return (await RecurringOrder.findOne(scoped(ctx, { _id: id })).lean()) as unknown as RecurringDoc | null;
+  const doc = (await RecurringOrder.findOne(scoped(ctx, { _id: id })).lean()) as unknown as RecurringDoc | null;
+  return doc && staffSeesLocation(ctx.caller?.locationId, doc.locationId) ? doc : null;
 }
 
 // ---- Scheduling: one job scheduler for the runs, one for the reminders (the queue's repeat strategy reads the pattern) ----
@@ -206,12 +208,15 @@ export function recurringView(ctx: RequestContext, doc: RecurringDoc, nowMs: num
   };
 }
 
-async function page(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, key: string, query: { page: number; limit: number; status?: 'active' | 'cancelled' | 'all'; search?: string }, stores?: StoreNames): Promise<Paged<RecurringOrderView>> {
+type RecurringListQuery = { page: number; limit: number; status?: 'active' | 'cancelled' | 'all'; search?: string; locationId?: number };
+
+async function page(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, key: string, query: RecurringListQuery, stores?: StoreNames): Promise<Paged<RecurringOrderView>> {
   await ensureRecurringLists(io, ctx.tenantId);
   const ids = await io.redis.zrevrange(key, '0', '-1');
   // A store's recurring orders are tens to hundreds: read by _id, filtered here.
   let docs = await docsByIds(io, ctx.tenantId, ids);
   if (query.status && query.status !== 'all') docs = docs.filter((d) => d.status === query.status);
+  if (query.locationId !== undefined) docs = docs.filter((d) => d.locationId === query.locationId);
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length) {
     docs = docs.filter((d) => {
@@ -237,9 +242,15 @@ export async function shopperRecurringOrders(ctx: RequestContext, io: Pick<Recur
   return page(ctx, io, keys.customer(io, ctx.tenantId, slug), query, stores);
 }
 
-/** POST admin/recurringorders: the store's recurring orders, newest first, by status and a search. */
-export async function storeRecurringOrders(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, query: { page: number; limit: number; status?: 'active' | 'cancelled' | 'all'; search?: string }, stores: StoreNames) {
-  return page(ctx, io, keys.all(io, ctx.tenantId), query, stores);
+/**
+ * POST admin/recurringorders: the store's recurring orders, newest first, by status, store location and a search.
+ * Staff bound to a location see its recurring orders only (another location asked for: 403).
+ */
+export async function storeRecurringOrders(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, query: Omit<RecurringListQuery, 'locationId'> & { location_id?: number }, stores: StoreNames) {
+  const { location_id: asked, ...rest } = query;
+  const scope = staffListLocation(ctx.caller?.locationId, asked);
+  if (!scope) throw new AppError('forbidden', OTHER_LOCATION_REFUSED);
+  return { ...(await page(ctx, io, keys.all(io, ctx.tenantId), { ...rest, locationId: scope.locationId }, stores)), location_id: scope.locationId ?? null };
 }
 
 /** One recurring order with its runs (admin executions), 404 when it is not this store's. */

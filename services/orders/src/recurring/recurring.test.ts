@@ -8,7 +8,7 @@ import { cartService } from '@platform/cart';
 import { identityService } from '@platform/identity';
 import { StoreProfile, tenantSettingsService } from '@platform/tenant-settings';
 import {
-  RECURRING_ALREADY_CANCELLED, RECURRING_NEEDS_SAVED_CARD, RECURRING_NO_SHIPPING, RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_OFFERED, RECURRING_SIGN_IN,
+  OTHER_LOCATION_REFUSED, RECURRING_ALREADY_CANCELLED, RECURRING_NEEDS_SAVED_CARD, RECURRING_NO_SHIPPING, RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_OFFERED, RECURRING_SIGN_IN,
   runAtMs, upcomingRunDays,
 } from '@platform/domain';
 import { inBackground } from '@platform/db';
@@ -252,5 +252,36 @@ describe('recurring orders', () => {
     const max = await asCustomer('max-rec');
     expect((await call('cancel-all-recurring-orders', max)).json()).toEqual({ status: 'success', message: 'Your recurring order is cancelled.', cancelled: 1 });
     expect((await call('cancel-all-recurring-orders', max)).json()).toMatchObject({ message: 'You have no recurring orders to cancel.', cancelled: 0 });
+  });
+
+  it("shows staff bound to a location that location's recurring orders only; another location's is 403 or not found", async () => {
+    const noa = await asCustomer('noa-rec');
+    const atNorth = { 'store-id': '2' };
+    expect((await call('add-to-cart', noa, { store_product_id: 22, quantity: 1 }, atNorth)).statusCode).toBe(200);
+    const placed = await call('customer/orders/submit', noa, { order_type: 0, ...contact, email: 'noa@example.com', payment_method: 'pay_at_store', recurring: { frequency: 'weekly' } }, atNorth);
+    expect(placed.statusCode).toBe(200);
+    const north = placed.json().recurring_order;
+    expect(north.store.id).toBe(2);
+
+    const staffAt = async (locationId: number) => ({ authorization: `Bearer ${await issueToken(tenantId, { isAdmin: true, isSubAccount: true, slug: `rec-staff-${locationId}`, locationId })}` });
+    const [northStaff, mainStaff] = [await staffAt(2), await staffAt(1)];
+    const listed = (await call('admin/recurringorders', northStaff, { status: 'all' })).json();
+    expect(listed).toMatchObject({ location_id: 2, total: 1, data: [{ id: north.id, store: { id: 2 } }] });
+    const mainList = (await call('admin/recurringorders', mainStaff, { status: 'all', location_id: 1 })).json();
+    expect(mainList.location_id).toBe(1);
+    expect(mainList.data.length).toBeGreaterThan(0);
+    expect(mainList.data.every((r: { store: { id: number } }) => r.store.id === 1)).toBe(true);
+
+    const refused = await call('admin/recurringorders', northStaff, { location_id: 1 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(OTHER_LOCATION_REFUSED);
+    // One of another location's recurring orders is not found for them, as another location's orders are.
+    expect((await harness.app.inject({ url: `/api/admin/recurringorders/executions?id=${north.id}`, headers: headers(mainStaff) })).statusCode).toBe(404);
+    expect((await call('admin/recurringorders/cancel', mainStaff, { id: north.id })).statusCode).toBe(404);
+    expect((await harness.app.inject({ url: `/api/admin/recurringorders/executions?id=${north.id}`, headers: headers(northStaff) })).statusCode).toBe(200);
+    // The owner sees every location, or the one asked for.
+    const owner = { authorization: `Bearer ${await issueToken(tenantId, { isAdmin: true })}` };
+    expect((await call('admin/recurringorders', owner, { status: 'all', location_id: 2 })).json()).toMatchObject({ location_id: 2, total: 1 });
+    expect((await call('admin/recurringorders', owner, { status: 'all' })).json()).toMatchObject({ location_id: null, total: mainList.total + 1 });
   });
 });

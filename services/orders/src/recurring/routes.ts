@@ -87,14 +87,24 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
     app.post('/admin/recurringorders', {
       preHandler: requireAdmin,
       schema: {
-        tags, summary: "Admin: the store's recurring orders, newest first, by status and a search (customer, e-mail, phone, first order number, item)", security: bearer,
+        tags, security: bearer,
+        summary: "Admin: the store's recurring orders, newest first, by status, store location and a search (customer, e-mail, phone, first order number, item). Staff bound to a location see its own; 403 for another location",
         body: Type.Object({
           page: Type.Optional(PageNumber), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
           status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('cancelled'), Type.Literal('all')])), search: Type.Optional(Type.String({ maxLength: 100 })),
+          location_id: Type.Optional(Type.Integer({ minimum: 1, description: 'One store location (staff bound to a location: theirs only)' })),
         }),
-        response: { 200: Type.Object({ data: Type.Array(RecurringOrder), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }) },
+        response: {
+          200: Type.Object({
+            data: Type.Array(RecurringOrder), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer(),
+            location_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The location listed (a bound staff member\'s own), or null for every location' }),
+          }),
+          ...errorAnswers(403),
+        },
       },
-    }, async (request) => storeRecurringOrders(request.ctx, io, { page: request.body.page ?? 1, limit: request.body.limit ?? 20, status: request.body.status ?? 'active', search: request.body.search }, await storeNames(request.ctx)));
+    }, async (request) => storeRecurringOrders(request.ctx, io, {
+      page: request.body.page ?? 1, limit: request.body.limit ?? 20, status: request.body.status ?? 'active', search: request.body.search, location_id: request.body.location_id,
+    }, await storeNames(request.ctx)));
 
     app.post('/admin/recurringorders/cancel', {
       preHandler: requireAdmin,

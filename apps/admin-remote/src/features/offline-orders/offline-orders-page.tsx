@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { formatPhone, OFFLINE_ORDER_TYPE_LABELS } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
-import { downloadOfflineOrdersCsv, notify, offlineOrdersApi, storefrontApi } from '@platform/api-client';
+import { downloadOfflineOrdersCsv, errorMessage, notify, offlineOrdersApi, storefrontApi } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { DetailPanel as Panel, Facts, ListTable as Table, panelNotReady } from '../layout/list-parts';
 import { OfflineOrderForm } from './offline-order-form';
@@ -65,7 +65,9 @@ export function OfflineOrdersPage() {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const locations = business?.about_us.locations ?? [];
   const storeName = (id: number) => locations.find((l) => l.id === id)?.name ?? `Store ${id}`;
-  const { data, isLoading, isFetching, isError, refetch } = offlineOrdersApi.useOfflineOrdersQuery({ page, search: search || undefined, location_id: locationId });
+  const { data, isLoading, isFetching, isError, error, refetch } = offlineOrdersApi.useOfflineOrdersQuery({ page, search: search || undefined, location_id: locationId });
+  // Asked for every store and answered one: the staff member is bound to it (they see its offline orders only).
+  const boundTo = !locationId && data?.location_id ? storeName(data.location_id) : null;
 
   const queryWith = (next: { search?: string; location_id?: string; page?: number; open?: string | null }) => {
     const merged = { search, location_id: locationId ? String(locationId) : '', page, open, ...next };
@@ -98,7 +100,7 @@ export function OfflineOrdersPage() {
       ) : <p><Button type="button" onClick={() => setEntering(true)}>Enter an offline order</Button></p>}
       <Filters role="search" aria-label="Find offline orders" onSubmit={apply}>
         <Field>Search<input type="search" value={draft.search} maxLength={100} placeholder="Order number, name, phone or e-mail" onChange={(e) => setDraft({ ...draft, search: e.target.value })} /></Field>
-        {locations.length > 1 ? (
+        {locations.length > 1 && !boundTo ? (
           <Field>Store<select value={draft.location_id} onChange={(e) => setDraft({ ...draft, location_id: e.target.value })}>
             <option value="">All stores</option>
             {locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
@@ -112,7 +114,8 @@ export function OfflineOrdersPage() {
       </Filters>
       {open ? <OfflineOrderPanel id={open} storeName={storeName} onClose={() => setParams(queryWith({ open: null }))} /> : null}
       {isLoading ? <Loading label="Loading offline orders…" /> : null}
-      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the offline orders.</ErrorNotice> : null}
+      {boundTo ? <p>You see the offline orders of {boundTo}.</p> : null}
+      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>{(error as { status?: number } | undefined)?.status === 403 ? errorMessage(error) : 'We could not load the offline orders.'}</ErrorNotice> : null}
       {data && data.total === 0 ? (
         filtered ? <EmptyState title="No offline orders match">Search by an order number (OFF-1001), whole words of the name, a phone or an e-mail, or clear the search.</EmptyState>
           : <EmptyState title="No offline orders yet">Orders you enter for customers who call or come to the counter appear here.</EmptyState>

@@ -122,7 +122,10 @@ export function ReconciliationPage() {
     from_date: applied.from || undefined, to_date: applied.to || undefined, location_id: applied.location_id ? Number(applied.location_id) : undefined, time_zone: timeZone(),
   };
   const { data, isLoading, isFetching, isError, error, refetch } = reconciliationApi.useReconciliationQuery(args);
-  const refused = isError && (error as { status?: number } | undefined)?.status === 422 ? errorMessage(error) : null;
+  // 422: a range or store the server refuses; 403: another location than the one a staff member is bound to.
+  const refused = isError && [403, 422].includes((error as { status?: number } | undefined)?.status ?? 0) ? errorMessage(error) : null;
+  // Asked for every store and answered one: the staff member is bound to it (they reconcile its days only).
+  const boundTo = !applied.location_id && data?.location_id ? locations.find((l) => l.id === data.location_id)?.name ?? `store ${data.location_id}` : null;
   // The range the server answered for (a week to today when none is asked) fills the form's empty days, once.
   const answered = data ? `${data.from_date}|${data.to_date}` : '';
   const [filledFor, setFilledFor] = useState('');
@@ -158,7 +161,7 @@ export function ReconciliationPage() {
       <Filters role="search" aria-label="Choose days and store" onSubmit={apply}>
         <Field>From<input type="date" value={draft.from} max={draft.to || undefined} onChange={set('from')} /></Field>
         <Field>To<input type="date" value={draft.to} min={draft.from || undefined} onChange={set('to')} /></Field>
-        {locations.length > 1 ? (
+        {locations.length > 1 && !boundTo ? (
           <Field>Store<select value={draft.location_id} onChange={set('location_id')}>
             <option value="">All stores</option>
             {locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
@@ -166,6 +169,7 @@ export function ReconciliationPage() {
         ) : null}
         <div className="buttons"><Button type="submit">Show</Button></div>
       </Filters>
+      {boundTo ? <p>You see the days of {boundTo}.</p> : null}
       {open ? <DayPanel id={open} onClose={() => setParams(queryWith({ open: null }))} /> : null}
       {isLoading ? <Loading label="Loading the reconciliation…" /> : null}
       {refused ? <ErrorNotice>{refused}</ErrorNotice> : null}

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { RecurringOrder } from '@platform/contracts';
 import { addressLine, runDayLabel } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
-import { errorMessage, recurringOrdersApi, type StoreRecurringArgs } from '@platform/api-client';
+import { errorMessage, recurringOrdersApi, storefrontApi, type StoreRecurringArgs } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { OrderTabs } from './order-tabs';
 import { DetailPanel, Facts, ListTable as Table, panelNotReady } from '../layout/list-parts';
@@ -142,25 +142,30 @@ export function RecurringOrdersPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const status: StatusFilter = STATUSES.some(([s]) => s === params.get('status')) ? (params.get('status') as StatusFilter) : 'active';
   const search = params.get('search') ?? '';
+  const location = params.get('location_id') ?? '';
   const open = params.get('open');
-  const [draft, setDraft] = useState({ status, search });
-  const [shownFor, setShownFor] = useState(`${status}|${search}`);
-  if (shownFor !== `${status}|${search}`) { setShownFor(`${status}|${search}`); setDraft({ status, search }); }
+  const [draft, setDraft] = useState({ status, search, location });
+  const [shownFor, setShownFor] = useState(`${status}|${search}|${location}`);
+  if (shownFor !== `${status}|${search}|${location}`) { setShownFor(`${status}|${search}|${location}`); setDraft({ status, search, location }); }
 
-  const { data, isLoading, isFetching, isError, refetch } = recurringOrdersApi.useStoreRecurringOrdersQuery({ page, status, search: search || undefined });
-  const filtered = status !== 'active' || Boolean(search);
-  /** The address's query with some of status, search, page and the open order changed (defaults left out). */
-  const queryWith = (next: { status?: StatusFilter; search?: string; page?: number; open?: string | null }) => {
-    const merged = { status, search, page, open, ...next };
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const locations = business?.about_us.locations ?? [];
+  const { data, isLoading, isFetching, isError, error, refetch } = recurringOrdersApi.useStoreRecurringOrdersQuery({ page, status, search: search || undefined, location_id: Number(location) || undefined });
+  // Asked for every location and answered one: the staff member is bound to it (they see its recurring orders only).
+  const boundTo = !location && data?.location_id ? locations.find((l) => l.id === data.location_id)?.name ?? `store ${data.location_id}` : null;
+  const filtered = status !== 'active' || Boolean(search) || Boolean(location);
+  /** The address's query with some of status, search, location, page and the open order changed (defaults left out). */
+  const queryWith = (next: { status?: StatusFilter; search?: string; location?: string; page?: number; open?: string | null }) => {
+    const merged = { status, search, location, page, open, ...next };
     return Object.fromEntries(Object.entries({
-      status: merged.status === 'active' ? '' : merged.status, search: merged.search, page: merged.page > 1 ? String(merged.page) : '', open: merged.open ?? '',
+      status: merged.status === 'active' ? '' : merged.status, search: merged.search, location_id: merged.location, page: merged.page > 1 ? String(merged.page) : '', open: merged.open ?? '',
     }).filter(([, v]) => v)) as Record<string, string>;
   };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setParams(queryWith({ status: draft.status, search: draft.search.trim(), page: 1, open: null }));
+    setParams(queryWith({ status: draft.status, search: draft.search.trim(), location: draft.location, page: 1, open: null }));
   };
-  const clear = () => { setDraft({ status: 'active', search: '' }); setParams({}); };
+  const clear = () => { setDraft({ status: 'active', search: '', location: '' }); setParams({}); };
   const rowLink = (id: string) => `/admin/orders/recurring?${new URLSearchParams(queryWith({ open: id })).toString()}`;
 
   return (
@@ -171,6 +176,12 @@ export function RecurringOrdersPage() {
         <Field>Status<select value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as StatusFilter })}>
           {STATUSES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </select></Field>
+        {locations.length > 1 && !boundTo ? (
+          <Field>Store<select value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })}>
+            <option value="">All stores</option>
+            {locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+          </select></Field>
+        ) : null}
         <Field>Search<input type="search" value={draft.search} maxLength={100} placeholder="Customer, e-mail, phone, order number or item" onChange={(e) => setDraft({ ...draft, search: e.target.value })} /></Field>
         <div className="buttons">
           <Button type="submit">Show recurring orders</Button>
@@ -179,7 +190,8 @@ export function RecurringOrdersPage() {
       </Filters>
       {open ? <RecurringOrderPanel id={open} onClose={() => setParams(queryWith({ open: null }))} /> : null}
       {isLoading ? <Loading label="Loading recurring orders…" /> : null}
-      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the recurring orders.</ErrorNotice> : null}
+      {boundTo ? <p>You see the recurring orders of {boundTo}.</p> : null}
+      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>{(error as { status?: number } | undefined)?.status === 403 ? errorMessage(error) : 'We could not load the recurring orders.'}</ErrorNotice> : null}
       {data && data.total === 0 ? (
         search ? <EmptyState title="No recurring orders match">Try another search, or clear the filters.</EmptyState>
           : status === 'cancelled' ? <EmptyState title="No cancelled recurring orders" />
