@@ -49,6 +49,8 @@ export default defineConfig({
         CSP_SCRIPT_ORIGINS: 'http://127.0.0.1:4303',
         LOG_LEVEL: 'warn', QUERY_GUARD: '1', ...(process.env.STRIPE_API_BASE ? { STRIPE_API_BASE: process.env.STRIPE_API_BASE } : {}),
         ...(process.env.EASYPOST_API_URL ? { EASYPOST_API_URL: process.env.EASYPOST_API_URL } : {}),
+        ...(process.env.DOITBEST_API_URL ? { DOITBEST_API_URL: process.env.DOITBEST_API_URL } : {}),
+        ...(process.env.EMERY_API_URL ? { EMERY_API_URL: process.env.EMERY_API_URL } : {}),
       },
     },
   ],

@@ -143,7 +143,7 @@ function waitForChildPort(child, name, port, logFile) {
  * stripePort defaults to one derived from the profile's Redis port, so profiles that do not name one
  * (the benchmarks) still get a port of their own.
  */
-export async function startBackingServices({ profile, mongoPort, redisPort, stripePort = redisPort + 5740, easyPostPort = redisPort + 5760, freshData = false }) {
+export async function startBackingServices({ profile, mongoPort, redisPort, stripePort = redisPort + 5740, easyPostPort = redisPort + 5760, dropShipPort = redisPort + 15775, freshData = false }) {
   const dataDir = path.join(root, '.data', profile);
   if (freshData) execFileSync('rm', ['-rf', dataDir]);
   mkdirSync(dataDir, { recursive: true });
@@ -152,6 +152,8 @@ export async function startBackingServices({ profile, mongoPort, redisPort, stri
   let redisUrl = process.env.REDIS_URL;
   let stripeUrl = process.env.STRIPE_API_BASE;
   let easyPostUrl = process.env.EASYPOST_API_URL;
+  let dropShipUrls = process.env.DOITBEST_API_URL && process.env.EMERY_API_URL
+    ? { DOITBEST_API_URL: process.env.DOITBEST_API_URL, EMERY_API_URL: process.env.EMERY_API_URL } : null;
 
   if (!redisUrl) {
     redisUrl = `redis://127.0.0.1:${redisPort}`;
@@ -222,6 +224,20 @@ export async function startBackingServices({ profile, mongoPort, redisPort, stri
     }
     easyPostUrl = `http://127.0.0.1:${easyPostPort}`;
   }
+  if (!dropShipUrls) {
+    // The suppliers' drop-ship APIs (Do it Best, Emery) are not published and have no sandbox: the platform's own
+    // stand-ins (services/cart drop-ship-stand-ins.ts), one process on one port, /doitbest and /emery.
+    if (await portOpen(dropShipPort)) log(`reusing the drop-ship stand-ins already on ${dropShipPort}`);
+    else {
+      const standInLog = path.join(dataDir, 'drop-ship-stand-ins.log');
+      const standIn = startChild('drop-ship-stand-ins', process.execPath, ['--import', 'tsx', path.join(root, 'tools/drop-ship-stand-ins.ts'),
+        '--port', String(dropShipPort)], standInLog);
+      children.push(standIn);
+      await waitForChildPort(standIn, 'drop-ship-stand-ins', dropShipPort, standInLog);
+      log(`drop-ship stand-ins started on ${dropShipPort}`);
+    }
+    dropShipUrls = { DOITBEST_API_URL: `http://127.0.0.1:${dropShipPort}/doitbest`, EMERY_API_URL: `http://127.0.0.1:${dropShipPort}/emery` };
+  }
   const stop = async () => {
     await Promise.all(children.map((child) => new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -231,5 +247,5 @@ export async function startBackingServices({ profile, mongoPort, redisPort, stri
       setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 5000).unref();
     })));
   };
-  return { mongoUri, redisUrl, stripeUrl, easyPostUrl, stop };
+  return { mongoUri, redisUrl, stripeUrl, easyPostUrl, dropShipUrls, stop };
 }

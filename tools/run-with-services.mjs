@@ -9,7 +9,7 @@ const [cmd, ...args] = process.argv.slice(2);
 if (!cmd) { console.error('usage: node tools/run-with-services.mjs <command> [args...]'); process.exit(2); }
 const services = await startBackingServices({ profile: 'dev', mongoPort: Number(process.env.DEV_MONGO_PORT ?? 27117), redisPort: Number(process.env.DEV_REDIS_PORT ?? 6479), stripePort: Number(process.env.DEV_STRIPE_PORT ?? 12219) });
 const res = spawnSync(cmd, args, { stdio: 'inherit', env: {
-  ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }), EASYPOST_API_URL: services.easyPostUrl,
+  ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }), EASYPOST_API_URL: services.easyPostUrl, ...services.dropShipUrls,
 } });
 await services.stop();
 process.exit(res.status ?? 1);

@@ -18,7 +18,7 @@ const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const services = await startBackingServices({ profile: 'dev', mongoPort: Number(process.env.DEV_MONGO_PORT ?? 27117), redisPort: Number(process.env.DEV_REDIS_PORT ?? 6479), stripePort: Number(process.env.DEV_STRIPE_PORT ?? 12219) });
-const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }), EASYPOST_API_URL: services.easyPostUrl, PORT: String(PORT), HOST: process.env.HOST ?? 'localhost', QUERY_GUARD: process.env.QUERY_GUARD ?? (process.env.NODE_ENV === 'production' ? '0' : '1') };
+const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }), EASYPOST_API_URL: services.easyPostUrl, ...services.dropShipUrls, PORT: String(PORT), HOST: process.env.HOST ?? 'localhost', QUERY_GUARD: process.env.QUERY_GUARD ?? (process.env.NODE_ENV === 'production' ? '0' : '1') };
 
 const seed = spawnSync(process.execPath, ['--import', 'tsx', 'tools/seed/seed.ts', '--if-empty'], { cwd: root, stdio: 'inherit', env });
 if (seed.status !== 0) { await services.stop(); process.exit(seed.status ?? 1); }

@@ -20,7 +20,7 @@ const services = await startBackingServices({
 });
 const env = {
   ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, CHROMIUM_PATH: chromium,
-  ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }), EASYPOST_API_URL: services.easyPostUrl,
+  ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }), EASYPOST_API_URL: services.easyPostUrl, ...services.dropShipUrls,
   NX_DAEMON: 'false', NX_NO_CLOUD: 'true', CI: process.env.CI ?? 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   QUERY_GUARD: '1', // a request-path query on a growing collection not by _id fails its test (docs/DATA-ACCESS.md)
 };

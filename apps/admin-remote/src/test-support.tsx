@@ -13,7 +13,7 @@ import { clearSession, type ArAssignAnswer, type OrderNote, type RecurringChange
 import type { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary, OrderLocations, BusinessDetails, Paged, Reconciliation, ReconciliationDayDetail, RecurringOrder, SubAccount } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import AdminArea from './admin-area';
-import type { CarrierInfo, ConnectedCarrier, LabelCarrierOption, LabelQuote, ShippingLabel } from '@platform/contracts';
+import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, ShippingLabel } from '@platform/contracts';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
 export interface Answers {
@@ -27,9 +27,9 @@ export interface Answers {
   'POST /api/admin/recurringorders/cancel-execution': RecurringChanged;
   'POST /api/admin/settings/update': { status: string; message: string; data: BusinessDetails };
   /** An order, its notes and its locations (prepare-order screen); reconciliation and one day of it. */
-  [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations | ArAccountSearchHit[] } | Reconciliation | ReconciliationDayDetail;
-  /** The order actions: their message and the order as it now is. */
-  [orderAction: `POST /api/admin/orders/${string}`]: { status: string; message: string; data: AdminOrder } | ArAssignAnswer;
+  [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations | ArAccountSearchHit[] | DropShipOption[] | DropShipService[] } | Reconciliation | ReconciliationDayDetail;
+  /** The order actions: their message and the order as it now is; a supplier's drop-ship prepared, or sent (its label). */
+  [orderAction: `POST /api/admin/orders/${string}`]: { status: string; message: string; data: AdminOrder } | ArAssignAnswer | { data: DropShipQuote } | { status: string; message: string; data: { label: ShippingLabel; order: AdminOrder } };
   /** Settings › AR Accounts: the list, one account, and its changes (their message and the account as it now is). */
   'GET /api/admin/ar-accounts': { data: ArAccountSummary[] };
   [arAccount: `GET /api/admin/ar-accounts/${string}`]: { data: ArAccount };

@@ -2,9 +2,13 @@
 import { Type, type Static } from 'typebox';
 import { Address, Money } from './common';
 
+/** A label carrier of the platform: EasyPost, or a supplier's drop-ship service (Do it Best, Emery). */
+export const LabelProvider = Type.Union([Type.Literal('easypost'), Type.Literal('doitbest'), Type.Literal('emery')]);
+export type LabelProvider = Static<typeof LabelProvider>;
+
 /** A carrier the platform can connect (getAvailableCarriers), with the fields its form asks for. */
 export const LabelCarrierOption = Type.Object({
-  id: Type.Literal('easypost'),
+  id: LabelProvider,
   name: Type.String(),
   description: Type.String(),
   fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), secret: Type.Boolean(), help: Type.String() })),
@@ -17,11 +21,13 @@ export type LabelCarrierOption = Static<typeof LabelCarrierOption>;
 
 /** A carrier the store connected (getCarriers). Its secret is never answered: only its mode and last 4 characters. */
 export const ConnectedCarrier = Type.Object({
-  id: Type.Literal('easypost'),
+  id: LabelProvider,
   name: Type.String(),
   description: Type.String(),
   mode: Type.Union([Type.Literal('test'), Type.Literal('production'), Type.Literal('unknown')]),
   key_last4: Type.String(),
+  /** A supplier account's member or customer number (not a secret); null for EasyPost. */
+  account_number: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   connected_at: Type.Union([Type.String(), Type.Null()]),
   connected_by: Type.Union([Type.String(), Type.Null()]),
 });
@@ -76,8 +82,37 @@ export const ShippingLabel = Type.Object({
   bought_by: Type.Union([Type.String(), Type.Null()]),
   refund_asked_at: Type.Union([Type.String(), Type.Null()]),
   file_url: Type.String(),
+  /** Who the label was bought through: EasyPost, or a supplier that ships the order itself (its file is the packing slip). */
+  provider: LabelProvider,
+  provider_name: Type.String(),
 });
 export type ShippingLabel = Static<typeof ShippingLabel>;
+
+/** A warehouse a supplier ships from (rscOptions: Do it Best's RSCs) or a shipping service it offers (shippingServices). */
+export const DropShipOption = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() });
+export type DropShipOption = Static<typeof DropShipOption>;
+export const DropShipService = Type.Object({ id: Type.String(), carrier: Type.String(), service: Type.String(), delivery_days: Type.Union([Type.Integer(), Type.Null()]) });
+export type DropShipService = Static<typeof DropShipService>;
+
+/**
+ * {id}/doitbest/prepare, {id}/emery/prepare: what the supplier can ship of the order from the warehouse asked (each
+ * line's units there and cost to the store) and its shipping services with their freight; kept a day for /send.
+ */
+export const DropShipQuote = Type.Object({
+  order_id: Type.String(),
+  supplier: Type.Union([Type.Literal('doitbest'), Type.Literal('emery')]),
+  quote_id: Type.String(),
+  /** The warehouse: a Do it Best RSC code, or Emery's warehouse. */
+  rsc: Type.String(),
+  to: Type.String({ description: 'The shipping address, as one line' }),
+  lines: Type.Array(Type.Object({ sku: Type.String(), title: Type.String(), quantity: Type.Integer(), available: Type.Integer(), unit_cost: Type.Union([Money, Type.Null()]) })),
+  rates: Type.Array(LabelRate),
+  messages: Type.Array(Type.String()),
+  /** Every line can be filled from this warehouse; if not, `problem` says which are short. */
+  can_send: Type.Boolean(),
+  problem: Type.Union([Type.String(), Type.Null()]),
+});
+export type DropShipQuote = Static<typeof DropShipQuote>;
 
 /** How an order ships once the store bought its label (the shopper's order page and e-mail), or null. */
 export const OrderTracking = Type.Object({ carrier: Type.String(), service: Type.String(), tracking_code: Type.String(), tracking_url: Type.Union([Type.String(), Type.Null()]) });

@@ -11,9 +11,42 @@ export const RATE_NOT_OFFERED = 'Choose one of the rates offered for this parcel
 export const NO_RATES = 'No carrier offered a rate for this parcel. Check its weight and size, and the shipping address.';
 export const LABEL_NOT_FOUND = 'This label was not found.';
 
-/** The platform's label carriers (getAvailableCarriers): EasyPost today; supplier drop-ship services are not built. */
-export const LABEL_CARRIER_IDS = ['easypost'] as const;
+/** The platform's label carriers (getAvailableCarriers): EasyPost, and the suppliers' drop-ship services. */
+export const LABEL_CARRIER_IDS = ['easypost', 'doitbest', 'emery'] as const;
 export type LabelCarrierId = (typeof LABEL_CARRIER_IDS)[number];
+/** The suppliers that ship a store's order from their own warehouse (spec 3 §7 supplier shipping). */
+export const DROP_SHIP_SUPPLIERS = ['doitbest', 'emery'] as const;
+export type DropShipSupplier = (typeof DROP_SHIP_SUPPLIERS)[number];
+export const isDropShipSupplier = (id: string): id is DropShipSupplier => (DROP_SHIP_SUPPLIERS as readonly string[]).includes(id);
+/** Each carrier by name, and the warehouses a supplier ships from (Do it Best's are its RSCs, Retail Service Centers). */
+export const LABEL_CARRIER_NAMES: Record<LabelCarrierId, string> = { easypost: 'EasyPost', doitbest: 'Do it Best', emery: 'Emery' };
+export const SUPPLIER_ACCOUNT_NUMBER_LABELS: Record<DropShipSupplier, string> = { doitbest: 'Member number', emery: 'Customer number' };
+
+/** Not connected: EasyPost's words above; a supplier's drop-ship account, who connects it. */
+export const carrierNotConnected = (carrier: LabelCarrierId) => (carrier === 'easypost' ? CARRIER_NOT_CONNECTED
+  : `Connect the store's ${LABEL_CARRIER_NAMES[carrier]} drop-ship account first (the store owner, under Orders › Shipping labels).`);
+/** The carrier refused the store's stored credentials (409). */
+export const storeCredentialsRefused = (carrier: LabelCarrierId) => (carrier === 'easypost' ? STORE_KEY_REFUSED
+  : `${LABEL_CARRIER_NAMES[carrier]} refused the store's drop-ship credentials. The store owner can connect the account again under Orders › Shipping labels.`);
+/** The carrier did not answer (503): nothing was bought or sent. */
+export const carrierNotAnswering = (carrier: LabelCarrierId) => (carrier === 'easypost' ? CARRIER_NOT_ANSWERING
+  : `${LABEL_CARRIER_NAMES[carrier]} is not answering right now. Nothing was sent or changed; please try again in a moment.`);
+/** Credentials a supplier refused when connecting (422 on `credentials.api_key`). */
+export const supplierCredentialsRefused = (supplier: DropShipSupplier) =>
+  `${LABEL_CARRIER_NAMES[supplier]} refused this ${SUPPLIER_ACCOUNT_NUMBER_LABELS[supplier].toLowerCase()} and API key. Check both with ${LABEL_CARRIER_NAMES[supplier]} and enter them again.`;
+export const accountNumberProblem = (supplier: DropShipSupplier, value: string): string | null =>
+  (/^[A-Za-z0-9-]{3,20}$/.test(value.trim()) ? null : `Please give the store's ${LABEL_CARRIER_NAMES[supplier]} ${SUPPLIER_ACCOUNT_NUMBER_LABELS[supplier].toLowerCase()} (letters and digits).`);
+export const CHOOSE_RSC = 'Choose the RSC to ship from.';
+export const DROP_SHIP_PREPARE_FIRST = "Prepare the drop-ship first: the supplier's quote for this order has expired, or was for another RSC.";
+export const SERVICE_NOT_OFFERED = 'Choose one of the shipping services the supplier offered for this order.';
+export const NO_LINES_TO_SHIP = 'This order has no line left to ship.';
+
+/** What stops a supplier from filling the lines it was asked for (409 at send), or null: the lines it has too few of. */
+export function dropShipShortProblem(lines: { sku: string; quantity: number; available: number }[], from: string): string | null {
+  const short = lines.filter((l) => l.available < l.quantity);
+  if (!short.length) return null;
+  return `${from} has too few of ${short.map((l) => `${l.sku} (${l.available} of ${l.quantity})`).join(', ')}. Choose another warehouse, or ship the order from the store.`;
+}
 
 /** An EasyPost key's mode from its prefix: test keys start EZTK, production keys EZAK. */
 export function easyPostKeyMode(key: string): 'test' | 'production' | 'unknown' {
@@ -107,3 +140,6 @@ export function labelRefundProblem(status: LabelStatus): string | null {
   return null;
 }
 export const REFUND_REJECTED = 'The carrier refused to refund this label: it has been scanned or used. The label stays on the order.';
+/** A refund the carrier refused (409): a used label, or a supplier that has shipped the order already. */
+export const refundRejected = (carrier: LabelCarrierId) => (carrier === 'easypost' ? REFUND_REJECTED
+  : `${LABEL_CARRIER_NAMES[carrier]} has shipped this order already, so it cannot be cancelled. The tracking stays on the order.`);

@@ -8,4 +8,9 @@ export { withRedisLock } from './cart-lock';
 // For checkout's address check (services/orders): the store's EasyPost account verifies a shipping address.
 export { EasyPostCarrier, type AddressVerification } from './carriers';
 // For the carriers admin and shipping labels (services/orders shipping-labels): the label adapter.
-export { EasyPostLabels, LabelCarrierError, type LabelCarrier, type LabelAddress, type LabelParcel, type LabelRate, type BoughtLabel, type LabelRefundStatus, type LabelCarrierAccount } from './label-carriers';
+export {
+  EasyPostLabels, LabelCarrierError, type LabelCarrier, type LabelAddress, type LabelParcel, type LabelRate, type BoughtLabel, type LabelRefundStatus, type LabelCarrierAccount,
+  type DropShipCarrier, type LabelLine, type LabelQuote, type LabelQuoteLine, type LabelService,
+} from './label-carriers';
+// The suppliers' drop-ship services behind the same interface (spec 3 supplier shipping: doitbest, emery).
+export { DoItBestDropShip, dropShipCarrier, dropShipOffered, EmeryDropShip, type DropShipCredentials } from './drop-ship-carriers';

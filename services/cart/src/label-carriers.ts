@@ -8,7 +8,14 @@ export interface LabelAddress {
 export interface LabelParcel { weightOz: number; lengthIn?: number | null; widthIn?: number | null; heightIn?: number | null }
 /** One price a carrier offers for the parcel; `id` is what `buy` takes. */
 export interface LabelRate { id: string; carrier: string; service: string; rateCents: number; deliveryDays: number | null }
-export interface LabelQuote { shipmentId: string; rates: LabelRate[]; messages: string[] }
+/** A line of the order a supplier ships for the store (drop-ship): the SKU the supplier knows it by, and how many. */
+export interface LabelLine { sku: string; title: string; quantity: number }
+/** A line as the supplier can fill it from the warehouse asked: how many it has there, and its cost to the store. */
+export interface LabelQuoteLine { sku: string; quantity: number; available: number; unitCostCents: number | null }
+/** A quote: the carrier's shipment (or the supplier's quote) id, its rates, what it said, and (drop-ship) the lines as it can fill them. */
+export interface LabelQuote { shipmentId: string; rates: LabelRate[]; messages: string[]; lines?: LabelQuoteLine[] }
+/** A shipping service a carrier or supplier offers (drop-ship shippingServices). */
+export interface LabelService { id: string; carrier: string; service: string; deliveryDays: number | null }
 /** A bought label: what it cost, its tracking, and where the carrier's label file can be fetched. */
 export interface BoughtLabel {
   shipmentId: string; rateId: string; carrier: string; service: string; rateCents: number; insuredCents: number | null; insuranceFeeCents: number;
@@ -31,16 +38,23 @@ export class LabelCarrierError extends Error {
 }
 
 /**
- * A shipping account that sells labels (the carriers admin): EasyPost today; a supplier's drop-ship service could
- * sit behind the same interface. Every method throws LabelCarrierError for a refusal or an outage.
+ * A shipping account that sells labels (the carriers admin): EasyPost, and the suppliers' drop-ship services (Do it
+ * Best, Emery: drop-ship-carriers.ts), where the supplier packs the order's lines from its warehouse (`origin`, one
+ * of its `accounts()`) and ships them to the shopper. Every method throws LabelCarrierError for a refusal or an outage.
  */
 export interface LabelCarrier {
   accounts(): Promise<LabelCarrierAccount[]>;
-  quote(input: { from: LabelAddress; to: LabelAddress; parcel: LabelParcel; reference: string }): Promise<LabelQuote>;
+  /** EasyPost prices the parcel; a supplier prices the lines from `origin` (the parcel is its own to pack). */
+  quote(input: { from: LabelAddress; to: LabelAddress; parcel: LabelParcel | null; reference: string; lines?: LabelLine[]; origin?: string }): Promise<LabelQuote>;
   buy(shipmentId: string, rateId: string, insuredCents: number | null): Promise<BoughtLabel>;
   /** The label file (PDF) of a bought label, fetched from the carrier's file host. */
   labelFile(fileUrl: string): Promise<{ contentType: string; data: Buffer }>;
   refund(shipmentId: string): Promise<LabelRefundStatus>;
+}
+
+/** A supplier's drop-ship service: a label carrier that also lists the shipping services it offers. */
+export interface DropShipCarrier extends LabelCarrier {
+  shippingServices(): Promise<LabelService[]>;
 }
 
 const LABEL_FILE_LIMIT = 4 * 1024 * 1024;
@@ -50,17 +64,48 @@ export function labelFileType(data: Buffer): 'application/pdf' | 'image/png' | n
   if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   return null;
 }
-/** EasyPost's amounts are decimal strings of any precision ('7.15', '0.50000'). */
-const centsOf = (amount: unknown) => { const n = Math.round(Number(amount) * 100); return Number.isFinite(n) ? n : 0; };
+/**
+ * A bought label's file (or a supplier's packing slip), fetched only from an HTTPS address or from the host the
+ * adapter is pointed at (a local stand-in), never another address an answer names; kept only if it is a PDF or a PNG.
+ */
+export async function fetchLabelFile(fileUrl: string, baseUrl: string | undefined, who: string): Promise<{ contentType: string; data: Buffer }> {
+  let url: URL;
+  try {
+    url = new URL(fileUrl);
+  } catch {
+    throw new LabelCarrierError('unavailable', `${who} answered a label address that is not one.`);
+  }
+  const own = baseUrl ? new URL(baseUrl).origin : null;
+  if (url.protocol !== 'https:' && url.origin !== own) throw new LabelCarrierError('unavailable', `${who} answered a label address that is not HTTPS.`);
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
+  } catch (error) {
+    throw new LabelCarrierError('unavailable', `The label file could not be fetched: ${(error as Error).message}`);
+  }
+  if (!res.ok) throw new LabelCarrierError('unavailable', `The label file could not be fetched (${res.status}).`);
+  const data = Buffer.from(await res.arrayBuffer());
+  if (!data.length || data.length > LABEL_FILE_LIMIT) throw new LabelCarrierError('unavailable', 'The label file is empty or too large.');
+  // Served back to admins inline, so its type is decided by its first bytes, not by the header of the host.
+  const contentType = labelFileType(data);
+  if (!contentType) throw new LabelCarrierError('unavailable', 'The label file is not a PDF or PNG.');
+  return { contentType, data };
+}
 
-/** The SDK's error as ours: 401/403 the key, other 4xx a refusal with EasyPost's message, anything else an outage. */
-function carrierError(error: unknown): LabelCarrierError {
-  if (error instanceof LabelCarrierError) return error;
-  const status = (error as { statusCode?: number }).statusCode;
-  const message = (error as { message?: string }).message || 'EasyPost refused the request.';
+/** EasyPost's amounts are decimal strings of any precision ('7.15', '0.50000'). */
+export const centsOf = (amount: unknown) => { const n = Math.round(Number(amount) * 100); return Number.isFinite(n) ? n : 0; };
+
+/** A carrier's HTTP answer as our error: 401/403 the key, other 4xx a refusal with its message, anything else (or none) an outage. */
+export function carrierErrorForStatus(status: number | undefined, message: string): LabelCarrierError {
   if (status === 401 || status === 403) return new LabelCarrierError('key', message);
   if (status && status >= 400 && status < 500 && status !== 408 && status !== 429) return new LabelCarrierError('refused', message);
   return new LabelCarrierError('unavailable', message);
+}
+
+/** The SDK's error as ours. */
+function carrierError(error: unknown): LabelCarrierError {
+  if (error instanceof LabelCarrierError) return error;
+  return carrierErrorForStatus((error as { statusCode?: number }).statusCode, (error as { message?: string }).message || 'EasyPost refused the request.');
 }
 async function calling<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -95,8 +140,9 @@ export class EasyPostLabels implements LabelCarrier {
     }));
   }
 
-  async quote(input: { from: LabelAddress; to: LabelAddress; parcel: LabelParcel; reference: string }): Promise<LabelQuote> {
+  async quote(input: { from: LabelAddress; to: LabelAddress; parcel: LabelParcel | null; reference: string }): Promise<LabelQuote> {
     const { parcel } = input;
+    if (!parcel) throw new LabelCarrierError('refused', "EasyPost prices a parcel: give the parcel's weight.");
     const shipment = await calling(() => this.client.Shipment.create({
       reference: input.reference, from_address: easyPostAddress(input.from), to_address: easyPostAddress(input.to),
       parcel: {
@@ -128,28 +174,8 @@ export class EasyPostLabels implements LabelCarrier {
     };
   }
 
-  async labelFile(fileUrl: string): Promise<{ contentType: string; data: Buffer }> {
-    let url: URL;
-    try {
-      url = new URL(fileUrl);
-    } catch {
-      throw new LabelCarrierError('unavailable', 'EasyPost answered a label address that is not one.');
-    }
-    const own = this.baseUrl ? new URL(this.baseUrl).origin : null;
-    if (url.protocol !== 'https:' && url.origin !== own) throw new LabelCarrierError('unavailable', 'EasyPost answered a label address that is not HTTPS.');
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
-    } catch (error) {
-      throw new LabelCarrierError('unavailable', `The label file could not be fetched: ${(error as Error).message}`);
-    }
-    if (!res.ok) throw new LabelCarrierError('unavailable', `The label file could not be fetched (${res.status}).`);
-    const data = Buffer.from(await res.arrayBuffer());
-    if (!data.length || data.length > LABEL_FILE_LIMIT) throw new LabelCarrierError('unavailable', 'The label file is empty or too large.');
-    // Served back to admins inline, so its type is decided by its first bytes, not by the header of the host.
-    const contentType = labelFileType(data);
-    if (!contentType) throw new LabelCarrierError('unavailable', 'The label file is not a PDF or PNG.');
-    return { contentType, data };
+  labelFile(fileUrl: string): Promise<{ contentType: string; data: Buffer }> {
+    return fetchLabelFile(fileUrl, this.baseUrl, 'EasyPost');
   }
 
   async refund(shipmentId: string): Promise<LabelRefundStatus> {

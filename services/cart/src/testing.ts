@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+// The suppliers' drop-ship stand-ins (Do it Best, Emery) live beside this one.
+export { startDoItBestStandIn, startDropShipStandIns, startEmeryStandIn, type DropShipStandIn } from './drop-ship-stand-ins';
+
 /**
  * A local stand-in for the parts of EasyPost's HTTP API (v2) the store uses, for tests: plain node:http on
  * 127.0.0.1, speaking to this machine only. Point the official SDK at it with EASYPOST_API_URL = `url`.

@@ -7,7 +7,7 @@ import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
 import { ArAccountModel, OfflineOrder, Order, RecurringOrder } from '@platform/orders';
 import { inBackground, mongoose } from '@platform/db';
 import { allServices } from './index';
-import { startEasyPostStandIn, type EasyPostStandIn } from '@platform/cart/testing';
+import { startDoItBestStandIn, startEasyPostStandIn, startEmeryStandIn, type DropShipStandIn, type EasyPostStandIn } from '@platform/cart/testing';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { sealSecret } from '@platform/server-kit';
 import { CUSTOMER_DATA_OWNER_ONLY, ONLY_STORE_OWNER_CARRIERS } from '@platform/domain';
@@ -33,6 +33,18 @@ const labelBought = (route: string, suffix: string) => async () => {
   const rate_id = await shipOrderQuoted();
   const bought = await harness.app.inject({ method: 'POST', url: `/api/admin/shipping/${SHIP_ID}/buy`, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${walkOwner}` }, payload: { rate_id } });
   URLS[route] = `/api/admin/shipping/${suffix.replace('{label}', bought.json().data.label.id)}`;
+};
+
+/**
+ * Supplier drop-ship: a shipping order with a line, both suppliers connected by the owner (their local stand-ins),
+ * the order ready to ship again (and, for send, prepared) before each call.
+ */
+let dropShip: DropShipStandIn[] = [];
+const DROP_ID = new mongoose.Types.ObjectId().toString();
+const dropOrderReady = () => Order.updateOne({ tenantId, _id: DROP_ID }, { $set: { status: 'taken', tracking: null } });
+const dropShipPrepared = (supplier: 'doitbest' | 'emery') => async () => {
+  await dropOrderReady();
+  await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${DROP_ID}/${supplier}/prepare`, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${walkOwner}` }, payload: supplier === 'doitbest' ? { rsc: 'MED' } : {} });
 };
 
 /**
@@ -88,6 +100,8 @@ const URLS: Record<string, string> = {
   'DELETE /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${SPARE_AR_ID}`, 'POST /api/admin/ar-accounts/{id}/payments': `/api/admin/ar-accounts/${AR_ID}/payments`,
   'POST /api/admin/ar-accounts/{id}/customers/remove': `/api/admin/ar-accounts/${AR_ID}/customers/remove`,
   'GET /api/admin/orders/reconciliation/{id}': '/api/admin/orders/reconciliation/2026-01-01_1',
+  'POST /api/admin/orders/{id}/doitbest/prepare': `/api/admin/orders/${DROP_ID}/doitbest/prepare`, 'POST /api/admin/orders/{id}/doitbest/send': `/api/admin/orders/${DROP_ID}/doitbest/send`,
+  'POST /api/admin/orders/{id}/emery/prepare': `/api/admin/orders/${DROP_ID}/emery/prepare`, 'POST /api/admin/orders/{id}/emery/send': `/api/admin/orders/${DROP_ID}/emery/send`,
 };
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
@@ -100,6 +114,10 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/shipping/insurance-rate': { amount: '10' },
   'POST /api/admin/shipping/{id}/quotes': { weight_lb: 1 },
   'POST /api/admin/shipping/{id}/buy': { rate_id: 'set by PREPARE' },
+  'POST /api/admin/orders/{id}/doitbest/prepare': { rsc: 'MED' },
+  'POST /api/admin/orders/{id}/doitbest/send': { rsc: 'MED', shipping_service: 'UPS_GND' },
+  'POST /api/admin/orders/{id}/emery/prepare': {},
+  'POST /api/admin/orders/{id}/emery/send': { shipping_service: 'USPSP' },
   'POST /api/about-us/save': { contact_email: 'hello@perm-a.test', locations: [] },
   'POST /api/admin/widget/update': { id: 9, hidden: false },
   'POST /api/admin/widget/save': { area: 2, ids: [] },
@@ -154,6 +172,10 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/shipping/{id}/buy': async () => { BODIES['POST /api/admin/shipping/{id}/buy'] = { rate_id: await shipOrderQuoted() }; },
   'POST /api/admin/shipping/{id}/refund': labelBought('POST /api/admin/shipping/{id}/refund', '{label}/refund'),
   'GET /api/admin/shipping/labels/{id}/file': labelBought('GET /api/admin/shipping/labels/{id}/file', 'labels/{label}/file'),
+  'POST /api/admin/orders/{id}/doitbest/prepare': dropOrderReady,
+  'POST /api/admin/orders/{id}/doitbest/send': dropShipPrepared('doitbest'),
+  'POST /api/admin/orders/{id}/emery/prepare': dropOrderReady,
+  'POST /api/admin/orders/{id}/emery/send': dropShipPrepared('emery'),
   'POST /api/admin/orders/markPrepared': orderIn('taken'),
   'POST /api/admin/orders/markComplete': orderIn('prepared'),
   'POST /api/admin/orders/cancel': orderIn('placed'),
@@ -207,6 +229,14 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/shipping/{id}/refund': null,
   'GET /api/admin/shipping/labels': null,
   'GET /api/admin/shipping/labels/{id}/file': null,
+  // Supplier drop-ship: order work too, any admin; connecting a supplier is addCarrier's (the owner's).
+  'GET /api/admin/orders/rscOptions': null,
+  'GET /api/admin/orders/doitbest/shippingServices': null,
+  'GET /api/admin/orders/emery/shippingServices': null,
+  'POST /api/admin/orders/{id}/doitbest/prepare': null,
+  'POST /api/admin/orders/{id}/doitbest/send': null,
+  'POST /api/admin/orders/{id}/emery/prepare': null,
+  'POST /api/admin/orders/{id}/emery/send': null,
   'GET /api/admin/orders/completed': null,
   'GET /api/admin/orders/cancelled': null,
   'GET /api/admin/orders/all': null,
@@ -309,7 +339,18 @@ beforeAll(async () => {
   await Order.create({ _id: ORDER_ID, tenantId, orderNumber: '1001', status: 'placed', locationId: 1, totalCents: 500, placedAt: new Date(), contact: { firstName: 'Walk', email: 'walk-customer@perm-a.test' } });
   easypost = await startEasyPostStandIn();
   process.env.EASYPOST_API_URL = easypost.url;
+  dropShip = [await startDoItBestStandIn(), await startEmeryStandIn()];
+  [process.env.DOITBEST_API_URL, process.env.EMERY_API_URL] = dropShip.map((d) => d.url);
   walkOwner = await issueToken(tenantId, { slug: 'walk-owner', isAdmin: true });
+  for (const carrier of ['doitbest', 'emery']) {
+    const connected = await harness.app.inject({ method: 'POST', url: '/api/admin/shipping/addCarrier', headers: { 'business-slug': 'perm-a', authorization: `Bearer ${walkOwner}` }, payload: { carrier, credentials: { account_number: 'WALK-1', api_key: 'walk-drop-ship-key' } } });
+    expect(connected.statusCode).toBe(200);
+  }
+  await Order.create({
+    _id: DROP_ID, tenantId, orderNumber: '1003', status: 'taken', locationId: 1, orderType: 'shipping', totalCents: 500, placedAt: new Date(),
+    contact: { firstName: 'Walk', lastName: 'Dropper', email: 'walk-dropper@perm-a.test', telephone: '5035550102' }, address: { address: '12 Elm St', city: 'Salem', state: 'OR', zip: '97302', country: 'US' },
+    items: [{ productId: 2, storeProductId: 21, sku: '1002', title: 'Hammer', quantity: 1, priceCents: 500, special: false }],
+  });
   await Order.create({
     _id: SHIP_ID, tenantId, orderNumber: '1002', status: 'prepared', locationId: 1, orderType: 'shipping', totalCents: 500, placedAt: new Date(),
     contact: { firstName: 'Walk', lastName: 'Shipper', email: 'walk-shipper@perm-a.test', telephone: '5035550101' }, address: { address: '12 Elm St', city: 'Salem', state: 'OR', zip: '97302', country: 'US' },
@@ -317,6 +358,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.EASYPOST_API_URL;
+  delete process.env.DOITBEST_API_URL;
+  delete process.env.EMERY_API_URL;
+  await Promise.all(dropShip.map((d) => d.close()));
   await easypost?.close();
   await harness?.close();
 });

@@ -9,7 +9,7 @@ import { hashToken } from '@platform/server-kit';
 import { ArAccountModel, OfflineOrder, Order, RecurringOrder } from '@platform/orders';
 import { CartStore, Coupon } from '@platform/cart';
 import { allServices } from './index';
-import { startEasyPostStandIn, type EasyPostStandIn } from '@platform/cart/testing';
+import { startDoItBestStandIn, startEasyPostStandIn, startEmeryStandIn, type DropShipStandIn, type EasyPostStandIn } from '@platform/cart/testing';
 import { sealSecret } from '@platform/server-kit';
 import { ShippingLabel, ShippingLabelFile } from '@platform/orders';
 
@@ -240,6 +240,26 @@ const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/
   // The paint brand's colour card is the same for every paint store.
   '/api/paints/families', '/api/paints/collections', '/api/paints/colors', '/api/pages']);
 
+/**
+ * Supplier drop-ship (Do it Best, Emery, against their local stand-ins): both stores connect them; the RSCs and
+ * services are the supplier's, the same for every store. Sending needs a shipping order of the store's own (404 for
+ * another's, below).
+ */
+let doitbest: DropShipStandIn;
+let emery: DropShipStandIn;
+Object.assign(READS, {
+  '/api/admin/orders/rscOptions': '/api/admin/orders/rscOptions',
+  '/api/admin/orders/doitbest/shippingServices': '/api/admin/orders/doitbest/shippingServices',
+  '/api/admin/orders/emery/shippingServices': '/api/admin/orders/emery/shippingServices',
+});
+WRITES.push('/api/admin/orders/{id}/doitbest/prepare', '/api/admin/orders/{id}/doitbest/send', '/api/admin/orders/{id}/emery/prepare', '/api/admin/orders/{id}/emery/send');
+for (const route of ['/api/admin/orders/rscOptions', '/api/admin/orders/doitbest/shippingServices', '/api/admin/orders/emery/shippingServices']) WITHOUT_TENANT_TEXT.add(route);
+beforeAll(async () => {
+  [doitbest, emery] = [await startDoItBestStandIn(), await startEmeryStandIn()];
+  process.env.DOITBEST_API_URL = doitbest.url;
+  process.env.EMERY_API_URL = emery.url;
+});
+
 beforeAll(async () => {
   easypost = await startEasyPostStandIn();
   process.env.EASYPOST_API_URL = easypost.url;
@@ -251,6 +271,19 @@ afterAll(async () => {
   delete process.env.EASYPOST_API_URL;
   await easypost?.close();
   await harness?.close();
+});
+beforeAll(async () => {
+  for (const key of ['a', 'b'] as const) {
+    for (const carrier of ['doitbest', 'emery']) {
+      const connected = await harness.app.inject({ method: 'POST', url: '/api/admin/shipping/addCarrier', headers: { 'business-slug': `iso-${key}`, authorization: `Bearer ${tenants[key].token}` }, payload: { carrier, credentials: { account_number: `iso-${key}-1`, api_key: `iso-${key}-drop-ship-key` } } });
+      expect(connected.statusCode).toBe(200);
+    }
+  }
+});
+afterAll(async () => {
+  delete process.env.DOITBEST_API_URL;
+  delete process.env.EMERY_API_URL;
+  await Promise.all([doitbest?.close(), emery?.close()]);
 });
 
 describe('tenant isolation across every route', () => {
@@ -452,5 +485,20 @@ describe('tenant isolation across every route', () => {
     expect(jobs.length).toBeGreaterThan(1);
     expect(jobs.every((job) => job.data.tenantId === tenants.a.id)).toBe(true);
     expect((await inBackground('test: check the database', () => ProductStat.findOne({ tenantId: tenants.b.id, sku: '1001' }).lean()) as { views: number }).views).toBe(5);
+  });
+});
+
+describe('supplier drop-ship across stores', () => {
+  it("never prepares or sends another store's order, nor shows another store's supplier accounts", async () => {
+    const asA = { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` };
+    for (const [url, payload] of [
+      [`doitbest/prepare`, { rsc: 'MED' }], [`doitbest/send`, { rsc: 'MED', shipping_service: 'UPS_GND' }], [`emery/prepare`, {}], [`emery/send`, { shipping_service: 'UPSG' }],
+    ] as const) {
+      const res = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${tenants.b.orderId}/${url}`, headers: asA, payload });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const carriers = await harness.app.inject({ url: '/api/admin/shipping/getCarriers', headers: asA });
+    expect(carriers.json().data.filter((c: { account_number?: string }) => c.account_number).map((c: { account_number: string }) => c.account_number)).toEqual(['iso-a-1', 'iso-a-1']);
+    expect(doitbest.orders.size + emery.orders.size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 // Shipping labels and the carriers admin (spec 3 §7 carrier admin: admin/shipping/*).
-import type { AdminOrder, CarrierInfo, ConnectedCarrier, LabelCarrierOption, LabelQuote, Paged, ShippingLabel, VerifiedAddress } from '@platform/contracts';
+import type { AdminOrder, CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelProvider, LabelQuote, Paged, ShippingLabel, VerifiedAddress } from '@platform/contracts';
 import type { ParcelForm } from '@platform/domain';
 import { platformApi } from '../api';
 import { getBusinessSlug, getSession } from '../session';
@@ -17,8 +17,8 @@ export const shippingLabelsApi = platformApi.injectEndpoints({
     connectedCarriers: build.query<ConnectedCarrier[], void>({ query: () => 'admin/shipping/getCarriers', transformResponse: unwrap, providesTags: ['ShippingLabels'] }),
     /** A connected carrier with the carrier accounts inside it (USPS, UPS ...). */
     carrierInfo: build.query<CarrierInfo, string>({ query: (id) => `admin/shipping/${encodeURIComponent(id)}/info`, transformResponse: unwrap, providesTags: ['ShippingLabels'] }),
-    /** The store owner connects EasyPost (or gives it a new key). */
-    addCarrier: build.mutation<Answer & { data: ConnectedCarrier }, { carrier: 'easypost'; credentials: { api_key: string }; description?: string }>({
+    /** The store owner connects EasyPost (or gives it a new key), or a supplier's drop-ship account (its number and key). */
+    addCarrier: build.mutation<Answer & { data: ConnectedCarrier }, { carrier: LabelProvider; credentials: { api_key: string; account_number?: string }; description?: string }>({
       query: (body) => ({ url: 'admin/shipping/addCarrier', method: 'POST', body }), invalidatesTags: ['ShippingLabels'],
     }),
     deleteCarrier: build.mutation<Answer, { carrier_id: string }>({ query: (body) => ({ url: 'admin/shipping/deleteCarrier', method: 'POST', body }), invalidatesTags: ['ShippingLabels'] }),
@@ -38,6 +38,18 @@ export const shippingLabelsApi = platformApi.injectEndpoints({
     /** Asks EasyPost to refund an unused label (by the label's id). */
     refundLabel: build.mutation<Answer & { data: ShippingLabel }, { id: string }>({
       query: ({ id }) => ({ url: `admin/shipping/${encodeURIComponent(id)}/refund`, method: 'POST', body: {} }), invalidatesTags: ['ShippingLabels', 'Orders'],
+    }),
+    /** Do it Best's RSCs the store's member account can drop-ship from. */
+    rscOptions: build.query<DropShipOption[], void>({ query: () => 'admin/orders/rscOptions', transformResponse: unwrap, providesTags: ['ShippingLabels'] }),
+    /** The shipping services a supplier drop-ships by. */
+    dropShipServices: build.query<DropShipService[], 'doitbest' | 'emery'>({ query: (supplier) => `admin/orders/${supplier}/shippingServices`, transformResponse: unwrap, providesTags: ['ShippingLabels'] }),
+    /** What the supplier can ship of the order (from the RSC asked, for Do it Best) and each service's freight; kept a day for send. */
+    prepareDropShip: build.mutation<DropShipQuote, { id: string; supplier: 'doitbest' | 'emery'; rsc?: string }>({
+      query: ({ id, supplier, ...body }) => ({ url: `admin/orders/${encodeURIComponent(id)}/${supplier}/prepare`, method: 'POST', body }), transformResponse: unwrap,
+    }),
+    /** Sends the order prepared last to the supplier, by the service chosen: it ships it, the tracking goes on the order. */
+    sendDropShip: build.mutation<LabelBought, { id: string; supplier: 'doitbest' | 'emery'; rsc?: string; shipping_service: string }>({
+      query: ({ id, supplier, ...body }) => ({ url: `admin/orders/${encodeURIComponent(id)}/${supplier}/send`, method: 'POST', body }), invalidatesTags: ['ShippingLabels', 'Orders'],
     }),
     /** The store's labels (or one order's), newest first. */
     shippingLabels: build.query<Paged<ShippingLabel>, { page: number; order_id?: string }>({

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { inBackground, scoped } from '@platform/db';
 import { scanKeys } from '@platform/queue';
-import { formatCents, LABEL_STATUS_LABELS } from '@platform/domain';
+import { formatCents, LABEL_CARRIER_IDS, LABEL_CARRIER_NAMES, LABEL_STATUS_LABELS, type LabelCarrierId } from '@platform/domain';
 import type { ShippingLabel as LabelView } from '@platform/contracts';
 import { ShippingLabel, type StoredLabel } from './models';
 
@@ -12,7 +12,8 @@ import { ShippingLabel, type StoredLabel } from './models';
  */
 export interface LabelIndexStore { redis: Redis; prefix: string }
 
-const LAYOUT = 'labels-v1';
+// v2: rows name who the label was bought through (provider: EasyPost or a drop-ship supplier).
+const LAYOUT = 'labels-v2';
 const base = (s: LabelIndexStore, tenantId: string) => `${s.prefix}:shipping-labels:${tenantId}`;
 export const labelKeys = {
   built: (s: LabelIndexStore, t: string) => `${base(s, t)}:built`,
@@ -22,6 +23,9 @@ export const labelKeys = {
   /** The rates last quoted for an order's parcel (what {id}/buy may buy), kept a day. */
   quote: (s: LabelIndexStore, t: string, orderId: string) => `${s.prefix}:shipping-quote:${t}:${orderId}`,
 };
+
+/** The carrier a label was bought through (labels bought before suppliers were offered are EasyPost's). */
+const labelProvider = (carrier: string | undefined): LabelCarrierId => ((LABEL_CARRIER_IDS as readonly string[]).includes(carrier ?? '') ? carrier as LabelCarrierId : 'easypost');
 
 /** A label as the API answers it. */
 export function labelView(l: StoredLabel): LabelView {
@@ -35,6 +39,7 @@ export function labelView(l: StoredLabel): LabelView {
     bought_at: new Date(l.boughtAt).toISOString(), bought_by: l.boughtBy ?? null,
     refund_asked_at: l.refundAskedAt ? new Date(l.refundAskedAt).toISOString() : null,
     file_url: `admin/shipping/labels/${id}/file`,
+    provider: labelProvider(l.carrier), provider_name: LABEL_CARRIER_NAMES[labelProvider(l.carrier)],
   };
 }
 

@@ -1,17 +1,17 @@
 import { mongoose, scoped } from '@platform/db';
 import type { LabelQuote, ShippingLabel as LabelView } from '@platform/contracts';
 import {
-  addressLine, formatCents, insuranceFeeCents, insuranceProblem, LABEL_NOT_FOUND, labelOrderProblem, labelRefundProblem, NO_RATES,
-  parcelProblems, parcelWeightOz, QUOTES_EXPIRED, RATE_NOT_OFFERED, REFUND_REJECTED, toCents, type ParcelForm,
+  addressLine, formatCents, insuranceFeeCents, insuranceProblem, isDropShipSupplier, LABEL_CARRIER_NAMES, LABEL_NOT_FOUND, labelOrderProblem, labelRefundProblem, NO_RATES,
+  parcelProblems, parcelWeightOz, QUOTES_EXPIRED, RATE_NOT_OFFERED, refundRejected, toCents, type LabelCarrierId, type ParcelForm,
 } from '@platform/domain';
-import { EasyPostLabels, withRedisLock, type LabelAddress, type LabelRate } from '@platform/cart';
+import { EasyPostLabels, withRedisLock, type BoughtLabel, type LabelAddress, type LabelCarrier, type LabelRate } from '@platform/cart';
 import type { PlatformResources } from '@platform/server-kit';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { listLocations } from '@platform/tenant-settings';
 import { Order } from '../models';
 import { adminView, findOrder, LOCK, orderLock, type StoredOrder } from '../admin-orders';
 import { keepOrderDoc } from '../order-index';
-import { carrierFailure, connectedAccount } from './carriers-admin';
+import { carrierFailure, connectedAccount, labelCarrierFor } from './carriers-admin';
 import { indexLabel, labelKeys, labelPage, labelView, type LabelIndexStore } from './label-index';
 import { ShippingLabel, ShippingLabelFile, type StoredLabel } from './models';
 
@@ -23,21 +23,21 @@ import { ShippingLabel, ShippingLabelFile, type StoredLabel } from './models';
  */
 export interface LabelIo { resources: Pick<PlatformResources, 'redis' | 'queuePrefix' | 'queues'>; log: (err: unknown) => void }
 
-const store = (io: LabelIo): LabelIndexStore => ({ redis: io.resources.redis, prefix: io.resources.queuePrefix });
+export const store = (io: LabelIo): LabelIndexStore => ({ redis: io.resources.redis, prefix: io.resources.queuePrefix });
 const by = (ctx: RequestContext) => ctx.caller?.slug ?? null;
 /** Quoted rates stay buyable a day (EasyPost keeps a shipment's rates longer). */
-const QUOTE_KEPT_S = 24 * 3600;
+export const QUOTE_KEPT_S = 24 * 3600;
 type KeptQuote = { shipmentId: string; rates: LabelRate[]; parcel: LabelView['parcel'] };
-type TrackedOrder = StoredOrder & { tracking?: { labelId: string; carrier: string; service: string; code: string; url?: string | null } | null; orderType: string; address?: Record<string, string | undefined> | null };
+export type TrackedOrder = StoredOrder & { tracking?: { labelId: string; carrier: string; service: string; code: string; url?: string | null } | null; orderType: string; address?: Record<string, string | undefined> | null };
 
 /** Whether the order may get a label now (409 with the reason if not). */
-function checkOrder(order: TrackedOrder) {
+export function checkOrder(order: TrackedOrder) {
   const problem = labelOrderProblem({ orderType: order.orderType, status: order.status, hasAddress: Boolean(order.address?.address), activeTracking: order.tracking?.code ?? null });
   if (problem) throw new AppError('conflict', problem);
 }
 
 /** The store location the order leaves from, as a label's sender. */
-async function senderOf(ctx: RequestContext, order: TrackedOrder): Promise<LabelAddress & { line: string }> {
+export async function senderOf(ctx: RequestContext, order: TrackedOrder): Promise<LabelAddress & { line: string }> {
   const location = (await listLocations(ctx)).find((l) => l.id === order.locationId);
   if (!location) throw new AppError('conflict', "This order's store location no longer exists: move the order to another location first.");
   return {
@@ -46,7 +46,7 @@ async function senderOf(ctx: RequestContext, order: TrackedOrder): Promise<Label
   };
 }
 
-const recipientOf = (order: TrackedOrder): LabelAddress & { line: string } => {
+export const recipientOf = (order: TrackedOrder): LabelAddress & { line: string } => {
   const a = order.address ?? {};
   const address = { address: a.address ?? '', address2: a.address2 ?? '', city: a.city ?? '', state: a.state ?? '', zip: a.zip ?? '' };
   return {
@@ -116,41 +116,61 @@ export async function buyLabel(ctx: RequestContext, io: LabelIo, orderId: string
   const done = await withRedisLock(io.resources.redis, orderLock(ctx, io, orderId), async () => {
     const order = await findOrder(ctx, orderId) as TrackedOrder;
     checkOrder(order);
-    const raw = await io.resources.redis.get(labelKeys.quote(store(io), ctx.tenantId, orderId));
+    const quoteKey = labelKeys.quote(store(io), ctx.tenantId, orderId);
+    const raw = await io.resources.redis.get(quoteKey);
     if (!raw) throw new AppError('unprocessable', QUOTES_EXPIRED, { rate_id: [QUOTES_EXPIRED] });
     const quote = JSON.parse(raw) as KeptQuote;
     if (!quote.rates.some((r) => r.id === input.rate_id)) throw new AppError('unprocessable', RATE_NOT_OFFERED, { rate_id: [RATE_NOT_OFFERED] });
     const bought = await carrier.buy(quote.shipmentId, input.rate_id, insuredCents).catch((error) => carrierFailure(error, io.log));
-    // From here the store has paid for the label: keep it, or give it back.
-    const labelId = new mongoose.Types.ObjectId();
-    const now = new Date();
-    const label: StoredLabel = {
-      _id: labelId, orderId, orderNumber: order.orderNumber, customerName: order.customerName ?? '', locationId: order.locationId, carrier: 'easypost',
-      shipmentId: bought.shipmentId, rateId: bought.rateId, carrierName: bought.carrier, service: bought.service, rateCents: bought.rateCents,
-      insuredCents: bought.insuredCents, insuranceFeeCents: bought.insuranceFeeCents || (bought.insuredCents ? insuranceFeeCents(bought.insuredCents) : 0),
-      trackingCode: bought.trackingCode, trackingUrl: bought.trackingUrl,
-      parcel: { weightOz: quote.parcel.weight_oz, length: quote.parcel.length, width: quote.parcel.width, height: quote.parcel.height },
-      status: 'bought', boughtAt: now, boughtBy: by(ctx),
-    };
-    const tracking = { labelId: String(labelId), carrier: bought.carrier, service: bought.service, code: bought.trackingCode, url: bought.trackingUrl };
-    const entry = { status: order.status, at: now, by: by(ctx), note: `Shipping label bought: ${bought.carrier} ${bought.service}, tracking ${bought.trackingCode}` };
-    try {
-      const file = await carrier.labelFile(bought.fileUrl);
-      await ShippingLabelFile.create({ _id: labelId, tenantId: ctx.tenantId, contentType: file.contentType, data: file.data });
-      await ShippingLabel.create({ ...label, tenantId: ctx.tenantId, fileType: file.contentType });
-      await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { tracking }, $push: { history: entry } });
-    } catch (error) {
-      io.log(error);
-      await carrier.refund(bought.shipmentId).catch((err) => io.log(err));
-      await Promise.all([ShippingLabelFile.deleteOne(scoped(ctx, { _id: labelId })), ShippingLabel.deleteOne(scoped(ctx, { _id: labelId }))]).catch(() => undefined);
-      throw new AppError('unavailable', 'The label was bought but could not be kept, so it was refunded at once. Please try again.');
-    }
-    const changed = { ...order, tracking, history: [...(order.history ?? []), entry] } as TrackedOrder;
-    await Promise.all([
-      indexLabel(store(io), ctx.tenantId, label), keepOrderDoc(store(io), ctx.tenantId, changed), io.resources.redis.del(labelKeys.quote(store(io), ctx.tenantId, orderId)),
-    ]);
-    return { label, order: changed };
+    return keepBoughtLabel(ctx, io, { order, carrier, provider: 'easypost', bought, parcel: quote.parcel, quoteKey });
   }, LOCK);
+  return shippedAnswer(ctx, io, done);
+}
+
+/**
+ * After a carrier charged the store (an EasyPost label bought, a supplier's drop-ship order accepted): its file (the
+ * label, or the supplier's packing slip) is fetched and kept, the label written and the tracking put on the order
+ * (history: who, when, through whom). If any of that fails the purchase is given back at once (refunded, or the
+ * supplier's order cancelled) and the caller gets 503. Runs under the order's lock.
+ */
+export async function keepBoughtLabel(ctx: RequestContext, io: LabelIo, input: {
+  order: TrackedOrder; carrier: LabelCarrier; provider: LabelCarrierId; bought: BoughtLabel; parcel: LabelView['parcel'] | null; quoteKey: string;
+}): Promise<{ label: StoredLabel; order: TrackedOrder }> {
+  const { order, carrier, provider, bought } = input;
+  const labelId = new mongoose.Types.ObjectId();
+  const now = new Date();
+  const parcel = input.parcel ?? { weight_oz: 0, length: null, width: null, height: null };
+  const label: StoredLabel = {
+    _id: labelId, orderId: String(order._id), orderNumber: order.orderNumber, customerName: order.customerName ?? '', locationId: order.locationId, carrier: provider,
+    shipmentId: bought.shipmentId, rateId: bought.rateId, carrierName: bought.carrier, service: bought.service, rateCents: bought.rateCents,
+    insuredCents: bought.insuredCents, insuranceFeeCents: bought.insuranceFeeCents || (bought.insuredCents ? insuranceFeeCents(bought.insuredCents) : 0),
+    trackingCode: bought.trackingCode, trackingUrl: bought.trackingUrl,
+    parcel: { weightOz: parcel.weight_oz, length: parcel.length, width: parcel.width, height: parcel.height },
+    status: 'bought', boughtAt: now, boughtBy: by(ctx),
+  };
+  const tracking = { labelId: String(labelId), carrier: bought.carrier, service: bought.service, code: bought.trackingCode, url: bought.trackingUrl };
+  const how = isDropShipSupplier(provider) ? `Sent to ${LABEL_CARRIER_NAMES[provider]} to drop-ship (their order ${bought.shipmentId})` : 'Shipping label bought';
+  const entry = { status: order.status, at: now, by: by(ctx), note: `${how}: ${bought.carrier} ${bought.service}, tracking ${bought.trackingCode}` };
+  try {
+    const file = await carrier.labelFile(bought.fileUrl);
+    await ShippingLabelFile.create({ _id: labelId, tenantId: ctx.tenantId, contentType: file.contentType, data: file.data });
+    await ShippingLabel.create({ ...label, tenantId: ctx.tenantId, fileType: file.contentType });
+    await Order.updateOne(scoped(ctx, { _id: label.orderId }), { $set: { tracking }, $push: { history: entry } });
+  } catch (error) {
+    io.log(error);
+    await carrier.refund(bought.shipmentId).catch((err) => io.log(err));
+    await Promise.all([ShippingLabelFile.deleteOne(scoped(ctx, { _id: labelId })), ShippingLabel.deleteOne(scoped(ctx, { _id: labelId }))]).catch(() => undefined);
+    throw new AppError('unavailable', isDropShipSupplier(provider)
+      ? `${LABEL_CARRIER_NAMES[provider]} took the order but it could not be kept here, so it was cancelled at once. Please try again.`
+      : 'The label was bought but could not be kept, so it was refunded at once. Please try again.');
+  }
+  const changed = { ...order, tracking, history: [...(order.history ?? []), entry] } as TrackedOrder;
+  await Promise.all([indexLabel(store(io), ctx.tenantId, label), keepOrderDoc(store(io), ctx.tenantId, changed), io.resources.redis.del(input.quoteKey)]);
+  return { label, order: changed };
+}
+
+/** The answer to a label bought or a drop-ship sent: the shopper is e-mailed the carrier and tracking (queued), the caller told so. */
+export async function shippedAnswer(ctx: RequestContext, io: LabelIo, done: { label: StoredLabel; order: TrackedOrder }) {
   const view = await adminView(ctx, done.order);
   const told = Boolean(view.contact.email);
   if (told) {
@@ -165,9 +185,10 @@ export async function buyLabel(ctx: RequestContext, io: LabelIo, orderId: string
       ].join('\n'),
     });
   }
+  const what = isDropShipSupplier(done.label.carrier) ? `Sent to ${LABEL_CARRIER_NAMES[done.label.carrier]}` : 'Label bought';
   return {
     status: 'success',
-    message: `Label bought: ${done.label.carrierName} ${done.label.service}, tracking ${done.label.trackingCode}.${told ? ' The customer has been e-mailed the tracking number.' : ''}`,
+    message: `${what}: ${done.label.carrierName} ${done.label.service}, tracking ${done.label.trackingCode}.${told ? ' The customer has been e-mailed the tracking number.' : ''}`,
     data: { label: labelView(done.label), order: view },
   };
 }
@@ -186,12 +207,13 @@ async function findLabel(ctx: RequestContext, id: string): Promise<StoredLabel> 
  */
 export async function refundLabel(ctx: RequestContext, io: LabelIo, id: string) {
   const found = await findLabel(ctx, id);
-  const account = await connectedAccount(ctx);
+  const provider = (isDropShipSupplier(found.carrier) ? found.carrier : 'easypost') as LabelCarrierId;
+  const carrier = await labelCarrierFor(ctx, provider);
   const done = await withRedisLock(io.resources.redis, orderLock(ctx, io, found.orderId), async () => {
     const label = await findLabel(ctx, id);
     const problem = labelRefundProblem(label.status);
     if (problem) throw new AppError('conflict', problem);
-    const status = await new EasyPostLabels(account.apiKey).refund(label.shipmentId).catch((error) => carrierFailure(error, io.log));
+    const status = await carrier.refund(label.shipmentId).catch((error) => carrierFailure(error, io.log, provider));
     const now = new Date();
     if (status === 'rejected' || status === 'not_applicable') {
       await ShippingLabel.updateOne(scoped(ctx, { _id: id }), { $set: { status: 'refund_rejected', refundAskedAt: now, refundAskedBy: by(ctx) } });
@@ -202,19 +224,22 @@ export async function refundLabel(ctx: RequestContext, io: LabelIo, id: string) 
     const changed: StoredLabel = { ...label, status: next, refundAskedAt: now, refundAskedBy: by(ctx) };
     await ShippingLabel.updateOne(scoped(ctx, { _id: id }), { $set: { status: next, refundAskedAt: now, refundAskedBy: by(ctx) } });
     const order = await findOrder(ctx, label.orderId) as TrackedOrder;
-    const entry = { status: order.status, at: now, by: by(ctx), note: `Shipping label refund asked: ${label.carrierName} ${label.service}, tracking ${label.trackingCode}` };
+    const what = isDropShipSupplier(provider) ? `Drop-ship cancelled at ${LABEL_CARRIER_NAMES[provider]} (their order ${label.shipmentId})` : 'Shipping label refund asked';
+    const entry = { status: order.status, at: now, by: by(ctx), note: `${what}: ${label.carrierName} ${label.service}, tracking ${label.trackingCode}` };
     const voids = order.tracking?.labelId === id;
     await Order.updateOne(scoped(ctx, { _id: label.orderId }), { $set: voids ? { tracking: null } : {}, $push: { history: entry } });
     const orderNow = { ...order, ...(voids ? { tracking: null } : {}), history: [...(order.history ?? []), entry] } as TrackedOrder;
     await Promise.all([indexLabel(store(io), ctx.tenantId, changed), keepOrderDoc(store(io), ctx.tenantId, orderNow)]);
     return changed;
   }, LOCK);
-  if (!done) throw new AppError('conflict', REFUND_REJECTED);
+  if (!done) throw new AppError('conflict', refundRejected(provider));
   return {
     status: 'success',
-    message: done.status === 'refunded'
-      ? `Label ${done.trackingCode} is refunded.`
-      : `Refund asked for label ${done.trackingCode}. ${done.carrierName} takes up to 30 days; EasyPost credits the postage once it is through. Do not use this label.`,
+    message: isDropShipSupplier(provider)
+      ? `${LABEL_CARRIER_NAMES[provider]} cancelled drop-ship order ${done.shipmentId}: nothing ships and its freight is not billed.`
+      : done.status === 'refunded'
+        ? `Label ${done.trackingCode} is refunded.`
+        : `Refund asked for label ${done.trackingCode}. ${done.carrierName} takes up to 30 days; EasyPost credits the postage once it is through. Do not use this label.`,
     data: labelView(done),
   };
 }

@@ -49,3 +49,21 @@ export type StoredLabel = {
   parcel: { weightOz: number; length?: number | null; width?: number | null; height?: number | null };
   status: 'bought' | 'refund_submitted' | 'refunded' | 'refund_rejected'; boughtAt: Date; boughtBy?: string | null; refundAskedAt?: Date | null; refundAskedBy?: string | null; fileType?: string;
 };
+
+/**
+ * A supplier's drop-ship account the store connected (Do it Best, Emery): the member or customer number, and the API
+ * key the supplier issued, sealed as payment secrets are (never answered). One per store and supplier; a small
+ * collection read by store and supplier.
+ */
+const dropShipAccountSchema = new Schema({
+  supplier: { type: String, enum: ['doitbest', 'emery'], required: true },
+  accountNumber: { type: String, required: true },
+  apiKey: { type: String, required: true },
+  description: { type: String, default: '' },
+  connectedAt: { type: Date, required: true },
+  connectedBy: { type: String, default: null },
+});
+dropShipAccountSchema.plugin(tenantOwned);
+dropShipAccountSchema.index({ tenantId: 1, supplier: 1 }, { unique: true });
+export const DropShipAccount = mongoose.models.DropShipAccount ?? mongoose.model('DropShipAccount', dropShipAccountSchema);
+export type StoredDropShipAccount = { supplier: 'doitbest' | 'emery'; accountNumber: string; apiKey: string; description?: string; connectedAt: Date; connectedBy?: string | null };

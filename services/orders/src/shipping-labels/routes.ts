@@ -4,6 +4,7 @@ import { ONLY_STORE_OWNER_CARRIERS } from '@platform/domain';
 import { errorAnswers, requireAdmin, requireStoreOwner, type ServicePlugin } from '@platform/server-kit';
 import { addCarrier, availableCarriers, carrierInfo, connectedCarriers, deleteCarrier, verifyShippingAddress } from './carriers-admin';
 import { buyLabel, insuranceRate, labelFile, quoteLabel, refundLabel, storeLabels, type LabelIo } from './labels';
+import { dropShipRoutes } from './drop-ship-routes';
 
 const tags = ['shipping labels'];
 const security = [{ bearer: [] }];
@@ -19,8 +20,9 @@ const Inches = Type.Number({ minimum: 0, maximum: 1000 });
  * 3 §6); only the store owner connects or removes the account that pays for them (docs/SHIPPING-LABELS.md).
  */
 export const shippingLabelRoutes: ServicePlugin = async (app) => {
-  const io: LabelIo = { resources: app.resources, log: (err) => app.log.warn({ err }, 'EasyPost call failed') };
+  const io: LabelIo = { resources: app.resources, log: (err) => app.log.warn({ err }, 'Carrier call failed') };
   const ownerOnly = requireStoreOwner(ONLY_STORE_OWNER_CARRIERS);
+  await app.register(dropShipRoutes(io));
 
   app.get('/admin/shipping/getAvailableCarriers', {
     preHandler: requireAdmin,
@@ -43,10 +45,13 @@ export const shippingLabelRoutes: ServicePlugin = async (app) => {
   app.post('/admin/shipping/addCarrier', {
     preHandler: ownerOnly,
     schema: {
-      tags, summary: "Store owner: connects the store's EasyPost account (or gives it a new key). EasyPost is asked first: a key it refuses is 422 and nothing is saved; the key is stored sealed. 503: EasyPost did not answer", security,
+      tags, summary: "Store owner: connects the store's EasyPost account (or gives it a new key), or a supplier's drop-ship account (doitbest, emery: account_number and api_key). The carrier is asked first: credentials it refuses are 422 and nothing is saved; the key is stored sealed. 503: the carrier did not answer", security,
       body: Type.Object({
-        carrier: Type.String({ maxLength: 40, description: 'easypost' }),
-        credentials: Type.Object({ api_key: Type.String({ maxLength: 300 }) }),
+        carrier: Type.String({ maxLength: 40, description: 'easypost, or a supplier getAvailableCarriers offers (doitbest, emery)' }),
+        credentials: Type.Object({
+          api_key: Type.String({ maxLength: 300 }),
+          account_number: Type.Optional(Type.String({ maxLength: 40, description: "A supplier's member (Do it Best) or customer (Emery) number" })),
+        }),
         description: Type.Optional(Type.String({ maxLength: 100 })),
       }),
       response: { 200: Answer({ data: ConnectedCarrier }), ...errorAnswers(422, 503) },

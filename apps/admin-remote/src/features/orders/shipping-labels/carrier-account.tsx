@@ -43,9 +43,9 @@ function ConnectForm({ onDone, reconnect }: { onDone: (message: string) => void;
  */
 export function CarrierAccount() {
   const { data: options } = shippingLabelsApi.useLabelCarrierOptionsQuery();
-  const owner = Boolean(options?.[0]?.can_change);
+  const owner = Boolean(options?.find((o) => o.id === 'easypost')?.can_change);
   const { data: carriers, isLoading, isError, refetch } = shippingLabelsApi.useConnectedCarriersQuery();
-  const connected = carriers?.[0] ?? null;
+  const connected = carriers?.find((c) => c.id === 'easypost') ?? null;
   const { data: info, isError: infoFailed } = shippingLabelsApi.useCarrierInfoQuery('easypost', { skip: !connected });
   const [remove, { isLoading: removing }] = shippingLabelsApi.useDeleteCarrierMutation();
   const [changing, setChanging] = useState(false);

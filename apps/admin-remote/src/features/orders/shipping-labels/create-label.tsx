@@ -5,6 +5,7 @@ import { errorMessage, fieldErrors, shippingLabelsApi } from '@platform/api-clie
 import { Link } from '@platform/routing';
 import { Button, ErrorNotice, Field, Loading } from '@platform/ui';
 import { LabelActions, labelShips } from './label-actions';
+import { SupplierShipping } from './supplier-shipping';
 
 const row = { display: 'flex', flexWrap: 'wrap', gap: 10, alignItems: 'end' } as const;
 const narrow = { width: '6.5em' } as const;
@@ -21,7 +22,8 @@ const centsOf = (text: string) => { try { return toCents(text.trim().replace(/^\
  * Create label on a shipping order's Prepare screen (spec 3 carrier admin {id}/quotes, insurance-rate, {id}/buy): the
  * staff weighs and measures the parcel, gets the carriers' rates, picks one, may insure the contents (the fee shown
  * by EasyPost's rule), and buys it after a question; the label then shows here with Print. An order with a label shows it
- * with Print and Refund. Where no shipping account is connected, says who connects it.
+ * with Print and Refund. Where the store connected a supplier's drop-ship, the order can be sent to it instead
+ * (SupplierShipping). Where no shipping account is connected, says who connects it.
  */
 export function CreateLabel({ order }: { order: AdminOrder }) {
   const ids = useId();
@@ -40,7 +42,8 @@ export function CreateLabel({ order }: { order: AdminOrder }) {
 
   const active = labels?.data.find(labelShips) ?? null;
   const canBuy = OUTSTANDING.includes(order.status) && !active;
-  const connected = Boolean(carriers?.length);
+  const connected = Boolean(carriers?.some((c) => c.id === 'easypost'));
+  const suppliers = (carriers ?? []).filter((c) => c.id !== 'easypost');
 
   const rates = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +94,7 @@ export function CreateLabel({ order }: { order: AdminOrder }) {
       {loadingLabels ? <Loading label="Loading the order's labels…" /> : null}
       {active ? (
         <div>
-          <p>{active.carrier} {active.service} · tracking {active.tracking_url ? <a href={active.tracking_url} target="_blank" rel="noreferrer">{active.tracking_code}</a> : active.tracking_code} · ${active.total} · {active.status_label}</p>
+          <p>{active.provider !== 'easypost' ? `Drop-ship by ${active.provider_name}: ` : ''}{active.carrier} {active.service} · tracking {active.tracking_url ? <a href={active.tracking_url} target="_blank" rel="noreferrer">{active.tracking_code}</a> : active.tracking_code} · ${active.total} · {active.status_label}</p>
           <LabelActions label={active} />
         </div>
       ) : null}
@@ -100,7 +103,7 @@ export function CreateLabel({ order }: { order: AdminOrder }) {
       ) : null}
       {said ? <p role="status">{said}</p> : null}
       {problems.form && !open ? <ErrorNotice>{problems.form}</ErrorNotice> : null}
-      {canBuy && carriers && !connected ? <p>No shipping account is connected. The store owner connects EasyPost under <Link to="/admin/orders/shipping-labels">Orders › Shipping labels</Link>.</p> : null}
+      {canBuy && carriers && !connected && !suppliers.length ? <p>No shipping account is connected. The store owner connects EasyPost or a supplier under <Link to="/admin/orders/shipping-labels">Orders › Shipping labels</Link>.</p> : null}
       {canBuy && connected && !open ? <Button type="button" onClick={() => { setOpen(true); setProblems({}); setSaid(null); }}>Create label</Button> : null}
       {canBuy && connected && open ? (
         <div>
@@ -145,6 +148,7 @@ export function CreateLabel({ order }: { order: AdminOrder }) {
           ) : null}
         </div>
       ) : null}
+      {canBuy && suppliers.length && !open ? <SupplierShipping order={order} suppliers={suppliers} /> : null}
     </section>
   );
 }

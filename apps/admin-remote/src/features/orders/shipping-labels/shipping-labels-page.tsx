@@ -4,12 +4,13 @@ import { Button, Container, EmptyState, ErrorNotice, Loading, PageTitle, Paginat
 import { OrderTabs } from '../order-tabs';
 import { ListTable } from '../../layout/list-parts';
 import { CarrierAccount } from './carrier-account';
+import { SupplierAccounts } from './supplier-accounts';
 import { LabelActions } from './label-actions';
 
 /**
  * Orders › Shipping labels (spec 3 /admin/orders/shipping-labels): the store's shipping account, and every label
  * bought, newest first, 20 a page: its order, carrier and service, tracking, what it cost, where it stands, with
- * Print and Refund. Labels are bought from a shipping order's Prepare screen. The page lives in the address.
+ * Print and Refund; the suppliers' drop-ship accounts, and the orders sent to them (with their packing slips). Labels are bought from a shipping order's Prepare screen. The page lives in the address.
  */
 export function ShippingLabelsPage() {
   const [params, setParams] = useSearchParams();
@@ -20,6 +21,7 @@ export function ShippingLabelsPage() {
       <PageTitle>Shipping labels</PageTitle>
       <OrderTabs current="shipping-labels" />
       <CarrierAccount />
+      <SupplierAccounts />
       <h2>Labels</h2>
       {isLoading ? <Loading label="Loading the labels…" /> : null}
       {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the labels.</ErrorNotice> : null}
@@ -36,7 +38,7 @@ export function ShippingLabelsPage() {
                 <tr key={label.id}>
                   <td><Link to={`/admin/prepare-order?id=${encodeURIComponent(label.order_id)}`} aria-label={`Order ${label.order_number}`}>{label.order_number}</Link><small>{label.customer_name}</small></td>
                   <td className="wide">{new Date(label.bought_at).toLocaleString()}<small>{label.bought_by ? `by ${label.bought_by}` : ''}</small></td>
-                  <td>{label.carrier}<small>{label.service}</small></td>
+                  <td>{label.carrier}<small>{label.service}{label.provider !== 'easypost' ? ` · drop-ship by ${label.provider_name}` : ''}</small></td>
                   <td>{label.tracking_url ? <a href={label.tracking_url} target="_blank" rel="noreferrer">{label.tracking_code}</a> : label.tracking_code}</td>
                   <td className="wide">${label.total}<small>{label.insured_amount ? `insured for $${label.insured_amount}` : ''}</small></td>
                   <td>{label.status_label}</td>

@@ -8,7 +8,7 @@ const LABEL: ShippingLabel = {
   id: '64b7f0c2a1b2c3d4e5f60999', order_id: ORDER_ID, order_number: '1077', customer_name: 'Jane Doe', carrier: 'USPS', service: 'GroundAdvantage',
   rate: '7.15', insured_amount: '100.00', insurance_fee: '1.00', total: '8.15', tracking_code: '9400111899223', tracking_url: 'https://track.example/9400111899223',
   status: 'bought', status_label: 'Bought', parcel: { weight_oz: 35.3, length: 12, width: 9, height: 4 }, bought_at: '2026-11-25T16:00:00.000Z', bought_by: 'owner',
-  refund_asked_at: null, file_url: 'admin/shipping/labels/64b7f0c2a1b2c3d4e5f60999/file',
+  refund_asked_at: null, file_url: 'admin/shipping/labels/64b7f0c2a1b2c3d4e5f60999/file', provider: 'easypost', provider_name: 'EasyPost',
 };
 const OPTIONS = (can_change: boolean, connected: boolean): { data: LabelCarrierOption[] } => ({
   data: [{ id: 'easypost', name: 'EasyPost', description: 'Labels', fields: [{ key: 'api_key', label: 'API key', secret: true, help: '' }], connected, can_change }],
