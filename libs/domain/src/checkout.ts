@@ -95,6 +95,8 @@ export const CART_EMPTY_AT_CHECKOUT = 'Your cart is empty. Add products before c
  */
 export const AWAITING_PAYMENT = 'awaiting_payment';
 export const CONFIRM_WITH_BANK = 'Please confirm the payment with your bank.';
+/** submit's 202 when the shopper pays on the card provider's own page (Fiserv Connect). */
+export const PAY_ON_CARD_PAGE = "Please enter your card on the payment page.";
 export const BANK_DID_NOT_CONFIRM = 'Your bank did not confirm the payment, so the order was not placed. Your cart is kept: please try again or use another card.';
 export const BANK_STILL_CONFIRMING = 'Your bank has not confirmed the payment yet. Please finish on its page, then try again.';
 

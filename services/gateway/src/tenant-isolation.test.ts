@@ -219,6 +219,7 @@ WRITES.push('/api/admin/shipping/addCarrier', '/api/admin/shipping/deleteCarrier
 const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note', '/api/admin/ar-accounts/{id}'];
 // In-store pings (the status and stats reads are in READS).
 WRITES.push('/api/save-in-store-ping', '/api/in-store-ping-non-customer-info', '/api/cancel-in-store-ping');
+WRITES.push('/api/payments/webhook/adyen', '/api/payments/webhook/authorize_net', '/api/payments/webhook/fiserv', '/api/payments/fiserv/return');
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
@@ -430,6 +431,16 @@ describe('tenant isolation across every route', () => {
     expect(returned.statusCode).toBe(404);
     const hook = await harness.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers: { 'business-slug': 'iso-a', 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: JSON.stringify({ id: 'evt_iso', type: 'payment_intent.succeeded', data: { object: { id: 'pi_iso', metadata: { order_id: tenants.b.orderId } } } }) });
     expect(hook.statusCode).toBe(400);
+    // Nor through the other providers' webhooks or Fiserv Connect's return (A takes no cards through them).
+    const formOfB = new URLSearchParams({ oid: tenants.b.orderId, approval_code: 'Y:1', txndatetime: '2026:01:01-00:00:00', chargetotal: '1.00', currency: '840', storename: '1', notification_hash: 'AA==' }).toString();
+    for (const [url, type, payload] of [
+      ['/api/payments/webhook/adyen', 'application/json', JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: { merchantReference: tenants.b.orderId, eventCode: 'AUTHORISATION', success: 'true' } }] })],
+      ['/api/payments/webhook/authorize_net', 'application/json', JSON.stringify({ notificationId: 'n-iso', eventType: 'net.authorize.payment.authcapture.created', payload: { id: '1', entityName: 'transaction' } })],
+      ['/api/payments/webhook/fiserv', 'application/x-www-form-urlencoded', formOfB],
+      ['/api/payments/fiserv/return', 'application/x-www-form-urlencoded', formOfB],
+    ] as const) {
+      expect((await harness.app.inject({ method: 'POST', url, headers: { 'business-slug': 'iso-a', 'content-type': type }, payload })).statusCode, url).toBe(400);
+    }
     expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { status: string }).status).toBe('placed');
     // B's recurring order is not found through A (neither cancelled nor skipped), nor listed there.
     for (const [url, payload] of [['admin/recurringorders/cancel', { id: tenants.b.recurringId }], ['admin/recurringorders/cancel-execution', { id: tenants.b.recurringId, date: '2030-01-01' }]] as const) {

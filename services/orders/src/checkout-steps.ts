@@ -4,10 +4,13 @@ import {
   type FulfilmentMode,
 } from '@platform/domain';
 import { cartParcels, EasyPostCarrier, type ShopperIdentity } from '@platform/cart';
-import { CARD_PAYMENTS_NOT_AVAILABLE, fiservConnectHash, paymentProviderFor, PaymentProviderNotConfiguredError } from '@platform/payments';
+import { paymentProviderFor, PaymentProviderNotConfiguredError } from '@platform/payments';
 import { getBusinessDetails, getPaymentSettings, getShippingCarrierAccount, storedPaymentSettings } from '@platform/tenant-settings';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import type { CheckoutIo } from './checkout';
+import { connectForm, connectSettings, type FiservConnectForm, type Warn } from './fiserv-connect';
+
+export { NOT_ON_FISERV, type Warn } from './fiserv-connect';
 
 /**
  * The checkout's calls before the order is placed (spec 2 §7): the address check of the Information step, what the
@@ -21,10 +24,7 @@ export const ENTER_DELIVERY_ADDRESS = 'Please enter your delivery address.';
 export const SHIP_WITHIN_US = 'We ship within the United States only.';
 export const DELIVER_WITHIN_US = 'The store delivers within the United States only. Please choose pickup or shipping.';
 export const ADDRESS_NOT_SHIPPABLE = 'The carrier could not find this address. Please check it.';
-export const NOT_ON_FISERV = 'This store does not take card payments through Fiserv.';
 
-/** Where the shopper's own report of a problem is logged (never a secret). */
-export type Warn = (details: Record<string, unknown>, message: string) => void;
 
 const refuseMode = (): never => { throw new AppError('unprocessable', MODE_NOT_OFFERED, { order_type: [MODE_NOT_OFFERED] }); };
 
@@ -145,44 +145,6 @@ export async function prepayment(ctx: RequestContext, io: CheckoutIo, who: Shopp
   };
 }
 
-/** Fiserv Connect's hosted payment page, test and live (FISERV_CONNECT_URL overrides both). */
-export const FISERV_CONNECT_TEST_URL = 'https://test.ipg-online.com/connect/gateway/processing';
-export const FISERV_CONNECT_LIVE_URL = 'https://www.ipg-online.com/connect/gateway/processing';
-/** The store's time zone for Connect's txndatetime when its Fiserv settings name none. */
-export const FISERV_DEFAULT_TIMEZONE = 'America/New_York';
-/** ISO 4217 numeric code of the US dollar, as Connect takes the currency. */
-const USD_NUMERIC = '840';
-
-/** A time zone the runtime knows (Area/Location), else null. */
-function knownTimeZone(value: unknown): string | null {
-  if (typeof value !== 'string' || !/^[A-Za-z_]+\/[A-Za-z_+\-/]+$/.test(value)) return null;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return value;
-  } catch {
-    return null;
-  }
-}
-
-/** Connect's txndatetime: YYYY:MM:DD-hh:mm:ss (24 h) in the time zone sent beside it. */
-export function connectDateTime(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}:${parts.month}:${parts.day}-${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-export interface FiservConnectForm {
-  action_url: string;
-  hash: string;
-  txndatetime: string;
-  storename: string;
-  chargetotal: string;
-  currency: string;
-  /** Every field the form posts to action_url, hashExtended included; a field added or changed breaks the hash. */
-  fields: Record<string, string>;
-}
-
 /**
  * POST get-fiserv-hash: the form the Payment step posts to Fiserv Connect's hosted page, signed. Connect's
  * hashExtended is an HMAC-SHA256 with the store's shared secret over every field the form sends, so the server
@@ -194,38 +156,8 @@ export interface FiservConnectForm {
 export async function fiservConnectForm(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, input: { locale?: string; order_type?: FulfilmentMode },
   origin: string, warn: Warn, now = new Date()): Promise<FiservConnectForm> {
   if (ctx.caller?.isAdmin) throw new AppError('forbidden', ADMINS_CANNOT_ORDER);
-  const stored = await storedPaymentSettings(ctx);
-  if (stored.payment_provider !== 'fiserv') throw new AppError('unprocessable', NOT_ON_FISERV);
-  const fiserv = (stored.fiserv ?? {}) as { store_id?: unknown; shared_secret?: unknown; is_live?: unknown; timezone?: unknown };
-  const storename = typeof fiserv.store_id === 'string' ? fiserv.store_id.trim() : '';
-  const secret = typeof fiserv.shared_secret === 'string' ? fiserv.shared_secret : '';
-  if (!storename || !secret) {
-    warn({ provider: 'fiserv', reason: storename ? 'missing_shared_secret' : 'missing_store_id' }, 'Fiserv Connect is not configured');
-    throw new AppError('unprocessable', CARD_PAYMENTS_NOT_AVAILABLE);
-  }
+  const connect = connectSettings(await storedPaymentSettings(ctx), warn);
   const locale = localeOf(input.locale);
   const cart = await cartAtCheckout(ctx, io, who, input.order_type);
-  const timezone = knownTimeZone(fiserv.timezone) ?? FISERV_DEFAULT_TIMEZONE;
-  const back = `${origin}/cart?fiserv=`;
-  const fields: Record<string, string> = {
-    txntype: 'preauth',
-    timezone,
-    txndatetime: connectDateTime(now, timezone),
-    hash_algorithm: 'HMACSHA256',
-    storename,
-    chargetotal: cart.totals.total,
-    currency: USD_NUMERIC,
-    checkoutoption: 'combinedpage',
-    responseSuccessURL: `${back}success`,
-    responseFailURL: `${back}fail`,
-    // Connect's languages are language_REGION (en_US); a language alone leaves Connect's default.
-    ...(locale.includes('-') ? { language: locale.replace('-', '_') } : {}),
-  };
-  const hash = fiservConnectHash(fields, secret);
-  const live = fiserv.is_live === true || fiserv.is_live === 1 || fiserv.is_live === '1' || fiserv.is_live === 'true';
-  return {
-    action_url: process.env.FISERV_CONNECT_URL || (live ? FISERV_CONNECT_LIVE_URL : FISERV_CONNECT_TEST_URL),
-    hash, txndatetime: fields.txndatetime, storename, chargetotal: fields.chargetotal, currency: USD_NUMERIC,
-    fields: { ...fields, hashExtended: hash },
-  };
+  return connectForm(connect, { chargetotal: cart.totals.total, locale, origin }, now);
 }

@@ -1,6 +1,6 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
-  addressLine, CART_EMPTY_AT_CHECKOUT, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
+  addressLine, CART_EMPTY_AT_CHECKOUT, checkoutLocale, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
   type RecurringFrequency, type DisclaimerSettings,
 } from '@platform/domain';
@@ -12,8 +12,9 @@ import { checkoutPhoneConfirmed, storeRecipients, VERIFY_PHONE_FIRST } from '@pl
 import { AppError, backgroundContext, rejectFieldProblems, resolvedTenant, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type StoredPayment } from './card-payment';
-import { CALLBACK_NOT_VERIFIED, type Authorization, type PaymentProvider } from '@platform/payments';
+import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
+import { connectBinding, connectForm, connectSettings, FISERV_CONNECT_TOKEN, type ConnectSettings, type FiservConnectForm } from './fiserv-connect';
 import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
 
@@ -55,6 +56,10 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   if (input.payment_method !== PAY_AT_STORE && !byCard) throw new AppError('unprocessable', 'Please choose how you will pay.', { payment_method: ['Please choose how you will pay.'] });
   if (byCard && !input.payment_token?.trim()) throw new AppError('unprocessable', ENTER_CARD, { payment_token: [ENTER_CARD] });
   const provider = byCard ? await cardProvider(ctx) : null;
+  // On Fiserv the shopper may pay on Connect's own page: the order waits for its answer (as for a bank's 3-D Secure page).
+  const connect = provider?.name === 'fiserv' && input.payment_token?.trim() === FISERV_CONNECT_TOKEN
+    ? connectSettings(await storedPaymentSettings(ctx), (details, message) => console.warn(`[orders] ${message}`, details)) : null;
+  if (connect && (input.save_card || input.recurring)) throw new AppError('unprocessable', CONNECT_SAVES_NO_CARD, { [input.save_card ? 'save_card' : 'recurring']: [CONNECT_SAVES_NO_CARD] });
   // Where the store asks, the mobile number was confirmed with a texted code (orders/validate-info) first.
   const shopper = who.customerSlug ?? who.deviceId;
   if (!shopper || !(await checkoutPhoneConfirmed(ctx, { redis: io.resources.redis, prefix: io.resources.queuePrefix }, shopper, input.telephone))) {
@@ -64,11 +69,17 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   const recurring = input.recurring ? await checkRecurringRequest(ctx, { redis: io.resources.redis, prefix: io.resources.queuePrefix }, who.customerSlug, {
     frequency: input.recurring.frequency, mode: input.order_type, card: byCard ? { token: input.payment_token!.trim(), saving: input.save_card === true } : null,
   }) : null;
-  return placeCart(ctx, io, who, input, stored, origin, { provider, recurring });
+  return placeCart(ctx, io, who, input, stored, origin, { provider, recurring, connect });
 }
 
+export const CONNECT_SAVES_NO_CARD = "A card paid on Fiserv's payment page cannot be saved or charged again here. Please pay without saving the card.";
+
 /** How placeCart is asked: a checkout's 'Repeat this order', or a recurring order's run (its own order id, the shopper's cart left alone). */
-export type PlaceOptions = { provider: PaymentProvider | null; recurring?: RecurringRequest | null; run?: { recurringOrderId: string; orderId: mongoose.Types.ObjectId } };
+export type PlaceOptions = {
+  provider: PaymentProvider | null; recurring?: RecurringRequest | null; run?: { recurringOrderId: string; orderId: mongoose.Types.ObjectId };
+  /** The shopper pays on Fiserv Connect's page (the store's Connect settings): the order waits for Connect's answer. */
+  connect?: ConnectSettings | null;
+};
 
 /**
  * Places a cart as an order: the shopper's at checkout, or the one a recurring order's run makes of its lines.
@@ -113,12 +124,18 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   const taken = await takeStock(ctx, store, stocked, hold).catch(async (err) => { await releaseCoupon(); throw err; });
   let order;
   let authorization: Authorization | null = null;
+  let form: FiservConnectForm | null = null;
   try {
     // The shopper's bank may ask them to confirm (3-D Secure): it sends them back to the cart, which completes the order.
     const returnUrl = origin ? `${origin}/cart?payment=${hold}` : undefined;
     // A card saved for a recurring order is the one its runs charge.
     const keepSaved = (card: { source: string; brand: string; last4: string }) => { if (recurring?.card) recurring.card = { source: card.source, label: cardLabel(card.brand, card.last4) }; };
-    if (provider) {
+    if (options.connect) {
+      // Connect's form names this order (oid); its answer, signed over the form's time and total, settles it.
+      if (!origin) throw new AppError('unprocessable', CARD_PAYMENTS_NOT_AVAILABLE);
+      form = connectForm(options.connect, { chargetotal: t.total, locale: checkoutLocale(undefined)!, origin, orderId: hold });
+      authorization = { reference: '', status: 'requires_action', authorizedCents: 0, nextActionUrl: form.action_url };
+    } else if (provider) {
       authorization = await payByCard(ctx, provider, {
         customerSlug: who.customerSlug, token: input.payment_token!.trim(), saveCard: input.save_card === true, totalCents: toCents(t.total), orderId: hold,
         returnUrl: options.run ? undefined : returnUrl, offSession: Boolean(options.run), onSaved: keepSaved,
@@ -137,7 +154,10 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
       coupon,
       note: (input.note ?? '').trim(),
       payment: authorization
-        ? { method: PAY_BY_CARD, provider: provider!.name, reference: authorization.reference, status: awaiting ? 'requires_action' : 'authorized', authorizedCents: authorization.authorizedCents }
+        ? {
+          method: PAY_BY_CARD, provider: provider!.name, reference: authorization.reference, status: awaiting ? 'requires_action' : 'authorized', authorizedCents: authorization.authorizedCents,
+          ...(form ? { binding: connectBinding(form) } : {}),
+        }
         : { method: PAY_AT_STORE, status: 'due' },
       subtotalCents: toCents(t.subtotal), additionalFeesCents: toCents(t.additional_fees), discountCents: toCents(t.discount),
       specialOrderFeeCents: toCents(t.special_order_fee), taxCents: toCents(t.tax),
@@ -148,7 +168,7 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
     });
   } catch (err) {
     const held = authorization;
-    await Promise.all([giveHeldStockBack(io, ctx.tenantId, hold), releaseCoupon(), held ? provider!.void(held.reference).catch(() => undefined) : null]);
+    await Promise.all([giveHeldStockBack(io, ctx.tenantId, hold), releaseCoupon(), held?.reference ? provider!.void(held.reference).catch(() => undefined) : null]);
     throw err;
   }
   // The stock counts reach the database after the answer (Redis holds them, append-only): the shopper does not
@@ -157,16 +177,19 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   if (authorization?.status === 'requires_action') {
     // The stock stays held under the order's id, the cart as it is, until the bank's answer comes back.
     await queueStockReconcile(io, ctx.tenantId);
-    return { confirm: { order_id: hold, redirect_url: authorization.nextActionUrl! } };
+    return { confirm: { order_id: hold, redirect_url: authorization.nextActionUrl!, ...(form ? { form: { action_url: form.action_url, fields: form.fields } } : {}) } };
   }
   return completeOrder(ctx, io, order.toObject(), provider, origin);
 }
 
 /** What a checkout comes to: the order placed (and the recurring order it started), or the shopper's bank to visit first (3-D Secure). */
-export type CheckoutOutcome = { order: PlacedOrder; recurring?: RecurringOrderView | null; confirm?: never } | { confirm: { order_id: string; redirect_url: string }; order?: never; recurring?: never };
+export type CheckoutOutcome = { order: PlacedOrder; recurring?: RecurringOrderView | null; confirm?: never } | { confirm: PaymentToConfirm; order?: never; recurring?: never };
+
+/** Where the shopper confirms the payment: their bank's page (a redirect), or a card page the browser posts a form to (Fiserv Connect). */
+export type PaymentToConfirm = { order_id: string; redirect_url: string; form?: { action_url: string; fields: Record<string, string> } };
 
 type SavedOrder = OrderDoc & {
-  _id: unknown; customerSlug?: string | null; deviceId?: string | null; coupon?: string | null; payment?: StoredPayment & { provider?: string; authorizedCents?: number } | null;
+  _id: unknown; customerSlug?: string | null; deviceId?: string | null; coupon?: string | null; payment?: StoredPayment & { provider?: string; authorizedCents?: number; binding?: string | null } | null;
   recurringRequest?: { frequency: RecurringFrequency; cardSource?: string | null; cardLabel?: string | null } | null; recurringOrderId?: string | null;
 };
 
@@ -222,23 +245,33 @@ async function startRecurring(ctx: RequestContext, io: CheckoutIo, order: SavedO
  * provider itself (a return address proves nothing) and is safe to repeat: an order already settled is answered
  * as it stands. Runs under the order's lock, so a return and a callback at once settle it once.
  */
-export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo, orderId: string, origin: string | null, options: { giveUp?: boolean } = {}): Promise<{ outcome: 'placed' | 'failed' | 'waiting'; order: SavedOrder }> {
+export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo, orderId: string, origin: string | null, options: { giveUp?: boolean; event?: PaymentEvent } = {}): Promise<{ outcome: 'placed' | 'failed' | 'waiting'; order: SavedOrder }> {
   return withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${orderId}`, async () => {
     const order = mongoose.isValidObjectId(orderId) ? (await Order.findOne(scoped(ctx, { _id: orderId })).lean()) as SavedOrder | null : null;
     if (!order) throw new AppError('not_found', 'This order was not found.');
     if (order.status !== AWAITING_PAYMENT) return { outcome: order.payment?.status === 'declined' ? 'failed' as const : 'placed' as const, order };
     const provider = await cardProvider(ctx);
-    const now = await provider.paymentStatus(order.payment!.reference!);
+    // A payment made on the provider's own page (Fiserv Connect) has no reference until the provider answers: an
+    // answer signed for this order's form (its binding) names it.
+    let reference = order.payment?.reference || null;
+    const bound = order.payment?.binding ?? null;
+    if (!reference && bound && options.event?.reference && options.event.binding === bound) {
+      reference = options.event.reference;
+      await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { 'payment.reference': reference } });
+    }
+    const now: Authorization = reference ? await provider.paymentStatus(reference) : { reference: '', status: 'requires_action', authorizedCents: 0 };
+    // A hold on the provider's page must be the whole order's (its reference came unsigned with the answer).
+    if (bound && now.status === 'authorized' && now.authorizedCents < order.totalCents) now.status = 'declined';
     if (now.status === 'requires_action' && !options.giveUp) return { outcome: 'waiting' as const, order };
     if (now.status === 'authorized') {
-      const payment = { ...order.payment, status: 'authorized' as const, authorizedCents: now.authorizedCents };
+      const payment = { ...order.payment, reference: reference!, status: 'authorized' as const, authorizedCents: now.authorizedCents };
       await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { status: 'placed', 'payment.status': 'authorized', 'payment.authorizedCents': now.authorizedCents } });
       const placed = { ...order, status: 'placed', payment };
       await completeOrder(ctx, io, placed, provider, origin);
       return { outcome: 'placed' as const, order: placed };
     }
     // Not confirmed: nothing was taken from the card; the order is cancelled and what it held given back.
-    await provider.void(now.reference).catch(() => undefined);
+    if (now.reference) await provider.void(now.reference).catch(() => undefined);
     const entry = { status: 'cancelled', at: new Date(), by: null, note: "The shopper's bank did not confirm the card payment." };
     await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { status: 'cancelled', 'payment.status': 'declined' }, $push: { history: entry } });
     await giveHeldStockBack(io, ctx.tenantId, orderId);
@@ -247,31 +280,36 @@ export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo,
   }, { waitMs: 15_000, busyMessage: 'Your order is still being placed. Please wait a moment, then look in your orders before trying again.' });
 }
 
-/** The events that settle an order waiting for the shopper's bank. */
-const SETTLING_EVENTS = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
 const EVENT_KEPT_S = 7 * 24 * 3600;
 
 /**
- * A provider's webhook: its signature checked over the raw body with the store's webhook secret (400 when it does
- * not verify, or the store has none), each event acted on once (its id kept a week), and an event about an order
- * waiting for its bank settles that order as the shopper's return would. Other events are received and ignored.
+ * A provider's webhook (Stripe, Adyen, Authorize.Net, Fiserv Connect's notification): its signature checked over the
+ * raw body with the store's secret for that provider (400 when it does not verify, the store has none, or the store
+ * does not take cards through that provider), each event acted on once (its id kept a week), and an event about an
+ * order waiting for its payment settles that order as the shopper's return would. Other events, and orders of other
+ * stores, are received and ignored. Answers the event read, or null when it was not acted on.
  */
-export async function paymentWebhook(ctx: RequestContext, io: CheckoutIo, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, origin: string | null): Promise<void> {
-  const settings = await storedPaymentSettings(ctx);
-  const secret = (settings.stripe as { webhook_secret?: string | null } | undefined)?.webhook_secret;
-  const provider = await cardProvider(ctx).catch(() => null);
-  if (!provider || !secret || !Buffer.isBuffer(rawBody)) throw new AppError('invalid', CALLBACK_NOT_VERIFIED);
-  const event = await provider.verifyCallback(rawBody, headers, secret);
-  if (!SETTLING_EVENTS.has(event.type) || !event.orderId || !mongoose.isValidObjectId(event.orderId)) return;
-  const seen = `${io.resources.queuePrefix}:payment-event:${ctx.tenantId}:${event.id}`;
-  if ((await io.resources.redis.set(seen, '1', 'EX', EVENT_KEPT_S, 'NX')) !== 'OK') return;
+export async function paymentWebhook(ctx: RequestContext, io: CheckoutIo, name: WebhookProvider, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, origin: string | null): Promise<PaymentEvent | null> {
+  const event = await verifiedPaymentEvent(ctx, name, rawBody, headers);
+  if (!settlesPayment(name, event.type) || !event.orderId || !mongoose.isValidObjectId(event.orderId)) return null;
+  const seen = `${io.resources.queuePrefix}:payment-event:${ctx.tenantId}:${name}:${event.id}`;
+  if ((await io.resources.redis.set(seen, '1', 'EX', EVENT_KEPT_S, 'NX')) !== 'OK') return null;
   try {
-    await settleAwaitingPayment(ctx, io, event.orderId, origin);
+    await settleAwaitingPayment(ctx, io, event.orderId, origin, { event });
+    return event;
   } catch (error) {
     await io.resources.redis.del(seen); // the provider sends it again later
-    if (error instanceof AppError && error.type === 'not_found') return; // not an order of this store
+    if (error instanceof AppError && error.type === 'not_found') return null; // not an order of this store
     throw error;
   }
+}
+
+/** A provider's callback verified with the store's secret for it, or 400 'could not be verified'. */
+export async function verifiedPaymentEvent(ctx: RequestContext, name: WebhookProvider, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentEvent> {
+  const secret = webhookSecret(await storedPaymentSettings(ctx), name);
+  const provider = await cardProvider(ctx).catch(() => null);
+  if (!provider || provider.name !== name || !secret || !Buffer.isBuffer(rawBody)) throw new AppError('invalid', CALLBACK_NOT_VERIFIED);
+  return provider.verifyCallback(rawBody, headers, secret);
 }
 
 /** POST customer/orders/callback/{id}: the shopper's browser back from the bank; answers the order placed, or why not. */
@@ -282,6 +320,19 @@ export async function paymentReturn(ctx: RequestContext, io: CheckoutIo, who: Sh
   if (outcome === 'waiting') throw new AppError('conflict', BANK_STILL_CONFIRMING);
   if (outcome === 'failed') throw new AppError('unprocessable', BANK_DID_NOT_CONFIRM, { payment_token: [BANK_DID_NOT_CONFIRM] });
   return orderView(ctx, order);
+}
+
+/**
+ * POST payments/fiserv/return: the shopper's browser back from Fiserv Connect's page with its answer (signed with
+ * response_hash): verified with the store's shared secret (400 otherwise), the order it names settled as a webhook
+ * would (placed when Fiserv holds the whole payment, else cancelled) and its id answered, for the cart page to show.
+ * A repeat answers the order as it stands. 404 for an order not of this store.
+ */
+export async function connectReturn(ctx: RequestContext, io: CheckoutIo, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, origin: string | null): Promise<string> {
+  const event = await verifiedPaymentEvent(ctx, 'fiserv', rawBody, headers);
+  if (!event.orderId || !mongoose.isValidObjectId(event.orderId)) throw new AppError('not_found', 'This order was not found.');
+  await settleAwaitingPayment(ctx, io, event.orderId, origin, { event });
+  return event.orderId;
 }
 
 /**

@@ -36,6 +36,8 @@ const orderSchema = new Schema({
     method: { type: String, default: 'pay_at_store' }, status: { type: String, enum: ['due', 'requires_action', 'authorized', 'paid', 'voided', 'refunded', 'declined'], default: 'due' },
     provider: { type: String, default: undefined }, reference: { type: String, default: undefined },
     authorizedCents: { type: Number, default: undefined }, capturedCents: { type: Number, default: undefined }, refundedCents: { type: Number, default: undefined },
+    /** A payment on the provider's own page (Fiserv Connect): what its signed answer must carry (txndatetime|chargetotal). */
+    binding: { type: String, default: undefined },
   },
   ...moneyLines,
   totalCents: { type: Number, required: true },

@@ -1,13 +1,14 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { AdminOrder, CustomerOrderSummary, OrderLocations, OrderSummary, PageNumber, PlacedOrder, RecurringOrder, ReorderAnswer } from '@platform/contracts';
-import { CONFIRM_WITH_BANK, ORDER_LISTS, ORDER_PLACED, RECURRING_FREQUENCIES, type OrderListName } from '@platform/domain';
+import { CONFIRM_WITH_BANK, ORDER_LISTS, PAY_ON_CARD_PAGE, ORDER_PLACED, RECURRING_FREQUENCIES, type OrderListName } from '@platform/domain';
 import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, productDepartments, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { storeOrders } from './service';
 import { exportOrders } from './order-export';
 import { actOnOrder, addOrderNote, adminView, cancelItem, findOrder, deleteOrderNote, emailCustomer, makeItemSpecial, orderNotes } from './admin-orders';
-import { customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeOrder, redisStore, type CheckoutIo } from './checkout';
+import { connectReturn, customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeOrder, redisStore, type CheckoutIo } from './checkout';
+import { WEBHOOK_PROVIDERS, type WebhookProvider } from '@platform/payments';
 import { buildOrderIndexes } from './order-index';
 import { moveOrder, orderLocations, recordPrepareStep, updateDeliveryDate } from './order-actions';
 import { runOnce } from './idempotency';
@@ -20,6 +21,29 @@ import { offlineOrderRoutes } from './offline-orders/routes';
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 /** A day (YYYY-MM-DD) or an instant (ISO 8601 with its offset). */
 const DateOrInstant = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$', maxLength: 40 });
+
+/** Adyen's webhook answer: the text it wants back, else it sends the notification again. */
+const ADYEN_ACCEPTED = '[accepted]';
+const Received = Type.Object({ received: Type.Boolean() });
+/** Each provider's webhook route: what it is, the signature header it reads, and what it answers. */
+const PAYMENT_WEBHOOKS: Record<WebhookProvider, { summary: string; headers: Record<string, TSchema>; answer: unknown }> = {
+  stripe: {
+    summary: "Stripe's events for this store (signed with the store's webhook secret, Stripe-Signature): a payment its bank confirmed places the order waiting for it, a failed one cancels it; a repeated event changes nothing",
+    headers: { 'stripe-signature': Type.Optional(Type.String({ maxLength: 2000 })) }, answer: Received,
+  },
+  adyen: {
+    summary: "Adyen's standard notifications for this store (JSON; each item signed with the store's HMAC key, additionalData.hmacSignature): an AUTHORISATION places the order waiting for it (success false cancels it); other events are accepted and ignored; a repeated notification changes nothing. Answers the text [accepted], as Adyen asks",
+    headers: {}, answer: { description: 'Accepted (Adyen sends the notification again until it reads this)', content: { 'text/plain': { schema: Type.Literal(ADYEN_ACCEPTED) } } },
+  },
+  authorize_net: {
+    summary: "Authorize.Net's webhooks for this store (JSON, X-ANET-Signature: sha512= HMAC-SHA512 of the body under the store's Signature Key): a payment event for an order waiting for it settles it, others are received and ignored; a repeated notification changes nothing",
+    headers: { 'x-anet-signature': Type.Optional(Type.String({ maxLength: 200 })) }, answer: Received,
+  },
+  fiserv: {
+    summary: "Fiserv Connect's notification for this store (transactionNotificationURL: the answer's fields, urlencoded, signed with notification_hash under the store's shared secret): an approved payment places the order waiting for it, a declined or failed one cancels it; a repeated notification changes nothing",
+    headers: {}, answer: Received,
+  },
+};
 
 export const ordersRoutes: ServicePlugin = async (app) => {
   // The cart is priced from the catalogue's in-memory indexes, shared in this process (as the cart service does).
@@ -97,8 +121,13 @@ export const ordersRoutes: ServicePlugin = async (app) => {
         200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder, recurring_order: Type.Optional(Type.Union([RecurringOrder, Type.Null()])) }),
         202: Type.Object({
           status: Type.Boolean(), message: Type.String(),
-          confirm: Type.Object({ order_id: Type.String(), redirect_url: Type.String({ description: "The bank's page; it sends the shopper back to /cart?payment={order_id}" }) }),
-        }, { description: 'The card needs its bank\'s confirmation (3-D Secure): the order waits, its stock held, until the shopper is back (customer/orders/callback/{id})' }),
+          confirm: Type.Object({
+            order_id: Type.String(), redirect_url: Type.String({ description: "The bank's page; it sends the shopper back to /cart?payment={order_id}" }),
+            form: Type.Optional(Type.Object({
+              action_url: Type.String(), fields: Type.Record(Type.String(), Type.String(), { description: 'Every field to post, hashExtended included; change none' }),
+            }, { description: "Fiserv Connect (payment_token fiserv_connect): the browser posts these fields to action_url, Connect's card page; its answer comes back through payments/fiserv/return to /cart?payment={order_id}" })),
+          }),
+        }, { description: 'The card needs its bank\'s confirmation (3-D Secure), or the shopper pays on the provider\'s page (Fiserv Connect): the order waits, its stock held, until the shopper is back (customer/orders/callback/{id})' }),
         ...errorAnswers(403, 409, 422, 503),
       },
     },
@@ -109,7 +138,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     const { answer, replayed } = await runOnce(app.resources.redis, key, request.body, async () => {
       // The store's address as the shopper used it (never a forged one): the e-mails link the order there.
       const outcome = await placeOrder(request.ctx, io, who, request.body, await storeLinkOrigin(request));
-      return outcome.order ? { status: true, message: ORDER_PLACED, order: outcome.order, ...(request.body.recurring ? { recurring_order: outcome.recurring ?? null } : {}) } :  { status: false, message: CONFIRM_WITH_BANK, confirm: outcome.confirm! };
+      return outcome.order ? { status: true, message: ORDER_PLACED, order: outcome.order, ...(request.body.recurring ? { recurring_order: outcome.recurring ?? null } : {}) } :  { status: false, message: outcome.confirm!.form ? PAY_ON_CARD_PAGE : CONFIRM_WITH_BANK, confirm: outcome.confirm! };
     });
     if (replayed) reply.header('idempotent-replayed', 'true');
     if (answer.confirm) return reply.code(202).send({ status: answer.status, message: answer.message, confirm: answer.confirm });
@@ -128,18 +157,40 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     return { status: true, message: ORDER_PLACED, order };
   });
 
-  // Provider webhooks: verified over the raw body with the store's webhook secret, so this route reads the body as it came.
+  // Provider webhooks: verified over the raw body with the store's secret for the provider, so these routes read the body as it came.
   await app.register(async (hooks) => {
-    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    hooks.post('/payments/webhook/stripe', {
+    const raw = (_request: unknown, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, raw);
+    hooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, raw);
+    for (const name of WEBHOOK_PROVIDERS) {
+      const hook = PAYMENT_WEBHOOKS[name];
+      hooks.post(`/payments/webhook/${name}`, {
+        schema: {
+          tags: ['orders'], summary: hook.summary,
+          headers: Type.Object(hook.headers),
+          // 400: not verified (no or a wrong signature, no secret for this provider, the store not on it); 409: the order is being settled at this moment (sent again later); 422/503: the provider could not be asked.
+          response: { 200: hook.answer, ...errorAnswers(409, 422, 503) },
+        },
+      }, async (request, reply) => {
+        await paymentWebhook(request.ctx, io, name, request.body as Buffer, request.headers, await storeLinkOrigin(request));
+        // Adyen wants the text [accepted] (it sends the notification again otherwise); the others a 2xx.
+        return name === 'adyen' ? reply.type('text/plain; charset=utf-8').send(ADYEN_ACCEPTED) : { received: true };
+      });
+    }
+    hooks.post('/payments/fiserv/return', {
       schema: {
-        tags: ['orders'], summary: "Stripe's events for this store (signed with the store's webhook secret): a payment its bank confirmed places the order waiting for it, a failed one cancels it; a repeated event changes nothing",
-        headers: Type.Object({ 'stripe-signature': Type.Optional(Type.String({ maxLength: 2000 })) }),
-        response: { 200: Type.Object({ received: Type.Boolean() }), ...errorAnswers(503) },
+        tags: ['orders'],
+        summary: "The shopper's browser back from Fiserv Connect's payment page (Connect posts its answer, signed with response_hash, to responseSuccessURL / responseFailURL): the order waiting for it is placed if Fiserv holds the payment, else cancelled; the browser is sent on to /cart?payment={order id}, which shows the outcome",
+        response: {
+          303: { description: 'On to the cart page, which asks customer/orders/callback/{id} for the outcome', headers: { location: { type: 'string' } }, type: 'null' },
+          // 400: not verified; 404: no such order at this store; 409: being settled at this moment; 422/503: Fiserv could not be asked.
+          ...errorAnswers(409, 422, 503),
+        },
       },
-    }, async (request) => {
-      await paymentWebhook(request.ctx, io, request.body as Buffer, request.headers, await storeLinkOrigin(request));
-      return { received: true };
+    }, async (request, reply) => {
+      const origin = await storeLinkOrigin(request);
+      const orderId = await connectReturn(request.ctx, io, request.body as Buffer, request.headers, origin);
+      return reply.code(303).header('location', `${origin}/cart?payment=${orderId}`).send();
     });
   });
 

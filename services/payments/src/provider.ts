@@ -48,6 +48,11 @@ export interface PaymentEvent {
   reference: string | null;
   /** The order the payment was made for (the metadata checkout sends), when the event carries it. */
   orderId?: string;
+  /**
+   * What the provider signed that ties the event to the payment request we made, where the payment's reference is
+   * first learnt from the event itself (Fiserv Connect: `txndatetime|chargetotal` of the signed form).
+   */
+  binding?: string;
 }
 
 export interface CallOptions { idempotencyKey?: string }

@@ -37,15 +37,30 @@
  * - Refunds on the preauth's ipgTransactionId (Fiserv also documents returns on /orders/{order-id}).
  * - Tokens: Fiserv's hosted tokenization in the browser is stood in for by `tokenize(cardNumber)` (the fake's
  *   PaymentCardPaymentTokenizationRequest), which answers a token value that fails the Luhn check.
+ * - Connect (the hosted page, POST /connect/gateway/processing): the hashes follow HowToGenerateHash.md and
+ *   TransactionResponse.md; the rest is the fake's: the shopper's card arrives as a `cardnumber` field posted with
+ *   the form (the real page is where they type it), the answer page posts itself back at once, a Connect payment is
+ *   a REST transaction whose id is the answer's ipgTransactionId (so the Gateway API captures and voids it), a
+ *   refused hash is a 400 'Permission denied' page, and the notification is kept for the test to deliver, not sent.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fiservMessageSignature } from './fiserv-signature';
+import { fiservConnectHash, fiservMessageSignature, fiservNotificationHash, fiservResponseHash } from './fiserv-signature';
 
 export const FAKE_FISERV_API_KEY = 'fake-fiserv-api-key';
 export const FAKE_FISERV_API_SECRET = 'fake-fiserv-api-secret';
 export const API_PATH = '/ipp/payments-gateway/v2';
+/** Connect's hosted page (the form's action), as on Fiserv's test and live hosts. */
+export const CONNECT_PATH = '/connect/gateway/processing';
+/** The Connect store the fake knows, and its shared secret (a store's own in the Virtual Terminal). */
+export const FAKE_CONNECT_STORE = '3300000001';
+export const FAKE_CONNECT_SHARED_SECRET = 'fake-connect-shared-secret';
+/**
+ * The card the shopper types on Connect's page: the fake takes it as a `cardnumber` field posted with the form (the
+ * test standing in for the shopper), never part of the hash.
+ */
+export const CONNECT_CARD_FIELD = 'cardnumber';
 
 /** Documented 3-D Secure test cards (3DSecureTestData.md) and the spec's example card. */
 export const FISERV_TEST_CARDS = {
@@ -83,6 +98,10 @@ export interface FakeFiserv {
   tokenize(cardNumber: string, expiry?: { month: string; year: string }): string;
   /** The fake's view of a transaction (for assertions). */
   transaction(id: string): Readonly<Transaction> | undefined;
+  /** Connect's hosted page: the form's action_url. */
+  connectUrl: string;
+  /** The notifications Connect would post to each form's transactionNotificationURL (the fake does not send them: the test delivers them). */
+  connectNotifications: Array<{ url: string; body: string }>;
   close(): Promise<void>;
 }
 
@@ -106,7 +125,19 @@ function tokenValue(): string {
   }
 }
 
-export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: string } = {}): Promise<FakeFiserv> {
+/** The form of Connect's answer page (it posts itself back to responseSuccessURL / responseFailURL): its action and fields. */
+export function readConnectReturn(html: string): { action: string; fields: Record<string, string> } {
+  const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const action = unescape(/<form[^>]*action="([^"]*)"/.exec(html)?.[1] ?? '');
+  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g)].map((m) => [unescape(m[1]), unescape(m[2])]));
+  return { action, fields };
+}
+
+const escapeHtml = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: string; connectStores?: Record<string, string> } = {}): Promise<FakeFiserv> {
+  const connectStores = options.connectStores ?? { [FAKE_CONNECT_STORE]: FAKE_CONNECT_SHARED_SECRET };
+  const connectNotifications: FakeFiserv['connectNotifications'] = [];
   const apiKey = options.apiKey ?? FAKE_FISERV_API_KEY;
   const apiSecret = options.apiSecret ?? FAKE_FISERV_API_SECRET;
   const transactions = new Map<string, Transaction>();
@@ -299,6 +330,58 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
     res.writeHead(302, { Location: back.toString() }).end();
   }
 
+  const txRef = () => String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+  /**
+   * Connect's combined page: the signed form (hashExtended over every field but the hashes, HMAC-SHA256 with the
+   * store's shared secret) and the card the shopper typed. A preauth is held (or declined: cents .05 or .51, or a
+   * not-authenticated 3-D Secure test card) as a REST transaction, so the Gateway API answers, captures and voids it.
+   * Its answer is the page that posts itself to responseSuccessURL / responseFailURL (every posted field echoed, with
+   * approval_code, status, ipgTransactionId, response_hash), and the notification with notification_hash is kept.
+   */
+  function connect(raw: string, res: ServerResponse) {
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    const card = form[CONNECT_CARD_FIELD] ?? '';
+    delete form[CONNECT_CARD_FIELD];
+    const secret = connectStores[form.storename ?? ''];
+    const { hashExtended, ...signed } = form;
+    const cents = centsOf(form.chargetotal);
+    if (!secret || form.hash_algorithm !== 'HMACSHA256' || !hashExtended || hashExtended !== fiservConnectHash(signed, secret)) {
+      // Connect's own refusal page ("Permission denied" for a form whose hash does not match).
+      res.writeHead(400, { 'Content-Type': 'text/plain' }).end('Permission denied');
+      return;
+    }
+    if (!['preauth', 'sale'].includes(form.txntype ?? '') || cents === null || !form.txndatetime || !form.responseSuccessURL || !form.responseFailURL || !/^\d{12,19}$/.test(card)) {
+      res.writeHead(400, { 'Content-Type': 'text/plain' }).end('The request could not be processed');
+      return;
+    }
+    const tx: Transaction = {
+      id: String(nextId++), orderId: form.oid || `C-${randomUUID()}`, type: 'PREAUTH', card: { number: card, month: '12', year: '30' },
+      currency: form.currency === '840' ? 'USD' : form.currency ?? 'USD', heldCents: cents, capturedCents: 0, refundedCents: 0,
+      state: 'AUTHORIZED', status: 'APPROVED', responseCode: '00', approvalCode: `Y:OK${String(nextId).slice(-4)}:4000000000:PPX:${txRef()}`,
+    };
+    const decline = (code: string, approvalCode: string) => Object.assign(tx, { state: 'DECLINED', status: 'DECLINED', responseCode: code, approvalCode });
+    if (NOT_AUTHENTICATED.has(card)) decline('5101', 'N:-5101:3D Secure authentication failed');
+    else if (cents % 100 === 5) decline('05', 'N:05:Do Not Honour');
+    else if (cents % 100 === 51) decline('51', 'N:51:Insufficient funds');
+    if (form.txntype === 'sale' && tx.status === 'APPROVED') Object.assign(tx, { state: 'CAPTURED', capturedCents: cents });
+    transactions.set(tx.id, tx);
+    byOrder.set(tx.orderId, tx);
+    const approved = tx.status === 'APPROVED';
+    const answer: Record<string, string> = {
+      ...signed, oid: tx.orderId, approval_code: tx.approvalCode!, status: approved ? 'APPROVED' : 'DECLINED', ipgTransactionId: tx.id,
+      processor_response_code: tx.responseCode!, txndate_processed: new Date().toISOString(), cardnumber: `(${brandOf(card)}) ... ${card.slice(-4)}`,
+      ...(approved ? {} : { fail_reason: tx.approvalCode!.split(':').slice(2).join(':') }),
+    };
+    const toBrowser = { ...answer, response_hash: fiservResponseHash(answer, secret) };
+    if (form.transactionNotificationURL) {
+      connectNotifications.push({ url: form.transactionNotificationURL, body: new URLSearchParams({ ...answer, notification_hash: fiservNotificationHash(answer, secret) }).toString() });
+    }
+    const target = approved ? form.responseSuccessURL : form.responseFailURL;
+    const inputs = Object.entries(toBrowser).map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><html><body onload="document.forms[0].submit()"><form method="post" action="${escapeHtml(target)}">${inputs}</form></body></html>`);
+  }
+
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -307,6 +390,7 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
       const path = new URL(req.url ?? '/', 'http://fake').pathname;
       const acsPage = /^\/fake-acs\/([^/]+)$/.exec(path);
       if (acsPage) { acs(acsPage[1], res); return; }
+      if (path === CONNECT_PATH && req.method === 'POST') { requests.push({ method: 'POST', path }); connect(raw, res); return; }
       let parsed: Record<string, unknown> | undefined;
       try { parsed = raw ? JSON.parse(raw) as Record<string, unknown> : undefined; } catch { parsed = undefined; }
       const crid = req.headers['client-request-id'];
@@ -321,6 +405,8 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
   return {
     url: origin,
     apiBase: `${origin}${API_PATH}`,
+    connectUrl: `${origin}${CONNECT_PATH}`,
+    connectNotifications,
     apiKey,
     apiSecret,
     requests,

@@ -171,7 +171,11 @@ describe('FiservProvider against the Fiserv fake', () => {
     };
     const body = new URLSearchParams({ ...fields, notification_hash: fiservNotificationHash(fields, secret) }).toString();
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    expect(await fiserv.verifyCallback(body, form, secret)).toEqual({ id: '84000000123:APPROVED:2021:09:06-16:43:04', type: 'connect.approved', reference: '84000000123', orderId: 'order-1016' });
+    expect(await fiserv.verifyCallback(body, form, secret)).toEqual({
+      id: '84000000123:APPROVED:2021:09:06-16:43:04', type: 'connect.approved', reference: '84000000123', orderId: 'order-1016',
+      // What the hash covers that ties the answer to its form (oid and ipgTransactionId are not signed).
+      binding: '2021:09:06-16:43:04|13.00',
+    });
     expect(await fiserv.verifyCallback(Buffer.from(body), { 'Content-Type': ['application/x-www-form-urlencoded; charset=UTF-8'] }, secret)).toMatchObject({ reference: '84000000123' });
     // The shopper's return to the success URL carries response_hash instead.
     const answer = new URLSearchParams({ ...fields, response_hash: fiservResponseHash(fields, secret) }).toString();

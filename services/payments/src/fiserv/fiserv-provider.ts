@@ -307,6 +307,8 @@ export class FiservProvider implements PaymentProvider {
       type: `connect.${status.toLowerCase()}`,
       reference,
       ...(fields.oid ? { orderId: fields.oid } : {}),
+      // Signed (unlike oid and ipgTransactionId): the form's time and total tie the answer to the order it was made for.
+      binding: `${fields.txndatetime}|${fields.chargetotal ?? ''}`,
     };
   }
 }

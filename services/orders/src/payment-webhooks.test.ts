@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { sealSecret } from '@platform/server-kit';
+import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { stockLeft } from '@platform/catalogue';
+import { cartService } from '@platform/cart';
+import { BANK_DID_NOT_CONFIRM, PAY_ON_CARD_PAGE } from '@platform/domain';
+import { StoreProfile } from '@platform/tenant-settings';
+import { identityService } from '@platform/identity';
+import {
+  AUTHORIZE_NET_TEST_CARDS, CONNECT_CARD_FIELD, FAKE_CLIENT_KEY, FAKE_CONNECT_SHARED_SECRET, FAKE_CONNECT_STORE, FAKE_FISERV_API_KEY, FAKE_FISERV_API_SECRET,
+  FAKE_LOGIN_ID, FAKE_SIGNATURE_KEY, FAKE_TRANSACTION_KEY, FISERV_TEST_CARDS, readConnectReturn, signNotificationItem, startFakeAdyen, startFakeAuthorizeNet,
+  startFakeFiserv, type FakeAdyen, type FakeAuthorizeNet, type FakeFiserv,
+} from '@platform/payments/testing';
+import { inBackground } from '@platform/db';
+import { Order, ordersService } from './index';
+
+/**
+ * The card providers' webhooks (Adyen, Authorize.Net, Fiserv Connect's notification) and Connect's browser return,
+ * against the real database and Redis and each provider's local fake: a signed event settles the order waiting for
+ * it once, a forged one is refused and changes nothing, a replay changes nothing, another store's order is not touched.
+ */
+
+const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let adyen: FakeAdyen;
+let anet: FakeAuthorizeNet;
+let fiserv: FakeFiserv;
+const tenants: Record<string, string> = {};
+const env = ['ADYEN_API_BASE', 'AUTHORIZE_NET_API_BASE', 'FISERV_API_BASE', 'FISERV_CONNECT_URL'] as const;
+const envBefore = Object.fromEntries(env.map((name) => [name, process.env[name]]));
+
+const origin = (slug: string) => `http://shop.${slug}.test`;
+const headers = (slug: string, extra: Record<string, string> = {}) => ({ 'business-slug': slug, 'store-id': '1', origin: origin(slug), ...extra });
+const contact = { first_name: 'Ana', last_name: 'Ruiz', email: 'ana.ruiz@example.com', telephone: '(503) 555-0177' };
+const add = (slug: string, device: string, storeProductId = 21, quantity = 1) =>
+  harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(slug), payload: { store_product_id: storeProductId, quantity, device_id: device } });
+const submit = (slug: string, device: string, body: Record<string, unknown>) => harness.app.inject({
+  method: 'POST', url: '/api/customer/orders/submit', headers: headers(slug),
+  payload: { device_id: device, order_type: 0, ...contact, payment_method: 'card', ...body },
+});
+const cartCount = async (slug: string, device: string) =>
+  (await harness.app.inject({ url: `/api/cart-parcels?device_id=${device}`, headers: headers(slug) })).json().data.item_count as number;
+const stock = async (slug: string, storeProductId = 21) =>
+  (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenants[slug], [storeProductId])).get(storeProductId)!;
+type StoredOrder = { status: string; orderNumber: string; totalCents: number; payment: { status: string; reference?: string; capturedCents?: number }; history: { note: string }[] };
+const stored = async (slug: string, id: string) => (await inDb(() => Order.findOne({ tenantId: tenants[slug], _id: id }).lean())) as unknown as StoredOrder;
+const confirmations = async (slug: string, orderNumber: string) =>
+  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
+    .filter((j) => j.data.tenantId === tenants[slug] && j.data.kind === 'order-confirmation' && String(j.data.subject).includes(` ${orderNumber} `)).length;
+const callback = (slug: string, id: string, device: string) =>
+  harness.app.inject({ method: 'POST', url: `/api/customer/orders/callback/${id}`, headers: headers(slug), payload: { device_id: device } });
+const post = (slug: string, url: string, payload: string, contentType: string, extra: Record<string, string> = {}) =>
+  harness.app.inject({ method: 'POST', url, payload, headers: headers(slug, { 'content-type': contentType, ...extra }) });
+
+beforeAll(async () => {
+  [adyen, anet, fiserv] = await Promise.all([startFakeAdyen(), startFakeAuthorizeNet(), startFakeFiserv()]);
+  Object.assign(process.env, { ADYEN_API_BASE: adyen.url, AUTHORIZE_NET_API_BASE: anet.url, FISERV_API_BASE: fiserv.apiBase, FISERV_CONNECT_URL: fiserv.connectUrl });
+  harness = await createTestApp([cartService, ordersService, identityService], 'payment-webhooks');
+  const adyenSettings = {
+    payment_provider: 'adyen',
+    adyen: { api_key: sealSecret(adyen.apiKey), merchant_account: adyen.merchantAccount, environment: 'test', client_key: 'test_PWHCLIENTKEY', hmac_key: sealSecret(adyen.hmacKey) },
+  };
+  const fiservSettings = {
+    payment_provider: 'fiserv',
+    fiserv: { api_key: sealSecret(FAKE_FISERV_API_KEY), api_secret: sealSecret(FAKE_FISERV_API_SECRET), store_id: FAKE_CONNECT_STORE, shared_secret: sealSecret(FAKE_CONNECT_SHARED_SECRET) },
+  };
+  const stores: Array<[string, Record<string, unknown>, boolean]> = [
+    ['pwh-ady', adyenSettings, true],
+    // Another store on the same Adyen account and Connect store (the worst case: the signatures verify there too).
+    ['pwh-ady2', adyenSettings, false],
+    ['pwh-anet', {
+      payment_provider: 'authorize_net',
+      authorize_net: { login_id: FAKE_LOGIN_ID, transaction_key: sealSecret(FAKE_TRANSACTION_KEY), client_key: FAKE_CLIENT_KEY, signature_key: sealSecret(FAKE_SIGNATURE_KEY) },
+    }, true],
+    ['pwh-fis', fiservSettings, true],
+    ['pwh-fis2', fiservSettings, false],
+  ];
+  for (const [slug, payment, catalogue] of stores) {
+    tenants[slug] = (await createTenant(slug, { domains: [`shop.${slug}.test`] })).id;
+    if (catalogue) await createCatalogueFixture(tenants[slug], slug);
+    await StoreProfile.create({ tenantId: tenants[slug], payment });
+  }
+});
+afterAll(async () => {
+  await harness?.close();
+  await Promise.all([adyen?.close(), anet?.close(), fiserv?.close()]);
+  for (const name of env) if (envBefore[name] === undefined) delete process.env[name]; else process.env[name] = envBefore[name];
+});
+
+describe('POST /api/payments/webhook/adyen', () => {
+  /** Adyen's Drop-in card in its documented unencrypted test form; 4917 6100 0000 0000 is a 3-D Secure 2 test card. */
+  const card = (number: string) => JSON.stringify({ type: 'scheme', encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' });
+  const notification = (order: { id: string; psp: string; cents: number }, success: boolean, key = adyen.hmacKey) => {
+    const item = {
+      pspReference: order.psp, originalReference: '', merchantAccountCode: adyen.merchantAccount, merchantReference: order.id,
+      amount: { value: order.cents, currency: 'USD' }, eventCode: 'AUTHORISATION', success: String(success), eventDate: new Date().toISOString(), paymentMethod: 'visa',
+    };
+    return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: { ...item, additionalData: { hmacSignature: signNotificationItem(item, key) } } }] });
+  };
+  const webhook = (slug: string, body: string) => post(slug, '/api/payments/webhook/adyen', body, 'application/json');
+  /** A shopper whose card its bank must confirm: the order waits, its stock held. */
+  const waitingOrder = async (device: string) => {
+    await add('pwh-ady', device);
+    const asked = await submit('pwh-ady', device, { payment_token: card('4917610000000000') });
+    expect(asked.statusCode).toBe(202);
+    const id = asked.json().confirm.order_id as string;
+    const order = await stored('pwh-ady', id);
+    return { id, psp: order.payment.reference!, cents: order.totalCents, number: order.orderNumber, redirect: asked.json().confirm.redirect_url as string };
+  };
+
+  it("an AUTHORISATION signed with the store's HMAC key places the order waiting for it, once; a forged one, a replay and another store change nothing", async () => {
+    const before = await stock('pwh-ady');
+    const order = await waitingOrder('AdyWebh001');
+    expect(await stock('pwh-ady')).toBe(before - 1);
+    // The shopper confirms on the bank's page (the fake's) and never comes back: the notification settles it.
+    expect((await fetch(order.redirect, { redirect: 'manual' })).status).toBe(302);
+
+    const forged = await webhook('pwh-ady', notification(order, true, '00'.repeat(32)));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ message: 'This payment callback could not be verified.' });
+    expect((await stored('pwh-ady', order.id)).status).toBe('awaiting_payment');
+
+    // Signed with the same key but sent to another store: received, and that store has no such order.
+    const elsewhere = await webhook('pwh-ady2', notification(order, true));
+    expect([elsewhere.statusCode, elsewhere.body]).toEqual([200, '[accepted]']);
+    expect((await stored('pwh-ady', order.id)).status).toBe('awaiting_payment');
+
+    const accepted = await webhook('pwh-ady', notification(order, true));
+    expect([accepted.statusCode, accepted.body]).toEqual([200, '[accepted]']);
+    expect(accepted.headers['content-type']).toMatch(/^text\/plain/);
+    expect(await stored('pwh-ady', order.id)).toMatchObject({ status: 'placed', payment: { status: 'paid', capturedCents: order.cents } });
+    expect(adyen.payments.get(order.psp)).toMatchObject({ capturedCents: order.cents });
+
+    const replay = await webhook('pwh-ady', notification(order, true)); // Adyen sends it again
+    expect([replay.statusCode, replay.body]).toEqual([200, '[accepted]']);
+    expect(await confirmations('pwh-ady', order.number)).toBe(1);
+    expect(await stock('pwh-ady')).toBe(before - 1);
+    expect(await cartCount('pwh-ady', 'AdyWebh001')).toBe(0);
+    expect((await callback('pwh-ady', order.id, 'AdyWebh001')).json().order).toMatchObject({ order_number: order.number, status: 'placed' });
+  });
+
+  it('a refused AUTHORISATION cancels the waiting order: stock back, the cart kept, the shopper told', async () => {
+    const before = await stock('pwh-ady');
+    const order = await waitingOrder('AdyWebh002');
+    const refused = await webhook('pwh-ady', notification(order, false));
+    expect([refused.statusCode, refused.body]).toEqual([200, '[accepted]']);
+    const given = await stored('pwh-ady', order.id);
+    expect(given).toMatchObject({ status: 'cancelled', payment: { status: 'declined' } });
+    expect(given.history.map((h) => h.note)).toEqual(["The shopper's bank did not confirm the card payment."]);
+    expect(await stock('pwh-ady')).toBe(before);
+    expect(await cartCount('pwh-ady', 'AdyWebh002')).toBe(1);
+    expect((await callback('pwh-ady', order.id, 'AdyWebh002')).json()).toMatchObject({ status: 422, message: BANK_DID_NOT_CONFIRM });
+    // A later success for it is too late: the order stays cancelled.
+    expect((await webhook('pwh-ady', notification(order, true))).statusCode).toBe(200);
+    expect((await stored('pwh-ady', order.id)).status).toBe('cancelled');
+    expect(await confirmations('pwh-ady', order.number)).toBe(0);
+  });
+
+  it('a notification that is no JSON, has no signature, or reaches a store not on Adyen is refused', async () => {
+    for (const [slug, body] of [['pwh-ady', 'not json'], ['pwh-ady', JSON.stringify({ live: 'false', notificationItems: [] })], ['pwh-anet', notification({ id: '0'.repeat(24), psp: 'QFQTPCQ8HXSKGK82', cents: 100 }, true)]]) {
+      const answer = await webhook(slug, body);
+      expect(answer.statusCode, body).toBe(400);
+    }
+  });
+});
+
+describe('POST /api/payments/webhook/authorize_net', () => {
+  const webhook = (slug: string, body: string, signature: string) => post(slug, '/api/payments/webhook/authorize_net', body, 'application/json', { 'x-anet-signature': signature });
+
+  it("verifies X-ANET-Signature with the store's Signature Key; a placed order's events change nothing, replayed or not; forged or another store's are refused", async () => {
+    // Authorize.Net's API has no 3-D Secure redirect: its card payments never wait, so its events find orders already placed.
+    await add('pwh-anet', 'AnetWebh01');
+    const placed = await submit('pwh-anet', 'AnetWebh01', { payment_token: anet.tokenFor(AUTHORIZE_NET_TEST_CARDS.visa) });
+    expect(placed.statusCode).toBe(200);
+    const order = (await inDb(() => Order.findOne({ tenantId: tenants['pwh-anet'], deviceId: 'AnetWebh01' }).lean())) as unknown as StoredOrder & { _id: unknown };
+    expect(order.payment.status).toBe('paid');
+    const event = anet.notification('net.authorize.payment.authcapture.created', order.payment.reference!);
+
+    const forged = await webhook('pwh-anet', event.body, anet.notification('net.authorize.payment.authcapture.created', order.payment.reference!, 'F'.repeat(128)).signature);
+    expect(forged.statusCode).toBe(400);
+    expect((await webhook('pwh-anet', event.body, '')).statusCode).toBe(400);
+    expect((await webhook('pwh-anet', `${event.body} `, event.signature)).statusCode).toBe(400); // the body is signed as sent
+    expect((await webhook('pwh-ady', event.body, event.signature)).statusCode).toBe(400); // a store not on Authorize.Net
+
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await webhook('pwh-anet', event.body, event.signature);
+      expect(answer.json()).toEqual({ received: true });
+    }
+    expect(await stored('pwh-anet', String(order._id))).toMatchObject({ status: 'placed', payment: { status: 'paid' } });
+    expect(await confirmations('pwh-anet', order.orderNumber)).toBe(1);
+  });
+});
+
+describe('Fiserv Connect: POST /api/payments/fiserv/return and /api/payments/webhook/fiserv', () => {
+  const form = 'application/x-www-form-urlencoded';
+  /** The shopper pays on Connect's page (the fake's): it answers the page that posts itself back to us. */
+  const payAtConnect = async (confirm: { form: { action_url: string; fields: Record<string, string> } }, cardNumber: string) => {
+    const page = await fetch(confirm.form.action_url, { method: 'POST', headers: { 'content-type': form }, body: new URLSearchParams({ ...confirm.form.fields, [CONNECT_CARD_FIELD]: cardNumber }) });
+    expect(page.status).toBe(200);
+    return readConnectReturn(await page.text());
+  };
+  const waitingOrder = async (device: string) => {
+    await add('pwh-fis', device);
+    const asked = await submit('pwh-fis', device, { payment_token: 'fiserv_connect' });
+    expect(asked.statusCode).toBe(202);
+    return asked.json() as { status: boolean; message: string; confirm: { order_id: string; redirect_url: string; form: { action_url: string; fields: Record<string, string> } } };
+  };
+  const returnFrom = (slug: string, fields: Record<string, string>) => post(slug, '/api/payments/fiserv/return', new URLSearchParams(fields).toString(), form);
+  const notify = (slug: string, body: string) => post(slug, '/api/payments/webhook/fiserv', body, form);
+
+  it("the shopper's return, signed with response_hash, places the order waiting for Connect; the notification after it and a second return change nothing", async () => {
+    const before = await stock('pwh-fis');
+    const asked = await waitingOrder('FisConn001');
+    expect({ status: asked.status, message: asked.message }).toEqual({ status: false, message: PAY_ON_CARD_PAGE });
+    const { confirm } = asked;
+    expect(confirm.redirect_url).toBe(fiserv.connectUrl);
+    expect(confirm.form.fields).toMatchObject({
+      txntype: 'preauth', storename: FAKE_CONNECT_STORE, oid: confirm.order_id, currency: '840',
+      responseSuccessURL: `${origin('pwh-fis')}/api/payments/fiserv/return`, transactionNotificationURL: `${origin('pwh-fis')}/api/payments/webhook/fiserv`,
+      hashExtended: expect.any(String),
+    });
+    expect(JSON.stringify(confirm)).not.toContain(FAKE_CONNECT_SHARED_SECRET);
+    const waiting = await stored('pwh-fis', confirm.order_id);
+    expect(waiting.status).toBe('awaiting_payment');
+    expect(confirm.form.fields.chargetotal).toBe((waiting.totalCents / 100).toFixed(2));
+    expect(await stock('pwh-fis')).toBe(before - 1);
+    expect(await cartCount('pwh-fis', 'FisConn001')).toBe(1);
+    // Back early (the callback before Connect answered): still waiting.
+    expect((await callback('pwh-fis', confirm.order_id, 'FisConn001')).statusCode).toBe(409);
+
+    const back = await payAtConnect(confirm, FISERV_TEST_CARDS.approved);
+    expect(back.action).toBe(`${origin('pwh-fis')}/api/payments/fiserv/return`);
+    // A tampered answer (another total, or no hash) is refused and changes nothing.
+    for (const tampered of [{ ...back.fields, chargetotal: '0.01' }, { ...back.fields, response_hash: '' }, { ...back.fields, approval_code: 'Y:000000:0000000000:PPX:000000000' }]) {
+      expect((await returnFrom('pwh-fis', tampered)).statusCode).toBe(400);
+    }
+    expect((await stored('pwh-fis', confirm.order_id)).status).toBe('awaiting_payment');
+
+    const returned = await returnFrom('pwh-fis', back.fields);
+    expect(returned.statusCode).toBe(303);
+    expect(returned.headers.location).toBe(`${origin('pwh-fis')}/cart?payment=${confirm.order_id}`);
+    const placed = await stored('pwh-fis', confirm.order_id);
+    expect(placed).toMatchObject({ status: 'placed', payment: { status: 'paid', reference: back.fields.ipgTransactionId, capturedCents: waiting.totalCents } });
+    expect(fiserv.transaction(back.fields.ipgTransactionId)).toMatchObject({ state: 'CAPTURED', capturedCents: waiting.totalCents });
+    expect(await cartCount('pwh-fis', 'FisConn001')).toBe(0);
+    expect((await callback('pwh-fis', confirm.order_id, 'FisConn001')).json().order).toMatchObject({ order_number: placed.orderNumber, status: 'placed', payment: { status: 'paid' } });
+
+    const notification = fiserv.connectNotifications.find((n) => n.body.includes(confirm.order_id))!;
+    expect(notification.url).toBe(`${origin('pwh-fis')}/api/payments/webhook/fiserv`);
+    for (let i = 0; i < 2; i += 1) expect((await notify('pwh-fis', notification.body)).json()).toEqual({ received: true });
+    expect((await returnFrom('pwh-fis', back.fields)).statusCode).toBe(303); // the browser's back button
+    expect(await confirmations('pwh-fis', placed.orderNumber)).toBe(1);
+    expect(await stock('pwh-fis')).toBe(before - 1);
+  });
+
+  it("the notification alone settles a declined payment: the order is cancelled, stock back, the cart kept; a forged one or another store's changes nothing", async () => {
+    const before = await stock('pwh-fis');
+    const { confirm } = await waitingOrder('FisConn002');
+    const back = await payAtConnect(confirm, FISERV_TEST_CARDS.notAuthenticated);
+    expect(back.fields.status).toBe('DECLINED');
+    const notification = fiserv.connectNotifications.find((n) => n.body.includes(confirm.order_id))!;
+
+    const forged = new URLSearchParams(notification.body);
+    forged.set('notification_hash', Buffer.from('forged').toString('base64'));
+    expect((await notify('pwh-fis', forged.toString())).statusCode).toBe(400);
+    expect((await notify('pwh-fis', notification.body.replace(/&?notification_hash=[^&]*/, ''))).statusCode).toBe(400);
+    expect((await post('pwh-fis', '/api/payments/webhook/fiserv', notification.body, 'application/json')).statusCode).toBe(400);
+    // Another store on the same Connect store verifies it, and has no such order.
+    expect((await notify('pwh-fis2', notification.body)).json()).toEqual({ received: true });
+    expect((await stored('pwh-fis', confirm.order_id)).status).toBe('awaiting_payment');
+    expect(await stock('pwh-fis')).toBe(before - 1);
+
+    expect((await notify('pwh-fis', notification.body)).json()).toEqual({ received: true });
+    const given = await stored('pwh-fis', confirm.order_id);
+    expect(given).toMatchObject({ status: 'cancelled', payment: { status: 'declined' } });
+    expect(await stock('pwh-fis')).toBe(before);
+    expect(await cartCount('pwh-fis', 'FisConn002')).toBe(1);
+    // The shopper's browser arrives after it: sent on to the cart, which reads why.
+    const returned = await returnFrom('pwh-fis', back.fields);
+    expect([returned.statusCode, returned.headers.location]).toEqual([303, `${origin('pwh-fis')}/cart?payment=${confirm.order_id}`]);
+    expect((await callback('pwh-fis', confirm.order_id, 'FisConn002')).json()).toMatchObject({ status: 422, message: BANK_DID_NOT_CONFIRM });
+    expect(await confirmations('pwh-fis', given.orderNumber)).toBe(0);
+  });
+
+  it('a Connect answer whose order is not this store\'s is 404 at the return; Connect is refused for a card to save', async () => {
+    const { confirm } = await waitingOrder('FisConn003');
+    const back = await payAtConnect(confirm, FISERV_TEST_CARDS.approved);
+    expect((await returnFrom('pwh-fis2', back.fields)).statusCode).toBe(404);
+    expect((await stored('pwh-fis', confirm.order_id)).status).toBe('awaiting_payment');
+    await add('pwh-fis', 'FisConn004');
+    const saving = await submit('pwh-fis', 'FisConn004', { payment_token: 'fiserv_connect', save_card: true });
+    expect(saving.statusCode).toBe(422);
+    expect(Object.keys(saving.json().errors)).toEqual(['save_card']);
+  });
+});
