@@ -21,7 +21,7 @@ export interface Answers {
   [shipping: `GET /api/admin/shipping/${string}`]: { data: LabelCarrierOption[] | ConnectedCarrier[] | CarrierInfo } | Paged<ShippingLabel>;
   [shippingChange: `POST /api/admin/shipping/${string}`]: { status: string; message: string; data?: unknown } | { data: LabelQuote | { amount: string; fee: string } };
   'GET /api/sub-accounts': { 'sub-accounts': SubAccount[] };
-  'POST /api/admin/recurringorders': Paged<RecurringOrder>;
+  'POST /api/admin/recurringorders': Paged<RecurringOrder> & { location_id?: number | null };
   'GET /api/admin/recurringorders/executions': { data: RecurringOrder };
   'POST /api/admin/recurringorders/cancel': RecurringChanged;
   'POST /api/admin/recurringorders/cancel-execution': RecurringChanged;

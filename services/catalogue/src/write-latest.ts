@@ -22,8 +22,8 @@ export async function writeLatest<T>(redis: Redis, lock: string, read: () => Pro
 
 /**
  * writeLatest for many documents at once (an order's store products): the locks taken in one round trip, the values
- * read together and written in one call (a bulk write: half the database's work of one write each). A key whose
- * lock another writer holds is left to it; a key whose value moved while writing is written again.
+ * read together and handed to one write call. A key whose lock another writer holds is left to it; a key whose
+ * value moved while writing is written again.
  */
 export async function writeLatestMany<K, T>(redis: Redis, lockOf: (key: K) => string, keys: K[],
   read: (keys: K[]) => Promise<(T | null)[]>, write: (entries: [K, T][]) => Promise<unknown>): Promise<void> {
