@@ -1,18 +1,25 @@
 import { Faker, en } from '@faker-js/faker';
 import { connectMongo, disconnectMongo, inBackground, Location, Tenant, syncIndexes, mongoose } from '@platform/db';
 import { nextOrderNumber, slugify } from '@platform/domain';
-import { Brand, Department, FeaturedProduct, Product, productDocId, rebuildSearchRows, recountSales, recountSalesFrom, StoreProduct, storeProductDocId } from '@platform/catalogue';
+import { Brand, Department, FeaturedProduct, Product, productDocId, rebuildSearchRows, recountSales, StoreProduct, storeProductDocId, type SoldOrder } from '@platform/catalogue';
 import { adminIds, Customer, CustomerKey, customerKeyDocs, hashPassword, startSessionLists } from '@platform/identity';
 import { sealSecret } from '@platform/server-kit';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
-import { indexOrders, Order, soldOrders } from '@platform/orders';
+import { indexOrders, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
 import { createRedis } from '@platform/queue';
 import type { Redis } from 'ioredis';
 
 /** Where the gateway keeps order lists (its queue prefix); the seed writes the lists of the orders it inserts, so the gateway has nothing to rebuild. */
 let orderLists: { redis: Redis; prefix: string } | null = null;
-const listOrders = async (tenantId: string, orders: unknown[]) => { if (orderLists) await indexOrders(orderLists, tenantId, orders as Parameters<typeof indexOrders>[2], false); };
+/** What the seed's orders sold, per tenant (not cancelled): the sales counts are set from it, not by reading the orders back. */
+const soldBySeed = new Map<string, SoldOrder[]>();
+const listOrders = async (tenantId: string, orders: unknown[]) => {
+  const sold = soldBySeed.get(tenantId) ?? [];
+  for (const o of orders as (SoldOrder & { status: string })[]) if (o.status !== 'cancelled') sold.push({ orderNumber: o.orderNumber, placedAt: o.placedAt, items: o.items.map((i) => ({ sku: i.sku, quantity: i.quantity })) });
+  soldBySeed.set(tenantId, sold);
+  if (orderLists) await indexOrders(orderLists, tenantId, orders as Parameters<typeof indexOrders>[2], false);
+};
 import { HARDWARE_TREE, PAINT_TREE, PRODUCT_IMAGES } from './catalogue-tree';
 
 import { DEMO_LOGINS } from '../demo-logins.mjs';
@@ -548,8 +555,7 @@ async function markOrderListsBuilt(store: { redis: Redis; prefix: string }) {
 
 async function countSalesOfAll(store: { redis: Redis; prefix: string }) {
   const started = Date.now();
-  recountSalesFrom(soldOrders);
-  for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await recountSales(store, String(t._id));
+  for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await recountSales(store, String(t._id), soldBySeed.get(String(t._id)) ?? []);
   console.log(`[seed] sales counted from the orders (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
@@ -583,7 +589,7 @@ async function main() {
   // Each store's search rows now, from the data just written: the gateway's first search builds its index from
   // Redis instead of reading every product from the database (21 s at 20,000 products).
   if (!result.skipped && orderLists) await writeSearchRowsOfAll(orderLists);
-  // Top selling and bought together are counted from the orders just written, as after a Redis loss.
+  // Top selling and bought together are counted from the orders just written (as after a Redis loss, without reading them back).
   if (!result.skipped && orderLists) await countSalesOfAll(orderLists);
   // Each store's list of admins (read on every new order) is made now, not by the first order (a scan of the customers).
   if (!result.skipped) await inBackground('seed: the stores\' lists of admins', async () => {

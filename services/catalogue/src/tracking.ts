@@ -88,38 +88,41 @@ const LOADERS: Record<Kind, (store: CounterStore, tenantId: string) => Promise<v
       if (d.clicks) m.hset(clicksKey(store, tenantId), d.term, d.clicks);
     });
   },
-  async sales(store, tenantId) {
-    const since = new Date(Date.now() - SALES_DAY_TTL_S * 1000);
-    const recent = Date.now() - COUNTED_TTL_S * 1000;
-    const days = new Map<string, Map<string, number>>();
-    const pairs = new Map<string, Map<string, number>>();
-    const add = (map: Map<string, Map<string, number>>, key: string, member: string, amount: number) => {
-      const counts = map.get(key) ?? new Map<string, number>();
-      counts.set(member, (counts.get(member) ?? 0) + amount);
-      map.set(key, counts);
-    };
-    let counted: string[] = [];
-    const markCounted = async () => {
-      const multi = store.redis.multi();
-      for (const jobId of counted) multi.set(countedKey(store, 'sales', QUEUE_NAMES.ordersPlaced, jobId), '1', 'EX', COUNTED_TTL_S);
-      await multi.exec();
-      counted = [];
-    };
-    for await (const order of soldOrders?.(tenantId) ?? []) {
-      const { quantities, pairs: bought } = orderSales(order.items);
-      const placed = new Date(order.placedAt);
-      if (placed >= since) for (const [sku, quantity] of quantities) add(days, placed.toISOString().slice(0, 10), sku, quantity);
-      for (const [sku, withSku] of bought) add(pairs, sku, withSku, 1);
-      // An order placed lately may still have its orders-placed job waiting: counted here, it must not count again.
-      if (placed.getTime() >= recent) counted.push(orderPlacedJobId(tenantId, order.orderNumber));
-      if (counted.length >= 1000) await markCounted();
-    }
-    await markCounted();
-    // Set, not added: a load that ran twice (its lock ran out) or over older counts leaves the same figures.
-    await inBatches(store, [...days], (m, [day, counts]) => m.zadd(salesKey(store, tenantId, day), ...[...counts].flatMap(([sku, n]) => [n, sku])).expire(salesKey(store, tenantId, day), SALES_DAY_TTL_S));
-    await inBatches(store, [...pairs], (m, [sku, counts]) => m.zadd(pairsKey(store, tenantId, sku), ...[...counts].flatMap(([withSku, n]) => [n, withSku])));
-  },
+  sales: (store, tenantId) => countSales(store, tenantId, soldOrders?.(tenantId) ?? []),
 };
+
+/** Sets a tenant's sales counts in Redis from its orders (what the sales loader and a seed do). */
+async function countSales(store: CounterStore, tenantId: string, orders: AsyncIterable<SoldOrder> | Iterable<SoldOrder>): Promise<void> {
+  const since = new Date(Date.now() - SALES_DAY_TTL_S * 1000);
+  const recent = Date.now() - COUNTED_TTL_S * 1000;
+  const days = new Map<string, Map<string, number>>();
+  const pairs = new Map<string, Map<string, number>>();
+  const add = (map: Map<string, Map<string, number>>, key: string, member: string, amount: number) => {
+    const counts = map.get(key) ?? new Map<string, number>();
+    counts.set(member, (counts.get(member) ?? 0) + amount);
+    map.set(key, counts);
+  };
+  let counted: string[] = [];
+  const markCounted = async () => {
+    const multi = store.redis.multi();
+    for (const jobId of counted) multi.set(countedKey(store, 'sales', QUEUE_NAMES.ordersPlaced, jobId), '1', 'EX', COUNTED_TTL_S);
+    await multi.exec();
+    counted = [];
+  };
+  for await (const order of orders) {
+    const { quantities, pairs: bought } = orderSales(order.items);
+    const placed = new Date(order.placedAt);
+    if (placed >= since) for (const [sku, quantity] of quantities) add(days, placed.toISOString().slice(0, 10), sku, quantity);
+    for (const [sku, withSku] of bought) add(pairs, sku, withSku, 1);
+    // An order placed lately may still have its orders-placed job waiting: counted here, it must not count again.
+    if (placed.getTime() >= recent) counted.push(orderPlacedJobId(tenantId, order.orderNumber));
+    if (counted.length >= 1000) await markCounted();
+  }
+  await markCounted();
+  // Set, not added: a load that ran twice (its lock ran out) or over older counts leaves the same figures.
+  await inBatches(store, [...days], (m, [day, counts]) => m.zadd(salesKey(store, tenantId, day), ...[...counts].flatMap(([sku, n]) => [n, sku])).expire(salesKey(store, tenantId, day), SALES_DAY_TTL_S));
+  await inBatches(store, [...pairs], (m, [sku, counts]) => m.zadd(pairsKey(store, tenantId, sku), ...[...counts].flatMap(([withSku, n]) => [n, withSku])));
+}
 
 async function inBatches<T>(store: CounterStore, docs: T[], add: (multi: ReturnType<Redis['multi']>, doc: T) => unknown): Promise<void> {
   for (let i = 0; i < docs.length; i += 1000) {
@@ -259,10 +262,15 @@ export function recountSalesFrom(source: SoldOrders): void {
   soldOrders = source;
 }
 
-/** Counts a tenant's sales again from its orders now (a seed that wrote orders in bulk; a repair by hand). */
-export async function recountSales(store: CounterStore, tenantId: string): Promise<void> {
+/**
+ * Counts a tenant's sales again now: from the orders given (a seed that has the orders it wrote, sparing a read of
+ * them all), else from the database (a repair by hand).
+ */
+export async function recountSales(store: CounterStore, tenantId: string, orders?: Iterable<SoldOrder>): Promise<void> {
   await store.redis.del(loadedKey(store, tenantId, 'sales'));
-  await ensureLoaded(store, tenantId, 'sales');
+  if (!orders) return ensureLoaded(store, tenantId, 'sales');
+  await countSales(store, tenantId, orders);
+  await store.redis.set(loadedKey(store, tenantId, 'sales'), '1');
 }
 
 /**
