@@ -7,7 +7,7 @@ export interface SessionUser {
   access_token: string;
   loginKeep: boolean;
   data: {
-    customer: { slug: string; first_name: string; last_name: string; receive_marketing: boolean; permissions: string[] };
+    customer: { slug: string; first_name: string; last_name: string; receive_marketing: boolean | null; permissions: string[] };
     is_developer: boolean;
   };
 }

@@ -5,7 +5,8 @@ export const CustomerSummary = Type.Object({
   slug: Type.String(),
   first_name: Type.String(),
   last_name: Type.String(),
-  receive_marketing: Type.Boolean(),
+  /** null: the shopper never answered (spec 2 §3 'default unset'); no marketing e-mails go to them. */
+  receive_marketing: Type.Union([Type.Boolean(), Type.Null()]),
   permissions: Type.Array(Type.String()),
 });
 export const LoginResponse = Type.Object({
@@ -14,6 +15,8 @@ export const LoginResponse = Type.Object({
   mfa: Type.Boolean(),
   token: Type.Union([Type.String(), Type.Null()]),
   showContact: Type.Boolean(),
+  /** Spec 2 §3: a platform representative's sign-in into the store; always false (no such accounts: docs/API-DECISIONS.md). */
+  master_login: Type.Boolean(),
   access_token: Type.String(),
   is_admin: Type.Boolean(),
   data: Type.Object({ customer: CustomerSummary, is_developer: Type.Boolean() }),

@@ -43,10 +43,18 @@ function trustProxySetting(value: string | undefined): FastifyServerOptions['tru
   return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
+/** A request as the log keeps it: an access token in the address (spec 2 sends some there) is not written down. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method, url: request.url.replace(/([?&]access_token=)[^&#]*/gi, '$1[hidden]'),
+    host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Builds one HTTP app: third-party plugins, then ours (errors, context, health), then the service routes. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info', serializers: { req: requestForLog } },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false, useDefaults: true } },
     forceCloseConnections: 'idle',

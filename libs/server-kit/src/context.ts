@@ -135,11 +135,38 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, options: Ten
       tenant,
       storeId: storeHeader && /^\d+$/.test(storeHeader) ? Number(storeHeader) : null,
       deviceId: deviceHeader && isDeviceId(deviceHeader) ? deviceHeader : null,
-      caller: await resolveCaller(tenant, header(request, 'authorization')),
+      caller: await resolveCaller(tenant, bearerToken(header(request, 'authorization')) ?? tokenFrom(request, 'query', request.query)),
       userAgent: (header(request, 'user-agent') ?? '').slice(0, 300),
     };
   });
+
+  // The body is read after onRequest: a route that takes the token in its body (spec 2's verify-password and
+  // save-customer-stores send `access_token` there) is signed in here, before its schema and guards run.
+  app.addHook('preValidation', async (request) => {
+    if (!request.ctx || request.ctx.caller || bearerToken(header(request, 'authorization'))) return;
+    const token = tokenFrom(request, 'body', request.body);
+    if (token) request.ctx.caller = await resolveCaller(request.ctx.tenant, token);
+  });
 }, { name: 'request-context' });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Where else than the bearer header this route takes the access token: spec 2 sends `access_token` in the
+     * query (get-customer-details, customer/name, ...) or in the body (verify-password, save-customer-stores).
+     * The header wins when both are sent. Other routes ignore an access_token they are given.
+     */
+    accessTokenIn?: 'query' | 'body';
+  }
+}
+
+const bearerToken = (authorization: string | undefined): string | null => (authorization ? /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] ?? null : null);
+
+function tokenFrom(request: FastifyRequest, place: 'query' | 'body', source: unknown): string | null {
+  if (request.routeOptions.config?.accessTokenIn !== place) return null;
+  const token = (source as { access_token?: unknown } | null | undefined)?.access_token;
+  return typeof token === 'string' && token.length > 0 && token.length <= 200 ? token : null;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,10 +176,9 @@ declare module 'fastify' {
 
 const LAST_USED_STEP_MS = 3_600_000;
 
-async function resolveCaller(tenant: ResolvedTenant, authorization: string | undefined): Promise<Caller | null> {
-  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
-  if (!match) return null;
-  const tokenHash = hashToken(match[1]);
+async function resolveCaller(tenant: ResolvedTenant, bearer: string | null): Promise<Caller | null> {
+  if (!bearer) return null;
+  const tokenHash = hashToken(bearer);
   // By its _id alone (the tenant and the hash): the one lookup FerretDB answers from an index (docs/DATA-ACCESS.md).
   const _id = accessTokenId(tenant.id, tokenHash);
   const token = await AccessToken.findOne({ tenantId: tenant.id, _id }).lean() as

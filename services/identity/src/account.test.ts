@@ -37,7 +37,8 @@ describe('POST /api/signup', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success', message: 'Thank you for registering!' });
     const saved = await bg(() => Customer.findOne({ tenantId, email: 'jane@acct.test' }).lean()) as Record<string, unknown>;
-    expect(saved).toMatchObject({ telephone: '5035550142', accountNumber: 'C-1001', receiveSms: true, receiveMarketing: false, customInfo: { company_name: 'Doe Builders', trade: 'roofing' } });
+    // Marketing is left unset when the form did not ask (spec 2 §3 'receive_marketing (default unset)').
+    expect(saved).toMatchObject({ telephone: '5035550142', accountNumber: 'C-1001', receiveSms: true, receiveMarketing: null, customInfo: { company_name: 'Doe Builders', trade: 'roofing' } });
     expect(String(saved.passwordHash)).toMatch(/^scrypt\$/);
     expect((await post('login', { email: 'jane@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(200);
   });
@@ -75,7 +76,7 @@ describe('the account', () => {
     const res = await harness.app.inject({ url: `/api/get-customer-details?access_token=${token}`, headers: { 'business-slug': 'acct-a', authorization: `Bearer ${token}` } });
     expect(res.json().data).toEqual({
       slug: expect.stringMatching(/^jane-doe-/), first_name: 'Jane', last_name: 'Doe', email: 'jane@acct.test', telephone: '5035550142',
-      receive_marketing: false, receive_sms: true, account_number: 'C-1001', custom_info: { company_name: 'Doe Builders', trade: 'roofing' }, store_id: null,
+      receive_marketing: null, receive_sms: true, account_number: 'C-1001', custom_info: { company_name: 'Doe Builders', trade: 'roofing' }, store_id: null,
     });
     expect(res.body).not.toContain('scrypt');
     expect((await harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'acct-a' } })).statusCode).toBe(401);
@@ -232,6 +233,19 @@ describe('the account', () => {
     expect((await post('save-customer-stores', { store: 2 })).statusCode).toBe(401);
   });
 
+  it('keeps the marketing answer a shopper gave at sign-up, and leaves it unset (no marketing e-mails) when they gave none', async () => {
+    await post('signup', { ...member, email: 'said-no@acct.test', telephone: '(503) 555-0151', receive_marketing: false });
+    await post('signup', { ...member, email: 'said-yes@acct.test', telephone: '(503) 555-0152', receive_marketing: true });
+    await post('signup', { ...member, email: 'said-nothing@acct.test', telephone: '(503) 555-0153' });
+    const marketing = async (email: string) => {
+      const answer = (await post('login', { email, password: 'Secret-Pass-1' })).json();
+      const details = await harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'acct-a', authorization: `Bearer ${answer.access_token}` } });
+      expect(details.json().data.receive_marketing).toBe(answer.data.customer.receive_marketing);
+      return answer.data.customer.receive_marketing;
+    };
+    expect([await marketing('said-no@acct.test'), await marketing('said-yes@acct.test'), await marketing('said-nothing@acct.test')]).toEqual([false, true, null]);
+  });
+
   it('makes one account when two registrations with one e-mail arrive at once (the e-mail key is claimed atomically)', async () => {
     const answers = await Promise.all([
       post('signup', { ...member, first_name: 'Twin', email: 'twin@acct.test', telephone: '(503) 555-0161' }),
@@ -259,5 +273,45 @@ describe('the account', () => {
     await harness.resources.redis.del(`${harness.resources.queuePrefix}:sessions:${tenantId}:${slug}`);
     expect(await sessions()).toHaveLength(2);
     expect(await harness.resources.redis.scard(`${harness.resources.queuePrefix}:sessions:${tenantId}:${slug}`)).toBe(3); // two ids and the marker
+  });
+});
+
+describe("spec 2's access_token in the query (account calls) or in the body (verify-password, save-customer-stores)", () => {
+  let token: string;
+  const bare = { 'business-slug': 'acct-a' };
+  beforeAll(async () => {
+    await Location.create({ tenantId, locationId: 3, name: 'South', address: '3 Main St' });
+    await post('signup', { ...member, email: 'query@acct.test', telephone: '(503) 555-0191' });
+    token = (await post('login', { email: 'query@acct.test', password: 'Secret-Pass-1' })).json().access_token;
+  });
+
+  it('signs the account calls in with ?access_token= alone, as spec 2 sends it', async () => {
+    const details = await harness.app.inject({ url: `/api/get-customer-details?access_token=${token}`, headers: bare });
+    expect(details.statusCode).toBe(200);
+    expect(details.json().data.email).toBe('query@acct.test');
+    const name = await harness.app.inject({ method: 'POST', url: `/api/customer/name?access_token=${token}`, headers: bare, payload: { first_name: 'Quinn', last_name: 'Doe' } });
+    expect(name.json()).toMatchObject({ status: 'success', data: { first_name: 'Quinn' } });
+    const marketing = await harness.app.inject({ method: 'POST', url: `/api/customer/set-marketing?access_token=${token}`, headers: bare, payload: { receive_marketing: 1 } });
+    expect(marketing.json()).toMatchObject({ message: 'You will receive marketing e-mails.', data: { receive_marketing: true } });
+    const password = await harness.app.inject({ method: 'POST', url: `/api/customer/password?access_token=${token}`, headers: bare, payload: { current_password: 'wrong-one', password: 'Brand-New-7', password_confirmation: 'Brand-New-7' } });
+    expect(password.json().message).toBe('The current password is not correct.'); // signed in: the password was checked
+  });
+
+  it('takes the token in the body where spec 2 puts it there', async () => {
+    const verified = await post('verify-password', { password: 'Secret-Pass-1', access_token: token });
+    expect(verified.json()).toEqual({ status: 'success', message: 'Password confirmed.' });
+    expect((await post('save-customer-stores', { store: 3, access_token: token })).json()).toEqual({ status: 'success', message: 'Your store has been saved.' });
+    expect((await harness.app.inject({ url: `/api/get-customer-details?access_token=${token}`, headers: bare })).json().data.store_id).toBe(3);
+  });
+
+  it("refuses a wrong, revoked or another store's token, and routes that do not take it there ignore it", async () => {
+    expect((await harness.app.inject({ url: '/api/get-customer-details?access_token=not-a-token', headers: bare })).statusCode).toBe(401);
+    expect((await harness.app.inject({ url: `/api/get-customer-details?access_token=${token}`, headers: { 'business-slug': 'acct-b' } })).statusCode).toBe(401);
+    expect((await post('save-customer-stores', { store: 3, access_token: 'not-a-token' })).statusCode).toBe(401);
+    // Only the routes spec 2 sends it to: elsewhere a token in the address signs nobody in.
+    expect((await harness.app.inject({ url: `/api/customer/sessions?access_token=${token}`, headers: bare })).statusCode).toBe(401);
+    const signedOut = (await post('login', { email: 'query@acct.test', password: 'Secret-Pass-1' })).json().access_token;
+    await harness.app.inject({ method: 'POST', url: `/api/logout?access_token=${signedOut}`, headers: bare });
+    expect((await harness.app.inject({ url: `/api/get-customer-details?access_token=${signedOut}`, headers: bare })).statusCode).toBe(401);
   });
 });

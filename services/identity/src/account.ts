@@ -68,7 +68,7 @@ export async function signup(ctx: RequestContext, io: IdentityIo, ip: string, in
     const created = await Customer.create({
       ...scoped(ctx), slug, email, telephone: phone, firstName: input.first_name.trim(), lastName: input.last_name.trim(),
       passwordHash: await hashPassword(input.password), accountNumber: (input.account_number ?? '').trim(),
-      receiveSms: input.receive_sms ?? true, receiveMarketing: input.receive_marketing ?? false, customInfo: custom, deviceId: input.device_id ?? null,
+      receiveSms: input.receive_sms ?? true, receiveMarketing: input.receive_marketing ?? null, customInfo: custom, deviceId: input.device_id ?? null,
     });
     // The admin's Customers list has the new shopper at once (customers-admin/customer-index.ts).
     await indexCustomer(io, ctx.tenantId, created.toObject());
@@ -91,7 +91,7 @@ async function me(ctx: RequestContext): Promise<CustomerDoc> {
 
 const details = (c: CustomerDoc) => ({
   slug: c.slug, first_name: c.firstName, last_name: c.lastName, email: c.email, telephone: c.telephone ?? '',
-  receive_marketing: c.receiveMarketing, receive_sms: c.receiveSms ?? true, account_number: c.accountNumber ?? '', custom_info: c.customInfo ?? {},
+  receive_marketing: c.receiveMarketing ?? null, receive_sms: c.receiveSms ?? true, account_number: c.accountNumber ?? '', custom_info: c.customInfo ?? {},
   store_id: (c as { preferredStoreId?: number | null }).preferredStoreId ?? null,
 });
 

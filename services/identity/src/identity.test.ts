@@ -25,7 +25,8 @@ describe('POST /api/login', () => {
     const res = await login({ email: 'BOSS@id-a.test', password: PASSWORD, device_id: 'AbCdE12345' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'success', mfa: false, showContact: false, is_admin: true, data: { customer: { slug: 'boss', first_name: 'Pat', permissions: ['view_emails'] } } });
+    // Every field of spec 2 §3's login response, master_login included (false: no platform representative accounts).
+    expect(body).toMatchObject({ status: 'success', mfa: false, token: null, showContact: false, master_login: false, is_admin: true, data: { customer: { slug: 'boss', first_name: 'Pat', permissions: ['view_emails'] } } });
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(JSON.stringify(body)).not.toContain('passwordHash');
   });

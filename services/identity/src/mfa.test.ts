@@ -51,7 +51,7 @@ describe('two-step sign-in (TOTP)', () => {
 
   it('asks for the code after the password; a wrong or replayed code is refused, the next one signs in', async () => {
     const first = (await call('POST', 'login', { email: 'ann@mfa.test', password: PASSWORD })).json();
-    expect(first).toMatchObject({ status: 'success', mfa: true, access_token: '' });
+    expect(first).toMatchObject({ status: 'success', mfa: true, master_login: false, access_token: '' });
     expect(first.token).toMatch(/^[\w-]{20,}$/);
     const wrong = await call('POST', 'mfa/submit', { code: '123456', token: first.token, is_backup: 0 });
     expect(wrong.json()).toMatchObject({ status: 422, message: 'Your 2FA code is invalid. Please try again.' });

@@ -90,7 +90,7 @@ export async function startMfaStep(ctx: RequestContext, io: IdentityIo, customer
   const token = randomBytes(24).toString('base64url');
   await io.redis.set(`${io.prefix}:mfa-login:${ctx.tenantId}:${token}`, JSON.stringify({ slug: customer.slug, remember, tries: 0 }), 'EX', MFA_STEP_S);
   return {
-    status: 'success', message: 'Enter the code from your authenticator app.', mfa: true, token, showContact: false, access_token: '', is_admin: customer.isAdmin,
+    status: 'success', message: 'Enter the code from your authenticator app.', mfa: true, token, showContact: false, master_login: false, access_token: '', is_admin: customer.isAdmin,
     data: sessionAnswer(ctx, customer, '').data,
   };
 }

@@ -17,7 +17,8 @@ const customerSchema = new Schema({
   permissions: { type: [String], default: [] },
   /** A staff sub-account bound to one store location (the prepare console shows it that location's orders only); null: all. */
   locationId: { type: Number, default: null },
-  receiveMarketing: { type: Boolean, default: false },
+  /** null until the shopper answers (spec 2 §3: marketing 'default unset'); only true receives marketing e-mails. */
+  receiveMarketing: { type: Boolean, default: null },
   receiveSms: { type: Boolean, default: true },
   accountNumber: { type: String, default: '' },
   /** Answers to the store's custom signup fields, by field name. */

@@ -24,11 +24,16 @@ const DeviceId = Type.Optional(Type.String({ maxLength: 10 }));
 const Status = Type.Object({ status: Type.String(), message: Type.String() });
 const CustomerDetails = Type.Object({
   slug: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), telephone: Type.String(),
-  receive_marketing: Type.Boolean(), receive_sms: Type.Boolean(), account_number: Type.String(), custom_info: Type.Record(Type.String(), Type.Unknown()),
+  /** null: never answered (spec 2 'marketing default unset'), e-mailed no marketing. */
+  receive_marketing: Type.Union([Type.Boolean(), Type.Null()]), receive_sms: Type.Boolean(), account_number: Type.String(), custom_info: Type.Record(Type.String(), Type.Unknown()),
   /** The store the customer last chose (save-customer-stores), or null. */
   store_id: Type.Union([Type.Integer(), Type.Null()]),
 });
 const WithDetails = Type.Object({ status: Type.String(), message: Type.String(), data: CustomerDetails });
+/** Spec 2 §7 sends the account calls' token as `?access_token=` (the bearer header wins when both come). */
+const TokenQuery = Type.Object({ access_token: Type.Optional(Type.String({ maxLength: 200 })) });
+const tokenInQuery = { accessTokenIn: 'query' } as const;
+const tokenInBody = { accessTokenIn: 'body' } as const;
 
 
 export const identityRoutes: ServicePlugin = async (app) => {
@@ -154,25 +159,30 @@ export const identityRoutes: ServicePlugin = async (app) => {
   }, async (request) => signup(request.ctx, io, request.ip, request.body));
 
   app.get('/get-customer-details', {
-    schema: { tags, summary: "The signed-in customer's own details", querystring: Type.Object({ access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Type.Object({ data: CustomerDetails }) } },
+    config: tokenInQuery,
+    schema: { tags, summary: "The signed-in customer's own details", querystring: TokenQuery, response: { 200: Type.Object({ data: CustomerDetails }) } },
   }, async (request) => ({ data: await customerDetails(request.ctx) }));
 
   app.post('/customer/name', {
-    schema: { tags, summary: 'Changes the signed-in customer\'s name', body: Type.Object({ first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }) }), response: { 200: WithDetails, ...errorAnswers(422) } },
+    config: tokenInQuery,
+    schema: { tags, summary: 'Changes the signed-in customer\'s name', querystring: TokenQuery, body: Type.Object({ first_name: Type.String({ maxLength: 50 }), last_name: Type.String({ maxLength: 50 }) }), response: { 200: WithDetails, ...errorAnswers(422) } },
   }, async (request) => relisted(request.ctx, await updateName(request.ctx, request.body)));
 
   app.post('/customer/email', {
-    schema: { tags, summary: 'Changes the e-mail (the current password confirms it)', body: Type.Object({ email: Email, password: Password }), response: { 200: WithDetails, ...errorAnswers(422, 429) } },
+    config: tokenInQuery,
+    schema: { tags, summary: 'Changes the e-mail (the current password confirms it)', querystring: TokenQuery, body: Type.Object({ email: Email, password: Password }), response: { 200: WithDetails, ...errorAnswers(422, 429) } },
   }, async (request) => relisted(request.ctx, await updateEmail(request.ctx, io, request.ip, request.body)));
 
   app.post('/customer/password', {
+    config: tokenInQuery,
     schema: {
-      tags, summary: 'Changes the password (the current one confirms it); other sessions end',
+      tags, summary: 'Changes the password (the current one confirms it); other sessions end', querystring: TokenQuery,
       body: Type.Object({ current_password: Password, password: Password, password_confirmation: Password }), response: { 200: Status, ...errorAnswers(422, 429) },
     },
   }, async (request) => updatePassword(request.ctx, io, request.ip, request.body));
 
   app.post('/verify-password', {
+    config: tokenInBody,
     schema: {
       tags, summary: 'The signed-in account\'s password again; for a few minutes this session may turn two-step sign-in on or off',
       body: Type.Object({ password: Password, access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status, ...errorAnswers(422, 429) },
@@ -209,7 +219,8 @@ export const identityRoutes: ServicePlugin = async (app) => {
   }, async (request) => relisted(request.ctx, await setSms(request.ctx, request.body.receive_sms)));
 
   app.post('/customer/set-marketing', {
-    schema: { tags, summary: 'The marketing e-mails switch', body: Type.Object({ receive_marketing: Type.Union([Type.Literal(0), Type.Literal(1)]) }), response: { 200: WithDetails } },
+    config: tokenInQuery,
+    schema: { tags, summary: 'The marketing e-mails switch', querystring: TokenQuery, body: Type.Object({ receive_marketing: Type.Union([Type.Literal(0), Type.Literal(1)]) }), response: { 200: WithDetails } },
   }, async (request) => relisted(request.ctx, await setMarketing(request.ctx, request.body.receive_marketing)));
 
   app.get('/mfa/load', {
@@ -241,6 +252,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
   }, async (request) => submitMfa(request.ctx, io, request.body));
 
   app.post('/save-customer-stores', {
+    config: tokenInBody,
     schema: {
       tags, summary: 'Keeps the store the signed-in customer chose on their account',
       body: Type.Object({ store: Type.Integer({ minimum: 1 }), access_token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: Status, ...errorAnswers(422) },

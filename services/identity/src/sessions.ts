@@ -14,7 +14,7 @@ export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<Platfor
 
 export interface CustomerDoc {
   _id: unknown; slug: string; email: string; telephone: string | null; firstName: string; lastName: string; passwordHash: string;
-  isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; locationId?: number | null; knownDevices?: string[]; lastSignInAt?: Date | null; receiveMarketing: boolean; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
+  isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; locationId?: number | null; knownDevices?: string[]; lastSignInAt?: Date | null; receiveMarketing: boolean | null; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
 }
 
 const KNOWN_DEVICES_KEPT = 20;
@@ -49,10 +49,10 @@ export async function startSession(ctx: RequestContext, io: IdentityIo, customer
 /** The login answer; permissions are the effective ones (own list, plan, business allow-lists). */
 export function sessionAnswer(ctx: RequestContext, customer: CustomerDoc, token: string): LoginResponse {
   return {
-    status: 'success', message: 'You are signed in.', mfa: false, token: null, showContact: false, access_token: token, is_admin: customer.isAdmin,
+    status: 'success', message: 'You are signed in.', mfa: false, token: null, showContact: false, master_login: false, access_token: token, is_admin: customer.isAdmin,
     data: {
       customer: {
-        slug: customer.slug, first_name: customer.firstName, last_name: customer.lastName, receive_marketing: customer.receiveMarketing,
+        slug: customer.slug, first_name: customer.firstName, last_name: customer.lastName, receive_marketing: customer.receiveMarketing ?? null,
         permissions: effectivePermissions({ isAdmin: customer.isAdmin, isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions }, ctx.tenant),
       },
       is_developer: customer.isDeveloper,

@@ -5,7 +5,7 @@ import { unwrap } from './unwrap';
 
 type StatusAnswer = { status: string; message: string };
 export interface CustomerDetails {
-  slug: string; first_name: string; last_name: string; email: string; telephone: string; receive_marketing: boolean; receive_sms: boolean;
+  slug: string; first_name: string; last_name: string; email: string; telephone: string; receive_marketing: boolean | null; receive_sms: boolean;
   account_number: string; custom_info: Record<string, unknown>; store_id: number | null;
 }
 export interface SavedCard { source: string; brand: string; last4: string; exp_month: number; exp_year: number }
@@ -13,7 +13,8 @@ export interface SavedCard { source: string; brand: string; last4: string; exp_m
 export interface SignedInSession { id: string; device: string; signed_in_at: string; last_used_at: string; current: boolean }
 export interface SignupPayload {
   first_name: string; last_name: string; telephone: string; email: string; password: string; c_password: string; account_number?: string;
-  receive_sms: boolean; receive_marketing: boolean; custom_info: Record<string, string | boolean>; device_id: string;
+  /** Left out until the shopper ticks or unticks the box (spec 2 §3: marketing 'default unset'). */
+  receive_sms: boolean; receive_marketing?: boolean; custom_info: Record<string, string | boolean>; device_id: string;
 }
 
 export const identityApi = platformApi.injectEndpoints({

@@ -93,7 +93,7 @@ export function AccountPage() {
           </Section>
           <Section title="Password"><PasswordForm /></Section>
           <Section title="Marketing e-mails">
-            <Switch label="E-mail me offers and news" on={me.receive_marketing} busy={switching} onChange={(on) => setMarketing({ receive_marketing: on ? 1 : 0 }).unwrap()} />
+            <Switch label="E-mail me offers and news" on={me.receive_marketing === true} busy={switching} onChange={(on) => setMarketing({ receive_marketing: on ? 1 : 0 }).unwrap()} />
           </Section>
           <Section title="Saved cards"><SavedCards /></Section>
           <Section title="Two-step sign-in"><TwoStepSettings /></Section>

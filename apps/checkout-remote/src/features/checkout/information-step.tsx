@@ -117,7 +117,7 @@ export function InformationStep({ mode, onBack }: { mode: FulfilmentMode; onBack
       if (save && !user) {
         const telephone = normalizePhone(contact.telephone)!;
         const registered = await signup({
-          ...contact, telephone, password, c_password: confirmation, device_id, receive_sms: true, receive_marketing: false, custom_info: customInfo,
+          ...contact, telephone, password, c_password: confirmation, device_id, receive_sms: true, custom_info: customInfo,
         });
         if ('error' in registered) {
           const errors = Object.fromEntries(Object.entries(fieldErrors(registered.error)).map(([field, text]) => [field, registrationProblemShown(field, text)]));

@@ -13,8 +13,9 @@ const Row = styled.div`display: grid; grid-template-columns: 1fr 1fr; gap: 0 12p
 const isDuplicate = (text: string) => text === DUPLICATE_EMAIL_SHOWN || text === DUPLICATE_PHONE_SHOWN;
 const Help = styled.span`font-weight: 400; font-size: 0.85rem; color: ${(p) => p.theme.colors.muted};`;
 
-interface Member { first_name: string; last_name: string; telephone: string; email: string; account_number: string; receive_sms: boolean; receive_marketing: boolean; custom_info: Record<string, string | boolean> }
-const EMPTY: Member = { first_name: '', last_name: '', telephone: '', email: '', account_number: '', receive_sms: true, receive_marketing: false, custom_info: {} };
+/** receive_marketing stays unset (and out of the sign-up) until the shopper ticks or unticks the box (spec 2 §3). */
+interface Member { first_name: string; last_name: string; telephone: string; email: string; account_number: string; receive_sms: boolean; receive_marketing?: boolean; custom_info: Record<string, string | boolean> }
+const EMPTY: Member = { first_name: '', last_name: '', telephone: '', email: '', account_number: '', receive_sms: true, custom_info: {} };
 
 function storedMember(): Member {
   try { return { ...EMPTY, ...(JSON.parse(localStorage.getItem(MEMBER_KEY) ?? '{}') as Partial<Member>) }; } catch { return EMPTY; }
@@ -167,7 +168,7 @@ export function RegisterPage() {
               onChange={(value) => { change('custom_info', { ...member.custom_info, [field.name]: value }); setProblems(({ [`custom_info.${field.name}`]: _, ...rest }) => rest); }} />
           ))}
           <label style={{ display: 'flex', gap: 8, marginBottom: 8 }}><input type="checkbox" checked={member.receive_sms} onChange={(e) => change('receive_sms', e.target.checked)} /> Text me about my orders</label>
-          <label style={{ display: 'flex', gap: 8, marginBottom: 16 }}><input type="checkbox" checked={member.receive_marketing} onChange={(e) => change('receive_marketing', e.target.checked)} /> E-mail me offers and news</label>
+          <label style={{ display: 'flex', gap: 8, marginBottom: 16 }}><input type="checkbox" checked={member.receive_marketing === true} onChange={(e) => change('receive_marketing', e.target.checked)} /> E-mail me offers and news</label>
           <Button type="submit" disabled={isLoading}>{isLoading ? 'Creating your account…' : 'Create Account'}</Button>
           <p>Already have an account? <Link to="/login">Sign In</Link></p>
         </form>
