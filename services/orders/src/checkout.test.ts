@@ -125,6 +125,16 @@ describe('POST /api/customer/orders/submit', () => {
     expect(asCustomer.statusCode).toBe(404);
   });
 
+  it("finds the order by spec 2's `param` as by order_number, and asks for a number when neither comes", async () => {
+    const byParam = await harness.app.inject({ url: '/api/orders/order?param=1001&device_id=GuestPick1', headers: headers() });
+    expect(byParam.statusCode).toBe(200);
+    expect(byParam.json().data.order_number).toBe('1001');
+    expect((await harness.app.inject({ url: '/api/orders/order?param=1001&device_id=OtherDev01', headers: headers() })).statusCode).toBe(404);
+    const neither = await harness.app.inject({ url: '/api/orders/order?device_id=GuestPick1', headers: headers() });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json()).toEqual({ status: 400, message: 'The given data was invalid.', errors: { order_number: ['Please give the order number (order_number or param).'] } });
+  });
+
   it('names every contact problem at once and changes nothing', async () => {
     await add('BadInput01', 21, 2);
     const res = await submit('BadInput01', { first_name: ' ', last_name: '', email: 'nope', telephone: '123' });

@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { AdminOrder, CustomerOrderSummary, OrderLocations, OrderSummary, PageNumber, PlacedOrder, RecurringOrder, ReorderAnswer } from '@platform/contracts';
 import { CONFIRM_WITH_BANK, ORDER_LISTS, PAY_ON_CARD_PAGE, ORDER_PLACED, RECURRING_FREQUENCIES, type OrderListName } from '@platform/domain';
-import { errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
+import { AppError, errorAnswers, requireAdmin, storeLinkOrigin, type ServicePlugin } from '@platform/server-kit';
 import { acquireSearchIndexes, productDepartments, releaseSearchIndexes } from '@platform/catalogue';
 import { CartStore, shopperIdentity } from '@platform/cart';
 import { storeOrders } from './service';
@@ -196,11 +196,19 @@ export const ordersRoutes: ServicePlugin = async (app) => {
 
   app.get('/orders/order', {
     schema: {
-      tags: ['orders'], summary: 'One order of the shopper (their account, or the guest device that placed it)',
-      querystring: Type.Object({ order_number: Type.String({ minLength: 1, maxLength: 20 }), device_id: Type.Optional(DeviceId) }),
+      tags: ['orders'], summary: "One order of the shopper (their account, or the guest device that placed it), by order_number or by spec 2's `param` (the same number)",
+      querystring: Type.Object({
+        order_number: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+        param: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: "Spec 2 §7's name for the order's number; order_number wins when both come" })),
+        device_id: Type.Optional(DeviceId),
+      }),
       response: { 200: Type.Object({ data: PlacedOrder }) },
     },
-  }, async (request) => ({ data: await findShopperOrder(request.ctx, io, shopperIdentity(request.ctx, request.query), request.query.order_number) }));
+  }, async (request) => {
+    const orderNumber = request.query.order_number ?? request.query.param;
+    if (!orderNumber) throw new AppError('invalid', 'The given data was invalid.', { order_number: ['Please give the order number (order_number or param).'] });
+    return { data: await findShopperOrder(request.ctx, io, shopperIdentity(request.ctx, request.query), orderNumber) };
+  });
 
   app.post('/orders/reorder', {
     schema: {
