@@ -47,7 +47,11 @@ test.describe('cart', () => {
     await expect(quantity).toHaveValue('1');
     await quantity.fill(String(product.num_inventory + 1));
     await quantity.press('Enter');
-    await expect(page.getByRole('alert')).toHaveText(`Store has only ${product.num_inventory} in stock.`);
+    // The store's refusal comes in the 'Add to Cart Error' dialog (spec 1 §8); OK gives the keyboard back to the page.
+    const refusal = page.getByRole('dialog', { name: 'Add to Cart Error' });
+    await expect(refusal).toContainText(`Store has only ${product.num_inventory} in stock.`);
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await expect(refusal).toBeHidden();
     await expect(quantity).toHaveValue('1'); // the previous quantity is restored
     await page.getByRole('button', { name: `Increase quantity of ${product.title}` }).click();
     await expect(quantity).toHaveValue('2');

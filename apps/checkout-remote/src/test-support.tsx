@@ -7,8 +7,8 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter } from '@platform/routing';
-import { buildTheme } from '@platform/ui';
-import { clearSession, type CartPreferences, type CustomerDetails, type SavedCard, type SessionUser } from '@platform/api-client';
+import { AlertDialog, buildTheme } from '@platform/ui';
+import { clearAlerts, clearSession, dismissAlert, useCurrentAlert, type CartPreferences, type CustomerDetails, type SavedCard, type SessionUser } from '@platform/api-client';
 import type {
   BusinessDetails, Cart, LoginResponse, PaymentSettings, PlacedOrder, ReorderAnswer, StoreSettings,
 } from '@platform/contracts';
@@ -36,6 +36,7 @@ export interface Answers {
   'POST /api/signup': { status: string; message: string };
   'POST /api/login': LoginResponse;
   'POST /api/recurring-order-dates': { data: { frequency: string; label: string; dates: string[] } };
+  'POST /api/redeem-coupon': { status: number; message: string; disclaimer: string; data: Cart };
 }
 export type Route = keyof Answers;
 
@@ -92,6 +93,11 @@ export interface RenderOptions {
   storeId?: number;
 }
 
+/** The dialogs the screens ask for (showAlert), as the shell shows them around the remote. */
+function Alerts() {
+  return <AlertDialog alert={useCurrentAlert()} onDismiss={dismissAlert} />;
+}
+
 /**
  * Renders the checkout remote at `path` as the shell mounts it: the real Redux store of @platform/api-client with
  * the start-up bundle in its cache (the shell's fillStartupFromPage), the shared router at that address, and the
@@ -107,6 +113,7 @@ export function renderCheckout(path: string, options: RenderOptions = {}) {
       <BrowserRouter>
         <ThemeProvider theme={buildTheme(SETTINGS)}>
           <CheckoutArea />
+          <Alerts />
         </ThemeProvider>
       </BrowserRouter>
     </Provider>
@@ -119,6 +126,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   clearSession();
+  clearAlerts();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -9,13 +9,14 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes, useLocation } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
 import {
-  clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type Video,
+  clearAlerts, clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type Video,
 } from '@platform/api-client';
 import type {
   AboutUs, BusinessAboutUs, BusinessDetails, Cart, HomeBanner, InStorePingAnswer, InStorePingState, ProductItem, StoreSettings,
 } from '@platform/contracts';
 import { BUSINESS as BASE_BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS as BASE_SETTINGS } from '@platform/api-client/testing';
 import { ShopFactsProvider } from './components/shop-facts';
+import { AlertHost, ToastHost } from './components/alert-host';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
 export interface Answers {
@@ -44,6 +45,7 @@ export interface Answers {
   'POST /api/search/click': { status: string };
   'GET /api/cart-parcels': { data: Cart };
   'POST /api/add-to-cart': { data: Cart };
+  'POST /api/logout': { status: string; message: string };
   [productRow: `GET /api/products/${number}/${'addons' | 'similar' | 'also-purchased'}`]: { data: ProductItem[] };
   [videos: `GET /api/products/${number}/videos`]: { data: Video[] };
 }
@@ -120,6 +122,8 @@ export function renderScreen(screen: ReactElement, path: string, options: Render
               <Route path="*" element={<Elsewhere />} />
             </Routes>
           </ShopFactsProvider>
+          <AlertHost />
+          <ToastHost />
         </ThemeProvider>
       </BrowserRouter>
     </Provider>
@@ -132,6 +136,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   clearSession();
+  clearAlerts();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from '@platform/routing';
 import { identityApi } from './endpoints';
-import { platformApi } from './api';
+import { errorMessage, platformApi } from './api';
 import { clearSession, getSession } from './session';
 import { notify } from './toasts';
+import { showAlert } from './alerts';
+import { LOGOUT_ERROR_TITLE, LOGOUT_UNKNOWN_ERROR, SIGNED_OUT } from '@platform/domain';
 import { useDispatch } from 'react-redux';
 
 /** Forgets the session in this browser, drops what was fetched with it, and goes home. */
@@ -17,7 +19,7 @@ function useLeaveSession(): () => void {
   }, [navigate, dispatch]);
 }
 
-/** Logout as spec 1 §4: clear the session and go home whatever the server says; toast the outcome. */
+/** Logout as spec 1 §4: clear the session and go home whatever the server says; a 3-second toast, or the failure in a dialog. */
 export function useLogout(): () => Promise<void> {
   const leave = useLeaveSession();
   const [logout] = identityApi.useLogoutMutation();
@@ -25,9 +27,10 @@ export function useLogout(): () => Promise<void> {
     const token = getSession()?.access_token;
     const result = token ? await logout({ access_token: token }) : { data: { status: 'success', message: '' } };
     leave();
-    if ('data' in result && result.data?.status === 'success') notify('success', 'You have been signed out.', 3000);
-    else if ('error' in result && (result.error as { status?: unknown }).status === 'FETCH_ERROR') notify('error', 'Unknown error while logging out', 5000);
-    else if ('error' in result) notify('error', (result.error as { data?: { message?: string } }).data?.message ?? 'Unknown error while logging out', 5000);
+    // Spec 1 §8: a failure is the store's message (else the spec's words for a network failure) in an error dialog.
+    if ('error' in result && result.error) showAlert({ kind: 'error', title: LOGOUT_ERROR_TITLE, message: errorMessage(result.error, LOGOUT_UNKNOWN_ERROR) });
+    else if (result.data?.status === 'success') notify('success', SIGNED_OUT, 3000);
+    else showAlert({ kind: 'error', title: LOGOUT_ERROR_TITLE, message: result.data?.message || LOGOUT_UNKNOWN_ERROR });
   }, [logout, leave]);
 }
 

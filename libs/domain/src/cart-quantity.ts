@@ -6,6 +6,14 @@ export const MAX_QUANTITY = 9999;
 /** Business whose pack products may be ordered in any quantity (spec 1 §5). */
 export const PACK_EXEMPT_BUSINESS_ID = 5104;
 export const ADMIN_CANNOT_ADD = "You can't add products as Admin";
+/** The title of the dialog that shows the store's refusal of an add to cart (spec 1 §8, spec 2 §8). */
+export const ADD_TO_CART_ERROR_TITLE = 'Add to Cart Error';
+/** That dialog's words when the store could not be reached at all (no answer to show). */
+export const ADD_TO_CART_UNREACHABLE = 'We could not reach the store. Please check your connection and try again.';
+/** How long the add-to-cart success toast stays (spec 1 §9, spec 2 §9: 5000 ms). */
+export const ADDED_TO_CART_TOAST_MS = 5000;
+/** The add-to-cart success toast. */
+export const addedToCartMessage = (title: string) => `Added to Cart: ${title}`;
 
 const numberFlag = (value: unknown): number | null => {
   const n = typeof value === 'string' ? Number(value) : value;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, canGoToStep, checkoutLocale, contactProblems, deliveryAddressProblems, cancelledLineCents, itemCancelProblem, itemSpecialProblem, nextOrderNumber, orderActions, orderItemId, orderTimeline, parseOrderItemId, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, type CheckoutStep } from './index';
+import { addressLine, canGoToStep, checkoutLocale, contactProblems, deliveryAddressProblems, cancelledLineCents, itemCancelProblem, itemSpecialProblem, nextOrderNumber, orderActions, orderItemId, orderTimeline, parseOrderItemId, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, checkoutBarFixed, CHECKOUT_BAR_OFFSET_PX, type CheckoutStep } from './index';
 
 describe('checkout steps', () => {
   it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
@@ -14,6 +14,14 @@ describe('checkout steps', () => {
     expect(showsCheckoutBar('/cart', 1)).toBe(true);
     expect(showsCheckoutBar('/cart', 0)).toBe(false);
     expect(showsCheckoutBar('/account', 500)).toBe(false);
+  });
+
+  it('fixes the bar once the page scrolls past it, 51 px sooner past the Cart step', () => {
+    expect(CHECKOUT_BAR_OFFSET_PX).toBe(51);
+    expect([299, 300, 301].map((y) => checkoutBarFixed(y, 300, 1))).toEqual([false, false, true]);
+    expect([248, 249, 250].map((y) => checkoutBarFixed(y, 300, 2))).toEqual([false, false, true]);
+    expect(checkoutBarFixed(250, 300, 3)).toBe(true);
+    expect(checkoutBarFixed(0, 0, 1)).toBe(false);
   });
 });
 

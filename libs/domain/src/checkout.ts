@@ -18,6 +18,17 @@ export function canGoToStep(target: CheckoutStep, current: CheckoutStep): boolea
 /** The checkout bar shows on /cart while the cart total is above 0. */
 export const showsCheckoutBar = (pathname: string, totalCents: number) => pathname === '/cart' && totalCents > 0;
 
+/** Spec 2 §2 and §9: past the Cart step the checkout bar's scroll threshold is this much lower. */
+export const CHECKOUT_BAR_OFFSET_PX = 51;
+
+/**
+ * Whether the checkout bar is fixed to the top of the window: once the page has scrolled past where the bar
+ * sits (`barTop`, in page pixels), and 51 px sooner when the step is above 1 (spec 2 "Checkout (/cart)").
+ */
+export function checkoutBarFixed(scrollY: number, barTop: number, step: CheckoutStep): boolean {
+  return scrollY > barTop - (step > 1 ? CHECKOUT_BAR_OFFSET_PX : 0);
+}
+
 /** Who the order is for (the Contact Information form). */
 export interface ContactInput { first_name: string; last_name: string; email: string; telephone: string }
 export type ContactProblems = Partial<Record<keyof ContactInput, string>>;

@@ -4,6 +4,8 @@ export const PROMO_CODE_MIN_LENGTH = 3;
 export const COUPON_KINDS = ['flat', 'percent', 'free_delivery', 'free_shipping'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 export const PROMO_CODE_TOO_SHORT = 'Promo code should be greater than 3 characters';
+/** The title of the success dialog that shows the store's message when a promo code is redeemed (spec 1 §8). */
+export const PROMO_APPLIED_TITLE = 'Promo Code Applied';
 
 /**
  * A store's promo code, amounts in integer cents and percentages in basis points. Kinds: an amount or a share off

@@ -55,6 +55,12 @@ describe('stock label precedence', () => {
     expect(stockLabel({ inventory: 0, showOosSpecial: true, hasVendor: true }).text).toBe('Special Order');
     expect(stockLabel({ inventory: 0, showOosSpecial: true, hasVendor: false }).text).toBe('Out of Stock');
   });
+  it("says the item's own special-order words (settings.specialOrderTitle) where it would say Special Order", () => {
+    expect(stockLabel({ inventory: 0, vendorAllowsSpecialOrder: true, specialOrderTitle: 'Ships from our warehouse' })).toEqual({ state: 'special-order', text: 'Ships from our warehouse' });
+    expect(stockLabel({ inventory: 0, vendorAllowsSpecialOrder: true, specialOrderTitle: '  ' }).text).toBe('Special Order');
+    expect(stockLabel({ inventory: 4, vendorAllowsSpecialOrder: true, specialOrderTitle: 'Ships from our warehouse' }).text).toBe('Only 4 Left');
+    expect(stockLabel({ inventory: 0, qtyMessage: 'Call store', vendorAllowsSpecialOrder: true, specialOrderTitle: 'Ships from our warehouse' }).text).toBe('Call store');
+  });
   it('shows Only N Left up to the threshold, then In Stock', () => {
     expect(stockLabel({ inventory: 3 }).text).toBe('Only 3 Left');
     expect(stockLabel({ inventory: 6 }).text).toBe('In Stock');

@@ -15,6 +15,10 @@ export function registrationProblemShown(field: string, serverText: string): str
 }
 /** The simple layout's answer when the e-mail or phone has no account (spec 2 §8, verification failure). */
 export const UNSUCCESSFUL_LOGIN = 'Unsuccessful login. Please try again.';
+/** Sign-out (spec 1 §4, §8; spec 2 §4, §8): the toast after it, and the error dialog when the store refused it or could not be reached. */
+export const SIGNED_OUT = 'You have been signed out.';
+export const LOGOUT_ERROR_TITLE = 'Error';
+export const LOGOUT_UNKNOWN_ERROR = 'Unknown error while logging out';
 export const PASSWORD_MISMATCH = "Password doesn't match";
 /** Password reset and one-time link requests answered 422 (spec 2 §5). */
 export const INVALID_RESET_EMAIL = 'Please provide a valid email address.';

@@ -10,6 +10,7 @@ export * from './distance';
 export * from './store-choice';
 export * from './product-display';
 export * from './cart-quantity';
+export * from './analytics';
 export * from './cart-totals';
 export * from './coupons';
 export * from './shipping';

@@ -2,6 +2,8 @@
 export interface StockInput {
   inventory: number;
   qtyMessage?: string | null;
+  /** The item's own words for 'Special Order' (item setting specialOrderTitle). */
+  specialOrderTitle?: string | null;
   vendorAllowsSpecialOrder?: boolean;
   alwaysAllowSpecialOrder?: boolean;
   showOosSpecial?: boolean;
@@ -39,7 +41,7 @@ export function lowStockThresholdOf(setting: number | null | undefined): number 
 export function stockLabel(input: StockInput): StockLabel {
   if (input.qtyMessage) return { state: 'custom', text: input.qtyMessage };
   if (input.inventory <= 0) {
-    if (specialOrderAllowed(input)) return { state: 'special-order', text: 'Special Order' };
+    if (specialOrderAllowed(input)) return { state: 'special-order', text: input.specialOrderTitle?.trim() || 'Special Order' };
     return input.onOrder ? { state: 'on-order', text: 'On Order' } : { state: 'out-of-stock', text: 'Out of Stock' };
   }
   if (input.hideCount) return { state: 'in-stock', text: 'In Stock' };

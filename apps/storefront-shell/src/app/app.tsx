@@ -2,9 +2,10 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, HashRouter } from '@platform/routing';
 import { ThemeProvider } from 'styled-components';
-import { setBusinessSlug, storefrontApi, useToasts, type PlatformStore } from '@platform/api-client';
-import { BASE_THEME, buildTheme, Container, ErrorNotice, GlobalStyle, Loading, Toasts } from '@platform/ui';
+import { setBusinessSlug, storefrontApi, type PlatformStore } from '@platform/api-client';
+import { BASE_THEME, buildTheme, Container, ErrorNotice, GlobalStyle, Loading } from '@platform/ui';
 import { ShopFactsProvider } from '../components/shop-facts';
+import { AlertHost, ToastHost } from '../components/alert-host';
 import { AppRoutes } from './routes';
 
 /**
@@ -14,10 +15,6 @@ import { AppRoutes } from './routes';
 const EMBEDDED = typeof window !== 'undefined' && window.self !== window.top;
 if (EMBEDDED && !window.location.hash) window.history.replaceState(null, '', `/#${window.location.pathname}${window.location.search}`);
 const Router = EMBEDDED ? HashRouter : BrowserRouter;
-
-function ToastHost() {
-  return <Toasts toasts={useToasts()} />;
-}
 
 /**
  * Themes everything below with the tenant's settings: from the start-up bundle the page carried (already in the
@@ -51,6 +48,7 @@ function TenantTheme() {
         <AppRoutes />
       </ShopFactsProvider>
       <ToastHost />
+      <AlertHost />
     </ThemeProvider>
   );
 }

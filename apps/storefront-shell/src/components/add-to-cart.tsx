@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
 import { checkQuantity, orderingState, packSize, parseQuantityInput, stepQuantity } from '@platform/domain';
 import { Button } from '@platform/ui';
-import { announceAddedToCart } from './cart-panel';
+import { announceAddedToCart, toastAddedToCart } from './cart-panel';
 import { useShopFacts } from './shop-facts';
 
 const Row = styled.div`
@@ -42,37 +42,37 @@ function QuantityBox({ value, pack, label, onChange }: { value: number; pack: nu
   );
 }
 
-/** Product page: choose a quantity and add it to what the cart already holds. */
+/**
+ * Product page: choose a quantity and add it to what the cart already holds. The quantity rules show under
+ * the box before asking; a refusal by the store comes in the 'Add to Cart Error' dialog (useCartQuantities).
+ */
 export function AddToCartPanel({ product }: { product: ProductItem }) {
   const { settings, cart: { quantityOf, setQuantity, busy, isAdmin } } = useShopFacts();
   const rules = useQuantityRules(product);
   const [quantity, setQty] = useState(rules.pack);
-  const [serverMessage, setServerMessage] = useState<string | null>(null);
   if (!rules.orderable) return null;
   const inCart = quantityOf(product.store_product_id);
   const verdict = rules.check(inCart + quantity, isAdmin);
   const add = async () => {
-    setServerMessage(null);
-    const problem = await setQuantity(product.store_product_id, inCart + quantity);
-    if (problem) setServerMessage(problem);
-    else announceAddedToCart(product.title, Boolean(settings?.legacyAddToCartToast));
+    if (!(await setQuantity(product.store_product_id, inCart + quantity))) announceAddedToCart(product.title, Boolean(settings?.legacyAddToCartToast));
   };
   return (
     <section aria-label="Add to cart">
       <Row>
-        <QuantityBox value={quantity} pack={rules.pack} label="Quantity" onChange={(q) => { setQty(q); setServerMessage(null); }} />
+        <QuantityBox value={quantity} pack={rules.pack} label="Quantity" onChange={setQty} />
         <Button type="button" disabled={busy || quantity === 0 || !verdict.ok} onClick={() => void add()}>Add to Cart</Button>
       </Row>
       {inCart > 0 ? <p>In your cart: {inCart}</p> : null}
       {!verdict.ok && quantity > 0 ? <Problem role="alert">{verdict.message}</Problem> : null}
-      {serverMessage ? <Problem role="alert">{serverMessage}</Problem> : null}
     </section>
   );
 }
 
 /**
- * Product tile: Add puts one unit (or one pack) in the cart and opens the quantity overlay; the overlay sets
- * the cart quantity directly, and 0 removes the line and closes it. On a refusal the previous quantity stays.
+ * Product tile: Add puts one unit (or one pack) in the cart, shows the 5-second 'Added to Cart' toast and opens
+ * the quantity overlay; the overlay sets the cart quantity directly (a rise toasts again), and 0 removes the
+ * line and closes it. A quantity the rules refuse is named under it; a refusal by the store comes in the
+ * 'Add to Cart Error' dialog and the previous quantity stays.
  */
 export function TileCartControl({ product }: { product: ProductItem }) {
   const { quantityOf, setQuantity, busy, isAdmin } = useShopFacts().cart;
@@ -82,8 +82,10 @@ export function TileCartControl({ product }: { product: ProductItem }) {
   const inCart = quantityOf(product.store_product_id);
   const change = async (next: number) => {
     const verdict = rules.check(next, isAdmin, true);
-    if (!verdict.ok) { setProblem(verdict.message); return; }
-    setProblem(await setQuantity(product.store_product_id, next));
+    setProblem(verdict.ok ? null : verdict.message);
+    if (!verdict.ok) return;
+    const refused = await setQuantity(product.store_product_id, next);
+    if (!refused && next > inCart) toastAddedToCart(product.title);
   };
   return (
     <div>

@@ -33,6 +33,7 @@ export function useStockLabel(product: Pick<ProductItem, 'num_inventory' | 'vend
   return stockLabel({
     inventory: product.num_inventory,
     qtyMessage: typeof product.settings.qtyMessage === 'string' ? product.settings.qtyMessage : null,
+    specialOrderTitle: typeof product.settings.specialOrderTitle === 'string' ? product.settings.specialOrderTitle : null,
     vendorAllowsSpecialOrder: product.vendor_allows_special_order,
     alwaysAllowSpecialOrder: Boolean(product.extra.always_allow_special_order),
     showOosSpecial: business?.show_oos_special,

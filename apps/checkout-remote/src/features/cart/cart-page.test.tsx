@@ -54,17 +54,39 @@ describe('cart page', () => {
     expect((screen.getByRole('textbox', { name: 'Quantity of Drill Bit Set' }) as HTMLInputElement).value).toBe('3');
   });
 
-  it("shows the server's refusal on the line and keeps the quantity the cart has", async () => {
+  it("shows the server's refusal in the 'Add to Cart Error' dialog (spec 1 §8) and keeps the quantity the cart has", async () => {
     const api = cartServer(pickupCart([DRILL, BITS]))
       .on('POST /api/add-to-cart', new Failure(422, 'Store has only 2 in stock.', { quantity: ['Store has only 2 in stock.'] }));
     const { user } = renderCheckout('/cart', { api });
 
     await user.click(await screen.findByRole('button', { name: 'Increase quantity of Drill Bit Set' }));
 
-    expect((await within(lineOf('Drill Bit Set')).findByRole('alert')).textContent).toBe('Store has only 2 in stock.');
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Cart Error' });
+    expect(within(dialog).getByText('Store has only 2 in stock.')).toBeTruthy();
+    expect(within(lineOf('Drill Bit Set')).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.sent('POST /api/add-to-cart').map((r) => r.body)).toEqual([{ store_product_id: 102, quantity: 3, device_id: DEVICE_ID }]);
     expect((screen.getByRole('textbox', { name: 'Quantity of Drill Bit Set' }) as HTMLInputElement).value).toBe('2');
     expect(screen.getByTestId('cart-total').textContent).toBe('$131.42');
+  });
+
+  it("shows the store's message for a redeemed promo code as a success dialog and clears the field (spec 1 §8)", async () => {
+    const redeemed = pickupCart([DRILL], { coupon: 'SPRING10', discount: '9.90', discount_label: '10% OFF' });
+    const api = cartServer(pickupCart([DRILL]))
+      .on('GET /api/check-active-coupons', { data: { active: true } })
+      .on('POST /api/redeem-coupon', { status: 200, message: 'Promo code SPRING10 applied: 10% OFF.', disclaimer: '', data: redeemed });
+    const { user } = renderCheckout('/cart', { api });
+
+    const field = await screen.findByRole('textbox', { name: 'Promo code' });
+    await user.type(field, 'SPRING10');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Promo Code Applied' });
+    expect(within(dialog).getByText('Promo code SPRING10 applied: 10% OFF.')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Promo code' }) as HTMLInputElement).value).toBe('');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('Remove sends DELETE /api/remove-cart-item for that line; removing the last one shows the empty cart', async () => {

@@ -4,9 +4,9 @@ import styled from 'styled-components';
 import type { Cart } from '@platform/contracts';
 import {
   buyingFromText, checkQuantity, showsCheckoutBar, toCents, DEFAULT_PRODUCT_IMAGE, enabledModes, forbiddenModeProblem, fulfilmentDisclaimer, itemModeNotes, promoCodeProblem, packSize, parseQuantityInput,
-  restoreMode, stepQuantity, type FulfilmentMode,
+  PROMO_APPLIED_TITLE, restoreMode, stepQuantity, type FulfilmentMode,
 } from '@platform/domain';
-import { cartApi, errorMessage, getDeviceId, notify, setCheckoutStep, storefrontApi, useCartQuantities, useCheckoutStep, useSelectedStore } from '@platform/api-client';
+import { cartApi, errorMessage, getDeviceId, setCheckoutStep, showAlert, storefrontApi, useCartQuantities, useCheckoutStep, useSelectedStore } from '@platform/api-client';
 import { ShippingOptions } from './shipping-options';
 import { SaveCartControl } from './saved-carts-page';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
@@ -68,7 +68,9 @@ function CartLine({ item, selected, onSelect, prefix }: { item: CartItem; select
       quantity: next, businessId: settings?.businessId ?? null,
     });
     if (!verdict.ok) { setProblem(verdict.message); return; }
-    setProblem(await setQuantity(item.store_product_id, next));
+    setProblem(null);
+    // A refusal by the store comes in the 'Add to Cart Error' dialog; the line keeps its quantity.
+    await setQuantity(item.store_product_id, next);
   };
   const remove = async () => {
     try { await removeLine({ store_product_id: item.store_product_id, identity: getDeviceId() }).unwrap(); } catch (error) { setProblem(errorMessage(error)); }
@@ -114,7 +116,8 @@ function PromoCode({ applied, problem }: { applied: string | null; problem: stri
     if (tooShort) { setMessage({ kind: 'error', text: tooShort }); return; }
     try {
       const answer = await redeem({ coupon: code, device_id: getDeviceId() }).unwrap();
-      notify('success', answer.message, 5000);
+      // Spec 1 §8: the store's message as a success dialog, the field cleared.
+      showAlert({ kind: 'success', title: PROMO_APPLIED_TITLE, message: answer.message });
       setMessage(answer.disclaimer ? { kind: 'info', text: answer.disclaimer } : null);
       setCode('');
     } catch (error) {

@@ -125,15 +125,30 @@ describe('product page', () => {
     expect(screen.queryByTestId('mode-limit')).toBeNull();
   });
 
-  it("shows the server's refusal of an add to cart", async () => {
+  it("shows the server's refusal of an add to cart in the 'Add to Cart Error' dialog (spec 1 §8), and nothing is added", async () => {
     const refusal = 'Your cart holds products from another store. Switch back to that store, or empty your cart first.';
     const api = productApi().on('POST /api/add-to-cart', new Failure(409, refusal));
     const { user } = openDrill({ api });
 
-    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    const add = await screen.findByRole('button', { name: 'Add to Cart' });
+    await user.click(add);
 
-    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Cart Error' });
+    expect(within(dialog).getByText(refusal)).toBeTruthy();
     expect(screen.queryByText(/In your cart/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(add);
+  });
+
+  it('records the view for the store\'s tag manager in US dollars (spec 1 §4), at the price the shopper pays', async () => {
+    window.dataLayer = [];
+    openDrill();
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(window.dataLayer).toContainEqual({
+      event: 'view_item',
+      ecommerce: { currency: 'USD', value: 129, items: [{ item_id: 'DCD771C2', item_name: 'DeWalt 20V MAX Cordless Drill', item_brand: 'DeWalt', price: 129, quantity: 1 }] },
+    }));
   });
 
   it('shows a loading state, then "Product not found" for a product the store does not have', async () => {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useParams } from '@platform/routing';
 import styled from 'styled-components';
-import { getDeviceId, storefrontApi, useSession, type DepartmentNode, type ProductDetail } from '@platform/api-client';
-import { displayPrice, itemModeNotes, orderingState, stockLabel, toCents } from '@platform/domain';
+import { getDeviceId, recordEcommerce, storefrontApi, useSession, type DepartmentNode, type ProductDetail } from '@platform/api-client';
+import { activePromoCents, displayPrice, ecommerceEvent, itemModeNotes, orderingState, stockLabel, toCents } from '@platform/domain';
 import { Container, EmptyState, ErrorNotice, Loading } from '@platform/ui';
 import { Badges, Price, ProductImage, ProductSwiper, StockBadge, useStockLabel } from '../../components/product-bits';
 import { BackInStock } from './back-in-stock';
@@ -82,7 +82,10 @@ export function ProductPage() {
 
   useEffect(() => {
     // Views feed popular products and recently viewed; admins are not tracked (spec 1 §4).
-    if (product && !user?.is_admin) void track({ sku: product.sku, device_id: getDeviceId() });
+    if (!product || user?.is_admin) return;
+    void track({ sku: product.sku, device_id: getDeviceId() });
+    // And the page's tag manager, in US dollars (spec 1 §4).
+    recordEcommerce(ecommerceEvent('view_item', [{ sku: product.sku, title: product.title, brand: product.brand_name, unitCents: activePromoCents(product) ?? toCents(product.price), quantity: 1 }]));
   }, [product, user?.is_admin, track]);
 
   if (isLoading) return <Container><Loading /></Container>;
