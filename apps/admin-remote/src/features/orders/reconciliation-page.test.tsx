@@ -110,4 +110,18 @@ describe('Orders › Reconciliation', () => {
     expect(await screen.findByText('Please choose at most 366 days.')).toBeTruthy();
     expect(api.sent('GET /api/admin/orders/reconciliation')[0].query.get('from_date')).toBe('2024-01-01');
   });
+
+  it('shows a bound staff member the store they work at, without the Store filter', async () => {
+    const api = new FakeApi().on('GET /api/admin/orders/reconciliation', { ...answer([MONDAY]), location_id: 1 });
+    renderAdmin('/admin/orders/reconciliation', { api });
+    expect(await screen.findByText('You see the days of Main Street.')).toBeTruthy();
+    expect(within(screen.getByRole('search', { name: 'Choose days and store' })).queryByRole('combobox', { name: 'Store' })).toBeNull();
+  });
+
+  it("says in the server's words why another store's days are refused", async () => {
+    const message = 'You work at one store location and can see only its orders. The store owner can see the other locations.';
+    renderAdmin('/admin/orders/reconciliation?location_id=2', { api: new FakeApi().on('GET /api/admin/orders/reconciliation', new Failure(403, message)) });
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
 });
+

@@ -122,4 +122,28 @@ describe('Orders › Recurring', () => {
     expect((await within(panel).findByRole('alert')).textContent).toBe('That order has already been placed or its day has passed.');
     expect(within(panel).queryByRole('status')).toBeNull();
   });
+
+  it('filters by store', async () => {
+    const api = new FakeApi().on('POST /api/admin/recurringorders', (r) => ((r.body as { location_id?: number }).location_id === 2 ? { ...page([]), location_id: 2 } : { ...page([JANE, BOB]), location_id: null }));
+    const { user } = renderAdmin('/admin/orders/recurring', { api });
+    const form = await screen.findByRole('search', { name: 'Filter recurring orders' });
+    await screen.findByRole('link', { name: 'Jane Doe' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Store' }), 'Riverside');
+    await user.click(within(form).getByRole('button', { name: 'Show recurring orders' }));
+    await vi.waitFor(() => expect(api.sent('POST /api/admin/recurringorders').at(-1)!.body).toEqual({ page: 1, status: 'active', location_id: 2 }));
+  });
+
+  it('shows a bound staff member the store they work at, and no Store filter', async () => {
+    const api = new FakeApi().on('POST /api/admin/recurringorders', { ...page([BOB]), location_id: 1 });
+    renderAdmin('/admin/orders/recurring', { api });
+    expect(await screen.findByText('You see the recurring orders of Main Street.')).toBeTruthy();
+    expect(within(screen.getByRole('search', { name: 'Filter recurring orders' })).queryByRole('combobox', { name: 'Store' })).toBeNull();
+  });
+
+  it("says why another store's recurring orders are refused", async () => {
+    const message = 'You work at one store location and can see only its orders. The store owner can see the other locations.';
+    renderAdmin('/admin/orders/recurring?location_id=2', { api: new FakeApi().on('POST /api/admin/recurringorders', new Failure(403, message)) });
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
 });
+
