@@ -143,7 +143,7 @@ function waitForChildPort(child, name, port, logFile) {
  * stripePort defaults to one derived from the profile's Redis port, so profiles that do not name one
  * (the benchmarks) still get a port of their own.
  */
-export async function startBackingServices({ profile, mongoPort, redisPort, stripePort = redisPort + 5740, easyPostPort = redisPort + 5760, dropShipPort = redisPort + 15775, freshData = false }) {
+export async function startBackingServices({ profile, mongoPort, redisPort, stripePort = redisPort + 5740, easyPostPort = redisPort + 15760, dropShipPort = redisPort + 15775, freshData = false }) {
   const dataDir = path.join(root, '.data', profile);
   if (freshData) execFileSync('rm', ['-rf', dataDir]);
   mkdirSync(dataDir, { recursive: true });
