@@ -13,7 +13,7 @@ import { clearSession, type ArAssignAnswer, type OrderNote, type RecurringChange
 import type { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary, OrderLocations, BusinessDetails, Paged, Reconciliation, ReconciliationDayDetail, RecurringOrder, SubAccount } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import AdminArea from './admin-area';
-import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, ShippingLabel } from '@platform/contracts';
+import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
 export interface Answers {
@@ -26,6 +26,9 @@ export interface Answers {
   'POST /api/admin/recurringorders/cancel': RecurringChanged;
   'POST /api/admin/recurringorders/cancel-execution': RecurringChanged;
   'POST /api/admin/settings/update': { status: string; message: string; data: BusinessDetails };
+  /** Settings › Payment Options (the owner's view: public fields, each secret only as whether it is stored). */
+  'GET /api/admin/fulfillment/payment-settings': { data: PaymentSettingsAdmin };
+  'POST /api/admin/fulfillment/payment-settings': { status: string; message: string; data: PaymentSettingsAdmin };
   /** An order, its notes and its locations (prepare-order screen); reconciliation and one day of it. */
   [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations | ArAccountSearchHit[] | DropShipOption[] | DropShipService[] } | Reconciliation | ReconciliationDayDetail;
   /** The order actions: their message and the order as it now is; a supplier's drop-ship prepared, or sent (its label). */

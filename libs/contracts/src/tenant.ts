@@ -238,26 +238,45 @@ export const PaymentSettings = Type.Object({
   payment_provider: Type.Union([Type.Literal('stripe'), Type.Literal('adyen'), Type.Literal('plugnpay'), Type.Literal('authorize_net'), Type.Literal('fiserv'), Type.Null()]),
   payment_preparable: Type.Boolean(),
   stripe: Type.Optional(Type.Object({ publishable_key: Type.String(), is_live: Type.Boolean(), account_id: Type.String(), disable_save_card: Type.Boolean() })),
-  adyen: Type.Optional(Type.Object({ origin_key: Type.String(), environment: Type.String() })),
-  plugnpay: Type.Optional(Type.Object({ host: Type.String(), username: Type.String(), currency: Type.String() })),
-  authorize_net: Type.Optional(Type.Object({ is_live: Type.Boolean(), login_id: Type.String(), client_key: Type.String(), show_biling_address: Type.Boolean() })),
-  fiserv: Type.Optional(Type.Object({ is_live: Type.Boolean() })),
+  // disable_save_card: the spec names it for Stripe; every provider here keeps cards in its vault, so each has it.
+  adyen: Type.Optional(Type.Object({ origin_key: Type.String(), environment: Type.String(), disable_save_card: Type.Boolean() })),
+  plugnpay: Type.Optional(Type.Object({ host: Type.String(), username: Type.String(), currency: Type.String(), disable_save_card: Type.Boolean() })),
+  authorize_net: Type.Optional(Type.Object({ is_live: Type.Boolean(), login_id: Type.String(), client_key: Type.String(), show_biling_address: Type.Boolean(), disable_save_card: Type.Boolean() })),
+  fiserv: Type.Optional(Type.Object({ is_live: Type.Boolean(), disable_save_card: Type.Boolean() })),
 });
 export type PaymentSettings = Static<typeof PaymentSettings>;
 /**
- * The store owner's view of the payment settings (admin/fulfillment/payment-settings): the active provider's public
- * fields and always Stripe's (the provider a store can choose now), each secret only as whether one is stored.
+ * The store owner's view of the payment settings (admin/fulfillment/payment-settings): every provider's public
+ * fields (kept when the store switches), each secret only as whether one is stored.
  */
 export const StripeAdminSettings = Type.Object({
   publishable_key: Type.String(), is_live: Type.Boolean(), account_id: Type.String(), disable_save_card: Type.Boolean(),
   secret_key_set: Type.Boolean(), webhook_secret_set: Type.Boolean(),
 });
+/** The other providers for the owner: their public fields, and each secret only as `<secret>_set`. */
+export const AdyenAdminSettings = Type.Object({
+  merchant_account: Type.String(), client_key: Type.String(), live_url_prefix: Type.String(), is_live: Type.Boolean(), disable_save_card: Type.Boolean(),
+  api_key_set: Type.Boolean(), hmac_key_set: Type.Boolean(),
+});
+export const AuthorizeNetAdminSettings = Type.Object({
+  login_id: Type.String(), client_key: Type.String(), is_live: Type.Boolean(), disable_save_card: Type.Boolean(),
+  transaction_key_set: Type.Boolean(), signature_key_set: Type.Boolean(),
+});
+export const PlugnPayAdminSettings = Type.Object({ username: Type.String(), host: Type.String(), currency: Type.String(), disable_save_card: Type.Boolean(), password_set: Type.Boolean() });
+export const FiservAdminSettings = Type.Object({
+  store_id: Type.String(), is_live: Type.Boolean(), disable_save_card: Type.Boolean(), api_key_set: Type.Boolean(), api_secret_set: Type.Boolean(), shared_secret_set: Type.Boolean(),
+});
 export const PaymentSettingsAdmin = Type.Object({
-  ...PaymentSettings.properties,
+  payment_provider: PaymentSettings.properties.payment_provider,
+  payment_preparable: Type.Boolean(),
   stripe: StripeAdminSettings,
+  adyen: AdyenAdminSettings,
+  authorize_net: AuthorizeNetAdminSettings,
+  plugnpay: PlugnPayAdminSettings,
+  fiserv: FiservAdminSettings,
 });
 export type PaymentSettingsAdmin = Static<typeof PaymentSettingsAdmin>;
-/** What the owner sends: a provider (null: payment at the store only) and Stripe's fields; an empty or left-out secret keeps the stored one. */
+/** What the owner sends: a provider (null: payment at the store only) and its fields; an empty or left-out secret keeps the stored one. */
 export const PaymentSettingsUpdate = Type.Object({
   // Null first: type coercion would turn null into an empty text for the first branch.
   payment_provider: Type.Union([Type.Null(), Type.Literal('stripe'), Type.Literal('adyen'), Type.Literal('plugnpay'), Type.Literal('authorize_net'), Type.Literal('fiserv')]),
@@ -269,6 +288,25 @@ export const PaymentSettingsUpdate = Type.Object({
     is_live: Type.Boolean(),
     account_id: Type.Optional(Type.String({ maxLength: 255 })),
     disable_save_card: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false })),
+  // The other providers: text fields (an empty or left-out secret keeps the stored one) and switches, checked by libs/domain PROVIDER_SETTINGS.
+  adyen: Type.Optional(Type.Object({
+    merchant_account: Type.Optional(Type.String({ maxLength: 255 })), client_key: Type.Optional(Type.String({ maxLength: 255 })), live_url_prefix: Type.Optional(Type.String({ maxLength: 255 })),
+    api_key: Type.Optional(Type.String({ maxLength: 1024 })), hmac_key: Type.Optional(Type.String({ maxLength: 255 })),
+    is_live: Type.Optional(Type.Boolean()), disable_save_card: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false })),
+  authorize_net: Type.Optional(Type.Object({
+    login_id: Type.Optional(Type.String({ maxLength: 255 })), client_key: Type.Optional(Type.String({ maxLength: 255 })),
+    transaction_key: Type.Optional(Type.String({ maxLength: 255 })), signature_key: Type.Optional(Type.String({ maxLength: 255 })),
+    is_live: Type.Optional(Type.Boolean()), disable_save_card: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false })),
+  plugnpay: Type.Optional(Type.Object({
+    username: Type.Optional(Type.String({ maxLength: 255 })), host: Type.Optional(Type.String({ maxLength: 255 })), currency: Type.Optional(Type.String({ maxLength: 255 })),
+    password: Type.Optional(Type.String({ maxLength: 255 })), disable_save_card: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false })),
+  fiserv: Type.Optional(Type.Object({
+    store_id: Type.Optional(Type.String({ maxLength: 255 })), api_key: Type.Optional(Type.String({ maxLength: 512 })), api_secret: Type.Optional(Type.String({ maxLength: 512 })),
+    shared_secret: Type.Optional(Type.String({ maxLength: 255 })), is_live: Type.Optional(Type.Boolean()), disable_save_card: Type.Optional(Type.Boolean()),
   }, { additionalProperties: false })),
 }, { additionalProperties: false });
 export type PaymentSettingsUpdate = Static<typeof PaymentSettingsUpdate>;

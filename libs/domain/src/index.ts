@@ -37,6 +37,7 @@ export * from './recurring-orders';
 export * from './offline-orders';
 export * from './ar-accounts';
 export * from './live-orders';
+export * from './order-notices';
 export * from './staff-location';
 export * from './reconciliation';
 export * from './shipping-labels';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badgedTitle, isNewOrderEvent, liveEventReaches, OTHER_DEPARTMENT, orderReadyText, pickListGroups, SPECIAL_ORDER_GROUP } from './live-orders';
+import { badgedTitle, isNewOrderEvent, liveEventReaches, OTHER_DEPARTMENT, pickListGroups, SPECIAL_ORDER_GROUP } from './live-orders';
+import { orderReadyText } from './order-notices';
 
 describe('live orders', () => {
   const placed = { kind: 'placed' as const, id: 'a', order_number: '1001', status: 'placed', location_id: 2 };

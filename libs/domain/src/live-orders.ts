@@ -56,12 +56,3 @@ export function pickListGroups<T extends { id: string; special: boolean }>(items
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
     .map(([department, lines]) => ({ department, items: lines }));
 }
-
-/** The text a shopper gets when their order is ready (markPrepared), where they gave a mobile number. */
-export function orderReadyText(storeName: string, order: { order_number: string; order_type: string; store: { name: string } }, deliveryMinutes?: number): string {
-  if (order.order_type === 'pickup') return `${storeName}: your order ${order.order_number} is ready for pickup at ${order.store.name}.`;
-  if (order.order_type === 'delivery') {
-    return `${storeName}: your order ${order.order_number} is on its way${deliveryMinutes ? `, in about ${deliveryMinutes} minutes` : ''}.`;
-  }
-  return `${storeName}: your order ${order.order_number} is packed and ready to ship.`;
-}

@@ -1,11 +1,13 @@
+import { PLUGNPAY_DEMO_ACCOUNT } from './card-forms';
+
 /**
- * How a store takes payment (spec 3 §7 `admin/fulfillment/payment-settings`): at the store only, or cards through
- * Stripe, the one card provider with an adapter today. The admin screen checks with these rules before saving and
- * the server checks again; each problem is named under its field.
+ * How a store takes payment (spec 3 §7 `admin/fulfillment/payment-settings`, §9 payment providers): at the store only,
+ * or cards through one provider (Stripe, Adyen, Authorize.Net, Plug'n Pay, Fiserv). The admin screen checks with these
+ * rules before saving and the server checks again; each problem is named under its field.
  */
 
-/** The providers a store owner may choose now: null is payment at the store only. */
-export const CHOOSABLE_PAYMENT_PROVIDERS = ['stripe'] as const;
+/** The providers a store owner may choose: null is payment at the store only. */
+export const CHOOSABLE_PAYMENT_PROVIDERS = ['stripe', 'adyen', 'authorize_net', 'plugnpay', 'fiserv'] as const;
 export type ChoosablePaymentProvider = (typeof CHOOSABLE_PAYMENT_PROVIDERS)[number];
 
 export const PAYMENT_PROVIDER_NOT_AVAILABLE = 'This payment provider is not available yet.';
@@ -34,7 +36,11 @@ export interface StripeSettingsForm {
 export const EMPTY_STRIPE_FORM: StripeSettingsForm = { publishable_key: '', secret_key: '', webhook_secret: '', is_live: false, account_id: '', disable_save_card: false };
 
 /** What is stored already: whether a secret key is kept and, on the server, the key itself (opened) so its mode is checked too. */
-export interface StoredStripeSecrets { secret_key_set: boolean; secret_key?: string | null }
+export interface StoredStripeSecrets {
+  secret_key_set: boolean; secret_key?: string | null;
+  /** The other providers' secrets that are stored, by field ('adyen.api_key': true). */
+  stored?: Record<string, boolean>;
+}
 
 const PUBLISHABLE = /^pk_(test|live)_[A-Za-z0-9]+$/;
 const SECRET = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;
@@ -79,10 +85,131 @@ export function stripeSettingsProblems(form: StripeSettingsForm, stored: StoredS
  * (sent, or stored: `stripe` is then the stored public fields with empty secrets); a Stripe section sent with
  * payment at the store is checked too, as it is kept for later.
  */
-export function paymentSettingsProblems(input: { payment_provider: string | null; stripe?: StripeSettingsForm | null }, stored: StoredStripeSecrets): Record<string, string> {
+export function paymentSettingsProblems(input: { payment_provider: string | null; stripe?: StripeSettingsForm | null } & Partial<Record<OtherCardProvider, ProviderSettingsForm | null>>,
+  stored: StoredStripeSecrets): Record<string, string> {
   if (input.payment_provider !== null && !(CHOOSABLE_PAYMENT_PROVIDERS as readonly string[]).includes(input.payment_provider)) {
     return { payment_provider: PAYMENT_PROVIDER_NOT_AVAILABLE };
   }
-  if (input.stripe) return stripeSettingsProblems(input.stripe, stored);
-  return input.payment_provider === 'stripe' ? stripeSettingsProblems(EMPTY_STRIPE_FORM, stored) : {};
+  const problems: Record<string, string> = input.stripe ? stripeSettingsProblems(input.stripe, stored)
+    : input.payment_provider === 'stripe' ? stripeSettingsProblems(EMPTY_STRIPE_FORM, stored) : {};
+  for (const provider of OTHER_CARD_PROVIDERS) {
+    const form = input[provider] ?? (input.payment_provider === provider ? emptyProviderForm(provider) : null);
+    if (form) Object.assign(problems, providerSettingsProblems(provider, form, stored.stored ?? {}));
+  }
+  return problems;
+}
+
+// ---- Adyen, Authorize.Net, Plug'n Pay, Fiserv: one table of fields per provider (the admin screen is drawn from it)
+
+export const OTHER_CARD_PROVIDERS = ['adyen', 'authorize_net', 'plugnpay', 'fiserv'] as const;
+export type OtherCardProvider = (typeof OTHER_CARD_PROVIDERS)[number];
+/** A provider's form: its text fields and secrets (an empty secret keeps the stored one) and its switches. */
+export type ProviderSettingsForm = Record<string, string | boolean>;
+
+export interface ProviderTextField {
+  key: string;
+  label: string;
+  /** Written only: stored sealed, never shown or answered (the screen says whether one is saved). */
+  secret?: true;
+  required?: true;
+  /** Public: the browser's card form is made with it (shown to shoppers' browsers). */
+  public?: true;
+  pattern: RegExp;
+  invalid: string;
+  placeholder?: string;
+}
+export interface ProviderSwitch { key: string; label: string }
+export interface ProviderSettingsSpec { intro: string; fields: readonly ProviderTextField[]; switches: readonly ProviderSwitch[] }
+
+const PRINTABLE = /^[\x21-\x7e]{8,512}$/;
+const LIVE_SWITCH = { key: 'is_live', label: 'Live mode (real cards are charged)' };
+const NO_SAVING_SWITCH = { key: 'disable_save_card', label: 'Disable saving cards' };
+
+/** Each provider's settings: what the owner copies from the provider's dashboard. */
+export const PROVIDER_SETTINGS: Record<OtherCardProvider, ProviderSettingsSpec> = {
+  adyen: {
+    intro: "Create an API credential in your Adyen Customer Area (Developers › API credentials): its API key, its client key (with this store's address as an allowed origin) and, for webhooks, an HMAC key. Test mode takes Adyen's test cards only.",
+    fields: [
+      { key: 'merchant_account', label: 'Merchant account', required: true, pattern: /^[A-Za-z0-9_.-]{2,80}$/, invalid: 'Enter your Adyen merchant account name (letters, digits, - _ .).', placeholder: 'YourCompanyECOM' },
+      { key: 'client_key', label: 'Client key', required: true, public: true, pattern: /^(test|live)_[A-Za-z0-9]{16,64}$/, invalid: 'Enter the client key of your API credential: it starts with test_ or live_.', placeholder: 'test_…' },
+      { key: 'api_key', label: 'API key', secret: true, required: true, pattern: PRINTABLE, invalid: 'Enter the API key of your Adyen API credential.' },
+      { key: 'hmac_key', label: 'HMAC key for webhooks (optional)', secret: true, pattern: /^[0-9A-Fa-f]{64}$/, invalid: 'Enter the HMAC key of your Adyen webhook: 64 hexadecimal characters.' },
+      { key: 'live_url_prefix', label: 'Live endpoint prefix (live only)', pattern: /^[A-Za-z0-9-]{3,100}$/, invalid: 'Enter the live endpoint prefix from your Customer Area (Developers › API URLs), e.g. 1797a841fbb37ca7-AdyenDemo.' },
+    ],
+    switches: [LIVE_SWITCH, NO_SAVING_SWITCH],
+  },
+  authorize_net: {
+    intro: 'Copy these from your Authorize.Net Merchant Interface (Account › Settings › API Credentials & Keys, and Manage Public Client Key). Test mode uses the sandbox and its test cards.',
+    fields: [
+      { key: 'login_id', label: 'API Login ID', required: true, pattern: /^[A-Za-z0-9]{6,25}$/, invalid: 'Enter your API Login ID: 6 to 25 letters and digits.' },
+      { key: 'client_key', label: 'Public Client Key', required: true, public: true, pattern: /^[A-Za-z0-9]{40,128}$/, invalid: 'Enter your Public Client Key: 40 to 128 letters and digits.' },
+      { key: 'transaction_key', label: 'Transaction Key', secret: true, required: true, pattern: /^[A-Za-z0-9]{16}$/, invalid: 'Enter your Transaction Key: 16 letters and digits.' },
+      { key: 'signature_key', label: 'Signature Key for webhooks (optional)', secret: true, pattern: /^[0-9A-Fa-f]{128}$/, invalid: 'Enter your Signature Key: 128 hexadecimal characters.' },
+    ],
+    switches: [LIVE_SWITCH, NO_SAVING_SWITCH],
+  },
+  plugnpay: {
+    intro: "Your Plug'n Pay gateway account (publisher name) and its Remote Client Password. Plug'n Pay's demo account (pnpdemo) takes test orders only.",
+    fields: [
+      { key: 'username', label: 'Gateway account (publisher name)', required: true, public: true, pattern: /^[A-Za-z0-9]{3,12}$/, invalid: 'Enter your gateway account name: 3 to 12 letters and digits.', placeholder: 'pnpdemo' },
+      { key: 'password', label: 'Remote Client Password', secret: true, required: true, pattern: /^[\x21-\x7e]{4,64}$/, invalid: 'Enter your Remote Client Password (no spaces).' },
+      { key: 'host', label: 'Payment server (optional)', public: true, pattern: /^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, invalid: 'Enter the payment server host name, e.g. pay1.plugnpay.com.', placeholder: 'pay1.plugnpay.com' },
+      { key: 'currency', label: 'Currency (optional)', public: true, pattern: /^[A-Za-z]{3}$/, invalid: 'Enter a three-letter currency code, e.g. USD.', placeholder: 'USD' },
+    ],
+    switches: [NO_SAVING_SWITCH],
+  },
+  fiserv: {
+    intro: "Your Fiserv (IPG) REST API key and secret, and for its hosted payment page (Connect, where shoppers type their card when Live is on) the store id and shared secret. Test mode uses Fiserv's test environment.",
+    fields: [
+      { key: 'api_key', label: 'API key', secret: true, required: true, pattern: PRINTABLE, invalid: 'Enter the API key of your Fiserv developer app (no spaces).' },
+      { key: 'api_secret', label: 'API secret', secret: true, required: true, pattern: PRINTABLE, invalid: 'Enter the API secret of your Fiserv developer app (no spaces).' },
+      { key: 'store_id', label: 'Connect store id (needed live)', pattern: /^[0-9]{6,20}$/, invalid: 'Enter your Fiserv store id: 6 to 20 digits.' },
+      { key: 'shared_secret', label: 'Connect shared secret (needed live)', secret: true, pattern: /^[\x21-\x7e]{4,128}$/, invalid: 'Enter the shared secret of your Fiserv store (no spaces).' },
+    ],
+    switches: [LIVE_SWITCH, NO_SAVING_SWITCH],
+  },
+};
+
+/** A required secret that is neither typed nor stored. */
+export const secretNeeded = (label: string) => `Enter the ${label} to take cards through this provider.`;
+export const fieldNeeded = (label: string) => `Enter the ${label}.`;
+export const ADYEN_KEY_MODE = 'This client key is for the other mode: use a test_ key with Live off, a live_ key with it on.';
+export const ADYEN_LIVE_PREFIX_NEEDED = 'Enter the live endpoint prefix to take live payments through Adyen.';
+/**
+ * Plug'n Pay takes live cards on its hosted payment page (Smart Screens), which is not connected to the store yet:
+ * it takes test orders (its demo account) only, and a live account is refused rather than offered half-working.
+ */
+export const HOSTED_PAGE_NOT_READY = "Live payments through Plug'n Pay's payment page are not available yet. Use its demo account (pnpdemo) for test orders, or another provider.";
+/** Fiserv's live cards are typed on its Connect page, which needs the store id and shared secret. */
+export const CONNECT_NEEDED = (label: string) => `Enter the ${label} to take live cards on Fiserv's payment page.`;
+
+export const emptyProviderForm = (provider: OtherCardProvider): ProviderSettingsForm => Object.fromEntries([
+  ...PROVIDER_SETTINGS[provider].fields.map((f) => [f.key, '']), ...PROVIDER_SETTINGS[provider].switches.map((s) => [s.key, false]),
+]);
+
+/** The problems of one provider's form, by field (`adyen.client_key`, ...); `stored` says which secrets are kept ('adyen.api_key'). */
+export function providerSettingsProblems(provider: OtherCardProvider, form: ProviderSettingsForm, stored: Record<string, boolean>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const value = (key: string) => (typeof form[key] === 'string' ? (form[key] as string).trim() : '');
+  for (const field of PROVIDER_SETTINGS[provider].fields) {
+    const typed = value(field.key);
+    const key = `${provider}.${field.key}`;
+    if (typed) {
+      if (!field.pattern.test(typed)) problems[key] = field.invalid;
+    } else if (field.required && !(field.secret && stored[key])) {
+      problems[key] = field.secret ? secretNeeded(field.label) : fieldNeeded(field.label);
+    }
+  }
+  const live = form.is_live === true;
+  if (provider === 'adyen') {
+    const clientKey = value('client_key');
+    if (!problems['adyen.client_key'] && clientKey && clientKey.startsWith('live_') !== live) problems['adyen.client_key'] = ADYEN_KEY_MODE;
+    if (live && !value('live_url_prefix') && !problems['adyen.live_url_prefix']) problems['adyen.live_url_prefix'] = ADYEN_LIVE_PREFIX_NEEDED;
+  }
+  if (provider === 'fiserv' && live) {
+    if (!value('store_id') && !problems['fiserv.store_id']) problems['fiserv.store_id'] = CONNECT_NEEDED('Connect store id');
+    if (!value('shared_secret') && !stored['fiserv.shared_secret'] && !problems['fiserv.shared_secret']) problems['fiserv.shared_secret'] = CONNECT_NEEDED('Connect shared secret');
+  }
+  if (provider === 'plugnpay' && value('username') && value('username') !== PLUGNPAY_DEMO_ACCOUNT && !problems['plugnpay.username']) problems['plugnpay.username'] = HOSTED_PAGE_NOT_READY;
+  return problems;
 }

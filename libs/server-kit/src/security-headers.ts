@@ -33,8 +33,11 @@ export interface PagePolicyOptions {
   frameAncestors: string[];
   /** Development builds evaluate their modules (webpack's eval source maps). */
   allowEval?: boolean;
-  /** The store's card provider's form (Stripe.js), where the store takes cards through it: its scripts and API calls. */
-  cardForm?: { scriptOrigins: string[]; connectOrigins: string[] };
+  /**
+   * The store's card provider, for a live store: its own fields' scripts and API calls (Stripe.js, Adyen Web, Accept
+   * UI), or its hosted payment page the step posts a form to (Fiserv Connect).
+   */
+  cardForm?: { scriptOrigins: string[]; connectOrigins: string[]; formOrigins?: string[] };
 }
 
 /**
@@ -56,7 +59,7 @@ export function pagePolicy(reply: FastifyReply, options: PagePolicyOptions): str
     "frame-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${(options.cardForm?.formOrigins ?? []).join(' ')}`.trim(),
     `frame-ancestors 'self' ${options.frameAncestors.join(' ')}`.trim(),
   ];
   reply.header('content-security-policy', directives.join('; '));

@@ -141,6 +141,37 @@ describe('the storefront page', () => {
     expect(String((await page('shop.page-b.test', '/cart')).headers['content-security-policy'])).not.toContain('stripe.com');
   });
 
+  it("lets in only the chosen provider's script, for live stores whose card is typed into the provider's fields", async () => {
+    const tenantId = String(((await Tenant.findOne({ slug: 'page-a' }).lean()) as unknown as { _id: unknown })._id);
+    const policyWith = async (payment: object) => {
+      await StoreProfile.updateOne({ tenantId }, { $set: { payment } }, { upsert: true });
+      forgetStoreProfile(tenantId);
+      return String((await page('shop.page-a.test', '/cart')).headers['content-security-policy']);
+    };
+    const adyen = await policyWith({ payment_provider: 'adyen', adyen: { origin_key: 'live_ABCDEFGHIJKLMNOP', environment: 'live' } });
+    expect(adyen).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/remotes\.test:4301 https:\/\/checkoutshopper-live\.adyen\.com;/);
+    expect(adyen).not.toMatch(/stripe|authorize\.net/);
+    const anet = await policyWith({ payment_provider: 'authorize_net', authorize_net: { login_id: 'login123', client_key: 'k'.repeat(50), is_live: true } });
+    expect(anet).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/remotes\.test:4301 https:\/\/js\.authorize\.net;/);
+    expect(anet).not.toMatch(/stripe|adyen/);
+    // A live Fiserv store posts the shopper's payment form to Connect's page: no script, the page in form-action.
+    const fiserv = await policyWith({ payment_provider: 'fiserv', fiserv: { is_live: true } });
+    expect(fiserv).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/remotes\.test:4301;/);
+    expect(fiserv).toContain("form-action 'self' https://www.ipg-online.com;");
+    // Test mode (the providers' test cards) loads nothing from the provider.
+    for (const payment of [
+      { payment_provider: 'adyen', adyen: { origin_key: 'test_ABCDEFGHIJKLMNOP', environment: 'test' } },
+      { payment_provider: 'authorize_net', authorize_net: { login_id: 'login123', client_key: 'k'.repeat(50), is_live: false } },
+      { payment_provider: 'fiserv', fiserv: { is_live: false } },
+      { payment_provider: 'plugnpay', plugnpay: { username: 'pnpdemo' } },
+    ]) {
+      const policy = await policyWith(payment);
+      expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/remotes\.test:4301;/);
+      expect(policy).toContain("form-action 'self';");
+    }
+    await policyWith({});
+  });
+
   it('answers HEAD like GET: the same status and type, no body', async () => {
     for (const url of ['/', '/departments']) {
       const head = await harness.app.inject({ method: 'HEAD', url, headers: { host: 'shop.page-b.test' } });

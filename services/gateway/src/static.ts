@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { backgroundContext, notFoundHandler, pagePolicy, type ResolvedTenant } from '@platform/server-kit';
 import { getPaymentSettings } from '@platform/tenant-settings';
-import { departmentTreeDepth, preloadKey, productRowRequest, type PreloadedAnswers } from '@platform/domain';
+import { cardScriptOriginsOf, departmentTreeDepth, preloadKey, productRowRequest, type PreloadedAnswers } from '@platform/domain';
 
 export interface StaticOptions {
   /** Repository root; apps are served from apps/<name>/dist. */
@@ -67,13 +67,12 @@ async function pageOrNotFound(shellDist: string, remoteOrigins: string[], reques
 }
 
 /**
- * Stripe.js, for a store that takes live cards through Stripe: its card fields are Stripe's own frames (PCI SAQ A),
- * the one third-party script a page may load. Test-mode stores offer Stripe's test cards without it.
+ * The card provider's script, for a store whose live card form is the provider's own fields (Stripe.js, Adyen Web,
+ * Authorize.Net's Accept UI: PCI SAQ A), the one third-party script a page may load; only the chosen provider's
+ * origins (libs/domain cardScriptOriginsOf). Test-mode stores offer test cards without any script.
  */
-const STRIPE_JS = { scriptOrigins: ['https://js.stripe.com', 'https://*.js.stripe.com'], connectOrigins: ['https://api.stripe.com'] };
 async function cardFormOf(tenant: ResolvedTenant) {
-  const payments = await getPaymentSettings(backgroundContext(tenant)).catch(() => null);
-  return payments?.payment_provider === 'stripe' && payments.stripe?.is_live ? STRIPE_JS : undefined;
+  return cardScriptOriginsOf(await getPaymentSettings(backgroundContext(tenant)).catch(() => null));
 }
 
 /** The policy of the plain pages (no store, not built): nothing from elsewhere, framed by no other site. */

@@ -1,5 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { PAYMENT_PROVIDERS } from '@platform/contracts';
+import { looksLikeCardNumber } from '@platform/domain';
 import { keyedId, scoped, tenantOwned, type TenantContext } from '@platform/db';
 import { CARD_PAYMENTS_NOT_AVAILABLE, paymentProviderFor, type PaymentProvider } from '@platform/payments';
 import { AppError, type RequestContext } from '@platform/server-kit';
@@ -117,7 +118,6 @@ function customer(ctx: RequestContext): string {
 }
 
 /** Anything that looks like a card number (13-19 digits, spaces or dashes allowed) is refused before any provider call. */
-const looksLikeCardNumber = (value: string) => /^[\d\s-]{13,23}$/.test(value) && value.replace(/\D/g, '').length >= 13;
 
 export async function listCards(ctx: RequestContext, vault: CardVault) {
   return vault.list(ctx, customer(ctx));

@@ -55,7 +55,7 @@ describe('the store works on an order', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json().data).toMatchObject({ id, status: 'placed', status_label: 'New', actions: ['take', 'prepare', 'cancel'], items: [{ sku: '1002', quantity: 2 }] });
 
-    expect((await act('order-taken', { id })).json()).toMatchObject({ message: expect.stringMatching(/^Order \d+ taken\.$/), data: { status: 'taken', actions: ['prepare', 'cancel'] } });
+    expect((await act('order-taken', { id })).json()).toMatchObject({ message: expect.stringMatching(/^Order \d+ taken\. Sam has been told by e-mail and text\.$/), data: { status: 'taken', actions: ['prepare', 'cancel'] } });
     const again = await act('order-taken', { id });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This order is taken already.');
@@ -66,7 +66,7 @@ describe('the store works on an order', () => {
     const shopperSees = async () => (await harness.app.inject({ url: `/api/orders/order?order_number=${read.json().data.order_number}&device_id=TakeDevice`, headers: headers() })).json().data.status;
     expect(await shopperSees()).toBe('taken');
     const ready = await act('markPrepared', { id });
-    expect(ready.json()).toMatchObject({ message: expect.stringContaining('Sam has been told by e-mail.'), data: { status: 'prepared', status_label: 'Ready' } });
+    expect(ready.json()).toMatchObject({ message: expect.stringContaining('Sam has been told by e-mail and text.'), data: { status: 'prepared', status_label: 'Ready' } });
     expect(await shopperSees()).toBe('prepared'); // the order page's kept copy follows each action
     const [told] = await mails('order-prepare');
     expect(told).toMatchObject({ to: 'takedevice@example.com', subject: expect.stringMatching(/^Your order \d+ is ready for pickup$/) });
@@ -111,7 +111,7 @@ describe('the store works on an order', () => {
     const after = (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { payment: Record<string, unknown> };
     expect(after.payment).toMatchObject({ status: 'refunded', capturedCents: paid.totalCents, refundedCents: paid.totalCents });
     const told = (await mails('order-cancel')).find((m) => m.to === 'cardback01@example.com');
-    expect(told?.text).toContain('Your card payment is refunded in full.');
+    expect(told?.text).toMatch(/Your card payment of \$\d+\.\d{2} is refunded in full\./);
     expect((await act('cancel', { id, reason: 'again' })).statusCode).toBe(409); // refunded once
   });
 
@@ -159,7 +159,7 @@ describe('the store works on an order', () => {
     expect(tooMany.json()).toMatchObject({ status: 422, errors: { qty: ['Cancel between 1 and 3.'] } });
     const cut = await act(`cancelItem/${itemId}`, { qty: 1 });
     expect(cut.statusCode).toBe(200);
-    expect(cut.json().message).toBe(`Cancelled 1 × adm-ord Hammer. $${(one / 100).toFixed(2)} refunded to the card.`);
+    expect(cut.json().message).toBe(`Cancelled 1 × adm-ord Hammer. $${(one / 100).toFixed(2)} refunded to the card. Sam has been told by e-mail and text.`);
     expect(cut.json().data.items[0]).toMatchObject({ id: itemId, quantity: 3, cancelled_quantity: 1 });
     expect(await stock(21)).toBe(before + 1);
     expect((await saved()).payment).toMatchObject({ status: 'paid', refundedCents: one });
@@ -181,7 +181,7 @@ describe('the store works on an order', () => {
   it('a line of an order paid at the store is simply not charged; unknown and other stores\' lines are not found', async () => {
     const id = await placeOrder('PartStore1', 2);
     const cut = await act(`cancelItem/${id}.0`, { qty: 1 });
-    expect(cut.json().message).toBe('Cancelled 1 × adm-ord Hammer.');
+    expect(cut.json().message).toBe('Cancelled 1 × adm-ord Hammer. Sam has been told by e-mail and text.');
     const order = (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as { payment: { status: string }; history: { note: string }[] };
     expect(order.payment.status).toBe('due');
     // Cancelling the order then gives back only what was still on it.
@@ -202,7 +202,7 @@ describe('the store works on an order', () => {
     const tooMany = await act(`makeItemSpecial/${id}.0`, { qty: 4 });
     expect(tooMany.json()).toMatchObject({ status: 422, errors: { qty: ['Special-order between 1 and 3.'] } });
     const moved = await act(`makeItemSpecial/${id}.0`, { qty: 2 });
-    expect(moved.json().message).toBe('2 × adm-ord Hammer will be special-ordered.');
+    expect(moved.json().message).toBe('2 × adm-ord Hammer will be special-ordered. Sam has been told by e-mail and text.');
     expect(moved.json().data.items).toEqual([
       expect.objectContaining({ id: `${id}.0`, quantity: 1, special: false }),
       expect.objectContaining({ id: `${id}.1`, quantity: 2, special: true }),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mongoose, scoped } from '@platform/db';
-import { cancelledLineCents, displayPrice, orderReadyText, isPrepareStep, type PrepareStep, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, type OrderAction } from '@platform/domain';
-import type { PlacedOrder } from '@platform/contracts';
+import { cancelledLineCents, displayPrice, isPrepareStep, type PrepareStep, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, toldShopper, type OrderAction, type OrderChange } from '@platform/domain';
 import { announceStockChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
@@ -12,6 +11,7 @@ import { indexOrder, keepOrderDoc, orderKeys } from './order-index';
 import { cardProvider, giveCardPaymentBack, PAY_BY_CARD, type StoredPayment } from './card-payment';
 import { refundPayment } from '@platform/payments';
 import { orderArAccount, syncArCharge } from './ar-accounts/ledger';
+import { tellShopper } from './shopper-notices';
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
@@ -19,7 +19,7 @@ export const NOTE_NEEDED = 'Please write a note.';
 export const NOTE_NOT_FOUND = 'This note was not found.';
 
 type StoredNote = { id: string; text: string; at: Date; by: string | null };
-export type StoredOrder = Omit<OrderDoc, 'history'> & { prepareStep?: string | null; arAccount?: { id: string; number: string; name: string } | null; _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
+export type StoredOrder = Omit<OrderDoc, 'history'> & { customerSlug?: string | null; prepareStep?: string | null; arAccount?: { id: string; number: string; name: string } | null; _id: unknown; customerName?: string; history?: { status: string; at: Date; by: string | null; note?: string }[]; notes?: StoredNote[] };
 
 /** One order of the store by id; staff bound to a location find only that location's orders (others answer as not found). */
 export async function findOrder(ctx: RequestContext, id: string): Promise<StoredOrder> {
@@ -47,9 +47,9 @@ export async function adminOrder(ctx: RequestContext, id: string) {
   return adminView(ctx, await findOrder(ctx, id));
 }
 
-const DONE: Record<OrderAction, (n: string, first: string) => string> = {
+const DONE: Record<OrderAction, (n: string) => string> = {
   take: (n) => `Order ${n} taken.`,
-  prepare: (n, first) => `Order ${n} is ready. ${first || 'The customer'} has been told by e-mail.`,
+  prepare: (n) => `Order ${n} is ready.`,
   complete: (n) => `Order ${n} completed.`,
   cancel: (n) => `Order ${n} cancelled. Its stock is back in the store's count.`,
 };
@@ -57,13 +57,14 @@ const DONE: Record<OrderAction, (n: string, first: string) => string> = {
 /**
  * The store moves an order on (spec 3 §4 order actions): take it, mark it ready (prepared), complete it, or
  * cancel it with a reason. Actions on one order take turns (a lock per order), so a cancel gives back
- * exactly the stock the order took, once. Marking ready and cancelling e-mail the shopper.
+ * exactly the stock the order took, once. Taking it, marking it ready and cancelling it tell the shopper
+ * (tellShopper: e-mail, and a text where the store sends them); completing it is the hand-over itself.
  */
 export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string, action: OrderAction, input: { reason?: string; deliveryMinutes?: number } = {}) {
   const reason = input.reason?.trim() ?? '';
   if (action === 'cancel' && !reason) throw new AppError('unprocessable', CANCEL_REASON_NEEDED, { reason: [CANCEL_REASON_NEEDED] });
   // One action at a time per order (two staff pressing at once); other orders and checkouts never wait.
-  const order = await withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`, async () => {
+  const done = await withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`, async () => {
     const current = await findOrder(ctx, id);
     const next = orderTransition(current.status, action);
     if (!next.ok) throw new AppError('conflict', next.message);
@@ -77,53 +78,19 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
     // What is still on the order: units cancelled one by one were given back already.
     if (action === 'cancel') await giveStockBack(ctx, io, current.items.filter((l) => !l.special).map((l) => ({ ...l, quantity: l.quantity - (l.cancelledQuantity ?? 0) })).filter((l) => l.quantity > 0));
-    return changed;
+    return { order: changed, paid, back };
   }, { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' });
+  const { order, paid, back } = done;
   if (action === 'cancel') await syncArCharge(ctx, io, order as never); // a charged order no longer owes its account
   const view = await adminView(ctx, order);
   if (action === 'cancel') await announceStockChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId));
-  const email = shopperEmail(ctx.tenant.name, view, action, { reason, deliveryMinutes: input.deliveryMinutes });
-  if (email && view.contact.email) {
-    await io.resources.queues.notifications.add(`order-${action}`, { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: `order-${action}`, ...email });
-  }
-  // Ready: a text too, where the shopper gave a mobile number (the prepare console's 'ready').
-  if (action === 'prepare' && view.contact.telephone) {
-    await io.resources.queues.notifications.add('order-ready-text', {
-      tenantId: ctx.tenantId, channel: 'sms', to: view.contact.telephone, subject: '', kind: 'order-ready-text', text: orderReadyText(ctx.tenant.name, view, input.deliveryMinutes),
-    });
-  }
-  return { status: 'success', message: DONE[action](view.order_number, view.contact.first_name), data: view };
-}
-
-/** What the shopper is told when their order is ready or cancelled (taking and completing it are the store's own steps). */
-export function shopperEmail(storeName: string, order: PlacedOrder, action: OrderAction, detail: { reason?: string; deliveryMinutes?: number }): { subject: string; text: string } | null {
-  const hi = `Hi ${order.contact.first_name},`;
-  if (action === 'cancel') {
-    return {
-      subject: `Your order ${order.order_number} at ${storeName} was cancelled`,
-      text: [hi, '', `${storeName} cancelled your order ${order.order_number}.`, `Reason: ${detail.reason}`,
-        ...(order.payment.status === 'refunded' ? ['', `Your card payment is refunded in full. Your bank may take a few days to show it.`] : []),
-        '', `Questions? Reply to this e-mail or call the store.`].join('\n'),
-    };
-  }
-  if (action !== 'prepare') return null;
-  if (order.order_type === 'pickup') {
-    return {
-      subject: `Your order ${order.order_number} is ready for pickup`,
-      text: [hi, '', `Your order ${order.order_number} is ready at ${order.store.name}, ${order.store.address}.`, `Payment: ${order.payment.label}.`].join('\n'),
-    };
-  }
-  if (order.order_type === 'delivery') {
-    return {
-      subject: `Your order ${order.order_number} is on its way`,
-      text: [hi, '', `Your order ${order.order_number} from ${storeName} is on its way to ${order.address?.address}, ${order.address?.city}.`,
-        ...(detail.deliveryMinutes ? [`It should reach you in about ${detail.deliveryMinutes} minutes.`] : []), `Payment: ${order.payment.label}.`].join('\n'),
-    };
-  }
-  return {
-    subject: `Your order ${order.order_number} is ready to ship`,
-    text: [hi, '', `Your order ${order.order_number} from ${storeName} is packed and ready to ship with ${order.shipping_service}.`].join('\n'),
-  };
+  const earlierRefundCents = paid?.refundedCents ?? 0;
+  const change: OrderChange | null = action === 'take' ? { change: 'taken' }
+    : action === 'prepare' ? { change: 'ready', deliveryMinutes: input.deliveryMinutes }
+      : action === 'cancel' ? { change: 'cancelled', reason, refundedCents: back?.refundedCents ? back.refundedCents - earlierRefundCents : 0, earlierRefundCents, released: back?.status === 'voided' }
+        : null;
+  const told = change ? await tellShopper(ctx, io, view, order.customerSlug, change) : null;
+  return { status: 'success', message: `${DONE[action](view.order_number)}${told ? toldShopper(view.contact.first_name, told) : ''}`, data: view };
 }
 
 /**
@@ -211,7 +178,7 @@ async function onOrderLine<T>(ctx: RequestContext, io: CheckoutIo, itemId: strin
  * (their stock back in the store's count), and the shopper gets back what they paid for them: the goods less their
  * share of the discount plus their share of the tax, refunded to the card through the order's provider (never more
  * than is left of what was captured), or simply not charged when paying at the store. The last units of the last
- * line cancel the order. Only while the order is outstanding; under the order's lock; the shopper is told by e-mail.
+ * line cancel the order. Only while the order is outstanding; under the order's lock; the shopper is told (tellShopper).
  */
 export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: string, quantity: number) {
   const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
@@ -245,17 +212,11 @@ export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: st
   await syncArCharge(ctx, io, done.order as never); // its AR account is owed what is left
   const view = await adminView(ctx, done.order);
   if (!done.line.special) await announceStockChange(io.resources, ctx.tenantId, [done.line.productId]);
-  if (view.contact.email) {
-    const back = done.refunded ? `${displayPrice(done.refunded, prefix)} is refunded to your card; your bank may take a few days to show it.`
-      : view.payment.method === PAY_BY_CARD ? '' : `You will pay ${displayPrice(done.owed, prefix)} less.`;
-    await io.resources.queues.notifications.add('order-item-cancelled', {
-      tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-item-cancelled',
-      subject: `Part of your order ${view.order_number} at ${ctx.tenant.name} was cancelled`,
-      text: [`Hi ${view.contact.first_name},`, '', `${ctx.tenant.name} could not fill ${quantity} × ${done.line.title} from your order ${view.order_number}, so it is cancelled.`,
-        ...(back ? [back] : []), ...(view.status === 'cancelled' ? ['Nothing is left of the order, so it is cancelled.'] : []), '', 'Questions? Reply to this e-mail or call the store.'].join('\n'),
-    });
-  }
-  const message = `Cancelled ${quantity} × ${done.line.title}.${done.refunded ? ` ${displayPrice(done.refunded, prefix)} refunded to the card.` : ''}`;
+  const told = await tellShopper(ctx, io, view, done.order.customerSlug, {
+    change: 'item_cancelled', title: done.line.title, quantity, refundedCents: done.refunded,
+    lessToPayCents: view.payment.method === PAY_BY_CARD ? 0 : done.owed, orderCancelled: view.status === 'cancelled',
+  });
+  const message = `Cancelled ${quantity} × ${done.line.title}.${done.refunded ? ` ${displayPrice(done.refunded, prefix)} refunded to the card.` : ''}${toldShopper(view.contact.first_name, told)}`;
   return { status: 'success', message, data: view };
 }
 
@@ -282,14 +243,7 @@ export async function makeItemSpecial(ctx: RequestContext, io: CheckoutIo, itemI
     return { order: changed, line };
   });
   const view = await adminView(ctx, done.order);
-  const sla = (await getBusinessDetails(ctx)).special_order_sla;
-  if (view.contact.email) {
-    await io.resources.queues.notifications.add('order-item-special', {
-      tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-item-special',
-      subject: `Part of your order ${view.order_number} at ${ctx.tenant.name} will be special-ordered`,
-      text: [`Hi ${view.contact.first_name},`, '', `${ctx.tenant.name} is out of ${done.line.title} on the shelf, so ${quantity} of them will be ordered from the supplier for you${sla ? `: special orders usually take ${sla}` : ''}.`,
-        'The rest of your order is not held up. Questions? Reply to this e-mail or call the store.'].join('\n'),
-    });
-  }
-  return { status: 'success', message: `${quantity} × ${done.line.title} will be special-ordered.`, data: view };
+  const sla = (await getBusinessDetails(ctx)).special_order_sla || null;
+  const told = await tellShopper(ctx, io, view, done.order.customerSlug, { change: 'item_special', title: done.line.title, quantity, sla });
+  return { status: 'success', message: `${quantity} × ${done.line.title} will be special-ordered.${toldShopper(view.contact.first_name, told)}`, data: view };
 }

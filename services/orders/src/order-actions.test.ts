@@ -110,7 +110,7 @@ describe('the expected delivery date', () => {
     const day = later();
     const set = await act('updateDeliveryDate', { id, delivery_date: day, delivery_window: ' 9am-noon ' });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toMatchObject({ message: expect.stringContaining('The customer has been told by e-mail.'), data: { delivery_date: day, delivery_window: '9am-noon' } });
+    expect(set.json()).toMatchObject({ message: expect.stringContaining('The customer has been told by e-mail and text.'), data: { delivery_date: day, delivery_window: '9am-noon' } });
     expect(set.json().data.history.at(-1)).toMatchObject({ status: 'placed', by: 'the-owner', note: `Expected on ${day}, 9am-noon` });
     expect(await stored(id)).toMatchObject({ deliveryDate: day, deliveryWindow: '9am-noon' });
     const shopper = await shopperSees('DateDevice', number);
@@ -156,7 +156,7 @@ describe('moving an order to another location', () => {
 
     const moved = await act(`${id}/location`, { location_id: 2 });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ message: `Order ${number} moved to ord-act store 2. The customer has been told by e-mail.`, data: { store: { id: 2, name: 'ord-act store 2' }, status: 'preparing', prepare_step: null } });
+    expect(moved.json()).toMatchObject({ message: `Order ${number} moved to ord-act store 2. The customer has been told by e-mail and text.`, data: { store: { id: 2, name: 'ord-act store 2' }, status: 'preparing', prepare_step: null } });
     expect(moved.json().data.history.at(-1)).toMatchObject({ status: 'preparing', by: 'the-owner', note: 'Moved from ord-act store 1 to ord-act store 2' });
     expect([await stock(21), await stock(22)]).toEqual([atOld + 3, atNew - 3]);
     await expect.poll(() => stockInDb(21)).toBe(atOld + 3);

@@ -1,5 +1,5 @@
 import { scoped } from '@platform/db';
-import { addressLine, deliveryDateLabel, deliveryDateProblem, orderTransition, ORDER_STATUS_LABELS, PREPARE_STEP_LABELS, prepareStepTransition, type PrepareStep } from '@platform/domain';
+import { addressLine, deliveryDateLabel, deliveryDateProblem, orderTransition, ORDER_STATUS_LABELS, PREPARE_STEP_LABELS, prepareStepTransition, toldShopper, type PrepareStep } from '@platform/domain';
 import type { OrderLocations } from '@platform/contracts';
 import { announceStockChange, reserveStock, stockLeft, writeStockChanges } from '@platform/catalogue';
 import { withRedisLock } from '@platform/cart';
@@ -7,6 +7,7 @@ import { AppError, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { giveStockBack, redisStore, storeLocations, type CheckoutIo, type Line } from './checkout';
 import { indexOrder, keepOrderDoc, moveOrderIndex } from './order-index';
+import { tellShopper } from './shopper-notices';
 import { adminView, findOrder, LOCK, orderLock, type StoredOrder } from './admin-orders';
 
 /**
@@ -47,7 +48,7 @@ export const earliestToday = (now = Date.now()) => new Date(now - 12 * 3600_000)
 
 /**
  * POST admin/orders/updateDeliveryDate {id, delivery_date, delivery_window?}: the day a delivery, a parcel or the
- * special-order items are expected; shown to the shopper on their order, e-mailed to them, kept in the history.
+ * special-order items are expected; shown to the shopper on their order, sent to them (tellShopper), kept in the history.
  */
 export async function updateDeliveryDate(ctx: RequestContext, io: CheckoutIo, id: string, input: { delivery_date: string; delivery_window?: string }) {
   const date = input.delivery_date.trim();
@@ -65,16 +66,8 @@ export async function updateDeliveryDate(ctx: RequestContext, io: CheckoutIo, id
   }, LOCK);
   const view = await adminView(ctx, order);
   const when = `${deliveryDateLabel(date)}${window ? `, ${window}` : ''}`;
-  if (view.contact.email) {
-    const what = view.order_type === 'pickup' ? 'The special-order items of your order' : view.order_type === 'delivery' ? 'Your delivery of order' : 'Your parcel with order';
-    const verb = view.order_type === 'pickup' ? 'are' : 'is';
-    await io.resources.queues.notifications.add('order-delivery-date', {
-      tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-delivery-date',
-      subject: `Your order ${view.order_number} is expected on ${deliveryDateLabel(date)}`,
-      text: [`Hi ${view.contact.first_name},`, '', `${what} ${view.order_number} from ${ctx.tenant.name} ${verb} expected on ${when}.`, '', 'Questions? Reply to this e-mail or call the store.'].join('\n'),
-    });
-  }
-  return { status: 'success', message: `Order ${view.order_number} is expected on ${when}.${view.contact.email ? ' The customer has been told by e-mail.' : ''}`, data: view };
+  const told = await tellShopper(ctx, io, view, order.customerSlug, { change: 'delivery_date', date, window });
+  return { status: 'success', message: `Order ${view.order_number} is expected on ${when}.${toldShopper('', told)}`, data: view };
 }
 
 /** The lines a move takes stock for: stocked lines with units still on them. */
@@ -156,15 +149,6 @@ export async function moveOrder(ctx: RequestContext, io: CheckoutIo, id: string,
   }, LOCK);
   const view = await adminView(ctx, done.order);
   await announceStockChange(io.resources, ctx.tenantId, [...new Set(done.order.items.filter((l) => !l.special).map((l) => l.productId))]);
-  if (view.contact.email) {
-    const where = view.order_type === 'pickup'
-      ? [`Please pick it up at ${view.store.name}, ${view.store.address}, instead of ${done.from?.name ?? 'the store you chose'}.`, 'We will e-mail you again when it is ready.']
-      : [`It will now come from ${view.store.name}, ${view.store.address}.`];
-    await io.resources.queues.notifications.add('order-moved', {
-      tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-moved',
-      subject: view.order_type === 'pickup' ? `Your order ${view.order_number} is now at ${view.store.name}` : `Your order ${view.order_number} now comes from ${view.store.name}`,
-      text: [`Hi ${view.contact.first_name},`, '', `${ctx.tenant.name} moved your order ${view.order_number} to another of its stores.`, ...where, '', 'Questions? Reply to this e-mail or call the store.'].join('\n'),
-    });
-  }
-  return { status: 'success', message: `Order ${view.order_number} moved to ${view.store.name}.${view.contact.email ? ' The customer has been told by e-mail.' : ''}`, data: view };
+  const told = await tellShopper(ctx, io, view, done.order.customerSlug, { change: 'moved', from: done.from?.name ?? null });
+  return { status: 'success', message: `Order ${view.order_number} moved to ${view.store.name}.${toldShopper('', told)}`, data: view };
 }

@@ -9,10 +9,10 @@ const flag = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 /** The public fields of each provider: what a browser needs to tokenize a card. Anything else stored stays on the server. */
 const PUBLIC_FIELDS: { [P in (typeof PAYMENT_PROVIDERS)[number]]: (stored: Plain) => NonNullable<PaymentSettings[P]> } = {
   stripe: (s) => ({ publishable_key: text(s.publishable_key), is_live: flag(s.is_live), account_id: text(s.account_id), disable_save_card: flag(s.disable_save_card) }),
-  adyen: (s) => ({ origin_key: text(s.origin_key), environment: text(s.environment) || 'test' }),
-  plugnpay: (s) => ({ host: text(s.host), username: text(s.username), currency: text(s.currency) || 'USD' }),
-  authorize_net: (s) => ({ is_live: flag(s.is_live), login_id: text(s.login_id), client_key: text(s.client_key), show_biling_address: flag(s.show_biling_address) }),
-  fiserv: (s) => ({ is_live: flag(s.is_live) }),
+  adyen: (s) => ({ origin_key: text(s.origin_key) || text(s.client_key), environment: text(s.environment) || 'test', disable_save_card: flag(s.disable_save_card) }),
+  plugnpay: (s) => ({ host: text(s.host), username: text(s.username), currency: text(s.currency) || 'USD', disable_save_card: flag(s.disable_save_card) }),
+  authorize_net: (s) => ({ is_live: flag(s.is_live), login_id: text(s.login_id), client_key: text(s.client_key), show_biling_address: flag(s.show_biling_address), disable_save_card: flag(s.disable_save_card) }),
+  fiserv: (s) => ({ is_live: flag(s.is_live), disable_save_card: flag(s.disable_save_card) }),
 };
 
 /** GET payment-settings: the store's card provider with its public keys, or no provider (payment in store). */

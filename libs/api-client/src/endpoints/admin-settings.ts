@@ -1,5 +1,5 @@
 // Admin settings: search synonyms, home page sections, sub-accounts, store information and options, the setup wizard, payment settings.
-import type { AdminWidget, BusinessDetails, PaymentSettings, PaymentSettingsAdmin, PaymentSettingsUpdate, SubAccount, WizardState } from '@platform/contracts';
+import type { AdminWidget, BusinessDetails, PaymentSettingsAdmin, PaymentSettingsUpdate, SubAccount, WizardState } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { StoreInformation, StoreOptions } from '@platform/domain';
 import { platformApi } from '../api';
@@ -59,10 +59,8 @@ export const adminSettingsApi = platformApi.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
         dispatch(adminSettingsApi.util.upsertQueryData('paymentSettingsAdmin', undefined, data.data));
-        const { stripe, ...rest } = data.data;
-        const { secret_key_set: _secret, webhook_secret_set: _webhook, ...stripePublic } = stripe;
-        const storefront: PaymentSettings = rest.payment_provider === 'stripe' ? { ...rest, stripe: stripePublic } : rest;
-        dispatch(storefrontApi.util.upsertQueryData('paymentSettings', undefined, storefront) as unknown as UnknownAction);
+        // The storefront's view (the active provider's public fields) is the server's to make: read it again.
+        dispatch(storefrontApi.endpoints.paymentSettings.initiate(undefined, { forceRefetch: true, subscribe: false }) as unknown as UnknownAction);
       },
     }),
     wizardState: build.query<WizardState, void>({ query: () => 'setup-wizard/get', transformResponse: unwrap, providesTags: ['Wizard'] }),

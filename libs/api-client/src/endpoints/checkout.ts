@@ -39,8 +39,15 @@ export interface FiservConnectForm { action_url: string; hash: string; txndateti
 
 /** recurring_order: the recurring order the submit started (null when it could not be made; absent when none was asked). */
 export interface OrderPlacedAnswer { status: true; message: string; order: PlacedOrder; recurring_order?: RecurringOrder | null; confirm?: never }
-/** 202: the card's bank asks the shopper to confirm (3-D Secure) at redirect_url, which sends them back to /cart?payment={order_id}. */
-export interface BankConfirmationAnswer { status: false; message: string; confirm: { order_id: string; redirect_url: string }; order?: never }
+/**
+ * 202: the card's bank asks the shopper to confirm (3-D Secure) at redirect_url, which sends them back to
+ * /cart?payment={order_id}; or, with `form`, the shopper pays on the provider's hosted page (Fiserv Connect): the
+ * browser posts `fields` unchanged to `action_url`.
+ */
+export interface BankConfirmationAnswer {
+  status: false; message: string; order?: never;
+  confirm: { order_id: string; redirect_url: string; form?: { action_url: string; fields: Record<string, string> } };
+}
 
 /** Checkout's Information, Payment and Done steps (spec 2 §7 Orders and checkout). */
 export const checkoutApi = platformApi.injectEndpoints({

@@ -49,6 +49,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { PROVIDER_TEST_CARDS as TEST_MODE_CARDS } from '@platform/domain';
 import { webhookSignature } from './authorize_net-errors';
 
 export const FAKE_LOGIN_ID = '5KP3u95bQpv';
@@ -58,10 +59,21 @@ export const FAKE_SIGNATURE_KEY = 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60
 /** Card numbers of the testing guide that approve; 4222222222222 answers the reason code its amount names. */
 export const TEST_CARDS = { visa: '4111111111111111', mastercard: '5424000000000015', amex: '370000000000002', discover: '6011000000000012', reasonCode: '4222222222222' } as const;
 
+/**
+ * The nonces the Payment step's test mode sends (libs/domain TEST_CARDS.authorize_net), standing for the testing
+ * guide's cards: the stand-in's own (Authorize.Net mints nonces only from card data), reusable and never expiring.
+ * The third declines (reason 2) whatever the amount.
+ */
+const TEST_MODE_NONCES = new Map<string, { number: string; declines?: true }>([
+  [TEST_MODE_CARDS.authorize_net[0].token, { number: TEST_CARDS.visa }],
+  [TEST_MODE_CARDS.authorize_net[1].token, { number: TEST_CARDS.mastercard }],
+  [TEST_MODE_CARDS.authorize_net[2].token, { number: TEST_CARDS.reasonCode, declines: true }],
+]);
+
 type Status = 'authorizedPendingCapture' | 'capturedPendingSettlement' | 'settledSuccessfully' | 'voided' | 'declined'
   | 'FDSPendingReview' | 'FDSAuthorizedPendingReview' | 'refundPendingSettlement' | 'refundSettledSuccessfully' | 'generalError';
 
-interface Card { number: string; expiry: string /* YYYY-MM */; type: string }
+interface Card { number: string; expiry: string /* YYYY-MM */; type: string; declines?: true }
 interface Transaction {
   transId: string; login: string; type: string; status: Status; card: Card; authCents: number; settleCents: number; refundedCents: number;
   responseCode: number; reasonCode: number; authCode: string; invoiceNumber?: string; refTransId?: string; submitted: Date;
@@ -155,6 +167,13 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
     return value;
   }
 
+  /** A nonce the fake knows: one it minted, or a test mode nonce (a fresh, unused one each time). */
+  function nonceOf(value: string): Nonce | undefined {
+    const test = TEST_MODE_NONCES.get(value);
+    if (test) return { card: { number: test.number, expiry: '2030-12', type: cardType(test.number), ...(test.declines ? { declines: true as const } : {}) }, expires: Number.POSITIVE_INFINITY, used: false };
+    return nonces.get(value);
+  }
+
   function tokenFor(cardNumber: string, expiry = '1230'): string {
     const when = expiryOf(expiry);
     if (!luhn(cardNumber) || !when) throw new Error('not a test card');
@@ -242,7 +261,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
     if (request.payment?.opaqueData) {
       const opaque = request.payment.opaqueData;
       if (opaque.dataDescriptor !== 'COMMON.ACCEPT.INAPP.PAYMENT' || !opaque.dataValue) return error('E00003', "The 'dataDescriptor' element is invalid.");
-      nonce = nonces.get(opaque.dataValue);
+      nonce = nonceOf(opaque.dataValue);
       if (!nonce || nonce.expires < Date.now()) return error('E00114', 'Invalid OTS Token.');
       card = nonce.card;
     } else if (request.payment?.creditCard) {
@@ -267,7 +286,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
 
     let reason = 1;
     if (expired(card.expiry)) reason = 8;
-    else if (request.billTo?.zip === '46282') reason = 2;
+    else if (request.billTo?.zip === '46282' || card.declines) reason = 2;
     else if (card.number === TEST_CARDS.reasonCode && cents % 100 === 0 && cents / 100 !== 1) reason = cents / 100;
     const responseCode = RESPONSE_CODE_OF_REASON(reason);
     const transId = newTransId();
@@ -366,7 +385,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
   /** A card for a payment profile: the Accept nonce (used up here) or, as the API also allows, a card number. */
   function cardOfPayment(payment: Json | undefined): Card | Json {
     if (payment?.opaqueData) {
-      const nonce = nonces.get(String(payment.opaqueData.dataValue ?? ''));
+      const nonce = nonceOf(String(payment.opaqueData.dataValue ?? ''));
       if (!nonce || nonce.used || nonce.expires < Date.now() || payment.opaqueData.dataDescriptor !== 'COMMON.ACCEPT.INAPP.PAYMENT') return error('E00114', 'Invalid OTS Token.');
       nonce.used = true;
       return nonce.card;

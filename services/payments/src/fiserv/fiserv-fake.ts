@@ -46,6 +46,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PROVIDER_TEST_CARDS as TEST_MODE_CARDS } from '@platform/domain';
 import { fiservConnectHash, fiservMessageSignature, fiservNotificationHash, fiservResponseHash } from './fiserv-signature';
 
 export const FAKE_FISERV_API_KEY = 'fake-fiserv-api-key';
@@ -143,6 +144,11 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
   const transactions = new Map<string, Transaction>();
   const byOrder = new Map<string, Transaction>();
   const tokens = new Map<string, Token>();
+  // The Payment step's test mode tokens (libs/domain TEST_CARDS.fiserv): Fiserv's own example token values, kept here
+  // for its frictionless test cards (Fiserv mints tokens only from card data: on its sandbox they mean nothing).
+  for (const [test, number] of [[TEST_MODE_CARDS.fiserv[0].token, FISERV_TEST_CARDS.approved], [TEST_MODE_CARDS.fiserv[1].token, FISERV_TEST_CARDS.approvedMastercard]] as const) {
+    tokens.set(test, { value: test, card: { number, month: '12', year: '30' } });
+  }
   const replies = new Map<string, { digest: string; status: number; body: unknown }>();
   const requests: FakeFiserv['requests'] = [];
   let origin = '';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  INVALID_PUBLISHABLE_KEY, INVALID_SECRET_KEY, INVALID_WEBHOOK_SECRET, LIVE_KEYS_WITHOUT_LIVE, ONLY_STORE_OWNER_PAYMENTS, PAYMENT_PROVIDER_NOT_AVAILABLE,
-  PAYMENT_SETTINGS_SAVED, SECRET_KEY_NEEDED, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY, TEST_KEYS_WITH_LIVE,
+  INVALID_PUBLISHABLE_KEY, INVALID_SECRET_KEY, INVALID_WEBHOOK_SECRET, LIVE_KEYS_WITHOUT_LIVE, ONLY_STORE_OWNER_PAYMENTS,
+  PAYMENT_SETTINGS_SAVED, SECRET_KEY_NEEDED, CONNECT_NEEDED, fieldNeeded, HOSTED_PAGE_NOT_READY, PROVIDER_SETTINGS, secretNeeded, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY, TEST_KEYS_WITH_LIVE,
 } from '@platform/domain';
 import { isSealed, openSecret, sealSecret } from '@platform/server-kit';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
@@ -14,6 +14,13 @@ let tenantId = '';
 let otherId = '';
 let owner = '';
 const URL = '/api/admin/fulfillment/payment-settings';
+/** The other providers' sections for the owner before anything is set: empty public fields, no secret stored. */
+const NO_OTHER_PROVIDER = {
+  adyen: { merchant_account: '', client_key: '', live_url_prefix: '', is_live: false, disable_save_card: false, api_key_set: false, hmac_key_set: false },
+  authorize_net: { login_id: '', client_key: '', is_live: false, disable_save_card: false, transaction_key_set: false, signature_key_set: false },
+  plugnpay: { username: '', host: '', currency: '', disable_save_card: false, password_set: false },
+  fiserv: { store_id: '', is_live: false, disable_save_card: false, api_key_set: false, api_secret_set: false, shared_secret_set: false },
+};
 const STRIPE = { publishable_key: 'pk_test_owner42', secret_key: 'sk_test_owner42secret', webhook_secret: 'whsec_owner42hook', is_live: false, account_id: 'acct_1Owner', disable_save_card: true };
 
 beforeAll(async () => {
@@ -39,6 +46,7 @@ describe('admin payment settings (the store owner)', () => {
     expect(res.json().data).toEqual({
       payment_provider: null, payment_preparable: false,
       stripe: { publishable_key: '', is_live: false, account_id: '', disable_save_card: false, secret_key_set: false, webhook_secret_set: false },
+      ...NO_OTHER_PROVIDER,
     });
   });
 
@@ -60,9 +68,15 @@ describe('admin payment settings (the store owner)', () => {
     expect(bad.json().errors).toEqual({ 'stripe.publishable_key': [INVALID_PUBLISHABLE_KEY], 'stripe.secret_key': [INVALID_SECRET_KEY], 'stripe.webhook_secret': [INVALID_WEBHOOK_SECRET] });
     const missing = await save({ payment_provider: 'stripe', stripe: { ...STRIPE, secret_key: '' } });
     expect(missing.json().errors).toEqual({ 'stripe.secret_key': [SECRET_KEY_NEEDED] });
-    const unbuilt = await save({ payment_provider: 'adyen' });
-    expect(unbuilt.statusCode).toBe(422);
-    expect(unbuilt.json()).toMatchObject({ message: PAYMENT_PROVIDER_NOT_AVAILABLE, errors: { payment_provider: [PAYMENT_PROVIDER_NOT_AVAILABLE] } });
+    const adyen = await save({ payment_provider: 'adyen', adyen: { client_key: 'pk_test_wrong' } });
+    expect(adyen.statusCode).toBe(422);
+    expect(adyen.json().errors).toEqual({
+      'adyen.merchant_account': [fieldNeeded('Merchant account')], 'adyen.client_key': [PROVIDER_SETTINGS.adyen.fields[1].invalid], 'adyen.api_key': [secretNeeded('API key')],
+    });
+    const liveFiserv = await save({ payment_provider: 'fiserv', fiserv: { api_key: 'key-12345678', api_secret: 'secret-12345678', is_live: true } });
+    expect(liveFiserv.json().errors).toEqual({ 'fiserv.store_id': [CONNECT_NEEDED('Connect store id')], 'fiserv.shared_secret': [CONNECT_NEEDED('Connect shared secret')] });
+    const livePlugnPay = await save({ payment_provider: 'plugnpay', plugnpay: { username: 'shop42', password: 'pass1234' } });
+    expect(livePlugnPay.json().errors).toEqual({ 'plugnpay.username': [HOSTED_PAGE_NOT_READY] });
     expect((await save({ payment_provider: 'paypal' })).statusCode).toBe(400);
     expect((await save({ payment_provider: null, colour: 'red' })).statusCode).toBe(400);
     expect(await storedPayment()).toEqual({});
@@ -99,6 +113,7 @@ describe('admin payment settings (the store owner)', () => {
     const expected = {
       payment_provider: 'stripe', payment_preparable: true,
       stripe: { publishable_key: 'pk_test_owner42', is_live: false, account_id: 'acct_1Owner', disable_save_card: true, secret_key_set: true, webhook_secret_set: true },
+      ...NO_OTHER_PROVIDER,
     };
     expect(res.json()).toEqual({ status: 'success', message: PAYMENT_SETTINGS_SAVED, data: expected });
     const read = await adminView();
@@ -131,6 +146,43 @@ describe('admin payment settings (the store owner)', () => {
     expect(await publicView()).toEqual({ payment_provider: null, payment_preparable: true });
     // Back to Stripe without typing the secret again.
     expect((await save({ payment_provider: 'stripe' })).json().data.payment_provider).toBe('stripe');
+    expect((await save({ payment_provider: null })).statusCode).toBe(200);
+  });
+
+  it("saves Authorize.Net: its public fields shown to the owner and the storefront, its secrets sealed and never answered", async () => {
+    const ANET = { login_id: '5KP3u95bQpv', client_key: 'Ck'.repeat(30), transaction_key: '346HZ32z3fP4hTG2', signature_key: 'AB'.repeat(64), is_live: false, disable_save_card: true };
+    const res = await save({ payment_provider: 'authorize_net', authorize_net: ANET });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      payment_provider: 'authorize_net',
+      authorize_net: { login_id: '5KP3u95bQpv', client_key: 'Ck'.repeat(30), is_live: false, disable_save_card: true, transaction_key_set: true, signature_key_set: true },
+      // Stripe's keys are kept for a switch back.
+      stripe: { publishable_key: 'pk_test_owner43', secret_key_set: true },
+    });
+    const read = await adminView();
+    for (const body of [res.body, read.body]) expect(body).not.toMatch(/346HZ32z3fP4hTG2|ABABABAB|sealed:/);
+    const stored = (await storedPayment()).authorize_net as Record<string, unknown>;
+    expect([isSealed(stored.transaction_key), isSealed(stored.signature_key)]).toEqual([true, true]);
+    expect(openSecret(stored.transaction_key)).toBe('346HZ32z3fP4hTG2');
+    expect(await publicView()).toEqual({
+      payment_provider: 'authorize_net', payment_preparable: true,
+      authorize_net: { is_live: false, login_id: '5KP3u95bQpv', client_key: 'Ck'.repeat(30), show_biling_address: false, disable_save_card: true },
+    });
+    // An empty secret keeps the stored one; choosing it again needs no typing.
+    const kept = await save({ payment_provider: 'authorize_net', authorize_net: { ...ANET, transaction_key: '', signature_key: '', disable_save_card: false } });
+    expect(kept.json().data.authorize_net).toMatchObject({ transaction_key_set: true, signature_key_set: true, disable_save_card: false });
+    expect(((await storedPayment()).authorize_net as Record<string, unknown>).transaction_key).toEqual(stored.transaction_key);
+  });
+
+  it("saves Adyen in test mode with its client key as the storefront's origin_key, and Plug'n Pay's demo account", async () => {
+    const adyen = await save({ payment_provider: 'adyen', adyen: { merchant_account: 'OwnerECOM', client_key: 'test_ABCDEFGHIJKLMNOPQRSTUV', api_key: 'AQEowner42apikey', is_live: false } });
+    expect(adyen.statusCode, adyen.body).toBe(200);
+    expect(adyen.json().data.adyen).toEqual({ merchant_account: 'OwnerECOM', client_key: 'test_ABCDEFGHIJKLMNOPQRSTUV', live_url_prefix: '', is_live: false, disable_save_card: false, api_key_set: true, hmac_key_set: false });
+    expect(await publicView()).toMatchObject({ payment_provider: 'adyen', adyen: { origin_key: 'test_ABCDEFGHIJKLMNOPQRSTUV', environment: 'test', disable_save_card: false } });
+    const pnp = await save({ payment_provider: 'plugnpay', plugnpay: { username: 'pnpdemo', password: 'owner42pass', currency: 'usd' } });
+    expect(pnp.statusCode, pnp.body).toBe(200);
+    expect(pnp.json().data.plugnpay).toEqual({ username: 'pnpdemo', host: '', currency: 'USD', disable_save_card: false, password_set: true });
+    expect(JSON.stringify([adyen.json(), pnp.json(), await publicView()])).not.toMatch(/AQEowner42apikey|owner42pass/);
     expect((await save({ payment_provider: null })).statusCode).toBe(200);
   });
 

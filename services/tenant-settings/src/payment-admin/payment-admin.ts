@@ -1,7 +1,10 @@
 import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
 import type { PaymentSettingsAdmin, PaymentSettingsUpdate } from '@platform/contracts';
-import { PAYMENT_SETTINGS_SAVED, paymentSettingsProblems, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY, type StripeSettingsForm } from '@platform/domain';
+import {
+  OTHER_CARD_PROVIDERS, PAYMENT_SETTINGS_SAVED, paymentSettingsProblems, PROVIDER_SETTINGS, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY,
+  type OtherCardProvider, type ProviderSettingsForm, type StripeSettingsForm,
+} from '@platform/domain';
 import { AppError, openSecret, rejectFieldProblems, sealSecret, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from '../models';
 import { getPaymentSettings } from '../payment-settings';
@@ -28,16 +31,55 @@ function stripeAdminView(stored: Plain): PaymentSettingsAdmin['stripe'] {
   };
 }
 
-/** GET admin/fulfillment/payment-settings: what the storefront reads, plus Stripe's fields with whether its secrets are stored. */
+/** How a provider's public fields are kept: Adyen's client key under the spec's name (origin_key), its mode as environment. */
+const STORED_NAME: Partial<Record<`${OtherCardProvider}.${string}`, string>> = { 'adyen.client_key': 'origin_key' };
+const storedName = (provider: OtherCardProvider, key: string) => STORED_NAME[`${provider}.${key}`] ?? key;
+const isLiveStored = (provider: OtherCardProvider, stored: Plain) => (provider === 'adyen' ? stored.environment === 'live' : flag(stored.is_live));
+
+/** Another provider's form as stored (secrets empty: they are never shown), and which of its secrets are stored. */
+function providerFormOf(provider: OtherCardProvider, stored: Plain): { form: ProviderSettingsForm; secrets: Record<string, boolean> } {
+  const spec = PROVIDER_SETTINGS[provider];
+  const form: ProviderSettingsForm = {};
+  const secrets: Record<string, boolean> = {};
+  for (const field of spec.fields) {
+    if (field.secret) {
+      form[field.key] = '';
+      secrets[`${provider}.${field.key}`] = openSecret(stored[field.key]) !== null;
+    } else {
+      form[field.key] = text(stored[storedName(provider, field.key)]) || (provider === 'adyen' && field.key === 'client_key' ? text(stored.client_key) : '');
+    }
+  }
+  for (const toggle of spec.switches) form[toggle.key] = toggle.key === 'is_live' ? isLiveStored(provider, stored) : flag(stored[toggle.key]);
+  return { form, secrets };
+}
+
+/** A provider's section for the owner: its public fields and switches, each secret as `<secret>_set`. */
+function providerAdminView(provider: OtherCardProvider, stored: Plain): Record<string, string | boolean> {
+  const { form, secrets } = providerFormOf(provider, stored);
+  const view: Record<string, string | boolean> = {};
+  for (const field of PROVIDER_SETTINGS[provider].fields) {
+    if (field.secret) view[`${field.key}_set`] = secrets[`${provider}.${field.key}`];
+    else view[field.key] = form[field.key];
+  }
+  for (const toggle of PROVIDER_SETTINGS[provider].switches) view[toggle.key] = form[toggle.key];
+  return view;
+}
+
+/** GET admin/fulfillment/payment-settings: the provider, and every provider's public fields with whether each secret is stored. */
 export async function getPaymentSettingsForOwner(ctx: RequestContext): Promise<PaymentSettingsAdmin> {
   const [publicView, stored] = await Promise.all([getPaymentSettings(ctx), storedPayment(ctx)]);
-  return { ...publicView, stripe: stripeAdminView((stored.stripe ?? {}) as Plain) };
+  const others = Object.fromEntries(OTHER_CARD_PROVIDERS.map((p) => [p, providerAdminView(p, (stored[p] ?? {}) as Plain)]));
+  return {
+    payment_provider: publicView.payment_provider, payment_preparable: publicView.payment_preparable,
+    stripe: stripeAdminView((stored.stripe ?? {}) as Plain), ...others,
+  } as PaymentSettingsAdmin;
 }
 
 /**
- * POST admin/fulfillment/payment-settings: the provider (Stripe, or null for payment at the store) and Stripe's
- * keys. Checked with the shared rules against what is stored (an empty secret keeps the stored one), then the
- * secret key with Stripe itself; a refusal saves nothing. Secrets are stored sealed and never answered or logged.
+ * POST admin/fulfillment/payment-settings: the provider (null for payment at the store) and its settings. Checked
+ * with the shared rules against what is stored (an empty secret keeps the stored one), Stripe's secret key also
+ * with Stripe itself; a refusal saves nothing. The other providers' keys are checked by shape only (their first
+ * payment shows a key the provider refuses). Secrets are stored sealed and never answered or logged.
  */
 export async function savePaymentSettings(ctx: RequestContext, redis: Redis, prefix: string, body: PaymentSettingsUpdate) {
   const stored = await storedPayment(ctx);
@@ -52,7 +94,18 @@ export async function savePaymentSettings(ctx: RequestContext, redis: Redis, pre
     account_id: body.stripe?.account_id ?? text(storedStripe.account_id),
     disable_save_card: body.stripe?.disable_save_card ?? flag(storedStripe.disable_save_card),
   } : null;
-  rejectFieldProblems(paymentSettingsProblems({ payment_provider: body.payment_provider, stripe: form }, { secret_key_set: storedSecret !== null, secret_key: storedSecret }));
+  // The other providers' forms as they would stand: what was sent over what is stored (an empty secret is "keep").
+  const otherForms: Partial<Record<OtherCardProvider, ProviderSettingsForm>> = {};
+  const storedSecrets: Record<string, boolean> = {};
+  for (const provider of OTHER_CARD_PROVIDERS) {
+    const sent = body[provider] as ProviderSettingsForm | undefined;
+    if (!sent && body.payment_provider !== provider) continue;
+    const { form: kept, secrets } = providerFormOf(provider, (stored[provider] ?? {}) as Plain);
+    otherForms[provider] = { ...kept, ...sent };
+    Object.assign(storedSecrets, secrets);
+  }
+  rejectFieldProblems(paymentSettingsProblems({ payment_provider: body.payment_provider, stripe: form, ...otherForms },
+    { secret_key_set: storedSecret !== null, secret_key: storedSecret, stored: storedSecrets }));
 
   const set: Record<string, unknown> = { 'payment.payment_provider': body.payment_provider };
   if (body.payment_preparable !== undefined) set['payment.payment_preparable'] = body.payment_preparable;
@@ -68,6 +121,18 @@ export async function savePaymentSettings(ctx: RequestContext, redis: Redis, pre
     });
     if (form.secret_key.trim()) set['payment.stripe.secret_key'] = sealSecret(form.secret_key.trim());
     if (form.webhook_secret.trim()) set['payment.stripe.webhook_secret'] = sealSecret(form.webhook_secret.trim());
+  }
+  for (const [provider, other] of Object.entries(otherForms) as [OtherCardProvider, ProviderSettingsForm][]) {
+    for (const field of PROVIDER_SETTINGS[provider].fields) {
+      const value = typeof other[field.key] === 'string' ? (other[field.key] as string).trim() : '';
+      // A secret is stored sealed, and only when one was typed (empty keeps the stored one).
+      if (field.secret) { if (value) set[`payment.${provider}.${field.key}`] = sealSecret(value); continue; }
+      set[`payment.${provider}.${storedName(provider, field.key)}`] = field.key === 'currency' ? value.toUpperCase() : value;
+    }
+    for (const toggle of PROVIDER_SETTINGS[provider].switches) {
+      if (provider === 'adyen' && toggle.key === 'is_live') set['payment.adyen.environment'] = other.is_live === true ? 'live' : 'test';
+      else set[`payment.${provider}.${toggle.key}`] = other[toggle.key] === true;
+    }
   }
   await StoreProfile.updateOne(scoped(ctx), { $set: set }, { upsert: true });
   // As saveStoreOptions does: this process forgets the profile now (others within the cache's 10 s), Redis the start-up bundle.

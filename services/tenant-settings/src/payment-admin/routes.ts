@@ -14,7 +14,7 @@ export const paymentAdminRoutes: ServicePlugin = async (app) => {
   app.get('/admin/fulfillment/payment-settings', {
     preHandler: ownerOnly,
     schema: {
-      tags, summary: "Store owner: the store's payment provider (null: payment at the store only) with Stripe's public fields and whether each secret is stored (secrets are never answered)",
+      tags, summary: "Store owner: the store's payment provider (null: payment at the store only) with every provider's public fields and whether each secret is stored (secrets are never answered)",
       security, response: { 200: Type.Object({ data: PaymentSettingsAdmin }) },
     },
   }, async (request) => ({ data: await getPaymentSettingsForOwner(request.ctx) }));
@@ -22,7 +22,7 @@ export const paymentAdminRoutes: ServicePlugin = async (app) => {
   app.post('/admin/fulfillment/payment-settings', {
     preHandler: ownerOnly,
     schema: {
-      tags, summary: 'Store owner: choose payment at the store only or cards through Stripe, with its keys; an empty secret keeps the stored one. 422 names each bad field (another provider: not available yet; a key Stripe refuses) and saves nothing; 503 when Stripe does not answer',
+      tags, summary: "Store owner: choose payment at the store only or cards through Stripe, Adyen, Authorize.Net, Plug'n Pay or Fiserv, with its keys; an empty secret keeps the stored one. 422 names each bad field (a key of the wrong shape, a key Stripe refuses, a hosted payment page's live mode) and saves nothing; 503 when Stripe does not answer",
       security, body: PaymentSettingsUpdate,
       response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: PaymentSettingsAdmin }), ...errorAnswers(422, 503) },
     },

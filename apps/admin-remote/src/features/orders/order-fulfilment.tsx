@@ -87,7 +87,7 @@ export function MoveOrder({ order }: { order: AdminOrder }) {
   const submit = async () => {
     if (!target) return;
     setProblem(null);
-    if (!window.confirm(`Move order ${order.order_number} to ${target.name}? Its items are taken from that store's stock and the customer is told by e-mail.`)) return;
+    if (!window.confirm(`Move order ${order.order_number} to ${target.name}? Its items are taken from that store's stock and the customer is told by e-mail (and text, where they get texts).`)) return;
     try {
       notify('success', (await move({ id: order.id, location_id: target.id }).unwrap()).message, 5000);
       setOpen(false); setChosen(null);

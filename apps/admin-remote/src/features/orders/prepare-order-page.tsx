@@ -101,8 +101,8 @@ function StaffNotes({ id }: { id: string }) {
 
 /** What the store can do with part of a line it cannot fill from the shelf. */
 const LINE_CHANGES = {
-  cancel: { open: 'Cancel…', group: 'Cancel some of', submit: 'Cancel items', ask: 'Its stock goes back and the customer is refunded and told by e-mail.' },
-  special: { open: 'Special-order…', group: 'Special-order some of', submit: 'Special-order', ask: 'They are ordered from the supplier; the customer is told by e-mail.' },
+  cancel: { open: 'Cancel…', group: 'Cancel some of', submit: 'Cancel items', ask: 'Its stock goes back and the customer is refunded and told by e-mail (and text, where they get texts).' },
+  special: { open: 'Special-order…', group: 'Special-order some of', submit: 'Special-order', ask: 'They are ordered from the supplier; the customer is told by e-mail (and text, where they get texts).' },
 } as const;
 
 /**

@@ -1,7 +1,10 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PaymentSettingsAdmin, PaymentSettingsUpdate } from '@platform/contracts';
-import { EMPTY_STRIPE_FORM, ONLY_STORE_OWNER_PAYMENTS, paymentSettingsProblems, type StripeSettingsForm } from '@platform/domain';
+import {
+  CARD_PROVIDER_NAMES, EMPTY_STRIPE_FORM, ONLY_STORE_OWNER_PAYMENTS, OTHER_CARD_PROVIDERS, paymentSettingsProblems, PROVIDER_SETTINGS,
+  type OtherCardProvider, type ProviderSettingsForm, type StripeSettingsForm,
+} from '@platform/domain';
 import { adminSettingsApi, notify } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { SaveBar, useCheckedSave } from './checked-save';
@@ -17,17 +20,37 @@ const Form = styled.form`
   .check input { width: auto; }
 `;
 
-type Provider = 'stripe' | null;
-interface FormState { provider: Provider; stripe: StripeSettingsForm }
+type Provider = 'stripe' | OtherCardProvider | null;
+interface FormState { provider: Provider; stripe: StripeSettingsForm; others: Record<OtherCardProvider, ProviderSettingsForm> }
+
+/** A provider's form from the owner's view: its public fields and switches; secrets start empty (never shown). */
+function otherFormOf(provider: OtherCardProvider, view: Record<string, string | boolean>): ProviderSettingsForm {
+  const spec = PROVIDER_SETTINGS[provider];
+  return Object.fromEntries([
+    ...spec.fields.map((f) => [f.key, f.secret ? '' : String(view[f.key] ?? '')]),
+    ...spec.switches.map((t) => [t.key, view[t.key] === true]),
+  ]);
+}
 
 function fromSettings(s: PaymentSettingsAdmin): FormState {
   const { publishable_key, is_live, account_id, disable_save_card } = s.stripe;
-  return { provider: s.payment_provider === 'stripe' ? 'stripe' : null, stripe: { ...EMPTY_STRIPE_FORM, publishable_key, is_live, account_id, disable_save_card } };
+  return {
+    provider: s.payment_provider,
+    stripe: { ...EMPTY_STRIPE_FORM, publishable_key, is_live, account_id, disable_save_card },
+    others: Object.fromEntries(OTHER_CARD_PROVIDERS.map((p) => [p, otherFormOf(p, (s[p] ?? {}) as unknown as Record<string, string | boolean>)])) as FormState['others'],
+  };
 }
 
-/** The request: Stripe's fields only when Stripe is chosen; an empty secret is left out (the stored one is kept). */
+/** The request: the chosen provider's fields only; an empty secret is left out (the stored one is kept). */
 function requestOf(form: FormState): PaymentSettingsUpdate {
-  if (form.provider !== 'stripe') return { payment_provider: null };
+  if (form.provider === null) return { payment_provider: null };
+  if (form.provider !== 'stripe') {
+    const other = form.others[form.provider];
+    const section = Object.fromEntries(Object.entries(other)
+      .map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value] as const)
+      .filter(([key, value]) => value !== '' || !PROVIDER_SETTINGS[form.provider as OtherCardProvider].fields.some((f) => f.key === key && f.secret)));
+    return { payment_provider: form.provider, [form.provider]: section } as PaymentSettingsUpdate;
+  }
   const { publishable_key, secret_key, webhook_secret, is_live, account_id, disable_save_card } = form.stripe;
   return {
     payment_provider: 'stripe',
@@ -38,12 +61,19 @@ function requestOf(form: FormState): PaymentSettingsUpdate {
   };
 }
 
+/** Which secrets are stored, as the shared rules take them ('adyen.api_key'). */
+function storedSecretsOf(s: PaymentSettingsAdmin): Record<string, boolean> {
+  return Object.fromEntries(OTHER_CARD_PROVIDERS.flatMap((p) => PROVIDER_SETTINGS[p].fields.filter((f) => f.secret)
+    .map((f) => [`${p}.${f.key}`, ((s[p] ?? {}) as unknown as Record<string, unknown>)[`${f.key}_set`] === true])));
+}
+
 const isForbidden = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 403;
 
 /**
- * How shoppers pay (spec 3 §7 payment settings): at the store only, or cards through Stripe with its keys. Only the
- * store owner may change it; a sub-account is told so. Secrets are never shown: a stored one reads 'Saved (hidden)'
- * and an empty field keeps it. onSaved runs after a save (the wizard moves on).
+ * How shoppers pay (spec 3 §7 payment settings, §9 payment providers): at the store only, or cards through one
+ * provider (Stripe, Adyen, Authorize.Net, Plug'n Pay, Fiserv) with its keys. Only the store owner may change it; a
+ * sub-account is told so. Secrets are written only: a stored one reads 'Saved (hidden)' and an empty field keeps
+ * it. onSaved runs after a save (the wizard moves on).
  */
 export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: { submitLabel?: string; onSaved?: () => void; actions?: ReactNode }) {
   const { data: settings, isLoading, isError, error, refetch } = adminSettingsApi.usePaymentSettingsAdminQuery();
@@ -60,7 +90,11 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
   const setStripe = (patch: Partial<StripeSettingsForm>) => setForm((f) => f && { ...f, stripe: { ...f.stripe, ...patch } });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = paymentSettingsProblems({ payment_provider: form.provider, stripe: form.provider === 'stripe' ? form.stripe : null }, { secret_key_set: settings.stripe.secret_key_set });
+    const chosen = form.provider;
+    const found = paymentSettingsProblems({
+      payment_provider: chosen, stripe: chosen === 'stripe' ? form.stripe : null,
+      ...(chosen && chosen !== 'stripe' ? { [chosen]: form.others[chosen] } : {}),
+    }, { secret_key_set: settings.stripe.secret_key_set, stored: storedSecretsOf(settings) });
     const answer = await checkAndSave(event.currentTarget, found, () => save(requestOf(form)).unwrap(), 'The payment settings could not be saved. Please try again.');
     if (!answer) return;
     setForm(fromSettings(answer.data));
@@ -72,6 +106,40 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
     const own = described(key) as { 'aria-describedby'?: string };
     const ids = [own['aria-describedby'], help].filter(Boolean).join(' ');
     return { ...own, ...(ids ? { 'aria-describedby': ids } : {}) };
+  };
+  const setOther = (provider: OtherCardProvider, patch: ProviderSettingsForm) => setForm((f) => f && { ...f, others: { ...f.others, [provider]: { ...f.others[provider], ...patch } } });
+  const otherSection = (provider: OtherCardProvider) => {
+    const spec = PROVIDER_SETTINGS[provider];
+    const values = form.others[provider];
+    const view = (settings[provider] ?? {}) as unknown as Record<string, unknown>;
+    return (
+      <Card><fieldset>
+        <legend>{CARD_PROVIDER_NAMES[provider]}</legend>
+        <p className="help" style={{ marginTop: 0 }}>{spec.intro}</p>
+        {spec.fields.map((field) => {
+          const key = `${provider}.${field.key}`;
+          const isSet = field.secret ? view[`${field.key}_set`] === true : false;
+          return (
+            <div key={key}>
+              <Field>{field.label}
+                <input type={field.secret ? 'password' : 'text'} autoComplete={field.secret ? 'new-password' : 'off'} spellCheck={false} maxLength={1024}
+                  placeholder={field.placeholder ?? ''} value={String(values[field.key] ?? '')}
+                  {...(field.secret ? describedWith(key, `${provider}-${field.key}-help`) : described(key))}
+                  onChange={(e) => setOther(provider, { [field.key]: e.target.value })} />
+              </Field>
+              {field.secret ? <p className="help" id={`${provider}-${field.key}-help`}>{isSet ? 'Saved (hidden). Leave empty to keep it.' : 'Not saved yet.'}</p> : null}
+              {problem(key)}
+            </div>
+          );
+        })}
+        {spec.switches.map((toggle) => (
+          <div key={toggle.key}>
+            <label className="check"><input type="checkbox" checked={values[toggle.key] === true} {...described(`${provider}.${toggle.key}`)} onChange={(e) => setOther(provider, { [toggle.key]: e.target.checked })} /> {toggle.label}</label>
+            {problem(`${provider}.${toggle.key}`)}
+          </div>
+        ))}
+      </fieldset></Card>
+    );
   };
   const secretField = (key: 'secret_key' | 'webhook_secret', label: string, isSet: boolean, example: string) => (
     <>
@@ -88,11 +156,16 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
     <Form onSubmit={(e) => void submit(e)} noValidate aria-label="Payment options">
       <Card><fieldset>
         <legend>How shoppers pay</legend>
+        <p className="help" style={{ marginTop: 0 }} data-testid="active-provider">
+          Now: {settings.payment_provider ? `cards through ${CARD_PROVIDER_NAMES[settings.payment_provider]}` : 'payment at the store only'}.
+        </p>
         <label className="check"><input type="radio" name="payment-provider" checked={form.provider === null} {...described('payment_provider')} onChange={() => setForm({ ...form, provider: null })} /> Pay at the store only</label>
-        <label className="check"><input type="radio" name="payment-provider" checked={form.provider === 'stripe'} onChange={() => setForm({ ...form, provider: 'stripe' })} /> Cards through Stripe</label>
+        {(['stripe', ...OTHER_CARD_PROVIDERS] as const).map((provider) => (
+          <label className="check" key={provider}>
+            <input type="radio" name="payment-provider" checked={form.provider === provider} onChange={() => setForm({ ...form, provider })} /> Cards through {CARD_PROVIDER_NAMES[provider]}
+          </label>
+        ))}
         {problem('payment_provider')}
-        {settings.payment_provider && settings.payment_provider !== 'stripe'
-          ? <p className="help" style={{ marginTop: 8 }}>Your store&apos;s current card provider cannot be set up here yet. Choose one of these to change it.</p> : null}
       </fieldset></Card>
       {form.provider === 'stripe' ? (
         <Card><fieldset>
@@ -112,6 +185,7 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
           <label className="check"><input type="checkbox" checked={form.stripe.disable_save_card} onChange={(e) => setStripe({ disable_save_card: e.target.checked })} /> Disable saving cards</label>
         </fieldset></Card>
       ) : null}
+      {form.provider && form.provider !== 'stripe' ? otherSection(form.provider) : null}
       <SaveBar failure={failure} saving={saving} label={submitLabel} actions={actions} />
     </Form>
   );

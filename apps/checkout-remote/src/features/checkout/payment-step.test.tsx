@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { CARD_FORM_NOT_LOADED, stripeJs } from './stripe-card-field';
+import { providerScripts, type AcceptUiResponse } from './card-entry';
+import { PROVIDER_TEST_CARDS } from '@platform/domain';
 import type { PaymentSettings, PlacedOrder } from '@platform/contracts';
 import { BUSINESS, cartLine, CUSTOMER, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout } from '../../test-support';
 
@@ -257,5 +259,148 @@ describe('checkout: Payment step', () => {
     expect(await screen.findByRole('heading', { name: 'Information' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'First name' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Place order/ })).toBeNull();
+  });
+
+  describe('card providers other than Stripe', () => {
+    const TEST_MODE: Record<'adyen' | 'authorize_net' | 'plugnpay' | 'fiserv', PaymentSettings> = {
+      adyen: { payment_provider: 'adyen', payment_preparable: false, adyen: { origin_key: 'test_ABCDEFGHIJKLMNOPQRSTUV', environment: 'test', disable_save_card: false } },
+      authorize_net: { payment_provider: 'authorize_net', payment_preparable: false, authorize_net: { is_live: false, login_id: 'login123', client_key: 'k'.repeat(50), show_biling_address: false, disable_save_card: false } },
+      plugnpay: { payment_provider: 'plugnpay', payment_preparable: false, plugnpay: { host: '', username: 'pnpdemo', currency: 'USD', disable_save_card: false } },
+      fiserv: { payment_provider: 'fiserv', payment_preparable: false, fiserv: { is_live: false, disable_save_card: false } },
+    };
+    const declined = () => new Failure(422, 'Your card was declined.', { payment_token: ['Your card was declined.'] });
+
+    it.each(Object.keys(TEST_MODE) as (keyof typeof TEST_MODE)[])("in %s's test mode the shopper picks one of its test cards; its token is sent and a refusal is read in the step, the cart kept", async (provider) => {
+      const api = paymentApi(TEST_MODE[provider]).on('POST /api/customer/orders/submit', declined());
+      const { user } = renderCheckout('/cart', { api });
+
+      await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+      const select = screen.getByRole('combobox', { name: 'Test card' });
+      expect(Array.from((select as HTMLSelectElement).options, (o) => o.textContent)).toEqual(PROVIDER_TEST_CARDS[provider].map((c) => c.label));
+      await user.selectOptions(select, PROVIDER_TEST_CARDS[provider][1].label);
+      await user.click(await placeOrder());
+
+      expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined.');
+      expect(api.sent('POST /api/customer/orders/submit').map((r) => r.body)).toEqual([
+        expect.objectContaining({ payment_method: 'card', payment_token: PROVIDER_TEST_CARDS[provider][1].token }),
+      ]);
+      // Still the Payment step with the same cart: the shopper may choose another card.
+      expect(await placeOrder()).toBeTruthy();
+      expect(screen.getByText('2 × Drill Bit Set')).toBeTruthy();
+    });
+
+    it('a signed-in shopper pays with a card saved at the provider, or saves a new one unless the store turned saving off', async () => {
+      const saved = { source: 'stored_8315', brand: 'Visa', last4: '1111', exp_month: 3, exp_year: 2030 };
+      const api = paymentApi(TEST_MODE.adyen).on('GET /api/customer-cards', { data: [saved] }).on('POST /api/customer/orders/submit', declined());
+      const { user, unmount } = renderCheckout('/cart', { api, user: CUSTOMER });
+      await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+      expect((await screen.findByRole('radio', { name: 'Visa ending in 1111, expires 03/30' }) as HTMLInputElement).checked).toBe(true);
+      await user.click(await placeOrder());
+      await screen.findByRole('alert');
+      await user.click(screen.getByRole('radio', { name: 'A new card' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Save this card to my account for next time' }));
+      await user.click(await placeOrder());
+      await waitFor(() => expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(2));
+      expect(api.sent('POST /api/customer/orders/submit').map((r) => r.body)).toEqual([
+        expect.objectContaining({ payment_token: 'stored_8315' }),
+        expect.objectContaining({ payment_token: PROVIDER_TEST_CARDS.adyen[0].token, save_card: true }),
+      ]);
+      unmount();
+
+      const noSaving: PaymentSettings = { ...TEST_MODE.fiserv, fiserv: { is_live: false, disable_save_card: true } };
+      const signedIn = renderCheckout('/cart', { api: paymentApi(noSaving).on('GET /api/customer-cards', { data: [] }), user: CUSTOMER });
+      await signedIn.user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+      expect(screen.getByRole('combobox', { name: 'Test card' })).toBeTruthy();
+      expect(screen.queryByRole('checkbox', { name: /Save this card/ })).toBeNull();
+    });
+
+    it("a live Adyen store takes the card in Adyen's card component: Place order sends the component's encrypted card, never the card", async () => {
+      let onChange: ((state: { isValid: boolean; data: { paymentMethod: unknown } }) => void) | undefined;
+      const component = { mount: vi.fn(), unmount: vi.fn(), showValidation: vi.fn() };
+      const load = vi.spyOn(providerScripts, 'adyen').mockResolvedValue({ create: (_type, options) => { onChange = options.onChange; return component; } });
+      const live: PaymentSettings = { ...TEST_MODE.adyen, adyen: { origin_key: 'live_ABCDEFGHIJKLMNOPQRSTUV', environment: 'live', disable_save_card: false } };
+      const api = paymentApi(live).on('POST /api/customer/orders/submit', declined());
+      const { user } = renderCheckout('/cart', { api });
+
+      await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+      await waitFor(() => expect(component.mount).toHaveBeenCalled());
+      expect(load).toHaveBeenCalledWith('live_ABCDEFGHIJKLMNOPQRSTUV');
+      expect(screen.queryByRole('combobox', { name: 'Test card' })).toBeNull();
+      await user.click(await placeOrder());
+      expect((await screen.findByRole('alert')).textContent).toBe('Please complete your card details.');
+      expect(component.showValidation).toHaveBeenCalled();
+      expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(0);
+
+      const paymentMethod = { type: 'scheme', encryptedCardNumber: 'adyenjs_0_1_25$abc', encryptedExpiryMonth: 'adyenjs_0_1_25$m', encryptedExpiryYear: 'adyenjs_0_1_25$y', encryptedSecurityCode: 'adyenjs_0_1_25$c' };
+      act(() => onChange!({ isValid: true, data: { paymentMethod } }));
+      await user.click(await placeOrder());
+      await waitFor(() => expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(1));
+      expect(JSON.parse((api.sent('POST /api/customer/orders/submit')[0].body as { payment_token: string }).payment_token)).toEqual(paymentMethod);
+      load.mockRestore();
+    });
+
+    it("a live Authorize.Net store opens Authorize.Net's own card form; Place order sends its nonce once", async () => {
+      const load = vi.spyOn(providerScripts, 'acceptUi').mockResolvedValue(undefined);
+      const live: PaymentSettings = { ...TEST_MODE.authorize_net, authorize_net: { ...TEST_MODE.authorize_net.authorize_net!, is_live: true } };
+      const api = paymentApi(live).on('POST /api/customer/orders/submit', declined());
+      const { user } = renderCheckout('/cart', { api });
+
+      await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+      const open = await screen.findByRole('button', { name: 'Enter card details' });
+      await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+      expect(open.className).toContain('AcceptUI');
+      expect(open.getAttribute('data-apiloginid')).toBe('login123');
+      expect(open.getAttribute('data-clientkey')).toBe('k'.repeat(50));
+      await user.click(await placeOrder());
+      expect((await screen.findByRole('alert')).textContent).toBe('Please enter your card in the card form first (Enter card details).');
+      expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(0);
+
+      // Authorize.Net's form answers through the handler the button names.
+      const answer = (window as unknown as Record<string, (r: AcceptUiResponse) => void>)[open.getAttribute('data-responsehandler')!];
+      act(() => answer({ messages: { resultCode: 'Error', message: [{ code: 'E_WC_05', text: 'Please provide valid credit card number.' }] } }));
+      expect(await screen.findByText('Please provide valid credit card number.')).toBeTruthy();
+      act(() => answer({ opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'eyJjb2RlIjoiNTBfMl8wNjAwMDUzNjkxOUJCQzI0' }, messages: { resultCode: 'Ok', message: [] } }));
+      expect(await screen.findByText('Your card is ready. Place the order to pay.')).toBeTruthy();
+      await user.click(await placeOrder());
+      await waitFor(() => expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(1));
+      expect(api.sent('POST /api/customer/orders/submit')[0].body).toMatchObject({ payment_method: 'card', payment_token: 'eyJjb2RlIjoiNTBfMl8wNjAwMDUzNjkxOUJCQzI0' });
+      // Declined: the nonce is spent, so the next try asks for the card again.
+      await screen.findByText('Your card was declined.');
+      await user.click(await placeOrder());
+      expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(1);
+      load.mockRestore();
+    });
+
+    it("a live Fiserv store sends the shopper to Fiserv's payment page with the order's signed form; no card is saved there", async () => {
+      const form = { action_url: 'https://www.ipg-online.com/connect/gateway/processing', fields: { storename: '3300000001', oid: '0123456789abcdef01234567', chargetotal: '131.42', hashExtended: 'abc=' } };
+      const toThePage = { status: false as const, message: 'Please enter your card on the payment page.', confirm: { order_id: '0123456789abcdef01234567', redirect_url: form.action_url, form } };
+      const api = paymentApi({ ...TEST_MODE.fiserv, fiserv: { is_live: true, disable_save_card: false } })
+        .on('GET /api/customer-cards', { data: [] })
+        .on('POST /api/customer/orders/submit', toThePage);
+      const posted: { action: string; fields: Record<string, string> }[] = [];
+      const submitForm = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+        posted.push({ action: this.action, fields: Object.fromEntries(Array.from(this.elements as HTMLFormControlsCollection, (e) => [(e as HTMLInputElement).name, (e as HTMLInputElement).value])) });
+      });
+      const { user } = renderCheckout('/cart', { api, user: CUSTOMER });
+
+      await user.click(await screen.findByRole('radio', { name: 'Pay now by card' }));
+      expect(screen.getByText(/enter your card on Fiserv's secure payment page/)).toBeTruthy();
+      expect(screen.queryByRole('checkbox', { name: /Save this card/ })).toBeNull();
+      await user.click(await placeOrder());
+
+      await waitFor(() => expect(posted).toHaveLength(1));
+      expect(posted[0]).toEqual({ action: form.action_url, fields: form.fields });
+      expect(api.sent('POST /api/customer/orders/submit')[0].body).toMatchObject({ payment_method: 'card', payment_token: 'fiserv_connect' });
+      expect(api.sent('POST /api/customer/orders/submit')[0].body).not.toHaveProperty('save_card');
+      expect(await screen.findByRole('button', { name: "Taking you to Fiserv's payment page…" })).toHaveProperty('disabled', true);
+      submitForm.mockRestore();
+    });
+
+    it("a live Plug'n Pay store is not offered cards (its payment page is not connected): paying at the store works", async () => {
+      renderCheckout('/cart', { api: paymentApi({ ...TEST_MODE.plugnpay, plugnpay: { host: '', username: 'shop42', currency: 'USD', disable_save_card: false } }) });
+      expect(await placeOrder()).toBeTruthy();
+      expect(screen.queryByRole('radio', { name: 'Pay now by card' })).toBeNull();
+      expect((screen.getByRole('radio', { name: 'Pay at the store when you pick up' }) as HTMLInputElement).checked).toBe(true);
+    });
   });
 });

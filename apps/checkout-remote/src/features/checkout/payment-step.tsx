@@ -3,12 +3,13 @@ import styled from 'styled-components';
 import { useNavigate } from '@platform/routing';
 import type { Cart } from '@platform/contracts';
 import {
-  addressLine, formatPhone, PAY_AT_STORE, payAtStoreLabel, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, runDayLabel, savedCardLabel, type FulfilmentMode, type RecurringFrequency,
+  addressLine, cardFormOf, formatPhone, PAY_AT_STORE, payAtStoreLabel, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, runDayLabel, savedCardLabel, type FulfilmentMode, type RecurringFrequency,
 } from '@platform/domain';
 import { checkoutApi, errorMessage, getDeviceId, identityApi, recurringOrdersApi, setCheckoutStep, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, ErrorNotice } from '@platform/ui';
 import { readOrderContact } from './checkout-state';
-import { CARD_FORM_NOT_LOADED, StripeCardField, type CardForm } from './stripe-card-field';
+import { CARD_FORM_NOT_LOADED, type CardForm } from './stripe-card-field';
+import { CardEntry } from './card-entry';
 import { OrderSummary } from './order-summary';
 
 const Review = styled.dl`
@@ -21,7 +22,7 @@ const Review = styled.dl`
 const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }`;
 const Methods = styled.fieldset`border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px; label { display: flex; gap: 8px; align-items: center; }`;
 const H2 = styled.h2`font-size: 1.15rem; margin: 0 0 10px;`;
-const TestCard = styled.div`display: grid; gap: 6px; margin: 4px 0 4px 24px; select { font: inherit; padding: 6px; max-width: 320px; }`;
+const SaveCard = styled.label`margin: 4px 0 4px 24px;`;
 const Repeat = styled.fieldset`
   border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px;
   > label { display: flex; gap: 8px; align-items: center; } select { font: inherit; padding: 6px; margin-left: 8px; } p { margin: 6px 0 0; }
@@ -33,13 +34,6 @@ const NEW_CARD = 'new';
 
 /** payment_method of a card payment (the server's card-payment.ts). */
 const PAY_BY_CARD = 'card';
-/** Stripe's documented test cards (its test mode accepts these in place of a card typed into its form). */
-const TEST_CARDS = [
-  { token: 'pm_card_visa', label: 'Visa ending 4242 (approved)' },
-  { token: 'pm_card_mastercard', label: 'Mastercard ending 4444 (approved)' },
-  { token: 'pm_card_chargeDeclined', label: 'Visa ending 0002 (declined)' },
-  { token: 'pm_card_threeDSecure2Required', label: 'Visa ending 3220 (asks the bank to confirm)' },
-];
 
 /** One reviewed detail, with Edit where it can be changed (spec 2: review mode of the Contact Information form). */
 function ReviewRow({ term, value, onEdit, editLabel }: { term: string; value: string; onEdit?: () => void; editLabel?: string }) {
@@ -66,20 +60,19 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   const store = business?.about_us.locations.find((l) => l.id === storeId) ?? business?.about_us.locations[0];
   const [submitOrder, { isLoading }] = checkoutApi.useSubmitOrderMutation();
   const { data: payments } = storefrontApi.usePaymentSettingsQuery();
-  // Cards through Stripe: live, typed into Stripe's own fields (Stripe.js); in test mode, Stripe's documented test
-  // cards stand for them (a test store, or the local stand-in, needs no script from Stripe).
-  const stripeCards = payments?.payment_provider === 'stripe' && payments.stripe ? payments.stripe : null;
-  const testCards = Boolean(stripeCards && !stripeCards.is_live);
+  // Cards through the store's provider: live, typed only into the provider's own fields or on its hosted payment page
+  // (card-entry.tsx); in test mode the provider's test cards stand for them (no script from the provider).
+  const storeCardForm = cardFormOf(payments);
+  const cards = storeCardForm?.offered ? storeCardForm : null;
   const cardForm = useRef<CardForm>(null);
   const [method, setMethod] = useState<string>(PAY_AT_STORE);
-  const [testCard, setTestCard] = useState(TEST_CARDS[0].token);
   // A signed-in shopper pays with a saved card, or a new one they may keep for next time (unless the store does not save cards).
   const user = useSession();
   const customer = Boolean(user && !user.is_admin);
-  const { data: savedCards } = identityApi.useSavedCardsQuery(undefined, { skip: !customer || !stripeCards });
+  const { data: savedCards } = identityApi.useSavedCardsQuery(undefined, { skip: !customer || !cards });
   const [cardChoice, setCardChoice] = useState<string | null>(null);
   const chosenCard = cardChoice ?? savedCards?.[0]?.source ?? NEW_CARD;
-  const canSaveCard = customer && !payments?.stripe?.disable_save_card;
+  const canSaveCard = customer && Boolean(cards?.saveCards);
   const [saveCard, setSaveCard] = useState(false);
   // 'Repeat this order' (signed-in shoppers, pickup or delivery, where the store offers it): placed again on each coming date.
   const canRepeat = customer && Boolean(business?.recurring_orders_enabled) && mode !== 2;
@@ -100,10 +93,10 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
 
   const place = async () => {
     setProblem(null);
-    const newCard = method === PAY_BY_CARD && stripeCards && chosenCard === NEW_CARD;
-    let cardToken = testCard;
-    if (newCard && !testCards) {
-      // The live card form gives Stripe's token for the card typed, or says what is missing.
+    const newCard = method === PAY_BY_CARD && cards && chosenCard === NEW_CARD;
+    let cardToken = '';
+    if (newCard) {
+      // The card form gives the provider's token for the card (a test card's in test mode), or says what is missing.
       const typed = cardForm.current ? await cardForm.current.tokenize() : { error: CARD_FORM_NOT_LOADED };
       if ('error' in typed) { setProblem(typed.error); return; }
       cardToken = typed.token;
@@ -113,15 +106,17 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
         device_id, order_type: mode, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, telephone: contact.telephone,
         note: contact.note || undefined, expected_total: t.total, attempt: attempt.current,
         // A repeated order is paid by the same card each time: a new card is saved for it.
-        ...(method === PAY_BY_CARD && stripeCards
+        ...(method === PAY_BY_CARD && cards
           ? { payment_method: PAY_BY_CARD, ...(chosenCard === NEW_CARD ? { payment_token: cardToken, ...(canSaveCard && (saveCard || repeating) ? { save_card: true } : {}) } : { payment_token: chosenCard }) }
           : { payment_method: PAY_AT_STORE }),
         ...(repeating ? { recurring: { frequency } } : {}),
       }).unwrap();
       if (answer.confirm) {
-        // The bank's own page; it sends the shopper back to /cart?payment=, which finishes the order.
+        // The bank's own page, or the provider's payment page (its signed form posted there); either sends the
+        // shopper back to /cart?payment=, which finishes the order.
         setLeaving(true);
-        window.location.assign(answer.confirm.redirect_url);
+        if (answer.confirm.form) postToPage(answer.confirm.form.action_url, answer.confirm.form.fields);
+        else window.location.assign(answer.confirm.redirect_url);
         return;
       }
       setCheckoutStep(1);
@@ -161,8 +156,8 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       <OrderSummary totals={t} prefix={prefix} label="Order total" totalTestId="order-total" />
       <Methods>
         <legend>How you will pay</legend>
-        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={method === PAY_AT_STORE || !stripeCards} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label>
-        {stripeCards ? (
+        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={method === PAY_AT_STORE || !cards} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label>
+        {cards ? (
           <>
             <label><input type="radio" name="payment_method" value={PAY_BY_CARD} checked={method === PAY_BY_CARD} onChange={() => setMethod(PAY_BY_CARD)} /> Pay now by card</label>
             {method === PAY_BY_CARD && savedCards?.length ? (
@@ -175,17 +170,10 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
               </CardChoice>
             ) : null}
             {method === PAY_BY_CARD && chosenCard === NEW_CARD ? (
-              <TestCard>
-                {testCards ? (
-                  <>
-                    <span>This store takes cards in test mode: choose one of Stripe&apos;s test cards. No money moves.</span>
-                    <select aria-label="Test card" value={testCard} onChange={(e) => setTestCard(e.target.value)}>
-                      {TEST_CARDS.map((c) => <option key={c.token} value={c.token}>{c.label}</option>)}
-                    </select>
-                  </>
-                ) : <StripeCardField ref={cardForm} publishableKey={stripeCards!.publishable_key} />}
-                {canSaveCard ? <label><input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> Save this card to my account for next time</label> : null}
-              </TestCard>
+              <>
+                <CardEntry ref={cardForm} form={cards} />
+                {canSaveCard ? <SaveCard><input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> Save this card to my account for next time</SaveCard> : null}
+              </>
             ) : null}
           </>
         ) : null}
@@ -203,7 +191,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
             <p aria-live="polite">
               {repeatDates ? `Next orders: ${repeatDates.dates.slice(0, 3).map((day) => runDayLabel(day)).join(', ')}. ` : ''}
               We e-mail you the day before each one; skip or cancel any time in Recurring orders.
-              {method === PAY_BY_CARD && stripeCards && chosenCard === NEW_CARD ? ' Your card is saved to your account to pay for them.' : ''}
+              {method === PAY_BY_CARD && cards && chosenCard === NEW_CARD ? ' Your card is saved to your account to pay for them.' : ''}
             </p>
           ) : null}
         </Repeat>
@@ -211,11 +199,19 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         <Button type="button" $variant="secondary" onClick={edit}>Back to information</Button>
         <Button type="button" disabled={isLoading || leaving} onClick={() => void place()}>
-          {leaving ? 'Taking you to your bank…' : isLoading ? 'Placing your order…' : `Place order · ${prefix}${t.total}`}
+          {leaving ? (cards?.entry === 'page' && !cards.testMode ? `Taking you to ${cards.name}'s payment page…` : 'Taking you to your bank…') : isLoading ? 'Placing your order…' : `Place order · ${prefix}${t.total}`}
         </Button>
       </div>
     </Card>
   );
+}
+
+/** Sends the browser to a provider's payment page with its signed form (every field unchanged). */
+function postToPage(action: string, fields: Record<string, string>) {
+  const form = Object.assign(document.createElement('form'), { method: 'POST', action });
+  for (const [name, value] of Object.entries(fields)) form.appendChild(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+  document.body.appendChild(form);
+  form.submit();
 }
 
 /** A checkout attempt's key: random, in the characters the server accepts. */

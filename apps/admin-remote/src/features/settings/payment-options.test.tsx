@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { PaymentSettingsAdmin } from '@platform/contracts';
+import { CONNECT_NEEDED, fieldNeeded, HOSTED_PAGE_NOT_READY, ONLY_STORE_OWNER_PAYMENTS, PROVIDER_SETTINGS, secretNeeded } from '@platform/domain';
+import { Failure, FakeApi, renderAdmin } from '../../test-support';
+
+type User = ReturnType<typeof renderAdmin>['user'];
+/** Types into a field at once (pasted): the test is about the form, not the keyboard. */
+const fill = async (user: User, label: string, value: string) => { await user.click(screen.getByLabelText(label)); await user.paste(value); };
+
+const URL = 'GET /api/admin/fulfillment/payment-settings';
+const SAVE = 'POST /api/admin/fulfillment/payment-settings';
+const STRIPE_ACTIVE: PaymentSettingsAdmin = {
+  payment_provider: 'stripe', payment_preparable: false,
+  stripe: { publishable_key: 'pk_test_shop', is_live: false, account_id: '', disable_save_card: false, secret_key_set: true, webhook_secret_set: false },
+  adyen: { merchant_account: '', client_key: '', live_url_prefix: '', is_live: false, disable_save_card: false, api_key_set: false, hmac_key_set: false },
+  authorize_net: { login_id: '5KP3u95bQpv', client_key: 'Ck'.repeat(30), is_live: false, disable_save_card: false, transaction_key_set: true, signature_key_set: false },
+  plugnpay: { username: '', host: '', currency: '', disable_save_card: false, password_set: false },
+  fiserv: { store_id: '', is_live: false, disable_save_card: false, api_key_set: false, api_secret_set: false, shared_secret_set: false },
+};
+
+describe('Settings › Payment Options', () => {
+  it('shows which provider is active, and offers each provider of the spec', async () => {
+    renderAdmin('/admin/settings/payment-options', { api: new FakeApi().on(URL, { data: STRIPE_ACTIVE }) });
+    expect((await screen.findByTestId('active-provider')).textContent).toBe('Now: cards through Stripe.');
+    const choices = within(screen.getByRole('group', { name: 'How shoppers pay' })).getAllByRole('radio').map((r) => r.parentElement!.textContent!.trim());
+    expect(choices).toEqual(['Pay at the store only', 'Cards through Stripe', 'Cards through Adyen', 'Cards through Authorize.Net', "Cards through Plug'n Pay", 'Cards through Fiserv']);
+    expect((screen.getByRole('radio', { name: 'Cards through Stripe' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("switches to Authorize.Net: its public keys are shown, a stored secret reads 'Saved (hidden)' and is not sent unless typed", async () => {
+    const api = new FakeApi().on(URL, { data: STRIPE_ACTIVE })
+      .on(SAVE, (r) => ({ status: 'success', message: 'Payment settings saved.', data: { ...STRIPE_ACTIVE, payment_provider: 'authorize_net', authorize_net: { ...STRIPE_ACTIVE.authorize_net, ...(r.body as { authorize_net: object }).authorize_net, signature_key_set: true } } }));
+    const { user } = renderAdmin('/admin/settings/payment-options', { api });
+    await user.click(await screen.findByRole('radio', { name: 'Cards through Authorize.Net' }));
+
+    expect((screen.getByLabelText('API Login ID') as HTMLInputElement).value).toBe('5KP3u95bQpv');
+    expect((screen.getByLabelText('Public Client Key') as HTMLInputElement).value).toBe('Ck'.repeat(30));
+    const transactionKey = screen.getByLabelText('Transaction Key') as HTMLInputElement;
+    expect(transactionKey.type).toBe('password');
+    expect(transactionKey.value).toBe('');
+    expect(transactionKey.getAttribute('aria-describedby')).toBe('authorize_net-transaction_key-help');
+    expect(document.getElementById('authorize_net-transaction_key-help')!.textContent).toBe('Saved (hidden). Leave empty to keep it.');
+    await user.click(screen.getByLabelText('Signature Key for webhooks (optional)'));
+    await user.paste('AB'.repeat(64));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Now: cards through Authorize.Net.')).toBeTruthy();
+    expect(api.sent(SAVE).map((r) => r.body)).toEqual([{
+      payment_provider: 'authorize_net',
+      authorize_net: { login_id: '5KP3u95bQpv', client_key: 'Ck'.repeat(30), signature_key: 'AB'.repeat(64), is_live: false, disable_save_card: false },
+    }]);
+    // The secret typed is not kept on the screen after the save.
+    expect((screen.getByLabelText('Signature Key for webhooks (optional)') as HTMLInputElement).value).toBe('');
+  });
+
+  it("names each missing or wrong field under it and sends nothing; Fiserv live needs Connect's settings", async () => {
+    const api = new FakeApi().on(URL, { data: STRIPE_ACTIVE });
+    const { user } = renderAdmin('/admin/settings/payment-options', { api });
+    await user.click(await screen.findByRole('radio', { name: 'Cards through Adyen' }));
+    await fill(user, 'Client key', 'pk_test_wrong');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(fieldNeeded('Merchant account'))).toBeTruthy();
+    expect(screen.getByText(PROVIDER_SETTINGS.adyen.fields[1].invalid)).toBeTruthy();
+    expect(screen.getByText(secretNeeded('API key'))).toBeTruthy();
+    expect(screen.getByLabelText('Merchant account').getAttribute('aria-invalid')).toBe('true');
+
+    await user.click(screen.getByRole('radio', { name: 'Cards through Fiserv' }));
+    await fill(user, 'API key', 'key-12345678');
+    await fill(user, 'API secret', 'secret-12345678');
+    await user.click(screen.getByRole('checkbox', { name: 'Live mode (real cards are charged)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(CONNECT_NEEDED('Connect store id'))).toBeTruthy();
+    expect(api.sent(SAVE)).toEqual([]);
+  });
+
+  it("refuses Plug'n Pay live (its payment page is not connected) and sends nothing", async () => {
+    const api = new FakeApi().on(URL, { data: STRIPE_ACTIVE });
+    const { user } = renderAdmin('/admin/settings/payment-options', { api });
+    await user.click(await screen.findByRole('radio', { name: "Cards through Plug'n Pay" }));
+    await fill(user, 'Gateway account (publisher name)', 'shop42');
+    await fill(user, 'Remote Client Password', 'pass1234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(HOSTED_PAGE_NOT_READY)).toBeTruthy();
+    expect(api.sent(SAVE)).toEqual([]);
+  });
+
+  it("shows the server's refusal under its field", async () => {
+    const refused = 'Enter your Remote Client Password (no spaces).';
+    const api = new FakeApi().on(URL, { data: STRIPE_ACTIVE }).on(SAVE, new Failure(422, refused, { 'plugnpay.password': [refused] }));
+    const { user } = renderAdmin('/admin/settings/payment-options', { api });
+    await user.click(await screen.findByRole('radio', { name: "Cards through Plug'n Pay" }));
+    await fill(user, 'Gateway account (publisher name)', 'pnpdemo');
+    await fill(user, 'Remote Client Password', 'pass1234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByText(refused)).getAttribute('role')).toBe('alert');
+    expect(api.sent(SAVE)[0].body).toEqual({ payment_provider: 'plugnpay', plugnpay: { username: 'pnpdemo', password: 'pass1234', host: '', currency: '', disable_save_card: false } });
+  });
+
+  it('tells a sub-account that only the store owner sets how the store takes payment', async () => {
+    renderAdmin('/admin/settings/payment-options', { api: new FakeApi().on(URL, new Failure(403, ONLY_STORE_OWNER_PAYMENTS)) });
+    expect((await screen.findByRole('alert')).textContent).toContain(ONLY_STORE_OWNER_PAYMENTS);
+  });
+});

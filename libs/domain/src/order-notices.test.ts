@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { orderNotice, textsShopper, toldShopper, type NoticeOrder } from './order-notices';
+
+const pickup: NoticeOrder = { order_number: '1001', order_type: 'pickup', contact: { first_name: 'Sam' }, store: { name: 'Main St', address: '1 Main St, Salem, OR 97301' }, payment: { label: 'Pay at the store' } };
+const delivery: NoticeOrder = { ...pickup, order_type: 'delivery', address: { address: '12 Oak St', city: 'Salem' } };
+const shipping: NoticeOrder = { ...pickup, order_type: 'shipping', shipping_service: 'UPS Ground' };
+
+describe("what the shopper is told of a change to their order", () => {
+  it('words taken and ready by how the order reaches them', () => {
+    expect(orderNotice('Demo Hardware', pickup, { change: 'taken' }).text).toBe('Demo Hardware: we have received your order 1001 and will let you know when it is ready for pickup at Main St.');
+    expect(orderNotice('Demo Hardware', delivery, { change: 'taken' }).text).toBe('Demo Hardware: we have received your order 1001 and will let you know when it is on its way.');
+    expect(orderNotice('Demo Hardware', shipping, { change: 'taken' }).text).toBe('Demo Hardware: we have received your order 1001 and will let you know when it is ready to ship.');
+    const onItsWay = orderNotice('Demo Hardware', delivery, { change: 'ready', deliveryMinutes: 30 });
+    expect(onItsWay).toMatchObject({ emailKind: 'order-prepare', textKind: 'order-ready-text', subject: 'Your order 1001 is on its way', text: 'Demo Hardware: your order 1001 is on its way, in about 30 minutes.' });
+    expect(onItsWay.email).toContain('is on its way to 12 Oak St, Salem.\nIt should reach you in about 30 minutes.');
+    expect(orderNotice('Demo Hardware', shipping, { change: 'ready' }).email).toContain('is packed and ready to ship with UPS Ground.');
+  });
+
+  it('gives the money back in the store\'s currency: refunded to the card, less to pay, or a hold released', () => {
+    const cut = orderNotice('Demo Hardware', pickup, { change: 'item_cancelled', title: 'Hammer', quantity: 2, refundedCents: 0, lessToPayCents: 1250, orderCancelled: true }, 'CA$');
+    expect(cut.text).toBe('Demo Hardware: 2 × Hammer from your order 1001 is cancelled. You will pay CA$12.50 less. Nothing is left of the order, so it is cancelled.');
+    const released = orderNotice('Demo Hardware', pickup, { change: 'cancelled', reason: 'Sold out', refundedCents: 0, earlierRefundCents: 0, released: true });
+    expect(released.email).toContain('The hold on your card is released: you were not charged.');
+    expect(released.text).toBe('Demo Hardware: your order 1001 was cancelled. Reason: Sold out. You were not charged.');
+    expect(orderNotice('Demo Hardware', pickup, { change: 'cancelled', reason: 'Sold out!', refundedCents: 0, earlierRefundCents: 0, released: false }).text)
+      .toBe('Demo Hardware: your order 1001 was cancelled. Reason: Sold out!');
+  });
+
+  it('texts only where the store sends texts, the order has a phone and the shopper did not turn texts off', () => {
+    expect(textsShopper(true, '5035550142', undefined)).toBe(true);
+    expect(textsShopper(true, '5035550142', true)).toBe(true);
+    expect(textsShopper(true, '5035550142', false)).toBe(false);
+    expect(textsShopper(false, '5035550142', true)).toBe(false);
+    expect(textsShopper(true, null, true)).toBe(false);
+    expect(toldShopper('Sam', { email: true, text: true })).toBe(' Sam has been told by e-mail and text.');
+    expect(toldShopper('', { email: false, text: true })).toBe(' The customer has been told by text.');
+    expect(toldShopper('Sam', { email: false, text: false })).toBe('');
+  });
+});
