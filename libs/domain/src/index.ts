@@ -33,6 +33,7 @@ export * from './checkout';
 export * from './email-campaigns';
 export * from './newsletter';
 export * from './payment-settings';
+export * from './card-forms';
 export * from './recurring-orders';
 export * from './offline-orders';
 export * from './ar-accounts';
