@@ -54,7 +54,7 @@ describe('Settings › Payment Options', () => {
     expect((screen.getByLabelText('Signature Key for webhooks (optional)') as HTMLInputElement).value).toBe('');
   });
 
-  it("names each missing or wrong field under it and sends nothing; Fiserv live needs Connect's settings", async () => {
+  it('names each missing or wrong field under it and sends nothing', async () => {
     const api = new FakeApi().on(URL, { data: STRIPE_ACTIVE });
     const { user } = renderAdmin('/admin/settings/payment-options', { api });
     await user.click(await screen.findByRole('radio', { name: 'Cards through Adyen' }));
@@ -64,8 +64,13 @@ describe('Settings › Payment Options', () => {
     expect(screen.getByText(PROVIDER_SETTINGS.adyen.fields[1].invalid)).toBeTruthy();
     expect(screen.getByText(secretNeeded('API key'))).toBeTruthy();
     expect(screen.getByLabelText('Merchant account').getAttribute('aria-invalid')).toBe('true');
+    expect(api.sent(SAVE)).toEqual([]);
+  });
 
-    await user.click(screen.getByRole('radio', { name: 'Cards through Fiserv' }));
+  it("needs Connect's store id and shared secret for Fiserv live, and sends nothing without them", async () => {
+    const api = new FakeApi().on(URL, { data: STRIPE_ACTIVE });
+    const { user } = renderAdmin('/admin/settings/payment-options', { api });
+    await user.click(await screen.findByRole('radio', { name: 'Cards through Fiserv' }));
     await fill(user, 'API key', 'key-12345678');
     await fill(user, 'API secret', 'secret-12345678');
     await user.click(screen.getByRole('checkbox', { name: 'Live mode (real cards are charged)' }));
