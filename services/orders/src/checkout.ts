@@ -245,7 +245,7 @@ async function startRecurring(ctx: RequestContext, io: CheckoutIo, order: SavedO
  * provider itself (a return address proves nothing) and is safe to repeat: an order already settled is answered
  * as it stands. Runs under the order's lock, so a return and a callback at once settle it once.
  */
-export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo, orderId: string, origin: string | null, options: { giveUp?: boolean; event?: PaymentEvent } = {}): Promise<{ outcome: 'placed' | 'failed' | 'waiting'; order: SavedOrder }> {
+export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo, orderId: string, origin: string | null, options: { giveUp?: boolean; event?: PaymentEvent; returned?: string } = {}): Promise<{ outcome: 'placed' | 'failed' | 'waiting'; order: SavedOrder }> {
   return withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${orderId}`, async () => {
     const order = mongoose.isValidObjectId(orderId) ? (await Order.findOne(scoped(ctx, { _id: orderId })).lean()) as SavedOrder | null : null;
     if (!order) throw new AppError('not_found', 'This order was not found.');
@@ -259,7 +259,11 @@ export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo,
       reference = options.event.reference;
       await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { 'payment.reference': reference } });
     }
-    const now: Authorization = reference ? await provider.paymentStatus(reference) : { reference: '', status: 'requires_action', authorizedCents: 0 };
+    // What the shopper brought back from the provider's page (Adyen's redirectResult) is read from the provider, and
+    // counts only for this order's own payment; else the provider is asked about the payment itself.
+    const returned = options.returned && reference ? await provider.paymentStatus(options.returned) : null;
+    const now: Authorization = returned?.reference === reference ? returned!
+      : reference ? await provider.paymentStatus(reference) : { reference: '', status: 'requires_action', authorizedCents: 0 };
     // A hold on the provider's page must be the whole order's (its reference came unsigned with the answer).
     if (bound && now.status === 'authorized' && now.authorizedCents < order.totalCents) now.status = 'declined';
     if (now.status === 'requires_action' && !options.giveUp) return { outcome: 'waiting' as const, order };
@@ -313,8 +317,8 @@ export async function verifiedPaymentEvent(ctx: RequestContext, name: WebhookPro
 }
 
 /** POST customer/orders/callback/{id}: the shopper's browser back from the bank; answers the order placed, or why not. */
-export async function paymentReturn(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, orderId: string, origin: string | null): Promise<PlacedOrder> {
-  const { outcome, order } = await settleAwaitingPayment(ctx, io, orderId, origin);
+export async function paymentReturn(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, orderId: string, origin: string | null, returned?: string): Promise<PlacedOrder> {
+  const { outcome, order } = await settleAwaitingPayment(ctx, io, orderId, origin, { returned });
   const mine = who.customerSlug ? order.customerSlug === who.customerSlug : !order.customerSlug && order.deviceId === who.deviceId;
   if (!mine) throw new AppError('not_found', 'This order was not found.');
   if (outcome === 'waiting') throw new AppError('conflict', BANK_STILL_CONFIRMING);

@@ -110,6 +110,23 @@ describe('POST /api/payments/webhook/adyen', () => {
     return { id, psp: order.payment.reference!, cents: order.totalCents, number: order.orderNumber, redirect: asked.json().confirm.redirect_url as string };
   };
 
+  it("the shopper back from the bank's page with Adyen's redirectResult has the order placed at once; another payment's result does not place it", async () => {
+    const order = await waitingOrder('AdyRetn001');
+    const other = await waitingOrder('AdyRetn002');
+    const resultOf = async (redirect: string) => new URL((await fetch(redirect, { redirect: 'manual' })).headers.get('location')!).searchParams.get('redirectResult')!;
+    const [mine, theirs] = [await resultOf(order.redirect), await resultOf(other.redirect)];
+    const back = (redirectResult: string) => post('pwh-ady', `/api/customer/orders/callback/${order.id}`, JSON.stringify({ device_id: 'AdyRetn001', redirectResult }), 'application/json');
+
+    const wrong = await back(theirs);
+    expect(wrong.statusCode).toBe(409); // still waiting for its own bank's answer
+    expect((await stored('pwh-ady', order.id)).status).toBe('awaiting_payment');
+
+    const right = await back(mine);
+    expect(right.statusCode).toBe(200);
+    expect(right.json().order.order_number).toBe(order.number);
+    expect(await stored('pwh-ady', order.id)).toMatchObject({ status: 'placed', payment: { status: 'paid', capturedCents: order.cents } });
+  });
+
   it("an AUTHORISATION signed with the store's HMAC key places the order waiting for it, once; a forged one, a replay and another store change nothing", async () => {
     const before = await stock('pwh-ady');
     const order = await waitingOrder('AdyWebh001');

@@ -149,11 +149,15 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     schema: {
       tags: ['orders'], summary: "The shopper is back from their bank's page (3-D Secure): the order waiting for it is placed if the card provider holds the payment, else cancelled and the cart kept",
       params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) }),
-      body: Type.Object({ device_id: Type.Optional(DeviceId) }),
+      body: Type.Object({
+        device_id: Type.Optional(DeviceId),
+        // Adyen's redirectResult from the return address: the outcome is read from Adyen with it (payments/details).
+        redirectResult: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+      }),
       response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), order: PlacedOrder }), ...errorAnswers(409, 422, 503) },
     },
   }, async (request) => {
-    const order = await paymentReturn(request.ctx, io, shopperIdentity(request.ctx, request.body), request.params.id, await storeLinkOrigin(request));
+    const order = await paymentReturn(request.ctx, io, shopperIdentity(request.ctx, request.body), request.params.id, await storeLinkOrigin(request), request.body.redirectResult);
     return { status: true, message: ORDER_PLACED, order };
   });
 

@@ -66,8 +66,8 @@ export const checkoutApi = platformApi.injectEndpoints({
       invalidatesTags: ['Cart', 'Orders', 'Account'],
     }),
     /** Back from the bank's page (3-D Secure): the server asks the card provider and places the order, or says why not. */
-    paymentReturn: build.mutation<OrderPlacedAnswer, { id: string; device_id: string }>({
-      query: ({ id, device_id }) => ({ url: `customer/orders/callback/${encodeURIComponent(id)}`, method: 'POST', body: { device_id } }),
+    paymentReturn: build.mutation<OrderPlacedAnswer, { id: string; device_id: string; redirectResult?: string }>({
+      query: ({ id, ...body }) => ({ url: `customer/orders/callback/${encodeURIComponent(id)}`, method: 'POST', body }),
       invalidatesTags: ['Cart', 'Orders', 'Account'],
     }),
     /** The Information step's details; where the store asks, the mobile number confirmed by a texted code (first call texts it). */

@@ -146,7 +146,8 @@ export function CartPage() {
   const placed = params.get('order');
   const returning = params.get('payment');
   if (placed) return <OrderDone orderNumber={placed} />;
-  return returning ? <PaymentReturn orderId={returning} /> : <CartCheckout />;
+  // Adyen sends the shopper back with its redirectResult, which the server hands to Adyen to learn the outcome.
+  return returning ? <PaymentReturn orderId={returning} redirectResult={params.get('redirectResult')} /> : <CartCheckout />;
 }
 
 const STEP_TITLES = { 1: 'Your Cart', 2: 'Information', 3: 'Payment', 4: 'Done' } as const;

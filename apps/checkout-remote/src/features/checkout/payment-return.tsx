@@ -8,7 +8,7 @@ import { Button, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui
  * provider and places the order (then Done shows it), or says why not: still confirming (check again), or not
  * confirmed (back to the cart, which was kept).
  */
-export function PaymentReturn({ orderId }: { orderId: string }) {
+export function PaymentReturn({ orderId, redirectResult = null }: { orderId: string; redirectResult?: string | null }) {
   const navigate = useNavigate();
   const [finish] = checkoutApi.usePaymentReturnMutation();
   const [problem, setProblem] = useState<{ message: string; waiting: boolean } | null>(null);
@@ -16,13 +16,13 @@ export function PaymentReturn({ orderId }: { orderId: string }) {
   const check = useCallback(async () => {
     setProblem(null);
     try {
-      const answer = await finish({ id: orderId, device_id: getDeviceId() }).unwrap();
+      const answer = await finish({ id: orderId, device_id: getDeviceId(), ...(redirectResult ? { redirectResult } : {}) }).unwrap();
       setCheckoutStep(1);
       navigate(`/cart?order=${encodeURIComponent(answer.order.order_number)}`, { replace: true });
     } catch (error) {
       setProblem({ message: errorMessage(error, 'We could not check your payment. Please try again.'), waiting: (error as { status?: unknown }).status === 409 });
     }
-  }, [finish, navigate, orderId]);
+  }, [finish, navigate, orderId, redirectResult]);
   // Once per visit (the server settles an order once however often it is asked).
   useEffect(() => { if (!asked.current) { asked.current = true; void check(); } }, [check]);
 
