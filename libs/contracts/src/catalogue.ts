@@ -39,6 +39,8 @@ export const DepartmentWithAliases = Type.Object({
   ...AliasNodeBase,
   children: Type.Array(Type.Object({ ...AliasNodeBase, children: Type.Array(Type.Object({ ...AliasNodeBase, children: Type.Array(Type.Object(AliasNodeBase), { maxItems: 0 }) })) })),
 });
+/** A department with its aliases and up to 2 levels under it (the admin's department mapping reads the tree as this). */
+export type DepartmentWithAliases = Static<typeof DepartmentWithAliases>;
 
 export const ProductItem = Type.Object({
   id: Type.Integer(),

@@ -47,3 +47,42 @@ export const WidgetType = Type.Object({
   description: Type.String(),
 });
 export type WidgetType = Static<typeof WidgetType>;
+
+/** The owner's browse settings (admin/settings/browse): the listing pages' default sort, out-of-stock items, the 'Only N Left' threshold. */
+export const BrowseSettingsBody = Type.Object({
+  defaultSort: Type.String({ maxLength: 40, description: 'One of relevancy, price-asc, price-desc, latest, title-asc, manufacturer-no' }),
+  filterShowOutOfStock: Type.Boolean({ description: 'Listing pages show out-of-stock products too (in_stock_only 0 by default)' }),
+  lowStockThreshold: Type.Integer({ minimum: -1000000, maximum: 1000000, description: "'Only N Left' shows for stock from 1 up to this (0: never); 0-999" }),
+}, { additionalProperties: false });
+
+/** The home banner as the owner writes it, on or off (GET admin/home-banner, POST home-banner/update). */
+export const HomeBannerSettings = Type.Object({
+  enabled: Type.Boolean(),
+  text: Type.String({ maxLength: 1000 }),
+  link: Type.String({ maxLength: 500, description: 'Empty, a web address or a path in the store' }),
+  link_text: Type.String({ maxLength: 200 }),
+  background: Type.String({ maxLength: 20, description: "Empty: the store's main colour; else # and 3 or 6 hex digits" }),
+}, { additionalProperties: false });
+export type HomeBannerSettings = Static<typeof HomeBannerSettings>;
+
+/** The About us story as the owner writes it (POST about-us/story); the body is sanitized before it is kept. */
+export const AboutStoryBody = Type.Object({
+  title: Type.String({ maxLength: 500 }),
+  body: Type.String({ maxLength: 50000 }),
+  images: Type.Array(Type.Object({ url: Type.String({ maxLength: 1000 }), alt: Type.String({ maxLength: 500 }) }, { additionalProperties: false }), { maxItems: 50 }),
+}, { additionalProperties: false });
+
+/** The page title, description and sharing image as set (blank: the defaults GET store-information fills in). */
+export const StoreSeoSettings = Type.Object({
+  site_title: Type.String({ maxLength: 500 }),
+  meta_description: Type.String({ maxLength: 2000 }),
+  og_image: Type.String({ maxLength: 1000 }),
+}, { additionalProperties: false });
+export type StoreSeoSettings = Static<typeof StoreSeoSettings>;
+
+/** The store's social pages (social/update): each empty or a web address. */
+const SocialLink = Type.String({ maxLength: 500 });
+export const SocialLinksBody = Type.Object({
+  facebook_link: SocialLink, twitter_link: SocialLink, instagram_link: SocialLink, pinterest_link: SocialLink,
+  youtube_link: SocialLink, linkedin_link: SocialLink, tiktok_link: SocialLink,
+}, { additionalProperties: false });

@@ -27,6 +27,7 @@ export * from './rewards';
 export * from './preload';
 export * from './search-synonyms';
 export * from './store-information';
+export * from './store-content';
 export * from './setup-wizard';
 export * from './store-options';
 export * from './checkout';

@@ -76,6 +76,12 @@ const SCREEN_PERMISSIONS: Record<string, Permission> = {
   '/admin/settings/search-synonyms': 'edit_products',
   '/admin/settings/sub-accounts': 'manage_sub_accounts',
   '/admin/settings/widgets': 'edit_landing_page',
+  // The home banner is part of the home (landing) page.
+  '/admin/settings/top-banner': 'edit_landing_page',
+  // Listing order and stock wording are part of how products show.
+  '/admin/settings/product-listings': 'edit_products',
+  '/admin/settings/department-mapping': 'edit_department_mapping',
+  '/admin/settings/social-media-accounts': 'manage_social_media',
   '/admin/emails': 'view_emails',
   '/admin/settings/ar-accounts': 'manage_ar_accounts',
   '/admin/offline-orders': 'view_offline_orders',

@@ -48,6 +48,11 @@ export function paginationWindow(current: number, lastPage: number, around = 3):
 /** Sort options of product lists (spec 1 §9), in the order the sort selector shows them. */
 export const PRODUCT_SORTS = ['relevancy', 'price-asc', 'price-desc', 'latest', 'title-asc', 'manufacturer-no'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** What the sort selector (and the owner's default sort setting) calls each sort. */
+export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
+  relevancy: 'Relevancy', 'price-asc': 'Price: Low to High', 'price-desc': 'Price: High to Low',
+  latest: 'New Arrivals', 'title-asc': 'Alphabetical', 'manufacturer-no': 'Manufacturer No.',
+};
 /** The most products one listing page may ask for (the products call refuses more). */
 export const MAX_LISTING_LIMIT = 200;
 

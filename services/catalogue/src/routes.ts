@@ -13,6 +13,7 @@ import { visitorRoutes } from './visitors';
 import { inStorePingRoutes } from './in-store-ping/routes';
 import { featuredProducts, widgetProducts } from './widget-products';
 import { paintRoutes } from './paints/routes';
+import { departmentAliasRoutes } from './department-aliases';
 
 const tags = ['catalogue'];
 
@@ -44,6 +45,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   await app.register(visitorRoutes);
   await app.register(inStorePingRoutes(searchIndexes));
   await app.register(paintRoutes(searchIndexes));
+  await app.register(departmentAliasRoutes);
 
   app.get('/departments', {
     schema: {

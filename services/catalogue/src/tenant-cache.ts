@@ -6,3 +6,8 @@ const tenantCaches = new TtlCache(60_000);
 export function cachedForTenant<T>(ctx: RequestContext, name: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
   return tenantCaches.get(`${name}:${ctx.tenantId}`, load, keep);
 }
+
+/** Drops a tenant's copy after a write in this process (others see the change within the minute). */
+export function forgetTenantCache(ctx: RequestContext, name: string): void {
+  tenantCaches.delete(`${name}:${ctx.tenantId}`);
+}

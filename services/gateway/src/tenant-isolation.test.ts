@@ -255,6 +255,16 @@ Object.assign(READS, {
 });
 WRITES.push('/api/admin/orders/{id}/doitbest/prepare', '/api/admin/orders/{id}/doitbest/send', '/api/admin/orders/{id}/emery/prepare', '/api/admin/orders/{id}/emery/send');
 for (const route of ['/api/admin/orders/rscOptions', '/api/admin/orders/doitbest/shippingServices', '/api/admin/orders/emery/shippingServices']) WITHOUT_TENANT_TEXT.add(route);
+/** The owner's browse settings, home banner, About us story, search and sharing, social links and department aliases (issue 29). */
+Object.assign(READS, {
+  '/api/admin/home-banner': '/api/admin/home-banner',
+  '/api/admin/store-information': '/api/admin/store-information',
+  '/api/v1/admin/department/prev-aliases': '/api/v1/admin/department/prev-aliases',
+});
+// Nothing set: empty fields.
+WITHOUT_TENANT_TEXT.add('/api/admin/store-information');
+WRITES.push('/api/admin/settings/browse', '/api/home-banner/update', '/api/about-us/story', '/api/store-information/update', '/api/store-information/delete-og-image', '/api/social/update',
+  '/api/v1/admin/department/add-alias', '/api/v1/admin/department/remove-alias');
 beforeAll(async () => {
   [doitbest, emery] = [await startDoItBestStandIn(), await startEmeryStandIn()];
   process.env.DOITBEST_API_URL = doitbest.url;
@@ -511,5 +521,30 @@ describe('supplier drop-ship across stores', () => {
     const carriers = await harness.app.inject({ url: '/api/admin/shipping/getCarriers', headers: asA });
     expect(carriers.json().data.filter((c: { account_number?: string }) => c.account_number).map((c: { account_number: string }) => c.account_number)).toEqual(['iso-a-1', 'iso-a-1']);
     expect(doitbest.orders.size + emery.orders.size).toBe(0);
+  });
+});
+
+describe("an owner's store content across stores", () => {
+  it("changes only the owner's own store: settings, banner, story, links and B's department aliases untouched", async () => {
+    const asA = { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` };
+    const bProfile = await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { settings: object; content: object; business: object };
+    for (const [url, payload] of [
+      ['admin/settings/browse', { defaultSort: 'latest', filterShowOutOfStock: true, lowStockThreshold: 2 }],
+      ['home-banner/update', { enabled: true, text: 'A only', link: '', link_text: '', background: '' }],
+      ['about-us/story', { title: 'A story', body: '<p>A</p>', images: [] }],
+      ['store-information/update', { site_title: 'A title', meta_description: '', og_image: '' }],
+      ['social/update', { facebook_link: 'https://facebook.com/a', twitter_link: '', instagram_link: '', pinterest_link: '', youtube_link: '', linkedin_link: '', tiktok_link: '' }],
+    ] as const) {
+      const res = await harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: asA, payload });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      expect(res.body, url).not.toContain('iso-b');
+    }
+    const after = await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as typeof bProfile;
+    expect([after.settings, after.content, after.business]).toEqual([bProfile.settings, bProfile.content, bProfile.business]);
+    // B's alias on department 3 (mapping 31, as A's) is not A's to remove; A's own is.
+    const removed = await harness.app.inject({ method: 'POST', url: '/api/v1/admin/department/remove-alias', headers: asA, payload: { id: 31, dept_id: 3 } });
+    expect(removed.statusCode).toBe(200);
+    const bTree = (await harness.app.inject({ url: '/api/get-department-hierarchy-with-alias', headers: { 'business-slug': 'iso-b' } })).body;
+    expect(bTree).toContain('iso-b drill drivers');
   });
 });

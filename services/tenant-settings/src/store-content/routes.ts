@@ -1,7 +1,9 @@
-import { Type } from 'typebox';
-import { AboutUs, BusinessAboutUs, HomeBanner, PublicStoreInformation, WidgetType } from '@platform/contracts';
-import type { ServicePlugin } from '@platform/server-kit';
+import { Type, type TSchema } from 'typebox';
+import { AboutStoryBody, AboutUs, BrowseSettingsBody, BusinessAboutUs, HomeBanner, HomeBannerSettings, PublicStoreInformation, SocialLinksBody, StoreSeoSettings, StoreSettings, WidgetType } from '@platform/contracts';
+import type { BrowseSettings } from '@platform/domain';
+import { errorAnswers, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import { getAboutUs, getBusinessAboutUs, getHomeBanner, getPublicStoreInformation, WIDGET_TYPES } from './service';
+import { deleteOgImage, homeBannerForAdmin, saveAboutStory, saveBrowseSettings, saveHomeBanner, saveSocialLinks, saveStoreSeo, storeSeoForAdmin } from './admin';
 
 const tags = ['tenant-settings'];
 
@@ -26,4 +28,63 @@ export const storeContentRoutes: ServicePlugin = async (app) => {
   app.get('/widget-type/get', {
     schema: { tags, summary: 'The kinds of home page section a store can add (the type of each homepage widget)', response: { 200: Type.Object({ data: Type.Array(WidgetType) }) } },
   }, async () => ({ data: WIDGET_TYPES }));
+
+  // The owner's side of the reads above and of the listing settings (docs/API-DECISIONS "Browse settings and store content").
+  const bearer = [{ bearer: [] }];
+  const resources = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
+  const saved = <T extends TSchema>(data: T) => Type.Object({ status: Type.String(), message: Type.String(), data });
+  const editAboutUs = requirePermission('edit_about_us');
+  const editLandingPage = requirePermission('edit_landing_page');
+
+  app.post('/admin/settings/browse', {
+    preHandler: requirePermission('edit_products'),
+    schema: {
+      tags, summary: "Admin: the listing pages' default sort, whether they show out-of-stock items by default, and the 'Only N Left' threshold (422 names each bad field; nothing is saved then)",
+      security: bearer, body: BrowseSettingsBody, response: { 200: saved(StoreSettings), ...errorAnswers(422) },
+    },
+  }, async (request) => saveBrowseSettings(request.ctx, resources, request.body as BrowseSettings));
+
+  app.get('/admin/home-banner', {
+    preHandler: editLandingPage,
+    schema: { tags, summary: 'Admin: the home banner as last written, on or off', security: bearer, response: { 200: Type.Object({ data: HomeBannerSettings }) } },
+  }, async (request) => ({ data: await homeBannerForAdmin(request.ctx) }));
+  app.post('/home-banner/update', {
+    preHandler: editLandingPage,
+    schema: {
+      tags, summary: "Admin: the home page's announcement line, its link and colour, or turn it off (422 names each bad field)",
+      security: bearer, body: HomeBannerSettings, response: { 200: saved(HomeBannerSettings), ...errorAnswers(422) },
+    },
+  }, async (request) => saveHomeBanner(request.ctx, resources, request.body));
+
+  app.post('/about-us/story', {
+    preHandler: editAboutUs,
+    schema: {
+      tags, summary: 'Admin: the About us story on /store-info: title, HTML (sanitized before it is kept) and photos by web address (422 names each bad field)',
+      security: bearer, body: AboutStoryBody, response: { 200: saved(AboutUs), ...errorAnswers(422) },
+    },
+  }, async (request) => saveAboutStory(request.ctx, resources, request.body));
+
+  app.get('/admin/store-information', {
+    preHandler: editAboutUs,
+    schema: { tags, summary: "Admin: the page title, description and sharing image as set (blank: the storefront's defaults)", security: bearer, response: { 200: Type.Object({ data: StoreSeoSettings }) } },
+  }, async (request) => ({ data: await storeSeoForAdmin(request.ctx) }));
+  app.post('/store-information/update', {
+    preHandler: editAboutUs,
+    schema: {
+      tags, summary: 'Admin: the page title, search-result description and link-preview image (422 names each bad field)',
+      security: bearer, body: StoreSeoSettings, response: { 200: saved(StoreSeoSettings), ...errorAnswers(422) },
+    },
+  }, async (request) => saveStoreSeo(request.ctx, resources, request.body));
+  app.post('/store-information/delete-og-image', {
+    preHandler: editAboutUs,
+    schema: { tags, summary: 'Admin: remove the link-preview image', security: bearer, response: { 200: saved(StoreSeoSettings) } },
+  }, async (request) => deleteOgImage(request.ctx, resources));
+
+  app.post('/social/update', {
+    preHandler: requirePermission('manage_social_media'),
+    schema: {
+      tags, summary: "Admin: the store's social pages (Facebook, X, Instagram, Pinterest, YouTube, LinkedIn, TikTok); empty hides one (422 names each bad field)",
+      security: bearer, body: SocialLinksBody, response: { 200: saved(SocialLinksBody), ...errorAnswers(422) },
+    },
+  }, async (request) => saveSocialLinks(request.ctx, resources, request.body));
 };

@@ -1,5 +1,6 @@
 import type { AboutUs, BusinessAboutUs, HomeBanner, PublicStoreInformation, WidgetType } from '@platform/contracts';
 import type { RequestContext } from '@platform/server-kit';
+import { isWebLink } from '@platform/domain';
 import { cleanHtml } from '../content';
 import { getBusinessDetails, listLocations, storeProfile } from '../service';
 
@@ -18,7 +19,7 @@ const text = (value: unknown, fallback = '') => (typeof value === 'string' ? val
 /** Only web and in-store addresses are linked: anything else (javascript:, data:) is dropped. */
 const safeUrl = (value: unknown) => {
   const url = text(value);
-  return /^(https?:\/\/|\/(?!\/))/i.test(url) ? url : null;
+  return isWebLink(url) ? url : null;
 };
 
 async function storedContent(ctx: RequestContext): Promise<StoredContent> {
