@@ -19,6 +19,10 @@ import { EditEmailCampaignPage, NewEmailCampaignPage } from './features/emails/e
 import { SearchSynonymsPage } from './features/settings/search-synonyms-page';
 import { StoreInformationPage } from './features/settings/store-information-page';
 import { WidgetsPage } from './features/settings/widgets-page';
+import { ProductListingsPage } from './features/settings/product-listings-page';
+import { TopBannerPage } from './features/settings/top-banner-page';
+import { DepartmentAliasesPage } from './features/settings/department-aliases-page';
+import { SocialMediaPage } from './features/settings/social-media-page';
 import { TwoStepPage } from './features/settings/two-step-page';
 import { YourAccountPage } from './features/settings/your-account-page';
 import { EditSubAccountPage, NewSubAccountPage, SubAccountsPage } from './features/settings/sub-accounts-pages';
@@ -52,6 +56,10 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/settings/sub-accounts/new', Page: NewSubAccountPage },
   { path: '/admin/settings/sub-accounts/edit/:slug', Page: EditSubAccountPage },
   { path: '/admin/settings/widgets', Page: WidgetsPage },
+  { path: '/admin/settings/product-listings', Page: ProductListingsPage },
+  { path: '/admin/settings/top-banner', Page: TopBannerPage },
+  { path: '/admin/settings/department-mapping', Page: DepartmentAliasesPage },
+  { path: '/admin/settings/social-media-accounts', Page: SocialMediaPage },
   { path: '/admin/wizard/intro', Page: WizardWelcome },
   { path: '/admin/wizard/setup', Page: WizardSetupPage },
   { path: '/admin/wizard/section/:slug', Page: WizardSectionPage },

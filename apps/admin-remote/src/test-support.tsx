@@ -13,6 +13,8 @@ import { clearSession, type ArAssignAnswer, type OrderNote, type RecurringChange
 import type { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary, OrderLocations, BusinessDetails, Paged, Reconciliation, ReconciliationDayDetail, RecurringOrder, SubAccount } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import AdminArea from './admin-area';
+import type { AboutUs, BusinessAboutUs, DepartmentWithAliases, HomeBanner, HomeBannerSettings, PublicStoreInformation, StoreSeoSettings, StoreSettings } from '@platform/contracts';
+import type { SocialLinks } from '@platform/domain';
 import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
@@ -38,12 +40,30 @@ export interface Answers {
   [arAccount: `GET /api/admin/ar-accounts/${string}`]: { data: ArAccount };
   [arChange: `POST /api/admin/ar-accounts${string}`]: { status: string; message: string; data: ArAccount };
   [arDelete: `DELETE /api/admin/ar-accounts/${string}`]: { status: string; message: string };
+  /** Browse settings, the home banner, the About us story, search and sharing, social links, department aliases (features/settings). */
+  'POST /api/admin/settings/browse': Saved<StoreSettings>;
+  'GET /api/admin/home-banner': { data: HomeBannerSettings };
+  'POST /api/home-banner/update': Saved<HomeBannerSettings>;
+  'GET /api/home-banner': { data: HomeBanner | null };
+  'GET /api/about-us': { data: AboutUs };
+  'POST /api/about-us/story': Saved<AboutUs>;
+  'GET /api/admin/store-information': { data: StoreSeoSettings };
+  'POST /api/store-information/update': Saved<StoreSeoSettings>;
+  'POST /api/store-information/delete-og-image': Saved<StoreSeoSettings>;
+  'GET /api/store-information': { data: PublicStoreInformation };
+  'POST /api/social/update': Saved<SocialLinks>;
+  'GET /api/business-about-us': { data: BusinessAboutUs };
+  'GET /api/get-department-hierarchy-with-alias': { data: DepartmentWithAliases[] };
+  'GET /api/v1/admin/department/prev-aliases': { data: { data: { id: number; name: string }[] } };
+  'POST /api/v1/admin/department/add-alias': Saved<{ alias_mapped_id: number; alias_id: number; aliases: DepartmentWithAliases['aliases'] }>;
+  'POST /api/v1/admin/department/remove-alias': Saved<{ aliases: DepartmentWithAliases['aliases'] }>;
 }
+type Saved<T> = { status: string; message: string; data: T };
 export type Route = keyof Answers;
 
 /** The API stand-in these screens talk to (@platform/api-client/testing), typed by the routes above. */
 export class FakeApi extends ApiStandIn<Answers> {}
-export { BUSINESS, Failure, later, MAIN_STREET, RIVERSIDE, type SentRequest } from '@platform/api-client/testing';
+export { BUSINESS, Failure, later, MAIN_STREET, RIVERSIDE, SETTINGS, type SentRequest } from '@platform/api-client/testing';
 
 /** The store's owner, with every permission. */
 export const OWNER: SessionUser = {

@@ -14,6 +14,7 @@ export { readCheckoutStep, setCheckoutStep, useCheckoutStep } from './checkout-s
 export { emailCampaignsApi, type EmailCampaignItem } from './email-campaigns';
 export { offlineOrdersApi, downloadOfflineOrdersCsv, type OfflineOrderListArgs, type OfflineProductHit } from './endpoints/offline-orders';
 export { reconciliationApi, downloadReconciliationCsv, type ReconciliationArgs } from './endpoints/reconciliation';
+export { storeContentAdminApi, type DepartmentAliasNode } from './endpoints/store-content-admin';
 export { arAccountsApi, type ArAssignAnswer } from './endpoints/ar-accounts';
 export { shippingLabelsApi, openLabelFile, type LabelBought, type ShippingAddressInput } from './endpoints/shipping-labels';
 export { inStorePingApi, type InStorePingArgs } from './endpoints/in-store-ping';

@@ -4,3 +4,4 @@ export { GlobalStyle, Container, PageTitle, Button, Card, Loading, ErrorNotice, 
 export { PaginationBar } from './pagination-bar';
 export { Modal } from './modal';
 export { AlertDialog, type AlertDialogContent } from './alert-dialog';
+export { AnnouncementLine } from './announcement';

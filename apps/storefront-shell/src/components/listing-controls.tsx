@@ -1,12 +1,9 @@
 import { useSearchParams } from '@platform/routing';
-import { defaultInStockOnly, listingQuery, type ProductSort } from '@platform/domain';
+import { defaultInStockOnly, listingQuery, PRODUCT_SORT_LABELS, PRODUCT_SORTS, type ProductSort } from '@platform/domain';
 import { storefrontApi } from '@platform/api-client';
 
 /** The sort selector's options (spec 1 §9), in the domain's order. */
-export const SORT_OPTIONS: readonly (readonly [ProductSort, string])[] = [
-  ['relevancy', 'Relevancy'], ['price-asc', 'Price: Low to High'], ['price-desc', 'Price: High to Low'],
-  ['latest', 'New Arrivals'], ['title-asc', 'Alphabetical'], ['manufacturer-no', 'Manufacturer No.'],
-];
+export const SORT_OPTIONS: readonly (readonly [ProductSort, string])[] = PRODUCT_SORTS.map((sort) => [sort, PRODUCT_SORT_LABELS[sort]] as const);
 
 /**
  * A product listing's limit, sort, in-stock and exclusion parameters: the URL's, else the store's settings

@@ -6,6 +6,7 @@ import { formatPhone, storeInformationProblems, WEEK_DAYS, type StoreInformation
 import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { useCheckedSave } from './checked-save';
+import { AboutStoryForm, StoreSeoForm } from './about-content-forms';
 
 const DAY_NAMES: Record<(typeof WEEK_DAYS)[number], string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
@@ -62,7 +63,7 @@ export function StoreInformationPage() {
   return (
     <Container>
       <PageTitle>About Us</PageTitle>
-      <p>What shoppers see on <Link to="/store-info">Store Information</Link> and Contact Us.</p>
+      <p>What shoppers see on <Link to="/store-info">Store Information</Link> and Contact Us, and how the store shows in search results and shared links.</p>
       {isLoading ? <Loading label="Loading store information…" /> : null}
       {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the store information.</ErrorNotice> : null}
       {form && business ? (
@@ -116,6 +117,10 @@ export function StoreInformationPage() {
           <div><Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save changes'}</Button></div>
         </Form>
       ) : null}
+      <div style={{ display: 'grid', gap: 20, marginTop: 28 }}>
+        <AboutStoryForm />
+        <StoreSeoForm />
+      </div>
     </Container>
   );
 }

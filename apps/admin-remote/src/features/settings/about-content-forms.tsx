@@ -1,0 +1,191 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { AboutUs, StoreSeoSettings } from '@platform/contracts';
+import { ABOUT_IMAGES_MAX, META_DESCRIPTION_MAX, SITE_TITLE_MAX, aboutStoryProblems, storeSeoProblems, type AboutStoryInput } from '@platform/domain';
+import { errorMessage, notify, storefrontApi, storeContentAdminApi } from '@platform/api-client';
+import { Button, Card, ErrorNotice, Field, Loading } from '@platform/ui';
+import { SaveBar, useCheckedSave } from './checked-save';
+import { SettingsForm } from './product-listings-page';
+
+const Preview = styled.iframe`width: 100%; min-height: 260px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; background: #fff;`;
+const Photo = styled.fieldset`
+  border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; padding: 12px; margin: 0 0 12px;
+  display: grid; gap: 4px; grid-template-columns: 1fr 1fr auto; align-items: start;
+  > button { margin-top: 28px; }
+  legend { font-weight: 600; }
+  label { margin-bottom: 0; }
+  @media (max-width: 640px) { grid-template-columns: 1fr; > button { margin-top: 0; justify-self: start; } }
+`;
+const Snippet = styled.div`
+  border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; padding: 12px; display: flex; gap: 12px; flex-wrap: wrap;
+  .title { color: #1a0dab; font-size: 1.15rem; margin: 0; overflow-wrap: anywhere; }
+  .url { color: #006621; margin: 2px 0; font-size: 0.9rem; }
+  .desc { margin: 0; color: ${(p) => p.theme.colors.text}; overflow-wrap: anywhere; }
+  img { width: 160px; height: 84px; object-fit: cover; border-radius: 4px; }
+`;
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+/**
+ * The story as a page of its own, in a sandboxed frame: no script in it runs, whatever was typed. The server
+ * removes scripts, styles and handlers when it is saved, so the saved page can only show less than this.
+ */
+const previewDocument = (story: AboutStoryInput, font: string) => `<!doctype html><html><head><meta charset="utf-8"><style>
+body{font-family:${font};line-height:1.6;margin:12px;color:#1d1d1f}img{max-width:100%;height:auto}.photos{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}.photos img{height:120px;width:100%;object-fit:cover;border-radius:6px}
+</style></head><body><h2>${escape(story.title.trim() || 'About Us')}</h2>${story.body}<div class="photos">${story.images.filter((i) => /^https?:\/\//i.test(i.url.trim())).map((i) => `<img src="${escape(i.url.trim())}" alt="${escape(i.alt)}">`).join('')}</div></body></html>`;
+
+const fromAbout = (about: AboutUs): AboutStoryInput => ({ title: about.title, body: about.body, images: about.images.map((i) => ({ ...i })) });
+
+/** About Us › Our story: the title, text (HTML) and photos shown on Store Information (GET about-us), with a preview. */
+export function AboutStoryForm() {
+  const { data: about, isLoading, isError, refetch } = storefrontApi.useAboutUsQuery();
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const [save, { isLoading: saving }] = storeContentAdminApi.useSaveAboutStoryMutation();
+  const [form, setForm] = useState<AboutStoryInput | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { checkAndSave, failure, problem, described } = useCheckedSave();
+  useEffect(() => { if (about && form === null) setForm(fromAbout(about)); }, [about, form]);
+  const change = (patch: Partial<AboutStoryInput>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
+  const setImage = (index: number, patch: Partial<AboutStoryInput['images'][number]>) =>
+    change({ images: form!.images.map((image, i) => (i === index ? { ...image, ...patch } : image)) });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form) return;
+    const answer = await checkAndSave(event.currentTarget, aboutStoryProblems(form), () => save(form).unwrap(), 'The story could not be saved. Please try again.');
+    if (!answer) return;
+    setForm(fromAbout(answer.data));
+    setSaved(answer.message);
+    notify('success', answer.message);
+  };
+
+  if (isLoading) return <Card><Loading label="Loading the story…" /></Card>;
+  if (isError) return <Card><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the story.</ErrorNotice></Card>;
+  if (!form) return null;
+  return (
+    <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Our story">
+      <Card>
+        <h2>Our story</h2>
+        <p className="help">Shown at the top of Store Information.{!about?.body && !about?.images.length ? ' The store has no story yet.' : ''}</p>
+        <Field style={{ marginTop: 12 }}>
+          Title
+          <input name="title" placeholder="About Us" value={form.title} {...described('title')} onChange={(e) => change({ title: e.target.value })} />
+        </Field>
+        {problem('title')}
+        <Field>
+          Story
+          <textarea name="body" rows={8} value={form.body} {...described('body')} onChange={(e) => change({ body: e.target.value })} />
+        </Field>
+        <p className="help" id="body-help">Paragraphs as HTML: &lt;p&gt;, &lt;strong&gt;, &lt;a href=&quot;…&quot;&gt;, lists and images are kept.</p>
+        {problem('body')}
+        <h3>Photos</h3>
+        {problem('images')}
+        {form.images.map((image, index) => (
+          <Photo key={index}>
+            <legend>Photo {index + 1}</legend>
+            <div>
+              <Field>
+                Web address
+                <input inputMode="url" placeholder="https://…" value={image.url} {...described(`images.${index}.url`)} onChange={(e) => setImage(index, { url: e.target.value })} />
+              </Field>
+              {problem(`images.${index}.url`)}
+            </div>
+            <div>
+              <Field>
+                Description
+                <input value={image.alt} {...described(`images.${index}.alt`)} onChange={(e) => setImage(index, { alt: e.target.value })} />
+              </Field>
+              {problem(`images.${index}.alt`)}
+            </div>
+            <Button type="button" $variant="secondary" aria-label={`Remove photo ${index + 1}`} onClick={() => change({ images: form.images.filter((_, i) => i !== index) })}>Remove</Button>
+          </Photo>
+        ))}
+        {form.images.length < ABOUT_IMAGES_MAX ? <Button type="button" $variant="secondary" onClick={() => change({ images: [...form.images, { url: '', alt: '' }] })}>Add a photo</Button> : null}
+      </Card>
+      <Card as="section" aria-labelledby="story-preview-title">
+        <h2 id="story-preview-title">Preview</h2>
+        <Preview title="Story preview" sandbox="" srcDoc={previewDocument(form, settings?.font ?? 'sans-serif')} />
+      </Card>
+      <SaveBar failure={failure} saving={saving} label="Save story" actions={saved ? <span role="status">{saved}</span> : null} />
+    </SettingsForm>
+  );
+}
+
+/** About Us › Search and sharing: the page title, the description search engines show and the link-preview image (GET store-information). */
+export function StoreSeoForm() {
+  const { data, isLoading, isError, refetch } = storeContentAdminApi.useStoreSeoQuery();
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const [save, { isLoading: saving }] = storeContentAdminApi.useSaveStoreSeoMutation();
+  const [removeImage, { isLoading: removing }] = storeContentAdminApi.useDeleteOgImageMutation();
+  const [form, setForm] = useState<StoreSeoSettings | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [removeFailure, setRemoveFailure] = useState<string | null>(null);
+  const { checkAndSave, failure, problem, described } = useCheckedSave();
+  useEffect(() => { if (data && form === null) setForm(data); }, [data, form]);
+  const change = (patch: Partial<StoreSeoSettings>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form) return;
+    const answer = await checkAndSave(event.currentTarget, storeSeoProblems(form), () => save(form).unwrap(), 'The search and sharing details could not be saved. Please try again.');
+    if (!answer) return;
+    setForm(answer.data);
+    setSaved(answer.message);
+    notify('success', answer.message);
+  };
+  const remove = async () => {
+    setRemoveFailure(null);
+    try {
+      const answer = await removeImage().unwrap();
+      setForm((f) => f && { ...f, og_image: answer.data.og_image });
+      setSaved(answer.message);
+      notify('success', answer.message);
+    } catch (error) {
+      setRemoveFailure(errorMessage(error, 'The image could not be removed. Please try again.'));
+    }
+  };
+
+  if (isLoading) return <Card><Loading label="Loading the search and sharing details…" /></Card>;
+  if (isError) return <Card><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the search and sharing details.</ErrorNotice></Card>;
+  if (!form) return null;
+  const name = settings?.businessName ?? '';
+  const ogImage = /^https?:\/\//i.test(form.og_image.trim()) ? form.og_image.trim() : null;
+  return (
+    <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Search and sharing">
+      <Card>
+        <h2>Search and sharing</h2>
+        <Field style={{ marginTop: 12 }}>
+          Page title
+          <input name="site_title" maxLength={SITE_TITLE_MAX} placeholder={name} value={form.site_title} {...described('site_title')} onChange={(e) => change({ site_title: e.target.value })} />
+        </Field>
+        <p className="help">Empty: the store&rsquo;s name.</p>
+        {problem('site_title')}
+        <Field style={{ marginTop: 12 }}>
+          Description
+          <textarea name="meta_description" rows={3} maxLength={META_DESCRIPTION_MAX} value={form.meta_description} {...described('meta_description')} onChange={(e) => change({ meta_description: e.target.value })} />
+        </Field>
+        <p className="help">{form.meta_description.length} of {META_DESCRIPTION_MAX} characters. Search engines may show it under the title.</p>
+        {problem('meta_description')}
+        <Field style={{ marginTop: 12 }}>
+          Sharing image
+          <input name="og_image" inputMode="url" placeholder="https://…" value={form.og_image} {...described('og_image')} onChange={(e) => change({ og_image: e.target.value })} />
+        </Field>
+        <p className="help">Shown when a link to the store is shared (og:image); 1200 × 630 pixels reads best.</p>
+        {problem('og_image')}
+        {data?.og_image ? <Button type="button" $variant="secondary" disabled={removing} onClick={() => void remove()}>{removing ? 'Removing…' : 'Remove the sharing image'}</Button> : null}
+        {removeFailure ? <ErrorNotice>{removeFailure}</ErrorNotice> : null}
+      </Card>
+      <Card as="section" aria-labelledby="seo-preview-title">
+        <h2 id="seo-preview-title">Preview</h2>
+        <Snippet>
+          {ogImage ? <img src={ogImage} alt="" /> : null}
+          <div>
+            <p className="title">{form.site_title.trim() || name}</p>
+            <p className="url">{typeof window === 'undefined' ? '' : window.location.host}</p>
+            <p className="desc">{form.meta_description.trim() || 'No description: search engines pick words from the page.'}</p>
+          </div>
+        </Snippet>
+      </Card>
+      <SaveBar failure={failure} saving={saving} label="Save search and sharing" actions={saved ? <span role="status">{saved}</span> : null} />
+    </SettingsForm>
+  );
+}
