@@ -188,4 +188,21 @@ describe('Offline Orders', () => {
     expect(await screen.findByText(/View offline orders/)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Offline Orders' })).toBeNull();
   });
+
+  it('shows a bound staff member the store they work at, without the Store filter', async () => {
+    const api = new FakeApi()
+      .on('GET /api/admin/offline-orders', { ...pageOf([ROW]), location_id: 1 })
+      .on('GET /api/admin/offline-orders/rate-page', { data: NO_RATING });
+    renderAdmin('/admin/offline-orders', { api });
+    expect(await screen.findByText('You see the offline orders of Main Street.')).toBeTruthy();
+    expect(within(screen.getByRole('search', { name: 'Find offline orders' })).queryByRole('combobox', { name: 'Store' })).toBeNull();
+  });
+
+  it("says in the server's words why another store's offline orders are refused", async () => {
+    const message = 'You work at one store location and can see only its orders. The store owner can see the other locations.';
+    const api = new FakeApi().on('GET /api/admin/offline-orders', new Failure(403, message)).on('GET /api/admin/offline-orders/rate-page', { data: NO_RATING });
+    renderAdmin('/admin/offline-orders?location_id=2', { api });
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
 });
+
