@@ -5,6 +5,7 @@ import { Money } from './common';
 export const ReconciliationFigures = Type.Object({
   orders: Type.Integer({ description: 'Orders placed' }),
   cancelled_orders: Type.Integer({ description: 'Of them, cancelled' }),
+  offline_orders: Type.Integer({ description: 'Of them, taken by phone or at the counter (offline orders; paid at the store)' }),
   total: Money, // the orders' totals as placed
   cancelled: Money, // a cancelled order's whole total, else its cancelled units' share
   sales: Money, // total less cancelled
@@ -48,7 +49,8 @@ export const ReconciledOrder = Type.Intersect([Type.Object({
   payment_status: Type.String(),
   payment_reference: Type.String({ description: "The card provider's payment id ('' when paid at the store)" }),
   problems: Type.Array(ReconciliationProblem),
-}), Type.Omit(ReconciliationFigures, ['orders', 'cancelled_orders', 'flagged'])]);
+  offline: Type.Boolean({ description: 'An offline order (taken by phone or at the counter; id is the offline order\'s): paid at the store, status offline' }),
+}), Type.Omit(ReconciliationFigures, ['orders', 'cancelled_orders', 'offline_orders', 'flagged'])]);
 export type ReconciledOrder = Static<typeof ReconciledOrder>;
 
 /** GET admin/orders/reconciliation/{id}: one day at one store (its row's figures) and its orders, oldest first. */

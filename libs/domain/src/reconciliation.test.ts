@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addFigures, cancelledLinesCents, dayInZone, dayStartInZone, daysCovered, isTimeZone, NO_FIGURES, parseReconciliationRowId, reconcileOrder, reconciliationRowId,
+  addFigures, cancelledLinesCents, dayInZone, dayStartInZone, daysCovered, isTimeZone, NO_FIGURES, parseReconciliationRowId, reconcileOfflineOrder, reconcileOrder, reconciliationRowId,
   type ReconciledOrderInput,
 } from './reconciliation';
 
@@ -62,5 +62,16 @@ describe('days and stores', () => {
     expect(new Date(dayStartInZone('2026-03-08', 'America/Chicago')).toISOString()).toBe('2026-03-08T06:00:00.000Z');
     expect(new Date(dayStartInZone('2026-03-09', 'America/Chicago')).toISOString()).toBe('2026-03-09T05:00:00.000Z');
     expect(new Date(dayStartInZone('2026-11-24', 'UTC')).toISOString()).toBe('2026-11-24T00:00:00.000Z');
+  });
+});
+
+describe('offline orders in reconciliation', () => {
+  it('count as orders paid at the store, due until marked paid, never flagged, and are counted apart', () => {
+    expect(reconcileOfflineOrder({ totalCents: 2100, paid: true })).toEqual({
+      figures: { ...NO_FIGURES, orders: 1, offlineOrders: 1, totalCents: 2100, salesCents: 2100, paidAtStoreCents: 2100 }, problems: [],
+    });
+    expect(reconcileOfflineOrder({ totalCents: 700, paid: false }).figures).toEqual({ ...NO_FIGURES, orders: 1, offlineOrders: 1, totalCents: 700, salesCents: 700, dueAtStoreCents: 700 });
+    const online = reconcileOrder({ status: 'placed', totalCents: 1000, paymentMethod: 'pay_at_store', paymentStatus: 'due', capturedCents: 0, refundedCents: 0, cancelledLinesCents: 0 }).figures;
+    expect(addFigures(online, reconcileOfflineOrder({ totalCents: 700, paid: false }).figures)).toMatchObject({ orders: 2, offlineOrders: 1, dueAtStoreCents: 1700 });
   });
 });

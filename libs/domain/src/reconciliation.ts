@@ -21,6 +21,8 @@ export interface ReconciledOrderInput {
 export interface ReconciliationFigures {
   orders: number;
   cancelledOrders: number;
+  /** Of the orders, those taken by phone or at the counter (offline orders), paid at the store. */
+  offlineOrders: number;
   /** The orders' totals as placed. */
   totalCents: Cents;
   /** What came off them: a cancelled order's whole total, else its cancelled units' share. */
@@ -59,7 +61,7 @@ const CARD_NOT_TAKEN: Record<string, string> = {
 };
 
 export const NO_FIGURES: ReconciliationFigures = {
-  orders: 0, cancelledOrders: 0, totalCents: 0, cancelledCents: 0, salesCents: 0, capturedCents: 0, refundedCents: 0,
+  orders: 0, cancelledOrders: 0, offlineOrders: 0, totalCents: 0, cancelledCents: 0, salesCents: 0, capturedCents: 0, refundedCents: 0,
   dueAtStoreCents: 0, paidAtStoreCents: 0, onAccountCents: 0, differenceCents: 0, flagged: 0,
 };
 
@@ -101,13 +103,26 @@ export function reconcileOrder(order: ReconciledOrderInput, currencyPrefix = '$'
   const open = !cancelledOrder && order.status !== 'completed';
   return {
     figures: {
-      orders: 1, cancelledOrders: cancelledOrder ? 1 : 0, totalCents: order.totalCents, cancelledCents, salesCents, capturedCents, refundedCents,
+      orders: 1, cancelledOrders: cancelledOrder ? 1 : 0, offlineOrders: 0, totalCents: order.totalCents, cancelledCents, salesCents, capturedCents, refundedCents,
       dueAtStoreCents: atStore && open ? salesCents : 0, paidAtStoreCents: atStore && order.status === 'completed' ? salesCents : 0,
       onAccountCents: onAccount ? salesCents : 0,
       differenceCents, flagged: problems.length ? 1 : 0,
     },
     problems,
   };
+}
+
+/**
+ * An offline order (taken by phone or at the counter, spec 3 /admin/offline-orders) reconciled beside the online
+ * ones: always paid at the store, due until staff marked it paid, then paid. It has no card and no cancel, so
+ * nothing of it is flagged.
+ */
+export function reconcileOfflineOrder(order: { totalCents: Cents; paid: boolean }): { figures: ReconciliationFigures; problems: ReconciliationProblem[] } {
+  const done = reconcileOrder({
+    status: order.paid ? 'completed' : 'placed', totalCents: order.totalCents, paymentMethod: 'pay_at_store', paymentStatus: order.paid ? 'paid' : 'due',
+    capturedCents: 0, refundedCents: 0, cancelledLinesCents: 0,
+  });
+  return { figures: { ...done.figures, offlineOrders: 1 }, problems: [] };
 }
 
 /** Figures added up (a day's orders, a range's days). */

@@ -4,7 +4,7 @@ import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { cartService } from '@platform/cart';
 import { StoreProfile } from '@platform/tenant-settings';
-import { formatCents, OTHER_LOCATION_REFUSED } from '@platform/domain';
+import { formatCents, OTHER_LOCATION_REFUSED, toCents } from '@platform/domain';
 import { inBackground, mongoose } from '@platform/db';
 import { forgetOrderIndex, indexOrders, Order, ordersService } from './index';
 
@@ -67,7 +67,7 @@ describe('reconciliation, per day and store', () => {
     const res = await get(`reconciliation?from_date=${day}&to_date=${day}&location_id=1`);
     expect(res.statusCode).toBe(200);
     const figures = {
-      orders: 4, cancelled_orders: 1, total: formatCents(d.totalCents + c.totalCents + k.totalCents + x.totalCents),
+      orders: 4, cancelled_orders: 1, offline_orders: 0, total: formatCents(d.totalCents + c.totalCents + k.totalCents + x.totalCents),
       cancelled: formatCents(x.totalCents + refunded), sales: formatCents(d.totalCents + c.totalCents + k.totalCents - refunded),
       captured: formatCents(k.totalCents), refunded: formatCents(refunded), due_at_store: formatCents(d.totalCents), paid_at_store: formatCents(c.totalCents),
       on_account: '0.00', difference: '0.00', flagged: 0,
@@ -117,13 +117,13 @@ describe('reconciliation, per day and store', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="reconciliation-2026-03-03-to-2026-03-03.csv"');
     expect(csv.body.trim().split('\n')).toEqual([
-      'Day,Store,Orders,Cancelled orders,Order totals,Cancelled,Sales,Card captured,Card refunded,Due at the store,Paid at the store,On account,Difference,Flagged orders',
-      '2026-03-03,recon store 2,3,0,120.00,0.00,120.00,80.00,45.00,0.00,0.00,0.00,-85.00,2',
-      '2026-03-03 to 2026-03-03,All,3,0,120.00,0.00,120.00,80.00,45.00,0.00,0.00,0.00,-85.00,2',
+      'Day,Store,Orders,Cancelled orders,Offline orders,Order totals,Cancelled,Sales,Card captured,Card refunded,Due at the store,Paid at the store,On account,Difference,Flagged orders',
+      '2026-03-03,recon store 2,3,0,0,120.00,0.00,120.00,80.00,45.00,0.00,0.00,0.00,-85.00,2',
+      '2026-03-03 to 2026-03-03,All,3,0,0,120.00,0.00,120.00,80.00,45.00,0.00,0.00,0.00,-85.00,2',
     ]);
     const orderCsv = (await get('reconciliation/2026-03-03_2?time_zone=America/Chicago&format=csv')).body.trim().split('\n');
-    expect(orderCsv[0]).toBe('Order,Placed (UTC),Status,Customer,Fulfilment,Payment,Payment status,Payment reference,Total,Cancelled,Sales,Card captured,Card refunded,Due at the store,Paid at the store,On account,Difference,Problems');
-    expect(orderCsv[1]).toBe("9101,2026-03-04T03:30:00.000Z,Completed,'=Odd Payer,pickup,Card,authorized,pi_held,40.00,0.00,40.00,0.00,0.00,0.00,0.00,0.00,-40.00,The card payment of $40.00 is held on the card but was never taken.");
+    expect(orderCsv[0]).toBe('Order,Taken,Placed (UTC),Status,Customer,Fulfilment,Payment,Payment status,Payment reference,Total,Cancelled,Sales,Card captured,Card refunded,Due at the store,Paid at the store,On account,Difference,Problems');
+    expect(orderCsv[1]).toBe("9101,Online,2026-03-04T03:30:00.000Z,Completed,'=Odd Payer,pickup,Card,authorized,pi_held,40.00,0.00,40.00,0.00,0.00,0.00,0.00,0.00,-40.00,The card payment of $40.00 is held on the card but was never taken.");
 
     // Lists rebuilt from the database (a lost Redis) give the same figures.
     await forgetOrderIndex({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId);
@@ -190,5 +190,53 @@ describe('reconciliation, per day and store', () => {
     }
     // The owner still sees both stores.
     expect((await get(`reconciliation?from_date=${day}&to_date=${day}&location_id=1`)).json().data).toHaveLength(1);
+  });
+  it('counts orders taken by phone or at the counter beside the online ones, per store, paid or due at the store, flagged as offline; in the CSV too', async () => {
+    const online = await placeOrder('RecOnOff01', 1);
+    const day = (await saved(online)).placedAt.toISOString().slice(0, 10);
+    const summary = async (auth?: Record<string, string>) => (await get(`reconciliation?from_date=${day}&to_date=${day}`, auth)).json();
+    const before = await summary();
+    const atMain = (answer: { data: { location_id: number }[] }) => answer.data.find((r) => r.location_id === 1) as unknown as Record<string, string | number>;
+    expect(before.data.map((r: { location_id: number }) => r.location_id)).toEqual([1]);
+    const offline = async (body: Record<string, unknown>) => {
+      const res = await harness.app.inject({ method: 'POST', url: '/api/admin/offline-orders', headers: asOwner(), payload: { order_type: 'pickup', customer_name: 'Phone Caller', telephone: '5035550199', ...body } });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { id: string; order_number: string; total: string; placed_at: string };
+    };
+    const due = await offline({ location_id: 1, paid: false, items: [{ title: 'Key cutting', price: '3.50', quantity: 2 }] });
+    const paid = await offline({ location_id: 2, paid: true, customer_name: 'Counter Sale', items: [{ title: 'Propane refill', price: '21.00', quantity: 1 }] });
+
+    const after = await summary();
+    const plus = (field: string, cents: number) => formatCents(toCents(String(atMain(before)[field])) + cents);
+    expect(atMain(after)).toMatchObject({
+      orders: Number(atMain(before).orders) + 1, offline_orders: 1, total: plus('total', toCents(due.total)), sales: plus('sales', toCents(due.total)),
+      due_at_store: plus('due_at_store', toCents(due.total)), paid_at_store: atMain(before).paid_at_store, flagged: atMain(before).flagged,
+    });
+    const north = { id: `${day}_2`, date: day, location_id: 2, location_name: 'recon store 2', orders: 1, cancelled_orders: 0, offline_orders: 1, total: paid.total, cancelled: '0.00',
+      sales: paid.total, captured: '0.00', refunded: '0.00', due_at_store: '0.00', paid_at_store: paid.total, on_account: '0.00', difference: '0.00', flagged: 0 };
+    expect(after.data[1]).toEqual(north);
+    expect(after.totals).toMatchObject({ orders: before.totals.orders + 2, offline_orders: 2 });
+
+    const mainDay = (await get(`reconciliation/${day}_1`)).json();
+    expect(mainDay.day).toEqual(atMain(after));
+    const listed = mainDay.data as { id: string; offline: boolean }[];
+    expect(listed.find((o) => o.id === online)).toMatchObject({ offline: false, status: 'placed' });
+    expect(listed.at(-1)).toEqual({
+      id: due.id, order_number: due.order_number, placed_at: due.placed_at, status: 'offline', status_label: 'Offline order, to pay', customer_name: 'Phone Caller', order_type: 'pickup',
+      payment_method: 'pay_at_store', payment_status: 'due', payment_reference: '', problems: [], offline: true,
+      total: due.total, cancelled: '0.00', sales: due.total, captured: '0.00', refunded: '0.00', due_at_store: due.total, paid_at_store: '0.00', on_account: '0.00', difference: '0.00',
+    });
+    expect((await get(`reconciliation/${day}_2`)).json()).toMatchObject({ day: north, data: [{ id: paid.id, offline: true, status_label: 'Offline order, paid', paid_at_store: paid.total }] });
+
+    const csv = (await get(`reconciliation?from_date=${day}&to_date=${day}&format=csv`)).body.trim().split('\n');
+    expect(csv[2]).toBe(`${day},recon store 2,1,0,1,${paid.total},0.00,${paid.total},0.00,0.00,0.00,${paid.total},0.00,0.00,0`);
+    const dayCsv = (await get(`reconciliation/${day}_2?format=csv`)).body.trim().split('\n');
+    expect(dayCsv[1]).toBe(`${paid.order_number},Offline (phone or counter),${paid.placed_at},"Offline order, paid",Counter Sale,pickup,At the store,paid,,${paid.total},0.00,${paid.total},0.00,0.00,0.00,${paid.total},0.00,0.00,`);
+
+    // Staff bound to a store see its offline orders only; the lists rebuilt from the database (a lost Redis) give the same figures.
+    const northStaff = headers({ authorization: `Bearer ${await issueToken(tenantId, { isAdmin: true, isSubAccount: true, slug: 'north-offline', locationId: 2 })}` });
+    expect((await summary(northStaff)).data).toEqual([north]);
+    await harness.resources.redis.del(`${harness.resources.queuePrefix}:offline-orders:${tenantId}:built`);
+    expect(await summary()).toEqual(after);
   });
 });

@@ -5,7 +5,7 @@ import { Reconciliation, ReconciliationDayDetail, type ReconciledOrder, type Rec
 import {
   addDays, addFigures, dayInZone, dayStartInZone, daysCovered, formatCents, isRealDay, isTimeZone, NO_FIGURES, NOT_A_TIME_ZONE, ORDER_STATUS_LABELS,
   parseReconciliationRowId, RECONCILIATION_MAX_DAYS, RECONCILIATION_RANGE_TOO_LONG, RECONCILIATION_ROW_NOT_FOUND, reconcileOrder, reconciliationRowId,
-  cancelledLinesCents, OTHER_LOCATION_REFUSED, staffListLocation, staffSeesLocation, type ReconciledOrderInput, type ReconciliationFigures,
+  cancelledLinesCents, OTHER_LOCATION_REFUSED, reconcileOfflineOrder, staffListLocation, staffSeesLocation, toCents, type ReconciledOrderInput, type ReconciliationFigures,
 } from '@platform/domain';
 import { scoped } from '@platform/db';
 import { AppError, errorAnswers, requireAdmin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
@@ -14,6 +14,8 @@ import { Order } from './models';
 import { ensureOrderIndex, orderKeys, orderRows, type OrderIndexStore, type OrderListRow } from './order-index';
 import { storeLocations } from './checkout';
 import { asText } from './order-export';
+import { offlineIdsPlaced, offlineRows } from './offline-orders/offline-index';
+import type { OfflineOrderRow } from '@platform/contracts';
 import { DATES_OUT_OF_ORDER, NOT_A_DATE } from './service';
 
 /** Rows read from Redis, or orders from the database, at a time. */
@@ -45,7 +47,7 @@ async function checkedLocation(ctx: RequestContext, locationId: number | undefin
 }
 
 const figuresAnswer = (f: ReconciliationFigures): FiguresAnswer => ({
-  orders: f.orders, cancelled_orders: f.cancelledOrders, total: formatCents(f.totalCents), cancelled: formatCents(f.cancelledCents), sales: formatCents(f.salesCents),
+  orders: f.orders, cancelled_orders: f.cancelledOrders, offline_orders: f.offlineOrders, total: formatCents(f.totalCents), cancelled: formatCents(f.cancelledCents), sales: formatCents(f.salesCents),
   captured: formatCents(f.capturedCents), refunded: formatCents(f.refundedCents), due_at_store: formatCents(f.dueAtStoreCents), paid_at_store: formatCents(f.paidAtStoreCents),
   on_account: formatCents(f.onAccountCents), difference: formatCents(f.differenceCents), flagged: f.flagged,
 });
@@ -73,21 +75,44 @@ export async function reconciliation(ctx: RequestContext, s: OrderIndexStore, as
   const q = { ...asked, location_id: scope.locationId };
   const range = checkedRange(q);
   const locations = await checkedLocation(ctx, q.location_id);
-  const ids = await idsPlaced(s, ctx.tenantId, range.fromMs, range.toMs, q.location_id);
+  const [ids, offlineIds] = await Promise.all([
+    idsPlaced(s, ctx.tenantId, range.fromMs, range.toMs, q.location_id), offlineIdsPlaced(s, ctx.tenantId, range.fromMs, range.toMs, q.location_id),
+  ]);
   const days = new Map<string, { date: string; locationId: number; figures: ReconciliationFigures }>();
+  const count = (placedAt: string, locationId: number, figures: ReconciliationFigures) => {
+    const date = dayInZone(Date.parse(placedAt), range.timeZone);
+    const id = reconciliationRowId(date, locationId);
+    const day = days.get(id) ?? { date, locationId, figures: NO_FIGURES };
+    days.set(id, { ...day, figures: addFigures(day.figures, figures) });
+  };
   for (let i = 0; i < ids.length; i += BATCH) {
-    for (const row of await orderRows(s, ctx.tenantId, ids.slice(i, i + BATCH))) {
-      const date = dayInZone(Date.parse(row.placed_at), range.timeZone);
-      const id = reconciliationRowId(date, row.location_id);
-      const day = days.get(id) ?? { date, locationId: row.location_id, figures: NO_FIGURES };
-      days.set(id, { ...day, figures: addFigures(day.figures, reconcileOrder(rowInput(row)).figures) });
-    }
+    for (const row of await orderRows(s, ctx.tenantId, ids.slice(i, i + BATCH))) count(row.placed_at, row.location_id, reconcileOrder(rowInput(row)).figures);
+  }
+  // Orders taken by phone or at the counter, from the offline orders' own lists in Redis (their rows carry the total and paid).
+  for (let i = 0; i < offlineIds.length; i += BATCH) {
+    for (const row of await offlineRows(s, ctx.tenantId, offlineIds.slice(i, i + BATCH))) count(row.placed_at, row.location_id, offlineFigures(row).figures);
   }
   const rows = [...days.entries()]
     .sort(([, a], [, b]) => (a.date === b.date ? a.locationId - b.locationId : a.date < b.date ? -1 : 1))
     .map(([id, d]) => ({ id, date: d.date, location_id: d.locationId, location_name: locations.get(d.locationId)?.name ?? `Location ${d.locationId}`, ...figuresAnswer(d.figures) }));
   const totals = [...days.values()].reduce((sum, d) => addFigures(sum, d.figures), NO_FIGURES);
   return { from_date: range.from, to_date: range.to, time_zone: range.timeZone, location_id: q.location_id ?? null, data: rows, totals: figuresAnswer(totals) };
+}
+
+const offlineFigures = (row: OfflineOrderRow) => reconcileOfflineOrder({ totalCents: toCents(row.total), paid: row.paid });
+
+/** An offline order as a reconciled day lists it: from its list row in Redis, paid at the store, marked offline. */
+function offlineReconciled(row: OfflineOrderRow): { order: ReconciledOrder; figures: ReconciliationFigures } {
+  const { figures } = offlineFigures(row);
+  const { orders: _orders, cancelled_orders: _cancelled, offline_orders: _offline, flagged: _flagged, ...money } = figuresAnswer(figures);
+  return {
+    figures,
+    order: {
+      id: row.id, order_number: row.order_number, placed_at: row.placed_at, status: 'offline', status_label: row.paid ? 'Offline order, paid' : 'Offline order, to pay',
+      customer_name: row.customer_name, order_type: row.order_type, payment_method: 'pay_at_store', payment_status: row.paid ? 'paid' : 'due',
+      payment_reference: '', problems: [], offline: true, ...money,
+    },
+  };
 }
 
 type OrderForReconciliation = {
@@ -113,7 +138,9 @@ export async function reconciliationDay(ctx: RequestContext, s: OrderIndexStore,
   const location = locations.get(row.locationId);
   if (!location) throw new AppError('not_found', RECONCILIATION_ROW_NOT_FOUND);
   const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
-  const ids = await idsPlaced(s, ctx.tenantId, range.fromMs, range.toMs, row.locationId);
+  const [ids, offlineIds] = await Promise.all([
+    idsPlaced(s, ctx.tenantId, range.fromMs, range.toMs, row.locationId), offlineIdsPlaced(s, ctx.tenantId, range.fromMs, range.toMs, row.locationId),
+  ]);
   const orders: ReconciledOrder[] = [];
   let figures = NO_FIGURES;
   for (let i = 0; i < ids.length; i += ORDERS_AT_ONCE) {
@@ -127,25 +154,33 @@ export async function reconciliationDay(ctx: RequestContext, s: OrderIndexStore,
         capturedCents: payment.capturedCents ?? 0, refundedCents: payment.refundedCents ?? 0, cancelledLinesCents: cancelledLinesCents(o),
       }, prefix);
       figures = addFigures(figures, done.figures);
-      const { orders: _orders, cancelled_orders: _cancelled, flagged: _flagged, ...money } = figuresAnswer(done.figures);
+      const { orders: _orders, cancelled_orders: _cancelled, offline_orders: _offline, flagged: _flagged, ...money } = figuresAnswer(done.figures);
       orders.push({
         id: String(o._id), order_number: o.orderNumber, placed_at: new Date(o.placedAt).toISOString(), status: o.status, status_label: ORDER_STATUS_LABELS[o.status] ?? o.status,
         customer_name: o.customerName ?? '', order_type: o.orderType ?? 'pickup', payment_method: payment.method ?? 'pay_at_store', payment_status: payment.status ?? 'due',
-        payment_reference: payment.reference ?? '', problems: done.problems, ...money,
+        payment_reference: payment.reference ?? '', problems: done.problems, offline: false, ...money,
       });
     }
   }
+  // The day's offline orders from their list rows in Redis (no database read), then every order oldest first.
+  for (let i = 0; i < offlineIds.length; i += BATCH) {
+    for (const offline of (await offlineRows(s, ctx.tenantId, offlineIds.slice(i, i + BATCH))).map(offlineReconciled)) {
+      figures = addFigures(figures, offline.figures);
+      orders.push(offline.order);
+    }
+  }
+  orders.sort((a, b) => (a.placed_at < b.placed_at ? -1 : a.placed_at > b.placed_at ? 1 : 0));
   return {
     day: { id: rowId, date: row.day, location_id: row.locationId, location_name: location.name ?? `Location ${row.locationId}`, ...figuresAnswer(figures) },
     time_zone: range.timeZone, data: orders,
   };
 }
 
-const DAY_COLUMNS = ['Day', 'Store', 'Orders', 'Cancelled orders', 'Order totals', 'Cancelled', 'Sales', 'Card captured', 'Card refunded',
+const DAY_COLUMNS = ['Day', 'Store', 'Orders', 'Cancelled orders', 'Offline orders', 'Order totals', 'Cancelled', 'Sales', 'Card captured', 'Card refunded',
   'Due at the store', 'Paid at the store', 'On account', 'Difference', 'Flagged orders'];
-const ORDER_COLUMNS = ['Order', 'Placed (UTC)', 'Status', 'Customer', 'Fulfilment', 'Payment', 'Payment status', 'Payment reference', 'Total', 'Cancelled', 'Sales',
+const ORDER_COLUMNS = ['Order', 'Taken', 'Placed (UTC)', 'Status', 'Customer', 'Fulfilment', 'Payment', 'Payment status', 'Payment reference', 'Total', 'Cancelled', 'Sales',
   'Card captured', 'Card refunded', 'Due at the store', 'Paid at the store', 'On account', 'Difference', 'Problems'];
-const moneyCells = (f: Omit<FiguresAnswer, 'orders' | 'cancelled_orders' | 'flagged'>) =>
+const moneyCells = (f: Omit<FiguresAnswer, 'orders' | 'cancelled_orders' | 'offline_orders' | 'flagged'>) =>
   [f.total, f.cancelled, f.sales, f.captured, f.refunded, f.due_at_store, f.paid_at_store, f.on_account, f.difference];
 // Free text goes through asText (no formula runs in a spreadsheet); money is left as it is, a negative difference too.
 const csvText = (rows: unknown[][], columns: string[], header: boolean) => stringify(rows, { header, columns });
@@ -154,11 +189,11 @@ const csvText = (rows: unknown[][], columns: string[], header: boolean) => strin
 export function reconciliationCsv(answer: Awaited<ReturnType<typeof reconciliation>>): Readable {
   async function* chunks() {
     for (let i = 0; i === 0 || i < answer.data.length; i += BATCH) {
-      const rows = answer.data.slice(i, i + BATCH).map((d) => [d.date, asText(d.location_name), d.orders, d.cancelled_orders, ...moneyCells(d), d.flagged]);
+      const rows = answer.data.slice(i, i + BATCH).map((d) => [d.date, asText(d.location_name), d.orders, d.cancelled_orders, d.offline_orders, ...moneyCells(d), d.flagged]);
       yield csvText(rows, DAY_COLUMNS, i === 0);
     }
     const t = answer.totals;
-    yield csvText([[`${answer.from_date} to ${answer.to_date}`, 'All', t.orders, t.cancelled_orders, ...moneyCells(t), t.flagged]], DAY_COLUMNS, false);
+    yield csvText([[`${answer.from_date} to ${answer.to_date}`, 'All', t.orders, t.cancelled_orders, t.offline_orders, ...moneyCells(t), t.flagged]], DAY_COLUMNS, false);
   }
   return Readable.from(chunks(), { objectMode: false });
 }
@@ -169,7 +204,7 @@ export function reconciliationDayCsv(answer: Awaited<ReturnType<typeof reconcili
   async function* chunks() {
     for (let i = 0; i === 0 || i < answer.data.length; i += BATCH) {
       yield csvText(answer.data.slice(i, i + BATCH).map((o) => [
-        o.order_number, o.placed_at, o.status_label, asText(o.customer_name), o.order_type, paid(o.payment_method), o.payment_status, asText(o.payment_reference),
+        o.order_number, o.offline ? 'Offline (phone or counter)' : 'Online', o.placed_at, o.status_label, asText(o.customer_name), o.order_type, paid(o.payment_method), o.payment_status, asText(o.payment_reference),
         ...moneyCells(o), asText(o.problems.map((p) => p.message).join(' ')),
       ]), ORDER_COLUMNS, i === 0);
     }

@@ -111,6 +111,12 @@ export async function offlinePage(s: OfflineIndexStore, tenantId: string, q: Off
   return { rows: await offlineRows(s, tenantId, ids), total };
 }
 
+/** The ids of the offline orders taken in a time range at a location (or every location), oldest first (reconciliation). */
+export async function offlineIdsPlaced(s: OfflineIndexStore, tenantId: string, fromMs: number, toMs: number, locationId?: number): Promise<string[]> {
+  await ensureOfflineIndex(s, tenantId);
+  return s.redis.zrangebyscore(offlineKeys.list(s, tenantId, locationId), fromMs, toMs);
+}
+
 /** List rows by id (missing ones left out), in the order asked. */
 export async function offlineRows(s: OfflineIndexStore, tenantId: string, ids: string[]): Promise<OfflineOrderRow[]> {
   const rows = ids.length ? await s.redis.hmget(offlineKeys.rows(s, tenantId), ...ids) : [];

@@ -5,13 +5,13 @@ import { Failure, FakeApi, later, renderAdmin } from '../../test-support';
 
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const FIGURES: ReconciliationFigures = {
-  orders: 3, cancelled_orders: 1, total: '150.00', cancelled: '62.00', sales: '88.00', captured: '50.00', refunded: '12.00',
+  orders: 3, cancelled_orders: 1, offline_orders: 0, total: '150.00', cancelled: '62.00', sales: '88.00', captured: '50.00', refunded: '12.00',
   due_at_store: '30.00', paid_at_store: '20.00', on_account: '0.00', difference: '0.00', flagged: 0,
 };
 const MONDAY: ReconciliationDay = { id: '2026-11-23_1', date: '2026-11-23', location_id: 1, location_name: 'Main Street', ...FIGURES };
 const TUESDAY: ReconciliationDay = {
-  ...MONDAY, id: '2026-11-24_2', date: '2026-11-24', location_id: 2, location_name: 'Riverside', orders: 1, cancelled_orders: 0, total: '40.00', cancelled: '0.00',
-  sales: '40.00', captured: '0.00', refunded: '0.00', due_at_store: '0.00', paid_at_store: '0.00', difference: '-40.00', flagged: 1,
+  ...MONDAY, id: '2026-11-24_2', date: '2026-11-24', location_id: 2, location_name: 'Riverside', orders: 2, cancelled_orders: 0, offline_orders: 1, total: '61.00', cancelled: '0.00',
+  sales: '61.00', captured: '0.00', refunded: '0.00', due_at_store: '21.00', paid_at_store: '0.00', difference: '-40.00', flagged: 1,
 };
 const TOTALS: ReconciliationFigures = { ...FIGURES, orders: 4, sales: '128.00', difference: '-40.00', flagged: 1, total: '190.00' };
 const answer = (data: ReconciliationDay[], from = '2026-11-18', to = '2026-11-24'): Reconciliation => ({
@@ -23,7 +23,11 @@ const TUESDAY_ORDERS: ReconciliationDayDetail = {
     id: '64b7f0c2a1b2c3d4e5f60718', order_number: '1043', placed_at: '2026-11-24T15:00:00.000Z', status: 'completed', status_label: 'Completed', customer_name: 'Ann Lee',
     order_type: 'pickup', payment_method: 'card', payment_status: 'authorized', payment_reference: 'pi_held', total: '40.00', cancelled: '0.00', sales: '40.00',
     captured: '0.00', refunded: '0.00', due_at_store: '0.00', paid_at_store: '0.00', on_account: '0.00', difference: '-40.00',
-    problems: [{ code: 'card_not_captured', message: 'The card payment of $40.00 is held on the card but was never taken.' }],
+    problems: [{ code: 'card_not_captured', message: 'The card payment of $40.00 is held on the card but was never taken.' }], offline: false,
+  }, {
+    id: '64b7f0c2a1b2c3d4e5f60799', order_number: 'OFF-1001', placed_at: '2026-11-24T16:00:00.000Z', status: 'offline', status_label: 'Offline order, to pay', customer_name: 'Bo Caller',
+    order_type: 'pickup', payment_method: 'pay_at_store', payment_status: 'due', payment_reference: '', total: '21.00', cancelled: '0.00', sales: '21.00',
+    captured: '0.00', refunded: '0.00', due_at_store: '21.00', paid_at_store: '0.00', on_account: '0.00', difference: '0.00', problems: [], offline: true,
   }],
 };
 
@@ -47,6 +51,7 @@ describe('Orders › Reconciliation', () => {
     const tuesday = within(table).getByRole('link', { name: 'Tue, Nov 24, 2026 at Riverside' }).closest('tr')!;
     expect(tuesday.textContent).toContain('−$40.00');
     expect(tuesday.textContent).toContain('⚠ 1 order to check');
+    expect(tuesday.querySelectorAll('td')[2].textContent).toBe('21 offline');
     expect(table.querySelector('tfoot')!.textContent).toContain('Total4');
     expect(screen.getByText(/Wed, Nov 18, 2026 to Tue, Nov 24, 2026: 4 orders, sales \$128\.00\./)).toBeTruthy();
     // The range the server answered shows in the form.
@@ -83,6 +88,11 @@ describe('Orders › Reconciliation', () => {
     expect(within(orders).getByRole('link', { name: 'Order 1043' }).getAttribute('href')).toBe('/admin/prepare-order?id=64b7f0c2a1b2c3d4e5f60718');
     expect(row.textContent).toContain('Cardpi_held');
     expect(row.textContent).toContain('The card payment of $40.00 is held on the card but was never taken.');
+    // An order taken by phone or at the counter says so and opens under Offline Orders.
+    const offline = within(orders).getByRole('link', { name: 'Offline order OFF-1001' });
+    expect(offline.getAttribute('href')).toBe('/admin/offline-orders?open=64b7f0c2a1b2c3d4e5f60799');
+    expect(offline.closest('tr')!.textContent).toContain('Bo Caller · Offline (phone or counter)');
+    expect(offline.closest('tr')!.textContent).toContain('Offline order, to pay');
     expect(api.sent('GET /api/admin/orders/reconciliation/2026-11-24_2')[0].query.get('time_zone')).toBe(ZONE);
 
     await user.click(screen.getByRole('button', { name: 'Export this day' }));

@@ -87,7 +87,10 @@ function DayPanel({ id, onClose }: { id: string; onClose: () => void }) {
             <tbody>
               {orders.map((o) => (
                 <tr key={o.id}>
-                  <td><Link to={`/admin/prepare-order?id=${o.id}`} aria-label={`Order ${o.order_number}`}>{o.order_number}</Link><small>{new Date(o.placed_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })} · {o.customer_name}</small></td>
+                  <td>
+                    <Link to={o.offline ? `/admin/offline-orders?open=${o.id}` : `/admin/prepare-order?id=${o.id}`} aria-label={`${o.offline ? 'Offline order' : 'Order'} ${o.order_number}`}>{o.order_number}</Link>
+                    <small>{new Date(o.placed_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })} · {o.customer_name}{o.offline ? ' · Offline (phone or counter)' : ''}</small>
+                  </td>
                   <td>{o.status_label}</td>
                   <td>{PAID[o.payment_method] ?? o.payment_method}<small>{o.payment_reference || o.payment_status}</small></td>
                   <td className="money">{money(o.total)}</td>
@@ -194,7 +197,7 @@ export function ReconciliationPage() {
                   <tr key={d.id} aria-current={d.id === open ? 'true' : undefined}>
                     <td><Link to={rowLink(d.id)} aria-label={`${dayLabel(d.date)} at ${d.location_name}`}>{dayLabel(d.date)}</Link></td>
                     <td>{d.location_name}</td>
-                    <td className="money">{d.orders}{d.cancelled_orders ? <small>{d.cancelled_orders} cancelled</small> : null}</td>
+                    <td className="money">{d.orders}{d.cancelled_orders ? <small>{d.cancelled_orders} cancelled</small> : null}{d.offline_orders ? <small>{d.offline_orders} offline</small> : null}</td>
                     <td className="money wide">{money(d.cancelled)}</td>
                     {moneyOf(d).map((m, i) => <td key={MONEY_HEADS[i]} className={WIDE.has(MONEY_HEADS[i]) ? 'money wide' : 'money'}>{money(m)}</td>)}
                     <td><Flag flagged={d.flagged} difference={d.difference} /></td>
@@ -217,6 +220,7 @@ export function ReconciliationPage() {
               <li><strong>Card captured / refunded</strong>: money taken on cards and given back. For card orders, captured less refunded should equal their sales.</li>
               <li><strong>Due at the store</strong>: orders paid at the store and not yet completed. <strong>Paid at the store</strong>: the completed ones.</li>
               <li><strong>On account</strong>: orders charged to an AR account.</li>
+              <li><strong>Offline</strong> orders (taken by phone or at the counter, under Offline Orders) count with the day's orders at their store, paid at the store: due until marked paid.</li>
               <li><strong>Difference</strong>: card money kept less card sales. Anything but $0.00, or an order flagged, needs a look: open the day to see which order and why.</li>
             </ul>
           </details>
