@@ -275,12 +275,12 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   const StepAnswer = { ...ActionAnswer, ...errorAnswers(409) };
   app.post('/admin/orders/order-taken', {
     preHandler: requireAdmin,
-    schema: { tags: ['orders'], summary: 'The store takes a new order', security: [{ bearer: [] }], body: Type.Object({ id: OrderId }), response: StepAnswer },
+    schema: { tags: ['orders'], summary: 'The store takes a new order; the shopper is told (e-mail, and a text where they get texts)', security: [{ bearer: [] }], body: Type.Object({ id: OrderId }), response: StepAnswer },
   }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'take'));
   app.post('/admin/orders/markPrepared', {
     preHandler: requireAdmin,
     schema: {
-      tags: ['orders'], summary: 'The order is ready (collected, out for delivery or packed); the shopper is told by e-mail', security: [{ bearer: [] }],
+      tags: ['orders'], summary: 'The order is ready (collected, out for delivery or packed); the shopper is told (e-mail, and a text where they get texts: docs/SHOPPER-NOTICES.md)', security: [{ bearer: [] }],
       body: Type.Object({ id: OrderId, deliveryMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })), subAccountId: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: StepAnswer,
     },
@@ -292,7 +292,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   app.post('/admin/orders/cancel', {
     preHandler: requireAdmin,
     schema: {
-      tags: ['orders'], summary: 'Cancels an order with a reason: its stock goes back and the shopper is told by e-mail', security: [{ bearer: [] }],
+      tags: ['orders'], summary: 'Cancels an order with a reason: its stock goes back and the shopper is told (e-mail, and a text where they get texts: docs/SHOPPER-NOTICES.md)', security: [{ bearer: [] }],
       body: Type.Object({ id: OrderId, reason: Type.String({ maxLength: 500 }) }),
       // 422: no reason, or the card payment cannot be given back (refused; the store no longer has its card provider); 503: the provider did not answer.
       response: { ...ActionAnswer, ...errorAnswers(409, 422, 503) },
@@ -301,7 +301,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   app.post('/admin/orders/cancelItem/:itemId', {
     preHandler: requireAdmin,
     schema: {
-      tags: ['orders'], summary: "Cancels some units of one line of an outstanding order: their stock goes back, the card is refunded their share (never more than captured), the shopper is told by e-mail",
+      tags: ['orders'], summary: "Cancels some units of one line of an outstanding order: their stock goes back, the card is refunded their share (never more than captured), the shopper is told (e-mail, and a text where they get texts: docs/SHOPPER-NOTICES.md)",
       security: [{ bearer: [] }],
       params: Type.Object({ itemId: Type.String({ maxLength: 40, description: "The line's id from the order (items[].id)" }) }),
       body: Type.Object({ qty: Type.Integer({ minimum: 1, maximum: 9999 }) }),
@@ -313,7 +313,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   app.post('/admin/orders/makeItemSpecial/:itemId', {
     preHandler: requireAdmin,
     schema: {
-      tags: ['orders'], summary: 'The shelf is short: some units of a stocked line of an outstanding order are ordered from the supplier instead (a special-order line); the shopper is told by e-mail',
+      tags: ['orders'], summary: 'The shelf is short: some units of a stocked line of an outstanding order are ordered from the supplier instead (a special-order line); the shopper is told (e-mail, and a text where they get texts: docs/SHOPPER-NOTICES.md)',
       security: [{ bearer: [] }],
       params: Type.Object({ itemId: Type.String({ maxLength: 40, description: "The line's id from the order (items[].id)" }) }),
       body: Type.Object({ qty: Type.Integer({ minimum: 1, maximum: 9999 }) }),
@@ -333,7 +333,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   app.post('/admin/orders/updateDeliveryDate', {
     preHandler: requireAdmin,
     schema: {
-      tags: ['orders'], summary: 'Sets the day a delivery, a parcel or the special-order items are expected (and a time of day); the shopper sees it on the order and is told by e-mail', security: [{ bearer: [] }],
+      tags: ['orders'], summary: 'Sets the day a delivery, a parcel or the special-order items are expected (and a time of day); the shopper sees it on the order and is told (e-mail, and a text where they get texts)', security: [{ bearer: [] }],
       body: Type.Object({
         id: OrderId, delivery_date: Type.String({ maxLength: 20, description: 'YYYY-MM-DD, today or later' }),
         delivery_window: Type.Optional(Type.String({ maxLength: 40, description: "A time of day, such as '9am-noon'" })),
@@ -352,7 +352,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   app.post('/admin/orders/:id/location', {
     preHandler: requireAdmin,
     schema: {
-      tags: ['orders'], summary: "Moves an outstanding order to another location: its stocked lines are taken there (all or none) and given back at the old one; the shopper is told by e-mail", security: [{ bearer: [] }],
+      tags: ['orders'], summary: "Moves an outstanding order to another location: its stocked lines are taken there (all or none) and given back at the old one; the shopper is told (e-mail, and a text where they get texts: docs/SHOPPER-NOTICES.md)", security: [{ bearer: [] }],
       params: Type.Object({ id: OrderId }), body: Type.Object({ location_id: Type.Integer({ minimum: 1 }) }),
       // 409: ready, completed or cancelled, or the new location is short of a line (named); 422: not a location of the store, or the order's own.
       response: { ...ActionAnswer, ...errorAnswers(409, 422) },
