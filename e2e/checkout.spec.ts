@@ -275,7 +275,7 @@ test.describe('checkout', () => {
     const readyAt = new Date();
     await owner.getByRole('button', { name: 'Mark ready' }).click();
     await expect(owner.getByText(`Order ${orderNumber} is ready. Dana has been told by e-mail`)).toBeVisible();
-    const told = await outboxMessage(email, readyAt);
+    const told = await outboxMessage(email, readyAt, 'order-prepare');
     expect(told).toContain(`Your order ${orderNumber} from Riverside Hardware Co-op is on its way to 12 Oak St, Salem.`);
     expect(told).toContain('It should reach you in about 30 minutes.');
     await owner.getByRole('button', { name: 'Complete' }).click();

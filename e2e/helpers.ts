@@ -41,10 +41,10 @@ async function withE2eDb<T>(work: (db: import('mongodb').Db) => Promise<T>): Pro
  * e2e database (no SMTP server or SMS account is configured in tests). Security notices (a new sign-in, a
  * changed detail) are left out: journeys read codes and links.
  */
-export async function outboxMessage(to: string, after: Date): Promise<string> {
+export async function outboxMessage(to: string, after: Date, kind?: string): Promise<string> {
   return withE2eDb(async (db) => {
     for (let i = 0; i < 50; i += 1) {
-      const found = await db.collection('outboxmessages').find({ to, createdAt: { $gt: after }, kind: { $ne: 'security-notice' } }).sort({ createdAt: -1 }).limit(1).next();
+      const found = await db.collection('outboxmessages').find({ to, createdAt: { $gt: after }, kind: kind ?? { $ne: 'security-notice' } }).sort({ createdAt: -1 }).limit(1).next();
       if (found) return String(found.text);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

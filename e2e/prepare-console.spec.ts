@@ -77,16 +77,16 @@ test('the prepare console: an order placed on the storefront appears live, is pr
   await lines.getByRole('button', { name: `Cancel some of ${short.title}` }).click();
   staff.once('dialog', (dialog) => void dialog.accept());
   await lines.getByRole('group', { name: `Cancel some of ${short.title}` }).getByRole('button', { name: 'Cancel items' }).click();
-  await expect(staff.getByText(new RegExp(`^Cancelled 1 × .+\\. \\$\\d+\\.\\d\\d refunded to the card\\.$`))).toBeVisible();
+  await expect(staff.getByText(new RegExp(`^Cancelled 1 × .+\\. \\$\\d+\\.\\d\\d refunded to the card\\.( .+ has been told by e-mail( and text)?\\.)?$`))).toBeVisible();
   await expect(staff.getByRole('list', { name: 'Order history' })).toContainText(/refunded to the card/);
   await expect.poll(() => stockOf(page, short.id), { timeout: 10_000 }).toBe(shortStock);
-  expect(await outboxMessage(email, cancelledAt)).toContain(`could not fill 1 × ${short.title} from your order ${orderNumber}`);
+  expect(await outboxMessage(email, cancelledAt, 'order-item-cancelled')).toContain(`could not fill 1 × ${short.title} from your order ${orderNumber}`);
 
   // Ready: the shopper is texted; then completed.
   const readyAt = new Date();
   await staff.getByRole('button', { name: 'Mark ready' }).click();
   await expect(staff.getByText(new RegExp(`^Order ${orderNumber} is ready\\.`))).toBeVisible();
-  expect(await outboxMessage(phone, readyAt)).toContain(`your order ${orderNumber} is ready for pickup`);
+  expect(await outboxMessage(phone, readyAt, 'order-ready-text')).toContain(`your order ${orderNumber} is ready for pickup`);
   await staff.getByRole('button', { name: 'Complete', exact: true }).click();
   await expect(staff.getByText(`Order ${orderNumber} completed.`)).toBeVisible();
 
