@@ -80,7 +80,7 @@ export const SETTINGS: StoreSettings = {
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false, lowStockThreshold: 5, defaultSort: 'relevancy' },
   filterShowOutOfStock: false,
   sms_notifications_enabled: true, custom_fields: { signup: [] },
-  account_field_info: { label: 'Contractor Account Number', help: '' }, mapTileUrl: null, featuredProductsTitle: '',
+  account_field_info: { label: 'Contractor Account Number', help: '' }, mapTileUrl: null, featuredProductsTitle: '', hashRoutingHosts: [],
 };
 
 export const BUSINESS: BusinessDetails = {

@@ -114,6 +114,8 @@ export const StoreSettings = Type.Object({
   mapTileUrl: Type.Union([Type.String(), Type.Null()]),
   /** Heading of the home page's featured products; empty reads 'Featured Products'. */
   featuredProductsTitle: Type.String(),
+  /** Host names (lower case, no port) where the storefront routes by hash (/#/cart) instead of by path (spec 1 "Routing behaviour"): a host that serves only the store's front page. Empty: hash routing only inside another page's frame. */
+  hashRoutingHosts: Type.Array(Type.String()),
 });
 export type StoreSettings = Static<typeof StoreSettings>;
 

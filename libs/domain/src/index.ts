@@ -20,6 +20,7 @@ export * from './hours';
 export * from './promotions';
 export * from './paint';
 export * from './navigation';
+export * from './routing';
 export * from './alerts';
 export * from './rentals';
 export * from './opt-outs';

@@ -23,6 +23,8 @@ export const DEFAULT_SETTINGS = {
   sms_notifications_enabled: true,
   custom_fields: { signup: [] as CustomFormField[] },
   featuredProductsTitle: '',
+  /** Hosts that route by hash (libs/domain routing.ts); none by default. */
+  hashRoutingHosts: [] as string[],
   account_field_info: { label: 'Contractor Account Number', help: 'Enter your contractor account number if you have a registered account with this business.' },
 };
 
