@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminLandingPath, adminScreenPermission, effectivePermissions, permissionsAfterChange, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
+import { ADMIN_SETTINGS_SCREENS, adminLandingPath, adminScreenPermission, screensOpenTo, effectivePermissions, permissionsAfterChange, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
 
 const standard = { plan: 'standard', features: {} };
 const sub = (permissions: string[]) => ({ isAdmin: true, isSubAccount: true, permissions });
@@ -56,5 +56,14 @@ describe('admin permissions', () => {
     const e2p = effectivePermissions(sub([]), { plan: 'E2P', features: { gmc: true, rentals: true, giftRegistries: true } });
     expect(e2p).toHaveLength(26);
     expect(grantablePermissions({ plan: 'E2P', features: {} })).toContain('manage_discrepancy_report');
+  });
+});
+
+describe('settings screens in the menus', () => {
+  it('lists each screen an account may open: those needing no permission for everyone, the rest by permission', () => {
+    const labels = (permissions: string[]) => screensOpenTo(ADMIN_SETTINGS_SCREENS, permissions).map((s) => s.label);
+    expect(labels([...PERMISSIONS])).toEqual(ADMIN_SETTINGS_SCREENS.map((s) => s.label));
+    expect(labels(['edit_department_mapping'])).toEqual(['Payment Options', 'Department Mapping', 'Two-Step Sign-In']);
+    expect(labels([])).toEqual(['Payment Options', 'Two-Step Sign-In']);
   });
 });

@@ -93,6 +93,35 @@ export function adminScreenPermission(path: string): Permission | null {
   return screen ? SCREEN_PERMISSIONS[screen] : null;
 }
 
+/**
+ * The back office's settings screens by name, in the order menus list them: the storefront's admin menu and the
+ * admin area's settings menu both read this list.
+ */
+export const ADMIN_SETTINGS_SCREENS: readonly { label: string; to: string }[] = [
+  { label: 'About Us', to: '/admin/settings/about-us' },
+  { label: 'Fulfillment Options', to: '/admin/settings/fulfillment-options' },
+  // Everyone's link; a sub-account opening it is told that only the store owner sets payment.
+  { label: 'Payment Options', to: '/admin/settings/payment-options' },
+  { label: 'Special Order Items', to: '/admin/settings/special-order-items' },
+  { label: 'Home Page Sections', to: '/admin/settings/widgets' },
+  { label: 'Top Banner', to: '/admin/settings/top-banner' },
+  { label: 'Product Listings', to: '/admin/settings/product-listings' },
+  { label: 'Department Mapping', to: '/admin/settings/department-mapping' },
+  { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
+  { label: 'Social Media Accounts', to: '/admin/settings/social-media-accounts' },
+  { label: 'Sub-accounts', to: '/admin/settings/sub-accounts' },
+  { label: 'AR Accounts', to: '/admin/settings/ar-accounts' },
+  { label: 'Two-Step Sign-In', to: '/admin/settings/mfa' },
+];
+
+/** The screens of a list that these permissions open (a screen needing none is everyone's). */
+export function screensOpenTo<T extends { to: string }>(screens: readonly T[], permissions: readonly string[]): T[] {
+  return screens.filter((screen) => {
+    const needs = adminScreenPermission(screen.to);
+    return needs === null || permissions.includes(needs);
+  });
+}
+
 export const GIVE_ONLY_OWN_PERMISSIONS = 'You can only give permissions you have yourself.';
 
 /**

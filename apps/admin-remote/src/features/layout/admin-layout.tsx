@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink } from '@platform/routing';
+import { Link, NavLink, useLocation } from '@platform/routing';
 import styled from 'styled-components';
 import { adminSettingsApi, storefrontApi, useLogout, useSession } from '@platform/api-client';
 import { Button, Container, Modal } from '@platform/ui';
+import { ADMIN_SETTINGS_SCREENS, screensOpenTo } from '@platform/domain';
 
 /** Header items of spec 3 §2; only areas that exist are links, the rest are shown but not yet available. */
 const NAV_ITEMS: { label: string; to?: string }[] = [
@@ -35,6 +36,16 @@ const WizardAlert = styled.p`
   background: #fff4d6; color: #4d3800; border-bottom: 1px solid #e8c66a;
   a { color: inherit; }
 `;
+/** The settings screens' own menu: a row that wraps on a desktop, one line to scroll sideways on a phone. */
+const SettingsMenu = styled.nav`
+  border-bottom: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surface};
+  ul { display: flex; flex-wrap: wrap; gap: 2px 4px; list-style: none; margin: 0 auto; padding: 8px 16px; max-width: 1200px; }
+  a { display: inline-block; padding: 6px 10px; border-radius: ${(p) => p.theme.radius}; text-decoration: none; color: ${(p) => p.theme.colors.text}; white-space: nowrap; }
+  a.active { background: ${(p) => p.theme.colors.page}; font-weight: 600; }
+  a:focus-visible { outline: 2px solid ${(p) => p.theme.colors.primary}; }
+  @media (max-width: 700px) { ul { flex-wrap: nowrap; overflow-x: auto; } }
+`;
+
 function ContactUs({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   return (
@@ -56,6 +67,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const { data: wizard } = adminSettingsApi.useWizardStateQuery(undefined, { skip: !business?.wizard_enabled });
   const [contactOpen, setContactOpen] = useState(false);
   const items = business?.wizard_enabled ? [...NAV_ITEMS, WIZARD_ITEM] : NAV_ITEMS;
+  const { pathname } = useLocation();
+  const settingsScreens = pathname.startsWith('/admin/settings') ? screensOpenTo(ADMIN_SETTINGS_SCREENS, user?.data.customer.permissions ?? []) : [];
   return (
     <>
       <Bar>
@@ -76,6 +89,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <Button $variant="secondary" style={{ color: 'inherit' }} onClick={() => void logout()}>Log out</Button>
         </Row>
       </Bar>
+      {settingsScreens.length ? (
+        <SettingsMenu aria-label="Settings">
+          <ul>{settingsScreens.map((screen) => <li key={screen.to}><NavLink to={screen.to}>{screen.label}</NavLink></li>)}</ul>
+        </SettingsMenu>
+      ) : null}
       {wizard?.alert ? <WizardAlert role="status"><Link to="/admin/wizard/setup">{wizard.alert}</Link></WizardAlert> : null}
       <main id="main-content">{children}</main>
       <ContactUs open={contactOpen} onClose={() => setContactOpen(false)} />

@@ -259,3 +259,22 @@ describe('Settings › Social Media Accounts', () => {
     expect(await screen.findByText(/Manage social media/)).toBeTruthy();
   });
 });
+
+describe('the settings menu of the admin area', () => {
+  it('lists the settings screens the account may open and moves between them', async () => {
+    const api = new FakeApi().on('GET /api/admin/home-banner', { data: { enabled: false, text: '', link: '', link_text: '', background: '' } });
+    const { user } = renderAdmin('/admin/settings/top-banner', { api });
+    const menu = await screen.findByRole('navigation', { name: 'Settings' });
+    expect(within(menu).getByRole('link', { name: 'Top Banner' }).className).toContain('active');
+    await user.click(within(menu).getByRole('link', { name: 'Product Listings' }));
+    expect(await screen.findByRole('heading', { name: 'Product Listings' })).toBeTruthy();
+  });
+
+  it("shows a sub-account only its screens, and is not shown outside settings", async () => {
+    renderAdmin('/admin/settings/product-listings', { user: staffWith(['edit_products']) });
+    const links = within(await screen.findByRole('navigation', { name: 'Settings' })).getAllByRole('link').map((l) => l.textContent);
+    expect(links).toContain('Product Listings');
+    expect(links).not.toContain('Top Banner');
+    expect(links).not.toContain('Department Mapping');
+  });
+});

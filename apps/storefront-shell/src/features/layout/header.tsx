@@ -8,7 +8,7 @@ import { StorePicker } from './store-picker';
 import { HeaderSearch } from '../search/header-search';
 import { NavDropdown, NavTarget } from './nav-dropdown';
 import { PhoneLink } from '../../components/store-location-bits';
-import { adminScreenPermission, departmentTreeDepth, hiddenAtStore } from '@platform/domain';
+import { ADMIN_SETTINGS_SCREENS, departmentTreeDepth, hiddenAtStore, screensOpenTo } from '@platform/domain';
 import type { NavigationLink } from '@platform/contracts';
 
 /** Sticky on desktop; on a phone a sticky header would take a third of the screen. */
@@ -69,29 +69,9 @@ function PaintProductsMenu() {
  * screens their permissions open: Orders, Emails, then each settings screen by name (the spec's one Settings
  * entry, spelled out). Featured Products joins when its screen is built (docs/API-DECISIONS).
  */
-const ADMIN_MENU = [
-  { label: 'Orders', to: '/admin/orders' },
-  { label: 'Emails', to: '/admin/emails' },
-  { label: 'About Us', to: '/admin/settings/about-us' },
-  { label: 'Fulfillment Options', to: '/admin/settings/fulfillment-options' },
-  // Everyone's link; a sub-account opening it is told that only the store owner sets payment.
-  { label: 'Payment Options', to: '/admin/settings/payment-options' },
-  { label: 'Special Order Items', to: '/admin/settings/special-order-items' },
-  { label: 'Home Page Sections', to: '/admin/settings/widgets' },
-  { label: 'Top Banner', to: '/admin/settings/top-banner' },
-  { label: 'Product Listings', to: '/admin/settings/product-listings' },
-  { label: 'Department Mapping', to: '/admin/settings/department-mapping' },
-  { label: 'Social Media Accounts', to: '/admin/settings/social-media-accounts' },
-  { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
-  { label: 'Sub-accounts', to: '/admin/settings/sub-accounts' },
-  { label: 'AR Accounts', to: '/admin/settings/ar-accounts' },
-  { label: 'Two-Step Sign-In', to: '/admin/settings/mfa' },
-];
+const ADMIN_MENU = [{ label: 'Orders', to: '/admin/orders' }, { label: 'Emails', to: '/admin/emails' }, ...ADMIN_SETTINGS_SCREENS];
 function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {
-  const links = ADMIN_MENU.filter((item) => {
-    const needs = adminScreenPermission(item.to);
-    return needs === null || permissions.includes(needs);
-  });
+  const links = screensOpenTo(ADMIN_MENU, permissions);
   return (
     <NavDropdown label={firstName.trim() || 'Admin'} testId="admin-menu" links={links}
       footer={<Button $variant="secondary" onClick={onLogout}>Log out</Button>} />
