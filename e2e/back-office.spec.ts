@@ -1,5 +1,6 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { ADMIN, openSession, plain, signIn, type Item } from './helpers';
 
 const HARDWARE = 'http://localhost:4300';
@@ -20,8 +21,19 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<strin
   return readFileSync(await (await download).path(), 'utf8');
 }
 
+/** Clicks a button that saves an Excel workbook and answers its first sheet as a spreadsheet shows it: a line a row, a tab between cells. */
+async function downloadedSheet(page: Page, click: () => Promise<void>): Promise<string> {
+  const download: Promise<Download> = page.waitForEvent('download');
+  await click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await (await download).path());
+  const lines: string[] = [];
+  book.worksheets[0].eachRow((row) => { lines.push((row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? v.toISOString() : String(v ?? ''))).join('\t')); });
+  return lines.join('\n');
+}
+
 test.describe('back office', () => {
-  test("a shopper who signs up and orders is found by their last name, opened, exported (CSV and their data), and their order is on today's reconciliation row", async ({ page, browser }) => {
+  test("a shopper who signs up and orders is found by their last name, opened, exported (Excel and their data), and their order is on today's reconciliation row", async ({ page, browser }) => {
     test.setTimeout(120_000);
     // A shopper no other journey uses, found later by a last name only they have.
     const stamp = String(Date.now());
@@ -63,9 +75,10 @@ test.describe('back office', () => {
     await expect(customer.getByRole('heading', { name: 'Orders (1)' })).toBeVisible();
     await expect(customer.getByRole('link', { name: `Order ${orderNumber}` })).toBeVisible();
 
-    // The search's CSV holds them; so does the export of their personal data.
-    const csv = await downloaded(admin, () => find.getByRole('button', { name: 'Export CSV' }).click());
-    expect(csv).toContain(email);
+    // The search's Excel workbook holds them (and only them); so does the export of their personal data.
+    const sheet = (await downloadedSheet(admin, () => find.getByRole('button', { name: 'Export matches to Excel' }).click())).split('\n');
+    expect(sheet).toHaveLength(2);
+    expect(sheet[1]).toContain(`Dana\t${lastName}\t${email}\t${telephone}`);
     const data = await downloaded(admin, () => customer.getByRole('button', { name: 'Export their data' }).click());
     expect(JSON.stringify(JSON.parse(data))).toContain(email);
 

@@ -1,13 +1,31 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { Customer, hashPassword, identityService } from '../index';
 import { customerKeys } from './customer-index';
+import { XLSX_TYPE } from './service';
+
+/** The first sheet's rows as text (a date as its ISO time), as a spreadsheet program would read the file. */
+async function sheetRows(file: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  book.worksheets[0].eachRow((row) => {
+    rows.push(Array.from({ length: 7 }, (_, i) => {
+      const v = row.getCell(i + 1).value;
+      return v instanceof Date ? v.toISOString() : v == null ? '' : String(v);
+    }));
+  });
+  return rows;
+}
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId = '';
 let otherTenantId = '';
 let admin = '';
 let otherAdmin = '';
+/** A shopper whose name reads as a formula, listed for the two export tests only. */
+let formulaId: unknown;
 const PASSWORD = 'Shopper-Pass-1';
 const get = (url: string, token?: string, slug = 'cust-a') =>
   harness.app.inject({ method: 'GET', url: `/api/${url}`, headers: { 'business-slug': slug, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
@@ -67,17 +85,38 @@ describe('GET admin/customers', () => {
     expect(names(subscribers)).toEqual(['Kim', 'Hana', 'Eve', 'Bob']);
   });
 
-  it('exports every match as CSV, a cell that would run as a formula kept as text', async () => {
+  it('exports every match as an Excel workbook (excel=1), with the search; text that looks like a formula stays text', async () => {
+    formulaId = (await Customer.create({ tenantId, slug: 'formula', email: 'formula@cust.test', firstName: '=HYPERLINK("x")', lastName: 'Lee', passwordHash: 'x', createdAt: day(3) }))._id;
+    await harness.resources.redis.del(customerKeys.built({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId));
     const all = await get('admin/customers?excel=1', admin);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toBe(XLSX_TYPE);
+    expect(all.headers['content-disposition']).toMatch(/attachment; filename="customers-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const rows = await sheetRows(all.rawPayload);
+    expect(rows[0]).toEqual(['First name', 'Last name', 'E-mail', 'Phone', 'Signed up (UTC)', 'Marketing e-mails', 'Order texts']);
+    expect(rows).toHaveLength(14);
+    expect(rows[1]).toEqual(['Ann', 'Lee', 'ann@cust.test', '5035550111', day(21).toISOString(), 'No', 'Yes']);
+    expect(rows[13]).toEqual(['=HYPERLINK("x")', 'Lee', 'formula@cust.test', '', day(3).toISOString(), 'No', 'Yes']);
+    const searched = await sheetRows((await get('admin/customers?format=xlsx&search=lee', admin)).rawPayload);
+    expect(searched.slice(1).map((r) => r[0])).toEqual(['Ann', 'Ivan', '=HYPERLINK("x")']);
+    const none = await sheetRows((await get('admin/customers?excel=1&search=nobody', admin)).rawPayload);
+    expect(none).toHaveLength(1);
+  });
+
+  it('exports every match as CSV (format=csv), a cell that would run as a formula kept as text', async () => {
+    const all = await get('admin/customers?format=csv', admin);
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toContain('text/csv');
     expect(all.headers['content-disposition']).toMatch(/attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = all.body.trim().split('\n');
     expect(lines[0]).toBe('First name,Last name,E-mail,Phone,Signed up (UTC),Marketing e-mails,Order texts');
-    expect(lines).toHaveLength(13);
+    expect(lines).toHaveLength(14);
     expect(lines[1]).toBe(`Ann,Lee,ann@cust.test,5035550111,${day(21).toISOString()},No,Yes`);
+    expect(lines[13]).toBe(`"'=HYPERLINK(""x"")",Lee,formula@cust.test,,${day(3).toISOString()},No,Yes`);
     const searched = (await get('admin/customers?format=csv&search=lee', admin)).body.trim().split('\n');
-    expect(searched.slice(1).map((l) => l.split(',')[0])).toEqual(['Ann', 'Ivan']);
+    expect(searched.slice(1).map((l) => l.split(',')[0])).toEqual(['Ann', 'Ivan', `"'=HYPERLINK(""x"")"`]);
+    await Customer.deleteOne({ tenantId, _id: formulaId });
+    await harness.resources.redis.del(customerKeys.built({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId));
   });
 
   it('refuses shoppers (403) and visitors (401); another store sees only its own', async () => {

@@ -1,4 +1,6 @@
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import type { AdminCustomerPage, AdminCustomerRow } from '@platform/contracts';
 import { inBackground, scoped } from '@platform/db';
@@ -9,7 +11,7 @@ import { ProviderCardVault, type CardVault } from '../cards';
 import { customerByKey } from '../keys';
 import { forgetAccount } from '../account';
 import type { CustomerDoc, IdentityIo } from '../sessions';
-import { customerListSlugs, customerPage, customerRows, customerSearchQuery, customerTotals, type CustomerIndexStore } from './customer-index';
+import { customerListSlugs, customerPage, customerRows, customerSearchQuery, customerTotals, type CustomerIndexStore, type CustomerListRow } from './customer-index';
 
 export const CUSTOMER_NOT_FOUND = 'This customer was not found.';
 
@@ -41,22 +43,57 @@ const COLUMNS = ['First name', 'Last name', 'E-mail', 'Phone', 'Signed up (UTC)'
 /** A text cell a spreadsheet would run as a formula (=, +, -, @, tab, return at its start) is kept as text. */
 const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
+/** The export's rows (with the search, if any), newest first, a batch at a time from the rows kept in Redis. */
+async function* exportBatches(ctx: RequestContext, s: CustomerIndexStore, search?: string): AsyncGenerator<CustomerListRow[]> {
+  const words = search?.trim() ? customerSearchQuery(search) : undefined;
+  const slugs = await customerListSlugs(s, ctx.tenantId, words);
+  for (let i = 0; i < slugs.length; i += BATCH) yield customerRows(s, ctx.tenantId, slugs.slice(i, i + BATCH));
+}
+
+const cells = (c: CustomerListRow) => [c.first_name, c.last_name, c.email, c.telephone, c.created_at, c.receive_marketing ? 'Yes' : 'No', c.receive_sms ? 'Yes' : 'No'];
+
 /**
- * GET admin/customers?excel=1: the shoppers (with the search, if any) as CSV, newest first, streamed from the rows
+ * GET admin/customers?format=csv: the shoppers (with the search, if any) as CSV, newest first, streamed from the rows
  * kept in Redis: no database read however many customers; memory holds the slugs and one batch of rows.
  */
 export async function exportCustomers(ctx: RequestContext, s: CustomerIndexStore, search?: string): Promise<Readable> {
-  const words = search?.trim() ? customerSearchQuery(search) : undefined;
-  const slugs = await customerListSlugs(s, ctx.tenantId, words);
-  async function* batches() {
-    for (let i = 0; i === 0 || i < slugs.length; i += BATCH) {
-      const rows = (await customerRows(s, ctx.tenantId, slugs.slice(i, i + BATCH))).map((c) => [
-        c.first_name, c.last_name, c.email, c.telephone, c.created_at, c.receive_marketing ? 'Yes' : 'No', c.receive_sms ? 'Yes' : 'No',
-      ]);
-      yield stringify(rows, { header: i === 0, columns: COLUMNS, cast: { string: asText } });
-    }
+  async function* csv() {
+    yield stringify([], { header: true, columns: COLUMNS });
+    for await (const rows of exportBatches(ctx, s, search)) yield stringify(rows.map(cells), { cast: { string: asText } });
   }
-  return Readable.from(batches(), { objectMode: false });
+  return Readable.from(csv(), { objectMode: false });
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * GET admin/customers?excel=1 (or format=xlsx): the same rows as a real Excel workbook (one sheet, 'Customers'),
+ * written by ExcelJS's streaming writer as the batches come: each row is committed (and leaves memory) at once, and
+ * a batch waits while the browser is behind. Text cells are strings, never formulas; the sign-up time is a date.
+ */
+export function exportCustomersXlsx(ctx: RequestContext, s: CustomerIndexStore, search?: string): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Customers', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: COLUMNS[0], key: 'first', width: 16 }, { header: COLUMNS[1], key: 'last', width: 18 }, { header: COLUMNS[2], key: 'email', width: 30 },
+    { header: COLUMNS[3], key: 'phone', width: 14 }, { header: COLUMNS[4], key: 'since', width: 20, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
+    { header: COLUMNS[5], key: 'marketing', width: 18 }, { header: COLUMNS[6], key: 'texts', width: 12 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  void (async () => {
+    for await (const rows of exportBatches(ctx, s, search)) {
+      for (const c of rows) {
+        const [first, last, email, phone, , marketing, texts] = cells(c);
+        sheet.addRow({ first, last, email, phone, since: new Date(c.created_at), marketing, texts }).commit();
+      }
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
 }
 
 interface ShopperDoc {

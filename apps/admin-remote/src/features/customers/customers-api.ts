@@ -27,7 +27,7 @@ export async function downloadCustomerData(id: string): Promise<string | null> {
   return downloadAdminFile(`admin/customer/${encodeURIComponent(id)}/export`, new URLSearchParams(), `customer-${id}.json`, "The customer's data could not be exported.");
 }
 
-/** GET admin/customers?excel=1: the matching customers as a CSV file the browser saves; answers the refusal's message, or null. */
-export async function downloadCustomersCsv(search?: string): Promise<string | null> {
-  return downloadAdminFile('admin/customers', new URLSearchParams({ excel: '1', ...(search ? { search } : {}) }), 'customers.csv', 'The customers could not be exported.');
+/** GET admin/customers?excel=1: the matching customers (the list's search) as an Excel workbook the browser saves; answers the refusal's message, or null. */
+export async function downloadCustomersExcel(search?: string): Promise<string | null> {
+  return downloadAdminFile('admin/customers', new URLSearchParams({ excel: '1', ...(search ? { search } : {}) }), 'customers.xlsx', 'The customers could not be exported.');
 }

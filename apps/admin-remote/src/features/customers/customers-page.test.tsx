@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { useToasts } from '@platform/api-client';
 import type { AdminCustomerDetails, AdminCustomerPage, AdminCustomerRow, CustomerTotals } from '@platform/contracts';
 import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
 import { Failure, renderAdmin, type Answers } from '../../test-support';
@@ -14,6 +15,11 @@ interface CustomerAnswers extends Answers {
   [data: `GET /api/admin/customer/${string}`]: { account: { id: string } };
 }
 class FakeApi extends ApiStandIn<CustomerAnswers> {}
+
+/** The messages the shell shows at the foot of the page (notify), as a screen reader hears them. */
+function Said() {
+  return <div role="log" aria-label="Messages">{useToasts().map((t) => <p key={t.id}>{t.text}</p>)}</div>;
+}
 
 const ANN: AdminCustomerRow = {
   id: 'ann-lee-1a2b3c', first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', telephone: '5035550142',
@@ -61,6 +67,34 @@ describe('Customers', () => {
     expect(screen.queryByRole('link', { name: 'Ann Lee' })).toBeNull();
     expect(api.sent('GET /api/admin/customers').at(-1)!.query.toString()).toBe('page=1&limit=10&search=bob%40example.com');
     expect(window.location.search).toBe('?search=bob%40example.com');
+  });
+
+  it("exports the list's matches as an Excel workbook, and says why when the server refuses", async () => {
+    let refuse = false;
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', (r) => (r.query.get('excel') ? (refuse ? new Failure(403, 'This action is for store admins only.') : page([BOB])) : page([BOB])))
+      .on('GET /api/admin/customers/totalAccounts', { total: 2, marketing: 1 });
+    // The browser saves the file: here the link to it is made and clicked, and nothing is opened.
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:customers');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderAdmin('/admin/customers', { api });
+    render(<Said />);
+
+    await user.click(await screen.findByRole('button', { name: 'Export to Excel' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(api.sent('GET /api/admin/customers').at(-1)!.query.toString()).toBe('excel=1');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'stone');
+    await user.click(screen.getByRole('button', { name: 'Find customers' }));
+    await user.click(await screen.findByRole('button', { name: 'Export matches to Excel' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledTimes(2));
+    expect(api.sent('GET /api/admin/customers').at(-1)!.query.toString()).toBe('excel=1&search=stone');
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Export matches to Excel' }));
+    expect(await within(screen.getByRole('log', { name: 'Messages' })).findByText('This action is for store admins only.')).toBeTruthy();
+    expect(saved).toHaveBeenCalledTimes(2);
   });
 
   it("opens a customer with their consent, orders (linked to the order) and saved cards as brand and last 4", async () => {

@@ -5,7 +5,7 @@ import { eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS, shortDate } fr
 import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, notify } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle, PaginationBar } from '@platform/ui';
-import { customersApi, downloadCustomerData, downloadCustomersCsv } from './customers-api';
+import { customersApi, downloadCustomerData, downloadCustomersExcel } from './customers-api';
 import { DetailPanel as Panel, Facts, ListTable as Table, panelNotReady } from '../layout/list-parts';
 
 const Filters = styled.form`
@@ -122,7 +122,7 @@ function CustomerPanel({ id, onClose, onDeleted }: { id: string; onClose: () => 
 
 /**
  * Customers (spec 3 §7 Customers): the store's shopper accounts, newest first, 10 a page, found by name, e-mail or
- * phone; how many there are and how many agreed to marketing e-mails; the list as a spreadsheet (CSV). A row
+ * phone; how many there are and how many agreed to marketing e-mails; the list (or its search's matches) as an Excel workbook. A row
  * opens the customer above the list. The search, page and the open customer live in the address.
  */
 export function CustomersPage() {
@@ -149,9 +149,9 @@ export function CustomersPage() {
   const rowLink = (id: string) => `/admin/customers?${new URLSearchParams(queryWith({ open: id })).toString()}`;
 
   const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
+  const exportExcel = async () => {
     setExporting(true);
-    const refused = await downloadCustomersCsv(search || undefined).catch(() => 'The customers could not be exported.');
+    const refused = await downloadCustomersExcel(search || undefined).catch(() => 'The customers could not be exported.');
     setExporting(false);
     if (refused) notify('error', refused, 6000);
   };
@@ -170,7 +170,7 @@ export function CustomersPage() {
         <div className="buttons">
           <Button type="submit">Find customers</Button>
           {search ? <Button type="button" $variant="secondary" onClick={clear}>Clear search</Button> : null}
-          <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>{exporting ? 'Exporting…' : 'Export CSV'}</Button>
+          <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportExcel()}>{exporting ? 'Exporting…' : search ? 'Export matches to Excel' : 'Export to Excel'}</Button>
         </div>
       </Filters>
       {open ? (
