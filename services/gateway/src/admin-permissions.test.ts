@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { Department } from '@platform/catalogue';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, ONLY_STORE_OWNER_PAYMENTS, PERMISSIONS, upcomingRunDays, wizardSteps } from '@platform/domain';
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
 import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
@@ -105,6 +106,13 @@ const URLS: Record<string, string> = {
 };
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
+  'POST /api/admin/settings/browse': { defaultSort: 'latest', filterShowOutOfStock: false, lowStockThreshold: 5 },
+  'POST /api/home-banner/update': { enabled: true, text: 'Walk news', link: '', link_text: '', background: '' },
+  'POST /api/about-us/story': { title: 'Walk story', body: '<p>Walk</p>', images: [] },
+  'POST /api/store-information/update': { site_title: 'Walk', meta_description: '', og_image: '' },
+  'POST /api/social/update': { facebook_link: '', twitter_link: '', instagram_link: '', pinterest_link: '', youtube_link: '', linkedin_link: '', tiktok_link: '' },
+  'POST /api/v1/admin/department/add-alias': { name: 'Walk alias', dept_id: 1 },
+  'POST /api/v1/admin/department/remove-alias': { id: 31, dept_id: 3 },
   'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
   'POST /api/admin/offline-orders': { location_id: 1, order_type: 'pickup', customer_name: 'Walk Caller', telephone: '5035550177', paid: false, items: [{ title: 'Key cutting', price: '3.00', quantity: 1 }] },
   'POST /api/admin/offline-orders/rate-page': { rating: 4 },
@@ -158,6 +166,9 @@ const BODIES: Record<string, object> = {
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
   'GET /api/admin/offline-orders/{id}': () => OfflineOrder.updateOne({ tenantId, _id: OFFLINE_ID }, { $setOnInsert: {
+  // Department aliases: the walk's alias not yet on Tools, the fixture's alias (mapping 31) on Drills again.
+  'POST /api/v1/admin/department/add-alias': () => Department.updateOne({ tenantId, deptId: 1 }, { $set: { aliases: [] } }),
+  'POST /api/v1/admin/department/remove-alias': () => Department.updateOne({ tenantId, deptId: 3 }, { $set: { aliases: [{ id: 31, aliasId: 7, name: 'perm-a drill drivers' }] } }),
     orderNumber: 'OFF-900', sequence: 900, locationId: 1, orderType: 'pickup', customerName: 'Walk Caller', telephone: '5035550177', email: '', address: null, items: [],
     subtotalCents: 0, taxCents: 0, totalCents: 0, paid: false, note: '', takenBy: 'walk', placedAt: new Date(),
   } }, { upsert: true }),
@@ -216,6 +227,14 @@ const OWNER = 'store owner';
 /** The permission each admin route needs (null: any admin; OWNER: the store owner only); the walk proves each entry. */
 const NEEDS: Record<string, string | null> = {
   'GET /api/admin/orders/outstanding': null,
+  // What shoppers browse and read (issue 29): listing order and stock words are how products show; the banner is the home page's.
+  'POST /api/admin/settings/browse': 'edit_products',
+  'GET /api/admin/home-banner': 'edit_landing_page', 'POST /api/home-banner/update': 'edit_landing_page',
+  'POST /api/about-us/story': 'edit_about_us', 'GET /api/admin/store-information': 'edit_about_us',
+  'POST /api/store-information/update': 'edit_about_us', 'POST /api/store-information/delete-og-image': 'edit_about_us',
+  'POST /api/social/update': 'manage_social_media',
+  'GET /api/v1/admin/department/prev-aliases': 'edit_department_mapping', 'POST /api/v1/admin/department/add-alias': 'edit_department_mapping',
+  'POST /api/v1/admin/department/remove-alias': 'edit_department_mapping',
   // Shipping labels: order work, any admin; connecting or removing the account that pays for them, the owner only.
   'GET /api/admin/shipping/getAvailableCarriers': null,
   'GET /api/admin/shipping/getCarriers': null,
@@ -322,7 +341,9 @@ const NEEDS: Record<string, string | null> = {
 const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/save', 'GET /api/widget/get',
   'POST /api/sub-accounts/create', 'POST /api/sub-accounts/update', 'POST /api/sub-accounts/change-password', 'POST /api/sub-accounts/delete',
   'GET /api/setup-wizard/get', 'POST /api/setup-wizard/mark-item-started', 'POST /api/setup-wizard/mark-item-completed', 'POST /api/setup-wizard/acknowledge',
-  'GET /api/subscribers']);
+  'GET /api/subscribers',
+  'POST /api/home-banner/update', 'POST /api/about-us/story', 'POST /api/store-information/update', 'POST /api/store-information/delete-og-image', 'POST /api/social/update',
+  'GET /api/v1/admin/department/prev-aliases', 'POST /api/v1/admin/department/add-alias', 'POST /api/v1/admin/department/remove-alias']);
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'permissions');
