@@ -165,10 +165,10 @@ const BODIES: Record<string, object> = {
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
-  'GET /api/admin/offline-orders/{id}': () => OfflineOrder.updateOne({ tenantId, _id: OFFLINE_ID }, { $setOnInsert: {
   // Department aliases: the walk's alias not yet on Tools, the fixture's alias (mapping 31) on Drills again.
   'POST /api/v1/admin/department/add-alias': () => Department.updateOne({ tenantId, deptId: 1 }, { $set: { aliases: [] } }),
   'POST /api/v1/admin/department/remove-alias': () => Department.updateOne({ tenantId, deptId: 3 }, { $set: { aliases: [{ id: 31, aliasId: 7, name: 'perm-a drill drivers' }] } }),
+  'GET /api/admin/offline-orders/{id}': () => OfflineOrder.updateOne({ tenantId, _id: OFFLINE_ID }, { $setOnInsert: {
     orderNumber: 'OFF-900', sequence: 900, locationId: 1, orderType: 'pickup', customerName: 'Walk Caller', telephone: '5035550177', email: '', address: null, items: [],
     subtotalCents: 0, taxCents: 0, totalCents: 0, paid: false, note: '', takenBy: 'walk', placedAt: new Date(),
   } }, { upsert: true }),
@@ -226,7 +226,6 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
 const OWNER = 'store owner';
 /** The permission each admin route needs (null: any admin; OWNER: the store owner only); the walk proves each entry. */
 const NEEDS: Record<string, string | null> = {
-  'GET /api/admin/orders/outstanding': null,
   // What shoppers browse and read (issue 29): listing order and stock words are how products show; the banner is the home page's.
   'POST /api/admin/settings/browse': 'edit_products',
   'GET /api/admin/home-banner': 'edit_landing_page', 'POST /api/home-banner/update': 'edit_landing_page',
@@ -235,6 +234,7 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/social/update': 'manage_social_media',
   'GET /api/v1/admin/department/prev-aliases': 'edit_department_mapping', 'POST /api/v1/admin/department/add-alias': 'edit_department_mapping',
   'POST /api/v1/admin/department/remove-alias': 'edit_department_mapping',
+  'GET /api/admin/orders/outstanding': null,
   // Shipping labels: order work, any admin; connecting or removing the account that pays for them, the owner only.
   'GET /api/admin/shipping/getAvailableCarriers': null,
   'GET /api/admin/shipping/getCarriers': null,
