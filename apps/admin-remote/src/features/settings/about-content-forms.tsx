@@ -29,7 +29,7 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
  * The story as a page of its own, in a sandboxed frame: no script in it runs, whatever was typed. The server
  * removes scripts, styles and handlers when it is saved, so the saved page can only show less than this.
  */
-const previewDocument = (story: AboutStoryInput, font: string) => `<!doctype html><html><head><meta charset="utf-8"><style>
+const previewDocument = (story: AboutStoryInput, font: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Story preview</title><style>
 body{font-family:${font};line-height:1.6;margin:12px;color:#1d1d1f}img{max-width:100%;height:auto}.photos{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}.photos img{height:120px;width:100%;object-fit:cover;border-radius:6px}
 </style></head><body><h2>${escape(story.title.trim() || 'About Us')}</h2>${story.body}<div class="photos">${story.images.filter((i) => /^https?:\/\//i.test(i.url.trim())).map((i) => `<img src="${escape(i.url.trim())}" alt="${escape(i.alt)}">`).join('')}</div></body></html>`;
 
