@@ -6,7 +6,8 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BrowserRouter } from '@platform/routing';
+import { PlatformRouter, type PageLoader } from '@platform/routing';
+import type { RouterMode } from '@platform/domain';
 import { AlertDialog, buildTheme } from '@platform/ui';
 import { clearAlerts, clearSession, dismissAlert, useCurrentAlert, type CartPreferences, type CustomerDetails, type SavedCard, type SessionUser } from '@platform/api-client';
 import type {
@@ -35,6 +36,8 @@ export interface Answers {
   'GET /api/customer-cards': { data: SavedCard[] };
   'POST /api/signup': { status: string; message: string };
   'POST /api/login': LoginResponse;
+  'POST /api/check-email-phone-exists': { status: string; exists: boolean; master_login: boolean };
+  'POST /api/forget-password': { status: string; message: string };
   'POST /api/recurring-order-dates': { data: { frequency: string; label: string; dates: string[] } };
   'POST /api/redeem-coupon': { status: number; message: string; disclaimer: string; data: Cart };
 }
@@ -91,6 +94,8 @@ export interface RenderOptions {
   business?: BusinessDetails;
   /** The selected store (default: the first location, as the shell preselects it). */
   storeId?: number;
+  /** How the shell's router runs (default: history mode, not embedded); loadPage watches full page loads. */
+  routing?: { mode: RouterMode; embedded?: boolean; loadPage?: PageLoader };
 }
 
 /** The dialogs the screens ask for (showAlert), as the shell shows them around the remote. */
@@ -100,7 +105,7 @@ function Alerts() {
 
 /**
  * Renders the checkout remote at `path` as the shell mounts it: the real Redux store of @platform/api-client with
- * the start-up bundle in its cache (the shell's fillStartupFromPage), the shared router at that address, and the
+ * the start-up bundle in its cache (the shell's fillStartupFromPage), the shell's router (PlatformRouter, history mode unless `routing` says otherwise) at that address, and the
  * tenant's theme. fetch goes to `api`. Returns Testing Library's queries, the store, the api and a user-event
  * instance.
  */
@@ -110,12 +115,12 @@ export function renderCheckout(path: string, options: RenderOptions = {}) {
   const store = openTestStore(path, { user: options.user, business: options.business ?? BUSINESS, storeId: options.storeId });
   const ui: ReactElement = (
     <Provider store={store}>
-      <BrowserRouter>
+      <PlatformRouter mode={options.routing?.mode ?? 'history'} fullPageLoads={options.routing?.embedded} loadPage={options.routing?.loadPage}>
         <ThemeProvider theme={buildTheme(SETTINGS)}>
           <CheckoutArea />
           <Alerts />
         </ThemeProvider>
-      </BrowserRouter>
+      </PlatformRouter>
     </Provider>
   );
   return { ...render(ui), store, api, user: userEvent.setup({ delay: null }) };

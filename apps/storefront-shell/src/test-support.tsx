@@ -6,7 +6,8 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BrowserRouter, Route, Routes, useLocation } from '@platform/routing';
+import { PlatformRouter, Route, Routes, useLocation, type PageLoader } from '@platform/routing';
+import type { RouterMode } from '@platform/domain';
 import { buildTheme } from '@platform/ui';
 import {
   clearAlerts, clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type Video,
@@ -98,12 +99,14 @@ export interface RenderOptions {
   settings?: StoreSettings;
   /** The selected store (default: the first location, as the shell preselects it). */
   storeId?: number;
+  /** How the shell's router runs (default: history mode, not embedded); loadPage watches full page loads. */
+  routing?: { mode: RouterMode; embedded?: boolean; loadPage?: PageLoader };
 }
 
 /**
  * Renders `screen` at `path` as the shell does: the real Redux store of @platform/api-client with the start-up
- * bundle in its cache (fillStartupFromPage, which also preselects the first store), the shared router at that
- * address with the screen on its route (any other address renders a marker, data-testid 'elsewhere'), the
+ * bundle in its cache (fillStartupFromPage, which also preselects the first store), the shell's router (history mode unless `routing`
+ * says otherwise) at that address with the screen on its route (any other address renders a marker, data-testid 'elsewhere'), the
  * tenant's theme and the shop facts every price and cart control reads. fetch goes to `api`. Returns Testing
  * Library's queries, the store, the api and a user-event instance.
  */
@@ -114,7 +117,7 @@ export function renderScreen(screen: ReactElement, path: string, options: Render
   const store = openTestStore(path, { user: options.user, settings, business: options.business ?? BUSINESS, storeId: options.storeId });
   const ui: ReactElement = (
     <Provider store={store}>
-      <BrowserRouter>
+      <PlatformRouter mode={options.routing?.mode ?? 'history'} fullPageLoads={options.routing?.embedded} loadPage={options.routing?.loadPage}>
         <ThemeProvider theme={buildTheme(settings)}>
           <ShopFactsProvider>
             <Routes>
@@ -125,7 +128,7 @@ export function renderScreen(screen: ReactElement, path: string, options: Render
           <AlertHost />
           <ToastHost />
         </ThemeProvider>
-      </BrowserRouter>
+      </PlatformRouter>
     </Provider>
   );
   return { ...render(ui), store, api, user: userEvent.setup({ delay: null }) };

@@ -17,3 +17,5 @@ export {
   useParams,
   useSearchParams,
 } from 'react-router';
+// The storefront's router: history or hash mode, full page loads when embedded (libs/domain routing.ts).
+export { PlatformRouter, type PageLoader, type PlatformRouterProps } from './platform-router';

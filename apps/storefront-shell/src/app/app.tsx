@@ -1,6 +1,7 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, HashRouter } from '@platform/routing';
+import { PlatformRouter } from '@platform/routing';
+import { routerMode, type RouterMode } from '@platform/domain';
 import { ThemeProvider } from 'styled-components';
 import { setBusinessSlug, storefrontApi, type PlatformStore } from '@platform/api-client';
 import { BASE_THEME, buildTheme, Container, ErrorNotice, GlobalStyle, Loading } from '@platform/ui';
@@ -9,12 +10,16 @@ import { AlertHost, ToastHost } from '../components/alert-host';
 import { AppRoutes } from './routes';
 
 /**
- * Inside another site's frame the storefront routes by hash (spec 1 "Routing behaviour"), so the host page's
- * own history is left alone; the path the frame was opened at becomes the first hash route.
+ * How the storefront routes (spec 1 "Routing behaviour"; libs/domain routing.ts), chosen once before the first
+ * render: embedded (inside another page's frame) it routes by hash, leaving the host page's history alone, and a
+ * move to a page outside /admin loads that page anew; on a host the store's settings name it routes by hash too;
+ * otherwise by path. The settings come from the start-up bundle the page carried.
  */
-const EMBEDDED = typeof window !== 'undefined' && window.self !== window.top;
-if (EMBEDDED && !window.location.hash) window.history.replaceState(null, '', `/#${window.location.pathname}${window.location.search}`);
-const Router = EMBEDDED ? HashRouter : BrowserRouter;
+function chooseRouting(store: PlatformStore): { mode: RouterMode; embedded: boolean } {
+  const embedded = window.self !== window.top;
+  const settings = storefrontApi.endpoints.settings.select()(store.getState()).data;
+  return { mode: routerMode({ framed: embedded, hostname: window.location.hostname, hashRoutingHosts: settings?.hashRoutingHosts ?? [] }), embedded };
+}
 
 /**
  * Themes everything below with the tenant's settings: from the start-up bundle the page carried (already in the
@@ -54,16 +59,17 @@ function TenantTheme() {
 }
 
 export function App({ store }: { store: PlatformStore }) {
+  const [routing] = useState(() => chooseRouting(store));
   return (
     <Provider store={store}>
       {/* Above the loading screen: a sign-in or sign-out forgets every answer and shows it for a moment, and a
           navigation begun before (the sign-in's landing) must reach the router the pages come back to. */}
-      <Router>
+      <PlatformRouter mode={routing.mode} fullPageLoads={routing.embedded}>
         {/* Base theme until the tenant's settings arrive (loading and error states need it too). */}
         <ThemeProvider theme={BASE_THEME}>
           <TenantTheme />
         </ThemeProvider>
-      </Router>
+      </PlatformRouter>
     </Provider>
   );
 }

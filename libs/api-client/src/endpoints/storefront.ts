@@ -2,6 +2,7 @@
 import type { AboutUs, BusinessAboutUs, HomeBanner, PublicStoreInformation, BusinessDetails, Department, NavigationItem, Paged, ProductItem, ProductPage, StoreLocation, StoreSettings, FooterSettings, LegalDocument, CustomPage, HomepageWidget, NavigationGroup, PaintCollection, PaintColor, PaintFamily, PaymentSettings } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { platformApi } from '../api';
+import { routeOf } from '@platform/domain';
 import { preselectStore } from '../session';
 import { unwrap } from './unwrap';
 
@@ -55,7 +56,8 @@ export interface SuggestionsResult {
  * preselecting the first location.
  */
 function fillStartupCaches(dispatch: (action: UnknownAction) => unknown, data: StartupBundle, withBundle: boolean): void {
-  preselectStore(data.business.about_us.locations.map((l) => l.id), window.location.search);
+  // The address's own query, whether the page routes by path or by hash (/#/?store=2).
+  preselectStore(data.business.about_us.locations.map((l) => l.id), routeOf(window.location).search);
   dispatch(storefrontApi.util.upsertQueryEntries([
     ...(withBundle ? [{ endpointName: 'startup' as const, arg: undefined, value: data }] : []),
     { endpointName: 'settings', arg: undefined, value: data.settings },

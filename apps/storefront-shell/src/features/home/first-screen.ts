@@ -1,4 +1,4 @@
-import { departmentTreeDepth, productRowRequest } from '@platform/domain';
+import { departmentTreeDepth, productRowRequest, routeOf } from '@platform/domain';
 import { cartApi, hasPreloadedAnswers, storefrontApi, type PlatformStore } from '@platform/api-client';
 
 /**
@@ -10,7 +10,7 @@ import { cartApi, hasPreloadedAnswers, storefrontApi, type PlatformStore } from 
  * does nothing.
  */
 export async function fillHomeFirstScreen(store: PlatformStore): Promise<void> {
-  if (window.location.pathname !== '/' || !hasPreloadedAnswers()) return;
+  if (routeOf(window.location).pathname !== '/' || !hasPreloadedAnswers()) return;
   const business = storefrontApi.endpoints.businessDetails.select()(store.getState()).data;
   const widgets = store.dispatch(storefrontApi.endpoints.homepageWidgets.initiate(1));
   const sections = (await widgets).data ?? [];

@@ -1,5 +1,6 @@
 import { Outlet, useSearchParams } from '@platform/routing';
 import { CartSidePanel } from '../../components/cart-panel';
+import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -16,13 +17,19 @@ const SkipLink = styled.a`
 `;
 
 
+/** Moves focus to the content without touching the address: in hash mode '#main-content' would be read as a route. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+}
+
 /** Default storefront layout: skip link, sticky header with navigation, content, footer; bare content when the query has iframe (spec 1 "Layouts"). */
 export function Layout() {
   const [query] = useSearchParams();
   if (query.has('iframe')) return <Main id="main-content" $blank><Outlet /></Main>;
   return (
     <>
-      <SkipLink href="#main-content">Skip to content</SkipLink>
+      <SkipLink href="#main-content" onClick={skipToContent}>Skip to content</SkipLink>
       <Header />
       <Main id="main-content" tabIndex={-1}>
         <Outlet />

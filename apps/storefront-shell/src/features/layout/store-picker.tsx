@@ -67,7 +67,7 @@ export function StorePicker() {
   const [pending, setPending] = useState<number | null>(null);
   const [selecting, setSelecting] = useState(false);
   const { data: settings } = storefrontApi.useSettingsQuery();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const asking = useStoreQuestionOpen() && locations.length > 1 && !user?.is_admin && !QUIET_PATHS.test(pathname);
   const [saveOnAccount] = identityApi.useSaveCustomerStoreMutation();
   // A signed-in customer's choice is kept on the account too (spec 2 §4); a failure there changes nothing here.
@@ -92,7 +92,7 @@ export function StorePicker() {
   };
 
   // ?store=, ?storeid= or ?selectedStore= (digits) pick a store directly (spec 1 §2).
-  const [queryStore] = useState(() => storeNamedInUrl(window.location.search));
+  const [queryStore] = useState(() => storeNamedInUrl(search));
   const queryHandled = useRef(false);
   useEffect(() => {
     if (!locations.length) return;
