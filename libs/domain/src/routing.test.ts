@@ -31,7 +31,7 @@ describe('reading and entering addresses', () => {
     expect(entryAddress('hash', at('/', '?store=2'))).toBe('/#/?store=2');
     expect(entryAddress('hash', at('/', '', '#main-content'))).toBe('/#/');
     expect(entryAddress('hash', at('/', '', '#/login'))).toBeNull();
-    expect(entryAddress('hash', at('/', ''))).toBeNull();
+    expect(entryAddress('hash', at('/', ''))).toBe('/#/');
     expect(entryAddress('hash', at('/old', '', '#/login'))).toBe('/#/login');
   });
 

@@ -41,13 +41,12 @@ export function routeOf(address: AddressParts): { pathname: string; search: stri
 /**
  * The address a page opened at should show in the router's own form, or null when it already does. Links from
  * outside (e-mails, payment returns, one-time sign-in links, a shared page) are paths: in hash mode the path
- * becomes the hash route (`/cart?payment=1` → `/#/cart?payment=1`), and a hash route opened in history mode
+ * becomes the hash route (`/cart?payment=1` → `/#/cart?payment=1`, `/` → `/#/`), and a hash route opened in history mode
  * (a link copied out of a frame) becomes its path.
  */
 export function entryAddress(mode: RouterMode, address: AddressParts): string | null {
   if (mode === 'hash') {
     if (isHashRoute(address.hash)) return address.pathname === '/' ? null : `/${address.hash}`;
-    if (address.pathname === '/' && !address.search && !address.hash) return null;
     return `/#${address.pathname}${address.search}`;
   }
   if (!isHashRoute(address.hash)) return null;

@@ -70,7 +70,7 @@ describe('embedded in another page\'s frame', () => {
     const { user } = renderScreen(<Links />, '/', { route: '/', routing: { mode: 'hash', embedded: true, loadPage: loads } });
     await user.click(screen.getByRole('link', { name: 'Cordless Drill' }));
     expect(loads).toHaveBeenCalledWith('/p/drill?store=2', { replace: false });
-    expect(address()).toBe('/');
+    expect(address()).toBe('/#/');
 
     await user.click(screen.getByRole('link', { name: 'Orders' }));
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/admin/orders');
