@@ -6,9 +6,9 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BrowserRouter } from '@platform/routing';
+import { PlatformRouter, type PageLoader } from '@platform/routing';
 import { buildTheme } from '@platform/ui';
-import { PERMISSIONS } from '@platform/domain';
+import { PERMISSIONS, type RouterMode } from '@platform/domain';
 import { clearSession, type ArAssignAnswer, type OrderNote, type RecurringChanged, type SessionUser } from '@platform/api-client';
 import type { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary, OrderLocations, BusinessDetails, Paged, Reconciliation, ReconciliationDayDetail, RecurringOrder, SubAccount } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
@@ -78,6 +78,8 @@ export interface RenderOptions {
   user?: SessionUser;
   /** Business details of the start-up bundle (default BUSINESS). */
   business?: BusinessDetails;
+  /** How the shell's router runs (default: history mode, not embedded); loadPage watches full page loads. */
+  routing?: { mode: RouterMode; embedded?: boolean; loadPage?: PageLoader };
 }
 
 /**
@@ -92,11 +94,11 @@ export function renderAdmin(path: string, options: RenderOptions = {}) {
   const store = openTestStore(path, { user: options.user ?? OWNER, business: options.business ?? BUSINESS });
   const ui: ReactElement = (
     <Provider store={store}>
-      <BrowserRouter>
+      <PlatformRouter mode={options.routing?.mode ?? 'history'} fullPageLoads={options.routing?.embedded} loadPage={options.routing?.loadPage}>
         <ThemeProvider theme={buildTheme(SETTINGS)}>
           <AdminArea />
         </ThemeProvider>
-      </BrowserRouter>
+      </PlatformRouter>
     </Provider>
   );
   return { ...render(ui), store, api, user: userEvent.setup({ delay: null }) };
