@@ -62,3 +62,18 @@ export const CustomerDataExport = Type.Object({
   saved_cards: Type.Array(Type.Object({ brand: Type.String(), last4: Type.String() })),
 });
 export type CustomerDataExport = Static<typeof CustomerDataExport>;
+
+/**
+ * The store's customer account settings (POST admin/customers/accountSettings; libs/domain account-settings.ts):
+ * whether the header offers Sign In and Sign Up, whether the store texts shoppers, and registration's account-number
+ * field. Lengths here are generous: the shared rules name a word too long under its field (422).
+ */
+export const CustomerAccountSettings = Type.Object({
+  hide_registration: Type.Boolean({ description: "Hides Sign In and Sign Up from the store's header (the pages stay open by their links)" }),
+  sms_notifications_enabled: Type.Boolean({ description: 'The store texts shoppers: sign-in by text and texts about their orders (each shopper can still turn order texts off)' }),
+  account_field_info: Type.Object({
+    label: Type.String({ maxLength: 1000, description: "The optional account-number field's label on registration (1-60 characters)" }),
+    help: Type.String({ maxLength: 2000, description: 'The help under it (up to 300 characters; empty: none)' }),
+  }, { additionalProperties: false }),
+}, { additionalProperties: false });
+export type CustomerAccountSettings = Static<typeof CustomerAccountSettings>;

@@ -29,6 +29,7 @@ export * from './preload';
 export * from './search-synonyms';
 export * from './store-information';
 export * from './store-content';
+export * from './account-settings';
 export * from './setup-wizard';
 export * from './store-options';
 export * from './checkout';

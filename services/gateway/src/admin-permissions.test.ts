@@ -135,6 +135,7 @@ const BODIES: Record<string, object> = {
   'POST /api/sub-accounts/change-password': { slug: 'walk-staff', password: 'Staff-Pass-2', c_password: 'Staff-Pass-2' },
   'POST /api/sub-accounts/delete': { slug: 'walk-spare' },
   'POST /api/admin/settings/update': { special_order_sla: '1 week' },
+  'POST /api/admin/customers/accountSettings': { hide_registration: false, sms_notifications_enabled: true, account_field_info: { label: 'Account Number', help: '' } },
   'POST /api/setup-wizard/mark-item-started': { slug: 'tax-rate' },
   'POST /api/setup-wizard/mark-item-completed': { slug: 'tax-rate' },
   'POST /api/setup-wizard/acknowledge': { comments: '' },
@@ -315,6 +316,9 @@ const NEEDS: Record<string, string | null> = {
   // Stats: any admin (spec 3 §6 has no stats permission); a staff account bound to a location sees its own.
   'GET /api/admin/stats/inStorePingItems': null,
   'GET /api/admin/customers/totalAccounts': null,
+  // The customer account settings shape registration, as the sign-up form's custom fields do.
+  'GET /api/admin/customers/accountSettings': 'edit_user_inputs',
+  'POST /api/admin/customers/accountSettings': 'edit_user_inputs',
   'POST /api/admin/customer/{id}': null,
   'GET /api/subscribers': null,
   // A customer's personal data (GDPR-style export and delete): the store owner only.

@@ -176,6 +176,7 @@ const READS: Record<string, string> = {
   '/api/admin/recurringorders/executions': '/api/admin/recurringorders/executions?id={A_RECURRING_ID}',
   '/api/admin/customers': '/api/admin/customers',
   '/api/admin/customers/totalAccounts': '/api/admin/customers/totalAccounts',
+  '/api/admin/customers/accountSettings': '/api/admin/customers/accountSettings',
   '/api/subscribers': '/api/subscribers',
   '/api/admin/ar-accounts': '/api/admin/ar-accounts',
   '/api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${AR_IDS.a}`,
@@ -232,6 +233,8 @@ const WITHOUT_TENANT_TEXT = new Set(['/api/admin/orders/completed', '/api/admin/
   '/api/admin/fulfillment/getRecurringOrderOptIn',
   // Two counts.
   '/api/admin/customers/totalAccounts',
+  // Two flags and the account-number field's words (the defaults here).
+  '/api/admin/customers/accountSettings',
   // The staff's own rating of the page and their average.
   '/api/admin/offline-orders/rate-page',
   // The platform's kinds of home page section; the spec's {res: 1}.
@@ -264,7 +267,7 @@ Object.assign(READS, {
 // Nothing set: empty fields.
 WITHOUT_TENANT_TEXT.add('/api/admin/store-information');
 WRITES.push('/api/admin/settings/browse', '/api/home-banner/update', '/api/about-us/story', '/api/store-information/update', '/api/store-information/delete-og-image', '/api/social/update',
-  '/api/v1/admin/department/add-alias', '/api/v1/admin/department/remove-alias');
+  '/api/v1/admin/department/add-alias', '/api/v1/admin/department/remove-alias', '/api/admin/customers/accountSettings');
 beforeAll(async () => {
   [doitbest, emery] = [await startDoItBestStandIn(), await startEmeryStandIn()];
   process.env.DOITBEST_API_URL = doitbest.url;
@@ -525,7 +528,7 @@ describe('supplier drop-ship across stores', () => {
 });
 
 describe("an owner's store content across stores", () => {
-  it("changes only the owner's own store: settings, banner, story, links and B's department aliases untouched", async () => {
+  it("changes only the owner's own store: settings, account settings, banner, story, links and B's department aliases untouched", async () => {
     const asA = { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` };
     const bProfile = await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { settings: object; content: object; business: object };
     for (const [url, payload] of [
@@ -534,6 +537,7 @@ describe("an owner's store content across stores", () => {
       ['about-us/story', { title: 'A story', body: '<p>A</p>', images: [] }],
       ['store-information/update', { site_title: 'A title', meta_description: '', og_image: '' }],
       ['social/update', { facebook_link: 'https://facebook.com/a', twitter_link: '', instagram_link: '', pinterest_link: '', youtube_link: '', linkedin_link: '', tiktok_link: '' }],
+      ['admin/customers/accountSettings', { hide_registration: true, sms_notifications_enabled: false, account_field_info: { label: 'A account', help: '' } }],
     ] as const) {
       const res = await harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: asA, payload });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);

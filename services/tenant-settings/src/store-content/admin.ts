@@ -19,10 +19,10 @@ export const SEO_SAVED = 'Search and sharing details saved.';
 export const OG_IMAGE_REMOVED = 'The sharing image has been removed.';
 export const SOCIAL_SAVED = 'Social media links saved.';
 
-interface Resources { redis: Redis; prefix: string }
+export interface Resources { redis: Redis; prefix: string }
 
 /** Writes a part of the store's profile and drops the caches, so shoppers (and the start-up bundle) see it at once. */
-async function saveProfile(ctx: RequestContext, { redis, prefix }: Resources, set: Record<string, unknown>): Promise<void> {
+export async function saveProfile(ctx: RequestContext, { redis, prefix }: Resources, set: Record<string, unknown>): Promise<void> {
   await StoreProfile.updateOne(scoped(ctx), { $set: set }, { upsert: true });
   forgetStoreProfile(ctx.tenantId);
   await forgetStartup(redis, prefix, ctx.tenantId);
