@@ -105,10 +105,10 @@ export interface RenderOptions {
 
 /**
  * Renders `screen` at `path` as the shell does: the real Redux store of @platform/api-client with the start-up
- * bundle in its cache (fillStartupFromPage, which also preselects the first store), the shell's router (history mode unless `routing`
- * says otherwise) at that address with the screen on its route (any other address renders a marker, data-testid 'elsewhere'), the
- * tenant's theme and the shop facts every price and cart control reads. fetch goes to `api`. Returns Testing
- * Library's queries, the store, the api and a user-event instance.
+ * bundle in its cache (fillStartupFromPage, which also preselects the first store), the shell's router (history
+ * mode unless `routing` says otherwise) at that address with the screen on its route (any other address renders
+ * a marker, data-testid 'elsewhere'), the tenant's theme and the shop facts every price and cart control reads.
+ * fetch goes to `api`. Returns Testing Library's queries, the store, the api and a user-event instance.
  */
 export function renderScreen(screen: ReactElement, path: string, options: RenderOptions) {
   const api = options.api ?? new FakeApi();
