@@ -129,4 +129,36 @@ test.describe('back office', () => {
     expect(csv).toContain(number);
     expect(csv).toContain('Counter Customer');
   });
+
+  test("the owner's customer account settings reach the storefront: no Sign In or Sign Up in the header, the account-number field in the store's words", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const admin = await (await browser.newContext()).newPage();
+    await openSession(admin, HARDWARE, ADMIN);
+    await admin.goto(`${HARDWARE}/admin/customers`);
+    await admin.getByRole('button', { name: 'Account settings' }).click();
+    const form = admin.getByRole('form', { name: 'Customer account settings' });
+    const header = form.getByRole('checkbox', { name: 'Show Sign In and Sign Up in the store’s header' });
+    const save = async () => {
+      await form.getByRole('button', { name: 'Save account settings' }).click();
+      await expect(form.getByRole('status')).toHaveText('Customer account settings saved.');
+    };
+    try {
+      await header.uncheck();
+      await form.getByRole('textbox', { name: 'Label' }).fill('Trade Account Number');
+      await save();
+      await page.goto(`${HARDWARE}/`);
+      await expect(page.getByRole('link', { name: 'Cart' }).first()).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+      await page.goto(`${HARDWARE}/register`);
+      await expect(page.getByLabel('Trade Account Number (optional)')).toBeVisible();
+    } finally {
+      // Other journeys sign up through the header: the store's settings go back as they were.
+      await header.check();
+      await form.getByRole('button', { name: 'Use the standard words' }).click();
+      await save();
+    }
+    await page.goto(`${HARDWARE}/`);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 import { Location, scoped } from '@platform/db';
 import type { BusinessDetails, CustomFormField, StoreLocation, StoreSettings } from '@platform/contracts';
-import { DEFAULT_LOW_STOCK_THRESHOLD, FULFILMENT_MODES, fulfilmentDisclaimer, storeDistanceMiles } from '@platform/domain';
+import { ACCOUNT_FIELD_DEFAULTS, DEFAULT_LOW_STOCK_THRESHOLD, FULFILMENT_MODES, fulfilmentDisclaimer, storeDistanceMiles } from '@platform/domain';
 import { openSecret, sealSecret, TtlCache, type RequestContext } from '@platform/server-kit';
 import { StoreProfile } from './models';
 
@@ -25,7 +25,8 @@ export const DEFAULT_SETTINGS = {
   featuredProductsTitle: '',
   /** Hosts that route by hash (libs/domain routing.ts); none by default. */
   hashRoutingHosts: [] as string[],
-  account_field_info: { label: 'Contractor Account Number', help: 'Enter your contractor account number if you have a registered account with this business.' },
+  /** Registration's optional account-number field: spec 2's words until the owner sets their own (admin/customers/accountSettings). */
+  account_field_info: { label: ACCOUNT_FIELD_DEFAULTS.label as string, help: ACCOUNT_FIELD_DEFAULTS.help as string },
 };
 
 export const DEFAULT_BUSINESS = {

@@ -68,8 +68,9 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /**
  * GET admin/customers?excel=1 (or format=xlsx): the same rows as a real Excel workbook (one sheet, 'Customers'),
- * written by ExcelJS's streaming writer as the batches come: each row is committed (and leaves memory) at once, and
- * a batch waits while the browser is behind. Text cells are strings, never formulas; the sign-up time is a date.
+ * written by ExcelJS's streaming writer as the batches come: each row is committed (and leaves memory) at once, a
+ * batch waits while the browser is behind, and a browser that leaves stops the reading. Text cells are strings, never
+ * formulas; the sign-up time is a date.
  */
 export function exportCustomersXlsx(ctx: RequestContext, s: CustomerIndexStore, search?: string): Readable {
   const out = new PassThrough();
@@ -88,7 +89,9 @@ export function exportCustomersXlsx(ctx: RequestContext, s: CustomerIndexStore, 
         const [first, last, email, phone, , marketing, texts] = cells(c);
         sheet.addRow({ first, last, email, phone, since: new Date(c.created_at), marketing, texts }).commit();
       }
-      if (out.writableNeedDrain) await once(out, 'drain');
+      // The browser left: stop reading; it is behind: wait for it.
+      if (out.destroyed) return;
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }
     sheet.commit();
     await workbook.commit();

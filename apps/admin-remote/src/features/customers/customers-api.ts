@@ -1,4 +1,4 @@
-import type { AdminCustomerDetails, AdminCustomerPage, CustomerTotals } from '@platform/contracts';
+import type { AdminCustomerDetails, AdminCustomerPage, CustomerAccountSettings, CustomerTotals } from '@platform/contracts';
 import { downloadAdminFile, platformApi } from '@platform/api-client';
 
 export interface CustomerListArgs { page: number; search?: string }
@@ -10,6 +10,10 @@ export const customersApi = platformApi.injectEndpoints({
       query: ({ page, search }) => ({ url: 'admin/customers', params: { page, limit: 10, ...(search ? { search } : {}) } }),
     }),
     customerTotals: build.query<CustomerTotals, void>({ query: () => 'admin/customers/totalAccounts' }),
+    /** GET subscribers: the shoppers who agreed to marketing e-mails and the footer's newsletter sign-ups (subscribed or not), newest first. */
+    subscribers: build.query<AdminCustomerPage, CustomerListArgs>({
+      query: ({ page, search }) => ({ url: 'subscribers', params: { page, limit: 10, ...(search ? { search } : {}) } }),
+    }),
     customer: build.query<AdminCustomerDetails, { id: string; page?: number }>({
       query: ({ id, page = 1 }) => ({ url: `admin/customer/${encodeURIComponent(id)}`, method: 'POST', params: { page } }),
     }),
@@ -18,6 +22,15 @@ export const customersApi = platformApi.injectEndpoints({
       query: (id) => ({ url: `admin/customer/${encodeURIComponent(id)}/delete`, method: 'POST' }),
       // The order lists now read 'Deleted customer' (the Customers screen reloads its own list and totals).
       invalidatesTags: ['Orders'],
+    }),
+    /** The store's customer account settings (edit_user_inputs): Sign In and Sign Up in the header, texts, the account-number field. */
+    accountSettings: build.query<CustomerAccountSettings, void>({
+      query: () => 'admin/customers/accountSettings', transformResponse: (answer: { data: CustomerAccountSettings }) => answer.data, providesTags: ['Settings'],
+    }),
+    saveAccountSettings: build.mutation<{ status: string; message: string; data: CustomerAccountSettings }, CustomerAccountSettings>({
+      query: (body) => ({ url: 'admin/customers/accountSettings', method: 'POST', body }),
+      // The storefront's settings (header, registration) are read anew.
+      invalidatesTags: ['Settings'],
     }),
   }),
 });

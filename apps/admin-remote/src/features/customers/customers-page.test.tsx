@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { useToasts } from '@platform/api-client';
-import type { AdminCustomerDetails, AdminCustomerPage, AdminCustomerRow, CustomerTotals } from '@platform/contracts';
+import type { AdminCustomerDetails, AdminCustomerPage, AdminCustomerRow, CustomerAccountSettings, CustomerTotals } from '@platform/contracts';
+import { ACCOUNT_FIELD_DEFAULTS, ACCOUNT_FIELD_LABEL_NEEDED, ACCOUNT_FIELD_NO_MARKUP, ACCOUNT_SETTINGS_SAVED, NO_PERMISSION } from '@platform/domain';
 import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
 import { Failure, renderAdmin, type Answers } from '../../test-support';
 
@@ -13,6 +14,8 @@ interface CustomerAnswers extends Answers {
   [customer: `POST /api/admin/customer/${string}`]: AdminCustomerDetails | { status: string; message: string; data: { orders: number; recurring_orders: number } };
   /** …/export: their personal data as a file. */
   [data: `GET /api/admin/customer/${string}`]: { account: { id: string } };
+  'GET /api/admin/customers/accountSettings': { data: CustomerAccountSettings };
+  'POST /api/admin/customers/accountSettings': { status: string; message: string; data: CustomerAccountSettings };
 }
 class FakeApi extends ApiStandIn<CustomerAnswers> {}
 
@@ -35,6 +38,8 @@ const ANN_DETAILS: AdminCustomerDetails = {
   },
   cards: [{ brand: 'Visa', last4: '4242' }],
 };
+
+const SETTINGS: CustomerAccountSettings = { hide_registration: false, sms_notifications_enabled: true, account_field_info: { ...ACCOUNT_FIELD_DEFAULTS } };
 
 describe('Customers', () => {
   it('is in the admin menu; lists the accounts with their totals, finds by a search and pages', async () => {
@@ -202,5 +207,157 @@ describe('Customers', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete personal data' }));
     expect(await within(dialog).findByText("Only the store owner can export or delete a customer's personal data.")).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Ann Lee' })).toBeTruthy();
+  });
+});
+
+describe('Customers › Account settings', () => {
+  const listed = () => new FakeApi()
+    .on('GET /api/admin/customers', page([ANN]))
+    .on('GET /api/admin/customers/totalAccounts', { total: 1, marketing: 1 });
+
+  it("opens from the Customers page, previews the account-number field, names a blank label without sending, then saves and says so", async () => {
+    const api = listed()
+      .on('GET /api/admin/customers/accountSettings', { data: SETTINGS })
+      .on('POST /api/admin/customers/accountSettings', (r) => {
+        const body = r.body as CustomerAccountSettings;
+        return { status: 'success', message: ACCOUNT_SETTINGS_SAVED, data: { ...body, account_field_info: { label: body.account_field_info.label.trim(), help: body.account_field_info.help.trim() } } };
+      });
+    const { user } = renderAdmin('/admin/customers', { api });
+
+    const opener = await screen.findByRole('button', { name: 'Account settings' });
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    await user.click(opener);
+    expect(window.location.search).toBe('?settings=1');
+    expect(opener.getAttribute('aria-expanded')).toBe('true');
+    const panel = await screen.findByRole('region', { name: 'Customer account settings' });
+    const form = await within(panel).findByRole('form', { name: 'Customer account settings' });
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Customer account settings' }));
+    const header = within(form).getByRole('checkbox', { name: 'Show Sign In and Sign Up in the store’s header' }) as HTMLInputElement;
+    const texts = within(form).getByRole('checkbox', { name: 'Text shoppers: sign-in codes and order updates' }) as HTMLInputElement;
+    expect([header.checked, texts.checked]).toEqual([true, true]);
+    expect(within(form).getByRole('figure', { name: 'What shoppers see' }).textContent).toBe(`What shoppers see:${ACCOUNT_FIELD_DEFAULTS.label} (optional)${ACCOUNT_FIELD_DEFAULTS.help}`);
+
+    // The header option says what turning it off does.
+    await user.click(header);
+    expect(within(form).getByText(/The header shows neither\./)).toBeTruthy();
+    await user.click(texts);
+    expect(within(form).getByText(/get no texts from the store/)).toBeTruthy();
+
+    // A blank label is named under its field, and nothing is sent.
+    const label = within(form).getByRole('textbox', { name: 'Label' });
+    await user.clear(label);
+    await user.click(within(form).getByRole('button', { name: 'Save account settings' }));
+    expect(await within(form).findByText(ACCOUNT_FIELD_LABEL_NEEDED)).toBeTruthy();
+    expect(label.getAttribute('aria-invalid')).toBe('true');
+    await vi.waitFor(() => expect(document.activeElement).toBe(label));
+    expect(api.sent('POST /api/admin/customers/accountSettings')).toHaveLength(0);
+
+    await user.type(label, 'Trade Account ');
+    const help = within(form).getByRole('textbox', { name: 'Help under the field' });
+    await user.clear(help);
+    await user.type(help, 'On your monthly statement.');
+    expect(within(form).getByRole('figure', { name: 'What shoppers see' }).textContent).toBe('What shoppers see:Trade Account (optional)On your monthly statement.');
+    await user.click(within(form).getByRole('button', { name: 'Save account settings' }));
+    expect(await within(form).findByRole('status')).toBeTruthy();
+    expect(within(form).getByRole('status').textContent).toBe(ACCOUNT_SETTINGS_SAVED);
+    expect(api.sent('POST /api/admin/customers/accountSettings')[0].body).toEqual({
+      hide_registration: true, sms_notifications_enabled: false, account_field_info: { label: 'Trade Account ', help: 'On your monthly statement.' },
+    });
+    expect((label as HTMLInputElement).value).toBe('Trade Account');
+
+    // The standard words come back with one button; Close leaves the list as it was.
+    await user.click(within(form).getByRole('button', { name: 'Use the standard words' }));
+    expect((label as HTMLInputElement).value).toBe(ACCOUNT_FIELD_DEFAULTS.label);
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Customer account settings' })).toBeNull();
+    expect(window.location.search).toBe('');
+  });
+
+  it("shows the server's refusal under its field, and a staff member without the permission is told why (no Try again)", async () => {
+    const api = listed()
+      .on('GET /api/admin/customers/accountSettings', { data: SETTINGS })
+      .on('POST /api/admin/customers/accountSettings', new Failure(422, ACCOUNT_FIELD_NO_MARKUP, { 'account_field_info.help': [ACCOUNT_FIELD_NO_MARKUP] }));
+    const { user } = renderAdmin('/admin/customers?settings=1', { api });
+    const form = await screen.findByRole('form', { name: 'Customer account settings' });
+    await user.click(within(form).getByRole('button', { name: 'Save account settings' }));
+    expect(await within(form).findByText(ACCOUNT_FIELD_NO_MARKUP)).toBeTruthy();
+    expect(within(form).getByRole('textbox', { name: 'Help under the field' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says why when the settings cannot be opened, and offers Try again when it was not a refusal', async () => {
+    let answer: Failure | { data: CustomerAccountSettings } = new Failure(403, NO_PERMISSION);
+    const api = listed().on('GET /api/admin/customers/accountSettings', () => answer);
+    const { unmount } = renderAdmin('/admin/customers?settings=1', { api });
+    const panel = await screen.findByRole('region', { name: 'Customer account settings' });
+    expect(await within(panel).findByText(NO_PERMISSION)).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(within(panel).queryByRole('form')).toBeNull();
+    unmount();
+
+    answer = new Failure(500, 'Server Error');
+    const { user } = renderAdmin('/admin/customers?settings=1', { api });
+    const again = await screen.findByRole('region', { name: 'Customer account settings' });
+    expect(await within(again).findByText('We could not load the account settings.')).toBeTruthy();
+    answer = { data: SETTINGS };
+    await user.click(within(again).getByRole('button', { name: 'Try again' }));
+    expect(await within(again).findByRole('form', { name: 'Customer account settings' })).toBeTruthy();
+  });
+});
+
+describe('Customers › Subscribers', () => {
+  const READER: AdminCustomerRow = {
+    id: 'newsletter-0a1b2c', first_name: '', last_name: '', email: 'reader@example.com', telephone: '', created_at: '2026-11-21T15:00:00.000Z',
+    receive_marketing: false, receive_sms: false, source: 'newsletter', unsubscribed_at: '2026-11-23T15:00:00.000Z',
+  };
+
+  it('lists who marketing e-mails may go to, 10 a page, where each came from and who unsubscribed; a customer opens; a search finds', async () => {
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', page([ANN, BOB]))
+      .on('GET /api/admin/customers/totalAccounts', { total: 2, marketing: 1 })
+      .on('GET /api/subscribers', (r) => (r.query.get('search') ? page([]) : page([ANN, READER], 12, 2)))
+      .on(`POST /api/admin/customer/${ANN.id}`, ANN_DETAILS);
+    const { user } = renderAdmin('/admin/customers', { api });
+
+    const lists = await screen.findByRole('navigation', { name: 'Customer lists' });
+    expect(within(lists).getByRole('link', { name: 'Customer accounts' }).getAttribute('aria-current')).toBe('page');
+    await user.click(within(lists).getByRole('link', { name: 'Subscribers' }));
+    expect(window.location.search).toBe('?view=subscribers');
+    expect(within(lists).getByRole('link', { name: 'Subscribers' }).getAttribute('aria-current')).toBe('page');
+    const table = await screen.findByRole('table', { name: 'Subscribers' });
+    expect(screen.getByText('12 subscribers')).toBeTruthy();
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      'Ann Leeann@example.comNov 20, 2026Customer accountSubscribed',
+      'Newsletter sign-upreader@example.comNov 21, 2026Newsletter (footer)Unsubscribed Nov 23, 2026',
+    ]);
+    expect(api.sent('GET /api/subscribers')[0].query.toString()).toBe('page=1&limit=10');
+    expect(screen.queryByRole('table', { name: 'Customers' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export to Excel' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(() => expect(api.sent('GET /api/subscribers').at(-1)!.query.get('page')).toBe('2'));
+    expect(window.location.search).toBe('?view=subscribers&page=2');
+
+    await user.click(within(screen.getByRole('table', { name: 'Subscribers' })).getByRole('link', { name: 'Ann Lee' }));
+    expect(await screen.findByRole('region', { name: 'Ann Lee' })).toBeTruthy();
+    expect(window.location.search).toBe(`?view=subscribers&page=2&open=${ANN.id}`);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
+    await user.click(screen.getByRole('button', { name: 'Find customers' }));
+    expect(await screen.findByText('No subscribers match')).toBeTruthy();
+    expect(api.sent('GET /api/subscribers').at(-1)!.query.toString()).toBe('page=1&limit=10&search=nobody');
+    expect(window.location.search).toBe('?view=subscribers&search=nobody');
+  });
+
+  it('says when there are none yet, and when the list cannot load', async () => {
+    let fail = true;
+    const api = new FakeApi()
+      .on('GET /api/admin/customers/totalAccounts', { total: 0, marketing: 0 })
+      .on('GET /api/subscribers', () => (fail ? new Failure(500, 'Server Error') : page([], 0)));
+    const { user } = renderAdmin('/admin/customers?view=subscribers', { api });
+    expect(await screen.findByText('We could not load the subscribers.')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No subscribers yet')).toBeTruthy();
+    expect(api.sent('GET /api/admin/customers')).toHaveLength(0);
   });
 });

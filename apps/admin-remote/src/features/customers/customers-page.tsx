@@ -7,12 +7,20 @@ import { errorMessage, notify } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle, PaginationBar } from '@platform/ui';
 import { customersApi, downloadCustomerData, downloadCustomersExcel } from './customers-api';
 import { DetailPanel as Panel, Facts, ListTable as Table, panelNotReady } from '../layout/list-parts';
+import { AccountSettingsPanel } from './account-settings-form';
+import { SubscribersList } from './subscribers-list';
 
 const Filters = styled.form`
   display: grid; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); gap: 0 12px; align-items: end; margin-bottom: 8px;
   .buttons { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 14px; }
 `;
 const Summary = styled.p`display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center;`;
+/** The two lists of the page, as tabs that are links (the list lives in the address). */
+const Views = styled.nav`
+  display: flex; flex-wrap: wrap; gap: 4px 16px; margin-bottom: 12px; border-bottom: 1px solid ${(p) => p.theme.colors.border};
+  a { padding: 8px 2px; text-decoration: none; }
+  a[aria-current='page'] { font-weight: 700; border-bottom: 3px solid currentColor; }
+`;
 
 const fullName = (c: Pick<AdminCustomerRow, 'first_name' | 'last_name' | 'email'>) => `${c.first_name} ${c.last_name}`.trim() || c.email;
 const phoneLabel = (phone: string) => (phone ? formatPhone(phone) : '');
@@ -121,31 +129,37 @@ function CustomerPanel({ id, onClose, onDeleted }: { id: string; onClose: () => 
 }
 
 /**
- * Customers (spec 3 §7 Customers): the store's shopper accounts, newest first, 10 a page, found by name, e-mail or
- * phone; how many there are and how many agreed to marketing e-mails; the list (or its search's matches) as an Excel workbook. A row
- * opens the customer above the list. The search, page and the open customer live in the address.
+ * Customers (spec 3 §7 Customers): the store's shopper accounts (or, under Subscribers, who marketing e-mails may go
+ * to), newest first, 10 a page, found by name, e-mail or phone; how many there are and how many agreed to marketing
+ * e-mails; the accounts (or the search's matches) as an Excel workbook. A row opens the customer above the list;
+ * Account settings opens the store's sign-up and sign-in settings. The list, search, page, the open customer and the
+ * open settings live in the address.
  */
 export function CustomersPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const open = params.get('open');
+  const settingsOpen = params.get('settings') === '1';
+  const view = params.get('view') === 'subscribers' ? 'subscribers' : 'accounts';
   const [draft, setDraft] = useState(search);
   const [shownFor, setShownFor] = useState(search);
   if (shownFor !== search) { setShownFor(search); setDraft(search); }
 
-  const { data, isLoading, isFetching, isError, refetch } = customersApi.useCustomersQuery({ page, search: search || undefined });
+  const { data, isLoading, isFetching, isError, refetch } = customersApi.useCustomersQuery({ page, search: search || undefined }, { skip: view !== 'accounts' });
   const { data: totals, refetch: refetchTotals } = customersApi.useCustomerTotalsQuery();
-  const queryWith = (next: { search?: string; page?: number; open?: string | null }) => {
-    const merged = { search, page, open, ...next };
-    return Object.fromEntries(Object.entries({ search: merged.search, page: merged.page > 1 ? String(merged.page) : '', open: merged.open ?? '' })
-      .filter(([, v]) => v)) as Record<string, string>;
+  const queryWith = (next: { search?: string; page?: number; open?: string | null; settings?: boolean; view?: 'accounts' | 'subscribers' }) => {
+    const merged = { search, page, open, settings: settingsOpen, view, ...next };
+    return Object.fromEntries(Object.entries({
+      view: merged.view === 'subscribers' ? 'subscribers' : '', search: merged.search, page: merged.page > 1 ? String(merged.page) : '', open: merged.open ?? '', settings: merged.settings ? '1' : '',
+    }).filter(([, v]) => v)) as Record<string, string>;
   };
+  const viewLink = (to: 'accounts' | 'subscribers') => `/admin/customers?${new URLSearchParams(queryWith({ view: to, page: 1 })).toString()}`;
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setParams(queryWith({ search: draft.trim(), page: 1, open: null }));
   };
-  const clear = () => { setDraft(''); setParams({}); };
+  const clear = () => { setDraft(''); setParams(queryWith({ search: '', page: 1, open: null })); };
   const rowLink = (id: string) => `/admin/customers?${new URLSearchParams(queryWith({ open: id })).toString()}`;
 
   const [exporting, setExporting] = useState(false);
@@ -159,31 +173,42 @@ export function CustomersPage() {
   return (
     <Container>
       <PageTitle>Customers</PageTitle>
+      <p>
+        <Button type="button" $variant="secondary" aria-expanded={settingsOpen} onClick={() => setParams(queryWith({ settings: !settingsOpen }))}>Account settings</Button>
+      </p>
+      {settingsOpen ? <AccountSettingsPanel onClose={() => setParams(queryWith({ settings: false }))} /> : null}
       {totals ? (
         <Summary>
           <span>{plural(totals.total, 'customer account', 'customer accounts')}</span>
           <span>{plural(totals.marketing, 'agreed to marketing e-mails', 'agreed to marketing e-mails')}</span>
         </Summary>
       ) : null}
+      <Views aria-label="Customer lists">
+        <Link to={viewLink('accounts')} aria-current={view === 'accounts' ? 'page' : undefined}>Customer accounts</Link>
+        <Link to={viewLink('subscribers')} aria-current={view === 'subscribers' ? 'page' : undefined}>Subscribers</Link>
+      </Views>
       <Filters role="search" aria-label="Find customers" onSubmit={apply}>
         <Field>Search<input type="search" value={draft} maxLength={100} placeholder="Name, e-mail or phone" onChange={(e) => setDraft(e.target.value)} /></Field>
         <div className="buttons">
           <Button type="submit">Find customers</Button>
           {search ? <Button type="button" $variant="secondary" onClick={clear}>Clear search</Button> : null}
-          <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportExcel()}>{exporting ? 'Exporting…' : search ? 'Export matches to Excel' : 'Export to Excel'}</Button>
+          {view === 'accounts' ? (
+            <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportExcel()}>{exporting ? 'Exporting…' : search ? 'Export matches to Excel' : 'Export to Excel'}</Button>
+          ) : null}
         </div>
       </Filters>
       {open ? (
         <CustomerPanel id={open} onClose={() => setParams(queryWith({ open: null }))}
           onDeleted={(message) => { notify('success', message, 6000); setParams(queryWith({ open: null })); void refetch(); void refetchTotals(); }} />
       ) : null}
-      {isLoading ? <Loading label="Loading customers…" /> : null}
-      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the customers.</ErrorNotice> : null}
-      {data && data.total === 0 ? (
+      {view === 'subscribers' ? <SubscribersList page={page} search={search} open={open} rowLink={rowLink} onPage={(next) => setParams(queryWith({ page: next }))} /> : null}
+      {view === 'accounts' && isLoading ? <Loading label="Loading customers…" /> : null}
+      {view === 'accounts' && isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the customers.</ErrorNotice> : null}
+      {view === 'accounts' && data && data.total === 0 ? (
         search ? <EmptyState title="No customers match">Search by whole words of the name, an e-mail or a phone number, or clear the search.</EmptyState>
           : <EmptyState title="No customer accounts yet">Shoppers who register on your online store will appear here.</EmptyState>
       ) : null}
-      {data && data.total > 0 ? (
+      {view === 'accounts' && data && data.total > 0 ? (
         <>
           <p aria-live="polite">{search ? plural(data.total, 'customer matches', 'customers match') : plural(data.total, 'customer', 'customers')}{isFetching ? ' (updating…)' : ''}</p>
           <Table aria-label="Customers">

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from '@platform/routing';
 import styled from 'styled-components';
 import type { CustomFormField } from '@platform/contracts';
-import { DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
+import { ACCOUNT_FIELD_DEFAULTS, DUPLICATE_EMAIL_SHOWN, DUPLICATE_PHONE_SHOWN, formatPhone, phoneInputDigits, PHONE_INPUT_MAX_LENGTH, registrationProblemShown, SIGNUP_FAILED, INVALID_EMAIL, INVALID_PHONE, isValidEmail, normalizePhone, passwordProblems } from '@platform/domain';
 import { errorMessage, fieldErrors, getDeviceId, identityApi, notify, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, focusFirstInvalid, PageTitle } from '@platform/ui';
 
@@ -159,7 +159,7 @@ export function RegisterPage() {
             <div><Field>Password<input type="password" name="password" aria-invalid={Boolean(problems.password)} autoComplete="new-password" value={password} onChange={(e) => { setPassword(e.target.value); setProblems(({ password: _, ...rest }) => rest); }} /></Field>{problem('password')}</div>
             <div><Field>Confirm password<input type="password" name="c_password" aria-invalid={Boolean(problems.c_password)} autoComplete="new-password" value={confirmation} onChange={(e) => { setConfirmation(e.target.value); setProblems(({ c_password: _, ...rest }) => rest); }} /></Field>{problem('c_password')}</div>
           </Row>
-          <Field>{accountField?.label ?? 'Contractor Account Number'} (optional)
+          <Field>{accountField?.label || ACCOUNT_FIELD_DEFAULTS.label} (optional)
             <input name="account_number" value={member.account_number} maxLength={50} onChange={(e) => change('account_number', e.target.value)} />
             {accountField?.help ? <Help>{accountField.help}</Help> : null}
           </Field>
