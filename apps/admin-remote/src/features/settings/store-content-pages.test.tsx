@@ -196,6 +196,7 @@ describe('Settings › About Us: the story, search and sharing', () => {
     expect(await within(story).findByText('Describe the photo for shoppers who cannot see it.')).toBeTruthy();
     await user.click(within(story).getByRole('textbox', { name: 'Description' }));
     await user.paste('The shop front');
+    await user.click(screen.getByRole('button', { name: 'Show preview' }));
     const frame = screen.getByTitle('Story preview');
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toContain('<h2>Since 1952</h2><p>Family owned.</p>');
