@@ -10,6 +10,7 @@ import { Failure, renderAdmin, type Answers } from '../../test-support';
 interface CustomerAnswers extends Answers {
   'GET /api/admin/customers': AdminCustomerPage;
   'GET /api/admin/customers/totalAccounts': CustomerTotals;
+  'GET /api/subscribers': AdminCustomerPage;
   /** One customer, and (…/delete) the owner deleting their personal data. */
   [customer: `POST /api/admin/customer/${string}`]: AdminCustomerDetails | { status: string; message: string; data: { orders: number; recurring_orders: number } };
   /** …/export: their personal data as a file. */
