@@ -97,6 +97,8 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back offic
       ['/admin/orders/list', 'Outstanding Orders'], ['/admin/settings/about-us', 'About Us'], ['/admin/settings/fulfillment-options', 'Fulfillment Options'],
       ['/admin/settings/special-order-items', 'Special Order Items'], ['/admin/settings/search-synonyms', 'Search Synonyms'], ['/admin/settings/sub-accounts', 'Sub-accounts'],
       ['/admin/settings/widgets', 'Home Page Sections'], ['/admin/settings/payment-options', 'Payment Options'],
+      ['/admin/settings/product-listings', 'Product Listings'], ['/admin/settings/top-banner', 'Top Banner'],
+      ['/admin/settings/department-mapping', 'Department Mapping'], ['/admin/settings/social-media-accounts', 'Social Media Accounts'],
     ]);
     await openSession(page, PAINT, PAINT_ADMIN);
     // Only the wizard's overview: opening a step begins the wizard, which changes where the owner lands after sign-in.

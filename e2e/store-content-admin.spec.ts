@@ -1,0 +1,50 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './helpers';
+
+/** Signs the owner in and answers the session's bearer header (to put the store back as it was). */
+async function ownerSignedIn(page: Page) {
+  await page.goto('/login');
+  await signIn(page, ADMIN);
+  await expect(page.getByRole('heading', { name: 'Outstanding Orders' })).toBeVisible();
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? sessionStorage.getItem('user') ?? '{}').access_token as string);
+  return { authorization: `Bearer ${token}` };
+}
+
+test.describe('an owner edits what shoppers browse and read (issue 29)', () => {
+  test('sets the home banner in Settings › Top Banner, previewed, and the home page shows it', async ({ page }) => {
+    const headers = await ownerSignedIn(page);
+    const before = (await (await page.request.get('/api/admin/home-banner', { headers })).json()).data;
+    try {
+      await page.getByRole('link', { name: 'Website Settings' }).click();
+      await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Top Banner' }).click();
+      await expect(page.getByRole('heading', { name: 'Top Banner' })).toBeVisible();
+      const words = `Open late Fridays ${Date.now()}`;
+      await page.getByRole('checkbox', { name: 'Show the banner on the home page' }).check();
+      await page.getByRole('textbox', { name: 'Announcement' }).fill(words);
+      await page.getByRole('textbox', { name: 'Background colour', exact: true }).fill('#ffe08a');
+      await expect(page.getByRole('region', { name: 'Banner preview' })).toContainText(words);
+      await page.getByRole('button', { name: 'Save banner' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Home banner saved.' }).first()).toBeVisible();
+      await page.getByRole('link', { name: 'View as Customer' }).click();
+      await expect(page.getByRole('region', { name: 'Announcement' })).toContainText(words);
+    } finally {
+      await page.request.post('/api/home-banner/update', { headers, data: before });
+    }
+  });
+
+  test('adds an alias to a department in Department Mapping, then removes it', async ({ page }) => {
+    await ownerSignedIn(page);
+    await page.goto('/admin/settings/department-mapping');
+    const add = page.getByRole('button', { name: /^Add alias to / }).first();
+    const department = (await add.getAttribute('aria-label'))!.replace('Add alias to ', '');
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: `Add an alias to ${department}` });
+    const alias = `Journey alias ${Date.now()}`;
+    await dialog.getByRole('textbox', { name: 'Alias' }).fill(alias);
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('list', { name: `Aliases of ${department}` })).toContainText(alias);
+    await page.getByRole('button', { name: `Remove alias ${alias} from ${department}` }).click();
+    await expect(page.getByText(alias)).toHaveCount(0);
+  });
+});
