@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { looksLikeCardNumber } from '@platform/domain';
 import { AppError } from '@platform/server-kit';
 import {
   assertCents, type Authorization, type AuthorizeOptions, type CallbackHeaders, type CallOptions, type PaymentEvent,
@@ -44,18 +45,6 @@ export interface FiservCredentials {
  * Fiserv's own example tokens ('1235325235236', '1751905117310026') are digit strings that fail Luhn.
  */
 const TOKEN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
-export function looksLikeCardNumber(value: string): boolean {
-  const digits = value.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 export function isFiservToken(value: string): boolean {
   return TOKEN.test(value) && !looksLikeCardNumber(value);
