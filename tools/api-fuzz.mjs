@@ -12,7 +12,7 @@ import { aptInstall, root, waitForPort } from './provision.mjs';
 
 const SCHEMATHESIS = '4.32.5';
 const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
-const examples = Number(arg('--examples', 6));
+const examples = Number(arg('--examples', 4));
 const seed = Number(arg('--seed', 20261125));
 const port = Number(process.env.API_FUZZ_PORT ?? 4420);
 const base = `http://127.0.0.1:${port}`;
