@@ -250,6 +250,6 @@ export async function storeLinkOrigin(request: FastifyRequest): Promise<string> 
     const url = originOfUrl(candidate);
     if (url && (await request.server.tenants.byHost(url.host))?.id === request.ctx.tenantId) return url.origin;
   }
-  const tenant = await Tenant.findById(request.ctx.tenantId, { slug: 1, domains: 1 }).lean() as { slug: string; domains?: string[] } | null;
-  return storeAddress(tenant ?? { slug: request.ctx.tenant.slug }, process.env.PUBLIC_URL ?? 'http://localhost:8080');
+  // The resolved tenant (cached by the directory) carries its domains: no database read per order or e-mail.
+  return storeAddress(request.ctx.tenant, process.env.PUBLIC_URL ?? 'http://localhost:8080');
 }

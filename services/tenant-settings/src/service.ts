@@ -93,9 +93,16 @@ export function storeProfile(ctx: RequestContext) {
   return profile(ctx);
 }
 
-function profile(ctx: RequestContext) {
-  return cached(`profile:${ctx.tenantId}`, async () =>
-    (await StoreProfile.findOne(scoped(ctx)).lean()) as { settings?: Plain; business?: Plain; navigation?: Plain[]; navGroups?: Plain[]; shippingCarrier?: ShippingCarrierAccount } | null);
+type StoredProfile = { settings?: Plain; business?: Plain; navigation?: Plain[]; navGroups?: Plain[]; shippingCarrier?: ShippingCarrierAccount };
+/** A cached profile with what is worked out from it, so a request does not merge the defaults again. */
+interface ProfileEntry { doc: StoredProfile | null; settings?: Omit<StoreSettings, 'mapTileUrl'>; business?: { locations: unknown; value: BusinessDetails } }
+
+function profileEntry(ctx: RequestContext): Promise<ProfileEntry> {
+  return cached(`profile:${ctx.tenantId}`, async () => ({ doc: (await StoreProfile.findOne(scoped(ctx)).lean()) as StoredProfile | null }));
+}
+
+async function profile(ctx: RequestContext) {
+  return (await profileEntry(ctx)).doc;
 }
 
 /** The carrier account a store connected for live shipping quotes and labels; never sent to browsers. */
@@ -117,22 +124,37 @@ export async function saveShippingCarrierAccount(ctx: RequestContext, account: {
   forgetStoreProfile(ctx.tenantId);
 }
 
+/**
+ * The store's settings over the defaults. Nearly every request reads them, so the merge is kept with the
+ * cached profile (a fresh top-level copy each call; nested values are shared: callers must not change them).
+ */
 export async function getStoreSettings(ctx: RequestContext): Promise<StoreSettings> {
-  const stored = await profile(ctx);
-  const merged = mergeDefaults(DEFAULT_SETTINGS, stored?.settings ?? {});
-  return {
+  const entry = await profileEntry(ctx);
+  entry.settings ??= {
     businessSlug: ctx.tenant.slug,
     businessName: ctx.tenant.name,
     businessId: ctx.tenant.businessId,
     variant: ctx.tenant.variant,
-    ...merged,
-    // Platform-wide (MAP_TILE_URL), unless the store set its own.
-    mapTileUrl: (merged as { mapTileUrl?: string | null }).mapTileUrl ?? process.env.MAP_TILE_URL ?? null,
+    ...mergeDefaults(DEFAULT_SETTINGS, entry.doc?.settings ?? {}),
   };
+  // Platform-wide (MAP_TILE_URL), unless the store set its own.
+  return { ...entry.settings, mapTileUrl: (entry.settings as { mapTileUrl?: string | null }).mapTileUrl ?? process.env.MAP_TILE_URL ?? null } as StoreSettings;
 }
 
 export async function listLocations(ctx: RequestContext): Promise<StoreLocation[]> {
+  return (await cachedLocations(ctx)).map((l) => ({ ...l, hours: { ...l.hours } }));
+}
+
+/** The locations as answered, kept with the cached documents (callers get copies from listLocations). */
+const locationViews = new WeakMap<object, StoreLocation[]>();
+async function cachedLocations(ctx: RequestContext): Promise<StoreLocation[]> {
   const docs = await cached(`locations:${ctx.tenantId}`, async () => await Location.find(scoped(ctx)).sort({ sortOrder: 1, locationId: 1 }).lean() as any[]);
+  let views = locationViews.get(docs);
+  if (!views) locationViews.set(docs, views = locationViewsOf(ctx, docs));
+  return views;
+}
+
+function locationViewsOf(ctx: RequestContext, docs: any[]): StoreLocation[] {
   return docs.map((d) => ({
     id: d.locationId,
     name: d.name,
@@ -149,18 +171,22 @@ export async function listLocations(ctx: RequestContext): Promise<StoreLocation[
   }));
 }
 
+/** The business details over the defaults, worked out once per cached profile and locations (as getStoreSettings). */
 export async function getBusinessDetails(ctx: RequestContext): Promise<BusinessDetails> {
-  const stored = await profile(ctx);
-  const business = mergeDefaults(DEFAULT_BUSINESS, stored?.business ?? {});
-  return {
-    business_id: ctx.tenant.businessId,
-    original_company: ctx.tenant.name,
-    other_ecommerce_plan: ctx.tenant.plan,
-    about_us: { locations: await listLocations(ctx) },
-    ...business,
-    delivery_settings: { ...business.delivery_settings, delivery_disclaimer: fulfilmentDisclaimer(business, FULFILMENT_MODES.delivery)! },
-    pickup_disclaimer: fulfilmentDisclaimer(business, FULFILMENT_MODES.pickup)!,
-  };
+  const [entry, locations] = await Promise.all([profileEntry(ctx), cachedLocations(ctx)]);
+  if (entry.business?.locations !== locations) {
+    const business = mergeDefaults(DEFAULT_BUSINESS, entry.doc?.business ?? {});
+    entry.business = { locations, value: {
+      business_id: ctx.tenant.businessId,
+      original_company: ctx.tenant.name,
+      other_ecommerce_plan: ctx.tenant.plan,
+      about_us: { locations },
+      ...business,
+      delivery_settings: { ...business.delivery_settings, delivery_disclaimer: fulfilmentDisclaimer(business, FULFILMENT_MODES.delivery)! },
+      pickup_disclaimer: fulfilmentDisclaimer(business, FULFILMENT_MODES.pickup)!,
+    } };
+  }
+  return { ...entry.business.value };
 }
 
 /**
