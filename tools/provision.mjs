@@ -210,32 +210,25 @@ export async function startBackingServices({ profile, mongoPort, redisPort, stri
       }
     }
   }
+  /** Starts one of the platform's own stand-ins (tools/<name>.ts) on its port, or reuses one already there. */
+  const startStandIn = async (name, what, port) => {
+    if (await portOpen(port)) return log(`reusing the ${what} already on ${port}`);
+    const standInLog = path.join(dataDir, `${name}.log`);
+    const standIn = startChild(name, process.execPath, ['--import', 'tsx', path.join(root, `tools/${name}.ts`), '--port', String(port)], standInLog);
+    children.push(standIn);
+    await waitForChildPort(standIn, name, port, standInLog);
+    log(`${what} started on ${port}`);
+  };
   if (!easyPostUrl) {
     // EasyPost has no official local server: the platform's own stand-in of its published API (services/cart
     // testing.ts), so shipping rates and labels never reach the real EasyPost from a developer's or CI's machine.
-    if (await portOpen(easyPostPort)) log(`reusing the EasyPost stand-in already on ${easyPostPort}`);
-    else {
-      const standInLog = path.join(dataDir, 'easypost-stand-in.log');
-      const standIn = startChild('easypost-stand-in', process.execPath, ['--import', 'tsx', path.join(root, 'tools/easypost-stand-in.ts'),
-        '--port', String(easyPostPort)], standInLog);
-      children.push(standIn);
-      await waitForChildPort(standIn, 'easypost-stand-in', easyPostPort, standInLog);
-      log(`EasyPost stand-in started on ${easyPostPort}`);
-    }
+    await startStandIn('easypost-stand-in', 'EasyPost stand-in', easyPostPort);
     easyPostUrl = `http://127.0.0.1:${easyPostPort}`;
   }
   if (!dropShipUrls) {
     // The suppliers' drop-ship APIs (Do it Best, Emery) are not published and have no sandbox: the platform's own
     // stand-ins (services/cart drop-ship-stand-ins.ts), one process on one port, /doitbest and /emery.
-    if (await portOpen(dropShipPort)) log(`reusing the drop-ship stand-ins already on ${dropShipPort}`);
-    else {
-      const standInLog = path.join(dataDir, 'drop-ship-stand-ins.log');
-      const standIn = startChild('drop-ship-stand-ins', process.execPath, ['--import', 'tsx', path.join(root, 'tools/drop-ship-stand-ins.ts'),
-        '--port', String(dropShipPort)], standInLog);
-      children.push(standIn);
-      await waitForChildPort(standIn, 'drop-ship-stand-ins', dropShipPort, standInLog);
-      log(`drop-ship stand-ins started on ${dropShipPort}`);
-    }
+    await startStandIn('drop-ship-stand-ins', 'drop-ship stand-ins', dropShipPort);
     dropShipUrls = { DOITBEST_API_URL: `http://127.0.0.1:${dropShipPort}/doitbest`, EMERY_API_URL: `http://127.0.0.1:${dropShipPort}/emery` };
   }
   const stop = async () => {
