@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm test: provision like npm start (fresh test data on its own ports), then typecheck, lint, build,
-// unit + service tests (Vitest, real FerretDB/MongoDB and Redis) and browser journeys (Playwright, Debian Chromium).
-import { spawnSync } from 'node:child_process';
+// unit + service tests (Vitest, real FerretDB/MongoDB and Redis), browser journeys (Playwright, Debian Chromium)
+// and the API fuzz (Schemathesis).
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureNpmDependencies, root, startBackingServices } from './provision.mjs';
@@ -25,26 +26,48 @@ const env = {
   QUERY_GUARD: '1', // a request-path query on a growing collection not by _id fails its test (docs/DATA-ACCESS.md)
 };
 
-const steps = [
-  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  // The module-boundary rule reads Nx's cached project graph and is skipped without it (a fresh clone).
-  ['project graph', 'npx', ['nx', 'show', 'projects']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
-  ['build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']],
-  ['unit and service tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`]],
-  ['browser journeys', 'npx', ['playwright', 'test']],
-  ['API fuzz (Schemathesis)', 'node', ['tools/api-fuzz.mjs']],
+/**
+ * The steps in stages; a stage's steps run at the same time. Each stage pairs work that leaves a core idle
+ * (2-core machines): the typecheck beside lint and build, and the API fuzz at the lowest CPU priority beside the
+ * browser journeys, which wait on the browser much of the time (the fuzz then takes only what they leave).
+ * A step beside the first of its stage keeps its output until it ends, so the logs do not interleave.
+ */
+const stages = [
+  [['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+    // The module-boundary rule reads Nx's cached project graph and is skipped without it (a fresh clone).
+    [['project graph', 'npx', ['nx', 'show', 'projects']],
+      ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+      ['build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']]]],
+  [['unit and service tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`]]],
+  [['browser journeys', 'npx', ['playwright', 'test']],
+    ['API fuzz (Schemathesis)', 'nice', ['-n', '19', 'node', 'tools/api-fuzz.mjs']]],
 ];
 
 // TEST_STEPS=vitest,browser runs only the steps whose names contain one of the words (to rerun a flaky step)
 const only = process.env.TEST_STEPS?.split(',').map((w) => w.trim()).filter(Boolean);
+const wanted = ([name]) => !only || only.some((w) => name.includes(w));
 const results = [];
-for (const [name, cmd, args] of steps.filter(([name]) => !only || only.some((w) => name.includes(w)))) {
-  console.log(`\n[test] ${name}: ${cmd} ${args.join(' ')}`);
+
+/** Runs one step; `quiet` keeps its output until it ends. Resolves when it has ended. */
+function runStep([name, cmd, args], quiet) {
+  console.log(`\n[test] ${name}: ${cmd} ${args.join(' ')}${quiet ? ' (at the same time; its output follows when it ends)' : ''}`);
   const t0 = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  results.push({ name, ok: res.status === 0, seconds: (Date.now() - t0) / 1000 });
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    let output = '';
+    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.setEncoding('utf8').on('data', (d) => { output += d; });
+    child.on('close', (status) => {
+      if (quiet) console.log(`\n[test] ${name} (ran at the same time) said:\n${output}`);
+      results.push({ name, ok: status === 0, seconds: (Date.now() - t0) / 1000 });
+      resolve();
+    });
+  });
 }
+/** A stage's entry: one step, or a list run one after another. */
+const runEntry = async (entry, quiet) => {
+  for (const step of Array.isArray(entry[0]) ? entry : [entry]) if (wanted(step)) await runStep(step, quiet);
+};
+for (const stage of stages) await Promise.all(stage.map((entry, i) => runEntry(entry, i > 0)));
 await services.stop();
 
 function count(file, read) {
