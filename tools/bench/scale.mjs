@@ -7,6 +7,7 @@
 // Usage: npm run bench:scale -- [--duration 20] [--connections 16] [--products 20000] [--orders 100000]
 //   [--customers 50000] [--submit-orders 4000] [--submit-rate 50] [--timeout-min 45] [--keep] [--no-write] [--only NAME]
 //   [--separate-worker] (the workers in a process of their own, EMBEDDED_WORKER=0, as a split deployment runs them)
+//   [--gateway-processes N] (N gateway processes sharing the port, GATEWAY_PROCESSES; memory is their sum)
 //   [--profile] (the gateway writes a CPU profile into .data/bench-profile when it stops; open it in Chrome DevTools)
 // Every request goes to 127.0.0.1; the whole run stops (and stops what it started) after --timeout-min minutes.
 import { spawn } from 'node:child_process';
@@ -32,6 +33,7 @@ const keep = process.argv.includes('--keep');
 const writeDoc = !process.argv.includes('--no-write');
 const profile = process.argv.includes('--profile');
 const separateWorker = process.argv.includes('--separate-worker');
+const gatewayProcesses = Number(arg('gateway-processes', '1'));
 const TENANT = 'demo-hardware';
 const PORT = 4402;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -71,9 +73,13 @@ function run(cmd, args, env) {
   });
 }
 
+/** A process's resident memory with its child processes' (a multi-process gateway), in MB. */
 const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
+  const own = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  let children = [];
+  try { children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean); } catch { /* none */ }
+  const kb = Number(own?.replace(/\D+/g, '') ?? 0) + children.reduce((sum, child) => { try { return sum + (rssMb(child) ?? 0) * 1024; } catch { return sum; } }, 0);
+  return own ? Math.round(kb / 1024) : null;
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -97,6 +103,7 @@ try {
     IDENTITY_IP_LIMIT_LOGIN: '1000000000', IDENTITY_IP_LIMIT_LOOKUP: '1000000000',
   };
   delete env.QUERY_GUARD; // as in production
+  if (gatewayProcesses > 1) env.GATEWAY_PROCESSES = String(gatewayProcesses);
   const seedStart = performance.now();
   const seeded = await run(process.execPath, ['--import', 'tsx', 'tools/seed/seed.ts', '--if-empty', '--products', String(products), '--customers', String(customers), '--orders', String(orders)], env);
   if (seeded.code !== 0) throw new Error('seeding failed');
@@ -401,7 +408,7 @@ if (writeDoc) {
   const section = `<!-- scale:start (written by tools/bench/scale.mjs) -->
 ## Store scale (\`npm run bench:scale\`)
 
-Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${products.toLocaleString('en-US')} products in 3 stores, ${orders.toLocaleString('en-US')} orders, ${customers.toLocaleString('en-US')} customers (tenant ${TENANT}), FerretDB v1 (SQLite) and Redis on this machine, ${separateWorker ? 'the gateway and the workers in two Node processes (EMBEDDED_WORKER=0)' : 'the embedded gateway (one Node process, workers included)'}, ${duration} s x ${connections} connections per route on loopback.
+Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${products.toLocaleString('en-US')} products in 3 stores, ${orders.toLocaleString('en-US')} orders, ${customers.toLocaleString('en-US')} customers (tenant ${TENANT}), FerretDB v1 (SQLite) and Redis on this machine, ${separateWorker ? 'the gateway and the workers in two Node processes (EMBEDDED_WORKER=0)' : gatewayProcesses > 1 ? `the embedded gateway in ${gatewayProcesses} Node processes sharing the port (GATEWAY_PROCESSES; the first runs the workers)` : 'the embedded gateway (one Node process, workers included)'}, ${duration} s x ${connections} connections per route on loopback.
 Machine: ${machine}. Other work ran on the machine at the same time, so the figures are noisy.
 
 - Seeding: ${figures.seed.totalS ?? '-'} s in all${figures.seed.tenantsS !== undefined ? ` (both demo stores with the products: ${figures.seed.tenantsS} s; customers: ${t.customers ?? '-'}; orders: ${t.orders ?? '-'}; the rest is starting the seed process)` : ''}.
