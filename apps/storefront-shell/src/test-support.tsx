@@ -10,7 +10,7 @@ import { PlatformRouter, Route, Routes, useLocation, type PageLoader } from '@pl
 import type { RouterMode } from '@platform/domain';
 import { buildTheme } from '@platform/ui';
 import {
-  clearAlerts, clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type Video,
+  clearAlerts, clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type SuggestionsResult, type Video,
 } from '@platform/api-client';
 import type {
   AboutUs, BusinessAboutUs, BusinessDetails, Cart, HomeBanner, InStorePingAnswer, InStorePingState, ProductItem, StoreSettings,
@@ -43,6 +43,7 @@ export interface Answers {
   'POST /api/cancel-in-store-ping': InStorePingAnswer;
   'POST /api/products/get-recent': { data: ProductItem[] };
   'POST /api/track-search': { status: string };
+  'GET /api/get-suggestions': SuggestionsResult;
   'POST /api/search/click': { status: string };
   'GET /api/cart-parcels': { data: Cart };
   'POST /api/add-to-cart': { data: Cart };

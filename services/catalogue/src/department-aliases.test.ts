@@ -96,3 +96,39 @@ describe('department aliases (spec 3 alias modal, v1/admin/department)', () => {
     expect(await aliasesOf(3, 'alias-c')).toEqual(['alias-c drill drivers']);
   });
 });
+
+describe("shoppers' search by a department's or brand's alias", () => {
+  const search = async (keyword: string, slug = 'alias-a') =>
+    (await call('GET', `products?search=${encodeURIComponent(keyword)}`, null, undefined, slug)).json().products.data.map((p: { sku: string }) => p.sku) as string[];
+  const suggest = async (text: string) => (await call('GET', `get-suggestions?search=${text}`, null)).json();
+  const poll = { timeout: 2000, interval: 50 };
+
+  it("finds the department's products after those named so, offers the department under its alias, and forgets a removed alias", async () => {
+    expect(await search('workshop')).toEqual([]); // the index is loaded: the aliases below reach it as changes
+    const workshop = (await call('POST', 'v1/admin/department/add-alias', owner, { name: 'Workshop', dept_id: 1 })).json().data.alias_mapped_id;
+    const hammers = (await call('POST', 'v1/admin/department/add-alias', owner, { name: 'Hammers', dept_id: 1 })).json().data.alias_mapped_id;
+    // Tools, with what is under it (Power Tools > Drills); the paint is not in it.
+    await expect.poll(async () => (await search('workshop')).sort(), poll).toEqual(['1001', '1002']);
+    await expect.poll(() => search('hammers'), poll).toEqual(['1002', '1001']); // the hammer names the word: first
+    expect((await search('workshpo')).sort()).toEqual(['1001', '1002']); // a typo, as for product words
+    expect(await search('workshop cordless')).toEqual(['1001']); // every word must match, by the product's words or an alias
+    const offered = await suggest('works');
+    expect(offered.departments).toEqual([{ dept_id: 1, name: 'Tools', alias: 'Workshop' }]);
+    expect(offered.products.map((p: { sku: string }) => p.sku).sort()).toEqual(['1001', '1002']);
+    // The brand's alias (the brand data's own) likewise.
+    expect((await search('house')).sort()).toEqual(['1001', '1002', '1003']);
+    expect((await suggest('hous')).brands).toEqual([{ brand_id: 1, brand_name: 'alias-a Brand', image: null, alias: 'House Brand' }]);
+
+    for (const id of [workshop, hammers]) expect((await call('POST', 'v1/admin/department/remove-alias', owner, { id, dept_id: 1 })).statusCode).toBe(200);
+    await expect.poll(async () => [await search('workshop'), await search('hammers')], poll).toEqual([[], ['1002']]);
+    expect((await suggest('works')).departments).toEqual([]);
+  });
+
+  it("never lets another store's alias change this store's search", async () => {
+    expect(await search('garage')).toEqual([]);
+    expect(await search('garage', 'alias-b')).toEqual([]);
+    expect((await call('POST', 'v1/admin/department/add-alias', otherOwner, { name: 'Garage', dept_id: 4 }, 'alias-b')).statusCode).toBe(200);
+    await expect.poll(() => search('garage', 'alias-b'), poll).toEqual(['1003']);
+    expect(await search('garage')).toEqual([]);
+  });
+});

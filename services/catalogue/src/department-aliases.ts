@@ -6,11 +6,13 @@ import { ALIAS_ADDED, ALIAS_ALREADY_THERE, ALIAS_REMOVED, departmentAlias } from
 import { AppError, errorAnswers, rejectFieldProblems, requirePermission, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { Department } from './models';
 import { forgetTenantCache } from './tenant-cache';
+import { announceAliasesChange } from './search/changes';
 
 export const DEPARTMENT_NOT_FOUND = 'Department not found.';
 export const ALIAS_NOT_FOUND = 'This alias is no longer on the department.';
 
 interface StoredAlias { id: number; aliasId: number; name: string }
+type AliasResources = { redis: Redis; queuePrefix: string };
 interface AliasedDepartment { deptId: number; aliases?: StoredAlias[] }
 const answerOf = (deptId: number, aliases: StoredAlias[]) => aliases.map((a) => ({ id: a.id, alias_id: a.aliasId, name: a.name, dept_id: deptId }));
 
@@ -26,8 +28,8 @@ async function oneDepartment(ctx: RequestContext, deptId: number): Promise<Alias
  * The next alias number of the store: one Redis sequence (atomic where FerretDB's updates are not), started past the
  * highest number the store's departments hold, so two owners adding at once never share one.
  */
-async function nextAliasNumber(ctx: RequestContext, redis: Redis, prefix: string, departments: AliasedDepartment[]): Promise<number> {
-  const key = `${prefix}:dept-alias-seq:${ctx.tenantId}`;
+async function nextAliasNumber(ctx: RequestContext, { redis, queuePrefix }: AliasResources, departments: AliasedDepartment[]): Promise<number> {
+  const key = `${queuePrefix}:dept-alias-seq:${ctx.tenantId}`;
   const highest = Math.max(0, ...departments.flatMap((d) => (d.aliases ?? []).flatMap((a) => [a.id, a.aliasId])));
   await redis.set(key, String(highest), 'NX');
   const next = await redis.incr(key);
@@ -37,16 +39,18 @@ async function nextAliasNumber(ctx: RequestContext, redis: Redis, prefix: string
   return highest + 1;
 }
 
-async function keepAliases(ctx: RequestContext, deptId: number, aliases: StoredAlias[]) {
+/** Saves a department's aliases; every API process's search index reloads the store's aliases (search/aliases.ts). */
+async function keepAliases(ctx: RequestContext, resources: AliasResources, deptId: number, aliases: StoredAlias[]) {
   await Department.updateOne(scoped(ctx, { deptId }), { $set: { aliases } });
   forgetTenantCache(ctx, 'department-rows');
+  await announceAliasesChange(resources, ctx.tenantId);
 }
 
 /**
  * add-alias: another name for a department. A name the store already uses elsewhere keeps its alias_id (one alias,
  * mapped to several departments); each mapping has its own id. The same name twice on one department is refused.
  */
-export async function addDepartmentAlias(ctx: RequestContext, redis: Redis, prefix: string, input: { name: string; dept_id: number }) {
+export async function addDepartmentAlias(ctx: RequestContext, resources: AliasResources, input: { name: string; dept_id: number }) {
   const alias = departmentAlias(input.name);
   if ('problem' in alias) rejectFieldProblems({ name: alias.problem });
   const name = (alias as { name: string }).name;
@@ -55,20 +59,20 @@ export async function addDepartmentAlias(ctx: RequestContext, redis: Redis, pref
   if (current.some((a) => a.name.toLowerCase() === name.toLowerCase())) rejectFieldProblems({ name: ALIAS_ALREADY_THERE });
   const all = await storeDepartments(ctx);
   const known = all.flatMap((d) => d.aliases ?? []).find((a) => a.name.toLowerCase() === name.toLowerCase());
-  const id = await nextAliasNumber(ctx, redis, prefix, all);
-  const aliasId = known?.aliasId ?? await nextAliasNumber(ctx, redis, prefix, all);
+  const id = await nextAliasNumber(ctx, resources, all);
+  const aliasId = known?.aliasId ?? await nextAliasNumber(ctx, resources, all);
   const aliases = [...current, { id, aliasId, name: known?.name ?? name }];
-  await keepAliases(ctx, input.dept_id, aliases);
+  await keepAliases(ctx, resources, input.dept_id, aliases);
   return { status: 'ok', message: ALIAS_ADDED, data: { alias_mapped_id: id, alias_id: aliasId, aliases: answerOf(input.dept_id, aliases) } };
 }
 
 /** remove-alias: takes one mapping (by its id) off the department. */
-export async function removeDepartmentAlias(ctx: RequestContext, input: { id: number; dept_id: number }) {
+export async function removeDepartmentAlias(ctx: RequestContext, resources: AliasResources, input: { id: number; dept_id: number }) {
   const department = await oneDepartment(ctx, input.dept_id);
   const current = department.aliases ?? [];
   if (!current.some((a) => a.id === input.id)) throw new AppError('not_found', ALIAS_NOT_FOUND);
   const aliases = current.filter((a) => a.id !== input.id);
-  await keepAliases(ctx, input.dept_id, aliases);
+  await keepAliases(ctx, resources, input.dept_id, aliases);
   return { status: 'ok', message: ALIAS_REMOVED, data: { aliases: answerOf(input.dept_id, aliases) } };
 }
 
@@ -110,7 +114,7 @@ export const departmentAliasRoutes: ServicePlugin = async (app) => {
         ...errorAnswers(404, 422),
       },
     },
-  }, async (request) => addDepartmentAlias(request.ctx, app.resources.redis, app.resources.queuePrefix, request.body));
+  }, async (request) => addDepartmentAlias(request.ctx, app.resources, request.body));
 
   app.post('/v1/admin/department/remove-alias', {
     preHandler: canMap,
@@ -119,5 +123,5 @@ export const departmentAliasRoutes: ServicePlugin = async (app) => {
       body: Type.Object({ id: Type.Integer({ minimum: 1 }), dept_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
       response: { 200: Type.Object({ status: Type.String(), message: Type.String(), data: Type.Object({ aliases: Aliases }) }), ...errorAnswers(404) },
     },
-  }, async (request) => removeDepartmentAlias(request.ctx, request.body));
+  }, async (request) => removeDepartmentAlias(request.ctx, app.resources, request.body));
 };

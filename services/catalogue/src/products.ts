@@ -58,7 +58,7 @@ export function attributeFilters(query: Record<string, unknown>): Record<string,
 const idList = (...parts: (string | number | undefined)[]) =>
   parts.flatMap((part) => String(part ?? '').split(',')).map((id) => Number(id.trim())).filter((id) => Number.isInteger(id) && id > 0);
 
-type DeptInfo = { deptId: number; name: string; level: number; imageUrl: string | null };
+type DeptInfo = { deptId: number; name: string; level: number; imageUrl: string | null; aliases?: { name: string }[] };
 const visibleDepartments: (ctx: RequestContext) => Promise<Map<number, DeptInfo>> = visibleDepartmentsById;
 
 /** Locations within NEARBY_STORE_MILES of the given one (itself included). */
@@ -128,6 +128,23 @@ function topDepartments(counts: { dept_id: number; count: number }[], department
   });
 }
 
+/** Departments and brands suggested (2 each, spec 1). */
+const SUGGESTED_GROUP_SIZE = 2;
+
+/**
+ * The entries whose name holds the text, then (while fewer than 2) those whose alias holds it, each with that
+ * alias: a shopper who types the store's other name for a department or brand is offered it under that name.
+ */
+function byNameThenAlias<T>(entries: T[], lower: string, name: (entry: T) => string, aliases: (entry: T) => string[]): { entry: T; alias?: string }[] {
+  const found: { entry: T; alias?: string }[] = entries.filter((e) => name(e).toLowerCase().includes(lower)).slice(0, SUGGESTED_GROUP_SIZE).map((entry) => ({ entry }));
+  for (const entry of entries) {
+    if (found.length >= SUGGESTED_GROUP_SIZE) break;
+    const alias = found.some((f) => f.entry === entry) ? undefined : aliases(entry).find((a) => a.toLowerCase().includes(lower));
+    if (alias) found.push({ entry, alias });
+  }
+  return found;
+}
+
 /** Type-ahead: products (10), departments (2) and brands (2) for a prefix of 3+ characters. */
 export async function suggestions(ctx: RequestContext, registry: SearchIndexRegistry, counters: CounterStore, search: string) {
   const term = search.trim();
@@ -138,9 +155,10 @@ export async function suggestions(ctx: RequestContext, registry: SearchIndexRegi
   // How many shoppers asked a store to check each one (in-store pings), one HMGET.
   const pings = await pingCounts({ redis: counters.redis, queuePrefix: counters.prefix }, ctx.tenantId, found.map((p) => p.id));
   const products = found.map((p) => ({ ...p, ping_count: pings.get(p.id) ?? 0 }));
-  const departments = [...allDepartments.values()].filter((d) => d.name.toLowerCase().includes(lower)).slice(0, 2).map((d) => ({ dept_id: d.deptId, name: d.name }));
-  const brands = (await visibleBrands(ctx))
-    .filter((b) => b.name.toLowerCase().includes(lower)).slice(0, 2).map((b) => ({ brand_id: b.brandId, brand_name: b.name, image: b.image ?? null }));
+  const departments = byNameThenAlias([...allDepartments.values()], lower, (d) => d.name, (d) => (d.aliases ?? []).map((a) => a.name))
+    .map(({ entry: d, alias }) => ({ dept_id: d.deptId, name: d.name, ...(alias ? { alias } : {}) }));
+  const brands = byNameThenAlias(await visibleBrands(ctx), lower, (b) => b.name, (b) => (b.alias ? [b.alias] : []))
+    .map(({ entry: b, alias }) => ({ brand_id: b.brandId, brand_name: b.name, image: b.image ?? null, ...(alias ? { alias } : {}) }));
   return { search_terms: terms.map((t) => t.term), products, departments, brands };
 }
 

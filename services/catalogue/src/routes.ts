@@ -132,14 +132,15 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
 
   app.get('/get-suggestions', {
     schema: {
-      tags, summary: 'Type-ahead for 3+ characters: products (10, each with ping_count: in-store pings of it), departments (2), brands (2)',
+      tags, summary: 'Type-ahead for 3+ characters: products (10, each with ping_count: in-store pings of it), departments (2), brands (2); a department or brand found by its alias carries it',
       querystring: Type.Object({ search: Keyword }),
       response: {
         200: Type.Object({
           search_terms: Type.Array(Type.String()),
           products: Type.Array(Type.Intersect([ProductItem, Type.Object({ ping_count: Type.Integer() })])),
-          departments: Type.Array(Type.Object({ dept_id: Type.Integer(), name: Type.String() })),
-          brands: Type.Array(Type.Object({ brand_id: Type.Integer(), brand_name: Type.String(), image: Type.Union([Type.String(), Type.Null()]) })),
+          // alias: present when the entry was found by the store's other name for it (the name the shopper typed).
+          departments: Type.Array(Type.Object({ dept_id: Type.Integer(), name: Type.String(), alias: Type.Optional(Type.String()) })),
+          brands: Type.Array(Type.Object({ brand_id: Type.Integer(), brand_name: Type.String(), image: Type.Union([Type.String(), Type.Null()]), alias: Type.Optional(Type.String()) })),
         }),
       },
     },

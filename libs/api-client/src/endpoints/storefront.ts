@@ -46,8 +46,9 @@ export interface ProductListResult {
 export interface SuggestionsResult {
   search_terms: string[];
   products: ProductItem[];
-  departments: { dept_id: number; name: string }[];
-  brands: { brand_id: number; brand_name: string; image: string | null }[];
+  /** `alias`: the store's other name the shopper typed, when the department or brand was found by it. */
+  departments: { dept_id: number; name: string; alias?: string }[];
+  brands: { brand_id: number; brand_name: string; image: string | null; alias?: string }[];
 }
 
 /**

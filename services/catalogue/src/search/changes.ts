@@ -51,7 +51,13 @@ export async function announceSynonymsChange(resources: PlatformResources, tenan
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
 }
 
-type IndexChange = CatalogueChangeJob & { synonyms?: boolean };
+type IndexChange = CatalogueChangeJob & { synonyms?: boolean; aliases?: boolean };
+
+/** After a department or brand alias was added or removed: every API process reloads that tenant's aliases. */
+export async function announceAliasesChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string): Promise<void> {
+  const change: IndexChange = { tenantId, productIds: [], aliases: true };
+  await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
+}
 
 /** In each API process: re-read the announced products into that tenant's loaded index. */
 export async function followCatalogueChanges(resources: PlatformResources, registry: SearchIndexRegistry, log: (err: unknown) => void) {
@@ -60,7 +66,10 @@ export async function followCatalogueChanges(resources: PlatformResources, regis
   subscriber.on('message', (from, message) => {
     if (from !== channel) return;
     const change = JSON.parse(message) as IndexChange;
-    (change.synonyms ? registry.refreshSynonyms(change.tenantId) : registry.refresh(change.tenantId, change.productIds)).catch(log);
+    const refreshed = change.synonyms ? registry.refreshSynonyms(change.tenantId)
+      : change.aliases ? registry.refreshAliases(change.tenantId)
+        : registry.refresh(change.tenantId, change.productIds);
+    refreshed.catch(log);
   });
   await subscriber.subscribe(channel);
   return async () => { await subscriber.quit(); };

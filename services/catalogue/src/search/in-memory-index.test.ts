@@ -118,6 +118,38 @@ describe('InMemorySearchIndex', () => {
     expect(index.suggest('snow sho', 2, 10).products.map((p) => p.id)).toEqual([4]);
   });
 
+  it("finds a department's and a brand's products by their alias, after the products named so, kept current as aliases and products change", () => {
+    const index = new InMemorySearchIndex('t', 0);
+    // Departments: 10 Lawn & Garden > 11 Mowers; 20 Tools. Brand 7 is Greenline.
+    index.upsert([
+      doc(1, 'Push Mower', { departmentPath: [10, 11] }), doc(2, 'Garden Hose', { departmentPath: [10] }), doc(3, 'Yard Broom', { departmentPath: [20] }),
+      doc(4, 'Claw Hammer', { departmentPath: [20], brandId: 7, brandName: 'Greenline' }), doc(5, 'Hidden Rake', { departmentPath: [10], hidden: true }),
+    ], [1, 2, 3, 4, 5].map((id) => offer(id, 1, 1000)));
+    const ids = (keyword: string, sort: SearchQuery['sort'] = 'relevancy') => index.search(query({ keyword, sort })).items.map((i) => i.id);
+    expect(ids('yard')).toEqual([3]);
+    index.setAliases({ departments: [{ deptId: 10, names: ['Yard'] }], brands: [{ brandId: 7, names: ['GL Tools'] }] });
+    // The broom names the word itself: first. Then Lawn & Garden and what is under it (the hidden product stays out).
+    expect(ids('yard')).toEqual([3, 1, 2]);
+    expect(ids('yard', 'title-asc')).toEqual([2, 1, 3]);
+    // Every word must still match, each by the product's own words or an alias: 'yard mower' is the mower only.
+    expect(ids('yard mower')).toEqual([1]);
+    expect(ids('yrad')).toEqual([]); // under 5 letters: no typo, for aliases as for words
+    expect(ids('gl')).toEqual([4]); // a brand's alias
+    // A product moved out of the department no longer answers to its alias; one moved in does.
+    index.upsert([doc(2, 'Garden Hose', { departmentPath: [20] }), doc(3, 'Yard Broom', { departmentPath: [10] })], [offer(2, 1, 1000), offer(3, 1, 1000)]);
+    expect(ids('yard')).toEqual([3, 1]);
+    // Typos as for product words: 'bakcyard' is one swap from the alias 'backyard'.
+    index.setAliases({ departments: [{ deptId: 10, names: ['Backyard'] }], brands: [] });
+    expect(ids('bakcyard')).toEqual([1, 3]);
+    expect(ids('gl')).toEqual([]);
+    // Suggestions: products named so first, then the alias's products.
+    expect(index.suggest('back', 1, 10).products.map((p) => p.id)).toEqual([1, 3]);
+    expect(index.suggest('bro', 1, 10).products.map((p) => p.id)).toEqual([3]);
+    index.setAliases({ departments: [], brands: [] });
+    expect(ids('backyard')).toEqual([]);
+    expect(index.suggest('back', 1, 10).products).toEqual([]);
+  });
+
   it('counts two swapped adjacent letters as one typo: baliey finds Bailey, hmamer hammer, dirll drill', () => {
     const index = new InMemorySearchIndex('t', 0);
     index.upsert([

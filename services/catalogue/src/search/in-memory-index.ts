@@ -2,11 +2,12 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { PRICE_BANDS, priceBandOf } from '@platform/domain';
 import { toProductItem } from '../product-item';
 import type { ProductItem } from '@platform/contracts';
-import type { LocationOffer, ProductDetailView, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
+import type { LocationOffer, ProductDetailView, SearchAliases, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
 import { completionWords, MIN_PREFIX, normalizeTerm, queryWords, TOKEN_SPLIT, type QueryWord } from './tokenize';
-import { fuzziness, typoMatches } from './typo';
+import { fuzziness, termMatches } from './typo';
 import { FacetTable } from './facets';
-import { byScore, FIELD_WEIGHTS, inverseDocumentFrequency, prefixWeight, sortedByKey, textRanks, typoWeight } from './ranking';
+import { AliasTable } from './aliases';
+import { byScore, FIELD_WEIGHTS, inverseDocumentFrequency, sortedByKey, textRanks } from './ranking';
 
 // Exported from here before the split: kept for importers.
 export { normalizeTerm } from './tokenize';
@@ -51,8 +52,6 @@ const WIDEN_BELOW = 24;
 /** A price's band as its index in PRICE_BANDS (the rule is libs/domain's; worked out once per offer change). */
 const priceBandIndex = (cents: number) => PRICE_BANDS.findIndex((b) => b.key === priceBandOf(cents));
 
-/** A prefix expands to at most this many dictionary terms (bounds the work of a 1-letter-longer prefix). */
-const MAX_PREFIX_TERMS = 400;
 /** Typo and prefix lookups remembered per index (cleared whenever a new term enters the dictionary). */
 const MAX_EXPANSIONS_KEPT = 5000;
 
@@ -108,27 +107,10 @@ class Postings {
     const key = `${options.maxTypos}${options.prefix ? 'p' : ''}:${term}`;
     const known = this.expansions.get(key);
     if (known) return known;
-    const found = this.lookup(term, options);
+    const found = termMatches(this.lists, term, options);
     if (this.expansions.size >= MAX_EXPANSIONS_KEPT) this.expansions.clear();
     this.expansions.set(key, found);
     return found;
-  }
-
-  private lookup(term: string, options: { maxTypos: number; prefix: boolean }): [string, number][] {
-    const out = new Map<string, number>();
-    const offer = (match: string, weight: number) => { if (weight > (out.get(match) ?? 0)) out.set(match, weight); };
-    if (this.lists.has(term)) offer(term, 1);
-    if (options.maxTypos > 0) {
-      for (const [match, distance] of typoMatches(this.lists, term, options.maxTypos)) offer(match, typoWeight(term.length, distance));
-    }
-    if (options.prefix) {
-      let n = 0;
-      for (const match of this.lists.atPrefix(term).keys()) {
-        if (match !== term) offer(match, prefixWeight(term.length, match.length));
-        if ((n += 1) >= MAX_PREFIX_TERMS) break;
-      }
-    }
-    return [...out];
   }
 
   /**
@@ -169,6 +151,8 @@ export class InMemorySearchIndex implements SearchIndex {
   /** Scratch score accumulators for exact matching, one entry per slot (kept zeroed between queries). */
   private scoreTotal = new Float64Array(0);
   private scoreWord = new Float64Array(0);
+  /** 1 for a slot that matched some query word only through an alias (kept zeroed between queries). */
+  private viaAlias = new Uint8Array(0);
   private slotOf = new Map<number, number>();
   private slotBySlug = new Map<string, number>();
   private slotBySku = new Map<string, number>();
@@ -188,6 +172,8 @@ export class InMemorySearchIndex implements SearchIndex {
    */
   private itemJson = new Map<number, string>();
   private synonyms = new Map<string, string[]>();
+  /** Department and brand aliases: alias term → products of the aliased departments and brands. */
+  private aliases = new AliasTable();
   /** Prefix → slots, best first (shorter titles first), at most COMPLETIONS_PER_PREFIX; built on first suggest. */
   private completions: Map<string, number[]> | null = null;
 
@@ -200,7 +186,7 @@ export class InMemorySearchIndex implements SearchIndex {
    * Measured: about 1.9 KB of heap per product with 3 locations, postings and type-ahead lists included
    * (docs/SEARCH.md), plus the kept item texts (~600 characters each, one byte per character, and the map entry).
    */
-  get approxBytes(): number { return this.slotOf.size * (1500 + 150 * this.locations.size) + this.itemJson.size * 700; }
+  get approxBytes(): number { return this.slotOf.size * (1500 + 150 * this.locations.size) + this.itemJson.size * 700 + this.aliases.entries * 16; }
 
   setSynonyms(groups: string[][]): void {
     this.synonyms.clear();
@@ -209,6 +195,21 @@ export class InMemorySearchIndex implements SearchIndex {
       const terms = group.map((w) => normalizeTerm(w)).filter((t): t is string => Boolean(t));
       for (const term of terms) this.synonyms.set(term, [...new Set([...(this.synonyms.get(term) ?? []), ...terms.filter((t) => t !== term)])]);
     }
+  }
+
+  /**
+   * Replaces the store's aliases and puts every product under its departments' and brand's alias terms: one
+   * pass over the products per alias change (rare), so a search only reads the precomputed lists.
+   */
+  setAliases(aliases: SearchAliases): void {
+    this.aliases.set(aliases);
+    if (!this.aliases.empty) {
+      for (const slot of this.slotOf.values()) {
+        const doc = this.docs[slot]!;
+        this.aliases.add(slot, this.postings.version[slot], doc.departmentPath, doc.brandId);
+      }
+    }
+    this.results.clear();
   }
 
   upsert(documents: SearchDocument[], offers: LocationOffer[]): void {
@@ -238,6 +239,7 @@ export class InMemorySearchIndex implements SearchIndex {
       if (this.completions) this.addCompletions(slot, doc);
       this.live[slot] = doc.hidden ? 0 : 1;
       this.postings.add(slot, { title: doc.title, brand: doc.brandName, sku: doc.sku, model: doc.modelNumber });
+      this.aliases.add(slot, this.postings.version[slot], doc.departmentPath, doc.brandId);
     }
     for (const offer of offers) {
       const slot = this.slotOf.get(offer.productId);
@@ -367,6 +369,7 @@ export class InMemorySearchIndex implements SearchIndex {
         products.push(this.item(slot, columns, locationId));
         if (products.length >= limit) break;
       }
+      if (products.length < limit && !this.aliases.empty) this.suggestByAlias(word, columns, locationId, limit, products);
       if (products.length >= limit || listed.length < COMPLETIONS_PER_PREFIX) return { products };
     }
     const products: ProductItem[] = [];
@@ -376,6 +379,27 @@ export class InMemorySearchIndex implements SearchIndex {
       if (products.length >= limit) break;
     }
     return { products };
+  }
+
+  /** Fills a one-word suggestion with products of departments and brands whose alias has a word starting so. */
+  private suggestByAlias(word: string, columns: LocationColumns, locationId: number, limit: number, products: ProductItem[]): void {
+    const taken = new Set(products.map((p) => p.id));
+    const terms = this.aliasTerms({ raw: word, term: normalizeTerm(word) ?? word }, { maxTypos: 0, prefix: true });
+    for (const slot of this.aliases.products(terms, this.postings.version)) {
+      const doc = this.docs[slot];
+      if (!doc || doc.hidden || (columns.flags[slot] & 3) !== 1 || taken.has(doc.productId)) continue;
+      taken.add(doc.productId);
+      products.push(this.item(slot, columns, locationId));
+      if (products.length >= limit) return;
+    }
+  }
+
+  /** The alias terms a query word matches: as typed and as stemmed (typos, prefix), and its synonyms. */
+  private aliasTerms(w: QueryWord, options: { maxTypos: number; prefix: boolean }): [string, number][] {
+    const found = this.aliases.expand(w.term, options);
+    if ((options.maxTypos || options.prefix) && w.raw !== w.term) found.push(...this.aliases.expand(w.raw, options));
+    for (const synonym of this.synonyms.get(w.term) ?? []) found.push(...this.aliases.expand(synonym, { maxTypos: 0, prefix: false }));
+    return found;
   }
 
   product(key: { slug: string } | { productId: number } | { sku: string }, locationId: number): ProductDetailView | null {
@@ -471,12 +495,20 @@ export class InMemorySearchIndex implements SearchIndex {
     return this.matchAll(words, (word, i) => ({ maxTypos: fuzziness(word.raw) || 0, prefix: i === words.length - 1 }), ranked);
   }
 
-  /** Slots holding a match for every word (a word's synonyms count as the word), best score first. */
+  /**
+   * Slots holding a match for every word (a word's synonyms count as the word), best score first. A word may
+   * also match through a department's or brand's alias; a product that needed an alias for any word ranks
+   * after every product matching all words by its own text.
+   */
   private matchAll(words: QueryWord[], optionsFor: (word: QueryWord, i: number) => { maxTypos: number; prefix: boolean }, ranked = true): Int32Array {
     if (!words.length) return new Int32Array(0);
-    if (this.scoreTotal.length < this.capacity) { this.scoreTotal = new Float64Array(this.capacity); this.scoreWord = new Float64Array(this.capacity); }
+    if (this.scoreTotal.length < this.capacity) {
+      this.scoreTotal = new Float64Array(this.capacity); this.scoreWord = new Float64Array(this.capacity); this.viaAlias = new Uint8Array(this.capacity);
+    }
     const total = this.scoreTotal;
     const word = this.scoreWord;
+    const viaAlias = this.viaAlias;
+    const marked: number[] = []; // slots marked in viaAlias, cleared at the end
     // Typos and prefixes are looked up for the word as typed and as stemmed (cordles → cordless, not only cordl).
     const matchesFor = (w: QueryWord, i: number): [string, number][] => {
       const options = optionsFor(w, i);
@@ -484,18 +516,34 @@ export class InMemorySearchIndex implements SearchIndex {
       if (options.maxTypos || options.prefix) found.push(...this.postings.expand(w.raw, options));
       return [...found, ...(this.synonyms.get(w.term) ?? []).map((s): [string, number] => [s, 1])];
     };
+    const collect = (w: QueryWord, i: number, scores: Float64Array, touched: number[]) => {
+      this.postings.collect(matchesFor(w, i), this.slotOf.size, scores, touched);
+      if (!this.aliases.empty) this.aliases.collect(this.aliasTerms(w, optionsFor(w, i)), this.slotOf.size, this.postings.version, scores, viaAlias, touched, marked);
+    };
     let slots: number[] = [];
-    this.postings.collect(matchesFor(words[0], 0), this.slotOf.size, total, slots);
+    collect(words[0], 0, total, slots);
     for (let i = 1; i < words.length && slots.length; i += 1) {
       const touched: number[] = [];
-      this.postings.collect(matchesFor(words[i], i), this.slotOf.size, word, touched);
+      collect(words[i], i, word, touched);
       const kept: number[] = [];
       for (const slot of slots) { if (word[slot] > 0) { total[slot] += word[slot]; kept.push(slot); } else total[slot] = 0; }
       for (const slot of touched) word[slot] = 0;
       slots = kept;
     }
-    const out = ranked ? byScore(slots, total) : Int32Array.from(slots).sort();
+    const out = !ranked ? Int32Array.from(slots).sort() : marked.length ? this.directFirst(slots, total, viaAlias) : byScore(slots, total);
     for (const slot of slots) total[slot] = 0;
+    for (const slot of marked) viaAlias[slot] = 0;
+    return out;
+  }
+
+  /** Products matching by their own text, best first, then those that needed an alias, best first. */
+  private directFirst(slots: number[], scores: Float64Array, viaAlias: Uint8Array): Int32Array {
+    const direct: number[] = [];
+    const alias: number[] = [];
+    for (const slot of slots) (viaAlias[slot] ? alias : direct).push(slot);
+    const out = new Int32Array(slots.length);
+    out.set(byScore(direct, scores));
+    out.set(byScore(alias, scores), direct.length);
     return out;
   }
 

@@ -1,6 +1,6 @@
 import { groupOffersByProduct, type Catalogue } from './rows';
 import { InMemorySearchIndex } from './in-memory-index';
-import type { SearchIndex } from './search-index';
+import type { SearchAliases, SearchIndex } from './search-index';
 
 const BUILD_SLICE = 500;
 
@@ -11,6 +11,8 @@ export interface RegistryOptions {
   load: (tenantId: string, productIds?: number[]) => Promise<Catalogue>;
   /** Reads a tenant's synonym groups. */
   loadSynonyms?: (tenantId: string) => Promise<string[][]>;
+  /** Reads a tenant's department and brand aliases. */
+  loadAliases?: (tenantId: string) => Promise<SearchAliases>;
   /** Answers each index keeps (LRU) until it changes; 0 turns the cache off. */
   resultCacheEntries?: number;
 }
@@ -60,13 +62,33 @@ export class SearchIndexRegistry {
     if (index && this.options.loadSynonyms) index.setSynonyms(await this.options.loadSynonyms(tenantId));
   }
 
+  /** Alias reloads started, per tenant: only the latest one's answer is applied. */
+  private aliasLoads = new Map<string, number>();
+
+  /**
+   * Reloads a loaded (or building) tenant's department and brand aliases after one was added or removed. Two
+   * changes in a row start two reads; the later read sees both, so an earlier read finishing after it is dropped.
+   */
+  async refreshAliases(tenantId: string): Promise<void> {
+    if (!this.options.loadAliases) return;
+    const index = this.loaded.get(tenantId) ?? await this.building.get(tenantId);
+    if (!index) return;
+    const turn = (this.aliasLoads.get(tenantId) ?? 0) + 1;
+    this.aliasLoads.set(tenantId, turn);
+    const aliases = await this.options.loadAliases(tenantId);
+    if (this.aliasLoads.get(tenantId) === turn) index.setAliases(aliases);
+  }
+
   get loadedTenants(): string[] { return [...this.loaded.keys()]; }
   get loadedBytes(): number { let sum = 0; for (const index of this.loaded.values()) sum += index.approxBytes; return sum; }
 
   private async build(tenantId: string): Promise<SearchIndex> {
-    const [{ documents, offers }, synonyms] = await Promise.all([this.load(tenantId), this.options.loadSynonyms?.(tenantId) ?? []]);
+    const [{ documents, offers }, synonyms, aliases] = await Promise.all([
+      this.load(tenantId), this.options.loadSynonyms?.(tenantId) ?? [], this.options.loadAliases?.(tenantId) ?? null,
+    ]);
     const index = new InMemorySearchIndex(tenantId, this.options.resultCacheEntries);
     index.setSynonyms(synonyms);
+    if (aliases) index.setAliases(aliases); // before the products: each goes under its aliases as it is added
     const offersByProduct = groupOffersByProduct(offers);
     // In slices, yielding between them: a large tenant's build must not stall other requests for seconds.
     for (let i = 0; i < documents.length; i += BUILD_SLICE) {

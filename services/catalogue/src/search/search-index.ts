@@ -90,6 +90,12 @@ export interface SearchHits {
   removedInStockOnly: boolean;
 }
 
+/** Other names of departments and brands: a product answers to its departments' and its brand's alias words. */
+export interface SearchAliases {
+  departments: { deptId: number; names: string[] }[];
+  brands: { brandId: number; names: string[] }[];
+}
+
 export interface Suggestions {
   products: ProductItem[];
 }
@@ -115,6 +121,8 @@ export interface SearchIndex {
   similar(productId: number, locationId: number, limit: number): ProductItem[];
   /** Per-tenant synonyms: each group's words match one another. */
   setSynonyms(groups: string[][]): void;
+  /** The store's department and brand aliases (replacing the previous ones): matches after direct ones. */
+  setAliases(aliases: SearchAliases): void;
   /** Adds or replaces products with all their location offers. */
   upsert(documents: SearchDocument[], offers: LocationOffer[]): void;
   remove(productIds: number[]): void;

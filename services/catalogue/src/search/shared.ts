@@ -3,6 +3,7 @@ import { SearchIndexRegistry } from './registry';
 import { loadCatalogue } from './rows';
 import { followCatalogueChanges } from './changes';
 import { loadSynonyms } from '../search-terms';
+import { loadSearchAliases } from './aliases';
 
 const shared = new WeakMap<PlatformResources, { registry: Promise<SearchIndexRegistry>; stop: Promise<() => Promise<void>>; users: number }>();
 
@@ -18,6 +19,7 @@ export function acquireSearchIndexes(resources: PlatformResources, log: (err: un
       budgetBytes: Number(process.env.SEARCH_MEMORY_BUDGET_MB ?? 1024) * 1024 * 1024,
       load: (tenantId, productIds) => loadCatalogue(rowStore, tenantId, productIds),
       loadSynonyms,
+      loadAliases: loadSearchAliases,
       resultCacheEntries: process.env.SEARCH_RESULT_CACHE_ENTRIES === undefined ? undefined : Number(process.env.SEARCH_RESULT_CACHE_ENTRIES),
     });
     const stop = followCatalogueChanges(resources, registry, log);

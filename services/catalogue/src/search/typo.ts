@@ -1,3 +1,5 @@
+import { prefixWeight, typoWeight } from './ranking';
+
 /** One edit for words of 5+ letters, two for 9+; short words and numbers must match exactly. */
 export function fuzziness(term: string): number | false {
   if (/\d/.test(term) || term.length < 5) return false;
@@ -65,4 +67,33 @@ export function typoMatches(dictionary: TermDictionary, term: string, maxTypos: 
     if (distance > 0 && distance <= maxTypos) out.push([match, distance]);
   }
   return out;
+}
+
+/** A dictionary that also lists its terms under a prefix (SearchableMap's `atPrefix`). */
+export interface PrefixDictionary extends TermDictionary {
+  atPrefix(prefix: string): { keys(): Iterable<string> };
+}
+
+/** A prefix expands to at most this many dictionary terms (bounds the work of a 1-letter-longer prefix). */
+const MAX_PREFIX_TERMS = 400;
+
+/**
+ * The dictionary terms a query term matches, each with its weight: itself (1), terms within `maxTypos` edits
+ * (typoWeight) and, with `prefix`, terms it starts (prefixWeight, at most MAX_PREFIX_TERMS of them).
+ */
+export function termMatches(dictionary: PrefixDictionary, term: string, options: { maxTypos: number; prefix: boolean }): [string, number][] {
+  const out = new Map<string, number>();
+  const offer = (match: string, weight: number) => { if (weight > (out.get(match) ?? 0)) out.set(match, weight); };
+  if (dictionary.has(term)) offer(term, 1);
+  if (options.maxTypos > 0) {
+    for (const [match, distance] of typoMatches(dictionary, term, options.maxTypos)) offer(match, typoWeight(term.length, distance));
+  }
+  if (options.prefix) {
+    let n = 0;
+    for (const match of dictionary.atPrefix(term).keys()) {
+      if (match !== term) offer(match, prefixWeight(term.length, match.length));
+      if ((n += 1) >= MAX_PREFIX_TERMS) break;
+    }
+  }
+  return [...out];
 }

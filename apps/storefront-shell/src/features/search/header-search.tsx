@@ -30,6 +30,9 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+/** A department or brand found by the store's other name for it: that name, with the one it leads to. */
+const knownAs = (name: string, alias?: string) => (alias ? `${alias} (${name})` : name);
+
 /** Header search with suggestions from 3 characters: products, departments, brands; Enter searches. */
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -43,8 +46,8 @@ export function HeaderSearch() {
   const groups: { title: string; choices: Choice[] }[] = data && term.length >= MIN_CHARS ? [
     { title: 'Popular searches', choices: data.search_terms.map((t) => ({ key: `t${t}`, label: t, to: `/search/${slugify(t)}?keyword=${encodeURIComponent(t)}` })) },
     { title: 'Products', choices: data.products.map((p) => ({ key: `p${p.id}`, label: p.title, to: `/p/${p.slug}` })) },
-    { title: 'Departments', choices: data.departments.map((d) => ({ key: `d${d.dept_id}`, label: d.name, to: `/d/${slugify(d.name)}-${d.dept_id}` })) },
-    { title: 'Brands', choices: data.brands.map((b) => ({ key: `b${b.brand_id}`, label: b.brand_name, to: `/b/${brandSlug(b.brand_name, b.brand_id)}` })) },
+    { title: 'Departments', choices: data.departments.map((d) => ({ key: `d${d.dept_id}`, label: knownAs(d.name, d.alias), to: `/d/${slugify(d.name)}-${d.dept_id}` })) },
+    { title: 'Brands', choices: data.brands.map((b) => ({ key: `b${b.brand_id}`, label: knownAs(b.brand_name, b.alias), to: `/b/${brandSlug(b.brand_name, b.brand_id)}` })) },
   ].filter((g) => g.choices.length) : [];
   const choices = groups.flatMap((g) => g.choices);
 
