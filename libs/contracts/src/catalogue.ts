@@ -79,6 +79,37 @@ export const ProductPage = Type.Object({
 });
 export type ProductPage = Static<typeof ProductPage>;
 
+/**
+ * Where shoppers at the selected location see a featured product: shown there, not sold there, or nowhere
+ * (hidden, or gone from the catalogue since it was featured).
+ */
+export const FeaturedShowing = Type.Union([Type.Literal('shown'), Type.Literal('not_sold_here'), Type.Literal('unavailable')]);
+/** A featured product on the owner's Featured Products screen (admin/favourite-products), priced and stocked at the selected location. */
+export const FeaturedProductAdmin = Type.Object({
+  sku: Type.String(),
+  /** Null when the product is no longer in the catalogue (only its SKU is known). */
+  title: Type.Union([Type.String(), Type.Null()]),
+  slug: Type.Union([Type.String(), Type.Null()]),
+  image_url: Type.Union([Type.String(), Type.Null()]),
+  /** Null where it is not sold at the selected location. */
+  price: Type.Union([Money, Type.Null()]),
+  promo_price: Type.Union([Money, Type.Null()]),
+  num_inventory: Type.Integer(),
+  showing: FeaturedShowing,
+});
+export type FeaturedProductAdmin = Static<typeof FeaturedProductAdmin>;
+/** A product the owner's search found to feature (POST admin/favourite-products/search), with whether it is featured already. */
+export const FeaturedProductHit = Type.Object({
+  sku: Type.String(),
+  title: Type.String(),
+  image_url: Type.Union([Type.String(), Type.Null()]),
+  price: Money,
+  promo_price: Type.Union([Money, Type.Null()]),
+  num_inventory: Type.Integer(),
+  featured: Type.Boolean(),
+});
+export type FeaturedProductHit = Static<typeof FeaturedProductHit>;
+
 /** A paint colour family (spec 1 §9 codes) with how many colours it holds. */
 export const PaintFamily = Type.Object({ code: Type.String(), name: Type.String(), slug: Type.String(), hex: Type.String(), count: Type.Integer() });
 export type PaintFamily = Static<typeof PaintFamily>;

@@ -47,3 +47,4 @@ export * from './reconciliation';
 export * from './shipping-labels';
 export * from './customer-privacy';
 export * from './in-store-ping';
+export * from './featured-products';

@@ -7,7 +7,7 @@ export function cachedForTenant<T>(ctx: RequestContext, name: string, load: () =
   return tenantCaches.get(`${name}:${ctx.tenantId}`, load, keep);
 }
 
-/** Drops a tenant's copy after a write in this process (others see the change within the minute). */
-export function forgetTenantCache(ctx: RequestContext, name: string): void {
+/** Drops a tenant's copy after a write in this process (others see the change within the minute, or when told: search/changes.ts). */
+export function forgetTenantCache(ctx: Pick<RequestContext, 'tenantId'>, name: string): void {
   tenantCaches.delete(`${name}:${ctx.tenantId}`);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { Department } from '@platform/catalogue';
+import { Department, FeaturedProduct } from '@platform/catalogue';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, ONLY_STORE_OWNER_PAYMENTS, PERMISSIONS, upcomingRunDays, wizardSteps } from '@platform/domain';
 import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
 import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
@@ -114,6 +114,10 @@ const BODIES: Record<string, object> = {
   'POST /api/v1/admin/department/add-alias': { name: 'Walk alias', dept_id: 1 },
   'POST /api/v1/admin/department/remove-alias': { id: 31, dept_id: 3 },
   'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
+  'POST /api/admin/favourite-products/search': { search: 'hammer' },
+  'POST /api/admin/favourite-products/add': { upc: '1002' },
+  'POST /api/admin/favourite-products/remove': { upc: '1001' },
+  'POST /api/admin/favourite-products/reorder': { upcs: ['1002', '1001'] },
   'POST /api/admin/offline-orders': { location_id: 1, order_type: 'pickup', customer_name: 'Walk Caller', telephone: '5035550177', paid: false, items: [{ title: 'Key cutting', price: '3.00', quantity: 1 }] },
   'POST /api/admin/offline-orders/rate-page': { rating: 4 },
   'POST /api/admin/shipping/addCarrier': { carrier: 'easypost', credentials: { api_key: 'EZTKwalkKey1234' } },
@@ -169,6 +173,13 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   // Department aliases: the walk's alias not yet on Tools, the fixture's alias (mapping 31) on Drills again.
   'POST /api/v1/admin/department/add-alias': () => Department.updateOne({ tenantId, deptId: 1 }, { $set: { aliases: [] } }),
   'POST /api/v1/admin/department/remove-alias': () => Department.updateOne({ tenantId, deptId: 3 }, { $set: { aliases: [{ id: 31, aliasId: 7, name: 'perm-a drill drivers' }] } }),
+  // Featured products: the hammer not featured yet, the drill featured, and exactly the two for a reorder.
+  'POST /api/admin/favourite-products/add': () => FeaturedProduct.deleteOne({ tenantId, sku: '1002' }),
+  'POST /api/admin/favourite-products/remove': () => FeaturedProduct.updateOne({ tenantId, sku: '1001' }, { $set: { sequence: 0 } }, { upsert: true }),
+  'POST /api/admin/favourite-products/reorder': async () => {
+    await FeaturedProduct.deleteMany({ tenantId });
+    await FeaturedProduct.insertMany([{ tenantId, sku: '1001', sequence: 0 }, { tenantId, sku: '1002', sequence: 1 }]);
+  },
   'GET /api/admin/offline-orders/{id}': () => OfflineOrder.updateOne({ tenantId, _id: OFFLINE_ID }, { $setOnInsert: {
     orderNumber: 'OFF-900', sequence: 900, locationId: 1, orderType: 'pickup', customerName: 'Walk Caller', telephone: '5035550177', email: '', address: null, items: [],
     subtotalCents: 0, taxCents: 0, totalCents: 0, paid: false, note: '', takenBy: 'walk', placedAt: new Date(),
@@ -235,6 +246,9 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/social/update': 'manage_social_media',
   'GET /api/v1/admin/department/prev-aliases': 'edit_department_mapping', 'POST /api/v1/admin/department/add-alias': 'edit_department_mapping',
   'POST /api/v1/admin/department/remove-alias': 'edit_department_mapping',
+  'GET /api/admin/favourite-products': 'manage_featured_products', 'POST /api/admin/favourite-products/search': 'manage_featured_products',
+  'POST /api/admin/favourite-products/add': 'manage_featured_products', 'POST /api/admin/favourite-products/remove': 'manage_featured_products',
+  'POST /api/admin/favourite-products/reorder': 'manage_featured_products',
   'GET /api/admin/orders/outstanding': null,
   // Shipping labels: order work, any admin; connecting or removing the account that pays for them, the owner only.
   'GET /api/admin/shipping/getAvailableCarriers': null,

@@ -268,6 +268,9 @@ Object.assign(READS, {
 WITHOUT_TENANT_TEXT.add('/api/admin/store-information');
 WRITES.push('/api/admin/settings/browse', '/api/home-banner/update', '/api/about-us/story', '/api/store-information/update', '/api/store-information/delete-og-image', '/api/social/update',
   '/api/v1/admin/department/add-alias', '/api/v1/admin/department/remove-alias', '/api/admin/customers/accountSettings');
+/** The owner's featured products (spec 3 /admin/featured); both stores feature their 1001. */
+READS['/api/admin/favourite-products'] = '/api/admin/favourite-products';
+WRITES.push('/api/admin/favourite-products/search', '/api/admin/favourite-products/add', '/api/admin/favourite-products/remove', '/api/admin/favourite-products/reorder');
 beforeAll(async () => {
   [doitbest, emery] = [await startDoItBestStandIn(), await startEmeryStandIn()];
   process.env.DOITBEST_API_URL = doitbest.url;
@@ -550,5 +553,20 @@ describe("an owner's store content across stores", () => {
     expect(removed.statusCode).toBe(200);
     const bTree = (await harness.app.inject({ url: '/api/get-department-hierarchy-with-alias', headers: { 'business-slug': 'iso-b' } })).body;
     expect(bTree).toContain('iso-b drill drivers');
+  });
+});
+
+describe("an owner's featured products across stores", () => {
+  it("changes only the owner's own list: B's featured products stay, and B's shoppers see them", async () => {
+    const asA = { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` };
+    const bFeatured = async () => ((await harness.app.inject({ url: '/api/favourite-products', headers: { 'business-slug': 'iso-b' } })).json().data as { title: string }[]).map((p) => p.title);
+    expect(await bFeatured()).toEqual(['iso-b Cordless Drill']);
+    for (const [url, payload] of [['add', { upc: '1002' }], ['reorder', { upcs: ['1002', '1001'] }], ['remove', { upc: '1001' }], ['search', { search: 'drill' }]] as const) {
+      const res = await harness.app.inject({ method: 'POST', url: `/api/admin/favourite-products/${url}`, headers: asA, payload });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      expect(res.body, url).not.toContain('iso-b');
+    }
+    expect(await bFeatured()).toEqual(['iso-b Cordless Drill']);
+    expect(await inBackground('test: check the database', () => FeaturedProduct.countDocuments({ tenantId: tenants.b.id }))).toBe(1);
   });
 });

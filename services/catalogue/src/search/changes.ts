@@ -5,6 +5,7 @@ import type { PlatformResources } from '@platform/server-kit';
 import type { SearchIndexRegistry } from './registry';
 import { rebuildSearchRows } from './rows';
 import { queueStockWatchChecks, stockWatchJob, tellStockWatchers } from '../stock-watchers';
+import { forgetTenantCache } from '../tenant-cache';
 
 /** Call after writing products, prices or stock: search shows the change once the worker has broadcast it. */
 export async function announceCatalogueChange(resources: PlatformResources, tenantId: string, productIds: number[]): Promise<void> {
@@ -51,7 +52,16 @@ export async function announceSynonymsChange(resources: PlatformResources, tenan
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
 }
 
-type IndexChange = CatalogueChangeJob & { synonyms?: boolean; aliases?: boolean };
+/**
+ * After the owner changed the featured products: every API process drops its copy of the list (the writer
+ * drops its own at once), so shoppers' home pages show the change on their next read, not a minute later.
+ */
+export async function announceFeaturedChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string): Promise<void> {
+  const change: IndexChange = { tenantId, productIds: [], featured: true };
+  await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
+}
+
+type IndexChange = CatalogueChangeJob & { synonyms?: boolean; featured?: boolean; aliases?: boolean };
 
 /** After a department or brand alias was added or removed: every API process reloads that tenant's aliases. */
 export async function announceAliasesChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string): Promise<void> {
@@ -66,6 +76,7 @@ export async function followCatalogueChanges(resources: PlatformResources, regis
   subscriber.on('message', (from, message) => {
     if (from !== channel) return;
     const change = JSON.parse(message) as IndexChange;
+    if (change.featured) { forgetTenantCache(change, 'featured-products'); return; }
     const refreshed = change.synonyms ? registry.refreshSynonyms(change.tenantId)
       : change.aliases ? registry.refreshAliases(change.tenantId)
         : registry.refresh(change.tenantId, change.productIds);
