@@ -110,6 +110,8 @@ export const CONFIRM_WITH_BANK = 'Please confirm the payment with your bank.';
 export const PAY_ON_CARD_PAGE = "Please enter your card on the payment page.";
 export const BANK_DID_NOT_CONFIRM = 'Your bank did not confirm the payment, so the order was not placed. Your cart is kept: please try again or use another card.';
 export const BANK_STILL_CONFIRMING = 'Your bank has not confirmed the payment yet. Please finish on its page, then try again.';
+/** The card provider approved after the order had been given up (30 minutes without an answer): the money went back at once. */
+export const LATE_PAYMENT_RELEASED = 'Your payment arrived after we had stopped waiting for it, so the order was cancelled and nothing stays charged to your card. Your cart is kept: please place the order again.';
 
 /** What the store does with an order, in order: take it, mark it ready (prepared), complete it; or cancel it. */
 export type OrderAction = 'take' | 'prepare' | 'complete' | 'cancel';

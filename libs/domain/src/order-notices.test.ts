@@ -26,6 +26,15 @@ describe("what the shopper is told of a change to their order", () => {
       .toBe('Demo Hardware: your order 1001 was cancelled. Reason: Sold out!');
   });
 
+  it('says a payment that came after the order was given up went back: the hold released, or refunded in full', () => {
+    const held = orderNotice('Demo Hardware', pickup, { change: 'late_payment', refundedCents: 0 });
+    expect(held).toMatchObject({ emailKind: 'order-late-payment', textKind: 'order-late-payment-text', subject: 'Your order 1001 at Demo Hardware was cancelled: nothing is charged' });
+    expect(held.email).toContain('The hold on your card is released: you are not charged.');
+    expect(held.text).toBe('Demo Hardware: your payment for order 1001 came after the order was cancelled. The hold on your card is released: you are not charged.');
+    expect(orderNotice('Demo Hardware', pickup, { change: 'late_payment', refundedCents: 2599 }).text)
+      .toBe('Demo Hardware: your payment for order 1001 came after the order was cancelled. $25.99 is refunded to your card.');
+  });
+
   it('texts only where the store sends texts, the order has a phone and the shopper did not turn texts off', () => {
     expect(textsShopper(true, '5035550142', undefined)).toBe(true);
     expect(textsShopper(true, '5035550142', true)).toBe(true);

@@ -27,7 +27,9 @@ export type OrderChange =
   /** Moved to `order.store` from the store named `from`. */
   | { change: 'moved'; from: string | null }
   /** Cancelled as a whole: `refundedCents` given back to the card now (`earlierRefundCents` before, line by line), or a card hold `released`. */
-  | { change: 'cancelled'; reason: string; refundedCents: Cents; earlierRefundCents: Cents; released: boolean };
+  | { change: 'cancelled'; reason: string; refundedCents: Cents; earlierRefundCents: Cents; released: boolean }
+  /** The card provider approved a payment after the order was given up: it stays cancelled; `refundedCents` refunded, or (0) the hold released. */
+  | { change: 'late_payment'; refundedCents: Cents };
 
 export type OrderChangeName = OrderChange['change'];
 
@@ -45,6 +47,7 @@ export const ORDER_NOTICE_KINDS: Record<OrderChangeName, { email: string; text: 
   item_special: { email: 'order-item-special', text: 'order-item-special-text' },
   moved: { email: 'order-moved', text: 'order-moved-text' },
   cancelled: { email: 'order-cancel', text: 'order-cancel-text' },
+  late_payment: { email: 'order-late-payment', text: 'order-late-payment-text' },
 };
 
 const QUESTIONS = 'Questions? Reply to this e-mail or call the store.';
@@ -143,6 +146,15 @@ const BUILDERS: { [C in OrderChangeName]: Builder<C> } = {
       text: `${store}: your order ${order.order_number} was cancelled. Reason: ${/[.!?]$/.test(c.reason) ? c.reason : `${c.reason}.`}${c.refundedCents ? ` ${money(c.refundedCents)} is refunded to your card.` : c.released ? ' You were not charged.' : ''}`,
     };
   },
+
+  late_payment: (store, order, c, money) => ({
+    subject: `Your order ${order.order_number} at ${store} was cancelled: nothing is charged`,
+    email: lines(hi(order), '', `Your card payment for order ${order.order_number} reached ${store} after we had stopped waiting for it, so the order was cancelled and not placed.`,
+      c.refundedCents ? `Your payment of ${money(c.refundedCents)} is refunded in full. Your bank may take a few days to show it.`
+        : 'The hold on your card is released: you are not charged. Your bank may take a few days to remove it.',
+      'Your cart is kept: you can place the order again.', '', QUESTIONS),
+    text: `${store}: your payment for order ${order.order_number} came after the order was cancelled.${c.refundedCents ? ` ${money(c.refundedCents)} is refunded to your card.` : ' The hold on your card is released: you are not charged.'}`,
+  }),
 };
 
 /** The e-mail and the text a shopper gets for one change to their order, in the store's currency. */

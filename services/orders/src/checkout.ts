@@ -1,7 +1,7 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, checkoutLocale, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
-  FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING,
+  FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING, LATE_PAYMENT_RELEASED,
   type RecurringFrequency, type DisclaimerSettings,
 } from '@platform/domain';
 import type { PlacedOrder, RecurringOrder as RecurringOrderView } from '@platform/contracts';
@@ -12,8 +12,9 @@ import { checkoutPhoneConfirmed, storeRecipients, VERIFY_PHONE_FIRST } from '@pl
 import { AppError, backgroundContext, rejectFieldProblems, resolvedTenant, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type StoredPayment } from './card-payment';
-import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
+import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, refundPayment, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
+import { tellShopper } from './shopper-notices';
 import { connectBinding, connectForm, connectSettings, FISERV_CONNECT_TOKEN, type ConnectSettings, type FiservConnectForm } from './fiserv-connect';
 import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
@@ -188,8 +189,12 @@ export type CheckoutOutcome = { order: PlacedOrder; recurring?: RecurringOrderVi
 /** Where the shopper confirms the payment: their bank's page (a redirect), or a card page the browser posts a form to (Fiserv Connect). */
 export type PaymentToConfirm = { order_id: string; redirect_url: string; form?: { action_url: string; fields: Record<string, string> } };
 
+/** A payment the provider approved after its order was given up, and how it went back (releaseLatePayment). */
+type LateRelease = { reference: string; status: 'voided' | 'refunded'; cents: number; at: Date };
+
 type SavedOrder = OrderDoc & {
-  _id: unknown; customerSlug?: string | null; deviceId?: string | null; coupon?: string | null; payment?: StoredPayment & { provider?: string; authorizedCents?: number; binding?: string | null } | null;
+  _id: unknown; customerSlug?: string | null; deviceId?: string | null; coupon?: string | null;
+  payment?: StoredPayment & { provider?: string; authorizedCents?: number; binding?: string | null; late?: LateRelease[] | null } | null;
   recurringRequest?: { frequency: RecurringFrequency; cardSource?: string | null; cardLabel?: string | null } | null; recurringOrderId?: string | null;
 };
 
@@ -249,7 +254,11 @@ export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo,
   return withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${orderId}`, async () => {
     const order = mongoose.isValidObjectId(orderId) ? (await Order.findOne(scoped(ctx, { _id: orderId })).lean()) as SavedOrder | null : null;
     if (!order) throw new AppError('not_found', 'This order was not found.');
-    if (order.status !== AWAITING_PAYMENT) return { outcome: order.payment?.status === 'declined' ? 'failed' as const : 'placed' as const, order };
+    if (order.status !== AWAITING_PAYMENT) {
+      // Connect's approval of an order given up meanwhile: the money goes straight back (a repeat finds it recorded).
+      const settled = (options.event && await releaseLatePayment(ctx, io, order, options.event)) || order;
+      return { outcome: notPaid(settled) ? 'failed' as const : 'placed' as const, order: settled };
+    }
     const provider = await cardProvider(ctx);
     // A payment made on the provider's own page (Fiserv Connect) has no reference until the provider answers: an
     // answer signed for this order's form (its binding) names it.
@@ -282,6 +291,55 @@ export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo,
     if (order.coupon && order.customerSlug) await io.resources.redis.del(couponUseKey(ctx, io, order.coupon, order.customerSlug));
     return { outcome: 'failed' as const, order: { ...order, status: 'cancelled', payment: { ...order.payment, status: 'declined' } } };
   }, { waitMs: 15_000, busyMessage: 'Your order is still being placed. Please wait a moment, then look in your orders before trying again.' });
+}
+
+/** An order that never took its payment: the bank did not confirm it, or it came after the order was given up (and went back). */
+const notPaid = (order: SavedOrder) => order.payment?.status === 'declined' || Boolean(order.payment?.late?.length);
+
+/**
+ * A payment the provider approved on its own page (Fiserv Connect) for an order that was given up meanwhile (nobody
+ * back within BANK_WAIT_MS: cancelled, its stock and promo code given back). The order stays cancelled and the money
+ * goes back through the provider at once: a hold is voided, a payment already taken (a sale) refunded in full through
+ * the refund guard. The order's history says so and the shopper is told nothing stays charged. Only an answer signed
+ * for this order's own form (its binding) counts, only a payment the order never took, and once per payment: the
+ * release is kept on the order (payment.late), so a repeated notification or return changes nothing. Runs under the
+ * order's lock (settleAwaitingPayment). Answers the order as it now is, or null when there was nothing to give back.
+ */
+async function releaseLatePayment(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, event: PaymentEvent): Promise<SavedOrder | null> {
+  const payment = order.payment;
+  const reference = event.reference;
+  if (order.status !== 'cancelled' || !payment?.binding || event.binding !== payment.binding || !reference) return null;
+  // The order's own payment once placed (cancelled by the store later) is the store's refund, not this.
+  if (payment.reference === reference && payment.status !== 'declined') return null;
+  if (payment.late?.some((l) => l.reference === reference)) return null;
+  const provider = await cardProvider(ctx);
+  const now = await provider.paymentStatus(reference);
+  if (now.status !== 'authorized') return null; // nothing held (declined, or released already)
+  const captured = now.capturedCents ?? 0;
+  let refundedCents = 0;
+  if (captured > 0) refundedCents = await refundPayment(provider, { reference, capturedCents: captured, refundedCents: 0 }, captured, { idempotencyKey: `late-refund-${reference}` });
+  else await provider.void(reference, { idempotencyKey: `late-void-${reference}` });
+  const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
+  const at = new Date();
+  const release = { reference, status: captured > 0 ? 'refunded' as const : 'voided' as const, cents: captured > 0 ? refundedCents : now.authorizedCents, at };
+  const entry = {
+    status: 'cancelled', at, by: null,
+    note: captured > 0 ? `The card payment of ${displayPrice(refundedCents, prefix)} came after the order was given up: refunded in full.`
+      : `The card payment came after the order was given up: its hold of ${displayPrice(now.authorizedCents, prefix)} was released.`,
+  };
+  const changes = {
+    'payment.status': release.status, ...(payment.reference ? {} : { 'payment.reference': reference }),
+    ...(captured > 0 ? { 'payment.capturedCents': captured, 'payment.refundedCents': refundedCents } : {}),
+  };
+  await Order.updateOne(scoped(ctx, { _id: String(order._id) }), { $set: changes, $push: { history: entry, 'payment.late': release } });
+  const settled: SavedOrder = {
+    ...order, history: [...(order.history ?? []), entry],
+    payment: { ...payment, status: release.status, reference: payment.reference || reference, late: [...(payment.late ?? []), release], ...(captured > 0 ? { capturedCents: captured, refundedCents } : {}) },
+  };
+  // The money is back whatever happens to the message: a failure to queue it is logged, not retried (the release is recorded).
+  await tellShopper(ctx, io, await orderView(ctx, settled), order.customerSlug, { change: 'late_payment', refundedCents })
+    .catch((error: unknown) => console.error(`[orders] the shopper of order ${order.orderNumber} was not told of the late payment given back: ${String(error)}`));
+  return settled;
 }
 
 const EVENT_KEPT_S = 7 * 24 * 3600;
@@ -322,7 +380,10 @@ export async function paymentReturn(ctx: RequestContext, io: CheckoutIo, who: Sh
   const mine = who.customerSlug ? order.customerSlug === who.customerSlug : !order.customerSlug && order.deviceId === who.deviceId;
   if (!mine) throw new AppError('not_found', 'This order was not found.');
   if (outcome === 'waiting') throw new AppError('conflict', BANK_STILL_CONFIRMING);
-  if (outcome === 'failed') throw new AppError('unprocessable', BANK_DID_NOT_CONFIRM, { payment_token: [BANK_DID_NOT_CONFIRM] });
+  if (outcome === 'failed') {
+    const message = order.payment?.late?.length ? LATE_PAYMENT_RELEASED : BANK_DID_NOT_CONFIRM;
+    throw new AppError('unprocessable', message, { payment_token: [message] });
+  }
   return orderView(ctx, order);
 }
 

@@ -38,6 +38,8 @@ const orderSchema = new Schema({
     authorizedCents: { type: Number, default: undefined }, capturedCents: { type: Number, default: undefined }, refundedCents: { type: Number, default: undefined },
     /** A payment on the provider's own page (Fiserv Connect): what its signed answer must carry (txndatetime|chargetotal). */
     binding: { type: String, default: undefined },
+    /** Payments the provider approved after the order was given up, each given back at once (voided or refunded). */
+    late: { type: [{ _id: false, reference: String, status: String, cents: Number, at: Date }], default: undefined },
   },
   ...moneyLines,
   totalCents: { type: Number, required: true },

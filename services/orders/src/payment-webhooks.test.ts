@@ -4,7 +4,8 @@ import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { stockLeft } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
-import { BANK_DID_NOT_CONFIRM, PAY_ON_CARD_PAGE } from '@platform/domain';
+import { BANK_DID_NOT_CONFIRM, LATE_PAYMENT_RELEASED, PAY_ON_CARD_PAGE } from '@platform/domain';
+import { FiservProvider } from '@platform/payments';
 import { StoreProfile } from '@platform/tenant-settings';
 import { identityService } from '@platform/identity';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@platform/payments/testing';
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from './index';
+import { recoverAbandonedCheckouts } from './checkout';
 
 /**
  * The card providers' webhooks (Adyen, Authorize.Net, Fiserv Connect's notification) and Connect's browser return,
@@ -44,11 +46,18 @@ const cartCount = async (slug: string, device: string) =>
   (await harness.app.inject({ url: `/api/cart-parcels?device_id=${device}`, headers: headers(slug) })).json().data.item_count as number;
 const stock = async (slug: string, storeProductId = 21) =>
   (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenants[slug], [storeProductId])).get(storeProductId)!;
-type StoredOrder = { status: string; orderNumber: string; totalCents: number; payment: { status: string; reference?: string; capturedCents?: number }; history: { note: string }[] };
+type StoredOrder = {
+  status: string; orderNumber: string; totalCents: number; history: { note: string }[];
+  payment: { status: string; reference?: string; capturedCents?: number; late?: { reference: string; status: string; cents: number }[] };
+};
 const stored = async (slug: string, id: string) => (await inDb(() => Order.findOne({ tenantId: tenants[slug], _id: id }).lean())) as unknown as StoredOrder;
 const confirmations = async (slug: string, orderNumber: string) =>
   (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
     .filter((j) => j.data.tenantId === tenants[slug] && j.data.kind === 'order-confirmation' && String(j.data.subject).includes(` ${orderNumber} `)).length;
+/** The e-mails of one kind queued for an order of a store (the subject names its number). */
+const mailsAbout = async (slug: string, kind: string, orderNumber: string) =>
+  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
+    .map((j) => j.data).filter((d) => d.tenantId === tenants[slug] && d.kind === kind && String(d.subject).includes(` ${orderNumber} `));
 const callback = (slug: string, id: string, device: string) =>
   harness.app.inject({ method: 'POST', url: `/api/customer/orders/callback/${id}`, headers: headers(slug), payload: { device_id: device } });
 const post = (slug: string, url: string, payload: string, contentType: string, extra: Record<string, string> = {}) =>
@@ -299,6 +308,76 @@ describe('Fiserv Connect: POST /api/payments/fiserv/return and /api/payments/web
     expect([returned.statusCode, returned.headers.location]).toEqual([303, `${origin('pwh-fis')}/cart?payment=${confirm.order_id}`]);
     expect((await callback('pwh-fis', confirm.order_id, 'FisConn002')).json()).toMatchObject({ status: 422, message: BANK_DID_NOT_CONFIRM });
     expect(await confirmations('pwh-fis', given.orderNumber)).toBe(0);
+  });
+
+  /** Nobody back within 30 minutes: the reconcile job gives every waiting order of the store up (the waits made 0 here). */
+  const giveUpWaitingOrders = () => recoverAbandonedCheckouts({ resources: harness.resources }, tenants['pwh-fis'], 0, 0);
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  it("Connect's approval after the order was given up releases the hold at once: the order stays cancelled, its history and the shopper say so; repeats change nothing", async () => {
+    const before = await stock('pwh-fis');
+    const { confirm } = await waitingOrder('FisLate001');
+    const back = await payAtConnect(confirm, FISERV_TEST_CARDS.approved); // Connect holds the money; its answers come late
+    const reference = back.fields.ipgTransactionId;
+    await giveUpWaitingOrders();
+    expect(await stored('pwh-fis', confirm.order_id)).toMatchObject({ status: 'cancelled', payment: { status: 'declined' } });
+    expect(await stock('pwh-fis')).toBe(before);
+    expect(fiserv.transaction(reference)).toMatchObject({ state: 'AUTHORIZED' });
+
+    // The shopper's browser comes back from Connect's page after that.
+    const returned = await returnFrom('pwh-fis', back.fields);
+    expect([returned.statusCode, returned.headers.location]).toEqual([303, `${origin('pwh-fis')}/cart?payment=${confirm.order_id}`]);
+    expect(fiserv.transaction(reference)).toMatchObject({ state: 'VOIDED' });
+    const released = await stored('pwh-fis', confirm.order_id);
+    expect(released).toMatchObject({ status: 'cancelled', payment: { status: 'voided', reference, late: [{ reference, status: 'voided', cents: released.totalCents }] } });
+    expect(released.history.at(-1)!.note).toBe(`The card payment came after the order was given up: its hold of ${money(released.totalCents)} was released.`);
+    // The cart page reads why (the cart is kept), and the shopper is e-mailed.
+    expect((await callback('pwh-fis', confirm.order_id, 'FisLate001')).json()).toMatchObject({ status: 422, message: LATE_PAYMENT_RELEASED });
+    expect(await cartCount('pwh-fis', 'FisLate001')).toBe(1);
+    const told = await mailsAbout('pwh-fis', 'order-late-payment', released.orderNumber);
+    expect(told).toEqual([expect.objectContaining({ channel: 'email', to: contact.email, subject: `Your order ${released.orderNumber} at pwh-fis store was cancelled: nothing is charged` })]);
+    expect(told[0].text).toContain('The hold on your card is released: you are not charged.');
+
+    // Connect's notification (twice) and the back button afterwards: nothing more is sent to Fiserv, written or told.
+    const notification = fiserv.connectNotifications.find((n) => n.body.includes(confirm.order_id))!;
+    for (let i = 0; i < 2; i += 1) expect((await notify('pwh-fis', notification.body)).json()).toEqual({ received: true });
+    expect((await returnFrom('pwh-fis', back.fields)).statusCode).toBe(303);
+    const after = await stored('pwh-fis', confirm.order_id);
+    expect([after.payment.late, after.history]).toEqual([released.payment.late, released.history]);
+    expect(fiserv.requests.filter((r) => r.path === `/payments/${reference}` && r.body?.requestType === 'VoidTransaction')).toHaveLength(1);
+    expect(await mailsAbout('pwh-fis', 'order-late-payment', released.orderNumber)).toHaveLength(1);
+    expect(await confirmations('pwh-fis', released.orderNumber)).toBe(0);
+    expect(await stock('pwh-fis')).toBe(before);
+  });
+
+  it('a late approval whose money was taken already is refunded in full through the notification alone, once', async () => {
+    const { confirm } = await waitingOrder('FisLate002');
+    const back = await payAtConnect(confirm, FISERV_TEST_CARDS.approved);
+    const reference = back.fields.ipgTransactionId;
+    await giveUpWaitingOrders();
+    // The payment is taken at Fiserv meanwhile (as a Connect sale is).
+    const total = (await stored('pwh-fis', confirm.order_id)).totalCents;
+    await new FiservProvider({ apiKey: FAKE_FISERV_API_KEY, apiSecret: FAKE_FISERV_API_SECRET, apiBase: fiserv.apiBase }).capture(reference);
+    expect(fiserv.transaction(reference)).toMatchObject({ state: 'CAPTURED', capturedCents: total });
+
+    const notification = fiserv.connectNotifications.find((n) => n.body.includes(confirm.order_id))!;
+    expect((await notify('pwh-fis', notification.body)).json()).toEqual({ received: true });
+    expect(fiserv.transaction(reference)).toMatchObject({ refundedCents: total });
+    const refunded = await stored('pwh-fis', confirm.order_id);
+    expect(refunded).toMatchObject({
+      status: 'cancelled', payment: { status: 'refunded', capturedCents: total, refundedCents: total, late: [{ reference, status: 'refunded', cents: total }] },
+    });
+    expect(refunded.history.at(-1)!.note).toBe(`The card payment of ${money(total)} came after the order was given up: refunded in full.`);
+    const told = await mailsAbout('pwh-fis', 'order-late-payment', refunded.orderNumber);
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toContain(`Your payment of ${money(total)} is refunded in full.`);
+
+    // The shopper's late return finds it done.
+    expect((await returnFrom('pwh-fis', back.fields)).statusCode).toBe(303);
+    expect((await callback('pwh-fis', confirm.order_id, 'FisLate002')).json()).toMatchObject({ status: 422, message: LATE_PAYMENT_RELEASED });
+    expect(fiserv.requests.filter((r) => r.path === `/payments/${reference}` && r.body?.requestType === 'ReturnTransaction')).toHaveLength(1);
+    expect((await stored('pwh-fis', confirm.order_id)).payment.late).toHaveLength(1);
+    expect(await mailsAbout('pwh-fis', 'order-late-payment', refunded.orderNumber)).toHaveLength(1);
   });
 
   it('a Connect answer whose order is not this store\'s is 404 at the return; Connect is refused for a card to save', async () => {

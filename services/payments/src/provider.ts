@@ -23,6 +23,11 @@ export interface Authorization {
   status: AuthorizationStatus;
   /** Held on the card and capturable; 0 unless authorized. */
   authorizedCents: number;
+  /**
+   * Of an authorized payment, what the provider has already taken (a sale made on its own page, or captured): giving
+   * it back is a refund, not a void. Left out where nothing is taken.
+   */
+  capturedCents?: number;
   /** requires_action: where the shopper confirms the payment with their bank. */
   nextActionUrl?: string;
   /** declined: a message for the shopper, never the provider's raw answer. */

@@ -85,7 +85,7 @@ export function fromFiservAmount(total: number | string | undefined): number {
 }
 
 /**
- * A preauthorization read as an authorization: APPROVED and still AUTHORIZED (or already CAPTURED) holds money;
+ * A preauthorization read as an authorization: APPROVED and still AUTHORIZED (or already CAPTURED, then capturedCents) holds money;
  * WAITING with a 3-D Secure redirect waits for the shopper's bank; anything else is declined.
  * `nextActionUrl` is the bank's page: Fiserv's `redirectURL` when it gives one, else the ACS URL of the
  * 3-D Secure parameters (with the CReq as a query parameter; see fiserv-fake.ts on what is unconfirmed there).
@@ -93,7 +93,9 @@ export function fromFiservAmount(total: number | string | undefined): number {
 export function authorizationFromTransaction(tx: FiservTransaction, reference = tx.ipgTransactionId ?? ''): Authorization {
   const approved = tx.transactionResult === 'APPROVED' || tx.transactionStatus === 'APPROVED';
   if (approved && tx.transactionState !== 'VOIDED' && tx.transactionState !== 'DECLINED') {
-    return { reference, status: 'authorized', authorizedCents: fromFiservAmount((tx.approvedAmount ?? tx.transactionAmount)?.total) };
+    const cents = fromFiservAmount((tx.approvedAmount ?? tx.transactionAmount)?.total);
+    // CAPTURED: a Connect sale, or a preauth taken since: giving it back is a ReturnTransaction.
+    return { reference, status: 'authorized', authorizedCents: cents, ...(tx.transactionState === 'CAPTURED' ? { capturedCents: cents } : {}) };
   }
   const waiting = tx.transactionResult === 'WAITING' || tx.transactionStatus === 'WAITING';
   if (waiting && !isDeclined(tx)) {

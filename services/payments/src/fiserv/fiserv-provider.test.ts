@@ -249,6 +249,9 @@ describe('Fiserv pure functions', () => {
     expect(fiservDeclineMessage({ processor: { responseCode: '43' } })).toBe(CARD_DECLINED); // stolen card: not said
     expect(authorizationFromTransaction({ ipgTransactionId: '1', transactionStatus: 'APPROVED', transactionState: 'AUTHORIZED', approvedAmount: { total: 10.24 } }))
       .toEqual({ reference: '1', status: 'authorized', authorizedCents: 1024 });
+    // Taken already (a Connect sale, or captured since): giving it back is a refund.
+    expect(authorizationFromTransaction({ ipgTransactionId: '3', transactionResult: 'APPROVED', transactionState: 'CAPTURED', approvedAmount: { total: '10.24' } }))
+      .toEqual({ reference: '3', status: 'authorized', authorizedCents: 1024, capturedCents: 1024 });
     expect(authorizationFromTransaction({ ipgTransactionId: '2', transactionResult: 'FAILED' })).toMatchObject({ status: 'declined', declineMessage: NOT_PROCESSED });
     expect(fiservFailure('unreachable')).toMatchObject({ type: 'unavailable', message: SERVICE_UNREACHABLE });
     expect(fiservFailure({ status: 502 })).toMatchObject({ type: 'unavailable', message: SERVICE_UNREACHABLE });
