@@ -105,9 +105,11 @@ export const RecurringOrder = Type.Object({
   status: Type.Union([Type.Literal('active'), Type.Literal('cancelled')]),
   frequency: Type.Union([Type.Literal('weekly'), Type.Literal('every-2-weeks'), Type.Literal('every-4-weeks'), Type.Literal('monthly')]),
   frequency_label: Type.String(),
-  order_type: Type.Union([Type.Literal('pickup'), Type.Literal('delivery')]),
+  order_type: Type.Union([Type.Literal('pickup'), Type.Literal('delivery'), Type.Literal('shipping')]),
   store: Type.Object({ id: Type.Integer(), name: Type.String() }),
   address: Type.Union([OrderAddress, Type.Null()]),
+  /** Shipping: the carrier and service it ships with ('UPS Ground'); each run pays the rate quoted on its day. Else null. */
+  shipping_service: Type.Union([Type.String(), Type.Null()]),
   customer_name: Type.String(),
   email: Type.String(),
   /** How each run is paid: a saved card ('Visa ending 4242') or at the store. */

@@ -22,7 +22,6 @@ export const UPCOMING_DATES_SHOWN = 4;
 
 export const RECURRING_NOT_OFFERED = 'This store does not offer recurring orders.';
 export const RECURRING_SIGN_IN = 'Please sign in to repeat an order.';
-export const RECURRING_NO_SHIPPING = 'Recurring orders are for pickup and local delivery. Please choose one of them to repeat this order.';
 export const RECURRING_NEEDS_SAVED_CARD = 'To repeat this order by card, choose a saved card or save this card to your account.';
 export const RECURRING_TOO_MANY = `You already have ${MAX_RECURRING_PER_SHOPPER} recurring orders at this store. Please cancel one first.`;
 export const RECURRING_NOT_FOUND = 'This recurring order was not found.';
@@ -106,6 +105,17 @@ export function parseRecurringPattern(pattern: string): { frequency: RecurringFr
 
 /** What the shopper reads about why a run was not placed, when an item is not to be had. */
 export const RUN_SKIPPED_ITEMS = (titles: string[]) => `Not placed: ${titles.join(', ')} ${titles.length === 1 ? 'is' : 'are'} not available at the store.`;
+
+/**
+ * A shipping run is quoted again when it is placed (the rate of its day, to the address it was first shipped to):
+ * why one was not placed. The store stopped shipping (or these items), no rate to the address, or the carrier did
+ * not answer.
+ */
+export const RUN_NOT_SHIPPED = 'Not placed: the store does not ship these items any more.';
+export const RUN_NO_SHIPPING_RATE = (address: string) => `Not placed: the store has no shipping rate to ${address} for these items now.`;
+export const RUN_SHIPPING_RATE_DOWN = 'Not placed: the shipping carrier could not give a rate when the order was due.';
+/** A shipping run whose service is no longer offered goes by the cheapest one quoted, and its order says so. */
+export const RUN_OTHER_SERVICE = (before: string, now: string) => `${before} is not offered any more, so it ships with ${now}.`;
 
 /** A run day as people read it: 'Thu, Dec 3' (with `year`: 'Thu, Dec 3, 2026'). */
 export const runDayLabel = (day: string, options: { year?: boolean } = {}): string =>

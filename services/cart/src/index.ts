@@ -4,6 +4,9 @@ export { Coupon, CouponUse, recordCouponUse, forgetTenantCoupons, findCoupon } f
 export { forgetClosedAccount, SavedCart } from './saved-carts';
 // For checkout (services/orders): the cart as priced now, whose it is, and the lock helper.
 export { cartParcels, setLineQuantity, shopperIdentity, type CartIo } from './service';
+// For a recurring shipping order's run (services/orders): its parcel quoted again at placement.
+export { shippingOptions } from './shipping';
+export type { CartAddress, CartShipping } from './cart-store';
 export { withRedisLock } from './cart-lock';
 // For checkout's address check (services/orders): the store's EasyPost account verifies a shipping address.
 export { EasyPostCarrier, type AddressVerification } from './carriers';

@@ -4,7 +4,7 @@ import { getBusinessDetails, getShippingCarrierAccount } from '@platform/tenant-
 import { withCartLock } from './cart-lock';
 import { carrierFor, quoteView, shippingBasis } from './carriers';
 import { cartLockKey, cartParcels, type CartIo } from './service';
-import type { CartAddress, ShopperIdentity } from './cart-store';
+import type { CartAddress, CartShipping, ShopperIdentity } from './cart-store';
 
 export interface AddressInput { address?: string; address2?: string; city?: string; state?: string; zip?: string; country?: string }
 
@@ -19,30 +19,19 @@ const CARRIER_DOWN = 'Shipping quotes are not available right now. Please try ag
 export async function requestShippingQuotes(ctx: RequestContext, io: CartIo, who: ShopperIdentity, input: AddressInput, onCarrierError: (err: unknown) => void = () => {}) {
   const problem = shippingAddressProblem(input);
   if (problem) throw new AppError('unprocessable', problem, { customerAddress: [problem] });
-  const [business, account, current] = await Promise.all([getBusinessDetails(ctx), getShippingCarrierAccount(ctx), cartParcels(ctx, io, who)]);
+  const current = await cartParcels(ctx, io, who);
   if (!current.checkout_types.shipping) throw new AppError('unprocessable', 'This store does not ship orders. Please choose pickup.');
   if (current.item_count === 0) throw new AppError('unprocessable', 'Add products to your cart to get shipping quotes.');
   const to: CartAddress = {
     address: input.address!.trim(), address2: (input.address2 ?? '').trim(), city: input.city!.trim(), state: input.state!.trim(),
     zip: input.zip!.trim(), country: countryCode(input.country),
   };
-  const items = current.parcels.flatMap((p) => p.items);
-  const from = business.about_us.locations.find((l) => l.id === items[0].location) ?? business.about_us.locations[0];
-  const weightLb = parcelWeightLb(items);
-  const subtotalCents = toCents(current.subtotal);
-  let quotes: ShippingQuote[];
-  try {
-    const handlingFeeCents = toCents(business.shipping_settings.handling_fee);
-    quotes = (await carrierFor(account, business).quotes({ from, to, weightLb, subtotalCents })).map((q) => ({ ...q, handlingFeeCents }));
-  } catch (err) {
-    onCarrierError(err);
-    throw new AppError('unavailable', CARRIER_DOWN);
-  }
+  const { basis, quotes } = await shippingOptions(ctx, current, to, onCarrierError);
   const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     const cart = await io.carts.get(ctx.tenantId, who);
     if (!cart) return null;
     const kept = cart.shipping?.selectedId && quotes.some((q) => q.id === cart.shipping!.selectedId) ? cart.shipping.selectedId : null;
-    return io.carts.put(ctx.tenantId, who, { ...cart, address: to, orderType: 2, shipping: { basis: shippingBasis(to.zip, weightLb, subtotalCents), quotes, selectedId: kept } });
+    return io.carts.put(ctx.tenantId, who, { ...cart, address: to, orderType: 2, shipping: { basis, quotes, selectedId: kept } });
   });
   return {
     status: quotes.length ? 'success' : 'no-quotes',
@@ -50,6 +39,32 @@ export async function requestShippingQuotes(ctx: RequestContext, io: CartIo, who
     quotes: quotes.map(quoteView),
     data: await cartParcels(ctx, io, who, { order_type: 2 }, saved),
   };
+}
+
+/** What a cart is priced as now (cartParcels), as much as its shipping quotes need. */
+type PricedCart = Pick<Awaited<ReturnType<typeof cartParcels>>, 'parcels' | 'subtotal'>;
+
+/**
+ * The store's shipping options for a priced cart's parcel to an address: its carrier's quotes (its connected
+ * account, else its table rates) with the handling fee, cheapest first as the carrier answers them, and the basis
+ * they hold for (shippingBasis: the zip, weight and subtotal). The one shipping-rate path: shipping-quotes keeps them
+ * on the shopper's cart, a recurring order's run quotes its parcel again when it is placed. No quotes: none to that
+ * address. The carrier failing: onCarrierError, then 503 'not available right now'.
+ */
+export async function shippingOptions(ctx: RequestContext, current: PricedCart, to: CartAddress, onCarrierError: (err: unknown) => void = () => {}): Promise<Omit<CartShipping, 'selectedId'>> {
+  const [business, account] = await Promise.all([getBusinessDetails(ctx), getShippingCarrierAccount(ctx)]);
+  const items = current.parcels.flatMap((p) => p.items);
+  const from = business.about_us.locations.find((l) => l.id === items[0]?.location) ?? business.about_us.locations[0];
+  const weightLb = parcelWeightLb(items);
+  const subtotalCents = toCents(current.subtotal);
+  try {
+    const handlingFeeCents = toCents(business.shipping_settings.handling_fee);
+    const quotes: ShippingQuote[] = (await carrierFor(account, business).quotes({ from, to, weightLb, subtotalCents })).map((q) => ({ ...q, handlingFeeCents }));
+    return { basis: shippingBasis(to.zip, weightLb, subtotalCents), quotes };
+  } catch (err) {
+    onCarrierError(err);
+    throw new AppError('unavailable', CARRIER_DOWN);
+  }
 }
 
 /** POST select-shipping-quote: the shopper's choice among the cart's current quotes. */

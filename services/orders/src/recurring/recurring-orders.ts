@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 import { inBackground, scoped, Tenant, tenantOwned } from '@platform/db';
 import {
   dayOf, dayStartMs, isRunDay, MAX_RECURRING_PER_SHOPPER, RECURRING_ALREADY_CANCELLED, RECURRING_FREQUENCY_LABELS, RECURRING_NEEDS_SAVED_CARD,
-  RECURRING_NO_SHIPPING, RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_FOUND, RECURRING_NOT_OFFERED, RECURRING_RUN_IN_PAST, RECURRING_SIGN_IN, RECURRING_TOO_MANY,
-  recurringPattern, runAtMs, upcomingRunDays, OTHER_LOCATION_REFUSED, staffListLocation, staffSeesLocation, type FulfilmentMode, FULFILMENT_MODES, type RecurringFrequency, type RecurringRunStatus,
+  RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_FOUND, RECURRING_NOT_OFFERED, RECURRING_RUN_IN_PAST, RECURRING_SIGN_IN, RECURRING_TOO_MANY,
+  recurringPattern, runAtMs, upcomingRunDays, OTHER_LOCATION_REFUSED, staffListLocation, staffSeesLocation, type FulfilmentMode, type RecurringFrequency, type RecurringRunStatus,
 } from '@platform/domain';
 import type { Paged, RecurringOrder as RecurringOrderView } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
@@ -22,9 +22,11 @@ const recurringOrderSchema = new Schema({
   /** The day of the order that started it: runs are counted from it. */
   anchorDay: { type: String, required: true },
   firstOrderNumber: { type: String, required: true },
-  orderType: { type: String, enum: ['pickup', 'delivery'], required: true },
+  orderType: { type: String, enum: ['pickup', 'delivery', 'shipping'], required: true },
   locationId: { type: Number, required: true },
   address: { type: { _id: false, address: String, address2: String, city: String, state: String, zip: String, country: String }, default: null },
+  /** shipping: the carrier and service the first order went by ('UPS Ground'); each run is quoted again at placement. */
+  shippingService: { type: String, default: null },
   contact: { firstName: String, lastName: String, email: String, telephone: String },
   /** card: a saved card of the shopper's at the store's provider (its source), charged off-session on each run. */
   payment: { method: String, source: String, label: String },
@@ -43,7 +45,8 @@ const RUNS_KEPT = 100;
 
 export type RecurringDoc = {
   _id: unknown; customerSlug: string; status: 'active' | 'cancelled'; frequency: RecurringFrequency; anchorDay: string; firstOrderNumber: string;
-  orderType: 'pickup' | 'delivery'; locationId: number; address: { address?: string; address2?: string; city?: string; state?: string; zip?: string; country?: string } | null;
+  orderType: 'pickup' | 'delivery' | 'shipping'; locationId: number; address: { address?: string; address2?: string; city?: string; state?: string; zip?: string; country?: string } | null;
+  shippingService?: string | null;
   contact: { firstName: string; lastName: string; email: string; telephone: string };
   payment: { method: string; source?: string | null; label: string };
   items: { productId: number; storeProductId: number; sku: string; title: string; quantity: number; special: boolean }[];
@@ -135,15 +138,14 @@ export async function unscheduleRuns(io: Pick<RecurringIo, 'queues'>, tenantId: 
 
 /**
  * Checks a checkout's 'Repeat this order' before anything is taken: the store offers it, the shopper is signed in
- * and under the limit, the order is picked up or delivered, and a card payment is one of the shopper's saved cards
- * (or is saved now), since each run charges it without the shopper.
+ * and under the limit, and a card payment is one of the shopper's saved cards (or is saved now), since each run
+ * charges it without the shopper. Any way the order reaches the shopper repeats (a shipping run is quoted again).
  */
 export async function checkRecurringRequest(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, customerSlug: string | null,
   input: { frequency: RecurringFrequency; mode: FulfilmentMode; card: { token: string; saving: boolean } | null }): Promise<RecurringRequest> {
   const field = (message: string, name = 'recurring.frequency') => new AppError('unprocessable', message, { [name]: [message] });
   if (!(await getBusinessDetails(ctx)).recurring_orders_enabled) throw field(RECURRING_NOT_OFFERED);
   if (!customerSlug) throw field(RECURRING_SIGN_IN);
-  if (input.mode === FULFILMENT_MODES.shipping) throw field(RECURRING_NO_SHIPPING, 'order_type');
   if ((await activeCount(ctx, io, customerSlug)) >= MAX_RECURRING_PER_SHOPPER) throw field(RECURRING_TOO_MANY);
   if (!input.card) return { frequency: input.frequency, card: null };
   // A card saved at this checkout is known only once saved (checkout passes it on); else it must be saved already.
@@ -166,7 +168,7 @@ async function activeCount(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 
 /** The placed order a recurring order starts from (what completeOrder has at hand). */
 export type StartingOrder = {
   orderNumber: string; placedAt: Date; orderType: string; locationId: number; customerSlug?: string | null; note?: string;
-  address?: RecurringDoc['address']; contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
+  address?: RecurringDoc['address']; shippingService?: string | null; contact?: { firstName?: string; lastName?: string; email?: string; telephone?: string } | null;
   items: { productId: number; storeProductId: number; sku: string; title: string; quantity: number; special: boolean; cancelledQuantity?: number }[];
 };
 
@@ -176,6 +178,7 @@ export async function startRecurringOrder(ctx: RequestContext, io: RecurringIo, 
   const created = await RecurringOrder.create({
     ...scoped(ctx), customerSlug: order.customerSlug, frequency: request.frequency, anchorDay: dayOf(new Date(order.placedAt).getTime()),
     firstOrderNumber: order.orderNumber, orderType: order.orderType, locationId: order.locationId, address: order.address ?? null,
+    shippingService: order.orderType === 'shipping' ? order.shippingService ?? null : null,
     contact: order.contact, note: order.note ?? '',
     payment: request.card ? { method: 'card', source: request.card.source, label: request.card.label } : { method: 'pay_at_store', label: 'Pay at the store' },
     items: order.items.map((i) => ({ productId: i.productId, storeProductId: i.storeProductId, sku: i.sku, title: i.title, quantity: i.quantity, special: i.special })),
@@ -199,6 +202,7 @@ export function recurringView(ctx: RequestContext, doc: RecurringDoc, nowMs: num
     id: String(doc._id), status: doc.status, frequency: doc.frequency, frequency_label: RECURRING_FREQUENCY_LABELS[doc.frequency],
     order_type: doc.orderType, store: { id: doc.locationId, name: stores?.get(doc.locationId)?.name ?? '' },
     address: doc.address ? { address: doc.address.address ?? '', address2: doc.address.address2 ?? '', city: doc.address.city ?? '', state: doc.address.state ?? '', zip: doc.address.zip ?? '' } : null,
+    shipping_service: doc.orderType === 'shipping' ? doc.shippingService ?? null : null,
     customer_name: `${doc.contact?.firstName ?? ''} ${doc.contact?.lastName ?? ''}`.trim(), email: doc.contact?.email ?? '',
     payment_label: doc.payment?.label ?? '',
     items: doc.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, special: Boolean(i.special) })),

@@ -8,7 +8,7 @@ import { cartService } from '@platform/cart';
 import { identityService } from '@platform/identity';
 import { StoreProfile, tenantSettingsService } from '@platform/tenant-settings';
 import {
-  OTHER_LOCATION_REFUSED, RECURRING_ALREADY_CANCELLED, RECURRING_NEEDS_SAVED_CARD, RECURRING_NO_SHIPPING, RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_OFFERED, RECURRING_SIGN_IN,
+  OTHER_LOCATION_REFUSED, RECURRING_ALREADY_CANCELLED, RECURRING_NEEDS_SAVED_CARD, RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_OFFERED, RECURRING_SIGN_IN,
   runAtMs, upcomingRunDays,
 } from '@platform/domain';
 import { inBackground } from '@platform/db';
@@ -76,7 +76,7 @@ describe('recurring orders', () => {
     expect((await dates('weekly', '2026-02-30')).json()).toMatchObject({ status: 422, errors: { from: ['Please give a real date.'] } });
   });
 
-  it('are refused, before anything is taken, to guests, for shipping, and by card unless the card is saved', async () => {
+  it('are refused, before anything is taken, to guests, and by card unless the card is saved', async () => {
     const before = await stock(21);
     const guest = await call('add-to-cart', {}, { store_product_id: 21, quantity: 1, device_id: 'RecGuest01' });
     expect(guest.statusCode).toBe(200);
@@ -85,7 +85,6 @@ describe('recurring orders', () => {
 
     const kim = await asCustomer('kim-rec');
     await addToCart(kim, 21, 1);
-    expect((await submit(kim, { order_type: 2 })).json()).toMatchObject({ status: 422, errors: { order_type: [RECURRING_NO_SHIPPING] } });
     expect((await submit(kim, { payment_method: 'card', payment_token: 'pm_card_visa' })).json()).toMatchObject({ status: 422, errors: { payment_token: [RECURRING_NEEDS_SAVED_CARD] } });
     expect(await stock(21)).toBe(before);
     expect((await harness.app.inject({ url: '/api/cart-parcels', headers: headers(kim) })).json().data.item_count).toBe(1);

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { mongoose, scoped, Tenant } from '@platform/db';
 import {
-  activePromoCents, dayOf, displayPrice, FULFILMENT_MODES, PAY_AT_STORE, REMINDER_BEFORE_MS, RECURRING_FREQUENCY_LABELS, RUN_SKIPPED_ITEMS, runAtMs, storeAddress, toCents, upcomingRunDays,
+  activePromoCents, addressLine, dayOf, displayPrice, FULFILMENT_MODES, PAY_AT_STORE, REMINDER_BEFORE_MS, RECURRING_FREQUENCY_LABELS, RUN_NO_SHIPPING_RATE, RUN_NOT_SHIPPED,
+  RUN_OTHER_SERVICE, RUN_SHIPPING_RATE_DOWN, RUN_SKIPPED_ITEMS, runAtMs, shippingChargeCents, storeAddress, toCents, upcomingRunDays, type FulfilmentMode,
 } from '@platform/domain';
 import type { RecurringOrderJob } from '@platform/queue';
-import { CartStore, type ShopperIdentity, type StoredCart } from '@platform/cart';
+import { CartStore, cartParcels, shippingOptions, type CartAddress, type ShopperIdentity, type StoredCart } from '@platform/cart';
 import type { SearchIndexRegistry } from '@platform/catalogue';
 import { getStoreSettings } from '@platform/tenant-settings';
 import { AppError, backgroundContext, resolvedTenant, type PlatformResources, type RequestContext } from '@platform/server-kit';
@@ -33,7 +34,9 @@ export interface RecurringRunIo { resources: Pick<PlatformResources, 'redis' | '
 export function recurringOrderJobs(io: RecurringRunIo) {
   return async (job: Job<RecurringOrderJob>): Promise<RunOutcome | { status: 'reminded' | 'not-reminded' }> => {
     const day = runDayOf(job);
-    return job.name === 'remind' ? remindOfRun(io, job.data, day) : placeRun(io, job.data, day);
+    // A run the queue will try again may wait for a carrier that did not answer; its last try skips instead.
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    return job.name === 'remind' ? remindOfRun(io, job.data, day) : placeRun(io, job.data, day, { lastAttempt });
   };
 }
 
@@ -52,7 +55,7 @@ const recurringIoOf = (io: RecurringRunIo) => ({ redis: io.resources.redis, pref
  * a retry finds the order a crash left. An item the store no longer has skips the run; a refused card fails it;
  * either way the shopper is e-mailed why and the next runs go on.
  */
-export async function placeRun(io: RecurringRunIo, data: RecurringOrderJob, day: string): Promise<RunOutcome> {
+export async function placeRun(io: RecurringRunIo, data: RecurringOrderJob, day: string, options: { lastAttempt?: boolean } = {}): Promise<RunOutcome> {
   const found = await contextOf(io, data.tenantId);
   if (!found) return { status: 'cancelled', reason: 'The store is gone.' };
   const { ctx: base, origin } = found;
@@ -73,22 +76,22 @@ export async function placeRun(io: RecurringRunIo, data: RecurringOrderJob, day:
       return { status: 'already', orderNumber: placed.orderNumber };
     }
     const ctx: RequestContext = { ...base, storeId: doc.locationId };
-    const outcome = await placeRunOrder(ctx, io, doc, day, orderId, origin);
+    const outcome = await placeRunOrder(ctx, io, doc, day, orderId, origin, options.lastAttempt ?? true);
     await recordRun(ctx, rio, doc, { day, ...outcome });
     if (outcome.status !== 'placed') await tellNotPlaced(ctx, io, doc, day, outcome.reason ?? '', origin);
     return outcome;
   });
 }
 
-async function placeRunOrder(ctx: RequestContext, io: RecurringRunIo, doc: RecurringDoc, day: string, orderId: mongoose.Types.ObjectId, origin: string): Promise<RunOutcome & { status: 'placed' | 'skipped' | 'failed' }> {
+async function placeRunOrder(ctx: RequestContext, io: RecurringRunIo, doc: RecurringDoc, day: string, orderId: mongoose.Types.ObjectId, origin: string, lastAttempt: boolean): Promise<RunOutcome & { status: 'placed' | 'skipped' | 'failed' }> {
   // What the store no longer sells at that location is named, and the run skipped (a part-order is not what was asked).
   const index = await io.catalogue.get(ctx.tenantId);
   const gone = doc.items.filter((i) => !index.storeProduct(i.storeProductId));
   if (gone.length) return { status: 'skipped', reason: RUN_SKIPPED_ITEMS(gone.map((i) => i.title)) };
   const who: ShopperIdentity = { customerSlug: doc.customerSlug, deviceId: null };
+  const mode: FulfilmentMode = FULFILMENT_MODES[doc.orderType] ?? FULFILMENT_MODES.pickup;
   const cart: StoredCart = {
-    id: `recurring-${String(doc._id)}`, locationId: doc.locationId, updatedAt: new Date().toISOString(), coupon: null, shipping: null,
-    orderType: doc.orderType === 'delivery' ? FULFILMENT_MODES.delivery : FULFILMENT_MODES.pickup,
+    id: `recurring-${String(doc._id)}`, locationId: doc.locationId, updatedAt: new Date().toISOString(), coupon: null, shipping: null, orderType: mode,
     address: doc.address ? { address: doc.address.address ?? '', address2: doc.address.address2 ?? '', city: doc.address.city ?? '', state: doc.address.state ?? '', zip: doc.address.zip ?? '', country: doc.address.country ?? 'US' } : null,
     items: doc.items.map((i) => ({ storeProductId: i.storeProductId, quantity: i.quantity, special: i.special })),
   };
@@ -97,12 +100,19 @@ async function placeRunOrder(ctx: RequestContext, io: RecurringRunIo, doc: Recur
     resources: io.resources as PlatformResources,
     cart: { redis: io.resources.redis, prefix: io.resources.queuePrefix, catalogue: io.catalogue, carts: new CartStore(io.resources.redis, io.resources.queuePrefix) },
   };
+  const notes = [doc.note, `Recurring order (${RECURRING_FREQUENCY_LABELS[doc.frequency].toLowerCase()}) for ${day}.`];
   try {
+    if (mode === FULFILMENT_MODES.shipping) {
+      const shipping = await quoteRunShipping(ctx, checkoutIo, who, doc, cart, lastAttempt);
+      if ('reason' in shipping) return { status: 'skipped', reason: shipping.reason };
+      cart.shipping = shipping.cart;
+      if (shipping.note) notes.push(shipping.note);
+    }
     const provider = byCard ? await cardProvider(ctx) : null;
     const outcome = await placeCart(ctx, checkoutIo, who, {
-      order_type: cart.orderType as 0 | 1, first_name: doc.contact.firstName, last_name: doc.contact.lastName, email: doc.contact.email, telephone: doc.contact.telephone,
+      order_type: mode, first_name: doc.contact.firstName, last_name: doc.contact.lastName, email: doc.contact.email, telephone: doc.contact.telephone,
       payment_method: byCard ? PAY_BY_CARD : PAY_AT_STORE, payment_token: byCard ? doc.payment.source ?? '' : undefined,
-      note: [doc.note, `Recurring order (${RECURRING_FREQUENCY_LABELS[doc.frequency].toLowerCase()}) for ${day}.`].filter(Boolean).join(' '),
+      note: notes.filter(Boolean).join(' '),
     }, cart, origin, { provider, run: { recurringOrderId: String(doc._id), orderId } });
     if (!outcome.order) return { status: 'failed', reason: 'The card needs its bank to confirm the payment, which cannot be asked while you are away.' };
     return { status: 'placed', orderNumber: outcome.order.order_number };
@@ -111,6 +121,34 @@ async function placeRunOrder(ctx: RequestContext, io: RecurringRunIo, doc: Recur
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     return { status: error.status === 409 ? 'skipped' : 'failed', reason: `Not placed: ${error.message}` };
   }
+}
+
+/**
+ * A shipping run's parcel quoted again, as it is now, to the address its first order went to, through the cart's own
+ * shipping-rate path (shippingOptions): the service the shopper chose when it is still offered, else the cheapest one
+ * quoted (the order's note says so). Answers the cart's shipping for checkout, or why the run is skipped: the store no
+ * longer ships these items, it has no rate to the address, or (on the queue's last attempt; earlier ones are retried)
+ * the carrier did not answer.
+ */
+async function quoteRunShipping(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, doc: RecurringDoc, cart: StoredCart, lastAttempt: boolean):
+  Promise<{ cart: NonNullable<StoredCart['shipping']>; note: string | null } | { reason: string }> {
+  const priced = await cartParcels(ctx, io.cart, who, { order_type: FULFILMENT_MODES.shipping }, cart);
+  if (!priced.checkout_types.shipping) return { reason: RUN_NOT_SHIPPED };
+  const to: CartAddress | null | undefined = cart.address;
+  if (!to) return { reason: RUN_NO_SHIPPING_RATE('your address') };
+  let quoted: Awaited<ReturnType<typeof shippingOptions>>;
+  try {
+    quoted = await shippingOptions(ctx, priced, to, (error) => console.warn(`[orders] no shipping rate for recurring order ${String(doc._id)}: ${String(error)}`));
+  } catch (error) {
+    if (!lastAttempt || !(error instanceof AppError) || error.type !== 'unavailable') throw error;
+    return { reason: RUN_SHIPPING_RATE_DOWN };
+  }
+  const same = quoted.quotes.find((q) => `${q.carrier} ${q.service}` === doc.shippingService);
+  const cheapest = [...quoted.quotes].sort((a, b) => shippingChargeCents(a) - shippingChargeCents(b))[0];
+  const chosen = same ?? cheapest;
+  if (!chosen) return { reason: RUN_NO_SHIPPING_RATE(addressLine({ address: to.address, city: to.city, state: to.state, zip: to.zip })) };
+  const note = same || !doc.shippingService ? null : RUN_OTHER_SERVICE(doc.shippingService, `${chosen.carrier} ${chosen.service}`);
+  return { cart: { ...quoted, selectedId: chosen.id }, note };
 }
 
 /** The shopper hears that a run was not placed, why, and when the next one is. */
@@ -135,7 +173,9 @@ export async function remindOfRun(io: RecurringRunIo, data: RecurringOrderJob, d
   const priced = doc.items.map((i) => ({ i, item: index.storeProduct(i.storeProductId) }));
   const subtotal = priced.reduce((sum, { i, item }) => sum + (item ? (activePromoCents(item) ?? toCents(item.price)) * i.quantity : 0), 0);
   const { origin } = found;
-  const how = doc.orderType === 'delivery' ? `Delivery to ${doc.address?.address ?? ''}, ${doc.address?.city ?? ''}` : 'Pickup at the store';
+  const how = doc.orderType === 'delivery' ? `Delivery to ${doc.address?.address ?? ''}, ${doc.address?.city ?? ''}`
+    : doc.orderType === 'shipping' ? `Shipping to ${doc.address?.address ?? ''}, ${doc.address?.city ?? ''}${doc.shippingService ? ` with ${doc.shippingService}` : ''}, at the rate quoted when it is placed`
+      : 'Pickup at the store';
   await io.resources.queues.notifications.add('recurring-reminder', {
     tenantId: data.tenantId, channel: 'email', to: doc.contact.email, kind: 'recurring-reminder',
     subject: `Your recurring order at ${found.ctx.tenant.name} is placed tomorrow (${day})`,

@@ -6,7 +6,7 @@ import { Failure, FakeApi, renderAdmin } from '../../test-support';
 const ID = '64b7f0c2a1b2c3d4e5f60718';
 const JANE: RecurringOrder = {
   id: ID, status: 'active', frequency: 'weekly', frequency_label: 'Every week', order_type: 'delivery',
-  store: { id: 1, name: 'Main Street' }, address: { address: '12 Oak St', address2: '', city: 'Salem', state: 'OR', zip: '97302' },
+  store: { id: 1, name: 'Main Street' }, address: { address: '12 Oak St', address2: '', city: 'Salem', state: 'OR', zip: '97302' }, shipping_service: null,
   customer_name: 'Jane Doe', email: 'jane@example.com', payment_label: 'Visa ending 4242',
   items: [{ sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, special: false }, { sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, special: false }],
   first_order_number: '1042', started_on: '2026-11-19', next_dates: ['2026-12-03', '2026-12-10', '2026-12-17', '2026-12-24'],
@@ -20,11 +20,14 @@ const BOB: RecurringOrder = {
   frequency: 'monthly', frequency_label: 'Every month', payment_label: 'Pay at the store when you pick up', first_order_number: '1050',
   items: [{ sku: 'MULCH', title: 'Cedar Mulch', quantity: 3, special: false }], runs: [], next_dates: ['2026-12-19'],
 };
+const CARL: RecurringOrder = {
+  ...JANE, id: '64b7f0c2a1b2c3d4e5f6071a', customer_name: 'Carl Ito', email: 'carl@example.com', order_type: 'shipping', shipping_service: 'UPS Ground', first_order_number: '1060',
+};
 const page = (rows: RecurringOrder[], lastPage = 1): Paged<RecurringOrder> => ({ data: rows, total: rows.length, current_page: 1, last_page: lastPage });
 
 describe('Orders › Recurring', () => {
   it('lists the active recurring orders, then sends the status and search asked for, and the page', async () => {
-    const api = new FakeApi().on('POST /api/admin/recurringorders', (r) => page((r.body as { status: string }).status === 'active' ? [JANE, BOB] : [BOB], 3));
+    const api = new FakeApi().on('POST /api/admin/recurringorders', (r) => page((r.body as { status: string }).status === 'active' ? [JANE, BOB, CARL] : [BOB], 3));
     const { user } = renderAdmin('/admin/orders/recurring', { api });
 
     expect(await screen.findByRole('heading', { name: 'Recurring orders' })).toBeTruthy();
@@ -37,6 +40,7 @@ describe('Orders › Recurring', () => {
     expect(row.textContent).toContain('Visa ending 4242');
     expect(row.textContent).toContain('Active');
     expect(screen.getByRole('link', { name: 'Bob Smith' }).closest('tr')!.textContent).toContain('Pickup at Main Street');
+    expect(screen.getByRole('link', { name: 'Carl Ito' }).closest('tr')!.textContent).toContain('Shipping (UPS Ground) from Main Street');
     expect(screen.getByRole('link', { name: 'Recurring' }).getAttribute('aria-current')).toBe('page');
     expect(api.sent('POST /api/admin/recurringorders').map((r) => r.body)).toEqual([{ page: 1, status: 'active' }]);
 

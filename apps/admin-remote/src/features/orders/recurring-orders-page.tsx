@@ -27,7 +27,7 @@ const EMPTY_TEXT = 'Shoppers can repeat an order at checkout once you turn recur
 export const recurringDayLabel = (day: string): string => runDayLabel(day, { year: true });
 
 const fulfilment = (r: RecurringOrder) => {
-  const how = r.order_type === 'pickup' ? 'Pickup' : 'Local delivery';
+  const how = r.order_type === 'pickup' ? 'Pickup' : r.order_type === 'shipping' ? `Shipping${r.shipping_service ? ` (${r.shipping_service})` : ''}` : 'Local delivery';
   return r.store.name ? `${how} ${r.order_type === 'pickup' ? 'at' : 'from'} ${r.store.name}` : how;
 };
 const itemLine = (i: RecurringOrder['items'][number]) => `${i.quantity} × ${i.title}${i.special ? ' (special order)' : ''}`;

@@ -17,7 +17,7 @@ const ENABLED = { ...BUSINESS, recurring_orders_enabled: true };
 
 const EVERY_2_WEEKS: RecurringOrder = {
   id: '0123456789abcdef01234567', status: 'active', frequency: 'every-2-weeks', frequency_label: 'Every 2 weeks', order_type: 'pickup',
-  store: { id: 2, name: 'Riverside' }, address: null, customer_name: 'Jane Doe', email: 'jane@example.com', payment_label: 'Visa ending 4242',
+  store: { id: 2, name: 'Riverside' }, address: null, shipping_service: null, customer_name: 'Jane Doe', email: 'jane@example.com', payment_label: 'Visa ending 4242',
   items: [
     { sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, special: false },
     { sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, special: true },
@@ -35,6 +35,11 @@ const MONTHLY_DELIVERY: RecurringOrder = {
   items: [{ sku: 'SALT-40', title: 'Water Softener Salt 40 lb', quantity: 3, special: false }],
   first_order_number: '1050', started_on: '2026-10-31', next_dates: ['2026-11-30'], runs: [],
 };
+const WEEKLY_SHIPPING: RecurringOrder = {
+  ...MONTHLY_DELIVERY, id: '0123456789abcdef0123456a', frequency: 'weekly', frequency_label: 'Every week', order_type: 'shipping', shipping_service: 'UPS Ground',
+  first_order_number: '1060', next_dates: ['2026-12-02'],
+  runs: [{ date: '2026-11-25', status: 'skipped', order_number: null, reason: 'Not placed: the store has no shipping rate to 9 Elm St, Salem, OR 97301 for these items now.' }],
+};
 const CANCELLED: RecurringOrder = {
   ...EVERY_2_WEEKS, id: '0123456789abcdef01234569', status: 'cancelled', frequency: 'weekly', frequency_label: 'Every week',
   first_order_number: '1001', next_dates: [], runs: [{ date: '2026-10-08', status: 'cancelled', order_number: null, reason: 'Skipped by you.' }],
@@ -51,7 +56,7 @@ const card = (name: string) => screen.findByRole('article', { name });
 
 describe('Recurring orders', () => {
   it('lists each recurring order with where, how it is paid, its items, its coming dates and its past runs', async () => {
-    open(recurringApi([EVERY_2_WEEKS, MONTHLY_DELIVERY, CANCELLED]));
+    open(recurringApi([EVERY_2_WEEKS, MONTHLY_DELIVERY, WEEKLY_SHIPPING, CANCELLED]));
 
     expect(screen.getByRole('heading', { level: 1, name: 'Recurring orders' })).toBeTruthy();
     const first = await card('Recurring order Every 2 weeks from order 1042');
@@ -72,6 +77,10 @@ describe('Recurring orders', () => {
     const delivery = screen.getByRole('article', { name: 'Recurring order Every month from order 1050' });
     expect(delivery.textContent).toContain('Delivery to 9 Elm St, Salem, OR 97301');
     expect(delivery.textContent).toContain('None yet after the first order.');
+
+    const shipped = screen.getByRole('article', { name: 'Recurring order Every week from order 1060' });
+    expect(shipped.textContent).toContain("Shipping to 9 Elm St, Salem, OR 97301 with UPS Ground, at the rate of each order's day");
+    expect(shipped.textContent).toContain('Skipped — Not placed: the store has no shipping rate to 9 Elm St, Salem, OR 97301 for these items now.');
 
     const cancelled = screen.getByRole('article', { name: 'Recurring order Every week from order 1001' });
     expect(cancelled.textContent).toContain('Cancelled');

@@ -70,7 +70,9 @@ function RecurringOrderCard({ order, storeName, busy, feedback, onSkip, onCancel
   const active = order.status === 'active';
   const where = order.order_type === 'delivery'
     ? <>Delivery to {order.address ? addressLine(order.address) : 'your address'}</>
-    : <>Pickup at {storeName}</>;
+    : order.order_type === 'shipping'
+      ? <>Shipping to {order.address ? addressLine(order.address) : 'your address'}{order.shipping_service ? ` with ${order.shipping_service}` : ''}, at the rate of each order&apos;s day</>
+      : <>Pickup at {storeName}</>;
   return (
     <Order as="article" $cancelled={!active} aria-label={`Recurring order ${order.frequency_label} from order ${order.first_order_number}`}>
       <header>

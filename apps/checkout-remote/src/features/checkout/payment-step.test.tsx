@@ -159,7 +159,7 @@ describe('checkout: Payment step', () => {
     expect(api.sent('POST /api/customer/orders/submit')[0].body).toMatchObject({ payment_method: 'card', payment_token: 'pm_card_visa', save_card: true, recurring: { frequency: 'every-2-weeks' } });
   });
 
-  it('repeating is not offered to guests, for shipping, or where the store does not offer it', async () => {
+  it('repeating is not offered to guests, or where the store does not offer it', async () => {
     const { unmount } = renderCheckout('/cart', { api: paymentApi(), business: { ...BUSINESS, recurring_orders_enabled: true } });
     await placeOrder();
     expect(screen.queryByRole('checkbox', { name: /Place this order again/ })).toBeNull();

@@ -74,8 +74,8 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   const chosenCard = cardChoice ?? savedCards?.[0]?.source ?? NEW_CARD;
   const canSaveCard = customer && Boolean(cards?.saveCards);
   const [saveCard, setSaveCard] = useState(false);
-  // 'Repeat this order' (signed-in shoppers, pickup or delivery, where the store offers it): placed again on each coming date.
-  const canRepeat = customer && Boolean(business?.recurring_orders_enabled) && mode !== 2;
+  // 'Repeat this order' (signed-in shoppers, where the store offers it): placed again on each coming date; a shipped one at that day's rate.
+  const canRepeat = customer && Boolean(business?.recurring_orders_enabled);
   const [repeat, setRepeat] = useState(false);
   const [frequency, setFrequency] = useState<RecurringFrequency>('weekly');
   const { data: repeatDates } = recurringOrdersApi.useRecurringDatesQuery({ frequency }, { skip: !canRepeat || !repeat });
@@ -190,6 +190,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
           {repeat ? (
             <p aria-live="polite">
               {repeatDates ? `Next orders: ${repeatDates.dates.slice(0, 3).map((day) => runDayLabel(day)).join(', ')}. ` : ''}
+              {mode === 2 ? 'Each one ships to this address at the shipping rate of its day. ' : ''}
               We e-mail you the day before each one; skip or cancel any time in Recurring orders.
               {method === PAY_BY_CARD && cards && chosenCard === NEW_CARD ? ' Your card is saved to your account to pay for them.' : ''}
             </p>
