@@ -42,6 +42,7 @@ export interface Answers {
   [arDelete: `DELETE /api/admin/ar-accounts/${string}`]: { status: string; message: string };
   /** Browse settings, the home banner, the About us story, search and sharing, social links, department aliases (features/settings). */
   'POST /api/admin/settings/browse': Saved<StoreSettings>;
+  'POST /api/admin/settings/hash-routing-hosts': Saved<StoreSettings>;
   'GET /api/admin/home-banner': { data: HomeBannerSettings };
   'POST /api/home-banner/update': Saved<HomeBannerSettings>;
   'GET /api/home-banner': { data: HomeBanner | null };

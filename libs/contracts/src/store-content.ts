@@ -55,6 +55,12 @@ export const BrowseSettingsBody = Type.Object({
   lowStockThreshold: Type.Integer({ minimum: -1000000, maximum: 1000000, description: "'Only N Left' shows for stock from 1 up to this (0: never); 0-999" }),
 }, { additionalProperties: false });
 
+/** The hosts where the storefront routes by hash (admin/settings/hash-routing-hosts); each a host name alone, at most 20 (422 names a bad one). */
+export const HashRoutingHostsBody = Type.Object({
+  hashRoutingHosts: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 200, description: 'Host names such as shop.example.com (no scheme, port or path); empty: hash routing only inside another page\'s frame' }),
+}, { additionalProperties: false });
+export type HashRoutingHostsBody = Static<typeof HashRoutingHostsBody>;
+
 /** The home banner as the owner writes it, on or off (GET admin/home-banner, POST home-banner/update). */
 export const HomeBannerSettings = Type.Object({
   enabled: Type.Boolean(),

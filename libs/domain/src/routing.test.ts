@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryAddress, isAdminPath, routeOf, routerMode } from './routing';
+import { entryAddress, hashRoutingHostsProblems, HASH_ROUTING_HOSTS_MAX, isAdminPath, normalizeHashRoutingHosts, routeOf, routerMode, TOO_MANY_HASH_ROUTING_HOSTS } from './routing';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -39,5 +39,25 @@ describe('reading and entering addresses', () => {
     expect(entryAddress('history', at('/', '', '#/orders?order=12'))).toBe('/orders?order=12');
     expect(entryAddress('history', at('/p/drill', '', '#reviews'))).toBeNull();
     expect(entryAddress('history', at('/', ''))).toBeNull();
+  });
+});
+
+describe('hash-routing hosts as the owner lists them', () => {
+  it('takes host names, one of them a name in another script, and keeps each once in the form browsers compare', () => {
+    const hosts = [' Shop.Example.com ', 'localhost', 'shop.example.com.', '', 'bücher.example', 'my-store.hosted.example'];
+    expect(hashRoutingHostsProblems(hosts)).toEqual({});
+    expect(normalizeHashRoutingHosts(hosts)).toEqual(['shop.example.com', 'localhost', 'xn--bcher-kva.example', 'my-store.hosted.example']);
+  });
+
+  it('names the first entry that is no host name, saying what to leave out', () => {
+    expect(hashRoutingHostsProblems(['shop.example.com', 'https://shop.example.com'])).toEqual({ hashRoutingHosts: "'https://shop.example.com' is a web address: enter its host name alone, e.g. shop.example.com." });
+    expect(hashRoutingHostsProblems(['shop.example.com/store']).hashRoutingHosts).toBe("'shop.example.com/store': enter the host name alone, without a path.");
+    expect(hashRoutingHostsProblems(['shop.example.com:8080']).hashRoutingHosts).toBe("'shop.example.com:8080': enter the host name without a port.");
+    for (const bad of ['shop example.com', '*.example.com', '-shop.example.com', 'shop..example.com', 'shop_1.example.com']) {
+      expect(hashRoutingHostsProblems([bad]).hashRoutingHosts, bad).toBe(`'${bad}' is not a host name: use letters, digits, hyphens and dots, e.g. shop.example.com.`);
+    }
+    // A label longer than 63 characters; a long entry is named by its first 59 characters.
+    expect(hashRoutingHostsProblems([`${'a'.repeat(64)}.example.com`]).hashRoutingHosts).toBe(`'${'a'.repeat(59)}…' is not a host name: use letters, digits, hyphens and dots, e.g. shop.example.com.`);
+    expect(hashRoutingHostsProblems(Array.from({ length: HASH_ROUTING_HOSTS_MAX + 1 }, (_, i) => `h${i}.example.com`))).toEqual({ hashRoutingHosts: TOO_MANY_HASH_ROUTING_HOSTS });
   });
 });

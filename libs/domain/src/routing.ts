@@ -53,3 +53,51 @@ export function entryAddress(mode: RouterMode, address: AddressParts): string | 
   const route = routeOf(address);
   return `${route.pathname}${route.search}${route.hash}`;
 }
+
+/** The most hosts a store may list in `hashRoutingHosts` (a store has a handful of addresses at most). */
+export const HASH_ROUTING_HOSTS_MAX = 20;
+export const TOO_MANY_HASH_ROUTING_HOSTS = `List at most ${HASH_ROUTING_HOSTS_MAX} hosts.`;
+const HOST_NAME_MAX = 253;
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** A host name as the router compares it: trimmed, lower case, without a final dot; a non-ASCII name in its ASCII form (as browsers show it). */
+export function normalizeHostName(host: string): string {
+  const clean = host.trim().toLowerCase().replace(/\.$/, '');
+  // Only a bare name is converted (the URL parser would drop a port or user part silently).
+  if ([...clean].every((c) => c.charCodeAt(0) < 128) || /[\s/:@?#[\]\\%]/.test(clean)) return clean;
+  try {
+    return new URL(`http://${clean}`).hostname;
+  } catch {
+    return clean;
+  }
+}
+
+/** Why an entry is no host name the router could match (window.location.hostname has no scheme, port or path), or null. */
+export function hostNameProblem(entry: string): string | null {
+  const shown = entry.trim().length > 60 ? `${entry.trim().slice(0, 59)}…` : entry.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(shown)) return `'${shown}' is a web address: enter its host name alone, e.g. shop.example.com.`;
+  if (entry.includes('/')) return `'${shown}': enter the host name alone, without a path.`;
+  const host = normalizeHostName(entry);
+  if (/:\d*$/.test(host)) return `'${shown}': enter the host name without a port.`;
+  const fits = host.length <= HOST_NAME_MAX && host.split('.').every((label) => HOST_LABEL.test(label));
+  return fits ? null : `'${shown}' is not a host name: use letters, digits, hyphens and dots, e.g. shop.example.com.`;
+}
+
+/**
+ * The hash-routing hosts' problem (keyed `hashRoutingHosts`, naming the first bad entry), empty when they can be
+ * saved. Blank entries are ignored.
+ */
+export function hashRoutingHostsProblems(hosts: readonly string[]): Record<string, string> {
+  const listed = hosts.filter((h) => h.trim());
+  if (listed.length > HASH_ROUTING_HOSTS_MAX) return { hashRoutingHosts: TOO_MANY_HASH_ROUTING_HOSTS };
+  for (const host of listed) {
+    const problem = hostNameProblem(host);
+    if (problem) return { hashRoutingHosts: problem };
+  }
+  return {};
+}
+
+/** The hosts as stored: each normalized once, in the order given, blanks dropped. */
+export function normalizeHashRoutingHosts(hosts: readonly string[]): string[] {
+  return [...new Set(hosts.map(normalizeHostName).filter(Boolean))];
+}

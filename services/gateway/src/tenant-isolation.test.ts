@@ -266,7 +266,7 @@ Object.assign(READS, {
 });
 // Nothing set: empty fields.
 WITHOUT_TENANT_TEXT.add('/api/admin/store-information');
-WRITES.push('/api/admin/settings/browse', '/api/home-banner/update', '/api/about-us/story', '/api/store-information/update', '/api/store-information/delete-og-image', '/api/social/update',
+WRITES.push('/api/admin/settings/browse', '/api/admin/settings/hash-routing-hosts', '/api/home-banner/update', '/api/about-us/story', '/api/store-information/update', '/api/store-information/delete-og-image', '/api/social/update',
   '/api/v1/admin/department/add-alias', '/api/v1/admin/department/remove-alias', '/api/admin/customers/accountSettings');
 /** The owner's featured products (spec 3 /admin/featured); both stores feature their 1001. */
 READS['/api/admin/favourite-products'] = '/api/admin/favourite-products';
@@ -536,6 +536,7 @@ describe("an owner's store content across stores", () => {
     const bProfile = await StoreProfile.findOne({ tenantId: tenants.b.id }).lean() as { settings: object; content: object; business: object };
     for (const [url, payload] of [
       ['admin/settings/browse', { defaultSort: 'latest', filterShowOutOfStock: true, lowStockThreshold: 2 }],
+      ['admin/settings/hash-routing-hosts', { hashRoutingHosts: ['a-only.example.com'] }],
       ['home-banner/update', { enabled: true, text: 'A only', link: '', link_text: '', background: '' }],
       ['about-us/story', { title: 'A story', body: '<p>A</p>', images: [] }],
       ['store-information/update', { site_title: 'A title', meta_description: '', og_image: '' }],

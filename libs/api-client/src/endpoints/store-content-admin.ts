@@ -1,4 +1,4 @@
-// The owner's side of what shoppers browse and read: listing settings, department aliases, the home banner,
+// The owner's side of what shoppers browse and read: listing settings, hash-routing hosts, department aliases, the home banner,
 // the About us story, the page title and sharing image, social links. Each save puts the answer into the
 // storefront's cache, so an owner who views the store as a customer sees it at once.
 import type { AboutUs, BusinessDetails, DepartmentWithAliases, HomeBannerSettings, StoreSeoSettings, StoreSettings } from '@platform/contracts';
@@ -29,6 +29,14 @@ export const storeContentAdminApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     saveBrowseSettings: build.mutation<Saved<StoreSettings>, BrowseSettings>({
       query: (body) => ({ url: 'admin/settings/browse', method: 'POST', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }: Fulfilled<Saved<StoreSettings>>) {
+        const data = await answered(queryFulfilled);
+        if (data) dispatch(storefrontApi.util.upsertQueryData('settings', undefined, data.data) as unknown as UnknownAction);
+      },
+    }),
+    /** The hosts where the storefront routes by hash; the answer is the store's settings as now saved. */
+    saveHashRoutingHosts: build.mutation<Saved<StoreSettings>, { hashRoutingHosts: string[] }>({
+      query: (body) => ({ url: 'admin/settings/hash-routing-hosts', method: 'POST', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }: Fulfilled<Saved<StoreSettings>>) {
         const data = await answered(queryFulfilled);
         if (data) dispatch(storefrontApi.util.upsertQueryData('settings', undefined, data.data) as unknown as UnknownAction);

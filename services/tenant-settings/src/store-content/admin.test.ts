@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAD_LINK, BAD_WEB_ADDRESS, BANNER_TEXT_NEEDED, IMAGE_ALT_NEEDED, LOW_STOCK_RANGE, NO_PERMISSION, UNKNOWN_SORT } from '@platform/domain';
+import { BAD_LINK, BAD_WEB_ADDRESS, BANNER_TEXT_NEEDED, IMAGE_ALT_NEEDED, LOW_STOCK_RANGE, NO_PERMISSION, TOO_MANY_HASH_ROUTING_HOSTS, UNKNOWN_SORT } from '@platform/domain';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { tenantSettingsService, StoreProfile } from '../index';
-import { BANNER_OFF, BANNER_SAVED, BROWSE_SETTINGS_SAVED, OG_IMAGE_REMOVED, SEO_SAVED, SOCIAL_SAVED, STORY_SAVED } from './admin';
+import { BANNER_OFF, BANNER_SAVED, BROWSE_SETTINGS_SAVED, HASH_ROUTING_SAVED, OG_IMAGE_REMOVED, SEO_SAVED, SOCIAL_SAVED, STORY_SAVED } from './admin';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let owner = '';
@@ -40,6 +40,35 @@ describe('browse settings (admin/settings/browse)', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ defaultSort: [UNKNOWN_SORT], lowStockThreshold: [LOW_STOCK_RANGE] });
     expect(await read('settings')).toMatchObject({ filterShowOutOfStock: true, products: { defaultSort: 'price-asc', lowStockThreshold: 0 } });
+  });
+});
+
+describe('hash-routing hosts (admin/settings/hash-routing-hosts)', () => {
+  it('keeps the host names in the form browsers compare; GET settings and the start-up bundle answer them at once', async () => {
+    expect((await read('settings')).hashRoutingHosts).toEqual([]);
+    const res = await call('POST', 'admin/settings/hash-routing-hosts', owner, { hashRoutingHosts: [' Shop.Example.com ', '', 'front.hosted.example.', 'shop.example.com'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'success', message: HASH_ROUTING_SAVED, data: { hashRoutingHosts: ['shop.example.com', 'front.hosted.example'] } });
+    expect((await read('settings')).hashRoutingHosts).toEqual(['shop.example.com', 'front.hosted.example']);
+    expect((await read('startup')).settings.hashRoutingHosts).toEqual(['shop.example.com', 'front.hosted.example']);
+    expect((await read('settings', 'cadmin-b')).hashRoutingHosts).toEqual([]);
+  });
+
+  it('refuses a web address, a port or too many hosts with a 422 naming the entry, and saves nothing', async () => {
+    for (const [hosts, message] of [
+      [['shop.example.com', 'https://shop.example.com/store'], "'https://shop.example.com/store' is a web address: enter its host name alone, e.g. shop.example.com."],
+      [['shop.example.com:8080'], "'shop.example.com:8080': enter the host name without a port."],
+      [['shop example.com'], "'shop example.com' is not a host name: use letters, digits, hyphens and dots, e.g. shop.example.com."],
+      [Array.from({ length: 21 }, (_, i) => `h${i}.example.com`), TOO_MANY_HASH_ROUTING_HOSTS],
+    ] as const) {
+      const res = await call('POST', 'admin/settings/hash-routing-hosts', owner, { hashRoutingHosts: hosts });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ message, errors: { hashRoutingHosts: [message] } });
+    }
+    expect((await read('settings')).hashRoutingHosts).toEqual(['shop.example.com', 'front.hosted.example']);
+    // An empty list turns it off.
+    const off = await call('POST', 'admin/settings/hash-routing-hosts', owner, { hashRoutingHosts: [] });
+    expect(off.json().data.hashRoutingHosts).toEqual([]);
   });
 });
 
@@ -106,6 +135,7 @@ describe('who may change them', () => {
       ['GET', 'admin/home-banner', undefined, 'edit_landing_page'],
       ['POST', 'home-banner/update', { enabled: true, text: 'Staff news', link: '', link_text: '', background: '' }, 'edit_landing_page'],
       ['POST', 'about-us/story', { title: 'Staff', body: '', images: [] }, 'edit_about_us'],
+      ['POST', 'admin/settings/hash-routing-hosts', { hashRoutingHosts: ['staff.example.com'] }, 'edit_about_us'],
       ['GET', 'admin/store-information', undefined, 'edit_about_us'],
       ['POST', 'store-information/update', { site_title: 'Staff', meta_description: '', og_image: '' }, 'edit_about_us'],
       ['POST', 'store-information/delete-og-image', undefined, 'edit_about_us'],

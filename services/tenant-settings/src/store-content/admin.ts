@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
 import {
-  aboutStoryProblems, browseSettingsProblems, homeBannerProblems, normalizeHomeBanner, socialLinksProblems, SOCIAL_LINKS, storeSeoProblems,
+  aboutStoryProblems, browseSettingsProblems, hashRoutingHostsProblems, homeBannerProblems, normalizeHashRoutingHosts, normalizeHomeBanner, socialLinksProblems, SOCIAL_LINKS, storeSeoProblems,
   type AboutStoryInput, type BrowseSettings, type HomeBannerInput, type SocialLinks, type StoreSeoInput,
 } from '@platform/domain';
 import { rejectFieldProblems, type RequestContext } from '@platform/server-kit';
@@ -12,6 +12,7 @@ import { forgetStartup } from '../startup';
 import { getAboutUs } from './service';
 
 export const BROWSE_SETTINGS_SAVED = 'Product listing settings saved.';
+export const HASH_ROUTING_SAVED = 'Hash routing hosts saved.';
 export const BANNER_SAVED = 'Home banner saved.';
 export const BANNER_OFF = 'The home banner is off.';
 export const STORY_SAVED = 'About us story saved.';
@@ -41,6 +42,16 @@ export async function saveBrowseSettings(ctx: RequestContext, resources: Resourc
     'settings.filterShowOutOfStock': input.filterShowOutOfStock,
   });
   return { status: 'success', message: BROWSE_SETTINGS_SAVED, data: await getStoreSettings(ctx) };
+}
+
+/**
+ * The hosts where the storefront routes by hash (libs/domain routing.ts): checked, stored normalized in the store
+ * settings; GET settings and the start-up bundle follow at once (a page opened afterwards routes by them).
+ */
+export async function saveHashRoutingHosts(ctx: RequestContext, resources: Resources, hosts: string[]) {
+  rejectFieldProblems(hashRoutingHostsProblems(hosts));
+  await saveProfile(ctx, resources, { 'settings.hashRoutingHosts': normalizeHashRoutingHosts(hosts) });
+  return { status: 'success', message: HASH_ROUTING_SAVED, data: await getStoreSettings(ctx) };
 }
 
 /** The home banner as the owner last wrote it, on or off (GET home-banner answers only a banner that shows). */

@@ -1,9 +1,9 @@
 import { Type, type TSchema } from 'typebox';
-import { AboutStoryBody, AboutUs, BrowseSettingsBody, BusinessAboutUs, HomeBanner, HomeBannerSettings, PublicStoreInformation, SocialLinksBody, StoreSeoSettings, StoreSettings, WidgetType } from '@platform/contracts';
+import { AboutStoryBody, AboutUs, BrowseSettingsBody, BusinessAboutUs, HashRoutingHostsBody, HomeBanner, HomeBannerSettings, PublicStoreInformation, SocialLinksBody, StoreSeoSettings, StoreSettings, WidgetType } from '@platform/contracts';
 import type { BrowseSettings } from '@platform/domain';
 import { errorAnswers, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import { getAboutUs, getBusinessAboutUs, getHomeBanner, getPublicStoreInformation, WIDGET_TYPES } from './service';
-import { deleteOgImage, homeBannerForAdmin, saveAboutStory, saveBrowseSettings, saveHomeBanner, saveSocialLinks, saveStoreSeo, storeSeoForAdmin } from './admin';
+import { deleteOgImage, homeBannerForAdmin, saveAboutStory, saveBrowseSettings, saveHashRoutingHosts, saveHomeBanner, saveSocialLinks, saveStoreSeo, storeSeoForAdmin } from './admin';
 
 const tags = ['tenant-settings'];
 
@@ -43,6 +43,14 @@ export const storeContentRoutes: ServicePlugin = async (app) => {
       security: bearer, body: BrowseSettingsBody, response: { 200: saved(StoreSettings), ...errorAnswers(422) },
     },
   }, async (request) => saveBrowseSettings(request.ctx, resources, request.body as BrowseSettings));
+
+  app.post('/admin/settings/hash-routing-hosts', {
+    preHandler: editAboutUs,
+    schema: {
+      tags, summary: "Admin: the hosts where the storefront routes by hash (/#/cart) instead of by path; each a host name alone, at most 20 (422 names the first bad one; nothing is saved then)",
+      security: bearer, body: HashRoutingHostsBody, response: { 200: saved(StoreSettings), ...errorAnswers(422) },
+    },
+  }, async (request) => saveHashRoutingHosts(request.ctx, resources, request.body.hashRoutingHosts));
 
   app.get('/admin/home-banner', {
     preHandler: editLandingPage,

@@ -7,6 +7,7 @@ import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { useCheckedSave } from './checked-save';
 import { AboutStoryForm, StoreSeoForm } from './about-content-forms';
+import { HashRoutingForm } from './hash-routing-form';
 
 const DAY_NAMES: Record<(typeof WEEK_DAYS)[number], string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
@@ -37,7 +38,8 @@ function fromBusiness(business: BusinessDetails): StoreInformation {
 /**
  * Settings › About us (spec 3 settings about-us): what shoppers read on Store Information and Contact Us:
  * the contact e-mail and each location's phone and opening hours. Addresses and new locations belong to the
- * locations screen (map position, tax and stock follow an address), so they show here as text.
+ * locations screen (map position, tax and stock follow an address), so they show here as text. Below: the About us
+ * story, search and sharing, and the hosts that route by hash (hash-routing-form.tsx).
  */
 export function StoreInformationPage() {
   const { data: business, isLoading, isError, refetch } = storefrontApi.useBusinessDetailsQuery();
@@ -63,7 +65,7 @@ export function StoreInformationPage() {
   return (
     <Container>
       <PageTitle>About Us</PageTitle>
-      <p>What shoppers see on <Link to="/store-info">Store Information</Link> and Contact Us, and how the store shows in search results and shared links.</p>
+      <p>What shoppers see on <Link to="/store-info">Store Information</Link> and Contact Us, how the store shows in search results and shared links, and the hosts whose addresses use #.</p>
       {isLoading ? <Loading label="Loading store information…" /> : null}
       {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the store information.</ErrorNotice> : null}
       {form && business ? (
@@ -120,6 +122,7 @@ export function StoreInformationPage() {
       <div style={{ display: 'grid', gap: 20, marginTop: 28 }}>
         <AboutStoryForm />
         <StoreSeoForm />
+        <HashRoutingForm />
       </div>
     </Container>
   );
