@@ -22,6 +22,7 @@ import { WidgetsPage } from './features/settings/widgets-page';
 import { ProductListingsPage } from './features/settings/product-listings-page';
 import { TopBannerPage } from './features/settings/top-banner-page';
 import { DepartmentAliasesPage } from './features/settings/department-aliases-page';
+import { FeaturedProductsPage } from './features/featured/featured-products-page';
 import { SocialMediaPage } from './features/settings/social-media-page';
 import { TwoStepPage } from './features/settings/two-step-page';
 import { YourAccountPage } from './features/settings/your-account-page';
@@ -44,6 +45,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/emails', Page: EmailCampaignsPage },
   { path: '/admin/emails/new', Page: NewEmailCampaignPage },
   { path: '/admin/emails/edit/:id', Page: EditEmailCampaignPage },
+  { path: '/admin/featured', Page: FeaturedProductsPage },
   { path: '/admin/settings/about-us', Page: StoreInformationPage },
   { path: '/admin/settings/ar-accounts', Page: ArAccountsPage },
   { path: '/admin/settings/fulfillment-options', Page: FulfillmentOptionsPage },

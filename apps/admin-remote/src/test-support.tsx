@@ -15,6 +15,7 @@ import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platf
 import AdminArea from './admin-area';
 import type { AboutUs, BusinessAboutUs, DepartmentWithAliases, HomeBanner, HomeBannerSettings, PublicStoreInformation, StoreSeoSettings, StoreSettings } from '@platform/contracts';
 import type { SocialLinks } from '@platform/domain';
+import type { FeaturedProductAdmin, FeaturedProductHit, ProductItem } from '@platform/contracts';
 import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
@@ -58,6 +59,13 @@ export interface Answers {
   'GET /api/v1/admin/department/prev-aliases': { data: { data: { id: number; name: string }[] } };
   'POST /api/v1/admin/department/add-alias': Saved<{ alias_mapped_id: number; alias_id: number; aliases: DepartmentWithAliases['aliases'] }>;
   'POST /api/v1/admin/department/remove-alias': Saved<{ aliases: DepartmentWithAliases['aliases'] }>;
+  /** Featured Products (features/featured): the list, the product search, and the changes (each answering the list). */
+  'GET /api/admin/favourite-products': { data: FeaturedProductAdmin[]; limit: number };
+  'POST /api/admin/favourite-products/search': { data: FeaturedProductHit[] };
+  'POST /api/admin/favourite-products/add': Saved<FeaturedProductAdmin[]>;
+  'POST /api/admin/favourite-products/remove': Saved<FeaturedProductAdmin[]>;
+  'POST /api/admin/favourite-products/reorder': Saved<FeaturedProductAdmin[]>;
+  'GET /api/favourite-products': { data: ProductItem[] };
 }
 type Saved<T> = { status: string; message: string; data: T };
 export type Route = keyof Answers;

@@ -18,3 +18,4 @@ export { storeContentAdminApi, type DepartmentAliasNode } from './endpoints/stor
 export { arAccountsApi, type ArAssignAnswer } from './endpoints/ar-accounts';
 export { shippingLabelsApi, openLabelFile, type LabelBought, type ShippingAddressInput } from './endpoints/shipping-labels';
 export { inStorePingApi, type InStorePingArgs } from './endpoints/in-store-ping';
+export { featuredProductsApi, type FeaturedAdminList, type FeaturedStore } from './endpoints/featured-products';

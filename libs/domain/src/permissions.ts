@@ -83,6 +83,7 @@ const SCREEN_PERMISSIONS: Record<string, Permission> = {
   '/admin/settings/department-mapping': 'edit_department_mapping',
   '/admin/settings/social-media-accounts': 'manage_social_media',
   '/admin/emails': 'view_emails',
+  '/admin/featured': 'manage_featured_products',
   '/admin/settings/ar-accounts': 'manage_ar_accounts',
   '/admin/offline-orders': 'view_offline_orders',
 };

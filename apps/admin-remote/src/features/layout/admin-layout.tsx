@@ -11,6 +11,8 @@ const NAV_ITEMS: { label: string; to?: string }[] = [
   { label: 'Offline Orders', to: '/admin/offline-orders' },
   { label: 'Stats', to: '/admin/stats' },
   { label: 'Emails', to: '/admin/emails' },
+  // Spec 1's admin menu names it; spec 3's header list does not, but a screen with no way to it is lost.
+  { label: 'Featured Products', to: '/admin/featured' },
   { label: 'Website Settings', to: '/admin/settings' },
   { label: 'Customers', to: '/admin/customers' },
   { label: 'Tutorials' },

@@ -21,14 +21,14 @@ async function adminMenu(user: SessionUser) {
 }
 
 describe("the header's admin menu (spec 1 'Header')", () => {
-  it('gives the owner Orders, Emails and every settings screen, the new ones included; no Featured Products before its screen exists', async () => {
+  it('gives the owner Orders, Emails, Featured Products and every settings screen, in that order', async () => {
     const links = await adminMenu(admin([...PERMISSIONS]));
+    expect(Object.keys(links).slice(0, 4)).toEqual(['Orders', 'Emails', 'Featured Products', 'About Us']);
     expect(links).toMatchObject({
-      Orders: '/admin/orders', Emails: '/admin/emails', 'About Us': '/admin/settings/about-us',
+      Orders: '/admin/orders', Emails: '/admin/emails', 'Featured Products': '/admin/featured', 'About Us': '/admin/settings/about-us',
       'Top Banner': '/admin/settings/top-banner', 'Product Listings': '/admin/settings/product-listings',
       'Department Mapping': '/admin/settings/department-mapping', 'Social Media Accounts': '/admin/settings/social-media-accounts',
     });
-    expect(Object.keys(links)).not.toContain('Featured Products');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
   });
 
@@ -36,6 +36,12 @@ describe("the header's admin menu (spec 1 'Header')", () => {
     const links = Object.keys(await adminMenu(admin(['edit_products'], true)));
     expect(links).toContain('Product Listings');
     expect(links).toContain('Orders');
-    for (const hidden of ['Emails', 'Top Banner', 'Department Mapping', 'Social Media Accounts', 'About Us']) expect(links).not.toContain(hidden);
+    for (const hidden of ['Emails', 'Featured Products', 'Top Banner', 'Department Mapping', 'Social Media Accounts', 'About Us']) expect(links).not.toContain(hidden);
+  });
+
+  it('gives a sub-account with manage_featured_products the Featured Products screen', async () => {
+    const links = await adminMenu(admin(['manage_featured_products'], true));
+    expect(links['Featured Products']).toBe('/admin/featured');
+    expect(Object.keys(links)).not.toContain('Emails');
   });
 });

@@ -66,10 +66,12 @@ function PaintProductsMenu() {
 
 /**
  * Spec 1 "Header": an admin's side menu under their name ('Admin' without a first name), with the admin
- * screens their permissions open: Orders, Emails, then each settings screen by name (the spec's one Settings
- * entry, spelled out). Featured Products joins when its screen is built (docs/API-DECISIONS).
+ * screens their permissions open: Orders, Emails, Featured Products, then each settings screen by name (the spec's
+ * one Settings entry, spelled out).
  */
-const ADMIN_MENU = [{ label: 'Orders', to: '/admin/orders' }, { label: 'Emails', to: '/admin/emails' }, ...ADMIN_SETTINGS_SCREENS];
+const ADMIN_MENU = [
+  { label: 'Orders', to: '/admin/orders' }, { label: 'Emails', to: '/admin/emails' }, { label: 'Featured Products', to: '/admin/featured' }, ...ADMIN_SETTINGS_SCREENS,
+];
 function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {
   const links = screensOpenTo(ADMIN_MENU, permissions);
   return (

@@ -1,0 +1,158 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { FeaturedProductAdmin, FeaturedProductHit } from '@platform/contracts';
+import { FEATURED_ADDED, FEATURED_ALREADY, FEATURED_ORDER_STALE, FEATURED_REMOVED, FEATURED_REORDERED, REMOVE_FEATURED_QUESTION } from '@platform/domain';
+import { Failure, FakeApi, later, OWNER, renderAdmin } from '../../test-support';
+
+const item = (sku: string, title: string, more: Partial<FeaturedProductAdmin> = {}): FeaturedProductAdmin => ({
+  sku, title, slug: title.toLowerCase().replace(/ /g, '-'), image_url: `/img/${sku}.svg`, price: '19.99', promo_price: null, num_inventory: 4, showing: 'shown', ...more,
+});
+const DRILL = item('1001', 'Cordless Drill', { price: '129.99', promo_price: '99.99' });
+const HAMMER = item('1002', 'Claw Hammer', { image_url: null, num_inventory: 0 });
+const PAINT = item('1003', 'Wall Paint');
+const hit = (p: FeaturedProductAdmin, featured = false): FeaturedProductHit => ({
+  sku: p.sku, title: p.title!, image_url: p.image_url, price: p.price!, promo_price: p.promo_price, num_inventory: p.num_inventory, featured,
+});
+const saved = (message: string, data: FeaturedProductAdmin[]) => ({ status: 'ok', message, data });
+const cardNames = () => within(screen.getByRole('list', { name: 'Featured products' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+const staffWith = (permissions: string[]) => ({ ...OWNER, data: { ...OWNER.data, customer: { ...OWNER.data.customer, slug: 'staff', permissions } } });
+
+/** A stand-in that keeps the list as the server would: each change answers the list after it. */
+function featuredApi(start: FeaturedProductAdmin[], catalogue: FeaturedProductAdmin[] = [DRILL, HAMMER, PAINT]) {
+  let list = [...start];
+  const bySku = (sku: string) => catalogue.find((p) => p.sku === sku)!;
+  return new FakeApi()
+    .on('GET /api/admin/favourite-products', () => ({ data: list, limit: 48 }))
+    .on('GET /api/favourite-products', { data: [] })
+    .on('POST /api/admin/favourite-products/search', (r) => {
+      const words = String((r.body as { search: string }).search).toLowerCase();
+      return { data: catalogue.filter((p) => p.title!.toLowerCase().includes(words) || p.sku === words).map((p) => hit(p, list.some((f) => f.sku === p.sku))) };
+    })
+    .on('POST /api/admin/favourite-products/add', (r) => { list = [...list, bySku((r.body as { upc: string }).upc)]; return saved(FEATURED_ADDED, list); })
+    .on('POST /api/admin/favourite-products/remove', (r) => { list = list.filter((p) => p.sku !== (r.body as { upc: string }).upc); return saved(FEATURED_REMOVED, list); })
+    .on('POST /api/admin/favourite-products/reorder', (r) => { list = (r.body as { upcs: string[] }).upcs.map(bySku); return saved(FEATURED_REORDERED, list); });
+}
+
+describe('Featured Products (/admin/featured)', () => {
+  it('shows a card per featured product in order: picture, name, price, SKU and stock, at the selected store', async () => {
+    renderAdmin('/admin/featured', { api: featuredApi([DRILL, HAMMER]) });
+    expect(await screen.findByRole('heading', { name: 'Featured Products' })).toBeTruthy();
+    await screen.findByRole('list', { name: 'Featured products' });
+    expect(cardNames()).toEqual(['Cordless Drill', 'Claw Hammer']);
+    const drill = screen.getByRole('listitem', { name: 'Cordless Drill' });
+    expect(drill.textContent).toContain('SKU 1001');
+    expect(drill.textContent).toContain('$99.99 (was $129.99) · 4 in stock');
+    expect(drill.querySelector('img')?.getAttribute('src')).toBe('/img/1001.svg');
+    const hammer = screen.getByRole('listitem', { name: 'Claw Hammer' });
+    expect(hammer.textContent).toContain('No image');
+    expect(hammer.textContent).toContain('$19.99 · Out of stock');
+    expect(within(hammer).getByRole('button', { name: 'Remove Featured Product Claw Hammer' }).textContent).toBe('Remove Featured Product');
+    expect(screen.getByText(/Prices and stock are those at Main Street/)).toBeTruthy();
+  });
+
+  it('says where shoppers do not see a product: not sold at this store, or gone from the catalogue', async () => {
+    renderAdmin('/admin/featured', { api: featuredApi([item('RAKE', 'Leaf Rake', { price: null, num_inventory: 0, showing: 'not_sold_here' }), item('GONE', 'x', { title: null, image_url: null, price: null, showing: 'unavailable' })]) });
+    expect((await screen.findByRole('listitem', { name: 'Leaf Rake' })).textContent).toContain('Not sold at Main Street: shoppers there do not see it.');
+    expect(screen.getByRole('listitem', { name: 'SKU GONE' }).textContent).toContain('Hidden or no longer in the catalogue');
+  });
+
+  it('starts empty with a way to add, finds a product by name and adds it at the end; the storefront list is read again', async () => {
+    const api = featuredApi([]);
+    const { user } = renderAdmin('/admin/featured', { api });
+    expect(await screen.findByText('No featured products yet')).toBeTruthy();
+    await user.type(screen.getByRole('searchbox', { name: 'Find a product' }), 'hammer{Enter}');
+    const found = await screen.findByRole('list', { name: 'Products found' });
+    expect(found.textContent).toContain('SKU 1002 · $19.99 · Out of stock');
+    await user.click(within(found).getByRole('button', { name: 'Add Claw Hammer to Featured Products' }));
+
+    expect(await screen.findByText('Claw Hammer added as number 1 of 1.')).toBeTruthy();
+    await waitFor(() => expect(cardNames()).toEqual(['Claw Hammer']));
+    expect(api.sent('POST /api/admin/favourite-products/add')[0].body).toEqual({ upc: '1002' });
+    expect(within(found).getByText('Featured')).toBeTruthy();
+    expect(within(found).queryByRole('button', { name: /Add Claw Hammer/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Find a product' })));
+    await waitFor(() => expect(api.sent('GET /api/favourite-products').length).toBeGreaterThan(0));
+  });
+
+  it("shows the server's refusal of an add, and what matches nothing", async () => {
+    const api = featuredApi([]).on('POST /api/admin/favourite-products/add', new Failure(409, FEATURED_ALREADY));
+    const { user } = renderAdmin('/admin/featured', { api });
+    const box = await screen.findByRole('searchbox', { name: 'Find a product' });
+    await user.type(box, 'sandpaper{Enter}');
+    expect(await screen.findByText("No product sold at this store matches 'sandpaper'.")).toBeTruthy();
+    await user.clear(box);
+    await user.type(box, 'drill{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Add Cordless Drill to Featured Products' }));
+    expect((await screen.findByText(FEATURED_ALREADY)).closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it('moves a product up and down by keyboard, says where it went, and keeps the keyboard on its card', async () => {
+    const api = featuredApi([DRILL, HAMMER, PAINT]);
+    const { user } = renderAdmin('/admin/featured', { api });
+    const down = await screen.findByRole('button', { name: 'Move Cordless Drill down' });
+    expect(screen.getByRole('button', { name: 'Move Cordless Drill up' }).hasAttribute('disabled')).toBe(true);
+    down.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Cordless Drill moved to number 2 of 3.')).toBeTruthy();
+    await waitFor(() => expect(cardNames()).toEqual(['Claw Hammer', 'Cordless Drill', 'Wall Paint']));
+    expect(api.sent('POST /api/admin/favourite-products/reorder')[0].body).toEqual({ upcs: ['1002', '1001', '1003'] });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Cordless Drill down' })));
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Cordless Drill moved to number 3 of 3.')).toBeTruthy();
+    await waitFor(() => expect(cardNames()).toEqual(['Claw Hammer', 'Wall Paint', 'Cordless Drill']));
+    // At the bottom, Move down cannot be used: the keyboard goes to Move up.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Cordless Drill up' })));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Cordless Drill moved to number 2 of 3.')).toBeTruthy();
+    await waitFor(() => expect(cardNames()).toEqual(['Claw Hammer', 'Cordless Drill', 'Wall Paint']));
+  });
+
+  it('reloads the list when it changed elsewhere before a move was saved', async () => {
+    const api = featuredApi([DRILL, HAMMER]);
+    const { user } = renderAdmin('/admin/featured', { api });
+    await user.click(await screen.findByRole('button', { name: 'Move Claw Hammer up' }));
+    expect(await screen.findByText('Claw Hammer moved to number 1 of 2.')).toBeTruthy();
+    await waitFor(() => expect(cardNames()).toEqual(['Claw Hammer', 'Cordless Drill']));
+    api.on('POST /api/admin/favourite-products/reorder', new Failure(409, FEATURED_ORDER_STALE)).on('GET /api/admin/favourite-products', { data: [DRILL, HAMMER, PAINT], limit: 48 });
+    await user.click(screen.getByRole('button', { name: 'Move Claw Hammer down' }));
+    expect(await screen.findByText(FEATURED_ORDER_STALE)).toBeTruthy();
+    await waitFor(() => expect(cardNames()).toEqual(['Cordless Drill', 'Claw Hammer', 'Wall Paint']));
+  });
+
+  it("removes a product only when confirmed, and moves the keyboard to the next card's Remove", async () => {
+    const api = featuredApi([DRILL, HAMMER, PAINT]);
+    const { user } = renderAdmin('/admin/featured', { api });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const remove = await screen.findByRole('button', { name: 'Remove Featured Product Claw Hammer' });
+    await user.click(remove);
+    expect(confirm.mock.calls[0][0]).toBe(`${REMOVE_FEATURED_QUESTION}\n\nClaw Hammer`);
+    expect(api.sent('POST /api/admin/favourite-products/remove')).toEqual([]);
+    expect(cardNames()).toEqual(['Cordless Drill', 'Claw Hammer', 'Wall Paint']);
+
+    await user.click(remove);
+    expect(await screen.findByText('Claw Hammer is no longer featured.')).toBeTruthy();
+    await waitFor(() => expect(cardNames()).toEqual(['Cordless Drill', 'Wall Paint']));
+    expect(api.sent('POST /api/admin/favourite-products/remove')[0].body).toEqual({ upc: '1002' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Featured Product Wall Paint' })));
+  });
+
+  it('shows loading, then a failed load with Try again', async () => {
+    const answer = later<{ data: FeaturedProductAdmin[]; limit: number } | Failure>();
+    const api = new FakeApi().on('GET /api/admin/favourite-products', () => answer.promise);
+    const { user } = renderAdmin('/admin/featured', { api });
+    expect(await screen.findByText('Loading the featured products…')).toBeTruthy();
+    answer.resolve(new Failure(500, 'Something went wrong. Please try again later.'));
+    expect(await screen.findByText('We could not load the featured products.')).toBeTruthy();
+    api.on('GET /api/admin/favourite-products', { data: [PAINT], limit: 48 });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Wall Paint' })).toBeTruthy();
+  });
+
+  it('tells staff without manage_featured_products why the screen does not open, and lists the screen in the admin header', async () => {
+    renderAdmin('/admin/featured', { user: staffWith(['edit_products']) });
+    expect(await screen.findByText('You do not have permission to open this page')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Featured Products' })).toBeNull();
+    expect(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Featured Products' }).getAttribute('href')).toBe('/admin/featured');
+  });
+});

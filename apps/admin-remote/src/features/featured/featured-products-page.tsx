@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import styled from 'styled-components';
+import type { FeaturedProductAdmin, FeaturedProductHit } from '@platform/contracts';
+import { moveFeatured, REMOVE_FEATURED_QUESTION } from '@platform/domain';
+import { errorMessage, featuredProductsApi, storefrontApi, useSelectedStore } from '@platform/api-client';
+import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+
+const Cards = styled.ol`
+  list-style: none; margin: 0 0 24px; padding: 0; display: grid; gap: 12px;
+  grid-template-columns: repeat(auto-fill, minmax(230px, 1fr));
+  @media (max-width: 560px) { grid-template-columns: 1fr; }
+`;
+const ItemCard = styled(Card)`
+  display: flex; flex-direction: column; gap: 8px; padding: 12px;
+  &[aria-busy='true'] { opacity: 0.6; }
+  .top { display: flex; gap: 12px; align-items: flex-start; }
+  .place { font-weight: 700; min-width: 1.5em; }
+  .name { font-weight: 600; overflow-wrap: anywhere; }
+  .meta { color: ${(p) => p.theme.colors.muted}; font-size: 0.92em; }
+  .note { margin: 0; font-size: 0.92em; color: ${(p) => p.theme.colors.danger}; }
+  .actions { display: flex; flex-wrap: wrap; gap: 6px; margin-top: auto; }
+  .actions button { min-height: 40px; }
+`;
+const Picture = styled.span`
+  flex: 0 0 64px; width: 64px; height: 64px; display: grid; place-items: center; overflow: hidden;
+  border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; background: ${(p) => p.theme.colors.page};
+  font-size: 0.75em; color: ${(p) => p.theme.colors.muted}; text-align: center;
+  img { width: 100%; height: 100%; object-fit: contain; }
+`;
+const SearchRow = styled.form`
+  display: flex; flex-wrap: wrap; gap: 0 12px; align-items: end;
+  label { flex: 1 1 260px; }
+  button { margin-bottom: 14px; }
+`;
+const Hits = styled.ul`
+  list-style: none; margin: 0; padding: 0;
+  li { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; padding: 8px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
+  .main { flex: 1 1 200px; overflow-wrap: anywhere; }
+  .meta { display: block; color: ${(p) => p.theme.colors.muted}; font-size: 0.92em; }
+`;
+const Said = styled.p`margin: 0 0 12px; font-weight: 600;`;
+
+const NO_ITEMS: FeaturedProductAdmin[] = [];
+const money = (price: string | null, promo: string | null) => (price === null ? null : promo !== null && promo !== price ? `$${promo} (was $${price})` : `$${price}`);
+const nameOf = (item: Pick<FeaturedProductAdmin, 'title' | 'sku'>) => item.title ?? `SKU ${item.sku}`;
+
+function Thumbnail({ url }: { url: string | null }) {
+  return <Picture>{url ? <img src={url} alt="" loading="lazy" /> : 'No image'}</Picture>;
+}
+
+/**
+ * The add box: products sold at the selected store matching the words (POST admin/favourite-products/search),
+ * each added at the end of the list with one button; those featured already say so.
+ */
+function AddProducts({ store, featured, full, onAdd, input }: {
+  store: number | null; featured: Set<string>; full: boolean; onAdd: (hit: FeaturedProductHit) => void; input: RefObject<HTMLInputElement | null>;
+}) {
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const { data: hits, isFetching, isError, refetch } = featuredProductsApi.useFeaturedProductSearchQuery({ store, search }, { skip: !search });
+  const submit = (event: FormEvent) => { event.preventDefault(); setSearch(draft.trim()); };
+  return (
+    <Card as="section" aria-labelledby="add-featured-title" style={{ marginBottom: 24 }}>
+      <h2 id="add-featured-title" style={{ marginTop: 0 }}>Add a featured product</h2>
+      {full ? <p>The list is full. Remove a product before adding another.</p> : null}
+      <SearchRow role="search" aria-label="Find a product to feature" onSubmit={submit}>
+        <Field>
+          Find a product
+          <input ref={input} type="search" name="featured-search" value={draft} maxLength={100} placeholder="Name or SKU" autoComplete="off" onChange={(e) => setDraft(e.target.value)} />
+        </Field>
+        <Button type="submit" $variant="secondary" disabled={!draft.trim()}>Search</Button>
+      </SearchRow>
+      {isFetching ? <p role="status">Searching…</p> : null}
+      {isError && !isFetching ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>The products could not be searched.</ErrorNotice> : null}
+      {search && hits && !isFetching ? (
+        hits.length === 0 ? <p role="status">No product sold at this store matches '{search}'.</p> : (
+          <Hits aria-label="Products found">
+            {hits.map((hit) => {
+              const already = featured.has(hit.sku);
+              return (
+                <li key={hit.sku}>
+                  <Thumbnail url={hit.image_url} />
+                  <span className="main">{hit.title}<span className="meta">SKU {hit.sku} · {money(hit.price, hit.promo_price)} · {hit.num_inventory > 0 ? `${hit.num_inventory} in stock` : 'Out of stock'}</span></span>
+                  {already ? <span>Featured</span> : (
+                    <Button type="button" disabled={full} aria-label={`Add ${hit.title} to Featured Products`} onClick={() => onAdd(hit)}>Add</Button>
+                  )}
+                </li>
+              );
+            })}
+          </Hits>
+        )
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * /admin/featured (spec 3 'featured products'): the products the home page's Featured Products shows, in its order,
+ * each a card with its picture, name, price, SKU and stock at the selected store, Move up / Move down and
+ * 'Remove Featured Product' (confirmed); a product search adds more at the end. Each change is said in words
+ * (a status line) and keeps the keyboard on the card it moved.
+ */
+export function FeaturedProductsPage() {
+  const store = useSelectedStore();
+  const { data: business } = storefrontApi.useBusinessDetailsQuery();
+  const { data: list, isLoading, isError, refetch } = featuredProductsApi.useFeaturedProductsAdminQuery({ store });
+  const [add] = featuredProductsApi.useAddFeaturedProductMutation();
+  const [remove] = featuredProductsApi.useRemoveFeaturedProductMutation();
+  const [reorder] = featuredProductsApi.useReorderFeaturedProductsMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const working = useRef(false);
+  const [said, setSaid] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  // Where the keyboard goes once a change is in: the moved card's button, or the next card after a removal.
+  const [focusNext, setFocusNext] = useState<{ sku: string; button: 'up' | 'down' | 'remove'; at?: number } | 'search' | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement | null>());
+  const searchBox = useRef<HTMLInputElement | null>(null);
+  const locations = business?.about_us.locations ?? [];
+  const storeName = (locations.find((l) => l.id === store) ?? locations[0])?.name ?? 'this store';
+  const items = list?.data ?? NO_ITEMS;
+  const featured = new Set(items.map((i) => i.sku));
+  const full = list ? items.length >= list.limit : false;
+
+  useEffect(() => {
+    if (!focusNext || busy !== null) return;
+    const index = focusNext === 'search' ? -1 : items.findIndex((i) => i.sku === focusNext.sku);
+    if (focusNext !== 'search' && focusNext.at !== undefined && index !== focusNext.at) return; // the moved list is not shown yet
+    setFocusNext(null);
+    if (focusNext === 'search') { searchBox.current?.focus(); return; }
+    if (index < 0) return;
+    // A card moved to the top or the bottom keeps the keyboard on its other move button.
+    const button = focusNext.button === 'up' && index === 0 ? 'down' : focusNext.button === 'down' && index === items.length - 1 ? 'up' : focusNext.button;
+    buttons.current.get(`${focusNext.sku}:${button}`)?.focus();
+  }, [focusNext, busy, items]);
+
+  /**
+   * Runs one change (one at a time: buttons stay enabled, so the keyboard is not lost, and a second press waits);
+   * its words go to the status line, a refusal to the error notice (a stale order reloads the list).
+   */
+  const run = async (sku: string, work: () => Promise<unknown>, done: string, then: typeof focusNext) => {
+    if (working.current) return;
+    working.current = true;
+    setBusy(sku);
+    setFailure(null);
+    try {
+      await work();
+      setSaid(done);
+      setFocusNext(then);
+    } catch (error) {
+      setFailure(errorMessage(error, 'That did not work. Please try again.'));
+      // Changed elsewhere meanwhile (another owner's tab): show the list as it now is.
+      if ([404, 409].includes((error as { status?: number }).status ?? 0)) void refetch();
+    }
+    working.current = false;
+    setBusy(null);
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const item = items[index];
+    const upcs = moveFeatured(items.map((i) => i.sku), index, by);
+    const place = index + by;
+    void run(item.sku, () => reorder({ store, upcs }).unwrap(), `${nameOf(item)} moved to number ${place + 1} of ${items.length}.`, { sku: item.sku, button: by === -1 ? 'up' : 'down', at: place });
+  };
+  const removeItem = (index: number) => {
+    const item = items[index];
+    if (!window.confirm(`${REMOVE_FEATURED_QUESTION}\n\n${nameOf(item)}`)) return;
+    const next = items[index + 1] ?? items[index - 1];
+    void run(item.sku, () => remove({ store, upc: item.sku }).unwrap(), `${nameOf(item)} is no longer featured.`, next ? { sku: next.sku, button: 'remove' } : 'search');
+  };
+  const addHit = (hit: FeaturedProductHit) => {
+    void run(hit.sku, () => add({ store, upc: hit.sku }).unwrap(), `${hit.title} added as number ${items.length + 1} of ${items.length + 1}.`, 'search');
+  };
+
+  return (
+    <Container>
+      <PageTitle>Featured Products</PageTitle>
+      <p>These products show on your home page under Featured Products, in this order. Prices and stock are those at {storeName}.</p>
+      <Said role="status">{said}</Said>
+      {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
+      {isLoading ? <Loading label="Loading the featured products…" /> : null}
+      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the featured products.</ErrorNotice> : null}
+      {list && items.length === 0 ? <EmptyState title="No featured products yet">Find a product below and add it: the home page shows its Featured Products once there is one.</EmptyState> : null}
+      {items.length ? (
+        <Cards aria-label="Featured products">
+          {items.map((item, index) => {
+            const name = nameOf(item);
+            const price = money(item.price, item.promo_price);
+            return (
+              <ItemCard as="li" key={item.sku} aria-label={name} aria-busy={busy === item.sku}>
+                <span className="top">
+                  <span className="place" aria-hidden="true">{index + 1}</span>
+                  <Thumbnail url={item.image_url} />
+                  <span>
+                    <span className="name">{name}</span>
+                    <span className="meta" style={{ display: 'block' }}>SKU {item.sku}</span>
+                    {price ? <span className="meta" style={{ display: 'block' }}>{price} · {item.num_inventory > 0 ? `${item.num_inventory} in stock` : 'Out of stock'}</span> : null}
+                  </span>
+                </span>
+                {item.showing === 'not_sold_here' ? <p className="note">Not sold at {storeName}: shoppers there do not see it.</p> : null}
+                {item.showing === 'unavailable' ? <p className="note">Hidden or no longer in the catalogue: shoppers do not see it.</p> : null}
+                <span className="actions">
+                  <Button type="button" $variant="secondary" ref={(el) => { buttons.current.set(`${item.sku}:up`, el); }} aria-label={`Move ${name} up`}
+                    disabled={index === 0} onClick={() => move(index, -1)}>↑ Up</Button>
+                  <Button type="button" $variant="secondary" ref={(el) => { buttons.current.set(`${item.sku}:down`, el); }} aria-label={`Move ${name} down`}
+                    disabled={index === items.length - 1} onClick={() => move(index, 1)}>↓ Down</Button>
+                  <Button type="button" $variant="secondary" ref={(el) => { buttons.current.set(`${item.sku}:remove`, el); }} aria-label={`Remove Featured Product ${name}`}
+                    onClick={() => removeItem(index)}>Remove Featured Product</Button>
+                </span>
+              </ItemCard>
+            );
+          })}
+        </Cards>
+      ) : null}
+      {list ? <AddProducts store={store} featured={featured} full={full} onAdd={addHit} input={searchBox} /> : null}
+    </Container>
+  );
+}
