@@ -6,7 +6,7 @@ export {
 } from './session';
 export { notify, useToasts, type Toast } from './toasts';
 export { showAlert, dismissAlert, clearAlerts, useCurrentAlert, type Alert } from './alerts';
-export { recordEcommerce } from './analytics';
+export { notePlacedOrder, recordEcommerce, recordPurchase } from './analytics';
 export { useDeleteAccount, useLogout } from './logout';
 export { useCartQuantities } from './cart-quantity';
 export { beginSession, readQuery } from './begin-session';

@@ -2,6 +2,7 @@
 import type { Cart, CustomerOrderSummary, OrderAddress, Paged, PlacedOrder, RecurringOrder, ReorderAnswer } from '@platform/contracts';
 import type { RecurringFrequency } from '@platform/domain';
 import { platformApi } from '../api';
+import { notePlacedOrder } from '../analytics';
 import { unwrap } from './unwrap';
 import type { ShippingAddress } from './cart';
 
@@ -49,6 +50,12 @@ export interface BankConfirmationAnswer {
   confirm: { order_id: string; redirect_url: string; form?: { action_url: string; fields: Record<string, string> } };
 }
 
+/** An order placed by this tab's checkout: its Done step records the purchase for the store's analytics (analytics.ts). */
+async function notePlaced(_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<{ data: OrderPlacedAnswer | BankConfirmationAnswer }> }) {
+  const answer = await queryFulfilled.then(({ data }) => data, () => null);
+  if (answer?.order) notePlacedOrder(answer.order.order_number);
+}
+
 /** Checkout's Information, Payment and Done steps (spec 2 §7 Orders and checkout). */
 export const checkoutApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
@@ -64,11 +71,13 @@ export const checkoutApi = platformApi.injectEndpoints({
       query: ({ attempt, ...body }) => ({ url: 'customer/orders/submit', method: 'POST', body, headers: attempt ? { 'idempotency-key': attempt } : undefined }),
       // Account: a card saved with the order shows in the saved cards.
       invalidatesTags: ['Cart', 'Orders', 'Account'],
+      onQueryStarted: notePlaced,
     }),
     /** Back from the bank's page (3-D Secure): the server asks the card provider and places the order, or says why not. */
     paymentReturn: build.mutation<OrderPlacedAnswer, { id: string; device_id: string; redirectResult?: string }>({
       query: ({ id, ...body }) => ({ url: `customer/orders/callback/${encodeURIComponent(id)}`, method: 'POST', body }),
       invalidatesTags: ['Cart', 'Orders', 'Account'],
+      onQueryStarted: notePlaced,
     }),
     /** The Information step's details; where the store asks, the mobile number confirmed by a texted code (first call texts it). */
     validateInfo: build.mutation<{ status: string; message: string; verification_required: boolean }, { first_name: string; last_name: string; email: string; telephone: string; device_id: string; code?: string }>({

@@ -1,9 +1,9 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { Link, useNavigate } from '@platform/routing';
 import type { ReorderAnswer } from '@platform/contracts';
-import { addressLine, deliveryDateLabel, fulfilmentDisclaimer, ORDER_PLACED, runDayLabel } from '@platform/domain';
-import { checkoutApi, errorMessage, getDeviceId, notify, recurringOrdersApi, setCheckoutStep, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
+import { addressLine, deliveryDateLabel, fulfilmentDisclaimer, ORDER_PLACED, purchaseEvent, runDayLabel } from '@platform/domain';
+import { checkoutApi, errorMessage, getDeviceId, notify, recordPurchase, recurringOrdersApi, setCheckoutStep, setSelectedStore, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 
 const Lines = styled.ul`list-style: none; padding: 0; margin: 0 0 16px; li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }`;
@@ -21,8 +21,9 @@ const ReceiptPrint = createGlobalStyle`
 `;
 
 /**
- * Checkout step 4, Done: the placed order, read back from the server (a reload shows it again); also one
- * order of the customer's list (/orders?order=), without the thanks.
+ * Checkout step 4, Done: the placed order, read back from the server (a reload shows it again), and its GA4
+ * `purchase` event for the page's tag manager; also one order of the customer's list (/orders?order=), without
+ * the thanks or the event.
  */
 export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: string; justPlaced?: boolean }) {
   const { data: order, isLoading, isError, error } = checkoutApi.usePlacedOrderQuery({ order_number: orderNumber, device_id: getDeviceId() });
@@ -30,6 +31,8 @@ export function OrderDone({ orderNumber, justPlaced = true }: { orderNumber: str
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const prefix = settings?.products.currencyPrefix ?? '$';
   const notFound = isError && (error as { status?: number }).status === 404;
+  // The store's analytics hear of the purchase once, when Done first shows an order this tab placed (analytics.ts).
+  useEffect(() => { if (order && justPlaced) recordPurchase(purchaseEvent(order)); }, [order, justPlaced]);
   return (
     <Container style={{ maxWidth: 720 }}>
       <PageTitle>{order && justPlaced ? ORDER_PLACED : `Order ${orderNumber}`}</PageTitle>
