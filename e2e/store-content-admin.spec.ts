@@ -47,4 +47,44 @@ test.describe('an owner edits what shoppers browse and read (issue 29)', () => {
     await page.getByRole('button', { name: `Remove alias ${alias} from ${department}` }).click();
     await expect(page.getByText(alias)).toHaveCount(0);
   });
+
+  test("features a product on Featured Products, moves it up, and the home page's Staff Picks shows it until it is removed", async ({ page }) => {
+    const headers = await ownerSignedIn(page);
+    const sku = '100050'; // not among the 8 the demo store features
+    try {
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Featured Products' }).click();
+      await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+      const cards = page.getByRole('list', { name: 'Featured products' }).getByRole('listitem');
+      await expect(cards).toHaveCount(8);
+      await page.getByRole('searchbox', { name: 'Find a product' }).fill(sku);
+      await page.getByRole('searchbox', { name: 'Find a product' }).press('Enter');
+      const found = page.getByRole('list', { name: 'Products found' }).getByRole('listitem').filter({ hasText: `SKU ${sku} ·` });
+      const add = found.getByRole('button', { name: /^Add .+ to Featured Products$/ });
+      const title = (await add.getAttribute('aria-label'))!.replace(/^Add /, '').replace(/ to Featured Products$/, '');
+      await add.click();
+      await expect(page.getByRole('status').filter({ hasText: `${title} added as number 9 of 9.` })).toBeVisible();
+      await expect(cards).toHaveCount(9);
+      await expect(cards.last()).toHaveAccessibleName(title);
+      await cards.last().getByRole('button', { name: `Move ${title} up` }).click();
+      await expect(page.getByRole('status').filter({ hasText: `${title} moved to number 8 of 9.` })).toBeVisible();
+      await expect(cards.nth(7)).toHaveAccessibleName(title);
+
+      await page.getByRole('link', { name: 'View as Customer' }).click();
+      const picks = page.getByRole('region', { name: 'Staff Picks' });
+      await expect(picks.getByRole('listitem')).toHaveCount(9);
+      await expect(picks).toContainText(title);
+
+      await page.goto('/admin/featured');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: `Remove Featured Product ${title}` }).click();
+      await expect(page.getByRole('status').filter({ hasText: `${title} is no longer featured.` })).toBeVisible();
+      await expect(cards).toHaveCount(8);
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Staff Picks' }).getByRole('listitem')).toHaveCount(8);
+      await expect(page.getByRole('region', { name: 'Staff Picks' })).not.toContainText(title);
+    } finally {
+      // Answers 404 once the journey removed it.
+      await page.request.post('/api/admin/favourite-products/remove', { headers, data: { upc: sku } });
+    }
+  });
 });
