@@ -40,4 +40,17 @@ describe('tenant scoping in the data layer', () => {
     const agg = await Note.aggregate([{ $match: scoped({ tenantId: 'b' }) }, { $count: 'n' }]);
     expect(agg[0].n).toBe(1);
   });
+
+  it('writes by _id with the document the caller read as proof, and never to another tenant\'s document', async () => {
+    const mine = await Note.create({ tenantId: 'a', text: 'mine' });
+    const theirs = await Note.create({ tenantId: 'b', text: 'theirs' });
+    const read = await Note.findOne(scoped({ tenantId: 'a' }, { _id: mine._id })).lean();
+    await Note.updateOne(scoped({ tenantId: 'a' }, { _id: mine._id }), { text: 'mine, changed' }).setOptions({ ownedDoc: read });
+    expect((await Note.findOne(scoped({ tenantId: 'a' }, { _id: mine._id })).lean())?.text).toBe('mine, changed');
+    // Another tenant's document given as proof, or a proof of another id: checked as without one, so nothing changes.
+    const theirsRead = await Note.findOne(scoped({ tenantId: 'b' }, { _id: theirs._id })).lean();
+    await Note.updateOne(scoped({ tenantId: 'a' }, { _id: theirs._id }), { text: 'taken' }).setOptions({ ownedDoc: theirsRead });
+    await Note.updateOne(scoped({ tenantId: 'a' }, { _id: theirs._id }), { text: 'taken' }).setOptions({ ownedDoc: read });
+    expect((await Note.findOne(scoped({ tenantId: 'b' }, { _id: theirs._id })).lean())?.text).toBe('theirs');
+  });
 });

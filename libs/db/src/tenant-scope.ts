@@ -46,6 +46,11 @@ async function queryById(query: GuardedQuery, operation: string, filter: Record<
   }
   if (typeof _id === 'string' && _id.startsWith(`${tenantId}:`)) return query.setQuery({ _id });
   if (upsert) return; // an upsert by an id that does not name the tenant keeps the full filter
+  // A write given the document this request read (through this guard): it is this tenant's, no read needed.
+  const options = query.getOptions() as { ownedDoc?: unknown };
+  const owned = options.ownedDoc as { _id?: unknown; tenantId?: unknown } | undefined;
+  delete options.ownedDoc;
+  if (owned && !READS.has(operation) && owned.tenantId === tenantId && String(owned._id) === String(_id)) return query.setQuery({ _id });
   if (READS.has(operation)) {
     const projection = query.projection();
     if (projection && Object.values(projection).some((v) => v === 1 || v === true) && !('tenantId' in projection)) projection.tenantId = 1;

@@ -35,7 +35,7 @@ export async function startSession(ctx: RequestContext, io: IdentityIo, customer
     known.length && !known.includes(device) ? sendSecurityNotice(ctx, io, customer.email, 'new-device', device) : null,
     Customer.updateOne(scoped(ctx, { _id: customer._id }), {
       $set: { lastSignInAt: new Date(), ...(known.includes(device) ? {} : { knownDevices: [...known, device].slice(-KNOWN_DEVICES_KEPT) }) },
-    }),
+    }).setOptions({ ownedDoc: customer }), // read for this sign-in: the tenant guard needs no second read (libs/db)
     AccessToken.create({
       _id: accessTokenId(ctx.tenantId, tokenHash), tenantId: ctx.tenantId, tokenHash, customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
       isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions, locationId: customer.isSubAccount ? customer.locationId ?? null : null,
