@@ -24,6 +24,19 @@ test.describe('payment options', () => {
     // Fits a phone: nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+    // Every provider is offered; choosing one shows its own fields (nothing saved), and Stripe's come back as they were.
+    await expect(page.getByText('Now: cards through Stripe.')).toBeVisible();
+    for (const name of ['Pay at the store only', 'Cards through Adyen', 'Cards through Authorize.Net', "Cards through Plug'n Pay", 'Cards through Fiserv']) {
+      await expect(page.getByRole('radio', { name })).toBeVisible();
+    }
+    await page.getByRole('radio', { name: 'Cards through Fiserv' }).check();
+    await expect(page.getByRole('group', { name: 'Fiserv' })).toBeVisible();
+    await expect(page.getByLabel('API key', { exact: true })).toHaveAttribute('type', 'password');
+    await expect(page.getByLabel('Connect store id (needed live)')).toBeVisible();
+    await expect(page.getByLabel('Publishable key')).toHaveCount(0);
+    await page.getByRole('radio', { name: 'Cards through Stripe' }).check();
+    await expect(page.getByLabel('Publishable key')).toHaveValue(DEMO_PUBLISHABLE);
+
     // A live key with Live off: named under the field, which gets the focus; nothing is saved.
     await secret.fill('sk_live_journey42');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
