@@ -10,5 +10,6 @@ export default defineProject({
     // fetch needs an absolute address: '/api/...' resolves against this page.
     environmentOptions: { happyDOM: { url: 'http://localhost/' } },
     include: ['src/**/*.test.tsx'],
+    testTimeout: 15000, // three test files run at once (root vitest.config.ts): a busy machine is slower
   },
 });

@@ -1,2 +1,2 @@
 import { defineProject } from 'vitest/config';
-export default defineProject({ test: { name: 'catalogue', include: ['src/**/*.test.ts'], testTimeout: 20000, hookTimeout: 30000 } });
+export default defineProject({ test: { name: 'catalogue', include: ['src/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } });
