@@ -99,6 +99,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA) of the storefront and back offic
       ['/admin/settings/widgets', 'Home Page Sections'], ['/admin/settings/payment-options', 'Payment Options'],
       ['/admin/settings/product-listings', 'Product Listings'], ['/admin/settings/top-banner', 'Top Banner'],
       ['/admin/settings/department-mapping', 'Department Mapping'], ['/admin/settings/social-media-accounts', 'Social Media Accounts'],
+      ['/admin/featured', 'Featured Products'],
     ]);
     await openSession(page, PAINT, PAINT_ADMIN);
     // Only the wizard's overview: opening a step begins the wizard, which changes where the owner lands after sign-in.
