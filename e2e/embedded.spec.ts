@@ -20,6 +20,32 @@ test.describe('embedding the storefront', () => {
     await expect(page.getByText('This product list was not found.')).toBeVisible();
   });
 
+  test('framed, the store uses hash addresses and a storefront link loads its page anew in the frame; outside a frame it keeps paths', async ({ page }) => {
+    // Outside a frame: history mode, links are paths.
+    await page.goto('/departments');
+    await expect(page.getByRole('main').getByRole('link').first()).toHaveAttribute('href', /^\/d\//);
+    expect(new URL(page.url()).hash).toBe('');
+    const outside = page.url();
+
+    await page.setContent('<h1>Our partner site</h1><iframe title="Our store" src="http://localhost:4300/departments" width="1100" height="800"></iframe>');
+    const frame = page.frameLocator('iframe[title="Our store"]');
+    const link = frame.getByRole('main').getByRole('link').first();
+    await expect(link).toHaveAttribute('href', /^#\/d\//);
+    const framed = page.mainFrame().childFrames()[0];
+    const address = () => framed.evaluate(() => `${window.location.pathname}${window.location.hash}`);
+    expect(await address()).toBe('/#/departments');
+
+    const href = await link.getAttribute('href');
+    await framed.evaluate(() => { (window as { samePage?: boolean }).samePage = true; });
+    await link.click();
+    await expect.poll(address).toBe(`/${href}`);
+    // A new page in the frame, not a move inside the old one; the page around it keeps its address.
+    await expect.poll(() => framed.evaluate(() => (window as { samePage?: boolean }).samePage ?? false)).toBe(false);
+    await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(page.url()).toBe(outside);
+    await expect(page.getByRole('heading', { name: 'Our partner site' })).toBeVisible();
+  });
+
   test('?iframe gives any page the blank layout: no header, footer, cookie notice or pop-up', async ({ page }) => {
     await page.goto('/departments?iframe=1');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
