@@ -1,6 +1,4 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { scoped } from '@platform/db';
-import { Brand, Department } from '../models';
 import { inverseDocumentFrequency } from './ranking';
 import type { SearchAliases } from './search-index';
 import { normalizeTerm, TOKEN_SPLIT } from './tokenize';
@@ -96,20 +94,4 @@ export class AliasTable {
       for (let i = 0; i < list.slots.length; i += 1) if (list.versions[i] === version[list.slots[i]]) yield list.slots[i];
     }
   }
-}
-
-/**
- * A tenant's department and brand aliases, for its index build and after an alias changes. Departments and
- * brands are small collections (hundreds a store), read by tenant (docs/DATA-ACCESS.md).
- */
-export async function loadSearchAliases(tenantId: string): Promise<SearchAliases> {
-  const ctx = { tenantId };
-  const [departments, brands] = await Promise.all([
-    Department.find(scoped(ctx), { deptId: 1, aliases: 1 }).lean() as unknown as Promise<{ deptId: number; aliases?: { name: string }[] }[]>,
-    Brand.find(scoped(ctx), { brandId: 1, alias: 1 }).lean() as unknown as Promise<{ brandId: number; alias?: string | null }[]>,
-  ]);
-  return {
-    departments: departments.filter((d) => d.aliases?.length).map((d) => ({ deptId: d.deptId, names: d.aliases!.map((a) => a.name) })),
-    brands: brands.filter((b) => b.alias?.trim()).map((b) => ({ brandId: b.brandId, names: [b.alias!] })),
-  };
 }

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { findByIds, inBackground, Location, scoped } from '@platform/db';
-import { Product, productDocId, StoreProduct, storeProductDocId } from '../models';
-import type { LocationOffer, SearchDocument } from './search-index';
+import { Brand, Department, Product, productDocId, StoreProduct, storeProductDocId } from '../models';
+import type { LocationOffer, SearchAliases, SearchDocument } from './search-index';
 import { toSearchDocument } from '../product-item';
 import { heldCounts } from '../stock';
 
@@ -139,4 +139,20 @@ async function withHeldCounts(store: SearchRowStore, tenantId: string, catalogue
   const held = offers.length ? await heldCounts(store, tenantId, offers.map((o) => o.storeProductId)) : [];
   held.forEach((count, i) => { if (count !== null) offers[i] = { ...offers[i], inventory: count }; });
   return catalogue;
+}
+
+/**
+ * A tenant's department and brand aliases, for its index build and after an alias changes. Departments and
+ * brands are small collections (hundreds a store), read by tenant (docs/DATA-ACCESS.md).
+ */
+export async function loadSearchAliases(tenantId: string): Promise<SearchAliases> {
+  const ctx = { tenantId };
+  const [departments, brands] = await Promise.all([
+    Department.find(scoped(ctx), { deptId: 1, aliases: 1 }).lean() as unknown as Promise<{ deptId: number; aliases?: { name: string }[] }[]>,
+    Brand.find(scoped(ctx), { brandId: 1, alias: 1 }).lean() as unknown as Promise<{ brandId: number; alias?: string | null }[]>,
+  ]);
+  return {
+    departments: departments.filter((d) => d.aliases?.length).map((d) => ({ deptId: d.deptId, names: d.aliases!.map((a) => a.name) })),
+    brands: brands.filter((b) => b.alias?.trim()).map((b) => ({ brandId: b.brandId, names: [b.alias!] })),
+  };
 }

@@ -1,9 +1,8 @@
 import type { PlatformResources } from '@platform/server-kit';
 import { SearchIndexRegistry } from './registry';
-import { loadCatalogue } from './rows';
+import { loadCatalogue, loadSearchAliases } from './rows';
 import { followCatalogueChanges } from './changes';
 import { loadSynonyms } from '../search-terms';
-import { loadSearchAliases } from './aliases';
 
 const shared = new WeakMap<PlatformResources, { registry: Promise<SearchIndexRegistry>; stop: Promise<() => Promise<void>>; users: number }>();
 
