@@ -246,6 +246,11 @@ try {
       const lastName = email.split('@')[0].split('.')[1] ?? email;
       return { path: `/api/admin/orders/all?limit=20&search=${encodeURIComponent(n % 2 ? email : lastName)}`, headers: bearer(adminToken) };
     }],
+    ['admin customers search (a last name or an e-mail, 10/page)', () => {
+      const email = lookupEmails[n++ % lookupEmails.length];
+      const lastName = email.split('@')[0].split('.')[1] ?? email;
+      return { path: `/api/admin/customers?limit=10&search=${encodeURIComponent(n % 2 ? email : lastName)}`, headers: bearer(adminToken) };
+    }],
     ['customer lookup by e-mail (check-email-phone-exists)', () => ({ method: 'POST', path: '/api/check-email-phone-exists', body: JSON.stringify({ email: lookupEmails[n++ % lookupEmails.length] }) })],
     ...(loginPool.length ? [['password sign-in (POST login)', () => ({ method: 'POST', path: '/api/login', body: JSON.stringify({ email: loginPool[n++ % loginPool.length], password: BULK_PASSWORD }) })]] : []),
     // What sign-in adds to the hash: one at a time, so no sign-in waits on another's hashing (16 at once need
