@@ -15,6 +15,13 @@ const locationIds = new Map<string, { at: number; ids: number[] }>();
  * Location lists are cached for 30 s per tenant: every storefront request asks, and locations rarely change.
  */
 export async function resolveLocationId(ctx: TenantContext, requested: number | null): Promise<number | null> {
+  const ids = await storeLocationIds(ctx);
+  if (requested !== null && ids.includes(requested)) return requested;
+  return ids[0] ?? null;
+}
+
+/** The tenant's location ids in the store's order (cached as above; callers must not change the array). */
+export async function storeLocationIds(ctx: TenantContext): Promise<number[]> {
   let hit = locationIds.get(ctx.tenantId);
   if (!hit || Date.now() - hit.at > LOCATION_CACHE_MS) {
     const docs = (await Location.find(scoped(ctx), { locationId: 1 }).sort({ sortOrder: 1, locationId: 1 }).lean()) as unknown as { locationId: number }[];
@@ -22,6 +29,5 @@ export async function resolveLocationId(ctx: TenantContext, requested: number | 
     if (locationIds.size > 10_000) locationIds.clear();
     locationIds.set(ctx.tenantId, hit);
   }
-  if (requested !== null && hit.ids.includes(requested)) return requested;
-  return hit.ids[0] ?? null;
+  return hit.ids;
 }

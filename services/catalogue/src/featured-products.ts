@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Location, scoped } from '@platform/db';
+import { scoped, storeLocationIds } from '@platform/db';
 import { FeaturedProductAdmin, FeaturedProductHit } from '@platform/contracts';
 import {
   FEATURED_ADDED, FEATURED_ALREADY, FEATURED_FULL, FEATURED_NOT_FEATURED, FEATURED_ORDER_STALE, FEATURED_PRODUCT_NOT_FOUND, FEATURED_PRODUCTS_LIMIT,
@@ -22,8 +22,7 @@ const featuredOf = async (ctx: RequestContext) =>
 
 /** The store's location ids, the selected one first (a product not sold there is looked up where it is). */
 async function locationsFrom(ctx: RequestContext, here: number): Promise<number[]> {
-  const all = (await Location.find(scoped(ctx), { locationId: 1 }).sort({ sortOrder: 1, locationId: 1 }).lean()) as unknown as { locationId: number }[];
-  return [here, ...all.map((l) => l.locationId).filter((id) => id !== here)];
+  return [here, ...(await storeLocationIds(ctx)).filter((id) => id !== here)];
 }
 
 /** One featured SKU as the owner sees it: priced at the selected location, else named from where it is sold, else only its SKU. */
