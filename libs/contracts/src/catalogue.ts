@@ -110,6 +110,23 @@ export const FeaturedProductHit = Type.Object({
 });
 export type FeaturedProductHit = Static<typeof FeaturedProductHit>;
 
+/**
+ * A brand on the owner's Brands settings screen (spec 3 §3 Brand, POST admin/brands/get-business-brands): the store's
+ * record id, the brand id the storefront uses, name, alias, the logo's alt text and address, whether shoppers see it.
+ */
+export const BrandAdmin = Type.Object({
+  id: Type.String(),
+  brand_id: Type.Integer(),
+  brand_name: Type.String(),
+  /** The storefront's brand page is /b/{slug}. */
+  slug: Type.String(),
+  alias: Type.Union([Type.String(), Type.Null()]),
+  altTextLogo: Type.Union([Type.String(), Type.Null()]),
+  image: Type.Union([Type.String(), Type.Null()]),
+  hidden: Type.Boolean(),
+});
+export type BrandAdmin = Static<typeof BrandAdmin>;
+
 /** A paint colour family (spec 1 §9 codes) with how many colours it holds. */
 export const PaintFamily = Type.Object({ code: Type.String(), name: Type.String(), slug: Type.String(), hex: Type.String(), count: Type.Integer() });
 export type PaintFamily = Static<typeof PaintFamily>;

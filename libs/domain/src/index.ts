@@ -48,3 +48,4 @@ export * from './shipping-labels';
 export * from './customer-privacy';
 export * from './in-store-ping';
 export * from './featured-products';
+export * from './brands';

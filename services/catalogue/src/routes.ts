@@ -14,6 +14,7 @@ import { inStorePingRoutes } from './in-store-ping/routes';
 import { featuredProducts, widgetProducts } from './widget-products';
 import { paintRoutes } from './paints/routes';
 import { departmentAliasRoutes } from './department-aliases';
+import { brandSettingsRoutes } from './brand-settings';
 import { featuredProductRoutes } from './featured-products';
 
 const tags = ['catalogue'];
@@ -47,6 +48,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   await app.register(inStorePingRoutes(searchIndexes));
   await app.register(paintRoutes(searchIndexes));
   await app.register(departmentAliasRoutes);
+  await app.register(brandSettingsRoutes);
   await app.register(featuredProductRoutes(searchIndexes));
 
   app.get('/departments', {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBackground, Location, mongoose } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { FeaturedProduct, ProductStat, SearchSynonyms, SearchTerm, StoreProduct } from '@platform/catalogue';
+import { Brand, FeaturedProduct, ProductStat, SearchSynonyms, SearchTerm, StoreProduct } from '@platform/catalogue';
 import { CustomPageModel, HomepageWidgetModel, RentalProduct, RentalRequest, StoreProfile } from '@platform/tenant-settings';
 import { Customer, EmailCampaign, hashPassword, UnsubscribeLink } from '@platform/identity';
 import { hashToken } from '@platform/server-kit';
@@ -221,6 +221,8 @@ const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', 
 // In-store pings (the status and stats reads are in READS).
 WRITES.push('/api/save-in-store-ping', '/api/in-store-ping-non-customer-info', '/api/cancel-in-store-ping');
 WRITES.push('/api/payments/webhook/adyen', '/api/payments/webhook/authorize_net', '/api/payments/webhook/fiserv', '/api/payments/fiserv/return');
+// A shopper changes a recurring order (another store's answers 404: services/orders recurring-changes.test.ts).
+WRITES.push('/api/update-recurring-order', '/api/recurring-order-shipping-quotes');
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
@@ -271,6 +273,9 @@ WRITES.push('/api/admin/settings/browse', '/api/admin/settings/hash-routing-host
 /** The owner's featured products (spec 3 /admin/featured); both stores feature their 1001. */
 READS['/api/admin/favourite-products'] = '/api/admin/favourite-products';
 WRITES.push('/api/admin/favourite-products/search', '/api/admin/favourite-products/add', '/api/admin/favourite-products/remove', '/api/admin/favourite-products/reorder');
+/** The owner's Brands settings (spec 3 brands-settings); both stores have brands 1 to 3. */
+WRITES.push('/api/admin/brands/get-business-brands', '/api/admin/brands/set-brand-hidden', '/api/admin/brands/set-all-brands-hidden', '/api/admin/brands/add-brand-alias',
+  '/api/admin/brands/remove-brand-alias', '/api/admin/brands/update-brand-img');
 beforeAll(async () => {
   [doitbest, emery] = [await startDoItBestStandIn(), await startEmeryStandIn()];
   process.env.DOITBEST_API_URL = doitbest.url;
@@ -569,5 +574,28 @@ describe("an owner's featured products across stores", () => {
     }
     expect(await bFeatured()).toEqual(['iso-b Cordless Drill']);
     expect(await inBackground('test: check the database', () => FeaturedProduct.countDocuments({ tenantId: tenants.b.id }))).toBe(1);
+  });
+});
+
+describe("an owner's brands across stores", () => {
+  it("changes only the owner's own brands: B's brands (the same ids) stay as they were, a brand only B has answers 404", async () => {
+    const asA = { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` };
+    const bBrands = async () => (await harness.app.inject({ url: '/api/brands', headers: { 'business-slug': 'iso-b' } })).json().data as { brand_id: number; alias: string | null; image: string | null }[];
+    const before = await bBrands();
+    expect(before.map((b) => b.brand_id)).toEqual([1]);
+    await Brand.updateOne({ tenantId: tenants.b.id, brandId: 9 }, { $set: { name: 'iso-b Only Brand', slug: 'iso-b-only-brand' } }, { upsert: true });
+    for (const [url, payload] of [
+      ['get-business-brands', undefined], ['set-brand-hidden', { brand_id: 1, hidden: true }], ['set-all-brands-hidden', { hidden: true }],
+      ['add-brand-alias', { brand_id: 1, alias: 'A only', altTextLogo: 'A logo' }], ['remove-brand-alias', { brand_id: 1 }],
+      ['update-brand-img', { brand_id: 1, image: 'https://cdn.example.com/a.png' }], ['set-all-brands-hidden', { hidden: false }],
+    ] as const) {
+      const res = await harness.app.inject({ method: 'POST', url: `/api/admin/brands/${url}`, headers: asA, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      expect(res.body, url).not.toContain('iso-b');
+    }
+    const theirs = await harness.app.inject({ method: 'POST', url: '/api/admin/brands/set-brand-hidden', headers: asA, payload: { brand_id: 9, hidden: true } });
+    expect(theirs.statusCode).toBe(404);
+    expect(await bBrands()).toEqual(before);
+    expect(await inBackground('test: check the database', () => Brand.countDocuments({ tenantId: tenants.b.id, hidden: true }))).toBe(1); // the fixture's hidden brand 3
   });
 });

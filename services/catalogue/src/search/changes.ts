@@ -61,11 +61,20 @@ export async function announceFeaturedChange(resources: Pick<PlatformResources, 
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
 }
 
-type IndexChange = CatalogueChangeJob & { synonyms?: boolean; featured?: boolean; aliases?: boolean };
+type IndexChange = CatalogueChangeJob & { synonyms?: boolean; featured?: boolean; aliases?: boolean; brands?: boolean };
 
 /** After a department or brand alias was added or removed: every API process reloads that tenant's aliases. */
 export async function announceAliasesChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string): Promise<void> {
   const change: IndexChange = { tenantId, productIds: [], aliases: true };
+  await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
+}
+
+/**
+ * After the owner changed a brand (hidden, alias, logo): every API process drops its copy of the store's brands
+ * (brand list, brand pages, suggestions); with `aliases` it also reloads the tenant's search aliases.
+ */
+export async function announceBrandsChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string, aliases: boolean): Promise<void> {
+  const change: IndexChange = { tenantId, productIds: [], brands: true, ...(aliases ? { aliases: true } : {}) };
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
 }
 
@@ -76,7 +85,9 @@ export async function followCatalogueChanges(resources: PlatformResources, regis
   subscriber.on('message', (from, message) => {
     if (from !== channel) return;
     const change = JSON.parse(message) as IndexChange;
+    if (change.brands) forgetTenantCache(change, 'brands');
     if (change.featured) { forgetTenantCache(change, 'featured-products'); return; }
+    if (change.brands && !change.aliases) return;
     const refreshed = change.synonyms ? registry.refreshSynonyms(change.tenantId)
       : change.aliases ? registry.refreshAliases(change.tenantId)
         : registry.refresh(change.tenantId, change.productIds);

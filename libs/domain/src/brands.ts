@@ -1,0 +1,64 @@
+/**
+ * The owner's brand settings (spec 3 §2 brands-settings, §4 Brand logo modal and Alias modal, §8): the brand alias
+ * modal's rule, the alias and logo as stored, and the words the API and the screen use.
+ */
+import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH, ALIAS_TOO_LONG, ALIAS_TOO_SHORT, isWebLink } from './store-content';
+
+export const BRAND_NOT_FOUND = 'Brand not found.';
+export const BRAND_HIDDEN = 'Brand hidden from the storefront.';
+export const BRAND_SHOWN = 'Brand shown on the storefront.';
+export const ALL_BRANDS_HIDDEN = 'All brands hidden from the storefront.';
+export const ALL_BRANDS_SHOWN = 'All brands shown on the storefront.';
+export const HIDE_ALL_BRANDS_QUESTION = 'Hide every brand? Shoppers will no longer see any brand in the Brands list or on a brand page. Their products stay on sale.';
+export const SHOW_ALL_BRANDS_QUESTION = 'Show every brand? Shoppers will see all of them in the Brands list and on their brand pages.';
+export const BRAND_ALIAS_OR_ALT_NEEDED = `Enter an alias of at least ${ALIAS_MIN_LENGTH} characters, or the logo's alt text.`;
+export const BRAND_ALT_TEXT_MAX_LENGTH = 150;
+export const BRAND_ALT_TEXT_TOO_LONG = `Keep the alt text to ${BRAND_ALT_TEXT_MAX_LENGTH} characters or fewer.`;
+/** Spec 3 §8: the logo modal's words. */
+export const BRAND_LOGO_UPDATED = 'Brand logo updated';
+export const BRAND_LOGO_SAVE_FAILED = 'Something went wrong while saving the logo';
+export const BRAND_LOGO_NOT_AN_IMAGE = 'Enter the web address of the logo image (https://…) or its path in the store (/…).';
+export const BRAND_LOGO_MAX_LENGTH = 2000;
+/** Spec 3 §5, §9: the logo's recommended size. */
+export const BRAND_LOGO_SIZE = '256x256';
+
+/**
+ * Spec 3 §4: in the brand alias modal, Add (or Update) is enabled once the alias has 2 or more characters or alt
+ * text is present.
+ */
+export function canSaveBrandAlias(alias: string, altText: string): boolean {
+  return alias.trim().length >= ALIAS_MIN_LENGTH || altText.trim().length > 0;
+}
+
+/**
+ * The brand's alias and logo alt text as stored (inner spaces collapsed; empty is none), or the problems by field.
+ * An alias may be left empty when alt text is given; an alias that is typed still needs 2 characters (a
+ * one-letter alias would match every shopper's search starting with that letter).
+ */
+export function brandAliasInput(alias: string, altText: string): { alias: string | null; altTextLogo: string | null } | { problems: Record<string, string> } {
+  const cleanAlias = alias.trim().replace(/\s+/g, ' ');
+  const cleanAlt = altText.trim().replace(/\s+/g, ' ');
+  const problems: Record<string, string> = {};
+  if (!cleanAlias && !cleanAlt) problems.alias = BRAND_ALIAS_OR_ALT_NEEDED;
+  else if (cleanAlias && cleanAlias.length < ALIAS_MIN_LENGTH) problems.alias = ALIAS_TOO_SHORT;
+  else if (cleanAlias.length > ALIAS_MAX_LENGTH) problems.alias = ALIAS_TOO_LONG;
+  if (cleanAlt.length > BRAND_ALT_TEXT_MAX_LENGTH) problems.altTextLogo = BRAND_ALT_TEXT_TOO_LONG;
+  if (Object.keys(problems).length) return { problems };
+  return { alias: cleanAlias || null, altTextLogo: cleanAlt || null };
+}
+
+/** A logo's address: a web address (http/https) or a path in the store, never javascript: or data:. */
+export function brandLogoProblem(url: string): string | null {
+  const clean = url.trim();
+  return clean.length <= BRAND_LOGO_MAX_LENGTH && isWebLink(clean) ? null : BRAND_LOGO_NOT_AN_IMAGE;
+}
+
+/** The brands whose name or alias holds the typed words (the settings screen's search as you type). */
+export function filterBrands<T extends { brand_name: string; alias: string | null }>(brands: readonly T[], typed: string): T[] {
+  const words = typed.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return [...brands];
+  return brands.filter((b) => {
+    const text = `${b.brand_name} ${b.alias ?? ''}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
