@@ -114,7 +114,9 @@ export const RecurringOrder = Type.Object({
   email: Type.String(),
   /** How each run is paid: a saved card ('Visa ending 4242') or at the store. */
   payment_label: Type.String(),
-  items: Type.Array(Type.Object({ sku: Type.String(), title: Type.String(), quantity: Type.Integer(), special: Type.Boolean() })),
+  items: Type.Array(Type.Object({
+    store_product_id: Type.Integer({ description: 'The line as update-recurring-order names it' }), sku: Type.String(), title: Type.String(), quantity: Type.Integer(), special: Type.Boolean(),
+  })),
   /** The order placed at checkout that started it, and its day. */
   first_order_number: Type.String(),
   started_on: Type.String(),
@@ -123,5 +125,7 @@ export const RecurringOrder = Type.Object({
   runs: Type.Array(RecurringRun),
   created_at: Type.String(),
   cancelled_at: Type.Union([Type.String(), Type.Null()]),
+  /** Each change since it started (update-recurring-order), newest first: when, by the shopper or the store, and what. */
+  changes: Type.Array(Type.Object({ at: Type.String(), by: Type.Union([Type.Literal('customer'), Type.Literal('store')]), what: Type.Array(Type.String()) })),
 });
 export type RecurringOrder = Static<typeof RecurringOrder>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CANNOT_ADD, checkQuantity, packSize, parseQuantityInput, stepQuantity, type DisplayProduct } from './index';
+import { ADMIN_CANNOT_ADD, checkQuantity, packSize, parseQuantityInput, quantityLimitProblem, stepQuantity, type DisplayProduct } from './index';
 
 const product = (over: Partial<DisplayProduct> = {}): DisplayProduct => ({
   price: '10.00', promo_price: null, num_inventory: 5, vendor_id: 101, vendor_allows_special_order: false, extra: {}, settings: {}, ...over,
@@ -56,5 +56,16 @@ describe('quantity rules', () => {
     expect(check(8, { vendor_allows_special_order: true })).toEqual({ ok: true, message: null, specialOrder: true });
     expect(check(1, { num_inventory: 0 }).message).toBe('This item is out of stock at this store.');
     expect(check(1, { extra: { disable_order: true } }).ok).toBe(false);
+  });
+});
+
+describe("a product's own quantity limits, whatever the stock (a recurring order's lines)", () => {
+  it('holds the whole number, the maximum and the pack, not the stock', () => {
+    const limit = (quantity: number, over: Partial<DisplayProduct> = {}) => quantityLimitProblem({ product: product(over), quantity, businessId: 1 });
+    expect(limit(2.5)).toBe('Quantity must be a whole number from 0 to 9999.');
+    expect(limit(13, { extra: { max_order_quantity: 12 } })).toBe('Max allowed limit is 12');
+    expect(limit(5, { extra: { fpack: 6 } })).toBe('Must be ordered in multiple of 6');
+    expect(limit(50, { num_inventory: 0 })).toBeNull();
+    expect(check(50, { num_inventory: 0 }).message).toBe('This item is out of stock at this store.');
   });
 });

@@ -60,21 +60,39 @@ export interface QuantityVerdict {
   specialOrder: boolean;
 }
 
+/** A quantity is a whole number from 0 to 9999: the message, or null. */
+export const wholeQuantityProblem = (quantity: number): string | null =>
+  !Number.isInteger(quantity) || quantity < 0 || quantity > MAX_QUANTITY ? `Quantity must be a whole number from 0 to ${MAX_QUANTITY}.` : null;
+
+/**
+ * The product's own limits on a quantity, whatever the stock (checkQuantity adds whether it may be ordered now and
+ * the stock): a whole number from 0 to 9999, its maximum and its pack. The message (the spec's wording), or null.
+ */
+export function quantityLimitProblem({ product, quantity, businessId, panel }: Pick<QuantityCheck, 'product' | 'quantity' | 'businessId' | 'panel'>): string | null {
+  const whole = wholeQuantityProblem(quantity);
+  if (whole || quantity === 0) return whole;
+  const max = numberFlag(product.extra.max_order_quantity);
+  if (max !== null && quantity > max) return `Max allowed limit is ${max}${panel ? ' , Please reduce quantity' : ''}`;
+  const pack = packSize(product.extra, businessId);
+  if (quantity % pack !== 0) return `Must be ordered in multiple of ${pack}`;
+  return null;
+}
+
 /**
  * Every quantity rule of spec 1 §4-§5 in one place; the cart service enforces it, the UI shows the same
  * message before asking. Quantity 0 is valid (it removes the line).
  */
-export function checkQuantity({ product, quantity, businessId, isAdmin, store, panel }: QuantityCheck): QuantityVerdict {
+export function checkQuantity(check: QuantityCheck): QuantityVerdict {
+  const { product, quantity, isAdmin, store, panel } = check;
   const fail = (message: string): QuantityVerdict => ({ ok: false, message, specialOrder: false });
   if (isAdmin) return fail(ADMIN_CANNOT_ADD);
-  if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_QUANTITY) return fail(`Quantity must be a whole number from 0 to ${MAX_QUANTITY}.`);
+  const whole = wholeQuantityProblem(quantity);
+  if (whole) return fail(whole);
   if (quantity === 0) return { ok: true, message: null, specialOrder: false };
   const ordering = orderingState(product, store);
   if (!ordering.allowed) return fail(ordering.reason ?? 'This item cannot be ordered.');
-  const max = numberFlag(product.extra.max_order_quantity);
-  if (max !== null && quantity > max) return fail(`Max allowed limit is ${max}${panel ? ' , Please reduce quantity' : ''}`);
-  const pack = packSize(product.extra, businessId);
-  if (quantity % pack !== 0) return fail(`Must be ordered in multiple of ${pack}`);
+  const limit = quantityLimitProblem(check);
+  if (limit) return fail(limit);
   if (quantity <= product.num_inventory) return { ok: true, message: null, specialOrder: false };
   // More than the store holds: fine as a special order when the vendor, the item or the store allows one.
   const special = !store?.disableSpecialOrders && specialOrderAllowed({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRunDay, nextRun, parseRecurringPattern, recurringPattern, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays } from './recurring-orders';
+import { isRunDay, nextRun, parseRecurringPattern, recurringChangeLines, recurringPattern, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays } from './recurring-orders';
 
 describe('recurring order dates', () => {
   it('repeats weekly, every 2 and 4 weeks from the day of the first order', () => {
@@ -34,5 +34,26 @@ describe('recurring order dates', () => {
     expect(parseRecurringPattern(recurringPattern('every-4-weeks', '2026-11-26'))).toEqual({ frequency: 'every-4-weeks', anchorDay: '2026-11-26' });
     expect(parseRecurringPattern('0 9 * * 1')).toBeNull();
     expect(parseRecurringPattern('recurring daily 2026-11-26')).toBeNull();
+  });
+});
+
+describe('a change to a recurring order, as its history says it', () => {
+  const before = {
+    frequency: 'weekly' as const, address: { address: '12 Elm St', address2: '', city: 'Salem', state: 'OR', zip: '97302' }, shippingService: 'UPS Ground',
+    items: [{ storeProductId: 21, title: 'Hammer', quantity: 2 }, { storeProductId: 11, title: 'Nails', quantity: 1 }],
+  };
+
+  it('names each part that changed, in words', () => {
+    expect(recurringChangeLines(before, {
+      frequency: 'every-2-weeks', address: { address: '4 Oak Ave', address2: 'Apt 2', city: 'Bend', state: 'OR', zip: '97701' }, shippingService: 'UPS 2nd Day Air',
+      items: [{ storeProductId: 21, title: 'Hammer', quantity: 3 }],
+    })).toEqual([
+      'How often: Every week → Every 2 weeks', 'Address: 12 Elm St, Salem, OR 97302 → 4 Oak Ave Apt 2, Bend, OR 97701',
+      'Shipping: UPS Ground → UPS 2nd Day Air', 'Hammer: 2 → 3', 'Nails removed',
+    ]);
+  });
+
+  it('is empty when nothing changed (the same address written otherwise included)', () => {
+    expect(recurringChangeLines(before, { ...before, address: { ...before.address, address2: undefined as unknown as string }, items: [...before.items] })).toEqual([]);
   });
 });

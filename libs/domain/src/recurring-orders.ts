@@ -120,3 +120,46 @@ export const RUN_OTHER_SERVICE = (before: string, now: string) => `${before} is 
 /** A run day as people read it: 'Thu, Dec 3' (with `year`: 'Thu, Dec 3, 2026'). */
 export const runDayLabel = (day: string, options: { year?: boolean } = {}): string =>
   new Date(dayStartMs(day)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', ...(options.year ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+
+// ---- Changing a recurring order (POST update-recurring-order; the spec shows no call: docs/RECURRING-ORDERS.md) ----
+
+export const RECURRING_CHOOSE_FREQUENCY = 'Please choose how often: every week, every 2 weeks, every 4 weeks or every month.';
+export const RECURRING_KEEP_ONE_ITEM = 'A recurring order keeps at least one item. To stop it, cancel the recurring order.';
+export const RECURRING_NOT_ITS_ITEM = 'That item is not part of this recurring order.';
+export const RECURRING_ITEM_TWICE = 'Each item may be given once.';
+export const RECURRING_PICKUP_NO_ADDRESS = 'This recurring order is picked up at the store, so it has no address to change.';
+export const RECURRING_ONLY_SHIPPED_SERVICE = 'Only a shipped recurring order has a shipping service.';
+export const RECURRING_SERVICE_NOT_QUOTED = 'That shipping option is not offered to this address now. Please choose another.';
+export const RECURRING_NOTHING_CHANGED = 'Nothing was changed.';
+export const RECURRING_CHANGED = 'Your recurring order is changed. The next orders are placed with these changes.';
+/** Changes kept on a recurring order's history (the newest first). */
+export const RECURRING_CHANGES_KEPT = 50;
+
+/** What a recurring order is, as far as a change can touch it. */
+export interface RecurringShape {
+  frequency: RecurringFrequency;
+  address: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
+  shippingService: string | null;
+  items: { storeProductId: number; title: string; quantity: number }[];
+}
+
+const addressText = (a: RecurringShape['address']) =>
+  a ? [[a.address, a.address2].filter(Boolean).join(' '), a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : 'none';
+
+/**
+ * The lines of a recurring order's history for one change, in words a shopper and the store read:
+ * 'Every week → Every 2 weeks', 'Address: 12 Elm St, Salem, OR 97302 → …', '2 × Hammer → 3', 'Nails removed'.
+ * None: nothing changed.
+ */
+export function recurringChangeLines(before: RecurringShape, after: RecurringShape): string[] {
+  const lines: string[] = [];
+  if (before.frequency !== after.frequency) lines.push(`How often: ${RECURRING_FREQUENCY_LABELS[before.frequency]} → ${RECURRING_FREQUENCY_LABELS[after.frequency]}`);
+  if (addressText(before.address) !== addressText(after.address)) lines.push(`Address: ${addressText(before.address)} → ${addressText(after.address)}`);
+  if ((before.shippingService ?? '') !== (after.shippingService ?? '')) lines.push(`Shipping: ${before.shippingService ?? 'none'} → ${after.shippingService ?? 'none'}`);
+  for (const item of before.items) {
+    const now = after.items.find((i) => i.storeProductId === item.storeProductId);
+    if (!now) lines.push(`${item.title} removed`);
+    else if (now.quantity !== item.quantity) lines.push(`${item.title}: ${item.quantity} → ${now.quantity}`);
+  }
+  return lines;
+}

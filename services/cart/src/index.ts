@@ -4,8 +4,9 @@ export { Coupon, CouponUse, recordCouponUse, forgetTenantCoupons, findCoupon } f
 export { forgetClosedAccount, SavedCart } from './saved-carts';
 // For checkout (services/orders): the cart as priced now, whose it is, and the lock helper.
 export { cartParcels, setLineQuantity, shopperIdentity, type CartIo } from './service';
-// For a recurring shipping order's run (services/orders): its parcel quoted again at placement.
-export { shippingOptions } from './shipping';
+// For a recurring shipping order's run and its change of address (services/orders): its parcel quoted again, shown as shipping-quotes shows it.
+export { NO_SHIPPING_OPTIONS, shippingOptions } from './shipping';
+export { quoteView } from './carriers';
 export type { CartAddress, CartShipping } from './cart-store';
 export { withRedisLock } from './cart-lock';
 // For checkout's address check (services/orders): the store's EasyPost account verifies a shipping address.

@@ -8,7 +8,8 @@ import type { CartAddress, CartShipping, ShopperIdentity } from './cart-store';
 
 export interface AddressInput { address?: string; address2?: string; city?: string; state?: string; zip?: string; country?: string }
 
-const NO_OPTIONS = "We can't ship this order to that address. Please choose pickup or contact the store.";
+/** No shipping option to the address (shipping-quotes; a recurring order's change of address). */
+export const NO_SHIPPING_OPTIONS = "We can't ship this order to that address. Please choose pickup or contact the store.";
 const CARRIER_DOWN = 'Shipping quotes are not available right now. Please try again in a moment.';
 
 /**
@@ -35,7 +36,7 @@ export async function requestShippingQuotes(ctx: RequestContext, io: CartIo, who
   });
   return {
     status: quotes.length ? 'success' : 'no-quotes',
-    message: quotes.length ? null : NO_OPTIONS,
+    message: quotes.length ? null : NO_SHIPPING_OPTIONS,
     quotes: quotes.map(quoteView),
     data: await cartParcels(ctx, io, who, { order_type: 2 }, saved),
   };

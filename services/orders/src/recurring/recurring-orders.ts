@@ -36,6 +36,8 @@ const recurringOrderSchema = new Schema({
   runs: { type: [{ _id: false, day: String, status: String, orderNumber: String, reason: String, at: Date }], default: [] },
   cancelledAt: { type: Date, default: null },
   cancelledBy: { type: String, default: null },
+  /** Each change (update-recurring-order), newest first (the last RECURRING_CHANGES_KEPT): when, who (their slug, and whether the store), what. */
+  changes: { type: [{ _id: false, at: Date, by: String, byStore: Boolean, what: [String] }], default: [] },
 }, { timestamps: true });
 recurringOrderSchema.plugin(tenantOwned, { growing: true });
 recurringOrderSchema.index({ tenantId: 1, customerSlug: 1 });
@@ -52,6 +54,7 @@ export type RecurringDoc = {
   items: { productId: number; storeProductId: number; sku: string; title: string; quantity: number; special: boolean }[];
   note: string; runs: { day: string; status: RecurringRunStatus; orderNumber?: string | null; reason?: string | null; at: Date }[];
   cancelledAt: Date | null; createdAt: Date;
+  changes?: { at: Date; by: string | null; byStore: boolean; what: string[] }[];
 };
 
 /** What checkout asks for when the shopper ticks 'Repeat this order': checked before the order is placed. */
@@ -80,7 +83,7 @@ async function listRecurring(io: ListIo, tenantId: string, doc: RecurringDoc) {
 }
 
 /** The row of a changed recurring order (written after the database). */
-const keepRow = (io: ListIo, tenantId: string, doc: RecurringDoc) => io.redis.hset(keys.rows(io, tenantId), String(doc._id), JSON.stringify(doc));
+export const keepRow = (io: ListIo, tenantId: string, doc: RecurringDoc) => io.redis.hset(keys.rows(io, tenantId), String(doc._id), JSON.stringify(doc));
 
 /**
  * Builds a store's lists from the database when Redis does not have them (first start, a lost Redis); given the
@@ -110,7 +113,7 @@ async function docsByIds(io: ListIo, tenantId: string, ids: string[]): Promise<R
 }
 
 /** One recurring order by id; staff bound to a location find only that location's (others answer as not found, as orders do). */
-async function findRecurring(ctx: RequestContext, id: string): Promise<RecurringDoc | null> {
+export async function findRecurring(ctx: RequestContext, id: string): Promise<RecurringDoc | null> {
   if (!mongoose.isValidObjectId(id)) return null;
   const doc = (await RecurringOrder.findOne(scoped(ctx, { _id: id })).lean()) as unknown as RecurringDoc | null;
   return doc && staffSeesLocation(ctx.caller?.locationId, doc.locationId) ? doc : null;
@@ -205,10 +208,11 @@ export function recurringView(ctx: RequestContext, doc: RecurringDoc, nowMs: num
     shipping_service: doc.orderType === 'shipping' ? doc.shippingService ?? null : null,
     customer_name: `${doc.contact?.firstName ?? ''} ${doc.contact?.lastName ?? ''}`.trim(), email: doc.contact?.email ?? '',
     payment_label: doc.payment?.label ?? '',
-    items: doc.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, special: Boolean(i.special) })),
+    items: doc.items.map((i) => ({ store_product_id: i.storeProductId, sku: i.sku, title: i.title, quantity: i.quantity, special: Boolean(i.special) })),
     first_order_number: doc.firstOrderNumber, started_on: doc.anchorDay, next_dates: next,
     runs: doc.runs.map((r) => ({ date: r.day, status: r.status, order_number: r.orderNumber ?? null, reason: r.reason ?? '' })),
     created_at: new Date(doc.createdAt).toISOString(), cancelled_at: doc.cancelledAt ? new Date(doc.cancelledAt).toISOString() : null,
+    changes: (doc.changes ?? []).map((c) => ({ at: new Date(c.at).toISOString(), by: c.byStore ? 'store' as const : 'customer' as const, what: c.what })),
   };
 }
 

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import { Worker } from 'bullmq';
-import { PageNumber, RecurringOrder } from '@platform/contracts';
+import { AddressInput, Address, PageNumber, RecurringOrder, ShippingQuote } from '@platform/contracts';
 import { dayStartMs, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_NOT_OFFERED, runAtMs, upcomingRunDays } from '@platform/domain';
 import { QUEUE_NAMES, recurringRepeatStrategy, type RecurringOrderJob } from '@platform/queue';
 import type { SearchIndexRegistry } from '@platform/catalogue';
+import { CartStore } from '@platform/cart';
 import { getBusinessDetails } from '@platform/tenant-settings';
 import { AppError, errorAnswers, loadConfig, requireAdmin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { storeLocations } from '../checkout';
@@ -11,6 +12,7 @@ import {
   buildRecurringLists, cancelAllRecurringOrders, cancelRecurringOrder, recurringCustomer, recurringOrderFor, shopperRecurringOrders, skipRun, storeRecurringOrders,
 } from './recurring-orders';
 import { recurringOrderJobs } from './runs';
+import { recurringShippingQuotes, updateRecurringOrder } from './changes';
 
 const Frequency = Type.Union(RECURRING_FREQUENCIES.map((f) => Type.Literal(f)));
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -30,6 +32,7 @@ const storeNames = async (ctx: RequestContext) => storeLocations(ctx);
 export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlugin {
   return async (app) => {
     const io = { redis: app.resources.redis, prefix: app.resources.queuePrefix, queues: app.resources.queues };
+    const changeIo = { ...io, cart: { redis: io.redis, prefix: io.prefix, catalogue, carts: new CartStore(io.redis, io.prefix) } };
     void buildRecurringLists(io).catch((err) => app.log.error({ err }, 'recurring order lists could not be built'));
     const connection = app.resources.redis.duplicate();
     const worker = new Worker<RecurringOrderJob>(QUEUE_NAMES.recurringOrders, recurringOrderJobs({ resources: app.resources, catalogue, publicUrl: loadConfig().publicUrl }), {
@@ -72,6 +75,47 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
       const options = { ownerSlug: slug, stores: await storeNames(request.ctx) };
       const data = date ? await skipRun(request.ctx, io, id, date, options) : await cancelRecurringOrder(request.ctx, io, id, options);
       return { status: 'success', message: date ? `Your order for ${date} will not be placed.` : 'Your recurring order is cancelled.', data };
+    });
+
+    const ChangedLines = Type.Array(Type.Object({
+      store_product_id: Type.Integer({ minimum: 1 }),
+      quantity: Type.Number({ description: 'A whole number within the product\'s limits; 0 removes the line' }),
+    }), { maxItems: 100, description: "The lines to keep with their quantities (store_product_id as get-recurring-orders answers it); a line left out, or at 0, is removed; one must stay" });
+
+    app.post('/update-recurring-order', {
+      schema: {
+        tags, security: bearer,
+        summary: "Changes one of the signed-in shopper's recurring orders: how often (frequency), the delivery or shipping address (checked as checkout checks it), the shipping service (shipping_quote_id, one of recurring-order-shipping-quotes' options for the address) and the lines' quantities. Every part is checked before anything changes; the change is kept on its history (changes) and the next runs place it",
+        body: Type.Object({
+          id: Id,
+          frequency: Type.Optional(Type.String({ maxLength: 40, description: 'weekly, every-2-weeks, every-4-weeks or monthly (as recurring-order-dates)' })),
+          address: Type.Optional(AddressInput),
+          shipping_quote_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+          items: Type.Optional(ChangedLines),
+        }),
+        // 403: a store account; 404: not one of the shopper's; 409: cancelled, or a run is being placed; 422: by field, nothing changed; 503: the carrier did not answer.
+        response: { 200: Answer, ...errorAnswers(403, 409, 422, 503) },
+      },
+    }, async (request) => {
+      const { id, ...change } = request.body;
+      const options = { ownerSlug: recurringCustomer(request.ctx), stores: await storeNames(request.ctx), warn: (details: Record<string, unknown>, message: string) => request.log.warn(details, message) };
+      return { status: 'success', ...(await updateRecurringOrder(request.ctx, changeIo, id, change, options)) };
+    });
+
+    app.post('/recurring-order-shipping-quotes', {
+      schema: {
+        tags, security: bearer,
+        summary: "The shipping options for one of the signed-in shopper's shipped recurring orders to an address (checked as checkout checks it), for its lines or the quantities being chosen; selected_id is the option of its service now, null when not offered there. Changes nothing",
+        body: Type.Object({ id: Id, address: Type.Optional(AddressInput), items: Type.Optional(ChangedLines) }),
+        response: {
+          200: Type.Object({ status: Type.String(), data: Type.Object({ address: Address, quotes: Type.Array(ShippingQuote), selected_id: Type.Union([Type.String(), Type.Null()]) }) }),
+          ...errorAnswers(403, 409, 422, 503),
+        },
+      },
+    }, async (request) => {
+      const { id, ...input } = request.body;
+      const options = { ownerSlug: recurringCustomer(request.ctx), warn: (details: Record<string, unknown>, message: string) => request.log.warn(details, message) };
+      return { status: 'success', data: await recurringShippingQuotes(request.ctx, changeIo, id, input, options) };
     });
 
     app.post('/cancel-all-recurring-orders', {

@@ -83,18 +83,28 @@ export async function placeRun(io: RecurringRunIo, data: RecurringOrderJob, day:
   });
 }
 
+/** Whose a run's order is: the recurring order's shopper (their own cart is never touched). */
+export const runShopper = (doc: Pick<RecurringDoc, 'customerSlug'>): ShopperIdentity => ({ customerSlug: doc.customerSlug, deviceId: null });
+
+/** The cart a run places (not kept anywhere): the recurring order's lines, store, fulfilment and address as they are now. */
+export function runCart(doc: Pick<RecurringDoc, '_id' | 'locationId' | 'orderType' | 'address' | 'items'>): StoredCart {
+  const a = doc.address;
+  return {
+    id: `recurring-${String(doc._id)}`, locationId: doc.locationId, updatedAt: new Date().toISOString(), coupon: null, shipping: null,
+    orderType: FULFILMENT_MODES[doc.orderType] ?? FULFILMENT_MODES.pickup,
+    address: a ? { address: a.address ?? '', address2: a.address2 ?? '', city: a.city ?? '', state: a.state ?? '', zip: a.zip ?? '', country: a.country ?? 'US' } : null,
+    items: doc.items.map((i) => ({ storeProductId: i.storeProductId, quantity: i.quantity, special: i.special })),
+  };
+}
+
 async function placeRunOrder(ctx: RequestContext, io: RecurringRunIo, doc: RecurringDoc, day: string, orderId: mongoose.Types.ObjectId, origin: string, lastAttempt: boolean): Promise<RunOutcome & { status: 'placed' | 'skipped' | 'failed' }> {
   // What the store no longer sells at that location is named, and the run skipped (a part-order is not what was asked).
   const index = await io.catalogue.get(ctx.tenantId);
   const gone = doc.items.filter((i) => !index.storeProduct(i.storeProductId));
   if (gone.length) return { status: 'skipped', reason: RUN_SKIPPED_ITEMS(gone.map((i) => i.title)) };
-  const who: ShopperIdentity = { customerSlug: doc.customerSlug, deviceId: null };
-  const mode: FulfilmentMode = FULFILMENT_MODES[doc.orderType] ?? FULFILMENT_MODES.pickup;
-  const cart: StoredCart = {
-    id: `recurring-${String(doc._id)}`, locationId: doc.locationId, updatedAt: new Date().toISOString(), coupon: null, shipping: null, orderType: mode,
-    address: doc.address ? { address: doc.address.address ?? '', address2: doc.address.address2 ?? '', city: doc.address.city ?? '', state: doc.address.state ?? '', zip: doc.address.zip ?? '', country: doc.address.country ?? 'US' } : null,
-    items: doc.items.map((i) => ({ storeProductId: i.storeProductId, quantity: i.quantity, special: i.special })),
-  };
+  const who = runShopper(doc);
+  const cart = runCart(doc);
+  const mode = cart.orderType as FulfilmentMode;
   const byCard = doc.payment?.method === PAY_BY_CARD;
   const checkoutIo: CheckoutIo = {
     resources: io.resources as PlatformResources,

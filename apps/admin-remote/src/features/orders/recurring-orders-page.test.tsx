@@ -8,17 +8,17 @@ const JANE: RecurringOrder = {
   id: ID, status: 'active', frequency: 'weekly', frequency_label: 'Every week', order_type: 'delivery',
   store: { id: 1, name: 'Main Street' }, address: { address: '12 Oak St', address2: '', city: 'Salem', state: 'OR', zip: '97302' }, shipping_service: null,
   customer_name: 'Jane Doe', email: 'jane@example.com', payment_label: 'Visa ending 4242',
-  items: [{ sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, special: false }, { sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, special: false }],
+  items: [{ store_product_id: 101, sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, special: false }, { store_product_id: 102, sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, special: false }],
   first_order_number: '1042', started_on: '2026-11-19', next_dates: ['2026-12-03', '2026-12-10', '2026-12-17', '2026-12-24'],
   runs: [
     { date: '2026-11-26', status: 'placed', order_number: '1043', reason: '' },
   ],
-  created_at: '2026-11-19T15:00:00.000Z', cancelled_at: null,
+  created_at: '2026-11-19T15:00:00.000Z', cancelled_at: null, changes: [],
 };
 const BOB: RecurringOrder = {
   ...JANE, id: '64b7f0c2a1b2c3d4e5f60719', customer_name: 'Bob Smith', email: 'bob@example.com', order_type: 'pickup', address: null,
   frequency: 'monthly', frequency_label: 'Every month', payment_label: 'Pay at the store when you pick up', first_order_number: '1050',
-  items: [{ sku: 'MULCH', title: 'Cedar Mulch', quantity: 3, special: false }], runs: [], next_dates: ['2026-12-19'],
+  items: [{ store_product_id: 103, sku: 'MULCH', title: 'Cedar Mulch', quantity: 3, special: false }], runs: [], next_dates: ['2026-12-19'],
 };
 const CARL: RecurringOrder = {
   ...JANE, id: '64b7f0c2a1b2c3d4e5f6071a', customer_name: 'Carl Ito', email: 'carl@example.com', order_type: 'shipping', shipping_service: 'UPS Ground', first_order_number: '1060',

@@ -1,0 +1,141 @@
+import {
+  FULFILMENT_MODES, isRecurringFrequency, quantityLimitProblem, RECURRING_ALREADY_CANCELLED, RECURRING_CHANGED, RECURRING_CHANGES_KEPT, RECURRING_CHOOSE_FREQUENCY,
+  RECURRING_ITEM_TWICE, RECURRING_KEEP_ONE_ITEM, RECURRING_NOT_FOUND, RECURRING_NOT_ITS_ITEM, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE,
+  RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED, recurringChangeLines, wholeQuantityProblem, type RecurringFrequency,
+} from '@platform/domain';
+import type { RecurringOrder as RecurringOrderView, ShippingQuote } from '@platform/contracts';
+import { scoped } from '@platform/db';
+import { cartParcels, NO_SHIPPING_OPTIONS, quoteView, shippingOptions, type CartIo } from '@platform/cart';
+import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
+import { CHOOSE_SHIPPING_OPTION, validateAddress, type CheckedAddress, type Warn } from '../checkout-steps';
+import {
+  findRecurring, keepRow, recurringLock, RecurringOrder, recurringView, scheduleRuns, type RecurringDoc, type RecurringIo, type StoreNames,
+} from './recurring-orders';
+import { runCart, runShopper } from './runs';
+
+/**
+ * A shopper changes one of their recurring orders (POST update-recurring-order; the spec names no call, see
+ * docs/RECURRING-ORDERS.md): how often, the delivery or shipping address, the shipping service, and the lines'
+ * quantities (0 or left out removes a line; one stays). Each part is checked as checkout checks it, every part
+ * before anything is written: a refusal (422) changes nothing. The change is kept on the recurring order's history
+ * and its row in the store's and shopper's lists; a new frequency moves its schedulers. The next run places what it
+ * now says.
+ */
+
+export interface RecurringChange {
+  frequency?: string;
+  address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string; country?: string };
+  /** shipping: one of the quotes recurring-order-shipping-quotes answered for the address (its id). */
+  shipping_quote_id?: string;
+  /** The lines to keep with their quantities; a line left out, or at 0, is removed. */
+  items?: { store_product_id: number; quantity: number }[];
+}
+
+export interface ChangeIo extends RecurringIo { cart: CartIo }
+type Options = { ownerSlug?: string; stores?: StoreNames; warn: Warn };
+
+/** One of the caller's active recurring orders: another's (or another store's) is not found, a cancelled one 409. */
+async function changeable(ctx: RequestContext, id: string, ownerSlug?: string): Promise<RecurringDoc> {
+  const doc = await findRecurring(ctx, id);
+  if (!doc || (ownerSlug && doc.customerSlug !== ownerSlug)) throw new AppError('not_found', RECURRING_NOT_FOUND);
+  if (doc.status === 'cancelled') throw new AppError('conflict', RECURRING_ALREADY_CANCELLED);
+  return doc;
+}
+
+/**
+ * The lines as changed: each of its own lines at most once, its quantity within the product's limits (a whole number,
+ * its maximum and pack: libs/domain quantityLimitProblem); stock is the run's matter on its day. At least one stays.
+ */
+async function changedItems(ctx: RequestContext, io: ChangeIo, doc: RecurringDoc, lines: NonNullable<RecurringChange['items']>): Promise<RecurringDoc['items']> {
+  const index = await io.cart.catalogue.get(ctx.tenantId);
+  const problems: Record<string, string> = {};
+  const asked = new Map<number, number>();
+  lines.forEach((line, n) => {
+    const item = doc.items.find((i) => i.storeProductId === line.store_product_id);
+    if (!item) { problems[`items.${n}.store_product_id`] = RECURRING_NOT_ITS_ITEM; return; }
+    if (asked.has(item.storeProductId)) { problems[`items.${n}.store_product_id`] = RECURRING_ITEM_TWICE; return; }
+    asked.set(item.storeProductId, line.quantity);
+    if (line.quantity === item.quantity) return;
+    const product = index.storeProduct(item.storeProductId);
+    const problem = product ? quantityLimitProblem({ product, quantity: line.quantity, businessId: ctx.tenant.businessId }) : wholeQuantityProblem(line.quantity);
+    if (problem) problems[`items.${n}.quantity`] = `${item.title}: ${problem}`;
+  });
+  rejectFieldProblems(problems);
+  const items = doc.items.filter((i) => (asked.get(i.storeProductId) ?? 0) > 0).map((i) => ({ ...i, quantity: asked.get(i.storeProductId)! }));
+  if (!items.length) rejectFieldProblems({ items: RECURRING_KEEP_ONE_ITEM });
+  return items;
+}
+
+/** A delivery or shipping address checked as checkout's validate-address checks it (the delivery zips, the carrier's verification). */
+async function checkedAddress(ctx: RequestContext, doc: RecurringDoc, input: NonNullable<RecurringChange['address']>, warn: Warn): Promise<CheckedAddress> {
+  if (doc.orderType === 'pickup') rejectFieldProblems({ address: RECURRING_PICKUP_NO_ADDRESS });
+  const orderType = FULFILMENT_MODES[doc.orderType] as 1 | 2;
+  return (await validateAddress(ctx, { order_type: orderType, ...input }, warn)).address;
+}
+
+/** The store's shipping quotes for these lines to this address now, through the cart's one shipping-rate path (as each run is quoted). */
+async function quotesFor(ctx: RequestContext, io: ChangeIo, doc: RecurringDoc, warn: Warn) {
+  const cart = runCart(doc);
+  const priced = await cartParcels(ctx, io.cart, runShopper(doc), { order_type: FULFILMENT_MODES.shipping }, cart);
+  if (!priced.checkout_types.shipping || !cart.address) rejectFieldProblems({ address: NO_SHIPPING_OPTIONS });
+  const { quotes } = await shippingOptions(ctx, priced, cart.address!, (err) => warn({ err }, 'shipping carrier failed for a recurring order'));
+  if (!quotes.length) rejectFieldProblems({ address: NO_SHIPPING_OPTIONS });
+  return quotes;
+}
+
+const serviceName = (q: { carrier: string; service: string }) => `${q.carrier} ${q.service}`;
+/** A run's context: the store location it is placed at. */
+const atStore = (ctx: RequestContext, doc: RecurringDoc): RequestContext => ({ ...ctx, storeId: doc.locationId });
+
+/**
+ * POST recurring-order-shipping-quotes: the shipping options for one of the shopper's shipped recurring orders to an
+ * address (checked as checkout checks it), for its lines or the quantities being chosen, with the option its service
+ * is now (selected_id, null when not offered there). Changes nothing.
+ */
+export async function recurringShippingQuotes(ctx: RequestContext, io: ChangeIo, id: string, input: Pick<RecurringChange, 'address' | 'items'>, options: Options):
+  Promise<{ address: CheckedAddress; quotes: ShippingQuote[]; selected_id: string | null }> {
+  const doc = await changeable(ctx, id, options.ownerSlug);
+  if (doc.orderType !== 'shipping') rejectFieldProblems({ address: RECURRING_ONLY_SHIPPED_SERVICE });
+  const here = atStore(ctx, doc);
+  const items = input.items ? await changedItems(here, io, doc, input.items) : doc.items;
+  const address = await checkedAddress(here, doc, input.address ?? doc.address ?? {}, options.warn);
+  const quotes = await quotesFor(here, io, { ...doc, address, items }, options.warn);
+  return { address, quotes: quotes.map(quoteView), selected_id: quotes.find((q) => serviceName(q) === doc.shippingService)?.id ?? null };
+}
+
+export async function updateRecurringOrder(ctx: RequestContext, io: ChangeIo, id: string, input: RecurringChange, options: Options): Promise<{ message: string; data: RecurringOrderView }> {
+  return recurringLock(io, ctx.tenantId, id, async () => {
+    const doc = await changeable(ctx, id, options.ownerSlug);
+    const here = atStore(ctx, doc);
+    const problems: Record<string, string> = {};
+    if (input.frequency !== undefined && !isRecurringFrequency(input.frequency)) problems.frequency = RECURRING_CHOOSE_FREQUENCY;
+    if (input.shipping_quote_id !== undefined && doc.orderType !== 'shipping') problems.shipping_quote_id = RECURRING_ONLY_SHIPPED_SERVICE;
+    rejectFieldProblems(problems);
+    const frequency = (input.frequency ?? doc.frequency) as RecurringFrequency;
+    const items = input.items ? await changedItems(here, io, doc, input.items) : doc.items;
+    const address = input.address ? await checkedAddress(here, doc, input.address, options.warn) : doc.address;
+    let shippingService = doc.orderType === 'shipping' ? doc.shippingService ?? null : null;
+    if (doc.orderType === 'shipping' && (input.address || input.shipping_quote_id !== undefined)) {
+      // The service is chosen among the quotes to the (new) address now; without a choice, its own where still offered.
+      const quotes = await quotesFor(here, io, { ...doc, address, items }, options.warn);
+      const chosen = input.shipping_quote_id !== undefined ? quotes.find((q) => q.id === input.shipping_quote_id) : quotes.find((q) => serviceName(q) === doc.shippingService);
+      if (!chosen) rejectFieldProblems({ shipping_quote_id: input.shipping_quote_id !== undefined ? RECURRING_SERVICE_NOT_QUOTED : CHOOSE_SHIPPING_OPTION });
+      shippingService = serviceName(chosen!);
+    }
+
+    const shape = (d: Pick<RecurringDoc, 'frequency' | 'address' | 'items'> & { shippingService?: string | null }) =>
+      ({ frequency: d.frequency, address: d.address, shippingService: d.shippingService ?? null, items: d.items });
+    const what = recurringChangeLines(shape(doc), shape({ frequency, address, shippingService, items }));
+    if (!what.length) return { message: RECURRING_NOTHING_CHANGED, data: recurringView(ctx, doc, Date.now(), options.stores) };
+
+    const change = { at: new Date(), by: ctx.caller?.slug ?? null, byStore: Boolean(ctx.caller?.isAdmin), what };
+    const changes = [change, ...(doc.changes ?? [])].slice(0, RECURRING_CHANGES_KEPT);
+    const set = { frequency, address, shippingService, items, changes };
+    await RecurringOrder.updateOne(scoped(ctx, { _id: id }), { $set: set });
+    const changed: RecurringDoc = { ...doc, ...set };
+    await keepRow(io, ctx.tenantId, changed);
+    // The schedulers follow the new frequency (counted from the same first day); upserting replaces their next job.
+    if (frequency !== doc.frequency) await scheduleRuns(io, ctx.tenantId, changed);
+    return { message: RECURRING_CHANGED, data: recurringView(ctx, changed, Date.now(), options.stores) };
+  });
+}
