@@ -46,6 +46,7 @@ export * from './staff-location';
 export * from './reconciliation';
 export * from './shipping-labels';
 export * from './customer-privacy';
+export * from './image-upload';
 export * from './in-store-ping';
 export * from './featured-products';
 export * from './brands';

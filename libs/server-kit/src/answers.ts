@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { ErrorBody } from '@platform/contracts';
 
 /** The error statuses our routes answer (errors.ts maps each failure kind to one of them). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /** A route's error answers for its OpenAPI schema, each with the one error body: `response: { 200: X, ...errorAnswers(409, 422) }`. */
 export function errorAnswers(...statuses: ErrorStatus[]): Record<number, { $ref: string }> {

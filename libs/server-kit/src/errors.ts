@@ -9,6 +9,10 @@ const STATUS_BY_TYPE = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  /** An upload over its size limit. */
+  too_large: 413,
+  /** An upload of a kind the route does not take (not an image, not multipart). */
+  unsupported: 415,
   too_many: 429,
   /** An outside provider (a carrier, a payment gateway) did not answer; the caller may try again. */
   unavailable: 503,

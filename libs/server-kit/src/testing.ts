@@ -56,3 +56,14 @@ export async function issueToken(tenantId: string, who: { customerId?: string; s
   });
   return token;
 }
+
+/** A multipart/form-data body as a browser's FormData sends it (files with a name and type), for `app.inject`. */
+export async function multipartBody(parts: { field: string; filename?: string; type?: string; data: Buffer | string }[]) {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.filename === undefined) form.append(part.field, String(part.data));
+    else form.append(part.field, new Blob([typeof part.data === 'string' ? part.data : new Uint8Array(part.data)], { type: part.type ?? '' }), part.filename);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
+import { createTenant, createTestApp, issueToken, multipartBody } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Department, FeaturedProduct } from '@platform/catalogue';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, ONLY_STORE_OWNER_PAYMENTS, PERMISSIONS, upcomingRunDays, wizardSteps } from '@platform/domain';
@@ -316,6 +316,7 @@ const NEEDS: Record<string, string | null> = {
   'PUT /api/admin/search-synonyms': 'edit_products',
   'GET /api/sub-accounts': null,
   'POST /api/about-us/save': 'edit_about_us',
+  'POST /api/about-us/upload': 'edit_about_us',
   'GET /api/widget/get': 'edit_landing_page',
   'POST /api/sub-accounts/create': 'manage_sub_accounts',
   'POST /api/sub-accounts/update': 'manage_sub_accounts',
@@ -374,6 +375,11 @@ const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/sa
   'GET /api/subscribers',
   'POST /api/home-banner/update', 'POST /api/about-us/story', 'POST /api/store-information/update', 'POST /api/store-information/delete-og-image', 'POST /api/social/update',
   'GET /api/v1/admin/department/prev-aliases', 'POST /api/v1/admin/department/add-alias', 'POST /api/v1/admin/department/remove-alias']);
+ADMIN_ELSEWHERE.add('POST /api/about-us/upload');
+/** Admin routes that take a file (multipart/form-data) instead of JSON. */
+const FORMS: Record<string, () => ReturnType<typeof multipartBody>> = {
+  'POST /api/about-us/upload': () => multipartBody([{ field: 'image', filename: 'walk photo.gif', type: 'image/gif', data: 'GIF89a walk' }]),
+};
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'permissions');
@@ -422,7 +428,9 @@ const adminRoutes = () => Object.entries((harness.app.swagger() as { paths: Reco
 const call = async (route: string, token: string) => {
   await PREPARE[route]?.();
   const [method, path] = route.split(' ');
-  return harness.app.inject({ method: method as 'GET', url: URLS[route] ?? path, headers: { 'business-slug': 'perm-a', authorization: `Bearer ${token}` }, ...(BODIES[route] ? { payload: BODIES[route] } : {}) });
+  const form = await FORMS[route]?.();
+  const headers = { 'business-slug': 'perm-a', authorization: `Bearer ${token}`, ...form?.headers };
+  return harness.app.inject({ method: method as 'GET', url: URLS[route] ?? path, headers, ...(form ? { payload: form.payload } : BODIES[route] ? { payload: BODIES[route] } : {}) });
 };
 
 describe('admin permissions on every admin route', () => {

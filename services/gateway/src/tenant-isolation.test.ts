@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBackground, Location, mongoose } from '@platform/db';
-import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { createTenant, createTestApp, multipartBody } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Brand, FeaturedProduct, ProductStat, SearchSynonyms, SearchTerm, StoreProduct } from '@platform/catalogue';
 import { CustomPageModel, HomepageWidgetModel, RentalProduct, RentalRequest, StoreProfile } from '@platform/tenant-settings';
@@ -12,6 +12,7 @@ import { allServices } from './index';
 import { startDoItBestStandIn, startEasyPostStandIn, startEmeryStandIn, type DropShipStandIn, type EasyPostStandIn } from '@platform/cart/testing';
 import { sealSecret } from '@platform/server-kit';
 import { ShippingLabel, ShippingLabelFile } from '@platform/orders';
+import { UploadedImage } from '@platform/tenant-settings';
 
 /** Both stores ship with an EasyPost account (the local stand-in of its API) and have bought one label each. */
 let easypost: EasyPostStandIn;
@@ -307,6 +308,16 @@ afterAll(async () => {
   delete process.env.EMERY_API_URL;
   await Promise.all([doitbest?.close(), emery?.close()]);
 });
+/** An image each store uploaded (About Us): a PNG's first bytes, then words naming the store. */
+const PNG_START = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const IMAGE_IDS = { a: new mongoose.Types.ObjectId().toString(), b: new mongoose.Types.ObjectId().toString() };
+beforeAll(async () => {
+  for (const key of ['a', 'b'] as const) {
+    await UploadedImage.create({ _id: IMAGE_IDS[key], tenantId: tenants[key].id, contentType: 'image/png', name: `iso-${key}.png`, size: 20, data: Buffer.concat([PNG_START, Buffer.from(`iso-${key} photo`)]), uploadedAt: new Date() });
+  }
+});
+READS['/api/about-us/images/{id}/{name}'] = `/api/about-us/images/${IMAGE_IDS.a}/iso-a.png`;
+WRITES.push('/api/about-us/upload');
 
 describe('tenant isolation across every route', () => {
   it('covers every documented route', () => {
@@ -532,6 +543,28 @@ describe('supplier drop-ship across stores', () => {
     const carriers = await harness.app.inject({ url: '/api/admin/shipping/getCarriers', headers: asA });
     expect(carriers.json().data.filter((c: { account_number?: string }) => c.account_number).map((c: { account_number: string }) => c.account_number)).toEqual(['iso-a-1', 'iso-a-1']);
     expect(doitbest.orders.size + emery.orders.size).toBe(0);
+  });
+});
+
+describe('uploaded images across stores', () => {
+  it("A's address never serves B's image; A's upload is served at A only; A removing a sharing image that names B's leaves it", async () => {
+    const asA = { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` };
+    const bImage = `/api/about-us/images/${IMAGE_IDS.b}/iso-b.png`;
+    for (const pick of [{ host: 'shop.iso-a.test' }, { 'business-slug': 'iso-a' }]) {
+      expect((await harness.app.inject({ url: bImage, headers: pick })).statusCode, JSON.stringify(pick)).toBe(404);
+    }
+    const form = await multipartBody([{ field: 'image', filename: 'a photo.png', type: 'image/png', data: Buffer.concat([PNG_START, Buffer.from('iso-a new photo')]) }]);
+    const uploaded = await harness.app.inject({ method: 'POST', url: '/api/about-us/upload', headers: { ...asA, ...form.headers }, payload: form.payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const path = new URL(uploaded.json().url).pathname;
+    expect((await harness.app.inject({ url: path, headers: { host: 'shop.iso-a.test' } })).body).toContain('iso-a new photo');
+    expect((await harness.app.inject({ url: path, headers: { host: 'shop.iso-b.test' } })).statusCode).toBe(404);
+    for (const [url, payload] of [['store-information/update', { site_title: '', meta_description: '', og_image: `http://shop.iso-b.test${bImage}` }], ['store-information/delete-og-image', undefined]] as const) {
+      expect((await harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: asA, ...(payload ? { payload } : {}) })).statusCode, url).toBe(200);
+    }
+    const stillThere = await harness.app.inject({ url: bImage, headers: { host: 'shop.iso-b.test' } });
+    expect(stillThere.statusCode).toBe(200);
+    expect(stillThere.body).toContain('iso-b photo');
   });
 });
 

@@ -9,3 +9,4 @@ export { optOutLink, OptOutToken } from './opt-outs';
 export { RewardsMember, RewardsKey, enrolRewardsMember } from './rewards/rewards';
 export { WizardProgress, readWizardProgress, wizardStateOf } from './wizard/wizard';
 export { getPaymentSettings, storedPaymentSettings } from './payment-settings';
+export { UploadedImage } from './uploads/images';

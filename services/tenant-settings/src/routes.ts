@@ -17,6 +17,7 @@ import { saveStoreInformation } from './store-information';
 import { saveStoreOptions } from './store-options';
 import { wizardRoutes } from './wizard/routes';
 import { paymentAdminRoutes } from './payment-admin/routes';
+import { imageUploadRoutes } from './uploads/routes';
 import { deleteWidget, listWidgetsForAdmin, saveWidgetOrder, setWidgetHidden, WIDGET_NOT_FOUND } from './widget-admin';
 
 const tags = ['tenant-settings'];
@@ -29,6 +30,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   await app.register(accountSettingsRoutes);
   await app.register(wizardRoutes);
   await app.register(paymentAdminRoutes);
+  await app.register(imageUploadRoutes);
 
   app.get('/settings', {
     schema: {

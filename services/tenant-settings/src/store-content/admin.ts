@@ -10,6 +10,7 @@ import { StoreProfile } from '../models';
 import { forgetStoreProfile, getBusinessDetails, getStoreSettings, storeProfile } from '../service';
 import { forgetStartup } from '../startup';
 import { getAboutUs } from './service';
+import { forgetUploadedImage } from '../uploads/images';
 
 export const BROWSE_SETTINGS_SAVED = 'Product listing settings saved.';
 export const HASH_ROUTING_SAVED = 'Hash routing hosts saved.';
@@ -93,8 +94,13 @@ export async function saveStoreSeo(ctx: RequestContext, resources: Resources, in
   return { status: 'success', message: SEO_SAVED, data: await storeSeoForAdmin(ctx) };
 }
 
+/** Clears the sharing image; one the store uploaded is deleted too unless its About us story shows it. */
 export async function deleteOgImage(ctx: RequestContext, resources: Resources) {
+  // Read afresh (not the 10 s cache): another process may have just saved a story showing this image.
+  const stored = await StoreProfile.findOne(scoped(ctx)).select('content').lean() as { content?: { seo?: { og_image?: unknown }; about?: { images?: { url?: unknown }[] } } } | null;
+  const content = stored?.content ?? {};
   await saveProfile(ctx, resources, { 'content.seo.og_image': '' });
+  await forgetUploadedImage(ctx, text(content.seo?.og_image), (content.about?.images ?? []).map((image) => text(image.url)));
   return { status: 'success', message: OG_IMAGE_REMOVED, data: await storeSeoForAdmin(ctx) };
 }
 

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inBackground } from '@platform/db';
+import { IMAGE_MISSING, IMAGE_NOT_SUPPORTED, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOADED, NO_PERMISSION } from '@platform/domain';
+import { createTenant, createTestApp, issueToken, multipartBody } from '@platform/server-kit/testing';
+import { tenantSettingsService } from '../index';
+import { UploadedImage } from './images';
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let owner = '';
+let otherOwner = '';
+let tenantId = '';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(64), Buffer.from([0xff, 0xd9])]);
+
+const upload = async (parts: Parameters<typeof multipartBody>[0], token: string | null = owner, host = 'upl-a.test') => {
+  const body = await multipartBody(parts);
+  return harness.app.inject({ method: 'POST', url: '/api/about-us/upload', payload: body.payload, headers: { host, ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+};
+const fetchImage = (url: string, host?: string) => {
+  const address = new URL(url);
+  return harness.app.inject({ method: 'GET', url: address.pathname, headers: { host: host ?? address.host } });
+};
+const post = (url: string, token: string, host: string, payload?: object) =>
+  harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { host, authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+const storedCount = () => inBackground('test: count the uploads', () => UploadedImage.countDocuments({ tenantId }));
+
+beforeAll(async () => {
+  harness = await createTestApp([tenantSettingsService], 'uploads');
+  tenantId = (await createTenant('upl-a', { domains: ['upl-a.test'] })).id;
+  const other = await createTenant('upl-b', { domains: ['upl-b.test'] });
+  owner = await issueToken(tenantId, { isAdmin: true });
+  otherOwner = await issueToken(other.id, { isAdmin: true });
+});
+afterAll(async () => { await harness?.close(); });
+
+describe('about-us/upload', () => {
+  it('keeps a PNG and serves it back at the address it answers: same bytes, its type, cached for a year', async () => {
+    const res = await upload([{ field: 'image', filename: 'Our shop front.png', type: 'image/png', data: PNG }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ status: 'success', message: IMAGE_UPLOADED });
+    // Spaces in the name become underscores; the address is on the store's own host.
+    expect(answer.url).toMatch(/^http:\/\/upl-a\.test\/api\/about-us\/images\/[0-9a-f]{24}\/Our_shop_front\.png$/);
+
+    const image = await fetchImage(answer.url);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+    // The address is exact: another name for the same id is not it.
+    expect((await fetchImage(answer.url.replace('Our_shop_front.png', 'other.png'))).statusCode).toBe(404);
+  });
+
+  it('goes by the bytes, not the name: a JPEG called .png is kept as a JPEG', async () => {
+    const res = await upload([{ field: 'image', filename: 'photo.png', type: 'image/png', data: JPEG }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().url).toMatch(/\/photo\.jpg$/);
+    const image = await fetchImage(res.json().url);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.rawPayload.equals(JPEG)).toBe(true);
+  });
+
+  it('refuses a text file renamed .png (415), an empty form (422), another format (415), and keeps nothing', async () => {
+    const before = await storedCount();
+    const text = await upload([{ field: 'image', filename: 'notes.png', type: 'image/png', data: 'These are my notes, not a picture.' }]);
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ status: 415, message: IMAGE_NOT_SUPPORTED, errors: { image: [IMAGE_NOT_SUPPORTED] } });
+    const svg = await upload([{ field: 'image', filename: 'logo.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' }]);
+    expect(svg.statusCode).toBe(415);
+    const none = await upload([{ field: 'title', data: 'no file here' }]);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe(IMAGE_MISSING);
+    const json = await harness.app.inject({ method: 'POST', url: '/api/about-us/upload', headers: { host: 'upl-a.test', authorization: `Bearer ${owner}` }, payload: { image: 'x' } });
+    expect(json.statusCode).toBe(415);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it(`refuses an image over ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB with a 413 that says the limit`, async () => {
+    const before = await storedCount();
+    const big = Buffer.concat([PNG, Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES)]);
+    const res = await upload([{ field: 'image', filename: 'huge.png', type: 'image/png', data: big }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(IMAGE_TOO_LARGE);
+    expect(IMAGE_TOO_LARGE).toContain('5 MB');
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('needs a signed-in admin (401) with edit_about_us (403)', async () => {
+    const body = () => [{ field: 'image', filename: 'a.png', type: 'image/png', data: PNG }];
+    expect((await upload(body(), null)).statusCode).toBe(401);
+    const staff = await issueToken(tenantId, { isAdmin: true, isSubAccount: true, permissions: ['edit_products'] });
+    const refused = await upload(body(), staff);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(NO_PERMISSION);
+    const allowed = await issueToken(tenantId, { isAdmin: true, isSubAccount: true, permissions: ['edit_about_us'] });
+    expect((await upload(body(), allowed)).statusCode).toBe(200);
+    // Another store's owner is not this store's admin.
+    expect((await upload(body(), otherOwner)).statusCode).toBe(401);
+  });
+});
+
+describe('the API document', () => {
+  it('documents the upload as multipart with every status it answers, and the image by its types', () => {
+    const paths = (harness.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: object }; responses: Record<string, { content?: object }> }>> }).paths;
+    const upload = paths['/api/about-us/upload'].post;
+    expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(upload.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '422']);
+    const image = paths['/api/about-us/images/{id}/{name}'].get;
+    expect(Object.keys(image.responses['200'].content!).sort()).toEqual(['image/gif', 'image/jpeg', 'image/png', 'image/webp']);
+  });
+});
+
+describe('uploaded images and other stores', () => {
+  it("another store's host answers 404 for the image, and its removals leave it alone", async () => {
+    const url = (await upload([{ field: 'image', filename: 'og.png', type: 'image/png', data: PNG }])).json().url as string;
+    expect((await post('store-information/update', owner, 'upl-a.test', { site_title: '', meta_description: '', og_image: url })).statusCode).toBe(200);
+    expect((await fetchImage(url, 'upl-b.test')).statusCode).toBe(404);
+
+    // Store B sets the same address as its sharing image and removes it: A's image stays.
+    expect((await post('store-information/update', otherOwner, 'upl-b.test', { site_title: '', meta_description: '', og_image: url })).statusCode).toBe(200);
+    expect((await post('store-information/delete-og-image', otherOwner, 'upl-b.test')).statusCode).toBe(200);
+    expect((await fetchImage(url)).statusCode).toBe(200);
+  });
+
+  it('removing the sharing image deletes an uploaded one, unless the About us story shows it', async () => {
+    const url = (await upload([{ field: 'image', filename: 'both.png', type: 'image/png', data: PNG }])).json().url as string;
+    await post('store-information/update', owner, 'upl-a.test', { site_title: '', meta_description: '', og_image: url });
+    await post('about-us/story', owner, 'upl-a.test', { title: 'Us', body: '', images: [{ url, alt: 'The shop' }] });
+    expect((await post('store-information/delete-og-image', owner, 'upl-a.test')).statusCode).toBe(200);
+    expect((await fetchImage(url)).statusCode).toBe(200);
+
+    const alone = (await upload([{ field: 'image', filename: 'alone.png', type: 'image/png', data: PNG }])).json().url as string;
+    await post('store-information/update', owner, 'upl-a.test', { site_title: '', meta_description: '', og_image: alone });
+    expect((await post('store-information/delete-og-image', owner, 'upl-a.test')).statusCode).toBe(200);
+    expect((await fetchImage(alone)).statusCode).toBe(404);
+  });
+});
