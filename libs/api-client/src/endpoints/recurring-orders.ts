@@ -1,11 +1,18 @@
 // Recurring orders: the shopper's (spec 2 /recurring-orders), the store's (spec 3 Orders › Recurring) and the store's opt-in.
-import type { Paged, RecurringOrder } from '@platform/contracts';
+import type { Address, Paged, RecurringOrder, ShippingQuote } from '@platform/contracts';
 import type { RecurringFrequency } from '@platform/domain';
 import { platformApi } from '../api';
 import { unwrap } from './unwrap';
 
 export interface RecurringDates { frequency: RecurringFrequency; label: string; dates: string[] }
 export interface RecurringChanged { status: string; message: string; data: RecurringOrder }
+/** What update-recurring-order changes (only the parts sent): how often, the address, the shipping option, the lines kept with their quantities. */
+export interface RecurringChange {
+  id: string; frequency?: RecurringFrequency; address?: Omit<Address, 'country'> & { country?: string }; shipping_quote_id?: string;
+  items?: { store_product_id: number; quantity: number }[];
+}
+/** The shipping options of a shipped recurring order to an address, and the option of its service there (null: not offered). */
+export interface RecurringShippingOptions { address: Address; quotes: ShippingQuote[]; selected_id: string | null }
 export interface StoreRecurringArgs { page: number; status?: 'active' | 'cancelled' | 'all'; search?: string; location_id?: number }
 
 export const recurringOrdersApi = platformApi.injectEndpoints({
@@ -20,6 +27,14 @@ export const recurringOrdersApi = platformApi.injectEndpoints({
     /** Cancels one of the shopper's recurring orders, or with a date skips only that coming order. */
     cancelMyRecurringOrder: build.mutation<RecurringChanged, { id: string; date?: string }>({
       query: (body) => ({ url: 'cancel-recurring-order', method: 'POST', body }), invalidatesTags: ['Recurring'],
+    }),
+    /** Changes one of the shopper's recurring orders; a 422 names the field and changes nothing. */
+    updateMyRecurringOrder: build.mutation<RecurringChanged, RecurringChange>({
+      query: (body) => ({ url: 'update-recurring-order', method: 'POST', body }), invalidatesTags: ['Recurring'],
+    }),
+    /** The shipping options (with prices) of a shipped recurring order to an address, for the lines being chosen. Changes nothing. */
+    recurringShippingOptions: build.mutation<RecurringShippingOptions, Pick<RecurringChange, 'id' | 'address' | 'items'>>({
+      query: (body) => ({ url: 'recurring-order-shipping-quotes', method: 'POST', body }), transformResponse: unwrap,
     }),
     cancelAllMyRecurringOrders: build.mutation<{ status: string; message: string; cancelled: number }, void>({
       query: () => ({ url: 'cancel-all-recurring-orders', method: 'POST' }), invalidatesTags: ['Recurring'],

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link, Navigate } from '@platform/routing';
 import type { RecurringOrder, RecurringRun } from '@platform/contracts';
 import { addressLine, dayStartMs, runDayLabel } from '@platform/domain';
 import { errorMessage, recurringOrdersApi, rememberRedirect, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
+import { RecurringOrderForm } from './recurring-order-form';
 
 /** A run day as the shopper reads it at checkout: 'Thu, Dec 3' (the day as written, whatever the browser's time zone). */
 const dayLabel = runDayLabel;
@@ -38,6 +39,7 @@ const Order = styled(Card)<{ $cancelled: boolean }>`
   .items li { padding: 2px 0; }
   .dates li, .runs li { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; padding: 6px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
   .dates li:first-child, .runs li:first-child { border-top: 0; }
+  .changes li { padding: 4px 0; overflow-wrap: anywhere; }
   .dates time, .runs time { min-width: 96px; font-weight: 600; }
   .runs .reason { flex: 1 1 220px; color: ${(p) => p.theme.colors.muted}; }
   .actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 16px; }
@@ -64,10 +66,15 @@ function RunOutcome({ run }: { run: RecurringRun }) {
   );
 }
 
-function RecurringOrderCard({ order, storeName, busy, feedback, onSkip, onCancel }: {
-  order: RecurringOrder; storeName: string; busy: boolean; feedback: Feedback | null; onSkip: (day: string) => void; onCancel: () => void;
+function RecurringOrderCard({ order, storeName, busy, feedback, onSkip, onCancel, onChanged }: {
+  order: RecurringOrder; storeName: string; busy: boolean; feedback: Feedback | null; onSkip: (day: string) => void; onCancel: () => void; onChanged: (message: string) => void;
 }) {
   const active = order.status === 'active';
+  const [editing, setEditing] = useState(false);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Back on the Edit button once the form closes (saved or cancelled), so the keyboard stays in place.
+  useEffect(() => { if (wasEditing.current && !editing) editRef.current?.focus(); wasEditing.current = editing; }, [editing]);
   const where = order.order_type === 'delivery'
     ? <>Delivery to {order.address ? addressLine(order.address) : 'your address'}</>
     : order.order_type === 'shipping'
@@ -114,8 +121,22 @@ function RecurringOrderCard({ order, storeName, busy, feedback, onSkip, onCancel
           ))}
         </ul>
       ) : <p>None yet after the first order.</p>}
-      {active ? (
+      {order.changes.length ? (
+        <>
+          <h3>Changes</h3>
+          <ul className="changes" aria-label="Changes">
+            {order.changes.map((c) => (
+              <li key={c.at}><time dateTime={c.at}>{new Date(c.at).toLocaleDateString()}</time>{' '}{c.by === 'store' ? 'By the store: ' : 'By you: '}{c.what.join('; ')}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {active && editing ? (
+        <RecurringOrderForm order={order} onCancel={() => setEditing(false)} onDone={(message) => { setEditing(false); onChanged(message); }} />
+      ) : null}
+      {active && !editing ? (
         <div className="actions">
+          <Button ref={editRef} type="button" disabled={busy} aria-label={`Edit recurring order ${order.frequency_label} from order ${order.first_order_number}`} onClick={() => setEditing(true)}>Edit</Button>
           <Button type="button" $variant="secondary" disabled={busy} onClick={onCancel}>Cancel recurring order</Button>
         </div>
       ) : null}
@@ -164,7 +185,7 @@ export function RecurringOrdersPage() {
       {data && orders.length ? (
         <>
           <Toolbar>
-            <p>Each order is placed on its day and we e-mail you the day before. Skip a date or cancel at any time.</p>
+            <p>Each order is placed on its day and we e-mail you the day before. Change it, skip a date or cancel at any time.</p>
             {activeCount > 1 ? (
               <Button type="button" $variant="secondary" disabled={busy !== null}
                 onClick={() => void change('all', CANCEL_ALL_QUESTION, () => cancelAll().unwrap())}>Cancel all recurring orders</Button>
@@ -174,7 +195,8 @@ export function RecurringOrdersPage() {
             {orders.map((order) => (
               <RecurringOrderCard key={order.id} order={order} storeName={storeName(order)} busy={busy !== null} feedback={feedback?.id === order.id ? feedback : null}
                 onSkip={(day) => void change(order.id, skipQuestion(day), () => cancelOne({ id: order.id, date: day }).unwrap())}
-                onCancel={() => void change(order.id, CANCEL_QUESTION, () => cancelOne({ id: order.id }).unwrap())} />
+                onCancel={() => void change(order.id, CANCEL_QUESTION, () => cancelOne({ id: order.id }).unwrap())}
+                onChanged={(text) => setFeedback({ id: order.id, kind: 'ok', text })} />
             ))}
           </List>
           <PaginationBar page={page} lastPage={data.last_page} onPage={setPage} />

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Address, Paged, RecurringOrder, ShippingQuote } from '@platform/contracts';
+import type { RecurringChanged } from '@platform/api-client';
+import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
+import { BUSINESS, CUSTOMER, Failure, renderCheckout, type Answers } from '../../test-support';
+
+/** The recurring-order routes the page and its Edit form call (services/orders/src/recurring/routes.ts). */
+interface RecurringAnswers extends Answers {
+  'POST /api/get-recurring-orders': Paged<RecurringOrder>;
+  'POST /api/update-recurring-order': RecurringChanged;
+  'POST /api/recurring-order-shipping-quotes': { status: string; data: RecurringShippingOptions };
+}
+type RecurringShippingOptions = { address: Address; quotes: ShippingQuote[]; selected_id: string | null };
+class RecurringApi extends ApiStandIn<RecurringAnswers> {}
+
+const ENABLED = { ...BUSINESS, recurring_orders_enabled: true };
+const PICKUP: RecurringOrder = {
+  id: '0123456789abcdef01234567', status: 'active', frequency: 'weekly', frequency_label: 'Every week', order_type: 'pickup',
+  store: { id: 1, name: 'Riverside' }, address: null, shipping_service: null, customer_name: 'Jane Doe', email: 'jane@example.com', payment_label: 'Pay at the store',
+  items: [
+    { store_product_id: 11, sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, special: false },
+    { store_product_id: 21, sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, special: false },
+  ],
+  first_order_number: '1042', started_on: '2026-11-05', next_dates: ['2026-11-12'], runs: [], created_at: '2026-11-05T15:00:00.000Z', cancelled_at: null, changes: [],
+};
+const SHIPPED: RecurringOrder = {
+  ...PICKUP, id: '0123456789abcdef01234568', order_type: 'shipping', first_order_number: '1060', shipping_service: 'UPS Ground',
+  address: { address: '9 Elm St', address2: '', city: 'Salem', state: 'OR', zip: '97301' },
+  items: [{ store_product_id: 31, sku: 'SALT-40', title: 'Water Softener Salt 40 lb', quantity: 3, special: false }],
+};
+const quote = (id: string, service: string, total: string) => ({ id, carrier: 'UPS', service, rate: total, handling_fee: '0.00', total, delivery_days: null });
+const OPTIONS = (zip: string): { status: string; data: RecurringShippingOptions } => ({
+  status: 'success',
+  data: { address: { address: '9 Elm St', address2: '', city: 'Salem', state: 'OR', zip, country: 'US' }, quotes: [quote('ups-ground', 'Ground', '12.40'), quote('ups-2day', '2nd Day Air', '31.15')], selected_id: zip === '97301' ? 'ups-ground' : null },
+});
+const paged = (rows: RecurringOrder[]): Paged<RecurringOrder> => ({ data: rows, total: rows.length, current_page: 1, last_page: 1 });
+const open = (api: RecurringApi) => renderCheckout('/recurring-orders', { api, user: CUSTOMER, business: ENABLED });
+const editButton = (name: string) => screen.findByRole('button', { name: `Edit recurring order ${name}` });
+
+describe('Edit a recurring order', () => {
+  it('changes how often and the quantities (a line removed), sends only that, and shows the answer with the new values', async () => {
+    const changed: RecurringOrder = {
+      ...PICKUP, frequency: 'monthly', frequency_label: 'Every month', items: [{ ...PICKUP.items[0]!, quantity: 3 }],
+      changes: [{ at: '2026-11-26T10:00:00.000Z', by: 'customer', what: ['How often: Every week → Every month', 'DeWalt 20V Cordless Drill: 1 → 3', 'Barn Red Gallon removed'] }],
+    };
+    let rows = [PICKUP];
+    const api = new RecurringApi()
+      .on('POST /api/get-recurring-orders', () => paged(rows))
+      .on('POST /api/update-recurring-order', () => { rows = [changed]; return { status: 'success', message: 'Your recurring order is changed. The next orders are placed with these changes.', data: changed }; });
+    const { user } = open(api);
+
+    await user.click(await editButton('Every week from order 1042'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    // The keyboard starts in the form; a pickup has no address to change.
+    expect(document.activeElement).toBe(within(form).getByRole('combobox', { name: 'How often' }));
+    expect(within(form).queryByRole('textbox', { name: 'Street address' })).toBeNull();
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'How often' }), 'monthly');
+    expect(form.textContent).toContain('The coming dates are counted again from your first order, every month.');
+    const drill = within(form).getByRole('spinbutton', { name: 'Quantity of DeWalt 20V Cordless Drill' });
+    await user.clear(drill);
+    await user.type(drill, '3');
+    await user.click(within(form).getByRole('button', { name: 'Remove Barn Red Gallon' }));
+    // One line stays: it cannot be removed.
+    expect((within(form).getByRole('button', { name: 'Remove DeWalt 20V Cordless Drill' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{ id: PICKUP.id, frequency: 'monthly', items: [{ store_product_id: 11, quantity: 3 }] }]);
+    expect((await screen.findByRole('status')).textContent).toBe('Your recurring order is changed. The next orders are placed with these changes.');
+    expect(screen.queryByRole('form', { name: 'Edit recurring order' })).toBeNull();
+    const card = await screen.findByRole('article', { name: 'Recurring order Every month from order 1042' });
+    expect(within(within(card).getByRole('list', { name: 'Items' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 × DeWalt 20V Cordless Drill']);
+    expect(within(card).getByRole('list', { name: 'Changes' }).textContent).toContain('By you: How often: Every week → Every month; DeWalt 20V Cordless Drill: 1 → 3; Barn Red Gallon removed');
+    // The keyboard is back on Edit.
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Edit recurring order Every month from order 1042' }));
+  });
+
+  it('checks a quantity before sending, shows the store\'s refusal under its line, and Escape closes the form unchanged', async () => {
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([PICKUP]))
+      .on('POST /api/update-recurring-order', new Failure(422, 'Barn Red Gallon: Max allowed limit is 12', { 'items.1.quantity': ['Barn Red Gallon: Max allowed limit is 12'] }));
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1042'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    const paint = within(form).getByRole('spinbutton', { name: 'Quantity of Barn Red Gallon' });
+    await user.clear(paint);
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Quantity must be a whole number from 0 to 9999.');
+    expect(paint.getAttribute('aria-invalid')).toBe('true');
+    expect(api.sent('POST /api/update-recurring-order')).toHaveLength(0);
+
+    await user.type(paint, '13');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Barn Red Gallon: Max allowed limit is 12');
+    expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{ id: PICKUP.id, items: [{ store_product_id: 11, quantity: 1 }, { store_product_id: 21, quantity: 13 }] }]);
+    expect(document.activeElement).toBe(paint);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit recurring order' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit recurring order Every week from order 1042' }));
+  });
+
+  it('loads the shipping options with their prices for the address, again for a new address, and sends the address with the option chosen', async () => {
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([SHIPPED]))
+      .on('POST /api/recurring-order-shipping-quotes', (r) => OPTIONS((r.body as { address: { zip: string } }).address.zip))
+      .on('POST /api/update-recurring-order', new Failure(422, 'We do not ship to this zip code.', { zip: ['We do not ship to this zip code.'] }));
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1060'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    const ground = await within(form).findByRole('radio', { name: /UPS Ground/ });
+    expect(api.sent('POST /api/recurring-order-shipping-quotes').map((r) => r.body)).toEqual([{ id: SHIPPED.id, address: { address: '9 Elm St', address2: '', city: 'Salem', state: 'OR', zip: '97301' } }]);
+    expect((ground as HTMLInputElement).checked).toBe(true);
+    expect(within(form).getByRole('group', { name: 'Shipping option' }).textContent).toContain('UPS 2nd Day Air$31.15');
+    expect(within(form).getByRole('textbox', { name: 'Street address' })).toHaveProperty('value', '9 Elm St');
+
+    // A new address needs its own options before it is saved.
+    const zip = within(form).getByRole('textbox', { name: 'Zip code' });
+    await user.clear(zip);
+    await user.type(zip, '97302');
+    expect(form.textContent).toContain('The address changed: show the options for the new address.');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please show the shipping options for the new address and choose one.');
+    expect(api.sent('POST /api/update-recurring-order')).toHaveLength(0);
+    await user.click(within(form).getByRole('button', { name: 'Show shipping options' }));
+    await user.click(await within(form).findByRole('radio', { name: /UPS 2nd Day Air/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{
+      id: SHIPPED.id, address: { address: '9 Elm St', address2: '', city: 'Salem', state: 'OR', zip: '97302' }, shipping_quote_id: 'ups-2day',
+    }]);
+    // The store's refusal stands under its field; the form stays open.
+    expect((await within(form).findByRole('alert')).textContent).toBe('We do not ship to this zip code.');
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("checks a delivery address as checkout does before sending", async () => {
+    const delivery: RecurringOrder = { ...SHIPPED, id: '0123456789abcdef01234569', order_type: 'delivery', shipping_service: null, first_order_number: '1070' };
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([delivery]));
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1070'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    expect(within(form).getByRole('group', { name: 'Delivery address' })).toBeTruthy();
+    expect(within(form).queryByRole('group', { name: 'Shipping option' })).toBeNull();
+    await user.clear(within(form).getByRole('textbox', { name: 'City' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please enter your city.');
+    expect(api.sent('POST /api/update-recurring-order')).toHaveLength(0);
+    expect(api.sent('POST /api/recurring-order-shipping-quotes')).toHaveLength(0);
+  });
+});

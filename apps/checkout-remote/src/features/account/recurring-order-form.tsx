@@ -1,0 +1,220 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { RecurringOrder, ShippingQuote } from '@platform/contracts';
+import {
+  deliveryAddressProblems, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_KEEP_ONE_ITEM, RECURRING_NOTHING_CHANGED, wholeQuantityProblem,
+  type RecurringFrequency,
+} from '@platform/domain';
+import { errorMessage, fieldErrors, recurringOrdersApi } from '@platform/api-client';
+import { Button, ErrorNotice, Field, focusFirstInvalid, Loading } from '@platform/ui';
+
+type AddressForm = { address: string; address2: string; city: string; state: string; zip: string };
+type Line = RecurringOrder['items'][number];
+
+const Form = styled.form`
+  margin-top: 16px; padding-top: 12px; border-top: 1px solid ${(p) => p.theme.colors.border};
+  fieldset { border: 0; margin: 0 0 12px; padding: 0; min-width: 0; }
+  legend { font-weight: 700; margin-bottom: 8px; padding: 0; }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 0 12px; }
+  .problem { color: ${(p) => p.theme.colors.danger}; font-size: 0.9rem; margin: -8px 0 12px; }
+  .quotes label { display: flex; gap: 8px; align-items: baseline; padding: 6px 0; font-weight: 400; }
+  .quotes .price { font-weight: 600; margin-left: auto; }
+  .lines li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; padding: 6px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
+  .lines li:first-child { border-top: 0; }
+  .lines .title { flex: 1 1 200px; }
+  .lines input { width: 90px; font: inherit; padding: 8px 10px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
+  .lines .removed .title { text-decoration: line-through; color: ${(p) => p.theme.colors.muted}; }
+  .lines .problem { flex: 1 1 100%; margin: 0; }
+  .buttons { display: flex; flex-wrap: wrap; gap: 8px; }
+  @media (max-width: ${(p) => p.theme.breakpoints.sm}px) {
+    .row { grid-template-columns: 1fr; }
+    .buttons > * { flex: 1 1 100%; }
+  }
+`;
+
+const ADDRESS_FIELDS: { key: keyof AddressForm; label: string; autoComplete: string; maxLength: number; required: boolean }[] = [
+  { key: 'address', label: 'Street address', autoComplete: 'address-line1', maxLength: 200, required: true },
+  { key: 'address2', label: 'Apartment, suite (optional)', autoComplete: 'address-line2', maxLength: 200, required: false },
+  { key: 'city', label: 'City', autoComplete: 'address-level2', maxLength: 100, required: true },
+  { key: 'state', label: 'State', autoComplete: 'address-level1', maxLength: 50, required: true },
+  { key: 'zip', label: 'Zip code', autoComplete: 'postal-code', maxLength: 10, required: true },
+];
+
+const addressOf = (order: RecurringOrder): AddressForm => ({
+  address: order.address?.address ?? '', address2: order.address?.address2 ?? '', city: order.address?.city ?? '', state: order.address?.state ?? '', zip: order.address?.zip ?? '',
+});
+const sameAddress = (a: AddressForm, b: AddressForm) => ADDRESS_FIELDS.every(({ key }) => a[key].trim() === b[key].trim());
+const quoteLabel = (q: ShippingQuote) => `${q.carrier} ${q.service}`;
+
+/**
+ * Edit a recurring order (update-recurring-order): how often, the address as at checkout (delivery and shipping),
+ * the shipping option with its price loaded for the address, and each line's quantity or its removal. Only what
+ * changed is sent; a refusal is shown under its field and nothing changes. onDone gets the store's answer.
+ */
+export function RecurringOrderForm({ order, onDone, onCancel }: { order: RecurringOrder; onDone: (message: string) => void; onCancel: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const firstRef = useRef<HTMLSelectElement>(null);
+  const [update, { isLoading: saving }] = recurringOrdersApi.useUpdateMyRecurringOrderMutation();
+  const [loadOptions, { isLoading: quoting }] = recurringOrdersApi.useRecurringShippingOptionsMutation();
+  const hasAddress = order.order_type !== 'pickup' && order.address !== null;
+  const shipped = order.order_type === 'shipping';
+  const [frequency, setFrequency] = useState<RecurringFrequency>(order.frequency);
+  const [address, setAddress] = useState<AddressForm>(addressOf(order));
+  const [quantities, setQuantities] = useState<Record<number, string>>(Object.fromEntries(order.items.map((i) => [i.store_product_id, String(i.quantity)])));
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  /** The options loaded for an address (quotedFor), and the one chosen. */
+  const [options, setOptions] = useState<{ quotes: ShippingQuote[]; quotedFor: AddressForm; initial: string | null } | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+
+  const kept = order.items.filter((i) => !removed.has(i.store_product_id));
+  const current = options && sameAddress(options.quotedFor, address) ? options : null;
+
+  async function showOptions(forAddress = address) {
+    setProblems(({ shipping_quote_id: _, form: __, ...rest }) => rest);
+    const local = deliveryAddressProblems(forAddress);
+    if (Object.keys(local).length) { setProblems(local); focusFirstInvalid(formRef.current); return; }
+    try {
+      const answer = await loadOptions({ id: order.id, address: forAddress }).unwrap();
+      setOptions({ quotes: answer.quotes, quotedFor: forAddress, initial: answer.selected_id });
+      setChosen((was) => (was && answer.quotes.some((q) => q.id === was) ? was : answer.selected_id));
+    } catch (error) {
+      const byField = fieldErrors(error);
+      setProblems(Object.keys(byField).length ? byField : { shipping_quote_id: errorMessage(error, 'We could not load the shipping options.') });
+    }
+  }
+
+  useEffect(() => {
+    firstRef.current?.focus();
+    if (shipped && hasAddress) void showOptions(addressOf(order));
+    // Loaded once when the form opens, for the address it has.
+  }, []);
+
+  const changeAddress = (key: keyof AddressForm, value: string) => {
+    setAddress({ ...address, [key]: value });
+    setProblems(({ [key]: _, ...rest }) => rest);
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const lines = kept.map((i) => ({ line: i, text: (quantities[i.store_product_id] ?? '').trim() }));
+    for (const { line, text } of lines) {
+      const problem = text === '' ? wholeQuantityProblem(NaN) : wholeQuantityProblem(Number(text));
+      if (problem) found[`line.${line.store_product_id}`] = problem;
+    }
+    if (!lines.length || lines.every(({ text }) => Number(text) === 0)) found.items = RECURRING_KEEP_ONE_ITEM;
+    const moved = hasAddress && !sameAddress(address, addressOf(order));
+    if (moved) Object.assign(found, deliveryAddressProblems(address));
+    if (shipped && moved && !current) found.shipping_quote_id = 'Please show the shipping options for the new address and choose one.';
+    if (Object.keys(found).length) { setProblems(found); focusFirstInvalid(formRef.current); return; }
+
+    const itemsChanged = removed.size > 0 || lines.some(({ line, text }) => Number(text) !== line.quantity);
+    const payload: Parameters<typeof update>[0] = { id: order.id };
+    if (frequency !== order.frequency) payload.frequency = frequency;
+    if (moved) payload.address = Object.fromEntries(ADDRESS_FIELDS.map(({ key }) => [key, address[key].trim()])) as AddressForm;
+    if (shipped && current && chosen && (moved || chosen !== current.initial)) payload.shipping_quote_id = chosen;
+    if (itemsChanged) payload.items = lines.map(({ line, text }) => ({ store_product_id: line.store_product_id, quantity: Number(text) }));
+    if (Object.keys(payload).length === 1) { onDone(RECURRING_NOTHING_CHANGED); return; }
+    setProblems({});
+    try {
+      onDone((await update(payload).unwrap()).message);
+    } catch (error) {
+      const byField = fieldErrors(error);
+      // A line's refusal comes back by its place in the list sent (items.<n>.quantity): shown under that line.
+      const shown = Object.fromEntries(Object.entries(byField).map(([key, text]) => {
+        const line = /^items\.(\d+)\./.exec(key);
+        return [line ? `line.${payload.items?.[Number(line[1])]?.store_product_id}` : key, text];
+      }));
+      if (Object.keys(shown).length) { setProblems(shown); focusFirstInvalid(formRef.current); } else setProblems({ form: errorMessage(error, 'We could not save your changes.') });
+    }
+  }
+
+  const problem = (key: string) => (problems[key] ? <p className="problem" role="alert" id={`${order.id}-${key}-problem`}>{problems[key]}</p> : null);
+  const otherProblems = Object.entries(problems).filter(([key]) => !['frequency', 'shipping_quote_id', 'items', ...ADDRESS_FIELDS.map((f) => f.key), 'country'].includes(key) && !key.startsWith('line.'));
+
+  return (
+    <Form ref={formRef} onSubmit={(e) => void save(e)} noValidate aria-label="Edit recurring order"
+      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); onCancel(); } }}>
+      {otherProblems.map(([key, text]) => <ErrorNotice key={key}>{text}</ErrorNotice>)}
+      <Field>How often
+        <select ref={firstRef} name="frequency" value={frequency} aria-invalid={Boolean(problems.frequency)} onChange={(e) => setFrequency(e.target.value as RecurringFrequency)}>
+          {RECURRING_FREQUENCIES.map((f) => <option key={f} value={f}>{RECURRING_FREQUENCY_LABELS[f]}</option>)}
+        </select>
+      </Field>
+      {problem('frequency')}
+      {frequency !== order.frequency ? <p>The coming dates are counted again from your first order, {RECURRING_FREQUENCY_LABELS[frequency].toLowerCase()}.</p> : null}
+
+      {hasAddress ? (
+        <fieldset>
+          <legend>{shipped ? 'Shipping address' : 'Delivery address'}</legend>
+          {ADDRESS_FIELDS.map(({ key, label, autoComplete, maxLength, required }) => (
+            <div key={key}>
+              <Field>{label}
+                <input name={key} autoComplete={autoComplete} maxLength={maxLength} value={address[key]} required={required}
+                  inputMode={key === 'zip' ? 'numeric' : undefined} aria-invalid={Boolean(problems[key])} onChange={(e) => changeAddress(key, e.target.value)} />
+              </Field>
+              {problem(key)}
+            </div>
+          ))}
+          {problem('country')}
+        </fieldset>
+      ) : null}
+
+      {shipped && hasAddress ? (
+        <fieldset className="quotes" aria-busy={quoting}>
+          <legend>Shipping option</legend>
+          <p>Each order is charged the rate of its own day; these are today&apos;s prices.</p>
+          {quoting ? <Loading label="Loading shipping options…" /> : null}
+          {current && !quoting ? current.quotes.map((q) => (
+            <label key={q.id}>
+              <input type="radio" name={`shipping-${order.id}`} value={q.id} checked={chosen === q.id} onChange={() => { setChosen(q.id); setProblems(({ shipping_quote_id: _, ...rest }) => rest); }} />
+              <span>{quoteLabel(q)}{q.delivery_days ? ` (${q.delivery_days})` : ''}</span>
+              <span className="price">${q.total}</span>
+            </label>
+          )) : null}
+          {!current && !quoting ? (
+            <p>{options ? 'The address changed: show the options for the new address.' : 'Show the options for this address to choose one.'}</p>
+          ) : null}
+          {problem('shipping_quote_id')}
+          {!current && !quoting ? <Button type="button" $variant="secondary" onClick={() => void showOptions()}>Show shipping options</Button> : null}
+        </fieldset>
+      ) : null}
+
+      <fieldset>
+        <legend>Items</legend>
+        <ul className="lines" aria-label="Items to order">
+          {order.items.map((line: Line) => {
+            const gone = removed.has(line.store_product_id);
+            const key = `line.${line.store_product_id}`;
+            return (
+              <li key={line.store_product_id} className={gone ? 'removed' : undefined}>
+                <span className="title">{line.title}{line.special ? ' (special order)' : ''}{gone ? ' — removed' : ''}</span>
+                {gone ? (
+                  <Button type="button" $variant="secondary" aria-label={`Put back ${line.title}`}
+                    onClick={() => setRemoved(new Set([...removed].filter((id) => id !== line.store_product_id)))}>Put back</Button>
+                ) : (
+                  <>
+                    <input type="number" inputMode="numeric" min={0} max={9999} step={1} name={key} aria-label={`Quantity of ${line.title}`} value={quantities[line.store_product_id] ?? ''}
+                        aria-invalid={Boolean(problems[key])} aria-describedby={problems[key] ? `${order.id}-${key}-problem` : undefined}
+                      onChange={(e) => { setQuantities({ ...quantities, [line.store_product_id]: e.target.value }); setProblems(({ [key]: _, items: __, ...rest }) => rest); }} />
+                    <Button type="button" $variant="secondary" aria-label={`Remove ${line.title}`} disabled={kept.length === 1}
+                      onClick={() => { setRemoved(new Set([...removed, line.store_product_id])); setProblems(({ [key]: _, ...rest }) => rest); }}>Remove</Button>
+                  </>
+                )}
+                {problem(key)}
+              </li>
+            );
+          })}
+        </ul>
+        {kept.length === 1 ? <p>One item stays. To stop the orders, cancel the recurring order.</p> : null}
+        {problem('items')}
+      </fieldset>
+
+      <div className="buttons">
+        <Button type="submit" disabled={saving || quoting}>{saving ? 'Saving…' : 'Save changes'}</Button>
+        <Button type="button" $variant="secondary" disabled={saving} onClick={onCancel}>Cancel</Button>
+      </div>
+    </Form>
+  );
+}
