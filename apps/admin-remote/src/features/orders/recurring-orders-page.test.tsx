@@ -13,7 +13,8 @@ const JANE: RecurringOrder = {
   runs: [
     { date: '2026-11-26', status: 'placed', order_number: '1043', reason: '' },
   ],
-  created_at: '2026-11-19T15:00:00.000Z', cancelled_at: null, changes: [],
+  created_at: '2026-11-19T15:00:00.000Z', cancelled_at: null,
+  changes: [{ at: '2026-11-25T10:00:00.000Z', by: 'customer', what: ['How often: Every 2 weeks → Every week', 'Barn Red Gallon: 1 → 2'] }],
 };
 const BOB: RecurringOrder = {
   ...JANE, id: '64b7f0c2a1b2c3d4e5f60719', customer_name: 'Bob Smith', email: 'bob@example.com', order_type: 'pickup', address: null,
@@ -92,6 +93,8 @@ describe('Orders › Recurring', () => {
     expect(panel.textContent).toContain('12 Oak St, Salem, OR 97302');
     expect(within(panel).getByRole('list', { name: 'Past orders' }).textContent).toBe('Thu, Nov 26, 2026: Placed: order 1043');
     expect(within(panel).getByRole('link', { name: 'Order 1043' }).getAttribute('href')).toBe('/admin/orders/list/all?search=1043');
+    // The customer's changes (update-recurring-order), with when.
+    expect(within(panel).getByRole('list', { name: 'Changes' }).textContent).toContain('by the customer: How often: Every 2 weeks → Every week; Barn Red Gallon: 1 → 2');
 
     // Asked, and kept: nothing is sent.
     await user.click(within(panel).getByRole('button', { name: 'Skip Thu, Dec 3, 2026' }));

@@ -120,6 +120,16 @@ function RecurringOrderPanel({ id, onClose }: { id: string; onClose: () => void 
           {order.runs.map((r) => <li key={r.date}><time dateTime={r.date}>{recurringDayLabel(r.date)}</time>: <RunOutcome run={r} /></li>)}
         </ul>
       ) : <p>None yet. The order placed at checkout started it.</p>}
+      {order.changes.length ? (
+        <>
+          <h3 id="recurring-changes">Changes</h3>
+          <ul aria-labelledby="recurring-changes">
+            {order.changes.map((c) => (
+              <li key={c.at}><time dateTime={c.at}>{new Date(c.at).toLocaleString()}</time>{c.by === 'store' ? ' by the store' : ' by the customer'}: {c.what.join('; ')}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {order.status === 'active' ? (
         <div style={{ marginTop: 20 }}>
           <Button type="button" disabled={busy}
