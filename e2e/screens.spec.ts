@@ -50,6 +50,7 @@ test.describe('every screen opens by its address', () => {
       ['/admin/settings/fulfillment-options', 'Fulfillment Options'], ['/admin/settings/payment-options', 'Payment Options'], ['/admin/settings/special-order-items', 'Special Order Items'],
       ['/admin/settings/mfa', 'Two-Step Sign-In'], ['/admin/settings/my-account', 'Your Account'], ['/admin/settings/search-synonyms', 'Search Synonyms'],
       ['/admin/settings/sub-accounts', 'Sub-accounts'], ['/admin/settings/sub-accounts/new', 'Add a sub-account'], ['/admin/settings/ar-accounts', 'AR Accounts'],
+      ['/admin/settings/brands-settings', 'Brand Settings'],
       ['/admin/settings/widgets', 'Home Page Sections'], ['/admin/orders/recurring', 'Recurring orders'], ['/admin/orders/reconciliation', 'Reconciliation'], ['/admin/customers', 'Customers'], ['/admin/offline-orders', 'Offline Orders'], ['/admin/prepare-order', 'Prepare Order'], ['/admin/prepare-order?id=000000000000000000000000', 'Prepare Order'],
     ]);
     await expect(page.getByText('This order was not found')).toBeVisible();

@@ -22,6 +22,7 @@ import { WidgetsPage } from './features/settings/widgets-page';
 import { ProductListingsPage } from './features/settings/product-listings-page';
 import { TopBannerPage } from './features/settings/top-banner-page';
 import { DepartmentAliasesPage } from './features/settings/department-aliases-page';
+import { BrandsSettingsPage } from './features/settings/brands-settings-page';
 import { FeaturedProductsPage } from './features/featured/featured-products-page';
 import { SocialMediaPage } from './features/settings/social-media-page';
 import { TwoStepPage } from './features/settings/two-step-page';
@@ -61,6 +62,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/settings/product-listings', Page: ProductListingsPage },
   { path: '/admin/settings/top-banner', Page: TopBannerPage },
   { path: '/admin/settings/department-mapping', Page: DepartmentAliasesPage },
+  { path: '/admin/settings/brands-settings', Page: BrandsSettingsPage },
   { path: '/admin/settings/social-media-accounts', Page: SocialMediaPage },
   { path: '/admin/wizard/intro', Page: WizardWelcome },
   { path: '/admin/wizard/setup', Page: WizardSetupPage },

@@ -15,7 +15,7 @@ import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platf
 import AdminArea from './admin-area';
 import type { AboutUs, BusinessAboutUs, DepartmentWithAliases, HomeBanner, HomeBannerSettings, PublicStoreInformation, StoreSeoSettings, StoreSettings } from '@platform/contracts';
 import type { SocialLinks } from '@platform/domain';
-import type { FeaturedProductAdmin, FeaturedProductHit, ProductItem } from '@platform/contracts';
+import type { BrandAdmin, FeaturedProductAdmin, FeaturedProductHit, ProductItem } from '@platform/contracts';
 import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
@@ -66,6 +66,13 @@ export interface Answers {
   'POST /api/admin/favourite-products/remove': Saved<FeaturedProductAdmin[]>;
   'POST /api/admin/favourite-products/reorder': Saved<FeaturedProductAdmin[]>;
   'GET /api/favourite-products': { data: ProductItem[] };
+  /** Brand Settings (features/settings/brands-settings-page): the store's brands, and each change with its message. */
+  'POST /api/admin/brands/get-business-brands': { data: BrandAdmin[]; total: number };
+  'POST /api/admin/brands/set-all-brands-hidden': Saved<BrandAdmin[]>;
+  'POST /api/admin/brands/set-brand-hidden': Saved<BrandAdmin>;
+  'POST /api/admin/brands/add-brand-alias': Saved<BrandAdmin>;
+  'POST /api/admin/brands/remove-brand-alias': Saved<BrandAdmin>;
+  'POST /api/admin/brands/update-brand-img': Saved<BrandAdmin>;
 }
 type Saved<T> = { status: string; message: string; data: T };
 export type Route = keyof Answers;

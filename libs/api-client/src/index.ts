@@ -19,3 +19,4 @@ export { arAccountsApi, type ArAssignAnswer } from './endpoints/ar-accounts';
 export { shippingLabelsApi, openLabelFile, type LabelBought, type ShippingAddressInput } from './endpoints/shipping-labels';
 export { inStorePingApi, type InStorePingArgs } from './endpoints/in-store-ping';
 export { featuredProductsApi, type FeaturedAdminList, type FeaturedStore } from './endpoints/featured-products';
+export { brandsAdminApi, type BrandsAdminList } from './endpoints/brands-admin';

@@ -81,6 +81,7 @@ const SCREEN_PERMISSIONS: Record<string, Permission> = {
   // Listing order and stock wording are part of how products show.
   '/admin/settings/product-listings': 'edit_products',
   '/admin/settings/department-mapping': 'edit_department_mapping',
+  '/admin/settings/brands-settings': 'edit_brands_settings',
   '/admin/settings/social-media-accounts': 'manage_social_media',
   '/admin/emails': 'view_emails',
   '/admin/featured': 'manage_featured_products',
@@ -108,6 +109,7 @@ export const ADMIN_SETTINGS_SCREENS: readonly { label: string; to: string }[] = 
   { label: 'Top Banner', to: '/admin/settings/top-banner' },
   { label: 'Product Listings', to: '/admin/settings/product-listings' },
   { label: 'Department Mapping', to: '/admin/settings/department-mapping' },
+  { label: 'Brand Settings', to: '/admin/settings/brands-settings' },
   { label: 'Search Synonyms', to: '/admin/settings/search-synonyms' },
   { label: 'Social Media Accounts', to: '/admin/settings/social-media-accounts' },
   { label: 'Sub-accounts', to: '/admin/settings/sub-accounts' },

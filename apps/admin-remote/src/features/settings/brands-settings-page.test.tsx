@@ -1,0 +1,168 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { useToasts } from '@platform/api-client';
+import type { BrandAdmin } from '@platform/contracts';
+import { ALIAS_ADDED, ALIAS_REMOVED, ALIAS_TOO_SHORT, ALL_BRANDS_HIDDEN, BRAND_HIDDEN, BRAND_LOGO_SAVE_FAILED, BRAND_LOGO_UPDATED, HIDE_ALL_BRANDS_QUESTION } from '@platform/domain';
+import { Failure, FakeApi, OWNER, renderAdmin } from '../../test-support';
+
+const brand = (brand_id: number, brand_name: string, more: Partial<BrandAdmin> = {}): BrandAdmin => ({
+  id: `b${brand_id}`, brand_id, brand_name, slug: `${brand_name.toLowerCase().replace(/\s+/g, '-')}-${brand_id}`, alias: null, altTextLogo: null, image: null, hidden: false, ...more,
+});
+const BRANDS = [brand(1, 'Acme Tools', { alias: 'House Brand', altTextLogo: 'Acme logo' }), brand(2, 'Bolt Co'), brand(3, 'Cedar Paint', { hidden: true })];
+const list = (brands = BRANDS) => ({ data: brands, total: brands.length });
+type Body = { brand_id: number; alias?: string; altTextLogo?: string; hidden?: boolean; image?: string };
+const changed = (message: string) => (r: { body: unknown }) => {
+  const body = r.body as Body;
+  const was = BRANDS.find((b) => b.brand_id === body.brand_id)!;
+  return { status: 'ok', message, data: { ...was, ...('hidden' in body ? { hidden: body.hidden } : {}), ...('alias' in body ? { alias: body.alias || null, altTextLogo: body.altTextLogo || null } : {}), ...(body.image ? { image: body.image } : {}) } as BrandAdmin };
+};
+/** The messages the shell shows at the foot of the page (notify), rendered beside the screen. */
+function Said() {
+  return <div role="log" aria-label="Messages">{useToasts().map((t) => <p key={t.id}>{t.text}</p>)}</div>;
+}
+const said = async (text: string) => within(await screen.findByRole('log', { name: 'Messages' })).findByText(text);
+const rowOf = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+const staffWith = (permissions: string[]) => ({ ...OWNER, data: { ...OWNER.data, customer: { ...OWNER.data.customer, slug: 'staff', permissions } } });
+
+describe('Settings › Brand Settings: the brand alias modal (spec 3 §4)', () => {
+  it('enables Add from 2 characters of alias, or with alt text alone, and saves both', async () => {
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list()).on('POST /api/admin/brands/add-brand-alias', changed(ALIAS_ADDED));
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    render(<Said />);
+
+    await user.click(await screen.findByRole('button', { name: 'Add alias of Bolt Co' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alias of Bolt Co' });
+    const alias = within(dialog).getByRole('textbox', { name: 'Alias' });
+    const add = within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    expect(document.activeElement).toBe(alias);
+    expect(add.disabled).toBe(true);
+    await user.type(alias, 'B');
+    expect(add.disabled).toBe(true);
+    await user.type(alias, 'o');
+    expect(add.disabled).toBe(false);
+    await user.clear(alias);
+    expect(add.disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Logo alt text' }), 'Bolt logo');
+    expect(add.disabled).toBe(false);
+    await user.type(alias, 'Boltz');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('POST /api/admin/brands/add-brand-alias')[0].body).toEqual({ brand_id: 2, alias: 'Boltz', altTextLogo: 'Bolt logo' });
+    expect(await said(ALIAS_ADDED)).toBeTruthy();
+    expect(within(rowOf('Bolt Co')).getByText(/Alias: Boltz/)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit alias of Bolt Co' }));
+  });
+
+  it('reads Update with an alias set, refuses a 1-character alias under its field, and removes the alias', async () => {
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list())
+      .on('POST /api/admin/brands/add-brand-alias', changed(ALIAS_ADDED))
+      .on('POST /api/admin/brands/remove-brand-alias', (r) => ({ ...changed(ALIAS_REMOVED)(r), data: { ...BRANDS[0], alias: null } }));
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit alias of Acme Tools' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alias of Acme Tools' });
+    const alias = within(dialog).getByRole('textbox', { name: 'Alias' }) as HTMLInputElement;
+    expect(alias.value).toBe('House Brand');
+    expect((within(dialog).getByRole('textbox', { name: 'Logo alt text' }) as HTMLInputElement).value).toBe('Acme logo');
+    await user.clear(alias);
+    await user.type(alias, 'H');
+    // Alt text keeps Update enabled; the alias typed still needs 2 characters, said under it, and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText(ALIAS_TOO_SHORT)).toBeTruthy();
+    expect(alias.getAttribute('aria-invalid')).toBe('true');
+    expect(api.sent('POST /api/admin/brands/add-brand-alias')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove alias' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('POST /api/admin/brands/remove-brand-alias')[0].body).toEqual({ brand_id: 1 });
+    expect(within(rowOf('Acme Tools')).getByText(/No alias/)).toBeTruthy();
+  });
+
+  it("shows the server's refusal under the field it names", async () => {
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list())
+      .on('POST /api/admin/brands/add-brand-alias', new Failure(422, 'Keep an alias to 60 characters or fewer.', { alias: ['Keep an alias to 60 characters or fewer.'] }));
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    await user.click(await screen.findByRole('button', { name: 'Add alias of Bolt Co' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Alias' }), 'Bolts');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Keep an alias to 60 characters or fewer.')).toBeTruthy();
+  });
+});
+
+describe('Settings › Brand Settings: the list', () => {
+  it('finds brands by name or alias as you type, and says when none match', async () => {
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api: new FakeApi().on('POST /api/admin/brands/get-business-brands', list()) });
+    expect(await screen.findByText('3 brands, 1 hidden')).toBeTruthy();
+    const search = screen.getByRole('searchbox', { name: 'Find a brand' });
+    await user.type(search, 'house');
+    expect(within(screen.getByRole('list', { name: 'Brands' })).getAllByRole('listitem').map((li) => li.querySelector('.name')?.textContent)).toEqual(['Acme Tools']);
+    expect(screen.getByText('1 of 3 brands match')).toBeTruthy();
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('No brand matches “zzz”.')).toBeTruthy();
+  });
+
+  it('hides a brand with its toggle against the API, and hides all only when confirmed', async () => {
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list())
+      .on('POST /api/admin/brands/set-brand-hidden', changed(BRAND_HIDDEN))
+      .on('POST /api/admin/brands/set-all-brands-hidden', { status: 'success', message: ALL_BRANDS_HIDDEN, data: BRANDS.map((b) => ({ ...b, hidden: true })) });
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    render(<Said />);
+
+    const toggle = await screen.findByRole('checkbox', { name: 'Show Bolt Co on the storefront' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Show Cedar Paint on the storefront' }) as HTMLInputElement).checked).toBe(false);
+    toggle.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(toggle.checked).toBe(false));
+    expect(api.sent('POST /api/admin/brands/set-brand-hidden')[0].body).toEqual({ brand_id: 2, hidden: true });
+    expect(await said(BRAND_HIDDEN)).toBeTruthy();
+    expect(within(rowOf('Bolt Co')).getByText('Hidden from shoppers')).toBeTruthy();
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await user.click(screen.getByRole('button', { name: 'Hide all' }));
+    expect(confirm.mock.calls[0][0]).toBe(HIDE_ALL_BRANDS_QUESTION);
+    expect(api.sent('POST /api/admin/brands/set-all-brands-hidden')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Hide all' }));
+    await waitFor(() => expect(screen.getAllByRole('checkbox').every((c) => !(c as HTMLInputElement).checked)).toBe(true));
+    expect(api.sent('POST /api/admin/brands/set-all-brands-hidden')[0].body).toEqual({ hidden: true });
+    expect((screen.getByRole('button', { name: 'Hide all' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("sets a logo by its address (Save disabled until there is one), saying 'Brand logo updated' or why not", async () => {
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list())
+      .on('POST /api/admin/brands/update-brand-img', new Failure(500, 'Server Error'));
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    render(<Said />);
+    await user.click(await screen.findByRole('button', { name: 'Logo of Bolt Co' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Logo of Bolt Co' });
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Logo image address' }), 'https://cdn.example.com/bolt.png');
+    expect(within(dialog).getByRole('img', { name: 'Bolt Co logo' }).getAttribute('src')).toBe('https://cdn.example.com/bolt.png');
+    await user.click(save);
+    expect(await within(dialog).findByText(BRAND_LOGO_SAVE_FAILED)).toBeTruthy();
+
+    api.on('POST /api/admin/brands/update-brand-img', changed(BRAND_LOGO_UPDATED));
+    await user.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await said(BRAND_LOGO_UPDATED)).toBeTruthy();
+    expect(within(rowOf('Bolt Co')).getByRole('img', { name: 'Bolt Co logo' })).toBeTruthy();
+  });
+
+  it('says so when the store has no brands, and offers Try again when they cannot be loaded', async () => {
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', new Failure(500, 'Server Error'));
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    expect(await screen.findByText('We could not load the brands.')).toBeTruthy();
+    api.on('POST /api/admin/brands/get-business-brands', list([]));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('This store has no brands yet.')).toBeTruthy();
+  });
+
+  it('tells staff without edit_brands_settings why the screen does not open', async () => {
+    renderAdmin('/admin/settings/brands-settings', { user: staffWith(['edit_department_mapping']) });
+    expect(await screen.findByText(/Edit brands settings/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,240 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { BrandAdmin } from '@platform/contracts';
+import {
+  ALIAS_ADD_FAILED, ALIAS_MAX_LENGTH, ALIAS_REMOVE_FAILED, BRAND_ALT_TEXT_MAX_LENGTH, BRAND_LOGO_MAX_LENGTH, BRAND_LOGO_SAVE_FAILED, BRAND_LOGO_SIZE,
+  brandAliasInput, brandLogoProblem, canSaveBrandAlias, filterBrands, HIDE_ALL_BRANDS_QUESTION, SHOW_ALL_BRANDS_QUESTION,
+} from '@platform/domain';
+import { brandsAdminApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
+import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle } from '@platform/ui';
+
+const Toolbar = styled.div`
+  display: flex; flex-wrap: wrap; gap: 12px; align-items: end; margin-bottom: 12px;
+  label { flex: 1 1 260px; margin-bottom: 0; }
+  .actions { display: flex; gap: 8px; flex-wrap: wrap; }
+  @media (max-width: 560px) { .actions, .actions button { width: 100%; } }
+`;
+const Count = styled.p`margin: 0 0 8px; color: ${(p) => p.theme.colors.muted};`;
+const Brands = styled.ul`
+  list-style: none; margin: 0; padding: 0;
+  & > li { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 10px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
+  .logo { width: 56px; height: 56px; object-fit: contain; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; background: #fff; }
+  .no-logo { display: grid; place-items: center; font-size: 0.75rem; color: ${(p) => p.theme.colors.muted}; text-align: center; }
+  .main { flex: 1 1 220px; min-width: 0; }
+  .name { font-weight: 600; overflow-wrap: anywhere; }
+  .meta { display: block; color: ${(p) => p.theme.colors.muted}; overflow-wrap: anywhere; }
+  .shown { display: inline-flex; gap: 8px; align-items: center; min-height: 40px; cursor: pointer; }
+  .shown input { width: 20px; height: 20px; }
+  .buttons { display: flex; gap: 8px; flex-wrap: wrap; }
+  @media (max-width: 560px) { .buttons { width: 100%; } .buttons button { flex: 1; } }
+`;
+const Problem = styled.p`margin: -8px 0 12px; color: ${(p) => p.theme.colors.danger};`;
+const Preview = styled.img`display: block; width: 128px; height: 128px; object-fit: contain; margin: 0 0 12px; border: 1px solid ${(p) => p.theme.colors.border};`;
+const ModalButtons = styled.div`display: flex; gap: 12px; flex-wrap: wrap;`;
+
+/**
+ * Spec 3 brand alias modal: the brand's alias and its logo's alt text. Add is enabled once the alias has 2 or more
+ * characters or alt text is there; with an alias already set the button reads Update, and Remove alias takes it off.
+ * The server's refusal shows under its field; after saving the modal closes.
+ */
+function BrandAliasModal({ brand, onClose }: { brand: BrandAdmin; onClose: () => void }) {
+  const [alias, setAlias] = useState(brand.alias ?? '');
+  const [altText, setAltText] = useState(brand.altTextLogo ?? '');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [save, { isLoading: saving }] = brandsAdminApi.useAddBrandAliasMutation();
+  const [remove, { isLoading: removing }] = brandsAdminApi.useRemoveBrandAliasMutation();
+  const busy = saving || removing;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSaveBrandAlias(alias, altText) || busy) return;
+    const checked = brandAliasInput(alias, altText);
+    if ('problems' in checked) { setProblems(checked.problems); return; }
+    setProblems({});
+    try {
+      notify('success', (await save({ brand_id: brand.brand_id, alias: checked.alias ?? '', altTextLogo: checked.altTextLogo ?? '' }).unwrap()).message);
+      onClose();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setProblems(Object.keys(fields).length ? fields : { form: errorMessage(error, ALIAS_ADD_FAILED) });
+    }
+  };
+  const removeAlias = async () => {
+    setProblems({});
+    try {
+      notify('success', (await remove({ brand_id: brand.brand_id }).unwrap()).message);
+      onClose();
+    } catch (error) {
+      setProblems({ form: errorMessage(error, ALIAS_REMOVE_FAILED) });
+    }
+  };
+  const described = (field: string) => (problems[field] ? { 'aria-invalid': true, 'aria-describedby': `brand-${field}-problem` } : {});
+
+  return (
+    <Modal open onClose={onClose} labelledBy="brand-alias-title">
+      <h2 id="brand-alias-title" style={{ marginTop: 0 }}>Alias of {brand.brand_name}</h2>
+      <p>Another name shoppers search this brand by, and the words that describe its logo to people who cannot see it.</p>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field>
+          Alias
+          <input data-autofocus name="alias" autoComplete="off" maxLength={ALIAS_MAX_LENGTH} value={alias} {...described('alias')}
+            onChange={(e) => { setAlias(e.target.value); setProblems({}); }} />
+        </Field>
+        {problems.alias ? <Problem id="brand-alias-problem" role="alert">{problems.alias}</Problem> : null}
+        <Field>
+          Logo alt text
+          <input name="altTextLogo" autoComplete="off" maxLength={BRAND_ALT_TEXT_MAX_LENGTH} value={altText} {...described('altTextLogo')}
+            onChange={(e) => { setAltText(e.target.value); setProblems({}); }} />
+        </Field>
+        {problems.altTextLogo ? <Problem id="brand-altTextLogo-problem" role="alert">{problems.altTextLogo}</Problem> : null}
+        {problems.form ? <Problem role="alert" style={{ marginTop: 0 }}>{problems.form}</Problem> : null}
+        <ModalButtons>
+          <Button type="submit" disabled={busy || !canSaveBrandAlias(alias, altText)}>{saving ? 'Saving…' : brand.alias ? 'Update' : 'Add'}</Button>
+          {brand.alias ? <Button type="button" $variant="secondary" disabled={busy} onClick={() => void removeAlias()}>{removing ? 'Removing…' : 'Remove alias'}</Button> : null}
+          <Button type="button" $variant="secondary" onClick={onClose}>Cancel</Button>
+        </ModalButtons>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Spec 3 brand logo modal: the logo by its image's address, shown as a preview; Save is disabled until there is
+ * one. 'Brand logo updated' once saved, else 'Something went wrong while saving the logo' (or the address's problem).
+ */
+function BrandLogoModal({ brand, onClose }: { brand: BrandAdmin; onClose: () => void }) {
+  const [image, setImage] = useState(brand.image ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [save, { isLoading: saving }] = brandsAdminApi.useUpdateBrandImageMutation();
+  const address = image.trim();
+  const previewable = address !== '' && brandLogoProblem(address) === null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!address || saving) return;
+    const wrong = brandLogoProblem(address);
+    if (wrong) { setProblem(wrong); return; }
+    try {
+      notify('success', (await save({ brand_id: brand.brand_id, image: address }).unwrap()).message);
+      onClose();
+    } catch (error) {
+      setProblem(fieldErrors(error).image ?? BRAND_LOGO_SAVE_FAILED);
+    }
+  };
+
+  return (
+    <Modal open onClose={onClose} labelledBy="brand-logo-title">
+      <h2 id="brand-logo-title" style={{ marginTop: 0 }}>Logo of {brand.brand_name}</h2>
+      <p>The web address of the logo image. Recommended size {BRAND_LOGO_SIZE} pixels.</p>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field>
+          Logo image address
+          <input data-autofocus name="image" type="url" inputMode="url" autoComplete="off" maxLength={BRAND_LOGO_MAX_LENGTH} value={image} placeholder="https://"
+            aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'brand-logo-problem' : undefined}
+            onChange={(e) => { setImage(e.target.value); setProblem(null); }} />
+        </Field>
+        {problem ? <Problem id="brand-logo-problem" role="alert">{problem}</Problem> : null}
+        {previewable ? <Preview src={address} alt={brand.altTextLogo ?? `${brand.brand_name} logo`} /> : null}
+        <ModalButtons>
+          <Button type="submit" disabled={saving || !address}>{saving ? 'Saving…' : 'Save'}</Button>
+          <Button type="button" $variant="secondary" onClick={onClose}>Cancel</Button>
+        </ModalButtons>
+      </form>
+    </Modal>
+  );
+}
+
+function BrandRow({ brand, onAlias, onLogo, onShown, busy }: {
+  brand: BrandAdmin; onAlias: (b: BrandAdmin) => void; onLogo: (b: BrandAdmin) => void; onShown: (b: BrandAdmin, shown: boolean) => void; busy: boolean;
+}) {
+  return (
+    <li>
+      {brand.image ? <img className="logo" src={brand.image} alt={brand.altTextLogo ?? `${brand.brand_name} logo`} /> : <span className="logo no-logo" aria-hidden="true">No logo</span>}
+      <div className="main">
+        <span className="name">{brand.brand_name}</span>
+        <span className="meta">{brand.alias ? `Alias: ${brand.alias}` : 'No alias'}{brand.altTextLogo ? ` · Alt text: ${brand.altTextLogo}` : ''}</span>
+        {brand.hidden ? <span className="meta">Hidden from shoppers</span> : null}
+      </div>
+      <label className="shown">
+        <input type="checkbox" checked={!brand.hidden} disabled={busy} aria-label={`Show ${brand.brand_name} on the storefront`} onChange={(e) => onShown(brand, e.target.checked)} />
+        Shown
+      </label>
+      <div className="buttons">
+        <Button type="button" $variant="secondary" aria-label={`${brand.alias ? 'Edit' : 'Add'} alias of ${brand.brand_name}`} onClick={() => onAlias(brand)}>{brand.alias ? 'Edit alias' : 'Add alias'}</Button>
+        <Button type="button" $variant="secondary" aria-label={`Logo of ${brand.brand_name}`} onClick={() => onLogo(brand)}>Logo</Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Settings › Brand Settings (spec 3 settings brands-settings, edit_brands_settings): every brand of the store, found as you
+ * type; each shown or hidden on the storefront (hide all or show all, once confirmed), with its alias and logo
+ * alt text (the brand alias modal) and its logo (the brand logo modal).
+ */
+export function BrandsSettingsPage() {
+  const { data, isLoading, isError, refetch } = brandsAdminApi.useBusinessBrandsQuery();
+  const [setHidden, { isLoading: hiding }] = brandsAdminApi.useSetBrandHiddenMutation();
+  const [setAllHidden, { isLoading: hidingAll }] = brandsAdminApi.useSetAllBrandsHiddenMutation();
+  const [typed, setTyped] = useState('');
+  const [aliasOf, setAliasOf] = useState<BrandAdmin | null>(null);
+  const [logoOf, setLogoOf] = useState<BrandAdmin | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const brands = data?.data ?? [];
+  const shown = filterBrands(brands, typed);
+
+  const showBrand = async (brand: BrandAdmin, show: boolean) => {
+    setFailure(null);
+    try {
+      notify('success', (await setHidden({ brand_id: brand.brand_id, hidden: !show }).unwrap()).message);
+    } catch (error) {
+      setFailure(errorMessage(error, `We could not ${show ? 'show' : 'hide'} ${brand.brand_name}. Please try again.`));
+    }
+  };
+  const showAll = async (show: boolean) => {
+    if (!window.confirm(show ? SHOW_ALL_BRANDS_QUESTION : HIDE_ALL_BRANDS_QUESTION)) return;
+    setFailure(null);
+    try {
+      notify('success', (await setAllHidden({ hidden: !show }).unwrap()).message);
+    } catch (error) {
+      setFailure(errorMessage(error, `We could not ${show ? 'show' : 'hide'} the brands. Please try again.`));
+    }
+  };
+
+  return (
+    <Container>
+      <PageTitle>Brand Settings</PageTitle>
+      <p>A hidden brand leaves the storefront&apos;s Brands list and its brand page; its products stay on sale. An alias is another name shoppers can search the brand by.</p>
+      {isLoading ? <Loading label="Loading the brands…" /> : null}
+      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the brands.</ErrorNotice> : null}
+      {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
+      {data && brands.length === 0 ? <EmptyState title="This store has no brands yet.">Brands arrive with the product catalogue (point-of-sale sync or import).</EmptyState> : null}
+      {brands.length ? (
+        <>
+          <Toolbar>
+            <Field>
+              Find a brand
+              <input type="search" name="brand-search" autoComplete="off" placeholder="Name or alias" value={typed} onChange={(e) => setTyped(e.target.value)} />
+            </Field>
+            <div className="actions">
+              <Button type="button" $variant="secondary" disabled={hidingAll || brands.every((b) => b.hidden)} onClick={() => void showAll(false)}>Hide all</Button>
+              <Button type="button" $variant="secondary" disabled={hidingAll || brands.every((b) => !b.hidden)} onClick={() => void showAll(true)}>Show all</Button>
+            </div>
+          </Toolbar>
+          <Count aria-live="polite">
+            {typed.trim() ? `${shown.length} of ${brands.length} brands match` : `${brands.length} brands, ${brands.filter((b) => b.hidden).length} hidden`}
+          </Count>
+          {shown.length ? (
+            <Brands aria-label="Brands">
+              {shown.map((brand) => (
+                <BrandRow key={brand.brand_id} brand={brand} onAlias={setAliasOf} onLogo={setLogoOf} onShown={(b, s) => void showBrand(b, s)} busy={hiding || hidingAll} />
+              ))}
+            </Brands>
+          ) : <EmptyState title={`No brand matches “${typed.trim()}”.`}>Try another name or alias.</EmptyState>}
+        </>
+      ) : null}
+      {aliasOf ? <BrandAliasModal brand={aliasOf} onClose={() => setAliasOf(null)} /> : null}
+      {logoOf ? <BrandLogoModal brand={logoOf} onClose={() => setLogoOf(null)} /> : null}
+    </Container>
+  );
+}
