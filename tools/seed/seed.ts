@@ -5,7 +5,7 @@ import { Brand, Department, FeaturedProduct, Product, productDocId, rebuildSearc
 import { adminIds, Customer, CustomerKey, customerKeyDocs, hashPassword, startSessionLists } from '@platform/identity';
 import { sealSecret } from '@platform/server-kit';
 import { CustomPageModel, HomepageWidgetModel, RentalCategory, RentalProduct, enrolRewardsMember, StoreProfile } from '@platform/tenant-settings';
-import { indexOrders, Order } from '@platform/orders';
+import { ArAccountModel, indexOrders, Order } from '@platform/orders';
 import { Coupon } from '@platform/cart';
 import { createRedis } from '@platform/queue';
 import type { Redis } from 'ioredis';
@@ -205,7 +205,8 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) 
     },
     // The hardware store takes cards through Stripe in test mode (the local stand-in answers), besides paying at
     // the store; the paint store takes payment at the store only. A test key only, sealed as every stored secret.
-    payment: plan.variant === 'hardware-cooperative' ? { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_demohardware', secret_key: sealSecret('sk_test_demohardware'), is_live: false, disable_save_card: false } } : {},
+    // Its trade customers on an AR (charge) account may charge their orders to it at checkout (payment_charge_account).
+    payment: plan.variant === 'hardware-cooperative' ? { payment_provider: 'stripe', payment_charge_account: true, stripe: { publishable_key: 'pk_test_demohardware', secret_key: sealSecret('sk_test_demohardware'), is_live: false, disable_save_card: false } } : {},
     settings: { cart: { taxDisclaimer: 'Tax is estimated until checkout.' }, featuredProductsTitle: plan.variant === 'hardware-cooperative' ? 'Staff Picks' : '',
       // Registration asks trade customers for their company and trade (custom signup fields).
       custom_fields: { signup: plan.variant === 'hardware-cooperative' ? [
@@ -357,6 +358,14 @@ async function seedTenant(plan: TenantPlan, productCount: number, faker: Faker) 
       tenantId, slug: `${login.role}-${plan.slug}`, email: login.email, firstName: names[0], lastName: names[1],
       passwordHash: await hashPassword(login.password), isAdmin: login.role !== 'customer', isSubAccount: login.role === 'staff',
       permissions: login.permissions ?? [], telephone: login.phone ?? null,
+    });
+  }
+  if (plan.variant === 'hardware-cooperative') {
+    // The demo shopper runs a small renovation business on an AR (charge) account: 'Charge to account' at checkout.
+    const shopper = DEMO_LOGINS.find((l) => l.tenant === plan.slug && l.role === 'customer');
+    await ArAccountModel.create({
+      tenantId, number: 'AR-1001', name: 'Shopper Renovations', contact: { name: 'Sam Shopper', email: shopper?.email ?? '', phone: shopper?.phone ?? '' }, creditLimitCents: 250_000,
+      customers: shopper ? [{ id: `customer-${plan.slug}`, name: 'Sam Shopper', email: shopper.email, at: new Date(), by: `admin-${plan.slug}` }] : [], customerCount: shopper ? 1 : 0,
     });
   }
   // Customers who agreed to marketing e-mails (they never sign in here), so the Emails screen has an audience.

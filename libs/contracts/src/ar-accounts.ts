@@ -34,3 +34,17 @@ export type ArAccount = Static<typeof ArAccount>;
 /** GET admin/orders/ar-account-search: matching accounts; with an order_id, the account its customer is on comes first, marked. */
 export const ArAccountSearchHit = Type.Intersect([ArAccountSummary, Type.Object({ customer_account: Type.Boolean() })]);
 export type ArAccountSearchHit = Static<typeof ArAccountSearchHit>;
+
+/**
+ * GET customer/ar-account: the signed-in shopper's own AR account where the store offers charging to it at checkout
+ * (payment_charge_account), with what it may still charge; null when the shopper is on none or the store does not offer it.
+ */
+export const ShopperArAccount = Type.Object({
+  id: Type.String(),
+  number: Type.String(),
+  name: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('on_hold')]),
+  /** What may still be charged before the credit limit (never below 0.00). */
+  available: Money,
+});
+export type ShopperArAccount = Static<typeof ShopperArAccount>;

@@ -239,6 +239,8 @@ export const PAYMENT_PROVIDERS = ['stripe', 'adyen', 'plugnpay', 'authorize_net'
 export const PaymentSettings = Type.Object({
   payment_provider: Type.Union([Type.Literal('stripe'), Type.Literal('adyen'), Type.Literal('plugnpay'), Type.Literal('authorize_net'), Type.Literal('fiserv'), Type.Null()]),
   payment_preparable: Type.Boolean(),
+  /** Shoppers on an open AR (charge) account may charge their orders to it at checkout (docs/PAYMENTS.md "Charge accounts"). */
+  payment_charge_account: Type.Optional(Type.Boolean({ description: 'Signed-in shoppers on an open AR account may charge orders to it at checkout' })),
   stripe: Type.Optional(Type.Object({ publishable_key: Type.String(), is_live: Type.Boolean(), account_id: Type.String(), disable_save_card: Type.Boolean() })),
   // disable_save_card: the spec names it for Stripe; every provider here keeps cards in its vault, so each has it.
   adyen: Type.Optional(Type.Object({ origin_key: Type.String(), environment: Type.String(), disable_save_card: Type.Boolean() })),
@@ -271,6 +273,7 @@ export const FiservAdminSettings = Type.Object({
 export const PaymentSettingsAdmin = Type.Object({
   payment_provider: PaymentSettings.properties.payment_provider,
   payment_preparable: Type.Boolean(),
+  payment_charge_account: Type.Boolean(),
   stripe: StripeAdminSettings,
   adyen: AdyenAdminSettings,
   authorize_net: AuthorizeNetAdminSettings,
@@ -283,6 +286,7 @@ export const PaymentSettingsUpdate = Type.Object({
   // Null first: type coercion would turn null into an empty text for the first branch.
   payment_provider: Type.Union([Type.Null(), Type.Literal('stripe'), Type.Literal('adyen'), Type.Literal('plugnpay'), Type.Literal('authorize_net'), Type.Literal('fiserv')]),
   payment_preparable: Type.Optional(Type.Boolean()),
+  payment_charge_account: Type.Optional(Type.Boolean({ description: 'Offer "Charge to account" at checkout to shoppers on an open AR account' })),
   stripe: Type.Optional(Type.Object({
     publishable_key: Type.String({ maxLength: 255 }),
     secret_key: Type.Optional(Type.String({ maxLength: 255 })),

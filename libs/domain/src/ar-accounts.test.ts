@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arAccountFromInput, arAccountMatches, arBalanceCents, arChargeProblem, orderAmountDueCents, orderChargeProblem, arPaymentProblem, parseAmountCents, AR_LIMIT_NEEDED, AR_NUMBER_NEEDED, AR_PAYMENT_NEEDED } from './index';
+import { arAccountFromInput, checkoutChargeProblem, chargedToAccountLabel, chargeToAccountLabel, AR_OVER_CREDIT_LIMIT, arAccountMatches, arBalanceCents, arChargeProblem, orderAmountDueCents, orderChargeProblem, arPaymentProblem, parseAmountCents, AR_LIMIT_NEEDED, AR_NUMBER_NEEDED, AR_PAYMENT_NEEDED } from './index';
 
 const ACCOUNT = { number: '1001', name: 'Smith Builders', status: 'active', creditLimitCents: 100_000, balanceCents: 90_000 };
 const ORDER = { status: 'taken', totalCents: 10_800, subtotalCents: 10_000, discountCents: 0, taxCents: 800, items: [{ priceCents: 2_500 }, { priceCents: 7_500 }], payment: { method: 'pay_at_store', status: 'due' } };
@@ -58,5 +58,14 @@ describe('AR accounts', () => {
     expect(arAccountMatches(ACCOUNT, 'builders')).toBe(true);
     expect(arAccountMatches(ACCOUNT, 'jones')).toBe(false);
     expect(arAccountMatches(ACCOUNT, '01')).toBe(false);
+  });
+
+  it('lets a shopper charge an order up to the credit limit, never past it, and nothing to an account on hold', () => {
+    expect(checkoutChargeProblem(ACCOUNT, 10_000)).toBeNull();
+    expect(checkoutChargeProblem(ACCOUNT, 10_001)).toBe(AR_OVER_CREDIT_LIMIT);
+    expect(checkoutChargeProblem({ ...ACCOUNT, status: 'on_hold' }, 1)).toBe('Your account Smith Builders (1001) is on hold: it takes no new orders. Please choose another way to pay, or call the store.');
+    expect(chargeToAccountLabel(ACCOUNT)).toBe('Charge to account Smith Builders (1001)');
+    expect(chargedToAccountLabel(ACCOUNT)).toBe('Charged to account Smith Builders (1001)');
+    expect(chargedToAccountLabel({ number: '1001' })).toBe('Charged to account 1001');
   });
 });

@@ -12,8 +12,21 @@ export type ArAccountStatus = (typeof AR_ACCOUNT_STATUSES)[number];
 export const AR_STATUS_LABELS: Record<ArAccountStatus, string> = { active: 'Active', on_hold: 'On hold' };
 /** The payment method of an order charged to an account (its amount is owed by the account, not due at the store). */
 export const CHARGED_TO_ACCOUNT = 'ar_account';
-/** How an order charged to an account reads its payment (the shopper's order page, the admin's). */
-export const chargedToAccountLabel = (number: string) => `Charged to account ${number}`;
+/** How an order charged to an account reads its payment (the Done step, My Orders, the admin's order, the e-mails). */
+export const chargedToAccountLabel = (account: { number: string; name?: string | null }) =>
+  (account.name ? `Charged to account ${account.name} (${account.number})` : `Charged to account ${account.number}`);
+/** The payment choice at checkout for a shopper on an AR account (where the store offers it). */
+export const chargeToAccountLabel = (account: { number: string; name: string }) => `Charge to account ${account.name} (${account.number})`;
+
+/** Checkout, an order over what the account may still charge (nothing changes). */
+export const AR_OVER_CREDIT_LIMIT = 'This order would take your account over its credit limit.';
+/** Checkout, an account on hold (or gone): the shopper pays another way. */
+export const arAccountOnHoldAtCheckout = (account: { number: string; name: string }) =>
+  `Your account ${account.name} (${account.number}) is on hold: it takes no new orders. Please choose another way to pay, or call the store.`;
+/** Checkout, charge to account chosen by a shopper not on an open account, or at a store that does not offer it. */
+export const AR_NOT_OFFERED = 'Charging to an account is not available for you here. Please choose another way to pay.';
+/** Checkout, 'Repeat this order' with charge to account: each run is paid at the store or by card. */
+export const AR_NOT_RECURRING = 'A repeated order is paid by card or at the store: it cannot be charged to an account.';
 
 export const AR_ACCOUNT_NOT_FOUND = 'This AR account was not found.';
 export const AR_NUMBER_NEEDED = 'Enter an account number: letters, digits and dashes, up to 20.';
@@ -78,12 +91,24 @@ export const arAvailableCents = (creditLimitCents: number, balanceCents: number)
  * an account on hold takes nothing new; a charge may not take the balance over the credit limit.
  */
 export function arChargeProblem(account: { number: string; name: string; status: string; creditLimitCents: number; balanceCents: number }, amountCents: number, currencyPrefix = '$'): string | null {
-  if (account.status === 'on_hold') return `Account ${account.number} (${account.name}) is on hold: it takes no new charges or customers.`;
+  if (!arTakesCharges(account)) return `Account ${account.number} (${account.name}) is on hold: it takes no new charges or customers.`;
   const after = account.balanceCents + amountCents;
-  if (amountCents > 0 && after > account.creditLimitCents) {
+  if (arOverLimit(account.creditLimitCents, account.balanceCents, amountCents)) {
     return `This order (${displayPrice(amountCents, currencyPrefix)}) would take account ${account.number} to ${displayPrice(after, currencyPrefix)}, over its credit limit of ${displayPrice(account.creditLimitCents, currencyPrefix)}. ${displayPrice(arAvailableCents(account.creditLimitCents, account.balanceCents), currencyPrefix)} is available.`;
   }
   return null;
+}
+
+/** Whether an account takes new charges: an account on hold (or in any state but active) takes none. */
+export const arTakesCharges = (account: { status: string }) => account.status === 'active';
+
+/** Whether a charge of `amountCents` takes a balance over its credit limit (the one limit rule: checkout, the admin, the Redis script). */
+export const arOverLimit = (creditLimitCents: number, balanceCents: number, amountCents: number) => amountCents > 0 && balanceCents + amountCents > creditLimitCents;
+
+/** Why a shopper's order cannot be charged to their account at checkout, in the shopper's words, or null. */
+export function checkoutChargeProblem(account: { number: string; name: string; status: string; creditLimitCents: number; balanceCents: number }, amountCents: number): string | null {
+  if (!arTakesCharges(account)) return arAccountOnHoldAtCheckout(account);
+  return arOverLimit(account.creditLimitCents, account.balanceCents, amountCents) ? AR_OVER_CREDIT_LIMIT : null;
 }
 
 type ChargeableOrder = {

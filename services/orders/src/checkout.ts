@@ -2,7 +2,7 @@ import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, checkoutLocale, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
   FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING, LATE_PAYMENT_RELEASED,
-  type RecurringFrequency, type DisclaimerSettings,
+  type RecurringFrequency, type DisclaimerSettings, AR_OVER_CREDIT_LIMIT,
 } from '@platform/domain';
 import type { PlacedOrder, RecurringOrder as RecurringOrderView } from '@platform/contracts';
 import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity, type StoredCart } from '@platform/cart';
@@ -18,6 +18,8 @@ import { tellShopper } from './shopper-notices';
 import { connectBinding, connectForm, connectSettings, FISERV_CONNECT_TOKEN, type ConnectSettings, type FiservConnectForm } from './fiserv-connect';
 import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
+import { checkoutAccount, type ChargeAccount } from './ar-accounts/checkout-account';
+import { recordCheckoutCharge, recoverCreditHold, releaseCredit, staleCreditHolds, takeCredit } from './ar-accounts/credit';
 
 export interface CheckoutInput {
   order_type: FulfilmentMode;
@@ -54,7 +56,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   if (ctx.caller?.isAdmin) throw new AppError('forbidden', 'Store admins cannot place orders. Use View as Customer with a customer account.');
   rejectFieldProblems(contactProblems(input));
   const byCard = input.payment_method === PAY_BY_CARD;
-  if (input.payment_method !== PAY_AT_STORE && !byCard) throw new AppError('unprocessable', 'Please choose how you will pay.', { payment_method: ['Please choose how you will pay.'] });
+  if (input.payment_method !== PAY_AT_STORE && !byCard && input.payment_method !== CHARGED_TO_ACCOUNT) throw new AppError('unprocessable', 'Please choose how you will pay.', { payment_method: ['Please choose how you will pay.'] });
   if (byCard && !input.payment_token?.trim()) throw new AppError('unprocessable', ENTER_CARD, { payment_token: [ENTER_CARD] });
   const provider = byCard ? await cardProvider(ctx) : null;
   // On Fiserv the shopper may pay on Connect's own page: the order waits for its answer (as for a bank's 3-D Secure page).
@@ -66,11 +68,13 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   if (!shopper || !(await checkoutPhoneConfirmed(ctx, { redis: io.resources.redis, prefix: io.resources.queuePrefix }, shopper, input.telephone))) {
     throw new AppError('unprocessable', VERIFY_PHONE_FIRST, { telephone: [VERIFY_PHONE_FIRST] });
   }
+  // Charge to account: the shopper's own open account, where the store offers it (its limit is checked when charged).
+  const account = input.payment_method === CHARGED_TO_ACCOUNT ? await checkoutAccount(ctx, who.customerSlug, Boolean(input.recurring)) : null;
   const stored = await io.cart.carts.get(ctx.tenantId, who);
   const recurring = input.recurring ? await checkRecurringRequest(ctx, { redis: io.resources.redis, prefix: io.resources.queuePrefix }, who.customerSlug, {
     frequency: input.recurring.frequency, mode: input.order_type, card: byCard ? { token: input.payment_token!.trim(), saving: input.save_card === true } : null,
   }) : null;
-  return placeCart(ctx, io, who, input, stored, origin, { provider, recurring, connect });
+  return placeCart(ctx, io, who, input, stored, origin, { provider, recurring, connect, account });
 }
 
 export const CONNECT_SAVES_NO_CARD = "A card paid on Fiserv's payment page cannot be saved or charged again here. Please pay without saving the card.";
@@ -80,6 +84,8 @@ export type PlaceOptions = {
   provider: PaymentProvider | null; recurring?: RecurringRequest | null; run?: { recurringOrderId: string; orderId: mongoose.Types.ObjectId };
   /** The shopper pays on Fiserv Connect's page (the store's Connect settings): the order waits for Connect's answer. */
   connect?: ConnectSettings | null;
+  /** Charge to account: the order's total is charged to this AR account (within its credit limit, or 422). */
+  account?: ChargeAccount | null;
 };
 
 /**
@@ -142,6 +148,11 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
         returnUrl: options.run ? undefined : returnUrl, offSession: Boolean(options.run), onSaved: keepSaved,
       });
     }
+    if (options.account) {
+      // Atomic against every other checkout on the account (a Redis script): the total is charged only within the limit.
+      const taken = await takeCredit(ctx, io, options.account, toCents(t.total), hold);
+      if (!taken.ok) throw new AppError('unprocessable', AR_OVER_CREDIT_LIMIT, { payment_method: [AR_OVER_CREDIT_LIMIT] });
+    }
     const awaiting = authorization?.status === 'requires_action';
     const sequence = await takeOrderNumber(store, ctx.tenantId);
     order = await Order.create({
@@ -159,7 +170,8 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
           method: PAY_BY_CARD, provider: provider!.name, reference: authorization.reference, status: awaiting ? 'requires_action' : 'authorized', authorizedCents: authorization.authorizedCents,
           ...(form ? { binding: connectBinding(form) } : {}),
         }
-        : { method: PAY_AT_STORE, status: 'due' },
+        : { method: options.account ? CHARGED_TO_ACCOUNT : PAY_AT_STORE, status: 'due' },
+      arAccount: options.account ? { id: options.account.id, number: options.account.number, name: options.account.name, at: placedAt, by: who.customerSlug } : null,
       subtotalCents: toCents(t.subtotal), additionalFeesCents: toCents(t.additional_fees), discountCents: toCents(t.discount),
       specialOrderFeeCents: toCents(t.special_order_fee), taxCents: toCents(t.tax),
       fulfilmentCents: toCents(t.delivery_charge ?? t.shipping_charge ?? '0.00'),
@@ -169,8 +181,16 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
     });
   } catch (err) {
     const held = authorization;
-    await Promise.all([giveHeldStockBack(io, ctx.tenantId, hold), releaseCoupon(), held?.reference ? provider!.void(held.reference).catch(() => undefined) : null]);
+    await Promise.all([
+      giveHeldStockBack(io, ctx.tenantId, hold), releaseCoupon(), held?.reference ? provider!.void(held.reference).catch(() => undefined) : null,
+      options.account ? releaseCredit(ctx, io, hold) : null,
+    ]);
     throw err;
+  }
+  if (options.account) {
+    // The charge goes into the account's ledger; should the write fail, the reconcile job writes it (the hold stays).
+    await recordCheckoutCharge(ctx, io, options.account.id, { orderId: hold, orderNumber: order.orderNumber, amountCents: order.totalCents, by: who.customerSlug })
+      .catch((error: unknown) => console.error(`[orders] the AR account charge of order ${order.orderNumber} waits for the reconcile job: ${String(error)}`));
   }
   // The stock counts reach the database after the answer (Redis holds them, append-only): the shopper does not
   // wait on five writes, and what is not written is written by the reconcile job (docs/DATA-ACCESS.md).
@@ -471,6 +491,11 @@ export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, o
     if (productIds.length) await announceStockChange(io.resources, tenantId, productIds);
     released += 1;
   }
+  // Charges to AR accounts taken by a checkout that stopped before writing the ledger (or giving them back).
+  for (const hold of await staleCreditHolds(io, tenantId, olderThanMs)) {
+    const order = mongoose.Types.ObjectId.isValid(hold.orderId) ? (await Order.findOne(scoped({ tenantId }, { _id: hold.orderId })).lean()) as never : null;
+    if ((await recoverCreditHold({ tenantId } as RequestContext, io, hold, order)) === 'settled') settled += 1; else released += 1;
+  }
   return { released, settled };
 }
 
@@ -518,7 +543,7 @@ export type OrderDoc = {
   address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
   shippingService?: string | null; note?: string; payment?: { method?: string; status?: 'due' | 'requires_action' | 'authorized' | 'paid' | 'voided' | 'refunded' | 'declined' } | null;
   /** The AR account it is charged to (payment.method 'ar_account'). */
-  arAccount?: { number: string } | null;
+  arAccount?: { number: string; name?: string | null } | null;
   items: Line[]; history?: { status: string; at: Date | string; note?: string | null }[] | null; deliveryDate?: string | null; deliveryWindow?: string | null; tracking?: { labelId: string; carrier: string; service: string; code: string; url?: string | null } | null; subtotalCents?: number; additionalFeesCents?: number; discountCents?: number; specialOrderFeeCents?: number; taxCents?: number; fulfilmentCents?: number; totalCents: number;
 };
 
@@ -549,7 +574,7 @@ export async function orderView(ctx: RequestContext, order: OrderDoc): Promise<P
     total: formatCents(order.totalCents),
     payment: order.payment?.method === PAY_BY_CARD
       ? { method: PAY_BY_CARD, label: CARD_LABELS[order.payment.status ?? 'authorized'] ?? CARD_LABELS.authorized, status: order.payment.status === 'paid' || order.payment.status === 'refunded' ? order.payment.status : 'due' }
-      : order.payment?.method === CHARGED_TO_ACCOUNT ? { method: CHARGED_TO_ACCOUNT, label: chargedToAccountLabel(order.arAccount?.number ?? ''), status: 'due' }
+      : order.payment?.method === CHARGED_TO_ACCOUNT ? { method: CHARGED_TO_ACCOUNT, label: chargedToAccountLabel(order.arAccount ?? { number: '' }), status: 'due' }
       : { method: order.payment?.method ?? PAY_AT_STORE, label: payAtStoreLabel(FULFILMENT_MODES[order.orderType] ?? FULFILMENT_MODES.pickup), status: order.payment?.status === 'paid' ? 'paid' : 'due' },
     note: order.note ?? '',
     timeline: orderTimeline(order.placedAt, order.history ?? []),

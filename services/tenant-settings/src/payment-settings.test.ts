@@ -27,15 +27,15 @@ describe('payment settings', () => {
   it("answers the provider with its public keys only, never a secret", async () => {
     const res = await get('payment-settings');
     expect(res.json().data).toEqual({
-      payment_provider: 'stripe', payment_preparable: true,
+      payment_provider: 'stripe', payment_preparable: true, payment_charge_account: false,
       stripe: { publishable_key: 'pk_test_123', is_live: false, account_id: 'acct_1', disable_save_card: false },
     });
     expect(res.body).not.toContain('SECRET');
   });
 
   it('answers no provider for a store without one or with an unknown one (payment in store)', async () => {
-    expect((await get('payment-settings', 'pay-c')).json().data).toEqual({ payment_provider: null, payment_preparable: false });
-    expect((await get('payment-settings', 'pay-b')).json().data).toEqual({ payment_provider: null, payment_preparable: false });
+    expect((await get('payment-settings', 'pay-c')).json().data).toEqual({ payment_provider: null, payment_preparable: false, payment_charge_account: false });
+    expect((await get('payment-settings', 'pay-b')).json().data).toEqual({ payment_provider: null, payment_preparable: false, payment_charge_account: false });
   });
 });
 

@@ -19,7 +19,7 @@ const PUBLIC_FIELDS: { [P in (typeof PAYMENT_PROVIDERS)[number]]: (stored: Plain
 export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSettings> {
   const stored = (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain;
   const provider = PAYMENT_PROVIDERS.find((p) => p === stored.payment_provider) ?? null;
-  const base = { payment_provider: provider, payment_preparable: flag(stored.payment_preparable) };
+  const base = { payment_provider: provider, payment_preparable: flag(stored.payment_preparable), payment_charge_account: flag(stored.payment_charge_account) };
   return provider ? { ...base, [provider]: PUBLIC_FIELDS[provider]((stored[provider] ?? {}) as Plain) } : base;
 }
 

@@ -121,12 +121,12 @@ describe('charging an order to an account', () => {
     expect(charged.json()).toMatchObject({
       message: `Order ${small.number} ($${small.total}) is charged to account B-300 (Bay Builders).`,
       account: { balance: small.total, charge_count: 1, charges: [{ order_id: small.id, order_number: small.number, amount: small.total, by: 'the-owner' }] },
-      order: { id: small.id, ar_account: { id: acct.id, number: 'B-300', name: 'Bay Builders' }, payment: { method: 'ar_account', label: 'Charged to account B-300', status: 'due' } },
+      order: { id: small.id, ar_account: { id: acct.id, number: 'B-300', name: 'Bay Builders' }, payment: { method: 'ar_account', label: 'Charged to account Bay Builders (B-300)', status: 'due' } },
     });
     expect((await stored(small.id)).history.at(-1)).toMatchObject({ by: 'the-owner', note: `Charged to AR account B-300 (Bay Builders): $${small.total}` });
     // The shopper's own copy of the order says so too.
     const shopper = (await harness.app.inject({ url: `/api/orders/order?order_number=${small.number}&device_id=ArSmall001`, headers: headers() })).json().data;
-    expect(shopper.payment).toEqual({ method: 'ar_account', label: 'Charged to account B-300', status: 'due' });
+    expect(shopper.payment).toEqual({ method: 'ar_account', label: 'Charged to account Bay Builders (B-300)', status: 'due' });
 
     const again = await call('POST', 'admin/orders/assign-ar-account', { orderId: small.id, accountId: acct.id });
     expect(again.statusCode).toBe(409);

@@ -30,6 +30,14 @@ const totals = (a: Pick<StoredAccount, 'charges' | 'payments' | 'customers'>) =>
   chargeCount: a.charges.length, customerCount: a.customers.length,
 });
 
+export type SummaryDoc = Omit<StoredAccount, 'charges' | 'payments'>;
+
+/** The store's accounts without their charges and payments (a store has few: read together), by number. */
+export async function storeAccounts(ctx: RequestContext): Promise<SummaryDoc[]> {
+  const docs = (await ArAccountModel.find(scoped(ctx, {}), { charges: 0, payments: 0 }).lean()) as unknown as SummaryDoc[];
+  return docs.map((d) => ({ ...d, customers: d.customers ?? [] })).sort((x, y) => x.number.localeCompare(y.number, 'en', { numeric: true }));
+}
+
 /** One account of this store by its id, or 404. */
 export async function findAccount(ctx: RequestContext, id: string): Promise<StoredAccount> {
   if (!mongoose.isValidObjectId(id)) throw new AppError('not_found', AR_ACCOUNT_NOT_FOUND);
@@ -38,12 +46,30 @@ export async function findAccount(ctx: RequestContext, id: string): Promise<Stor
   return { ...found, customers: found.customers ?? [], charges: found.charges ?? [], payments: found.payments ?? [] };
 }
 
-/** Saves an account's arrays with their totals (under the account's lock); the account as it now is. */
-export async function saveArrays(ctx: RequestContext, id: string, arrays: Partial<Pick<StoredAccount, 'charges' | 'payments' | 'customers'>>, current: StoredAccount): Promise<StoredAccount> {
+/**
+ * Saves an account's arrays with their totals (under the account's lock); the account as it now is. With `io`, the
+ * balance Redis holds for checkouts (credit.ts) moves by what the save changed; without, the caller took it already.
+ */
+export async function saveArrays(ctx: RequestContext, id: string, arrays: Partial<Pick<StoredAccount, 'charges' | 'payments' | 'customers'>>, current: StoredAccount, io?: ArIo): Promise<StoredAccount> {
   const next = { ...current, ...arrays };
   const sums = totals(next);
   await ArAccountModel.updateOne(scoped(ctx, { _id: id }), { $set: { ...arrays, ...sums } });
+  if (io) await moveOwed(ctx, io, id, balanceOf(sums) - balanceOf(current));
   return { ...next, ...sums };
+}
+
+/** The Redis keys of the balances checkouts charge against (credit.ts): owed per account, the holds, their notes. */
+export const owedKeys = (io: ArIo, tenantId: string): [owed: string, holds: string, notes: string] => {
+  const base = `${io.resources.queuePrefix}:ar`;
+  return [`${base}-owed:${tenantId}`, `${base}-holds:${tenantId}`, `${base}-hold-notes:${tenantId}`];
+};
+
+// KEYS: owed. ARGV: account id, cents. Moves a loaded balance (one not loaded is read from the ledger when needed).
+const MOVE = `if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2]) end return false`;
+
+/** A ledger change made in the database (under the account's lock) moves the balance Redis holds by as much. */
+export async function moveOwed(ctx: { tenantId: string }, io: ArIo, accountId: string, cents: number): Promise<void> {
+  if (cents !== 0) await io.resources.redis.eval(MOVE, 1, owedKeys(io, ctx.tenantId)[0], accountId, String(cents));
 }
 
 type ChargedOrder = Parameters<typeof orderAmountDueCents>[0] & { _id: unknown; arAccount?: { id: string; number: string; name: string } | null };
@@ -60,7 +86,7 @@ export async function syncArCharge(ctx: RequestContext, io: ArIo, order: Charged
   await withRedisLock(io.resources.redis, accountLock(ctx, io, accountId), async () => {
     const current = await findAccount(ctx, accountId).catch(() => null);
     if (!current?.charges.some((c) => c.orderId === orderId && c.amountCents !== amountCents)) return;
-    await saveArrays(ctx, accountId, { charges: current.charges.map((c) => (c.orderId === orderId ? { ...c, amountCents } : c)) }, current);
+    await saveArrays(ctx, accountId, { charges: current.charges.map((c) => (c.orderId === orderId ? { ...c, amountCents } : c)) }, current, io);
   }, ACCOUNT_LOCK);
 }
 

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
-import { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary } from '@platform/contracts';
+import { AdminOrder, ArAccount, ArAccountSearchHit, ArAccountSummary, ShopperArAccount } from '@platform/contracts';
 import { AR_ACCOUNT_STATUSES } from '@platform/domain';
 import { errorAnswers, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import type { CheckoutIo } from '../checkout';
+import { shopperArAccount } from './checkout-account';
 import { arAccount, assignArAccount, createArAccount, deleteArAccount, listArAccounts, recordArPayment, removeArCustomer, searchArAccounts, updateArAccount } from './service';
 
 const tags = ['ar accounts'];
@@ -91,5 +92,13 @@ export function arAccountRoutes(io: CheckoutIo): ServicePlugin {
         response: { 200: Type.Object({ status: Type.String(), message: Type.String(), account: ArAccount, order: Type.Union([AdminOrder, Type.Null()]) }), ...errorAnswers(409, 422) },
       },
     }, async (request) => assignArAccount(request.ctx, io, request.body));
+
+    // The shopper's side: checkout's 'Charge to account' (no permission; a guest or an admin is on no account).
+    app.get('/customer/ar-account', {
+      schema: {
+        tags: [...tags, 'checkout'], summary: "The signed-in shopper's AR account where the store lets them charge orders to it at checkout (payment_charge_account), with what it may still charge; null otherwise", security,
+        response: { 200: Type.Object({ data: Type.Union([ShopperArAccount, Type.Null()]) }) },
+      },
+    }, async (request) => ({ data: await shopperArAccount(request.ctx, io) }));
   };
 }

@@ -14,7 +14,8 @@ import { adminView, findOrder, LOCK as ORDER_LOCK, orderLock, type StoredOrder }
 import { redisStore, type CheckoutIo } from '../checkout';
 import { indexOrder, keepOrderDoc } from '../order-index';
 import { ArAccountModel } from './models';
-import { ACCOUNT_LOCK, accountLock, balanceOf, findAccount, saveArrays, type ArIo, type Payment, type StoredAccount } from './ledger';
+import { ACCOUNT_LOCK, accountLock, balanceOf, findAccount, moveOwed, saveArrays, storeAccounts, type ArIo, type Payment, type StoredAccount, type SummaryDoc } from './ledger';
+import { forgetOwed, takeCredit } from './credit';
 
 /**
  * AR (charge) accounts (docs/AR-ACCOUNTS.md): the store's accounts with a credit limit, the customers and orders
@@ -24,7 +25,6 @@ import { ACCOUNT_LOCK, accountLock, balanceOf, findAccount, saveArrays, type ArI
  * taken before the account's.
  */
 
-type SummaryDoc = Omit<StoredAccount, 'charges' | 'payments'>;
 
 export const CUSTOMER_NOT_FOUND = 'This customer was not found.';
 const SHOWN = 100;
@@ -50,12 +50,6 @@ function accountView(a: StoredAccount): ArAccount {
     charges: newestFirst(a.charges).map((c) => ({ order_id: c.orderId, order_number: c.orderNumber, amount: formatCents(c.amountCents), charged_at: new Date(c.at).toISOString(), by: c.by ?? null })),
     payments: newestFirst(a.payments).map((p) => ({ id: p.id, amount: formatCents(p.amountCents), paid_at: new Date(p.at).toISOString(), by: p.by ?? null, note: p.note ?? '' })),
   };
-}
-
-/** The store's accounts without their charges and payments (a store has few: read together), by number. */
-async function storeAccounts(ctx: RequestContext): Promise<SummaryDoc[]> {
-  const docs = (await ArAccountModel.find(scoped(ctx, {}), { charges: 0, payments: 0 }).lean()) as unknown as SummaryDoc[];
-  return docs.map((d) => ({ ...d, customers: d.customers ?? [] })).sort((x, y) => x.number.localeCompare(y.number, 'en', { numeric: true }));
 }
 
 /** GET admin/ar-accounts. */
@@ -104,6 +98,7 @@ export async function deleteArAccount(ctx: RequestContext, io: ArIo, id: string)
     const current = await findAccount(ctx, id);
     if (current.charges.length || current.payments.length) throw new AppError('conflict', `Account ${current.number} has orders or payments on it: put it on hold instead of deleting it.`);
     await ArAccountModel.deleteOne(scoped(ctx, { _id: id }));
+    await forgetOwed(ctx, io, id);
     return current;
   }, ACCOUNT_LOCK), ACCOUNT_LOCK);
   return { status: 'success', message: `Account ${gone.number} (${gone.name}) deleted.` };
@@ -119,7 +114,7 @@ export async function recordArPayment(ctx: RequestContext, io: ArIo, id: string,
     const problem = arPaymentProblem(amountCents, balanceOf(current), prefix);
     if (problem) rejectFieldProblems({ amount: problem });
     const payment: Payment = { id: randomBytes(6).toString('hex'), amountCents: amountCents!, at: new Date(), by: by(ctx), note };
-    return { account: await saveArrays(ctx, id, { payments: [...current.payments, payment] }, current), amountCents: amountCents! };
+    return { account: await saveArrays(ctx, id, { payments: [...current.payments, payment] }, current, io), amountCents: amountCents! };
   }, ACCOUNT_LOCK);
   return {
     status: 'success', message: `${displayPrice(saved.amountCents, prefix)} recorded from account ${saved.account.number}. It now owes ${displayPrice(balanceOf(saved.account), prefix)}.`,
@@ -192,17 +187,22 @@ async function chargeOrder(ctx: RequestContext, io: CheckoutIo, accountId: strin
     const amountCents = orderAmountDueCents(order as never);
     return withRedisLock(io.resources.redis, accountLock(ctx, io, accountId), async () => {
       const current = await findAccount(ctx, accountId);
-      const refused = arChargeProblem({ ...current, balanceCents: balanceOf(current) }, amountCents, prefix);
+      const onHold = arChargeProblem({ ...current, balanceCents: balanceOf(current) }, 0, prefix);
+      if (onHold) throw new AppError('unprocessable', onHold, { accountId: [onHold] });
+      // Against the balance checkouts charge too (credit.ts), so an order charged here and one at checkout never pass the limit together.
+      const taken = await takeCredit(ctx, io, { id: accountId, creditLimitCents: current.creditLimitCents }, amountCents, null, { locked: true });
+      const refused = taken.ok ? null : arChargeProblem({ ...current, balanceCents: taken.owedCents }, amountCents, prefix);
       if (refused) throw new AppError('unprocessable', refused, { accountId: [refused] });
       const at = new Date();
-      const account = await saveArrays(ctx, accountId, { charges: [...current.charges, { orderId, orderNumber: order.orderNumber, amountCents, at, by: by(ctx) }] }, current);
+      const account = await saveArrays(ctx, accountId, { charges: [...current.charges, { orderId, orderNumber: order.orderNumber, amountCents, at, by: by(ctx) }] }, current)
+        .catch(async (error: unknown) => { await moveOwed(ctx, io, accountId, -amountCents); throw error; });
       const arAccount = { id: accountId, number: current.number, name: current.name, at, by: by(ctx) };
       const payment = { ...(order.payment ?? {}), method: CHARGED_TO_ACCOUNT };
       const entry = { status: order.status, at, by: by(ctx), note: `Charged to AR account ${current.number} (${current.name}): ${displayPrice(amountCents, prefix)}` };
       try {
         await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { arAccount, payment }, $push: { history: entry } });
       } catch (error) {
-        await saveArrays(ctx, accountId, { charges: current.charges }, account); // the charge is taken back: nothing changed
+        await saveArrays(ctx, accountId, { charges: current.charges }, account, io); // the charge is taken back: nothing changed
         throw error;
       }
       const changed = { ...order, arAccount, payment, history: [...(order.history ?? []), entry] } as StoredOrder;

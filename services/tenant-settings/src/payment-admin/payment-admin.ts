@@ -70,7 +70,7 @@ export async function getPaymentSettingsForOwner(ctx: RequestContext): Promise<P
   const [publicView, stored] = await Promise.all([getPaymentSettings(ctx), storedPayment(ctx)]);
   const others = Object.fromEntries(OTHER_CARD_PROVIDERS.map((p) => [p, providerAdminView(p, (stored[p] ?? {}) as Plain)]));
   return {
-    payment_provider: publicView.payment_provider, payment_preparable: publicView.payment_preparable,
+    payment_provider: publicView.payment_provider, payment_preparable: publicView.payment_preparable, payment_charge_account: publicView.payment_charge_account === true,
     stripe: stripeAdminView((stored.stripe ?? {}) as Plain), ...others,
   } as PaymentSettingsAdmin;
 }
@@ -109,6 +109,7 @@ export async function savePaymentSettings(ctx: RequestContext, redis: Redis, pre
 
   const set: Record<string, unknown> = { 'payment.payment_provider': body.payment_provider };
   if (body.payment_preparable !== undefined) set['payment.payment_preparable'] = body.payment_preparable;
+  if (body.payment_charge_account !== undefined) set['payment.payment_charge_account'] = body.payment_charge_account;
   if (form) {
     const secret = form.secret_key.trim() || storedSecret!;
     // Stripe is asked whenever its keys are sent or it is chosen, so a store never switches to a key Stripe refuses.

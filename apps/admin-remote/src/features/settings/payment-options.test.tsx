@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { PaymentSettingsAdmin } from '@platform/contracts';
 import { CONNECT_NEEDED, fieldNeeded, HOSTED_PAGE_NOT_READY, ONLY_STORE_OWNER_PAYMENTS, PROVIDER_SETTINGS, secretNeeded } from '@platform/domain';
 import { Failure, FakeApi, renderAdmin } from '../../test-support';
@@ -11,7 +11,7 @@ const fill = async (user: User, label: string, value: string) => { await user.cl
 const URL = 'GET /api/admin/fulfillment/payment-settings';
 const SAVE = 'POST /api/admin/fulfillment/payment-settings';
 const STRIPE_ACTIVE: PaymentSettingsAdmin = {
-  payment_provider: 'stripe', payment_preparable: false,
+  payment_provider: 'stripe', payment_preparable: false, payment_charge_account: false,
   stripe: { publishable_key: 'pk_test_shop', is_live: false, account_id: '', disable_save_card: false, secret_key_set: true, webhook_secret_set: false },
   adyen: { merchant_account: '', client_key: '', live_url_prefix: '', is_live: false, disable_save_card: false, api_key_set: false, hmac_key_set: false },
   authorize_net: { login_id: '5KP3u95bQpv', client_key: 'Ck'.repeat(30), is_live: false, disable_save_card: false, transaction_key_set: true, signature_key_set: false },
@@ -105,5 +105,18 @@ describe('Settings › Payment Options', () => {
   it('tells a sub-account that only the store owner sets how the store takes payment', async () => {
     renderAdmin('/admin/settings/payment-options', { api: new FakeApi().on(URL, new Failure(403, ONLY_STORE_OWNER_PAYMENTS)) });
     expect((await screen.findByRole('alert')).textContent).toContain(ONLY_STORE_OWNER_PAYMENTS);
+  });
+
+  it("turns on 'Charge to account' at checkout: only that switch is sent with the provider", async () => {
+    const api = new FakeApi().on(URL, { data: STRIPE_ACTIVE })
+      .on(SAVE, (r) => ({ status: 'success', message: 'Payment settings saved.', data: { ...STRIPE_ACTIVE, payment_charge_account: (r.body as { payment_charge_account?: boolean }).payment_charge_account ?? false } }));
+    const { user } = renderAdmin('/admin/settings/payment-options', { api });
+    const charge = await screen.findByRole('checkbox', { name: 'Customers on an AR account may charge their orders to it at checkout' }) as HTMLInputElement;
+    expect(charge.checked).toBe(false);
+    expect(document.getElementById(charge.getAttribute('aria-describedby')!)!.textContent).toContain('Settings › AR Accounts');
+    await user.click(charge);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent(SAVE).map((r) => (r.body as { payment_charge_account?: boolean }).payment_charge_account)).toEqual([true]));
+    expect(charge.checked).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ const Form = styled.form`
 `;
 
 type Provider = 'stripe' | OtherCardProvider | null;
-interface FormState { provider: Provider; stripe: StripeSettingsForm; others: Record<OtherCardProvider, ProviderSettingsForm> }
+interface FormState { provider: Provider; stripe: StripeSettingsForm; others: Record<OtherCardProvider, ProviderSettingsForm>; chargeAccount: boolean }
 
 /** A provider's form from the owner's view: its public fields and switches; secrets start empty (never shown). */
 function otherFormOf(provider: OtherCardProvider, view: Record<string, string | boolean>): ProviderSettingsForm {
@@ -36,6 +36,7 @@ function fromSettings(s: PaymentSettingsAdmin): FormState {
   const { publishable_key, is_live, account_id, disable_save_card } = s.stripe;
   return {
     provider: s.payment_provider,
+    chargeAccount: s.payment_charge_account,
     stripe: { ...EMPTY_STRIPE_FORM, publishable_key, is_live, account_id, disable_save_card },
     others: Object.fromEntries(OTHER_CARD_PROVIDERS.map((p) => [p, otherFormOf(p, (s[p] ?? {}) as unknown as Record<string, string | boolean>)])) as FormState['others'],
   };
@@ -95,7 +96,9 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
       payment_provider: chosen, stripe: chosen === 'stripe' ? form.stripe : null,
       ...(chosen && chosen !== 'stripe' ? { [chosen]: form.others[chosen] } : {}),
     }, { secret_key_set: settings.stripe.secret_key_set, stored: storedSecretsOf(settings) });
-    const answer = await checkAndSave(event.currentTarget, found, () => save(requestOf(form)).unwrap(), 'The payment settings could not be saved. Please try again.');
+    // 'Charge to account' is sent only when the owner changed it.
+    const request = { ...requestOf(form), ...(form.chargeAccount !== settings.payment_charge_account ? { payment_charge_account: form.chargeAccount } : {}) };
+    const answer = await checkAndSave(event.currentTarget, found, () => save(request).unwrap(), 'The payment settings could not be saved. Please try again.');
     if (!answer) return;
     setForm(fromSettings(answer.data));
     notify('success', answer.message);
@@ -166,6 +169,16 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
           </label>
         ))}
         {problem('payment_provider')}
+      </fieldset></Card>
+      <Card><fieldset>
+        <legend>Charge accounts</legend>
+        <label className="check">
+          <input type="checkbox" checked={form.chargeAccount} aria-describedby="charge-account-help" onChange={(e) => setForm({ ...form, chargeAccount: e.target.checked })} />
+          Customers on an AR account may charge their orders to it at checkout
+        </label>
+        <p className="help" id="charge-account-help">
+          A signed-in customer you put on an active account (Settings › AR Accounts) sees &lsquo;Charge to account&rsquo; when they pay, up to the account&apos;s credit limit.
+        </p>
       </fieldset></Card>
       {form.provider === 'stripe' ? (
         <Card><fieldset>
