@@ -8,7 +8,7 @@ import { createPlatformStore } from './api';
 import { fillStartupFromPage } from './endpoints/storefront';
 import { setSession, type SessionUser } from './session';
 
-/** A request the screen sent: method, path (no query), query, JSON body (undefined without one), headers. */
+/** A request the screen sent: method, path (no query), query, JSON body (undefined without one; FormData for an upload), headers. */
 export interface SentRequest { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers }
 
 /** An error answer, in the one error body of every 4xx/5xx (contracts ErrorBody). */
@@ -44,8 +44,11 @@ export class FakeApi<Answers extends object> {
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-    const sent: SentRequest = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers };
+    const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data') ?? false;
+    // A file upload is kept as the FormData sent; every other body is JSON.
+    const text = request.method === 'GET' || request.method === 'HEAD' || multipart ? '' : await request.text();
+    const sentBody = multipart ? await request.formData() : text ? JSON.parse(text) : undefined;
+    const sent: SentRequest = { method: request.method, path: url.pathname, query: url.searchParams, body: sentBody, headers: request.headers };
     this.requests.push(sent);
     const responder = this.responders.get(`${sent.method} ${sent.path}`);
     const reply = responder ? await responder(sent) : new Failure(404, `No fixture for ${sent.method} ${sent.path}`);

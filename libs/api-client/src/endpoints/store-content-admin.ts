@@ -91,6 +91,14 @@ export const storeContentAdminApi = platformApi.injectEndpoints({
       query: () => ({ url: 'store-information/delete-og-image', method: 'POST' }),
       onQueryStarted: keepSeo,
     }),
+    /** An image for About Us or the sharing image (multipart, field 'image'); answers the address it is served at. */
+    uploadAboutImage: build.mutation<{ status: string; url: string; message: string }, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('image', file, file.name);
+        return { url: 'about-us/upload', method: 'POST', body };
+      },
+    }),
     saveSocialLinks: build.mutation<Saved<SocialLinks>, SocialLinks>({
       query: (body) => ({ url: 'social/update', method: 'POST', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }: Fulfilled<Saved<SocialLinks>>) {

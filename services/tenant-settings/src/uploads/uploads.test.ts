@@ -104,7 +104,7 @@ describe('about-us/upload', () => {
 
 describe('the API document', () => {
   it('documents the upload as multipart with every status it answers, and the image by its types', () => {
-    const paths = (harness.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: object }; responses: Record<string, { content?: object }> }>> }).paths;
+    const paths = (harness.app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: { content: object }; responses: Record<string, { content?: object }> }>> }).paths;
     const upload = paths['/api/about-us/upload'].post;
     expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
     expect(Object.keys(upload.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '422']);

@@ -6,6 +6,7 @@ import { errorMessage, notify, storefrontApi, storeContentAdminApi } from '@plat
 import { Button, Card, ErrorNotice, Field, Loading } from '@platform/ui';
 import { SaveBar, useCheckedSave } from './checked-save';
 import { SettingsForm } from './product-listings-page';
+import { ImageUploadButton } from './image-upload';
 
 const Preview = styled.iframe`display: block; margin-top: 12px; width: 100%; min-height: 260px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; background: #fff;`;
 const Photo = styled.fieldset`
@@ -47,8 +48,11 @@ export function AboutStoryForm() {
   const { checkAndSave, failure, problem, described } = useCheckedSave();
   useEffect(() => { if (about && form === null) setForm(fromAbout(about)); }, [about, form]);
   const change = (patch: Partial<AboutStoryInput>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
-  const setImage = (index: number, patch: Partial<AboutStoryInput['images'][number]>) =>
-    change({ images: form!.images.map((image, i) => (i === index ? { ...image, ...patch } : image)) });
+  // From the form as it is then: an upload answers after the owner may have typed elsewhere.
+  const setImage = (index: number, patch: Partial<AboutStoryInput['images'][number]>) => {
+    setSaved(null);
+    setForm((f) => f && { ...f, images: f.images.map((image, i) => (i === index ? { ...image, ...patch } : image)) });
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,6 +94,7 @@ export function AboutStoryForm() {
                 <input inputMode="url" placeholder="https://…" value={image.url} {...described(`images.${index}.url`)} onChange={(e) => setImage(index, { url: e.target.value })} />
               </Field>
               {problem(`images.${index}.url`)}
+              <ImageUploadButton label={`Upload image for photo ${index + 1}`} onUploaded={(url) => setImage(index, { url })} />
             </div>
             <div>
               <Field>
@@ -172,8 +177,9 @@ export function StoreSeoForm() {
           Sharing image
           <input name="og_image" inputMode="url" placeholder="https://…" value={form.og_image} {...described('og_image')} onChange={(e) => change({ og_image: e.target.value })} />
         </Field>
-        <p className="help">Shown when a link to the store is shared (og:image); 1200 × 630 pixels reads best.</p>
         {problem('og_image')}
+        <ImageUploadButton label="Upload image for sharing" onUploaded={(url) => change({ og_image: url })} />
+        <p className="help">Shown when a link to the store is shared (og:image); 1200 × 630 pixels reads best.</p>
         {data?.og_image ? <Button type="button" $variant="secondary" disabled={removing} onClick={() => void remove()}>{removing ? 'Removing…' : 'Remove the sharing image'}</Button> : null}
         {removeFailure ? <ErrorNotice>{removeFailure}</ErrorNotice> : null}
       </Card>
