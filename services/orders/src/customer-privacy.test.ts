@@ -60,6 +60,7 @@ beforeAll(async () => {
     tenantId, customerSlug: 'mia-cole-7f3a', status: 'active', frequency: 'weekly', anchorDay: '2026-10-01', firstOrderNumber: '1001', orderType: 'delivery', locationId: 1,
     address: { ...HOME, address: '40 Pine Ave' }, contact: miaContact, payment: { method: 'pay_at_store', label: 'Pay at the store' },
     items: [{ productId: 2, storeProductId: 21, sku: '1002', title: 'Hammer', quantity: 1, special: false }],
+    changes: [{ at: new Date(), by: 'mia-cole-7f3a', byStore: false, what: ['Address: 12 Oak St, Salem, OR 97301 → 40 Pine Ave, Salem, OR 97301'] }],
   });
   await BackInStockAsk.create([
     { _id: `${tenantId}:bis:1`, tenantId, storeProductId: 31, productId: 3, locationId: 1, email: 'mia@gdpr.test', customerSlug: 'mia-cole-7f3a', link: 'https://gdpr-a.test/p/paint' },
@@ -136,7 +137,7 @@ describe("a customer's personal data (GDPR-style export and delete)", () => {
     const nat = (await inDb(() => Order.findOne({ tenantId, orderNumber: '1003' }).lean())) as unknown as { contact: { email: string } };
     expect(nat.contact.email).toBe('nat@gdpr.test');
     const recurring = (await inDb(() => RecurringOrder.findOne({ tenantId, firstOrderNumber: '1001' }).lean())) as unknown as Record<string, unknown>;
-    expect(recurring).toMatchObject({ status: 'cancelled', customerSlug: 'erased-customer', address: null, contact: { email: '', telephone: '' } });
+    expect(recurring).toMatchObject({ status: 'cancelled', customerSlug: 'erased-customer', address: null, contact: { email: '', telephone: '' }, changes: [] });
 
     // The order lists: found by number as 'Deleted customer', no longer by her e-mail, phone or name.
     const search = async (q: string) => (await call('GET', `admin/orders/all?search=${encodeURIComponent(q)}`, owner)).json();

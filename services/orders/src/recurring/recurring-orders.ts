@@ -331,7 +331,7 @@ export { needsCustomer as recurringCustomer };
 
 /**
  * A shopper the store erased (the Customers area's delete): each of their recurring orders is cancelled (no run is
- * placed or charged again) and keeps no personal data: the contact and address are replaced, the owner is no one,
+ * placed or charged again) and keeps no personal data: the contact, address and history of changes are replaced, the owner is no one,
  * and their list is gone. Each by `_id` under its lock; the ids come from the shopper's list in Redis.
  */
 export async function eraseRecurringOrdersOf(ctx: RequestContext, io: RecurringIo, slug: string, contact: RecurringDoc['contact']): Promise<number> {
@@ -342,7 +342,8 @@ export async function eraseRecurringOrdersOf(ctx: RequestContext, io: RecurringI
       const doc = await findRecurring(ctx, id);
       if (!doc) return;
       const cancelling = doc.status === 'active' ? { cancelledAt: new Date(), cancelledBy: ctx.caller?.slug ?? null } : {};
-      const erased = { ...cancelling, status: 'cancelled' as const, customerSlug: ERASED_OWNER, contact, address: null, note: '' };
+      // Its history of changes names old addresses: it goes too.
+      const erased = { ...cancelling, status: 'cancelled' as const, customerSlug: ERASED_OWNER, contact, address: null, note: '', changes: [] };
       await RecurringOrder.updateOne(scoped(ctx, { _id: id }), { $set: erased });
       await keepRow(io, ctx.tenantId, { ...doc, ...erased });
       await unscheduleRuns(io, ctx.tenantId, id);
