@@ -11,7 +11,7 @@ import type { RouterMode } from '@platform/domain';
 import { AlertDialog, buildTheme } from '@platform/ui';
 import { clearAlerts, clearSession, dismissAlert, useCurrentAlert, type CartPreferences, type CustomerDetails, type SavedCard, type SessionUser } from '@platform/api-client';
 import type {
-  BusinessDetails, Cart, LoginResponse, PaymentSettings, PlacedOrder, ReorderAnswer, StoreSettings,
+  BusinessDetails, Cart, LoginResponse, PaymentSettings, PlacedOrder, ReorderAnswer, ShopperArAccount, StoreSettings,
 } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import CheckoutArea from './checkout-area';
@@ -34,6 +34,7 @@ export interface Answers {
   'POST /api/orders/validate-info': { status: string; message: string; verification_required: boolean };
   'GET /api/get-customer-details': { data: CustomerDetails };
   'GET /api/customer-cards': { data: SavedCard[] };
+  'GET /api/customer/ar-account': { data: ShopperArAccount | null };
   'POST /api/signup': { status: string; message: string };
   'POST /api/login': LoginResponse;
   'POST /api/check-email-phone-exists': { status: string; exists: boolean; master_login: boolean };

@@ -1,5 +1,5 @@
 // Checkout: the address and fulfilment type on the cart, placing the order, the customer's orders.
-import type { Cart, CustomerOrderSummary, OrderAddress, Paged, PlacedOrder, RecurringOrder, ReorderAnswer } from '@platform/contracts';
+import type { Cart, CustomerOrderSummary, OrderAddress, Paged, PlacedOrder, RecurringOrder, ReorderAnswer, ShopperArAccount } from '@platform/contracts';
 import type { RecurringFrequency } from '@platform/domain';
 import { platformApi } from '../api';
 import { notePlacedOrder } from '../analytics';
@@ -11,7 +11,7 @@ export type DeliveryAddress = OrderAddress;
 export interface CartPreferences { order_type: number | null; location_id: number | null; address: ShippingAddress | null }
 export interface OrderSubmission {
   device_id: string; order_type: number; first_name: string; last_name: string; email: string; telephone: string;
-  /** 'pay_at_store', or 'card' with payment_token: the card provider's token (never a card number) or a saved card's source. */
+  /** 'pay_at_store', 'ar_account' (charge to the shopper's AR account), or 'card' with payment_token: the card provider's token (never a card number) or a saved card's source. */
   payment_method: string; payment_token?: string; note?: string; expected_total?: string;
   /** Keep the new card in the signed-in shopper's account. */
   save_card?: boolean;
@@ -66,6 +66,8 @@ export const checkoutApi = platformApi.injectEndpoints({
     cartPreferences: build.query<CartPreferences, { device_id: string }>({
       query: (params) => ({ url: 'cart-preferences', params }), transformResponse: unwrap, providesTags: ['Cart'],
     }),
+    /** The signed-in shopper's AR account where the store lets them charge orders to it (null: none); 'Orders': a charge lowers what is available. */
+    chargeAccount: build.query<ShopperArAccount | null, void>({ query: () => 'customer/ar-account', transformResponse: unwrap, providesTags: ['Orders'] }),
     /** attempt: one key per checkout attempt, sent again with a repeat of it (the server answers a repeat with the first order). */
     submitOrder: build.mutation<OrderPlacedAnswer | BankConfirmationAnswer, OrderSubmission & { attempt?: string }>({
       query: ({ attempt, ...body }) => ({ url: 'customer/orders/submit', method: 'POST', body, headers: attempt ? { 'idempotency-key': attempt } : undefined }),

@@ -159,6 +159,63 @@ describe('checkout: Payment step', () => {
     expect(api.sent('POST /api/customer/orders/submit')[0].body).toMatchObject({ payment_method: 'card', payment_token: 'pm_card_visa', save_card: true, recurring: { frequency: 'every-2-weeks' } });
   });
 
+  describe('Charge to account', () => {
+    const ON_ACCOUNT: PaymentSettings = { ...PAY_IN_STORE, payment_charge_account: true };
+    const ACCOUNT = { id: 'acct-1', number: 'AR-1001', name: 'Doe Renovations', status: 'active' as const, available: '2,368.58' };
+    const CHARGED: PlacedOrder = { ...ORDER, payment: { method: 'ar_account', label: 'Charged to account Doe Renovations (AR-1001)', status: 'due' } };
+
+    it("a signed-in shopper on an account charges the order to it; Done reads 'Charged to account'", async () => {
+      const api = paymentApi(ON_ACCOUNT).on('GET /api/customer/ar-account', { data: ACCOUNT })
+        .on('GET /api/orders/order', { data: CHARGED })
+        .on('POST /api/customer/orders/submit', { status: true, message: 'Thank you! Your order has been placed.', order: CHARGED });
+      const { user } = renderCheckout('/cart', { api, user: CUSTOMER, business: { ...BUSINESS, recurring_orders_enabled: true } });
+
+      const charge = await screen.findByRole('radio', { name: 'Charge to account Doe Renovations (AR-1001)' }) as HTMLInputElement;
+      expect(charge.checked).toBe(false);
+      expect((screen.getByRole('radio', { name: 'Pay at the store when you pick up' }) as HTMLInputElement).checked).toBe(true);
+      expect(document.getElementById(charge.getAttribute('aria-describedby')!)!.textContent).toBe('$2,368.58 available on the account. The store bills the account; nothing is paid now.');
+      await user.click(charge);
+      // A repeated order is paid by card or at the store: not offered with the account.
+      expect(screen.queryByRole('checkbox', { name: /Place this order again/ })).toBeNull();
+      await user.click(await placeOrder());
+
+      expect(await screen.findByText('Payment: Charged to account Doe Renovations (AR-1001).')).toBeTruthy();
+      expect(api.sent('POST /api/customer/orders/submit')[0].body).toMatchObject({ payment_method: 'ar_account' });
+      expect(api.sent('POST /api/customer/orders/submit')[0].body).not.toHaveProperty('recurring');
+    });
+
+    it("shows the server's refusal (over the limit) and keeps the choice, so the shopper can pay another way", async () => {
+      const over = 'This order would take your account over its credit limit.';
+      const api = paymentApi(ON_ACCOUNT).on('GET /api/customer/ar-account', { data: ACCOUNT })
+        .on('POST /api/customer/orders/submit', new Failure(422, over, { payment_method: [over] }));
+      const { user } = renderCheckout('/cart', { api, user: CUSTOMER });
+      await user.click(await screen.findByRole('radio', { name: 'Charge to account Doe Renovations (AR-1001)' }));
+      await user.click(await placeOrder());
+      expect((await screen.findByRole('alert')).textContent).toContain(over);
+      await user.click(screen.getByRole('radio', { name: 'Pay at the store when you pick up' }));
+      await user.click(await placeOrder());
+      await waitFor(() => expect(api.sent('POST /api/customer/orders/submit').map((r) => (r.body as { payment_method: string }).payment_method)).toEqual(['ar_account', 'pay_at_store']));
+    });
+
+    it('is not offered on hold (the shopper reads why), to guests, or where the store does not offer it', async () => {
+      const guestApi = paymentApi(ON_ACCOUNT).on('GET /api/customer/ar-account', { data: ACCOUNT });
+      const guest = renderCheckout('/cart', { api: guestApi });
+      await placeOrder();
+      expect(screen.queryByRole('radio', { name: /Charge to account/ })).toBeNull();
+      expect(guestApi.sent('GET /api/customer/ar-account')).toHaveLength(0);
+      guest.unmount();
+      const held = renderCheckout('/cart', { api: paymentApi(ON_ACCOUNT).on('GET /api/customer/ar-account', { data: { ...ACCOUNT, status: 'on_hold' } }), user: CUSTOMER });
+      expect(await screen.findByText('Your account Doe Renovations (AR-1001) is on hold: it takes no new orders. Please choose another way to pay, or call the store.')).toBeTruthy();
+      expect(screen.queryByRole('radio', { name: /Charge to account/ })).toBeNull();
+      held.unmount();
+      const offApi = paymentApi().on('GET /api/customer/ar-account', { data: ACCOUNT });
+      renderCheckout('/cart', { api: offApi, user: CUSTOMER });
+      await placeOrder();
+      expect(screen.queryByRole('radio', { name: /Charge to account/ })).toBeNull();
+      expect(offApi.sent('GET /api/customer/ar-account')).toHaveLength(0);
+    });
+  });
+
   it('repeating is not offered to guests, or where the store does not offer it', async () => {
     const { unmount } = renderCheckout('/cart', { api: paymentApi(), business: { ...BUSINESS, recurring_orders_enabled: true } });
     await placeOrder();

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useNavigate } from '@platform/routing';
 import type { Cart } from '@platform/contracts';
 import {
-  addressLine, cardFormOf, formatPhone, PAY_AT_STORE, payAtStoreLabel, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, runDayLabel, savedCardLabel, type FulfilmentMode, type RecurringFrequency,
+  addressLine, arAccountOnHoldAtCheckout, cardFormOf, CHARGED_TO_ACCOUNT, chargeToAccountLabel, formatPhone, PAY_AT_STORE, payAtStoreLabel, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, runDayLabel, savedCardLabel, type FulfilmentMode, type RecurringFrequency,
 } from '@platform/domain';
 import { checkoutApi, errorMessage, getDeviceId, identityApi, recurringOrdersApi, setCheckoutStep, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, ErrorNotice } from '@platform/ui';
@@ -27,6 +27,7 @@ const Repeat = styled.fieldset`
   border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; padding: 8px 12px; margin: 0 0 16px;
   > label { display: flex; gap: 8px; align-items: center; } select { font: inherit; padding: 6px; margin-left: 8px; } p { margin: 6px 0 0; }
 `;
+const MethodNote = styled.p`margin: 0 0 6px 24px; color: ${(p) => p.theme.colors.muted};`;
 const CardChoice = styled.fieldset`border: 0; padding: 0; margin: 4px 0 4px 24px; display: grid; gap: 6px; legend { padding: 0; margin-bottom: 4px; }`;
 
 /** The card choice: one of the shopper's saved cards (its source), or a new card. */
@@ -74,12 +75,18 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   const chosenCard = cardChoice ?? savedCards?.[0]?.source ?? NEW_CARD;
   const canSaveCard = customer && Boolean(cards?.saveCards);
   const [saveCard, setSaveCard] = useState(false);
+  // Charge to account: a signed-in shopper on an AR account, where the store offers it (its limit is checked on placing).
+  const { data: chargeAccount } = checkoutApi.useChargeAccountQuery(undefined, { skip: !customer || !payments?.payment_charge_account });
+  const onAccount = chargeAccount?.status === 'active' ? chargeAccount : null;
+  const byAccount = method === CHARGED_TO_ACCOUNT && onAccount !== null;
   // 'Repeat this order' (signed-in shoppers, where the store offers it): placed again on each coming date; a shipped one at that day's rate.
   const canRepeat = customer && Boolean(business?.recurring_orders_enabled);
   const [repeat, setRepeat] = useState(false);
   const [frequency, setFrequency] = useState<RecurringFrequency>('weekly');
   const { data: repeatDates } = recurringOrdersApi.useRecurringDatesQuery({ frequency }, { skip: !canRepeat || !repeat });
-  const repeating = canRepeat && repeat;
+  // A repeated order is paid by card or at the store: not offered with Charge to account.
+  const repeatable = canRepeat && !byAccount;
+  const repeating = repeatable && repeat;
   const [problem, setProblem] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   // One key per attempt: a double click or a retry of it places one order; after a refusal the next try is a new attempt.
@@ -108,7 +115,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
         // A repeated order is paid by the same card each time: a new card is saved for it.
         ...(method === PAY_BY_CARD && cards
           ? { payment_method: PAY_BY_CARD, ...(chosenCard === NEW_CARD ? { payment_token: cardToken, ...(canSaveCard && (saveCard || repeating) ? { save_card: true } : {}) } : { payment_token: chosenCard }) }
-          : { payment_method: PAY_AT_STORE }),
+          : { payment_method: byAccount ? CHARGED_TO_ACCOUNT : PAY_AT_STORE }),
         ...(repeating ? { recurring: { frequency } } : {}),
       }).unwrap();
       if (answer.confirm) {
@@ -156,7 +163,13 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       <OrderSummary totals={t} prefix={prefix} label="Order total" totalTestId="order-total" />
       <Methods>
         <legend>How you will pay</legend>
-        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={method === PAY_AT_STORE || !cards} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label>
+        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={method === PAY_AT_STORE || (method === PAY_BY_CARD && !cards) || (method === CHARGED_TO_ACCOUNT && !onAccount)} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label>
+        {onAccount ? (
+          <>
+            <label><input type="radio" name="payment_method" value={CHARGED_TO_ACCOUNT} checked={byAccount} aria-describedby="charge-account-note" onChange={() => setMethod(CHARGED_TO_ACCOUNT)} /> {chargeToAccountLabel(onAccount)}</label>
+            <MethodNote id="charge-account-note">{prefix}{onAccount.available} available on the account. The store bills the account; nothing is paid now.</MethodNote>
+          </>
+        ) : chargeAccount ? <MethodNote role="note">{arAccountOnHoldAtCheckout(chargeAccount)}</MethodNote> : null}
         {cards ? (
           <>
             <label><input type="radio" name="payment_method" value={PAY_BY_CARD} checked={method === PAY_BY_CARD} onChange={() => setMethod(PAY_BY_CARD)} /> Pay now by card</label>
@@ -178,7 +191,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
           </>
         ) : null}
       </Methods>
-      {canRepeat ? (
+      {repeatable ? (
         <Repeat>
           <legend>Repeat this order</legend>
           <label>
