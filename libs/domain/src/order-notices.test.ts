@@ -45,4 +45,14 @@ describe("what the shopper is told of a change to their order", () => {
     expect(toldShopper('', { email: false, text: true })).toBe(' The customer has been told by text.');
     expect(toldShopper('Sam', { email: false, text: false })).toBe('');
   });
+
+  it('tells a shopper who charged the order to their AR account what comes off the account, not a card', () => {
+    const onAccount = { ...pickup, payment: { label: 'Charged to account Smith Builders (1001)', method: 'ar_account' } };
+    const cut = orderNotice('Demo Hardware', onAccount, { change: 'item_cancelled', title: 'Hammer', quantity: 1, refundedCents: 0, lessToPayCents: 1250, orderCancelled: false });
+    expect(cut.email).toContain('Your account is charged $12.50 less.');
+    expect(cut.text).toContain('Your account is charged $12.50 less.');
+    const gone = orderNotice('Demo Hardware', onAccount, { change: 'cancelled', reason: 'Sold out', refundedCents: 0, earlierRefundCents: 0, released: false });
+    expect(gone.email).toContain('Nothing is charged to your account for it.');
+    expect(gone.text).toBe('Demo Hardware: your order 1001 was cancelled. Reason: Sold out. Nothing is charged to your account for it.');
+  });
 });

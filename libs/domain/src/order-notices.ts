@@ -3,6 +3,10 @@
 // them through the notifications queue; nothing else words these messages.
 import { deliveryDateLabel } from './checkout';
 import { displayPrice, type Cents } from './money';
+import { CHARGED_TO_ACCOUNT } from './ar-accounts';
+
+/** A cancelled order charged to the shopper's AR account: the account no longer owes it. */
+const ACCOUNT_NOT_CHARGED = 'Nothing is charged to your account for it.';
 
 /** What the builders read of an order (the shopper's view of it, PlacedOrder). */
 export interface NoticeOrder {
@@ -13,7 +17,8 @@ export interface NoticeOrder {
   store: { name: string; address: string };
   address?: { address: string; city: string } | null;
   shipping_service?: string | null;
-  payment: { label: string };
+  /** method 'ar_account': charged to the shopper's AR account (what is cancelled comes off the account, not a card). */
+  payment: { label: string; method?: string };
 }
 
 /** A change the shopper hears of, with what its words need. */
@@ -102,9 +107,9 @@ const BUILDERS: { [C in OrderChangeName]: Builder<C> } = {
   },
 
   item_cancelled: (store, order, c, money) => {
-    const back = c.refundedCents ? `${money(c.refundedCents)} is refunded to your card; your bank may take a few days to show it.`
-      : c.lessToPayCents ? `You will pay ${money(c.lessToPayCents)} less.` : null;
-    const shortBack = c.refundedCents ? ` ${money(c.refundedCents)} is refunded to your card.` : c.lessToPayCents ? ` You will pay ${money(c.lessToPayCents)} less.` : '';
+    const less = c.lessToPayCents ? (order.payment.method === CHARGED_TO_ACCOUNT ? `Your account is charged ${money(c.lessToPayCents)} less.` : `You will pay ${money(c.lessToPayCents)} less.`) : null;
+    const back = c.refundedCents ? `${money(c.refundedCents)} is refunded to your card; your bank may take a few days to show it.` : less;
+    const shortBack = c.refundedCents ? ` ${money(c.refundedCents)} is refunded to your card.` : less ? ` ${less}` : '';
     return {
       subject: `Part of your order ${order.order_number} at ${store} was cancelled`,
       email: lines(hi(order), '', `${store} could not fill ${c.quantity} × ${c.title} from your order ${order.order_number}, so it is cancelled.`,
@@ -134,6 +139,7 @@ const BUILDERS: { [C in OrderChangeName]: Builder<C> } = {
   },
 
   cancelled: (store, order, c, money) => {
+    const onAccount = order.payment.method === CHARGED_TO_ACCOUNT;
     const refund = c.refundedCents
       ? (c.earlierRefundCents ? `The rest of your card payment, ${money(c.refundedCents)}, is refunded` : `Your card payment of ${money(c.refundedCents)} is refunded in full`)
       : null;
@@ -142,8 +148,9 @@ const BUILDERS: { [C in OrderChangeName]: Builder<C> } = {
       email: lines(hi(order), '', `${store} cancelled your order ${order.order_number}.`, `Reason: ${c.reason}`,
         refund && '', refund && `${refund}. Your bank may take a few days to show it.`,
         c.released && '', c.released && 'The hold on your card is released: you were not charged.',
+        onAccount && '', onAccount && ACCOUNT_NOT_CHARGED,
         '', QUESTIONS),
-      text: `${store}: your order ${order.order_number} was cancelled. Reason: ${/[.!?]$/.test(c.reason) ? c.reason : `${c.reason}.`}${c.refundedCents ? ` ${money(c.refundedCents)} is refunded to your card.` : c.released ? ' You were not charged.' : ''}`,
+      text: `${store}: your order ${order.order_number} was cancelled. Reason: ${/[.!?]$/.test(c.reason) ? c.reason : `${c.reason}.`}${c.refundedCents ? ` ${money(c.refundedCents)} is refunded to your card.` : c.released ? ' You were not charged.' : onAccount ? ` ${ACCOUNT_NOT_CHARGED}` : ''}`,
     };
   },
 
