@@ -95,6 +95,10 @@ describe('Charge to account at checkout', () => {
     const orderId = (await account(id)).charges[0].order_id as string;
     const admin = (await call('GET', `admin/orders/${orderId}`)).json().data;
     expect(admin).toMatchObject({ ar_account: { id, number: 'L-200', name: 'Lee Carpentry' }, payment: { method: 'ar_account', label: 'Charged to account Lee Carpentry (L-200)' } });
+    // Reconciliation counts it on account, not due at the store (the store's only order so far).
+    const day = String(order.placed_at).slice(0, 10);
+    const recon = (await call('GET', `admin/orders/reconciliation?from_date=${day}&to_date=${day}&location_id=1`)).json();
+    expect(recon.totals).toMatchObject({ orders: 1, on_account: order.total, due_at_store: '0.00', captured: '0.00', flagged: 0 });
 
     // One of the two hammers cancelled: the account is owed half; the order cancelled: nothing, and the credit is back.
     expect((await call('POST', `admin/orders/cancelItem/${orderId}.0`, { qty: 1 })).statusCode).toBe(200);
