@@ -75,7 +75,7 @@ async function anonymiseOrder(ctx: RequestContext, io: Pick<CheckoutIo, 'resourc
     await Order.updateOne(scoped(ctx, { _id: id }), { $set: erased });
     const oldWords = orderSearchTerms({ orderNumber: order.orderNumber, customerName: order.customerName, email: order.contact?.email, telephone: order.contact?.telephone });
     const multi = s.redis.multi();
-    for (const word of oldWords) multi.srem(orderKeys.find(s, ctx.tenantId, word), id);
+    for (const word of oldWords) multi.zrem(orderKeys.find(s, ctx.tenantId, word), id);
     multi.del(orderKeys.doc(s, ctx.tenantId, id));
     await indexOrder(s, ctx.tenantId, { ...order, ...erased } as never, multi);
     await multi.exec();

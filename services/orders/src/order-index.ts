@@ -49,7 +49,7 @@ export const LIST_FIELDS = {
 } as const;
 
 /** The lists' layout: a store whose lists were built with another is rebuilt once (ensureOrderIndex). */
-export const ORDER_LISTS_LAYOUT = 'lists-v4';
+export const ORDER_LISTS_LAYOUT = 'lists-v5';
 const LAYOUT = ORDER_LISTS_LAYOUT;
 
 const base = (s: OrderIndexStore, tenantId: string) => `${s.prefix}:orders:${tenantId}`;
@@ -61,7 +61,7 @@ export const orderKeys = {
   list: (s: OrderIndexStore, t: string, list: OrderListName, locationId?: number, orderType?: string) =>
     `${base(s, t)}:list:${list}:${locationId ?? 'all'}:${orderType ?? 'any'}`,
   outstanding: (s: OrderIndexStore, t: string, locationId?: number) => orderKeys.list(s, t, 'outstanding', locationId),
-  /** The orders holding one search word (orderSearchTerms). */
+  /** The orders holding one search word (orderSearchTerms), by time placed as the lists are. */
   find: (s: OrderIndexStore, t: string, term: string) => `${base(s, t)}:find:${term}`,
   sequence: (s: OrderIndexStore, t: string) => `${base(s, t)}:sequence`,
   rows: (s: OrderIndexStore, t: string) => `${base(s, t)}:rows`,
@@ -88,7 +88,7 @@ export async function indexOrder(s: OrderIndexStore, tenantId: string, order: In
     }
   }
   const terms = orderSearchTerms({ orderNumber: order.orderNumber, customerName: order.customerName, email: order.contact?.email, telephone: order.contact?.telephone });
-  for (const term of terms) multi.sadd(orderKeys.find(s, tenantId, term), id);
+  for (const term of terms) multi.zadd(orderKeys.find(s, tenantId, term), at, id);
   if (!batch) await multi.exec();
 }
 
@@ -205,38 +205,51 @@ export interface OrderListQuery { page: number; limit: number; locationId?: numb
 
 /**
  * One page of a store list, newest first, and how many match. Without search words the list's own sorted set
- * (for the location and type asked) answers, the time range by score; with words, the orders holding every
- * word are read and filtered (a word's orders are few next to the store's).
+ * (for the location and type asked) answers, the time range by score; with words, Redis intersects the words'
+ * sets with that list (SEARCH_PAGE), so only the page's rows leave Redis.
  */
 export async function orderListPage(s: OrderIndexStore, tenantId: string, list: OrderListName, q: OrderListQuery): Promise<{ rows: OrderListRow[]; total: number }> {
   await ensureOrderIndex(s, tenantId);
   const start = (q.page - 1) * q.limit;
-  const [min, max] = [q.fromMs ?? '-inf', q.toMs ?? '+inf'];
-  if (q.words?.length) {
-    const rows = await searchedRows(s, tenantId, list, q);
-    return { rows: rows.slice(start, start + q.limit), total: rows.length };
-  }
-  const key = orderKeys.list(s, tenantId, list, q.locationId, q.orderType);
-  const [ids, total] = await Promise.all([s.redis.zrevrangebyscore(key, max, min, 'LIMIT', start, q.limit), s.redis.zcount(key, min, max)]);
+  const { ids, total } = q.words?.length ? await searchedIds(s, tenantId, list, q, start, q.limit) : await listedIds(s, tenantId, list, q, start, q.limit);
   return { rows: await orderRows(s, tenantId, ids), total };
 }
 
-/** The rows of the orders holding every search word, in the list and filters asked, newest first. */
-async function searchedRows(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>): Promise<OrderListRow[]> {
-  const keys = (q.words ?? []).map((w) => orderKeys.find(s, tenantId, w));
-  const ids = keys.length === 1 ? await s.redis.smembers(keys[0]) : await s.redis.sinter(...keys);
-  return (await orderRows(s, tenantId, ids)).filter((r) => {
-    const at = Date.parse(r.placed_at);
-    return (list === 'all' || orderListOf(r.status) === list) && (!q.locationId || r.location_id === q.locationId)
-      && (!q.orderType || r.order_type === q.orderType) && at >= (q.fromMs ?? -Infinity) && at <= (q.toMs ?? Infinity);
-  }).sort((a, b) => (a.placed_at < b.placed_at ? 1 : a.placed_at > b.placed_at ? -1 : 0));
+async function listedIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>, start: number, count: number) {
+  const key = orderKeys.list(s, tenantId, list, q.locationId, q.orderType);
+  const [min, max] = [q.fromMs ?? '-inf', q.toMs ?? '+inf'];
+  const [ids, total] = await Promise.all([s.redis.zrevrangebyscore(key, max, min, 'LIMIT', start, count), s.redis.zcount(key, min, max)]);
+  return { ids, total };
+}
+
+/**
+ * KEYS: the search words' sets, the list's set (all scored by time placed), a scratch key. ARGV: min, max, offset,
+ * count (-1: all). The orders in every set, in the time range: how many, and one page of ids, newest first. The
+ * smallest set (a word's orders) bounds the work; a script runs alone, so one scratch key per store does.
+ */
+const SEARCH_PAGE = `
+local scratch = KEYS[#KEYS]
+local args = { 'ZINTERSTORE', scratch, #KEYS - 1 }
+for i = 1, #KEYS - 1 do args[#args + 1] = KEYS[i] end
+args[#args + 1] = 'AGGREGATE'
+args[#args + 1] = 'MAX'
+redis.call(unpack(args))
+local total = redis.call('ZCOUNT', scratch, ARGV[1], ARGV[2])
+local ids = redis.call('ZREVRANGEBYSCORE', scratch, ARGV[2], ARGV[1], 'LIMIT', ARGV[3], ARGV[4])
+redis.call('DEL', scratch)
+return { total, ids }`;
+
+/** The ids of the orders holding every search word, in the list and filters asked, newest first: one page and the count. */
+async function searchedIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>, start: number, count: number) {
+  const keys = [...(q.words ?? []).map((w) => orderKeys.find(s, tenantId, w)), orderKeys.list(s, tenantId, list, q.locationId, q.orderType), `${base(s, tenantId)}:scratch`];
+  const [total, ids] = await s.redis.eval(SEARCH_PAGE, keys.length, ...keys, String(q.fromMs ?? '-inf'), String(q.toMs ?? '+inf'), String(start), String(count)) as [number, string[]];
+  return { ids, total };
 }
 
 /** Every id of a list with its filters, newest first (the export reads their rows a batch at a time). */
 export async function orderListIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>): Promise<string[]> {
   await ensureOrderIndex(s, tenantId);
-  if (q.words?.length) return (await searchedRows(s, tenantId, list, q)).map((r) => r.id);
-  return s.redis.zrevrangebyscore(orderKeys.list(s, tenantId, list, q.locationId, q.orderType), q.toMs ?? '+inf', q.fromMs ?? '-inf');
+  return (q.words?.length ? await searchedIds(s, tenantId, list, q, 0, -1) : await listedIds(s, tenantId, list, q, 0, -1)).ids;
 }
 
 /** Forgets the tenant's lists (a reseed): they are rebuilt from the database when next needed. */
