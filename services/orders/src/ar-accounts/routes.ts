@@ -97,7 +97,8 @@ export function arAccountRoutes(io: CheckoutIo): ServicePlugin {
     app.get('/customer/ar-account', {
       schema: {
         tags: [...tags, 'checkout'], summary: "The signed-in shopper's AR account where the store lets them charge orders to it at checkout (payment_charge_account), with what it may still charge; null otherwise", security,
-        response: { 200: Type.Object({ data: Type.Union([ShopperArAccount, Type.Null()]) }) },
+        // 409: the account's balance was being loaded by another change of it (its lock busy for 5 s).
+        response: { 200: Type.Object({ data: Type.Union([ShopperArAccount, Type.Null()]) }), ...errorAnswers(409) },
       },
     }, async (request) => ({ data: await shopperArAccount(request.ctx, io) }));
   };
