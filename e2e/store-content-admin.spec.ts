@@ -36,6 +36,30 @@ test.describe('an owner edits what shoppers browse and read (issue 29)', () => {
     }
   });
 
+  test('uploads a photo for the About Us story from the computer; it previews, saves, and Store Information shows it', async ({ page }) => {
+    const headers = await ownerSignedIn(page);
+    const before = (await (await page.request.get('/api/about-us')).json()).data;
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const alt = `Journey photo ${Date.now()}`;
+    const loaded = (image: ReturnType<Page['getByRole']>) => expect.poll(() => image.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0))).toBeGreaterThan(0);
+    try {
+      await page.goto('/admin/settings/about-us');
+      const story = page.getByRole('form', { name: 'Our story' });
+      await story.getByRole('button', { name: 'Add a photo' }).click();
+      await story.getByLabel(/^Upload image for photo \d+$/).last().setInputFiles({ name: 'Journey shop front.png', mimeType: 'image/png', buffer: png });
+      await expect(story.getByRole('textbox', { name: 'Web address' }).last()).toHaveValue(/\/api\/about-us\/images\/[0-9a-f]{24}\/Journey_shop_front\.png$/);
+      // Served by the gateway and allowed by the page's policy: the preview loads.
+      await loaded(story.getByRole('img', { name: 'Preview of the uploaded image' }));
+      await story.getByRole('textbox', { name: 'Description' }).last().fill(alt);
+      await story.getByRole('button', { name: 'Save story' }).click();
+      await expect(story.getByRole('status').filter({ hasText: 'About us story saved.' })).toBeVisible();
+      await page.goto('/store-info');
+      await loaded(page.getByRole('img', { name: alt }));
+    } finally {
+      await page.request.post('/api/about-us/story', { headers, data: before });
+    }
+  });
+
   test('adds an alias to a department in Department Mapping, then removes it', async ({ page }) => {
     await ownerSignedIn(page);
     await page.goto('/admin/settings/department-mapping');
