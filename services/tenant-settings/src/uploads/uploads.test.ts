@@ -63,6 +63,14 @@ describe('about-us/upload', () => {
     expect(image.rawPayload.equals(JPEG)).toBe(true);
   });
 
+  it('keeps a photo of exactly 5 MB, byte for byte', async () => {
+    const photo = Buffer.concat([JPEG.subarray(0, 6), randomBytes(IMAGE_UPLOAD_MAX_BYTES - 6)]);
+    const res = await upload([{ field: 'image', filename: 'IMG_2041.JPG', type: 'image/jpeg', data: photo }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const image = await fetchImage(res.json().url);
+    expect(image.rawPayload.equals(photo)).toBe(true);
+  });
+
   it('refuses a text file renamed .png (415), an empty form (422), another format (415), and keeps nothing', async () => {
     const before = await storedCount();
     const text = await upload([{ field: 'image', filename: 'notes.png', type: 'image/png', data: 'These are my notes, not a picture.' }]);
