@@ -13,7 +13,8 @@ async function stockedProduct(page: Page): Promise<Item> {
 }
 
 test.describe('recurring orders', () => {
-  test('a shopper repeats a pickup order at checkout; on its day the scheduler places the next one; the shopper and the store see it; the shopper cancels', async ({ page, browser }) => {
+  test('a shopper repeats a pickup order at checkout; on its day the scheduler places the next one; the shopper changes how often and how many; the shopper and the store see it; the shopper cancels', async ({ page, browser }) => {
+    test.setTimeout(90_000); // a long journey: checkout, a run by the scheduler, a change, the store's screen, a cancel
     // An e-mail and a mobile number no other journey uses (an account's number is taken once per store).
     const email = `repeat-${Date.now()}@shopper.test`;
     const password = 'Hardware-Repeat-26';
@@ -57,22 +58,39 @@ test.describe('recurring orders', () => {
     await expect(page.getByRole('main')).toContainText(second);
     await expect(page.getByRole('main')).toContainText(first);
 
-    // The store sees it under Orders › Recurring, with the run placed.
+    // The shopper changes it: every month from now on, and two of the item.
+    await page.goto(`${HARDWARE}/recurring-orders`);
+    await card.getByRole('button', { name: `Edit recurring order Every 2 weeks from order ${first}` }).click();
+    const form = card.getByRole('form', { name: 'Edit recurring order' });
+    await expect(form.getByRole('combobox', { name: 'How often' })).toBeFocused();
+    await form.getByRole('combobox', { name: 'How often' }).selectOption('monthly');
+    await form.getByRole('spinbutton', { name: `Quantity of ${product.title}` }).fill('2');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const edited = page.getByRole('article', { name: `Recurring order Every month from order ${first}` });
+    await expect(edited.getByRole('status')).toHaveText('Your recurring order is changed. The next orders are placed with these changes.');
+    await expect(edited.getByRole('list', { name: 'Items' })).toContainText(`2 × ${product.title}`);
+    await expect(edited.getByRole('list', { name: 'Changes' })).toContainText(`By you: How often: Every 2 weeks → Every month; ${product.title}: 1 → 2`);
+    await expect(edited.getByRole('button', { name: `Edit recurring order Every month from order ${first}` })).toBeFocused();
+
+    // The store sees it under Orders › Recurring, with the run placed and the shopper's change.
     const admin = await browser.newPage();
     await openSession(admin, HARDWARE, ADMIN);
     await admin.goto(`${HARDWARE}/admin/orders/recurring`);
     await admin.getByRole('searchbox', { name: 'Search' }).fill(email);
     await admin.getByRole('button', { name: 'Show recurring orders' }).click();
     await admin.getByRole('table', { name: 'Recurring orders' }).getByRole('link', { name: 'Rae Repeat' }).click();
-    await expect(admin.getByRole('region', { name: 'Recurring order of Rae Repeat' })).toContainText(`Placed: order ${second}`);
+    const detail = admin.getByRole('region', { name: 'Recurring order of Rae Repeat' });
+    await expect(detail).toContainText(`Placed: order ${second}`);
+    await expect(detail).toContainText('Every month');
+    await expect(detail.getByRole('list', { name: 'Changes' })).toContainText(`by the customer: How often: Every 2 weeks → Every month; ${product.title}: 1 → 2`);
     await admin.close();
 
     // The shopper cancels: no more orders are placed for it.
     page.once('dialog', (dialog) => void dialog.accept());
     await page.goto(`${HARDWARE}/recurring-orders`);
-    await card.getByRole('button', { name: 'Cancel recurring order' }).click();
-    await expect(card.getByRole('status')).toHaveText('Your recurring order is cancelled.');
-    await expect(card).toContainText('Cancelled');
-    await expect(card.getByRole('list', { name: 'Coming orders' })).toHaveCount(0);
+    await edited.getByRole('button', { name: 'Cancel recurring order' }).click();
+    await expect(edited.getByRole('status')).toHaveText('Your recurring order is cancelled.');
+    await expect(edited).toContainText('Cancelled');
+    await expect(edited.getByRole('list', { name: 'Coming orders' })).toHaveCount(0);
   });
 });
