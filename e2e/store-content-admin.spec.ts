@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, openSession } from './helpers';
+import { ADMIN, openSession, violations } from './helpers';
 
 /**
  * Opens the back office as the owner and answers the session's bearer header (to put the store back as it was).
@@ -50,6 +50,8 @@ test.describe('an owner edits what shoppers browse and read (issue 29)', () => {
       await expect(story.getByRole('textbox', { name: 'Web address' }).last()).toHaveValue(/\/api\/about-us\/images\/[0-9a-f]{24}\/Journey_shop_front\.png$/);
       // Served by the gateway and allowed by the page's policy: the preview loads.
       await loaded(story.getByRole('img', { name: 'Preview of the uploaded image' }));
+      // The screen with its pickers, an upload's status and preview passes axe (WCAG 2.1 AA).
+      expect(await violations(page), 'About Us after an upload').toEqual([]);
       await story.getByRole('textbox', { name: 'Description' }).last().fill(alt);
       await story.getByRole('button', { name: 'Save story' }).click();
       await expect(story.getByRole('status').filter({ hasText: 'About us story saved.' })).toBeVisible();
