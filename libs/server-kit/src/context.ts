@@ -5,6 +5,7 @@ import { AccessToken, accessTokenId, Tenant, type TenantContext } from '@platfor
 import { effectivePermissions, hostName, isDeviceId, NO_PERMISSION, renewedSessionExpiry, storeAddress, tenantSlugFromHost, type Permission } from '@platform/domain';
 import { AppError } from './errors';
 import { answering } from './answers';
+import { cachedSession, sessionsChanged, type SessionCacheStore } from './session-cache';
 
 export interface ResolvedTenant {
   id: string;
@@ -114,6 +115,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  */
 export const requestContextPlugin = fp(async (app: FastifyInstance, options: TenantResolutionOptions & { directory?: TenantDirectory }) => {
   const directory = options.directory ?? new TenantDirectory(options);
+  const sessions: SessionCacheStore = { redis: app.resources.redis, prefix: app.resources.queuePrefix };
   app.decorate('tenants', directory);
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
@@ -135,7 +137,7 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, options: Ten
       tenant,
       storeId: storeHeader && /^\d+$/.test(storeHeader) ? Number(storeHeader) : null,
       deviceId: deviceHeader && isDeviceId(deviceHeader) ? deviceHeader : null,
-      caller: await resolveCaller(tenant, bearerToken(header(request, 'authorization')) ?? tokenFrom(request, 'query', request.query)),
+      caller: await resolveCaller(sessions, tenant, bearerToken(header(request, 'authorization')) ?? tokenFrom(request, 'query', request.query)),
       userAgent: (header(request, 'user-agent') ?? '').slice(0, 300),
     };
   });
@@ -145,7 +147,7 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, options: Ten
   app.addHook('preValidation', async (request) => {
     if (!request.ctx || request.ctx.caller || bearerToken(header(request, 'authorization'))) return;
     const token = tokenFrom(request, 'body', request.body);
-    if (token) request.ctx.caller = await resolveCaller(request.ctx.tenant, token);
+    if (token) request.ctx.caller = await resolveCaller(sessions, request.ctx.tenant, token);
   });
 }, { name: 'request-context' });
 
@@ -176,13 +178,18 @@ declare module 'fastify' {
 
 const LAST_USED_STEP_MS = 3_600_000;
 
-async function resolveCaller(tenant: ResolvedTenant, bearer: string | null): Promise<Caller | null> {
+type SessionDoc = {
+  customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; locationId?: number | null; expiresAt: Date;
+  lifetimeDays?: number | null; lastUsedAt?: Date | null; revokedAt?: Date | null;
+};
+const SESSION_FIELDS = { customerId: 1, customerSlug: 1, isAdmin: 1, isSubAccount: 1, permissions: 1, locationId: 1, expiresAt: 1, lifetimeDays: 1, lastUsedAt: 1, revokedAt: 1 };
+
+async function resolveCaller(sessions: SessionCacheStore, tenant: ResolvedTenant, bearer: string | null): Promise<Caller | null> {
   if (!bearer) return null;
   const tokenHash = hashToken(bearer);
-  // By its _id alone (the tenant and the hash): the one lookup FerretDB answers from an index (docs/DATA-ACCESS.md).
+  // By its _id alone (the tenant and the hash), from Redis's copy when it has one (session-cache.ts).
   const _id = accessTokenId(tenant.id, tokenHash);
-  const token = await AccessToken.findOne({ tenantId: tenant.id, _id }).lean() as
-    { customerId: string; customerSlug: string; isAdmin: boolean; isSubAccount?: boolean; permissions?: string[]; locationId?: number | null; expiresAt: Date; lifetimeDays?: number | null; lastUsedAt?: Date | null; revokedAt?: Date | null } | null;
+  const token = await cachedSession(sessions, _id, async () => AccessToken.findOne({ tenantId: tenant.id, _id }, SESSION_FIELDS).lean() as Promise<SessionDoc | null>);
   // A token from another tenant, revoked or expired is refused so the client signs out.
   const now = new Date();
   if (!token || token.revokedAt || token.expiresAt.getTime() <= now.getTime()) throw new AppError('unauthorized', 'Unauthenticated.');
@@ -191,6 +198,7 @@ async function resolveCaller(tenant: ResolvedTenant, bearer: string | null): Pro
   const stale = !token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_STEP_MS;
   if (renewed || stale) {
     await AccessToken.updateOne({ tenantId: tenant.id, _id }, { $set: { lastUsedAt: now, ...(renewed ? { expiresAt: renewed } : {}) } });
+    await sessionsChanged(sessions, [_id]);
   }
   const permissions = effectivePermissions({ isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), permissions: token.permissions ?? [] }, tenant);
   return { customerId: token.customerId, slug: token.customerSlug, isAdmin: token.isAdmin, isSubAccount: Boolean(token.isSubAccount), tokenHash, permissions, locationId: token.isSubAccount ? token.locationId ?? null : null };

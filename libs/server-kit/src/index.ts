@@ -9,5 +9,6 @@ export { openResources, type PlatformResources } from './resources';
 export { loadConfig, type PlatformConfig } from './config';
 export { runService } from './run';
 export { TtlCache } from './ttl-cache';
+export { sessionsChanged, type SessionCacheStore } from './session-cache';
 export { sealSecret, openSecret, isSealed } from './secrets';
 export { pagePolicy, type PagePolicyOptions } from './security-headers';

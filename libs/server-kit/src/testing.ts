@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { AccessToken, Tenant, mongoose, syncIndexes } from '@platform/db';
+import { AccessToken, inBackground, Tenant, mongoose, syncIndexes } from '@platform/db';
 import { buildApp, type BuildAppOptions, type ServicePlugin } from './app';
 import { hashToken } from './context';
 import { openResources, type PlatformResources } from './resources';
+import { sessionsChanged } from './session-cache';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -22,6 +23,16 @@ export async function createTestApp(services: ServicePlugin[], label = 'svc', si
   return {
     app,
     resources,
+    /** Changes (or with null deletes) sessions in the database as time passing would, telling the session cache as the services' writers do. */
+    async changeSessions(filter: Record<string, unknown>, set: Record<string, unknown> | null) {
+      const ids = await inBackground('test changes sessions', async () => {
+        const docs = (await AccessToken.find(filter, { _id: 1 }).lean()) as { _id: unknown }[];
+        if (set) await AccessToken.updateMany(filter, { $set: set });
+        else await AccessToken.deleteMany(filter);
+        return docs.map((d) => String(d._id));
+      });
+      await sessionsChanged({ redis: resources.redis, prefix: resources.queuePrefix }, ids);
+    },
     async close() {
       await app.close();
       await mongoose.connection.dropDatabase();

@@ -3,7 +3,7 @@ import { AccessToken, accessTokenId, Location, scoped } from '@platform/db';
 import type { CustomFormField } from '@platform/contracts';
 import { CONFIRM_PASSWORD_FIRST, deviceLabel, formatPhone, INVALID_EMAIL, INVALID_PHONE, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, normalizePhone, PASSWORD_CONFIRMATION_MINUTES, passwordProblems, slugify } from '@platform/domain';
 import { closedAccountEmailHash } from '@platform/queue';
-import { AppError, type RequestContext } from '@platform/server-kit';
+import { AppError, sessionsChanged, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import { forgetCardCustomer, type CardVault } from './cards';
 import { changeKey, customerByKey, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys } from './keys';
@@ -210,6 +210,7 @@ export async function endSession(ctx: RequestContext, io: IdentityIo, id: string
   if (!session) throw new AppError('not_found', SESSION_NOT_FOUND);
   if (session.tokenHash === ctx.caller!.tokenHash) throw new AppError('unprocessable', 'This is the device you are using: use Log out to sign out here.');
   await AccessToken.updateOne(scoped(ctx, { _id: session._id }), { $set: { revokedAt: new Date() } });
+  await sessionsChanged(io, [session._id]);
   return { status: 'success', message: `Signed out on ${deviceLabel(session.userAgent)}.` };
 }
 

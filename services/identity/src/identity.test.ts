@@ -80,7 +80,7 @@ describe('tokens and logout', () => {
 
   it('refuses an expired token', async () => {
     const token = (await login({ email: 'boss@id-a.test', password: PASSWORD })).json().access_token;
-    await bg(() => AccessToken.updateMany({ tenantId: tenant.id }, { $set: { expiresAt: new Date(Date.now() - 1000) } }));
+    await harness.changeSessions({ tenantId: tenant.id }, { expiresAt: new Date(Date.now() - 1000) });
     const res = await harness.app.inject({ url: '/api/sub-accounts', headers: { 'business-slug': 'id-a', authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(401);
   });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bg } from './test-db';
 import { Secret, TOTP } from 'otpauth';
-import { AccessToken } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
 import { delivered, startOutbox } from './test-outbox';
@@ -101,7 +100,7 @@ describe('the password again before two-step sign-in changes (verify-password)',
     await call('POST', 'verify-password', { password: PASSWORD }, one);
     expect((await call('POST', 'mfa/setup', undefined, other)).statusCode).toBe(403);
     expect((await call('POST', 'mfa/setup', undefined, one)).statusCode).toBe(200);
-    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'bob' }, { $set: { passwordConfirmedAt: new Date(Date.now() - 11 * 60_000) } }));
+    await harness.changeSessions({ tenantId, customerSlug: 'bob' }, { passwordConfirmedAt: new Date(Date.now() - 11 * 60_000) });
     expect((await call('POST', 'mfa/setup', undefined, one)).json().message).toBe('Please confirm your password first.');
   });
 

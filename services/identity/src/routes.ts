@@ -141,7 +141,7 @@ export const identityRoutes: ServicePlugin = async (app) => {
       response: { 200: Status },
     },
   }, async (request) => {
-    await logout(request.ctx, request.query.access_token);
+    await logout(request.ctx, io, request.query.access_token);
     return { status: 'success', message: 'You have been signed out.' };
   });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AccessToken, accessTokenId, scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import { formatPhone, INVALID_EMAIL, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, passwordProblems } from '@platform/domain';
-import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
+import { AppError, hashToken, sessionsChanged, type RequestContext, type SessionCacheStore } from '@platform/server-kit';
 import { Customer } from './models';
 import { customerByKey } from './keys';
 import { endSessions } from './session-list';
@@ -141,10 +141,13 @@ export async function loginByToken(ctx: RequestContext, token: string): Promise<
 }
 
 /** Revokes the token (query access_token or the bearer header). Signing out twice is not an error. */
-export async function logout(ctx: RequestContext, accessToken: string | undefined): Promise<void> {
+export async function logout(ctx: RequestContext, io: SessionCacheStore, accessToken: string | undefined): Promise<void> {
   const tokenHash = accessToken ? hashToken(accessToken) : ctx.caller?.tokenHash;
   if (!tokenHash) return;
   const _id = accessTokenId(ctx.tenantId, tokenHash);
   const row = (await AccessToken.findOne(scoped(ctx, { _id }), { revokedAt: 1 }).lean()) as { revokedAt?: Date | null } | null;
-  if (row && !row.revokedAt) await AccessToken.updateOne(scoped(ctx, { _id }), { $set: { revokedAt: new Date() } });
+  if (row && !row.revokedAt) {
+    await AccessToken.updateOne(scoped(ctx, { _id }), { $set: { revokedAt: new Date() } });
+    await sessionsChanged(io, [_id]);
+  }
 }

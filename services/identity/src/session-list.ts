@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AccessToken, findByIds, inBackground, scoped, type TenantContext } from '@platform/db';
+import { sessionsChanged } from '@platform/server-kit';
 
 /**
  * Each customer's sessions (docs/DATA-ACCESS.md rule 3): a Redis set of their AccessToken `_id`s, kept by the code
@@ -79,6 +80,7 @@ export async function endSessions(ctx: TenantContext, io: SessionStore, customer
   const ending = (await liveSessions(ctx, io, customerSlug)).filter((d) => d.tokenHash !== keep);
   const now = new Date();
   await Promise.all(ending.map((d) => AccessToken.updateOne(scoped(ctx, { _id: d._id }), { $set: { revokedAt: now } })));
+  await sessionsChanged(io, ending.map((d) => d._id));
   return ending.length;
 }
 
@@ -86,11 +88,13 @@ export async function endSessions(ctx: TenantContext, io: SessionStore, customer
 export async function updateSessions(ctx: TenantContext, io: SessionStore, customerSlug: string, set: Record<string, unknown>): Promise<void> {
   const live = await liveSessions(ctx, io, customerSlug);
   await Promise.all(live.map((d) => AccessToken.updateOne(scoped(ctx, { _id: d._id }), { $set: set })));
+  await sessionsChanged(io, live.map((d) => d._id));
 }
 
 /** Deletes every session record of the customer and its list (the account was deleted). */
 export async function deleteSessions(ctx: TenantContext, io: SessionStore, customerSlug: string): Promise<void> {
   const ids = await sessionIds(ctx, io, customerSlug);
   await Promise.all(ids.map((id) => AccessToken.deleteOne(scoped(ctx, { _id: id }))));
+  await sessionsChanged(io, ids);
   await io.redis.del(sessionSetKey(io, ctx.tenantId, customerSlug));
 }

@@ -142,15 +142,15 @@ describe('sessions and limits', () => {
     const details = () => harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'signin-a', authorization: `Bearer ${token}` } });
     const daysLeft = async () => Math.round(((await row()).expiresAt.getTime() - Date.now()) / 86400_000);
 
-    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() + 20 * 86400_000) } }));
+    await harness.changeSessions({ tenantId, customerSlug: 'sam' }, { expiresAt: new Date(Date.now() + 20 * 86400_000) });
     expect((await details()).statusCode).toBe(200);
     expect(await daysLeft()).toBe(20); // more than half left: unchanged
 
-    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() + 3 * 86400_000) } }));
+    await harness.changeSessions({ tenantId, customerSlug: 'sam' }, { expiresAt: new Date(Date.now() + 3 * 86400_000) });
     expect((await details()).statusCode).toBe(200);
     expect(await daysLeft()).toBe(30); // used with 3 days left: renewed
 
-    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { expiresAt: new Date(Date.now() - 1000) } }));
+    await harness.changeSessions({ tenantId, customerSlug: 'sam' }, { expiresAt: new Date(Date.now() - 1000) });
     expect((await details()).statusCode).toBe(401); // not used in time: over
     expect((await row()).expiresAt.getTime()).toBeLessThan(Date.now());
   });
@@ -177,10 +177,10 @@ describe('sessions and limits', () => {
     const lastUsed = async () => ((await bg(() => AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean())) as { lastUsedAt: Date }).lastUsedAt.getTime();
     const use = () => harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'signin-a', authorization: `Bearer ${token}` } });
     const fortyMinutesAgo = new Date(Date.now() - 40 * 60_000);
-    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { lastUsedAt: fortyMinutesAgo } }));
+    await harness.changeSessions({ tenantId, customerSlug: 'sam' }, { lastUsedAt: fortyMinutesAgo });
     await use();
     expect(await lastUsed()).toBe(fortyMinutesAgo.getTime()); // within the hour: left as it was
-    await bg(() => AccessToken.updateMany({ tenantId, customerSlug: 'sam' }, { $set: { lastUsedAt: new Date(Date.now() - 2 * 3_600_000) } }));
+    await harness.changeSessions({ tenantId, customerSlug: 'sam' }, { lastUsedAt: new Date(Date.now() - 2 * 3_600_000) });
     await use();
     expect(Date.now() - await lastUsed()).toBeLessThan(60_000);
   });

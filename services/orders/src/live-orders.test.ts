@@ -4,7 +4,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { cartService } from '@platform/cart';
 import { Customer } from '@platform/identity';
-import { AccessToken, inBackground } from '@platform/db';
+import { inBackground } from '@platform/db';
 import type { LiveOrderEvent } from '@platform/domain';
 import { Order, ordersService } from './index';
 import { LIVE_TICKET_EXPIRED } from './live-orders';
@@ -136,7 +136,7 @@ describe('live orders stream', () => {
     let frame = await stream.frame();
     while (frame && frame.comment !== 'heartbeat') frame = await stream.frame();
     expect(frame?.comment).toBe('heartbeat');
-    await inBackground('test signs the session out', () => AccessToken.updateMany({ tenantId: tenants.a.id, customerSlug: 'leaving-staff' }, { $set: { revokedAt: new Date() } }));
+    await harness.changeSessions({ tenantId: tenants.a.id, customerSlug: 'leaving-staff' }, { revokedAt: new Date() });
     while (frame) frame = await stream.frame();
     expect(frame).toBeNull();
   });
