@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_LOGINS } from '../tools/demo-logins.mjs';
 
@@ -7,6 +8,12 @@ export const PAINT_ADMIN = DEMO_LOGINS.find((l) => l.tenant === 'demo-paint' && 
 export const SHOPPER = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'customer')!;
 /** A sub-account of the hardware store without the product editors' permission. */
 export const STAFF = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'staff')!;
+
+/** axe-core's WCAG 2.1 A and AA rules on what the page shows now; the violations, by rule and element. */
+export async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 200)}`));
+}
 
 /** The login form's e-mail path: the e-mail, Next, then the password (the step names the account it is for). */
 export async function signIn(page: Page, who: { email: string; password: string }, options: { keep?: boolean } = {}) {
