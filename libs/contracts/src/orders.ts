@@ -126,6 +126,9 @@ export const RecurringOrder = Type.Object({
   created_at: Type.String(),
   cancelled_at: Type.Union([Type.String(), Type.Null()]),
   /** Each change since it started (update-recurring-order), newest first: when, by the shopper or the store, and what. */
-  changes: Type.Array(Type.Object({ at: Type.String(), by: Type.Union([Type.Literal('customer'), Type.Literal('store')]), what: Type.Array(Type.String()) })),
+  changes: Type.Array(Type.Object({
+    at: Type.String(), by: Type.Union([Type.Literal('customer'), Type.Literal('store')]), what: Type.Array(Type.String()),
+    staff: Type.Optional(Type.String({ description: "A store's change, in the admin's answers only: the staff member's account who made it" })),
+  })),
 });
 export type RecurringOrder = Static<typeof RecurringOrder>;

@@ -132,6 +132,8 @@ export const RECURRING_ONLY_SHIPPED_SERVICE = 'Only a shipped recurring order ha
 export const RECURRING_SERVICE_NOT_QUOTED = 'That shipping option is not offered to this address now. Please choose another.';
 export const RECURRING_NOTHING_CHANGED = 'Nothing was changed.';
 export const RECURRING_CHANGED = 'Your recurring order is changed. The next orders are placed with these changes.';
+/** The store changed it (admin/recurringorders/update): the shopper is e-mailed what changed. */
+export const RECURRING_CHANGED_BY_STORE = 'The recurring order is changed. The next orders are placed with these changes, and the customer is e-mailed what changed.';
 /** Changes kept on a recurring order's history (the newest first). */
 export const RECURRING_CHANGES_KEPT = 50;
 

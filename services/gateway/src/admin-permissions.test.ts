@@ -69,7 +69,13 @@ const campaignDraft = (id: string) => () => EmailCampaign.updateOne({ tenantId, 
 /** A recurring order of the store for Orders › Recurring: active again, with no run yet, before each change. */
 const RECURRING_ID = new mongoose.Types.ObjectId().toString();
 const ANCHOR_DAY = new Date().toISOString().slice(0, 10);
-const recurringActive = () => RecurringOrder.updateOne({ tenantId, _id: RECURRING_ID }, { $set: { status: 'active', runs: [] } });
+const recurringActive = () => RecurringOrder.updateOne({ tenantId, _id: RECURRING_ID }, { $set: { status: 'active', runs: [], frequency: 'weekly' } });
+/** A shipped recurring order for the store's change of one (its shipping options): the store ships, through its EasyPost account. */
+const RECURRING_SHIP_ID = new mongoose.Types.ObjectId().toString();
+const recurringShipped = async () => {
+  await StoreProfile.updateOne({ tenantId }, { $set: { 'business.shipping_enabled': true } }, { upsert: true });
+  await connectCarrier();
+};
 /** An AR account (owing $10 before a payment, with or without the customer as each call needs), and one to delete. */
 const AR_ID = new mongoose.Types.ObjectId().toString();
 const SPARE_AR_ID = new mongoose.Types.ObjectId().toString();
@@ -174,6 +180,8 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/orders/assign-ar-account': { customerId: 'walk-reader', accountId: AR_ID },
   'POST /api/admin/recurringorders/cancel': { id: RECURRING_ID },
   'POST /api/admin/recurringorders/cancel-execution': { id: RECURRING_ID, date: upcomingRunDays('weekly', ANCHOR_DAY, Date.now(), 1)[0] },
+  'POST /api/admin/recurringorders/update': { id: RECURRING_ID, frequency: 'monthly' },
+  'POST /api/admin/recurringorders/shipping-quotes': { id: RECURRING_SHIP_ID },
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
@@ -217,6 +225,8 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/ar-accounts/{id}/customers/remove': arAccountWith([{ id: 'walk-reader', name: 'Walk Reader', email: 'reader@perm-a.test', at: new Date() }]),
   'POST /api/admin/orders/assign-ar-account': arAccountWith([]),
   'POST /api/admin/recurringorders/cancel-execution': recurringActive,
+  'POST /api/admin/recurringorders/update': recurringActive,
+  'POST /api/admin/recurringorders/shipping-quotes': recurringShipped,
   'POST /api/admin/orders/makeItemSpecial/{itemId}': orderWithLine(false),
   'POST /api/admin/orders/{id}/prepareStep/{step}': orderIn('placed'),
   'POST /api/admin/orders/updateDeliveryDate': orderWithLine(false),
@@ -338,6 +348,9 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/recurringorders/cancel': null,
   'GET /api/admin/recurringorders/executions': null,
   'POST /api/admin/recurringorders/cancel-execution': null,
+  // The store changes one for its customer (a customer who phoned in), as it cancels or skips one: any admin.
+  'POST /api/admin/recurringorders/update': null,
+  'POST /api/admin/recurringorders/shipping-quotes': null,
   // Customers (spec 3 §6 names no customers permission): any admin.
   'GET /api/admin/customers': null,
   // Stats: any admin (spec 3 §6 has no stats permission); a staff account bound to a location sees its own.
@@ -391,6 +404,12 @@ beforeAll(async () => {
   await RecurringOrder.create({
     _id: RECURRING_ID, tenantId, customerSlug: 'walk-reader', frequency: 'weekly', anchorDay: ANCHOR_DAY, firstOrderNumber: '1001', orderType: 'pickup', locationId: 1,
     contact: { firstName: 'Walk', lastName: 'Reader', email: 'reader@perm-a.test', telephone: '5035550100' }, payment: { method: 'pay_at_store', label: 'Pay at the store' }, items: [],
+  });
+  await RecurringOrder.create({
+    _id: RECURRING_SHIP_ID, tenantId, customerSlug: 'walk-reader', frequency: 'weekly', anchorDay: ANCHOR_DAY, firstOrderNumber: '1002', orderType: 'shipping', locationId: 1,
+    address: { address: '12 Elm St', city: 'Salem', state: 'OR', zip: '97302', country: 'US' }, shippingService: null,
+    contact: { firstName: 'Walk', lastName: 'Reader', email: 'reader@perm-a.test', telephone: '5035550100' }, payment: { method: 'pay_at_store', label: 'Pay at the store' },
+    items: [{ productId: 2, storeProductId: 21, sku: '1002', title: 'Hammer', quantity: 1, special: false }],
   });
   await ArAccountModel.create({ _id: AR_ID, tenantId, number: 'WALK-1', name: 'Walking builders', creditLimitCents: 50000 });
   await Order.create({ _id: ORDER_ID, tenantId, orderNumber: '1001', status: 'placed', locationId: 1, totalCents: 500, placedAt: new Date(), contact: { firstName: 'Walk', email: 'walk-customer@perm-a.test' } });

@@ -222,8 +222,8 @@ const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', 
 // In-store pings (the status and stats reads are in READS).
 WRITES.push('/api/save-in-store-ping', '/api/in-store-ping-non-customer-info', '/api/cancel-in-store-ping');
 WRITES.push('/api/payments/webhook/adyen', '/api/payments/webhook/authorize_net', '/api/payments/webhook/fiserv', '/api/payments/fiserv/return');
-// A shopper changes a recurring order (another store's answers 404: services/orders recurring-changes.test.ts).
-WRITES.push('/api/update-recurring-order', '/api/recurring-order-shipping-quotes');
+// A shopper changes a recurring order (another store's answers 404: services/orders recurring-changes.test.ts), and the store changes one for its customer (below).
+WRITES.push('/api/update-recurring-order', '/api/recurring-order-shipping-quotes', '/api/admin/recurringorders/update', '/api/admin/recurringorders/shipping-quotes');
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
@@ -474,15 +474,16 @@ describe('tenant isolation across every route', () => {
       expect((await harness.app.inject({ method: 'POST', url, headers: { 'business-slug': 'iso-a', 'content-type': type }, payload })).statusCode, url).toBe(400);
     }
     expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { status: string }).status).toBe('placed');
-    // B's recurring order is not found through A (neither cancelled nor skipped), nor listed there.
-    for (const [url, payload] of [['admin/recurringorders/cancel', { id: tenants.b.recurringId }], ['admin/recurringorders/cancel-execution', { id: tenants.b.recurringId, date: '2030-01-01' }]] as const) {
+    // B's recurring order is not found through A (neither cancelled, skipped, changed nor quoted), nor listed there.
+    for (const [url, payload] of [['admin/recurringorders/cancel', { id: tenants.b.recurringId }], ['admin/recurringorders/cancel-execution', { id: tenants.b.recurringId, date: '2030-01-01' }],
+      ['admin/recurringorders/update', { id: tenants.b.recurringId, frequency: 'monthly', items: [{ store_product_id: 21, quantity: 2 }] }], ['admin/recurringorders/shipping-quotes', { id: tenants.b.recurringId }]] as const) {
       expect((await harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: headersA, payload })).statusCode, url).toBe(404);
     }
     expect((await harness.app.inject({ url: `/api/admin/recurringorders/executions?id=${tenants.b.recurringId}`, headers: headersA })).statusCode).toBe(404);
     const recurringAtA = await harness.app.inject({ method: 'POST', url: '/api/admin/recurringorders', headers: headersA, payload: { status: 'all' } });
     expect(recurringAtA.json().total).toBe(1);
     expect(recurringAtA.body).not.toContain('iso-b');
-    expect((await RecurringOrder.findOne({ tenantId: tenants.b.id, _id: tenants.b.recurringId }).lean() as { status: string }).status).toBe('active');
+    expect(await RecurringOrder.findOne({ tenantId: tenants.b.id, _id: tenants.b.recurringId }).lean()).toMatchObject({ status: 'active', frequency: 'weekly', items: [{ quantity: 1 }], changes: [] });
     // B's AR account (same number as A's) cannot be read, changed, paid, emptied, deleted or charged through A; A's search never lists it.
     const arB = `/api/admin/ar-accounts/${AR_IDS.b}`;
     for (const [method, url, payload] of [['GET', arB, undefined], ['POST', arB, { number: 'AR-1', name: 'through A', credit_limit: '1' }], ['POST', `${arB}/payments`, { amount: '1' }],

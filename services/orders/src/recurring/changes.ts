@@ -1,10 +1,11 @@
 import {
-  FULFILMENT_MODES, isRecurringFrequency, quantityLimitProblem, RECURRING_ALREADY_CANCELLED, RECURRING_CHANGED, RECURRING_CHANGES_KEPT, RECURRING_CHOOSE_FREQUENCY,
+  FULFILMENT_MODES, isRecurringFrequency, quantityLimitProblem, RECURRING_ALREADY_CANCELLED, RECURRING_CHANGED, RECURRING_CHANGED_BY_STORE, RECURRING_CHANGES_KEPT, RECURRING_CHOOSE_FREQUENCY,
   RECURRING_ITEM_TWICE, RECURRING_KEEP_ONE_ITEM, RECURRING_NOT_FOUND, RECURRING_NOT_ITS_ITEM, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE,
-  RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED, recurringChangeLines, wholeQuantityProblem, type RecurringFrequency,
+  RECURRING_FREQUENCY_LABELS, RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED, recurringChangeLines, runDayLabel, wholeQuantityProblem, type RecurringFrequency,
 } from '@platform/domain';
 import type { RecurringOrder as RecurringOrderView, ShippingQuote } from '@platform/contracts';
 import { scoped } from '@platform/db';
+import type { PlatformQueues } from '@platform/queue';
 import { cartParcels, NO_SHIPPING_OPTIONS, quoteView, shippingOptions, type CartIo } from '@platform/cart';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { CHOOSE_SHIPPING_OPTION, validateAddress, type CheckedAddress, type Warn } from '../checkout-steps';
@@ -15,11 +16,12 @@ import { runCart, runShopper } from './runs';
 
 /**
  * A shopper changes one of their recurring orders (POST update-recurring-order; the spec names no call, see
- * docs/RECURRING-ORDERS.md): how often, the delivery or shipping address, the shipping service, and the lines'
- * quantities (0 or left out removes a line; one stays). Each part is checked as checkout checks it, every part
- * before anything is written: a refusal (422) changes nothing. The change is kept on the recurring order's history
- * and its row in the store's and shopper's lists; a new frequency moves its schedulers. The next run places what it
- * now says.
+ * docs/RECURRING-ORDERS.md), or the store changes one for its customer (POST admin/recurringorders/update, a customer
+ * who phoned in): how often, the delivery or shipping address, the shipping service, and the lines' quantities (0 or
+ * left out removes a line; one stays). Each part is checked as checkout checks it, every part before anything is
+ * written: a refusal (422) changes nothing. The change is kept on the recurring order's history (by the customer or
+ * the store, and who) and its row in the store's and shopper's lists; a new frequency moves its schedulers; a store's
+ * change is e-mailed to the shopper. The next run places what it now says.
  */
 
 export interface RecurringChange {
@@ -31,8 +33,9 @@ export interface RecurringChange {
   items?: { store_product_id: number; quantity: number }[];
 }
 
-export interface ChangeIo extends RecurringIo { cart: CartIo }
-type Options = { ownerSlug?: string; stores?: StoreNames; warn: Warn };
+export interface ChangeIo extends RecurringIo { cart: CartIo; queues: Pick<PlatformQueues, 'recurringOrders' | 'notifications'> }
+/** ownerSlug: the shopper's own only (else any of the store's: an admin); origin: the store's address for the e-mail's link. */
+type Options = { ownerSlug?: string; stores?: StoreNames; warn: Warn; origin?: string };
 
 /** One of the caller's active recurring orders: another's (or another store's) is not found, a cancelled one 409. */
 async function changeable(ctx: RequestContext, id: string, ownerSlug?: string): Promise<RecurringDoc> {
@@ -136,6 +139,23 @@ export async function updateRecurringOrder(ctx: RequestContext, io: ChangeIo, id
     await keepRow(io, ctx.tenantId, changed);
     // The schedulers follow the new frequency (counted from the same first day); upserting replaces their next job.
     if (frequency !== doc.frequency) await scheduleRuns(io, ctx.tenantId, changed);
-    return { message: RECURRING_CHANGED, data: recurringView(ctx, changed, Date.now(), options.stores) };
+    const data = recurringView(ctx, changed, Date.now(), options.stores);
+    if (!change.byStore) return { message: RECURRING_CHANGED, data };
+    await tellChangedByStore(ctx, io, changed, what, data.next_dates[0], options.origin);
+    return { message: RECURRING_CHANGED_BY_STORE, data };
+  });
+}
+
+/** The shopper hears that the store changed their recurring order: what changed, when the next one is, where to see it. */
+async function tellChangedByStore(ctx: RequestContext, io: ChangeIo, doc: RecurringDoc, what: string[], next: string | undefined, origin = '') {
+  if (!doc.contact?.email) return;
+  const how = RECURRING_FREQUENCY_LABELS[doc.frequency].toLowerCase();
+  await io.queues.notifications.add('recurring-changed-by-store', {
+    tenantId: ctx.tenantId, channel: 'email', to: doc.contact.email, kind: 'recurring-changed-by-store',
+    subject: `${ctx.tenant.name} changed your recurring order`,
+    text: [`Hi ${doc.contact.firstName},`, '', `${ctx.tenant.name} changed your recurring order (${how}, started with order ${doc.firstOrderNumber}):`, '',
+      ...what.map((line) => `- ${line}`), '',
+      next ? `Your next order is planned for ${runDayLabel(next, { year: true })} with these changes.` : 'The next orders are placed with these changes.',
+      'If this is not what you asked for, please contact the store.', `See, change or cancel your recurring orders: ${origin}/recurring-orders`].join('\n'),
   });
 }

@@ -36,7 +36,7 @@ const recurringOrderSchema = new Schema({
   runs: { type: [{ _id: false, day: String, status: String, orderNumber: String, reason: String, at: Date }], default: [] },
   cancelledAt: { type: Date, default: null },
   cancelledBy: { type: String, default: null },
-  /** Each change (update-recurring-order), newest first (the last RECURRING_CHANGES_KEPT): when, who (their slug, and whether the store), what. */
+  /** Each change (update-recurring-order, admin/recurringorders/update), newest first (the last RECURRING_CHANGES_KEPT): when, who (their slug, and whether the store), what. */
   changes: { type: [{ _id: false, at: Date, by: String, byStore: Boolean, what: [String] }], default: [] },
 }, { timestamps: true });
 recurringOrderSchema.plugin(tenantOwned, { growing: true });
@@ -212,7 +212,10 @@ export function recurringView(ctx: RequestContext, doc: RecurringDoc, nowMs: num
     first_order_number: doc.firstOrderNumber, started_on: doc.anchorDay, next_dates: next,
     runs: doc.runs.map((r) => ({ date: r.day, status: r.status, order_number: r.orderNumber ?? null, reason: r.reason ?? '' })),
     created_at: new Date(doc.createdAt).toISOString(), cancelled_at: doc.cancelledAt ? new Date(doc.cancelledAt).toISOString() : null,
-    changes: (doc.changes ?? []).map((c) => ({ at: new Date(c.at).toISOString(), by: c.byStore ? 'store' as const : 'customer' as const, what: c.what })),
+    // Which staff member made a store's change is the store's to read, not the shopper's.
+    changes: (doc.changes ?? []).map((c) => ({
+      at: new Date(c.at).toISOString(), by: c.byStore ? 'store' as const : 'customer' as const, what: c.what, ...(c.byStore && c.by && ctx.caller?.isAdmin ? { staff: c.by } : {}),
+    })),
   };
 }
 

@@ -6,7 +6,7 @@ import { QUEUE_NAMES, recurringRepeatStrategy, type RecurringOrderJob } from '@p
 import type { SearchIndexRegistry } from '@platform/catalogue';
 import { CartStore } from '@platform/cart';
 import { getBusinessDetails } from '@platform/tenant-settings';
-import { AppError, errorAnswers, loadConfig, requireAdmin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
+import { AppError, errorAnswers, loadConfig, requireAdmin, storeLinkOrigin, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { storeLocations } from '../checkout';
 import {
   buildRecurringLists, cancelAllRecurringOrders, cancelRecurringOrder, recurringCustomer, recurringOrderFor, shopperRecurringOrders, skipRun, storeRecurringOrders,
@@ -23,10 +23,26 @@ const Answer = Type.Object({ status: Type.String(), message: Type.String(), data
 const NOT_A_DAY = 'Please give a real date.';
 
 const storeNames = async (ctx: RequestContext) => storeLocations(ctx);
+const warnOf = (request: { log: { warn: (details: object, message: string) => void } }) => (details: Record<string, unknown>, message: string) => request.log.warn(details, message);
+
+const ChangedLines = Type.Array(Type.Object({
+  store_product_id: Type.Integer({ minimum: 1 }),
+  quantity: Type.Number({ description: 'A whole number within the product\'s limits; 0 removes the line' }),
+}), { maxItems: 100, description: "The lines to keep with their quantities (store_product_id as get-recurring-orders answers it); a line left out, or at 0, is removed; one must stay" });
+/** A change of a recurring order, the shopper's (update-recurring-order) or the store's (admin/recurringorders/update): only the parts sent change. */
+const ChangeBody = Type.Object({
+  id: Id,
+  frequency: Type.Optional(Type.String({ maxLength: 40, description: 'weekly, every-2-weeks, every-4-weeks or monthly (as recurring-order-dates)' })),
+  address: Type.Optional(AddressInput),
+  shipping_quote_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  items: Type.Optional(ChangedLines),
+});
+const QuotesBody = Type.Object({ id: Id, address: Type.Optional(AddressInput), items: Type.Optional(ChangedLines) });
+const QuotesAnswer = Type.Object({ status: Type.String(), data: Type.Object({ address: Address, quotes: Type.Array(ShippingQuote), selected_id: Type.Union([Type.String(), Type.Null()]) }) });
 
 /**
- * Recurring orders (spec 2 Recurring orders, spec 3 admin/recurringorders): the shopper's four calls, the admin's
- * four, and the worker that places each run. The runs are placed in the API process because checkout prices from
+ * Recurring orders (spec 2 Recurring orders, spec 3 admin/recurringorders): the shopper's four calls and their change,
+ * the admin's four and the store's change (a customer who phoned in), and the worker that places each run. The runs are placed in the API process because checkout prices from
  * the catalogue kept in its memory (docs/ARCHITECTURE.md).
  */
 export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlugin {
@@ -77,28 +93,17 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
       return { status: 'success', message: date ? `Your order for ${date} will not be placed.` : 'Your recurring order is cancelled.', data };
     });
 
-    const ChangedLines = Type.Array(Type.Object({
-      store_product_id: Type.Integer({ minimum: 1 }),
-      quantity: Type.Number({ description: 'A whole number within the product\'s limits; 0 removes the line' }),
-    }), { maxItems: 100, description: "The lines to keep with their quantities (store_product_id as get-recurring-orders answers it); a line left out, or at 0, is removed; one must stay" });
-
     app.post('/update-recurring-order', {
       schema: {
         tags, security: bearer,
         summary: "Changes one of the signed-in shopper's recurring orders: how often (frequency), the delivery or shipping address (checked as checkout checks it), the shipping service (shipping_quote_id, one of recurring-order-shipping-quotes' options for the address) and the lines' quantities. Every part is checked before anything changes; the change is kept on its history (changes) and the next runs place it",
-        body: Type.Object({
-          id: Id,
-          frequency: Type.Optional(Type.String({ maxLength: 40, description: 'weekly, every-2-weeks, every-4-weeks or monthly (as recurring-order-dates)' })),
-          address: Type.Optional(AddressInput),
-          shipping_quote_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-          items: Type.Optional(ChangedLines),
-        }),
+        body: ChangeBody,
         // 403: a store account; 404: not one of the shopper's; 409: cancelled, or a run is being placed; 422: by field, nothing changed; 503: the carrier did not answer.
         response: { 200: Answer, ...errorAnswers(403, 409, 422, 503) },
       },
     }, async (request) => {
       const { id, ...change } = request.body;
-      const options = { ownerSlug: recurringCustomer(request.ctx), stores: await storeNames(request.ctx), warn: (details: Record<string, unknown>, message: string) => request.log.warn(details, message) };
+      const options = { ownerSlug: recurringCustomer(request.ctx), stores: await storeNames(request.ctx), warn: warnOf(request) };
       return { status: 'success', ...(await updateRecurringOrder(request.ctx, changeIo, id, change, options)) };
     });
 
@@ -106,15 +111,12 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
       schema: {
         tags, security: bearer,
         summary: "The shipping options for one of the signed-in shopper's shipped recurring orders to an address (checked as checkout checks it), for its lines or the quantities being chosen; selected_id is the option of its service now, null when not offered there. Changes nothing",
-        body: Type.Object({ id: Id, address: Type.Optional(AddressInput), items: Type.Optional(ChangedLines) }),
-        response: {
-          200: Type.Object({ status: Type.String(), data: Type.Object({ address: Address, quotes: Type.Array(ShippingQuote), selected_id: Type.Union([Type.String(), Type.Null()]) }) }),
-          ...errorAnswers(403, 409, 422, 503),
-        },
+        body: QuotesBody,
+        response: { 200: QuotesAnswer, ...errorAnswers(403, 409, 422, 503) },
       },
     }, async (request) => {
       const { id, ...input } = request.body;
-      const options = { ownerSlug: recurringCustomer(request.ctx), warn: (details: Record<string, unknown>, message: string) => request.log.warn(details, message) };
+      const options = { ownerSlug: recurringCustomer(request.ctx), warn: warnOf(request) };
       return { status: 'success', data: await recurringShippingQuotes(request.ctx, changeIo, id, input, options) };
     });
 
@@ -178,6 +180,34 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
     }, async (request) => {
       const data = await skipRun(request.ctx, io, request.body.id, request.body.date, { stores: await storeNames(request.ctx) });
       return { status: 'success', message: `The order for ${request.body.date} will not be placed.`, data };
+    });
+
+    app.post('/admin/recurringorders/update', {
+      preHandler: requireAdmin,
+      schema: {
+        tags, security: bearer,
+        summary: "Admin: changes a recurring order for its customer (one who phoned in), as update-recurring-order does and checked the same way: how often, the delivery or shipping address, the shipping service (shipping_quote_id, one of admin/recurringorders/shipping-quotes' options) and the lines' quantities. The history says the store changed it (and which staff member); the customer is e-mailed what changed. Staff bound to a location change that location's only (another's is not found)",
+        body: ChangeBody,
+        // 404: not this store's (or not the bound staff member's location); 409: cancelled, or a run is being placed; 422: by field, nothing changed; 503: the carrier did not answer.
+        response: { 200: Answer, ...errorAnswers(409, 422, 503) },
+      },
+    }, async (request) => {
+      const { id, ...change } = request.body;
+      const options = { stores: await storeNames(request.ctx), warn: warnOf(request), origin: await storeLinkOrigin(request) };
+      return { status: 'success', ...(await updateRecurringOrder(request.ctx, changeIo, id, change, options)) };
+    });
+
+    app.post('/admin/recurringorders/shipping-quotes', {
+      preHandler: requireAdmin,
+      schema: {
+        tags, security: bearer,
+        summary: "Admin: the shipping options for a shipped recurring order to an address (checked as checkout checks it), for its lines or the quantities being chosen, as recurring-order-shipping-quotes answers them; selected_id is the option of its service now, null when not offered there. Changes nothing",
+        body: QuotesBody,
+        response: { 200: QuotesAnswer, ...errorAnswers(409, 422, 503) },
+      },
+    }, async (request) => {
+      const { id, ...input } = request.body;
+      return { status: 'success', data: await recurringShippingQuotes(request.ctx, changeIo, id, input, { warn: warnOf(request) }) };
     });
   };
 }
