@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { AppError } from '@platform/server-kit';
-import adyen, { type Config } from '@adyen/api-library';
+import type { Config } from '@adyen/api-library';
 import type ClientInterface from '@adyen/api-library/lib/src/httpClient/clientInterface';
 import type { IRequest } from '@adyen/api-library/lib/src/typings/requestOptions';
 
-// The SDK is CommonJS whose named exports Node's ESM loader cannot see (Vitest's can): read them off the default export.
-const { Client, EnvironmentEnum, HttpClientException, HttpURLConnectionClient } = adyen;
-type Client = InstanceType<typeof Client>;
+import { adyenSdk, type AdyenSdk } from './adyen-sdk';
+
+type Client = InstanceType<AdyenSdk['Client']>;
 
 /** The Checkout API version the SDK (@adyen/api-library 32.1.0) speaks: every endpoint is under /v72. */
 export const ADYEN_CHECKOUT_VERSION = 'v72';
@@ -70,7 +70,7 @@ export class ApiException extends Error {
  * SDK's client speaks https only.
  */
 export class AdyenTransport implements ClientInterface {
-  private readonly sdk = new HttpURLConnectionClient();
+  private readonly sdk = new (adyenSdk().HttpURLConnectionClient)();
 
   constructor(private readonly apiBase?: string) {}
 
@@ -101,7 +101,7 @@ function plainRequest(endpoint: string, json: string | Buffer, config: Config, o
         if (status >= 200 && status < 300) return resolve(body);
         let apiError: { status?: number; errorCode?: string; message?: string } | undefined;
         try { apiError = JSON.parse(body) as typeof apiError; } catch { apiError = undefined; }
-        reject(new HttpClientException({
+        reject(new (adyenSdk().HttpClientException)({
           message: `HTTP Exception: ${apiError?.status ?? status}. ${res.statusMessage ?? ''}`,
           statusCode: apiError?.status ?? status,
           errorCode: apiError?.errorCode,
@@ -123,6 +123,7 @@ function plainRequest(endpoint: string, json: string | Buffer, config: Config, o
  */
 export function createAdyenClient(credentials: AdyenCredentials, apiBase = process.env.ADYEN_API_BASE): Client {
   const live = credentials.environment === 'live';
+  const { Client, EnvironmentEnum } = adyenSdk();
   const client = new Client({
     apiKey: credentials.apiKey,
     environment: live ? EnvironmentEnum.LIVE : EnvironmentEnum.TEST,

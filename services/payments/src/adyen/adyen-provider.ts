@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@platform/server-kit';
-import adyen, { type Client, type Types } from '@adyen/api-library';
+import type { Client, Types } from '@adyen/api-library';
 import {
   assertCents, type Authorization, type AuthorizeOptions, type CallbackHeaders, type CallOptions, type PaymentEvent,
   type PaymentProvider, type SavedCard,
@@ -10,9 +10,9 @@ import { NOT_PROCESSED } from '../stripe-errors';
 import { adyenAmount, createAdyenClient, type AdyenCredentials } from './adyen-client';
 import { adyenCall, authorizationFromResult, refusalMessage, type AdyenPaymentOutcome } from './adyen-errors';
 
-// CommonJS: its named exports are read off the default export (see adyen-client.ts).
-const { CheckoutAPI, hmacValidator } = adyen;
-type CheckoutAPI = InstanceType<typeof CheckoutAPI>;
+import { adyenSdk, type AdyenSdk } from './adyen-sdk';
+
+type CheckoutAPI = InstanceType<AdyenSdk['CheckoutAPI']>;
 
 export const CAPTURE_AMOUNT_UNKNOWN = 'The amount to capture is not known here. Please enter the amount to capture.';
 
@@ -148,7 +148,7 @@ export class AdyenProvider implements PaymentProvider {
 
   constructor(private readonly credentials: AdyenCredentials, apiBase = process.env.ADYEN_API_BASE) {
     this.client = createAdyenClient(credentials, apiBase);
-    this.checkout = new CheckoutAPI(this.client);
+    this.checkout = new (adyenSdk().CheckoutAPI)(this.client);
   }
 
   private remember(authorization: Authorization, currency?: string): Authorization {
@@ -280,7 +280,7 @@ export class AdyenProvider implements PaymentProvider {
       throw refused();
     }
     if (items.length === 0) throw refused();
-    const validator = new hmacValidator();
+    const validator = new (adyenSdk().hmacValidator)();
     for (const item of items) {
       let valid = false;
       try { valid = Boolean(item?.amount) && validator.validateHMAC(item, secret); } catch { valid = false; }

@@ -36,36 +36,39 @@ interface AuthorizeNetSdk {
 }
 
 const requireHere = createRequire(import.meta.url);
-const sdk = requireHere('authorizenet') as AuthorizeNetSdk;
-const requireFromSdk = createRequire(requireHere.resolve('authorizenet'));
-const sdkDefaults = requireFromSdk('./config.js') as { config: { clientId: string; logger: { enabled: boolean; level: string } } };
-const sdkWinston = requireFromSdk('winston') as { loggers: { loggers: Map<string, unknown> } };
+interface LoadedSdk { sdk: AuthorizeNetSdk; winston: { loggers: { loggers: Map<string, unknown> } }; config: Record<string, unknown>; loggerNames: Set<string> }
+let loaded: LoadedSdk | null = null;
 
 /**
- * The SDK logs through winston: with `logger.enabled` it writes every request and answer (bodies included, only
- * partly masked) to sdk-node-<date>.log files in the working directory. Off here, for the contracts (the SDK's
- * shared config) and for each controller (this config, which also sets the timeout): nothing is written, to
- * disk or the console.
+ * The SDK, loaded at its first use (it takes most of a second to load, and most processes and tests never call
+ * Authorize.Net). The SDK logs through winston: with `logger.enabled` it writes every request and answer (bodies
+ * included, only partly masked) to sdk-node-<date>.log files in the working directory. Off here, for the contracts
+ * (the SDK's shared config) and for each controller (`config`, which also sets the timeout): nothing is written, to
+ * disk or the console. Every SDK object (each contract and controller) registers a new winston logger under its
+ * class name and a random number (`loggerNames`), and never removes it (dropSdkLoggers).
  */
-sdkDefaults.config.logger.enabled = false;
-sdkDefaults.config.logger.level = 'error';
-const SDK_CONFIG = {
-  timeout: 20_000,
-  clientId: sdkDefaults.config.clientId,
-  logger: { enabled: false, location: '/dev/null', level: 'error' },
-  proxy: { setProxy: false, proxyUrl: '' },
-};
+function loadSdk(): LoadedSdk {
+  if (loaded) return loaded;
+  const sdk = requireHere('authorizenet') as AuthorizeNetSdk;
+  const requireFromSdk = createRequire(requireHere.resolve('authorizenet'));
+  const sdkDefaults = requireFromSdk('./config.js') as { config: { clientId: string; logger: { enabled: boolean; level: string } } };
+  sdkDefaults.config.logger.enabled = false;
+  sdkDefaults.config.logger.level = 'error';
+  loaded = {
+    sdk,
+    winston: requireFromSdk('winston') as LoadedSdk['winston'],
+    config: { timeout: 20_000, clientId: sdkDefaults.config.clientId, logger: { enabled: false, location: '/dev/null', level: 'error' }, proxy: { setProxy: false, proxyUrl: '' } },
+    loggerNames: new Set([...Object.keys(sdk.APIContracts), ...Object.keys(sdk.APIControllers), 'ApiOperationBase']),
+  };
+  return loaded;
+}
 
-/**
- * Every SDK object (each contract and controller) registers a new winston logger under its class name and a
- * random number, and never removes it: one call leaves a dozen behind. They are dropped after each call (only
- * unregistered, not closed, so a call still running keeps its own).
- */
-const SDK_LOGGER_NAMES = new Set([...Object.keys(sdk.APIContracts), ...Object.keys(sdk.APIControllers), 'ApiOperationBase']);
+/** The SDK's loggers are dropped after each call (only unregistered, not closed, so a call still running keeps its own). */
 function dropSdkLoggers(): void {
-  for (const id of sdkWinston.loggers.loggers.keys()) {
+  const { winston, loggerNames } = loadSdk();
+  for (const id of winston.loggers.loggers.keys()) {
     const name = /^([A-Za-z]+?)\d+$/.exec(id)?.[1];
-    if (name && SDK_LOGGER_NAMES.has(name)) sdkWinston.loggers.loggers.delete(id);
+    if (name && loggerNames.has(name)) winston.loggers.loggers.delete(id);
   }
 }
 
@@ -76,9 +79,10 @@ function dropSdkLoggers(): void {
  */
 function execute(Controller: SdkControllerClass, request: unknown, endpoint: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const controller = new Controller(request, SDK_CONFIG);
+    const { config } = loadSdk();
+    const controller = new Controller(request, config);
     controller.setEnvironment(endpoint);
-    const timer = setTimeout(() => reject(new PaymentProviderError(SERVICE_UNREACHABLE, 'unavailable', 'timeout')), SDK_CONFIG.timeout + 5_000);
+    const timer = setTimeout(() => reject(new PaymentProviderError(SERVICE_UNREACHABLE, 'unavailable', 'timeout')), (config.timeout as number) + 5_000);
     let stored: unknown = null;
     Object.defineProperty(controller, '_error', {
       configurable: true,
@@ -173,12 +177,13 @@ export class AuthorizeNetProvider implements PaymentProvider {
     const base = credentials.apiBase ?? process.env.AUTHORIZE_NET_API_BASE;
     this.endpoint = base
       ? `${base.replace(/\/+$/, '')}/xml/v1/request.api`
-      : credentials.isLive ? sdk.Constants.endpoint.production : sdk.Constants.endpoint.sandbox;
+      : credentials.isLive ? loadSdk().sdk.Constants.endpoint.production : loadSdk().sdk.Constants.endpoint.sandbox;
   }
 
   /** One API request through the SDK's contract and controller for it (`createTransaction` → CreateTransactionRequest/Controller). */
   private async run<T extends AnetResponse>(operation: string, fields: Record<string, unknown>): Promise<T> {
     const type = operation[0]!.toUpperCase() + operation.slice(1);
+    const { sdk } = loadSdk();
     const Request = sdk.APIContracts[`${type}Request`];
     const Controller = sdk.APIControllers[`${type}Controller`];
     if (!Request || !Controller) throw new Error(`authorizenet SDK has no ${type}`);
