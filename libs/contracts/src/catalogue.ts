@@ -83,7 +83,8 @@ export type ProductPage = Static<typeof ProductPage>;
  * Where shoppers at the selected location see a featured product: shown there, not sold there, or nowhere
  * (hidden, or gone from the catalogue since it was featured).
  */
-export const FeaturedShowing = Type.Union([Type.Literal('shown'), Type.Literal('not_sold_here'), Type.Literal('unavailable')]);
+/** 'hidden': in the catalogue but hidden from the storefront (everywhere, or at the selected location); 'unavailable': gone. */
+export const FeaturedShowing = Type.Union([Type.Literal('shown'), Type.Literal('not_sold_here'), Type.Literal('hidden'), Type.Literal('unavailable')]);
 /** A featured product on the owner's Featured Products screen (admin/favourite-products), priced and stocked at the selected location. */
 export const FeaturedProductAdmin = Type.Object({
   sku: Type.String(),
@@ -96,6 +97,8 @@ export const FeaturedProductAdmin = Type.Object({
   promo_price: Type.Union([Money, Type.Null()]),
   num_inventory: Type.Integer(),
   showing: FeaturedShowing,
+  /** The location ids it is featured at; empty: every store. */
+  stores: Type.Array(Type.Integer()),
 });
 export type FeaturedProductAdmin = Static<typeof FeaturedProductAdmin>;
 /** A product the owner's search found to feature (POST admin/favourite-products/search), with whether it is featured already. */
@@ -107,8 +110,13 @@ export const FeaturedProductHit = Type.Object({
   promo_price: Type.Union([Money, Type.Null()]),
   num_inventory: Type.Integer(),
   featured: Type.Boolean(),
+  /** Hidden from the storefront at the selected location (found by its exact SKU only): featured with add {unhide: true}. */
+  hidden: Type.Boolean(),
 });
 export type FeaturedProductHit = Static<typeof FeaturedProductHit>;
+/** A store location the owner can feature a product at (GET admin/favourite-products/stores). */
+export const FeaturedStoreChoice = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type FeaturedStoreChoice = Static<typeof FeaturedStoreChoice>;
 
 /**
  * A brand on the owner's Brands settings screen (spec 3 §3 Brand, POST admin/brands/get-business-brands): the store's

@@ -2,6 +2,8 @@
  * The store's featured products (spec 3 /admin/featured, shown as the home page's Featured Products): how many,
  * and the words the API and the owner's screen use.
  */
+import { OFFLINE_LOCATION_UNKNOWN } from './offline-orders';
+
 export const FEATURED_PRODUCTS_LIMIT = 48;
 
 export const FEATURED_PRODUCT_NOT_FOUND = 'Product not found.';
@@ -12,6 +14,23 @@ export const FEATURED_ORDER_STALE = 'The featured products changed while you wer
 export const FEATURED_ADDED = 'Featured product added.';
 export const FEATURED_REMOVED = 'Featured product removed.';
 export const FEATURED_REORDERED = 'Featured products reordered.';
+/** Featured at some of the store's locations only (add {stores}): the neighbouring offline orders' wording for an unknown one. */
+export const FEATURED_STORE_UNKNOWN = OFFLINE_LOCATION_UNKNOWN;
+export const FEATURED_NOT_SOLD_AT_STORES = 'This product is not sold at the stores you chose.';
+export const FEATURED_CHOOSE_STORE = 'Choose at least one store, or All stores.';
+/** A product hidden from the storefront is featured only when the owner also shows it again (add {unhide: true}). */
+export const FEATURED_HIDDEN = "This product is hidden from the storefront. Tick 'Also show it on the storefront' to feature it.";
+export const FEATURED_ADDED_SHOWN = 'Featured product added. It shows on the storefront again within a few seconds.';
+export const FEATURED_ALL_STORES = 'All stores';
+
+/** Where a featured product shows, in words: 'All stores' (none chosen), else the chosen stores' names in the store's order. */
+export function featuredStoresText(stores: readonly number[], locations: readonly { id: number; name: string }[]): string {
+  if (!stores.length) return FEATURED_ALL_STORES;
+  const names = locations.filter((l) => stores.includes(l.id)).map((l) => l.name);
+  const unnamed = stores.filter((id) => !locations.some((l) => l.id === id)).map((id) => `Store ${id}`);
+  return [...names, ...unnamed].join(', ');
+}
+
 export const REMOVE_FEATURED_QUESTION = 'Remove this product from Featured Products? Shoppers will no longer see it on the home page.';
 
 /** The SKUs with the one at `index` moved one place up (-1) or down (1); the same list when it cannot move. */

@@ -158,5 +158,7 @@ const featuredProductSchema = new Schema({
   sequence: { type: Number, default: 0 },
 });
 featuredProductSchema.plugin(tenantOwned);
+  /** The location ids it shows at; empty: every store. */
+  stores: { type: [Number], default: [] },
 featuredProductSchema.index({ tenantId: 1, sku: 1 }, { unique: true });
 export const FeaturedProduct = mongoose.models.FeaturedProduct ?? mongoose.model('FeaturedProduct', featuredProductSchema);

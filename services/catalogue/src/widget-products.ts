@@ -32,11 +32,15 @@ export async function widgetProducts(ctx: RequestContext, registry: SearchIndexR
   }).items;
 }
 
-/** GET favourite-products: the store's featured products in its order, at the location. */
+/**
+ * GET favourite-products: the store's featured products in its order, at the location (the shopper's Store-Id):
+ * those featured at every store, and those featured at this one.
+ */
 export async function featuredProducts(ctx: RequestContext, registry: SearchIndexRegistry): Promise<ProductItem[]> {
-  const [{ locationId, index }, skus] = await Promise.all([
+  const [{ locationId, index }, featured] = await Promise.all([
     at(ctx, registry),
-    cachedForTenant(ctx, 'featured-products', async () => ((await FeaturedProduct.find(scoped(ctx)).sort({ sequence: 1, sku: 1 }).lean()) as unknown as { sku: string }[]).map((f) => f.sku)),
+    cachedForTenant(ctx, 'featured-products', async () => ((await FeaturedProduct.find(scoped(ctx)).sort({ sequence: 1, sku: 1 }).lean()) as unknown as { sku: string; stores?: number[] }[])
+      .map((f) => ({ sku: f.sku, stores: f.stores ?? [] }))),
   ]);
-  return bySku(index, locationId, skus);
+  return bySku(index, locationId, featured.filter((f) => !f.stores.length || f.stores.includes(locationId)).map((f) => f.sku));
 }

@@ -273,6 +273,8 @@ WRITES.push('/api/admin/settings/browse', '/api/admin/settings/hash-routing-host
   '/api/v1/admin/department/add-alias', '/api/v1/admin/department/remove-alias', '/api/admin/customers/accountSettings');
 /** The owner's featured products (spec 3 /admin/featured); both stores feature their 1001. */
 READS['/api/admin/favourite-products'] = '/api/admin/favourite-products';
+// The store's locations to feature at, by name ('iso-a store 1').
+READS['/api/admin/favourite-products/stores'] = '/api/admin/favourite-products/stores';
 WRITES.push('/api/admin/favourite-products/search', '/api/admin/favourite-products/add', '/api/admin/favourite-products/remove', '/api/admin/favourite-products/reorder');
 /** The owner's Brands settings (spec 3 brands-settings); both stores have brands 1 to 3. */
 WRITES.push('/api/admin/brands/get-business-brands', '/api/admin/brands/set-brand-hidden', '/api/admin/brands/set-all-brands-hidden', '/api/admin/brands/add-brand-alias',

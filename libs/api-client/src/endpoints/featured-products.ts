@@ -1,7 +1,7 @@
 // The owner's Featured Products (spec 3 /admin/featured, §7 Favourites): the list, a product search to add from, and
 // the changes. Each change answers the list after it, written into the cache; the shoppers' list is read again, so an
 // owner who views the store as a customer sees the change at once.
-import type { FeaturedProductAdmin, FeaturedProductHit } from '@platform/contracts';
+import type { FeaturedProductAdmin, FeaturedProductHit, FeaturedStoreChoice } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { platformApi } from '../api';
 import { unwrap } from './unwrap';
@@ -24,12 +24,18 @@ async function keepList({ store }: FeaturedStore, { dispatch, queryFulfilled }: 
 export const featuredProductsApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     featuredProductsAdmin: build.query<FeaturedAdminList, FeaturedStore>({ query: () => 'admin/favourite-products' }),
+    /** The store's locations a product can be featured at (id, name), in the store's order. */
+    featuredStores: build.query<FeaturedStoreChoice[], void>({ query: () => 'admin/favourite-products/stores', transformResponse: unwrap }),
     /** Products sold at the selected store matching the words, each marked when already featured. */
     featuredProductSearch: build.query<FeaturedProductHit[], FeaturedStore & { search: string }>({
       query: ({ search }) => ({ url: 'admin/favourite-products/search', method: 'POST', body: { search } }), transformResponse: unwrap,
     }),
-    addFeaturedProduct: build.mutation<Changed, FeaturedStore & { upc: string }>({
-      query: ({ upc }) => ({ url: 'admin/favourite-products/add', method: 'POST', body: { upc } }), onQueryStarted: keepList,
+    /** Features a product at the chosen stores (none: every store); `unhide` also shows a hidden product on the storefront again. */
+    addFeaturedProduct: build.mutation<Changed, FeaturedStore & { upc: string; stores?: number[]; unhide?: boolean }>({
+      query: ({ upc, stores, unhide }) => ({
+        url: 'admin/favourite-products/add', method: 'POST', body: { upc, ...(stores?.length ? { stores } : {}), ...(unhide ? { unhide } : {}) },
+      }),
+      onQueryStarted: keepList,
     }),
     removeFeaturedProduct: build.mutation<Changed, FeaturedStore & { upc: string }>({
       query: ({ upc }) => ({ url: 'admin/favourite-products/remove', method: 'POST', body: { upc } }), onQueryStarted: keepList,

@@ -2,7 +2,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { PRICE_BANDS, priceBandOf } from '@platform/domain';
 import { toProductItem } from '../product-item';
 import type { ProductItem } from '@platform/contracts';
-import type { LocationOffer, ProductDetailView, SearchAliases, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
+import type { LocationOffer, ProductDetailView, ProductListing, SearchAliases, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
 import { completionWords, MIN_PREFIX, normalizeTerm, queryWords, TOKEN_SPLIT, type QueryWord } from './tokenize';
 import { fuzziness, termMatches } from './typo';
 import { FacetTable } from './facets';
@@ -430,6 +430,15 @@ export class InMemorySearchIndex implements SearchIndex {
       if ((columns.flags[slot] & 3) !== 1 || !this.docs[slot] || this.docs[slot]!.hidden || !brandId) continue;
       counts.set(brandId, (counts.get(brandId) ?? 0) + 1);
     }
+  listing(sku: string): ProductListing | null {
+    const slot = this.slotBySku.get(sku);
+    const doc = slot === undefined ? null : this.docs[slot];
+    if (slot === undefined || !doc) return null;
+    const offers = [...this.locations].filter(([, c]) => c.flags[slot] & 1)
+      .map(([locationId, c]) => ({ locationId, storeProductId: c.storeProductId[slot], hidden: (c.flags[slot] & 2) !== 0, item: this.item(slot, c, locationId) }));
+    return { productId: doc.productId, hidden: doc.hidden, offers };
+  }
+
     return counts;
   }
 

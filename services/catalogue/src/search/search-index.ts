@@ -49,6 +49,13 @@ export interface LocationOffer {
   listedAt: number;
 }
 
+/** A product as the owner sees it, hidden or not (SearchIndex.listing). */
+export interface ProductListing {
+  productId: number;
+  hidden: boolean;
+  offers: { locationId: number; storeProductId: number; hidden: boolean; item: ProductItem }[];
+}
+
 export type SearchSort = 'relevancy' | 'price-desc' | 'price-asc' | 'latest' | 'title-asc' | 'manufacturer-no';
 
 export interface SearchQuery {
@@ -113,6 +120,11 @@ export interface SearchIndex {
   suggest(prefix: string, locationId: number, limit: number): Suggestions;
   /** One product by slug, id or sku at a location; null when unknown, hidden or not sold there. */
   product(key: { slug: string } | { productId: number } | { sku: string }, locationId: number): ProductDetailView | null;
+  /**
+   * A product by SKU whether shoppers see it or not (the owner's screens: featuring a hidden product): whether it is
+   * hidden everywhere, and each location's offer with its own hide and its item there; null when unknown.
+   */
+  listing(sku: string): ProductListing | null;
   /** A store product (one location's offer) as sold now; null when unknown, hidden or gone. Cart reads use it. */
   storeProduct(storeProductId: number): ProductItem | null;
   /** Listed products per brand at a location (brand index counts). */

@@ -1,34 +1,43 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { FeaturedProductAdmin, FeaturedProductHit } from '@platform/contracts';
-import { FEATURED_ADDED, FEATURED_ALREADY, FEATURED_ORDER_STALE, FEATURED_REMOVED, FEATURED_REORDERED, REMOVE_FEATURED_QUESTION } from '@platform/domain';
+import {
+  FEATURED_ADDED, FEATURED_ADDED_SHOWN, FEATURED_ALREADY, FEATURED_CHOOSE_STORE, FEATURED_ORDER_STALE, FEATURED_REMOVED, FEATURED_REORDERED, FEATURED_STORE_UNKNOWN,
+  REMOVE_FEATURED_QUESTION,
+} from '@platform/domain';
 import { Failure, FakeApi, later, OWNER, renderAdmin } from '../../test-support';
 
 const item = (sku: string, title: string, more: Partial<FeaturedProductAdmin> = {}): FeaturedProductAdmin => ({
-  sku, title, slug: title.toLowerCase().replace(/ /g, '-'), image_url: `/img/${sku}.svg`, price: '19.99', promo_price: null, num_inventory: 4, showing: 'shown', ...more,
+  sku, title, slug: title.toLowerCase().replace(/ /g, '-'), image_url: `/img/${sku}.svg`, price: '19.99', promo_price: null, num_inventory: 4, showing: 'shown', stores: [], ...more,
 });
 const DRILL = item('1001', 'Cordless Drill', { price: '129.99', promo_price: '99.99' });
 const HAMMER = item('1002', 'Claw Hammer', { image_url: null, num_inventory: 0 });
 const PAINT = item('1003', 'Wall Paint');
 const hit = (p: FeaturedProductAdmin, featured = false): FeaturedProductHit => ({
-  sku: p.sku, title: p.title!, image_url: p.image_url, price: p.price!, promo_price: p.promo_price, num_inventory: p.num_inventory, featured,
+  sku: p.sku, title: p.title!, image_url: p.image_url, price: p.price!, promo_price: p.promo_price, num_inventory: p.num_inventory, featured, hidden: false,
 });
 const saved = (message: string, data: FeaturedProductAdmin[]) => ({ status: 'ok', message, data });
 const cardNames = () => within(screen.getByRole('list', { name: 'Featured products' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+const TWO_STORES = [{ id: 1, name: 'Main Street' }, { id: 2, name: 'Riverside' }];
 const staffWith = (permissions: string[]) => ({ ...OWNER, data: { ...OWNER.data, customer: { ...OWNER.data.customer, slug: 'staff', permissions } } });
 
 /** A stand-in that keeps the list as the server would: each change answers the list after it. */
-function featuredApi(start: FeaturedProductAdmin[], catalogue: FeaturedProductAdmin[] = [DRILL, HAMMER, PAINT]) {
+function featuredApi(start: FeaturedProductAdmin[], catalogue: FeaturedProductAdmin[] = [DRILL, HAMMER, PAINT], stores = [{ id: 1, name: 'Main Street' }]) {
   let list = [...start];
   const bySku = (sku: string) => catalogue.find((p) => p.sku === sku)!;
   return new FakeApi()
     .on('GET /api/admin/favourite-products', () => ({ data: list, limit: 48 }))
+    .on('GET /api/admin/favourite-products/stores', { data: stores })
     .on('GET /api/favourite-products', { data: [] })
     .on('POST /api/admin/favourite-products/search', (r) => {
       const words = String((r.body as { search: string }).search).toLowerCase();
       return { data: catalogue.filter((p) => p.title!.toLowerCase().includes(words) || p.sku === words).map((p) => hit(p, list.some((f) => f.sku === p.sku))) };
     })
-    .on('POST /api/admin/favourite-products/add', (r) => { list = [...list, bySku((r.body as { upc: string }).upc)]; return saved(FEATURED_ADDED, list); })
+    .on('POST /api/admin/favourite-products/add', (r) => {
+      const body = r.body as { upc: string; stores?: number[]; unhide?: boolean };
+      list = [...list, { ...bySku(body.upc), stores: body.stores ?? [] }];
+      return saved(body.unhide ? FEATURED_ADDED_SHOWN : FEATURED_ADDED, list);
+    })
     .on('POST /api/admin/favourite-products/remove', (r) => { list = list.filter((p) => p.sku !== (r.body as { upc: string }).upc); return saved(FEATURED_REMOVED, list); })
     .on('POST /api/admin/favourite-products/reorder', (r) => { list = (r.body as { upcs: string[] }).upcs.map(bySku); return saved(FEATURED_REORDERED, list); });
 }
@@ -84,6 +93,69 @@ describe('Featured Products (/admin/featured)', () => {
     await user.type(box, 'drill{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Add Cordless Drill to Featured Products' }));
     expect((await screen.findByText(FEATURED_ALREADY)).closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it('shows at which stores each product is featured, and says where the selected store does not show it', async () => {
+    renderAdmin('/admin/featured', { api: featuredApi([DRILL, { ...HAMMER, stores: [2] }], undefined, TWO_STORES) });
+    expect((await screen.findByRole('listitem', { name: 'Cordless Drill' })).textContent).toContain('Shown at: All stores');
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Claw Hammer' }).textContent).toContain('Shown at: Riverside'));
+    expect(screen.getByRole('listitem', { name: 'Claw Hammer' }).textContent).toContain('Not featured at Main Street: shoppers there do not see it.');
+  });
+
+  it('adds a product at the stores ticked, by keyboard: All stores by default, unticked to choose', async () => {
+    const api = featuredApi([], undefined, TWO_STORES);
+    const { user } = renderAdmin('/admin/featured', { api });
+    const all = await screen.findByRole('checkbox', { name: 'All stores' });
+    expect((all as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('checkbox', { name: 'Riverside' })).toBeNull();
+    all.focus();
+    await user.keyboard(' ');
+    // The selected store is ticked to start with.
+    expect((screen.getByRole('checkbox', { name: 'Main Street' }) as HTMLInputElement).checked).toBe(true);
+    await user.tab();
+    await user.keyboard(' ');
+    await user.tab();
+    await user.keyboard(' ');
+    expect((screen.getByRole('checkbox', { name: 'Main Street' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Riverside' }) as HTMLInputElement).checked).toBe(true);
+    await user.type(screen.getByRole('searchbox', { name: 'Find a product' }), 'hammer{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Add Claw Hammer to Featured Products' }));
+    expect(await screen.findByText('Claw Hammer added as number 1 of 1 at Riverside.')).toBeTruthy();
+    expect(api.sent('POST /api/admin/favourite-products/add')[0].body).toEqual({ upc: '1002', stores: [2] });
+    expect((await screen.findByRole('listitem', { name: 'Claw Hammer' })).textContent).toContain('Shown at: Riverside');
+  });
+
+  it('asks for a store when none is ticked, and shows the server refusing a store', async () => {
+    const api = featuredApi([], undefined, TWO_STORES);
+    const { user } = renderAdmin('/admin/featured', { api });
+    await user.click(await screen.findByRole('checkbox', { name: 'All stores' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Main Street' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find a product' }), 'drill{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Add Cordless Drill to Featured Products' }));
+    expect((await screen.findByText(FEATURED_CHOOSE_STORE)).getAttribute('role')).toBe('alert');
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'All stores' }));
+    expect(api.sent('POST /api/admin/favourite-products/add')).toEqual([]);
+
+    api.on('POST /api/admin/favourite-products/add', new Failure(422, FEATURED_STORE_UNKNOWN));
+    await user.click(screen.getByRole('checkbox', { name: 'Riverside' }));
+    expect(screen.queryByText(FEATURED_CHOOSE_STORE)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add Cordless Drill to Featured Products' }));
+    expect((await screen.findByText(FEATURED_STORE_UNKNOWN)).closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it('offers to show a hidden product on the storefront again when adding it', async () => {
+    const SAW = item('SAW-5', 'Hidden Saw');
+    const api = featuredApi([], [SAW]).on('POST /api/admin/favourite-products/search', { data: [{ ...hit(SAW), hidden: true }] });
+    const { user } = renderAdmin('/admin/featured', { api });
+    await user.type(await screen.findByRole('searchbox', { name: 'Find a product' }), 'SAW-5{Enter}');
+    const found = await screen.findByRole('list', { name: 'Products found' });
+    expect(found.textContent).toContain('Hidden from the storefront');
+    // One store: no store choice.
+    expect(screen.queryByRole('checkbox', { name: 'All stores' })).toBeNull();
+    await user.click(within(found).getByRole('checkbox', { name: 'Also show it on the storefront' }));
+    await user.click(within(found).getByRole('button', { name: 'Add Hidden Saw to Featured Products' }));
+    expect(await screen.findByText('Hidden Saw added as number 1 of 1. It shows on the storefront again within a few seconds.')).toBeTruthy();
+    expect(api.sent('POST /api/admin/favourite-products/add')[0].body).toEqual({ upc: 'SAW-5', unhide: true });
   });
 
   it('moves a product up and down by keyboard, says where it went, and keeps the keyboard on its card', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import styled from 'styled-components';
-import type { FeaturedProductAdmin, FeaturedProductHit } from '@platform/contracts';
-import { moveFeatured, REMOVE_FEATURED_QUESTION } from '@platform/domain';
+import type { FeaturedProductAdmin, FeaturedProductHit, FeaturedStoreChoice } from '@platform/contracts';
+import { FEATURED_ALL_STORES, FEATURED_CHOOSE_STORE, featuredStoresText, moveFeatured, REMOVE_FEATURED_QUESTION } from '@platform/domain';
 import { errorMessage, featuredProductsApi, storefrontApi, useSelectedStore } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 
@@ -39,8 +39,17 @@ const Hits = styled.ul`
   .meta { display: block; color: ${(p) => p.theme.colors.muted}; font-size: 0.92em; }
 `;
 const Said = styled.p`margin: 0 0 12px; font-weight: 600;`;
+const StoreChoice = styled.fieldset`
+  border: 0; padding: 0; margin: 0 0 12px;
+  legend { font-weight: 600; padding: 0; margin-bottom: 4px; }
+  .choices { display: flex; flex-wrap: wrap; gap: 0 16px; }
+  label { display: inline-flex; align-items: center; gap: 6px; min-height: 40px; }
+  .problem { margin: 4px 0 0; color: ${(p) => p.theme.colors.danger}; font-weight: 600; }
+`;
+const Unhide = styled.label`display: inline-flex; align-items: center; gap: 6px; min-height: 40px;`;
 
 const NO_ITEMS: FeaturedProductAdmin[] = [];
+const NO_STORES: FeaturedStoreChoice[] = [];
 const money = (price: string | null, promo: string | null) => (price === null ? null : promo !== null && promo !== price ? `$${promo} (was $${price})` : `$${price}`);
 const nameOf = (item: Pick<FeaturedProductAdmin, 'title' | 'sku'>) => item.title ?? `SKU ${item.sku}`;
 
@@ -48,17 +57,68 @@ function Thumbnail({ url }: { url: string | null }) {
   return <Picture>{url ? <img src={url} alt="" loading="lazy" /> : 'No image'}</Picture>;
 }
 
+/** What an add carries besides the product: the stores it shows at (empty: all) and whether a hidden one is shown again. */
+export interface AddChoice { stores: number[]; unhide: boolean }
+
+/**
+ * Where a new featured product shows: 'All stores' (the default), or, once that is unticked, the stores ticked
+ * (the selected one first ticked). Shown only to a store with more than one location.
+ */
+function StoresToFeatureAt({ stores, chosen, onChange, problem }: {
+  stores: FeaturedStoreChoice[]; chosen: number[] | null; onChange: (chosen: number[] | null) => void; problem: string | null;
+}) {
+  const all = chosen === null;
+  return (
+    <StoreChoice aria-describedby={problem ? 'featured-stores-problem' : undefined}>
+      <legend>Show it at</legend>
+      <span className="choices">
+        <label>
+          <input type="checkbox" name="featured-all-stores" checked={all} onChange={(e) => onChange(e.target.checked ? null : [])} />
+          {FEATURED_ALL_STORES}
+        </label>
+        {all ? null : stores.map((s) => (
+          <label key={s.id}>
+            <input type="checkbox" name="featured-store" value={s.id} checked={chosen.includes(s.id)}
+              onChange={(e) => onChange(e.target.checked ? stores.map((o) => o.id).filter((id) => id === s.id || chosen.includes(id)) : chosen.filter((id) => id !== s.id))} />
+            {s.name}
+          </label>
+        ))}
+      </span>
+      {problem ? <p className="problem" id="featured-stores-problem" role="alert">{problem}</p> : null}
+    </StoreChoice>
+  );
+}
+
 /**
  * The add box: products sold at the selected store matching the words (POST admin/favourite-products/search),
- * each added at the end of the list with one button; those featured already say so.
+ * each added at the end of the list with one button, at the stores chosen above; those featured already say so.
+ * A product hidden from the storefront (found by its SKU) offers 'Also show it on the storefront'.
  */
-function AddProducts({ store, featured, full, onAdd, input }: {
-  store: number | null; featured: Set<string>; full: boolean; onAdd: (hit: FeaturedProductHit) => void; input: RefObject<HTMLInputElement | null>;
+function AddProducts({ store, stores, featured, full, onAdd, input }: {
+  store: number | null; stores: FeaturedStoreChoice[]; featured: Set<string>; full: boolean; onAdd: (hit: FeaturedProductHit, choice: AddChoice) => void;
+  input: RefObject<HTMLInputElement | null>;
 }) {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  const [unhide, setUnhide] = useState<Set<string>>(new Set());
+  const [problem, setProblem] = useState<string | null>(null);
   const { data: hits, isFetching, isError, refetch } = featuredProductsApi.useFeaturedProductSearchQuery({ store, search }, { skip: !search });
   const submit = (event: FormEvent) => { event.preventDefault(); setSearch(draft.trim()); };
+  const choose = (next: number[] | null) => {
+    setProblem(null);
+    // Unticking All stores starts from the selected store.
+    setChosen(next !== null && next.length === 0 && chosen === null ? stores.filter((s) => s.id === (store ?? stores[0]?.id)).map((s) => s.id) : next);
+  };
+  const add = (hit: FeaturedProductHit) => {
+    if (chosen !== null && chosen.length === 0) {
+      setProblem(FEATURED_CHOOSE_STORE);
+      document.querySelector<HTMLInputElement>('input[name="featured-all-stores"]')?.focus();
+      return;
+    }
+    onAdd(hit, { stores: chosen ?? [], unhide: hit.hidden && unhide.has(hit.sku) });
+  };
+  const toggleUnhide = (sku: string, on: boolean) => setUnhide((now) => { const next = new Set(now); if (on) next.add(sku); else next.delete(sku); return next; });
   return (
     <Card as="section" aria-labelledby="add-featured-title" style={{ marginBottom: 24 }}>
       <h2 id="add-featured-title" style={{ marginTop: 0 }}>Add a featured product</h2>
@@ -70,6 +130,7 @@ function AddProducts({ store, featured, full, onAdd, input }: {
         </Field>
         <Button type="submit" $variant="secondary" disabled={!draft.trim()}>Search</Button>
       </SearchRow>
+      {stores.length > 1 ? <StoresToFeatureAt stores={stores} chosen={chosen} onChange={choose} problem={problem} /> : null}
       {isFetching ? <p role="status">Searching…</p> : null}
       {isError && !isFetching ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>The products could not be searched.</ErrorNotice> : null}
       {search && hits && !isFetching ? (
@@ -80,9 +141,19 @@ function AddProducts({ store, featured, full, onAdd, input }: {
               return (
                 <li key={hit.sku}>
                   <Thumbnail url={hit.image_url} />
-                  <span className="main">{hit.title}<span className="meta">SKU {hit.sku} · {money(hit.price, hit.promo_price)} · {hit.num_inventory > 0 ? `${hit.num_inventory} in stock` : 'Out of stock'}</span></span>
+                  <span className="main">
+                    {hit.title}
+                    <span className="meta">SKU {hit.sku} · {money(hit.price, hit.promo_price)} · {hit.num_inventory > 0 ? `${hit.num_inventory} in stock` : 'Out of stock'}</span>
+                    {hit.hidden ? <span className="meta">Hidden from the storefront</span> : null}
+                  </span>
+                  {hit.hidden && !already ? (
+                    <Unhide>
+                      <input type="checkbox" name={`unhide-${hit.sku}`} checked={unhide.has(hit.sku)} onChange={(e) => toggleUnhide(hit.sku, e.target.checked)} />
+                      Also show it on the storefront
+                    </Unhide>
+                  ) : null}
                   {already ? <span>Featured</span> : (
-                    <Button type="button" disabled={full} aria-label={`Add ${hit.title} to Featured Products`} onClick={() => onAdd(hit)}>Add</Button>
+                    <Button type="button" disabled={full} aria-label={`Add ${hit.title} to Featured Products`} onClick={() => add(hit)}>Add</Button>
                   )}
                 </li>
               );
@@ -104,6 +175,7 @@ export function FeaturedProductsPage() {
   const store = useSelectedStore();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: list, isLoading, isError, refetch } = featuredProductsApi.useFeaturedProductsAdminQuery({ store });
+  const { data: stores = NO_STORES } = featuredProductsApi.useFeaturedStoresQuery();
   const [add] = featuredProductsApi.useAddFeaturedProductMutation();
   const [remove] = featuredProductsApi.useRemoveFeaturedProductMutation();
   const [reorder] = featuredProductsApi.useReorderFeaturedProductsMutation();
@@ -166,8 +238,11 @@ export function FeaturedProductsPage() {
     const next = items[index + 1] ?? items[index - 1];
     void run(item.sku, () => remove({ store, upc: item.sku }).unwrap(), `${nameOf(item)} is no longer featured.`, next ? { sku: next.sku, button: 'remove' } : 'search');
   };
-  const addHit = (hit: FeaturedProductHit) => {
-    void run(hit.sku, () => add({ store, upc: hit.sku }).unwrap(), `${hit.title} added as number ${items.length + 1} of ${items.length + 1}.`, 'search');
+  const addHit = (hit: FeaturedProductHit, choice: AddChoice) => {
+    const place = `${hit.title} added as number ${items.length + 1} of ${items.length + 1}`;
+    const where = choice.stores.length ? ` at ${featuredStoresText(choice.stores, stores)}` : '';
+    const shown = choice.unhide ? ' It shows on the storefront again within a few seconds.' : '';
+    void run(hit.sku, () => add({ store, upc: hit.sku, stores: choice.stores, unhide: choice.unhide }).unwrap(), `${place}${where}.${shown}`, 'search');
   };
 
   return (
@@ -195,7 +270,11 @@ export function FeaturedProductsPage() {
                     {price ? <span className="meta" style={{ display: 'block' }}>{price} · {item.num_inventory > 0 ? `${item.num_inventory} in stock` : 'Out of stock'}</span> : null}
                   </span>
                 </span>
+                {stores.length > 1 || item.stores.length ? <span className="meta">Shown at: {featuredStoresText(item.stores, stores)}</span> : null}
+                {item.showing === 'shown' && item.stores.length && store !== null && !item.stores.includes(store)
+                  ? <p className="note">Not featured at {storeName}: shoppers there do not see it.</p> : null}
                 {item.showing === 'not_sold_here' ? <p className="note">Not sold at {storeName}: shoppers there do not see it.</p> : null}
+                {item.showing === 'hidden' ? <p className="note">Hidden from the storefront: shoppers do not see it.</p> : null}
                 {item.showing === 'unavailable' ? <p className="note">Hidden or no longer in the catalogue: shoppers do not see it.</p> : null}
                 <span className="actions">
                   <Button type="button" $variant="secondary" ref={(el) => { buttons.current.set(`${item.sku}:up`, el); }} aria-label={`Move ${name} up`}
@@ -210,7 +289,7 @@ export function FeaturedProductsPage() {
           })}
         </Cards>
       ) : null}
-      {list ? <AddProducts store={store} featured={featured} full={full} onAdd={addHit} input={searchBox} /> : null}
+      {list ? <AddProducts store={store} stores={stores} featured={featured} full={full} onAdd={addHit} input={searchBox} /> : null}
     </Container>
   );
 }
