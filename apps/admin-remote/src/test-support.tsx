@@ -16,6 +16,7 @@ import AdminArea from './admin-area';
 import type { AboutUs, BusinessAboutUs, DepartmentWithAliases, HomeBanner, HomeBannerSettings, PublicStoreInformation, StoreSeoSettings, StoreSettings } from '@platform/contracts';
 import type { SocialLinks } from '@platform/domain';
 import type { BrandAdmin, FeaturedProductAdmin, FeaturedProductHit, ProductItem } from '@platform/contracts';
+import type { Address, ShippingQuote } from '@platform/contracts';
 import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
@@ -28,6 +29,8 @@ export interface Answers {
   'GET /api/admin/recurringorders/executions': { data: RecurringOrder };
   'POST /api/admin/recurringorders/cancel': RecurringChanged;
   'POST /api/admin/recurringorders/cancel-execution': RecurringChanged;
+  'POST /api/admin/recurringorders/update': RecurringChanged;
+  'POST /api/admin/recurringorders/shipping-quotes': { status: string; data: { address: Address; quotes: ShippingQuote[]; selected_id: string | null } };
   'POST /api/admin/settings/update': { status: string; message: string; data: BusinessDetails };
   /** Settings › Payment Options (the owner's view: public fields, each secret only as whether it is stored). */
   'GET /api/admin/fulfillment/payment-settings': { data: PaymentSettingsAdmin };

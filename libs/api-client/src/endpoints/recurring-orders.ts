@@ -54,6 +54,14 @@ export const recurringOrdersApi = platformApi.injectEndpoints({
     skipStoreRecurringRun: build.mutation<RecurringChanged, { id: string; date: string }>({
       query: (body) => ({ url: 'admin/recurringorders/cancel-execution', method: 'POST', body }), invalidatesTags: ['Recurring'],
     }),
+    /** The store changes a recurring order for its customer (admin/recurringorders/update), checked as the shopper's change; the customer is e-mailed what changed. */
+    updateStoreRecurringOrder: build.mutation<RecurringChanged, RecurringChange>({
+      query: (body) => ({ url: 'admin/recurringorders/update', method: 'POST', body }), invalidatesTags: ['Recurring'],
+    }),
+    /** The shipping options of a shipped recurring order to an address, as the store sees them. Changes nothing. */
+    storeRecurringShippingOptions: build.mutation<RecurringShippingOptions, Pick<RecurringChange, 'id' | 'address' | 'items'>>({
+      query: (body) => ({ url: 'admin/recurringorders/shipping-quotes', method: 'POST', body }), transformResponse: unwrap,
+    }),
     recurringOptIn: build.query<{ enabled: boolean }, void>({ query: () => 'admin/fulfillment/getRecurringOrderOptIn', transformResponse: unwrap, providesTags: ['Recurring'] }),
     saveRecurringOptIn: build.mutation<{ status: string; message: string; data: { enabled: boolean } }, { enabled: boolean }>({
       query: (body) => ({ url: 'admin/fulfillment/saveRecurringOrderOptIn', method: 'POST', body }), invalidatesTags: ['Recurring', 'Settings'],

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Paged, RecurringOrder } from '@platform/contracts';
-import { Failure, FakeApi, renderAdmin } from '../../test-support';
+import { Failure, FakeApi, later, renderAdmin, type Answers } from '../../test-support';
 
 const ID = '64b7f0c2a1b2c3d4e5f60718';
 const JANE: RecurringOrder = {
@@ -145,6 +145,105 @@ describe('Orders › Recurring', () => {
     renderAdmin('/admin/orders/recurring', { api });
     expect(await screen.findByText('You see the recurring orders of Main Street.')).toBeTruthy();
     expect(within(screen.getByRole('search', { name: 'Filter recurring orders' })).queryByRole('combobox', { name: 'Store' })).toBeNull();
+  });
+
+  it('edits an order for a customer who phoned in: the same form, asked before saving, the answer said, the change listed as the store\'s, the keyboard back on Edit', async () => {
+    let current = JANE;
+    const api = new FakeApi()
+      .on('POST /api/admin/recurringorders', () => page([current]))
+      .on('GET /api/admin/recurringorders/executions', () => ({ data: current }))
+      .on('POST /api/admin/recurringorders/update', () => {
+        current = {
+          ...current, frequency: 'monthly', frequency_label: 'Every month', items: [{ ...JANE.items[0]!, quantity: 3 }, JANE.items[1]!],
+          changes: [{ at: '2026-11-27T09:00:00.000Z', by: 'store', staff: 'sam-counter', what: ['How often: Every week → Every month', 'Barn Red Gallon: 2 → 3'] }, ...JANE.changes],
+        };
+        return { status: 'success', message: 'The recurring order is changed. The next orders are placed with these changes, and the customer is e-mailed what changed.', data: current };
+      });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user } = renderAdmin(`/admin/orders/recurring?open=${ID}`, { api });
+
+    const panel = await screen.findByRole('region', { name: 'Recurring order of Jane Doe' });
+    await user.click(within(panel).getByRole('button', { name: 'Edit the recurring order of Jane Doe' }));
+    const form = within(panel).getByRole('form', { name: 'Edit recurring order' });
+    // The keyboard starts in the form; the delivery address is there to change, as the customer has it.
+    expect(document.activeElement).toBe(within(form).getByRole('combobox', { name: 'How often' }));
+    expect(within(form).getByRole('textbox', { name: 'Street address' })).toHaveProperty('value', '12 Oak St');
+    expect(within(panel).queryByRole('button', { name: 'Cancel recurring order' })).toBeNull();
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'How often' }), 'monthly');
+    expect(form.textContent).toContain('The coming dates are counted again from the first order, every month.');
+    const paint = within(form).getByRole('spinbutton', { name: 'Quantity of Barn Red Gallon' });
+    await user.clear(paint);
+    await user.type(paint, '3');
+
+    // Asked first; kept: nothing is sent and the form stays.
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(confirm).toHaveBeenLastCalledWith("Save the changes to Jane Doe's recurring order? Jane Doe is e-mailed what changed.");
+    expect(api.sent('POST /api/admin/recurringorders/update')).toHaveLength(0);
+    expect(within(panel).getByRole('form', { name: 'Edit recurring order' })).toBeTruthy();
+
+    confirm.mockReturnValue(true);
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect((await within(panel).findByRole('status')).textContent).toBe('The recurring order is changed. The next orders are placed with these changes, and the customer is e-mailed what changed.');
+    expect(api.sent('POST /api/admin/recurringorders/update').map((r) => r.body)).toEqual([{ id: ID, frequency: 'monthly', items: [{ store_product_id: 101, quantity: 3 }, { store_product_id: 102, quantity: 1 }] }]);
+    // The shopper's own call is not used.
+    expect(api.requests.filter((r) => r.path === '/api/update-recurring-order')).toHaveLength(0);
+    expect(within(panel).queryByRole('form', { name: 'Edit recurring order' })).toBeNull();
+    await vi.waitFor(() => expect(within(panel).getByRole('list', { name: 'Changes' }).textContent).toContain('by the store (sam-counter): How often: Every week → Every month; Barn Red Gallon: 2 → 3'));
+    expect(panel.textContent).toContain('Every month');
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Edit the recurring order of Jane Doe' }));
+  });
+
+  it("shows the store's refusal under its field, changes nothing, and Escape closes the form with the keyboard back on Edit", async () => {
+    const refusal = 'Barn Red Gallon: Max allowed limit is 12';
+    const api = new FakeApi()
+      .on('POST /api/admin/recurringorders', page([JANE]))
+      .on('GET /api/admin/recurringorders/executions', { data: JANE })
+      .on('POST /api/admin/recurringorders/update', new Failure(422, refusal, { 'items.0.quantity': [refusal] }));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderAdmin(`/admin/orders/recurring?open=${ID}`, { api });
+
+    const panel = await screen.findByRole('region', { name: 'Recurring order of Jane Doe' });
+    await user.click(within(panel).getByRole('button', { name: 'Edit the recurring order of Jane Doe' }));
+    const form = within(panel).getByRole('form', { name: 'Edit recurring order' });
+    const paint = within(form).getByRole('spinbutton', { name: 'Quantity of Barn Red Gallon' });
+    await user.clear(paint);
+    await user.type(paint, '13');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(refusal);
+    expect(paint.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(paint);
+    expect(within(panel).queryByRole('status')).toBeNull();
+
+    await user.keyboard('{Escape}');
+    expect(within(panel).queryByRole('form', { name: 'Edit recurring order' })).toBeNull();
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Edit the recurring order of Jane Doe' }));
+    expect(within(panel).getByRole('list', { name: 'Items' }).textContent).toContain('2 × Barn Red Gallon');
+  });
+
+  it("loads a shipped order's shipping options through the store's call, with a loading state, and sends the option chosen", async () => {
+    const quote = (id: string, service: string, total: string) => ({ id, carrier: 'UPS', service, rate: total, handling_fee: '0.00', total, delivery_days: null });
+    const options = later<Answers['POST /api/admin/recurringorders/shipping-quotes']>();
+    const api = new FakeApi()
+      .on('POST /api/admin/recurringorders', page([CARL]))
+      .on('GET /api/admin/recurringorders/executions', { data: CARL })
+      .on('POST /api/admin/recurringorders/shipping-quotes', () => options.promise)
+      .on('POST /api/admin/recurringorders/update', () => ({ status: 'success', message: 'The recurring order is changed. The next orders are placed with these changes, and the customer is e-mailed what changed.', data: { ...CARL, shipping_service: 'UPS 2nd Day Air' } }));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderAdmin(`/admin/orders/recurring?open=${CARL.id}`, { api });
+
+    const panel = await screen.findByRole('region', { name: 'Recurring order of Carl Ito' });
+    await user.click(within(panel).getByRole('button', { name: 'Edit the recurring order of Carl Ito' }));
+    const form = within(panel).getByRole('form', { name: 'Edit recurring order' });
+    expect(await within(form).findByText('Loading shipping options…')).toBeTruthy();
+    options.resolve({ status: 'success', data: {
+      address: { address: '12 Oak St', address2: '', city: 'Salem', state: 'OR', zip: '97302', country: 'US' }, quotes: [quote('ups-ground', 'Ground', '12.40'), quote('ups-2day', '2nd Day Air', '31.15')], selected_id: 'ups-ground',
+    } });
+    await user.click(await within(form).findByRole('radio', { name: /UPS 2nd Day Air/ }));
+    expect(api.sent('POST /api/admin/recurringorders/shipping-quotes').map((r) => r.body)).toEqual([{ id: CARL.id, address: { address: '12 Oak St', address2: '', city: 'Salem', state: 'OR', zip: '97302' } }]);
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await within(panel).findByRole('status');
+    expect(api.sent('POST /api/admin/recurringorders/update').map((r) => r.body)).toEqual([{ id: CARL.id, shipping_quote_id: 'ups-2day' }]);
+    expect(api.requests.filter((r) => r.path === '/api/recurring-order-shipping-quotes')).toHaveLength(0);
   });
 
   it("says why another store's recurring orders are refused", async () => {

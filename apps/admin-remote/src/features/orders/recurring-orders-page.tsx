@@ -5,10 +5,14 @@ import { addressLine, runDayLabel } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, recurringOrdersApi, storefrontApi, type StoreRecurringArgs } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
+import { RecurringOrderForm } from '@platform/account-ui';
 import { OrderTabs } from './order-tabs';
 import { DetailPanel, Facts, ListTable as Table, panelNotReady } from '../layout/list-parts';
 
-const Panel = styled(DetailPanel)`.dates li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }`;
+const Panel = styled(DetailPanel)`
+  .dates li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }
+  .actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 20px; }
+`;
 
 const Filters = styled.form`
   display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 0 12px; align-items: end; margin-bottom: 8px;
@@ -50,7 +54,8 @@ function RunOutcome({ run }: { run: RecurringOrder['runs'][number] }) {
 
 /**
  * One recurring order opened from the list (spec 3 §7 executions): what is repeated and where it goes, the coming
- * dates (each may be skipped: the customer does not get that one), the past runs, and Cancel.
+ * dates (each may be skipped: the customer does not get that one), the past runs and changes, Edit (the shopper's own
+ * form, for a customer who phoned in: admin/recurringorders/update; the customer is e-mailed what changed) and Cancel.
  */
 function RecurringOrderPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const { data: order, isLoading, isError, error, refetch } = recurringOrdersApi.useStoreRecurringOrderQuery(id);
@@ -59,8 +64,13 @@ function RecurringOrderPanel({ id, onClose }: { id: string; onClose: () => void 
   const [said, setSaid] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // Another order opened: the keyboard goes to it and the last one's messages go.
-  useEffect(() => { setSaid(null); setProblem(null); }, [id]);
+  const [editing, setEditing] = useState(false);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Another order opened: the keyboard goes to it and the last one's messages and form go.
+  useEffect(() => { setSaid(null); setProblem(null); setEditing(false); }, [id]);
+  // Back on Edit once the form closes (saved or cancelled), so the keyboard stays in place.
+  useEffect(() => { if (wasEditing.current && !editing) editRef.current?.focus(); wasEditing.current = editing; }, [editing]);
   const loaded = Boolean(order);
   useEffect(() => { if (loaded) heading.current?.focus(); }, [id, loaded]);
 
@@ -125,14 +135,26 @@ function RecurringOrderPanel({ id, onClose }: { id: string; onClose: () => void 
           <h3 id="recurring-changes">Changes</h3>
           <ul aria-labelledby="recurring-changes">
             {order.changes.map((c) => (
-              <li key={c.at}><time dateTime={c.at}>{new Date(c.at).toLocaleString()}</time>{c.by === 'store' ? ' by the store' : ' by the customer'}: {c.what.join('; ')}</li>
+              <li key={c.at}><time dateTime={c.at}>{new Date(c.at).toLocaleString()}</time>{c.by === 'store' ? ` by the store${c.staff ? ` (${c.staff})` : ''}` : ' by the customer'}: {c.what.join('; ')}</li>
             ))}
           </ul>
         </>
       ) : null}
-      {order.status === 'active' ? (
-        <div style={{ marginTop: 20 }}>
-          <Button type="button" disabled={busy}
+      {order.status === 'active' && editing ? (
+        <>
+          <h3 id="recurring-edit">Edit for the customer</h3>
+          <RecurringOrderForm by="store" order={order} onCancel={() => setEditing(false)}
+            confirmSave={() => window.confirm(`Save the changes to ${order.customer_name ? `${order.customer_name}'s` : 'this'} recurring order? ${who} is e-mailed what changed.`)}
+            onDone={(message) => { setEditing(false); setProblem(null); setSaid(message); }} />
+        </>
+      ) : null}
+      {order.status === 'active' && !editing ? (
+        <div className="actions">
+          <Button ref={editRef} type="button" disabled={busy} aria-label={`Edit the recurring order of ${order.customer_name || order.email}`}
+            onClick={() => { setSaid(null); setProblem(null); setEditing(true); }}>
+            Edit
+          </Button>
+          <Button type="button" $variant="secondary" disabled={busy}
             onClick={() => void run(`Cancel ${order.customer_name ? `${order.customer_name}'s` : 'this'} recurring order? No more orders will be placed for it. Orders already placed stay as they are.`, () => cancel({ id: order.id }).unwrap())}>
             Cancel recurring order
           </Button>

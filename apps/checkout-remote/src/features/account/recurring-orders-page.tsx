@@ -5,7 +5,7 @@ import type { RecurringOrder, RecurringRun } from '@platform/contracts';
 import { addressLine, dayStartMs, runDayLabel } from '@platform/domain';
 import { errorMessage, recurringOrdersApi, rememberRedirect, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
-import { RecurringOrderForm } from './recurring-order-form';
+import { RecurringOrderForm } from '@platform/account-ui';
 
 /** A run day as the shopper reads it at checkout: 'Thu, Dec 3' (the day as written, whatever the browser's time zone). */
 const dayLabel = runDayLabel;

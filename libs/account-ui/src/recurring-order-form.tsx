@@ -46,16 +46,35 @@ const addressOf = (order: RecurringOrder): AddressForm => ({
 const sameAddress = (a: AddressForm, b: AddressForm) => ADDRESS_FIELDS.every(({ key }) => a[key].trim() === b[key].trim());
 const quoteLabel = (q: ShippingQuote) => `${q.carrier} ${q.service}`;
 
+/** Whose calls the form makes: the shopper's own (update-recurring-order) or the store's for its customer (admin/recurringorders/update). */
+const CALLS = {
+  customer: { useUpdate: recurringOrdersApi.useUpdateMyRecurringOrderMutation, useOptions: recurringOrdersApi.useRecurringShippingOptionsMutation },
+  store: { useUpdate: recurringOrdersApi.useUpdateStoreRecurringOrderMutation, useOptions: recurringOrdersApi.useStoreRecurringShippingOptionsMutation },
+};
+
+export interface RecurringOrderFormProps {
+  order: RecurringOrder;
+  /** Gets the answer's message once saved (or 'Nothing was changed.'). */
+  onDone: (message: string) => void;
+  onCancel: () => void;
+  /** customer (the checkout remote's /recurring-orders) or store (the admin remote's Orders › Recurring); it does not change while shown. */
+  by?: 'customer' | 'store';
+  /** Asked once the form is checked, before the change is sent: false sends nothing and keeps the form. */
+  confirmSave?: () => boolean;
+}
+
 /**
- * Edit a recurring order (update-recurring-order): how often, the address as at checkout (delivery and shipping),
- * the shipping option with its price loaded for the address, and each line's quantity or its removal. Only what
- * changed is sent; a refusal is shown under its field and nothing changes. onDone gets the store's answer.
+ * Edit a recurring order, the shopper's own (update-recurring-order) or the store's for its customer
+ * (admin/recurringorders/update): how often, the address as at checkout (delivery and shipping), the shipping option
+ * with its price loaded for the address, and each line's quantity or its removal. Only what changed is sent; a
+ * refusal is shown under its field and nothing changes. onDone gets the store's answer.
  */
-export function RecurringOrderForm({ order, onDone, onCancel }: { order: RecurringOrder; onDone: (message: string) => void; onCancel: () => void }) {
+export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', confirmSave }: RecurringOrderFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const firstRef = useRef<HTMLSelectElement>(null);
-  const [update, { isLoading: saving }] = recurringOrdersApi.useUpdateMyRecurringOrderMutation();
-  const [loadOptions, { isLoading: quoting }] = recurringOrdersApi.useRecurringShippingOptionsMutation();
+  const calls = CALLS[by];
+  const [update, { isLoading: saving }] = calls.useUpdate();
+  const [loadOptions, { isLoading: quoting }] = calls.useOptions();
   const hasAddress = order.order_type !== 'pickup' && order.address !== null;
   const shipped = order.order_type === 'shipping';
   const [frequency, setFrequency] = useState<RecurringFrequency>(order.frequency);
@@ -116,6 +135,7 @@ export function RecurringOrderForm({ order, onDone, onCancel }: { order: Recurri
     if (shipped && current && chosen && (moved || chosen !== current.initial)) payload.shipping_quote_id = chosen;
     if (itemsChanged) payload.items = lines.map(({ line, text }) => ({ store_product_id: line.store_product_id, quantity: Number(text) }));
     if (Object.keys(payload).length === 1) { onDone(RECURRING_NOTHING_CHANGED); return; }
+    if (confirmSave && !confirmSave()) return;
     setProblems({});
     try {
       onDone((await update(payload).unwrap()).message);
@@ -143,7 +163,7 @@ export function RecurringOrderForm({ order, onDone, onCancel }: { order: Recurri
         </select>
       </Field>
       {problem('frequency')}
-      {frequency !== order.frequency ? <p>The coming dates are counted again from your first order, {RECURRING_FREQUENCY_LABELS[frequency].toLowerCase()}.</p> : null}
+      {frequency !== order.frequency ? <p>The coming dates are counted again from {by === 'store' ? 'the' : 'your'} first order, {RECURRING_FREQUENCY_LABELS[frequency].toLowerCase()}.</p> : null}
 
       {hasAddress ? (
         <fieldset>
