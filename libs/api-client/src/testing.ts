@@ -77,7 +77,7 @@ export const RIVERSIDE: StoreLocation = { ...MAIN_STREET, id: 2, name: 'Riversid
 export const SETTINGS: StoreSettings = {
   businessSlug: 'demo-hardware', businessName: 'Demo Hardware', businessId: 7, variant: 'default',
   colors: { primary: '#1f5f99' }, font: 'Helvetica, Arial, sans-serif', favicon: null, navigationFontSize: 15,
-  homeAlert: null, buyingFromAlert: null, hideRegistration: false, hideBrandFilter: false, legacyAddToCartToast: false,
+  homeAlert: null, buyingFromAlert: null, hideRegistration: false, hideBrandFilter: false, hideBrandsNav: false, brandsShowLogo: true, legacyAddToCartToast: false,
   text: { specialOrderFee: 'Special Order' },
   cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false, lowStockThreshold: 5, defaultSort: 'relevancy' },

@@ -132,6 +132,10 @@ export const BrandAdmin = Type.Object({
   altTextLogo: Type.Union([Type.String(), Type.Null()]),
   image: Type.Union([Type.String(), Type.Null()]),
   hidden: Type.Boolean(),
+  /** The supplier's spelling of the name, kept when the owner renames the brand (update-brand). */
+  original_brand: Type.String(),
+  /** The brand's products are off the storefront (hide-brand-products). */
+  hide_products: Type.Boolean(),
 });
 export type BrandAdmin = Static<typeof BrandAdmin>;
 

@@ -83,6 +83,10 @@ export const StoreSettings = Type.Object({
   hideRegistration: Type.Boolean(),
   /** Hides the brand filter of search and department pages (also answered by GET brands/get-filter). */
   hideBrandFilter: Type.Boolean(),
+  /** Leaves the storefront's links to the Brands list out of the header, its menus, the footer and the search box (hide-brands-nav). */
+  hideBrandsNav: Type.Boolean(),
+  /** The Brands list shows each brand's logo where it has one (on by default), else names only (set-brands-show-logo). */
+  brandsShowLogo: Type.Boolean(),
   /** After add-to-cart, a 5-second toast instead of the cart side panel. */
   legacyAddToCartToast: Type.Boolean(),
   text: Type.Object({ specialOrderFee: Type.String() }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALIAS_TOO_LONG, ALIAS_TOO_SHORT, BRAND_ALIAS_OR_ALT_NEEDED, BRAND_ALT_TEXT_TOO_LONG, BRAND_LOGO_NOT_AN_IMAGE, brandAliasInput, brandLogoProblem, canSaveBrandAlias, filterBrands,
+  ALIAS_TOO_LONG, ALIAS_TOO_SHORT, BRAND_ALIAS_OR_ALT_NEEDED, BRAND_ALT_TEXT_TOO_LONG, BRAND_LOGO_NOT_AN_IMAGE, BRAND_NAME_NEEDED, BRAND_NAME_TOO_LONG,
+  brandAliasInput, brandLogoProblem, brandNameInput, canSaveBrandAlias, filterBrands, isBrandsIndexLink,
 } from './index';
 
 describe('the brand alias modal (spec 3 §4)', () => {
@@ -35,5 +36,18 @@ describe('the brand alias modal (spec 3 §4)', () => {
     expect(filterBrands(brands, 'house tools').map((b) => b.brand_name)).toEqual(['Acme Tools']);
     expect(filterBrands(brands, 'BOLT').map((b) => b.brand_name)).toEqual(['Bolt Co']);
     expect(filterBrands(brands, 'nothing')).toEqual([]);
+  });
+});
+
+describe("the storefront's brand options and a brand's name", () => {
+  it('knows a link to the Brands list (what hide-brands-nav leaves out) from a link to one brand', () => {
+    for (const link of ['/brands', '/brands/', '/Brands', '/brands?keyword=acme', '/brands/page/2', ' /brands#top']) expect(isBrandsIndexLink(link), link).toBe(true);
+    for (const link of ['/b/acme-tools-1', '/brands/acme-tools-1', '/brandsale', '/departments', 'https://example.com/brands', '/']) expect(isBrandsIndexLink(link), link).toBe(false);
+  });
+
+  it('takes a brand name with its spaces collapsed, and refuses a blank or too long one', () => {
+    expect(brandNameInput('  Acme   Tools ')).toEqual({ name: 'Acme Tools' });
+    expect(brandNameInput('  ')).toEqual({ problem: BRAND_NAME_NEEDED });
+    expect(brandNameInput('x'.repeat(101))).toEqual({ problem: BRAND_NAME_TOO_LONG });
   });
 });

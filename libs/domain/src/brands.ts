@@ -14,6 +14,40 @@ export const SHOW_ALL_BRANDS_QUESTION = 'Show every brand? Shoppers will see all
 export const BRAND_ALIAS_OR_ALT_NEEDED = `Enter an alias of at least ${ALIAS_MIN_LENGTH} characters, or the logo's alt text.`;
 export const BRAND_ALT_TEXT_MAX_LENGTH = 150;
 export const BRAND_ALT_TEXT_TOO_LONG = `Keep the alt text to ${BRAND_ALT_TEXT_MAX_LENGTH} characters or fewer.`;
+export const BRAND_PRODUCTS_HIDDEN = "Brand's products hidden from the storefront.";
+export const BRAND_PRODUCTS_SHOWN = "Brand's products back on the storefront.";
+export const HIDE_BRAND_PRODUCTS_QUESTION = (name: string) =>
+  `Take every ${name} product off the storefront? Shoppers will not find them in search, lists or by their page, and cannot add them to a cart, until you show them again.`;
+export const BRAND_UPDATED = 'Brand updated.';
+export const BRANDS_UPDATED = (count: number) => `${count} ${count === 1 ? 'brand' : 'brands'} updated.`;
+export const BRAND_NAME_MAX_LENGTH = 100;
+export const BRAND_NAME_NEEDED = 'Enter the brand name shoppers see.';
+export const BRAND_NAME_TOO_LONG = `Keep the brand name to ${BRAND_NAME_MAX_LENGTH} characters or fewer.`;
+export const BRAND_UPDATE_EMPTY = 'Send at least one of brand_name, altTextLogo or image.';
+export const BRANDS_UPDATE_EMPTY = 'Send hidden or hide_products (or both) to change the brands.';
+/** update-all-brands changes at most this many brands a call. */
+export const BRANDS_UPDATE_MAX = 500;
+/** The storefront's brand options (hide-brands-nav, set-brands-show-logo, set-brands-filter). */
+export const BRAND_STOREFRONT_SAVED = 'Storefront brand settings saved.';
+export const BRAND_STOREFRONT_SAVE_FAILED = 'The storefront brand settings could not be saved. Please try again.';
+
+/** A brand's name as the owner typed it (inner spaces collapsed), or its problem. */
+export function brandNameInput(name: string): { name: string } | { problem: string } {
+  const clean = name.trim().replace(/\s+/g, ' ');
+  if (!clean) return { problem: BRAND_NAME_NEEDED };
+  if (clean.length > BRAND_NAME_MAX_LENGTH) return { problem: BRAND_NAME_TOO_LONG };
+  return { name: clean };
+}
+
+/**
+ * A storefront link to the Brands index (/brands, its pages and searches): what hide-brands-nav takes out of the
+ * header, its menus and the footer. A link to one brand's page (/b/…, /brands/{slug}-{id}) stays: the owner put it there.
+ */
+export function isBrandsIndexLink(target: string): boolean {
+  const path = target.trim().toLowerCase().split(/[?#]/)[0].replace(/\/+$/, '');
+  return path === '/brands' || /^\/brands\/page\/\d+$/.test(path);
+}
+
 /** Spec 3 §8: the logo modal's words. */
 export const BRAND_LOGO_UPDATED = 'Brand logo updated';
 export const BRAND_LOGO_SAVE_FAILED = 'Something went wrong while saving the logo';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALIAS_ADDED, ALIAS_REMOVED, ALIAS_TOO_SHORT, ALL_BRANDS_HIDDEN, ALL_BRANDS_SHOWN, BRAND_ALIAS_OR_ALT_NEEDED, BRAND_HIDDEN, BRAND_LOGO_NOT_AN_IMAGE,
-  BRAND_LOGO_UPDATED, BRAND_NOT_FOUND, BRAND_SHOWN, NO_PERMISSION,
+  BRAND_LOGO_UPDATED, BRAND_NAME_NEEDED, BRAND_NOT_FOUND, BRAND_PRODUCTS_HIDDEN, BRAND_PRODUCTS_SHOWN, BRAND_SHOWN, BRAND_UPDATE_EMPTY, BRAND_UPDATED,
+  BRANDS_UPDATE_EMPTY, BRANDS_UPDATED, NO_PERMISSION,
 } from '@platform/domain';
 import { inBackground } from '@platform/db';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
@@ -135,12 +136,15 @@ describe("the owner's Brands settings (spec 3 brands-settings, admin/brands/*)",
     for (const [url, payload] of [
       ['set-brand-hidden', { brand_id: 9, hidden: true }], ['add-brand-alias', { brand_id: 9, alias: 'Sneaky' }], ['remove-brand-alias', { brand_id: 9 }],
       ['update-brand-img', { brand_id: 9, image: 'https://cdn.example.com/x.png' }], ['set-brand-hidden', { brand_id: 999, hidden: true }],
+      ['hide-brand-products', { brand_id: 9, hidden: true }], ['update-brand', { brand_id: 9, brand_name: 'Sneaky' }],
+      ['update-all-brands', { brand_ids: [1, 9], hidden: true }],
     ] as const) {
       const res = await call('POST', `admin/brands/${url}`, owner, payload);
       expect([res.statusCode, res.json().message], url).toEqual([404, BRAND_NOT_FOUND]);
     }
     const theirs = await inBackground('test: check the database', () => Brand.findOne({ tenantId: otherTenant, brandId: 9 }).lean()) as { hidden: boolean; alias: string | null; image: string | null };
-    expect(theirs).toMatchObject({ hidden: false, alias: null, image: null });
+    expect(theirs).toMatchObject({ hidden: false, alias: null, image: null, name: 'brands-b Only Brand' });
+    expect((await brandsOf()).find((b) => b.brand_id === 1)).toMatchObject({ hidden: false }); // the list with B's brand changed none of A's
     // B's token is not a session at A.
     expect((await call('POST', 'admin/brands/set-brand-hidden', otherOwner, { brand_id: 1, hidden: true })).statusCode).toBe(401);
   });
@@ -153,12 +157,108 @@ describe("the owner's Brands settings (spec 3 brands-settings, admin/brands/*)",
     for (const [url, payload] of [
       ['get-business-brands', undefined], ['set-brand-hidden', { brand_id: 1, hidden: true }], ['set-all-brands-hidden', { hidden: true }],
       ['add-brand-alias', { brand_id: 1, alias: 'Staff' }], ['remove-brand-alias', { brand_id: 1 }], ['update-brand-img', { brand_id: 1, image: 'https://cdn.example.com/x.png' }],
+      ['hide-brand-products', { brand_id: 1, hidden: true }], ['update-brand', { brand_id: 1, brand_name: 'Staff' }], ['update-all-brands', { brand_ids: [1], hidden: true }],
     ] as const) {
       const res = await call('POST', `admin/brands/${url}`, staff, payload, 'brands-c');
       expect([res.statusCode, res.json().message], url).toEqual([403, NO_PERMISSION]);
     }
     expect(await shopperBrands('brands-c')).toEqual([1]);
+    expect(await search('hammer', 'brands-c')).toEqual(['1002']);
     const allowed = await issueToken(tenantId, { isAdmin: true, isSubAccount: true, permissions: ['edit_brands_settings'] });
     expect((await call('POST', 'admin/brands/get-business-brands', allowed, undefined, 'brands-c')).statusCode).toBe(200);
   });
 });
+
+describe("a brand's products on and off the storefront, renaming, and several brands at once", () => {
+  const productPage = async (id: number, slug = 'brands-a') => (await call('GET', `products/product?param=${id}`, null, undefined, slug)).statusCode;
+  const suggested = async (prefix: string) => ((await call('GET', `get-suggestions?search=${prefix}`, null)).json().products as { sku: string }[]).map((p) => p.sku);
+
+  it("hide-brand-products takes every product of the brand off the storefront at once, and showing them brings them back", async () => {
+    expect(await search('hammer')).toEqual(['1002']); // the index is loaded
+    const hidden = await call('POST', 'admin/brands/hide-brand-products', owner, { brand_id: 1, hidden: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toMatchObject({ status: 'success', message: BRAND_PRODUCTS_HIDDEN, data: { brand_id: 1, hide_products: true, hidden: false } });
+    expect(await search('hammer')).toEqual([]);
+    expect(await search('')).toEqual([]);
+    expect(await productPage(2)).toBe(404);
+    expect(await suggested('hamm')).toEqual([]);
+    expect(await shopperBrands()).toEqual([]); // nothing of it on sale: it leaves the Brands list too
+    expect((await brandsOf()).find((b) => b.brand_id === 1)).toMatchObject({ hide_products: true });
+    // The other store's brand 1 sells on.
+    expect(await search('hammer', 'brands-b')).toEqual(['1002']);
+    expect(await productPage(2, 'brands-b')).toBe(200);
+
+    const shown = await call('POST', 'admin/brands/hide-brand-products', owner, { brand_id: 1, hidden: false });
+    expect(shown.json()).toMatchObject({ message: BRAND_PRODUCTS_SHOWN, data: { hide_products: false } });
+    expect(await search('hammer')).toEqual(['1002']);
+    expect(await productPage(2)).toBe(200);
+    expect(await suggested('hamm')).toEqual(['1002']);
+    expect(await shopperBrands()).toEqual([1]);
+  });
+
+  it("reaches every API process's index when announced (another process's write)", async () => {
+    expect(await search('hammer')).toEqual(['1002']);
+    await Brand.updateOne({ tenantId: tenantA, brandId: 1 }, { $set: { hideProducts: true } }); // as another process writes it
+    expect(await search('hammer')).toEqual(['1002']); // held in memory: no read per request
+    await announceBrandsChange(harness.resources, tenantA, false, true);
+    await expect.poll(() => search('hammer'), poll).toEqual([]);
+    await Brand.updateOne({ tenantId: tenantA, brandId: 1 }, { $set: { hideProducts: false } });
+    await announceBrandsChange(harness.resources, tenantA, false, true);
+    await expect.poll(() => search('hammer'), poll).toEqual(['1002']);
+  });
+
+  it("update-brand renames the brand shoppers see (its page and the Brands list), keeps the supplier's name, and search finds it by the new name", async () => {
+    expect(await search('acme')).toEqual([]);
+    const res = await call('POST', 'admin/brands/update-brand', owner, { brand_id: 1, brand_name: '  Acme   Tools ', altTextLogo: 'Acme logo' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'success', message: BRAND_UPDATED,
+      data: { brand_id: 1, brand_name: 'Acme Tools', original_brand: 'brands-a Brand', slug: 'acme-tools-1', altTextLogo: 'Acme logo' },
+    });
+    expect((await call('GET', 'brands/brand?param=acme-tools-1', null)).json().data).toMatchObject({ brand_name: 'Acme Tools', original_brand: 'brands-a Brand', altTextLogo: 'Acme logo' });
+    expect(await brandPage(1)).toBe(200); // the old address (by its id) still opens it
+    expect((await call('GET', 'brands', null)).json().data[0].brand_name).toBe('Acme Tools');
+    await expect.poll(() => search('acme'), poll).toEqual(['1001', '1002', '1003']);
+    expect(await search('acme', 'brands-b')).toEqual([]);
+
+    // Renaming again keeps the supplier's name; an empty alt text is none; the logo as update-brand-img takes it.
+    const again = await call('POST', 'admin/brands/update-brand', owner, { brand_id: 1, brand_name: 'brands-a Brand', altTextLogo: ' ', image: 'https://cdn.example.com/a.png' });
+    expect(again.json().data).toMatchObject({ brand_name: 'brands-a Brand', original_brand: 'brands-a Brand', altTextLogo: null, image: 'https://cdn.example.com/a.png' });
+    await expect.poll(() => search('acme'), poll).toEqual([]);
+  });
+
+  it('update-brand refuses a blank name, a bad logo or nothing to change (422 by field), changing nothing', async () => {
+    const blank = await call('POST', 'admin/brands/update-brand', owner, { brand_id: 2, brand_name: '  ', altTextLogo: 'Changed' });
+    expect([blank.statusCode, blank.json().errors]).toEqual([422, { brand_name: [BRAND_NAME_NEEDED] }]);
+    const logo = await call('POST', 'admin/brands/update-brand', owner, { brand_id: 2, image: 'data:image/png;base64,xx' });
+    expect([logo.statusCode, logo.json().errors]).toEqual([422, { image: [BRAND_LOGO_NOT_AN_IMAGE] }]);
+    const empty = await call('POST', 'admin/brands/update-brand', owner, { brand_id: 2 });
+    expect([empty.statusCode, empty.json().errors]).toEqual([422, { brand_name: [BRAND_UPDATE_EMPTY] }]);
+    expect((await brandsOf()).find((b) => b.brand_id === 2)).toMatchObject({ brand_name: 'brands-a Empty Brand', altTextLogo: 'Empty brand logo', image: null });
+  });
+
+  it('update-all-brands hides or shows several brands, or their products, at once; an id not of the store changes nothing (404)', async () => {
+    const hidden = await call('POST', 'admin/brands/update-all-brands', owner, { brand_ids: [1, 2, 1], hidden: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().message).toBe(BRANDS_UPDATED(2));
+    expect(hidden.json().data.map((b: { brand_id: number; hidden: boolean }) => [b.brand_id, b.hidden])).toEqual([[1, true], [2, true], [3, false]]); // 3 was shown by 'hides and shows every brand at once'
+    expect(await shopperBrands()).toEqual([]);
+    expect(await search('hammer')).toEqual(['1002']); // hidden brands' products stay on sale
+
+    const products = await call('POST', 'admin/brands/update-all-brands', owner, { brand_ids: [1], hidden: false, hide_products: true });
+    expect(products.json().data.find((b: { brand_id: number }) => b.brand_id === 1)).toMatchObject({ hidden: false, hide_products: true });
+    expect(await search('hammer')).toEqual([]);
+
+    const theirs = await call('POST', 'admin/brands/update-all-brands', owner, { brand_ids: [2, 9], hidden: false, hide_products: false });
+    expect([theirs.statusCode, theirs.json().message]).toEqual([404, BRAND_NOT_FOUND]);
+    expect((await brandsOf()).find((b) => b.brand_id === 2)).toMatchObject({ hidden: true });
+    const nothing = await call('POST', 'admin/brands/update-all-brands', owner, { brand_ids: [1] });
+    expect([nothing.statusCode, nothing.json().errors]).toEqual([422, { hidden: [BRANDS_UPDATE_EMPTY] }]);
+
+    const back = await call('POST', 'admin/brands/update-all-brands', owner, { brand_ids: [1, 2], hidden: false, hide_products: false });
+    expect(back.json().data.filter((b: { hidden: boolean; hide_products: boolean }) => !b.hidden && !b.hide_products).map((b: { brand_id: number }) => b.brand_id)).toEqual([1, 2, 3]);
+    expect(await search('hammer')).toEqual(['1002']);
+    expect(await shopperBrands()).toEqual([1]);
+  });
+});
+

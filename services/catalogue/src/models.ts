@@ -48,6 +48,8 @@ const brandSchema = new Schema({
   altTextLogo: { type: String, default: null },
   videos: { type: [{ _id: false, title: String, url: String }], default: [] },
   hidden: { type: Boolean, default: false },
+  /** The owner took the brand's products off the storefront (hide-brand-products); the search indexes hold it per process. */
+  hideProducts: { type: Boolean, default: false },
 });
 brandSchema.plugin(tenantOwned);
 brandSchema.index({ tenantId: 1, brandId: 1 }, { unique: true });

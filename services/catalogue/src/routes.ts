@@ -48,7 +48,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   await app.register(inStorePingRoutes(searchIndexes));
   await app.register(paintRoutes(searchIndexes));
   await app.register(departmentAliasRoutes);
-  await app.register(brandSettingsRoutes);
+  await app.register(brandSettingsRoutes(searchIndexes));
   await app.register(featuredProductRoutes(searchIndexes));
 
   app.get('/departments', {

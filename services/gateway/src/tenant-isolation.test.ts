@@ -278,7 +278,8 @@ READS['/api/admin/favourite-products/stores'] = '/api/admin/favourite-products/s
 WRITES.push('/api/admin/favourite-products/search', '/api/admin/favourite-products/add', '/api/admin/favourite-products/remove', '/api/admin/favourite-products/reorder');
 /** The owner's Brands settings (spec 3 brands-settings); both stores have brands 1 to 3. */
 WRITES.push('/api/admin/brands/get-business-brands', '/api/admin/brands/set-brand-hidden', '/api/admin/brands/set-all-brands-hidden', '/api/admin/brands/add-brand-alias',
-  '/api/admin/brands/remove-brand-alias', '/api/admin/brands/update-brand-img');
+  '/api/admin/brands/remove-brand-alias', '/api/admin/brands/update-brand-img', '/api/admin/brands/hide-brand-products', '/api/admin/brands/update-brand',
+  '/api/admin/brands/update-all-brands', '/api/admin/brands/hide-brands-nav', '/api/admin/brands/set-brands-show-logo', '/api/admin/brands/set-brands-filter');
 beforeAll(async () => {
   [doitbest, emery] = [await startDoItBestStandIn(), await startEmeryStandIn()];
   process.env.DOITBEST_API_URL = doitbest.url;
@@ -583,6 +584,7 @@ describe("an owner's store content across stores", () => {
       ['store-information/update', { site_title: 'A title', meta_description: '', og_image: '' }],
       ['social/update', { facebook_link: 'https://facebook.com/a', twitter_link: '', instagram_link: '', pinterest_link: '', youtube_link: '', linkedin_link: '', tiktok_link: '' }],
       ['admin/customers/accountSettings', { hide_registration: true, sms_notifications_enabled: false, account_field_info: { label: 'A account', help: '' } }],
+      ['admin/brands/hide-brands-nav', { hidden: true }], ['admin/brands/set-brands-show-logo', { show_logo: false }], ['admin/brands/set-brands-filter', { show: false }],
     ] as const) {
       const res = await harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: asA, payload });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
@@ -624,13 +626,23 @@ describe("an owner's brands across stores", () => {
       ['get-business-brands', undefined], ['set-brand-hidden', { brand_id: 1, hidden: true }], ['set-all-brands-hidden', { hidden: true }],
       ['add-brand-alias', { brand_id: 1, alias: 'A only', altTextLogo: 'A logo' }], ['remove-brand-alias', { brand_id: 1 }],
       ['update-brand-img', { brand_id: 1, image: 'https://cdn.example.com/a.png' }], ['set-all-brands-hidden', { hidden: false }],
+      ['hide-brand-products', { brand_id: 1, hidden: true }], ['hide-brand-products', { brand_id: 1, hidden: false }],
+      ['update-brand', { brand_id: 2, brand_name: 'A Renamed', altTextLogo: 'A logo' }],
+      ['update-all-brands', { brand_ids: [1, 2], hidden: false, hide_products: true }], ['update-all-brands', { brand_ids: [1, 2], hide_products: false }],
     ] as const) {
       const res = await harness.app.inject({ method: 'POST', url: `/api/admin/brands/${url}`, headers: asA, ...(payload ? { payload } : {}) });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
       expect(res.body, url).not.toContain('iso-b');
     }
-    const theirs = await harness.app.inject({ method: 'POST', url: '/api/admin/brands/set-brand-hidden', headers: asA, payload: { brand_id: 9, hidden: true } });
-    expect(theirs.statusCode).toBe(404);
+    for (const [url, payload] of [
+      ['set-brand-hidden', { brand_id: 9, hidden: true }], ['hide-brand-products', { brand_id: 9, hidden: true }], ['update-brand', { brand_id: 9, brand_name: 'Taken' }],
+      ['update-all-brands', { brand_ids: [1, 9], hidden: true }],
+    ] as const) {
+      const theirs = await harness.app.inject({ method: 'POST', url: `/api/admin/brands/${url}`, headers: asA, payload });
+      expect(theirs.statusCode, url).toBe(404);
+    }
+    // B's shoppers still find B's products of brand 1 (A took its own brand 1's products off and back).
+    expect((await harness.app.inject({ url: '/api/products?search=drill', headers: { 'business-slug': 'iso-b' } })).json().products.total).toBeGreaterThan(0);
     expect(await bBrands()).toEqual(before);
     expect(await inBackground('test: check the database', () => Brand.countDocuments({ tenantId: tenants.b.id, hidden: true }))).toBe(1); // the fixture's hidden brand 3
   });

@@ -11,6 +11,7 @@ import { getPaymentSettings, getSiteSettings } from './payment-settings';
 import { rentalRoutes } from './rentals/routes';
 import { rewardsRoutes } from './rewards/routes';
 import { storeContentRoutes } from './store-content/routes';
+import { brandStorefrontRoutes } from './brand-storefront';
 import { accountSettingsRoutes } from './account-settings/routes';
 import { optOut } from './opt-outs';
 import { saveStoreInformation } from './store-information';
@@ -27,6 +28,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   await app.register(rentalRoutes);
   await app.register(rewardsRoutes);
   await app.register(storeContentRoutes);
+  await app.register(brandStorefrontRoutes);
   await app.register(accountSettingsRoutes);
   await app.register(wizardRoutes);
   await app.register(paymentAdminRoutes);

@@ -14,6 +14,9 @@ export const DEFAULT_SETTINGS = {
   buyingFromAlert: null as { text: string } | null,
   hideRegistration: false,
   hideBrandFilter: false,
+  /** Brand Settings › Storefront (hide-brands-nav, set-brands-show-logo). */
+  hideBrandsNav: false,
+  brandsShowLogo: true,
   legacyAddToCartToast: false,
   text: { specialOrderFee: 'Special Order' },
   cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },

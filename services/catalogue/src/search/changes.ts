@@ -61,7 +61,7 @@ export async function announceFeaturedChange(resources: Pick<PlatformResources, 
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
 }
 
-type IndexChange = CatalogueChangeJob & { synonyms?: boolean; featured?: boolean; aliases?: boolean; brands?: boolean };
+type IndexChange = CatalogueChangeJob & { synonyms?: boolean; featured?: boolean; aliases?: boolean; brands?: boolean; brandProducts?: boolean };
 
 /** After a department or brand alias was added or removed: every API process reloads that tenant's aliases. */
 export async function announceAliasesChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string): Promise<void> {
@@ -70,11 +70,14 @@ export async function announceAliasesChange(resources: Pick<PlatformResources, '
 }
 
 /**
- * After the owner changed a brand (hidden, alias, logo): every API process drops its copy of the store's brands
- * (brand list, brand pages, suggestions); with `aliases` it also reloads the tenant's search aliases.
+ * After the owner changed a brand (hidden, alias, name, logo): every API process drops its copy of the store's brands
+ * (brand list, brand pages, suggestions); with `aliases` it also reloads the tenant's search aliases, with
+ * `products` which brands' products are off the storefront (hide-brand-products), applied to its loaded index.
  */
-export async function announceBrandsChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string, aliases: boolean): Promise<void> {
-  const change: IndexChange = { tenantId, productIds: [], brands: true, ...(aliases ? { aliases: true } : {}) };
+export async function announceBrandsChange(
+  resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string, aliases: boolean, products = false,
+): Promise<void> {
+  const change: IndexChange = { tenantId, productIds: [], brands: true, ...(aliases ? { aliases: true } : {}), ...(products ? { brandProducts: true } : {}) };
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
 }
 
@@ -87,6 +90,7 @@ export async function followCatalogueChanges(resources: PlatformResources, regis
     const change = JSON.parse(message) as IndexChange;
     if (change.brands) forgetTenantCache(change, 'brands');
     if (change.featured) { forgetTenantCache(change, 'featured-products'); return; }
+    if (change.brandProducts) registry.refreshHiddenBrands(change.tenantId).catch(log);
     if (change.brands && !change.aliases) return;
     const refreshed = change.synonyms ? registry.refreshSynonyms(change.tenantId)
       : change.aliases ? registry.refreshAliases(change.tenantId)

@@ -146,8 +146,10 @@ const ITEM_JSON_ENTRIES = 50_000;
  */
 export class InMemorySearchIndex implements SearchIndex {
   private postings = new Postings();
-  /** 1 for a product that exists and is not hidden (saves a document read per product in filters). */
+  /** 1 for a product that exists, is not hidden and whose brand's products are not hidden (saves a document read per product in filters). */
   private live = new Uint8Array(0);
+  /** Brands whose products the owner took off the storefront (hide-brand-products): their products are not live. */
+  private hiddenBrands = new Set<number>();
   /** Scratch score accumulators for exact matching, one entry per slot (kept zeroed between queries). */
   private scoreTotal = new Float64Array(0);
   private scoreWord = new Float64Array(0);
@@ -212,6 +214,20 @@ export class InMemorySearchIndex implements SearchIndex {
     this.results.clear();
   }
 
+  /**
+   * The brands whose products are off the storefront (replacing the previous list): one pass over the slots sets
+   * each product live or not, so searches, listings, product reads and cart reads skip them with no other check.
+   */
+  setHiddenBrands(brandIds: number[]): void {
+    this.hiddenBrands = new Set(brandIds);
+    for (const slot of this.slotOf.values()) this.live[slot] = this.showable(this.docs[slot]!) ? 1 : 0;
+    this.results.clear();
+  }
+
+  private showable(doc: SearchDocument): boolean {
+    return !doc.hidden && !(doc.brandId && this.hiddenBrands.has(doc.brandId));
+  }
+
   upsert(documents: SearchDocument[], offers: LocationOffer[]): void {
     this.ensureCapacity(this.slotOf.size + documents.length);
     // Which precomputed sort orders this change invalidates (recomputing all of them costs ~50-100 ms at 100k).
@@ -237,7 +253,7 @@ export class InMemorySearchIndex implements SearchIndex {
       this.slotBySlug.set(doc.slug, slot);
       this.slotBySku.set(doc.sku, slot);
       if (this.completions) this.addCompletions(slot, doc);
-      this.live[slot] = doc.hidden ? 0 : 1;
+      this.live[slot] = this.showable(doc) ? 1 : 0;
       this.postings.add(slot, { title: doc.title, brand: doc.brandName, sku: doc.sku, model: doc.modelNumber });
       this.aliases.add(slot, this.postings.version[slot], doc.departmentPath, doc.brandId);
     }
@@ -365,7 +381,7 @@ export class InMemorySearchIndex implements SearchIndex {
       const products: ProductItem[] = [];
       for (const slot of listed) {
         const doc = this.docs[slot];
-        if (!doc || doc.hidden || (columns.flags[slot] & 3) !== 1 || !completionWords(doc).some((w) => w.startsWith(word))) continue;
+        if (!doc || !this.live[slot] || (columns.flags[slot] & 3) !== 1 || !completionWords(doc).some((w) => w.startsWith(word))) continue;
         products.push(this.item(slot, columns, locationId));
         if (products.length >= limit) break;
       }
@@ -387,7 +403,7 @@ export class InMemorySearchIndex implements SearchIndex {
     const terms = this.aliasTerms({ raw: word, term: normalizeTerm(word) ?? word }, { maxTypos: 0, prefix: true });
     for (const slot of this.aliases.products(terms, this.postings.version)) {
       const doc = this.docs[slot];
-      if (!doc || doc.hidden || (columns.flags[slot] & 3) !== 1 || taken.has(doc.productId)) continue;
+      if (!doc || !this.live[slot] || (columns.flags[slot] & 3) !== 1 || taken.has(doc.productId)) continue;
       taken.add(doc.productId);
       products.push(this.item(slot, columns, locationId));
       if (products.length >= limit) return;
@@ -406,12 +422,21 @@ export class InMemorySearchIndex implements SearchIndex {
     const slot = 'slug' in key ? this.slotBySlug.get(key.slug) : 'sku' in key ? this.slotBySku.get(key.sku) : this.slotOf.get(key.productId);
     const columns = this.locations.get(locationId);
     const doc = slot === undefined ? null : this.docs[slot];
-    if (slot === undefined || !doc || doc.hidden || !columns || (columns.flags[slot] & 3) !== 1) return null;
+    if (slot === undefined || !doc || !this.live[slot] || !columns || (columns.flags[slot] & 3) !== 1) return null;
     const locations_inventory = [...this.locations].filter(([, c]) => c.flags[slot] & 1).map(([location_id, c]) => ({ location_id, num_inventory: c.inventory[slot] }));
     return {
       ...this.item(slot, columns, locationId), description: doc.description, department_path: doc.departmentPath, locations_inventory,
       addon_product_ids: doc.addonProductIds, videos: doc.videos,
     };
+  }
+
+  listing(sku: string): ProductListing | null {
+    const slot = this.slotBySku.get(sku);
+    const doc = slot === undefined ? null : this.docs[slot];
+    if (slot === undefined || !doc) return null;
+    const offers = [...this.locations].filter(([, c]) => c.flags[slot] & 1)
+      .map(([locationId, c]) => ({ locationId, storeProductId: c.storeProductId[slot], hidden: (c.flags[slot] & 2) !== 0, item: this.item(slot, c, locationId) }));
+    return { productId: doc.productId, hidden: doc.hidden, offers };
   }
 
   storeProduct(storeProductId: number): ProductItem | null {
@@ -427,18 +452,9 @@ export class InMemorySearchIndex implements SearchIndex {
     if (!columns) return counts;
     for (let slot = 0; slot < this.docs.length; slot += 1) {
       const brandId = this.facets.brandOf(slot);
-      if ((columns.flags[slot] & 3) !== 1 || !this.docs[slot] || this.docs[slot]!.hidden || !brandId) continue;
+      if ((columns.flags[slot] & 3) !== 1 || !this.live[slot] || !brandId) continue;
       counts.set(brandId, (counts.get(brandId) ?? 0) + 1);
     }
-  listing(sku: string): ProductListing | null {
-    const slot = this.slotBySku.get(sku);
-    const doc = slot === undefined ? null : this.docs[slot];
-    if (slot === undefined || !doc) return null;
-    const offers = [...this.locations].filter(([, c]) => c.flags[slot] & 1)
-      .map(([locationId, c]) => ({ locationId, storeProductId: c.storeProductId[slot], hidden: (c.flags[slot] & 2) !== 0, item: this.item(slot, c, locationId) }));
-    return { productId: doc.productId, hidden: doc.hidden, offers };
-  }
-
     return counts;
   }
 

@@ -13,6 +13,8 @@ export interface RegistryOptions {
   loadSynonyms?: (tenantId: string) => Promise<string[][]>;
   /** Reads a tenant's department and brand aliases. */
   loadAliases?: (tenantId: string) => Promise<SearchAliases>;
+  /** Reads the ids of a tenant's brands whose products are off the storefront (hide-brand-products). */
+  loadHiddenBrands?: (tenantId: string) => Promise<number[]>;
   /** Answers each index keeps (LRU) until it changes; 0 turns the cache off. */
   resultCacheEntries?: number;
 }
@@ -62,32 +64,51 @@ export class SearchIndexRegistry {
     if (index && this.options.loadSynonyms) index.setSynonyms(await this.options.loadSynonyms(tenantId));
   }
 
-  /** Alias reloads started, per tenant: only the latest one's answer is applied. */
-  private aliasLoads = new Map<string, number>();
+  /** The latest reload started, per kind and tenant: only its answer is applied. */
+  private reloads = new Map<string, { turn: number; done: Promise<void> }>();
 
   /**
-   * Reloads a loaded (or building) tenant's department and brand aliases after one was added or removed. Two
-   * changes in a row start two reads; the later read sees both, so an earlier read finishing after it is dropped.
+   * Reads something of a loaded (or building) tenant again and applies it. Two changes in a row start two reads;
+   * the later read sees both, so an earlier read finishing after it is dropped, and its caller waits for the later
+   * one instead: when this resolves, what was written before it started is applied.
    */
-  async refreshAliases(tenantId: string): Promise<void> {
-    if (!this.options.loadAliases) return;
+  private async reload<T>(kind: string, tenantId: string, read: ((tenantId: string) => Promise<T>) | undefined, apply: (index: SearchIndex, value: T) => void) {
+    if (!read) return;
     const index = this.loaded.get(tenantId) ?? await this.building.get(tenantId);
     if (!index) return;
-    const turn = (this.aliasLoads.get(tenantId) ?? 0) + 1;
-    this.aliasLoads.set(tenantId, turn);
-    const aliases = await this.options.loadAliases(tenantId);
-    if (this.aliasLoads.get(tenantId) === turn) index.setAliases(aliases);
+    const key = `${kind}:${tenantId}`;
+    const turn = (this.reloads.get(key)?.turn ?? 0) + 1;
+    const done = read(tenantId).then((value) => { if (this.reloads.get(key)?.turn === turn) apply(index, value); });
+    this.reloads.set(key, { turn, done });
+    await done;
+    for (let seen = turn; ;) {
+      const latest = this.reloads.get(key)!;
+      if (latest.turn === seen) return;
+      seen = latest.turn;
+      await latest.done;
+    }
+  }
+
+  /** Reloads a tenant's department and brand aliases after one was added or removed. */
+  refreshAliases(tenantId: string): Promise<void> {
+    return this.reload('aliases', tenantId, this.options.loadAliases, (index, aliases) => index.setAliases(aliases));
+  }
+
+  /** Reloads which brands' products are off the storefront after the owner hid or showed a brand's products. */
+  refreshHiddenBrands(tenantId: string): Promise<void> {
+    return this.reload('hidden-brands', tenantId, this.options.loadHiddenBrands, (index, brandIds) => index.setHiddenBrands(brandIds));
   }
 
   get loadedTenants(): string[] { return [...this.loaded.keys()]; }
   get loadedBytes(): number { let sum = 0; for (const index of this.loaded.values()) sum += index.approxBytes; return sum; }
 
   private async build(tenantId: string): Promise<SearchIndex> {
-    const [{ documents, offers }, synonyms, aliases] = await Promise.all([
-      this.load(tenantId), this.options.loadSynonyms?.(tenantId) ?? [], this.options.loadAliases?.(tenantId) ?? null,
+    const [{ documents, offers }, synonyms, aliases, hiddenBrands] = await Promise.all([
+      this.load(tenantId), this.options.loadSynonyms?.(tenantId) ?? [], this.options.loadAliases?.(tenantId) ?? null, this.options.loadHiddenBrands?.(tenantId) ?? [],
     ]);
     const index = new InMemorySearchIndex(tenantId, this.options.resultCacheEntries);
     index.setSynonyms(synonyms);
+    index.setHiddenBrands(hiddenBrands); // before the products: each is added live or not
     if (aliases) index.setAliases(aliases); // before the products: each goes under its aliases as it is added
     const offersByProduct = groupOffersByProduct(offers);
     // In slices, yielding between them: a large tenant's build must not stall other requests for seconds.

@@ -149,10 +149,18 @@ export async function loadSearchAliases(tenantId: string): Promise<SearchAliases
   const ctx = { tenantId };
   const [departments, brands] = await Promise.all([
     Department.find(scoped(ctx), { deptId: 1, aliases: 1 }).lean() as unknown as Promise<{ deptId: number; aliases?: { name: string }[] }[]>,
-    Brand.find(scoped(ctx), { brandId: 1, alias: 1 }).lean() as unknown as Promise<{ brandId: number; alias?: string | null }[]>,
+    Brand.find(scoped(ctx), { brandId: 1, alias: 1, name: 1, originalName: 1 }).lean() as unknown as Promise<{ brandId: number; alias?: string | null; name: string; originalName?: string | null }[]>,
   ]);
   return {
     departments: departments.filter((d) => d.aliases?.length).map((d) => ({ deptId: d.deptId, names: d.aliases!.map((a) => a.name) })),
-    brands: brands.filter((b) => b.alias?.trim()).map((b) => ({ brandId: b.brandId, names: [b.alias!] })),
+    // A brand the owner renamed (update-brand) is also found by its new name: its products' own text has the supplier's.
+    brands: brands.map((b) => ({ brandId: b.brandId, names: [b.alias?.trim() ?? '', b.originalName && b.originalName !== b.name ? b.name : ''].filter(Boolean) }))
+      .filter((b) => b.names.length),
   };
+}
+
+/** The ids of a tenant's brands whose products are off the storefront (hide-brand-products); brands are a small collection. */
+export async function loadHiddenBrandIds(tenantId: string): Promise<number[]> {
+  const brands = (await Brand.find(scoped({ tenantId }, { hideProducts: true }), { brandId: 1 }).lean()) as unknown as { brandId: number }[];
+  return brands.map((b) => b.brandId);
 }

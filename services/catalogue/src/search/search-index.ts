@@ -135,6 +135,8 @@ export interface SearchIndex {
   setSynonyms(groups: string[][]): void;
   /** The store's department and brand aliases (replacing the previous ones): matches after direct ones. */
   setAliases(aliases: SearchAliases): void;
+  /** Brands whose products are off the storefront (hide-brand-products), replacing the previous list: their products answer nowhere. */
+  setHiddenBrands(brandIds: number[]): void;
   /** Adds or replaces products with all their location offers. */
   upsert(documents: SearchDocument[], offers: LocationOffer[]): void;
   remove(productIds: number[]): void;

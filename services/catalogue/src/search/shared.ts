@@ -1,6 +1,6 @@
 import type { PlatformResources } from '@platform/server-kit';
 import { SearchIndexRegistry } from './registry';
-import { loadCatalogue, loadSearchAliases } from './rows';
+import { loadCatalogue, loadHiddenBrandIds, loadSearchAliases } from './rows';
 import { followCatalogueChanges } from './changes';
 import { loadSynonyms } from '../search-terms';
 
@@ -19,6 +19,7 @@ export function acquireSearchIndexes(resources: PlatformResources, log: (err: un
       load: (tenantId, productIds) => loadCatalogue(rowStore, tenantId, productIds),
       loadSynonyms,
       loadAliases: loadSearchAliases,
+      loadHiddenBrands: loadHiddenBrandIds,
       resultCacheEntries: process.env.SEARCH_RESULT_CACHE_ENTRIES === undefined ? undefined : Number(process.env.SEARCH_RESULT_CACHE_ENTRIES),
     });
     const stop = followCatalogueChanges(resources, registry, log);
