@@ -78,6 +78,12 @@ export interface Answers {
   'POST /api/admin/brands/add-brand-alias': Saved<BrandAdmin>;
   'POST /api/admin/brands/remove-brand-alias': Saved<BrandAdmin>;
   'POST /api/admin/brands/update-brand-img': Saved<BrandAdmin>;
+  'POST /api/admin/brands/hide-brand-products': Saved<BrandAdmin>;
+  'POST /api/admin/brands/update-brand': Saved<BrandAdmin>;
+  'POST /api/admin/brands/update-all-brands': Saved<BrandAdmin[]>;
+  'POST /api/admin/brands/hide-brands-nav': Saved<StoreSettings>;
+  'POST /api/admin/brands/set-brands-show-logo': Saved<StoreSettings>;
+  'POST /api/admin/brands/set-brands-filter': Saved<StoreSettings>;
 }
 type Saved<T> = { status: string; message: string; data: T };
 export type Route = keyof Answers;

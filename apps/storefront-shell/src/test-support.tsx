@@ -13,7 +13,7 @@ import {
   clearAlerts, clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type SuggestionsResult, type Video,
 } from '@platform/api-client';
 import type {
-  AboutUs, BusinessAboutUs, BusinessDetails, Cart, HomeBanner, InStorePingAnswer, InStorePingState, ProductItem, StoreSettings,
+  AboutUs, BusinessAboutUs, BusinessDetails, Cart, HomeBanner, InStorePingAnswer, InStorePingState, Paged, ProductItem, StoreSettings,
 } from '@platform/contracts';
 import { BUSINESS as BASE_BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS as BASE_SETTINGS } from '@platform/api-client/testing';
 import { ShopFactsProvider } from './components/shop-facts';
@@ -32,6 +32,7 @@ export interface Answers {
   'GET /api/products/product': { data: ProductDetail };
   'GET /api/products': ProductListResult;
   'GET /api/brands/get-filter': { data: { show: boolean } };
+  'GET /api/brands': Paged<BrandItem>;
   'GET /api/brands/brand': { data: BrandItem };
   [brandVideos: `GET /api/brands/${number}/videos`]: { data: Video[] };
   'POST /api/products/track': { status: string };

@@ -2,11 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { useToasts } from '@platform/api-client';
 import type { BrandAdmin } from '@platform/contracts';
-import { ALIAS_ADDED, ALIAS_REMOVED, ALIAS_TOO_SHORT, ALL_BRANDS_HIDDEN, BRAND_HIDDEN, BRAND_LOGO_SAVE_FAILED, BRAND_LOGO_UPDATED, HIDE_ALL_BRANDS_QUESTION } from '@platform/domain';
-import { Failure, FakeApi, OWNER, renderAdmin } from '../../test-support';
+import {
+  ALIAS_ADDED, ALIAS_REMOVED, ALIAS_TOO_SHORT, ALL_BRANDS_HIDDEN, BRAND_HIDDEN, BRAND_LOGO_SAVE_FAILED, BRAND_LOGO_UPDATED, BRAND_PRODUCTS_HIDDEN,
+  BRAND_STOREFRONT_SAVE_FAILED, BRAND_STOREFRONT_SAVED, HIDE_ALL_BRANDS_QUESTION, HIDE_BRAND_PRODUCTS_QUESTION,
+} from '@platform/domain';
+import { Failure, FakeApi, OWNER, renderAdmin, SETTINGS } from '../../test-support';
 
 const brand = (brand_id: number, brand_name: string, more: Partial<BrandAdmin> = {}): BrandAdmin => ({
-  id: `b${brand_id}`, brand_id, brand_name, slug: `${brand_name.toLowerCase().replace(/\s+/g, '-')}-${brand_id}`, alias: null, altTextLogo: null, image: null, hidden: false, ...more,
+  id: `b${brand_id}`, brand_id, brand_name, slug: `${brand_name.toLowerCase().replace(/\s+/g, '-')}-${brand_id}`, alias: null, altTextLogo: null, image: null, hidden: false,
+  original_brand: brand_name, hide_products: false, ...more,
 });
 const BRANDS = [brand(1, 'Acme Tools', { alias: 'House Brand', altTextLogo: 'Acme logo' }), brand(2, 'Bolt Co'), brand(3, 'Cedar Paint', { hidden: true })];
 const list = (brands = BRANDS) => ({ data: brands, total: brands.length });
@@ -14,7 +18,8 @@ type Body = { brand_id: number; alias?: string; altTextLogo?: string; hidden?: b
 const changed = (message: string) => (r: { body: unknown }) => {
   const body = r.body as Body;
   const was = BRANDS.find((b) => b.brand_id === body.brand_id)!;
-  return { status: 'ok', message, data: { ...was, ...('hidden' in body ? { hidden: body.hidden } : {}), ...('alias' in body ? { alias: body.alias || null, altTextLogo: body.altTextLogo || null } : {}), ...(body.image ? { image: body.image } : {}) } as BrandAdmin };
+  const field = message === BRAND_PRODUCTS_HIDDEN ? 'hide_products' : 'hidden';
+  return { status: 'ok', message, data: { ...was, ...('hidden' in body ? { [field]: body.hidden } : {}), ...('alias' in body ? { alias: body.alias || null, altTextLogo: body.altTextLogo || null } : {}), ...(body.image ? { image: body.image } : {}) } as BrandAdmin };
 };
 /** The messages the shell shows at the foot of the page (notify), rendered beside the screen. */
 function Said() {
@@ -126,7 +131,7 @@ describe('Settings › Brand Settings: the list', () => {
     expect(confirm.mock.calls[0][0]).toBe(HIDE_ALL_BRANDS_QUESTION);
     expect(api.sent('POST /api/admin/brands/set-all-brands-hidden')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Hide all' }));
-    await waitFor(() => expect(screen.getAllByRole('checkbox').every((c) => !(c as HTMLInputElement).checked)).toBe(true));
+    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: /^Show .* on the storefront$/ }).every((c) => !(c as HTMLInputElement).checked)).toBe(true));
     expect(api.sent('POST /api/admin/brands/set-all-brands-hidden')[0].body).toEqual({ hidden: true });
     expect((screen.getByRole('button', { name: 'Hide all' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -166,3 +171,61 @@ describe('Settings › Brand Settings: the list', () => {
     expect(await screen.findByText(/Edit brands settings/)).toBeTruthy();
   });
 });
+
+describe("Settings › Brand Settings: a brand's products, and the storefront's options", () => {
+  it("takes a brand's products off the storefront only when confirmed, and says so in its row", async () => {
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list())
+      .on('POST /api/admin/brands/hide-brand-products', changed(BRAND_PRODUCTS_HIDDEN));
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    render(<Said />);
+    const sold = await screen.findByRole('checkbox', { name: 'Sell Bolt Co products on the storefront' }) as HTMLInputElement;
+    expect(sold.checked).toBe(true);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await user.click(sold);
+    expect(confirm.mock.calls[0][0]).toBe(HIDE_BRAND_PRODUCTS_QUESTION('Bolt Co'));
+    expect(api.sent('POST /api/admin/brands/hide-brand-products')).toEqual([]);
+    expect(sold.checked).toBe(true);
+    await user.click(sold);
+    await waitFor(() => expect(sold.checked).toBe(false));
+    expect(api.sent('POST /api/admin/brands/hide-brand-products')[0].body).toEqual({ brand_id: 2, hidden: true });
+    expect(await said(BRAND_PRODUCTS_HIDDEN)).toBeTruthy();
+    expect(within(rowOf('Bolt Co')).getByText('Products off the storefront')).toBeTruthy();
+  });
+
+  it('saves the three storefront options at once (only those changed), says so, and keeps them as ticked when a save is refused', async () => {
+    const settingsAfter = (over: Partial<typeof SETTINGS>) => ({ status: 'success', message: BRAND_STOREFRONT_SAVED, data: { ...SETTINGS, ...over } });
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list())
+      .on('POST /api/admin/brands/hide-brands-nav', settingsAfter({ hideBrandsNav: true }))
+      .on('POST /api/admin/brands/set-brands-show-logo', new Failure(500, 'Server Error'));
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    render(<Said />);
+    const section = await screen.findByRole('form', { name: 'Storefront' });
+    const nav = within(section).getByRole('checkbox', { name: 'Show the Brands link in the menus and footer' }) as HTMLInputElement;
+    const logos = within(section).getByRole('checkbox', { name: 'Show brand logos on the Brands page (names only when off)' }) as HTMLInputElement;
+    const filter = within(section).getByRole('checkbox', { name: 'Offer the Brands filter on search and product lists' }) as HTMLInputElement;
+    expect([nav.checked, logos.checked, filter.checked]).toEqual([true, true, true]);
+    const save = within(section).getByRole('button', { name: 'Save storefront options' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true); // nothing changed yet
+
+    await user.click(nav);
+    await user.click(logos);
+    expect(within(section).getByRole('status').textContent).toBe('Not saved yet.');
+    await user.click(save);
+    expect(await within(section).findByText(BRAND_STOREFRONT_SAVE_FAILED)).toBeTruthy();
+    expect(api.sent('POST /api/admin/brands/hide-brands-nav')[0].body).toEqual({ hidden: true });
+    expect(api.sent('POST /api/admin/brands/set-brands-show-logo')[0].body).toEqual({ show_logo: false });
+    expect(api.sent('POST /api/admin/brands/set-brands-filter')).toEqual([]);
+    expect([nav.checked, logos.checked]).toEqual([false, false]); // as ticked, to try again
+
+    api.on('POST /api/admin/brands/set-brands-show-logo', settingsAfter({ hideBrandsNav: true, brandsShowLogo: false }));
+    await user.click(save);
+    expect(await said(BRAND_STOREFRONT_SAVED)).toBeTruthy();
+    expect(within(section).getByRole('status').textContent).toBe(BRAND_STOREFRONT_SAVED);
+    // The nav option was saved already: only the logo option is sent again.
+    expect(api.sent('POST /api/admin/brands/hide-brands-nav')).toHaveLength(1);
+    expect(api.sent('POST /api/admin/brands/set-brands-show-logo')).toHaveLength(2);
+    expect(save.disabled).toBe(true);
+    expect([nav.checked, logos.checked, filter.checked]).toEqual([false, false, true]);
+  });
+});
+

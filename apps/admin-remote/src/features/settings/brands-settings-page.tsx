@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { BrandAdmin } from '@platform/contracts';
 import {
   ALIAS_ADD_FAILED, ALIAS_MAX_LENGTH, ALIAS_REMOVE_FAILED, BRAND_ALT_TEXT_MAX_LENGTH, BRAND_LOGO_MAX_LENGTH, BRAND_LOGO_SAVE_FAILED, BRAND_LOGO_SIZE,
-  brandAliasInput, brandLogoProblem, canSaveBrandAlias, filterBrands, HIDE_ALL_BRANDS_QUESTION, SHOW_ALL_BRANDS_QUESTION,
+  BRAND_STOREFRONT_SAVE_FAILED, brandAliasInput, brandLogoProblem, canSaveBrandAlias, filterBrands, HIDE_ALL_BRANDS_QUESTION, HIDE_BRAND_PRODUCTS_QUESTION,
+  SHOW_ALL_BRANDS_QUESTION,
 } from '@platform/domain';
-import { brandsAdminApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
-import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle } from '@platform/ui';
+import { brandsAdminApi, errorMessage, fieldErrors, notify, storefrontApi } from '@platform/api-client';
+import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle } from '@platform/ui';
 
 const Toolbar = styled.div`
   display: flex; flex-wrap: wrap; gap: 12px; align-items: end; margin-bottom: 12px;
@@ -27,6 +28,16 @@ const Brands = styled.ul`
   .shown input { width: 20px; height: 20px; }
   .buttons { display: flex; gap: 8px; flex-wrap: wrap; }
   @media (max-width: 560px) { .buttons { width: 100%; } .buttons button { flex: 1; } }
+`;
+const Options = styled.form`
+  margin-bottom: 20px;
+  h2 { margin: 0 0 4px; font-size: 1.15rem; }
+  fieldset { border: 0; padding: 0; margin: 8px 0 12px; display: grid; gap: 4px; }
+  legend { padding: 0; color: ${(p) => p.theme.colors.muted}; }
+  label { display: flex; gap: 10px; align-items: center; min-height: 40px; cursor: pointer; }
+  input[type='checkbox'] { width: 20px; height: 20px; flex: none; }
+  .foot { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; }
+  @media (max-width: 560px) { .foot button { width: 100%; } }
 `;
 const Problem = styled.p`margin: -8px 0 12px; color: ${(p) => p.theme.colors.danger};`;
 const Preview = styled.img`display: block; width: 128px; height: 128px; object-fit: contain; margin: 0 0 12px; border: 1px solid ${(p) => p.theme.colors.border};`;
@@ -144,8 +155,76 @@ function BrandLogoModal({ brand, onClose }: { brand: BrandAdmin; onClose: () => 
   );
 }
 
-function BrandRow({ brand, onAlias, onLogo, onShown, busy }: {
-  brand: BrandAdmin; onAlias: (b: BrandAdmin) => void; onLogo: (b: BrandAdmin) => void; onShown: (b: BrandAdmin, shown: boolean) => void; busy: boolean;
+interface StorefrontChoices { showNav: boolean; showLogos: boolean; showFilter: boolean }
+
+/**
+ * Brand Settings › Storefront: the store-wide brand options (hide-brands-nav, set-brands-show-logo, set-brands-filter),
+ * read from the store settings the storefront loads. Save sends the changed ones, one after another; if one is
+ * refused, what was saved says so and the rest stays as ticked, to try again.
+ */
+function StorefrontBrandOptions() {
+  const { data: settings, isLoading, isError, refetch } = storefrontApi.useSettingsQuery();
+  const [hideNav, { isLoading: savingNav }] = brandsAdminApi.useHideBrandsNavMutation();
+  const [showLogo, { isLoading: savingLogo }] = brandsAdminApi.useSetBrandsShowLogoMutation();
+  const [showFilter, { isLoading: savingFilter }] = brandsAdminApi.useSetBrandsFilterMutation();
+  const saved: StorefrontChoices | null = settings ? { showNav: !settings.hideBrandsNav, showLogos: settings.brandsShowLogo, showFilter: !settings.hideBrandFilter } : null;
+  const [choices, setChoices] = useState<StorefrontChoices | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => { if (saved && !choices) setChoices(saved); }, [saved, choices]);
+  const saving = savingNav || savingLogo || savingFilter;
+
+  if (isLoading) return <Card><Loading label="Loading the storefront options…" /></Card>;
+  if (isError || !saved) return <Card><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the storefront options.</ErrorNotice></Card>;
+  const current = choices ?? saved;
+  const changed = (Object.keys(current) as (keyof StorefrontChoices)[]).filter((key) => current[key] !== saved[key]);
+  const choose = (key: keyof StorefrontChoices, value: boolean) => { setStatus(null); setFailure(null); setChoices({ ...current, [key]: value }); };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed.length || saving) return;
+    setStatus(null);
+    setFailure(null);
+    const save = { showNav: () => hideNav({ hidden: !current.showNav }), showLogos: () => showLogo({ show_logo: current.showLogos }), showFilter: () => showFilter({ show: current.showFilter }) };
+    let message = '';
+    for (const key of changed) {
+      try {
+        message = (await save[key]().unwrap()).message;
+      } catch {
+        setFailure(BRAND_STOREFRONT_SAVE_FAILED);
+        return;
+      }
+    }
+    setStatus(message);
+    notify('success', message);
+  };
+  const box = (key: keyof StorefrontChoices, label: string) => (
+    <label><input type="checkbox" name={key} checked={current[key]} disabled={saving} onChange={(e) => choose(key, e.target.checked)} />{label}</label>
+  );
+
+  return (
+    <Options aria-labelledby="brand-storefront-title" onSubmit={(e) => void submit(e)} noValidate>
+      <Card>
+        <h2 id="brand-storefront-title">Storefront</h2>
+        <fieldset>
+          <legend>What shoppers see of the brands</legend>
+          {box('showNav', 'Show the Brands link in the menus and footer')}
+          {box('showLogos', 'Show brand logos on the Brands page (names only when off)')}
+          {box('showFilter', 'Offer the Brands filter on search and product lists')}
+        </fieldset>
+        {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
+        <div className="foot">
+          <Button type="submit" disabled={saving || !changed.length}>{saving ? 'Saving…' : 'Save storefront options'}</Button>
+          <span role="status">{status ?? (changed.length ? 'Not saved yet.' : '')}</span>
+        </div>
+      </Card>
+    </Options>
+  );
+}
+
+function BrandRow({ brand, onAlias, onLogo, onShown, onSold, busy }: {
+  brand: BrandAdmin; onAlias: (b: BrandAdmin) => void; onLogo: (b: BrandAdmin) => void; onShown: (b: BrandAdmin, shown: boolean) => void;
+  onSold: (b: BrandAdmin, sold: boolean) => void; busy: boolean;
 }) {
   return (
     <li>
@@ -154,10 +233,15 @@ function BrandRow({ brand, onAlias, onLogo, onShown, busy }: {
         <span className="name">{brand.brand_name}</span>
         <span className="meta">{brand.alias ? `Alias: ${brand.alias}` : 'No alias'}{brand.altTextLogo ? ` · Alt text: ${brand.altTextLogo}` : ''}</span>
         {brand.hidden ? <span className="meta">Hidden from shoppers</span> : null}
+        {brand.hide_products ? <span className="meta">Products off the storefront</span> : null}
       </div>
       <label className="shown">
         <input type="checkbox" checked={!brand.hidden} disabled={busy} aria-label={`Show ${brand.brand_name} on the storefront`} onChange={(e) => onShown(brand, e.target.checked)} />
         Shown
+      </label>
+      <label className="shown">
+        <input type="checkbox" checked={!brand.hide_products} disabled={busy} aria-label={`Sell ${brand.brand_name} products on the storefront`} onChange={(e) => onSold(brand, e.target.checked)} />
+        Products on sale
       </label>
       <div className="buttons">
         <Button type="button" $variant="secondary" aria-label={`${brand.alias ? 'Edit' : 'Add'} alias of ${brand.brand_name}`} onClick={() => onAlias(brand)}>{brand.alias ? 'Edit alias' : 'Add alias'}</Button>
@@ -176,6 +260,7 @@ export function BrandsSettingsPage() {
   const { data, isLoading, isError, refetch } = brandsAdminApi.useBusinessBrandsQuery();
   const [setHidden, { isLoading: hiding }] = brandsAdminApi.useSetBrandHiddenMutation();
   const [setAllHidden, { isLoading: hidingAll }] = brandsAdminApi.useSetAllBrandsHiddenMutation();
+  const [hideProducts, { isLoading: hidingProducts }] = brandsAdminApi.useHideBrandProductsMutation();
   const [typed, setTyped] = useState('');
   const [aliasOf, setAliasOf] = useState<BrandAdmin | null>(null);
   const [logoOf, setLogoOf] = useState<BrandAdmin | null>(null);
@@ -191,6 +276,15 @@ export function BrandsSettingsPage() {
       setFailure(errorMessage(error, `We could not ${show ? 'show' : 'hide'} ${brand.brand_name}. Please try again.`));
     }
   };
+  const sellBrand = async (brand: BrandAdmin, sell: boolean) => {
+    if (!sell && !window.confirm(HIDE_BRAND_PRODUCTS_QUESTION(brand.brand_name))) return;
+    setFailure(null);
+    try {
+      notify('success', (await hideProducts({ brand_id: brand.brand_id, hidden: !sell }).unwrap()).message);
+    } catch (error) {
+      setFailure(errorMessage(error, `We could not ${sell ? 'put back' : 'take off'} the products of ${brand.brand_name}. Please try again.`));
+    }
+  };
   const showAll = async (show: boolean) => {
     if (!window.confirm(show ? SHOW_ALL_BRANDS_QUESTION : HIDE_ALL_BRANDS_QUESTION)) return;
     setFailure(null);
@@ -204,7 +298,11 @@ export function BrandsSettingsPage() {
   return (
     <Container>
       <PageTitle>Brand Settings</PageTitle>
-      <p>A hidden brand leaves the storefront&apos;s Brands list and its brand page; its products stay on sale. An alias is another name shoppers can search the brand by.</p>
+      <p>
+        A hidden brand leaves the storefront&apos;s Brands list and its brand page; its products stay on sale. Untick Products on sale to take all of a
+        brand&apos;s products off the storefront until you tick it again. An alias is another name shoppers can search the brand by.
+      </p>
+      <StorefrontBrandOptions />
       {isLoading ? <Loading label="Loading the brands…" /> : null}
       {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the brands.</ErrorNotice> : null}
       {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
@@ -227,7 +325,8 @@ export function BrandsSettingsPage() {
           {shown.length ? (
             <Brands aria-label="Brands">
               {shown.map((brand) => (
-                <BrandRow key={brand.brand_id} brand={brand} onAlias={setAliasOf} onLogo={setLogoOf} onShown={(b, s) => void showBrand(b, s)} busy={hiding || hidingAll} />
+                <BrandRow key={brand.brand_id} brand={brand} onAlias={setAliasOf} onLogo={setLogoOf} onShown={(b, s) => void showBrand(b, s)}
+                  onSold={(b, s) => void sellBrand(b, s)} busy={hiding || hidingAll || hidingProducts} />
               ))}
             </Brands>
           ) : <EmptyState title={`No brand matches “${typed.trim()}”.`}>Try another name or alias.</EmptyState>}

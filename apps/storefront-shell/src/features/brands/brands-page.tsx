@@ -27,6 +27,9 @@ export function BrandsPage() {
   const keyword = query.get('keyword')?.trim() ?? '';
   const page = Math.max(1, Number(params.page) || 1);
   const [text, setText] = useState(keyword);
+  // The store may show names only (Brand Settings › Storefront, set-brands-show-logo).
+  const { data: settings } = storefrontApi.useSettingsQuery();
+  const showLogos = settings?.brandsShowLogo !== false;
   const { data, isFetching, isError } = storefrontApi.useBrandsQuery({ page, limit: BRANDS_PER_PAGE, search: keyword || undefined });
   const withKeyword = (path: string) => (keyword ? `${path}?keyword=${encodeURIComponent(keyword)}` : path);
   const submit = (event: FormEvent) => {
@@ -51,7 +54,7 @@ export function BrandsPage() {
             {data.data.map((brand) => (
               <li key={brand.brand_id}>
                 <Link to={`/b/${brand.slug}`}>
-                  {brand.image ? <img src={brand.image} alt={brand.altTextLogo} /> : null}
+                  {showLogos && brand.image ? <img src={brand.image} alt={brand.altTextLogo} /> : null}
                   <strong>{brand.brand_name}</strong>
                   <span className="count">{brand.matched_products} {brand.matched_products === 1 ? 'product' : 'products'}</span>
                 </Link>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { BusinessDetails, StoreLocation } from '@platform/contracts';
 import { storefrontApi } from '@platform/api-client';
 import { Container } from '@platform/ui';
+import { isBrandsIndexLink } from '@platform/domain';
 import { OpeningHours, PhoneLink } from '../../components/store-location-bits';
 import { NewsletterSignUp } from './newsletter-signup';
 
@@ -56,7 +57,9 @@ export function Footer() {
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: legal } = storefrontApi.useLegalDocumentsQuery();
   const locations = business?.about_us.locations ?? [];
-  const columns = footer?.columns ?? [];
+  // Links to the Brands list are left out while the store hides it (Brand Settings › Storefront); a column left empty goes.
+  const brandsLink = (to: string | null | undefined) => Boolean(settings?.hideBrandsNav && to && isBrandsIndexLink(to));
+  const columns = (footer?.columns ?? []).map((c) => ({ ...c, links: c.links.filter((l) => !brandsLink(l.link)) })).filter((c) => c.links.length);
   const staticPart = !footer?.hideStaticFooter;
   const blocks = columns.length + (staticPart && locations.length ? 1 : 0);
   const span = blocks ? Math.max(3, Math.floor(12 / blocks)) : 12;
@@ -83,7 +86,7 @@ export function Footer() {
         <div className="bottom">
           {footer?.showLogo && footer.logo ? <img src={footer.logo} alt={settings?.businessName ?? ''} style={{ maxWidth: footer.logoMaxWidth, maxHeight: footer.logoMaxHeight }} /> : null}
           {!footer?.hideBusinessName ? <span>© {new Date().getFullYear()} {settings?.businessName}</span> : null}
-          {(footer?.links ?? []).map((l) => <StoreLink key={l.name} to={l.link}>{l.name}</StoreLink>)}
+          {(footer?.links ?? []).filter((l) => !brandsLink(l.link)).map((l) => <StoreLink key={l.name} to={l.link}>{l.name}</StoreLink>)}
           {staticPart ? (legal ?? []).filter((d) => LEGAL_PATHS[d.type]).map((d) => <Link key={d.type} to={LEGAL_PATHS[d.type]}>{d.display_name}</Link>) : null}
           {social.map((s) => <a key={s.key} href={String(business![s.key])} rel="noopener noreferrer" target="_blank">{s.label}</a>)}
           {footer?.showSslLogo ? <span className="ssl" title="Pages are served over an encrypted connection">Secure SSL</span> : null}

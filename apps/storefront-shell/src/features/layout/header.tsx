@@ -8,7 +8,7 @@ import { StorePicker } from './store-picker';
 import { HeaderSearch } from '../search/header-search';
 import { NavDropdown, NavTarget } from './nav-dropdown';
 import { PhoneLink } from '../../components/store-location-bits';
-import { ADMIN_SETTINGS_SCREENS, departmentTreeDepth, hiddenAtStore, screensOpenTo } from '@platform/domain';
+import { ADMIN_SETTINGS_SCREENS, departmentTreeDepth, hiddenAtStore, isBrandsIndexLink, screensOpenTo } from '@platform/domain';
 import type { NavigationLink } from '@platform/contracts';
 
 /** Sticky on desktop; on a phone a sticky header would take a third of the screen. */
@@ -92,11 +92,13 @@ export function Header() {
   const { pathname, search } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
   const checkingOut = useCheckoutStep() > 1 && pathname === '/cart' && !new URLSearchParams(search).has('order');
-  const shownHere = (link: Pick<NavigationLink, 'hide_on_locations'>) => !hiddenAtStore(link.hide_on_locations, storeId);
+  // A link hidden at the selected store, or to the Brands list while the store hides it (Brand Settings › Storefront), is left out.
+  const shownHere = (link: Pick<NavigationLink, 'hide_on_locations' | 'target'>) =>
+    !hiddenAtStore(link.hide_on_locations, storeId) && !(settings?.hideBrandsNav && isBrandsIndexLink(link.target));
   const visible = navigation.filter((item) => item.show_in_header && shownHere(item));
   const left = visible.filter((item) => item.align !== 'right');
   const right = visible.filter((item) => item.align === 'right');
-  const menus = groups.filter((group) => !group.hide && shownHere(group) && group.items.some(shownHere));
+  const menus = groups.filter((group) => !group.hide && !hiddenAtStore(group.hide_on_locations, storeId) && group.items.some(shownHere));
   const store = business?.about_us.locations.find((l) => l.id === storeId) ?? (business?.about_us.locations.length === 1 ? business.about_us.locations[0] : undefined);
   // Sign In / Sign Up are hidden when the store hides registration or offers no way to order (spec 1 "Header").
   const ordering = !business || business.pickup_enabled || business.delivery_enabled || business.shipping_enabled;

@@ -42,6 +42,7 @@ export function HeaderSearch() {
   const [active, setActive] = useState(-1);
   const term = useDebounced(text.trim(), HEADER_DEBOUNCE_MS);
   const { data, isFetching } = storefrontApi.useSuggestionsQuery(term, { skip: term.length < MIN_CHARS });
+  const { data: settings } = storefrontApi.useSettingsQuery();
 
   const groups: { title: string; choices: Choice[] }[] = data && term.length >= MIN_CHARS ? [
     { title: 'Popular searches', choices: data.search_terms.map((t) => ({ key: `t${t}`, label: t, to: `/search/${slugify(t)}?keyword=${encodeURIComponent(t)}` })) },
@@ -89,7 +90,7 @@ export function HeaderSearch() {
               </div>
             ))}
           </div>
-          <Link className="footer" to="/brands" onClick={() => setOpen(false)}>None of the results match? Click here</Link>
+          {settings?.hideBrandsNav ? null : <Link className="footer" to="/brands" onClick={() => setOpen(false)}>None of the results match? Click here</Link>}
         </Panel>
       ) : null}
     </Form>

@@ -37,6 +37,8 @@ export function SearchPage() {
   const { listing, defaults } = useListingQuery();
   const { data: business } = storefrontApi.useBusinessDetailsQuery();
   const { data: brandFilter } = storefrontApi.useBrandFilterQuery();
+  // The store settings loaded at start-up carry the same flag (set-brands-filter): no brands flash before get-filter answers.
+  const { data: settings } = storefrontApi.useSettingsQuery();
   const user = useSession();
   const keyword = params.get('keyword')?.trim() ?? '';
   const secondary = params.get('secondary')?.trim() ?? '';
@@ -116,7 +118,7 @@ export function SearchPage() {
             <summary>Filters</summary>
             <FilterPanel
               key={`${filters.startPrice}-${filters.endPrice}`} result={data} filters={filters} onChange={setFilters}
-              showBrands={brandFilter?.show !== false} multiStore={(business?.about_us.locations.length ?? 0) > 1}
+              showBrands={!settings?.hideBrandFilter && brandFilter?.show !== false} multiStore={(business?.about_us.locations.length ?? 0) > 1}
             />
           </FiltersBox>
           <section aria-label="Results" aria-busy={isFetching}>
