@@ -65,10 +65,10 @@ export interface Answers {
   'POST /api/v1/admin/department/remove-alias': Saved<{ aliases: DepartmentWithAliases['aliases'] }>;
   /** Featured Products (features/featured): the list, the product search, and the changes (each answering the list). */
   'GET /api/admin/favourite-products': { data: FeaturedProductAdmin[]; limit: number };
+  'GET /api/admin/favourite-products/stores': { data: { id: number; name: string }[] };
   'POST /api/admin/favourite-products/search': { data: FeaturedProductHit[] };
   'POST /api/admin/favourite-products/add': Saved<FeaturedProductAdmin[]>;
   'POST /api/admin/favourite-products/remove': Saved<FeaturedProductAdmin[]>;
-  'GET /api/admin/favourite-products/stores': { data: { id: number; name: string }[] };
   'POST /api/admin/favourite-products/reorder': Saved<FeaturedProductAdmin[]>;
   'GET /api/favourite-products': { data: ProductItem[] };
   /** Brand Settings (features/settings/brands-settings-page): the store's brands, and each change with its message. */

@@ -158,9 +158,9 @@ export const SearchTerm = mongoose.models.SearchTerm ?? mongoose.model('SearchTe
 const featuredProductSchema = new Schema({
   sku: { type: String, required: true },
   sequence: { type: Number, default: 0 },
-});
-featuredProductSchema.plugin(tenantOwned);
   /** The location ids it shows at; empty: every store. */
   stores: { type: [Number], default: [] },
+});
+featuredProductSchema.plugin(tenantOwned);
 featuredProductSchema.index({ tenantId: 1, sku: 1 }, { unique: true });
 export const FeaturedProduct = mongoose.models.FeaturedProduct ?? mongoose.model('FeaturedProduct', featuredProductSchema);
