@@ -275,6 +275,9 @@ WRITES.push('/api/admin/settings/browse', '/api/admin/settings/hash-routing-host
 READS['/api/admin/favourite-products'] = '/api/admin/favourite-products';
 // The store's locations to feature at, by name ('iso-a store 1').
 READS['/api/admin/favourite-products/stores'] = '/api/admin/favourite-products/stores';
+// The signed-in shopper's AR account for Charge to account at checkout; the store's own token has none (nothing to show).
+READS['/api/customer/ar-account'] = '/api/customer/ar-account';
+WITHOUT_TENANT_TEXT.add('/api/customer/ar-account');
 WRITES.push('/api/admin/favourite-products/search', '/api/admin/favourite-products/add', '/api/admin/favourite-products/remove', '/api/admin/favourite-products/reorder');
 /** The owner's Brands settings (spec 3 brands-settings); both stores have brands 1 to 3. */
 WRITES.push('/api/admin/brands/get-business-brands', '/api/admin/brands/set-brand-hidden', '/api/admin/brands/set-all-brands-hidden', '/api/admin/brands/add-brand-alias',
