@@ -52,7 +52,24 @@ async function cleanUp() {
     await Promise.race([new Promise((r) => gatewayProcess.once('exit', r)), new Promise((r) => setTimeout(r, profile ? 120_000 : 10_000))]); // a profile takes a while to write
     if (gatewayProcess.exitCode === null) gatewayProcess.kill('SIGKILL');
   }
+  if (services && !keep) await keepRedisForNextRun(services.redisUrl).catch((err) => console.warn(`[scale] Redis not kept for --keep: ${err.message}`));
   await services?.stop();
+}
+/**
+ * A fresh run's Redis has no append-only file; turning it on writes one with everything in memory, so a later
+ * --keep run starts with the order lists, sessions and stock the database matches (else every rebuild runs in it).
+ */
+async function keepRedisForNextRun(url) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  try {
+    await redis.config('SET', 'appendonly', 'yes');
+    for (let i = 0; i < 600; i += 1) {
+      const info = await redis.info('persistence');
+      if (/aof_enabled:1/.test(info) && /aof_rewrite_in_progress:0/.test(info) && /aof_rewrite_scheduled:0/.test(info)) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('the append-only file was not written within 5 minutes');
+  } finally { redis.disconnect(); }
 }
 const deadline = setTimeout(async () => {
   console.error(`[scale] stopped: the run took longer than ${timeoutMin} minutes (--timeout-min)`);
