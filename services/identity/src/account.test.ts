@@ -148,6 +148,22 @@ describe('the account', () => {
     expect((await delivered(tenantId, 'max@acct.test', since, 'Your acct-a store mobile number was changed')).text).toContain('was changed to (503) 555-0122');
   });
 
+  it('finds an e-mail given up on the account that takes it next, though it was looked up and signed in with before', async () => {
+    await post('signup', { ...member, first_name: 'Ana', email: 'ana@acct.test', telephone: '(503) 555-0197' });
+    expect((await post('check-email-phone-exists', { email: 'ana@acct.test' })).json().exists).toBe(true);
+    const ana = (await post('login', { email: 'ana@acct.test', password: 'Secret-Pass-1' })).json();
+    expect(ana.data.customer.first_name).toBe('Ana');
+    await post('customer/email', { email: 'ana.new@acct.test', password: 'Secret-Pass-1' }, ana.access_token);
+    expect((await post('check-email-phone-exists', { email: 'ana@acct.test' })).json().exists).toBe(false);
+    expect((await post('login', { email: 'ana@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(422);
+
+    expect((await post('signup', { ...member, first_name: 'Bo', email: 'ana@acct.test', telephone: '(503) 555-0198', password: 'Other-Pass-2', c_password: 'Other-Pass-2' })).statusCode).toBe(200);
+    expect((await post('check-email-phone-exists', { email: 'ana@acct.test' })).json().exists).toBe(true);
+    const bo = (await post('login', { email: 'ana@acct.test', password: 'Other-Pass-2' })).json();
+    expect(bo.data.customer.first_name).toBe('Bo');
+    expect((await post('login', { email: 'ana.new@acct.test', password: 'Secret-Pass-1' })).json().data.customer.first_name).toBe('Ana');
+  });
+
   it('switches the order texts off and on', async () => {
     expect((await post('customer/set-sms', { receive_sms: 0 }, token)).json()).toMatchObject({ message: 'We will no longer text you about your orders.', data: { receive_sms: false } });
     expect((await post('customer/set-sms', { receive_sms: 1 }, token)).json()).toMatchObject({ message: 'We will text you about your orders.', data: { receive_sms: true } });

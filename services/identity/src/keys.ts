@@ -1,4 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
+import type { Redis } from 'ioredis';
 import { findByIds, inBackground, keyedId, scoped, tenantOwned, type TenantContext } from '@platform/db';
 
 /**
@@ -110,6 +111,41 @@ async function keyHolder(ctx: TenantContext, kind: CustomerKeyKind, value: strin
   return key?.customerId ?? null;
 }
 
+/**
+ * Keys' holders kept in Redis (key `_id` → customer id), so that a sign-in or an account lookup reads one document
+ * from the database, not two. No key change needs to tell it: every answer is checked against the customer's own
+ * document (its e-mail, phone or slug must still be the value looked up, which only one account can have), and a
+ * copy that fails the check is read again from the database. Set by the identity plugin; unset, lookups read the key.
+ */
+let heldKeys: { redis: Redis; prefix: string } | null = null;
+const HELD_KEY_KEPT_S = 24 * 3600;
+
+/** Keeps keys' holders in this Redis from now on; the returned function stops it (when the app closes). */
+export function keepKeyHoldersIn(store: { redis: Redis; prefix: string }): () => void {
+  heldKeys = store;
+  return () => { if (heldKeys === store) heldKeys = null; };
+}
+
+const heldKey = (store: { prefix: string }, keyId: string) => `${store.prefix}:customer-key:${keyId}`;
+
+async function keptHolder(keyId: string): Promise<string | null> {
+  const store = heldKeys;
+  return store ? store.redis.get(heldKey(store, keyId)).catch(() => null) : null; // Redis away: the database answers
+}
+
+async function keepHolder(keyId: string, customerId: string): Promise<void> {
+  const store = heldKeys;
+  if (store) await store.redis.set(heldKey(store, keyId), customerId, 'EX', HELD_KEY_KEPT_S).catch(() => undefined);
+}
+
+/** The customer by `_id` if it still has this e-mail, phone or slug (a key left behind does not find it). */
+async function holderWithValue<T>(ctx: TenantContext, id: string, kind: CustomerKeyKind, value: string): Promise<(T & { email: string; slug: string }) | null> {
+  const customer = (await mongoose.model('Customer').findOne(scoped(ctx, { _id: id })).lean()) as (T & { email: string; telephone?: string | null; slug: string }) | null;
+  if (!customer) return null;
+  const current = kind === 'email' ? customer.email : kind === 'phone' ? customer.telephone : customer.slug;
+  return current === value ? customer : null;
+}
+
 /** The id of the customer holding a key (one that exists and still has this value), or null. */
 export async function customerIdByKey(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<string | null> {
   const customer = await customerByKey<{ _id: unknown }>(ctx, kind, value);
@@ -118,13 +154,15 @@ export async function customerIdByKey(ctx: TenantContext, kind: CustomerKeyKind,
 
 /** The customer holding a key (e-mail lower-cased, phone as 10 digits, slug), by two `_id` lookups; null if none. */
 export async function customerByKey<T>(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<T | null> {
+  if (!value) return null;
+  const keyId = customerKeyId(ctx.tenantId, kind, value);
+  const kept = await keptHolder(keyId);
+  const fromKept = kept ? await holderWithValue<T>(ctx, kept, kind, value) : null;
+  if (fromKept) return fromKept;
   const id = await keyHolder(ctx, kind, value);
-  if (!id) return null;
-  const customer = (await mongoose.model('Customer').findOne(scoped(ctx, { _id: id })).lean()) as (T & { email: string; telephone?: string | null; slug: string }) | null;
-  // A key left behind (the customer's e-mail changed since) does not find the account any more.
-  if (!customer) return null;
-  const current = kind === 'email' ? customer.email : kind === 'phone' ? customer.telephone : customer.slug;
-  return current === value ? customer : null;
+  const customer = id && id !== kept ? await holderWithValue<T>(ctx, id, kind, value) : null;
+  if (customer) await keepHolder(keyId, id!);
+  return customer;
 }
 
 /**

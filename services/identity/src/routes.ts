@@ -11,6 +11,7 @@ import { newsletterRoutes } from './newsletter/routes';
 import { refreshCustomer } from './customers-admin/customer-index';
 import { completeMfa, disableMfa, loadMfa, setupMfa, submitMfa } from './mfa';
 import { createRateLimits } from './rate-limits';
+import { keepKeyHoldersIn } from './keys';
 import { changeSubAccountPassword, createSubAccount, deleteSubAccount, listSubAccounts, updateSubAccount } from './sub-accounts';
 import {
   accountExists, forgetPassword, loginByToken, loginWithCode, loginWithPassword, logout, resetPassword, sendMagicLink, sendOtp, useMagicLink, type IdentityIo,
@@ -41,6 +42,8 @@ export const identityRoutes: ServicePlugin = async (app) => {
     redis: app.resources.redis, prefix: app.resources.queuePrefix, queues: app.resources.queues,
     limit: createRateLimits(app.resources.redis, app.resources.queuePrefix),
   };
+  const stopKeepingKeys = keepKeyHoldersIn({ redis: app.resources.redis, prefix: app.resources.queuePrefix });
+  app.addHook('onClose', async () => stopKeepingKeys());
   await app.register(emailCampaignRoutes);
   await app.register(customersAdminRoutes);
   await app.register(newsletterRoutes);
