@@ -53,6 +53,7 @@ export interface Answers {
   'GET /api/about-us': { data: AboutUs };
   'POST /api/about-us/story': Saved<AboutUs>;
   'POST /api/about-us/upload': { status: string; url: string; message: string };
+  'POST /api/admin/upload-image-from-url': { status: string; url: string; message: string };
   'GET /api/admin/store-information': { data: StoreSeoSettings };
   'POST /api/store-information/update': Saved<StoreSeoSettings>;
   'POST /api/store-information/delete-og-image': Saved<StoreSeoSettings>;

@@ -14,6 +14,8 @@ export const FEATURED_ORDER_STALE = 'The featured products changed while you wer
 export const FEATURED_ADDED = 'Featured product added.';
 export const FEATURED_REMOVED = 'Featured product removed.';
 export const FEATURED_REORDERED = 'Featured products reordered.';
+/** The stores a featured product shows at were changed (admin/favourite-products/update). */
+export const FEATURED_UPDATED = 'Featured product updated: it shows at the stores chosen.';
 /** Featured at some of the store's locations only (add {stores}): the neighbouring offline orders' wording for an unknown one. */
 export const FEATURED_STORE_UNKNOWN = OFFLINE_LOCATION_UNKNOWN;
 export const FEATURED_NOT_SOLD_AT_STORES = 'This product is not sold at the stores you chose.';

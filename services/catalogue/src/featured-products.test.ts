@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBackground, scoped } from '@platform/db';
 import {
   FEATURED_ADDED, FEATURED_ADDED_SHOWN, FEATURED_ALREADY, FEATURED_FULL, FEATURED_HIDDEN, FEATURED_NOT_FEATURED, FEATURED_NOT_SOLD_AT_STORES, FEATURED_ORDER_STALE,
-  FEATURED_PRODUCT_NOT_FOUND, FEATURED_PRODUCTS_LIMIT, FEATURED_REMOVED, FEATURED_REORDERED, FEATURED_STORE_UNKNOWN, NO_PERMISSION,
+  FEATURED_PRODUCT_NOT_FOUND, FEATURED_PRODUCTS_LIMIT, FEATURED_REMOVED, FEATURED_REORDERED, FEATURED_STORE_UNKNOWN, FEATURED_UPDATED, NO_PERMISSION,
 } from '@platform/domain';
 import type { CatalogueChangeJob } from '@platform/queue';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
@@ -168,7 +168,7 @@ describe("the owner's featured products (spec 3 /admin/featured, admin/favourite
     for (const [method, url, payload] of [
       ['GET', 'admin/favourite-products', undefined], ['GET', 'admin/favourite-products/stores', undefined], ['POST', 'admin/favourite-products/search', { search: 'drill' }],
       ['POST', 'admin/favourite-products/add', { upc: '1002' }], ['POST', 'admin/favourite-products/add', { upc: 'SAW-5', stores: [1], unhide: true }], ['POST', 'admin/favourite-products/remove', { upc: '1003' }],
-      ['POST', 'admin/favourite-products/reorder', { upcs: ['1001', '1003', 'RAKE-4', '1002'] }],
+      ['POST', 'admin/favourite-products/reorder', { upcs: ['1001', '1003', 'RAKE-4', '1002'] }], ['POST', 'admin/favourite-products/update', { upc: '1003', stores: [2] }],
     ] as const) {
       const refused = await call(method, url, { token: staff, payload });
       expect(refused.statusCode, url).toBe(403);
@@ -258,6 +258,52 @@ describe('featuring a product at some stores only, and showing a hidden one agai
     expect(await shopperSees('feat-c', '2')).toEqual(['1001', '1002']);
     expect((await listC())[2]).toMatchObject({ sku: 'SAW-5', showing: 'shown', stores: [1] });
     expect((await call('POST', 'admin/favourite-products/search', { ...asC(), payload: { search: 'SAW-5' } })).json().data).toMatchObject([{ sku: 'SAW-5', featured: true, hidden: false }]);
+  });
+
+  it('changes the stores of a featured product in place, and shoppers at each store follow at once', async () => {
+    const update = (payload: object) => call('POST', 'admin/favourite-products/update', { ...asC(), payload });
+    expect(await shopperSees('feat-c', '1')).toEqual(['1001', 'SAW-5']); // the shoppers' copy is cached now
+    const res = await update({ upc: '1002', stores: [1, 2] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', message: FEATURED_UPDATED });
+    expect(res.json().data.map((f: { sku: string; stores: number[] }) => [f.sku, f.stores])).toEqual([['1001', []], ['1002', [1, 2]], ['SAW-5', [1]]]);
+    expect(await shopperSees('feat-c', '1')).toEqual(['1001', '1002', 'SAW-5']);
+    expect((await update({ upc: '1001', stores: [2] })).statusCode).toBe(200);
+    expect(await shopperSees('feat-c', '1')).toEqual(['1002', 'SAW-5']);
+    expect(await shopperSees('feat-c', '2')).toEqual(['1001', '1002']);
+    // Empty: every store again, in its place.
+    expect((await update({ upc: '1001', stores: [] })).json().data[0]).toMatchObject({ sku: '1001', stores: [] });
+    expect(await shopperSees('feat-c', '1')).toEqual(['1001', '1002', 'SAW-5']);
+    expect((await listC()).map((f) => [f.sku, f.stores])).toEqual([['1001', []], ['1002', [1, 2]], ['SAW-5', [1]]]);
+  });
+
+  it("refuses a location not the store's, stores that do not sell it (422), a product not featured (404), a bad body (400); changes nothing", async () => {
+    const update = (payload: object) => call('POST', 'admin/favourite-products/update', { ...asC(), payload });
+    expect((await add({ upc: 'RAKE-4', stores: [2] })).statusCode).toBe(200);
+    const before = (await listC()).map((f) => [f.sku, f.stores]);
+    const unknown = await update({ upc: '1002', stores: [2, 99] });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({ message: FEATURED_STORE_UNKNOWN, errors: { stores: [FEATURED_STORE_UNKNOWN] } });
+    const unsold = await update({ upc: 'RAKE-4', stores: [1] });
+    expect(unsold.statusCode).toBe(422);
+    expect(unsold.json()).toMatchObject({ message: FEATURED_NOT_SOLD_AT_STORES, errors: { stores: [FEATURED_NOT_SOLD_AT_STORES] } });
+    const notFeatured = await update({ upc: '1003', stores: [] });
+    expect(notFeatured.statusCode).toBe(404);
+    expect(notFeatured.json().message).toBe(FEATURED_NOT_FEATURED);
+    for (const bad of [{ upc: '1002' }, { upc: '1002', stores: [0] }, { upc: '1002', stores: [1, 1] }, { upc: '', stores: [] }, { upc: '1002', stores: [], unhide: true }]) {
+      expect((await update(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await listC()).map((f) => [f.sku, f.stores])).toEqual(before);
+    expect(await shopperSees('feat-c', '1')).toEqual(['1001', '1002', 'SAW-5']);
+  });
+
+  it("keeps stores apart: another store's owner cannot change this store's entries (404), and this store's token is refused there", async () => {
+    const theirs = await call('POST', 'admin/favourite-products/update', { token: otherOwner, slug: 'feat-b', payload: { upc: '1002', stores: [1] } });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe(FEATURED_NOT_FEATURED);
+    expect((await call('POST', 'admin/favourite-products/update', { token: ownerC, slug: 'feat-b', payload: { upc: '1003', stores: [2] } })).statusCode).toBe(401);
+    expect((await listC()).find((f) => f.sku === '1002')?.stores).toEqual([1, 2]);
+    expect(await shopperSees('feat-b', '1')).toEqual(['1003']);
   });
 
   it("keeps stores apart: another store cannot feature or show this store's hidden product", async () => {

@@ -3,7 +3,7 @@ import { scoped, storeLocationIds } from '@platform/db';
 import { FeaturedProductAdmin, FeaturedProductHit, FeaturedStoreChoice } from '@platform/contracts';
 import {
   FEATURED_ADDED, FEATURED_ADDED_SHOWN, FEATURED_ALREADY, FEATURED_FULL, FEATURED_HIDDEN, FEATURED_NOT_FEATURED, FEATURED_NOT_SOLD_AT_STORES, FEATURED_ORDER_STALE,
-  FEATURED_PRODUCT_NOT_FOUND, FEATURED_PRODUCTS_LIMIT, FEATURED_REMOVED, FEATURED_REORDERED, FEATURED_STORE_UNKNOWN, sameFeaturedSet,
+  FEATURED_PRODUCT_NOT_FOUND, FEATURED_PRODUCTS_LIMIT, FEATURED_REMOVED, FEATURED_REORDERED, FEATURED_STORE_UNKNOWN, FEATURED_UPDATED, sameFeaturedSet,
 } from '@platform/domain';
 import { AppError, errorAnswers, requirePermission, type PlatformResources, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { FeaturedProduct, Product, productDocId, StoreProduct, storeProductDocId } from './models';
@@ -87,12 +87,10 @@ export class FeaturedProducts {
   async add(ctx: RequestContext, input: { upc: string; stores?: number[]; unhide?: boolean }): Promise<{ message: string; data: Admin[] }> {
     const sku = input.upc;
     const [featured, index, locations] = await this.context(ctx);
-    const stores = [...new Set(input.stores ?? [])];
-    if (stores.some((id) => !locations.includes(id))) throw new AppError('unprocessable', FEATURED_STORE_UNKNOWN, { stores: [FEATURED_STORE_UNKNOWN] });
-    const at = stores.length ? stores : locations;
     const listing = index.listing(sku);
     if (!listing?.offers.length) throw new AppError('not_found', FEATURED_PRODUCT_NOT_FOUND);
-    if (!listing.offers.some((o) => at.includes(o.locationId))) throw new AppError('unprocessable', FEATURED_NOT_SOLD_AT_STORES, { stores: [FEATURED_NOT_SOLD_AT_STORES] });
+    const stores = this.checkStores(index, locations, sku, input.stores ?? []);
+    const at = stores.length ? stores : locations;
     const shown = at.some((locationId) => index.product({ sku }, locationId) !== null);
     if (!shown && !input.unhide) throw new AppError('unprocessable', FEATURED_HIDDEN, { unhide: [FEATURED_HIDDEN] });
     if (featured.some((f) => f.sku === sku)) throw new AppError('conflict', FEATURED_ALREADY);
@@ -121,6 +119,30 @@ export class FeaturedProducts {
     for (const offer of offers) await StoreProduct.updateOne(scoped(ctx, { _id: storeProductDocId(ctx.tenantId, offer.storeProductId) }), { $set: { hidden: false } });
     await announceCatalogueChange(this.resources, ctx.tenantId, [listing.productId]);
     return true;
+  }
+
+  /**
+   * POST admin/favourite-products/update {upc, stores}: the stores a featured product shows at, changed in place (its
+   * place in the list kept; none: every store). 404 when this store does not feature it (another store's entry too),
+   * 422 for a location not the store's or stores none of which sells it. Featuring never hides or shows a product: one
+   * hidden at the new stores stays hidden there (the card says so).
+   */
+  async update(ctx: RequestContext, input: { upc: string; stores: number[] }): Promise<Admin[]> {
+    const sku = input.upc;
+    const [featured, index, locations] = await this.context(ctx);
+    if (!featured.some((f) => f.sku === sku)) throw new AppError('not_found', FEATURED_NOT_FEATURED);
+    const stores = this.checkStores(index, locations, sku, input.stores);
+    await FeaturedProduct.updateOne(scoped(ctx, { sku }), { $set: { stores } });
+    return this.changed(ctx, index, locations, featured.map((f) => (f.sku === sku ? { ...f, stores } : f)));
+  }
+
+  /** The chosen stores (each once), or 422: a location not the store's, or stores none of which sells the product. */
+  private checkStores(index: SearchIndex, locations: number[], sku: string, chosen: number[]): number[] {
+    const stores = [...new Set(chosen)];
+    if (stores.some((id) => !locations.includes(id))) throw new AppError('unprocessable', FEATURED_STORE_UNKNOWN, { stores: [FEATURED_STORE_UNKNOWN] });
+    const at = stores.length ? stores : locations;
+    if (!index.listing(sku)?.offers.some((o) => at.includes(o.locationId))) throw new AppError('unprocessable', FEATURED_NOT_SOLD_AT_STORES, { stores: [FEATURED_NOT_SOLD_AT_STORES] });
+    return stores;
   }
 
   /** POST admin/favourite-products/remove. */
@@ -211,6 +233,20 @@ export const featuredProductRoutes = (registry: SearchIndexRegistry): ServicePlu
       response: { 200: Changed, ...errorAnswers(404, 409, 422) },
     },
   }, async (request) => ({ status: 'ok', ...(await featured.add(request.ctx, request.body)) }));
+
+  app.post('/admin/favourite-products/update', {
+    preHandler,
+    schema: {
+      tags, security,
+      summary: 'Admin: change the stores a featured product shows at (upc: its SKU; stores: location ids, empty: every store), its place kept. '
+        + "404 when the store does not feature it, 422 for a location not the store's or stores none of which sells it",
+      body: Type.Object({
+        upc: Upc,
+        stores: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, uniqueItems: true }),
+      }, { additionalProperties: false }),
+      response: { 200: Changed, ...errorAnswers(404, 422) },
+    },
+  }, async (request) => ({ status: 'ok', message: FEATURED_UPDATED, data: await featured.update(request.ctx, request.body) }));
 
   app.post('/admin/favourite-products/remove', {
     preHandler,

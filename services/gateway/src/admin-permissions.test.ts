@@ -1,9 +1,11 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken, multipartBody } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Department, FeaturedProduct } from '@platform/catalogue';
 import { LIMITED_PERMISSIONS, NO_PERMISSION, ONLY_STORE_OWNER_PAYMENTS, PERMISSIONS, upcomingRunDays, wizardSteps } from '@platform/domain';
-import { HomepageWidgetModel, WizardProgress } from '@platform/tenant-settings';
+import { HomepageWidgetModel, IMAGE_FETCH_ALLOW_ENV, WizardProgress } from '@platform/tenant-settings';
 import { Customer, CustomerKey, EmailCampaign } from '@platform/identity';
 import { ArAccountModel, OfflineOrder, Order, RecurringOrder } from '@platform/orders';
 import { inBackground, mongoose } from '@platform/db';
@@ -337,6 +339,7 @@ const NEEDS: Record<string, string | null> = {
   'GET /api/sub-accounts': null,
   'POST /api/about-us/save': 'edit_about_us',
   'POST /api/about-us/upload': 'edit_about_us',
+  'POST /api/admin/upload-image-from-url': 'edit_about_us',
   'GET /api/widget/get': 'edit_landing_page',
   'POST /api/sub-accounts/create': 'manage_sub_accounts',
   'POST /api/sub-accounts/update': 'manage_sub_accounts',
@@ -403,6 +406,18 @@ ADMIN_ELSEWHERE.add('POST /api/about-us/upload');
 const FORMS: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /api/about-us/upload': () => multipartBody([{ field: 'image', filename: 'walk photo.gif', type: 'image/gif', data: 'GIF89a walk' }]),
 };
+/** Add image by address: the walk's image site listens on loopback, which the test-only allowance lets the fetch reach. */
+let walkImages: Server | undefined;
+beforeAll(async () => {
+  walkImages = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/gif' }).end('GIF89a walk'));
+  await new Promise<void>((resolve) => walkImages!.listen(0, '127.0.0.1', resolve));
+  process.env[IMAGE_FETCH_ALLOW_ENV] = '127.0.0.1';
+  BODIES['POST /api/admin/upload-image-from-url'] = { url: `http://127.0.0.1:${(walkImages.address() as AddressInfo).port}/walk.gif` };
+});
+afterAll(async () => {
+  delete process.env[IMAGE_FETCH_ALLOW_ENV];
+  await new Promise((resolve) => walkImages?.close(resolve));
+});
 
 beforeAll(async () => {
   harness = await createTestApp(allServices, 'permissions');

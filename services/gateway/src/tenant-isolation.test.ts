@@ -323,7 +323,7 @@ beforeAll(async () => {
   }
 });
 READS['/api/about-us/images/{id}/{name}'] = `/api/about-us/images/${IMAGE_IDS.a}/iso-a.png`;
-WRITES.push('/api/about-us/upload');
+WRITES.push('/api/about-us/upload', '/api/admin/upload-image-from-url');
 
 describe('tenant isolation across every route', () => {
   it('covers every documented route', () => {

@@ -37,6 +37,10 @@ export const featuredProductsApi = platformApi.injectEndpoints({
       }),
       onQueryStarted: keepList,
     }),
+    /** Changes the stores a featured product shows at (empty: every store); its place in the list is kept. */
+    updateFeaturedProduct: build.mutation<Changed, FeaturedStore & { upc: string; stores: number[] }>({
+      query: ({ upc, stores }) => ({ url: 'admin/favourite-products/update', method: 'POST', body: { upc, stores } }), onQueryStarted: keepList,
+    }),
     removeFeaturedProduct: build.mutation<Changed, FeaturedStore & { upc: string }>({
       query: ({ upc }) => ({ url: 'admin/favourite-products/remove', method: 'POST', body: { upc } }), onQueryStarted: keepList,
     }),

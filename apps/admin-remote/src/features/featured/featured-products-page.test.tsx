@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { FeaturedProductAdmin, FeaturedProductHit } from '@platform/contracts';
 import {
-  FEATURED_ADDED, FEATURED_ADDED_SHOWN, FEATURED_ALREADY, FEATURED_CHOOSE_STORE, FEATURED_ORDER_STALE, FEATURED_REMOVED, FEATURED_REORDERED, FEATURED_STORE_UNKNOWN,
-  REMOVE_FEATURED_QUESTION,
+  FEATURED_ADDED, FEATURED_ADDED_SHOWN, FEATURED_ALREADY, FEATURED_CHOOSE_STORE, FEATURED_NOT_SOLD_AT_STORES, FEATURED_ORDER_STALE, FEATURED_REMOVED, FEATURED_REORDERED,
+  FEATURED_STORE_UNKNOWN, FEATURED_UPDATED, REMOVE_FEATURED_QUESTION,
 } from '@platform/domain';
 import { Failure, FakeApi, later, OWNER, renderAdmin } from '../../test-support';
 
@@ -39,7 +39,16 @@ function featuredApi(start: FeaturedProductAdmin[], catalogue: FeaturedProductAd
       return saved(body.unhide ? FEATURED_ADDED_SHOWN : FEATURED_ADDED, list);
     })
     .on('POST /api/admin/favourite-products/remove', (r) => { list = list.filter((p) => p.sku !== (r.body as { upc: string }).upc); return saved(FEATURED_REMOVED, list); })
-    .on('POST /api/admin/favourite-products/reorder', (r) => { list = (r.body as { upcs: string[] }).upcs.map(bySku); return saved(FEATURED_REORDERED, list); });
+    .on('POST /api/admin/favourite-products/reorder', (r) => {
+      const stores = new Map(list.map((p) => [p.sku, p.stores]));
+      list = (r.body as { upcs: string[] }).upcs.map((sku) => ({ ...bySku(sku), stores: stores.get(sku) ?? [] }));
+      return saved(FEATURED_REORDERED, list);
+    })
+    .on('POST /api/admin/favourite-products/update', (r) => {
+      const body = r.body as { upc: string; stores: number[] };
+      list = list.map((p) => (p.sku === body.upc ? { ...p, stores: body.stores } : p));
+      return saved(FEATURED_UPDATED, list);
+    });
 }
 
 describe('Featured Products (/admin/featured)', () => {
@@ -141,6 +150,65 @@ describe('Featured Products (/admin/featured)', () => {
     expect(screen.queryByText(FEATURED_CHOOSE_STORE)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add Cordless Drill to Featured Products' }));
     expect((await screen.findByText(FEATURED_STORE_UNKNOWN)).closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it('changes where a featured product shows on its card, by keyboard, and keeps the keyboard there; Escape puts it back', async () => {
+    const api = featuredApi([DRILL, { ...HAMMER, stores: [2] }], undefined, TWO_STORES);
+    const { user } = renderAdmin('/admin/featured', { api });
+    const card = await screen.findByRole('listitem', { name: 'Claw Hammer' });
+    await waitFor(() => expect(card.textContent).toContain('Not featured at Main Street'));
+    await user.click(within(card).getByRole('button', { name: 'Change where Claw Hammer shows' }));
+    const choice = within(card).getByRole('form', { name: 'Where Claw Hammer shows' });
+    // It starts from where the product shows now, the keyboard on All stores.
+    const box = (name: string) => within(choice).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect(document.activeElement).toBe(box('All stores'));
+    expect([box('All stores').checked, box('Main Street').checked, box('Riverside').checked]).toEqual([false, false, true]);
+    await user.tab();
+    await user.keyboard(' ');
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Claw Hammer now shows at Main Street, Riverside.')).toBeTruthy();
+    expect(api.sent('POST /api/admin/favourite-products/update')[0].body).toEqual({ upc: '1002', stores: [1, 2] });
+    await waitFor(() => expect(card.textContent).toContain('Shown at: Main Street, Riverside'));
+    expect(card.textContent).not.toContain('Not featured at Main Street');
+    expect(within(card).queryByRole('form')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Change where Claw Hammer shows' })));
+    // The storefront's Featured Products are read again.
+    await waitFor(() => expect(api.sent('GET /api/favourite-products').length).toBeGreaterThan(0));
+
+    await user.keyboard('{Enter}');
+    await user.click(within(card).getByRole('checkbox', { name: 'All stores' }));
+    await user.keyboard('{Escape}');
+    expect(within(card).queryByRole('form')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Change where Claw Hammer shows' })));
+    expect(api.sent('POST /api/admin/favourite-products/update')).toHaveLength(1);
+    expect(card.textContent).toContain('Shown at: Main Street, Riverside');
+  });
+
+  it('asks for a store when none is ticked on a card, and shows the server refusing the stores with the choice still open', async () => {
+    const api = featuredApi([DRILL], undefined, TWO_STORES);
+    const { user } = renderAdmin('/admin/featured', { api });
+    const card = await screen.findByRole('listitem', { name: 'Cordless Drill' });
+    await user.click(await within(card).findByRole('button', { name: 'Change where Cordless Drill shows' }));
+    const all = within(card).getByRole('checkbox', { name: 'All stores' });
+    expect((all as HTMLInputElement).checked).toBe(true);
+    await user.click(all);
+    // Unticking All stores starts from the selected store.
+    await user.click(within(card).getByRole('checkbox', { name: 'Main Street' }));
+    await user.click(within(card).getByRole('button', { name: 'Save stores' }));
+    expect((await within(card).findByText(FEATURED_CHOOSE_STORE)).getAttribute('role')).toBe('alert');
+    expect(document.activeElement).toBe(within(card).getByRole('checkbox', { name: 'All stores' }));
+    expect(api.sent('POST /api/admin/favourite-products/update')).toEqual([]);
+
+    api.on('POST /api/admin/favourite-products/update', new Failure(422, FEATURED_NOT_SOLD_AT_STORES));
+    await user.click(within(card).getByRole('checkbox', { name: 'Riverside' }));
+    expect(within(card).queryByText(FEATURED_CHOOSE_STORE)).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Save stores' }));
+    expect((await screen.findByText(FEATURED_NOT_SOLD_AT_STORES)).closest('[role="alert"]')).toBeTruthy();
+    expect(api.sent('POST /api/admin/favourite-products/update')[0].body).toEqual({ upc: '1001', stores: [2] });
+    expect(within(card).getByRole('form', { name: 'Where Cordless Drill shows' })).toBeTruthy();
+    expect(card.textContent).toContain('Shown at: All stores');
   });
 
   it('offers to show a hidden product on the storefront again when adding it', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { FeaturedProductAdmin, FeaturedProductHit, FeaturedStoreChoice } from '@platform/contracts';
 import { FEATURED_ALL_STORES, FEATURED_CHOOSE_STORE, featuredStoresText, moveFeatured, REMOVE_FEATURED_QUESTION } from '@platform/domain';
@@ -61,31 +61,70 @@ function Thumbnail({ url }: { url: string | null }) {
 export interface AddChoice { stores: number[]; unhide: boolean }
 
 /**
- * Where a new featured product shows: 'All stores' (the default), or, once that is unticked, the stores ticked
- * (the selected one first ticked). Shown only to a store with more than one location.
+ * The stores ticked after a change: unticking All stores starts from the selected store (else the first), so a
+ * store with several locations goes from 'everywhere' to 'here' in one step.
  */
-function StoresToFeatureAt({ stores, chosen, onChange, problem }: {
+function nextChoice(stores: FeaturedStoreChoice[], store: number | null, chosen: number[] | null, next: number[] | null): number[] | null {
+  return next !== null && next.length === 0 && chosen === null ? stores.filter((s) => s.id === (store ?? stores[0]?.id)).map((s) => s.id) : next;
+}
+
+/**
+ * Where a featured product shows: 'All stores', or, once that is unticked, the stores ticked (the selected one
+ * first ticked). Shown only to a store with more than one location: when adding, and on a card to change it.
+ */
+function StoresToFeatureAt({ stores, chosen, onChange, problem, name = 'featured', allBox }: {
   stores: FeaturedStoreChoice[]; chosen: number[] | null; onChange: (chosen: number[] | null) => void; problem: string | null;
+  name?: string; allBox?: RefObject<HTMLInputElement | null>;
 }) {
+  const problemId = useId();
   const all = chosen === null;
   return (
-    <StoreChoice aria-describedby={problem ? 'featured-stores-problem' : undefined}>
+    <StoreChoice aria-describedby={problem ? problemId : undefined}>
       <legend>Show it at</legend>
       <span className="choices">
         <label>
-          <input type="checkbox" name="featured-all-stores" checked={all} onChange={(e) => onChange(e.target.checked ? null : [])} />
+          <input ref={allBox} type="checkbox" name={`${name}-all-stores`} checked={all} onChange={(e) => onChange(e.target.checked ? null : [])} />
           {FEATURED_ALL_STORES}
         </label>
         {all ? null : stores.map((s) => (
           <label key={s.id}>
-            <input type="checkbox" name="featured-store" value={s.id} checked={chosen.includes(s.id)}
+            <input type="checkbox" name={`${name}-store`} value={s.id} checked={chosen.includes(s.id)}
               onChange={(e) => onChange(e.target.checked ? stores.map((o) => o.id).filter((id) => id === s.id || chosen.includes(id)) : chosen.filter((id) => id !== s.id))} />
             {s.name}
           </label>
         ))}
       </span>
-      {problem ? <p className="problem" id="featured-stores-problem" role="alert">{problem}</p> : null}
+      {problem ? <p className="problem" id={problemId} role="alert">{problem}</p> : null}
     </StoreChoice>
+  );
+}
+
+/**
+ * A featured product's stores changed on its card (admin/favourite-products/update): the same choice as when adding,
+ * starting from where it shows now; Save (none ticked asks for a store), Cancel or Escape puts it back.
+ */
+function ChangeStores({ name, current, stores, store, onSave, onCancel }: {
+  name: string; current: number[]; stores: FeaturedStoreChoice[]; store: number | null; onSave: (stores: number[]) => void; onCancel: () => void;
+}) {
+  const [chosen, setChosen] = useState<number[] | null>(current.length ? current : null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const allBox = useRef<HTMLInputElement | null>(null);
+  const boxName = `featured-change-${useId()}`;
+  useEffect(() => { allBox.current?.focus(); }, []);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen !== null && chosen.length === 0) { setProblem(FEATURED_CHOOSE_STORE); allBox.current?.focus(); return; }
+    onSave(chosen ?? []);
+  };
+  return (
+    <form aria-label={`Where ${name} shows`} onSubmit={save} onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); onCancel(); } }}>
+      <StoresToFeatureAt stores={stores} chosen={chosen} name={boxName} allBox={allBox} problem={problem}
+        onChange={(next) => { setProblem(null); setChosen(nextChoice(stores, store, chosen, next)); }} />
+      <span className="actions">
+        <Button type="submit">Save stores</Button>
+        <Button type="button" $variant="secondary" onClick={onCancel}>Cancel</Button>
+      </span>
+    </form>
   );
 }
 
@@ -107,8 +146,7 @@ function AddProducts({ store, stores, featured, full, onAdd, input }: {
   const submit = (event: FormEvent) => { event.preventDefault(); setSearch(draft.trim()); };
   const choose = (next: number[] | null) => {
     setProblem(null);
-    // Unticking All stores starts from the selected store.
-    setChosen(next !== null && next.length === 0 && chosen === null ? stores.filter((s) => s.id === (store ?? stores[0]?.id)).map((s) => s.id) : next);
+    setChosen(nextChoice(stores, store, chosen, next));
   };
   const add = (hit: FeaturedProductHit) => {
     if (chosen !== null && chosen.length === 0) {
@@ -179,12 +217,15 @@ export function FeaturedProductsPage() {
   const [add] = featuredProductsApi.useAddFeaturedProductMutation();
   const [remove] = featuredProductsApi.useRemoveFeaturedProductMutation();
   const [reorder] = featuredProductsApi.useReorderFeaturedProductsMutation();
+  const [update] = featuredProductsApi.useUpdateFeaturedProductMutation();
+  // The card whose stores are being changed (its SKU).
+  const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const working = useRef(false);
   const [said, setSaid] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   // Where the keyboard goes once a change is in: the moved card's button, or the next card after a removal.
-  const [focusNext, setFocusNext] = useState<{ sku: string; button: 'up' | 'down' | 'remove'; at?: number } | 'search' | null>(null);
+  const [focusNext, setFocusNext] = useState<{ sku: string; button: 'up' | 'down' | 'remove' | 'stores'; at?: number } | 'search' | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement | null>());
   const searchBox = useRef<HTMLInputElement | null>(null);
   const locations = business?.about_us.locations ?? [];
@@ -238,6 +279,12 @@ export function FeaturedProductsPage() {
     const next = items[index + 1] ?? items[index - 1];
     void run(item.sku, () => remove({ store, upc: item.sku }).unwrap(), `${nameOf(item)} is no longer featured.`, next ? { sku: next.sku, button: 'remove' } : 'search');
   };
+  // Saved: the card shows where it is featured now, and the keyboard is back on its Change stores; refused: the choice stays open.
+  const changeStores = (item: FeaturedProductAdmin, next: number[]) => {
+    const done = `${nameOf(item)} now shows at ${next.length ? featuredStoresText(next, stores) : 'all stores'}.`;
+    void run(item.sku, async () => { await update({ store, upc: item.sku, stores: next }).unwrap(); setEditing(null); }, done, { sku: item.sku, button: 'stores' });
+  };
+  const stopChanging = (item: FeaturedProductAdmin) => { setEditing(null); setFocusNext({ sku: item.sku, button: 'stores' }); };
   const addHit = (hit: FeaturedProductHit, choice: AddChoice) => {
     const place = `${hit.title} added as number ${items.length + 1} of ${items.length + 1}`;
     const where = choice.stores.length ? ` at ${featuredStoresText(choice.stores, stores)}` : '';
@@ -271,6 +318,9 @@ export function FeaturedProductsPage() {
                   </span>
                 </span>
                 {stores.length > 1 || item.stores.length ? <span className="meta">Shown at: {featuredStoresText(item.stores, stores)}</span> : null}
+                {editing === item.sku ? (
+                  <ChangeStores name={name} current={item.stores} stores={stores} store={store} onSave={(next) => changeStores(item, next)} onCancel={() => stopChanging(item)} />
+                ) : null}
                 {item.showing === 'shown' && item.stores.length && store !== null && !item.stores.includes(store)
                   ? <p className="note">Not featured at {storeName}: shoppers there do not see it.</p> : null}
                 {item.showing === 'not_sold_here' ? <p className="note">Not sold at {storeName}: shoppers there do not see it.</p> : null}
@@ -281,6 +331,10 @@ export function FeaturedProductsPage() {
                     disabled={index === 0} onClick={() => move(index, -1)}>↑ Up</Button>
                   <Button type="button" $variant="secondary" ref={(el) => { buttons.current.set(`${item.sku}:down`, el); }} aria-label={`Move ${name} down`}
                     disabled={index === items.length - 1} onClick={() => move(index, 1)}>↓ Down</Button>
+                  {(stores.length > 1 || item.stores.length) && editing !== item.sku ? (
+                    <Button type="button" $variant="secondary" ref={(el) => { buttons.current.set(`${item.sku}:stores`, el); }} aria-label={`Change where ${name} shows`}
+                      onClick={() => setEditing(item.sku)}>Change stores</Button>
+                  ) : null}
                   <Button type="button" $variant="secondary" ref={(el) => { buttons.current.set(`${item.sku}:remove`, el); }} aria-label={`Remove Featured Product ${name}`}
                     onClick={() => removeItem(index)}>Remove Featured Product</Button>
                 </span>
