@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chosenImageProblem, IMAGE_NOT_SUPPORTED, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES, imageTypeOf, uploadFileName } from './image-upload';
+import {
+  chosenImageProblem, IMAGE_ADDRESS_INVALID, IMAGE_ADDRESS_MISSING, IMAGE_NOT_SUPPORTED, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES, imageAddressFileName, imageAddressProblem, imageTypeOf, uploadFileName,
+} from './image-upload';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
@@ -30,5 +32,22 @@ describe('image uploads', () => {
     expect(chosenImageProblem({ size: IMAGE_UPLOAD_MAX_BYTES + 1, type: 'image/png' })).toBe(IMAGE_TOO_LARGE);
     expect(chosenImageProblem({ size: 10, type: 'image/svg+xml' })).toBe(IMAGE_NOT_SUPPORTED);
     expect(IMAGE_TOO_LARGE).toMatch(/^An error occured while trying to upload the image: .*5 MB/);
+  });
+
+  it('takes only an http or https address without a user name or password for an image by address', () => {
+    expect(imageAddressProblem(' https://cdn.example.com/photos/shop.jpg ')).toBeNull();
+    expect(imageAddressProblem('http://example.com:8080/a.png?size=large')).toBeNull();
+    expect(imageAddressProblem('')).toBe(IMAGE_ADDRESS_MISSING);
+    expect(imageAddressProblem('   ')).toBe(IMAGE_ADDRESS_MISSING);
+    for (const bad of ['example.com/a.png', 'file:///etc/passwd', 'ftp://example.com/a.png', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'gopher://example.com/', 'https://user:secret@example.com/a.png', `https://example.com/${'a'.repeat(2100)}`]) {
+      expect(imageAddressProblem(bad), bad).toBe(IMAGE_ADDRESS_INVALID);
+    }
+    expect(IMAGE_ADDRESS_INVALID).toMatch(/^An error occured while trying to upload the image: /);
+  });
+
+  it("names an image fetched by address after the address's last path part", () => {
+    expect(uploadFileName(imageAddressFileName('https://cdn.example.com/photos/Shop%20front.JPG?w=800'), 'image/jpeg')).toBe('Shop_front.jpg');
+    expect(uploadFileName(imageAddressFileName('https://example.com/'), 'image/png')).toBe('image.png');
+    expect(uploadFileName(imageAddressFileName('https://example.com/%E0%A4%A.png'), 'image/png')).toBe('image.png');
   });
 });

@@ -46,3 +46,44 @@ export function chosenImageProblem(file: { size: number; type: string }): string
   if (file.type && !(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) return IMAGE_NOT_SUPPORTED;
   return null;
 }
+
+/**
+ * Adding an image by its web address (spec 3 §7 About: admin/upload-image-from-url): the store fetches it once and
+ * keeps its own copy, with the checks of an upload (bytes, 5 MB) and these limits on the fetch itself.
+ */
+export const IMAGE_FETCH_MAX_REDIRECTS = 3;
+export const IMAGE_FETCH_TIMEOUT_MS = 10_000;
+export const IMAGE_ADDRESS_MAX = 2048;
+export const IMAGE_ADDRESS_MISSING = uploadFailure('enter the web address of an image.');
+export const IMAGE_ADDRESS_INVALID = uploadFailure('the address must be a web address that starts with http:// or https://.');
+export const IMAGE_ADDRESS_PRIVATE = uploadFailure('the address leads to a private or local network, which the store does not fetch from. Use a public web address.');
+export const IMAGE_ADDRESS_UNREACHABLE = uploadFailure('the address could not be reached. Check it and try again.');
+export const IMAGE_ADDRESS_TOO_MANY_REDIRECTS = uploadFailure(`the address redirected more than ${IMAGE_FETCH_MAX_REDIRECTS} times.`);
+export const IMAGE_ADDRESS_TIMED_OUT = uploadFailure(`the address did not send the image within ${IMAGE_FETCH_TIMEOUT_MS / 1000} seconds.`);
+export const imageAddressAnswered = (status: number): string => uploadFailure(`the address answered HTTP ${status} instead of an image.`);
+
+/** What is wrong with a typed image address before it is sent (the server checks where it leads); null when it may go. */
+export function imageAddressProblem(address: string): string | null {
+  const trimmed = address.trim();
+  if (!trimmed) return IMAGE_ADDRESS_MISSING;
+  if (trimmed.length > IMAGE_ADDRESS_MAX) return IMAGE_ADDRESS_INVALID;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return IMAGE_ADDRESS_INVALID;
+  }
+  // No other scheme (file:, ftp:, data:), and no user name or password in it: they would be sent to the other site.
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password) return IMAGE_ADDRESS_INVALID;
+  return null;
+}
+
+/** The name an image fetched from an address is kept under: the last part of its path (then uploadFileName's rules). */
+export function imageAddressFileName(address: string): string {
+  try {
+    const last = new URL(address).pathname.split('/').filter(Boolean).pop() ?? '';
+    return decodeURIComponent(last);
+  } catch {
+    return '';
+  }
+}

@@ -10,3 +10,4 @@ export { RewardsMember, RewardsKey, enrolRewardsMember } from './rewards/rewards
 export { WizardProgress, readWizardProgress, wizardStateOf } from './wizard/wizard';
 export { getPaymentSettings, storedPaymentSettings } from './payment-settings';
 export { UploadedImage } from './uploads/images';
+export { IMAGE_FETCH_ALLOW_ENV } from './uploads/fetch-image';

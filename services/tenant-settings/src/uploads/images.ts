@@ -32,11 +32,14 @@ export function uploadedImageId(url: string): string | null {
   }
 }
 
-/** Keeps an uploaded file when its bytes are a PNG, JPEG, WebP or GIF image (its name or claimed type decide nothing). */
-export async function keepUploadedImage(ctx: RequestContext, file: { filename: string; data: Buffer }): Promise<{ id: string; name: string; contentType: UploadImageType }> {
-  if (!file.data.length) throw new AppError('unprocessable', IMAGE_EMPTY, { image: [IMAGE_EMPTY] });
+/**
+ * Keeps an uploaded file when its bytes are a PNG, JPEG, WebP or GIF image (its name or claimed type decide nothing).
+ * `field` names the request field a refusal points at: the file's (`image`) or the web address's it was fetched from (`url`).
+ */
+export async function keepUploadedImage(ctx: RequestContext, file: { filename: string; data: Buffer }, field = 'image'): Promise<{ id: string; name: string; contentType: UploadImageType }> {
+  if (!file.data.length) throw new AppError('unprocessable', IMAGE_EMPTY, { [field]: [IMAGE_EMPTY] });
   const contentType = imageTypeOf(file.data);
-  if (!contentType) throw new AppError('unsupported', IMAGE_NOT_SUPPORTED, { image: [IMAGE_NOT_SUPPORTED] });
+  if (!contentType) throw new AppError('unsupported', IMAGE_NOT_SUPPORTED, { [field]: [IMAGE_NOT_SUPPORTED] });
   const name = uploadFileName(file.filename, contentType);
   const doc = await UploadedImage.create({
     tenantId: ctx.tenantId, contentType, name, size: file.data.length, data: file.data, uploadedAt: new Date(), uploadedBy: ctx.caller?.customerId ?? null,
