@@ -99,6 +99,10 @@ export const storeContentAdminApi = platformApi.injectEndpoints({
         return { url: 'about-us/upload', method: 'POST', body };
       },
     }),
+    /** An image on another site, by its web address: the store fetches it and keeps its own copy; answers the copy's address. */
+    uploadImageFromUrl: build.mutation<{ status: string; url: string; message: string }, string>({
+      query: (url) => ({ url: 'admin/upload-image-from-url', method: 'POST', body: { url } }),
+    }),
     saveSocialLinks: build.mutation<Saved<SocialLinks>, SocialLinks>({
       query: (body) => ({ url: 'social/update', method: 'POST', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }: Fulfilled<Saved<SocialLinks>>) {

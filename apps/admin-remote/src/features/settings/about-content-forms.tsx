@@ -94,7 +94,7 @@ export function AboutStoryForm() {
                 <input inputMode="url" placeholder="https://…" value={image.url} {...described(`images.${index}.url`)} onChange={(e) => setImage(index, { url: e.target.value })} />
               </Field>
               {problem(`images.${index}.url`)}
-              <ImageUploadButton label={`Upload image for photo ${index + 1}`} onUploaded={(url) => setImage(index, { url })} />
+              <ImageUploadButton subject={`photo ${index + 1}`} onUploaded={(url) => setImage(index, { url })} />
             </div>
             <div>
               <Field>
@@ -178,7 +178,7 @@ export function StoreSeoForm() {
           <input name="og_image" inputMode="url" placeholder="https://…" value={form.og_image} {...described('og_image')} onChange={(e) => change({ og_image: e.target.value })} />
         </Field>
         {problem('og_image')}
-        <ImageUploadButton label="Upload image for sharing" onUploaded={(url) => change({ og_image: url })} />
+        <ImageUploadButton subject="sharing" onUploaded={(url) => change({ og_image: url })} />
         <p className="help">Shown when a link to the store is shared (og:image); 1200 × 630 pixels reads best.</p>
         {data?.og_image ? <Button type="button" $variant="secondary" disabled={removing} onClick={() => void remove()}>{removing ? 'Removing…' : 'Remove the sharing image'}</Button> : null}
         {removeFailure ? <ErrorNotice>{removeFailure}</ErrorNotice> : null}

@@ -1,7 +1,8 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { chosenImageProblem, IMAGE_UPLOAD_MAX_BYTES, UPLOAD_IMAGE_TYPES, uploadFailure } from '@platform/domain';
+import { chosenImageProblem, IMAGE_ADDRESS_MAX, IMAGE_UPLOAD_MAX_BYTES, imageAddressProblem, UPLOAD_IMAGE_TYPES, uploadFailure } from '@platform/domain';
 import { errorMessage, storeContentAdminApi } from '@platform/api-client';
+import { Button } from '@platform/ui';
 
 const Upload = styled.div`
   display: grid; gap: 6px; justify-items: start; margin: -6px 0 10px;
@@ -15,50 +16,91 @@ const Upload = styled.div`
   .pick[data-busy='true'] { opacity: 0.55; cursor: progress; }
   .note { margin: 0; font-weight: 400; color: ${(p) => p.theme.colors.muted}; }
   .problem { margin: 0; font-weight: 400; color: ${(p) => p.theme.colors.danger}; }
+  .by-address { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; width: 100%; }
+  .by-address input { flex: 1 1 220px; min-width: 0; max-width: 420px; }
   img { max-width: 160px; max-height: 100px; object-fit: cover; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; }
 `;
 
 const TYPES = 'PNG, JPEG, WebP or GIF';
 
 /**
- * 'Upload image' beside an image's web address (About Us photos, the sharing image): the chosen file is checked
- * here (type, 5 MB), sent to about-us/upload, and the address it answers is handed to `onUploaded` for the field;
- * shows the upload under way, the refusal in the server's words, and a preview of what was uploaded.
+ * 'Upload image' and 'Add image by address' beside an image's web address (About Us photos, the sharing image).
+ * A chosen file is checked here (type, 5 MB) and sent to about-us/upload; an image on another site is fetched by
+ * the store from its address (admin/upload-image-from-url), which keeps its own copy. Either way the address of
+ * the store's copy is handed to `onUploaded` for the field; shows the work under way, the refusal in the server's
+ * words, and a preview of what was added. `subject` names what the image is for ('photo 1', 'sharing').
  */
-export function ImageUploadButton({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
-  const [upload, { isLoading }] = storeContentAdminApi.useUploadAboutImageMutation();
+export function ImageUploadButton({ subject, onUploaded }: { subject: string; onUploaded: (url: string) => void }) {
+  const [upload, { isLoading: uploading }] = storeContentAdminApi.useUploadAboutImageMutation();
+  const [fetchByAddress, { isLoading: fetching }] = storeContentAdminApi.useUploadImageFromUrlMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const [uploaded, setUploaded] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState<{ url: string; byAddress: boolean } | null>(null);
+  const [address, setAddress] = useState('');
+  const busy = uploading || fetching;
+
+  const added = (url: string, byAddress: boolean) => {
+    setUploaded({ url, byAddress });
+    onUploaded(url);
+  };
+  const start = () => {
+    setFailure(null);
+    setUploaded(null);
+  };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     input.value = ''; // the same file chosen again is sent again
     if (!file) return;
-    setFailure(null);
-    setUploaded(null);
+    start();
     const problem = chosenImageProblem(file);
     if (problem) { setFailure(problem); return; }
     try {
-      const answer = await upload(file).unwrap();
-      setUploaded(answer.url);
-      onUploaded(answer.url);
+      added((await upload(file).unwrap()).url, false);
     } catch (error) {
       setFailure(errorMessage(error, uploadFailure('the upload did not reach the store. Please try again.')));
     }
   };
 
+  const addByAddress = async () => {
+    if (busy) return;
+    start();
+    const problem = imageAddressProblem(address);
+    if (problem) { setFailure(problem); return; }
+    try {
+      added((await fetchByAddress(address.trim()).unwrap()).url, true);
+      setAddress('');
+    } catch (error) {
+      setFailure(errorMessage(error, uploadFailure('the request did not reach the store. Please try again.')));
+    }
+  };
+  // Enter in the address adds the image; it must not submit the form around it (the story, search and sharing).
+  const onAddressKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void addByAddress();
+  };
+
+  const note = uploading ? 'Uploading image…'
+    : fetching ? 'Fetching the image from its address…'
+      : uploaded ? (uploaded.byAddress ? "Image added: the store's own copy of it is filled in above." : 'Image uploaded: its address is filled in above.')
+        : `${TYPES}, up to ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`;
   return (
     <Upload>
-      <label className="pick" data-busy={isLoading}>
-        <input type="file" accept={UPLOAD_IMAGE_TYPES.join(',')} aria-label={label} disabled={isLoading} onChange={(e) => void choose(e)} />
+      <label className="pick" data-busy={uploading}>
+        <input type="file" accept={UPLOAD_IMAGE_TYPES.join(',')} aria-label={`Upload image for ${subject}`} disabled={busy} onChange={(e) => void choose(e)} />
         <span aria-hidden="true">Upload image</span>
       </label>
-      <p className="note" role="status">
-        {isLoading ? 'Uploading image…' : uploaded ? 'Image uploaded: its address is filled in above.' : `${TYPES}, up to ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`}
-      </p>
+      <div className="by-address">
+        <input
+          type="url" inputMode="url" maxLength={IMAGE_ADDRESS_MAX} placeholder="or an image's address: https://…" aria-label={`Image address for ${subject}`}
+          value={address} readOnly={fetching} onChange={(e) => setAddress(e.target.value)} onKeyDown={onAddressKey}
+        />
+        <Button type="button" $variant="secondary" aria-label={`Add image by address for ${subject}`} disabled={busy} onClick={() => void addByAddress()}>Add image by address</Button>
+      </div>
+      <p className="note" role="status">{note}</p>
       {failure ? <p className="problem" role="alert">{failure}</p> : null}
-      {uploaded ? <img src={uploaded} alt="Preview of the uploaded image" /> : null}
+      {uploaded ? <img src={uploaded.url} alt={uploaded.byAddress ? 'Preview of the added image' : 'Preview of the uploaded image'} /> : null}
     </Upload>
   );
 }
