@@ -71,6 +71,7 @@ export interface Answers {
   'POST /api/admin/favourite-products/add': Saved<FeaturedProductAdmin[]>;
   'POST /api/admin/favourite-products/remove': Saved<FeaturedProductAdmin[]>;
   'POST /api/admin/favourite-products/reorder': Saved<FeaturedProductAdmin[]>;
+  'POST /api/admin/favourite-products/update': Saved<FeaturedProductAdmin[]>;
   'GET /api/favourite-products': { data: ProductItem[] };
   /** Brand Settings (features/settings/brands-settings-page): the store's brands, and each change with its message. */
   'POST /api/admin/brands/get-business-brands': { data: BrandAdmin[]; total: number };

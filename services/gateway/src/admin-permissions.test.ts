@@ -139,6 +139,7 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/favourite-products/add': { upc: '1002' },
   'POST /api/admin/favourite-products/remove': { upc: '1001' },
   'POST /api/admin/favourite-products/reorder': { upcs: ['1002', '1001'] },
+  'POST /api/admin/favourite-products/update': { upc: '1001', stores: [] },
   'POST /api/admin/offline-orders': { location_id: 1, order_type: 'pickup', customer_name: 'Walk Caller', telephone: '5035550177', paid: false, items: [{ title: 'Key cutting', price: '3.00', quantity: 1 }] },
   'POST /api/admin/offline-orders/rate-page': { rating: 4 },
   'POST /api/admin/shipping/addCarrier': { carrier: 'easypost', credentials: { api_key: 'EZTKwalkKey1234' } },
@@ -199,6 +200,7 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   // Featured products: the hammer not featured yet, the drill featured, and exactly the two for a reorder.
   'POST /api/admin/favourite-products/add': () => FeaturedProduct.deleteOne({ tenantId, sku: '1002' }),
   'POST /api/admin/favourite-products/remove': () => FeaturedProduct.updateOne({ tenantId, sku: '1001' }, { $set: { sequence: 0 } }, { upsert: true }),
+  'POST /api/admin/favourite-products/update': () => FeaturedProduct.updateOne({ tenantId, sku: '1001' }, { $set: { sequence: 0 } }, { upsert: true }),
   'POST /api/admin/favourite-products/reorder': async () => {
     await FeaturedProduct.deleteMany({ tenantId });
     await FeaturedProduct.insertMany([{ tenantId, sku: '1001', sequence: 0 }, { tenantId, sku: '1002', sequence: 1 }]);
@@ -282,7 +284,7 @@ const NEEDS: Record<string, string | null> = {
   'GET /api/admin/favourite-products': 'manage_featured_products', 'GET /api/admin/favourite-products/stores': 'manage_featured_products',
   'POST /api/admin/favourite-products/search': 'manage_featured_products',
   'POST /api/admin/favourite-products/add': 'manage_featured_products', 'POST /api/admin/favourite-products/remove': 'manage_featured_products',
-  'POST /api/admin/favourite-products/reorder': 'manage_featured_products',
+  'POST /api/admin/favourite-products/reorder': 'manage_featured_products', 'POST /api/admin/favourite-products/update': 'manage_featured_products',
   'GET /api/admin/orders/outstanding': null,
   // Shipping labels: order work, any admin; connecting or removing the account that pays for them, the owner only.
   'GET /api/admin/shipping/getAvailableCarriers': null,

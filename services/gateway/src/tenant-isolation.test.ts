@@ -278,7 +278,8 @@ READS['/api/admin/favourite-products/stores'] = '/api/admin/favourite-products/s
 // The signed-in shopper's AR account for Charge to account at checkout; the store's own token has none (nothing to show).
 READS['/api/customer/ar-account'] = '/api/customer/ar-account';
 WITHOUT_TENANT_TEXT.add('/api/customer/ar-account');
-WRITES.push('/api/admin/favourite-products/search', '/api/admin/favourite-products/add', '/api/admin/favourite-products/remove', '/api/admin/favourite-products/reorder');
+WRITES.push('/api/admin/favourite-products/search', '/api/admin/favourite-products/add', '/api/admin/favourite-products/remove', '/api/admin/favourite-products/reorder',
+  '/api/admin/favourite-products/update');
 /** The owner's Brands settings (spec 3 brands-settings); both stores have brands 1 to 3. */
 WRITES.push('/api/admin/brands/get-business-brands', '/api/admin/brands/set-brand-hidden', '/api/admin/brands/set-all-brands-hidden', '/api/admin/brands/add-brand-alias',
   '/api/admin/brands/remove-brand-alias', '/api/admin/brands/update-brand-img', '/api/admin/brands/hide-brand-products', '/api/admin/brands/update-brand',
@@ -608,7 +609,7 @@ describe("an owner's featured products across stores", () => {
     const asA = { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` };
     const bFeatured = async () => ((await harness.app.inject({ url: '/api/favourite-products', headers: { 'business-slug': 'iso-b' } })).json().data as { title: string }[]).map((p) => p.title);
     expect(await bFeatured()).toEqual(['iso-b Cordless Drill']);
-    for (const [url, payload] of [['add', { upc: '1002' }], ['reorder', { upcs: ['1002', '1001'] }], ['remove', { upc: '1001' }], ['search', { search: 'drill' }]] as const) {
+    for (const [url, payload] of [['add', { upc: '1002' }], ['reorder', { upcs: ['1002', '1001'] }], ['update', { upc: '1001', stores: [1] }], ['remove', { upc: '1001' }], ['search', { search: 'drill' }]] as const) {
       const res = await harness.app.inject({ method: 'POST', url: `/api/admin/favourite-products/${url}`, headers: asA, payload });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
       expect(res.body, url).not.toContain('iso-b');
