@@ -38,7 +38,8 @@ export interface Answers {
   /** An order, its notes and its locations (prepare-order screen); reconciliation and one day of it. */
   [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations | ArAccountSearchHit[] | DropShipOption[] | DropShipService[] } | Reconciliation | ReconciliationDayDetail;
   /** The order actions: their message and the order as it now is; a supplier's drop-ship prepared, or sent (its label). */
-  [orderAction: `POST /api/admin/orders/${string}`]: { status: string; message: string; data: AdminOrder } | ArAssignAnswer | { data: DropShipQuote } | { status: string; message: string; data: { label: ShippingLabel; order: AdminOrder } };
+  [orderAction: `POST /api/admin/orders/${string}`]: { status: string; message: string; data: AdminOrder } | ArAssignAnswer | { data: DropShipQuote } | { status: string; message: string; data: { label: ShippingLabel; order: AdminOrder } }
+    | { status: string; message: string; data: { sku: string; item_number: string | null } };
   /** Settings › AR Accounts: the list, one account, and its changes (their message and the account as it now is). */
   'GET /api/admin/ar-accounts': { data: ArAccountSummary[] };
   [arAccount: `GET /api/admin/ar-accounts/${string}`]: { data: ArAccount };

@@ -105,7 +105,13 @@ export const DropShipQuote = Type.Object({
   /** The warehouse: a Do it Best RSC code, or Emery's warehouse. */
   rsc: Type.String(),
   to: Type.String({ description: 'The shipping address, as one line' }),
-  lines: Type.Array(Type.Object({ sku: Type.String(), title: Type.String(), quantity: Type.Integer(), available: Type.Integer(), unit_cost: Type.Union([Money, Type.Null()]) })),
+  lines: Type.Array(Type.Object({
+    sku: Type.String(), title: Type.String(), quantity: Type.Integer(), available: Type.Integer(), unit_cost: Type.Union([Money, Type.Null()]),
+    /** The supplier's item number it was asked for: the one the store keeps for the product, else its SKU. */
+    item_number: Type.String(),
+    /** Whether the store keeps a supplier item number for it ({id}/{supplier}/item-number). */
+    item_mapped: Type.Boolean(),
+  })),
   rates: Type.Array(LabelRate),
   messages: Type.Array(Type.String()),
   /** Every line can be filled from this warehouse; if not, `problem` says which are short. */

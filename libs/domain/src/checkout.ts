@@ -252,6 +252,16 @@ export function cancelledLineCents(order: { subtotalCents: number; discountCents
   return Math.max(0, goods - share(order.discountCents) + share(order.taxCents));
 }
 
+/**
+ * The units of an order line still counted off the store's shelf: none for a special-order line, else those not
+ * cancelled and not given back to stock when the order went to a supplier to drop-ship (`stockReturnedQuantity`).
+ * What a cancel or a move gives back or takes, so a unit is never given back twice.
+ */
+export function shelfUnitsHeld(line: { quantity: number; cancelledQuantity?: number | null; stockReturnedQuantity?: number | null; special?: boolean | null }): number {
+  if (line.special) return 0;
+  return Math.max(0, line.quantity - (line.cancelledQuantity ?? 0) - (line.stockReturnedQuantity ?? 0));
+}
+
 /** Why `quantity` of a line cannot be cancelled (it has `left` not yet cancelled), or null. */
 export function itemCancelProblem(left: number, quantity: number): string | null {
   if (left <= 0) return 'Every unit of this line is cancelled already.';

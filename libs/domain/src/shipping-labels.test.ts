@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyProblem, easyPostKeyMode, insuranceFeeCents, insuranceProblem, labelOrderProblem, labelRefundProblem, parcelProblems, parcelWeightOz } from './shipping-labels';
+import { apiKeyProblem, easyPostKeyMode, insuranceFeeCents, insuranceProblem, labelOrderProblem, labelRefundProblem, parcelProblems, parcelWeightOz, supplierItemProblem } from './shipping-labels';
+import { shelfUnitsHeld } from './checkout';
 
 describe('shipping labels', () => {
   it('weighs a parcel in ounces from pounds and ounces', () => {
@@ -49,5 +50,22 @@ describe('shipping labels', () => {
     expect(apiKeyProblem('  ')).toBe('Please paste the API key from your EasyPost dashboard.');
     expect(apiKeyProblem('EZTK 123 456')).toMatch(/does not look like an API key/);
     expect(apiKeyProblem('EZTK1234567890')).toBeNull();
+  });
+});
+
+describe('supplier drop-ship: item numbers and shelf units', () => {
+  it("takes a supplier's item number as its catalogue writes it, and refuses anything else", () => {
+    for (const item of ['123456', 'A-77.1', '40/210', 'X']) expect(supplierItemProblem('doitbest', item), item).toBeNull();
+    for (const item of ['', ' 123', '12 34', '-123', '123-', 'x'.repeat(41), '12;drop']) {
+      expect(supplierItemProblem('emery', item), item).toBe("Give Emery's item number as their catalogue shows it: letters and digits (dashes, dots or slashes between), up to 40.");
+    }
+  });
+
+  it('counts the units a line still holds off the shelf: not special, cancelled or given back when drop-shipped', () => {
+    expect(shelfUnitsHeld({ quantity: 3 })).toBe(3);
+    expect(shelfUnitsHeld({ quantity: 3, cancelledQuantity: 1 })).toBe(2);
+    expect(shelfUnitsHeld({ quantity: 3, cancelledQuantity: 1, stockReturnedQuantity: 2 })).toBe(0);
+    expect(shelfUnitsHeld({ quantity: 3, stockReturnedQuantity: 3, cancelledQuantity: 1 })).toBe(0);
+    expect(shelfUnitsHeld({ quantity: 3, special: true })).toBe(0);
   });
 });

@@ -41,6 +41,23 @@ export const DROP_SHIP_PREPARE_FIRST = "Prepare the drop-ship first: the supplie
 export const SERVICE_NOT_OFFERED = 'Choose one of the shipping services the supplier offered for this order.';
 export const NO_LINES_TO_SHIP = 'This order has no line left to ship.';
 
+/**
+ * A supplier's item number the store keeps for a product (drop-ship: our SKU → the supplier's item), or the problem:
+ * letters and digits, with dashes, dots or slashes between, up to 40 characters.
+ */
+export function supplierItemProblem(supplier: DropShipSupplier, item: string): string | null {
+  return /^[A-Za-z0-9](?:[A-Za-z0-9./-]{0,38}[A-Za-z0-9])?$/.test(item)
+    ? null : `Give ${LABEL_CARRIER_NAMES[supplier]}'s item number as their catalogue shows it: letters and digits (dashes, dots or slashes between), up to 40.`;
+}
+/** A product's supplier item number kept, or forgotten (asked by its SKU again). */
+export const supplierItemRemembered = (supplier: DropShipSupplier, title: string, item: string) =>
+  `${title} is asked from ${LABEL_CARRIER_NAMES[supplier]} as item ${item} from now on. Check with ${LABEL_CARRIER_NAMES[supplier]} again to see what it can send.`;
+export const supplierItemForgotten = (supplier: DropShipSupplier, title: string, sku: string) =>
+  `${title} is asked from ${LABEL_CARRIER_NAMES[supplier]} by its SKU ${sku} again. Check with ${LABEL_CARRIER_NAMES[supplier]} again to see what it can send.`;
+/** Sent to a supplier with 'Give the shelf units back to stock': what went back (history and the answer). */
+export const shelfUnitsGivenBack = (lines: { title: string; quantity: number }[]) =>
+  `The shelf units are back in stock: ${lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}.`;
+
 /** What stops a supplier from filling the lines it was asked for (409 at send), or null: the lines it has too few of. */
 export function dropShipShortProblem(lines: { sku: string; quantity: number; available: number }[], from: string): string | null {
   const short = lines.filter((l) => l.available < l.quantity);

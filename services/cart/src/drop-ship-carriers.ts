@@ -75,7 +75,7 @@ export class DoItBestDropShip implements DropShipCarrier {
     if (!input.origin) throw new LabelCarrierError('refused', 'Choose the RSC to ship from.');
     const answer = await this.call('/v1/drop-ship/quotes', {
       rsc: input.origin, po_number: input.reference, ship_to: shipTo(input.to), ship_from: { name: input.from.company || input.from.name, phone: input.from.phone || '' },
-      lines: needLines(input.lines).map((l) => ({ item: l.sku, quantity: l.quantity })),
+      lines: needLines(input.lines).map((l) => ({ item: l.item ?? l.sku, quantity: l.quantity })),
     });
     return {
       shipmentId: String(answer.quote_id),
@@ -138,7 +138,7 @@ export class EmeryDropShip implements DropShipCarrier {
   async quote(input: { from: LabelAddress; to: LabelAddress; parcel: LabelParcel | null; reference: string; lines?: LabelLine[] }): Promise<LabelQuote> {
     const answer = await this.call('/api/v2/dropship/prepare', {
       customer_po: input.reference, ship_to: shipTo(input.to), ship_from_name: input.from.company || input.from.name,
-      items: needLines(input.lines).map((l) => ({ item_number: l.sku, qty: l.quantity })),
+      items: needLines(input.lines).map((l) => ({ item_number: l.item ?? l.sku, qty: l.quantity })),
     });
     return {
       shipmentId: String(answer.prepare_id),

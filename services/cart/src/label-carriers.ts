@@ -9,9 +9,10 @@ export interface LabelParcel { weightOz: number; lengthIn?: number | null; width
 /** One price a carrier offers for the parcel; `id` is what `buy` takes. */
 export interface LabelRate { id: string; carrier: string; service: string; rateCents: number; deliveryDays: number | null }
 /** A line of the order a supplier ships for the store (drop-ship): the SKU the supplier knows it by, and how many. */
-export interface LabelLine { sku: string; title: string; quantity: number }
+/** A line to ship: our SKU, and (drop-ship) `item`, the supplier's item number the store keeps for it (else the SKU is asked for). */
+export interface LabelLine { sku: string; title: string; quantity: number; item?: string }
 /** A line as the supplier can fill it from the warehouse asked: how many it has there, and its cost to the store. */
-export interface LabelQuoteLine { sku: string; quantity: number; available: number; unitCostCents: number | null }
+export interface LabelQuoteLine { /** The item as the supplier was asked for it. */ sku: string; quantity: number; available: number; unitCostCents: number | null }
 /** A quote: the carrier's shipment (or the supplier's quote) id, its rates, what it said, and (drop-ship) the lines as it can fill them. */
 export interface LabelQuote { shipmentId: string; rates: LabelRate[]; messages: string[]; lines?: LabelQuoteLine[] }
 /** A shipping service a carrier or supplier offers (drop-ship shippingServices). */

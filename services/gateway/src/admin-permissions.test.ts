@@ -111,6 +111,7 @@ const URLS: Record<string, string> = {
   'GET /api/admin/orders/reconciliation/{id}': '/api/admin/orders/reconciliation/2026-01-01_1',
   'POST /api/admin/orders/{id}/doitbest/prepare': `/api/admin/orders/${DROP_ID}/doitbest/prepare`, 'POST /api/admin/orders/{id}/doitbest/send': `/api/admin/orders/${DROP_ID}/doitbest/send`,
   'POST /api/admin/orders/{id}/emery/prepare': `/api/admin/orders/${DROP_ID}/emery/prepare`, 'POST /api/admin/orders/{id}/emery/send': `/api/admin/orders/${DROP_ID}/emery/send`,
+  'POST /api/admin/orders/{id}/doitbest/item-number': `/api/admin/orders/${DROP_ID}/doitbest/item-number`, 'POST /api/admin/orders/{id}/emery/item-number': `/api/admin/orders/${DROP_ID}/emery/item-number`,
 };
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
@@ -152,6 +153,9 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/orders/{id}/doitbest/send': { rsc: 'MED', shipping_service: 'UPS_GND' },
   'POST /api/admin/orders/{id}/emery/prepare': {},
   'POST /api/admin/orders/{id}/emery/send': { shipping_service: 'USPSP' },
+  // The hammer's supplier item number, forgotten (asked by its SKU): the walk leaves no mapping behind.
+  'POST /api/admin/orders/{id}/doitbest/item-number': { sku: '1002', item_number: '' },
+  'POST /api/admin/orders/{id}/emery/item-number': { sku: '1002', item_number: '' },
   'POST /api/about-us/save': { contact_email: 'hello@perm-a.test', locations: [] },
   'POST /api/admin/widget/update': { id: 9, hidden: false },
   'POST /api/admin/widget/save': { area: 2, ids: [] },
@@ -307,6 +311,8 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/orders/{id}/doitbest/send': null,
   'POST /api/admin/orders/{id}/emery/prepare': null,
   'POST /api/admin/orders/{id}/emery/send': null,
+  'POST /api/admin/orders/{id}/doitbest/item-number': null,
+  'POST /api/admin/orders/{id}/emery/item-number': null,
   'GET /api/admin/orders/completed': null,
   'GET /api/admin/orders/cancelled': null,
   'GET /api/admin/orders/all': null,

@@ -259,7 +259,8 @@ Object.assign(READS, {
   '/api/admin/orders/doitbest/shippingServices': '/api/admin/orders/doitbest/shippingServices',
   '/api/admin/orders/emery/shippingServices': '/api/admin/orders/emery/shippingServices',
 });
-WRITES.push('/api/admin/orders/{id}/doitbest/prepare', '/api/admin/orders/{id}/doitbest/send', '/api/admin/orders/{id}/emery/prepare', '/api/admin/orders/{id}/emery/send');
+WRITES.push('/api/admin/orders/{id}/doitbest/prepare', '/api/admin/orders/{id}/doitbest/send', '/api/admin/orders/{id}/emery/prepare', '/api/admin/orders/{id}/emery/send',
+  '/api/admin/orders/{id}/doitbest/item-number', '/api/admin/orders/{id}/emery/item-number');
 for (const route of ['/api/admin/orders/rscOptions', '/api/admin/orders/doitbest/shippingServices', '/api/admin/orders/emery/shippingServices']) WITHOUT_TENANT_TEXT.add(route);
 /** The owner's browse settings, home banner, About us story, search and sharing, social links and department aliases (issue 29). */
 Object.assign(READS, {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mongoose, scoped } from '@platform/db';
-import { cancelledLineCents, displayPrice, isPrepareStep, type PrepareStep, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, toldShopper, type OrderAction, type OrderChange } from '@platform/domain';
+import { cancelledLineCents, displayPrice, isPrepareStep, shelfUnitsHeld, type PrepareStep, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, toldShopper, type OrderAction, type OrderChange } from '@platform/domain';
 import { announceStockChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
@@ -76,8 +76,8 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     await Order.updateOne(scoped(ctx, { _id: id }), { $set: { status: next.status, ...(back ? { payment } : {}) }, $push: { history: entry } });
     const changed = { ...current, status: next.status, payment, history: [...(current.history ?? []), entry] } as typeof current;
     await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
-    // What is still on the order: units cancelled one by one were given back already.
-    if (action === 'cancel') await giveStockBack(ctx, io, current.items.filter((l) => !l.special).map((l) => ({ ...l, quantity: l.quantity - (l.cancelledQuantity ?? 0) })).filter((l) => l.quantity > 0));
+    // What is still on the shelf count: units cancelled one by one, or given back when drop-shipped, were given back already.
+    if (action === 'cancel') await giveStockBack(ctx, io, current.items.map((l) => ({ ...l, quantity: shelfUnitsHeld(l) })).filter((l) => l.quantity > 0));
     return { order: changed, paid, back };
   }, { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' });
   const { order, paid, back } = done;
@@ -206,7 +206,9 @@ export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: st
     await Order.updateOne(scoped(ctx, { _id: found.orderId }), { $set: { items, status, ...(payment !== paid ? { payment } : {}) }, $push: { history: entry } });
     const changed = { ...order, items, status, payment, history: [...(order.history ?? []), entry] } as typeof order;
     await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
-    if (!line.special) await giveStockBack(ctx, io, [{ ...line, quantity }]);
+    // Units given back to the shelf when the order was drop-shipped are not given back again.
+    const back = Math.min(quantity, shelfUnitsHeld(line));
+    if (back > 0) await giveStockBack(ctx, io, [{ ...line, quantity: back }]);
     return { order: changed, line, refunded, owed };
   });
   await syncArCharge(ctx, io, done.order as never); // its AR account is owed what is left

@@ -43,7 +43,9 @@ export type StockIo = { resources: Pick<PlatformResources, 'redis' | 'queuePrefi
 /** Where stock counts, order numbers and order lists live (Redis, under the platform's prefix). */
 export const redisStore = (io: StockIo): StockStore & OrderIndexStore => ({ redis: io.resources.redis, prefix: io.resources.queuePrefix });
 
-export type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean; cancelledQuantity?: number };
+export type Line = { productId: number; storeProductId: number; sku: string; title: string; quantity: number; priceCents: number; special: boolean; cancelledQuantity?: number;
+  /** Units given back to the shelf count when the order went to a supplier to drop-ship (they hold no stock now). */
+  stockReturnedQuantity?: number };
 
 /**
  * Places the shopper's cart as an order (POST customer/orders/submit): checks the contact details, the
@@ -432,7 +434,7 @@ async function takeStock(ctx: RequestContext, store: StockStore, lines: Line[], 
 }
 
 /** Gives stock back (an undone checkout, a cancelled order) and writes the new counts to the database. */
-export async function giveStockBack(ctx: RequestContext, io: CheckoutIo, lines: Line[]): Promise<void> {
+export async function giveStockBack(ctx: RequestContext, io: StockIo, lines: Line[]): Promise<void> {
   const changes = await releaseStock(redisStore(io), ctx.tenantId, lines);
   await writeStockChanges(redisStore(io), ctx.tenantId, changes).catch(() => undefined); // the reconcile job writes what failed
   await queueStockReconcile(io, ctx.tenantId);

@@ -45,7 +45,7 @@ const orderSchema = new Schema({
   totalCents: { type: Number, required: true },
   placedAt: { type: Date, required: true },
   /** Order lines as bought (price in integer cents); special-order lines come from the supplier. */
-  items: { type: [{ _id: false, productId: Number, storeProductId: Number, sku: String, title: String, quantity: Number, priceCents: Number, special: Boolean, cancelledQuantity: { type: Number, default: 0 } }], default: [] },
+  items: { type: [{ _id: false, productId: Number, storeProductId: Number, sku: String, title: String, quantity: Number, priceCents: Number, special: Boolean, cancelledQuantity: { type: Number, default: 0 }, stockReturnedQuantity: { type: Number, default: 0 } }], default: [] },
   /** What the store did and when: each status it moved to, by whom (account slug), with the reason or delivery time. */
   history: { type: [{ _id: false, status: String, at: Date, by: String, note: String }], default: [] },
   /** 'Repeat this order' as checkout asked (the recurring order is made once the order stands), and the recurring order it started or is a run of. */

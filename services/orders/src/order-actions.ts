@@ -1,5 +1,5 @@
 import { scoped } from '@platform/db';
-import { addressLine, deliveryDateLabel, deliveryDateProblem, orderTransition, ORDER_STATUS_LABELS, PREPARE_STEP_LABELS, prepareStepTransition, toldShopper, type PrepareStep } from '@platform/domain';
+import { addressLine, deliveryDateLabel, deliveryDateProblem, orderTransition, ORDER_STATUS_LABELS, PREPARE_STEP_LABELS, prepareStepTransition, shelfUnitsHeld, toldShopper, type PrepareStep } from '@platform/domain';
 import type { OrderLocations } from '@platform/contracts';
 import { announceStockChange, reserveStock, stockLeft, writeStockChanges } from '@platform/catalogue';
 import { withRedisLock } from '@platform/cart';
@@ -70,8 +70,8 @@ export async function updateDeliveryDate(ctx: RequestContext, io: CheckoutIo, id
   return { status: 'success', message: `Order ${view.order_number} is expected on ${when}.${toldShopper('', told)}`, data: view };
 }
 
-/** The lines a move takes stock for: stocked lines with units still on them. */
-const stockedLines = (order: StoredOrder) => order.items.map((l, index) => ({ line: l, index, left: l.quantity - (l.cancelledQuantity ?? 0) })).filter((x) => !x.line.special && x.left > 0);
+/** The lines a move takes stock for: stocked lines with units still on the shelf count (not cancelled, not given back when drop-shipped). */
+const stockedLines = (order: StoredOrder) => order.items.map((l, index) => ({ line: l, index, left: shelfUnitsHeld(l) })).filter((x) => x.left > 0);
 
 const placeOf = (id: number, l: { name: string; address: string; city?: string; state?: string; zip?: string } | undefined) =>
   ({ id, name: l?.name ?? '', address: l ? addressLine({ address: l.address, city: l.city ?? '', state: l.state ?? '', zip: l.zip ?? '' }) : '' });

@@ -48,8 +48,12 @@ export const shippingLabelsApi = platformApi.injectEndpoints({
       query: ({ id, supplier, ...body }) => ({ url: `admin/orders/${encodeURIComponent(id)}/${supplier}/prepare`, method: 'POST', body }), transformResponse: unwrap,
     }),
     /** Sends the order prepared last to the supplier, by the service chosen: it ships it, the tracking goes on the order. */
-    sendDropShip: build.mutation<LabelBought, { id: string; supplier: 'doitbest' | 'emery'; rsc?: string; shipping_service: string }>({
+    sendDropShip: build.mutation<LabelBought, { id: string; supplier: 'doitbest' | 'emery'; rsc?: string; shipping_service: string; return_stock?: boolean }>({
       query: ({ id, supplier, ...body }) => ({ url: `admin/orders/${encodeURIComponent(id)}/${supplier}/send`, method: 'POST', body }), invalidatesTags: ['ShippingLabels', 'Orders'],
+    }),
+    /** Keeps the supplier's item number for a product of the order (empty: ask for its SKU again); the order is then checked again. */
+    setSupplierItemNumber: build.mutation<Answer & { data: { sku: string; item_number: string | null } }, { id: string; supplier: 'doitbest' | 'emery'; sku: string; item_number: string }>({
+      query: ({ id, supplier, ...body }) => ({ url: `admin/orders/${encodeURIComponent(id)}/${supplier}/item-number`, method: 'POST', body }),
     }),
     /** The store's labels (or one order's), newest first. */
     shippingLabels: build.query<Paged<ShippingLabel>, { page: number; order_id?: string }>({

@@ -2,15 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { isSealed, openSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
 import { startDoItBestStandIn, startEmeryStandIn, type DropShipStandIn } from '@platform/cart/testing';
 import { inBackground } from '@platform/db';
 import {
-  CHOOSE_RSC, carrierNotAnswering, carrierNotConnected, DROP_SHIP_PREPARE_FIRST, ONLY_STORE_OWNER_CARRIERS, refundRejected, SERVICE_NOT_OFFERED,
-  storeCredentialsRefused, supplierCredentialsRefused,
+  CHOOSE_RSC, carrierNotAnswering, carrierNotConnected, DROP_SHIP_PREPARE_FIRST, ONLY_STORE_OWNER_CARRIERS, orderItemId, refundRejected, SERVICE_NOT_OFFERED,
+  shelfUnitsGivenBack, storeCredentialsRefused, supplierCredentialsRefused, supplierItemForgotten, supplierItemProblem, supplierItemRemembered,
 } from '@platform/domain';
 import { Order, indexOrders, ordersService } from '../index';
-import { DropShipAccount } from './models';
+import { DropShipAccount, SupplierItem } from './models';
 
 /**
  * Supplier drop-ship (spec 3 §7 supplier shipping) against the local stand-ins of Do it Best's and Emery's APIs,
@@ -261,6 +262,128 @@ describe('drop-shipping an order', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(storeCredentialsRefused('emery'));
     expect((await storedOrder(id)).tracking ?? null).toBeNull();
+  });
+});
+
+describe("a product's supplier item number (our SKU → the supplier's item)", () => {
+  const setItem = (id: string, payload: object, who: string | null = 'staff', slug = 'ds-a', supplier = 'doitbest') => call('POST', `orders/${id}/${supplier}/item-number`, who, payload, slug);
+
+  it('asks the supplier for the item number kept for the product, on every later order, and for the SKU again once it is forgotten', async () => {
+    const { id } = await shippingOrder();
+    const set = await setItem(id, { sku: '1002', item_number: ' DIB-448812 ' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ status: 'success', message: supplierItemRemembered('doitbest', 'Hammer', 'DIB-448812'), data: { sku: '1002', item_number: 'DIB-448812' } });
+    const prepared = (await owner('POST', `orders/${id}/doitbest/prepare`, { rsc: 'MED' })).json().data;
+    expect(prepared.lines).toEqual([{ sku: '1002', title: 'Hammer', quantity: 2, available: 99, unit_cost: '4.25', item_number: 'DIB-448812', item_mapped: true }]);
+    expect(doitbest.calls.at(-1)).toMatchObject({ path: 'POST /v1/drop-ship/quotes', body: { lines: [{ item: 'DIB-448812', quantity: 2 }] } });
+
+    // Kept for the product: a later order asks for it too. Emery has item numbers of its own: it is asked for the SKU.
+    const later = await shippingOrder();
+    expect((await owner('POST', `orders/${later.id}/doitbest/prepare`, { rsc: 'MED' })).json().data.lines[0]).toMatchObject({ sku: '1002', item_number: 'DIB-448812' });
+    expect((await owner('POST', `orders/${later.id}/emery/prepare`, {})).json().data.lines[0]).toMatchObject({ sku: '1002', item_number: '1002', item_mapped: false });
+    expect(emery.calls.at(-1)).toMatchObject({ path: 'POST /api/v2/dropship/prepare', body: { items: [{ item_number: '1002', qty: 2 }] } });
+    // The warehouse counts its own item: its shortage shows on our line.
+    doitbest.stock.set('WOO', new Map([['DIB-448812', 1]]));
+    const short = (await owner('POST', `orders/${later.id}/doitbest/prepare`, { rsc: 'WOO' })).json().data;
+    expect(short).toMatchObject({ can_send: false, lines: [{ sku: '1002', available: 1, item_number: 'DIB-448812' }] });
+    expect(short.problem).toContain('1002 (1 of 2)');
+
+    const forgot = await setItem(later.id, { sku: '1002', item_number: '' }, 'owner');
+    expect(forgot.json()).toEqual({ status: 'success', message: supplierItemForgotten('doitbest', 'Hammer', '1002'), data: { sku: '1002', item_number: null } });
+    expect((await owner('POST', `orders/${id}/doitbest/prepare`, { rsc: 'MED' })).json().data.lines[0]).toMatchObject({ item_number: '1002', item_mapped: false });
+    expect(doitbest.calls.at(-1)!.body.lines).toEqual([{ item: '1002', quantity: 2 }]);
+    expect(await inDb(() => SupplierItem.countDocuments({ tenantId: tenants['ds-a'] }))).toBe(0);
+  });
+
+  it('drops the quote that asked for the old item: the order is checked again before it is sent', async () => {
+    const { id } = await shippingOrder();
+    await owner('POST', `orders/${id}/doitbest/prepare`, { rsc: 'MED' });
+    expect((await setItem(id, { sku: '1002', item_number: '448812' })).statusCode).toBe(200);
+    const stale = await owner('POST', `orders/${id}/doitbest/send`, { rsc: 'MED', shipping_service: 'UPS_GND' });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().errors).toEqual({ rsc: [DROP_SHIP_PREPARE_FIRST] });
+    await owner('POST', `orders/${id}/doitbest/prepare`, { rsc: 'MED' });
+    expect((await owner('POST', `orders/${id}/doitbest/send`, { rsc: 'MED', shipping_service: 'UPS_GND' })).statusCode).toBe(200);
+    expect(doitbest.calls.filter((c) => c.path === 'POST /v1/drop-ship/quotes').at(-1)!.body.lines).toEqual([{ item: '448812', quantity: 2 }]);
+    expect((await setItem(id, { sku: '1002', item_number: '' })).statusCode).toBe(200);
+  });
+
+  it("refuses what is not an item number (422), a SKU not on the order, another store's or another location's order (404), keeping nothing", async () => {
+    const { id } = await shippingOrder();
+    const bad = await setItem(id, { sku: '1002', item_number: '12 34' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ item_number: [supplierItemProblem('doitbest', '12 34')] });
+    const notOnIt = await setItem(id, { sku: '9999', item_number: '448812' });
+    expect(notOnIt.statusCode).toBe(404);
+    expect(notOnIt.json().message).toBe('This item was not found.');
+    expect((await setItem(id, { sku: '1002', item_number: '448812' }, 'ownerB', 'ds-b')).statusCode).toBe(404);
+    expect((await setItem(id, { sku: '1002', item_number: '448812' }, 'northStaff')).statusCode).toBe(404);
+    expect((await setItem(id, { sku: '1002', item_number: '448812' }, 'shopper')).statusCode).toBe(403);
+    expect((await setItem(id, { sku: '1002', item_number: '448812' }, null)).statusCode).toBe(401);
+    for (const body of [{ sku: '1002' }, { sku: '1002', item_number: 'x'.repeat(41) }, { sku: '', item_number: '1' }, { sku: '1002', item_number: '1', more: 1 }]) {
+      expect((await setItem(id, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await inDb(() => SupplierItem.countDocuments({ tenantId: tenants['ds-a'] }))).toBe(0);
+    expect((await owner('POST', `orders/${id}/doitbest/prepare`, { rsc: 'MED' })).json().data.lines[0].item_number).toBe('1002');
+  });
+});
+
+describe("'Give the shelf units back to stock' when a supplier ships the order", () => {
+  const stockStore = () => ({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix });
+  /** The hammer's count at store 1 (store product 21), as checkout sees it. */
+  const shelf = async () => (await stockLeft(stockStore(), tenants['ds-a'], [21])).get(21)!;
+  /** A shipping order whose two hammers checkout took off the shelf. */
+  const orderFromShelf = async () => {
+    const order = await shippingOrder();
+    expect((await reserveStock(stockStore(), tenants['ds-a'], [{ storeProductId: 21, quantity: 2 }])).ok).toBe(true);
+    return order;
+  };
+  const send = async (id: string, more: object = {}) => {
+    expect((await owner('POST', `orders/${id}/doitbest/prepare`, { rsc: 'MED' })).statusCode).toBe(200);
+    return call('POST', `orders/${id}/doitbest/send`, 'staff', { rsc: 'MED', shipping_service: 'UPS_GND', ...more });
+  };
+
+  it('leaves the shelf count as it is unless asked', async () => {
+    const { id } = await orderFromShelf();
+    const before = await shelf();
+    const sent = await send(id);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).not.toContain('back in stock');
+    expect(await shelf()).toBe(before);
+  });
+
+  it('gives the units back once: cancelling the drop-ship, sending it again, cancelling a line or the order give nothing back again', async () => {
+    const { id } = await orderFromShelf();
+    const before = await shelf();
+    const sent = await send(id, { return_stock: true });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const back = shelfUnitsGivenBack([{ title: 'Hammer', quantity: 2 }]);
+    expect(back).toBe('The shelf units are back in stock: 2 × Hammer.');
+    expect(sent.json().message).toMatch(new RegExp(`The customer has been e-mailed the tracking number\. ${back}$`));
+    expect(sent.json().data.order.history.at(-1)).toMatchObject({ by: 'sam-staff', note: `Drop-shipped by Do it Best: ${back}` });
+    expect(await shelf()).toBe(before + 2);
+    // Written to the database through the same stock path.
+    const counted = await inDb(() => StoreProduct.findOne({ tenantId: tenants['ds-a'], _id: storeProductDocId(tenants['ds-a'], 21) }).lean()) as unknown as { inventory: number };
+    expect(counted.inventory).toBe(before + 2);
+
+    // Cancelling the drop-ship leaves the count; sending it again (asking again) gives nothing more.
+    expect((await owner('POST', `shipping/${sent.json().data.label.id}/refund`)).statusCode).toBe(200);
+    expect(await shelf()).toBe(before + 2);
+    const again = await send(id, { return_stock: true });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).not.toContain('back in stock');
+    expect(await shelf()).toBe(before + 2);
+    // A line cancelled, then the whole order: their units are back already.
+    expect((await owner('POST', `orders/cancelItem/${orderItemId(id, 0)}`, { qty: 1 })).statusCode).toBe(200);
+    expect((await owner('POST', 'orders/cancel', { id, reason: 'The customer found it elsewhere' })).statusCode).toBe(200);
+    expect(await shelf()).toBe(before + 2);
+  });
+
+  it('still gives back the units of an order not sent to a supplier when it is cancelled', async () => {
+    const { id } = await orderFromShelf();
+    const before = await shelf();
+    expect((await owner('POST', 'orders/cancel', { id, reason: 'Out of stock after all' })).statusCode).toBe(200);
+    expect(await shelf()).toBe(before + 2);
   });
 });
 

@@ -66,4 +66,20 @@ const dropShipAccountSchema = new Schema({
 dropShipAccountSchema.plugin(tenantOwned);
 dropShipAccountSchema.index({ tenantId: 1, supplier: 1 }, { unique: true });
 export const DropShipAccount = mongoose.models.DropShipAccount ?? mongoose.model('DropShipAccount', dropShipAccountSchema);
+/**
+ * The supplier's item number the store keeps for a product (drop-ship SKU mapping: our SKU, the spec's UPC, → the
+ * supplier's item), set on the drop-ship prepare screen and asked for from then on; without one the SKU is sent. One
+ * per store, supplier and SKU under the `_id` `<tenant>:supplier-item:<supplier>:<sku>`, read by `_id` only.
+ */
+const supplierItemSchema = new Schema({
+  _id: { type: String, required: true },
+  supplier: { type: String, enum: ['doitbest', 'emery'], required: true },
+  sku: { type: String, required: true },
+  item: { type: String, required: true },
+  setAt: { type: Date, required: true },
+  setBy: { type: String, default: null },
+});
+supplierItemSchema.plugin(tenantOwned, { growing: true });
+export const SupplierItem = mongoose.models.SupplierItem ?? mongoose.model('SupplierItem', supplierItemSchema);
+
 export type StoredDropShipAccount = { supplier: 'doitbest' | 'emery'; accountNumber: string; apiKey: string; description?: string; connectedAt: Date; connectedBy?: string | null };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminOrder, ConnectedCarrier, DropShipQuote, LabelCarrierOption, ShippingLabel } from '@platform/contracts';
 import { Failure, FakeApi, renderAdmin } from '../../../test-support';
 
@@ -79,9 +79,9 @@ const SHIPPING: AdminOrder = {
   payment: { method: 'pay_at_store', label: 'Paid', status: 'paid' }, note: '', timeline: [], delivery_date: null, delivery_window: null, tracking: null,
   actions: ['prepare', 'cancel'], history: [], prepare_step: null,
 };
-const QUOTE = (available: number): DropShipQuote => ({
+const QUOTE = (available: number, item = '1002'): DropShipQuote => ({
   order_id: ORDER_ID, supplier: 'doitbest', quote_id: 'dq_1', rsc: 'MED', to: '12 Elm St, Salem, OR 97302',
-  lines: [{ sku: '1002', title: 'Claw Hammer', quantity: 2, available, unit_cost: '4.25' }],
+  lines: [{ sku: '1002', title: 'Claw Hammer', quantity: 2, available, unit_cost: '4.25', item_number: item, item_mapped: item !== '1002' }],
   rates: [{ id: 'UPS_GND', carrier: 'UPS', service: 'Ground', rate: '12.50', delivery_days: 5 }, { id: 'UPS_2DA', carrier: 'UPS', service: '2nd Day Air', rate: '28.75', delivery_days: 2 }],
   messages: [], can_send: available >= 2,
   problem: available >= 2 ? null : "Do it Best's MED RSC has too few of 1002 (1 of 2). Choose another warehouse, or ship the order from the store.",
@@ -122,7 +122,8 @@ describe('Prepare Order: Ship from a supplier', () => {
     await user.selectOptions(within(ask).getByLabelText('Ship from (RSC)'), 'MED');
     await user.click(within(ask).getByRole('button', { name: 'Check with Do it Best' }));
     const send = await screen.findByRole('form', { name: 'Send to Do it Best' });
-    expect(within(send).getByRole('table', { name: 'What Do it Best can send' }).textContent).toContain('Claw Hammer');
+    expect(screen.getByRole('table', { name: 'What Do it Best can send' }).textContent).toContain('Claw Hammer');
+    expect((within(send).getByRole('checkbox', { name: 'Give the shelf units back to stock' }) as HTMLInputElement).checked).toBe(false);
     expect((within(send).getByLabelText(/UPS Ground — \$12.50 freight, 5 days/) as HTMLInputElement).checked).toBe(true);
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     await user.click(within(send).getByRole('button', { name: 'Send to Do it Best · $12.50' }));
@@ -133,6 +134,68 @@ describe('Prepare Order: Ship from a supplier', () => {
     expect(await screen.findByText(/Drop-ship by Do it Best: UPS Ground · tracking 1Z900000003DIB/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel drop-ship of label 1Z900000003DIB' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Ask the supplier' })).toBeNull();
+  }, 20_000);
+
+  it("keeps the supplier's item number for a line and checks again, by keyboard; Escape puts it back; a refusal is said in place", async () => {
+    let item = '1002';
+    const kept = "Claw Hammer is asked from Do it Best as item 448812 from now on. Check with Do it Best again to see what it can send.";
+    const api = prepareApi()
+      .on(`POST /api/admin/orders/${ORDER_ID}/doitbest/prepare`, () => ({ data: QUOTE(99, item) }))
+      .on(`POST /api/admin/orders/${ORDER_ID}/doitbest/item-number`, new Failure(422, 'Give the item number.', { item_number: ["Give Do it Best's item number as their catalogue shows it."] }));
+    const { user } = renderAdmin(`/admin/prepare-order?id=${ORDER_ID}`, { api });
+    const ask = await screen.findByRole('form', { name: 'Ask the supplier' });
+    await user.selectOptions(await within(ask).findByLabelText('Ship from (RSC)'), 'MED');
+    await user.click(within(ask).getByRole('button', { name: 'Check with Do it Best' }));
+    const table = await screen.findByRole('table', { name: 'What Do it Best can send' });
+    expect(within(table).getAllByRole('row')[1].textContent).toContain('1002our SKU');
+    const change = within(table).getByRole('button', { name: "Change Do it Best's item number for Claw Hammer" });
+    await user.click(change);
+    const form = within(table).getByRole('form', { name: 'Do it Best item number for Claw Hammer' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Do it Best item number'));
+    await user.keyboard('{Escape}');
+    expect(within(table).queryByRole('form')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(table).getByRole('button', { name: "Change Do it Best's item number for Claw Hammer" })));
+    expect(api.sent(`POST /api/admin/orders/${ORDER_ID}/doitbest/item-number`)).toEqual([]);
+
+    await user.keyboard('{Enter}');
+    await user.keyboard('44 8812{Enter}');
+    expect((await within(table).findByText("Give Do it Best's item number as their catalogue shows it.")).closest('[role="alert"]')).toBeTruthy();
+    expect(within(table).getByRole('form', { name: 'Do it Best item number for Claw Hammer' })).toBeTruthy();
+
+    api.on(`POST /api/admin/orders/${ORDER_ID}/doitbest/item-number`, (request) => {
+      item = (request.body as { item_number: string }).item_number;
+      return { status: 'success', message: kept, data: { sku: '1002', item_number: item } };
+    });
+    await user.clear(within(table).getByLabelText('Do it Best item number'));
+    await user.keyboard('448812{Enter}');
+    expect(await screen.findByText(kept)).toBeTruthy();
+    expect(api.sent(`POST /api/admin/orders/${ORDER_ID}/doitbest/item-number`).at(-1)!.body).toEqual({ sku: '1002', item_number: '448812' });
+    // Checked again at once: the line is asked for by the number kept.
+    await waitFor(() => expect(api.sent(`POST /api/admin/orders/${ORDER_ID}/doitbest/prepare`)).toHaveLength(2));
+    const again = await screen.findByRole('table', { name: 'What Do it Best can send' });
+    expect(within(again).getAllByRole('row')[1].textContent).toContain('448812');
+    expect(within(again).getAllByRole('row')[1].textContent).not.toContain('our SKU');
+    await waitFor(() => expect(document.activeElement).toBe(within(again).getByRole('button', { name: "Change Do it Best's item number for Claw Hammer" })));
+  }, 20_000);
+
+  it('gives the shelf units back to stock when the store ticks it, saying so in the question', async () => {
+    const api = prepareApi()
+      .on(`POST /api/admin/orders/${ORDER_ID}/doitbest/prepare`, { data: QUOTE(99) })
+      .on(`POST /api/admin/orders/${ORDER_ID}/doitbest/send`, { status: 'success', message: 'Sent to Do it Best: UPS Ground, tracking 1Z900000003DIB. The shelf units are back in stock: 2 × Claw Hammer.', data: { label: SENT, order: SHIPPING } });
+    const { user } = renderAdmin(`/admin/prepare-order?id=${ORDER_ID}`, { api });
+    const ask = await screen.findByRole('form', { name: 'Ask the supplier' });
+    await user.selectOptions(await within(ask).findByLabelText('Ship from (RSC)'), 'MED');
+    await user.click(within(ask).getByRole('button', { name: 'Check with Do it Best' }));
+    const send = await screen.findByRole('form', { name: 'Send to Do it Best' });
+    const box = within(send).getByRole('checkbox', { name: 'Give the shelf units back to stock' });
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toContain("The order took its units off Main Street's stock at checkout.");
+    await user.click(box);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(true);
+    await user.click(within(send).getByRole('button', { name: 'Send to Do it Best · $12.50' }));
+    expect(confirm.mock.calls.at(-1)![0]).toBe("Send order 1088 to Do it Best (MED RSC) by UPS Ground? Do it Best ships the items and bills the store $12.50 freight. The shelf units go back to Main Street's stock.");
+    expect(api.sent(`POST /api/admin/orders/${ORDER_ID}/doitbest/send`)[0].body).toEqual({ rsc: 'MED', shipping_service: 'UPS_GND', return_stock: true });
+    expect(await screen.findByText('Sent to Do it Best: UPS Ground, tracking 1Z900000003DIB. The shelf units are back in stock: 2 × Claw Hammer.')).toBeTruthy();
   }, 20_000);
 
   it("says why the supplier could not be asked, and when its RSCs cannot load", async () => {
