@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALIAS_TOO_LONG, ALIAS_TOO_SHORT, BRAND_ALIAS_OR_ALT_NEEDED, BRAND_ALT_TEXT_TOO_LONG, BRAND_LOGO_NOT_AN_IMAGE, BRAND_NAME_NEEDED, BRAND_NAME_TOO_LONG,
-  brandAliasInput, brandLogoProblem, brandNameInput, canSaveBrandAlias, filterBrands, isBrandsIndexLink,
+  brandAliasInput, brandLogoProblem, brandNameInput, brandsBulkChange, canSaveBrandAlias, filterBrands, isBrandsIndexLink,
 } from './index';
 
 describe('the brand alias modal (spec 3 §4)', () => {
@@ -49,5 +49,14 @@ describe("the storefront's brand options and a brand's name", () => {
     expect(brandNameInput('  Acme   Tools ')).toEqual({ name: 'Acme Tools' });
     expect(brandNameInput('  ')).toEqual({ problem: BRAND_NAME_NEEDED });
     expect(brandNameInput('x'.repeat(101))).toEqual({ problem: BRAND_NAME_TOO_LONG });
+  });
+});
+
+describe('the selected brands changed at once (update-all-brands)', () => {
+  it('sends hidden for hiding or showing them, hide_products for their products', () => {
+    expect(brandsBulkChange('hide')).toEqual({ hidden: true });
+    expect(brandsBulkChange('show')).toEqual({ hidden: false });
+    expect(brandsBulkChange('hide-products')).toEqual({ hide_products: true });
+    expect(brandsBulkChange('show-products')).toEqual({ hide_products: false });
   });
 });

@@ -24,6 +24,20 @@ export const BRAND_NAME_MAX_LENGTH = 100;
 export const BRAND_NAME_NEEDED = 'Enter the brand name shoppers see.';
 export const BRAND_NAME_TOO_LONG = `Keep the brand name to ${BRAND_NAME_MAX_LENGTH} characters or fewer.`;
 export const BRAND_UPDATE_EMPTY = 'Send at least one of brand_name, altTextLogo or image.';
+export const BRAND_RENAME_FAILED = 'We could not rename the brand. Please try again.';
+/** The selection's actions on Brand Settings (update-all-brands). */
+export type BrandsBulkAction = 'hide' | 'show' | 'hide-products' | 'show-products';
+export const BRANDS_UPDATE_FAILED = 'We could not change the selected brands. Please try again.';
+const brandsWord = (count: number) => `${count} ${count === 1 ? 'brand' : 'brands'}`;
+export const HIDE_SELECTED_BRANDS_QUESTION = (count: number) =>
+  `Hide ${brandsWord(count)}? Shoppers will no longer see them in the Brands list or on their brand pages. Their products stay on sale.`;
+export const HIDE_SELECTED_BRANDS_PRODUCTS_QUESTION = (count: number) =>
+  `Take every product of ${brandsWord(count)} off the storefront? Shoppers will not find them in search, lists or by their page, and cannot add them to a cart, until you put them back.`;
+/** What update-all-brands is sent for each action of the selection. */
+export function brandsBulkChange(action: BrandsBulkAction): { hidden: boolean } | { hide_products: boolean } {
+  if (action === 'hide' || action === 'show') return { hidden: action === 'hide' };
+  return { hide_products: action === 'hide-products' };
+}
 export const BRANDS_UPDATE_EMPTY = 'Send hidden or hide_products (or both) to change the brands.';
 /** update-all-brands changes at most this many brands a call. */
 export const BRANDS_UPDATE_MAX = 500;

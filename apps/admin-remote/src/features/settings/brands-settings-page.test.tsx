@@ -3,10 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { useToasts } from '@platform/api-client';
 import type { BrandAdmin } from '@platform/contracts';
 import {
-  ALIAS_ADDED, ALIAS_REMOVED, ALIAS_TOO_SHORT, ALL_BRANDS_HIDDEN, BRAND_HIDDEN, BRAND_LOGO_SAVE_FAILED, BRAND_LOGO_UPDATED, BRAND_PRODUCTS_HIDDEN,
-  BRAND_STOREFRONT_SAVE_FAILED, BRAND_STOREFRONT_SAVED, HIDE_ALL_BRANDS_QUESTION, HIDE_BRAND_PRODUCTS_QUESTION,
+  ALIAS_ADDED, ALIAS_REMOVED, ALIAS_TOO_SHORT, ALL_BRANDS_HIDDEN, BRAND_HIDDEN, BRAND_LOGO_SAVE_FAILED, BRAND_LOGO_UPDATED, BRAND_NAME_TOO_LONG, BRAND_PRODUCTS_HIDDEN,
+  BRAND_RENAME_FAILED, BRAND_STOREFRONT_SAVE_FAILED, BRAND_STOREFRONT_SAVED, BRAND_UPDATED, BRANDS_UPDATE_FAILED, BRANDS_UPDATED, HIDE_ALL_BRANDS_QUESTION,
+  HIDE_BRAND_PRODUCTS_QUESTION, HIDE_SELECTED_BRANDS_PRODUCTS_QUESTION, HIDE_SELECTED_BRANDS_QUESTION,
 } from '@platform/domain';
-import { Failure, FakeApi, OWNER, renderAdmin, SETTINGS } from '../../test-support';
+import { Failure, FakeApi, later, OWNER, renderAdmin, SETTINGS } from '../../test-support';
 
 const brand = (brand_id: number, brand_name: string, more: Partial<BrandAdmin> = {}): BrandAdmin => ({
   id: `b${brand_id}`, brand_id, brand_name, slug: `${brand_name.toLowerCase().replace(/\s+/g, '-')}-${brand_id}`, alias: null, altTextLogo: null, image: null, hidden: false,
@@ -229,3 +230,146 @@ describe("Settings › Brand Settings: a brand's products, and the storefront's 
   });
 });
 
+describe('Settings › Brand Settings: renaming a brand (update-brand)', () => {
+  it('renames a brand from its row: Save once the name changed, refusals under the field or above the buttons, the keyboard back on Rename', async () => {
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list())
+      .on('POST /api/admin/brands/update-brand', new Failure(422, BRAND_NAME_TOO_LONG, { brand_name: [BRAND_NAME_TOO_LONG] }));
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    render(<Said />);
+
+    await user.click(await screen.findByRole('button', { name: 'Rename Bolt Co' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Bolt Co' });
+    const name = within(dialog).getByRole('textbox', { name: 'Brand name' }) as HTMLInputElement;
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(document.activeElement).toBe(name);
+    expect(name.value).toBe('Bolt Co');
+    expect(within(dialog).getByText("Supplier's name: Bolt Co")).toBeTruthy();
+    expect(save.disabled).toBe(true); // unchanged
+    await user.clear(name);
+    expect(save.disabled).toBe(true); // empty
+    await user.type(name, 'Bolt  Tools ');
+    expect(save.disabled).toBe(false);
+
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText(BRAND_NAME_TOO_LONG)).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    api.on('POST /api/admin/brands/update-brand', new Failure(500, 'Server Error'));
+    await user.click(save);
+    expect(await within(dialog).findByText(BRAND_RENAME_FAILED)).toBeTruthy();
+
+    const renamed = { ...BRANDS[1], brand_name: 'Bolt Tools', slug: 'bolt-tools-2', original_brand: 'Bolt Co' };
+    api.on('POST /api/admin/brands/update-brand', { status: 'success', message: BRAND_UPDATED, data: renamed });
+    await user.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('POST /api/admin/brands/update-brand').map((r) => r.body)).toEqual(Array(3).fill({ brand_id: 2, brand_name: 'Bolt Tools' }));
+    expect(await said(BRAND_UPDATED)).toBeTruthy();
+    expect(within(rowOf('Bolt Tools')).getByText("Supplier's name: Bolt Co")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Bolt Tools' }));
+  });
+
+  it("puts the supplier's name back in one click, and Escape leaves without saving", async () => {
+    const deck = brand(4, 'Deck Pro', { original_brand: 'DECKPRO INC' });
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list([...BRANDS, deck]))
+      .on('POST /api/admin/brands/update-brand', { status: 'success', message: BRAND_UPDATED, data: { ...deck, brand_name: 'DECKPRO INC' } });
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    expect(await screen.findByText('Deck Pro')).toBeTruthy();
+    expect(within(rowOf('Deck Pro')).getByText("Supplier's name: DECKPRO INC")).toBeTruthy();
+
+    const rename = screen.getByRole('button', { name: 'Rename Deck Pro' });
+    await user.click(rename);
+    let dialog = await screen.findByRole('dialog', { name: 'Rename Deck Pro' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Brand name' }), ' Outdoor');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(rename);
+    expect(api.sent('POST /api/admin/brands/update-brand')).toEqual([]);
+
+    await user.keyboard('{Enter}'); // Rename again, from the keyboard: the name typed before is gone
+    dialog = await screen.findByRole('dialog', { name: 'Rename Deck Pro' });
+    expect((within(dialog).getByRole('textbox', { name: 'Brand name' }) as HTMLInputElement).value).toBe('Deck Pro');
+    await user.click(within(dialog).getByRole('button', { name: "Use the supplier's name" }));
+    expect((within(dialog).getByRole('textbox', { name: 'Brand name' }) as HTMLInputElement).value).toBe('DECKPRO INC');
+    expect(within(dialog).queryByRole('button', { name: "Use the supplier's name" })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('POST /api/admin/brands/update-brand')[0].body).toEqual({ brand_id: 4, brand_name: 'DECKPRO INC' });
+    expect(within(rowOf('DECKPRO INC')).queryByText(/Supplier's name/)).toBeNull();
+  });
+});
+
+describe('Settings › Brand Settings: several brands at once (update-all-brands)', () => {
+  const allAfter = (r: { body: unknown }) => {
+    const body = r.body as { brand_ids: number[]; hidden?: boolean; hide_products?: boolean };
+    const data = BRANDS.map((b) => (body.brand_ids.includes(b.brand_id) ? { ...b, ...('hidden' in body ? { hidden: body.hidden } : {}), ...('hide_products' in body ? { hide_products: body.hide_products } : {}) } : b));
+    return { status: 'success', message: BRANDS_UPDATED(body.brand_ids.length), data } as { status: string; message: string; data: BrandAdmin[] };
+  };
+
+  it('selects brands from the keyboard, takes their products off only when confirmed, says so, and keeps the selection for the next change', async () => {
+    const slow = later<void>();
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list())
+      .on('POST /api/admin/brands/update-all-brands', async (r) => { await slow.promise; return allAfter(r); });
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    render(<Said />);
+    const bar = await screen.findByRole('group', { name: 'Selected brands' });
+    expect(within(bar).getByText('None selected')).toBeTruthy();
+    expect(within(bar).queryByRole('button', { name: 'Hide selected' })).toBeNull();
+
+    screen.getByRole('checkbox', { name: 'Select Bolt Co' }).focus();
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Cedar Paint' }));
+    expect(within(bar).getByText('2 selected')).toBeTruthy();
+    const all = within(bar).getByRole('checkbox', { name: 'Select all 3' }) as HTMLInputElement;
+    expect([all.checked, all.indeterminate]).toEqual([false, true]);
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const takeOff = within(bar).getByRole('button', { name: 'Take their products off' });
+    await user.click(takeOff);
+    expect(confirm.mock.calls[0][0]).toBe(HIDE_SELECTED_BRANDS_PRODUCTS_QUESTION(2));
+    expect(api.sent('POST /api/admin/brands/update-all-brands')).toEqual([]);
+    await user.click(takeOff);
+    expect(await within(bar).findByRole('button', { name: 'Taking off…' })).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Sell Bolt Co products on the storefront' }) as HTMLInputElement).disabled).toBe(true);
+    slow.resolve();
+    expect(await said(BRANDS_UPDATED(2))).toBeTruthy();
+    expect(api.sent('POST /api/admin/brands/update-all-brands')[0].body).toEqual({ brand_ids: [2, 3], hide_products: true });
+    expect(within(bar).getByRole('status').textContent).toBe(BRANDS_UPDATED(2));
+    expect(within(rowOf('Bolt Co')).getByText('Products off the storefront')).toBeTruthy();
+    expect(within(rowOf('Cedar Paint')).getByText('Products off the storefront')).toBeTruthy();
+    expect(within(rowOf('Acme Tools')).queryByText('Products off the storefront')).toBeNull();
+    expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Take their products off' }));
+
+    // The same two shown: no question (nothing leaves the storefront).
+    const asked = confirm.mock.calls.length;
+    await user.click(within(bar).getByRole('button', { name: 'Show selected' }));
+    await waitFor(() => expect(api.sent('POST /api/admin/brands/update-all-brands')).toHaveLength(2));
+    expect(api.sent('POST /api/admin/brands/update-all-brands')[1].body).toEqual({ brand_ids: [2, 3], hidden: false });
+    expect(confirm.mock.calls.length).toBe(asked);
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Show Cedar Paint on the storefront' }) as HTMLInputElement).checked).toBe(true));
+
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(within(bar).getByText('None selected')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Select Bolt Co' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('Select all takes the brands the search shows; hiding them asks first; a failure says so and changes nothing on screen', async () => {
+    const api = new FakeApi().on('POST /api/admin/brands/get-business-brands', list())
+      .on('POST /api/admin/brands/update-all-brands', new Failure(500, 'Server Error'));
+    const { user } = renderAdmin('/admin/settings/brands-settings', { api });
+    await user.type(await screen.findByRole('searchbox', { name: 'Find a brand' }), 'co');
+    const bar = screen.getByRole('group', { name: 'Selected brands' });
+    await user.click(within(bar).getByRole('checkbox', { name: 'Select all 1' }));
+    expect(within(bar).getByText('1 selected')).toBeTruthy();
+    await user.clear(screen.getByRole('searchbox', { name: 'Find a brand' }));
+    expect((screen.getByRole('checkbox', { name: 'Select Bolt Co' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Select Acme Tools' }) as HTMLInputElement).checked).toBe(false);
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(within(bar).getByRole('button', { name: 'Hide selected' }));
+    expect(confirm.mock.calls.at(-1)?.[0]).toBe(HIDE_SELECTED_BRANDS_QUESTION(1));
+    expect(await screen.findByText(BRANDS_UPDATE_FAILED)).toBeTruthy();
+    expect(api.sent('POST /api/admin/brands/update-all-brands')[0].body).toEqual({ brand_ids: [2], hidden: true });
+    expect((screen.getByRole('checkbox', { name: 'Show Bolt Co on the storefront' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(bar).getByText('1 selected')).toBeTruthy(); // kept, to try again
+    confirm.mockRestore();
+  });
+});
