@@ -139,6 +139,19 @@ export const BrandAdmin = Type.Object({
 });
 export type BrandAdmin = Static<typeof BrandAdmin>;
 
+/**
+ * One setting of a department on the owner's screen (spec 3 §3 Department setting field: key, type, editorName,
+ * description), with its value (v1/admin/department/department-settings).
+ */
+export const DepartmentSetting = Type.Object({
+  key: Type.String(),
+  type: Type.Union([Type.Literal('bool'), Type.Literal('int'), Type.Literal('text')]),
+  editorName: Type.String(),
+  description: Type.String(),
+  value: Type.Union([Type.Boolean(), Type.Integer(), Type.String()]),
+});
+export type DepartmentSetting = Static<typeof DepartmentSetting>;
+
 /** A paint colour family (spec 1 §9 codes) with how many colours it holds. */
 export const PaintFamily = Type.Object({ code: Type.String(), name: Type.String(), slug: Type.String(), hex: Type.String(), count: Type.Integer() });
 export type PaintFamily = Static<typeof PaintFamily>;

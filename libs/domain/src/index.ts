@@ -50,3 +50,4 @@ export * from './image-upload';
 export * from './in-store-ping';
 export * from './featured-products';
 export * from './brands';
+export * from './department-settings';

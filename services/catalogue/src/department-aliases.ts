@@ -2,13 +2,13 @@ import { Type } from 'typebox';
 import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
 import { DepartmentAlias } from '@platform/contracts';
-import { ALIAS_ADDED, ALIAS_ALREADY_THERE, ALIAS_REMOVED, departmentAlias } from '@platform/domain';
+import { ALIAS_ADDED, ALIAS_ALREADY_THERE, ALIAS_REMOVED, DEPARTMENT_NOT_FOUND, departmentAlias } from '@platform/domain';
 import { AppError, errorAnswers, rejectFieldProblems, requirePermission, type RequestContext, type ServicePlugin } from '@platform/server-kit';
 import { Department } from './models';
 import { forgetTenantCache } from './tenant-cache';
 import { announceAliasesChange } from './search/changes';
 
-export const DEPARTMENT_NOT_FOUND = 'Department not found.';
+export { DEPARTMENT_NOT_FOUND };
 export const ALIAS_NOT_FOUND = 'This alias is no longer on the department.';
 
 interface StoredAlias { id: number; aliasId: number; name: string }

@@ -26,6 +26,7 @@ const departmentSchema = new Schema({
   level: { type: Number, required: true },
   imageUrl: { type: String, default: null },
   hidden: { type: Boolean, default: false },
+  /** The owner took the department's products (and those under it) off the storefront (save-department-settings); the search indexes hold it per process. */
   hideProducts: { type: Boolean, default: false },
   /** Shown in the home page's highlighted departments slider. */
   highlighted: { type: Boolean, default: false },

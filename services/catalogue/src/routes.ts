@@ -15,6 +15,7 @@ import { featuredProducts, widgetProducts } from './widget-products';
 import { paintRoutes } from './paints/routes';
 import { departmentAliasRoutes } from './department-aliases';
 import { brandSettingsRoutes } from './brand-settings';
+import { departmentSettingsRoutes } from './department-settings';
 import { featuredProductRoutes } from './featured-products';
 
 const tags = ['catalogue'];
@@ -49,6 +50,7 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
   await app.register(paintRoutes(searchIndexes));
   await app.register(departmentAliasRoutes);
   await app.register(brandSettingsRoutes(searchIndexes));
+  await app.register(departmentSettingsRoutes(searchIndexes));
   await app.register(featuredProductRoutes(searchIndexes));
 
   app.get('/departments', {

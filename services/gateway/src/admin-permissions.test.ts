@@ -105,6 +105,7 @@ const URLS: Record<string, string> = {
   'POST /api/admin/customer/{id}/delete': '/api/admin/customer/walk-erased/delete',
   'GET /api/admin/offline-orders/{id}': `/api/admin/offline-orders/${OFFLINE_ID}`,
   'GET /api/admin/offline-orders/products': '/api/admin/offline-orders/products?location_id=1&search=hammer',
+  'GET /api/v1/admin/department/department-settings': '/api/v1/admin/department/department-settings?dept_id=2',
   'GET /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${AR_ID}`, 'POST /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${AR_ID}`,
   'DELETE /api/admin/ar-accounts/{id}': `/api/admin/ar-accounts/${SPARE_AR_ID}`, 'POST /api/admin/ar-accounts/{id}/payments': `/api/admin/ar-accounts/${AR_ID}/payments`,
   'POST /api/admin/ar-accounts/{id}/customers/remove': `/api/admin/ar-accounts/${AR_ID}/customers/remove`,
@@ -123,6 +124,8 @@ const BODIES: Record<string, object> = {
   'POST /api/social/update': { facebook_link: '', twitter_link: '', instagram_link: '', pinterest_link: '', youtube_link: '', linkedin_link: '', tiktok_link: '' },
   'POST /api/v1/admin/department/add-alias': { name: 'Walk alias', dept_id: 1 },
   'POST /api/v1/admin/department/remove-alias': { id: 31, dept_id: 3 },
+  // Department settings: Power Tools' products stay on sale after each call.
+  'POST /api/v1/admin/department/save-department-settings': { dept_id: 2, settings: [{ key: 'hideProducts', value: false }] },
   'PUT /api/admin/search-synonyms': { groups: [['deck', 'patio']] },
   // Brands settings: brand 1 shown, and every brand shown, after each call.
   'POST /api/admin/brands/set-brand-hidden': { brand_id: 1, hidden: false },
@@ -281,6 +284,7 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/v1/admin/department/remove-alias': 'edit_department_mapping',
   'POST /api/admin/brands/get-business-brands': 'edit_brands_settings', 'POST /api/admin/brands/set-brand-hidden': 'edit_brands_settings',
   'POST /api/admin/brands/set-all-brands-hidden': 'edit_brands_settings', 'POST /api/admin/brands/add-brand-alias': 'edit_brands_settings',
+  'GET /api/v1/admin/department/department-settings': 'edit_department_mapping', 'POST /api/v1/admin/department/save-department-settings': 'edit_department_mapping',
   'POST /api/admin/brands/remove-brand-alias': 'edit_brands_settings', 'POST /api/admin/brands/update-brand-img': 'edit_brands_settings',
   'POST /api/admin/brands/hide-brand-products': 'edit_brands_settings', 'POST /api/admin/brands/update-brand': 'edit_brands_settings',
   'POST /api/admin/brands/update-all-brands': 'edit_brands_settings', 'POST /api/admin/brands/hide-brands-nav': 'edit_brands_settings',
@@ -408,7 +412,8 @@ const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/sa
   'GET /api/setup-wizard/get', 'POST /api/setup-wizard/mark-item-started', 'POST /api/setup-wizard/mark-item-completed', 'POST /api/setup-wizard/acknowledge',
   'GET /api/subscribers',
   'POST /api/home-banner/update', 'POST /api/about-us/story', 'POST /api/store-information/update', 'POST /api/store-information/delete-og-image', 'POST /api/social/update',
-  'GET /api/v1/admin/department/prev-aliases', 'POST /api/v1/admin/department/add-alias', 'POST /api/v1/admin/department/remove-alias']);
+  'GET /api/v1/admin/department/prev-aliases', 'POST /api/v1/admin/department/add-alias', 'POST /api/v1/admin/department/remove-alias',
+  'GET /api/v1/admin/department/department-settings', 'POST /api/v1/admin/department/save-department-settings']);
 ADMIN_ELSEWHERE.add('POST /api/about-us/upload');
 /** Admin routes that take a file (multipart/form-data) instead of JSON. */
 const FORMS: Record<string, () => ReturnType<typeof multipartBody>> = {

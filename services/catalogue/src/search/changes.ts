@@ -61,7 +61,9 @@ export async function announceFeaturedChange(resources: Pick<PlatformResources, 
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
 }
 
-type IndexChange = CatalogueChangeJob & { synonyms?: boolean; featured?: boolean; aliases?: boolean; brands?: boolean; brandProducts?: boolean };
+type IndexChange = CatalogueChangeJob & {
+  synonyms?: boolean; featured?: boolean; aliases?: boolean; brands?: boolean; brandProducts?: boolean; departments?: boolean; departmentProducts?: boolean;
+};
 
 /** After a department or brand alias was added or removed: every API process reloads that tenant's aliases. */
 export async function announceAliasesChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string): Promise<void> {
@@ -81,6 +83,16 @@ export async function announceBrandsChange(
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
 }
 
+/**
+ * After the owner changed a department's settings: every API process drops its copy of the store's departments (menus,
+ * department pages, facets); with `products` it also reloads which departments' products are off the storefront
+ * (department setting hideProducts), applied to its loaded index.
+ */
+export async function announceDepartmentsChange(resources: Pick<PlatformResources, 'redis' | 'queuePrefix'>, tenantId: string, products: boolean): Promise<void> {
+  const change: IndexChange = { tenantId, productIds: [], departments: true, ...(products ? { departmentProducts: true } : {}) };
+  await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
+}
+
 /** In each API process: re-read the announced products into that tenant's loaded index. */
 export async function followCatalogueChanges(resources: PlatformResources, registry: SearchIndexRegistry, log: (err: unknown) => void) {
   const subscriber = resources.redis.duplicate();
@@ -91,6 +103,11 @@ export async function followCatalogueChanges(resources: PlatformResources, regis
     if (change.brands) forgetTenantCache(change, 'brands');
     if (change.featured) { forgetTenantCache(change, 'featured-products'); return; }
     if (change.brandProducts) registry.refreshHiddenBrands(change.tenantId).catch(log);
+    if (change.departments) {
+      forgetTenantCache(change, 'department-rows');
+      if (change.departmentProducts) registry.refreshHiddenDepartments(change.tenantId).catch(log);
+      return;
+    }
     if (change.brands && !change.aliases) return;
     const refreshed = change.synonyms ? registry.refreshSynonyms(change.tenantId)
       : change.aliases ? registry.refreshAliases(change.tenantId)

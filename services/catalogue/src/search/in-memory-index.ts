@@ -146,10 +146,12 @@ const ITEM_JSON_ENTRIES = 50_000;
  */
 export class InMemorySearchIndex implements SearchIndex {
   private postings = new Postings();
-  /** 1 for a product that exists, is not hidden and whose brand's products are not hidden (saves a document read per product in filters). */
+  /** 1 for a product that exists, is not hidden and whose brand's and departments' products are not hidden (saves a document read per product in filters). */
   private live = new Uint8Array(0);
   /** Brands whose products the owner took off the storefront (hide-brand-products): their products are not live. */
   private hiddenBrands = new Set<number>();
+  /** Departments whose products the owner took off the storefront (department setting hideProducts), at any level of a product's path. */
+  private hiddenDepartments = new Set<number>();
   /** Scratch score accumulators for exact matching, one entry per slot (kept zeroed between queries). */
   private scoreTotal = new Float64Array(0);
   private scoreWord = new Float64Array(0);
@@ -220,12 +222,23 @@ export class InMemorySearchIndex implements SearchIndex {
    */
   setHiddenBrands(brandIds: number[]): void {
     this.hiddenBrands = new Set(brandIds);
+    this.recomputeLive();
+  }
+
+  /** The departments whose products are off the storefront (replacing the previous list), applied as setHiddenBrands is. */
+  setHiddenDepartments(deptIds: number[]): void {
+    this.hiddenDepartments = new Set(deptIds);
+    this.recomputeLive();
+  }
+
+  private recomputeLive(): void {
     for (const slot of this.slotOf.values()) this.live[slot] = this.showable(this.docs[slot]!) ? 1 : 0;
     this.results.clear();
   }
 
   private showable(doc: SearchDocument): boolean {
-    return !doc.hidden && !(doc.brandId && this.hiddenBrands.has(doc.brandId));
+    if (doc.hidden || (doc.brandId && this.hiddenBrands.has(doc.brandId))) return false;
+    return !this.hiddenDepartments.size || !doc.departmentPath.some((deptId) => this.hiddenDepartments.has(deptId));
   }
 
   upsert(documents: SearchDocument[], offers: LocationOffer[]): void {

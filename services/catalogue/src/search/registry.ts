@@ -15,6 +15,8 @@ export interface RegistryOptions {
   loadAliases?: (tenantId: string) => Promise<SearchAliases>;
   /** Reads the ids of a tenant's brands whose products are off the storefront (hide-brand-products). */
   loadHiddenBrands?: (tenantId: string) => Promise<number[]>;
+  /** Reads the ids of a tenant's departments whose products are off the storefront (department setting hideProducts). */
+  loadHiddenDepartments?: (tenantId: string) => Promise<number[]>;
   /** Answers each index keeps (LRU) until it changes; 0 turns the cache off. */
   resultCacheEntries?: number;
 }
@@ -99,16 +101,23 @@ export class SearchIndexRegistry {
     return this.reload('hidden-brands', tenantId, this.options.loadHiddenBrands, (index, brandIds) => index.setHiddenBrands(brandIds));
   }
 
+  /** Reloads which departments' products are off the storefront after the owner changed a department's hideProducts. */
+  refreshHiddenDepartments(tenantId: string): Promise<void> {
+    return this.reload('hidden-departments', tenantId, this.options.loadHiddenDepartments, (index, deptIds) => index.setHiddenDepartments(deptIds));
+  }
+
   get loadedTenants(): string[] { return [...this.loaded.keys()]; }
   get loadedBytes(): number { let sum = 0; for (const index of this.loaded.values()) sum += index.approxBytes; return sum; }
 
   private async build(tenantId: string): Promise<SearchIndex> {
-    const [{ documents, offers }, synonyms, aliases, hiddenBrands] = await Promise.all([
+    const [{ documents, offers }, synonyms, aliases, hiddenBrands, hiddenDepartments] = await Promise.all([
       this.load(tenantId), this.options.loadSynonyms?.(tenantId) ?? [], this.options.loadAliases?.(tenantId) ?? null, this.options.loadHiddenBrands?.(tenantId) ?? [],
+      this.options.loadHiddenDepartments?.(tenantId) ?? [],
     ]);
     const index = new InMemorySearchIndex(tenantId, this.options.resultCacheEntries);
     index.setSynonyms(synonyms);
     index.setHiddenBrands(hiddenBrands); // before the products: each is added live or not
+    index.setHiddenDepartments(hiddenDepartments);
     if (aliases) index.setAliases(aliases); // before the products: each goes under its aliases as it is added
     const offersByProduct = groupOffersByProduct(offers);
     // In slices, yielding between them: a large tenant's build must not stall other requests for seconds.

@@ -164,3 +164,9 @@ export async function loadHiddenBrandIds(tenantId: string): Promise<number[]> {
   const brands = (await Brand.find(scoped({ tenantId }, { hideProducts: true }), { brandId: 1 }).lean()) as unknown as { brandId: number }[];
   return brands.map((b) => b.brandId);
 }
+
+/** The ids of a tenant's departments whose products are off the storefront (department setting hideProducts); departments are a small collection. */
+export async function loadHiddenDepartmentIds(tenantId: string): Promise<number[]> {
+  const departments = (await Department.find(scoped({ tenantId }, { hideProducts: true }), { deptId: 1 }).lean()) as unknown as { deptId: number }[];
+  return departments.map((d) => d.deptId);
+}

@@ -137,6 +137,8 @@ export interface SearchIndex {
   setAliases(aliases: SearchAliases): void;
   /** Brands whose products are off the storefront (hide-brand-products), replacing the previous list: their products answer nowhere. */
   setHiddenBrands(brandIds: number[]): void;
+  /** Departments whose products are off the storefront (department setting hideProducts, at any level of a product's path), replacing the previous list. */
+  setHiddenDepartments(deptIds: number[]): void;
   /** Adds or replaces products with all their location offers. */
   upsert(documents: SearchDocument[], offers: LocationOffer[]): void;
   remove(productIds: number[]): void;

@@ -1,6 +1,6 @@
 import type { PlatformResources } from '@platform/server-kit';
 import { SearchIndexRegistry } from './registry';
-import { loadCatalogue, loadHiddenBrandIds, loadSearchAliases } from './rows';
+import { loadCatalogue, loadHiddenBrandIds, loadHiddenDepartmentIds, loadSearchAliases } from './rows';
 import { followCatalogueChanges } from './changes';
 import { loadSynonyms } from '../search-terms';
 
@@ -20,6 +20,7 @@ export function acquireSearchIndexes(resources: PlatformResources, log: (err: un
       loadSynonyms,
       loadAliases: loadSearchAliases,
       loadHiddenBrands: loadHiddenBrandIds,
+      loadHiddenDepartments: loadHiddenDepartmentIds,
       resultCacheEntries: process.env.SEARCH_RESULT_CACHE_ENTRIES === undefined ? undefined : Number(process.env.SEARCH_RESULT_CACHE_ENTRIES),
     });
     const stop = followCatalogueChanges(resources, registry, log);
