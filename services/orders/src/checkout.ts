@@ -71,7 +71,7 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
     throw new AppError('unprocessable', VERIFY_PHONE_FIRST, { telephone: [VERIFY_PHONE_FIRST] });
   }
   // Charge to account: the shopper's own open account, where the store offers it (its limit is checked when charged).
-  const account = input.payment_method === CHARGED_TO_ACCOUNT ? await checkoutAccount(ctx, who.customerSlug, Boolean(input.recurring)) : null;
+  const account = input.payment_method === CHARGED_TO_ACCOUNT ? await checkoutAccount(ctx, io, who.customerSlug, Boolean(input.recurring)) : null;
   const stored = await io.cart.carts.get(ctx.tenantId, who);
   const recurring = input.recurring ? await checkRecurringRequest(ctx, { redis: io.resources.redis, prefix: io.resources.queuePrefix }, who.customerSlug, {
     frequency: input.recurring.frequency, mode: input.order_type, card: byCard ? { token: input.payment_token!.trim(), saving: input.save_card === true } : null,

@@ -22,6 +22,8 @@ export interface ArIo { resources: { redis: Redis; queuePrefix: string } }
 
 export const ACCOUNT_LOCK = { waitMs: 5000, busyMessage: 'Someone else is changing this account. Please try again in a moment.' };
 export const accountLock = (ctx: RequestContext, io: ArIo, id: string) => `${io.resources.queuePrefix}:ar-account-lock:${ctx.tenantId}:${id}`;
+/** The store's lock, taken before an account's by changes that must see all of its accounts (numbers, which account a customer is on). */
+export const storeLock = (ctx: { tenantId: string }, io: ArIo) => `${io.resources.queuePrefix}:ar-accounts-lock:${ctx.tenantId}`;
 export const balanceOf = (a: Pick<StoredAccount, 'chargedCents' | 'paidCents'>) => (a.chargedCents ?? 0) - (a.paidCents ?? 0);
 
 /** The totals kept beside the arrays (the list reads them without the arrays). */
@@ -36,6 +38,13 @@ export type SummaryDoc = Omit<StoredAccount, 'charges' | 'payments'>;
 export async function storeAccounts(ctx: RequestContext): Promise<SummaryDoc[]> {
   const docs = (await ArAccountModel.find(scoped(ctx, {}), { charges: 0, payments: 0 }).lean()) as unknown as SummaryDoc[];
   return docs.map((d) => ({ ...d, customers: d.customers ?? [] })).sort((x, y) => x.number.localeCompare(y.number, 'en', { numeric: true }));
+}
+
+/** One account of this store by its id without its charges and payments, or null. */
+export async function accountSummary(ctx: RequestContext, id: string): Promise<SummaryDoc | null> {
+  if (!mongoose.isValidObjectId(id)) return null;
+  const found = (await ArAccountModel.findOne(scoped(ctx, { _id: id }), { charges: 0, payments: 0 }).lean()) as SummaryDoc | null;
+  return found ? { ...found, customers: found.customers ?? [] } : null;
 }
 
 /** One account of this store by its id, or 404. */

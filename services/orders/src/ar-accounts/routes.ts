@@ -4,6 +4,7 @@ import { AR_ACCOUNT_STATUSES } from '@platform/domain';
 import { errorAnswers, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import type { CheckoutIo } from '../checkout';
 import { shopperArAccount } from './checkout-account';
+import { buildArCustomerIndexes } from './customer-index';
 import { arAccount, assignArAccount, createArAccount, deleteArAccount, listArAccounts, recordArPayment, removeArCustomer, searchArAccounts, updateArAccount } from './service';
 
 const tags = ['ar accounts'];
@@ -27,6 +28,8 @@ const WithAccount = Type.Object({ status: Type.String(), message: Type.String(),
 export function arAccountRoutes(io: CheckoutIo): ServicePlugin {
   return async (app) => {
     const preHandler = requirePermission('manage_ar_accounts');
+    // Which account each customer is on (the shopper's payment step), built from the database where Redis lacks it.
+    void buildArCustomerIndexes(io).catch((err) => app.log.error({ err }, 'AR account customers could not be indexed'));
 
     app.get('/admin/ar-accounts', {
       preHandler,

@@ -14,8 +14,9 @@ import { adminView, findOrder, LOCK as ORDER_LOCK, orderLock, type StoredOrder }
 import { redisStore, type CheckoutIo } from '../checkout';
 import { indexOrder, keepOrderDoc } from '../order-index';
 import { ArAccountModel } from './models';
-import { ACCOUNT_LOCK, accountLock, balanceOf, findAccount, moveOwed, saveArrays, storeAccounts, type ArIo, type Payment, type StoredAccount, type SummaryDoc } from './ledger';
+import { ACCOUNT_LOCK, accountLock, balanceOf, findAccount, moveOwed, saveArrays, storeAccounts, storeLock, type ArIo, type Payment, type StoredAccount, type SummaryDoc } from './ledger';
 import { forgetOwed, takeCredit } from './credit';
+import { indexArCustomer, listsCustomer, unindexArCustomers } from './customer-index';
 
 /**
  * AR (charge) accounts (docs/AR-ACCOUNTS.md): the store's accounts with a credit limit, the customers and orders
@@ -30,7 +31,6 @@ export const CUSTOMER_NOT_FOUND = 'This customer was not found.';
 const SHOWN = 100;
 
 const by = (ctx: RequestContext) => ctx.caller?.slug ?? null;
-const storeLock = (ctx: RequestContext, io: ArIo) => `${io.resources.queuePrefix}:ar-accounts-lock:${ctx.tenantId}`;
 const prefixOf = async (ctx: RequestContext) => (await getStoreSettings(ctx)).products.currencyPrefix;
 
 function summaryView(a: SummaryDoc): ArAccountSummary {
@@ -98,7 +98,7 @@ export async function deleteArAccount(ctx: RequestContext, io: ArIo, id: string)
     const current = await findAccount(ctx, id);
     if (current.charges.length || current.payments.length) throw new AppError('conflict', `Account ${current.number} has orders or payments on it: put it on hold instead of deleting it.`);
     await ArAccountModel.deleteOne(scoped(ctx, { _id: id }));
-    await forgetOwed(ctx, io, id);
+    await Promise.all([forgetOwed(ctx, io, id), unindexArCustomers(ctx, io, current.customers.map((c) => c.id))]);
     return current;
   }, ACCOUNT_LOCK), ACCOUNT_LOCK);
   return { status: 'success', message: `Account ${gone.number} (${gone.name}) deleted.` };
@@ -126,9 +126,10 @@ export async function recordArPayment(ctx: RequestContext, io: ArIo, id: string,
 export async function removeArCustomer(ctx: RequestContext, io: ArIo, id: string, customerId: string) {
   const saved = await withRedisLock(io.resources.redis, storeLock(ctx, io), () => withRedisLock(io.resources.redis, accountLock(ctx, io, id), async () => {
     const current = await findAccount(ctx, id);
-    const left = current.customers.filter((c) => c.id !== customerId);
-    if (left.length === current.customers.length) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
-    return saveArrays(ctx, id, { customers: left }, current);
+    if (!listsCustomer(current, customerId)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
+    const account = await saveArrays(ctx, id, { customers: current.customers.filter((c) => c.id !== customerId) }, current);
+    await unindexArCustomers(ctx, io, [customerId]);
+    return account;
   }, ACCOUNT_LOCK), ACCOUNT_LOCK);
   return { status: 'success', message: `The customer is no longer on account ${saved.number}.`, data: accountView(saved) };
 }
@@ -140,7 +141,7 @@ export async function removeArCustomer(ctx: RequestContext, io: ArIo, id: string
 export async function searchArAccounts(ctx: RequestContext, search: string, orderId?: string): Promise<ArAccountSearchHit[]> {
   const accounts = await storeAccounts(ctx);
   const slug = orderId ? ((await findOrder(ctx, orderId)) as { customerSlug?: string | null }).customerSlug ?? null : null;
-  const own = slug ? accounts.find((a) => a.customers.some((c) => c.id === slug)) : undefined;
+  const own = slug ? accounts.find((a) => listsCustomer(a, slug)) : undefined;
   const hits = accounts.filter((a) => a !== own && arAccountMatches(a, search));
   return [...(own ? [{ ...summaryView(own), customer_account: true }] : []), ...hits.slice(0, own ? 19 : 20).map((a) => ({ ...summaryView(a), customer_account: false }))];
 }
@@ -166,11 +167,12 @@ async function assignCustomer(ctx: RequestContext, io: ArIo, accountId: string, 
     const customer = await customerByKey<{ slug: string; firstName?: string; lastName?: string; email: string; isAdmin?: boolean }>(ctx, 'slug', slug);
     if (!customer || customer.isAdmin) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
     const name = `${customer.firstName ?? ''} ${customer.lastName ?? ''}`.trim() || customer.email;
-    if (current.customers.some((c) => c.id === slug)) throw new AppError('conflict', `${name} is on account ${current.number} already.`);
-    const other = (await storeAccounts(ctx)).find((a) => a.customers.some((c) => c.id === slug));
+    if (listsCustomer(current, slug)) throw new AppError('conflict', `${name} is on account ${current.number} already.`);
+    const other = (await storeAccounts(ctx)).find((a) => listsCustomer(a, slug));
     if (other) throw new AppError('conflict', `${name} is on account ${other.number} (${other.name}): remove them there first.`);
     const problem = arChargeProblem({ ...current, balanceCents: balanceOf(current) }, 0);
     if (problem) throw new AppError('unprocessable', problem, { accountId: [problem] });
+    await indexArCustomer(ctx, io, slug, accountId);
     const account = await saveArrays(ctx, accountId, { customers: [...current.customers, { id: slug, name, email: customer.email, at: new Date(), by: by(ctx) }] }, current);
     return { account, name };
   }, ACCOUNT_LOCK), ACCOUNT_LOCK);
