@@ -87,3 +87,6 @@ export function imageAddressFileName(address: string): string {
     return '';
   }
 }
+
+/** Wider images are scaled down to this width when kept (a page shows a photo at most 1,600 pixels wide); GIFs are kept as sent. */
+export const IMAGE_KEPT_MAX_WIDTH = 1600;

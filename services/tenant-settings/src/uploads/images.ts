@@ -2,6 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 import { scoped, tenantOwned } from '@platform/db';
 import { IMAGE_EMPTY, IMAGE_NOT_SUPPORTED, imageTypeOf, uploadFileName, type UploadImageType } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
+import { fitWidth } from './fit-width';
 
 /**
  * An image the store uploaded (About Us photos, the sharing image), kept as shipping labels' files are: the bytes in
@@ -33,7 +34,8 @@ export function uploadedImageId(url: string): string | null {
 }
 
 /**
- * Keeps an uploaded file when its bytes are a PNG, JPEG, WebP or GIF image (its name or claimed type decide nothing).
+ * Keeps an uploaded file when its bytes are a PNG, JPEG, WebP or GIF image (its name or claimed type decide nothing),
+ * scaled down to 1,600 pixels wide when wider (fitWidth).
  * `field` names the request field a refusal points at: the file's (`image`) or the web address's it was fetched from (`url`).
  */
 export async function keepUploadedImage(ctx: RequestContext, file: { filename: string; data: Buffer }, field = 'image'): Promise<{ id: string; name: string; contentType: UploadImageType }> {
@@ -41,8 +43,9 @@ export async function keepUploadedImage(ctx: RequestContext, file: { filename: s
   const contentType = imageTypeOf(file.data);
   if (!contentType) throw new AppError('unsupported', IMAGE_NOT_SUPPORTED, { [field]: [IMAGE_NOT_SUPPORTED] });
   const name = uploadFileName(file.filename, contentType);
+  const data = await fitWidth(file.data, contentType);
   const doc = await UploadedImage.create({
-    tenantId: ctx.tenantId, contentType, name, size: file.data.length, data: file.data, uploadedAt: new Date(), uploadedBy: ctx.caller?.customerId ?? null,
+    tenantId: ctx.tenantId, contentType, name, size: data.length, data, uploadedAt: new Date(), uploadedBy: ctx.caller?.customerId ?? null,
   });
   return { id: String(doc._id), name, contentType };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBackground } from '@platform/db';
-import { IMAGE_MISSING, IMAGE_NOT_SUPPORTED, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOADED, NO_PERMISSION } from '@platform/domain';
+import { IMAGE_KEPT_MAX_WIDTH, IMAGE_MISSING, IMAGE_NOT_SUPPORTED, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOADED, NO_PERMISSION } from '@platform/domain';
 import { createTenant, createTestApp, issueToken, multipartBody } from '@platform/server-kit/testing';
 import { tenantSettingsService } from '../index';
 import { UploadedImage } from './images';
@@ -84,6 +85,25 @@ describe('about-us/upload', () => {
     const json = await harness.app.inject({ method: 'POST', url: '/api/about-us/upload', headers: { host: 'upl-a.test', authorization: `Bearer ${owner}` }, payload: { image: 'x' } });
     expect(json.statusCode).toBe(415);
     expect(await storedCount()).toBe(before);
+  });
+
+  it(`scales a photo wider than ${IMAGE_KEPT_MAX_WIDTH} pixels down to that width, in its own type, and keeps a narrower one byte for byte`, async () => {
+    const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3a7d44' } });
+    const wideJpeg = await photo(3000, 2000).jpeg({ quality: 95 }).toBuffer();
+    const jpeg = await upload([{ field: 'image', filename: 'camera.jpg', type: 'image/jpeg', data: wideJpeg }]);
+    expect(jpeg.statusCode, jpeg.body).toBe(200);
+    const kept = await fetchImage(jpeg.json().url);
+    expect(kept.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(kept.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1067 });
+    expect(kept.rawPayload.length).toBeLessThan(wideJpeg.length);
+
+    const widePng = await photo(2400, 600).png().toBuffer();
+    const png = await fetchImage((await upload([{ field: 'image', filename: 'banner.png', type: 'image/png', data: widePng }])).json().url);
+    expect(await sharp(png.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1600, height: 400 });
+
+    const narrow = await photo(1200, 800).jpeg().toBuffer();
+    const same = await fetchImage((await upload([{ field: 'image', filename: 'narrow.jpg', type: 'image/jpeg', data: narrow }])).json().url);
+    expect(same.rawPayload.equals(narrow)).toBe(true);
   });
 
   it(`refuses an image over ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB with a 413 that says the limit`, async () => {
