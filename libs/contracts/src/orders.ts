@@ -112,8 +112,12 @@ export const RecurringOrder = Type.Object({
   shipping_service: Type.Union([Type.String(), Type.Null()]),
   customer_name: Type.String(),
   email: Type.String(),
-  /** How each run is paid: a saved card ('Visa ending 4242') or at the store. */
+  /** How each run is paid: by a saved card, or at the store. */
+  payment_method: Type.Union([Type.Literal('card'), Type.Literal('pay_at_store')]),
+  /** As shown: a saved card ('Visa ending 4242': its brand and last 4 only) or 'Pay at the store'. */
   payment_label: Type.String(),
+  /** The shopper's own answers only, of one paid by card: the saved card each run is charged to (customer-cards' source). Never in the store's answers. */
+  card_source: Type.Optional(Type.String()),
   items: Type.Array(Type.Object({
     store_product_id: Type.Integer({ description: 'The line as update-recurring-order names it' }), sku: Type.String(), title: Type.String(), quantity: Type.Integer(), special: Type.Boolean(),
   })),
@@ -132,3 +136,13 @@ export const RecurringOrder = Type.Object({
   })),
 });
 export type RecurringOrder = Static<typeof RecurringOrder>;
+
+/** A product of the recurring order's store that may be added to it (recurring-order-products): today's price, and why it cannot be added, if so. */
+export const RecurringProductChoice = Type.Object({
+  store_product_id: Type.Integer(), sku: Type.String(), title: Type.String(), image_url: Type.Union([Type.String(), Type.Null()]),
+  price: Type.Union([Type.String(), Type.Null()], { description: "Today's price of one (each run pays its own day's price); null where the item hides its price" }),
+  pack: Type.Integer({ minimum: 1, description: 'Quantities are a multiple of it' }),
+  in_order: Type.Boolean({ description: 'Already a line of the recurring order (change its quantity instead)' }),
+  problem: Type.Union([Type.String(), Type.Null()], { description: "Why it cannot be added (ordering it online is off, or it does not go out the recurring order's way); null when it can" }),
+});
+export type RecurringProductChoice = Static<typeof RecurringProductChoice>;

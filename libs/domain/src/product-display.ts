@@ -74,11 +74,17 @@ export interface OrderingState {
   reason: string | null;
 }
 
+export const NOT_ORDERED_ONLINE = 'This item is not available to order online. Please contact the store.';
+
+/** The item or store switches that keep it from being ordered online whatever its stock (spec 1 §4): the reason, or null. */
+export function orderingOffReason(product: Pick<DisplayProduct, 'extra' | 'settings'>, store: Pick<StoreDisplayFlags, 'disableOrdering'> = {}): string | null {
+  return store.disableOrdering || flag(product.extra.disable_order) || flag(product.settings.disableOrdering) || flag(product.settings.disable_order) ? NOT_ORDERED_ONLINE : null;
+}
+
 /** Ordering rules of spec 1 §4: item or store switches, and zero stock without special-order permission. */
 export function orderingState(product: DisplayProduct, store: StoreDisplayFlags = {}): OrderingState {
-  if (store.disableOrdering || flag(product.extra.disable_order) || flag(product.settings.disableOrdering) || flag(product.settings.disable_order)) {
-    return { allowed: false, specialOrder: false, reason: 'This item is not available to order online. Please contact the store.' };
-  }
+  const off = orderingOffReason(product, store);
+  if (off) return { allowed: false, specialOrder: false, reason: off };
   if (product.num_inventory > 0) return { allowed: true, specialOrder: false, reason: null };
   const special = !store.disableSpecialOrders && specialOrderAllowed({
     inventory: product.num_inventory,

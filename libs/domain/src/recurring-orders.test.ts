@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isRunDay, nextRun, parseRecurringPattern, recurringChangeLines, recurringPattern, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays } from './recurring-orders';
+import {
+  cardEndingLabel, isRunDay, nextRun, parseRecurringPattern, recurringChangeLines, recurringPattern, recurringProductProblem, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays,
+} from './recurring-orders';
+import { NOT_ORDERED_ONLINE } from './product-display';
 
 describe('recurring order dates', () => {
   it('repeats weekly, every 2 and 4 weeks from the day of the first order', () => {
@@ -53,7 +56,35 @@ describe('a change to a recurring order, as its history says it', () => {
     ]);
   });
 
+  it('names a product added and a new card', () => {
+    const visa = { source: 'pm_1', label: 'Visa ending 4242' };
+    expect(recurringChangeLines({ ...before, card: visa }, {
+      ...before, card: { source: 'pm_2', label: 'Mastercard ending 4444' }, items: [...before.items, { storeProductId: 31, title: 'Screws', quantity: 2 }],
+    })).toEqual(['Screws added: 2', 'Card: Visa ending 4242 → Mastercard ending 4444']);
+    // Another card that reads the same (a renewed card) is still a change.
+    expect(recurringChangeLines({ ...before, card: visa }, { ...before, card: { ...visa, source: 'pm_3' } })).toEqual(['Card: Visa ending 4242 → Visa ending 4242']);
+    expect(recurringChangeLines({ ...before, card: visa }, { ...before, card: { ...visa } })).toEqual([]);
+  });
+
   it('is empty when nothing changed (the same address written otherwise included)', () => {
     expect(recurringChangeLines(before, { ...before, address: { ...before.address, address2: undefined as unknown as string }, items: [...before.items] })).toEqual([]);
+  });
+});
+
+describe('what a recurring order may hold and show', () => {
+  const product = (settings: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({ settings, extra });
+
+  it('takes a product whatever its stock, unless ordering it online is off or it does not go out the order\'s way', () => {
+    expect(recurringProductProblem(product(), 'shipping')).toBeNull();
+    expect(recurringProductProblem(product({}, { disable_order: 1 }), 'pickup')).toBe(NOT_ORDERED_ONLINE);
+    expect(recurringProductProblem(product(), 'pickup', { disableOrdering: true })).toBe(NOT_ORDERED_ONLINE);
+    expect(recurringProductProblem(product({ disableShipping: true }), 'shipping')).toBe('Not available for shipping');
+    expect(recurringProductProblem(product({ disableShipping: true }), 'pickup')).toBeNull();
+    expect(recurringProductProblem(product({ disableDelivery: true, disableDeliveryText: 'Too heavy to deliver' }), 'delivery')).toBe('Too heavy to deliver');
+  });
+
+  it('shows a card by its brand and last 4 digits only', () => {
+    expect(cardEndingLabel('visa', '4242')).toBe('Visa ending 4242');
+    expect(cardEndingLabel('', '0005')).toBe('Card ending 0005');
   });
 });

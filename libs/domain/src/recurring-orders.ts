@@ -1,3 +1,5 @@
+import { itemModeLimit, orderingOffReason, type DisplayProduct, type StoreDisplayFlags } from './product-display';
+
 /**
  * Recurring orders (spec 2 Recurring orders, spec 3 Recurring): a signed-in shopper repeats an order they place at
  * checkout, every week, two weeks, four weeks or month. The checkout's order is the first; each later run is placed
@@ -125,7 +127,13 @@ export const runDayLabel = (day: string, options: { year?: boolean } = {}): stri
 
 export const RECURRING_CHOOSE_FREQUENCY = 'Please choose how often: every week, every 2 weeks, every 4 weeks or every month.';
 export const RECURRING_KEEP_ONE_ITEM = 'A recurring order keeps at least one item. To stop it, cancel the recurring order.';
-export const RECURRING_NOT_ITS_ITEM = 'That item is not part of this recurring order.';
+/** A product added to a recurring order that the store does not sell at its location (or has hidden). */
+export const RECURRING_NOT_SOLD_HERE = 'That product is not sold at this store.';
+/** Its card (card_source): one of the shopper's own saved cards at the store's card provider. */
+export const RECURRING_CHOOSE_SAVED_CARD = 'Please choose one of your saved cards.';
+export const RECURRING_PAID_AT_STORE = 'This recurring order is paid at the store, so it has no card to change.';
+/** The store does not choose a customer's card (docs/RECURRING-ORDERS.md "Its card"). */
+export const RECURRING_CARD_IS_CUSTOMERS = 'Only the customer can change the card a recurring order is charged to: they choose one of their saved cards under Recurring orders in their account.';
 export const RECURRING_ITEM_TWICE = 'Each item may be given once.';
 export const RECURRING_PICKUP_NO_ADDRESS = 'This recurring order is picked up at the store, so it has no address to change.';
 export const RECURRING_ONLY_SHIPPED_SERVICE = 'Only a shipped recurring order has a shipping service.';
@@ -137,12 +145,27 @@ export const RECURRING_CHANGED_BY_STORE = 'The recurring order is changed. The n
 /** Changes kept on a recurring order's history (the newest first). */
 export const RECURRING_CHANGES_KEPT = 50;
 
+/** A saved card as a recurring order shows it, to the shopper and the store: its brand and last 4 digits, never more ('Visa ending 4242'). */
+export const cardEndingLabel = (brand: string, last4: string): string => `${brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card'} ending ${last4}`;
+
+/**
+ * Why a product may not become a line of a recurring order, whatever its stock (stock is each run's matter on its
+ * day): ordering it online is switched off (the item's or the store's setting), or it does not go out the recurring
+ * order's way (delivery or shipping). The quantity's own limits are quantityLimitProblem's. The reason, or null.
+ */
+export function recurringProductProblem(product: Pick<DisplayProduct, 'extra' | 'settings'>, orderType: 'pickup' | 'delivery' | 'shipping',
+  store: Pick<StoreDisplayFlags, 'disableOrdering'> = {}): string | null {
+  return orderingOffReason(product, store) ?? (orderType === 'pickup' ? null : itemModeLimit(product, orderType));
+}
+
 /** What a recurring order is, as far as a change can touch it. */
 export interface RecurringShape {
   frequency: RecurringFrequency;
   address: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
   shippingService: string | null;
   items: { storeProductId: number; title: string; quantity: number }[];
+  /** The card each run is charged to (its saved card's source, and as shown: 'Visa ending 4242'); null when paid at the store. */
+  card?: { source: string; label: string } | null;
 }
 
 const addressText = (a: RecurringShape['address']) =>
@@ -150,7 +173,8 @@ const addressText = (a: RecurringShape['address']) =>
 
 /**
  * The lines of a recurring order's history for one change, in words a shopper and the store read:
- * 'Every week → Every 2 weeks', 'Address: 12 Elm St, Salem, OR 97302 → …', '2 × Hammer → 3', 'Nails removed'.
+ * 'Every week → Every 2 weeks', 'Address: 12 Elm St, Salem, OR 97302 → …', 'Hammer: 2 → 3', 'Nails removed', 'Screws added: 2',
+ * 'Card: Visa ending 4242 → Mastercard ending 4444'.
  * None: nothing changed.
  */
 export function recurringChangeLines(before: RecurringShape, after: RecurringShape): string[] {
@@ -163,5 +187,7 @@ export function recurringChangeLines(before: RecurringShape, after: RecurringSha
     if (!now) lines.push(`${item.title} removed`);
     else if (now.quantity !== item.quantity) lines.push(`${item.title}: ${item.quantity} → ${now.quantity}`);
   }
+  for (const item of after.items) if (!before.items.some((i) => i.storeProductId === item.storeProductId)) lines.push(`${item.title} added: ${item.quantity}`);
+  if ((before.card?.source ?? '') !== (after.card?.source ?? '')) lines.push(`Card: ${before.card?.label || 'none'} → ${after.card?.label || 'none'}`);
   return lines;
 }

@@ -198,6 +198,7 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/recurringorders/cancel-execution': { id: RECURRING_ID, date: upcomingRunDays('weekly', ANCHOR_DAY, Date.now(), 1)[0] },
   'POST /api/admin/recurringorders/update': { id: RECURRING_ID, frequency: 'monthly' },
   'POST /api/admin/recurringorders/shipping-quotes': { id: RECURRING_SHIP_ID },
+  'POST /api/admin/recurringorders/products': { id: RECURRING_ID, search: 'hammer' },
 };
 /** State a write needs before each call (a removal needs something to remove). */
 const PREPARE: Record<string, () => Promise<unknown>> = {
@@ -244,6 +245,7 @@ const PREPARE: Record<string, () => Promise<unknown>> = {
   'POST /api/admin/recurringorders/cancel-execution': recurringActive,
   'POST /api/admin/recurringorders/update': recurringActive,
   'POST /api/admin/recurringorders/shipping-quotes': recurringShipped,
+  'POST /api/admin/recurringorders/products': recurringActive,
   'POST /api/admin/orders/makeItemSpecial/{itemId}': orderWithLine(false),
   'POST /api/admin/orders/{id}/prepareStep/{step}': orderIn('placed'),
   'POST /api/admin/orders/updateDeliveryDate': orderWithLine(false),
@@ -376,6 +378,7 @@ const NEEDS: Record<string, string | null> = {
   // The store changes one for its customer (a customer who phoned in), as it cancels or skips one: any admin.
   'POST /api/admin/recurringorders/update': null,
   'POST /api/admin/recurringorders/shipping-quotes': null,
+  'POST /api/admin/recurringorders/products': null,
   // Customers (spec 3 §6 names no customers permission): any admin.
   'GET /api/admin/customers': null,
   // Stats: any admin (spec 3 §6 has no stats permission); a staff account bound to a location sees its own.

@@ -224,6 +224,7 @@ WRITES.push('/api/save-in-store-ping', '/api/in-store-ping-non-customer-info', '
 WRITES.push('/api/payments/webhook/adyen', '/api/payments/webhook/authorize_net', '/api/payments/webhook/fiserv', '/api/payments/fiserv/return');
 // A shopper changes a recurring order (another store's answers 404: services/orders recurring-changes.test.ts), and the store changes one for its customer (below).
 WRITES.push('/api/update-recurring-order', '/api/recurring-order-shipping-quotes', '/api/admin/recurringorders/update', '/api/admin/recurringorders/shipping-quotes');
+WRITES.push('/api/recurring-order-products', '/api/admin/recurringorders/products');
 /** Routes for a shopper's own things, which a store account is refused (403). */
 const SHOPPER_ONLY = new Set(['/api/customer-cards']);
 /** Answers that carry no tenant data at all (flags, or lists empty here), so they cannot show tenant A's marker either. */
@@ -488,7 +489,8 @@ describe('tenant isolation across every route', () => {
     expect((await Order.findOne({ tenantId: tenants.b.id, _id: tenants.b.orderId }).lean() as { status: string }).status).toBe('placed');
     // B's recurring order is not found through A (neither cancelled, skipped, changed nor quoted), nor listed there.
     for (const [url, payload] of [['admin/recurringorders/cancel', { id: tenants.b.recurringId }], ['admin/recurringorders/cancel-execution', { id: tenants.b.recurringId, date: '2030-01-01' }],
-      ['admin/recurringorders/update', { id: tenants.b.recurringId, frequency: 'monthly', items: [{ store_product_id: 21, quantity: 2 }] }], ['admin/recurringorders/shipping-quotes', { id: tenants.b.recurringId }]] as const) {
+      ['admin/recurringorders/update', { id: tenants.b.recurringId, frequency: 'monthly', items: [{ store_product_id: 21, quantity: 2 }] }], ['admin/recurringorders/shipping-quotes', { id: tenants.b.recurringId }],
+      ['admin/recurringorders/products', { id: tenants.b.recurringId, search: 'hammer' }]] as const) {
       expect((await harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: headersA, payload })).statusCode, url).toBe(404);
     }
     expect((await harness.app.inject({ url: `/api/admin/recurringorders/executions?id=${tenants.b.recurringId}`, headers: headersA })).statusCode).toBe(404);

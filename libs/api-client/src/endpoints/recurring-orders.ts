@@ -1,16 +1,21 @@
 // Recurring orders: the shopper's (spec 2 /recurring-orders), the store's (spec 3 Orders › Recurring) and the store's opt-in.
-import type { Address, Paged, RecurringOrder, ShippingQuote } from '@platform/contracts';
+import type { Address, Paged, RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import type { RecurringFrequency } from '@platform/domain';
 import { platformApi } from '../api';
 import { unwrap } from './unwrap';
 
 export interface RecurringDates { frequency: RecurringFrequency; label: string; dates: string[] }
 export interface RecurringChanged { status: string; message: string; data: RecurringOrder }
-/** What update-recurring-order changes (only the parts sent): how often, the address, the shipping option, the lines kept with their quantities. */
+/**
+ * What update-recurring-order changes (only the parts sent): how often, the address, the shipping option, the lines kept
+ * with their quantities and those added, and (the shopper's only) the saved card each run is charged to.
+ */
 export interface RecurringChange {
   id: string; frequency?: RecurringFrequency; address?: Omit<Address, 'country'> & { country?: string }; shipping_quote_id?: string;
-  items?: { store_product_id: number; quantity: number }[];
+  items?: { store_product_id: number; quantity: number }[]; card_source?: string;
 }
+/** A product search for a recurring order: the words, and the recurring order whose store is searched. */
+export interface RecurringProductSearch { id: string; search: string }
 /** The shipping options of a shipped recurring order to an address, and the option of its service there (null: not offered). */
 export interface RecurringShippingOptions { address: Address; quotes: ShippingQuote[]; selected_id: string | null }
 export interface StoreRecurringArgs { page: number; status?: 'active' | 'cancelled' | 'all'; search?: string; location_id?: number }
@@ -35,6 +40,10 @@ export const recurringOrdersApi = platformApi.injectEndpoints({
     /** The shipping options (with prices) of a shipped recurring order to an address, for the lines being chosen. Changes nothing. */
     recurringShippingOptions: build.mutation<RecurringShippingOptions, Pick<RecurringChange, 'id' | 'address' | 'items'>>({
       query: (body) => ({ url: 'recurring-order-shipping-quotes', method: 'POST', body }), transformResponse: unwrap,
+    }),
+    /** The products of the recurring order's store matching the words, and whether each may be added. Changes nothing. */
+    recurringProductChoices: build.mutation<RecurringProductChoice[], RecurringProductSearch>({
+      query: (body) => ({ url: 'recurring-order-products', method: 'POST', body }), transformResponse: unwrap,
     }),
     cancelAllMyRecurringOrders: build.mutation<{ status: string; message: string; cancelled: number }, void>({
       query: () => ({ url: 'cancel-all-recurring-orders', method: 'POST' }), invalidatesTags: ['Recurring'],
@@ -61,6 +70,10 @@ export const recurringOrdersApi = platformApi.injectEndpoints({
     /** The shipping options of a shipped recurring order to an address, as the store sees them. Changes nothing. */
     storeRecurringShippingOptions: build.mutation<RecurringShippingOptions, Pick<RecurringChange, 'id' | 'address' | 'items'>>({
       query: (body) => ({ url: 'admin/recurringorders/shipping-quotes', method: 'POST', body }), transformResponse: unwrap,
+    }),
+    /** The products of a recurring order's store matching the words, as the store sees them. Changes nothing. */
+    storeRecurringProductChoices: build.mutation<RecurringProductChoice[], RecurringProductSearch>({
+      query: (body) => ({ url: 'admin/recurringorders/products', method: 'POST', body }), transformResponse: unwrap,
     }),
     recurringOptIn: build.query<{ enabled: boolean }, void>({ query: () => 'admin/fulfillment/getRecurringOrderOptIn', transformResponse: unwrap, providesTags: ['Recurring'] }),
     saveRecurringOptIn: build.mutation<{ status: string; message: string; data: { enabled: boolean } }, { enabled: boolean }>({

@@ -1,25 +1,28 @@
 import {
-  FULFILMENT_MODES, isRecurringFrequency, quantityLimitProblem, RECURRING_ALREADY_CANCELLED, RECURRING_CHANGED, RECURRING_CHANGED_BY_STORE, RECURRING_CHANGES_KEPT, RECURRING_CHOOSE_FREQUENCY,
-  RECURRING_ITEM_TWICE, RECURRING_KEEP_ONE_ITEM, RECURRING_NOT_FOUND, RECURRING_NOT_ITS_ITEM, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE,
-  RECURRING_FREQUENCY_LABELS, RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED, recurringChangeLines, runDayLabel, wholeQuantityProblem, type RecurringFrequency,
+  activePromoCents, checkQuantity, formatCents, FULFILMENT_MODES, isPriceHidden, isRecurringFrequency, packSize, quantityLimitProblem, RECURRING_ALREADY_CANCELLED, RECURRING_CARD_IS_CUSTOMERS,
+  RECURRING_CHANGED, RECURRING_CHANGED_BY_STORE, RECURRING_CHANGES_KEPT, RECURRING_CHOOSE_FREQUENCY, RECURRING_CHOOSE_SAVED_CARD, RECURRING_ITEM_TWICE, RECURRING_KEEP_ONE_ITEM,
+  RECURRING_NOT_FOUND, RECURRING_NOT_SOLD_HERE, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE, RECURRING_PAID_AT_STORE, RECURRING_FREQUENCY_LABELS,
+  RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED, recurringChangeLines, recurringProductProblem, runDayLabel, toCents, wholeQuantityProblem, type RecurringFrequency,
 } from '@platform/domain';
-import type { RecurringOrder as RecurringOrderView, ShippingQuote } from '@platform/contracts';
+import type { RecurringOrder as RecurringOrderView, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import { scoped } from '@platform/db';
 import type { PlatformQueues } from '@platform/queue';
 import { cartParcels, NO_SHIPPING_OPTIONS, quoteView, shippingOptions, type CartIo } from '@platform/cart';
+import { getBusinessDetails } from '@platform/tenant-settings';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
+import { PAY_BY_CARD } from '../card-payment';
 import { CHOOSE_SHIPPING_OPTION, validateAddress, type CheckedAddress, type Warn } from '../checkout-steps';
 import {
-  findRecurring, keepRow, recurringLock, RecurringOrder, recurringView, scheduleRuns, type RecurringDoc, type RecurringIo, type StoreNames,
+  findRecurring, keepRow, recurringLock, RecurringOrder, recurringView, savedRecurringCard, scheduleRuns, type RecurringDoc, type RecurringIo, type StoreNames,
 } from './recurring-orders';
 import { runCart, runShopper } from './runs';
 
 /**
  * A shopper changes one of their recurring orders (POST update-recurring-order; the spec names no call, see
  * docs/RECURRING-ORDERS.md), or the store changes one for its customer (POST admin/recurringorders/update, a customer
- * who phoned in): how often, the delivery or shipping address, the shipping service, and the lines' quantities (0 or
- * left out removes a line; one stays). Each part is checked as checkout checks it, every part before anything is
- * written: a refusal (422) changes nothing. The change is kept on the recurring order's history (by the customer or
+ * who phoned in): how often, the delivery or shipping address, the shipping service, the lines (0 or left out removes
+ * one, one stays; a product of the store's added) and, the shopper only, the saved card each run is charged to. Each
+ * part is checked as checkout checks it, every part before anything is written: a refusal (422) changes nothing. The change is kept on the recurring order's history (by the customer or
  * the store, and who) and its row in the store's and shopper's lists; a new frequency moves its schedulers; a store's
  * change is e-mailed to the shopper. The next run places what it now says.
  */
@@ -29,8 +32,10 @@ export interface RecurringChange {
   address?: { address?: string; address2?: string; city?: string; state?: string; zip?: string; country?: string };
   /** shipping: one of the quotes recurring-order-shipping-quotes answered for the address (its id). */
   shipping_quote_id?: string;
-  /** The lines to keep with their quantities; a line left out, or at 0, is removed. */
+  /** The lines to keep with their quantities; a line left out, or at 0, is removed; a product not in it yet is added. */
   items?: { store_product_id: number; quantity: number }[];
+  /** The shopper's only: one of their saved cards (customer-cards' source) at the store's card provider. */
+  card_source?: string;
 }
 
 export interface ChangeIo extends RecurringIo { cart: CartIo; queues: Pick<PlatformQueues, 'recurringOrders' | 'notifications'> }
@@ -46,27 +51,55 @@ async function changeable(ctx: RequestContext, id: string, ownerSlug?: string): 
 }
 
 /**
- * The lines as changed: each of its own lines at most once, its quantity within the product's limits (a whole number,
- * its maximum and pack: libs/domain quantityLimitProblem); stock is the run's matter on its day. At least one stays.
+ * The lines as changed: each product at most once; its own lines' quantities within the product's limits (a whole
+ * number, its maximum and pack: libs/domain quantityLimitProblem); a product added must be sold at the recurring
+ * order's store (not hidden), may be ordered online and go out its way (recurringProductProblem), at a quantity within
+ * its limits. Stock is each run's matter on its day. At least one line stays.
  */
 async function changedItems(ctx: RequestContext, io: ChangeIo, doc: RecurringDoc, lines: NonNullable<RecurringChange['items']>): Promise<RecurringDoc['items']> {
-  const index = await io.cart.catalogue.get(ctx.tenantId);
+  const [index, business] = await Promise.all([io.cart.catalogue.get(ctx.tenantId), getBusinessDetails(ctx)]);
+  const businessId = ctx.tenant.businessId;
   const problems: Record<string, string> = {};
   const asked = new Map<number, number>();
+  const added: RecurringDoc['items'] = [];
   lines.forEach((line, n) => {
+    if (asked.has(line.store_product_id)) { problems[`items.${n}.store_product_id`] = RECURRING_ITEM_TWICE; return; }
+    asked.set(line.store_product_id, line.quantity);
     const item = doc.items.find((i) => i.storeProductId === line.store_product_id);
-    if (!item) { problems[`items.${n}.store_product_id`] = RECURRING_NOT_ITS_ITEM; return; }
-    if (asked.has(item.storeProductId)) { problems[`items.${n}.store_product_id`] = RECURRING_ITEM_TWICE; return; }
-    asked.set(item.storeProductId, line.quantity);
+    const product = index.storeProduct(line.store_product_id);
+    if (!item) {
+      if (line.quantity === 0) return;
+      if (!product || product.location !== doc.locationId) { problems[`items.${n}.store_product_id`] = RECURRING_NOT_SOLD_HERE; return; }
+      const refused = recurringProductProblem(product, doc.orderType);
+      if (refused) { problems[`items.${n}.store_product_id`] = `${product.title}: ${refused}`; return; }
+      const limit = quantityLimitProblem({ product, quantity: line.quantity, businessId });
+      if (limit) { problems[`items.${n}.quantity`] = `${product.title}: ${limit}`; return; }
+      // A line the store would take only as a special order today is kept as one, as the cart would keep it.
+      const today = checkQuantity({ product, quantity: line.quantity, businessId, store: { showOosSpecial: business.show_oos_special } });
+      added.push({ productId: product.id, storeProductId: product.store_product_id, sku: product.sku, title: product.title, quantity: line.quantity, special: today.ok && today.specialOrder });
+      return;
+    }
     if (line.quantity === item.quantity) return;
-    const product = index.storeProduct(item.storeProductId);
-    const problem = product ? quantityLimitProblem({ product, quantity: line.quantity, businessId: ctx.tenant.businessId }) : wholeQuantityProblem(line.quantity);
+    const problem = product ? quantityLimitProblem({ product, quantity: line.quantity, businessId }) : wholeQuantityProblem(line.quantity);
     if (problem) problems[`items.${n}.quantity`] = `${item.title}: ${problem}`;
   });
   rejectFieldProblems(problems);
-  const items = doc.items.filter((i) => (asked.get(i.storeProductId) ?? 0) > 0).map((i) => ({ ...i, quantity: asked.get(i.storeProductId)! }));
+  const items = [...doc.items.filter((i) => (asked.get(i.storeProductId) ?? 0) > 0).map((i) => ({ ...i, quantity: asked.get(i.storeProductId)! })), ...added];
   if (!items.length) rejectFieldProblems({ items: RECURRING_KEEP_ONE_ITEM });
   return items;
+}
+
+/**
+ * The card each run is charged to, chosen by the shopper: one of their own saved cards in the vault of the store's card
+ * provider (another shopper's, another provider's or an unknown one is 422). The store does not choose a customer's card
+ * (docs/RECURRING-ORDERS.md "Its card"); one paid at the store has none.
+ */
+async function chosenCard(ctx: RequestContext, doc: RecurringDoc, source: string): Promise<RecurringDoc['payment']> {
+  const refuse = (message: string): never => { throw new AppError('unprocessable', message, { card_source: [message] }); };
+  if (ctx.caller?.isAdmin) refuse(RECURRING_CARD_IS_CUSTOMERS);
+  if (doc.payment?.method !== PAY_BY_CARD) refuse(RECURRING_PAID_AT_STORE);
+  const card = await savedRecurringCard(ctx, doc.customerSlug, source);
+  return card ? { method: PAY_BY_CARD, ...card } : refuse(RECURRING_CHOOSE_SAVED_CARD);
 }
 
 /** A delivery or shipping address checked as checkout's validate-address checks it (the delivery zips, the carrier's verification). */
@@ -106,6 +139,29 @@ export async function recurringShippingQuotes(ctx: RequestContext, io: ChangeIo,
   return { address, quotes: quotes.map(quoteView), selected_id: quotes.find((q) => serviceName(q) === doc.shippingService)?.id ?? null };
 }
 
+/** How many products a search for a recurring order answers. */
+const CHOICES_SHOWN = 10;
+
+/**
+ * POST recurring-order-products (the shopper's) and admin/recurringorders/products (the store's): the products of the
+ * recurring order's store matching the words (title, sku, brand), from the in-memory search index the storefront uses
+ * (hidden ones left out), with today's price (null where the item hides it), the pack their quantity is a multiple
+ * of, whether the order has it, and why one cannot be added (recurringProductProblem, the check update-recurring-order
+ * makes). Changes nothing.
+ */
+export async function recurringProductChoices(ctx: RequestContext, io: ChangeIo, id: string, search: string, options: Pick<Options, 'ownerSlug'>): Promise<RecurringProductChoice[]> {
+  const doc = await changeable(ctx, id, options.ownerSlug);
+  const index = await io.cart.catalogue.get(ctx.tenantId);
+  const hits = index.search({
+    keyword: search.trim(), locationId: doc.locationId, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: false, promoOnly: false,
+    attributes: {}, inStockAtLocationIds: null, sort: 'relevancy', page: 1, limit: CHOICES_SHOWN,
+  });
+  return hits.items.map((p) => ({
+    store_product_id: p.store_product_id, sku: p.sku, title: p.title, image_url: p.image_url, price: isPriceHidden(p) ? null : formatCents(activePromoCents(p) ?? toCents(p.price)),
+    pack: packSize(p.extra, ctx.tenant.businessId), in_order: doc.items.some((i) => i.storeProductId === p.store_product_id), problem: recurringProductProblem(p, doc.orderType),
+  }));
+}
+
 export async function updateRecurringOrder(ctx: RequestContext, io: ChangeIo, id: string, input: RecurringChange, options: Options): Promise<{ message: string; data: RecurringOrderView }> {
   return recurringLock(io, ctx.tenantId, id, async () => {
     const doc = await changeable(ctx, id, options.ownerSlug);
@@ -116,6 +172,7 @@ export async function updateRecurringOrder(ctx: RequestContext, io: ChangeIo, id
     rejectFieldProblems(problems);
     const frequency = (input.frequency ?? doc.frequency) as RecurringFrequency;
     const items = input.items ? await changedItems(here, io, doc, input.items) : doc.items;
+    const payment = input.card_source !== undefined ? await chosenCard(ctx, doc, input.card_source) : doc.payment;
     const address = input.address ? await checkedAddress(here, doc, input.address, options.warn) : doc.address;
     let shippingService = doc.orderType === 'shipping' ? doc.shippingService ?? null : null;
     if (doc.orderType === 'shipping' && (input.address || input.shipping_quote_id !== undefined)) {
@@ -126,14 +183,16 @@ export async function updateRecurringOrder(ctx: RequestContext, io: ChangeIo, id
       shippingService = serviceName(chosen!);
     }
 
-    const shape = (d: Pick<RecurringDoc, 'frequency' | 'address' | 'items'> & { shippingService?: string | null }) =>
-      ({ frequency: d.frequency, address: d.address, shippingService: d.shippingService ?? null, items: d.items });
-    const what = recurringChangeLines(shape(doc), shape({ frequency, address, shippingService, items }));
+    const shape = (d: Pick<RecurringDoc, 'frequency' | 'address' | 'items' | 'payment'> & { shippingService?: string | null }) => ({
+      frequency: d.frequency, address: d.address, shippingService: d.shippingService ?? null, items: d.items,
+      card: d.payment?.method === PAY_BY_CARD && d.payment.source ? { source: d.payment.source, label: d.payment.label } : null,
+    });
+    const what = recurringChangeLines(shape(doc), shape({ frequency, address, shippingService, items, payment }));
     if (!what.length) return { message: RECURRING_NOTHING_CHANGED, data: recurringView(ctx, doc, Date.now(), options.stores) };
 
     const change = { at: new Date(), by: ctx.caller?.slug ?? null, byStore: Boolean(ctx.caller?.isAdmin), what };
     const changes = [change, ...(doc.changes ?? [])].slice(0, RECURRING_CHANGES_KEPT);
-    const set = { frequency, address, shippingService, items, changes };
+    const set = { frequency, address, shippingService, items, payment, changes };
     await RecurringOrder.updateOne(scoped(ctx, { _id: id }), { $set: set });
     const changed: RecurringDoc = { ...doc, ...set };
     await keepRow(io, ctx.tenantId, changed);

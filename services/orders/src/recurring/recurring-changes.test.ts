@@ -8,7 +8,7 @@ import { identityService } from '@platform/identity';
 import { StoreProfile, tenantSettingsService } from '@platform/tenant-settings';
 import {
   OUTSIDE_DELIVERY_AREA, RECURRING_ALREADY_CANCELLED, RECURRING_CHANGED, RECURRING_CHOOSE_FREQUENCY, RECURRING_KEEP_ONE_ITEM, RECURRING_NOT_FOUND,
-  RECURRING_NOT_ITS_ITEM, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE, RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED,
+  RECURRING_NOT_SOLD_HERE, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE, RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED,
   runAtMs, upcomingRunDays,
 } from '@platform/domain';
 import { inBackground } from '@platform/db';
@@ -96,7 +96,8 @@ describe('changing a recurring order', () => {
     expect((await refused({ items: [{ store_product_id: HAMMER, quantity: -1 }] })).errors).toEqual({ 'items.0.quantity': ['rchg-a Hammer: Quantity must be a whole number from 0 to 9999.'] });
     expect(await refused({ items: [{ store_product_id: HAMMER, quantity: 0 }] })).toEqual({ status: 422, message: RECURRING_KEEP_ONE_ITEM, errors: { items: [RECURRING_KEEP_ONE_ITEM] } });
     expect(await refused({ items: [] })).toMatchObject({ message: RECURRING_KEEP_ONE_ITEM });
-    expect((await refused({ items: [{ store_product_id: 31, quantity: 1 }] })).errors).toEqual({ 'items.0.store_product_id': [RECURRING_NOT_ITS_ITEM] });
+    // A product added must be sold at the recurring order's store: 22 is the hammer of store 2.
+    expect((await refused({ items: [{ store_product_id: HAMMER, quantity: 2 }, { store_product_id: 22, quantity: 1 }] })).errors).toEqual({ 'items.1.store_product_id': [RECURRING_NOT_SOLD_HERE] });
     expect((await refused({ address: { address: '1 Oak St', city: 'Salem', state: 'OR', zip: '97301' } })).message).toBe(RECURRING_PICKUP_NO_ADDRESS);
     expect((await refused({ shipping_quote_id: 'store-shipping-ground' })).errors).toEqual({ shipping_quote_id: [RECURRING_ONLY_SHIPPED_SERVICE] });
     expect(await mine(ann, annId)).toEqual(before);

@@ -2,7 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 import type { Redis } from 'ioredis';
 import { inBackground, scoped, Tenant, tenantOwned } from '@platform/db';
 import {
-  dayOf, dayStartMs, isRunDay, MAX_RECURRING_PER_SHOPPER, RECURRING_ALREADY_CANCELLED, RECURRING_FREQUENCY_LABELS, RECURRING_NEEDS_SAVED_CARD,
+  cardEndingLabel, dayOf, dayStartMs, isRunDay, MAX_RECURRING_PER_SHOPPER, RECURRING_ALREADY_CANCELLED, RECURRING_FREQUENCY_LABELS, RECURRING_NEEDS_SAVED_CARD,
   RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_FOUND, RECURRING_NOT_OFFERED, RECURRING_RUN_IN_PAST, RECURRING_SIGN_IN, RECURRING_TOO_MANY,
   recurringPattern, runAtMs, upcomingRunDays, OTHER_LOCATION_REFUSED, staffListLocation, staffSeesLocation, type FulfilmentMode, type RecurringFrequency, type RecurringRunStatus,
 } from '@platform/domain';
@@ -153,14 +153,24 @@ export async function checkRecurringRequest(ctx: RequestContext, io: Pick<Recurr
   if (!input.card) return { frequency: input.frequency, card: null };
   // A card saved at this checkout is known only once saved (checkout passes it on); else it must be saved already.
   if (input.card.saving) return { frequency: input.frequency, card: { source: '', label: '' } };
-  const provider = paymentProviderFor(await storedPaymentSettings(ctx));
-  const ref = await cardCustomerRef(ctx, provider.name, customerSlug);
-  const saved = ref ? (await provider.listCards(ref)).find((c) => c.source === input.card!.token) : undefined;
+  const saved = await savedRecurringCard(ctx, customerSlug, input.card.token);
   if (!saved) throw field(RECURRING_NEEDS_SAVED_CARD, 'payment_token');
-  return { frequency: input.frequency, card: { source: saved.source, label: cardLabel(saved.brand, saved.last4) } };
+  return { frequency: input.frequency, card: saved };
 }
 
-export const cardLabel = (brand: string, last4: string) => `${brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card'} ending ${last4}`;
+export { cardEndingLabel as cardLabel };
+
+/**
+ * One of the shopper's own saved cards in the vault of the store's card provider (the one each run charges), by its
+ * source, as a recurring order keeps it (shown by brand and last 4 only); null when it is not one of theirs there.
+ */
+export async function savedRecurringCard(ctx: RequestContext, customerSlug: string, source: string): Promise<{ source: string; label: string } | null> {
+  const provider = paymentProviderFor(await storedPaymentSettings(ctx));
+  if (provider.name === 'pay_at_store') return null;
+  const ref = await cardCustomerRef(ctx, provider.name, customerSlug);
+  const saved = ref ? (await provider.listCards(ref)).find((c) => c.source === source) : undefined;
+  return saved ? { source: saved.source, label: cardEndingLabel(saved.brand, saved.last4) } : null;
+}
 
 async function activeCount(ctx: RequestContext, io: Pick<RecurringIo, 'redis' | 'prefix'>, customerSlug: string): Promise<number> {
   await ensureRecurringLists(io, ctx.tenantId);
@@ -207,7 +217,9 @@ export function recurringView(ctx: RequestContext, doc: RecurringDoc, nowMs: num
     address: doc.address ? { address: doc.address.address ?? '', address2: doc.address.address2 ?? '', city: doc.address.city ?? '', state: doc.address.state ?? '', zip: doc.address.zip ?? '' } : null,
     shipping_service: doc.orderType === 'shipping' ? doc.shippingService ?? null : null,
     customer_name: `${doc.contact?.firstName ?? ''} ${doc.contact?.lastName ?? ''}`.trim(), email: doc.contact?.email ?? '',
-    payment_label: doc.payment?.label ?? '',
+    payment_method: doc.payment?.method === 'card' ? 'card' : 'pay_at_store', payment_label: doc.payment?.label ?? '',
+    // The card's reference is the shopper's to choose with; the store sees its brand and last 4 only.
+    ...(doc.payment?.method === 'card' && doc.payment.source && ctx.caller && !ctx.caller.isAdmin ? { card_source: doc.payment.source } : {}),
     items: doc.items.map((i) => ({ store_product_id: i.storeProductId, sku: i.sku, title: i.title, quantity: i.quantity, special: Boolean(i.special) })),
     first_order_number: doc.firstOrderNumber, started_on: doc.anchorDay, next_dates: next,
     runs: doc.runs.map((r) => ({ date: r.day, status: r.status, order_number: r.orderNumber ?? null, reason: r.reason ?? '' })),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Worker } from 'bullmq';
-import { AddressInput, Address, PageNumber, RecurringOrder, ShippingQuote } from '@platform/contracts';
+import { AddressInput, Address, PageNumber, RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import { dayStartMs, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_NOT_OFFERED, runAtMs, upcomingRunDays } from '@platform/domain';
 import { QUEUE_NAMES, recurringRepeatStrategy, type RecurringOrderJob } from '@platform/queue';
 import type { SearchIndexRegistry } from '@platform/catalogue';
@@ -12,7 +12,7 @@ import {
   buildRecurringLists, cancelAllRecurringOrders, cancelRecurringOrder, recurringCustomer, recurringOrderFor, shopperRecurringOrders, skipRun, storeRecurringOrders,
 } from './recurring-orders';
 import { recurringOrderJobs } from './runs';
-import { recurringShippingQuotes, updateRecurringOrder } from './changes';
+import { recurringProductChoices, recurringShippingQuotes, updateRecurringOrder } from './changes';
 
 const Frequency = Type.Union(RECURRING_FREQUENCIES.map((f) => Type.Literal(f)));
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -28,15 +28,22 @@ const warnOf = (request: { log: { warn: (details: object, message: string) => vo
 const ChangedLines = Type.Array(Type.Object({
   store_product_id: Type.Integer({ minimum: 1 }),
   quantity: Type.Number({ description: 'A whole number within the product\'s limits; 0 removes the line' }),
-}), { maxItems: 100, description: "The lines to keep with their quantities (store_product_id as get-recurring-orders answers it); a line left out, or at 0, is removed; one must stay" });
-/** A change of a recurring order, the shopper's (update-recurring-order) or the store's (admin/recurringorders/update): only the parts sent change. */
-const ChangeBody = Type.Object({
+}), { maxItems: 100, description: "The lines to keep with their quantities (store_product_id as get-recurring-orders answers it); a line left out, or at 0, is removed; one must stay. A product not in it yet (store_product_id as recurring-order-products answers it) is added: one the store sells at the recurring order's location" });
+/** A change of a recurring order by the store (admin/recurringorders/update): only the parts sent change. */
+const StoreChangeBody = Type.Object({
   id: Id,
   frequency: Type.Optional(Type.String({ maxLength: 40, description: 'weekly, every-2-weeks, every-4-weeks or monthly (as recurring-order-dates)' })),
   address: Type.Optional(AddressInput),
   shipping_quote_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
   items: Type.Optional(ChangedLines),
 });
+/** The shopper's change (update-recurring-order): the store's parts, and the card each run is charged to. */
+const ChangeBody = Type.Object({
+  ...StoreChangeBody.properties,
+  card_source: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "One of the shopper's saved cards (source as customer-cards answers it) at the store's card provider; a recurring order paid by card only" })),
+});
+const ProductsBody = Type.Object({ id: Id, search: Type.String({ minLength: 1, maxLength: 100 }) });
+const ProductsAnswer = Type.Object({ data: Type.Array(RecurringProductChoice) });
 const QuotesBody = Type.Object({ id: Id, address: Type.Optional(AddressInput), items: Type.Optional(ChangedLines) });
 const QuotesAnswer = Type.Object({ status: Type.String(), data: Type.Object({ address: Address, quotes: Type.Array(ShippingQuote), selected_id: Type.Union([Type.String(), Type.Null()]) }) });
 
@@ -96,9 +103,9 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
     app.post('/update-recurring-order', {
       schema: {
         tags, security: bearer,
-        summary: "Changes one of the signed-in shopper's recurring orders: how often (frequency), the delivery or shipping address (checked as checkout checks it), the shipping service (shipping_quote_id, one of recurring-order-shipping-quotes' options for the address) and the lines' quantities. Every part is checked before anything changes; the change is kept on its history (changes) and the next runs place it",
+        summary: "Changes one of the signed-in shopper's recurring orders: how often (frequency), the delivery or shipping address (checked as checkout checks it), the shipping service (shipping_quote_id, one of recurring-order-shipping-quotes' options for the address), the lines (quantities, a line removed, a product of the store added) and the saved card each run is charged to (card_source). Every part is checked before anything changes; the change is kept on its history (changes) and the next runs place it",
         body: ChangeBody,
-        // 403: a store account; 404: not one of the shopper's; 409: cancelled, or a run is being placed; 422: by field, nothing changed; 503: the carrier did not answer.
+        // 403: a store account; 404: not one of the shopper's; 409: cancelled, or a run is being placed; 422: by field (a card not theirs), nothing changed; 503: the carrier or card provider did not answer.
         response: { 200: Answer, ...errorAnswers(403, 409, 422, 503) },
       },
     }, async (request) => {
@@ -119,6 +126,15 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
       const options = { ownerSlug: recurringCustomer(request.ctx), warn: warnOf(request) };
       return { status: 'success', data: await recurringShippingQuotes(request.ctx, changeIo, id, input, options) };
     });
+
+    app.post('/recurring-order-products', {
+      schema: {
+        tags, security: bearer,
+        summary: "The products of the store of one of the signed-in shopper's recurring orders matching the words (up to 10; hidden ones left out), with today's price, whether the order has it, and why one cannot be added: what update-recurring-order's items may add. Changes nothing",
+        body: ProductsBody,
+        response: { 200: ProductsAnswer, ...errorAnswers(403, 409) },
+      },
+    }, async (request) => ({ data: await recurringProductChoices(request.ctx, changeIo, request.body.id, request.body.search, { ownerSlug: recurringCustomer(request.ctx) }) }));
 
     app.post('/cancel-all-recurring-orders', {
       schema: {
@@ -186,8 +202,8 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
       preHandler: requireAdmin,
       schema: {
         tags, security: bearer,
-        summary: "Admin: changes a recurring order for its customer (one who phoned in), as update-recurring-order does and checked the same way: how often, the delivery or shipping address, the shipping service (shipping_quote_id, one of admin/recurringorders/shipping-quotes' options) and the lines' quantities. The history says the store changed it (and which staff member); the customer is e-mailed what changed. Staff bound to a location change that location's only (another's is not found)",
-        body: ChangeBody,
+        summary: "Admin: changes a recurring order for its customer (one who phoned in), as update-recurring-order does and checked the same way: how often, the delivery or shipping address, the shipping service (shipping_quote_id, one of admin/recurringorders/shipping-quotes' options) and the lines (quantities, a line removed, a product of the store added). Not the card: only the customer chooses it (422 for card_source). The history says the store changed it (and which staff member); the customer is e-mailed what changed. Staff bound to a location change that location's only (another's is not found)",
+        body: StoreChangeBody,
         // 404: not this store's (or not the bound staff member's location); 409: cancelled, or a run is being placed; 422: by field, nothing changed; 503: the carrier did not answer.
         response: { 200: Answer, ...errorAnswers(409, 422, 503) },
       },
@@ -196,6 +212,16 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
       const options = { stores: await storeNames(request.ctx), warn: warnOf(request), origin: await storeLinkOrigin(request) };
       return { status: 'success', ...(await updateRecurringOrder(request.ctx, changeIo, id, change, options)) };
     });
+
+    app.post('/admin/recurringorders/products', {
+      preHandler: requireAdmin,
+      schema: {
+        tags, security: bearer,
+        summary: "Admin: the products of a recurring order's store matching the words (up to 10; hidden ones left out), as recurring-order-products answers them: what admin/recurringorders/update's items may add. Changes nothing",
+        body: ProductsBody,
+        response: { 200: ProductsAnswer, ...errorAnswers(409) },
+      },
+    }, async (request) => ({ data: await recurringProductChoices(request.ctx, changeIo, request.body.id, request.body.search, {}) }));
 
     app.post('/admin/recurringorders/shipping-quotes', {
       preHandler: requireAdmin,
