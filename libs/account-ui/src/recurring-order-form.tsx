@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { RecurringOrder, ShippingQuote } from '@platform/contracts';
+import type { RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import {
-  deliveryAddressProblems, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_KEEP_ONE_ITEM, RECURRING_NOTHING_CHANGED, wholeQuantityProblem,
+  cardEndingLabel, deliveryAddressProblems, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_KEEP_ONE_ITEM, RECURRING_NOTHING_CHANGED, wholeQuantityProblem,
   type RecurringFrequency,
 } from '@platform/domain';
-import { errorMessage, fieldErrors, recurringOrdersApi } from '@platform/api-client';
+import { errorMessage, fieldErrors, identityApi, recurringOrdersApi } from '@platform/api-client';
 import { Button, ErrorNotice, Field, focusFirstInvalid, Loading } from '@platform/ui';
 
 type AddressForm = { address: string; address2: string; city: string; state: string; zip: string };
 type Line = RecurringOrder['items'][number];
+/** A product the shopper (or store) adds in this form: its line, and the pack its quantity is a multiple of. */
+type AddedLine = Pick<RecurringProductChoice, 'store_product_id' | 'title' | 'pack'>;
 
 const Form = styled.form`
   margin-top: 16px; padding-top: 12px; border-top: 1px solid ${(p) => p.theme.colors.border};
@@ -25,6 +27,13 @@ const Form = styled.form`
   .lines input { width: 90px; font: inherit; padding: 8px 10px; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; }
   .lines .removed .title { text-decoration: line-through; color: ${(p) => p.theme.colors.muted}; }
   .lines .problem { flex: 1 1 100%; margin: 0; }
+  .find { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; margin-top: 12px; }
+  .find > label { flex: 1 1 220px; margin-bottom: 0; }
+  .find input { width: 100%; }
+  .choices li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; padding: 6px 0; border-top: 1px solid ${(p) => p.theme.colors.border}; }
+  .choices .title { flex: 1 1 200px; }
+  .choices .note { color: ${(p) => p.theme.colors.muted}; }
+  .choices .price { font-weight: 600; }
   .buttons { display: flex; flex-wrap: wrap; gap: 8px; }
   @media (max-width: ${(p) => p.theme.breakpoints.sm}px) {
     .row { grid-template-columns: 1fr; }
@@ -48,9 +57,17 @@ const quoteLabel = (q: ShippingQuote) => `${q.carrier} ${q.service}`;
 
 /** Whose calls the form makes: the shopper's own (update-recurring-order) or the store's for its customer (admin/recurringorders/update). */
 const CALLS = {
-  customer: { useUpdate: recurringOrdersApi.useUpdateMyRecurringOrderMutation, useOptions: recurringOrdersApi.useRecurringShippingOptionsMutation },
-  store: { useUpdate: recurringOrdersApi.useUpdateStoreRecurringOrderMutation, useOptions: recurringOrdersApi.useStoreRecurringShippingOptionsMutation },
+  customer: {
+    useUpdate: recurringOrdersApi.useUpdateMyRecurringOrderMutation, useOptions: recurringOrdersApi.useRecurringShippingOptionsMutation,
+    useProducts: recurringOrdersApi.useRecurringProductChoicesMutation,
+  },
+  store: {
+    useUpdate: recurringOrdersApi.useUpdateStoreRecurringOrderMutation, useOptions: recurringOrdersApi.useStoreRecurringShippingOptionsMutation,
+    useProducts: recurringOrdersApi.useStoreRecurringProductChoicesMutation,
+  },
 };
+/** The fields a refusal is shown under in the form (the rest show at its top). */
+const FIELD_KEYS = ['frequency', 'shipping_quote_id', 'items', 'card_source', 'search', ...ADDRESS_FIELDS.map((f) => f.key), 'country'];
 
 export interface RecurringOrderFormProps {
   order: RecurringOrder;
@@ -66,8 +83,9 @@ export interface RecurringOrderFormProps {
 /**
  * Edit a recurring order, the shopper's own (update-recurring-order) or the store's for its customer
  * (admin/recurringorders/update): how often, the address as at checkout (delivery and shipping), the shipping option
- * with its price loaded for the address, and each line's quantity or its removal. Only what changed is sent; a
- * refusal is shown under its field and nothing changes. onDone gets the store's answer.
+ * with its price loaded for the address, each line's quantity or its removal, products of the store found and added,
+ * and (the shopper only) which saved card each order is charged to. Only what changed is sent; a refusal is shown
+ * under its field and nothing changes. onDone gets the store's answer.
  */
 export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', confirmSave }: RecurringOrderFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -75,6 +93,16 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   const calls = CALLS[by];
   const [update, { isLoading: saving }] = calls.useUpdate();
   const [loadOptions, { isLoading: quoting }] = calls.useOptions();
+  const [findProducts, { isLoading: searching }] = calls.useProducts();
+  const choosesCard = by === 'customer' && order.payment_method === 'card';
+  const { data: cards, isLoading: loadingCards, isError: cardsFailed } = identityApi.useSavedCardsQuery(undefined, { skip: !choosesCard });
+  const [card, setCard] = useState(order.card_source ?? '');
+  const [added, setAdded] = useState<AddedLine[]>([]);
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<{ search: string; choices: RecurringProductChoice[] } | null>(null);
+  /** The added line whose quantity takes the keyboard next. */
+  const [focusLine, setFocusLine] = useState<number | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const hasAddress = order.order_type !== 'pickup' && order.address !== null;
   const shipped = order.order_type === 'shipping';
   const [frequency, setFrequency] = useState<RecurringFrequency>(order.frequency);
@@ -87,6 +115,7 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   const [problems, setProblems] = useState<Record<string, string>>({});
 
   const kept = order.items.filter((i) => !removed.has(i.store_product_id));
+  const lineCount = kept.length + added.length;
   const current = options && sameAddress(options.quotedFor, address) ? options : null;
 
   async function showOptions(forAddress = address) {
@@ -109,6 +138,37 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
     // Loaded once when the form opens, for the address it has.
   }, []);
 
+  useEffect(() => {
+    if (focusLine === null) return;
+    formRef.current?.querySelector<HTMLInputElement>(`input[name="line.${focusLine}"]`)?.focus();
+    setFocusLine(null);
+  }, [focusLine]);
+
+  async function search() {
+    const words = query.trim();
+    setProblems(({ search: _, ...rest }) => rest);
+    if (!words) { setProblems((was) => ({ ...was, search: 'Please type a product name or SKU to search for.' })); searchRef.current?.focus(); return; }
+    try {
+      setFound({ search: words, choices: await findProducts({ id: order.id, search: words }).unwrap() });
+    } catch (error) {
+      setFound(null);
+      setProblems((was) => ({ ...was, search: errorMessage(error, 'We could not search the store\'s products. Please try again.') }));
+    }
+  }
+
+  function addProduct(choice: RecurringProductChoice) {
+    setAdded([...added, { store_product_id: choice.store_product_id, title: choice.title, pack: choice.pack }]);
+    setQuantities({ ...quantities, [choice.store_product_id]: String(choice.pack) });
+    setProblems(({ items: _, ...rest }) => rest);
+    setFocusLine(choice.store_product_id);
+  }
+
+  function dropAdded(id: number) {
+    setAdded(added.filter((a) => a.store_product_id !== id));
+    setProblems(({ [`line.${id}`]: _, ...rest }) => rest);
+    searchRef.current?.focus();
+  }
+
   const changeAddress = (key: keyof AddressForm, value: string) => {
     setAddress({ ...address, [key]: value });
     setProblems(({ [key]: _, ...rest }) => rest);
@@ -117,7 +177,7 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   async function save(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
-    const lines = kept.map((i) => ({ line: i, text: (quantities[i.store_product_id] ?? '').trim() }));
+    const lines = [...kept, ...added].map((i) => ({ line: i, text: (quantities[i.store_product_id] ?? '').trim() }));
     for (const { line, text } of lines) {
       const problem = text === '' ? wholeQuantityProblem(NaN) : wholeQuantityProblem(Number(text));
       if (problem) found[`line.${line.store_product_id}`] = problem;
@@ -128,12 +188,14 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
     if (shipped && moved && !current) found.shipping_quote_id = 'Please show the shipping options for the new address and choose one.';
     if (Object.keys(found).length) { setProblems(found); focusFirstInvalid(formRef.current); return; }
 
-    const itemsChanged = removed.size > 0 || lines.some(({ line, text }) => Number(text) !== line.quantity);
+    const itemsChanged = removed.size > 0 || added.length > 0 || lines.some(({ line, text }) => 'quantity' in line && Number(text) !== line.quantity);
     const payload: Parameters<typeof update>[0] = { id: order.id };
     if (frequency !== order.frequency) payload.frequency = frequency;
     if (moved) payload.address = Object.fromEntries(ADDRESS_FIELDS.map(({ key }) => [key, address[key].trim()])) as AddressForm;
     if (shipped && current && chosen && (moved || chosen !== current.initial)) payload.shipping_quote_id = chosen;
-    if (itemsChanged) payload.items = lines.map(({ line, text }) => ({ store_product_id: line.store_product_id, quantity: Number(text) }));
+    // An added product left at 0 is not added.
+    if (itemsChanged) payload.items = lines.filter(({ line, text }) => 'quantity' in line || Number(text) > 0).map(({ line, text }) => ({ store_product_id: line.store_product_id, quantity: Number(text) }));
+    if (choosesCard && card && card !== order.card_source) payload.card_source = card;
     if (Object.keys(payload).length === 1) { onDone(RECURRING_NOTHING_CHANGED); return; }
     if (confirmSave && !confirmSave()) return;
     setProblems({});
@@ -151,7 +213,16 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   }
 
   const problem = (key: string) => (problems[key] ? <p className="problem" role="alert" id={`${order.id}-${key}-problem`}>{problems[key]}</p> : null);
-  const otherProblems = Object.entries(problems).filter(([key]) => !['frequency', 'shipping_quote_id', 'items', ...ADDRESS_FIELDS.map((f) => f.key), 'country'].includes(key) && !key.startsWith('line.'));
+  const otherProblems = Object.entries(problems).filter(([key]) => !FIELD_KEYS.includes(key) && !key.startsWith('line.'));
+  const inOrder = (id: number) => order.items.some((i) => i.store_product_id === id) || added.some((a) => a.store_product_id === id);
+  const quantityInput = (line: { store_product_id: number; title: string }, step = 1) => {
+    const key = `line.${line.store_product_id}`;
+    return (
+      <input type="number" inputMode="numeric" min={0} max={9999} step={step} name={key} aria-label={`Quantity of ${line.title}`} value={quantities[line.store_product_id] ?? ''}
+        aria-invalid={Boolean(problems[key])} aria-describedby={problems[key] ? `${order.id}-${key}-problem` : undefined}
+        onChange={(e) => { setQuantities({ ...quantities, [line.store_product_id]: e.target.value }); setProblems(({ [key]: _, items: __, ...rest }) => rest); }} />
+    );
+  };
 
   return (
     <Form ref={formRef} onSubmit={(e) => void save(e)} noValidate aria-label="Edit recurring order"
@@ -215,10 +286,8 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
                     onClick={() => setRemoved(new Set([...removed].filter((id) => id !== line.store_product_id)))}>Put back</Button>
                 ) : (
                   <>
-                    <input type="number" inputMode="numeric" min={0} max={9999} step={1} name={key} aria-label={`Quantity of ${line.title}`} value={quantities[line.store_product_id] ?? ''}
-                        aria-invalid={Boolean(problems[key])} aria-describedby={problems[key] ? `${order.id}-${key}-problem` : undefined}
-                      onChange={(e) => { setQuantities({ ...quantities, [line.store_product_id]: e.target.value }); setProblems(({ [key]: _, items: __, ...rest }) => rest); }} />
-                    <Button type="button" $variant="secondary" aria-label={`Remove ${line.title}`} disabled={kept.length === 1}
+                    {quantityInput(line)}
+                    <Button type="button" $variant="secondary" aria-label={`Remove ${line.title}`} disabled={lineCount === 1}
                       onClick={() => { setRemoved(new Set([...removed, line.store_product_id])); setProblems(({ [key]: _, ...rest }) => rest); }}>Remove</Button>
                   </>
                 )}
@@ -226,10 +295,70 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
               </li>
             );
           })}
+          {added.map((line) => (
+            <li key={line.store_product_id} className="added">
+              <span className="title">{line.title} (added)</span>
+              {quantityInput(line, line.pack)}
+              <Button type="button" $variant="secondary" aria-label={`Remove ${line.title}`} onClick={() => dropAdded(line.store_product_id)}>Remove</Button>
+              {problem(`line.${line.store_product_id}`)}
+            </li>
+          ))}
         </ul>
-        {kept.length === 1 ? <p>One item stays. To stop the orders, cancel the recurring order.</p> : null}
+        {lineCount === 1 ? <p>One item stays. To stop the orders, cancel the recurring order.</p> : null}
         {problem('items')}
+        <div className="find">
+          <Field>Add a product
+            <input ref={searchRef} type="search" name="product-search" maxLength={100} value={query} placeholder="Name or SKU" autoComplete="off"
+              aria-invalid={Boolean(problems.search)} aria-describedby={problems.search ? `${order.id}-search-problem` : undefined}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter searches (it does not save the form); Escape clears the words before it closes the form.
+                if (e.key === 'Enter') { e.preventDefault(); void search(); }
+                if (e.key === 'Escape' && query) { e.preventDefault(); e.stopPropagation(); setQuery(''); }
+              }} />
+          </Field>
+          <Button type="button" $variant="secondary" disabled={searching} onClick={() => void search()}>Search</Button>
+        </div>
+        {problem('search')}
+        <div aria-live="polite" aria-busy={searching}>
+          {searching ? <Loading label="Searching the store's products…" /> : null}
+          {found && !searching ? (found.choices.length ? (
+            <ul className="choices" aria-label="Products found">
+              {found.choices.map((choice) => (
+                <li key={choice.store_product_id}>
+                  <span className="title">{choice.title}</span>
+                  {choice.price !== null ? <span className="price">${choice.price}</span> : null}
+                  {choice.problem ? <span className="note">{choice.problem}</span>
+                    : inOrder(choice.store_product_id) ? <span className="note">In this order</span>
+                      : <Button type="button" $variant="secondary" aria-label={`Add ${choice.title}`} onClick={() => addProduct(choice)}>Add</Button>}
+                </li>
+              ))}
+            </ul>
+          ) : <p>No products of {by === 'store' ? 'the' : 'your'} store match &ldquo;{found.search}&rdquo;.</p>) : null}
+        </div>
+        {added.length ? <p>Each order is charged the price of its own day.</p> : null}
       </fieldset>
+
+      {choosesCard ? (
+        <fieldset>
+          <legend>Card</legend>
+          {loadingCards ? <Loading label="Loading your saved cards…" /> : null}
+          {cardsFailed ? <p className="problem" role="alert">We could not load your saved cards. You can still save the other changes.</p> : null}
+          {cards ? (
+            <Field>Charge each order to
+              <select name="card_source" value={card} aria-invalid={Boolean(problems.card_source)} onChange={(e) => { setCard(e.target.value); setProblems(({ card_source: _, ...rest }) => rest); }}>
+                {order.card_source && !cards.some((c) => c.source === order.card_source) ? <option value={order.card_source}>{order.payment_label} (no longer saved)</option> : null}
+                {cards.map((c) => <option key={c.source} value={c.source}>{cardEndingLabel(c.brand, c.last4)}</option>)}
+              </select>
+            </Field>
+          ) : null}
+          {problem('card_source')}
+          {cards && cards.length <= 1 ? <p>To use another card, tick &lsquo;Save this card&rsquo; when you next pay by card at checkout; it is then offered here.</p> : null}
+        </fieldset>
+      ) : null}
+      {order.payment_method === 'card' && !choosesCard ? (
+        <p>Card: {order.payment_label}. Only the customer can change the card, under Recurring orders in their account.</p>
+      ) : null}
 
       <div className="buttons">
         <Button type="submit" disabled={saving || quoting}>{saving ? 'Saving…' : 'Save changes'}</Button>

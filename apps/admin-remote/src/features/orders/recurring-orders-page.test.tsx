@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Paged, RecurringOrder } from '@platform/contracts';
+import type { Paged, RecurringOrder, RecurringProductChoice } from '@platform/contracts';
+import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
 import { Failure, FakeApi, later, renderAdmin, type Answers } from '../../test-support';
+
+/** The admin's product search for a recurring order (services/orders/src/recurring/routes.ts), beside the routes of test-support. */
+interface ProductAnswers extends Answers { 'POST /api/admin/recurringorders/products': { data: RecurringProductChoice[] } }
+class RecurringApi extends ApiStandIn<ProductAnswers> {}
 
 const ID = '64b7f0c2a1b2c3d4e5f60718';
 const JANE: RecurringOrder = {
   id: ID, status: 'active', frequency: 'weekly', frequency_label: 'Every week', order_type: 'delivery',
   store: { id: 1, name: 'Main Street' }, address: { address: '12 Oak St', address2: '', city: 'Salem', state: 'OR', zip: '97302' }, shipping_service: null,
-  customer_name: 'Jane Doe', email: 'jane@example.com', payment_label: 'Visa ending 4242',
+  customer_name: 'Jane Doe', email: 'jane@example.com', payment_method: 'card', payment_label: 'Visa ending 4242',
   items: [{ store_product_id: 101, sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, special: false }, { store_product_id: 102, sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, special: false }],
   first_order_number: '1042', started_on: '2026-11-19', next_dates: ['2026-12-03', '2026-12-10', '2026-12-17', '2026-12-24'],
   runs: [
@@ -18,7 +23,7 @@ const JANE: RecurringOrder = {
 };
 const BOB: RecurringOrder = {
   ...JANE, id: '64b7f0c2a1b2c3d4e5f60719', customer_name: 'Bob Smith', email: 'bob@example.com', order_type: 'pickup', address: null,
-  frequency: 'monthly', frequency_label: 'Every month', payment_label: 'Pay at the store when you pick up', first_order_number: '1050',
+  frequency: 'monthly', frequency_label: 'Every month', payment_method: 'pay_at_store', payment_label: 'Pay at the store when you pick up', first_order_number: '1050',
   items: [{ store_product_id: 103, sku: 'MULCH', title: 'Cedar Mulch', quantity: 3, special: false }], runs: [], next_dates: ['2026-12-19'],
 };
 const CARL: RecurringOrder = {
@@ -244,6 +249,40 @@ describe('Orders › Recurring', () => {
     await within(panel).findByRole('status');
     expect(api.sent('POST /api/admin/recurringorders/update').map((r) => r.body)).toEqual([{ id: CARL.id, shipping_quote_id: 'ups-2day' }]);
     expect(api.requests.filter((r) => r.path === '/api/recurring-order-shipping-quotes')).toHaveLength(0);
+  });
+
+  it("adds a product of the store for the customer through the store's search, and shows the card on file by brand and last 4 only, not to be changed", async () => {
+    const choice = (store_product_id: number, title: string, extra: Partial<RecurringProductChoice> = {}): RecurringProductChoice => ({
+      store_product_id, sku: `SKU-${store_product_id}`, title, image_url: null, price: '8.99', pack: 1, in_order: false, problem: null, ...extra,
+    });
+    const api = new RecurringApi()
+      .on('POST /api/admin/recurringorders', page([JANE]))
+      .on('GET /api/admin/recurringorders/executions', { data: JANE })
+      .on('POST /api/admin/recurringorders/products', { data: [choice(101, 'Barn Red Gallon', { in_order: true }), choice(104, 'Deck Screws', { pack: 6 })] })
+      .on('POST /api/admin/recurringorders/update', { status: 'success', message: 'The recurring order is changed. The next orders are placed with these changes, and the customer is e-mailed what changed.', data: JANE });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderAdmin(`/admin/orders/recurring?open=${ID}`, { api });
+
+    const panel = await screen.findByRole('region', { name: 'Recurring order of Jane Doe' });
+    await user.click(within(panel).getByRole('button', { name: 'Edit the recurring order of Jane Doe' }));
+    const form = within(panel).getByRole('form', { name: 'Edit recurring order' });
+    expect(form.textContent).toContain('Card: Visa ending 4242. Only the customer can change the card, under Recurring orders in their account.');
+    expect(within(form).queryByRole('combobox', { name: 'Charge each order to' })).toBeNull();
+    expect(api.requests.filter((r) => r.path === '/api/customer-cards')).toHaveLength(0);
+
+    await user.type(within(form).getByRole('searchbox', { name: 'Add a product' }), 'screws{Enter}');
+    const found = await within(form).findByRole('list', { name: 'Products found' });
+    expect(api.sent('POST /api/admin/recurringorders/products').map((r) => r.body)).toEqual([{ id: ID, search: 'screws' }]);
+    expect(within(found).getAllByRole('listitem')[0]!.textContent).toContain('In this order');
+    await user.click(within(found).getByRole('button', { name: 'Add Deck Screws' }));
+    expect(document.activeElement).toBe(within(form).getByRole('spinbutton', { name: 'Quantity of Deck Screws' }));
+    expect(within(form).getByRole('spinbutton', { name: 'Quantity of Deck Screws' })).toHaveProperty('value', '6');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await within(panel).findByRole('status');
+    expect(api.sent('POST /api/admin/recurringorders/update').map((r) => r.body)).toEqual([{
+      id: ID, items: [{ store_product_id: 101, quantity: 2 }, { store_product_id: 102, quantity: 1 }, { store_product_id: 104, quantity: 6 }],
+    }]);
+    expect(api.requests.filter((r) => r.path === '/api/recurring-order-products')).toHaveLength(0);
   });
 
   it("says why another store's recurring orders are refused", async () => {

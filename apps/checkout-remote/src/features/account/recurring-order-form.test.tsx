@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Address, Paged, RecurringOrder, ShippingQuote } from '@platform/contracts';
+import type { Address, Paged, RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import type { RecurringChanged } from '@platform/api-client';
 import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
 import { BUSINESS, CUSTOMER, Failure, renderCheckout, type Answers } from '../../test-support';
@@ -10,6 +10,7 @@ interface RecurringAnswers extends Answers {
   'POST /api/get-recurring-orders': Paged<RecurringOrder>;
   'POST /api/update-recurring-order': RecurringChanged;
   'POST /api/recurring-order-shipping-quotes': { status: string; data: RecurringShippingOptions };
+  'POST /api/recurring-order-products': { data: RecurringProductChoice[] };
 }
 type RecurringShippingOptions = { address: Address; quotes: ShippingQuote[]; selected_id: string | null };
 class RecurringApi extends ApiStandIn<RecurringAnswers> {}
@@ -17,7 +18,7 @@ class RecurringApi extends ApiStandIn<RecurringAnswers> {}
 const ENABLED = { ...BUSINESS, recurring_orders_enabled: true };
 const PICKUP: RecurringOrder = {
   id: '0123456789abcdef01234567', status: 'active', frequency: 'weekly', frequency_label: 'Every week', order_type: 'pickup',
-  store: { id: 1, name: 'Riverside' }, address: null, shipping_service: null, customer_name: 'Jane Doe', email: 'jane@example.com', payment_label: 'Pay at the store',
+  store: { id: 1, name: 'Riverside' }, address: null, shipping_service: null, customer_name: 'Jane Doe', email: 'jane@example.com', payment_method: 'pay_at_store', payment_label: 'Pay at the store',
   items: [
     { store_product_id: 11, sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, special: false },
     { store_product_id: 21, sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, special: false },
@@ -144,5 +145,102 @@ describe('Edit a recurring order', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe('Please enter your city.');
     expect(api.sent('POST /api/update-recurring-order')).toHaveLength(0);
     expect(api.sent('POST /api/recurring-order-shipping-quotes')).toHaveLength(0);
+  });
+});
+
+describe('The card and the products of a recurring order', () => {
+  const BY_CARD: RecurringOrder = { ...PICKUP, id: '0123456789abcdef0123456b', first_order_number: '1080', payment_method: 'card', payment_label: 'Visa ending 4242', card_source: 'pm_visa' };
+  const CARDS = [
+    { source: 'pm_visa', brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    { source: 'pm_mc', brand: 'Mastercard', last4: '4444', exp_month: 1, exp_year: 2029 },
+  ];
+  const choice = (store_product_id: number, title: string, extra: Partial<RecurringProductChoice> = {}): RecurringProductChoice => ({
+    store_product_id, sku: `SKU-${store_product_id}`, title, image_url: null, price: '8.99', pack: 1, in_order: false, problem: null, ...extra,
+  });
+
+  it('charges another of the shopper\'s saved cards, each shown by brand and last 4 only; a refusal stands under the card', async () => {
+    const refusal = 'Please choose one of your saved cards.';
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([BY_CARD])).on('GET /api/customer-cards', { data: CARDS })
+      .on('POST /api/update-recurring-order', new Failure(422, refusal, { card_source: [refusal] }));
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1080'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    const card = await within(form).findByRole('combobox', { name: 'Charge each order to' }) as HTMLSelectElement;
+    expect(card.value).toBe('pm_visa');
+    expect(within(card).getAllByRole('option').map((o) => o.textContent)).toEqual(['Visa ending 4242', 'Mastercard ending 4444']);
+
+    // Nothing changed: nothing is sent.
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(api.sent('POST /api/update-recurring-order')).toHaveLength(0);
+    await user.click(await editButton('Every week from order 1080'));
+    const again = screen.getByRole('form', { name: 'Edit recurring order' });
+    const select = await within(again).findByRole('combobox', { name: 'Charge each order to' });
+    await user.selectOptions(select, 'pm_mc');
+    await user.click(within(again).getByRole('button', { name: 'Save changes' }));
+    expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{ id: BY_CARD.id, card_source: 'pm_mc' }]);
+    expect((await within(again).findByRole('alert')).textContent).toBe(refusal);
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('offers no card to change for an order paid at the store', async () => {
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([PICKUP]));
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1042'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    expect(within(form).queryByRole('group', { name: 'Card' })).toBeNull();
+    expect(api.requests.filter((r) => r.path === '/api/customer-cards')).toHaveLength(0);
+  });
+
+  it('finds products of the store and adds one (at its pack, the keyboard on it), sends it with the lines, and shows a refusal under it', async () => {
+    const refusal = 'Deck Screws: Max allowed limit is 60';
+    const found = [
+      choice(11, 'DeWalt 20V Cordless Drill', { in_order: true }), choice(41, 'Deck Screws', { pack: 6 }),
+      choice(51, 'Patio Heater', { problem: 'This item is not available to order online. Please contact the store.' }),
+    ];
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([PICKUP]))
+      .on('POST /api/recurring-order-products', (r) => ({ data: (r.body as { search: string }).search === 'nothing' ? [] : found }))
+      .on('POST /api/update-recurring-order', new Failure(422, refusal, { 'items.2.quantity': [refusal] }));
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1042'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    const search = within(form).getByRole('searchbox', { name: 'Add a product' });
+
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please type a product name or SKU to search for.');
+    expect(api.sent('POST /api/recurring-order-products')).toHaveLength(0);
+    await user.type(search, 'nothing');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(await within(form).findByText('No products of your store match “nothing”.')).toBeTruthy();
+
+    // Enter searches; it does not save the form.
+    await user.clear(search);
+    await user.type(search, 'screws{Enter}');
+    const list = await within(form).findByRole('list', { name: 'Products found' });
+    expect(api.sent('POST /api/recurring-order-products').map((r) => r.body)).toEqual([{ id: PICKUP.id, search: 'nothing' }, { id: PICKUP.id, search: 'screws' }]);
+    expect(api.sent('POST /api/update-recurring-order')).toHaveLength(0);
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]!.textContent).toContain('In this order');
+    expect(rows[1]!.textContent).toContain('$8.99');
+    expect(rows[2]!.textContent).toContain('This item is not available to order online.');
+    expect(within(rows[2]!).queryByRole('button')).toBeNull();
+
+    await user.click(within(list).getByRole('button', { name: 'Add Deck Screws' }));
+    const screws = within(form).getByRole('spinbutton', { name: 'Quantity of Deck Screws' });
+    expect(document.activeElement).toBe(screws);
+    expect(screws).toHaveProperty('value', '6');
+    expect(within(list).getAllByRole('listitem')[1]!.textContent).toContain('In this order');
+    await user.clear(screws);
+    await user.type(screws, '66');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{
+      id: PICKUP.id, items: [{ store_product_id: 11, quantity: 1 }, { store_product_id: 21, quantity: 2 }, { store_product_id: 41, quantity: 66 }],
+    }]);
+    expect((await within(form).findByRole('alert')).textContent).toBe(refusal);
+    expect(screws.getAttribute('aria-invalid')).toBe('true');
+
+    // Removing the added product takes it out and gives the keyboard back to the search.
+    await user.click(within(form).getByRole('button', { name: 'Remove Deck Screws' }));
+    expect(within(form).queryByRole('spinbutton', { name: 'Quantity of Deck Screws' })).toBeNull();
+    expect(document.activeElement).toBe(search);
   });
 });

@@ -17,7 +17,7 @@ const ENABLED = { ...BUSINESS, recurring_orders_enabled: true };
 
 const EVERY_2_WEEKS: RecurringOrder = {
   id: '0123456789abcdef01234567', status: 'active', frequency: 'every-2-weeks', frequency_label: 'Every 2 weeks', order_type: 'pickup',
-  store: { id: 2, name: 'Riverside' }, address: null, shipping_service: null, customer_name: 'Jane Doe', email: 'jane@example.com', payment_label: 'Visa ending 4242',
+  store: { id: 2, name: 'Riverside' }, address: null, shipping_service: null, customer_name: 'Jane Doe', email: 'jane@example.com', payment_method: 'card', payment_label: 'Visa ending 4242',
   items: [
     { store_product_id: 101, sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', quantity: 1, special: false },
     { store_product_id: 102, sku: 'PAINT-1', title: 'Barn Red Gallon', quantity: 2, special: true },
@@ -31,7 +31,7 @@ const EVERY_2_WEEKS: RecurringOrder = {
 };
 const MONTHLY_DELIVERY: RecurringOrder = {
   ...EVERY_2_WEEKS, id: '0123456789abcdef01234568', frequency: 'monthly', frequency_label: 'Every month', order_type: 'delivery',
-  address: { address: '9 Elm St', address2: '', city: 'Salem', state: 'OR', zip: '97301' }, payment_label: 'Pay at the store',
+  address: { address: '9 Elm St', address2: '', city: 'Salem', state: 'OR', zip: '97301' }, payment_method: 'pay_at_store', payment_label: 'Pay at the store',
   items: [{ store_product_id: 103, sku: 'SALT-40', title: 'Water Softener Salt 40 lb', quantity: 3, special: false }],
   first_order_number: '1050', started_on: '2026-10-31', next_dates: ['2026-11-30'], runs: [],
 };
