@@ -15,7 +15,7 @@ import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platf
 import AdminArea from './admin-area';
 import type { AboutUs, BusinessAboutUs, DepartmentWithAliases, HomeBanner, HomeBannerSettings, PublicStoreInformation, StoreSeoSettings, StoreSettings } from '@platform/contracts';
 import type { SocialLinks } from '@platform/domain';
-import type { BrandAdmin, FeaturedProductAdmin, FeaturedProductHit, ProductItem } from '@platform/contracts';
+import type { BrandAdmin, DepartmentSetting, FeaturedProductAdmin, FeaturedProductHit, ProductItem } from '@platform/contracts';
 import type { Address, ShippingQuote } from '@platform/contracts';
 import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
 
@@ -65,6 +65,7 @@ export interface Answers {
   'GET /api/v1/admin/department/prev-aliases': { data: { data: { id: number; name: string }[] } };
   'POST /api/v1/admin/department/add-alias': Saved<{ alias_mapped_id: number; alias_id: number; aliases: DepartmentWithAliases['aliases'] }>;
   'POST /api/v1/admin/department/remove-alias': Saved<{ aliases: DepartmentWithAliases['aliases'] }>;
+  'POST /api/v1/admin/department/save-department-settings': Saved<{ dept_id: number; settings: DepartmentSetting[] }>;
   /** Featured Products (features/featured): the list, the product search, and the changes (each answering the list). */
   'GET /api/admin/favourite-products': { data: FeaturedProductAdmin[]; limit: number };
   'GET /api/admin/favourite-products/stores': { data: { id: number; name: string }[] };

@@ -20,3 +20,4 @@ export { shippingLabelsApi, openLabelFile, type LabelBought, type ShippingAddres
 export { inStorePingApi, type InStorePingArgs } from './endpoints/in-store-ping';
 export { featuredProductsApi, type FeaturedAdminList, type FeaturedStore } from './endpoints/featured-products';
 export { brandsAdminApi, type BrandsAdminList } from './endpoints/brands-admin';
+export { departmentSettingsAdminApi, type DepartmentSettingsAnswer } from './endpoints/department-settings-admin';

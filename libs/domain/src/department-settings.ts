@@ -18,3 +18,7 @@ export const DEPARTMENT_NOT_FOUND = 'Department not found.';
 export const DEPARTMENT_SETTINGS_SAVED = 'Department settings saved.';
 export const DEPARTMENT_SETTINGS_EMPTY = 'Send at least one setting to save.';
 export const DEPARTMENT_SETTING_TWICE = 'Send each setting once.';
+export const DEPARTMENT_PRODUCTS_SAVE_FAILED = (name: string, sell: boolean) =>
+  `We could not ${sell ? 'put back' : 'take off'} the products of ${name}. Please try again.`;
+export const HIDE_DEPARTMENT_PRODUCTS_QUESTION = (name: string) =>
+  `Take every ${name} product off the storefront, with those of the departments under it? Shoppers will not find them in search, lists or by their page, and cannot add them to a cart, until you put them back.`;

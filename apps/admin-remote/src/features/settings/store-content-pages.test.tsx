@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { DepartmentWithAliases } from '@platform/contracts';
-import { ALIAS_ADDED, ALIAS_REMOVED, BAD_LINK, LOW_STOCK_RANGE, type SocialLinks } from '@platform/domain';
+import {
+  ALIAS_ADDED, ALIAS_REMOVED, BAD_LINK, DEPARTMENT_PRODUCTS_SAVE_FAILED, DEPARTMENT_SETTING_FIELDS, DEPARTMENT_SETTINGS_SAVED, HIDE_DEPARTMENT_PRODUCTS_QUESTION, LOW_STOCK_RANGE,
+  type SocialLinks,
+} from '@platform/domain';
 import { BUSINESS, Failure, FakeApi, later, OWNER, renderAdmin, SETTINGS } from '../../test-support';
 
 const staffWith = (permissions: string[]) => ({ ...OWNER, data: { ...OWNER.data, customer: { ...OWNER.data.customer, slug: 'staff', permissions } } });
@@ -149,6 +152,44 @@ describe('Settings › Department Mapping', () => {
     await user.click(screen.getByRole('button', { name: 'Remove alias Hand tools from Tools' }));
     await waitFor(() => expect(screen.queryByText('Hand tools')).toBeNull());
     expect(api.sent('POST /api/v1/admin/department/remove-alias')[0].body).toEqual({ id: 31, dept_id: 1 });
+  });
+
+  it("takes a department's products off the storefront only when confirmed, says so under it, and puts them back", async () => {
+    const saved = (r: { body: unknown }) => {
+      const body = r.body as { dept_id: number; settings: { key: string; value: boolean }[] };
+      return { status: 'success', message: DEPARTMENT_SETTINGS_SAVED, data: { dept_id: body.dept_id, settings: [{ ...DEPARTMENT_SETTING_FIELDS[0], value: body.settings[0].value }] } };
+    };
+    const api = new FakeApi().on('GET /api/get-department-hierarchy-with-alias', { data: TREE })
+      .on('POST /api/v1/admin/department/save-department-settings', new Failure(500, 'Server Error'));
+    const { user } = renderAdmin('/admin/settings/department-mapping', { api });
+    const onSale = await screen.findByRole('checkbox', { name: 'Sell Tools products on the storefront' }) as HTMLInputElement;
+    expect(onSale.checked).toBe(true);
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    await user.click(onSale);
+    expect(confirm.mock.calls[0][0]).toBe(HIDE_DEPARTMENT_PRODUCTS_QUESTION('Tools'));
+    expect(api.sent('POST /api/v1/admin/department/save-department-settings')).toEqual([]);
+    onSale.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText(DEPARTMENT_PRODUCTS_SAVE_FAILED('Tools', false))).toBeTruthy();
+    expect(onSale.checked).toBe(true);
+
+    api.on('POST /api/v1/admin/department/save-department-settings', saved);
+    await user.click(onSale);
+    await waitFor(() => expect(onSale.checked).toBe(false));
+    expect(api.sent('POST /api/v1/admin/department/save-department-settings')[1].body).toEqual({ dept_id: 1, settings: [{ key: 'hideProducts', value: true }] });
+    expect(screen.queryByText(DEPARTMENT_PRODUCTS_SAVE_FAILED('Tools', false))).toBeNull();
+    expect(screen.getByText(/products off the storefront/)).toBeTruthy();
+    expect(screen.getByText(/products off through Tools/)).toBeTruthy(); // Drills, under it
+    expect((screen.getByRole('checkbox', { name: 'Sell Drills products on the storefront' }) as HTMLInputElement).checked).toBe(true);
+
+    const asked = confirm.mock.calls.length;
+    await user.click(onSale); // putting them back asks nothing
+    await waitFor(() => expect(onSale.checked).toBe(true));
+    expect(confirm.mock.calls.length).toBe(asked);
+    expect(api.sent('POST /api/v1/admin/department/save-department-settings')[2].body).toEqual({ dept_id: 1, settings: [{ key: 'hideProducts', value: false }] });
+    expect(screen.queryByText(/products off/)).toBeNull();
+    confirm.mockRestore();
   });
 
   it('says so when the store has no departments', async () => {
