@@ -3,17 +3,17 @@ import { ADMIN, openSession, plain, runRecurringOrderNow, signIn, type Item } fr
 
 const HARDWARE = 'http://localhost:4300';
 
-/** An in-stock product of the store's first location, read in the browser (Node does not resolve *.localhost). */
-async function stockedProduct(page: Page): Promise<Item> {
+/** Two in-stock products of the store's first location, read in the browser (Node does not resolve *.localhost). */
+async function stockedProducts(page: Page): Promise<[Item, Item]> {
   await page.goto(`${HARDWARE}/`);
   const products: Item[] = await page.evaluate(async () => (await (await fetch('/api/products?limit=200&in_stock_only=1')).json()).products.data);
-  const product = products.find((p) => plain(p) && p.num_inventory >= 5);
-  expect(product).toBeTruthy();
-  return product!;
+  const [product, other] = products.filter((p) => plain(p) && p.num_inventory >= 5);
+  expect(other).toBeTruthy();
+  return [product!, other!];
 }
 
 test.describe('recurring orders', () => {
-  test('a shopper repeats a pickup order at checkout; on its day the scheduler places the next one; the shopper changes how often and how many; the shopper and the store see it; the shopper cancels', async ({ page, browser }) => {
+  test('a shopper repeats a pickup order at checkout; on its day the scheduler places the next one; the shopper changes how often and how many and adds a product; the shopper and the store see it; the shopper cancels', async ({ page, browser }) => {
     test.setTimeout(90_000); // a long journey: checkout, a run by the scheduler, a change, the store's screen, a cancel
     // An e-mail and a mobile number no other journey uses (an account's number is taken once per store).
     const email = `repeat-${Date.now()}@shopper.test`;
@@ -22,7 +22,7 @@ test.describe('recurring orders', () => {
     await page.goto(`${HARDWARE}/login`);
     await signIn(page, { email, password });
     await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
-    const product = await stockedProduct(page);
+    const [product, added] = await stockedProducts(page);
 
     await page.goto(`${HARDWARE}/p/${product.slug}`);
     await page.getByRole('region', { name: 'Add to cart' }).getByRole('button', { name: 'Add to Cart' }).click();
@@ -65,11 +65,17 @@ test.describe('recurring orders', () => {
     await expect(form.getByRole('combobox', { name: 'How often' })).toBeFocused();
     await form.getByRole('combobox', { name: 'How often' }).selectOption('monthly');
     await form.getByRole('spinbutton', { name: `Quantity of ${product.title}` }).fill('2');
+    // And a product of the store, found by its name and added (one of it).
+    await form.getByRole('searchbox', { name: 'Add a product' }).fill(added.title);
+    await form.getByRole('searchbox', { name: 'Add a product' }).press('Enter');
+    await form.getByRole('list', { name: 'Products found' }).getByRole('button', { name: `Add ${added.title}` }).first().click();
+    await expect(form.getByRole('spinbutton', { name: `Quantity of ${added.title}` })).toBeFocused();
     await form.getByRole('button', { name: 'Save changes' }).click();
     const edited = page.getByRole('article', { name: `Recurring order Every month from order ${first}` });
     await expect(edited.getByRole('status')).toHaveText('Your recurring order is changed. The next orders are placed with these changes.');
     await expect(edited.getByRole('list', { name: 'Items' })).toContainText(`2 × ${product.title}`);
-    await expect(edited.getByRole('list', { name: 'Changes' })).toContainText(`By you: How often: Every 2 weeks → Every month; ${product.title}: 1 → 2`);
+    await expect(edited.getByRole('list', { name: 'Items' })).toContainText(`1 × ${added.title}`);
+    await expect(edited.getByRole('list', { name: 'Changes' })).toContainText(`By you: How often: Every 2 weeks → Every month; ${product.title}: 1 → 2; ${added.title} added: 1`);
     await expect(edited.getByRole('button', { name: `Edit recurring order Every month from order ${first}` })).toBeFocused();
 
     // The store sees it under Orders › Recurring, with the run placed and the shopper's change.
