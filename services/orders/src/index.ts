@@ -18,6 +18,7 @@ export const ordersService: ServicePlugin = async (app, options) => {
 };
 export { Order } from './models';
 export { ArAccountModel } from './ar-accounts/models';
+export { forgetClosedAccountArAccount } from './ar-accounts/service';
 export { announceOrderPlaced, soldOrders } from './placed';
 export { indexOrders, forgetOrderIndex } from './order-index';
 export { recoverAbandonedCheckoutsOf } from './checkout';

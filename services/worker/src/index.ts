@@ -5,7 +5,7 @@ import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJ
 import { applyCatalogueChange, recountSalesFrom, ensureStockWatchLists, stockWatchersAfterReconcile, foldOrderPlaced, forgetClosedAccountAsks, forgetClosedAccountPings, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { forgetEndedSessions, forgetNewsletterSignUp, forgetUnsubscribeLinks } from '@platform/identity';
-import { recoverAbandonedCheckoutsOf, soldOrders } from '@platform/orders';
+import { forgetClosedAccountArAccount, recoverAbandonedCheckoutsOf, soldOrders } from '@platform/orders';
 import { sendEmailCampaign } from './email-campaigns';
 import { deliverNotifications } from '@platform/notifications';
 import { sendWizardReminders } from './wizard-reminders';
@@ -64,9 +64,10 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     backgroundWorker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldSales(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 4 }),
     backgroundWorker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 4 }),
     backgroundWorker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix, producers), { connection, prefix, concurrency: 4 }),
-    // A closed or erased account: each service forgets what it keeps (saved carts and the open cart, back-in-stock asks, in-store pings, unsubscribe links).
+    // A closed or erased account: each service forgets what it keeps (saved carts and the open cart, back-in-stock asks, in-store pings, unsubscribe links, its place on an AR account).
     backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, async (job) => {
       await forgetCarts(job);
+      await forgetClosedAccountArAccount({ resources: { redis: publisher, queuePrefix: prefix } })(job);
       await forgetClosedAccountAsks({ redis: publisher, queuePrefix: prefix })(job);
       await forgetClosedAccountPings({ redis: publisher, queuePrefix: prefix })(job);
       await forgetUnsubscribeLinks(job);

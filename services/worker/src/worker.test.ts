@@ -6,7 +6,7 @@ import { OutboxMessage } from '@platform/notifications';
 import { closedAccountEmailHash, createQueues, createRedis, DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type ProductViewJob } from '@platform/queue';
 import { BackInStockAsk, InStorePing, mostBoughtWith, mostSold, ProductStat } from '@platform/catalogue';
 import { CartStore, CouponUse, SavedCart } from '@platform/cart';
-import { announceOrderPlaced, Order } from '@platform/orders';
+import { announceOrderPlaced, ArAccountModel, Order } from '@platform/orders';
 import { startWorkers, type RunningWorkers } from './index';
 
 const prefix = `t-worker-${process.pid}`;
@@ -82,7 +82,7 @@ describe('orders-placed worker', () => {
 });
 
 describe('accounts-closed worker', () => {
-  it("forgets a closed account's saved carts, open cart, back-in-stock asks, in-store pings (signed in or with its e-mail) and newsletter sign-up, and no one else's", async () => {
+  it("forgets a closed account's saved carts, open cart, back-in-stock asks, in-store pings (signed in or with its e-mail) and newsletter sign-up, and takes it off its AR account; no one else's", async () => {
     const queues = createQueues(redis, prefix);
     const carts = new CartStore(redis, prefix);
     try {
@@ -98,6 +98,10 @@ describe('accounts-closed worker', () => {
       await InStorePing.create([ping(1, 'c:c-1', 'gone@w.test', 'gone-1'), ping(2, 'd:GoneDevice', 'GONE@w.test', null), ping(3, 'd:StayDevice', 'stays@w.test', null)]);
       const signUp = (email: string) => ({ _id: keyedId('w-tenant', 'newsletter', closedAccountEmailHash(email)), tenantId: 'w-tenant', email, consentText: 'Yes, e-mail me.', consentAt: new Date(), createdAt: new Date() });
       await NewsletterSubscriber.create([signUp('gone@w.test'), signUp('stays@w.test')]);
+      const onAccount = (id: string) => ({ id, name: id, email: `${id}@w.test`, at: new Date(), by: 'owner' });
+      const ar = await ArAccountModel.create({ tenantId: 'w-tenant', number: 'W-1', name: 'W Trades', creditLimitCents: 50000, customers: [onAccount('gone-1'), onAccount('stays-2')], customerCount: 2 });
+      const arIndex = `${prefix}:ar-customers:w-tenant`;
+      await redis.hset(arIndex, 'gone-1', String(ar._id), 'stays-2', String(ar._id));
       await queues.accountsClosed.add('closed', { tenantId: 'w-tenant', customerSlug: 'gone-1', customerId: 'c-1', emailHash: closedAccountEmailHash('gone@w.test') });
       await expect.poll(async () => read(() => SavedCart.countDocuments({ tenantId: 'w-tenant', customerSlug: 'gone-1' })), { timeout: 10000 }).toBe(0);
       await expect.poll(async () => carts.get('w-tenant', { customerSlug: 'gone-1', deviceId: null }), { timeout: 10000 }).toBeNull();
@@ -106,6 +110,8 @@ describe('accounts-closed worker', () => {
       await expect.poll(async () => (await read(() => BackInStockAsk.find({ tenantId: 'w-tenant' }).lean()) as unknown as { email: string }[]).map((a) => a.email), { timeout: 10000 }).toEqual(['stays@w.test']);
       await expect.poll(async () => (await read(() => InStorePing.find({ tenantId: 'w-tenant' }).lean()) as unknown as { name: string }[]).map((p) => p.name), { timeout: 10000 }).toEqual(['Pinger 3']);
       await expect.poll(async () => (await read(() => NewsletterSubscriber.find({ tenantId: 'w-tenant' }).lean()) as unknown as { email: string }[]).map((n) => n.email), { timeout: 10000 }).toEqual(['stays@w.test']);
+      await expect.poll(async () => (await read(() => ArAccountModel.findOne({ tenantId: 'w-tenant', _id: ar._id }).lean()) as unknown as { customers: { id: string }[] }).customers.map((c) => c.id), { timeout: 10000 }).toEqual(['stays-2']);
+      expect(await redis.hgetall(arIndex)).toEqual({ 'stays-2': String(ar._id) });
     } finally {
       await queues.accountsClosed.obliterate({ force: true });
       await queues.close();

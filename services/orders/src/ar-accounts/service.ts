@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { scoped } from '@platform/db';
+import { inBackground, scoped } from '@platform/db';
+import type { AccountClosedJob } from '@platform/queue';
 import {
   AR_NUMBER_TAKEN, AR_STATUS_LABELS, CHARGED_TO_ACCOUNT, arAccountFromInput, arAccountMatches, arAvailableCents, arChargeProblem, arPaymentProblem,
   displayPrice, formatCents, orderAmountDueCents, orderChargeProblem, parseAmountCents, type ArAccountInput,
@@ -122,16 +123,43 @@ export async function recordArPayment(ctx: RequestContext, io: ArIo, id: string,
   };
 }
 
+/**
+ * A customer leaves an account: it no longer lists them and Redis no longer points them to it. Its charges and
+ * payments stay (orders charged stay charged). The caller holds the store's AR lock; null: the account does not list them.
+ */
+async function takeCustomerOff(ctx: RequestContext, io: ArIo, id: string, slug: string): Promise<StoredAccount | null> {
+  return withRedisLock(io.resources.redis, accountLock(ctx, io, id), async () => {
+    const current = await findAccount(ctx, id);
+    if (!listsCustomer(current, slug)) return null;
+    const account = await saveArrays(ctx, id, { customers: current.customers.filter((c) => c.id !== slug) }, current);
+    await unindexArCustomers(ctx, io, [slug]);
+    return account;
+  }, ACCOUNT_LOCK);
+}
+
 /** POST admin/ar-accounts/{id}/customers/remove {customer_id}: the customer's orders are no longer charged to it (orders charged stay). */
 export async function removeArCustomer(ctx: RequestContext, io: ArIo, id: string, customerId: string) {
-  const saved = await withRedisLock(io.resources.redis, storeLock(ctx, io), () => withRedisLock(io.resources.redis, accountLock(ctx, io, id), async () => {
-    const current = await findAccount(ctx, id);
-    if (!listsCustomer(current, customerId)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
-    const account = await saveArrays(ctx, id, { customers: current.customers.filter((c) => c.id !== customerId) }, current);
-    await unindexArCustomers(ctx, io, [customerId]);
-    return account;
-  }, ACCOUNT_LOCK), ACCOUNT_LOCK);
+  const saved = await withRedisLock(io.resources.redis, storeLock(ctx, io), () => takeCustomerOff(ctx, io, id, customerId), ACCOUNT_LOCK);
+  if (!saved) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
   return { status: 'success', message: `The customer is no longer on account ${saved.number}.`, data: accountView(saved) };
+}
+
+/**
+ * accounts-closed job: a deleted or erased customer leaves the AR account they were on, as the store's 'Remove'
+ * does (their name and e-mail go from its customers; its charges and payments stay, as their orders stay), and
+ * Redis forgets which account they were on, so an account opened later never finds it. Background work: the
+ * store's accounts (few) are read to find every one listing them, under the store's AR lock.
+ */
+export function forgetClosedAccountArAccount(io: ArIo) {
+  return async (job: { data: AccountClosedJob }): Promise<void> => {
+    const { tenantId, customerSlug } = job.data;
+    const ctx = { tenantId } as RequestContext;
+    await withRedisLock(io.resources.redis, storeLock(ctx, io), async () => {
+      const accounts = await inBackground('job accounts-closed: the AR accounts listing the customer', () => storeAccounts(ctx));
+      for (const a of accounts.filter((x) => listsCustomer(x, customerSlug))) await takeCustomerOff(ctx, io, String(a._id), customerSlug);
+      await unindexArCustomers(ctx, io, [customerSlug]); // also an entry no account confirms (a change that stopped between its writes)
+    }, ACCOUNT_LOCK);
+  };
 }
 
 /**
