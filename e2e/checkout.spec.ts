@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, openSession, outboxMessage, plain, sessionToken, signIn, type Item } from './helpers';
+import { ADMIN, openSession, outboxMessage, plain, sessionToken, SHOPPER, signIn, type Item } from './helpers';
 
 const PAINT = 'http://demo-paint.localhost:4300';
 const HARDWARE = 'http://localhost:4300';
@@ -203,6 +203,19 @@ test.describe('checkout', () => {
     await expect(page.getByLabel('Test card')).toHaveCount(0);
     await page.getByRole('button', { name: /^Place order/ }).click();
     await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Payment: Paid by card.');
+  });
+
+  test("a trade customer on the store's AR account (the demo shopper, seeded on AR-1001) charges a pickup order to it", async ({ page }) => {
+    await openSession(page, HARDWARE, SHOPPER);
+    const product = await stockedProduct(page, HARDWARE);
+    await addToCart(page, HARDWARE, product.slug);
+    await page.getByRole('tab', { name: 'Pickup' }).click();
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await page.getByRole('form', { name: 'Contact information' }).getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('radio', { name: 'Charge to account Shopper Renovations (AR-1001)' }).check();
+    await expect(page.getByText(/available on the account\. The store bills the account; nothing is paid now\./)).toBeVisible();
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('status', { name: 'Order placed' })).toContainText('Payment: Charged to account Shopper Renovations (AR-1001).');
   });
 
   test('signing in from the Information step comes back to it; a delivery order reaches the owner\'s outstanding orders; the shopper follows it and buys it again', async ({ page, browser }) => {
