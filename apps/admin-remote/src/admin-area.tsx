@@ -6,7 +6,7 @@ import { Loading } from '@platform/ui';
 import { AdminLayout } from './features/layout/admin-layout';
 import { NoPermission } from './features/layout/no-permission';
 import { OrdersListPage } from './features/orders/orders-list-page';
-import { PrepareOrderPage } from './features/orders/prepare-order-page';
+import { OrderDetailsPage, PrepareOrderPage } from './features/orders/prepare-order-page';
 import { RecurringOrdersPage } from './features/orders/recurring-orders-page';
 import { ShippingLabelsPage } from './features/orders/shipping-labels/shipping-labels-page';
 import { ReconciliationPage } from './features/orders/reconciliation-page';
@@ -40,6 +40,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/orders/shipping-labels', Page: ShippingLabelsPage },
   { path: '/admin/orders/reconciliation', Page: ReconciliationPage },
   { path: '/admin/prepare-order', Page: PrepareOrderPage },
+  { path: '/admin/order-details/:id', Page: OrderDetailsPage },
   { path: '/admin/offline-orders', Page: OfflineOrdersPage },
   { path: '/admin/stats', Page: StatsPage },
   { path: '/admin/customers', Page: CustomersPage },

@@ -6,6 +6,7 @@ import { adminOrdersApi, downloadOrdersCsv, notify, storefrontApi, type OrderLis
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { ORDER_LIST_TITLES, OrderTabs } from './order-tabs';
 import { LiveOrdersBar, useLiveOrders } from './live-orders';
+import { orderScreenPath } from './prepare-order-page';
 
 const Table = styled.table`
   width: 100%; border-collapse: collapse; background: ${(p) => p.theme.colors.surface};
@@ -115,7 +116,7 @@ export function OrdersListPage() {
             <tbody>
               {data.data.map((o) => (
                 <tr key={o.id}>
-                  <td><Link to={`/admin/prepare-order?id=${o.id}`} aria-label={`Order ${o.order_number}`}>{o.order_number}</Link></td>
+                  <td><Link to={orderScreenPath(o)} aria-label={`Order ${o.order_number}`}>{o.order_number}</Link></td>
                   <td>{new Date(o.placed_at).toLocaleString()}</td><td>{o.customer_name}</td>
                   <td className="wide">{locations.find((l) => l.id === o.location_id)?.name ?? ''}</td><td className="wide">{o.order_type}</td>
                   <td>{ORDER_STATUS_LABELS[o.status] ?? o.status}</td><td>${o.total}</td>

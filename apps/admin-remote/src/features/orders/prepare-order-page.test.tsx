@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { AdminOrder, OrderLocations } from '@platform/contracts';
-import { FakeApi, renderAdmin } from '../../test-support';
+import type { AdminOrder, OrderLocations, OrderSummary } from '@platform/contracts';
+import { FakeApi, Failure, renderAdmin } from '../../test-support';
 
 const ID = '64b7f0c2a1b2c3d4e5f60720';
 const ORDER: AdminOrder = {
@@ -89,5 +89,53 @@ describe('Prepare Order: preparing steps, the expected day, another store', () =
     await vi.waitFor(() => expect(screen.queryByRole('form', { name: 'Move to another store' })).toBeNull());
     expect(api.sent(`POST /api/admin/orders/${ID}/location`).map((r) => r.body)).toEqual([{ location_id: 2 }]);
     expect(await screen.findByText('Riverside', { selector: 'dd' })).toBeTruthy();
+  });
+});
+
+describe('Order Details: any order at /admin/order-details/{id}', () => {
+  const COMPLETED: AdminOrder = {
+    ...ORDER, status: 'completed', status_label: 'Completed', actions: [],
+    items: [{ ...ORDER.items[0], quantity: 2, cancelled_quantity: 1 }],
+    history: [
+      { status: 'taken', at: '2026-11-20T15:05:00.000Z', by: 'owner', note: '' },
+      { status: 'completed', at: '2026-11-21T10:00:00.000Z', by: 'clerk', note: '' },
+    ],
+  };
+  const detailsApi = (order: AdminOrder) => new FakeApi()
+    .on(`GET /api/admin/orders/${ID}`, { data: order })
+    .on(`GET /api/admin/orders/${ID}/notes`, { data: [{ id: 'n1', text: 'Paid by cheque 1042', at: '2026-11-21T10:05:00.000Z', by: 'clerk' }] })
+    .on(`GET /api/admin/orders/${ID}/location`, { data: PLACES });
+
+  it('shows a completed order with what was cancelled, its history and staff notes, and nothing left to do', async () => {
+    renderAdmin(`/admin/order-details/${ID}`, { api: detailsApi(COMPLETED) });
+    expect(await screen.findByRole('heading', { name: 'Order 1042' })).toBeTruthy();
+    expect(screen.getByText('1 cancelled')).toBeTruthy();
+    expect(screen.getByText('This order is completed: nothing more to do.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order…' })).toBeNull();
+    const history = screen.getByRole('list', { name: 'Order history' });
+    expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^Taken, .* by owner$/), expect.stringMatching(/^Completed, .* by clerk$/)]);
+    expect(await within(screen.getByRole('region', { name: 'Staff notes' })).findByText(/Paid by cheque 1042/)).toBeTruthy();
+  });
+
+  it("says when the order is not this store's", async () => {
+    renderAdmin(`/admin/order-details/${ID}`, { api: new FakeApi().on(`GET /api/admin/orders/${ID}`, new Failure(404, 'This order was not found.')) });
+    expect(await screen.findByText('This order was not found')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Order Details' })).toBeTruthy();
+  });
+
+  it('is where the Completed list opens an order; an outstanding one opens on Prepare Order', async () => {
+    const row = (status: string): OrderSummary => ({ id: ID, order_number: '1042', status, customer_name: 'Jane Doe', order_type: 'pickup', total: '185.50', placed_at: '2026-11-20T15:00:00.000Z', location_id: 1 });
+    const page = (status: string) => ({ data: [row(status)], total: 1, current_page: 1, last_page: 1 });
+    const api = detailsApi(COMPLETED)
+      .on('GET /api/admin/orders/completed', page('completed') as never)
+      .on('GET /api/admin/orders/outstanding', page('taken') as never);
+    const { user } = renderAdmin('/admin/orders/list/completed', { api });
+    const link = await screen.findByRole('link', { name: 'Order 1042' });
+    expect(link.getAttribute('href')).toBe(`/admin/order-details/${ID}`);
+    await user.click(link);
+    expect(await screen.findByText('This order is completed: nothing more to do.')).toBeTruthy();
+    expect(window.location.pathname).toBe(`/admin/order-details/${ID}`);
+    await user.click(screen.getByRole('link', { name: '← Orders' }));
+    expect((await screen.findByRole('link', { name: 'Order 1042' })).getAttribute('href')).toBe(`/admin/prepare-order?id=${ID}`);
   });
 });

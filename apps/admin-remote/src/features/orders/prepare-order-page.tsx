@@ -1,8 +1,8 @@
 import { Fragment, useState } from 'react';
 import styled from 'styled-components';
-import { Link, useSearchParams } from '@platform/routing';
+import { Link, matchPath, useLocation, useSearchParams } from '@platform/routing';
 import type { AdminOrder } from '@platform/contracts';
-import { addressLine, formatPhone, ORDER_STATUS_LABELS, pickListGroups, type OrderAction } from '@platform/domain';
+import { addressLine, formatPhone, ORDER_STATUS_LABELS, orderListOf, pickListGroups, type OrderAction } from '@platform/domain';
 import { adminOrderMailApi, adminOrdersApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { DeliveryDate, MoveOrder, PrepareSteps } from './order-fulfilment';
@@ -55,11 +55,6 @@ function EmailCustomer({ id, name }: { id: string; name: string }) {
   );
 }
 
-/**
- * /admin/prepare-order?id=: one order as the store prepares it (spec 3 "prepare order"): the lines to pull,
- * who it is for and how it leaves the store, and the next step: take it, mark it ready (the shopper is
- * e-mailed; a delivery may say in how many minutes), complete it, or cancel it with a reason.
- */
 /** The staff's own notes on the order (the customer never sees them): add one, remove one. */
 function StaffNotes({ id }: { id: string }) {
   const { data: notes } = adminOrdersApi.useOrderNotesQuery(id);
@@ -140,9 +135,33 @@ function LineChange({ item, change }: { item: AdminOrder['items'][number]; chang
   );
 }
 
+/**
+ * Where an order opens in the back office: one still to be done on Prepare Order, a completed or cancelled one on
+ * its Order Details. Both show the same screen (OrderScreen).
+ */
+export const orderScreenPath = (order: { id: string; status: string }): string =>
+  (orderListOf(order.status) === 'outstanding' ? `/admin/prepare-order?id=${encodeURIComponent(order.id)}` : `/admin/order-details/${encodeURIComponent(order.id)}`);
+
+/**
+ * /admin/prepare-order?id=: one order as the store prepares it (spec 3 "prepare order"): the lines to pull,
+ * who it is for and how it leaves the store, and the next step: take it, mark it ready (the shopper is
+ * e-mailed; a delivery may say in how many minutes), complete it, or cancel it with a reason.
+ */
 export function PrepareOrderPage() {
   const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
+  return <OrderScreen id={params.get('id') ?? ''} title="Prepare Order" />;
+}
+
+/**
+ * /admin/order-details/{id} (spec 3 "order details"): any order of the store at its own address, completed and
+ * cancelled ones too: its lines with what was cancelled, payment, customer, history and staff notes, and whatever
+ * can still be done with it (nothing, once completed or cancelled, but notes and e-mailing the customer).
+ */
+export function OrderDetailsPage() {
+  return <OrderScreen id={matchPath('/admin/order-details/:id', useLocation().pathname)?.params.id ?? ''} title="Order Details" />;
+}
+
+function OrderScreen({ id, title }: { id: string; title: string }) {
   const { data: order, isLoading, isError, error, refetch } = adminOrdersApi.useAdminOrderQuery(id, { skip: !id });
   const [act, { isLoading: acting }] = adminOrdersApi.useOrderActionMutation();
   const [minutes, setMinutes] = useState('');
@@ -164,11 +183,11 @@ export function PrepareOrderPage() {
     }
   };
 
-  if (!id) return <Container><PageTitle>Prepare Order</PageTitle><EmptyState title="No order chosen">Open an order from the <Link to="/admin/orders/list">outstanding orders</Link>.</EmptyState></Container>;
+  if (!id) return <Container><PageTitle>{title}</PageTitle><EmptyState title="No order chosen">Open an order from the <Link to="/admin/orders/list">outstanding orders</Link>.</EmptyState></Container>;
   const notFound = isError && (error as { status?: number }).status === 404;
   return (
     <Container>
-      <PageTitle>{order ? `Order ${order.order_number}` : 'Prepare Order'}</PageTitle>
+      <PageTitle>{order ? `Order ${order.order_number}` : title}</PageTitle>
       <p><Link to="/admin/orders/list">← Orders</Link></p>
       {isLoading ? <Loading label="Loading the order…" /> : null}
       {notFound ? <EmptyState title="This order was not found">It may belong to another store. <Link to="/admin/orders/list">Outstanding orders</Link></EmptyState> : null}
