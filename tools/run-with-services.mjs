@@ -7,7 +7,10 @@ import { startBackingServices } from './provision.mjs';
 
 const [cmd, ...args] = process.argv.slice(2);
 if (!cmd) { console.error('usage: node tools/run-with-services.mjs <command> [args...]'); process.exit(2); }
-const services = await startBackingServices({ profile: 'dev', mongoPort: Number(process.env.DEV_MONGO_PORT ?? 27117), redisPort: Number(process.env.DEV_REDIS_PORT ?? 6479), stripePort: Number(process.env.DEV_STRIPE_PORT ?? 12219) });
+// Another port (a second runner beside the usual one) gets a data folder of its own: two FerretDBs writing one folder's
+// SQLite files break each other ('no such table: _ferretdb_collections').
+const profile = process.env.DEV_MONGO_PORT && process.env.DEV_MONGO_PORT !== '27117' ? `dev-${process.env.DEV_MONGO_PORT}` : 'dev';
+const services = await startBackingServices({ profile, mongoPort: Number(process.env.DEV_MONGO_PORT ?? 27117), redisPort: Number(process.env.DEV_REDIS_PORT ?? 6479), stripePort: Number(process.env.DEV_STRIPE_PORT ?? 12219) });
 const res = spawnSync(cmd, args, { stdio: 'inherit', env: {
   ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl, ...(services.stripeUrl && { STRIPE_API_BASE: services.stripeUrl }), EASYPOST_API_URL: services.easyPostUrl, ...services.dropShipUrls,
 } });
