@@ -198,6 +198,12 @@ export function isCalendarDay(text: string): boolean {
 export const deliveryDateLabel = (date: string): string =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
+/** markPrepared's subAccountId that is not one of the store's staff accounts (spec 3 §4 'mark prepared ... and sub-account'). */
+export const PREPARED_BY_NOT_STAFF = "Choose one of the store's staff accounts.";
+/** What marking an order ready keeps on its history: the delivery minutes given and the staff member who prepared it. */
+export const preparedNote = (input: { deliveryMinutes?: number; preparedBy?: string | null }): string =>
+  [input.deliveryMinutes ? `Delivery in about ${input.deliveryMinutes} minutes` : '', input.preparedBy ? `Prepared by ${input.preparedBy}` : ''].filter(Boolean).join('. ');
+
 /** The actions the store can take on an order now, in the order the screen offers them. */
 export const orderActions = (status: string): OrderAction[] =>
   (['take', 'prepare', 'complete', 'cancel'] as OrderAction[]).filter((action) => orderTransition(status, action).ok);

@@ -7,6 +7,7 @@ import { cartService } from '@platform/cart';
 import { StoreProfile } from '@platform/tenant-settings';
 import { Order, ordersService } from './index';
 import { inBackground } from '@platform/db';
+import { Customer } from '@platform/identity';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
@@ -76,6 +77,24 @@ describe('the store works on an order', () => {
     expect(done.json().data).toMatchObject({ status: 'completed', actions: [] });
     expect(done.json().data.history.map((h: { status: string; by: string }) => [h.status, h.by])).toEqual([['taken', 'the-owner'], ['prepared', 'the-owner'], ['completed', 'the-owner']]);
     expect((await act('cancel', { id, reason: 'Too late' })).json().message).toBe('This order is completed already.');
+  });
+
+  it('marks it ready naming the staff member who prepared it (markPrepared subAccountId); anyone else is refused and nothing changes', async () => {
+    await Customer.create([
+      { tenantId, slug: 'jo-clerk', email: 'jo@adm-ord.test', firstName: 'Jo', lastName: 'Clerk', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: [] },
+      { tenantId, slug: 'sam-shopper', email: 'sam@adm-ord.test', firstName: 'Sam', lastName: 'Shopper', passwordHash: 'x' },
+      { tenantId: otherTenantId, slug: 'kim-staff', email: 'kim@adm-other.test', firstName: 'Kim', lastName: 'Staff', passwordHash: 'x', isAdmin: true, isSubAccount: true, permissions: [] },
+    ]);
+    const id = await placeOrder('PreparedBy', 1);
+    for (const subAccountId of ['sam-shopper', 'kim-staff', 'nobody-here', 'the-owner']) {
+      const refused = await act('markPrepared', { id, subAccountId });
+      expect(refused.statusCode, subAccountId).toBe(422);
+      expect(refused.json()).toMatchObject({ message: "Choose one of the store's staff accounts.", errors: { subAccountId: ["Choose one of the store's staff accounts."] } });
+    }
+    expect((await harness.app.inject({ url: `/api/admin/orders/${id}`, headers: asOwner() })).json().data).toMatchObject({ status: 'placed', history: [] });
+    const ready = await act('markPrepared', { id, subAccountId: 'jo-clerk', deliveryMinutes: 30 });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().data.history).toEqual([{ status: 'prepared', at: expect.any(String), by: 'the-owner', note: 'Delivery in about 30 minutes. Prepared by Jo Clerk' }]);
   });
 
   it('cancels with a reason only: the stock goes back, the shopper is told, the order leaves the outstanding list', async () => {

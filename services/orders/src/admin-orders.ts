@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mongoose, scoped } from '@platform/db';
-import { cancelledLineCents, displayPrice, isPrepareStep, shelfUnitsHeld, type PrepareStep, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, toldShopper, type OrderAction, type OrderChange } from '@platform/domain';
+import { cancelledLineCents, displayPrice, isPrepareStep, preparedNote, PREPARED_BY_NOT_STAFF, shelfUnitsHeld, type PrepareStep, itemCancelProblem, itemSpecialProblem, orderActions, orderTransition, ORDER_STATUS_LABELS, parseOrderItemId, toldShopper, type OrderAction, type OrderChange } from '@platform/domain';
 import { announceStockChange } from '@platform/catalogue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
@@ -12,6 +12,7 @@ import { cardProvider, giveCardPaymentBack, PAY_BY_CARD, type StoredPayment } fr
 import { refundPayment } from '@platform/payments';
 import { orderArAccount, syncArCharge } from './ar-accounts/ledger';
 import { tellShopper } from './shopper-notices';
+import { customerByKey } from '@platform/identity';
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const CANCEL_REASON_NEEDED = 'Please give a reason for cancelling.';
@@ -60,15 +61,24 @@ const DONE: Record<OrderAction, (n: string) => string> = {
  * exactly the stock the order took, once. Taking it, marking it ready and cancelling it tell the shopper
  * (tellShopper: e-mail, and a text where the store sends them); completing it is the hand-over itself.
  */
-export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string, action: OrderAction, input: { reason?: string; deliveryMinutes?: number } = {}) {
+/** The staff member a markPrepared names (subAccountId: a sub-account's slug) by name, or 422 when it is not one of this store's. */
+async function preparedByName(ctx: RequestContext, slug: string | undefined): Promise<string | null> {
+  if (!slug?.trim()) return null;
+  const staff = await customerByKey<{ isAdmin?: boolean; isSubAccount?: boolean; firstName?: string; lastName?: string; email: string }>(ctx, 'slug', slug.trim());
+  if (!staff?.isAdmin || !staff.isSubAccount) throw new AppError('unprocessable', PREPARED_BY_NOT_STAFF, { subAccountId: [PREPARED_BY_NOT_STAFF] });
+  return `${staff.firstName ?? ''} ${staff.lastName ?? ''}`.trim() || staff.email;
+}
+
+export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string, action: OrderAction, input: { reason?: string; deliveryMinutes?: number; subAccountId?: string } = {}) {
   const reason = input.reason?.trim() ?? '';
   if (action === 'cancel' && !reason) throw new AppError('unprocessable', CANCEL_REASON_NEEDED, { reason: [CANCEL_REASON_NEEDED] });
+  const preparedBy = action === 'prepare' ? await preparedByName(ctx, input.subAccountId) : null;
   // One action at a time per order (two staff pressing at once); other orders and checkouts never wait.
   const done = await withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`, async () => {
     const current = await findOrder(ctx, id);
     const next = orderTransition(current.status, action);
     if (!next.ok) throw new AppError('conflict', next.message);
-    const entry = { status: next.status, at: new Date(), by: ctx.caller?.slug ?? null, note: action === 'cancel' ? reason : input.deliveryMinutes ? `Delivery in about ${input.deliveryMinutes} minutes` : '' };
+    const entry = { status: next.status, at: new Date(), by: ctx.caller?.slug ?? null, note: action === 'cancel' ? reason : action === 'prepare' ? preparedNote({ deliveryMinutes: input.deliveryMinutes, preparedBy }) : '' };
     // A card payment is given back first: a refund the provider refuses leaves the order as it was.
     const paid = (current as { payment?: StoredPayment }).payment;
     const back = action === 'cancel' ? await giveCardPaymentBack(ctx, paid) : null;

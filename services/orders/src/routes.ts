@@ -281,10 +281,14 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     preHandler: requireAdmin,
     schema: {
       tags: ['orders'], summary: 'The order is ready (collected, out for delivery or packed); the shopper is told (e-mail, and a text where they get texts: docs/SHOPPER-NOTICES.md)', security: [{ bearer: [] }],
-      body: Type.Object({ id: OrderId, deliveryMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })), subAccountId: Type.Optional(Type.String({ maxLength: 100 })) }),
-      response: StepAnswer,
+      body: Type.Object({
+        id: OrderId, deliveryMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
+        subAccountId: Type.Optional(Type.String({ maxLength: 100, description: "The staff member (a sub-account's slug) who prepared it, kept on the order's history" })),
+      }),
+      // 422: subAccountId is not one of the store's staff accounts.
+      response: { ...StepAnswer, ...errorAnswers(409, 422) },
     },
-  }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'prepare', { deliveryMinutes: request.body.deliveryMinutes }));
+  }, async (request) => actOnOrder(request.ctx, io, request.body.id, 'prepare', { deliveryMinutes: request.body.deliveryMinutes, subAccountId: request.body.subAccountId }));
   app.post('/admin/orders/markComplete', {
     preHandler: requireAdmin,
     schema: { tags: ['orders'], summary: 'The shopper has the order', security: [{ bearer: [] }], body: Type.Object({ id: OrderId }), response: StepAnswer },

@@ -38,7 +38,7 @@ export const adminOrdersApi = platformApi.injectEndpoints({
       query: ({ itemId, qty }) => ({ url: `admin/orders/makeItemSpecial/${encodeURIComponent(itemId)}`, method: 'POST', body: { qty } }), invalidatesTags: ['Orders'],
     }),
     /** Moves an order on: take, prepare (mark ready), complete, cancel (with a reason); the answer's message says what happened. */
-    orderAction: build.mutation<{ status: string; message: string; data: AdminOrder }, { action: OrderAction; id: string; reason?: string; deliveryMinutes?: number }>({
+    orderAction: build.mutation<{ status: string; message: string; data: AdminOrder }, { action: OrderAction; id: string; reason?: string; deliveryMinutes?: number; subAccountId?: string }>({
       query: ({ action, ...body }) => ({ url: `admin/orders/${ORDER_ACTION_PATHS[action]}`, method: 'POST', body }),
       invalidatesTags: ['Orders'],
     }),

@@ -67,6 +67,17 @@ describe('Prepare Order: preparing steps, the expected day, another store', () =
     expect(api.sent('POST /api/admin/orders/updateDeliveryDate').map((r) => r.body)).toEqual([{ id: ID, delivery_date: '2099-12-03', delivery_window: '9am-noon' }]);
   });
 
+  it('marks it ready naming who prepared it, chosen from the staff accounts', async () => {
+    const jo = { slug: 'jo-clerk', first_name: 'Jo', last_name: 'Clerk', email: 'jo@example.com', permissions: [], last_active_at: null, location_id: null };
+    const api = orderApi()
+      .on('GET /api/sub-accounts', { 'sub-accounts': [jo] })
+      .on('POST /api/admin/orders/markPrepared', { status: 'success', message: 'Order 1042 is ready. Jane has been told by e-mail.', data: { ...ORDER, status: 'prepared', status_label: 'Ready', actions: ['complete', 'cancel'] } });
+    const { user } = renderAdmin(`/admin/prepare-order?id=${ID}`, { api });
+    await user.selectOptions(await screen.findByLabelText('Prepared by (optional)'), 'Jo Clerk');
+    await user.click(screen.getByRole('button', { name: 'Mark ready' }));
+    await vi.waitFor(() => expect(api.sent('POST /api/admin/orders/markPrepared').map((r) => r.body)).toEqual([{ id: ID, subAccountId: 'jo-clerk' }]));
+  });
+
   it('offers no delivery date for a pickup order without special-order items', async () => {
     renderAdmin(`/admin/prepare-order?id=${ID}`, { api: orderApi({ ...ORDER, items: [ORDER.items[0]] }) });
     await screen.findByRole('group', { name: 'Record a preparing step' });

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Link, matchPath, useLocation, useSearchParams } from '@platform/routing';
 import type { AdminOrder } from '@platform/contracts';
 import { addressLine, formatPhone, ORDER_STATUS_LABELS, orderListOf, pickListGroups, type OrderAction } from '@platform/domain';
-import { adminOrderMailApi, adminOrdersApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
+import { adminOrderMailApi, adminOrdersApi, adminSettingsApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { DeliveryDate, MoveOrder, PrepareSteps } from './order-fulfilment';
 import { CreateLabel } from './shipping-labels/create-label';
@@ -165,6 +165,10 @@ function OrderScreen({ id, title }: { id: string; title: string }) {
   const { data: order, isLoading, isError, error, refetch } = adminOrdersApi.useAdminOrderQuery(id, { skip: !id });
   const [act, { isLoading: acting }] = adminOrdersApi.useOrderActionMutation();
   const [minutes, setMinutes] = useState('');
+  // Who prepared it (markPrepared subAccountId): the store's staff accounts this admin may see (all for the owner
+  // and sub-account managers, else their own).
+  const { data: staff } = adminSettingsApi.useSubAccountsQuery();
+  const [preparedBy, setPreparedBy] = useState('');
   const [reason, setReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -175,7 +179,10 @@ function OrderScreen({ id, title }: { id: string; title: string }) {
     setProblem(null);
     if (action === 'cancel' && !reason.trim()) { setProblem('Please give a reason for cancelling.'); return; }
     try {
-      const answer = await act({ action, id, ...(action === 'cancel' ? { reason } : {}), ...(action === 'prepare' && Number(minutes) > 0 ? { deliveryMinutes: Number(minutes) } : {}) }).unwrap();
+      const answer = await act({
+        action, id, ...(action === 'cancel' ? { reason } : {}), ...(action === 'prepare' && Number(minutes) > 0 ? { deliveryMinutes: Number(minutes) } : {}),
+        ...(action === 'prepare' && preparedBy ? { subAccountId: preparedBy } : {}),
+      }).unwrap();
       notify('success', answer.message, 5000);
       setCancelling(false);
     } catch (err) {
@@ -222,6 +229,14 @@ function OrderScreen({ id, title }: { id: string; title: string }) {
                   <Fragment key={action}>
                     {action === 'prepare' && order.order_type === 'delivery' ? (
                       <Field style={{ marginBottom: 0 }}>Delivery in (minutes, optional)<input type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} style={{ width: '8em' }} /></Field>
+                    ) : null}
+                    {action === 'prepare' && staff?.length ? (
+                      <Field style={{ marginBottom: 0 }}>Prepared by (optional)
+                        <select value={preparedBy} onChange={(e) => setPreparedBy(e.target.value)}>
+                          <option value="">Not named</option>
+                          {staff.map((s) => <option key={s.slug} value={s.slug}>{`${s.first_name} ${s.last_name}`.trim() || s.email}</option>)}
+                        </select>
+                      </Field>
                     ) : null}
                     <Button type="button" disabled={acting} onClick={() => void run(action)}>{ACTION_LABELS[action]}</Button>
                   </Fragment>
