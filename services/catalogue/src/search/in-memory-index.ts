@@ -1,140 +1,23 @@
-import SearchableMap from 'minisearch/SearchableMap';
-import { PRICE_BANDS, priceBandOf } from '@platform/domain';
 import { toProductItem } from '../product-item';
 import type { ProductItem } from '@platform/contracts';
 import type { LocationOffer, ProductDetailView, ProductListing, SearchAliases, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
-import { completionWords, MIN_PREFIX, normalizeTerm, queryWords, TOKEN_SPLIT, type QueryWord } from './tokenize';
-import { fuzziness, termMatches } from './typo';
+import { completionWords, MIN_PREFIX, normalizeTerm, queryWords, type QueryWord } from './tokenize';
+import { fuzziness } from './typo';
 import { FacetTable } from './facets';
 import { AliasTable } from './aliases';
-import { byScore, FIELD_WEIGHTS, inverseDocumentFrequency, sortedByKey, textRanks } from './ranking';
+import { byScore } from './ranking';
+import { LocationColumns } from './location-columns';
+import { Postings } from './postings';
+import { EMPTY_FILTERS, filterSlots } from './filters';
+import { SortOrders } from './sort-orders';
+import { COMPLETIONS_PER_PREFIX, TypeAhead } from './type-ahead';
+import { ResultCache } from './result-cache';
 
 // Exported from here before the split: kept for importers.
 export { normalizeTerm } from './tokenize';
 
-/** Per-location columns, indexed by document slot. */
-class LocationColumns {
-  effectiveCents: Int32Array;
-  regularCents: Int32Array;
-  promoCents: Int32Array;
-  inventory: Int32Array;
-  storeProductId: Int32Array;
-  listedAt: Float64Array;
-  flags: Uint8Array; // 1 present, 2 hidden, 4 vendor allows special order
-  /** The price band (index into PRICE_BANDS) of the effective price, kept so facet counting reads one byte. */
-  priceBand: Uint8Array;
-  constructor(capacity: number) {
-    this.effectiveCents = new Int32Array(capacity);
-    this.regularCents = new Int32Array(capacity);
-    this.promoCents = new Int32Array(capacity).fill(-1);
-    this.inventory = new Int32Array(capacity);
-    this.storeProductId = new Int32Array(capacity);
-    this.listedAt = new Float64Array(capacity);
-    this.flags = new Uint8Array(capacity);
-    this.priceBand = new Uint8Array(capacity);
-  }
-  grow(capacity: number) {
-    const next = new LocationColumns(capacity);
-    next.effectiveCents.set(this.effectiveCents); next.regularCents.set(this.regularCents); next.promoCents.set(this.promoCents);
-    next.inventory.set(this.inventory); next.storeProductId.set(this.storeProductId); next.listedAt.set(this.listedAt); next.flags.set(this.flags);
-    next.priceBand.set(this.priceBand);
-    return next;
-  }
-}
-
-/** A query that filters nothing, for internal lookups (similar products). */
-const EMPTY_FILTERS: SearchQuery = {
-  keyword: '', locationId: 0, deptIds: [], excludeDeptIds: [], brandIds: [], minCents: null, maxCents: null, inStockOnly: false, promoOnly: false,
-  attributes: {}, inStockAtLocationIds: null, sort: 'relevancy', page: 1, limit: 1,
-};
 /** Fewer exact matches than this, and the search is widened with typo tolerance and a prefix on the last word. */
 const WIDEN_BELOW = 24;
-/** A price's band as its index in PRICE_BANDS (the rule is libs/domain's; worked out once per offer change). */
-const priceBandIndex = (cents: number) => PRICE_BANDS.findIndex((b) => b.key === priceBandOf(cents));
-
-/** Typo and prefix lookups remembered per index (cleared whenever a new term enters the dictionary). */
-const MAX_EXPANSIONS_KEPT = 5000;
-
-/** Per posting: the product's slot, its version when indexed, and the term's field weight over √(product length). */
-interface PostingList { slots: number[]; versions: number[]; weights: number[] }
-
-/**
- * Postings: term → product slots with the term's field weight in that product, in MiniSearch's radix tree
- * (SearchableMap), which finds the terms within an edit distance or under a prefix. Scoring reads plain
- * arrays, so a common word over 100k products costs well under a millisecond (MiniSearch's own search
- * allocates a result object per match: 3-5 ms). Entries of a changed product stay behind, skipped by version.
- */
-class Postings {
-  private lists = new SearchableMap<PostingList>();
-  version = new Int32Array(0);
-
-  grow(capacity: number) {
-    const version = new Int32Array(capacity); version.set(this.version); this.version = version;
-  }
-
-  add(slot: number, fields: Record<keyof typeof FIELD_WEIGHTS, string>) {
-    this.version[slot] += 1;
-    const weights = new Map<string, number>();
-    let tokens = 0;
-    for (const field of Object.keys(FIELD_WEIGHTS) as (keyof typeof FIELD_WEIGHTS)[]) {
-      for (const word of fields[field].split(TOKEN_SPLIT)) {
-        const term = normalizeTerm(word);
-        if (!term) continue;
-        tokens += 1;
-        weights.set(term, (weights.get(term) ?? 0) + FIELD_WEIGHTS[field]);
-      }
-    }
-    // The weight is stored already normalised by the product's length: scoring reads no per-product array for it.
-    const norm = Math.sqrt(tokens || 1);
-    for (const [term, weight] of weights) {
-      let list = this.lists.get(term);
-      if (!list) { list = { slots: [], versions: [], weights: [] }; this.lists.set(term, list); this.expansions.clear(); }
-      list.slots.push(slot); list.versions.push(this.version[slot]); list.weights.push(weight / norm);
-    }
-  }
-
-  remove(slot: number) { this.version[slot] += 1; }
-
-  /**
-   * Typo and prefix lookups walk the radix tree (a 2-typo lookup costs milliseconds); their answers only
-   * change when the dictionary gains terms, so they are kept until then.
-   */
-  private expansions = new Map<string, [string, number][]>();
-
-  /** The dictionary terms a query term matches, with their weight: itself, typos within `maxTypos`, and words it starts. */
-  expand(term: string, options: { maxTypos: number; prefix: boolean }): [string, number][] {
-    if (!options.maxTypos && !options.prefix) return this.lists.has(term) ? [[term, 1]] : [];
-    const key = `${options.maxTypos}${options.prefix ? 'p' : ''}:${term}`;
-    const known = this.expansions.get(key);
-    if (known) return known;
-    const found = termMatches(this.lists, term, options);
-    if (this.expansions.size >= MAX_EXPANSIONS_KEPT) this.expansions.clear();
-    this.expansions.set(key, found);
-    return found;
-  }
-
-  /**
-   * Adds each live slot holding any of the terms into `scores` (best weight × idf, normalised by product
-   * length; a slot counts once however many of the terms it holds) and lists the slots it touched.
-   */
-  collect(terms: [string, number][], documentCount: number, scores: Float64Array, touched: number[]): void {
-    for (const [term, termWeight] of terms) {
-      const list = this.lists.get(term);
-      if (!list) continue;
-      const idf = inverseDocumentFrequency(documentCount, list.slots.length) * termWeight;
-      for (let i = 0; i < list.slots.length; i += 1) {
-        const slot = list.slots[i];
-        if (list.versions[i] !== this.version[slot]) continue;
-        const score = idf * list.weights[i];
-        if (scores[slot] === 0) touched.push(slot);
-        if (score > scores[slot]) scores[slot] = score;
-      }
-    }
-  }
-}
-
-/** Type-ahead lists: the best-ranked products per word prefix (3+ characters), kept up to this many. */
-const COMPLETIONS_PER_PREFIX = 48;
 /** Recent results kept per index; any change to the index clears them. */
 const RESULT_CACHE_ENTRIES = 1000;
 /** Serialized items kept per store product (a product at one location); a change to either drops its entry. */
@@ -166,10 +49,8 @@ export class InMemorySearchIndex implements SearchIndex {
   private facets = new FacetTable();
   private locations = new Map<number, LocationColumns>();
   private capacity = 0;
-  private rankCache: { title?: Int32Array; model?: Int32Array } = {};
-  private orderCache = new Map<string, Int32Array>();
-  private mask = new Uint8Array(0);
-  private results = new Map<string, SearchHits | Suggestions>();
+  private sortOrders = new SortOrders(this.docs);
+  private results: ResultCache<SearchHits | Suggestions>;
   /**
    * Store product id → its item as JSON text, as a search engine keeps each document's source: a page of results
    * is joined from these instead of building and serializing 96 objects per request (docs/SEARCH.md).
@@ -178,11 +59,12 @@ export class InMemorySearchIndex implements SearchIndex {
   private synonyms = new Map<string, string[]>();
   /** Department and brand aliases: alias term → products of the aliased departments and brands. */
   private aliases = new AliasTable();
-  /** Prefix → slots, best first (shorter titles first), at most COMPLETIONS_PER_PREFIX; built on first suggest. */
-  private completions: Map<string, number[]> | null = null;
+  private typeAhead = new TypeAhead(this.docs);
 
   /** `resultCacheEntries` 0 turns the result cache off (benchmarks of first-time queries). */
-  constructor(readonly tenantId: string, private readonly resultCacheEntries = RESULT_CACHE_ENTRIES) {}
+  constructor(readonly tenantId: string, resultCacheEntries = RESULT_CACHE_ENTRIES) {
+    this.results = new ResultCache(resultCacheEntries);
+  }
 
   get documentCount(): number { return this.slotOf.size; }
 
@@ -265,7 +147,7 @@ export class InMemorySearchIndex implements SearchIndex {
       this.facets.set(slot, doc);
       this.slotBySlug.set(doc.slug, slot);
       this.slotBySku.set(doc.sku, slot);
-      if (this.completions) this.addCompletions(slot, doc);
+      this.typeAhead.add(slot, doc);
       this.live[slot] = this.showable(doc) ? 1 : 0;
       this.postings.add(slot, { title: doc.title, brand: doc.brandName, sku: doc.sku, model: doc.modelNumber });
       this.aliases.add(slot, this.postings.version[slot], doc.departmentPath, doc.brandId);
@@ -276,22 +158,13 @@ export class InMemorySearchIndex implements SearchIndex {
       const columns = this.columnsFor(offer.locationId);
       this.itemJson.delete(columns.storeProductId[slot]);
       this.itemJson.delete(offer.storeProductId);
-      columns.regularCents[slot] = offer.priceCents;
-      columns.promoCents[slot] = offer.promoPriceCents ?? -1;
-      columns.effectiveCents[slot] = offer.promoPriceCents !== null && offer.promoPriceCents < offer.priceCents ? offer.promoPriceCents : offer.priceCents;
-      columns.priceBand[slot] = priceBandIndex(columns.effectiveCents[slot]);
-      columns.inventory[slot] = offer.inventory;
-      columns.storeProductId[slot] = offer.storeProductId;
+      columns.set(slot, offer);
       this.offerByStoreProduct.set(offer.storeProductId, { slot, locationId: offer.locationId });
-      columns.listedAt[slot] = offer.listedAt;
-      columns.flags[slot] = 1 | (offer.hidden ? 2 : 0) | (offer.vendorAllowsSpecialOrder ? 4 : 0);
     }
-    if (added) {
-      this.rankCache = {};
-      this.orderCache.clear();
-    } else {
-      if (textChanged) { this.rankCache = {}; this.orderCache.delete('title'); this.orderCache.delete('model'); }
-      for (const locationId of new Set(offers.map((o) => o.locationId))) { this.orderCache.delete(`price:${locationId}`); this.orderCache.delete(`latest:${locationId}`); }
+    if (added) this.sortOrders.forgetAll();
+    else {
+      if (textChanged) this.sortOrders.forgetText();
+      for (const locationId of new Set(offers.map((o) => o.locationId))) this.sortOrders.forgetLocation(locationId);
     }
     this.results.clear();
   }
@@ -314,26 +187,11 @@ export class InMemorySearchIndex implements SearchIndex {
   }
 
   search(query: SearchQuery): SearchHits {
-    return this.remember(`s${JSON.stringify(query)}`, () => this.compute(query));
+    return this.results.remember(`s${JSON.stringify(query)}`, () => this.compute(query));
   }
 
   suggest(prefix: string, locationId: number, limit: number): Suggestions {
-    return this.remember(`p${locationId}:${limit}:${prefix.toLowerCase()}`, () => this.computeSuggestions(prefix, locationId, limit));
-  }
-
-  /** Type-ahead prefixes and category pages repeat across shoppers: keep recent answers (LRU) until the index changes. */
-  private remember<T extends SearchHits | Suggestions>(key: string, compute: () => T): T {
-    const hit = this.results.get(key);
-    if (hit) {
-      this.results.delete(key);
-      this.results.set(key, hit);
-      return hit as T;
-    }
-    const value = compute();
-    if (this.resultCacheEntries === 0) return value;
-    this.results.set(key, value);
-    if (this.results.size > this.resultCacheEntries) this.results.delete(this.results.keys().next().value!);
-    return value;
+    return this.results.remember(`p${locationId}:${limit}:${prefix.toLowerCase()}`, () => this.computeSuggestions(prefix, locationId, limit));
   }
 
   private compute(query: SearchQuery): SearchHits {
@@ -351,7 +209,7 @@ export class InMemorySearchIndex implements SearchIndex {
     const start = (query.page - 1) * query.limit;
     const pageSlots = query.sort === 'relevancy' && ranked !== null
       ? matches.subarray(start, start + query.limit) // score order
-      : this.pageInOrder(matches, this.order(query.sort, query.locationId, columns), query.sort === 'price-desc', start, query.limit);
+      : this.sortOrders.page(matches, this.sortOrders.order(query.sort, query.locationId, columns, this.capacity), query.sort === 'price-desc', start, query.limit, this.capacity);
     return this.hits(matches.length, Int32Array.from(pageSlots), columns, query.locationId, facets, removedInStockOnly);
   }
 
@@ -390,7 +248,7 @@ export class InMemorySearchIndex implements SearchIndex {
     // One word: read its prefix list (no scoring). Several words, or a list too short to be sure: full search.
     const word = prefix.trim().toLowerCase();
     if (/^[a-z0-9]+$/.test(word) && word.length >= MIN_PREFIX) {
-      const listed = this.completionList(word);
+      const listed = this.typeAhead.list(word, () => this.buildTypeAhead());
       const products: ProductItem[] = [];
       for (const slot of listed) {
         const doc = this.docs[slot];
@@ -487,40 +345,7 @@ export class InMemorySearchIndex implements SearchIndex {
    * Builds the type-ahead prefix lists, yielding after each slice so a caller can let other work run
    * (100k products: ~0.6 s in all). Until it has run, the first suggestion builds them in one go.
    */
-  *buildTypeAhead(slice = 5000): Generator<void> {
-    const completions = new Map<string, number[]>();
-    const slots = [...this.slotOf.values()].sort((a, b) => this.completionRank(a) - this.completionRank(b) || a - b);
-    for (let i = 0; i < slots.length; i += 1) {
-      this.addCompletions(slots[i], this.docs[slots[i]]!, completions);
-      if (i % slice === slice - 1) yield;
-    }
-    this.completions = completions;
-  }
-
-  private completionList(word: string): number[] {
-    if (!this.completions) { const steps = this.buildTypeAhead(); while (!steps.next().done); }
-    return this.completions!.get(word) ?? [];
-  }
-
-  private completionRank(slot: number): number { return this.docs[slot]?.title.length ?? Number.MAX_SAFE_INTEGER; }
-
-  /** Puts a slot into the lists of its words' prefixes, in rank order; lists keep their best entries. */
-  private addCompletions(slot: number, doc: SearchDocument, completions = this.completions!): void {
-    const rank = this.completionRank(slot);
-    const prefixes = new Set<string>();
-    for (const word of completionWords(doc)) for (let n = MIN_PREFIX; n <= word.length; n += 1) prefixes.add(word.slice(0, n));
-    for (const prefix of prefixes) {
-      let list = completions.get(prefix);
-      if (!list) { list = []; completions.set(prefix, list); }
-      const existing = list.indexOf(slot);
-      if (existing >= 0) list.splice(existing, 1); // re-added after a change: its rank may differ
-      let at = list.length;
-      while (at > 0 && this.completionRank(list[at - 1]) > rank) at -= 1;
-      if (at >= COMPLETIONS_PER_PREFIX) continue;
-      list.splice(at, 0, slot);
-      if (list.length > COMPLETIONS_PER_PREFIX) list.pop();
-    }
-  }
+  *buildTypeAhead(slice = 5000): Generator<void> { yield* this.typeAhead.build(this.slotOf.values(), slice); }
 
   /** Slots matching the keyword in relevance order, or null when there is no keyword (all products). */
   /** With `ranked` false (another sort follows) the matches come in slot order: no score sort. */
@@ -586,73 +411,7 @@ export class InMemorySearchIndex implements SearchIndex {
   }
 
   private filter(ranked: Int32Array | null, columns: LocationColumns, query: SearchQuery, inStockOnly: boolean): Int32Array {
-    const total = ranked ? ranked.length : this.docs.length;
-    const out = new Int32Array(total);
-    const brandSet = query.brandIds.length ? new Set(query.brandIds) : null;
-    const min = query.minCents ?? -1;
-    const max = query.maxCents ?? Number.MAX_SAFE_INTEGER;
-    const attributeFilters = this.facets.attributeFilters(query.attributes);
-    const nearby = query.inStockAtLocationIds?.map((id) => this.locations.get(id)).filter((c): c is LocationColumns => Boolean(c)) ?? null;
-    let n = 0;
-    for (let i = 0; i < total; i += 1) {
-      const slot = ranked ? ranked[i] : i;
-      if ((columns.flags[slot] & 3) !== 1) continue; // not at this location, or hidden there
-      if (!this.live[slot]) continue; // removed, or hidden everywhere
-      if (query.deptIds.length && !this.facets.inAnyDept(slot, query.deptIds)) continue;
-      if (query.excludeDeptIds.length && this.facets.inAnyDept(slot, query.excludeDeptIds)) continue;
-      if (brandSet && !brandSet.has(this.facets.brandOf(slot))) continue;
-      const price = columns.effectiveCents[slot];
-      if (price < min || price > max) continue;
-      if (inStockOnly && columns.inventory[slot] <= 0) continue;
-      if (query.promoOnly && columns.effectiveCents[slot] === columns.regularCents[slot]) continue;
-      if (attributeFilters && !this.facets.matchesAttributes(slot, attributeFilters)) continue;
-      if (nearby && !nearby.some((c) => (c.flags[slot] & 3) === 1 && c.inventory[slot] > 0)) continue;
-      out[n++] = slot;
-    }
-    return out.subarray(0, n);
-  }
-
-  /**
-   * Slots of one page in a precomputed order: mark the matches, then walk the order until the page is
-   * full. No sort per query; a broad filter fills a page after a short walk.
-   */
-  private pageInOrder(matches: Int32Array, order: Int32Array, reverse: boolean, start: number, limit: number): Int32Array {
-    if (this.mask.length < this.capacity) this.mask = new Uint8Array(this.capacity);
-    const mask = this.mask;
-    for (let i = 0; i < matches.length; i += 1) mask[matches[i]] = 1;
-    const out = new Int32Array(Math.max(0, Math.min(limit, matches.length - start)));
-    let seen = 0;
-    let n = 0;
-    for (let k = 0; k < order.length && n < out.length; k += 1) {
-      const slot = order[reverse ? order.length - 1 - k : k];
-      if (mask[slot] && seen++ >= start) out[n++] = slot;
-    }
-    for (let i = 0; i < matches.length; i += 1) mask[matches[i]] = 0;
-    return out;
-  }
-
-  /** All slots in the sort's order (price orders per location), computed once per change and reused. */
-  private order(sort: SearchQuery['sort'], locationId: number, columns: LocationColumns): Int32Array {
-    const key = sort === 'price-asc' || sort === 'price-desc' ? `price:${locationId}` : sort === 'latest' ? `latest:${locationId}` : sort === 'manufacturer-no' ? 'model' : 'title';
-    const cached = this.orderCache.get(key);
-    if (cached) return cached;
-    let order: Int32Array;
-    if (key.startsWith('price')) order = sortedByKey(this.docs.length, (slot) => columns.effectiveCents[slot]);
-    // Newest first, to the second (2^31 seconds from 1970 reach 2038; later dates tie).
-    else if (key.startsWith('latest')) order = sortedByKey(this.docs.length, (slot) => Math.max(0, 2 ** 31 - Math.floor(columns.listedAt[slot] / 1000)));
-    else { const rank = this.rank(key === 'model' ? 'model' : 'title'); order = sortedByKey(this.docs.length, (slot) => rank[slot]); }
-    this.orderCache.set(key, order);
-    return order;
-  }
-
-  /** Each slot's position in title (or model number) order, computed once per change. */
-  private rank(field: 'title' | 'model'): Int32Array {
-    const cached = this.rankCache[field];
-    if (cached) return cached;
-    const key = (slot: number) => { const d = this.docs[slot]; return d ? (field === 'title' ? d.title : d.modelNumber).toLowerCase() : '\uffff'; };
-    const rank = textRanks(this.docs.map((_, slot) => key(slot)), this.capacity);
-    this.rankCache[field] = rank;
-    return rank;
+    return filterSlots({ slotCount: this.docs.length, live: this.live, facets: this.facets, locations: this.locations }, ranked, columns, query, inStockOnly);
   }
 
   private item(slot: number, columns: LocationColumns, locationId: number): ProductItem {
