@@ -1,23 +1,20 @@
 import { toProductItem } from '../product-item';
 import type { ProductItem } from '@platform/contracts';
 import type { LocationOffer, ProductDetailView, ProductListing, SearchAliases, SearchDocument, SearchFacets, SearchHits, SearchIndex, SearchQuery, Suggestions } from './search-index';
-import { completionWords, MIN_PREFIX, normalizeTerm, queryWords, type QueryWord } from './tokenize';
-import { fuzziness } from './typo';
+import { completionWords, MIN_PREFIX, normalizeTerm, queryWords } from './tokenize';
 import { FacetTable } from './facets';
 import { AliasTable } from './aliases';
-import { byScore } from './ranking';
 import { LocationColumns } from './location-columns';
 import { Postings } from './postings';
 import { EMPTY_FILTERS, filterSlots } from './filters';
 import { SortOrders } from './sort-orders';
 import { COMPLETIONS_PER_PREFIX, TypeAhead } from './type-ahead';
 import { ResultCache } from './result-cache';
+import { TextMatcher, type SlotCounts } from './matching';
 
 // Exported from here before the split: kept for importers.
 export { normalizeTerm } from './tokenize';
 
-/** Fewer exact matches than this, and the search is widened with typo tolerance and a prefix on the last word. */
-const WIDEN_BELOW = 24;
 /** Recent results kept per index; any change to the index clears them. */
 const RESULT_CACHE_ENTRIES = 1000;
 /** Serialized items kept per store product (a product at one location); a change to either drops its entry. */
@@ -35,11 +32,6 @@ export class InMemorySearchIndex implements SearchIndex {
   private hiddenBrands = new Set<number>();
   /** Departments whose products the owner took off the storefront (department setting hideProducts), at any level of a product's path. */
   private hiddenDepartments = new Set<number>();
-  /** Scratch score accumulators for exact matching, one entry per slot (kept zeroed between queries). */
-  private scoreTotal = new Float64Array(0);
-  private scoreWord = new Float64Array(0);
-  /** 1 for a slot that matched some query word only through an alias (kept zeroed between queries). */
-  private viaAlias = new Uint8Array(0);
   private slotOf = new Map<number, number>();
   private slotBySlug = new Map<string, number>();
   private slotBySku = new Map<string, number>();
@@ -56,9 +48,9 @@ export class InMemorySearchIndex implements SearchIndex {
    * is joined from these instead of building and serializing 96 objects per request (docs/SEARCH.md).
    */
   private itemJson = new Map<number, string>();
-  private synonyms = new Map<string, string[]>();
   /** Department and brand aliases: alias term → products of the aliased departments and brands. */
   private aliases = new AliasTable();
+  private matcher = new TextMatcher(this.postings, this.aliases);
   private typeAhead = new TypeAhead(this.docs);
 
   /** `resultCacheEntries` 0 turns the result cache off (benchmarks of first-time queries). */
@@ -68,6 +60,8 @@ export class InMemorySearchIndex implements SearchIndex {
 
   get documentCount(): number { return this.slotOf.size; }
 
+  private get slotCounts(): SlotCounts { return { documents: this.slotOf.size, capacity: this.capacity }; }
+
   /**
    * Measured: about 1.9 KB of heap per product with 3 locations, postings and type-ahead lists included
    * (docs/SEARCH.md), plus the kept item texts (~600 characters each, one byte per character, and the map entry).
@@ -75,12 +69,8 @@ export class InMemorySearchIndex implements SearchIndex {
   get approxBytes(): number { return this.slotOf.size * (1500 + 150 * this.locations.size) + this.itemJson.size * 700 + this.aliases.entries * 16; }
 
   setSynonyms(groups: string[][]): void {
-    this.synonyms.clear();
+    this.matcher.setSynonyms(groups);
     this.results.clear();
-    for (const group of groups) {
-      const terms = group.map((w) => normalizeTerm(w)).filter((t): t is string => Boolean(t));
-      for (const term of terms) this.synonyms.set(term, [...new Set([...(this.synonyms.get(term) ?? []), ...terms.filter((t) => t !== term)])]);
-    }
   }
 
   /**
@@ -198,7 +188,7 @@ export class InMemorySearchIndex implements SearchIndex {
     const columns = this.locations.get(query.locationId);
     const empty: SearchHits = { total: 0, items: [], itemsJson: '[]', facets: { departments: [], brands: [], price_ranges: [], other_facets: [] }, removedInStockOnly: false };
     if (!columns) return empty;
-    const ranked = this.candidates(query.keyword, query.sort === 'relevancy');
+    const ranked = this.matcher.candidates(query.keyword, this.slotCounts, query.sort === 'relevancy');
     let matches = this.filter(ranked, columns, query, query.inStockOnly);
     let removedInStockOnly = false;
     if (matches.length === 0 && query.inStockOnly) {
@@ -260,7 +250,7 @@ export class InMemorySearchIndex implements SearchIndex {
       if (products.length >= limit || listed.length < COMPLETIONS_PER_PREFIX) return { products };
     }
     const products: ProductItem[] = [];
-    for (const slot of this.matchAll(queryWords(prefix), () => ({ maxTypos: 0, prefix: true }))) {
+    for (const slot of this.matcher.matchAll(queryWords(prefix), () => ({ maxTypos: 0, prefix: true }), this.slotCounts)) {
       if ((columns.flags[slot] & 3) !== 1 || !this.live[slot]) continue;
       products.push(this.item(slot, columns, locationId));
       if (products.length >= limit) break;
@@ -271,7 +261,7 @@ export class InMemorySearchIndex implements SearchIndex {
   /** Fills a one-word suggestion with products of departments and brands whose alias has a word starting so. */
   private suggestByAlias(word: string, columns: LocationColumns, locationId: number, limit: number, products: ProductItem[]): void {
     const taken = new Set(products.map((p) => p.id));
-    const terms = this.aliasTerms({ raw: word, term: normalizeTerm(word) ?? word }, { maxTypos: 0, prefix: true });
+    const terms = this.matcher.aliasTerms({ raw: word, term: normalizeTerm(word) ?? word }, { maxTypos: 0, prefix: true });
     for (const slot of this.aliases.products(terms, this.postings.version)) {
       const doc = this.docs[slot];
       if (!doc || !this.live[slot] || (columns.flags[slot] & 3) !== 1 || taken.has(doc.productId)) continue;
@@ -279,14 +269,6 @@ export class InMemorySearchIndex implements SearchIndex {
       products.push(this.item(slot, columns, locationId));
       if (products.length >= limit) return;
     }
-  }
-
-  /** The alias terms a query word matches: as typed and as stemmed (typos, prefix), and its synonyms. */
-  private aliasTerms(w: QueryWord, options: { maxTypos: number; prefix: boolean }): [string, number][] {
-    const found = this.aliases.expand(w.term, options);
-    if ((options.maxTypos || options.prefix) && w.raw !== w.term) found.push(...this.aliases.expand(w.raw, options));
-    for (const synonym of this.synonyms.get(w.term) ?? []) found.push(...this.aliases.expand(synonym, { maxTypos: 0, prefix: false }));
-    return found;
   }
 
   product(key: { slug: string } | { productId: number } | { sku: string }, locationId: number): ProductDetailView | null {
@@ -346,69 +328,6 @@ export class InMemorySearchIndex implements SearchIndex {
    * (100k products: ~0.6 s in all). Until it has run, the first suggestion builds them in one go.
    */
   *buildTypeAhead(slice = 5000): Generator<void> { yield* this.typeAhead.build(this.slotOf.values(), slice); }
-
-  /** Slots matching the keyword in relevance order, or null when there is no keyword (all products). */
-  /** With `ranked` false (another sort follows) the matches come in slot order: no score sort. */
-  private candidates(keyword: string, ranked = true): Int32Array | null {
-    if (!keyword.trim()) return null;
-    const words = queryWords(keyword);
-    const exact = this.matchAll(words, () => ({ maxTypos: 0, prefix: false }), ranked);
-    if (exact.length >= WIDEN_BELOW) return exact;
-    // Few whole-word matches: widen with typo tolerance and a prefix on the last word.
-    return this.matchAll(words, (word, i) => ({ maxTypos: fuzziness(word.raw) || 0, prefix: i === words.length - 1 }), ranked);
-  }
-
-  /**
-   * Slots holding a match for every word (a word's synonyms count as the word), best score first. A word may
-   * also match through a department's or brand's alias; a product that needed an alias for any word ranks
-   * after every product matching all words by its own text.
-   */
-  private matchAll(words: QueryWord[], optionsFor: (word: QueryWord, i: number) => { maxTypos: number; prefix: boolean }, ranked = true): Int32Array {
-    if (!words.length) return new Int32Array(0);
-    if (this.scoreTotal.length < this.capacity) {
-      this.scoreTotal = new Float64Array(this.capacity); this.scoreWord = new Float64Array(this.capacity); this.viaAlias = new Uint8Array(this.capacity);
-    }
-    const total = this.scoreTotal;
-    const word = this.scoreWord;
-    const viaAlias = this.viaAlias;
-    const marked: number[] = []; // slots marked in viaAlias, cleared at the end
-    // Typos and prefixes are looked up for the word as typed and as stemmed (cordles → cordless, not only cordl).
-    const matchesFor = (w: QueryWord, i: number): [string, number][] => {
-      const options = optionsFor(w, i);
-      const found = [...this.postings.expand(w.term, options)]; // a copy: expansions are remembered
-      if (options.maxTypos || options.prefix) found.push(...this.postings.expand(w.raw, options));
-      return [...found, ...(this.synonyms.get(w.term) ?? []).map((s): [string, number] => [s, 1])];
-    };
-    const collect = (w: QueryWord, i: number, scores: Float64Array, touched: number[]) => {
-      this.postings.collect(matchesFor(w, i), this.slotOf.size, scores, touched);
-      if (!this.aliases.empty) this.aliases.collect(this.aliasTerms(w, optionsFor(w, i)), this.slotOf.size, this.postings.version, scores, viaAlias, touched, marked);
-    };
-    let slots: number[] = [];
-    collect(words[0], 0, total, slots);
-    for (let i = 1; i < words.length && slots.length; i += 1) {
-      const touched: number[] = [];
-      collect(words[i], i, word, touched);
-      const kept: number[] = [];
-      for (const slot of slots) { if (word[slot] > 0) { total[slot] += word[slot]; kept.push(slot); } else total[slot] = 0; }
-      for (const slot of touched) word[slot] = 0;
-      slots = kept;
-    }
-    const out = !ranked ? Int32Array.from(slots).sort() : marked.length ? this.directFirst(slots, total, viaAlias) : byScore(slots, total);
-    for (const slot of slots) total[slot] = 0;
-    for (const slot of marked) viaAlias[slot] = 0;
-    return out;
-  }
-
-  /** Products matching by their own text, best first, then those that needed an alias, best first. */
-  private directFirst(slots: number[], scores: Float64Array, viaAlias: Uint8Array): Int32Array {
-    const direct: number[] = [];
-    const alias: number[] = [];
-    for (const slot of slots) (viaAlias[slot] ? alias : direct).push(slot);
-    const out = new Int32Array(slots.length);
-    out.set(byScore(direct, scores));
-    out.set(byScore(alias, scores), direct.length);
-    return out;
-  }
 
   private filter(ranked: Int32Array | null, columns: LocationColumns, query: SearchQuery, inStockOnly: boolean): Int32Array {
     return filterSlots({ slotCount: this.docs.length, live: this.live, facets: this.facets, locations: this.locations }, ranked, columns, query, inStockOnly);

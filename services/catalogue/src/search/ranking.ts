@@ -34,6 +34,17 @@ export function byScore(slots: number[], scores: Float64Array): Int32Array {
   return out;
 }
 
+/** Products matching by their own text, best first, then those that needed an alias, best first. */
+export function directFirst(slots: number[], scores: Float64Array, viaAlias: Uint8Array): Int32Array {
+  const direct: number[] = [];
+  const alias: number[] = [];
+  for (const slot of slots) (viaAlias[slot] ? alias : direct).push(slot);
+  const out = new Int32Array(slots.length);
+  out.set(byScore(direct, scores));
+  out.set(byScore(alias, scores), direct.length);
+  return out;
+}
+
 /**
  * Slots 0..n-1 ordered by a non-negative integer key, ties by slot: key and slot packed into one float and
  * sorted natively (a comparator sort of 100k slots costs several times more).
