@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminOrder, LabelQuote } from '@platform/contracts';
-import { formatCents, insuranceFeeCents, insuranceProblem, parcelProblems, toCents, type ParcelForm } from '@platform/domain';
+import { addressLine, formatCents, insuranceFeeCents, insuranceProblem, parcelProblems, toCents, type ParcelForm } from '@platform/domain';
 import { errorMessage, fieldErrors, shippingLabelsApi } from '@platform/api-client';
 import { Link } from '@platform/routing';
 import { Button, ErrorNotice, Field, Loading } from '@platform/ui';
@@ -17,6 +17,31 @@ const EMPTY: ParcelDraft = { weight_lb: '', weight_oz: '', length: '', width: ''
 const parcelOf = (draft: ParcelDraft): ParcelForm => Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, Number(v)]));
 /** Dollars typed by the staff ('249.99', '$40') as cents, or null. */
 const centsOf = (text: string) => { try { return toCents(text.trim().replace(/^\$/, '')); } catch { return null; } };
+
+/**
+ * 'Check the address' before a label is bought (spec 3 carrier admin validateAddress): EasyPost says whether it finds
+ * the order's address, written as the carrier writes it, or why not (then the staff calls the customer: the label goes
+ * to the order's address as it is).
+ */
+function AddressCheck({ address }: { address: NonNullable<AdminOrder['address']> }) {
+  const [check, { isLoading }] = shippingLabelsApi.useValidateShippingAddressMutation();
+  const [said, setSaid] = useState<{ found: boolean; text: string } | null>(null);
+  const run = async () => {
+    setSaid(null);
+    try {
+      const answer = await check({ address: address.address, address2: address.address2, city: address.city, state: address.state, zip: address.zip }).unwrap();
+      setSaid({ found: true, text: `EasyPost finds it as: ${addressLine(answer.data.address)}.` });
+    } catch (err) {
+      setSaid({ found: false, text: `${errorMessage(err, 'The address could not be checked. Please try again.')} Call the customer before buying a label.` });
+    }
+  };
+  return (
+    <>
+      {' '}<Button type="button" $variant="link" disabled={isLoading} onClick={() => void run()}>{isLoading ? 'Checking…' : 'Check the address'}</Button>
+      {said ? <span role={said.found ? 'status' : 'alert'} style={{ display: 'block' }}>{said.text}</span> : null}
+    </>
+  );
+}
 
 /**
  * Create label on a shipping order's Prepare screen (spec 3 carrier admin {id}/quotes, insurance-rate, {id}/buy): the
@@ -108,7 +133,7 @@ export function CreateLabel({ order }: { order: AdminOrder }) {
       {canBuy && connected && open ? (
         <div>
           <form aria-label="Parcel" onSubmit={(e) => void rates(e)} noValidate>
-            <p style={{ margin: '0 0 8px' }}>Ships to {order.address ? `${order.address.address}, ${order.address.city}, ${order.address.state} ${order.address.zip}` : '—'}</p>
+            <p style={{ margin: '0 0 8px' }}>Ships to {order.address ? `${order.address.address}, ${order.address.city}, ${order.address.state} ${order.address.zip}` : '—'}{order.address ? <AddressCheck address={order.address} /> : null}</p>
             <div style={row}>
               {input('weight_lb', 'Weight (lb)')}
               {input('weight_oz', 'and oz')}

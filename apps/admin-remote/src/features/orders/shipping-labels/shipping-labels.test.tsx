@@ -170,6 +170,22 @@ describe('Prepare Order: Create label', () => {
     expect(await screen.findByText('EasyPost is not answering right now.')).toBeTruthy();
   });
 
+  it("checks the order's address with EasyPost before buying: found as the carrier writes it, or why not", async () => {
+    let found = true;
+    const api = prepareApi().on('POST /api/admin/shipping/validateAddress', () => (found
+      ? { status: 'success', message: 'EasyPost verified this address.', data: { address: { address: '12 ELM ST', address2: '', city: 'SALEM', state: 'OR', zip: '97302-1234', country: 'US' }, verified: true } }
+      : new Failure(422, 'The carrier could not find this address. Please check it.')));
+    const { user } = renderAdmin(`/admin/prepare-order?id=${ORDER_ID}`, { api });
+    await user.click(await screen.findByRole('button', { name: 'Create label' }));
+    const parcel = screen.getByRole('form', { name: 'Parcel' });
+    await user.click(within(parcel).getByRole('button', { name: 'Check the address' }));
+    expect((await within(parcel).findByRole('status')).textContent).toBe('EasyPost finds it as: 12 ELM ST, SALEM, OR 97302-1234.');
+    expect(api.sent('POST /api/admin/shipping/validateAddress').map((r) => r.body)).toEqual([{ address: '12 Elm St', address2: '', city: 'Salem', state: 'OR', zip: '97302' }]);
+    found = false;
+    await user.click(within(parcel).getByRole('button', { name: 'Check the address' }));
+    expect((await within(parcel).findByRole('alert')).textContent).toBe('The carrier could not find this address. Please check it. Call the customer before buying a label.');
+  });
+
   it('points to the shipping account when none is connected', async () => {
     renderAdmin(`/admin/prepare-order?id=${ORDER_ID}`, { api: prepareApi(false) });
     expect(await screen.findByText(/No shipping account is connected/)).toBeTruthy();
