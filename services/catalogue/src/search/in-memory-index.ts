@@ -11,14 +11,13 @@ import { SortOrders } from './sort-orders';
 import { COMPLETIONS_PER_PREFIX, TypeAhead } from './type-ahead';
 import { ResultCache } from './result-cache';
 import { TextMatcher, type SlotCounts } from './matching';
+import { ItemTexts } from './item-texts';
 
 // Exported from here before the split: kept for importers.
 export { normalizeTerm } from './tokenize';
 
 /** Recent results kept per index; any change to the index clears them. */
 const RESULT_CACHE_ENTRIES = 1000;
-/** Serialized items kept per store product (a product at one location); a change to either drops its entry. */
-const ITEM_JSON_ENTRIES = 50_000;
 
 /**
  * SearchIndex held in memory: text matching on postings in MiniSearch's radix tree (whole words, typos,
@@ -43,11 +42,8 @@ export class InMemorySearchIndex implements SearchIndex {
   private capacity = 0;
   private sortOrders = new SortOrders(this.docs);
   private results: ResultCache<SearchHits | Suggestions>;
-  /**
-   * Store product id → its item as JSON text, as a search engine keeps each document's source: a page of results
-   * is joined from these instead of building and serializing 96 objects per request (docs/SEARCH.md).
-   */
-  private itemJson = new Map<number, string>();
+  /** Each store product's item as JSON text, joined into result pages. */
+  private itemTexts = new ItemTexts();
   /** Department and brand aliases: alias term → products of the aliased departments and brands. */
   private aliases = new AliasTable();
   private matcher = new TextMatcher(this.postings, this.aliases);
@@ -66,7 +62,7 @@ export class InMemorySearchIndex implements SearchIndex {
    * Measured: about 1.9 KB of heap per product with 3 locations, postings and type-ahead lists included
    * (docs/SEARCH.md), plus the kept item texts (~600 characters each, one byte per character, and the map entry).
    */
-  get approxBytes(): number { return this.slotOf.size * (1500 + 150 * this.locations.size) + this.itemJson.size * 700 + this.aliases.entries * 16; }
+  get approxBytes(): number { return this.slotOf.size * (1500 + 150 * this.locations.size) + this.itemTexts.size * 700 + this.aliases.entries * 16; }
 
   setSynonyms(groups: string[][]): void {
     this.matcher.setSynonyms(groups);
@@ -146,8 +142,8 @@ export class InMemorySearchIndex implements SearchIndex {
       const slot = this.slotOf.get(offer.productId);
       if (slot === undefined) continue;
       const columns = this.columnsFor(offer.locationId);
-      this.itemJson.delete(columns.storeProductId[slot]);
-      this.itemJson.delete(offer.storeProductId);
+      this.itemTexts.forget(columns.storeProductId[slot]);
+      this.itemTexts.forget(offer.storeProductId);
       columns.set(slot, offer);
       this.offerByStoreProduct.set(offer.storeProductId, { slot, locationId: offer.locationId });
     }
@@ -218,18 +214,17 @@ export class InMemorySearchIndex implements SearchIndex {
 
   private itemText(slot: number, columns: LocationColumns, locationId: number): string {
     const storeProductId = columns.storeProductId[slot];
-    let text = this.itemJson.get(storeProductId);
+    let text = this.itemTexts.get(storeProductId);
     if (text === undefined) {
       text = JSON.stringify(this.item(slot, columns, locationId));
-      this.itemJson.set(storeProductId, text);
-      if (this.itemJson.size > ITEM_JSON_ENTRIES) this.itemJson.delete(this.itemJson.keys().next().value!);
+      this.itemTexts.keep(storeProductId, text);
     }
     return text;
   }
 
   /** A product's document changed or went: its kept items at every location are stale. */
   private forgetItems(slot: number): void {
-    for (const columns of this.locations.values()) this.itemJson.delete(columns.storeProductId[slot]);
+    for (const columns of this.locations.values()) this.itemTexts.forget(columns.storeProductId[slot]);
   }
 
   private computeSuggestions(prefix: string, locationId: number, limit: number): Suggestions {
