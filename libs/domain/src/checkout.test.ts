@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, canGoToStep, checkoutLocale, contactProblems, deliveryAddressProblems, cancelledLineCents, itemCancelProblem, itemSpecialProblem, nextOrderNumber, orderActions, orderItemId, orderTimeline, parseOrderItemId, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, checkoutBarFixed, CHECKOUT_BAR_OFFSET_PX, type CheckoutStep } from './index';
+import { addressLine, adminOrderPath, canGoToStep, checkoutLocale, contactProblems, deliveryAddressProblems, cancelledLineCents, itemCancelProblem, itemSpecialProblem, nextOrderNumber, orderActions, orderItemId, orderTimeline, parseOrderItemId, orderSearchQuery, orderSearchTerms, orderTransition, payAtStoreLabel, showsCheckoutBar, checkoutBarFixed, CHECKOUT_BAR_OFFSET_PX, type CheckoutStep } from './index';
 
 describe('checkout steps', () => {
   it('goes back to any earlier step, to Cart and Information always, never forward to Payment, never to Done', () => {
@@ -145,5 +145,13 @@ describe('the Payment step locale', () => {
     expect([checkoutLocale(undefined), checkoutLocale(''), checkoutLocale('  ')]).toEqual(['en-US', 'en-US', 'en-US']);
     expect([checkoutLocale('en_us'), checkoutLocale('EN-us'), checkoutLocale('es-MX'), checkoutLocale('fr')]).toEqual(['en-US', 'en-US', 'es-MX', 'fr']);
     for (const bad of ['english', 'en-US-u-ca-buddhist', 'zh-Hant-TW', '12', 'en--US', '<script>']) expect(checkoutLocale(bad), bad).toBeNull();
+  });
+});
+
+describe('adminOrderPath', () => {
+  it('opens an order still to be done on Prepare Order, a completed or cancelled one on its Order Details', () => {
+    const id = '64b7f0c2a1b2c3d4e5f60720';
+    for (const status of ['placed', 'taken', 'preparing', 'prepared', 'awaiting_payment']) expect(adminOrderPath({ id, status })).toBe(`/admin/prepare-order?id=${id}`);
+    for (const status of ['completed', 'cancelled']) expect(adminOrderPath({ id, status })).toBe(`/admin/order-details/${id}`);
   });
 });

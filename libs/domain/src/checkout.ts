@@ -214,6 +214,12 @@ export type OrderListName = (typeof ORDER_LISTS)[number];
 /** The list an order's status puts it in (besides All). */
 export const orderListOf = (status: string): Exclude<OrderListName, 'all'> =>
   (status === 'completed' ? 'completed' : status === 'cancelled' ? 'cancelled' : 'outstanding');
+/**
+ * Where the back office opens an order: one still to be done on Prepare Order, a completed or cancelled one on its
+ * Order Details (spec 3 §2; both are the same screen).
+ */
+export const adminOrderPath = (order: { id: string; status: string }): string =>
+  (orderListOf(order.status) === 'outstanding' ? `/admin/prepare-order?id=${encodeURIComponent(order.id)}` : `/admin/order-details/${encodeURIComponent(order.id)}`);
 
 /**
  * The words an order is found by in the admin's search: its number, the e-mail, the phone's 10 digits and each

@@ -119,7 +119,7 @@ describe('Customers', () => {
     expect(within(panel).getByRole('link', { name: 'ann@example.com' }).getAttribute('href')).toBe('mailto:ann@example.com');
     const orders = within(panel).getByRole('list', { name: 'Orders (1)' });
     expect(orders.textContent).toBe('1043 · Nov 22, 2026 · Completed · 3 items · $42.50');
-    expect(within(orders).getByRole('link', { name: 'Order 1043' }).getAttribute('href')).toBe('/admin/prepare-order?id=64b7f0c2a1b2c3d4e5f60718');
+    expect(within(orders).getByRole('link', { name: 'Order 1043' }).getAttribute('href')).toBe('/admin/order-details/64b7f0c2a1b2c3d4e5f60718');
     expect(within(panel).getByRole('list', { name: 'Saved cards' }).textContent).toBe('Visa ending in 4242');
     expect(screen.getByRole('link', { name: 'Ann Lee' }).closest('tr')!.getAttribute('aria-current')).toBe('true');
 

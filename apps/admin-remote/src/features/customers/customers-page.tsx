@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AdminCustomerRow } from '@platform/contracts';
-import { eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS, shortDate } from '@platform/domain';
+import { adminOrderPath, eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS, shortDate } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, notify } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle, PaginationBar } from '@platform/ui';
@@ -110,7 +110,7 @@ function CustomerPanel({ id, onClose, onDeleted }: { id: string; onClose: () => 
           <ul aria-labelledby="customer-orders">
             {orders.data.map((o) => (
               <li key={o.id}>
-                <Link to={`/admin/prepare-order?id=${o.id}`} aria-label={`Order ${o.order_number}`}>{o.order_number}</Link>
+                <Link to={adminOrderPath(o)} aria-label={`Order ${o.order_number}`}>{o.order_number}</Link>
                 {` · ${dayLabel(o.placed_at)} · ${ORDER_STATUS_LABELS[o.status] ?? o.status} · ${plural(o.item_count, 'item', 'items')} · $${o.total}`}
               </li>
             ))}

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ORDER_LISTS, ORDER_STATUS_LABELS, type OrderListName } from '@platform/domain';
+import { adminOrderPath, ORDER_LISTS, ORDER_STATUS_LABELS, type OrderListName } from '@platform/domain';
 import { Link, matchPath, useLocation, useSearchParams } from '@platform/routing';
 import { adminOrdersApi, downloadOrdersCsv, notify, storefrontApi, type OrderListArgs } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle, PaginationBar } from '@platform/ui';
 import { ORDER_LIST_TITLES, OrderTabs } from './order-tabs';
 import { LiveOrdersBar, useLiveOrders } from './live-orders';
-import { orderScreenPath } from './prepare-order-page';
 
 const Table = styled.table`
   width: 100%; border-collapse: collapse; background: ${(p) => p.theme.colors.surface};
@@ -116,7 +115,7 @@ export function OrdersListPage() {
             <tbody>
               {data.data.map((o) => (
                 <tr key={o.id}>
-                  <td><Link to={orderScreenPath(o)} aria-label={`Order ${o.order_number}`}>{o.order_number}</Link></td>
+                  <td><Link to={adminOrderPath(o)} aria-label={`Order ${o.order_number}`}>{o.order_number}</Link></td>
                   <td>{new Date(o.placed_at).toLocaleString()}</td><td>{o.customer_name}</td>
                   <td className="wide">{locations.find((l) => l.id === o.location_id)?.name ?? ''}</td><td className="wide">{o.order_type}</td>
                   <td>{ORDER_STATUS_LABELS[o.status] ?? o.status}</td><td>${o.total}</td>

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import { Link, matchPath, useLocation, useSearchParams } from '@platform/routing';
 import type { AdminOrder } from '@platform/contracts';
-import { addressLine, formatPhone, ORDER_STATUS_LABELS, orderListOf, pickListGroups, type OrderAction } from '@platform/domain';
+import { addressLine, formatPhone, ORDER_STATUS_LABELS, pickListGroups, type OrderAction } from '@platform/domain';
 import { adminOrderMailApi, adminOrdersApi, adminSettingsApi, errorMessage, fieldErrors, notify } from '@platform/api-client';
 import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { DeliveryDate, MoveOrder, PrepareSteps } from './order-fulfilment';
@@ -134,13 +134,6 @@ function LineChange({ item, change }: { item: AdminOrder['items'][number]; chang
     </div>
   );
 }
-
-/**
- * Where an order opens in the back office: one still to be done on Prepare Order, a completed or cancelled one on
- * its Order Details. Both show the same screen (OrderScreen).
- */
-export const orderScreenPath = (order: { id: string; status: string }): string =>
-  (orderListOf(order.status) === 'outstanding' ? `/admin/prepare-order?id=${encodeURIComponent(order.id)}` : `/admin/order-details/${encodeURIComponent(order.id)}`);
 
 /**
  * /admin/prepare-order?id=: one order as the store prepares it (spec 3 "prepare order"): the lines to pull,

@@ -85,7 +85,7 @@ describe('Orders › Reconciliation', () => {
     expect(window.location.search).toBe('?open=2026-11-24_2');
     const orders = screen.getByRole('table', { name: 'Orders of Tue, Nov 24, 2026 at Riverside' });
     const row = within(orders).getByRole('link', { name: 'Order 1043' }).closest('tr')!;
-    expect(within(orders).getByRole('link', { name: 'Order 1043' }).getAttribute('href')).toBe('/admin/prepare-order?id=64b7f0c2a1b2c3d4e5f60718');
+    expect(within(orders).getByRole('link', { name: 'Order 1043' }).getAttribute('href')).toBe('/admin/order-details/64b7f0c2a1b2c3d4e5f60718');
     expect(row.textContent).toContain('Cardpi_held');
     expect(row.textContent).toContain('The card payment of $40.00 is held on the card but was never taken.');
     // An order taken by phone or at the counter says so and opens under Offline Orders.

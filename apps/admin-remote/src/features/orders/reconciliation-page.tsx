@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { ReconciledOrder, ReconciliationFigures } from '@platform/contracts';
-import { runDayLabel } from '@platform/domain';
+import { adminOrderPath, runDayLabel } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
 import { downloadReconciliationCsv, errorMessage, notify, reconciliationApi, storefrontApi, type ReconciliationArgs } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
@@ -88,7 +88,7 @@ function DayPanel({ id, onClose }: { id: string; onClose: () => void }) {
               {orders.map((o) => (
                 <tr key={o.id}>
                   <td>
-                    <Link to={o.offline ? `/admin/offline-orders?open=${o.id}` : `/admin/prepare-order?id=${o.id}`} aria-label={`${o.offline ? 'Offline order' : 'Order'} ${o.order_number}`}>{o.order_number}</Link>
+                    <Link to={o.offline ? `/admin/offline-orders?open=${o.id}` : adminOrderPath(o)} aria-label={`${o.offline ? 'Offline order' : 'Order'} ${o.order_number}`}>{o.order_number}</Link>
                     <small>{new Date(o.placed_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })} · {o.customer_name}{o.offline ? ' · Offline (phone or counter)' : ''}</small>
                   </td>
                   <td>{o.status_label}</td>
