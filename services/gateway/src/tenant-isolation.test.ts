@@ -286,11 +286,11 @@ WRITES.push('/api/admin/favourite-products/search', '/api/admin/favourite-produc
 WRITES.push('/api/admin/brands/get-business-brands', '/api/admin/brands/set-brand-hidden', '/api/admin/brands/set-all-brands-hidden', '/api/admin/brands/add-brand-alias',
   '/api/admin/brands/remove-brand-alias', '/api/admin/brands/update-brand-img', '/api/admin/brands/hide-brand-products', '/api/admin/brands/update-brand',
   '/api/admin/brands/update-all-brands', '/api/admin/brands/hide-brands-nav', '/api/admin/brands/set-brands-show-logo', '/api/admin/brands/set-brands-filter');
-beforeAll(async () => {
 /** The owner's department settings (spec 3 v1/admin/department/*): both stores have departments 1 to 5; the settings carry no store text. */
 READS['/api/v1/admin/department/department-settings'] = '/api/v1/admin/department/department-settings?dept_id=2';
 WITHOUT_TENANT_TEXT.add('/api/v1/admin/department/department-settings');
 WRITES.push('/api/v1/admin/department/save-department-settings');
+beforeAll(async () => {
   [doitbest, emery] = [await startDoItBestStandIn(), await startEmeryStandIn()];
   process.env.DOITBEST_API_URL = doitbest.url;
   process.env.EMERY_API_URL = emery.url;
