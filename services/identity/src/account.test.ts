@@ -176,6 +176,7 @@ describe('the account', () => {
     const other = (await post('login', { email: 'zoe@acct.test', password: 'Secret-Pass-1' })).json().access_token;
     expect((await post('customer-cards/add', { newSource: 'tok_visa' }, zoe)).statusCode).toBe(200);
     const slug = (await bg(() => Customer.findOne({ tenantId, email: 'zoe@acct.test' }).lean()) as { slug: string }).slug;
+    expect((await post('check-email-phone-exists', { email: 'zoe@acct.test' })).json().exists).toBe(true);
 
     const wrong = await post('customer/delete', { password: 'not-my-password' }, zoe);
     expect(wrong.json()).toMatchObject({ status: 422, errors: { password: ['The password is not correct.'] } });
@@ -189,6 +190,8 @@ describe('the account', () => {
     expect((await post('login-by-token', { token: other })).statusCode).toBe(401);
     expect((await post('login', { email: 'zoe@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(422);
     expect((await post('check-email-phone-exists', { telephone: '5035550133' })).json().exists).toBe(false);
+    // Looked up (and signed in with) before: the copy of its holder kept in Redis went with the account.
+    expect((await post('check-email-phone-exists', { email: 'zoe@acct.test' })).json().exists).toBe(false);
     const closed = await harness.resources.queues.accountsClosed.getJobs(['waiting', 'delayed', 'active', 'completed']);
     // The job names the account by slug and id, and its e-mail only by a hash (jobs stay a while in Redis).
     expect(closed.map((job) => job.data)).toContainEqual({ tenantId, customerSlug: slug, customerId: expect.any(String), emailHash: expect.stringMatching(/^[0-9a-f]{64}$/) });

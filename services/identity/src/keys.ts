@@ -95,7 +95,10 @@ export async function releaseKeys(docs: { _id: string; tenantId: string; custome
   for (const doc of docs) {
     const ctx = { tenantId: doc.tenantId };
     const held = (await CustomerKey.findOne(scoped(ctx, { _id: doc._id })).lean()) as { customerId?: string | null } | null;
-    if (held?.customerId === doc.customerId) await CustomerKey.deleteOne(scoped(ctx, { _id: doc._id }));
+    if (held?.customerId === doc.customerId) {
+      await CustomerKey.deleteOne(scoped(ctx, { _id: doc._id }));
+      await forgetHolder(doc._id);
+    }
   }
 }
 
@@ -112,10 +115,12 @@ async function keyHolder(ctx: TenantContext, kind: CustomerKeyKind, value: strin
 }
 
 /**
- * Keys' holders kept in Redis (key `_id` → customer id), so that a sign-in or an account lookup reads one document
- * from the database, not two. No key change needs to tell it: every answer is checked against the customer's own
- * document (its e-mail, phone or slug must still be the value looked up, which only one account can have), and a
- * copy that fails the check is read again from the database. Set by the identity plugin; unset, lookups read the key.
+ * Keys' holders kept in Redis (key `_id` → customer id), so that a sign-in reads one document from the database, not
+ * two, and the account lookup (`keyHeld`) none. `customerByKey` checks every copy against the customer's own document
+ * (its e-mail, phone or slug must still be the value looked up, which only one account can have) and reads a copy
+ * that fails the check again from the database, so a stale copy never signs anyone in. `keyHeld` trusts a copy (it
+ * only chooses between the password form and registration): giving a key up deletes its copy, and copies are only
+ * written after that check. Set by the identity plugin; unset, lookups read the key.
  */
 let heldKeys: { redis: Redis; prefix: string } | null = null;
 const HELD_KEY_KEPT_S = 24 * 3600;
@@ -136,6 +141,11 @@ async function keptHolder(keyId: string): Promise<string | null> {
 async function keepHolder(keyId: string, customerId: string): Promise<void> {
   const store = heldKeys;
   if (store) await store.redis.set(heldKey(store, keyId), customerId, 'EX', HELD_KEY_KEPT_S).catch(() => undefined);
+}
+
+async function forgetHolder(keyId: string): Promise<void> {
+  const store = heldKeys;
+  if (store) await store.redis.del(heldKey(store, keyId)).catch(() => undefined); // Redis away: the copy ends within a day
 }
 
 /** The customer by `_id` if it still has this e-mail, phone or slug (a key left behind does not find it). */
@@ -163,6 +173,16 @@ export async function customerByKey<T>(ctx: TenantContext, kind: CustomerKeyKind
   const customer = id && id !== kept ? await holderWithValue<T>(ctx, id, kind, value) : null;
   if (customer) await keepHolder(keyId, id!);
   return customer;
+}
+
+/**
+ * Whether an account holds this e-mail, phone or slug: the kept copy when there is one (no database read), else the
+ * checked lookup of `customerByKey`. Only for answers that reveal nothing more than the account lookup does.
+ */
+export async function keyHeld(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<boolean> {
+  if (!value) return false;
+  if (await keptHolder(customerKeyId(ctx.tenantId, kind, value))) return true;
+  return Boolean(await customerByKey(ctx, kind, value));
 }
 
 /**

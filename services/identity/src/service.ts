@@ -4,7 +4,7 @@ import type { LoginResponse } from '@platform/contracts';
 import { formatPhone, INVALID_EMAIL, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, passwordProblems } from '@platform/domain';
 import { AppError, hashToken, sessionsChanged, type RequestContext, type SessionCacheStore } from '@platform/server-kit';
 import { Customer } from './models';
-import { customerByKey } from './keys';
+import { customerByKey, keyHeld } from './keys';
 import { endSessions } from './session-list';
 import { CODE_MESSAGES, consumeSecret, issueSecret, type SecretPurpose } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
@@ -71,11 +71,11 @@ export async function accountExists(ctx: RequestContext, io: IdentityIo, ip: str
   if (input.telephone) {
     const phone = phoneOf(input.telephone);
     await io.limit('lookup', ctx, phone, ip);
-    return { status: 'success', exists: Boolean(await findByPhone(ctx, phone)), master_login: false };
+    return { status: 'success', exists: await keyHeld(ctx, 'phone', phone), master_login: false };
   }
   if (!input.email || !isValidEmail(input.email)) throw new AppError('unprocessable', INVALID_EMAIL, { email: [INVALID_EMAIL] });
   await io.limit('lookup', ctx, normalizeEmail(input.email), ip);
-  return { status: 'success', exists: Boolean(await findByEmail(ctx, input.email)), master_login: false };
+  return { status: 'success', exists: await keyHeld(ctx, 'email', normalizeEmail(input.email)), master_login: false };
 }
 
 function emailForLink(email: string): string {
