@@ -21,7 +21,7 @@ export async function announceStockChange(
   resources: Pick<PlatformResources, 'redis' | 'queuePrefix'> & { queues?: Pick<PlatformResources['queues'], 'catalogueChanges'> }, tenantId: string, productIds: number[],
 ): Promise<void> {
   if (!productIds.length) return;
-  const change: IndexChange = { tenantId, productIds: [...new Set(productIds)] };
+  const change: IndexChange = { tenantId, productIds: [...new Set(productIds)], stock: true };
   await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
   await queueStockWatchChecks(resources, tenantId, change.productIds);
 }
@@ -62,7 +62,8 @@ export async function announceFeaturedChange(resources: Pick<PlatformResources, 
 }
 
 type IndexChange = CatalogueChangeJob & {
-  synonyms?: boolean; featured?: boolean; aliases?: boolean; brands?: boolean; brandProducts?: boolean; departments?: boolean; departmentProducts?: boolean;
+  /** Only the products' stock counts changed. */
+  stock?: boolean; synonyms?: boolean; featured?: boolean; aliases?: boolean; brands?: boolean; brandProducts?: boolean; departments?: boolean; departmentProducts?: boolean;
 };
 
 /** After a department or brand alias was added or removed: every API process reloads that tenant's aliases. */
@@ -111,7 +112,8 @@ export async function followCatalogueChanges(resources: PlatformResources, regis
     if (change.brands && !change.aliases) return;
     const refreshed = change.synonyms ? registry.refreshSynonyms(change.tenantId)
       : change.aliases ? registry.refreshAliases(change.tenantId)
-        : registry.refresh(change.tenantId, change.productIds);
+        : change.stock ? registry.refreshStock(change.tenantId, change.productIds)
+          : registry.refresh(change.tenantId, change.productIds);
     refreshed.catch(log);
   });
   await subscriber.subscribe(channel);

@@ -40,6 +40,19 @@ describe('InMemorySearchIndex', () => {
     expect(index.documentCount).toBe(1);
   });
 
+  it('takes new stock counts alone: in-stock filters, items and cached answers follow, nothing else changes', () => {
+    const index = new InMemorySearchIndex('t');
+    index.upsert([doc(1, 'Red Paint'), doc(2, 'Blue Paint')], [offer(1, 1, 1500), offer(2, 1, 900), offer(1, 2, 1700)]);
+    const inStock = (locationId = 1) => index.search(query({ keyword: 'paint', inStockOnly: true, sort: 'price-asc', locationId })).items.map((i) => [i.id, i.num_inventory]);
+    expect(inStock()).toEqual([[2, 10], [1, 10]]); // now a remembered answer
+    expect(index.storeProductIdsOf([1, 3]).sort()).toEqual([11, 12]); // product 3 is unknown
+    index.setInventory([[11, 0], [21, 4], [99, 7]]); // store product 99 is unknown
+    expect(inStock()).toEqual([[2, 4]]);
+    expect(inStock(2)).toEqual([[1, 10]]);
+    expect(index.storeProduct(11)).toMatchObject({ id: 1, title: 'Red Paint', price: '15.00', num_inventory: 0 });
+    expect(index.search(query({ keyword: 'paint', sort: 'price-asc' })).items.map((i) => [i.id, i.num_inventory])).toEqual([[2, 4], [1, 0]]);
+  });
+
   it('ranks by relevance, best first, equal scores in the order products were added', () => {
     const index = new InMemorySearchIndex('t', 0);
     index.upsert([doc(1, 'Hammer Drill Set'), doc(2, 'Drill'), doc(3, 'Cordless Drill Driver Kit'), doc(4, 'Drill'), doc(5, 'Garden Hose')],

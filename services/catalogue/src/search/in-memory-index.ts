@@ -172,6 +172,28 @@ export class InMemorySearchIndex implements SearchIndex {
     this.results.clear();
   }
 
+  storeProductIdsOf(productIds: number[]): number[] {
+    const ids: number[] = [];
+    for (const productId of productIds) {
+      const slot = this.slotOf.get(productId);
+      if (slot === undefined) continue;
+      for (const columns of this.locations.values()) if (columns.flags[slot] & 1) ids.push(columns.storeProductId[slot]);
+    }
+    return ids;
+  }
+
+  setInventory(counts: [number, number][]): void {
+    for (const [storeProductId, inventory] of counts) {
+      const at = this.offerByStoreProduct.get(storeProductId);
+      const columns = at && this.locations.get(at.locationId);
+      if (!at || !columns || columns.storeProductId[at.slot] !== storeProductId) continue;
+      columns.inventory[at.slot] = inventory;
+      this.itemTexts.forget(storeProductId);
+    }
+    // No sort order reads the counts (price, date, text); answers do (in stock only, 'only N left').
+    this.results.clear();
+  }
+
   search(query: SearchQuery): SearchHits {
     return this.results.remember(`s${JSON.stringify(query)}`, () => this.compute(query));
   }

@@ -142,4 +142,8 @@ export interface SearchIndex {
   /** Adds or replaces products with all their location offers. */
   upsert(documents: SearchDocument[], offers: LocationOffer[]): void;
   remove(productIds: number[]): void;
+  /** The store products (one per location) of these products, for a change of their stock only. */
+  storeProductIdsOf(productIds: number[]): number[];
+  /** New stock counts, store product id → units: nothing else of the products is read or indexed again. */
+  setInventory(counts: [storeProductId: number, inventory: number][]): void;
 }

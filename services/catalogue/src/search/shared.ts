@@ -3,6 +3,7 @@ import { SearchIndexRegistry } from './registry';
 import { loadCatalogue, loadHiddenBrandIds, loadHiddenDepartmentIds, loadSearchAliases } from './rows';
 import { followCatalogueChanges } from './changes';
 import { loadSynonyms } from '../search-terms';
+import { heldCounts } from '../stock';
 
 const shared = new WeakMap<PlatformResources, { registry: Promise<SearchIndexRegistry>; stop: Promise<() => Promise<void>>; users: number }>();
 
@@ -17,6 +18,7 @@ export function acquireSearchIndexes(resources: PlatformResources, log: (err: un
     const registry = new SearchIndexRegistry({
       budgetBytes: Number(process.env.SEARCH_MEMORY_BUDGET_MB ?? 1024) * 1024 * 1024,
       load: (tenantId, productIds) => loadCatalogue(rowStore, tenantId, productIds),
+      loadCounts: (tenantId, storeProductIds) => heldCounts(rowStore, tenantId, storeProductIds),
       loadSynonyms,
       loadAliases: loadSearchAliases,
       loadHiddenBrands: loadHiddenBrandIds,
