@@ -90,3 +90,29 @@ export function imageAddressFileName(address: string): string {
 
 /** Wider images are scaled down to this width when kept (a page shows a photo at most 1,600 pixels wide); GIFs are kept as sent. */
 export const IMAGE_KEPT_MAX_WIDTH = 1600;
+
+/**
+ * Where the store serves an uploaded image (public, tenant by host), and its thumbnail: at most IMAGE_THUMB_SIZE
+ * pixels on each side, which the back office shows where it lists images, so a list of photos does not fetch
+ * every photo at up to 1,600 pixels.
+ */
+export const IMAGE_THUMB_SIZE = 320;
+export const uploadedImagePath = (id: string, name: string): string => `/api/about-us/images/${id}/${name}`;
+export const uploadedThumbnailPath = (id: string, name: string): string => `/api/about-us/images/${id}/thumbnail/${name}`;
+const UPLOADED_PATH = /^\/api\/about-us\/images\/([0-9a-f]{24})\/([^/?#]+)$/;
+
+/** The id and name of one of the store's uploads when a web address is one, else null. */
+export function uploadedImageOf(url: string): { id: string; name: string } | null {
+  try {
+    const match = UPLOADED_PATH.exec(new URL(url.trim()).pathname);
+    return match ? { id: match[1], name: match[2] } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The thumbnail's address of one of the store's uploads (same origin), or null for any other address. */
+export function uploadedThumbnailAddress(url: string): string | null {
+  const upload = uploadedImageOf(url);
+  return upload ? new URL(uploadedThumbnailPath(upload.id, upload.name), url.trim()).href : null;
+}

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { IMAGE_KEPT_MAX_WIDTH, type UploadImageType } from '@platform/domain';
 
 /** Larger than any photo a store uploads (8,000 × 6,000); past it the image is kept as sent rather than decoded. */
-const MAX_INPUT_PIXELS = 48_000_000;
+export const MAX_INPUT_PIXELS = 48_000_000;
 
 /**
  * An uploaded image scaled down to IMAGE_KEPT_MAX_WIDTH pixels wide when it is wider (turned upright first, as its

@@ -1,8 +1,9 @@
 import mongoose, { Schema } from 'mongoose';
 import { scoped, tenantOwned } from '@platform/db';
-import { IMAGE_EMPTY, IMAGE_NOT_SUPPORTED, imageTypeOf, uploadFileName, type UploadImageType } from '@platform/domain';
+import { IMAGE_EMPTY, IMAGE_NOT_SUPPORTED, imageTypeOf, uploadedImageOf, uploadFileName, type UploadImageType } from '@platform/domain';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { fitWidth } from './fit-width';
+import { thumbnailOf } from './thumbnail';
 
 /**
  * An image the store uploaded (About Us photos, the sharing image), kept as shipping labels' files are: the bytes in
@@ -16,26 +17,18 @@ const uploadedImageSchema = new Schema({
   data: { type: Buffer, required: true },
   uploadedAt: { type: Date, required: true },
   uploadedBy: { type: String, default: null },
+  // A WebP copy at most 320 pixels on a side (thumbnailOf); none when the image is that small already.
+  thumbnail: { type: Buffer, default: null },
 });
 uploadedImageSchema.plugin(tenantOwned, { growing: true });
 export const UploadedImage = mongoose.models.UploadedImage ?? mongoose.model('UploadedImage', uploadedImageSchema);
 
-/** Where an uploaded image is served (GET, public, tenant by host): stable, so pages and link previews may keep it. */
-export const uploadedImagePath = (id: string, name: string) => `/api/about-us/images/${id}/${name}`;
-const UPLOADED_PATH = /\/api\/about-us\/images\/([0-9a-f]{24})\/[^/?#]+$/;
-
 /** The upload's id when a web address is one of ours, else null. */
-export function uploadedImageId(url: string): string | null {
-  try {
-    return UPLOADED_PATH.exec(new URL(url.trim()).pathname)?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
+export const uploadedImageId = (url: string): string | null => uploadedImageOf(url)?.id ?? null;
 
 /**
  * Keeps an uploaded file when its bytes are a PNG, JPEG, WebP or GIF image (its name or claimed type decide nothing),
- * scaled down to 1,600 pixels wide when wider (fitWidth).
+ * scaled down to 1,600 pixels wide when wider (fitWidth), with a thumbnail for the back office's lists (thumbnailOf).
  * `field` names the request field a refusal points at: the file's (`image`) or the web address's it was fetched from (`url`).
  */
 export async function keepUploadedImage(ctx: RequestContext, file: { filename: string; data: Buffer }, field = 'image'): Promise<{ id: string; name: string; contentType: UploadImageType }> {
@@ -44,8 +37,9 @@ export async function keepUploadedImage(ctx: RequestContext, file: { filename: s
   if (!contentType) throw new AppError('unsupported', IMAGE_NOT_SUPPORTED, { [field]: [IMAGE_NOT_SUPPORTED] });
   const name = uploadFileName(file.filename, contentType);
   const data = await fitWidth(file.data, contentType);
+  const thumbnail = await thumbnailOf(data);
   const doc = await UploadedImage.create({
-    tenantId: ctx.tenantId, contentType, name, size: data.length, data, uploadedAt: new Date(), uploadedBy: ctx.caller?.customerId ?? null,
+    tenantId: ctx.tenantId, contentType, name, size: data.length, data, thumbnail, uploadedAt: new Date(), uploadedBy: ctx.caller?.customerId ?? null,
   });
   return { id: String(doc._id), name, contentType };
 }
@@ -56,6 +50,16 @@ export async function uploadedImage(ctx: RequestContext, id: string, name: strin
   const doc = await UploadedImage.findOne(scoped(ctx, { _id: id })).select('contentType name data') as { contentType: string; name: string; data: Buffer } | null;
   if (!doc || doc.name !== name) throw new AppError('not_found', 'This image was not found.');
   return { contentType: doc.contentType, data: Buffer.from(doc.data) };
+}
+
+/**
+ * The thumbnail of an uploaded image of this store (WebP), or the image itself when it has none (small already, or
+ * kept before thumbnails were made); 404 as uploadedImage.
+ */
+export async function uploadedThumbnail(ctx: RequestContext, id: string, name: string): Promise<{ contentType: string; data: Buffer }> {
+  const doc = await UploadedImage.findOne(scoped(ctx, { _id: id })).select('name thumbnail') as { name: string; thumbnail: Buffer | null } | null;
+  if (!doc || doc.name !== name) throw new AppError('not_found', 'This image was not found.');
+  return doc.thumbnail?.length ? { contentType: 'image/webp', data: Buffer.from(doc.thumbnail) } : uploadedImage(ctx, id, name);
 }
 
 /** Removes an uploaded image of this store that a web address names, unless the store still shows it elsewhere. */

@@ -2,11 +2,11 @@ import multipart from '@fastify/multipart';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { Type } from 'typebox';
 import {
-  IMAGE_ADDRESS_MAX, IMAGE_FETCH_MAX_REDIRECTS, IMAGE_FETCH_TIMEOUT_MS, IMAGE_MISSING, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOADED, UPLOAD_IMAGE_TYPES, imageAddressProblem,
+  IMAGE_ADDRESS_MAX, IMAGE_FETCH_MAX_REDIRECTS, IMAGE_FETCH_TIMEOUT_MS, IMAGE_MISSING, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES, IMAGE_THUMB_SIZE, IMAGE_UPLOADED, UPLOAD_IMAGE_TYPES, imageAddressProblem, uploadedImagePath,
 } from '@platform/domain';
 import { AppError, errorAnswers, requirePermission, storeLinkOrigin, tooManyAttempts, type ServicePlugin } from '@platform/server-kit';
 import { fetchImageByAddress } from './fetch-image';
-import { keepUploadedImage, uploadedImage, uploadedImagePath } from './images';
+import { keepUploadedImage, uploadedImage, uploadedThumbnail } from './images';
 
 const tags = ['tenant-settings'];
 const Uploaded = Type.Object({ status: Type.Literal('success'), url: Type.String({ format: 'uri' }), message: Type.String() });
@@ -90,16 +90,31 @@ export const imageUploadRoutes: ServicePlugin = async (app) => {
     return { status: 'success' as const, url: `${await storeLinkOrigin(request)}${uploadedImagePath(kept.id, kept.name)}`, message: IMAGE_UPLOADED };
   });
 
+  const Params = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }), name: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$' }) });
+  const imageTypes = [...UPLOAD_IMAGE_TYPES];
+  const imageContent = (description: string, types: string[]) => ({ description, content: Object.fromEntries(types.map((type) => [type, { schema: Type.String({ format: 'binary' }) }])) });
+  // Its content never changes (a new upload gets a new id), so browsers and CDNs may keep it for a year.
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+
   app.get('/about-us/images/:id/:name', {
     schema: {
       tags, summary: 'An image the store uploaded, as uploaded (public; its content never changes, so browsers and CDNs may keep it for a year)',
-      params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }), name: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$' }) }),
-      response: {
-        200: { description: 'The image', content: Object.fromEntries(UPLOAD_IMAGE_TYPES.map((type) => [type, { schema: Type.String({ format: 'binary' }) }])) },
-      },
+      params: Params,
+      response: { 200: imageContent('The image', imageTypes) },
     },
   }, async (request, reply) => {
     const image = await uploadedImage(request.ctx, request.params.id, request.params.name);
-    return reply.type(image.contentType).header('cache-control', 'public, max-age=31536000, immutable').send(image.data as unknown as string);
+    return reply.type(image.contentType).header('cache-control', IMMUTABLE).send(image.data as unknown as string);
+  });
+
+  app.get('/about-us/images/:id/thumbnail/:name', {
+    schema: {
+      tags, summary: `The thumbnail of an image the store uploaded (public): a WebP at most ${IMAGE_THUMB_SIZE} pixels on a side, which the back office shows where it lists images; the image itself when it is that small already`,
+      params: Params,
+      response: { 200: imageContent('The thumbnail', ['image/webp', ...imageTypes.filter((t) => t !== 'image/webp')]) },
+    },
+  }, async (request, reply) => {
+    const image = await uploadedThumbnail(request.ctx, request.params.id, request.params.name);
+    return reply.type(image.contentType).header('cache-control', IMMUTABLE).send(image.data as unknown as string);
   });
 };

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBackground } from '@platform/db';
-import { IMAGE_KEPT_MAX_WIDTH, IMAGE_MISSING, IMAGE_NOT_SUPPORTED, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOADED, NO_PERMISSION } from '@platform/domain';
+import {
+  IMAGE_KEPT_MAX_WIDTH, IMAGE_MISSING, IMAGE_NOT_SUPPORTED, IMAGE_THUMB_SIZE, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOADED, NO_PERMISSION, uploadedThumbnailAddress,
+} from '@platform/domain';
 import { createTenant, createTestApp, issueToken, multipartBody } from '@platform/server-kit/testing';
 import { tenantSettingsService } from '../index';
 import { UploadedImage } from './images';
@@ -106,6 +108,36 @@ describe('about-us/upload', () => {
     expect(same.rawPayload.equals(narrow)).toBe(true);
   });
 
+  it(`makes a WebP thumbnail at most ${IMAGE_THUMB_SIZE} pixels on a side, served beside the image; a small image is its own thumbnail`, async () => {
+    const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#7d3a44' } });
+    const tall = await upload([{ field: 'image', filename: 'Tall shelf.jpg', type: 'image/jpeg', data: await photo(900, 1800).jpeg().toBuffer() }]);
+    const url: string = tall.json().url;
+    const thumbnailUrl = uploadedThumbnailAddress(url)!;
+    expect(thumbnailUrl).toBe(url.replace(/\/Tall_shelf\.jpg$/, '/thumbnail/Tall_shelf.jpg'));
+    const image = await fetchImage(url);
+    const thumbnail = await fetchImage(thumbnailUrl);
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    expect(thumbnail.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 160, height: IMAGE_THUMB_SIZE });
+    expect(thumbnail.rawPayload.length).toBeLessThan(image.rawPayload.length / 4);
+    // The image itself is kept as it was (not wider than 1,600 pixels), not the thumbnail.
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 1800 });
+
+    // A GIF's thumbnail is its first frame; an image already that small is served as it is.
+    const gif = await upload([{ field: 'image', filename: 'sign.gif', type: 'image/gif', data: await photo(640, 480).gif().toBuffer() }]);
+    expect(await sharp((await fetchImage(uploadedThumbnailAddress(gif.json().url)!)).rawPayload).metadata()).toMatchObject({ format: 'webp', width: IMAGE_THUMB_SIZE, height: 240 });
+    const small = await upload([{ field: 'image', filename: 'dot.png', type: 'image/png', data: PNG }]);
+    const same = await fetchImage(uploadedThumbnailAddress(small.json().url)!);
+    expect(same.headers['content-type']).toBe('image/png');
+    expect(same.rawPayload.equals(PNG)).toBe(true);
+
+    // The thumbnail's address is exact and the store's own, as the image's.
+    expect((await fetchImage(thumbnailUrl.replace('Tall_shelf.jpg', 'other.jpg'))).statusCode).toBe(404);
+    expect((await fetchImage(thumbnailUrl, 'upl-b.test')).statusCode).toBe(404);
+    expect(uploadedThumbnailAddress('https://cdn.example.com/photos/shop.jpg')).toBeNull();
+  });
+
   it(`refuses an image over ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB with a 413 that says the limit`, async () => {
     const before = await storedCount();
     const big = Buffer.concat([PNG, Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES)]);
@@ -138,6 +170,9 @@ describe('the API document', () => {
     expect(Object.keys(upload.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '422']);
     const image = paths['/api/about-us/images/{id}/{name}'].get;
     expect(Object.keys(image.responses['200'].content!).sort()).toEqual(['image/gif', 'image/jpeg', 'image/png', 'image/webp']);
+    const thumbnail = paths['/api/about-us/images/{id}/thumbnail/{name}'].get;
+    expect(Object.keys(thumbnail.responses['200'].content!)[0]).toBe('image/webp');
+    expect(Object.keys(thumbnail.responses).sort()).toEqual(['200', '400', '401', '404']);
   });
 });
 

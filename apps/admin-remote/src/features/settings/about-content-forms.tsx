@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AboutUs, StoreSeoSettings } from '@platform/contracts';
-import { ABOUT_IMAGES_MAX, META_DESCRIPTION_MAX, SITE_TITLE_MAX, aboutStoryProblems, storeSeoProblems, type AboutStoryInput } from '@platform/domain';
+import { ABOUT_IMAGES_MAX, META_DESCRIPTION_MAX, SITE_TITLE_MAX, aboutStoryProblems, storeSeoProblems, uploadedThumbnailAddress, type AboutStoryInput } from '@platform/domain';
 import { errorMessage, notify, storefrontApi, storeContentAdminApi } from '@platform/api-client';
 import { Button, Card, ErrorNotice, Field, Loading } from '@platform/ui';
 import { SaveBar, useCheckedSave } from './checked-save';
@@ -15,6 +15,7 @@ const Photo = styled.fieldset`
   > button { margin-top: 28px; }
   legend { font-weight: 600; }
   label { margin-bottom: 0; }
+  .thumbnail { display: block; width: 160px; height: 100px; object-fit: cover; border: 1px solid ${(p) => p.theme.colors.border}; border-radius: 4px; margin-bottom: 6px; }
   @media (max-width: 640px) { grid-template-columns: 1fr; > button { margin-top: 0; justify-self: start; } }
 `;
 const Snippet = styled.div`
@@ -94,7 +95,9 @@ export function AboutStoryForm() {
                 <input inputMode="url" placeholder="https://…" value={image.url} {...described(`images.${index}.url`)} onChange={(e) => setImage(index, { url: e.target.value })} />
               </Field>
               {problem(`images.${index}.url`)}
-              <ImageUploadButton subject={`photo ${index + 1}`} onUploaded={(url) => setImage(index, { url })} />
+              {/* The store's own uploads have a small thumbnail: the list does not fetch each photo at full size. */}
+              {uploadedThumbnailAddress(image.url) ? <img className="thumbnail" src={uploadedThumbnailAddress(image.url)!} alt={`Photo ${index + 1}${image.alt.trim() ? `: ${image.alt.trim()}` : ''}`} /> : null}
+              <ImageUploadButton subject={`photo ${index + 1}`} preview={false} onUploaded={(url) => setImage(index, { url })} />
             </div>
             <div>
               <Field>

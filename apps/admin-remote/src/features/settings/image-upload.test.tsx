@@ -38,7 +38,9 @@ describe('Settings › About Us: Upload image', () => {
     answer.resolve({ status: 'success', url: UPLOADED, message: 'Image uploaded' });
     expect(await within(story).findByText('Image uploaded: its address is filled in above.')).toBeTruthy();
     expect(address.value).toBe(UPLOADED);
-    expect(within(story).getByRole('img', { name: 'Preview of the uploaded image' }).getAttribute('src')).toBe(UPLOADED);
+    // The photo's row shows the store's small thumbnail of it (not the full image, and not twice).
+    expect(within(story).getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(UPLOADED.replace('/Shop_front.png', '/thumbnail/Shop_front.png'));
+    expect(within(story).getAllByRole('img')).toHaveLength(1);
     expect(picker.disabled).toBe(false);
 
     await user.click(within(story).getByRole('textbox', { name: 'Description' }));
@@ -70,14 +72,23 @@ describe('Settings › About Us: Upload image', () => {
     expect(api.sent('POST /api/about-us/upload')).toEqual([]);
   });
 
-  it('fills the sharing image with the uploaded address, shown in the search preview', async () => {
+  it('fills the sharing image with the uploaded address, previewed by its thumbnail', async () => {
     const api = new FakeApi().on('POST /api/about-us/upload', { status: 'success', url: UPLOADED, message: 'Image uploaded' });
     const { user } = screenWith(api);
     const form = await screen.findByRole('form', { name: 'Search and sharing' });
     await user.upload(within(form).getByLabelText('Upload image for sharing'), png('og image.png'));
     expect(await within(form).findByText('Image uploaded: its address is filled in above.')).toBeTruthy();
     expect((within(form).getByRole('textbox', { name: 'Sharing image' }) as HTMLInputElement).value).toBe(UPLOADED);
-    expect(within(form).getAllByRole('img').map((img) => img.getAttribute('src'))).toContain(UPLOADED);
+    expect(within(form).getByRole('img', { name: 'Preview of the uploaded image' }).getAttribute('src')).toBe(UPLOADED.replace('/Shop_front.png', '/thumbnail/Shop_front.png'));
+  });
+
+  it("lists the story's photos with the thumbnails of the store's own uploads; a photo on another site shows none", async () => {
+    const photos = { ...about, images: [{ url: UPLOADED, alt: 'The shop front' }, { url: 'https://img.test/old.jpg', alt: 'Old sign' }] };
+    renderAdmin('/admin/settings/about-us', { api: new FakeApi().on('GET /api/about-us', { data: photos }).on('GET /api/admin/store-information', { data: seo }) });
+    const story = await screen.findByRole('form', { name: 'Our story' });
+    expect(within(story).getAllByRole('img').map((img) => [img.getAttribute('alt'), img.getAttribute('src')])).toEqual([
+      ['Photo 1: The shop front', UPLOADED.replace('/Shop_front.png', '/thumbnail/Shop_front.png')],
+    ]);
   });
 });
 
@@ -118,7 +129,7 @@ describe('Settings › About Us: Add image by address', () => {
     expect(await within(story).findByText("Image added: the store's own copy of it is filled in above.")).toBeTruthy();
     expect(address.value).toBe(COPY);
     expect(byAddress.value).toBe('');
-    expect(within(story).getByRole('img', { name: 'Preview of the added image' }).getAttribute('src')).toBe(COPY);
+    expect(within(story).getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(COPY.replace('/Shop_front.jpg', '/thumbnail/Shop_front.jpg'));
 
     await user.click(within(story).getByRole('textbox', { name: 'Description' }));
     await user.paste('The shop front');

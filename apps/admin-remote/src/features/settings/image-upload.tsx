@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { chosenImageProblem, IMAGE_ADDRESS_MAX, IMAGE_UPLOAD_MAX_BYTES, imageAddressProblem, UPLOAD_IMAGE_TYPES, uploadFailure } from '@platform/domain';
+import { chosenImageProblem, IMAGE_ADDRESS_MAX, IMAGE_UPLOAD_MAX_BYTES, imageAddressProblem, UPLOAD_IMAGE_TYPES, uploadedThumbnailAddress, uploadFailure } from '@platform/domain';
 import { errorMessage, storeContentAdminApi } from '@platform/api-client';
 import { Button } from '@platform/ui';
 
@@ -28,9 +28,10 @@ const TYPES = 'PNG, JPEG, WebP or GIF';
  * A chosen file is checked here (type, 5 MB) and sent to about-us/upload; an image on another site is fetched by
  * the store from its address (admin/upload-image-from-url), which keeps its own copy. Either way the address of
  * the store's copy is handed to `onUploaded` for the field; shows the work under way, the refusal in the server's
- * words, and a preview of what was added. `subject` names what the image is for ('photo 1', 'sharing').
+ * words, and a preview of what was added (its thumbnail) unless the screen shows the image itself (`preview={false}`).
+ * `subject` names what the image is for ('photo 1', 'sharing').
  */
-export function ImageUploadButton({ subject, onUploaded }: { subject: string; onUploaded: (url: string) => void }) {
+export function ImageUploadButton({ subject, onUploaded, preview = true }: { subject: string; onUploaded: (url: string) => void; preview?: boolean }) {
   const [upload, { isLoading: uploading }] = storeContentAdminApi.useUploadAboutImageMutation();
   const [fetchByAddress, { isLoading: fetching }] = storeContentAdminApi.useUploadImageFromUrlMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -100,7 +101,7 @@ export function ImageUploadButton({ subject, onUploaded }: { subject: string; on
       </div>
       <p className="note" role="status">{note}</p>
       {failure ? <p className="problem" role="alert">{failure}</p> : null}
-      {uploaded ? <img src={uploaded.url} alt={uploaded.byAddress ? 'Preview of the added image' : 'Preview of the uploaded image'} /> : null}
+      {uploaded && preview ? <img src={uploadedThumbnailAddress(uploaded.url) ?? uploaded.url} alt={uploaded.byAddress ? 'Preview of the added image' : 'Preview of the uploaded image'} /> : null}
     </Upload>
   );
 }
