@@ -62,6 +62,39 @@ test.describe('an owner edits what shoppers browse and read (issue 29)', () => {
     }
   });
 
+  test("adds a photo by its address on another site: the store keeps its copy, lists its thumbnail, and Store Information shows it", async ({ page }) => {
+    // The 'other site' is the config's image server on loopback, which the gateway may reach under the test-only allowance.
+    const headers = await ownerSignedIn(page);
+    const before = (await (await page.request.get('/api/about-us')).json()).data;
+    const alt = `Supplier photo ${Date.now()}`;
+    const loaded = (image: ReturnType<Page['getByRole']>) => expect.poll(() => image.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0))).toBeGreaterThan(0);
+    try {
+      await page.goto('/admin/settings/about-us');
+      const story = page.getByRole('form', { name: 'Our story' });
+      await story.getByRole('button', { name: 'Add a photo' }).click();
+      const address = story.getByRole('textbox', { name: /^Image address for photo \d+$/ }).last();
+      await address.click();
+      await page.keyboard.insertText('http://127.0.0.1:4304/supplier-shop-front.png');
+      await story.getByRole('button', { name: /^Add image by address for photo \d+$/ }).last().click();
+      await expect(story.getByText("Image added: the store's own copy of it is filled in above.")).toBeVisible();
+      // The store's own copy, not the other site's address.
+      const copy = await story.getByRole('textbox', { name: 'Web address' }).last().inputValue();
+      expect(copy).toMatch(/^https?:\/\/[^/]+\/api\/about-us\/images\/[0-9a-f]{24}\/supplier-shop-front\.png$/);
+      const thumbnail = story.getByRole('img', { name: /^Photo \d+$/ }).last();
+      await expect(thumbnail).toHaveAttribute('src', copy.replace(/\/([^/]+)$/, '/thumbnail/$1'));
+      await loaded(thumbnail);
+      await story.getByRole('textbox', { name: 'Description' }).last().fill(alt);
+      await story.getByRole('button', { name: 'Save story' }).click();
+      await expect(story.getByRole('status').filter({ hasText: 'About us story saved.' })).toBeVisible();
+      await page.goto('/store-info');
+      const shown = page.getByRole('img', { name: alt });
+      await expect(shown).toHaveAttribute('src', copy);
+      await loaded(shown);
+    } finally {
+      await page.request.post('/api/about-us/story', { headers, data: before });
+    }
+  });
+
   test('adds an alias to a department in Department Mapping, then removes it', async ({ page }) => {
     await ownerSignedIn(page);
     await page.goto('/admin/settings/department-mapping');

@@ -427,8 +427,9 @@ let walkImages: Server | undefined;
 beforeAll(async () => {
   walkImages = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/gif' }).end('GIF89a walk'));
   await new Promise<void>((resolve) => walkImages!.listen(0, '127.0.0.1', resolve));
-  process.env[IMAGE_FETCH_ALLOW_ENV] = '127.0.0.1';
-  BODIES['POST /api/admin/upload-image-from-url'] = { url: `http://127.0.0.1:${(walkImages.address() as AddressInfo).port}/walk.gif` };
+  const origin = `http://127.0.0.1:${(walkImages.address() as AddressInfo).port}`;
+  process.env[IMAGE_FETCH_ALLOW_ENV] = origin;
+  BODIES['POST /api/admin/upload-image-from-url'] = { url: `${origin}/walk.gif` };
 });
 afterAll(async () => {
   delete process.env[IMAGE_FETCH_ALLOW_ENV];

@@ -13,8 +13,7 @@ import { fetchImageByAddress, IMAGE_FETCH_ALLOW_ENV } from './fetch-image';
 import { UploadedImage } from './images';
 
 // The image server these tests fetch from listens on 127.0.0.1, which the fetch refuses by default: the harness
-// allows that one address (the test-only allowance, read at each fetch), and the tests of the guard take it away.
-const ALLOW_LOOPBACK = '127.0.0.1';
+// allows that one origin (the test-only allowance, read at each fetch), and the tests of the guard take it away.
 /** A store's fetches by address in an hour (the default; IMAGE_FETCH_LIMIT changes it). */
 const FETCH_LIMIT = 60;
 
@@ -74,16 +73,16 @@ async function withoutAllowance<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } finally {
-    process.env[IMAGE_FETCH_ALLOW_ENV] = ALLOW_LOOPBACK;
+    process.env[IMAGE_FETCH_ALLOW_ENV] = origin;
   }
 }
 
 beforeAll(async () => {
-  process.env[IMAGE_FETCH_ALLOW_ENV] = ALLOW_LOOPBACK;
   images = createServer(imageSite);
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   port = (images.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  process.env[IMAGE_FETCH_ALLOW_ENV] = origin;
   harness = await createTestApp([tenantSettingsService], 'uploads_url');
   tenantId = (await createTenant('url-a', { domains: ['url-a.test'] })).id;
   owner = await issueToken(tenantId, { isAdmin: true });
@@ -161,7 +160,9 @@ describe('admin/upload-image-from-url', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const res = await addByAddress(`http://127.0.0.1:${closedPort}/photo.jpg`);
+    // Allowed as the image server is, so that the refusal is the closed port's, not the guard's.
+    process.env[IMAGE_FETCH_ALLOW_ENV] = `${origin},http://127.0.0.1:${closedPort}`;
+    const res = await addByAddress(`http://127.0.0.1:${closedPort}/photo.jpg`).finally(() => { process.env[IMAGE_FETCH_ALLOW_ENV] = origin; });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(IMAGE_ADDRESS_UNREACHABLE);
   });
@@ -188,6 +189,26 @@ describe('the fetch never reaches a private or local network', () => {
     expect(IMAGE_ADDRESS_PRIVATE).toBe('An error occured while trying to upload the image: the address leads to a private or local network, which the store does not fetch from. Use a public web address.');
     expect(served.length).toBe(before); // the image server on loopback was never asked
     expect(await storedCount()).toBe(kept);
+  });
+
+  it('the test allowance opens only the exact loopback origins it names, and never in production', async () => {
+    const before = served.length;
+    const nodeEnv = process.env.NODE_ENV;
+    process.env[IMAGE_FETCH_ALLOW_ENV] = `${origin}, http://10.0.0.7, http://localhost:${port}`;
+    try {
+      // Another port, another loopback address, a host name or a private origin in the list: refused as ever.
+      for (const url of [`http://127.0.0.1:${port + 1}/a.png`, `http://127.0.0.2:${port}/a.png`, `http://localhost:${port}/a.png`, 'http://10.0.0.7/a.png']) {
+        await expect(fetchImageByAddress(url), url).rejects.toMatchObject({ status: 422, message: IMAGE_ADDRESS_PRIVATE });
+      }
+      expect(served.length).toBe(before);
+      process.env.NODE_ENV = 'production';
+      await expect(fetchImageByAddress(`${origin}/photos/Shop%20front.jpg`)).rejects.toMatchObject({ status: 422, message: IMAGE_ADDRESS_PRIVATE });
+      expect(served.length).toBe(before);
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+      process.env[IMAGE_FETCH_ALLOW_ENV] = origin;
+    }
+    await expect(fetchImageByAddress(`${origin}/photos/Shop%20front.jpg`)).resolves.toMatchObject({ filename: 'Shop front.jpg' });
   });
 
   it('checks every redirect: to the cloud metadata address, a private one, IPv6 or IPv4-mapped loopback, or a file, is refused', async () => {

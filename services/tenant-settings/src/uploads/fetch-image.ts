@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { isIPv4 } from 'node:net';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import {
   IMAGE_ADDRESS_INVALID, IMAGE_ADDRESS_PRIVATE, IMAGE_ADDRESS_TIMED_OUT, IMAGE_ADDRESS_TOO_MANY_REDIRECTS, IMAGE_ADDRESS_UNREACHABLE,
@@ -8,15 +9,22 @@ import {
 import { AppError } from '@platform/server-kit';
 
 /**
- * Test-only allowance: IP addresses or CIDR ranges (comma-separated) the image fetch may reach although they are
- * private, because the service tests' image server listens on 127.0.0.1. Unset (the default) nothing private is
- * reached; a request cannot set it, and it is ignored when NODE_ENV is production. docs/UPLOADS.md.
+ * Test-only allowance: origins of loopback test servers (comma-separated, e.g. `http://127.0.0.1:4304`) the image
+ * fetch may reach although loopback is refused, because the service tests' and the browser journeys' image servers
+ * listen on 127.0.0.1. Only an exact origin (scheme, literal loopback IP, port) counts, for a request to that origin
+ * only (a redirect elsewhere is checked as usual). Unset (the default) nothing private is reached; a request cannot
+ * set it, and it is ignored when NODE_ENV is production. docs/UPLOADS.md.
  */
-export const IMAGE_FETCH_ALLOW_ENV = 'IMAGE_FETCH_ALLOW_ADDRESSES';
+export const IMAGE_FETCH_ALLOW_ENV = 'IMAGE_FETCH_ALLOW_LOOPBACK_ORIGINS';
 
-function allowedPrivateAddresses(): string[] {
+const isLoopbackIp = (host: string) => (isIPv4(host) && host.startsWith('127.')) || host === '::1';
+
+/** The loopback IP this one request may connect to under the test allowance, else none. */
+function allowedLoopback(url: URL): string[] {
   if (process.env.NODE_ENV === 'production') return [];
-  return (process.env[IMAGE_FETCH_ALLOW_ENV] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const origins = (process.env[IMAGE_FETCH_ALLOW_ENV] ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return origins.includes(url.origin) && isLoopbackIp(host) ? [host] : [];
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -34,7 +42,7 @@ export interface ImageFetchLimits { timeoutMs?: number; maxBytes?: number; maxRe
  * is checked the same way. A new agent each time: no socket is reused across hosts.
  */
 function get(url: URL, signal: AbortSignal): Promise<{ response: http.IncomingMessage; agent: http.Agent }> {
-  const agentOptions = { keepAlive: false, allowIPAddressList: allowedPrivateAddresses() };
+  const agentOptions = { keepAlive: false, allowIPAddressList: allowedLoopback(url) };
   const agent = url.protocol === 'https:' ? new RequestFilteringHttpsAgent(agentOptions) : new RequestFilteringHttpAgent(agentOptions);
   return new Promise((resolve, reject) => {
     try {
