@@ -77,6 +77,17 @@ test.describe('search', () => {
     await expect(page.getByRole('heading', { name: 'Brands' })).toBeVisible();
   });
 
+  test("two swapped letters are one typo: 'hmamer' finds the hammers, 'dirll' the drills (issue 29)", async ({ page }) => {
+    await page.goto('/');
+    for (const [typed, word] of [['hmamer', /hammer/i], ['dirll', /drill/i]] as const) {
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      await box.fill(typed);
+      await box.press('Enter');
+      await expect(page.getByRole('heading', { name: `Results for "${typed}"` })).toBeVisible();
+      await expect(page.getByTestId('product-tile').first().locator('a.title')).toHaveText(word);
+    }
+  });
+
   test('a search with no match says so', async ({ page }) => {
     await page.goto('/search/zzqx?keyword=zzqxwv');
     await expect(page.getByText('No products were found for this search.')).toBeVisible();
