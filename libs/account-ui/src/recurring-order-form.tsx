@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import {
-  cardEndingLabel, deliveryAddressProblems, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_KEEP_ONE_ITEM, RECURRING_NOTHING_CHANGED, wholeQuantityProblem,
+  cardEndingLabel, deliveryAddressProblems, FULFILMENT_MODES, PAY_AT_STORE, payAtStoreLabel, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_KEEP_ONE_ITEM, RECURRING_NOTHING_CHANGED, wholeQuantityProblem,
   type RecurringFrequency,
 } from '@platform/domain';
 import { errorMessage, fieldErrors, identityApi, recurringOrdersApi } from '@platform/api-client';
@@ -67,7 +67,7 @@ const CALLS = {
   },
 };
 /** The fields a refusal is shown under in the form (the rest show at its top). */
-const FIELD_KEYS = ['frequency', 'shipping_quote_id', 'items', 'card_source', 'search', ...ADDRESS_FIELDS.map((f) => f.key), 'country'];
+const FIELD_KEYS = ['frequency', 'shipping_quote_id', 'items', 'card_source', 'payment_method', 'search', ...ADDRESS_FIELDS.map((f) => f.key), 'country'];
 
 export interface RecurringOrderFormProps {
   order: RecurringOrder;
@@ -83,8 +83,9 @@ export interface RecurringOrderFormProps {
 /**
  * Edit a recurring order, the shopper's own (update-recurring-order) or the store's for its customer
  * (admin/recurringorders/update): how often, the address as at checkout (delivery and shipping), the shipping option
- * with its price loaded for the address, each line's quantity or its removal, products of the store found and added,
- * and (the shopper only) which saved card each order is charged to. Only what changed is sent; a refusal is shown
+ * with its price loaded for the address (again for the lines as changed), each line's quantity or its removal, products
+ * of the store found and added, and (the shopper only) how each order is paid: one of their saved cards or, picked up,
+ * at the store. Only what changed is sent; a refusal is shown
  * under its field and nothing changes. onDone gets the store's answer.
  */
 export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', confirmSave }: RecurringOrderFormProps) {
@@ -94,9 +95,12 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   const [update, { isLoading: saving }] = calls.useUpdate();
   const [loadOptions, { isLoading: quoting }] = calls.useOptions();
   const [findProducts, { isLoading: searching }] = calls.useProducts();
-  const choosesCard = by === 'customer' && order.payment_method === 'card';
-  const { data: cards, isLoading: loadingCards, isError: cardsFailed } = identityApi.useSavedCardsQuery(undefined, { skip: !choosesCard });
-  const [card, setCard] = useState(order.card_source ?? '');
+  // The shopper chooses how each order is paid: a saved card, or (picked up, or already so) at the store.
+  const choosesPayment = by === 'customer';
+  const { data: cards, isLoading: loadingCards, isError: cardsFailed } = identityApi.useSavedCardsQuery(undefined, { skip: !choosesPayment });
+  const paidBefore = order.payment_method === 'card' ? order.card_source ?? '' : PAY_AT_STORE;
+  const [payment, setPayment] = useState(paidBefore);
+  const offersPayAtStore = order.order_type === 'pickup' || order.payment_method !== 'card';
   const [added, setAdded] = useState<AddedLine[]>([]);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<{ search: string; choices: RecurringProductChoice[] } | null>(null);
@@ -109,8 +113,10 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   const [address, setAddress] = useState<AddressForm>(addressOf(order));
   const [quantities, setQuantities] = useState<Record<number, string>>(Object.fromEntries(order.items.map((i) => [i.store_product_id, String(i.quantity)])));
   const [removed, setRemoved] = useState<Set<number>>(new Set());
-  /** The options loaded for an address (quotedFor), and the one chosen. */
-  const [options, setOptions] = useState<{ quotes: ShippingQuote[]; quotedFor: AddressForm; initial: string | null } | null>(null);
+  /** The options loaded for an address (quotedFor) and lines (quotedLines: '' for the order's own), and the one chosen. */
+  const [options, setOptions] = useState<{ quotes: ShippingQuote[]; quotedFor: AddressForm; quotedLines: string; initial: string | null } | null>(null);
+  /** Only the answer to the latest request for options is shown (lines change while one is on its way). */
+  const quoteSeq = useRef(0);
   const [chosen, setChosen] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
 
@@ -118,19 +124,46 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   const lineCount = kept.length + added.length;
   const current = options && sameAddress(options.quotedFor, address) ? options : null;
 
+  /** The lines to quote shipping for, when they differ from the order's own and every quantity is a whole number; '' otherwise. */
+  function changedLines(): string {
+    const lines = [...kept, ...added].map((i) => ({ store_product_id: i.store_product_id, quantity: Number((quantities[i.store_product_id] ?? '').trim() || NaN) }));
+    if (lines.some((l) => wholeQuantityProblem(l.quantity)) || !lines.some((l) => l.quantity > 0)) return '';
+    const same = !added.length && lines.length === order.items.length && lines.every((l) => order.items.some((i) => i.store_product_id === l.store_product_id && i.quantity === l.quantity));
+    return same ? '' : JSON.stringify(lines.filter((l) => l.quantity > 0));
+  }
+
   async function showOptions(forAddress = address) {
     setProblems(({ shipping_quote_id: _, form: __, ...rest }) => rest);
     const local = deliveryAddressProblems(forAddress);
     if (Object.keys(local).length) { setProblems(local); focusFirstInvalid(formRef.current); return; }
+    const lines = changedLines();
+    const seq = ++quoteSeq.current;
     try {
-      const answer = await loadOptions({ id: order.id, address: forAddress }).unwrap();
-      setOptions({ quotes: answer.quotes, quotedFor: forAddress, initial: answer.selected_id });
+      const answer = await loadOptions({ id: order.id, address: forAddress, ...(lines ? { items: JSON.parse(lines) as { store_product_id: number; quantity: number }[] } : {}) }).unwrap();
+      if (seq !== quoteSeq.current) return;
+      setOptions({ quotes: answer.quotes, quotedFor: forAddress, quotedLines: lines, initial: answer.selected_id });
       setChosen((was) => (was && answer.quotes.some((q) => q.id === was) ? was : answer.selected_id));
     } catch (error) {
+      if (seq !== quoteSeq.current) return;
       const byField = fieldErrors(error);
-      setProblems(Object.keys(byField).length ? byField : { shipping_quote_id: errorMessage(error, 'We could not load the shipping options.') });
+      // A line's refusal (items.<n>.quantity) reads at the options: the form's own check shows it under the line on saving.
+      const shown = Object.fromEntries(Object.entries(byField).map(([key, text]) => [key.startsWith('items.') ? 'shipping_quote_id' : key, text]));
+      setProblems(Object.keys(shown).length ? shown : { shipping_quote_id: errorMessage(error, 'We could not load the shipping options.') });
     }
   }
+
+  /** The options shown are quoted again for the lines as they are now (a product added or removed, a quantity changed). */
+  function requote() {
+    if (shipped && current && changedLines() !== current.quotedLines) void showOptions(current.quotedFor);
+  }
+  const linesShape = `${added.map((a) => a.store_product_id).join(',')}|${[...removed].join(',')}`;
+  const shapeQuoted = useRef(linesShape);
+  useEffect(() => {
+    if (shapeQuoted.current === linesShape) return;
+    shapeQuoted.current = linesShape;
+    requote();
+    // Only a line added or removed asks again; a quantity asks when its field is left.
+  }, [linesShape]);
 
   useEffect(() => {
     firstRef.current?.focus();
@@ -195,7 +228,10 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
     if (shipped && current && chosen && (moved || chosen !== current.initial)) payload.shipping_quote_id = chosen;
     // An added product left at 0 is not added.
     if (itemsChanged) payload.items = lines.filter(({ line, text }) => 'quantity' in line || Number(text) > 0).map(({ line, text }) => ({ store_product_id: line.store_product_id, quantity: Number(text) }));
-    if (choosesCard && card && card !== order.card_source) payload.card_source = card;
+    if (choosesPayment && payment && payment !== paidBefore) {
+      if (payment === PAY_AT_STORE) payload.payment_method = PAY_AT_STORE;
+      else payload.card_source = payment;
+    }
     if (Object.keys(payload).length === 1) { onDone(RECURRING_NOTHING_CHANGED); return; }
     if (confirmSave && !confirmSave()) return;
     setProblems({});
@@ -220,7 +256,8 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
     return (
       <input type="number" inputMode="numeric" min={0} max={9999} step={step} name={key} aria-label={`Quantity of ${line.title}`} value={quantities[line.store_product_id] ?? ''}
         aria-invalid={Boolean(problems[key])} aria-describedby={problems[key] ? `${order.id}-${key}-problem` : undefined}
-        onChange={(e) => { setQuantities({ ...quantities, [line.store_product_id]: e.target.value }); setProblems(({ [key]: _, items: __, ...rest }) => rest); }} />
+        onChange={(e) => { setQuantities({ ...quantities, [line.store_product_id]: e.target.value }); setProblems(({ [key]: _, items: __, ...rest }) => rest); }}
+        onBlur={requote} />
     );
   };
 
@@ -255,7 +292,7 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
       {shipped && hasAddress ? (
         <fieldset className="quotes" aria-busy={quoting}>
           <legend>Shipping option</legend>
-          <p>Each order is charged the rate of its own day; these are today&apos;s prices.</p>
+          <p>Each order is charged the rate of its own day; these are today&apos;s prices{current?.quotedLines ? ' for the items as changed below' : ''}.</p>
           {quoting ? <Loading label="Loading shipping options…" /> : null}
           {current && !quoting ? current.quotes.map((q) => (
             <label key={q.id}>
@@ -339,24 +376,28 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
         {added.length ? <p>Each order is charged the price of its own day.</p> : null}
       </fieldset>
 
-      {choosesCard ? (
+      {choosesPayment ? (
         <fieldset>
-          <legend>Card</legend>
+          <legend>Payment</legend>
           {loadingCards ? <Loading label="Loading your saved cards…" /> : null}
-          {cardsFailed ? <p className="problem" role="alert">We could not load your saved cards. You can still save the other changes.</p> : null}
-          {cards ? (
-            <Field>Charge each order to
-              <select name="card_source" value={card} aria-invalid={Boolean(problems.card_source)} onChange={(e) => { setCard(e.target.value); setProblems(({ card_source: _, ...rest }) => rest); }}>
-                {order.card_source && !cards.some((c) => c.source === order.card_source) ? <option value={order.card_source}>{order.payment_label} (no longer saved)</option> : null}
-                {cards.map((c) => <option key={c.source} value={c.source}>{cardEndingLabel(c.brand, c.last4)}</option>)}
+          {cardsFailed ? <p className="problem">We could not load your saved cards. You can still save the other changes.</p> : null}
+          {cards || cardsFailed ? (
+            <Field>How each order is paid
+              <select name="payment" value={payment} aria-invalid={Boolean(problems.card_source || problems.payment_method)}
+                onChange={(e) => { setPayment(e.target.value); setProblems(({ card_source: _, payment_method: __, ...rest }) => rest); }}>
+                {offersPayAtStore ? <option value={PAY_AT_STORE}>{order.order_type === 'pickup' ? payAtStoreLabel(FULFILMENT_MODES.pickup) : order.payment_label}</option> : null}
+                {order.card_source && !cards?.some((c) => c.source === order.card_source) ? <option value={order.card_source}>{order.payment_label}{cards ? ' (no longer saved)' : ''}</option> : null}
+                {(cards ?? []).map((c) => <option key={c.source} value={c.source}>{cardEndingLabel(c.brand, c.last4)}</option>)}
               </select>
             </Field>
           ) : null}
           {problem('card_source')}
+          {problem('payment_method')}
+          {order.order_type !== 'pickup' && order.payment_method === 'card' ? <p>A delivered or shipped order is charged to a card; only an order you pick up can be paid at the store.</p> : null}
           {cards && cards.length <= 1 ? <p>To use another card, tick &lsquo;Save this card&rsquo; when you next pay by card at checkout; it is then offered here.</p> : null}
         </fieldset>
       ) : null}
-      {order.payment_method === 'card' && !choosesCard ? (
+      {order.payment_method === 'card' && !choosesPayment ? (
         <p>Card: {order.payment_label}. Only the customer can change the card, under Recurring orders in their account.</p>
       ) : null}
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cardEndingLabel, isRunDay, nextRun, parseRecurringPattern, recurringChangeLines, recurringPattern, recurringProductProblem, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays,
+  cardEndingLabel, isRunDay, nextRun, parseRecurringPattern, recurringChangeLines, recurringPattern, recurringPayAtStoreProblem, RECURRING_PAY_AT_STORE_PICKUP_ONLY, recurringProductProblem, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays,
 } from './recurring-orders';
 import { NOT_ORDERED_ONLINE } from './product-display';
 
@@ -64,6 +64,18 @@ describe('a change to a recurring order, as its history says it', () => {
     // Another card that reads the same (a renewed card) is still a change.
     expect(recurringChangeLines({ ...before, card: visa }, { ...before, card: { ...visa, source: 'pm_3' } })).toEqual(['Card: Visa ending 4242 → Visa ending 4242']);
     expect(recurringChangeLines({ ...before, card: visa }, { ...before, card: { ...visa } })).toEqual([]);
+  });
+
+  it('names a switch between paying at the store and a card as the payment', () => {
+    const visa = { source: 'pm_1', label: 'Visa ending 4242' };
+    expect(recurringChangeLines({ ...before, card: null }, { ...before, card: visa })).toEqual(['Payment: Pay at the store → Visa ending 4242']);
+    expect(recurringChangeLines({ ...before, card: visa }, { ...before, card: null })).toEqual(['Payment: Visa ending 4242 → Pay at the store']);
+  });
+
+  it('lets only a pickup switch to paying at the store', () => {
+    expect(recurringPayAtStoreProblem('pickup')).toBeNull();
+    expect(recurringPayAtStoreProblem('delivery')).toBe(RECURRING_PAY_AT_STORE_PICKUP_ONLY);
+    expect(recurringPayAtStoreProblem('shipping')).toBe(RECURRING_PAY_AT_STORE_PICKUP_ONLY);
   });
 
   it('is empty when nothing changed (the same address written otherwise included)', () => {

@@ -8,11 +8,13 @@ export interface RecurringDates { frequency: RecurringFrequency; label: string; 
 export interface RecurringChanged { status: string; message: string; data: RecurringOrder }
 /**
  * What update-recurring-order changes (only the parts sent): how often, the address, the shipping option, the lines kept
- * with their quantities and those added, and (the shopper's only) the saved card each run is charged to.
+ * with their quantities and those added, and (the shopper's only) how each run is paid: a saved card or, picked up, at the store.
  */
 export interface RecurringChange {
   id: string; frequency?: RecurringFrequency; address?: Omit<Address, 'country'> & { country?: string }; shipping_quote_id?: string;
   items?: { store_product_id: number; quantity: number }[]; card_source?: string;
+  /** The shopper's only: pay_at_store (a pickup one) stops charging a card; card goes with card_source. */
+  payment_method?: 'card' | 'pay_at_store';
 }
 /** A product search for a recurring order: the words, and the recurring order whose store is searched. */
 export interface RecurringProductSearch { id: string; search: string }

@@ -1,7 +1,8 @@
 import {
-  activePromoCents, checkQuantity, formatCents, FULFILMENT_MODES, isPriceHidden, isRecurringFrequency, packSize, quantityLimitProblem, RECURRING_ALREADY_CANCELLED, RECURRING_CARD_IS_CUSTOMERS,
+  activePromoCents, checkQuantity, PAY_AT_STORE, formatCents, FULFILMENT_MODES, isPriceHidden, isRecurringFrequency, packSize, quantityLimitProblem, RECURRING_ALREADY_CANCELLED, RECURRING_CARD_IS_CUSTOMERS,
   RECURRING_CHANGED, RECURRING_CHANGED_BY_STORE, RECURRING_CHANGES_KEPT, RECURRING_CHOOSE_FREQUENCY, RECURRING_CHOOSE_SAVED_CARD, RECURRING_ITEM_TWICE, RECURRING_KEEP_ONE_ITEM,
-  RECURRING_NOT_FOUND, RECURRING_NOT_SOLD_HERE, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE, RECURRING_PAID_AT_STORE, RECURRING_FREQUENCY_LABELS,
+  RECURRING_NOT_FOUND, RECURRING_NOT_SOLD_HERE, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE, RECURRING_PAY_AT_STORE_LABEL, RECURRING_PAY_AT_STORE_NO_CARD, RECURRING_FREQUENCY_LABELS,
+  recurringPayAtStoreProblem,
   RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED, recurringChangeLines, recurringProductProblem, runDayLabel, toCents, wholeQuantityProblem, type RecurringFrequency,
 } from '@platform/domain';
 import type { RecurringOrder as RecurringOrderView, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
@@ -34,8 +35,10 @@ export interface RecurringChange {
   shipping_quote_id?: string;
   /** The lines to keep with their quantities; a line left out, or at 0, is removed; a product not in it yet is added. */
   items?: { store_product_id: number; quantity: number }[];
-  /** The shopper's only: one of their saved cards (customer-cards' source) at the store's card provider. */
+  /** The shopper's only: one of their saved cards (customer-cards' source) at the store's card provider; one paid at the store switches to it. */
   card_source?: string;
+  /** The shopper's only: pay_at_store switches a pickup one from its card to paying at the store; card needs card_source. */
+  payment_method?: 'card' | 'pay_at_store';
 }
 
 export interface ChangeIo extends RecurringIo { cart: CartIo; queues: Pick<PlatformQueues, 'recurringOrders' | 'notifications'> }
@@ -90,16 +93,23 @@ async function changedItems(ctx: RequestContext, io: ChangeIo, doc: RecurringDoc
 }
 
 /**
- * The card each run is charged to, chosen by the shopper: one of their own saved cards in the vault of the store's card
- * provider (another shopper's, another provider's or an unknown one is 422). The store does not choose a customer's card
- * (docs/RECURRING-ORDERS.md "Its card"); one paid at the store has none.
+ * How each run is paid, chosen by the shopper: one of their own saved cards in the vault of the store's card provider
+ * (another shopper's, another provider's or an unknown one is 422), from a card or from paying at the store; or, for a
+ * pickup only (recurringPayAtStoreProblem), paying at the store. The store does not choose how a customer pays
+ * (docs/RECURRING-ORDERS.md "Its card").
  */
-async function chosenCard(ctx: RequestContext, doc: RecurringDoc, source: string): Promise<RecurringDoc['payment']> {
-  const refuse = (message: string): never => { throw new AppError('unprocessable', message, { card_source: [message] }); };
+async function chosenPayment(ctx: RequestContext, doc: RecurringDoc, input: Pick<RecurringChange, 'card_source' | 'payment_method'>): Promise<RecurringDoc['payment']> {
+  const field = input.payment_method !== undefined && input.card_source === undefined ? 'payment_method' : 'card_source';
+  const refuse = (message: string, name = field): never => { throw new AppError('unprocessable', message, { [name]: [message] }); };
   if (ctx.caller?.isAdmin) refuse(RECURRING_CARD_IS_CUSTOMERS);
-  if (doc.payment?.method !== PAY_BY_CARD) refuse(RECURRING_PAID_AT_STORE);
-  const card = await savedRecurringCard(ctx, doc.customerSlug, source);
-  return card ? { method: PAY_BY_CARD, ...card } : refuse(RECURRING_CHOOSE_SAVED_CARD);
+  if (input.payment_method === PAY_AT_STORE) {
+    if (input.card_source !== undefined) refuse(RECURRING_PAY_AT_STORE_NO_CARD, 'payment_method');
+    const problem = recurringPayAtStoreProblem(doc.orderType);
+    return problem ? refuse(problem, 'payment_method') : { method: PAY_AT_STORE, label: RECURRING_PAY_AT_STORE_LABEL };
+  }
+  if (input.card_source === undefined) return doc.payment?.method === PAY_BY_CARD ? doc.payment : refuse(RECURRING_CHOOSE_SAVED_CARD, 'card_source');
+  const card = await savedRecurringCard(ctx, doc.customerSlug, input.card_source);
+  return card ? { method: PAY_BY_CARD, ...card } : refuse(RECURRING_CHOOSE_SAVED_CARD, 'card_source');
 }
 
 /** A delivery or shipping address checked as checkout's validate-address checks it (the delivery zips, the carrier's verification). */
@@ -172,7 +182,7 @@ export async function updateRecurringOrder(ctx: RequestContext, io: ChangeIo, id
     rejectFieldProblems(problems);
     const frequency = (input.frequency ?? doc.frequency) as RecurringFrequency;
     const items = input.items ? await changedItems(here, io, doc, input.items) : doc.items;
-    const payment = input.card_source !== undefined ? await chosenCard(ctx, doc, input.card_source) : doc.payment;
+    const payment = input.card_source !== undefined || input.payment_method !== undefined ? await chosenPayment(ctx, doc, input) : doc.payment;
     const address = input.address ? await checkedAddress(here, doc, input.address, options.warn) : doc.address;
     let shippingService = doc.orderType === 'shipping' ? doc.shippingService ?? null : null;
     if (doc.orderType === 'shipping' && (input.address || input.shipping_quote_id !== undefined)) {

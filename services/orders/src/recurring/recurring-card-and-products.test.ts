@@ -9,7 +9,7 @@ import { createStripeClient } from '@platform/payments';
 import { StoreProfile, tenantSettingsService } from '@platform/tenant-settings';
 import {
   NOT_ORDERED_ONLINE, RECURRING_ALREADY_CANCELLED, RECURRING_CARD_IS_CUSTOMERS, RECURRING_CHANGED, RECURRING_CHANGED_BY_STORE, RECURRING_CHOOSE_SAVED_CARD,
-  RECURRING_NOT_FOUND, RECURRING_NOT_SOLD_HERE, RECURRING_PAID_AT_STORE,
+  RECURRING_NOT_FOUND, RECURRING_NOT_SOLD_HERE,
 } from '@platform/domain';
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from '../index';
@@ -123,18 +123,13 @@ describe("a recurring order's card", () => {
     expect(await mine(kim, kimId)).toEqual(before);
   });
 
-  it("is the shopper's own recurring order: another shopper's or another store's is not found (404), one paid at the store has no card (422)", async () => {
+  it("is the shopper's own recurring order: another shopper's or another store's is not found (404)", async () => {
     const lee = await asCustomer('lee-rcard');
     const other = await update(lee, { id: kimId, card_source: mastercard });
     expect(other.json()).toMatchObject({ status: 404, message: RECURRING_NOT_FOUND });
     const elsewhere = await call('update-recurring-order', await asCustomer('kim-rcard', () => otherTenantId), { id: kimId, card_source: mastercard }, { 'business-slug': 'rcard-b' });
     expect(elsewhere.statusCode).toBe(404);
-
-    const kim = await asCustomer('kim-rcard');
-    const atStore = await startRecurring(kim, [[HAMMER, 1]]);
-    expect(atStore).toMatchObject({ payment_method: 'pay_at_store', payment_label: 'Pay at the store' });
-    expect(atStore).not.toHaveProperty('card_source');
-    expect((await update(kim, { id: atStore.id, card_source: mastercard })).json()).toEqual({ status: 422, message: RECURRING_PAID_AT_STORE, errors: { card_source: [RECURRING_PAID_AT_STORE] } });
+    // One paid at the store switching to a card: recurring-payment-switch.test.ts.
   });
 
   it('changes to another saved card and a product is added: kept on the history, and the next run charges that card for the new lines', async () => {

@@ -40,7 +40,10 @@ const StoreChangeBody = Type.Object({
 /** The shopper's change (update-recurring-order): the store's parts, and the card each run is charged to. */
 const ChangeBody = Type.Object({
   ...StoreChangeBody.properties,
-  card_source: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "One of the shopper's saved cards (source as customer-cards answers it) at the store's card provider; a recurring order paid by card only" })),
+  card_source: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "One of the shopper's saved cards (source as customer-cards answers it) at the store's card provider; one paid at the store switches to it" })),
+  payment_method: Type.Optional(Type.Union([Type.Literal('card'), Type.Literal('pay_at_store')], {
+    description: 'pay_at_store: a pickup one is paid at the store from its next run (a delivered or shipped one: 422); card: with card_source',
+  })),
 });
 const ProductsBody = Type.Object({ id: Id, search: Type.String({ minLength: 1, maxLength: 100 }) });
 const ProductsAnswer = Type.Object({ data: Type.Array(RecurringProductChoice) });
@@ -103,9 +106,9 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
     app.post('/update-recurring-order', {
       schema: {
         tags, security: bearer,
-        summary: "Changes one of the signed-in shopper's recurring orders: how often (frequency), the delivery or shipping address (checked as checkout checks it), the shipping service (shipping_quote_id, one of recurring-order-shipping-quotes' options for the address), the lines (quantities, a line removed, a product of the store added) and the saved card each run is charged to (card_source). Every part is checked before anything changes; the change is kept on its history (changes) and the next runs place it",
+        summary: "Changes one of the signed-in shopper's recurring orders: how often (frequency), the delivery or shipping address (checked as checkout checks it), the shipping service (shipping_quote_id, one of recurring-order-shipping-quotes' options for the address), the lines (quantities, a line removed, a product of the store added) and how each run is paid: one of the shopper's saved cards (card_source) or, for a pickup, at the store (payment_method pay_at_store). Every part is checked before anything changes; the change is kept on its history (changes) and the next runs place it",
         body: ChangeBody,
-        // 403: a store account; 404: not one of the shopper's; 409: cancelled, or a run is being placed; 422: by field (a card not theirs), nothing changed; 503: the carrier or card provider did not answer.
+        // 403: a store account; 404: not one of the shopper's; 409: cancelled, or a run is being placed; 422: by field (a card not theirs, paying at the store for a delivery), nothing changed; 503: the carrier or card provider did not answer.
         response: { 200: Answer, ...errorAnswers(403, 409, 422, 503) },
       },
     }, async (request) => {
@@ -202,7 +205,7 @@ export function recurringOrderRoutes(catalogue: SearchIndexRegistry): ServicePlu
       preHandler: requireAdmin,
       schema: {
         tags, security: bearer,
-        summary: "Admin: changes a recurring order for its customer (one who phoned in), as update-recurring-order does and checked the same way: how often, the delivery or shipping address, the shipping service (shipping_quote_id, one of admin/recurringorders/shipping-quotes' options) and the lines (quantities, a line removed, a product of the store added). Not the card: only the customer chooses it (422 for card_source). The history says the store changed it (and which staff member); the customer is e-mailed what changed. Staff bound to a location change that location's only (another's is not found)",
+        summary: "Admin: changes a recurring order for its customer (one who phoned in), as update-recurring-order does and checked the same way: how often, the delivery or shipping address, the shipping service (shipping_quote_id, one of admin/recurringorders/shipping-quotes' options) and the lines (quantities, a line removed, a product of the store added). Not how it is paid: only the customer chooses the card or paying at the store (422 for card_source or payment_method). The history says the store changed it (and which staff member); the customer is e-mailed what changed. Staff bound to a location change that location's only (another's is not found)",
         body: StoreChangeBody,
         // 404: not this store's (or not the bound staff member's location); 409: cancelled, or a run is being placed; 422: by field, nothing changed; 503: the carrier did not answer.
         response: { 200: Answer, ...errorAnswers(409, 422, 503) },

@@ -132,6 +132,40 @@ describe('Edit a recurring order', () => {
     expect(zip.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('quotes the shipping options again for a product added to a shipped order, and for a quantity changed', async () => {
+    const byLines = (r: { body: unknown }) => {
+      const items = (r.body as { items?: { quantity: number }[] }).items;
+      const units = items ? items.reduce((sum, i) => sum + i.quantity, 0) : 3;
+      return { status: 'success', data: { ...OPTIONS('97301').data, quotes: [quote('ups-ground', 'Ground', `${(12.4 + (units - 3) * 2).toFixed(2)}`)] } };
+    };
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([SHIPPED])).on('POST /api/recurring-order-shipping-quotes', byLines)
+      .on('POST /api/recurring-order-products', { data: [{ store_product_id: 41, sku: 'SKU-41', title: 'Deck Screws', image_url: null, price: '8.99', pack: 1, in_order: false, problem: null }] });
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1060'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    const options = within(form).getByRole('group', { name: 'Shipping option' });
+    await within(form).findByRole('radio', { name: /UPS Ground/ });
+    expect(options.textContent).toContain('$12.40');
+
+    await user.type(within(form).getByRole('searchbox', { name: 'Add a product' }), 'screws{Enter}');
+    await user.click(await within(form).findByRole('button', { name: 'Add Deck Screws' }));
+    await within(options).findByText('$14.40');
+    expect(options.textContent).toContain("today's prices for the items as changed below");
+    const address = { address: '9 Elm St', address2: '', city: 'Salem', state: 'OR', zip: '97301' };
+    expect(api.sent('POST /api/recurring-order-shipping-quotes').map((r) => r.body)).toEqual([
+      { id: SHIPPED.id, address }, { id: SHIPPED.id, address, items: [{ store_product_id: 31, quantity: 3 }, { store_product_id: 41, quantity: 1 }] },
+    ]);
+
+    // A quantity is quoted again once its field is left.
+    const salt = within(form).getByRole('spinbutton', { name: 'Quantity of Water Softener Salt 40 lb' });
+    await user.clear(salt);
+    await user.type(salt, '5');
+    await user.tab();
+    await within(options).findByText('$18.40');
+    expect(api.sent('POST /api/recurring-order-shipping-quotes')).toHaveLength(3);
+    expect((within(options).getByRole('radio', { name: /UPS Ground/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it("checks a delivery address as checkout does before sending", async () => {
     const delivery: RecurringOrder = { ...SHIPPED, id: '0123456789abcdef01234569', order_type: 'delivery', shipping_service: null, first_order_number: '1070' };
     const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([delivery]));
@@ -165,16 +199,16 @@ describe('The card and the products of a recurring order', () => {
     const { user } = open(api);
     await user.click(await editButton('Every week from order 1080'));
     const form = screen.getByRole('form', { name: 'Edit recurring order' });
-    const card = await within(form).findByRole('combobox', { name: 'Charge each order to' }) as HTMLSelectElement;
+    const card = await within(form).findByRole('combobox', { name: 'How each order is paid' }) as HTMLSelectElement;
     expect(card.value).toBe('pm_visa');
-    expect(within(card).getAllByRole('option').map((o) => o.textContent)).toEqual(['Visa ending 4242', 'Mastercard ending 4444']);
+    expect(within(card).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pay at the store when you pick up', 'Visa ending 4242', 'Mastercard ending 4444']);
 
     // Nothing changed: nothing is sent.
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(api.sent('POST /api/update-recurring-order')).toHaveLength(0);
     await user.click(await editButton('Every week from order 1080'));
     const again = screen.getByRole('form', { name: 'Edit recurring order' });
-    const select = await within(again).findByRole('combobox', { name: 'Charge each order to' });
+    const select = await within(again).findByRole('combobox', { name: 'How each order is paid' });
     await user.selectOptions(select, 'pm_mc');
     await user.click(within(again).getByRole('button', { name: 'Save changes' }));
     expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{ id: BY_CARD.id, card_source: 'pm_mc' }]);
@@ -182,13 +216,48 @@ describe('The card and the products of a recurring order', () => {
     expect(select.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('offers no card to change for an order paid at the store', async () => {
-    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([PICKUP]));
+  it('switches a pickup paid at the store to a saved card, the current way selected; a refusal stands under the choice', async () => {
+    const refusal = 'Please choose one of your saved cards.';
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([PICKUP])).on('GET /api/customer-cards', { data: CARDS })
+      .on('POST /api/update-recurring-order', new Failure(422, refusal, { card_source: [refusal] }));
     const { user } = open(api);
     await user.click(await editButton('Every week from order 1042'));
     const form = screen.getByRole('form', { name: 'Edit recurring order' });
-    expect(within(form).queryByRole('group', { name: 'Card' })).toBeNull();
-    expect(api.requests.filter((r) => r.path === '/api/customer-cards')).toHaveLength(0);
+    const pay = await within(form).findByRole('combobox', { name: 'How each order is paid' }) as HTMLSelectElement;
+    expect(pay.value).toBe('pay_at_store');
+    expect(within(pay).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pay at the store when you pick up', 'Visa ending 4242', 'Mastercard ending 4444']);
+    await user.selectOptions(pay, 'pm_mc');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{ id: PICKUP.id, card_source: 'pm_mc' }]);
+    expect((await within(form).findByRole('alert')).textContent).toBe(refusal);
+    expect(pay.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('switches a pickup paid by card back to paying at the store; a delivered one is offered its cards only', async () => {
+    const DELIVERED: RecurringOrder = { ...BY_CARD, id: '0123456789abcdef0123456c', first_order_number: '1081', order_type: 'delivery', address: SHIPPED.address };
+    const changed: RecurringOrder = { ...BY_CARD, payment_method: 'pay_at_store', payment_label: 'Pay at the store', card_source: undefined,
+      changes: [{ at: '2026-11-26T10:00:00.000Z', by: 'customer', what: ['Payment: Visa ending 4242 → Pay at the store'] }] };
+    let rows = [BY_CARD, DELIVERED];
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', () => paged(rows)).on('GET /api/customer-cards', { data: CARDS })
+      .on('POST /api/update-recurring-order', () => { rows = [changed, DELIVERED]; return { status: 'success', message: 'Your recurring order is changed. The next orders are placed with these changes.', data: changed }; });
+    const { user } = open(api);
+
+    await user.click(await editButton('Every week from order 1081'));
+    const delivered = screen.getByRole('form', { name: 'Edit recurring order' });
+    const cardsOnly = await within(delivered).findByRole('combobox', { name: 'How each order is paid' }) as HTMLSelectElement;
+    expect(within(cardsOnly).getAllByRole('option').map((o) => o.textContent)).toEqual(['Visa ending 4242', 'Mastercard ending 4444']);
+    expect(delivered.textContent).toContain('only an order you pick up can be paid at the store');
+    await user.click(within(delivered).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(await editButton('Every week from order 1080'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    const pay = await within(form).findByRole('combobox', { name: 'How each order is paid' }) as HTMLSelectElement;
+    expect(pay.value).toBe('pm_visa');
+    await user.selectOptions(pay, 'pay_at_store');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{ id: BY_CARD.id, payment_method: 'pay_at_store' }]);
+    const card = await screen.findByRole('article', { name: 'Recurring order Every week from order 1080' });
+    expect(within(card).getByRole('list', { name: 'Changes' }).textContent).toContain('Payment: Visa ending 4242 → Pay at the store');
   });
 
   it('finds products of the store and adds one (at its pack, the keyboard on it), sends it with the lines, and shows a refusal under it', async () => {
