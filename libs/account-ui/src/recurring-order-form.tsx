@@ -96,8 +96,9 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   const [loadOptions, { isLoading: quoting }] = calls.useOptions();
   const [findProducts, { isLoading: searching }] = calls.useProducts();
   // The shopper chooses how each order is paid: a saved card, or (picked up, or already so) at the store.
-  const choosesPayment = by === 'customer';
-  const { data: cards, isLoading: loadingCards, isError: cardsFailed } = identityApi.useSavedCardsQuery(undefined, { skip: !choosesPayment });
+  const { data: cards, isLoading: loadingCards, isError: cardsFailed } = identityApi.useSavedCardsQuery(undefined, { skip: by !== 'customer' });
+  // Paid at the store with no saved card (or a store that takes no cards): nothing to choose.
+  const choosesPayment = by === 'customer' && !(cards?.length === 0 && order.payment_method !== 'card');
   const paidBefore = order.payment_method === 'card' ? order.card_source ?? '' : PAY_AT_STORE;
   const [payment, setPayment] = useState(paidBefore);
   const offersPayAtStore = order.order_type === 'pickup' || order.payment_method !== 'card';

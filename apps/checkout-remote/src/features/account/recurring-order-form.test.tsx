@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Address, Paged, RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import type { RecurringChanged } from '@platform/api-client';
 import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
@@ -231,6 +231,17 @@ describe('The card and the products of a recurring order', () => {
     expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{ id: PICKUP.id, card_source: 'pm_mc' }]);
     expect((await within(form).findByRole('alert')).textContent).toBe(refusal);
     expect(pay.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('offers no payment choice for one paid at the store when the shopper has no saved card', async () => {
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([PICKUP])).on('GET /api/customer-cards', { data: [] });
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1042'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    // The cards load first (the choice waits for them); with none there is nothing to choose.
+    await waitFor(() => expect(within(form).queryByRole('group', { name: 'Payment' })).toBeNull());
+    expect(api.requests.filter((r) => r.path === '/api/customer-cards')).toHaveLength(1);
+    expect(form.textContent).not.toContain('How each order is paid');
   });
 
   it('switches a pickup paid by card back to paying at the store; a delivered one is offered its cards only', async () => {
