@@ -1,6 +1,6 @@
 // The back office's Customers area (spec 3 §7 Customers): the store's shopper accounts.
 import { Type, type Static } from 'typebox';
-import { Money } from './common';
+import { Money, OrderAddress } from './common';
 
 /** A shopper in the admin's list (id: the account's slug); in the subscribers list, also the footer's newsletter sign-ups. */
 export const AdminCustomerRow = Type.Object({
@@ -34,7 +34,6 @@ export const AdminCustomerDetails = Type.Object({
 });
 export type AdminCustomerDetails = Static<typeof AdminCustomerDetails>;
 
-const ExportedAddress = Type.Object({ address: Type.String(), address2: Type.String(), city: Type.String(), state: Type.String(), zip: Type.String() });
 
 /** One shopper's personal data as the store holds it (GDPR-style export): account, consents, addresses, orders, recurring orders, cards as brand and last 4. */
 export const CustomerDataExport = Type.Object({
@@ -46,18 +45,18 @@ export const CustomerDataExport = Type.Object({
     custom_info: Type.Record(Type.String(), Type.Unknown()), two_step_sign_in: Type.Boolean(), known_devices: Type.Array(Type.String()),
   }),
   consents: Type.Object({ marketing_emails: Type.Boolean(), order_texts: Type.Boolean() }),
-  addresses: Type.Array(ExportedAddress),
+  addresses: Type.Array(OrderAddress),
   orders: Type.Array(Type.Object({
     order_number: Type.String(), placed_at: Type.String(), status: Type.String(), store: Type.String(), order_type: Type.String(),
     contact: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String(), telephone: Type.String() }),
-    address: Type.Union([ExportedAddress, Type.Null()]),
+    address: Type.Union([OrderAddress, Type.Null()]),
     items: Type.Array(Type.Object({ title: Type.String(), sku: Type.String(), quantity: Type.Integer(), cancelled_quantity: Type.Integer(), price: Money })),
     subtotal: Money, discount: Money, tax: Money, delivery_or_shipping: Money, total: Money,
     payment: Type.Object({ method: Type.String(), status: Type.String() }), note: Type.String(),
   })),
   recurring_orders: Type.Array(Type.Object({
     frequency: Type.String(), status: Type.String(), order_type: Type.String(), started_from_order: Type.String(),
-    address: Type.Union([ExportedAddress, Type.Null()]), items: Type.Array(Type.Object({ title: Type.String(), sku: Type.String(), quantity: Type.Integer() })),
+    address: Type.Union([OrderAddress, Type.Null()]), items: Type.Array(Type.Object({ title: Type.String(), sku: Type.String(), quantity: Type.Integer() })),
   })),
   saved_cards: Type.Array(Type.Object({ brand: Type.String(), last4: Type.String() })),
 });

@@ -1,6 +1,6 @@
 // Offline orders (spec 3 /admin/offline-orders, view_offline_orders): orders taken by phone or at the counter.
 import { Type, type Static } from 'typebox';
-import { AddressInput, Money } from './common';
+import { AddressInput, Money, OrderAddress } from './common';
 
 const OrderType = Type.Union([Type.Literal('pickup'), Type.Literal('delivery')]);
 
@@ -24,7 +24,7 @@ export const OfflineOrder = Type.Intersect([OfflineOrderRow, Type.Object({
     title: Type.String(), sku: Type.String(), quantity: Type.Integer(), price: Money, line_total: Money,
     store_product_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The catalogue item it took stock of; null for a free-text line' }),
   })),
-  address: Type.Union([Type.Object({ address: Type.String(), address2: Type.String(), city: Type.String(), state: Type.String(), zip: Type.String() }), Type.Null()]),
+  address: Type.Union([OrderAddress, Type.Null()]),
   note: Type.String(),
 })]);
 export type OfflineOrder = Static<typeof OfflineOrder>;
