@@ -13,7 +13,7 @@ import {
   clearAlerts, clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type SuggestionsResult, type Video,
 } from '@platform/api-client';
 import type {
-  AboutUs, BusinessAboutUs, BusinessDetails, Cart, HomeBanner, InStorePingAnswer, InStorePingState, Paged, ProductItem, StoreSettings,
+  AboutUs, BusinessAboutUs, BusinessDetails, Cart, CouponWidget, HomeBanner, HomepageWidget, InStorePingAnswer, InStorePingState, Paged, ProductItem, StoreSettings,
 } from '@platform/contracts';
 import { BUSINESS as BASE_BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS as BASE_SETTINGS } from '@platform/api-client/testing';
 import { ShopFactsProvider } from './components/shop-facts';
@@ -29,6 +29,12 @@ export interface Answers {
   'GET /api/business-about-us': { data: BusinessAboutUs };
   'GET /api/home-banner': { data: HomeBanner | null };
   'GET /api/full-departments': { data: DepartmentNode[] };
+  'GET /api/homepage-widgets': { data: HomepageWidget[] };
+  'GET /api/homepage-widgets-two': { data: HomepageWidget[] };
+  'GET /api/coupon-widgets': { data: CouponWidget[] };
+  'GET /api/popular-products': { data: (ProductItem & { views: number })[] };
+  'GET /api/favourite-products': { data: ProductItem[] };
+  [topSelling: `GET /api/top-selling/${number}/${number}`]: { data: (ProductItem & { sold: number })[] };
   'GET /api/products/product': { data: ProductDetail };
   'GET /api/products': ProductListResult;
   'GET /api/brands/get-filter': { data: { show: boolean } };

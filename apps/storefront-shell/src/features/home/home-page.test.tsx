@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { DepartmentNode } from '@platform/api-client';
+import { BUSINESS, EMPTY_CART, Failure, FakeApi, MAIN_STREET, productItem, renderScreen } from '../../test-support';
+import { HomePage } from './home-page';
+
+const TOOLS: DepartmentNode = { dept_id: 1, dept_name: 'Tools', name: 'Tools', slug: 'tools-1', image_url: null, parent: null, hide_products: false, highlighted: false, children: [] };
+const GARDEN: DepartmentNode = { ...TOOLS, dept_id: 2, dept_name: 'Garden', name: 'Garden', slug: 'garden-2' };
+const HAMMER = productItem({ id: 21, title: 'Claw Hammer', price: '19.99' });
+const DRILL = productItem({ id: 22, title: 'Cordless Drill', price: '129.00' });
+
+/** The home page's calls as a store without sections, coupons or banner answers them; `api` may change any. */
+function home(change: (api: FakeApi) => FakeApi = (api) => api, business = BUSINESS) {
+  const api = change(new FakeApi()
+    .on('GET /api/homepage-widgets', { data: [] })
+    .on('GET /api/homepage-widgets-two', { data: [] })
+    .on('GET /api/coupon-widgets', { data: [] })
+    .on('GET /api/home-banner', { data: null })
+    .on('GET /api/full-departments', { data: [TOOLS, GARDEN] })
+    .on('GET /api/popular-products', { data: [{ ...HAMMER, views: 40 }] })
+    .on('GET /api/favourite-products', { data: [DRILL] })
+    .on('GET /api/top-selling/30/12', { data: [] })
+    .on('POST /api/products/get-recent', { data: [] })
+    .on('GET /api/cart-parcels', { data: EMPTY_CART }));
+  return renderScreen(<HomePage />, '/', { route: '/', api, business });
+}
+
+describe('home page', () => {
+  it("heads the page with the store's name and locations, then its departments, popular and featured products", async () => {
+    const { api } = home();
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe('Demo Hardware');
+    // Two locations, no carousel: the banner under the name says how many.
+    expect(screen.getByText('2 locations to serve you')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Tools' })).getAttribute('href')).toBe('/d/tools-1');
+    expect(screen.getByRole('link', { name: 'Garden' }).getAttribute('href')).toBe('/d/garden-2');
+    const popular = await screen.findByRole('region', { name: 'Popular Products' });
+    expect(within(popular).getByRole('link', { name: 'Claw Hammer' }).getAttribute('href')).toBe('/p/claw-hammer');
+    expect(within(await screen.findByTestId('featured-products')).getByRole('link', { name: 'Cordless Drill' })).toBeTruthy();
+    // Sections with nothing to show are left out; the page asked for this device's recent views.
+    expect(screen.queryByRole('region', { name: 'Top sellers this month' })).toBeNull();
+    expect(api.sent('POST /api/products/get-recent')[0].body).toEqual({ device_id: expect.any(String) });
+  });
+
+  it("a store with one location shows its address; a list that fails to load leaves the rest of the page", async () => {
+    home((api) => api.on('GET /api/popular-products', new Failure(503, 'Unavailable')), { ...BUSINESS, about_us: { ...BUSINESS.about_us, locations: [MAIN_STREET] } });
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe('Demo Hardware');
+    expect(screen.getByText('12 Main St, Salem')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Tools' })).toBeTruthy();
+    expect(within(await screen.findByTestId('featured-products')).getByRole('link', { name: 'Cordless Drill' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Popular Products' })).toBeNull();
+  });
+});
