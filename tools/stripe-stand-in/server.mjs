@@ -6,7 +6,7 @@
 // behaviour for its test cards. State lives in memory only: a restart forgets every payment and saved card.
 // Usage: node tools/stripe-stand-in/server.mjs --port 12219 --upstream http://127.0.0.1:<stripe-mock port>
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
 const { values: args } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, upstream: { type: 'string' } } });
@@ -35,6 +35,11 @@ const TEST_CARDS = {
   chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', decline: declined('expired_card', undefined, 'Your card has expired.') },
   chargeDeclinedIncorrectCvc: { brand: 'visa', last4: '0127', decline: declined('incorrect_cvc', undefined, "Your card's security code is incorrect.") },
   chargeDeclinedProcessingError: { brand: 'visa', last4: '0119', decline: declined('processing_error', undefined, 'An error occurred while processing your card. Try again in a little bit.') },
+  // Stripe's cards whose bank checks fail or whose payment Radar rates elevated: paid, with the check's result on the charge.
+  cvcCheckFail: { brand: 'visa', last4: '0101', checks: { cvc_check: 'fail' } },
+  avsZipFail: { brand: 'visa', last4: '0036', checks: { address_postal_code_check: 'fail' } },
+  avsLine1Fail: { brand: 'visa', last4: '0028', checks: { address_line1_check: 'fail' } },
+  riskLevelElevated: { brand: 'visa', last4: '9235', riskLevel: 'elevated' },
   authenticationRequired: { brand: 'visa', last4: '3184', authenticate: true },
   threeDSecure2Required: { brand: 'visa', last4: '3220', authenticate: true },
 };
@@ -67,9 +72,17 @@ function parseForm(text) {
   return out;
 }
 
-/** The PaymentMethod body for a card: stripe-mock's fixture (the shape) with the test card's brand and last 4. */
+/** A test card's fingerprint: the same card number gives the same one, as in one Stripe account. */
+const fingerprintOf = (testCard) => createHash('sha256').update(`${testCard.brand}:${testCard.last4}`).digest('hex').slice(0, 16);
+/** The bank's checks of a test card: none made (no CVC or address sent with a test PaymentMethod) unless the card fails one. */
+const checksOf = (testCard) => ({ address_line1_check: null, address_postal_code_check: null, cvc_check: null, ...testCard.checks });
+
+/** The PaymentMethod body for a card: stripe-mock's fixture (the shape) with the test card's brand, last 4, fingerprint and checks. */
 function withCard(fixture, id, testCard) {
-  const card = { ...fixture.card, brand: testCard.brand, display_brand: testCard.brand, last4: testCard.last4, networks: { available: [testCard.brand], preferred: null } };
+  const card = {
+    ...fixture.card, brand: testCard.brand, display_brand: testCard.brand, last4: testCard.last4, networks: { available: [testCard.brand], preferred: null },
+    fingerprint: fingerprintOf(testCard), checks: checksOf(testCard),
+  };
   return { ...fixture, id, card, customer: null, metadata: {}, created: now() };
 }
 const publicMethod = ({ testCard: _, detached: __, ...method }) => method;
@@ -105,6 +118,24 @@ function succeed(intent) {
   intent.latest_charge ??= newId('ch');
   if (intent.capture_method === 'manual') Object.assign(intent, { status: 'requires_capture', amount_capturable: intent.amount });
   else Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+}
+
+/** Whether the request asked for latest_charge expanded (`expand[0]=latest_charge` in a form or a query). */
+const expandsCharge = (params) => Object.entries(params).some(([k, v]) => (k === 'expand' ? Object.values(v) : k.startsWith('expand[') ? [v] : []).includes('latest_charge'));
+
+/** A PaymentIntent's charge as Stripe expands it: the card's fingerprint and checks, Radar's outcome. */
+function chargeOf(intent) {
+  const method = methods.get(intent.payment_method);
+  const testCard = method?.testCard ?? testCardOf(intent.payment_method) ?? TEST_CARDS.visa;
+  const paid = intent.status === 'requires_capture' || intent.status === 'succeeded';
+  return {
+    id: intent.latest_charge, object: 'charge', amount: intent.amount, amount_captured: intent.amount_received, currency: intent.currency,
+    captured: intent.status === 'succeeded', paid, status: paid ? 'succeeded' : 'failed', payment_intent: intent.id, payment_method: intent.payment_method,
+    customer: intent.customer, metadata: intent.metadata, created: intent.created, livemode: false,
+    billing_details: method?.billing_details ?? { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: null, name: null, phone: null },
+    outcome: { network_status: paid ? 'approved_by_network' : 'declined_by_network', reason: null, risk_level: testCard.riskLevel ?? 'normal', seller_message: paid ? 'Payment complete.' : 'The bank did not return any further details with this decline.', type: paid ? 'authorized' : 'issuer_declined' },
+    payment_method_details: { type: 'card', card: { brand: testCard.brand, last4: testCard.last4, fingerprint: fingerprintOf(testCard), checks: checksOf(testCard), country: 'US', exp_month: 12, exp_year: 2034, funding: 'credit' } },
+  };
 }
 
 const PAYMENT_INTENT = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|capture|cancel))?$/;
@@ -280,6 +311,10 @@ async function handle(req, res) {
     }
     const params = req.method === 'GET' ? Object.fromEntries(url.searchParams) : parseForm(raw.toString());
     const corrected = correct(req.method, url.pathname, params, JSON.parse(mock.body.toString()), req.headers.host);
+    // An expanded charge is made from the kept intent at answer time (the intent keeps its id, as Stripe's does).
+    if (corrected?.body?.object === 'payment_intent' && typeof corrected.body.latest_charge === 'string' && expandsCharge(params)) {
+      corrected.body = { ...corrected.body, latest_charge: chargeOf(corrected.body) };
+    }
     answer = corrected ? json(corrected.status, corrected.body, { 'stripe-mock-version': mock.headers['stripe-mock-version'] }) : { status: mock.status, headers: mock.headers, body: mock.body };
   } catch (error) {
     if (key) idempotent.delete(key);

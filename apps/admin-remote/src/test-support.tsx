@@ -16,7 +16,7 @@ import AdminArea from './admin-area';
 import type { AboutUs, BusinessAboutUs, DepartmentWithAliases, HomeBanner, HomeBannerSettings, PublicStoreInformation, StoreSeoSettings, StoreSettings } from '@platform/contracts';
 import type { SocialLinks } from '@platform/domain';
 import type { BrandAdmin, DepartmentSetting, FeaturedProductAdmin, FeaturedProductHit, ProductItem } from '@platform/contracts';
-import type { Address, ShippingQuote } from '@platform/contracts';
+import type { Address, FraudCheckAnswer, ShippingQuote } from '@platform/contracts';
 import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
@@ -25,6 +25,8 @@ export interface Answers {
   [shipping: `GET /api/admin/shipping/${string}`]: { data: LabelCarrierOption[] | ConnectedCarrier[] | CarrierInfo } | Paged<ShippingLabel>;
   [shippingChange: `POST /api/admin/shipping/${string}`]: { status: string; message: string; data?: unknown } | { data: LabelQuote | { amount: string; fee: string } };
   'GET /api/sub-accounts': { 'sub-accounts': SubAccount[] };
+  'POST /api/admin/check-fingerprint': FraudCheckAnswer;
+  'POST /api/admin/verify-fraud-detection': FraudCheckAnswer;
   'POST /api/admin/recurringorders': Paged<RecurringOrder> & { location_id?: number | null };
   'GET /api/admin/recurringorders/executions': { data: RecurringOrder };
   'POST /api/admin/recurringorders/cancel': RecurringChanged;

@@ -17,6 +17,7 @@ export { reconciliationApi, downloadReconciliationCsv, type ReconciliationArgs }
 export { storeContentAdminApi, type DepartmentAliasNode } from './endpoints/store-content-admin';
 export { arAccountsApi, type ArAssignAnswer } from './endpoints/ar-accounts';
 export { shippingLabelsApi, openLabelFile, type LabelBought, type ShippingAddressInput } from './endpoints/shipping-labels';
+export { fraudChecksApi } from './endpoints/fraud-checks';
 export { inStorePingApi, type InStorePingArgs } from './endpoints/in-store-ping';
 export { featuredProductsApi, type FeaturedAdminList, type FeaturedStore } from './endpoints/featured-products';
 export { brandsAdminApi, type BrandsAdminList } from './endpoints/brands-admin';

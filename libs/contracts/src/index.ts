@@ -14,3 +14,4 @@ export * from './ar-accounts';
 export * from './reconciliation';
 export * from './shipping-labels';
 export * from './in-store-ping';
+export * from './fraud-checks';

@@ -51,3 +51,4 @@ export * from './in-store-ping';
 export * from './featured-products';
 export * from './brands';
 export * from './department-settings';
+export * from './fraud-checks';

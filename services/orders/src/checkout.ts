@@ -14,6 +14,7 @@ import { Order } from './models';
 import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type StoredPayment } from './card-payment';
 import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, refundPayment, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
+import { indexCardOrder } from './fraud-checks/card-index';
 import { tellShopper } from './shopper-notices';
 import { connectBinding, connectForm, connectSettings, FISERV_CONNECT_TOKEN, type ConnectSettings, type FiservConnectForm } from './fiserv-connect';
 import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
@@ -170,7 +171,7 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
       payment: authorization
         ? {
           method: PAY_BY_CARD, provider: provider!.name, reference: authorization.reference, status: awaiting ? 'requires_action' : 'authorized', authorizedCents: authorization.authorizedCents,
-          ...(form ? { binding: connectBinding(form) } : {}),
+          ...(form ? { binding: connectBinding(form) } : {}), ...(authorization.card ? { card: authorization.card } : {}),
         }
         : { method: options.account ? CHARGED_TO_ACCOUNT : PAY_AT_STORE, status: 'due' },
       arAccount: options.account ? { id: options.account.id, number: options.account.number, name: options.account.name, at: placedAt, by: who.customerSlug } : null,
@@ -235,6 +236,7 @@ async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOr
     queueStockReconcile(io, ctx.tenantId),
     indexOrder(store, ctx.tenantId, order as never),
     keepOrderDoc(store, ctx.tenantId, order),
+    indexCardOrder(store, ctx.tenantId, order as never),
   ]);
   const who = { customerSlug: order.customerSlug ?? null, deviceId: order.deviceId ?? null } as ShopperIdentity;
   // A recurring order's run is placed from its own lines: the shopper's cart is theirs to keep.
@@ -299,8 +301,8 @@ export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo,
     if (bound && now.status === 'authorized' && now.authorizedCents < order.totalCents) now.status = 'declined';
     if (now.status === 'requires_action' && !options.giveUp) return { outcome: 'waiting' as const, order };
     if (now.status === 'authorized') {
-      const payment = { ...order.payment, reference: reference!, status: 'authorized' as const, authorizedCents: now.authorizedCents };
-      await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { status: 'placed', 'payment.status': 'authorized', 'payment.authorizedCents': now.authorizedCents } });
+      const payment = { ...order.payment, reference: reference!, status: 'authorized' as const, authorizedCents: now.authorizedCents, ...(now.card ? { card: now.card } : {}) };
+      await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { status: 'placed', 'payment.status': 'authorized', 'payment.authorizedCents': now.authorizedCents, ...(now.card ? { 'payment.card': now.card } : {}) } });
       const placed = { ...order, status: 'placed', payment };
       await completeOrder(ctx, io, placed, provider, origin);
       return { outcome: 'placed' as const, order: placed };

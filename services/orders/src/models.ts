@@ -40,6 +40,11 @@ const orderSchema = new Schema({
     binding: { type: String, default: undefined },
     /** Payments the provider approved after the order was given up, each given back at once (voided or refunded). */
     late: { type: [{ _id: false, reference: String, status: String, cents: Number, at: Date }], default: undefined },
+    /** The card as its provider told it (fingerprint, bank checks, risk level), for the fraud checks (docs/FRAUD-CHECKS.md). */
+    card: {
+      type: { _id: false, fingerprint: String, brand: String, last4: String, cvc: String, addressLine1: String, postalCode: String, riskLevel: String, billingPostalCode: String, billingCountry: String },
+      default: undefined,
+    },
   },
   ...moneyLines,
   totalCents: { type: Number, required: true },
@@ -62,6 +67,8 @@ const orderSchema = new Schema({
   tracking: { type: { _id: false, labelId: String, carrier: String, service: String, code: String, url: String }, default: null },
   /** The AR account the order is charged to (payment.method 'ar_account'): the account owes it, not the shopper at the store. */
   arAccount: { type: { _id: false, id: String, number: String, name: String, at: Date, by: String }, default: null },
+  /** Staff looked at the order's fraud signals and accepted them (admin verify-fraud-detection): who, when, the signals then, their note. */
+  fraudReview: { type: { _id: false, at: Date, by: String, note: String, signals: [String] }, default: null },
 }, { timestamps: true });
 orderSchema.plugin(tenantOwned, { growing: true });
 orderSchema.index({ tenantId: 1, orderNumber: 1 }, { unique: true });

@@ -17,6 +17,7 @@ import { recurringOrderRoutes } from './recurring/routes';
 import { liveOrdersRoutes } from './live-orders';
 import { arAccountRoutes } from './ar-accounts/routes';
 import { offlineOrderRoutes } from './offline-orders/routes';
+import { fraudCheckRoutes } from './fraud-checks/routes';
 
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
 /** A day (YYYY-MM-DD) or an instant (ISO 8601 with its offset). */
@@ -59,6 +60,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
   await app.register(liveOrdersRoutes());
   await app.register(arAccountRoutes(io));
   await app.register(offlineOrderRoutes(io));
+  await app.register(fraudCheckRoutes(io));
 
   const ListFilters = Type.Object({
     page: PageNumber,

@@ -1,7 +1,7 @@
 export {
   assertCents, WHOLE_CENTS,
   type PaymentProvider, type PaymentProviderName, type Authorization, type AuthorizationStatus, type AuthorizeOptions,
-  type SavedCard, type PaymentEvent, type CallOptions, type CallbackHeaders,
+  type SavedCard, type PaymentEvent, type CallOptions, type CallbackHeaders, type CardChecks, type CheckResult,
 } from './provider';
 export { paymentProviderFor, PaymentProviderNotConfiguredError, PROVIDERS_NOT_BUILT, CARD_PAYMENTS_NOT_AVAILABLE, type StorePaymentSettings } from './registry';
 export { refundPayment, assertRefundWithinCaptured, REFUND_OVER_PAID, type CapturedPayment } from './refund-guard';

@@ -32,6 +32,27 @@ export interface Authorization {
   nextActionUrl?: string;
   /** declined: a message for the shopper, never the provider's raw answer. */
   declineMessage?: string;
+  /** What the provider told of the card and its checks (docs/FRAUD-CHECKS.md); left out where it tells nothing. */
+  card?: CardChecks;
+}
+
+/** A check the card's bank made: passed, failed, not possible (the bank does not check it), or not made (nothing sent). */
+export type CheckResult = 'pass' | 'fail' | 'unavailable' | 'unchecked';
+
+/** The card a payment was made with, as fraud checks read it: never the number, only what the provider derives from it. */
+export interface CardChecks {
+  /** The provider's fingerprint of the card number (the same card gives the same one in one provider account), or null. */
+  fingerprint: string | null;
+  brand: string | null;
+  last4: string | null;
+  cvc: CheckResult;
+  addressLine1: CheckResult;
+  postalCode: CheckResult;
+  /** The provider's risk assessment (Stripe Radar: normal, elevated, highest), or null where it gives none. */
+  riskLevel: string | null;
+  /** The billing postal code and country the shopper gave with the card, where the provider returns them. */
+  billingPostalCode: string | null;
+  billingCountry: string | null;
 }
 
 /** A card kept in the provider's vault: its reference and what may be shown. */

@@ -29,14 +29,27 @@ const run = `${Date.now()}`;
 const key = (name: string) => `${name}-${run}`;
 
 describe('StripeProvider against the Stripe stand-in', () => {
+  test("reads the card's fingerprint (one per card) and the bank's failed checks and Radar's risk from the charge", async () => {
+    const { provider } = recordedProvider();
+    const pay = (card: string, name: string) => provider.authorize(1000, 'usd', card, { idempotencyKey: key(name) });
+    const [a, b, cvc, risky] = await Promise.all([pay('pm_card_visa', 'fp-a'), pay('pm_card_visa', 'fp-b'), pay('pm_card_cvcCheckFail', 'fp-cvc'), pay('pm_card_riskLevelElevated', 'fp-risk')]);
+    expect(a.card!.fingerprint).toBe(b.card!.fingerprint);
+    expect(cvc.card).toMatchObject({ cvc: 'fail', last4: '0101' });
+    expect(cvc.card!.fingerprint).not.toBe(a.card!.fingerprint);
+    expect(risky.card).toMatchObject({ riskLevel: 'elevated', cvc: 'unchecked' });
+  });
+
   test('authorize holds the amount (requires_capture); a partial capture, a partial refund; a refund over what was captured is refused, by the guard before Stripe is asked and by Stripe itself', async () => {
     const { provider, sent, client } = recordedProvider();
     const auth = await provider.authorize(2599, 'USD', 'pm_card_visa', { idempotencyKey: key('order-1001-authorize'), metadata: { order_number: '1001' } });
     expect(sent.at(-1)).toMatchObject({
       method: 'POST', path: '/v1/payment_intents', idempotency_key: key('order-1001-authorize'),
-      body: { amount: 2599, currency: 'usd', payment_method: 'pm_card_visa', capture_method: 'manual', confirm: true, metadata: { order_number: '1001' } },
+      body: { amount: 2599, currency: 'usd', payment_method: 'pm_card_visa', capture_method: 'manual', confirm: true, metadata: { order_number: '1001' }, expand: ['latest_charge'] },
     });
-    expect(auth).toEqual({ reference: expect.stringMatching(/^pi_/), status: 'authorized', authorizedCents: 2599 });
+    // The charge comes expanded with the answer: the card's fingerprint and the bank's checks, for the fraud checks.
+    const visa = { fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/), brand: 'Visa', last4: '4242', cvc: 'unchecked', addressLine1: 'unchecked', postalCode: 'unchecked', riskLevel: 'normal', billingPostalCode: null, billingCountry: null };
+    expect(auth).toEqual({ reference: expect.stringMatching(/^pi_/), status: 'authorized', authorizedCents: 2599, card: visa });
+    expect((await provider.paymentStatus(auth.reference)).card).toEqual({ ...visa, fingerprint: auth.card!.fingerprint });
     expect(await client.paymentIntents.retrieve(auth.reference)).toMatchObject({
       status: 'requires_capture', amount_capturable: 2599, capture_method: 'manual', metadata: { order_number: '1001' }, canceled_at: null, last_payment_error: null,
     });

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { AppError } from '@platform/server-kit';
 import {
-  assertCents, type Authorization, type AuthorizeOptions, type CallbackHeaders, type CallOptions, type PaymentEvent,
-  type PaymentProvider, type SavedCard,
+  assertCents, type Authorization, type AuthorizeOptions, type CallbackHeaders, type CallOptions, type CardChecks, type CheckResult,
+  type PaymentEvent, type PaymentProvider, type SavedCard,
 } from './provider';
 import { authorizationFromIntent, isCardError, isStripeError, shopperMessage, toAppError } from './stripe-errors';
 
@@ -54,6 +54,33 @@ function referenceOf(object: unknown): string | null {
   return typeof intent === 'string' ? intent : intent?.id ?? null;
 }
 
+const CHECKS: Record<string, CheckResult> = { pass: 'pass', fail: 'fail', unavailable: 'unavailable', unchecked: 'unchecked' };
+const check = (value: string | null | undefined): CheckResult => CHECKS[value ?? ''] ?? 'unchecked';
+
+/**
+ * The card of a PaymentIntent's charge (latest_charge, expanded): its fingerprint, the bank's CVC / address / postal
+ * code checks, Radar's risk level and the billing postal code. Null when the charge was not expanded (nothing to read).
+ */
+export function cardChecksOf(intent: { latest_charge?: string | Stripe.Charge | null }): CardChecks | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  const card = charge.payment_method_details?.card;
+  if (!card) return null;
+  const billing = charge.billing_details?.address;
+  return {
+    fingerprint: card.fingerprint ?? null, brand: card.brand ? BRANDS[card.brand] ?? card.brand : null, last4: card.last4 ?? null,
+    cvc: check(card.checks?.cvc_check), addressLine1: check(card.checks?.address_line1_check), postalCode: check(card.checks?.address_postal_code_check),
+    riskLevel: charge.outcome?.risk_level ?? null, billingPostalCode: billing?.postal_code ?? null, billingCountry: billing?.country ?? null,
+  };
+}
+
+/** An intent's authorization with its card's checks where the charge was read with it. */
+function withCard(intent: Stripe.PaymentIntent): Authorization {
+  const authorization = authorizationFromIntent(intent);
+  const card = authorization.status === 'authorized' ? cardChecksOf(intent) : null;
+  return card ? { ...authorization, card } : authorization;
+}
+
 /** Runs a Stripe call, turning Stripe's failures into AppErrors with the shopper's wording. */
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -94,8 +121,10 @@ export class StripeProvider implements PaymentProvider {
         ...(options.returnUrl ? { return_url: options.returnUrl } : {}),
         // Stripe asks for it when the shopper is away; a card whose bank insists then fails (requires_action) and the run says so.
         ...(options.offSession && options.customer ? { off_session: true } : {}),
+        // The charge comes with the answer: its card's fingerprint and checks (fraud checks) at no extra call.
+        expand: ['latest_charge'],
       }, { idempotencyKey: options.idempotencyKey });
-      return authorizationFromIntent(intent);
+      return withCard(intent);
     } catch (error) {
       // A declined card is an answer for the shopper, not a failure of ours.
       if (isStripeError(error) && isCardError(error)) {
@@ -107,7 +136,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async paymentStatus(reference: string): Promise<Authorization> {
-    return authorizationFromIntent(await call(() => this.stripe.paymentIntents.retrieve(reference)));
+    return withCard(await call(() => this.stripe.paymentIntents.retrieve(reference, { expand: ['latest_charge'] })));
   }
 
   async capture(reference: string, amountCents?: number, options: CallOptions = {}): Promise<number> {

@@ -8,6 +8,7 @@ import { Button, Card, Container, EmptyState, ErrorNotice, Field, Loading, PageT
 import { DeliveryDate, MoveOrder, PrepareSteps } from './order-fulfilment';
 import { CreateLabel } from './shipping-labels/create-label';
 import { AssignArAccount } from './assign-ar-account';
+import { FraudCheckPanel } from './fraud-check-panel';
 import { useLiveOrders } from './live-orders';
 
 const Columns = styled.div`display: grid; grid-template-columns: 2fr 1fr; gap: 16px; align-items: start; @media (max-width: ${(p) => p.theme.breakpoints.md}px) { grid-template-columns: 1fr; }`;
@@ -251,6 +252,7 @@ function OrderScreen({ id, title }: { id: string; title: string }) {
             <MoveOrder order={order} />
             {order.order_type === 'shipping' ? <CreateLabel order={order} /> : null}
             <AssignArAccount order={order} />
+            <FraudCheckPanel orderId={order.id} />
           </Card>
           <Card as="section" aria-label="Customer">
             <h2 style={{ marginTop: 0 }}>Customer</h2>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminOrder, LabelQuote } from '@platform/contracts';
-import { addressLine, formatCents, insuranceFeeCents, insuranceProblem, parcelProblems, toCents, type ParcelForm } from '@platform/domain';
-import { errorMessage, fieldErrors, shippingLabelsApi } from '@platform/api-client';
+import { addressLine, formatCents, FRAUD_CONFIRM_LABEL, insuranceFeeCents, insuranceProblem, parcelProblems, toCents, type ParcelForm } from '@platform/domain';
+import { errorMessage, fieldErrors, fraudChecksApi, shippingLabelsApi } from '@platform/api-client';
 import { Link } from '@platform/routing';
 import { Button, ErrorNotice, Field, Loading } from '@platform/ui';
 import { LabelActions, labelShips } from './label-actions';
@@ -56,6 +56,7 @@ export function CreateLabel({ order }: { order: AdminOrder }) {
   const { data: labels, isLoading: loadingLabels } = shippingLabelsApi.useShippingLabelsQuery({ page: 1, order_id: order.id });
   const [getRates, { isLoading: quoting }] = shippingLabelsApi.useLabelQuotesMutation();
   const [buy, { isLoading: buying }] = shippingLabelsApi.useBuyLabelMutation();
+  const { data: fraud } = fraudChecksApi.useOrderFraudCheckQuery(order.id);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ParcelDraft>(EMPTY);
   const [quote, setQuote] = useState<LabelQuote | null>(null);
@@ -94,6 +95,8 @@ export function CreateLabel({ order }: { order: AdminOrder }) {
 
   const purchase = async () => {
     if (!chosen || insuranceSaid) return;
+    // An order whose checks ask for a look, not verified yet: the staff confirms first (pickup is never held up).
+    if (fraud?.data.needs_confirmation && !window.confirm(FRAUD_CONFIRM_LABEL)) return;
     const what = `${chosen.carrier} ${chosen.service} for $${formatCents(totalCents)}${insure ? ` (insured for $${formatCents(insuredCents!)})` : ''}`;
     if (!window.confirm(`Buy a ${what}? EasyPost charges the store's account.`)) return;
     setProblems({});
