@@ -11,7 +11,7 @@ import type { RouterMode } from '@platform/domain';
 import { AlertDialog, buildTheme } from '@platform/ui';
 import { clearAlerts, clearSession, dismissAlert, useCurrentAlert, type CartPreferences, type CustomerDetails, type SavedCard, type SessionUser } from '@platform/api-client';
 import type {
-  BusinessDetails, Cart, LoginResponse, PaymentSettings, PlacedOrder, ReorderAnswer, ShopperArAccount, StoreSettings,
+  BusinessDetails, Cart, CustomerOrderSummary, LoginResponse, Paged, PaymentSettings, PlacedOrder, ReorderAnswer, ShopperArAccount, StoreSettings,
 } from '@platform/contracts';
 import { BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS } from '@platform/api-client/testing';
 import CheckoutArea from './checkout-area';
@@ -30,6 +30,7 @@ export interface Answers {
   'POST /api/customer/orders/submit': { status: boolean; message: string; order: PlacedOrder } | { status: false; message: string; confirm: { order_id: string; redirect_url: string } };
   'POST /api/customer/orders/callback/0123456789abcdef01234567': { status: boolean; message: string; order: PlacedOrder };
   'GET /api/orders/order': { data: PlacedOrder };
+  'GET /api/orders': Paged<CustomerOrderSummary>;
   'POST /api/orders/reorder': ReorderAnswer;
   'POST /api/orders/validate-info': { status: string; message: string; verification_required: boolean };
   'GET /api/get-customer-details': { data: CustomerDetails };
