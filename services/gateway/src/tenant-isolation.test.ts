@@ -221,6 +221,7 @@ WRITES.push('/api/admin/shipping/addCarrier', '/api/admin/shipping/deleteCarrier
 const DELETES = ['/api/products/notify-back-in-stock', '/api/remove-cart-item', '/api/remove-coupon', '/api/saved-cart', '/api/admin/email-campaigns/{id}', '/api/admin/orders/{id}/note', '/api/admin/ar-accounts/{id}'];
 // In-store pings (the status and stats reads are in READS).
 WRITES.push('/api/save-in-store-ping', '/api/in-store-ping-non-customer-info', '/api/cancel-in-store-ping');
+WRITES.push('/api/admin/check-fingerprint', '/api/admin/verify-fraud-detection');
 WRITES.push('/api/payments/webhook/adyen', '/api/payments/webhook/authorize_net', '/api/payments/webhook/fiserv', '/api/payments/fiserv/return');
 // A shopper changes a recurring order (another store's answers 404: services/orders recurring-changes.test.ts), and the store changes one for its customer (below).
 WRITES.push('/api/update-recurring-order', '/api/recurring-order-shipping-quotes', '/api/admin/recurringorders/update', '/api/admin/recurringorders/shipping-quotes');
