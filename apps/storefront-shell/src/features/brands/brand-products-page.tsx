@@ -2,6 +2,7 @@ import { Link, useParams, useSearchParams } from '@platform/routing';
 import styled from 'styled-components';
 import { storefrontApi } from '@platform/api-client';
 import { Container, EmptyState, ErrorNotice, Loading, PageTitle, PaginationBar } from '@platform/ui';
+import { AdminEditLink } from '../../components/admin-edit-link';
 import { Grid, ProductTile } from '../../components/product-bits';
 import { VideoSection } from '../../components/video-lightbox';
 import { InStockToggle, SortSelect, useListingQuery } from '../../components/listing-controls';
@@ -39,6 +40,7 @@ export function BrandProductsPage() {
       <Head>
         {brand.image ? <img src={brand.image} alt={brand.altTextLogo} /> : null}
         <PageTitle>{brand.brand_name}</PageTitle>
+        <AdminEditLink to="/admin/settings/brands-settings" label={`Edit brand ${brand.brand_name}`} />
       </Head>
       <Toolbar>
         {products ? <span role="status">{products.total} {products.total === 1 ? 'product' : 'products'}</span> : null}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { DepartmentNode } from '@platform/api-client';
+import { clearSession, type DepartmentNode, type SessionUser } from '@platform/api-client';
+import type { HomepageWidget } from '@platform/contracts';
 import { BUSINESS, EMPTY_CART, Failure, FakeApi, MAIN_STREET, productItem, renderScreen } from '../../test-support';
 import { HomePage } from './home-page';
 
@@ -10,7 +11,7 @@ const HAMMER = productItem({ id: 21, title: 'Claw Hammer', price: '19.99' });
 const DRILL = productItem({ id: 22, title: 'Cordless Drill', price: '129.00' });
 
 /** The home page's calls as a store without sections, coupons or banner answers them; `api` may change any. */
-function home(change: (api: FakeApi) => FakeApi = (api) => api, business = BUSINESS) {
+function home(change: (api: FakeApi) => FakeApi = (api) => api, business = BUSINESS, user?: SessionUser) {
   const api = change(new FakeApi()
     .on('GET /api/homepage-widgets', { data: [] })
     .on('GET /api/homepage-widgets-two', { data: [] })
@@ -22,7 +23,7 @@ function home(change: (api: FakeApi) => FakeApi = (api) => api, business = BUSIN
     .on('GET /api/top-selling/30/12', { data: [] })
     .on('POST /api/products/get-recent', { data: [] })
     .on('GET /api/cart-parcels', { data: EMPTY_CART }));
-  return renderScreen(<HomePage />, '/', { route: '/', api, business });
+  return renderScreen(<HomePage />, '/', { route: '/', api, business, user });
 }
 
 describe('home page', () => {
@@ -48,5 +49,28 @@ describe('home page', () => {
     expect(await screen.findByRole('link', { name: 'Tools' })).toBeTruthy();
     expect(within(await screen.findByTestId('featured-products')).getByRole('link', { name: 'Cordless Drill' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Popular Products' })).toBeNull();
+  });
+
+  it("shows an admin whose permissions open Home Page Sections an Edit link on each section; shoppers and other staff see none", async () => {
+    const welcome: HomepageWidget = { id: 9, name: 'Welcome', type: '1', loop: false, associatedLocations: [], value: { title: 'Welcome in', body: '<p>Open 7 days.</p>' } };
+    const withSection = (api: FakeApi) => api.on('GET /api/homepage-widgets', { data: [welcome] });
+    const admin = (permissions: string[]): SessionUser => ({
+      is_admin: true, access_token: 'admin-token', loginKeep: true,
+      data: { customer: { slug: 'staff', first_name: 'Olive', last_name: 'Owner', receive_marketing: false, permissions }, is_developer: false },
+    });
+
+    const { unmount } = home(withSection, BUSINESS, admin(['edit_landing_page']));
+    expect((await screen.findByRole('region', { name: 'Welcome in' }, { timeout: 5000 })).textContent).toBe('Open 7 days.');
+    expect(screen.getByRole('link', { name: 'Edit section Welcome in' }).getAttribute('href')).toBe('/admin/settings/widgets');
+    unmount();
+    clearSession();
+
+    for (const user of [undefined, admin(['edit_products'])]) {
+      const again = home(withSection, BUSINESS, user);
+      expect(await screen.findByRole('region', { name: 'Welcome in' }, { timeout: 5000 })).toBeTruthy();
+      expect(screen.queryByTestId('admin-edit'), user?.data.customer.permissions.join() ?? 'guest').toBeNull();
+      again.unmount();
+      clearSession();
+    }
   });
 });

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import type { CarouselSlide, HomepageWidget } from '@platform/contracts';
 import { productRowRequest } from '@platform/domain';
 import { storefrontApi, type DepartmentNode, type PlatformStore } from '@platform/api-client';
+import { AdminEditLink } from '../../components/admin-edit-link';
 import { ProductSwiper } from '../../components/product-bits';
 
 const Frame = styled.section`
@@ -101,12 +102,15 @@ export function HomepageWidgets({ area }: { area: 1 | 2 }) {
   const { data: widgets = [] } = storefrontApi.useHomepageWidgetsQuery(area);
   return (
     <>
-      {widgets.map((widget) => {
-        if (widget.type === '4') return <Carousel key={widget.id} widget={widget} />;
-        // The body was sanitized by the server (tags and attributes on an allow-list).
-        if (widget.type === '1') return <Html key={widget.id} aria-label={widget.value.title || widget.name} dangerouslySetInnerHTML={{ __html: widget.value.body ?? '' }} />;
-        return <ProductRow key={widget.id} widget={widget} priority={area === 1} />;
-      })}
+      {widgets.map((widget) => (
+        <Fragment key={widget.id}>
+          <AdminEditLink to="/admin/settings/widgets" label={`Edit section ${widget.value.title || widget.name}`} />
+          {widget.type === '4' ? <Carousel widget={widget} />
+            // The body was sanitized by the server (tags and attributes on an allow-list).
+            : widget.type === '1' ? <Html aria-label={widget.value.title || widget.name} dangerouslySetInnerHTML={{ __html: widget.value.body ?? '' }} />
+              : <ProductRow widget={widget} priority={area === 1} />}
+        </Fragment>
+      ))}
     </>
   );
 }
