@@ -48,8 +48,11 @@ describe('Authorize.Net codes for the shopper', () => {
   });
 
   test('transaction details as an authorization', () => {
-    expect(authorizationFromDetails({ transId: '1', transactionStatus: 'authorizedPendingCapture', authAmount: 25.99 })).toEqual({ reference: '1', status: 'authorized', authorizedCents: 2599 });
-    expect(authorizationFromDetails({ transId: '1', transactionStatus: 'capturedPendingSettlement', authAmount: 25.99, settleAmount: 20 })).toEqual({ reference: '1', status: 'authorized', authorizedCents: 2000 });
+    expect(authorizationFromDetails({ transId: '1', transactionStatus: 'authorizedPendingCapture', authAmount: 25.99 })).toMatchObject({ reference: '1', status: 'authorized', authorizedCents: 2599 });
+    expect(authorizationFromDetails({ transId: '1', transactionStatus: 'capturedPendingSettlement', authAmount: 25.99, settleAmount: 20 })).toMatchObject({ reference: '1', status: 'authorized', authorizedCents: 2000 });
+    // The bank's AVS and CVV answers in the details are the card's checks.
+    expect(authorizationFromDetails({ transId: '1', transactionStatus: 'authorizedPendingCapture', authAmount: 1, AVSResponse: 'Z', cardCodeResponse: 'N', payment: { creditCard: { cardNumber: 'XXXX1111', cardType: 'Visa' } } }).card)
+      .toMatchObject({ fingerprint: null, brand: 'Visa', last4: '1111', addressLine1: 'fail', postalCode: 'pass', cvc: 'fail' });
     expect(authorizationFromDetails({ transId: '1', transactionStatus: 'declined', responseCode: 2, responseReasonCode: 2 })).toMatchObject({ status: 'declined', declineMessage: CARD_DECLINED });
     for (const status of ['voided', 'expired', 'FDSPendingReview', 'FDSAuthorizedPendingReview', 'generalError']) {
       expect(authorizationFromDetails({ transId: '1', transactionStatus: status })).toMatchObject({ status: 'declined', authorizedCents: 0, declineMessage: NOT_PROCESSED });

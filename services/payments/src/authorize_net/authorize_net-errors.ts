@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Authorization } from '../provider';
 import { CARD_DECLINED, NOT_PROCESSED, PAYMENTS_NOT_AVAILABLE, PaymentProviderError, SERVICE_UNREACHABLE } from '../stripe-errors';
+import { anetCardChecks } from './authorize_net-checks';
 
 /**
  * The pure half of the Authorize.Net adapter: money in the API's decimal strings, what its result and reason
@@ -40,6 +41,9 @@ export interface AnetTransactionResponse {
   authCode?: string;
   accountNumber?: string;
   accountType?: string;
+  /** The bank's address (AVS) and security code (CVV) answers: authorize_net-checks.ts. */
+  avsResultCode?: string;
+  cvvResultCode?: string;
   messages?: { code: string; description: string }[];
   errors?: { errorCode: string; errorText: string }[];
 }
@@ -55,6 +59,8 @@ export interface AnetTransactionDetails {
   settleAmount?: number | string;
   order?: { invoiceNumber?: string };
   payment?: { creditCard?: { cardNumber?: string; expirationDate?: string; cardType?: string } };
+  AVSResponse?: string;
+  cardCodeResponse?: string;
 }
 
 /** The API's top-level message codes (messages.message[0].code) that are our setup's fault, not the shopper's. */
@@ -143,11 +149,12 @@ export function declineMessage(responseCode: string | number | undefined, reason
  */
 export function authorizationFromDetails(details: AnetTransactionDetails): Authorization {
   const reference = details.transId;
+  const card = anetCardChecks({ avsResultCode: details.AVSResponse, cvvResultCode: details.cardCodeResponse, accountNumber: details.payment?.creditCard?.cardNumber, accountType: details.payment?.creditCard?.cardType });
   switch (details.transactionStatus) {
     case 'authorizedPendingCapture':
-      return { reference, status: 'authorized', authorizedCents: toCents(details.authAmount) };
+      return { reference, status: 'authorized', authorizedCents: toCents(details.authAmount), card };
     case 'capturedPendingSettlement': case 'settledSuccessfully':
-      return { reference, status: 'authorized', authorizedCents: toCents(details.settleAmount ?? details.authAmount) };
+      return { reference, status: 'authorized', authorizedCents: toCents(details.settleAmount ?? details.authAmount), card };
     case 'declined':
       return { reference, status: 'declined', authorizedCents: 0, declineMessage: declineMessage(details.responseCode ?? 2, details.responseReasonCode) };
     default: // voided, expired, FDSPendingReview, FDSAuthorizedPendingReview, failedReview, generalError, couldNotVoid, ...

@@ -28,7 +28,11 @@ describe('AuthorizeNetProvider against the Authorize.Net fake', () => {
   test('authorize holds the amount; a partial capture; after settlement a partial refund; a refund over what was captured is refused, by the guard before Authorize.Net is asked and by Authorize.Net itself', async () => {
     const orderId = '65f1c2a9e4b0a1b2c3d4e5f6';
     const auth = await provider.authorize(2599, 'usd', fake.tokenFor(TEST_CARDS.visa), { idempotencyKey: key('order-1001'), metadata: { order_id: orderId } });
-    expect(auth).toEqual({ reference: expect.stringMatching(/^\d+$/), status: 'authorized', authorizedCents: 2599 });
+    // The bank's AVS and CVV answers as the card's checks (the fake answers Y: street and ZIP match; P: no CVV sent); no fingerprint.
+    expect(auth).toEqual({
+      reference: expect.stringMatching(/^\d+$/), status: 'authorized', authorizedCents: 2599,
+      card: { fingerprint: null, brand: 'Visa', last4: '1111', cvc: 'unchecked', addressLine1: 'pass', postalCode: 'pass', riskLevel: null, billingPostalCode: null, billingCountry: null },
+    });
     const sent = lastTransactionRequest();
     expect(sent.merchantAuthentication).toEqual({ name: FAKE_LOGIN_ID, transactionKey: FAKE_TRANSACTION_KEY });
     expect(sent.refId).toMatch(/^R[0-9A-F]{19}$/);
@@ -38,7 +42,7 @@ describe('AuthorizeNetProvider against the Authorize.Net fake', () => {
       order: { invoiceNumber: invoiceNumberFor(orderId, key('order-1001')) },
       transactionSettings: { setting: [{ settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) }] },
     });
-    expect(await provider.paymentStatus(auth.reference)).toEqual({ reference: auth.reference, status: 'authorized', authorizedCents: 2599 });
+    expect(await provider.paymentStatus(auth.reference)).toEqual({ reference: auth.reference, status: 'authorized', authorizedCents: 2599, card: auth.card });
 
     expect(await provider.capture(auth.reference, 2000)).toBe(2000);
     expect(lastTransactionRequest().transactionRequest).toEqual({ transactionType: 'priorAuthCaptureTransaction', amount: '20.00', refTransId: auth.reference });

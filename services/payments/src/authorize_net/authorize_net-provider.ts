@@ -12,6 +12,7 @@ import {
   reasonCodeOf, signatureMatches, toAmount, toCents,
   type AnetMessages, type AnetTransactionDetails, type AnetTransactionResponse,
 } from './authorize_net-errors';
+import { anetCardChecks } from './authorize_net-checks';
 
 export const REFUND_NOT_SETTLED = 'This card payment is not settled yet: it can be refunded in full now, or in part once it has settled (the next day).';
 
@@ -256,7 +257,7 @@ export class AuthorizeNetProvider implements PaymentProvider {
     const reference = transaction.transId && transaction.transId !== '0' ? transaction.transId : '';
     switch (transaction.responseCode) {
       case '1':
-        return { reference, status: 'authorized', authorizedCents: amountCents };
+        return { reference, status: 'authorized', authorizedCents: amountCents, card: anetCardChecks(transaction) };
       case '4':
         // Held for review by the merchant's fraud filters (reasons 252, 253): the platform has no order state that
         // waits for a person's review, so the hold is declined at once and the shopper asked for another card.
