@@ -1,4 +1,4 @@
-import { inBackground, scoped } from '@platform/db';
+import { inBackground, scoped, Tenant } from '@platform/db';
 import { AWAITING_PAYMENT } from '@platform/domain';
 import { Order } from '../models';
 import type { OrderIndexStore } from '../order-index';
@@ -44,4 +44,10 @@ export function ensureCardIndex(s: OrderIndexStore, tenantId: string): Promise<v
 export async function cardOrderIds(s: OrderIndexStore, tenantId: string, fingerprint: string, limit: number): Promise<string[]> {
   await ensureCardIndex(s, tenantId);
   return s.redis.zrevrange(cardOrdersKey(s, tenantId, fingerprint), 0, limit - 1);
+}
+
+/** At start: each active store's card index, one store after another, where Redis does not have it (tenants are few). */
+export async function buildCardIndexes(s: OrderIndexStore): Promise<void> {
+  const tenants = (await Tenant.find({ active: true }, { _id: 1 }).lean()) as { _id: unknown }[];
+  for (const t of tenants) await ensureCardIndex(s, String(t._id));
 }

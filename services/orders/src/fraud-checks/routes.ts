@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { FraudCheckAnswer } from '@platform/contracts';
 import { errorAnswers, requireAdmin, type ServicePlugin } from '@platform/server-kit';
-import type { CheckoutIo } from '../checkout';
+import { redisStore, type CheckoutIo } from '../checkout';
+import { buildCardIndexes } from './card-index';
 import { checkOrder, verifyOrder } from './checks';
 
 const tags = ['orders'];
@@ -13,6 +14,8 @@ const OrderId = Type.String({ minLength: 1, maxLength: 40, description: "The ord
  * Any admin of the store, as for the other order actions; staff bound to a location only for its orders.
  */
 export const fraudCheckRoutes = (io: CheckoutIo): ServicePlugin => async (app) => {
+  // Built in the background at start where Redis lost it, so no one waits on the rebuild's scan (the first check still would).
+  void buildCardIndexes(redisStore(io)).catch((err) => app.log.error({ err }, 'card orders index could not be built'));
   app.post('/admin/check-fingerprint', {
     preHandler: requireAdmin,
     schema: {
