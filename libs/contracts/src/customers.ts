@@ -21,7 +21,7 @@ export type AdminCustomerPage = Static<typeof AdminCustomerPage>;
 export const CustomerTotals = Type.Object({ total: Type.Integer(), marketing: Type.Integer() });
 export type CustomerTotals = Static<typeof CustomerTotals>;
 
-/** One shopper as the store sees them: details, consent, orders (newest first, a page), saved cards as brand and last 4 only. */
+/** One shopper as the store sees them: details, consent, orders (newest first, a page), addresses, saved cards as brand and last 4 only. */
 export const AdminCustomerDetails = Type.Object({
   customer: Type.Intersect([AdminCustomerRow, Type.Object({ last_sign_in_at: Type.Union([Type.String(), Type.Null()]) })]),
   orders: Type.Object({
@@ -31,6 +31,7 @@ export const AdminCustomerDetails = Type.Object({
     total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer(),
   }),
   cards: Type.Array(Type.Object({ brand: Type.String(), last4: Type.String() })),
+  addresses: Type.Array(OrderAddress, { description: "The delivery and shipping addresses of the shopper's orders, last used first (the store keeps no other address book)" }),
 });
 export type AdminCustomerDetails = Static<typeof AdminCustomerDetails>;
 

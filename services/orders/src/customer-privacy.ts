@@ -97,7 +97,7 @@ export async function eraseCustomer(ctx: RequestContext, io: Pick<CheckoutIo, 'r
   const ids = await customerOrderIds(s, ctx.tenantId, slug);
   let orders = 0;
   for (const id of ids) if (await anonymiseOrder(ctx, io, s, id)) orders += 1;
-  await s.redis.del(orderKeys.customer(s, ctx.tenantId, slug));
+  await s.redis.del(orderKeys.customer(s, ctx.tenantId, slug), orderKeys.addresses(s, ctx.tenantId, slug)); // their orders are no longer theirs, nor those addresses
   const recurring = await eraseRecurringOrdersOf(ctx, { ...s, queues: io.resources.queues }, slug, { ...ERASED_CONTACT });
   await eraseShopper(ctx, { ...s, queues: io.resources.queues }, slug);
   return {

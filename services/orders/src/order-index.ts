@@ -19,6 +19,7 @@ type IndexedOrder = {
   customerName?: string; orderType?: string; totalCents?: number; items?: { quantity?: number; priceCents?: number; cancelledQuantity?: number }[]; contact?: { email?: string | null; telephone?: string | null } | null;
   subtotalCents?: number; discountCents?: number; taxCents?: number; fulfilmentCents?: number;
   payment?: { method?: string; status?: string; capturedCents?: number; refundedCents?: number } | null;
+  address?: { address?: string | null; address2?: string | null; city?: string | null; state?: string | null; zip?: string | null } | null;
 };
 
 /** What a list row shows of an order (My Orders and the admin's lists), kept beside the ids so a page needs no database read. */
@@ -45,11 +46,11 @@ const listRow = (o: IndexedOrder): OrderListRow => ({
 export const LIST_FIELDS = {
   orderNumber: 1, sequence: 1, status: 1, locationId: 1, customerSlug: 1, placedAt: 1, customerName: 1, orderType: 1, totalCents: 1, 'items.quantity': 1,
   'contact.email': 1, 'contact.telephone': 1, subtotalCents: 1, discountCents: 1, taxCents: 1, fulfilmentCents: 1, 'payment.method': 1, 'payment.status': 1,
-  'payment.capturedCents': 1, 'payment.refundedCents': 1, 'items.priceCents': 1, 'items.cancelledQuantity': 1,
+  'payment.capturedCents': 1, 'payment.refundedCents': 1, 'items.priceCents': 1, 'items.cancelledQuantity': 1, address: 1,
 } as const;
 
 /** The lists' layout: a store whose lists were built with another is rebuilt once (ensureOrderIndex). */
-export const ORDER_LISTS_LAYOUT = 'lists-v5';
+export const ORDER_LISTS_LAYOUT = 'lists-v6'; // v6: the customers' delivery addresses
 const LAYOUT = ORDER_LISTS_LAYOUT;
 
 const base = (s: OrderIndexStore, tenantId: string) => `${s.prefix}:orders:${tenantId}`;
@@ -57,6 +58,8 @@ export const orderKeys = {
   built: (s: OrderIndexStore, t: string) => `${base(s, t)}:built`,
   numbers: (s: OrderIndexStore, t: string) => `${base(s, t)}:numbers`,
   customer: (s: OrderIndexStore, t: string, slug: string) => `${base(s, t)}:customer:${slug}`,
+  /** A customer's delivery and shipping addresses (JSON), scored by the last order placed to each. */
+  addresses: (s: OrderIndexStore, t: string, slug: string) => `${base(s, t)}:addresses:${slug}`,
   /** One list: all locations or one, any fulfilment type or one. */
   list: (s: OrderIndexStore, t: string, list: OrderListName, locationId?: number, orderType?: string) =>
     `${base(s, t)}:list:${list}:${locationId ?? 'all'}:${orderType ?? 'any'}`,
@@ -73,6 +76,29 @@ const listKeys = (s: OrderIndexStore, t: string, list: OrderListName, order: Ind
   return [orderKeys.list(s, t, list), orderKeys.list(s, t, list, order.locationId), orderKeys.list(s, t, list, undefined, type), orderKeys.list(s, t, list, order.locationId, type)];
 };
 
+/** An order's address as kept in the customer's addresses: its fields trimmed, in one order (equal addresses are one member). */
+function addressMember(a: IndexedOrder['address']): string | null {
+  if (!a || !(a.address ?? '').trim()) return null;
+  const [address, address2, city, state, zip] = [a.address, a.address2, a.city, a.state, a.zip].map((p) => (p ?? '').trim());
+  return JSON.stringify({ address, address2, city, state, zip });
+}
+
+/**
+ * A customer's saved addresses (the delivery and shipping addresses of their orders), last used first; one entry per
+ * address whatever its letters' case. Redis only: kept by indexOrder, rebuilt with the lists.
+ */
+export async function customerAddresses(s: OrderIndexStore, tenantId: string, slug: string): Promise<{ address: string; address2: string; city: string; state: string; zip: string }[]> {
+  await ensureOrderIndex(s, tenantId);
+  const seen = new Set<string>();
+  const out: { address: string; address2: string; city: string; state: string; zip: string }[] = [];
+  for (const member of await s.redis.zrevrange(orderKeys.addresses(s, tenantId, slug), 0, 99)) {
+    const a = JSON.parse(member) as { address: string; address2: string; city: string; state: string; zip: string };
+    const key = [a.address, a.address2, a.city, a.state, a.zip].join('|').toLowerCase();
+    if (!seen.has(key)) { seen.add(key); out.push(a); }
+  }
+  return out;
+}
+
 /** Adds an order (or its new status) to the lists, in one Redis transaction (or the given batch). */
 export async function indexOrder(s: OrderIndexStore, tenantId: string, order: IndexedOrder, batch?: ReturnType<Redis['multi']>): Promise<void> {
   const id = String(order._id);
@@ -80,6 +106,8 @@ export async function indexOrder(s: OrderIndexStore, tenantId: string, order: In
   const multi = batch ?? s.redis.multi();
   multi.hset(orderKeys.numbers(s, tenantId), order.orderNumber, id).hset(orderKeys.rows(s, tenantId), id, JSON.stringify(listRow(order)));
   if (order.customerSlug) multi.zadd(orderKeys.customer(s, tenantId, order.customerSlug), at, id);
+  const address = order.customerSlug ? addressMember(order.address) : null;
+  if (address) multi.zadd(orderKeys.addresses(s, tenantId, order.customerSlug!), 'GT', at, address);
   const own = orderListOf(order.status);
   for (const list of ORDER_LISTS) {
     for (const key of listKeys(s, tenantId, list, order)) {

@@ -38,6 +38,10 @@ const ANN_DETAILS: AdminCustomerDetails = {
     total: 1, current_page: 1, last_page: 1,
   },
   cards: [{ brand: 'Visa', last4: '4242' }],
+  addresses: [
+    { address: '12 Oak St', address2: 'Apt 2', city: 'Salem', state: 'OR', zip: '97302' },
+    { address: '9 Elm Ave', address2: '', city: 'Portland', state: 'OR', zip: '97201' },
+  ],
 };
 
 const SETTINGS: CustomerAccountSettings = { hide_registration: false, sms_notifications_enabled: true, account_field_info: { ...ACCOUNT_FIELD_DEFAULTS } };
@@ -103,7 +107,7 @@ describe('Customers', () => {
     expect(saved).toHaveBeenCalledTimes(2);
   });
 
-  it("opens a customer with their consent, orders (linked to the order) and saved cards as brand and last 4", async () => {
+  it("opens a customer with their consent, orders (linked to the order), saved addresses and saved cards as brand and last 4", async () => {
     const api = new FakeApi()
       .on('GET /api/admin/customers', page([ANN, BOB]))
       .on('GET /api/admin/customers/totalAccounts', { total: 2, marketing: 1 })
@@ -120,6 +124,8 @@ describe('Customers', () => {
     const orders = within(panel).getByRole('list', { name: 'Orders (1)' });
     expect(orders.textContent).toBe('1043 · Nov 22, 2026 · Completed · 3 items · $42.50');
     expect(within(orders).getByRole('link', { name: 'Order 1043' }).getAttribute('href')).toBe('/admin/order-details/64b7f0c2a1b2c3d4e5f60718');
+    expect(within(within(panel).getByRole('list', { name: 'Saved addresses' })).getAllByRole('listitem').map((li) => li.textContent))
+      .toEqual(['12 Oak St, Apt 2, Salem, OR 97302', '9 Elm Ave, Portland, OR 97201']);
     expect(within(panel).getByRole('list', { name: 'Saved cards' }).textContent).toBe('Visa ending in 4242');
     expect(screen.getByRole('link', { name: 'Ann Lee' }).closest('tr')!.getAttribute('aria-current')).toBe('true');
 
@@ -208,6 +214,21 @@ describe('Customers', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete personal data' }));
     expect(await within(dialog).findByText("Only the store owner can export or delete a customer's personal data.")).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Ann Lee' })).toBeTruthy();
+  });
+});
+
+describe('Customers › one customer', () => {
+  it('says when a customer has no saved addresses', async () => {
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', page([BOB]))
+      .on('GET /api/admin/customers/totalAccounts', { total: 1, marketing: 0 })
+      .on(`POST /api/admin/customer/${BOB.id}`, { ...ANN_DETAILS, customer: { ...BOB, last_sign_in_at: null }, addresses: [] });
+    const { user } = renderAdmin('/admin/customers', { api });
+
+    await user.click(await screen.findByRole('link', { name: 'Bob Stone' }));
+    const panel = await screen.findByRole('region', { name: 'Bob Stone' });
+    expect(within(panel).queryByRole('list', { name: 'Saved addresses' })).toBeNull();
+    expect(within(panel).getByText('No saved addresses')).toBeTruthy();
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AdminCustomerRow } from '@platform/contracts';
-import { adminOrderPath, eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS, shortDate } from '@platform/domain';
+import { addressLine, adminOrderPath, eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS, shortDate } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
 import { errorMessage, notify } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle, PaginationBar } from '@platform/ui';
@@ -77,7 +77,7 @@ function CustomerPrivacy({ id, name, onDeleted }: { id: string; name: string; on
   );
 }
 
-/** One customer opened from the list: details, consent, their orders (each opens on the prepare screen) and saved cards (brand and last 4). */
+/** One customer opened from the list: details, consent, their orders (each opens on the prepare screen), the addresses those went to and saved cards (brand and last 4). */
 function CustomerPanel({ id, onClose, onDeleted }: { id: string; onClose: () => void; onDeleted: (message: string) => void }) {
   const [ordersPage, setOrdersPage] = useState(1);
   useEffect(() => setOrdersPage(1), [id]);
@@ -89,7 +89,7 @@ function CustomerPanel({ id, onClose, onDeleted }: { id: string; onClose: () => 
 
   const notReady = panelNotReady({ label: 'Customer', what: 'customer', isLoading, failed: isError || !data, error, refetch, onClose });
   if (notReady || !data) return notReady;
-  const { customer: c, orders, cards } = data;
+  const { customer: c, orders, cards, addresses } = data;
   return (
     <Panel as="section" aria-labelledby="customer-title">
       <div className="head">
@@ -119,6 +119,10 @@ function CustomerPanel({ id, onClose, onDeleted }: { id: string; onClose: () => 
           <PaginationBar page={ordersPage} lastPage={orders.last_page} onPage={setOrdersPage} />
         </>
       ) : <p>No orders placed while signed in.</p>}
+      <h3 id="customer-addresses">Saved addresses</h3>
+      {addresses.length ? (
+        <ul aria-labelledby="customer-addresses">{addresses.map((a) => <li key={addressLine(a)}>{addressLine(a)}</li>)}</ul>
+      ) : <p>No saved addresses</p>}
       <h3 id="customer-cards">Saved cards</h3>
       {cards.length ? (
         <ul aria-labelledby="customer-cards">{cards.map((card, i) => <li key={`${card.brand}-${card.last4}-${i}`}>{card.brand} ending in {card.last4}</li>)}</ul>
