@@ -25,7 +25,7 @@ export const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value
  */
 export async function exportOrders(ctx: RequestContext, io: CheckoutIo, list: OrderListName, filters: Omit<OrderListFilters, 'page' | 'limit'>): Promise<Readable> {
   const store = redisStore(io);
-  const ids = await orderListIds(store, ctx.tenantId, list, listQuery(filters, ctx));
+  const ids = await orderListIds(store, ctx.tenantId, list, listQuery(filters, ctx, list));
   const stores = await storeLocations(ctx); // the small locations collection, cached per process
   // One CSV text per batch of rows: a few large chunks for the compressor and the socket (a chunk per row made
   // the compression 10x slower), pulled as the reader is ready, so memory holds one batch.

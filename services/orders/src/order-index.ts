@@ -3,6 +3,7 @@ import { scanKeys } from '@platform/queue';
 import { inBackground, scoped, Tenant } from '@platform/db';
 import { AWAITING_PAYMENT, cancelledLinesCents, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
 import { Order } from './models';
+import { indexOrderSorts, sortedPage, unindexLocationSorts, type OrderSort } from './order-sort';
 import { publishOrderEvent } from './live-orders';
 
 /**
@@ -50,7 +51,7 @@ export const LIST_FIELDS = {
 } as const;
 
 /** The lists' layout: a store whose lists were built with another is rebuilt once (ensureOrderIndex). */
-export const ORDER_LISTS_LAYOUT = 'lists-v6'; // v6: the customers' delivery addresses
+export const ORDER_LISTS_LAYOUT = 'lists-v7'; // v6: the customers' delivery addresses; v7: the sort and status sets (order-sort.ts)
 const LAYOUT = ORDER_LISTS_LAYOUT;
 
 const base = (s: OrderIndexStore, tenantId: string) => `${s.prefix}:orders:${tenantId}`;
@@ -117,6 +118,7 @@ export async function indexOrder(s: OrderIndexStore, tenantId: string, order: In
   }
   const terms = orderSearchTerms({ orderNumber: order.orderNumber, customerName: order.customerName, email: order.contact?.email, telephone: order.contact?.telephone });
   for (const term of terms) multi.zadd(orderKeys.find(s, tenantId, term), at, id);
+  indexOrderSorts(s, tenantId, order, multi, at);
   if (!batch) await multi.exec();
 }
 
@@ -129,6 +131,7 @@ export async function moveOrderIndex(s: OrderIndexStore, tenantId: string, order
   const multi = s.redis.multi();
   const type = order.orderType ?? 'pickup';
   for (const list of ORDER_LISTS) multi.zrem(orderKeys.list(s, tenantId, list, fromLocationId), id).zrem(orderKeys.list(s, tenantId, list, fromLocationId, type), id);
+  unindexLocationSorts(s, tenantId, order, fromLocationId, multi);
   await indexOrder(s, tenantId, order, multi);
   await multi.exec();
   await publishOrderEvent(s, tenantId, { kind: 'moved', id, order_number: order.orderNumber, status: order.status, location_id: order.locationId, from_location_id: fromLocationId });
@@ -176,7 +179,7 @@ export async function rebuildOrderIndex(s: OrderIndexStore, tenantId: string): P
     let count = 0;
     let highest = 0;
     let multi = s.redis.multi();
-    const cursor = Order.find(scoped({ tenantId }), LIST_FIELDS).lean().cursor({ batchSize: 5000 });
+    const cursor = Order.find(scoped({ tenantId }), { ...LIST_FIELDS, deliveryDate: 1 }).lean().cursor({ batchSize: 5000 });
     for await (const doc of cursor) {
       const o = doc as unknown as IndexedOrder;
       highest = Math.max(highest, o.sequence ?? 0);
@@ -229,7 +232,11 @@ export async function orderPage(s: OrderIndexStore, tenantId: string, key: strin
 }
 
 /** What a store list page is asked for: its page, and optionally a location, a fulfilment type, a time range (ms) and search words. */
-export interface OrderListQuery { page: number; limit: number; locationId?: number; orderType?: string; fromMs?: number; toMs?: number; words?: string[] }
+export interface OrderListQuery {
+  page: number; limit: number; locationId?: number; orderType?: string; fromMs?: number; toMs?: number; words?: string[];
+  /** The order asked (newest first when not given) and the statuses within the list (null: all of them). */
+  sort?: OrderSort; descending?: boolean; statuses?: string[] | null;
+}
 
 /**
  * One page of a store list, newest first, and how many match. Without search words the list's own sorted set
@@ -239,8 +246,20 @@ export interface OrderListQuery { page: number; limit: number; locationId?: numb
 export async function orderListPage(s: OrderIndexStore, tenantId: string, list: OrderListName, q: OrderListQuery): Promise<{ rows: OrderListRow[]; total: number }> {
   await ensureOrderIndex(s, tenantId);
   const start = (q.page - 1) * q.limit;
-  const { ids, total } = q.words?.length ? await searchedIds(s, tenantId, list, q, start, q.limit) : await listedIds(s, tenantId, list, q, start, q.limit);
+  const { ids, total } = await pageIds(s, tenantId, list, q, start, q.limit);
   return { rows: await orderRows(s, tenantId, ids), total };
+}
+
+/** Newest first with no status filter: the lists as they always were; any other order or a status filter: order-sort.ts. */
+function pageIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>, start: number, count: number) {
+  if ((q.sort ?? 'placed_at') === 'placed_at' && q.descending !== false && !q.statuses) {
+    return q.words?.length ? searchedIds(s, tenantId, list, q, start, count) : listedIds(s, tenantId, list, q, start, count);
+  }
+  return sortedPage(s, tenantId, {
+    list, locationId: q.locationId, orderType: q.orderType, fromMs: q.fromMs, toMs: q.toMs, within: (q.words ?? []).map((w) => orderKeys.find(s, tenantId, w)),
+    timeList: orderKeys.list(s, tenantId, list, q.locationId, q.orderType), listKeyOf: (other) => orderKeys.list(s, tenantId, other, q.locationId, q.orderType),
+    sort: q.sort ?? 'placed_at', descending: q.descending !== false, statuses: q.statuses ?? null,
+  }, start, count);
 }
 
 async function listedIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>, start: number, count: number) {
@@ -277,7 +296,7 @@ async function searchedIds(s: OrderIndexStore, tenantId: string, list: OrderList
 /** Every id of a list with its filters, newest first (the export reads their rows a batch at a time). */
 export async function orderListIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>): Promise<string[]> {
   await ensureOrderIndex(s, tenantId);
-  return (q.words?.length ? await searchedIds(s, tenantId, list, q, 0, -1) : await listedIds(s, tenantId, list, q, 0, -1)).ids;
+  return (await pageIds(s, tenantId, list, q, 0, -1)).ids;
 }
 
 /** Forgets the tenant's lists (a reseed): they are rebuilt from the database when next needed. */

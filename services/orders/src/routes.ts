@@ -10,6 +10,7 @@ import { actOnOrder, addOrderNote, adminView, cancelItem, findOrder, deleteOrder
 import { connectReturn, customerOrders, findShopperOrder, paymentReturn, paymentWebhook, placeOrder, redisStore, type CheckoutIo } from './checkout';
 import { WEBHOOK_PROVIDERS, type WebhookProvider } from '@platform/payments';
 import { buildOrderIndexes } from './order-index';
+import { ORDER_SORTS, ORDER_STATUSES } from './order-sort';
 import { moveOrder, orderLocations, recordPrepareStep, updateDeliveryDate } from './order-actions';
 import { runOnce } from './idempotency';
 import { reorder } from './reorder';
@@ -70,6 +71,9 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     from_date: Type.Optional(DateOrInstant),
     to_date: Type.Optional(DateOrInstant),
     search: Type.Optional(Type.String({ maxLength: 100, description: 'An order number, an e-mail, a phone, or words of the name' })),
+    sort: Type.Optional(Type.Union(ORDER_SORTS.map((k) => Type.Literal(k)), { default: 'placed_at', description: 'The order of the list: date placed, order number, customer name, total, or (outstanding only) the pickup or delivery date' })),
+    direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc', description: 'Descending (newest, highest, Z first) unless asc' })),
+    status: Type.Optional(Type.String({ maxLength: 100, pattern: `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.join('|')}))*$`, description: `Only orders in these statuses, comma-separated: ${ORDER_STATUSES.join(', ')}` })),
   });
   const LIST_SUMMARIES: Record<OrderListName, string> = {
     outstanding: 'Orders still to be filled', completed: 'Completed orders', cancelled: 'Cancelled orders', all: 'Every order',
@@ -79,7 +83,7 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     schema: {
       tags: ['orders'], summary: 'The orders of a list (order_filters: outstanding, completed, cancelled or all) with its filters, as CSV, newest first', security: [{ bearer: [] }],
       querystring: Type.Object({ order_filters: Type.Union(ORDER_LISTS.map((l) => Type.Literal(l)), { default: 'all' }), ...Type.Omit(ListFilters, ['page', 'limit']).properties }),
-      response: { 200: { description: 'The orders as CSV', content: { 'text/csv': { schema: Type.String() } } }, ...errorAnswers(422) },
+      response: { 200: { description: 'The orders as CSV', content: { 'text/csv': { schema: Type.String() } } }, ...errorAnswers(400, 422) },
     },
   }, async (request, reply) => {
     const { order_filters: list, ...filters } = request.query;
@@ -93,9 +97,9 @@ export const ordersRoutes: ServicePlugin = async (app) => {
     app.get(`/admin/orders/${list}`, {
       preHandler: requireAdmin,
       schema: {
-        tags: ['orders'], summary: `${LIST_SUMMARIES[list]}, newest first: by location, fulfilment type, dates placed, and a search`, security: [{ bearer: [] }],
+        tags: ['orders'], summary: `${LIST_SUMMARIES[list]}, newest first unless sorted otherwise: by location, fulfilment type, status, dates placed, and a search`, security: [{ bearer: [] }],
         querystring: ListFilters,
-        response: { 200: Type.Object({ data: Type.Array(OrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }), ...errorAnswers(422) },
+        response: { 200: Type.Object({ data: Type.Array(OrderSummary), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() }), ...errorAnswers(400, 422) },
       },
     }, async (request) => storeOrders(request.ctx, io, list, request.query));
   }

@@ -2,6 +2,7 @@ import { formatCents, orderSearchQuery, type OrderListName } from '@platform/dom
 import type { OrderSummary, Paged } from '@platform/contracts';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { orderListPage } from './order-index';
+import { ORDER_STATUSES, statusesWithin, UNKNOWN_SORT, UNKNOWN_STATUS, type OrderSort } from './order-sort';
 import { redisStore, type CheckoutIo } from './checkout';
 
 export const DATES_OUT_OF_ORDER = 'The start date must be on or before the end date.';
@@ -14,6 +15,10 @@ export interface OrderListFilters {
   from_date?: string; to_date?: string;
   /** An order number, an e-mail, a phone or words of the customer's name. */
   search?: string;
+  /** The order of the list (placed_at, newest first, when not given), and its direction. */
+  sort?: OrderSort; direction?: 'asc' | 'desc';
+  /** Statuses of the order state machine, comma-separated: only orders in one of them. */
+  status?: string;
 }
 
 /** A day names its whole length: to_date 2026-11-24 takes orders up to that day's last millisecond. */
@@ -29,17 +34,24 @@ const dayOrInstant = (text: string, end: boolean, field: string): number => {
  * The filters as the lists take them: dates checked and made instants, the search made words. A staff member bound
  * to a location (ctx) sees only its orders, whatever location is asked for.
  */
-export function listQuery(query: Omit<OrderListFilters, 'page' | 'limit'>, ctx?: Pick<RequestContext, 'caller'>) {
+export function listQuery(query: Omit<OrderListFilters, 'page' | 'limit'>, ctx?: Pick<RequestContext, 'caller'>, list: OrderListName = 'all') {
   const fromMs = query.from_date ? dayOrInstant(query.from_date, false, 'from_date') : undefined;
   const toMs = query.to_date ? dayOrInstant(query.to_date, true, 'to_date') : undefined;
   if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) throw new AppError('unprocessable', DATES_OUT_OF_ORDER, { from_date: [DATES_OUT_OF_ORDER] });
   const words = query.search?.trim() ? orderSearchQuery(query.search) : undefined;
-  return { locationId: ctx?.caller?.locationId ?? query.location_id, orderType: query.order_type, fromMs, toMs, words };
+  // Only an outstanding order waits for its pickup or delivery date.
+  if (query.sort === 'delivery_date' && list !== 'outstanding') throw new AppError('invalid', UNKNOWN_SORT, { sort: [UNKNOWN_SORT] });
+  const asked = query.status?.split(',').map((st) => st.trim()).filter(Boolean);
+  if (asked?.some((st) => !(ORDER_STATUSES as readonly string[]).includes(st))) throw new AppError('invalid', UNKNOWN_STATUS, { status: [UNKNOWN_STATUS] });
+  return {
+    locationId: ctx?.caller?.locationId ?? query.location_id, orderType: query.order_type, fromMs, toMs, words,
+    sort: query.sort, descending: query.direction !== 'asc', statuses: statusesWithin(list, asked),
+  };
 }
 
 /** One page of one of the store's order lists, newest first, with its filters (spec 3 /admin/orders/list/{type}). */
 export async function storeOrders(ctx: RequestContext, io: CheckoutIo, list: OrderListName, query: OrderListFilters): Promise<Paged<OrderSummary>> {
-  const { rows, total } = await orderListPage(redisStore(io), ctx.tenantId, list, { page: query.page, limit: query.limit, ...listQuery(query, ctx) });
+  const { rows, total } = await orderListPage(redisStore(io), ctx.tenantId, list, { page: query.page, limit: query.limit, ...listQuery(query, ctx, list) });
   return {
     data: rows.map((o) => ({
       id: o.id, order_number: o.order_number, status: o.status, customer_name: o.customer_name,

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { ORDER_LISTS, orderListOf, type OrderListName } from '@platform/domain';
+
+/**
+ * Server-side sorting and the status filter of the admin's order lists (docs/API-DECISIONS.md 'Order lists'). Each sort other than
+ * the time placed has its own sorted sets beside the lists (same location and type keys), and each outstanding
+ * status its own time-scored sets, all kept by indexOrder: a page is a ZRANGE, never a sort of the whole list.
+ */
+export const ORDER_SORTS = ['placed_at', 'order_number', 'customer_name', 'total', 'delivery_date'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+/** The statuses of the order state machine (libs/domain checkout.ts), each in one list. */
+export const ORDER_STATUSES = ['placed', 'taken', 'preparing', 'prepared', 'completed', 'cancelled'] as const;
+export type OrderStatusName = (typeof ORDER_STATUSES)[number];
+const OUTSTANDING: readonly string[] = ['placed', 'taken', 'preparing', 'prepared'];
+
+interface Store { redis: Redis; prefix: string }
+type Sorted = { _id: unknown; status: string; locationId?: number; orderType?: string; sequence?: number | null; orderNumber?: string; customerName?: string; totalCents?: number; deliveryDate?: string | null };
+
+const base = (s: Store, t: string) => `${s.prefix}:orders:${t}`;
+const suffix = (locationId?: number, orderType?: string) => `${locationId ?? 'all'}:${orderType ?? 'any'}`;
+export const sortKeys = {
+  /** A list's orders scored by one sort (the time placed is the list itself, orderKeys.list). */
+  sort: (s: Store, t: string, sort: Exclude<OrderSort, 'placed_at'>, list: OrderListName, locationId?: number, orderType?: string) =>
+    `${base(s, t)}:sort:${sort}:${list}:${suffix(locationId, orderType)}`,
+  /** The orders in one outstanding status, scored by time placed. */
+  status: (s: Store, t: string, status: string, locationId?: number, orderType?: string) => `${base(s, t)}:status:${status}:${suffix(locationId, orderType)}`,
+};
+
+/** The first 10 letters and digits of a name as a number that sorts as the name does (37^10 < 2^53). */
+export function nameScore(name: string | undefined): number {
+  const text = (name ?? '').toLowerCase().normalize('NFD').replace(/[^a-z0-9 ]/g, '').trim().slice(0, 10).padEnd(10, ' ');
+  let score = 0;
+  for (const ch of text) score = score * 37 + (ch === ' ' ? 0 : ch <= '9' ? ch.charCodeAt(0) - 47 + 26 : ch.charCodeAt(0) - 96);
+  return score;
+}
+
+/** Orders with no pickup or delivery date sort after every dated one (ascending). */
+const NO_DATE = 9_000_000_000_000_000;
+const dueScore = (date: string | null | undefined): number => {
+  const ms = date ? Date.parse(`${date.slice(0, 10)}T00:00:00Z`) : Number.NaN;
+  return Number.isNaN(ms) ? NO_DATE : ms;
+};
+
+function scores(o: Sorted): Record<Exclude<OrderSort, 'placed_at'>, number> {
+  return {
+    order_number: o.sequence ?? (Number(String(o.orderNumber ?? '').replace(/\D/g, '')) || 0),
+    customer_name: nameScore(o.customerName),
+    total: o.totalCents ?? 0,
+    delivery_date: dueScore(o.deliveryDate),
+  };
+}
+
+/** The sorts a list keeps: the pickup or delivery date only while the order is outstanding. */
+const sortsOf = (list: OrderListName): Exclude<OrderSort, 'placed_at'>[] =>
+  (list === 'outstanding' ? ['order_number', 'customer_name', 'total', 'delivery_date'] : ['order_number', 'customer_name', 'total']);
+const combos = (o: Sorted): [number | undefined, string | undefined][] => {
+  const type = o.orderType ?? 'pickup';
+  return [[undefined, undefined], [o.locationId, undefined], [undefined, type], [o.locationId, type]];
+};
+
+/** Writes an order's sort and status entries into the indexer's transaction (and takes them out of lists it left). */
+export function indexOrderSorts(s: Store, t: string, o: Sorted, multi: ReturnType<Redis['multi']>, at: number): void {
+  const id = String(o._id);
+  const own = orderListOf(o.status);
+  const score = scores(o);
+  for (const list of ORDER_LISTS) {
+    for (const sort of sortsOf(list)) {
+      for (const [loc, type] of combos(o)) {
+        const key = sortKeys.sort(s, t, sort, list, loc, type);
+        if (list === 'all' || list === own) multi.zadd(key, score[sort], id);
+        else multi.zrem(key, id);
+      }
+    }
+  }
+  for (const status of OUTSTANDING) {
+    for (const [loc, type] of combos(o)) {
+      if (status === o.status) multi.zadd(sortKeys.status(s, t, status, loc, type), at, id);
+      else multi.zrem(sortKeys.status(s, t, status, loc, type), id);
+    }
+  }
+}
+
+/** An order moved location: out of the old location's sort and status sets (indexOrderSorts then adds the new). */
+export function unindexLocationSorts(s: Store, t: string, o: Sorted, fromLocationId: number, multi: ReturnType<Redis['multi']>): void {
+  const id = String(o._id);
+  const type = o.orderType ?? 'pickup';
+  for (const list of ORDER_LISTS) for (const sort of sortsOf(list)) multi.zrem(sortKeys.sort(s, t, sort, list, fromLocationId), id).zrem(sortKeys.sort(s, t, sort, list, fromLocationId, type), id);
+  for (const status of OUTSTANDING) multi.zrem(sortKeys.status(s, t, status, fromLocationId), id).zrem(sortKeys.status(s, t, status, fromLocationId, type), id);
+}
+
+export const UNKNOWN_SORT = 'Orders can be sorted by placed_at, order_number, customer_name, total, or delivery_date on the outstanding list.';
+export const UNKNOWN_STATUS = `A status is one of ${ORDER_STATUSES.join(', ')}.`;
+
+/** The statuses asked, within the list: null when they cover the whole list (no filter), [] when none can match. */
+export function statusesWithin(list: OrderListName, statuses: readonly string[] | undefined): string[] | null {
+  if (!statuses?.length) return null;
+  const inList = [...new Set(statuses)].filter((st) => list === 'all' || orderListOf(st) === list);
+  const whole = list === 'all' ? ORDER_STATUSES : ORDER_STATUSES.filter((st) => orderListOf(st) === list);
+  return whole.every((st) => inList.includes(st)) ? null : inList;
+}
+
+export interface SortedPageQuery {
+  list: OrderListName; locationId?: number; orderType?: string; fromMs?: number; toMs?: number;
+  /** Sets every order must be in (the search words'). */
+  within: string[]; timeList: string; listKeyOf: (list: OrderListName) => string;
+  sort: OrderSort; descending: boolean; statuses: string[] | null;
+}
+
+/**
+ * One page of ids and the count, for a sort other than the time placed, a status filter, or both. Without filters
+ * the sort's own set answers (ZRANGE); with them one transaction intersects the sort's set with the filters' sets
+ * (the statuses' union, the time range, the search words) into a scratch key of its own: Redis walks the smallest.
+ */
+export async function sortedPage(s: Store, t: string, q: SortedPageQuery, start: number, count: number): Promise<{ ids: string[]; total: number }> {
+  const scoring = q.sort === 'placed_at' ? q.timeList : sortKeys.sort(s, t, q.sort, q.list, q.locationId, q.orderType);
+  const stop = count < 0 ? -1 : start + count - 1;
+  const ranged = q.fromMs !== undefined || q.toMs !== undefined;
+  if (q.statuses === null && !q.within.length && !(ranged && q.sort !== 'placed_at')) {
+    if (q.sort === 'placed_at') {
+      // The time list with its range by score, either way round.
+      const [min, max] = [q.fromMs ?? '-inf', q.toMs ?? '+inf'];
+      const [ids, total] = await Promise.all([
+        q.descending ? s.redis.zrevrangebyscore(scoring, max, min, 'LIMIT', start, count) : s.redis.zrangebyscore(scoring, min, max, 'LIMIT', start, count),
+        s.redis.zcount(scoring, min, max),
+      ]);
+      return { ids, total };
+    }
+    const [ids, total] = await Promise.all([q.descending ? s.redis.zrevrange(scoring, start, stop) : s.redis.zrange(scoring, String(start), String(stop)), s.redis.zcard(scoring)]);
+    return { ids, total };
+  }
+  if (q.statuses !== null && !q.statuses.length) return { ids: [], total: 0 };
+  const scratch = `${base(s, t)}:scratch:${randomUUID()}`;
+  const filters: string[] = [...q.within];
+  const multi = s.redis.multi();
+  if (q.statuses) {
+    // Completed and cancelled are lists of their own; the outstanding statuses have their sets.
+    const sets = q.statuses.map((st) => (OUTSTANDING.includes(st) ? sortKeys.status(s, t, st, q.locationId, q.orderType) : q.listKeyOf(st as OrderListName)));
+    multi.zunionstore(`${scratch}:status`, sets.length, ...sets);
+    filters.push(`${scratch}:status`);
+  }
+  if (ranged && q.sort !== 'placed_at') {
+    multi.zrangestore(`${scratch}:range`, q.timeList, String(q.fromMs ?? '-inf'), String(q.toMs ?? '+inf'), 'BYSCORE');
+    filters.push(`${scratch}:range`);
+  }
+  multi.zinterstore(scratch, filters.length + 1, scoring, ...filters, 'WEIGHTS', '1', ...filters.map(() => '0'));
+  const timeRanged = ranged && q.sort === 'placed_at';
+  const [min, max] = [q.fromMs ?? '-inf', q.toMs ?? '+inf'];
+  if (timeRanged) {
+    multi.zcount(scratch, min, max);
+    if (q.descending) multi.zrevrangebyscore(scratch, max, min, 'LIMIT', start, count); else multi.zrangebyscore(scratch, min, max, 'LIMIT', start, count);
+  } else {
+    multi.zcard(scratch);
+    if (q.descending) multi.zrevrange(scratch, start, stop); else multi.zrange(scratch, String(start), String(stop));
+  }
+  multi.del(scratch, `${scratch}:status`, `${scratch}:range`);
+  const answers = (await multi.exec()) ?? [];
+  const [[, total], [, ids]] = answers.slice(-3, -1) as [[unknown, number], [unknown, string[]]];
+  return { ids, total };
+}
