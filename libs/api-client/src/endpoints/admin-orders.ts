@@ -8,6 +8,8 @@ import { getBusinessSlug, getSession } from '../session';
 /** A store order list's filters as the API takes them (empty ones left out). */
 export interface OrderListArgs {
   list: OrderListName; page: number; location_id?: number; order_type?: 'pickup' | 'delivery' | 'shipping'; from_date?: string; to_date?: string; search?: string;
+  /** The list's order (newest first when not given) and statuses, comma-separated. */
+  sort?: 'placed_at' | 'order_number' | 'customer_name' | 'total' | 'delivery_date'; direction?: 'asc' | 'desc'; status?: string;
 }
 export interface OrderNote { id: string; text: string; at: string; by: string | null }
 

@@ -15,7 +15,22 @@ const Table = styled.table`
 const Filters = styled.form`
   display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 0 12px; align-items: end; margin-bottom: 8px;
   .buttons { display: flex; gap: 8px; margin-bottom: 14px; }
+  .statuses { border: 0; padding: 0; margin: 0 0 14px; display: flex; flex-wrap: wrap; gap: 4px 12px; }
 `;
+const SortButton = styled.button`
+  background: none; border: 0; padding: 0; font: inherit; font-weight: 600; color: inherit; cursor: pointer;
+  &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.border}; outline-offset: 2px; }
+`;
+
+/** A column header that sorts the list: a button (keyboard and screen reader), its state in aria-sort. */
+function SortHeader({ label, active, direction, onSort }: { label: string; active: boolean; direction: 'asc' | 'desc'; onSort: () => void }) {
+  const aria = active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <th aria-sort={aria}>
+      <SortButton type="button" onClick={onSort}>{label}{active ? <span aria-hidden="true">{direction === 'asc' ? ' ▲' : ' ▼'}</span> : null}</SortButton>
+    </th>
+  );
+}
 
 const TITLES = ORDER_LIST_TITLES;
 const EMPTY: Record<OrderListName, [string, string]> = {
@@ -25,7 +40,15 @@ const EMPTY: Record<OrderListName, [string, string]> = {
   all: ['No orders yet', 'Orders from your online store will appear here.'],
 };
 const TYPES = [['', 'Any way'], ['pickup', 'Pickup'], ['delivery', 'Local delivery'], ['shipping', 'Shipping']] as const;
-const FILTER_KEYS = ['location_id', 'order_type', 'from', 'to', 'search'] as const;
+const FILTER_KEYS = ['location_id', 'order_type', 'from', 'to', 'search', 'status'] as const;
+type SortKey = NonNullable<OrderListArgs['sort']>;
+/** The columns a list sorts by, and which way a first click sorts (dates and totals biggest first). */
+const SORTABLE: [SortKey, string, 'asc' | 'desc'][] = [['order_number', 'Order', 'desc'], ['placed_at', 'Placed', 'desc'], ['customer_name', 'Customer', 'asc'], ['total', 'Total', 'desc']];
+/** The statuses each list can hold (the order state machine's, libs/domain): completed and cancelled are one each. */
+const LIST_STATUSES: Record<OrderListName, string[]> = {
+  outstanding: ['placed', 'taken', 'preparing', 'prepared'], completed: [], cancelled: [], all: ['placed', 'taken', 'preparing', 'prepared', 'completed', 'cancelled'],
+};
+const SORT_KEYS: readonly string[] = ['placed_at', 'order_number', 'customer_name', 'total', 'delivery_date'];
 
 /** The screen's own midnight as an instant, so a day means the store's day as the person sees it. */
 const localDayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).toISOString() : undefined);
@@ -49,13 +72,28 @@ export function OrdersListPage() {
   const boundTo = live.locationId ? locations.find((l) => l.id === live.locationId)?.name ?? `store ${live.locationId}` : null;
   const applied = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
   const [draft, setDraft] = useState(applied);
+  // The sort is in the address too; an unknown one (an edited link) is the default.
+  const sort = SORT_KEYS.includes(params.get('sort') ?? '') && (params.get('sort') !== 'delivery_date' || list === 'outstanding') ? (params.get('sort') as SortKey) : undefined;
+  const direction = params.get('direction') === 'asc' ? 'asc' : params.get('direction') === 'desc' ? 'desc' : undefined;
+  const shownSort = sort ?? 'placed_at';
+  const shownDirection = direction ?? 'desc';
+  const sortBy = (key: SortKey, first: 'asc' | 'desc') => {
+    const next = key === shownSort ? (shownDirection === 'asc' ? 'desc' : 'asc') : first;
+    const kept = Object.fromEntries([...params].filter(([k]) => k !== 'page' && k !== 'sort' && k !== 'direction'));
+    setParams({ ...kept, sort: key, direction: next });
+  };
+  const statuses = draft.status ? draft.status.split(',') : [];
+  const toggleStatus = (status: string) => {
+    const next = statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status];
+    setDraft({ ...draft, status: LIST_STATUSES[list].filter((s) => next.includes(s)).join(',') });
+  };
   // The address changed under the form (back button, a tab): the form shows what is applied.
   const [shownFor, setShownFor] = useState(params.toString());
   if (shownFor !== params.toString()) { setShownFor(params.toString()); setDraft(applied); }
   const args: OrderListArgs = {
     list, page, location_id: applied.location_id ? Number(applied.location_id) : undefined,
     order_type: (applied.order_type || undefined) as OrderListArgs['order_type'], from_date: localDayStart(applied.from), to_date: localDayEnd(applied.to),
-    search: applied.search || undefined,
+    search: applied.search || undefined, status: applied.status || undefined, sort, direction,
   };
   const { data, isLoading, isFetching, isError, error, refetch } = adminOrdersApi.useOrderListQuery(args);
   const refused = isError && error && 'status' in error && error.status === 422 ? (error.data as { message?: string } | undefined)?.message : null;
@@ -70,12 +108,13 @@ export function OrdersListPage() {
   };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
+    setParams(Object.fromEntries([...Object.entries(draft), ['sort', sort ?? ''], ['direction', direction ?? '']].filter(([, v]) => v)));
   };
   const clear = () => { setDraft(Object.fromEntries(FILTER_KEYS.map((k) => [k, ''])) as typeof draft); setParams({}); };
   const goTo = (next: number) => setParams({ ...Object.fromEntries(params), page: String(next) });
   const set = (key: keyof typeof draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
-  const query = params.toString() ? `?${new URLSearchParams(Object.entries(applied).filter(([, v]) => v)).toString()}` : '';
+  // Another tab keeps the filters but not the statuses (each list has its own).
+  const query = params.toString() ? `?${new URLSearchParams(Object.entries(applied).filter(([k, v]) => v && k !== 'status')).toString()}` : '';
 
   return (
     <Container>
@@ -93,6 +132,14 @@ export function OrdersListPage() {
         <Field>Fulfilment<select value={draft.order_type} onChange={set('order_type')}>{TYPES.map(([v, label]) => <option key={v} value={v}>{label}</option>)}</select></Field>
         <Field>Placed from<input type="date" value={draft.from} onChange={set('from')} /></Field>
         <Field>Placed to<input type="date" value={draft.to} onChange={set('to')} /></Field>
+        {LIST_STATUSES[list].length ? (
+          <fieldset className="statuses">
+            <legend>Status</legend>
+            {LIST_STATUSES[list].map((s) => (
+              <label key={s}><input type="checkbox" checked={statuses.includes(s)} onChange={() => toggleStatus(s)} /> {ORDER_STATUS_LABELS[s] ?? s}</label>
+            ))}
+          </fieldset>
+        ) : null}
         <div className="buttons">
           <Button type="submit">Show orders</Button>
           {filtered ? <Button type="button" $variant="secondary" onClick={clear}>Clear filters</Button> : null}
@@ -111,7 +158,11 @@ export function OrdersListPage() {
             <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>{exporting ? 'Exporting…' : 'Export CSV'}</Button>
           </p>
           <Table>
-            <thead><tr><th>Order</th><th>Placed</th><th>Customer</th><th className="wide">Store</th><th className="wide">Type</th><th>Status</th><th>Total</th></tr></thead>
+            <thead><tr>
+              {SORTABLE.slice(0, 3).map(([key, label, first]) => <SortHeader key={key} label={label} active={shownSort === key} direction={shownDirection} onSort={() => sortBy(key, first)} />)}
+              <th className="wide">Store</th><th className="wide">Type</th><th>Status</th>
+              <SortHeader label="Total" active={shownSort === 'total'} direction={shownDirection} onSort={() => sortBy('total', 'desc')} />
+            </tr></thead>
             <tbody>
               {data.data.map((o) => (
                 <tr key={o.id}>
