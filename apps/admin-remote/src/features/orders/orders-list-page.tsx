@@ -156,6 +156,12 @@ export function OrdersListPage() {
           <p aria-live="polite">
             {data.total === 1 ? '1 order' : `${data.total.toLocaleString()} orders`}{isFetching ? ' (updating…)' : ''}{' '}
             <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>{exporting ? 'Exporting…' : 'Export CSV'}</Button>
+            {list === 'outstanding' ? (
+              // The rows do not show the pickup or delivery date, so this sort has a button of its own.
+              <Button type="button" $variant="secondary" aria-pressed={shownSort === 'delivery_date'} onClick={() => sortBy('delivery_date', 'asc')}>
+                {shownSort === 'delivery_date' ? `Pickup/delivery date ${shownDirection === 'asc' ? '(soonest first)' : '(latest first)'}` : 'Sort by pickup/delivery date'}
+              </Button>
+            ) : null}
           </p>
           <Table>
             <thead><tr>

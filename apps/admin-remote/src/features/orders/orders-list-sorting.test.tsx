@@ -61,4 +61,17 @@ describe('order lists: sorting and the status filter', () => {
     expect(within(statuses).getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked)).toHaveLength(2);
     expect(lastQuery(api, 'GET /api/admin/orders/outstanding')).toMatchObject({ sort: 'order_number', direction: 'asc', status: 'taken,prepared' });
   });
+
+  it('sorts outstanding orders by their pickup or delivery date, soonest first', async () => {
+    const api = listApi();
+    const { user } = renderAdmin('/admin/orders/list/outstanding', { api });
+    await user.click(await screen.findByRole('button', { name: 'Sort by pickup/delivery date' }));
+    await vi.waitFor(() => expect(lastQuery(api, 'GET /api/admin/orders/outstanding')).toMatchObject({ sort: 'delivery_date', direction: 'asc' }));
+    expect(screen.getByRole('button', { name: /Pickup\/delivery date \(soonest first\)/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(screen.getByRole('table')).getByRole('columnheader', { name: /^Placed/ }).getAttribute('aria-sort')).toBe('none');
+    // Other lists have no such sort.
+    await user.click(screen.getByRole('link', { name: /All/ }));
+    expect(await screen.findByRole('heading', { name: 'All Orders' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /pickup\/delivery date/i })).toBeNull();
+  });
 });
