@@ -3,7 +3,7 @@ import { scanKeys } from '@platform/queue';
 import { inBackground, scoped, Tenant } from '@platform/db';
 import { AWAITING_PAYMENT, cancelledLinesCents, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
 import { Order } from './models';
-import { indexOrderSorts, sortedPage, unindexLocationSorts, type OrderSort } from './order-sort';
+import { indexOrderSorts, narrowedList, sortedPage, unindexLocationSorts, type OrderSort } from './order-sort';
 import { publishOrderEvent } from './live-orders';
 
 /**
@@ -251,7 +251,9 @@ export async function orderListPage(s: OrderIndexStore, tenantId: string, list: 
 }
 
 /** Newest first with no status filter: the lists as they always were; any other order or a status filter: order-sort.ts. */
-function pageIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>, start: number, count: number) {
+function pageIds(s: OrderIndexStore, tenantId: string, asked: OrderListName, filters: Omit<OrderListQuery, 'page' | 'limit'>, start: number, count: number) {
+  const { list, statuses } = narrowedList(asked, filters.statuses);
+  const q = { ...filters, statuses };
   if ((q.sort ?? 'placed_at') === 'placed_at' && q.descending !== false && !q.statuses) {
     return q.words?.length ? searchedIds(s, tenantId, list, q, start, count) : listedIds(s, tenantId, list, q, start, count);
   }

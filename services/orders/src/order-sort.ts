@@ -100,6 +100,14 @@ export function statusesWithin(list: OrderListName, statuses: readonly string[] 
   return whole.every((st) => inList.includes(st)) ? null : inList;
 }
 
+/** Statuses that make up one whole list (All with only completed, say) are that list: its own sets, no union to build. */
+export function narrowedList(list: OrderListName, statuses: string[] | null | undefined): { list: OrderListName; statuses: string[] | null } {
+  if (list !== 'all' || !statuses?.length) return { list, statuses: statuses ?? null };
+  const lists = new Set(statuses.map(orderListOf));
+  const only = lists.size === 1 ? [...lists][0] : null;
+  return only && statusesWithin(only, statuses) === null ? { list: only, statuses: null } : { list, statuses };
+}
+
 export interface SortedPageQuery {
   list: OrderListName; locationId?: number; orderType?: string; fromMs?: number; toMs?: number;
   /** Sets every order must be in (the search words'). */

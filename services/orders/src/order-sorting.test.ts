@@ -110,6 +110,9 @@ describe('the status filter', () => {
     expect(await numbers('outstanding', { status: 'taken,preparing' })).toEqual(['3006', '3002']);
     expect(await numbers('all', { status: 'completed,placed' })).toEqual(['3008', '3007', '3003', '3001']);
     expect(await numbers('all', { status: 'cancelled' })).toEqual(['3004']);
+    // All with every outstanding status is the outstanding list (3006 and 3008 have equal totals).
+    const outstanding = await numbers('all', { status: 'prepared,placed,taken,preparing', sort: 'total', direction: 'asc' });
+    expect([outstanding[0], [...outstanding.slice(1, 3)].sort(), ...outstanding.slice(3)]).toEqual(['3002', ['3006', '3008'], '3001', '3005']);
     // A status of another list matches nothing in this one.
     const none = await list('completed', { status: 'placed' });
     expect(none.json()).toMatchObject({ data: [], total: 0, last_page: 1 });
