@@ -185,3 +185,4 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
     },
   };
 }
+export { runScript } from './scripts';

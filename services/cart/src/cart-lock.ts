@@ -1,3 +1,4 @@
+import { runScript } from '@platform/queue';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AppError } from '@platform/server-kit';
@@ -29,6 +30,6 @@ export async function withRedisLock<T>(redis: Redis, key: string, work: () => Pr
   try {
     return await work();
   } finally {
-    await redis.eval(RELEASE, 1, key, token);
+    await runScript(redis, RELEASE, 1, key, token);
   }
 }

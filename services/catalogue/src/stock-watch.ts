@@ -1,3 +1,4 @@
+import { runScript } from '@platform/queue';
 import type { Redis } from 'ioredis';
 import { Location, scoped, Tenant } from '@platform/db';
 import { stockLeft } from './stock';
@@ -60,7 +61,7 @@ export function stockWatch(kind: string) {
             await tell({ storeProductId, productId }, ids);
             if (ids.length) await r.redis.srem(keys.storeProduct(r, tenantId, storeProductId), ...ids);
           }
-          await r.redis.eval(TIDY, 3, keys.storeProduct(r, tenantId, storeProductId), keys.product(r, tenantId, productId), keys.products(r, tenantId), String(storeProductId), String(productId));
+          await runScript(r.redis, TIDY, 3, keys.storeProduct(r, tenantId, storeProductId), keys.product(r, tenantId, productId), keys.products(r, tenantId), String(storeProductId), String(productId));
         }
       }
     },

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Job } from 'bullmq';
-import type { StockReconcileJob } from '@platform/queue';
+import { runScript, type StockReconcileJob } from '@platform/queue';
 import { keyedId, scoped, Tenant } from '@platform/db';
 import { StoreProduct } from './models';
 import { writeLatestMany } from './write-latest';
@@ -92,7 +92,7 @@ async function change(store: StockStore, tenantId: string, sign: -1 | 1, lines: 
   const args = [String(sign), hold.mode, hold.id, String(Date.now()), hold.note, ...wanted.flatMap((l) => [String(l.storeProductId), String(l.quantity)])];
   const keys = [countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId), holdsKey(store, tenantId), holdNotesKey(store, tenantId), unwrittenSinceKey(store, tenantId)];
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const reply = await store.redis.eval(CHANGE_STOCK, keys.length, ...keys, ...args) as (string | number)[];
+    const reply = await runScript(store.redis, CHANGE_STOCK, keys.length, ...keys, ...args) as (string | number)[];
     if (reply[0] === 'missing') { await loadCounts(store, tenantId, reply.slice(1).map(Number)); continue; }
     if (reply[0] === 'short') return { ok: false, storeProductId: Number(reply[1]), left: Math.max(0, Number(reply[2])) };
     if (reply[0] === 'gone') return { ok: true, changes: [] };
@@ -195,7 +195,7 @@ return 1`;
 
 /** The database has this version of the count: the reconcile job need not look at it (unless it changed again). */
 const markWritten = (store: StockStore, tenantId: string, c: { storeProductId: number; version: number }) =>
-  store.redis.eval(MARK_WRITTEN, 2, unwrittenKey(store, tenantId), unwrittenSinceKey(store, tenantId), String(c.storeProductId), String(c.version));
+  runScript(store.redis, MARK_WRITTEN, 2, unwrittenKey(store, tenantId), unwrittenSinceKey(store, tenantId), String(c.storeProductId), String(c.version));
 
 /**
  * The store products whose latest change the database may not have (a write that failed or never ran), changed at

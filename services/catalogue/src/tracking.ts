@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { inBackground, scoped } from '@platform/db';
-import { orderPlacedJobId, QUEUE_NAMES, type OrderPlacedJob, type ProductViewJob, type SearchEventJob } from '@platform/queue';
+import { orderPlacedJobId, QUEUE_NAMES, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, runScript } from '@platform/queue';
 import { AppError, type RequestContext, type PlatformResources } from '@platform/server-kit';
 import { ProductStat, productStatDocId, SearchTerm, searchTermDocId } from './models';
 import { writeLatest } from './write-latest';
@@ -69,7 +69,7 @@ async function count(store: CounterStore, tenantId: string, kind: Kind, job: Pic
   const keys = [loadedKey(store, tenantId, kind), countedKey(store, kind, job.queueName ?? '', String(job.id ?? '')), ...increments.map((i) => i.key)];
   const args = [once ? '1' : '0', ...increments.flatMap((i) => [i.kind, i.member, String(i.amount)])];
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const reply = await store.redis.eval(COUNT, keys.length, ...keys, ...args);
+    const reply = await runScript(store.redis, COUNT, keys.length, ...keys, ...args);
     if (reply !== 'missing') return;
     await ensureLoaded(store, tenantId, kind);
   }

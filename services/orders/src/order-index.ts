@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { scanKeys } from '@platform/queue';
+import { scanKeys, runScript } from '@platform/queue';
 import { inBackground, scoped, Tenant } from '@platform/db';
 import { AWAITING_PAYMENT, cancelledLinesCents, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
 import { Order } from './models';
@@ -291,7 +291,7 @@ return { total, ids }`;
 /** The ids of the orders holding every search word, in the list and filters asked, newest first: one page and the count. */
 async function searchedIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>, start: number, count: number) {
   const keys = [...(q.words ?? []).map((w) => orderKeys.find(s, tenantId, w)), orderKeys.list(s, tenantId, list, q.locationId, q.orderType), `${base(s, tenantId)}:scratch`];
-  const [total, ids] = await s.redis.eval(SEARCH_PAGE, keys.length, ...keys, String(q.fromMs ?? '-inf'), String(q.toMs ?? '+inf'), String(start), String(count)) as [number, string[]];
+  const [total, ids] = await runScript(s.redis, SEARCH_PAGE, keys.length, ...keys, String(q.fromMs ?? '-inf'), String(q.toMs ?? '+inf'), String(start), String(count)) as [number, string[]];
   return { ids, total };
 }
 

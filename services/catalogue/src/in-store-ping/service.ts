@@ -4,7 +4,7 @@ import { inBackground, keyedId, Location, scoped, tenantOwned } from '@platform/
 import {
   PING_GUEST_DETAILS_NEEDED, PING_NO_DEVICE, PING_NOT_FOR_STAFF, pingContact, pingContactProblems, pingSavedMessage, type PingContact, type PingContactInput,
 } from '@platform/domain';
-import { closedAccountEmailHash, type AccountClosedJob, type PlatformQueues } from '@platform/queue';
+import { closedAccountEmailHash, type AccountClosedJob, type PlatformQueues, runScript } from '@platform/queue';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { Customer, storeRecipients } from '@platform/identity';
 import { Product, productDocId } from '../models';
@@ -170,7 +170,7 @@ export async function savePing(
 
   const pingedAt = new Date();
   const r = resources;
-  const reply = await withPings(r, ctx.tenantId, () => r.redis.eval(PING, 6,
+  const reply = await withPings(r, ctx.tenantId, () => runScript(r.redis, PING, 6,
     loadedMarker(r, ctx.tenantId), inStorePingWatch.keys.storeProduct(r, ctx.tenantId, item.storeProductId), inStorePingWatch.keys.product(r, ctx.tenantId, item.productId),
     inStorePingWatch.keys.products(r, ctx.tenantId), countsKey(r, ctx.tenantId), dayKey(r, ctx.tenantId, item.locationId, utcDay(pingedAt)),
     _id, String(item.storeProductId), String(item.productId)));
@@ -222,7 +222,7 @@ export async function cancelPing(ctx: RequestContext, resources: WatchStore, reg
   const ping = await readPing(ctx, _id);
   if (ping?.status !== 'open') return stateOf(null);
   const r = resources;
-  await withPings(r, ctx.tenantId, () => r.redis.eval(CANCEL, 4,
+  await withPings(r, ctx.tenantId, () => runScript(r.redis, CANCEL, 4,
     loadedMarker(r, ctx.tenantId), inStorePingWatch.keys.storeProduct(r, ctx.tenantId, item.storeProductId), countsKey(r, ctx.tenantId),
     dayKey(r, ctx.tenantId, ping.locationId, utcDay(new Date(ping.pingedAt))), _id, String(item.productId)));
   await InStorePing.updateOne(scoped(ctx, { _id }), { $set: { status: 'cancelled', endedAt: new Date() } });

@@ -1,3 +1,4 @@
+import { runScript } from '@platform/queue';
 import { orderAmountDueCents } from '@platform/domain';
 import { withRedisLock } from '@platform/cart';
 import type { RequestContext } from '@platform/server-kit';
@@ -65,7 +66,7 @@ export async function owedCents(ctx: RequestContext, io: ArIo, accountId: string
 export async function takeCredit(ctx: RequestContext, io: ArIo, account: { id: string; creditLimitCents: number }, cents: number, holdId: string | null, options: { locked?: boolean } = {}): Promise<{ ok: boolean; owedCents: number }> {
   const args = [account.id, String(cents), String(account.creditLimitCents), holdId ?? '', String(Date.now()), `${account.id}:${cents}`];
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const reply = await io.resources.redis.eval(TAKE, 3, ...keys(io, ctx.tenantId), ...args) as string[];
+    const reply = await runScript(io.resources.redis, TAKE, 3, ...keys(io, ctx.tenantId), ...args) as string[];
     if (reply[0] === 'missing') { await loadOwed(ctx, io, account.id, options.locked === true); continue; }
     return { ok: reply[0] === 'ok', owedCents: Number(reply[1]) };
   }
@@ -74,7 +75,7 @@ export async function takeCredit(ctx: RequestContext, io: ArIo, account: { id: s
 
 /** Gives a checkout's hold back (the order was not placed), once however many call it. */
 export async function releaseCredit(ctx: { tenantId: string }, io: ArIo, holdId: string): Promise<boolean> {
-  return (await io.resources.redis.eval(RELEASE, 3, ...keys(io, ctx.tenantId), holdId)) === 1;
+  return (await runScript(io.resources.redis, RELEASE, 3, ...keys(io, ctx.tenantId), holdId)) === 1;
 }
 
 /** The hold's charge is in the ledger now: it stays in the balance and the hold is forgotten. */

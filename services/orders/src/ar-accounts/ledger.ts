@@ -1,3 +1,4 @@
+import { runScript } from '@platform/queue';
 import { mongoose, scoped } from '@platform/db';
 import { AR_ACCOUNT_NOT_FOUND, orderAmountDueCents, type ArAccountStatus } from '@platform/domain';
 import { withRedisLock } from '@platform/cart';
@@ -78,7 +79,7 @@ const MOVE = `if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return redis.
 
 /** A ledger change made in the database (under the account's lock) moves the balance Redis holds by as much. */
 export async function moveOwed(ctx: { tenantId: string }, io: ArIo, accountId: string, cents: number): Promise<void> {
-  if (cents !== 0) await io.resources.redis.eval(MOVE, 1, owedKeys(io, ctx.tenantId)[0], accountId, String(cents));
+  if (cents !== 0) await runScript(io.resources.redis, MOVE, 1, owedKeys(io, ctx.tenantId)[0], accountId, String(cents));
 }
 
 type ChargedOrder = Parameters<typeof orderAmountDueCents>[0] & { _id: unknown; arAccount?: { id: string; number: string; name: string } | null };
