@@ -331,6 +331,7 @@ beforeAll(async () => {
   }
 });
 READS['/api/about-us/images/{id}/{name}'] = `/api/about-us/images/${IMAGE_IDS.a}/iso-a.png`;
+READS['/api/about-us/images/{id}/thumbnail/{name}'] = `/api/about-us/images/${IMAGE_IDS.a}/thumbnail/iso-a.png`;
 WRITES.push('/api/about-us/upload', '/api/admin/upload-image-from-url');
 
 describe('tenant isolation across every route', () => {
@@ -568,6 +569,7 @@ describe('uploaded images across stores', () => {
     const bImage = `/api/about-us/images/${IMAGE_IDS.b}/iso-b.png`;
     for (const pick of [{ host: 'shop.iso-a.test' }, { 'business-slug': 'iso-a' }]) {
       expect((await harness.app.inject({ url: bImage, headers: pick })).statusCode, JSON.stringify(pick)).toBe(404);
+      expect((await harness.app.inject({ url: `/api/about-us/images/${IMAGE_IDS.b}/thumbnail/iso-b.png`, headers: pick })).statusCode, JSON.stringify(pick)).toBe(404);
     }
     const form = await multipartBody([{ field: 'image', filename: 'a photo.png', type: 'image/png', data: Buffer.concat([PNG_START, Buffer.from('iso-a new photo')]) }]);
     const uploaded = await harness.app.inject({ method: 'POST', url: '/api/about-us/upload', headers: { ...asA, ...form.headers }, payload: form.payload });
