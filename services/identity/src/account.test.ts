@@ -6,6 +6,7 @@ import { StoreProfile } from '@platform/tenant-settings';
 import { identityService, Customer, CustomerKey, hashPassword } from './index';
 import { STORE_ACCOUNT_NOT_DELETED } from './account';
 import { CardCustomer } from './cards';
+import { customerKeyId } from './keys';
 import { sealSecret } from '@platform/server-kit';
 import { delivered, startOutbox } from './test-outbox';
 
@@ -278,6 +279,16 @@ describe('the account', () => {
     // The losing registration gave back the phone it had claimed: only the winner's keys are left.
     expect(keys.filter((k) => k._id.includes('twin@acct.test') || /:phone:503555016[12]$/.test(k._id)).map((k) => [k._id.split(':').slice(1).join(':'), k.customerId]).sort())
       .toEqual([['email:twin@acct.test', String(kept._id)], [`phone:${kept.telephone}`, String(kept._id)]]);
+  });
+
+  it("says 'exists' for a key a dead registration left behind, and a registration with that e-mail takes the key over", async () => {
+    // A process that died between claiming the key and saving the account: the key names no customer.
+    await CustomerKey.create({ _id: customerKeyId(tenantId, 'email', 'ghost@acct.test'), tenantId, customerId: '64b000000000000000000001', claimedAt: new Date(Date.now() - 120_000) });
+    expect((await post('check-email-phone-exists', { email: 'ghost@acct.test' })).json().exists).toBe(true);
+    expect((await post('login', { email: 'ghost@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(422);
+    expect((await post('signup', { ...member, email: 'ghost@acct.test', telephone: '(503) 555-0181' })).statusCode).toBe(200);
+    expect((await post('login', { email: 'ghost@acct.test', password: 'Secret-Pass-1' })).statusCode).toBe(200);
+    expect((await post('check-email-phone-exists', { email: 'ghost@acct.test' })).json().exists).toBe(true);
   });
 
   it('lists sessions by _id from the Redis list (the query guard would refuse a scan), and rebuilds a lost list in the background', async () => {

@@ -177,12 +177,15 @@ export async function customerByKey<T>(ctx: TenantContext, kind: CustomerKeyKind
 
 /**
  * Whether an account holds this e-mail, phone or slug: the kept copy when there is one (no database read), else the
- * checked lookup of `customerByKey`. Only for answers that reveal nothing more than the account lookup does.
+ * key document alone (one read by `_id`). Keys are given back when an account is deleted, changes the value or fails
+ * to save, so only a process that died between claiming a key and saving its account leaves one that says 'exists'
+ * for no account; registering with that value takes it over (`claimKey`). Only for answers that reveal nothing more
+ * than the account lookup does: sign-in checks the customer (`customerByKey`).
  */
 export async function keyHeld(ctx: TenantContext, kind: CustomerKeyKind, value: string): Promise<boolean> {
   if (!value) return false;
   if (await keptHolder(customerKeyId(ctx.tenantId, kind, value))) return true;
-  return Boolean(await customerByKey(ctx, kind, value));
+  return Boolean(await keyHolder(ctx, kind, value));
 }
 
 /**
