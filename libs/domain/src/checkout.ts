@@ -65,16 +65,7 @@ export function deliveryAddressProblems(input: DeliveryAddressInput): DeliveryAd
 /** The order type names orders keep, by fulfilment mode. */
 export const ORDER_TYPE_NAMES: Record<FulfilmentMode, 'pickup' | 'delivery' | 'shipping'> = { 0: 'pickup', 1: 'delivery', 2: 'shipping' };
 
-/**
- * Paying the store itself: what a store without an online card provider offers (payment settings with no
- * payment_provider), worded for how the order reaches the shopper.
- */
-export const PAY_AT_STORE = 'pay_at_store';
-export function payAtStoreLabel(mode: FulfilmentMode): string {
-  if (mode === FULFILMENT_MODES.delivery) return 'Pay when your order is delivered';
-  if (mode === FULFILMENT_MODES.shipping) return 'Pay by phone: the store calls you to take payment before it ships';
-  return 'Pay at the store when you pick up';
-}
+/** Paying the store itself, later (PAY_AT_STORE, payAtStoreLabel, payLaterProblem): pay-later.ts. */
 
 /** Checkout's order numbers count up per store from 1001: the next after the highest checkout has given. */
 export function nextOrderNumber(highest: number | null | undefined): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cardEndingLabel, isRunDay, nextRun, parseRecurringPattern, recurringChangeLines, recurringPattern, recurringPayAtStoreProblem, RECURRING_PAY_AT_STORE_PICKUP_ONLY, recurringProductProblem, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays,
+  cardEndingLabel, isRunDay, nextRun, parseRecurringPattern, recurringChangeLines, recurringPattern, recurringProductProblem, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays,
 } from './recurring-orders';
 import { NOT_ORDERED_ONLINE } from './product-display';
 
@@ -72,10 +72,10 @@ describe('a change to a recurring order, as its history says it', () => {
     expect(recurringChangeLines({ ...before, card: visa }, { ...before, card: null })).toEqual(['Payment: Visa ending 4242 → Pay at the store']);
   });
 
-  it('lets only a pickup switch to paying at the store', () => {
-    expect(recurringPayAtStoreProblem('pickup')).toBeNull();
-    expect(recurringPayAtStoreProblem('delivery')).toBe(RECURRING_PAY_AT_STORE_PICKUP_ONLY);
-    expect(recurringPayAtStoreProblem('shipping')).toBe(RECURRING_PAY_AT_STORE_PICKUP_ONLY);
+  it('names paying later by how the order reaches the shopper', () => {
+    const visa = { source: 'pm_1', label: 'Visa ending 4242' };
+    expect(recurringChangeLines({ ...before, orderType: 'delivery', card: visa }, { ...before, orderType: 'delivery', card: null })).toEqual(['Payment: Visa ending 4242 → Pay on delivery']);
+    expect(recurringChangeLines({ ...before, orderType: 'shipping', card: null }, { ...before, orderType: 'shipping', card: visa })).toEqual(['Payment: Pay by phone → Visa ending 4242']);
   });
 
   it('is empty when nothing changed (the same address written otherwise included)', () => {

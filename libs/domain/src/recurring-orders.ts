@@ -1,3 +1,4 @@
+import { payLaterShortLabel } from './pay-later';
 import { itemModeLimit, orderingOffReason, type DisplayProduct, type StoreDisplayFlags } from './product-display';
 
 /**
@@ -131,12 +132,8 @@ export const RECURRING_KEEP_ONE_ITEM = 'A recurring order keeps at least one ite
 export const RECURRING_NOT_SOLD_HERE = 'That product is not sold at this store.';
 /** Its card (card_source): one of the shopper's own saved cards at the store's card provider. */
 export const RECURRING_CHOOSE_SAVED_CARD = 'Please choose one of your saved cards.';
-/** How a recurring order paid at the store reads ('Payment: Pay at the store → Visa ending 4242'). */
-export const RECURRING_PAY_AT_STORE_LABEL = 'Pay at the store';
-/** Switching to paying at the store (payment_method pay_at_store): a run the shopper picks up only. */
-export const RECURRING_PAY_AT_STORE_PICKUP_ONLY = 'Only an order picked up at the store can be paid at the store. A delivered or shipped recurring order is charged to one of your saved cards.';
-/** Both asked at once: paying at the store and a card. */
-export const RECURRING_PAY_AT_STORE_NO_CARD = 'An order paid at the store is not charged to a card. Please choose one or the other.';
+/** Both asked at once: paying later (payment_method pay_at_store) and a card. */
+export const RECURRING_PAY_AT_STORE_NO_CARD = 'An order paid at the store, on delivery or by phone is not charged to a card. Please choose one or the other.';
 /** The store does not choose a customer's card (docs/RECURRING-ORDERS.md "Its card"). */
 export const RECURRING_CARD_IS_CUSTOMERS = 'Only the customer can change the card a recurring order is charged to: they choose one of their saved cards under Recurring orders in their account.';
 export const RECURRING_ITEM_TWICE = 'Each item may be given once.';
@@ -163,23 +160,16 @@ export function recurringProductProblem(product: Pick<DisplayProduct, 'extra' | 
   return orderingOffReason(product, store) ?? (orderType === 'pickup' ? null : itemModeLimit(product, orderType));
 }
 
-/**
- * Why a recurring order may not switch to paying at the store, or null: each run is placed with nobody at checkout, so
- * only a run the shopper collects (and pays for) at the counter may go unpaid; a delivered or shipped one is charged to
- * a saved card. (Checkout itself still offers paying on delivery or by phone with the shopper present.)
- */
-export function recurringPayAtStoreProblem(orderType: 'pickup' | 'delivery' | 'shipping'): string | null {
-  return orderType === 'pickup' ? null : RECURRING_PAY_AT_STORE_PICKUP_ONLY;
-}
-
 /** What a recurring order is, as far as a change can touch it. */
 export interface RecurringShape {
   frequency: RecurringFrequency;
   address: { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null;
   shippingService: string | null;
   items: { storeProductId: number; title: string; quantity: number }[];
-  /** The card each run is charged to (its saved card's source, and as shown: 'Visa ending 4242'); null when paid at the store. */
+  /** The card each run is charged to (its saved card's source, and as shown: 'Visa ending 4242'); null when paid later. */
   card?: { source: string; label: string } | null;
+  /** How it reaches the shopper: names paying later ('Pay at the store', 'Pay on delivery', 'Pay by phone'); pickup when left out. */
+  orderType?: 'pickup' | 'delivery' | 'shipping';
 }
 
 const addressText = (a: RecurringShape['address']) =>
@@ -205,7 +195,7 @@ export function recurringChangeLines(before: RecurringShape, after: RecurringSha
   if ((before.card?.source ?? '') !== (after.card?.source ?? '')) {
     // From a card to another is the card; to or from paying at the store is how it is paid.
     if (before.card && after.card) lines.push(`Card: ${before.card.label} → ${after.card.label}`);
-    else lines.push(`Payment: ${before.card?.label || RECURRING_PAY_AT_STORE_LABEL} → ${after.card?.label || RECURRING_PAY_AT_STORE_LABEL}`);
+    else lines.push(`Payment: ${before.card?.label || payLaterShortLabel(before.orderType ?? 'pickup')} → ${after.card?.label || payLaterShortLabel(after.orderType ?? 'pickup')}`);
   }
   return lines;
 }

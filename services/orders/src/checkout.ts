@@ -1,13 +1,13 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import {
-  addressLine, CART_EMPTY_AT_CHECKOUT, checkoutLocale, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, toCents,
+  addressLine, CART_EMPTY_AT_CHECKOUT, checkoutLocale, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, payLaterProblem, takesCardsOnline, toCents,
   FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING, LATE_PAYMENT_RELEASED,
   type RecurringFrequency, type DisclaimerSettings, AR_OVER_CREDIT_LIMIT,
 } from '@platform/domain';
 import type { PlacedOrder, RecurringOrder as RecurringOrderView } from '@platform/contracts';
 import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity, type StoredCart } from '@platform/cart';
 import { announceStockChange, releaseHold, releaseStock, reserveStock, settleHold, staleHolds, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
-import { getBusinessDetails, getStoreSettings, storedPaymentSettings } from '@platform/tenant-settings';
+import { getBusinessDetails, getPaymentSettings, getStoreSettings, storedPaymentSettings } from '@platform/tenant-settings';
 import { checkoutPhoneConfirmed, storeRecipients, VERIFY_PHONE_FIRST } from '@platform/identity';
 import { AppError, backgroundContext, rejectFieldProblems, resolvedTenant, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
@@ -103,6 +103,11 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   const forbidden = forbiddenModeProblem(cart.parcels.flatMap((parcel) => parcel.items), input.order_type);
   if (forbidden) throw new AppError('unprocessable', forbidden, { order_type: [forbidden] });
   if (cart.totals.order_type !== input.order_type) throw new AppError('unprocessable', 'This store does not offer that delivery method. Please choose another.', { order_type: ['is not offered'] });
+  // Paid later only as payLaterProblem allows for the mode. A recurring run keeps the way its shopper agreed to (they may switch).
+  if (input.payment_method === PAY_AT_STORE && !options.run) {
+    const problem = payLaterProblem(input.order_type, { takesCardsOnline: takesCardsOnline(await getPaymentSettings(ctx)) });
+    if (problem) throw new AppError('unprocessable', problem, { payment_method: [problem] });
+  }
   const mode = input.order_type;
   if (mode === FULFILMENT_MODES.delivery) {
     const address = stored.address;

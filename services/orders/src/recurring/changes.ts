@@ -1,15 +1,15 @@
 import {
   activePromoCents, checkQuantity, PAY_AT_STORE, formatCents, FULFILMENT_MODES, isPriceHidden, isRecurringFrequency, packSize, quantityLimitProblem, RECURRING_ALREADY_CANCELLED, RECURRING_CARD_IS_CUSTOMERS,
   RECURRING_CHANGED, RECURRING_CHANGED_BY_STORE, RECURRING_CHANGES_KEPT, RECURRING_CHOOSE_FREQUENCY, RECURRING_CHOOSE_SAVED_CARD, RECURRING_ITEM_TWICE, RECURRING_KEEP_ONE_ITEM,
-  RECURRING_NOT_FOUND, RECURRING_NOT_SOLD_HERE, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE, RECURRING_PAY_AT_STORE_LABEL, RECURRING_PAY_AT_STORE_NO_CARD, RECURRING_FREQUENCY_LABELS,
-  recurringPayAtStoreProblem,
+  RECURRING_NOT_FOUND, RECURRING_NOT_SOLD_HERE, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE, RECURRING_PAY_AT_STORE_NO_CARD, RECURRING_FREQUENCY_LABELS,
+  payLaterProblem, payLaterShortLabel, takesCardsOnline,
   RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED, recurringChangeLines, recurringProductProblem, runDayLabel, toCents, wholeQuantityProblem, type RecurringFrequency,
 } from '@platform/domain';
 import type { RecurringOrder as RecurringOrderView, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import { scoped } from '@platform/db';
 import type { PlatformQueues } from '@platform/queue';
 import { cartParcels, NO_SHIPPING_OPTIONS, quoteView, shippingOptions, type CartIo } from '@platform/cart';
-import { getBusinessDetails } from '@platform/tenant-settings';
+import { getBusinessDetails, getPaymentSettings } from '@platform/tenant-settings';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { PAY_BY_CARD } from '../card-payment';
 import { CHOOSE_SHIPPING_OPTION, validateAddress, type CheckedAddress, type Warn } from '../checkout-steps';
@@ -94,9 +94,9 @@ async function changedItems(ctx: RequestContext, io: ChangeIo, doc: RecurringDoc
 
 /**
  * How each run is paid, chosen by the shopper: one of their own saved cards in the vault of the store's card provider
- * (another shopper's, another provider's or an unknown one is 422), from a card or from paying at the store; or, for a
- * pickup only (recurringPayAtStoreProblem), paying at the store. The store does not choose how a customer pays
- * (docs/RECURRING-ORDERS.md "Its card").
+ * (another shopper's, another provider's or an unknown one is 422), from a card or from paying later; or paying later
+ * (at the store, on delivery, by phone) where checkout would offer it for the order's type (payLaterProblem). The store
+ * does not choose how a customer pays (docs/RECURRING-ORDERS.md "Its card").
  */
 async function chosenPayment(ctx: RequestContext, doc: RecurringDoc, input: Pick<RecurringChange, 'card_source' | 'payment_method'>): Promise<RecurringDoc['payment']> {
   const field = input.payment_method !== undefined && input.card_source === undefined ? 'payment_method' : 'card_source';
@@ -104,8 +104,8 @@ async function chosenPayment(ctx: RequestContext, doc: RecurringDoc, input: Pick
   if (ctx.caller?.isAdmin) refuse(RECURRING_CARD_IS_CUSTOMERS);
   if (input.payment_method === PAY_AT_STORE) {
     if (input.card_source !== undefined) refuse(RECURRING_PAY_AT_STORE_NO_CARD, 'payment_method');
-    const problem = recurringPayAtStoreProblem(doc.orderType);
-    return problem ? refuse(problem, 'payment_method') : { method: PAY_AT_STORE, label: RECURRING_PAY_AT_STORE_LABEL };
+    const problem = payLaterProblem(doc.orderType, { takesCardsOnline: takesCardsOnline(await getPaymentSettings(ctx)) });
+    return problem ? refuse(problem, 'payment_method') : { method: PAY_AT_STORE, label: payLaterShortLabel(doc.orderType) };
   }
   if (input.card_source === undefined) return doc.payment?.method === PAY_BY_CARD ? doc.payment : refuse(RECURRING_CHOOSE_SAVED_CARD, 'card_source');
   const card = await savedRecurringCard(ctx, doc.customerSlug, input.card_source);
@@ -194,7 +194,7 @@ export async function updateRecurringOrder(ctx: RequestContext, io: ChangeIo, id
     }
 
     const shape = (d: Pick<RecurringDoc, 'frequency' | 'address' | 'items' | 'payment'> & { shippingService?: string | null }) => ({
-      frequency: d.frequency, address: d.address, shippingService: d.shippingService ?? null, items: d.items,
+      frequency: d.frequency, address: d.address, shippingService: d.shippingService ?? null, items: d.items, orderType: doc.orderType,
       card: d.payment?.method === PAY_BY_CARD && d.payment.source ? { source: d.payment.source, label: d.payment.label } : null,
     });
     const what = recurringChangeLines(shape(doc), shape({ frequency, address, shippingService, items, payment }));

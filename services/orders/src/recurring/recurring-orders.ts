@@ -2,7 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 import type { Redis } from 'ioredis';
 import { inBackground, scoped, Tenant, tenantOwned } from '@platform/db';
 import {
-  cardEndingLabel, dayOf, dayStartMs, isRunDay, MAX_RECURRING_PER_SHOPPER, RECURRING_ALREADY_CANCELLED, RECURRING_FREQUENCY_LABELS, RECURRING_NEEDS_SAVED_CARD,
+  cardEndingLabel, dayOf, PAY_AT_STORE, payLaterShortLabel, dayStartMs, isRunDay, MAX_RECURRING_PER_SHOPPER, RECURRING_ALREADY_CANCELLED, RECURRING_FREQUENCY_LABELS, RECURRING_NEEDS_SAVED_CARD,
   RECURRING_NOT_A_RUN_DAY, RECURRING_NOT_FOUND, RECURRING_NOT_OFFERED, RECURRING_RUN_IN_PAST, RECURRING_SIGN_IN, RECURRING_TOO_MANY,
   recurringPattern, runAtMs, upcomingRunDays, OTHER_LOCATION_REFUSED, staffListLocation, staffSeesLocation, type FulfilmentMode, type RecurringFrequency, type RecurringRunStatus,
 } from '@platform/domain';
@@ -193,7 +193,7 @@ export async function startRecurringOrder(ctx: RequestContext, io: RecurringIo, 
     firstOrderNumber: order.orderNumber, orderType: order.orderType, locationId: order.locationId, address: order.address ?? null,
     shippingService: order.orderType === 'shipping' ? order.shippingService ?? null : null,
     contact: order.contact, note: order.note ?? '',
-    payment: request.card ? { method: 'card', source: request.card.source, label: request.card.label } : { method: 'pay_at_store', label: 'Pay at the store' },
+    payment: request.card ? { method: 'card', source: request.card.source, label: request.card.label } : { method: PAY_AT_STORE, label: payLaterShortLabel(order.orderType as RecurringDoc['orderType']) },
     items: order.items.map((i) => ({ productId: i.productId, storeProductId: i.storeProductId, sku: i.sku, title: i.title, quantity: i.quantity, special: i.special })),
   });
   const doc = created.toObject() as RecurringDoc;

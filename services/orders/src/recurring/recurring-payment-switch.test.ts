@@ -8,7 +8,7 @@ import { identityService } from '@platform/identity';
 import { createStripeClient } from '@platform/payments';
 import { StoreProfile, tenantSettingsService } from '@platform/tenant-settings';
 import {
-  RECURRING_CARD_IS_CUSTOMERS, RECURRING_CHANGED, RECURRING_CHOOSE_SAVED_CARD, RECURRING_PAY_AT_STORE_NO_CARD, RECURRING_PAY_AT_STORE_PICKUP_ONLY,
+  RECURRING_CARD_IS_CUSTOMERS, RECURRING_CHANGED, RECURRING_CHOOSE_SAVED_CARD, RECURRING_PAY_AT_STORE_NO_CARD,
 } from '@platform/domain';
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from '../index';
@@ -111,13 +111,16 @@ describe('switching how a recurring order is paid', () => {
     expect(run.payment.reference ?? null).toBeNull();
   });
 
-  it('a delivered one is not paid at the store (422, nothing changed)', async () => {
+  it('a delivered one switches to paying on delivery (the driver takes it), and its next run is placed to be paid then', async () => {
     const kai = await asCustomer('kai-rpay');
     expect((await call('assign-address', kai, { order_type: 1, address: '12 Oak St', city: 'Salem', state: 'OR', zip: '97301' })).statusCode).toBe(200);
     const started = await startRecurring(kai, { order_type: 1, payment_method: 'card', payment_token: 'pm_card_visa', save_card: true });
-    const before = await mine(kai, started.id);
-    const refused = await update(kai, { id: started.id, frequency: 'monthly', payment_method: 'pay_at_store' });
-    expect(refused.json()).toEqual({ status: 422, message: RECURRING_PAY_AT_STORE_PICKUP_ONLY, errors: { payment_method: [RECURRING_PAY_AT_STORE_PICKUP_ONLY] } });
-    expect(await mine(kai, started.id)).toEqual(before);
+    const changed = await update(kai, { id: started.id, payment_method: 'pay_at_store' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ payment_method: 'pay_at_store', payment_label: 'Pay on delivery', changes: [{ what: ['Payment: Visa ending 4242 → Pay on delivery'] }] });
+
+    const outcome = await placeRun(runIo(), { tenantId, recurringOrderId: started.id }, changed.json().data.next_dates[0]);
+    expect(outcome.status, outcome.reason).toBe('placed');
+    expect((await runOrder(outcome.orderNumber)).payment).toMatchObject({ method: 'pay_at_store', status: 'due' });
   });
 });

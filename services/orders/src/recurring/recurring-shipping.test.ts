@@ -8,7 +8,7 @@ import { acquireSearchIndexes, stockLeft, type SearchIndexRegistry } from '@plat
 import { cartService } from '@platform/cart';
 import { identityService } from '@platform/identity';
 import { forgetStoreProfile, StoreProfile, tenantSettingsService } from '@platform/tenant-settings';
-import { RUN_NO_SHIPPING_RATE, RUN_NOT_SHIPPED, RUN_OTHER_SERVICE, RUN_SHIPPING_RATE_DOWN } from '@platform/domain';
+import { RUN_NO_SHIPPING_RATE, RUN_NOT_SHIPPED, RUN_OTHER_SERVICE, RUN_SHIPPING_RATE_DOWN, SHIPPED_ORDERS_PAID_BY_CARD } from '@platform/domain';
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from '../index';
 import { RecurringOrder } from './recurring-orders';
@@ -85,9 +85,11 @@ describe('recurring orders for shipping', () => {
     const placed = await call('customer/orders/submit', sam, { order_type: 2, ...contact, payment_method: 'pay_at_store', recurring: { frequency: 'weekly' } });
     expect(placed.statusCode).toBe(200);
     const { order, recurring_order: recurring } = placed.json();
-    expect(order).toMatchObject({ order_type: 'shipping', shipping_service: 'Store Shipping Express', fulfilment_charge: '26.49' });
+    // The store takes no cards online: a shipped order is paid by phone (payLaterProblem), and so is each run.
+    expect(order).toMatchObject({ order_type: 'shipping', shipping_service: 'Store Shipping Express', fulfilment_charge: '26.49',
+      payment: { method: 'pay_at_store', label: 'Pay by phone: the store calls you to take payment before it ships' } });
     expect(recurring).toMatchObject({
-      order_type: 'shipping', shipping_service: 'Store Shipping Express', first_order_number: order.order_number,
+      order_type: 'shipping', shipping_service: 'Store Shipping Express', first_order_number: order.order_number, payment_method: 'pay_at_store', payment_label: 'Pay by phone',
       address: { address: '12 Elm St', address2: '', city: 'Salem', state: 'OR', zip: '97302' },
     });
     recurringId = recurring.id;
@@ -97,7 +99,7 @@ describe('recurring orders for shipping', () => {
     // The day before a run, the shopper reads how it comes.
     expect(await remindOfRun(runIo(), { tenantId, recurringOrderId: recurringId }, days[0]!)).toEqual({ status: 'reminded' });
     const [reminder] = await mails('recurring-reminder');
-    expect(reminder.text).toContain('Shipping to 12 Elm St, Salem with Store Shipping Express, at the rate quoted when it is placed. Payment: Pay at the store.');
+    expect(reminder.text).toContain('Shipping to 12 Elm St, Salem with Store Shipping Express, at the rate quoted when it is placed. Payment: Pay by phone.');
   });
 
   it('ships each run to the same address by the same service, at the rate quoted when it is placed', async () => {
@@ -113,6 +115,30 @@ describe('recurring orders for shipping', () => {
     expect(await stock(21)).toBe(before - 2);
     const [confirmation] = (await mails('order-confirmation')).filter((m) => String(m.subject).includes(` ${outcome.orderNumber} `));
     expect(confirmation.text).toContain('Shipping to: 12 Elm St, Salem, OR 97302 (Store Shipping Express).');
+  });
+
+  it('once the store takes cards online, a shipped order is not paid by phone: checkout and the recurring switch refuse it (422, nothing changed)', async () => {
+    await setShipping({ payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_rship', secret_key: sealSecret('sk_test_rship') } } });
+    const sam = await asCustomer('sam-ship');
+    const refusal = { status: 422, message: SHIPPED_ORDERS_PAID_BY_CARD, errors: { payment_method: [SHIPPED_ORDERS_PAID_BY_CARD] } };
+    try {
+      expect((await call('add-to-cart', sam, { store_product_id: 21, quantity: 1 })).statusCode).toBe(200);
+      expect((await call('shipping-quotes', sam, { customerAddress: home })).json().status).toBe('success');
+      expect((await call('select-shipping-quote', sam, { quote_id: 'store-shipping-ground' })).statusCode).toBe(200);
+      const [before, orders] = [await stock(21), await inDb(() => Order.countDocuments({ tenantId }))];
+      const refused = await call('customer/orders/submit', sam, { order_type: 2, ...contact, payment_method: 'pay_at_store' });
+      expect(refused.json()).toEqual(refusal);
+      expect([await stock(21), await inDb(() => Order.countDocuments({ tenantId }))]).toEqual([before, orders]);
+      const cart = await harness.app.inject({ url: '/api/cart-parcels?order_type=2', headers: headers(sam) });
+      expect(cart.json().data.item_count).toBe(1); // the cart is kept
+
+      const mine = async () => (await call('get-recurring-orders', sam)).json().data[0];
+      const kept = await mine();
+      expect((await call('update-recurring-order', sam, { id: recurringId, payment_method: 'pay_at_store' })).json()).toEqual(refusal);
+      expect(await mine()).toEqual(kept);
+    } finally {
+      await setShipping({ 'payment.payment_provider': null });
+    }
   });
 
   it('ships by the cheapest service quoted when its own is not offered any more, and the order says so', async () => {
