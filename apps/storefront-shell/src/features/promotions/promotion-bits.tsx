@@ -29,13 +29,16 @@ const Applied = styled.div`
   h2 { color: ${(p) => p.theme.colors.success}; }
 `;
 
-/** The success of a redemption: the server's line, the terms, and Start Shopping. */
-export function PromoApplied({ message, disclaimer, onStart }: { message: string; disclaimer: string; onStart: () => void }) {
+/**
+ * The success of a redemption: the server's line, the terms, and Start Shopping. `focusStart` when it replaces
+ * the Apply Promo button the shopper pressed: the cursor moves on to Start Shopping instead of being lost.
+ */
+export function PromoApplied({ message, disclaimer, onStart, focusStart = false }: { message: string; disclaimer: string; onStart: () => void; focusStart?: boolean }) {
   return (
     <Applied role="status">
       <h2 id="promo-applied-title">{message}</h2>
       {disclaimer ? <p><small>{disclaimer}</small></p> : null}
-      <Button type="button" onClick={onStart}>Start Shopping</Button>
+      <Button type="button" onClick={onStart} autoFocus={focusStart}>Start Shopping</Button>
     </Applied>
   );
 }
@@ -56,7 +59,7 @@ export function PromotionOffer({ promotion, headingId, headingLevel = 2, showTex
   const navigate = useNavigate();
   const { state, redeem } = usePromotionRedeem();
   if (state.status === 'done') {
-    return <PromoApplied message={state.message} disclaimer={state.disclaimer} onStart={() => { afterStart?.(); navigate(promotion.popup_redirect_url ?? '/'); }} />;
+    return <PromoApplied message={state.message} disclaimer={state.disclaimer} focusStart onStart={() => { afterStart?.(); navigate(promotion.popup_redirect_url ?? '/'); }} />;
   }
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
