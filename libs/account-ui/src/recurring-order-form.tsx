@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import {
-  cardEndingLabel, deliveryAddressProblems, FULFILMENT_MODES, PAY_AT_STORE, payAtStoreLabel, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_KEEP_ONE_ITEM, RECURRING_NOTHING_CHANGED, wholeQuantityProblem,
+  cardEndingLabel, deliveryAddressProblems, PAY_AT_STORE, payAtStoreLabel, payLaterProblem, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_KEEP_ONE_ITEM, RECURRING_NOTHING_CHANGED, wholeQuantityProblem,
   type RecurringFrequency,
 } from '@platform/domain';
 import { errorMessage, fieldErrors, identityApi, recurringOrdersApi } from '@platform/api-client';
@@ -95,13 +95,15 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   const [update, { isLoading: saving }] = calls.useUpdate();
   const [loadOptions, { isLoading: quoting }] = calls.useOptions();
   const [findProducts, { isLoading: searching }] = calls.useProducts();
-  // The shopper chooses how each order is paid: a saved card, or (picked up, or already so) at the store.
+  // The shopper chooses how each order is paid: a saved card, or later (at the store, on delivery, by phone) where the rule allows.
   const { data: cards, isLoading: loadingCards, isError: cardsFailed } = identityApi.useSavedCardsQuery(undefined, { skip: by !== 'customer' });
   // Paid at the store with no saved card (or a store that takes no cards): nothing to choose.
   const choosesPayment = by === 'customer' && !(cards?.length === 0 && order.payment_method !== 'card');
   const paidBefore = order.payment_method === 'card' ? order.card_source ?? '' : PAY_AT_STORE;
   const [payment, setPayment] = useState(paidBefore);
-  const offersPayAtStore = order.order_type === 'pickup' || order.payment_method !== 'card';
+  // Paid by card, the store takes cards online: a shipped one stays on a card (payLaterProblem); paid later already, it stays offered.
+  const payLaterRefused = order.payment_method === 'card' ? payLaterProblem(order.order_type, { takesCardsOnline: true }) : null;
+  const offersPayAtStore = !payLaterRefused;
   const [added, setAdded] = useState<AddedLine[]>([]);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<{ search: string; choices: RecurringProductChoice[] } | null>(null);
@@ -386,7 +388,7 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
             <Field>How each order is paid
               <select name="payment" value={payment} aria-invalid={Boolean(problems.card_source || problems.payment_method)}
                 onChange={(e) => { setPayment(e.target.value); setProblems(({ card_source: _, payment_method: __, ...rest }) => rest); }}>
-                {offersPayAtStore ? <option value={PAY_AT_STORE}>{order.order_type === 'pickup' ? payAtStoreLabel(FULFILMENT_MODES.pickup) : order.payment_label}</option> : null}
+                {offersPayAtStore ? <option value={PAY_AT_STORE}>{payAtStoreLabel(order.order_type)}</option> : null}
                 {order.card_source && !cards?.some((c) => c.source === order.card_source) ? <option value={order.card_source}>{order.payment_label}{cards ? ' (no longer saved)' : ''}</option> : null}
                 {(cards ?? []).map((c) => <option key={c.source} value={c.source}>{cardEndingLabel(c.brand, c.last4)}</option>)}
               </select>
@@ -394,7 +396,7 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
           ) : null}
           {problem('card_source')}
           {problem('payment_method')}
-          {order.order_type !== 'pickup' && order.payment_method === 'card' ? <p>A delivered or shipped order is charged to a card; only an order you pick up can be paid at the store.</p> : null}
+          {payLaterRefused ? <p>{payLaterRefused}</p> : null}
           {cards && cards.length <= 1 ? <p>To use another card, tick &lsquo;Save this card&rsquo; when you next pay by card at checkout; it is then offered here.</p> : null}
         </fieldset>
       ) : null}

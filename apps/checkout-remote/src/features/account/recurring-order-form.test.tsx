@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Address, Paged, RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import type { RecurringChanged } from '@platform/api-client';
+import { SHIPPED_ORDERS_PAID_BY_CARD } from '@platform/domain';
 import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
 import { BUSINESS, CUSTOMER, Failure, renderCheckout, type Answers } from '../../test-support';
 
@@ -244,21 +245,28 @@ describe('The card and the products of a recurring order', () => {
     expect(form.textContent).not.toContain('How each order is paid');
   });
 
-  it('switches a pickup paid by card back to paying at the store; a delivered one is offered its cards only', async () => {
+  it('switches a pickup paid by card back to paying at the store; a delivered one may be paid on delivery, a shipped one stays on a card', async () => {
     const DELIVERED: RecurringOrder = { ...BY_CARD, id: '0123456789abcdef0123456c', first_order_number: '1081', order_type: 'delivery', address: SHIPPED.address };
+    const SHIPPED_BY_CARD: RecurringOrder = { ...SHIPPED, id: '0123456789abcdef0123456d', first_order_number: '1082', payment_method: 'card', payment_label: 'Visa ending 4242', card_source: 'pm_visa' };
     const changed: RecurringOrder = { ...BY_CARD, payment_method: 'pay_at_store', payment_label: 'Pay at the store', card_source: undefined,
       changes: [{ at: '2026-11-26T10:00:00.000Z', by: 'customer', what: ['Payment: Visa ending 4242 → Pay at the store'] }] };
-    let rows = [BY_CARD, DELIVERED];
+    let rows = [BY_CARD, DELIVERED, SHIPPED_BY_CARD];
     const api = new RecurringApi().on('POST /api/get-recurring-orders', () => paged(rows)).on('GET /api/customer-cards', { data: CARDS })
-      .on('POST /api/update-recurring-order', () => { rows = [changed, DELIVERED]; return { status: 'success', message: 'Your recurring order is changed. The next orders are placed with these changes.', data: changed }; });
+      .on('POST /api/update-recurring-order', () => { rows = [changed, DELIVERED, SHIPPED_BY_CARD]; return { status: 'success', message: 'Your recurring order is changed. The next orders are placed with these changes.', data: changed }; });
     const { user } = open(api);
 
     await user.click(await editButton('Every week from order 1081'));
     const delivered = screen.getByRole('form', { name: 'Edit recurring order' });
-    const cardsOnly = await within(delivered).findByRole('combobox', { name: 'How each order is paid' }) as HTMLSelectElement;
-    expect(within(cardsOnly).getAllByRole('option').map((o) => o.textContent)).toEqual(['Visa ending 4242', 'Mastercard ending 4444']);
-    expect(delivered.textContent).toContain('only an order you pick up can be paid at the store');
+    const onDelivery = await within(delivered).findByRole('combobox', { name: 'How each order is paid' }) as HTMLSelectElement;
+    expect(within(onDelivery).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pay when your order is delivered', 'Visa ending 4242', 'Mastercard ending 4444']);
     await user.click(within(delivered).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(await editButton('Every week from order 1082'));
+    const shipped = screen.getByRole('form', { name: 'Edit recurring order' });
+    const cardsOnly = await within(shipped).findByRole('combobox', { name: 'How each order is paid' }) as HTMLSelectElement;
+    expect(within(cardsOnly).getAllByRole('option').map((o) => o.textContent)).toEqual(['Visa ending 4242', 'Mastercard ending 4444']);
+    expect(shipped.textContent).toContain(SHIPPED_ORDERS_PAID_BY_CARD);
+    await user.click(within(shipped).getByRole('button', { name: 'Cancel' }));
 
     await user.click(await editButton('Every week from order 1080'));
     const form = screen.getByRole('form', { name: 'Edit recurring order' });

@@ -116,6 +116,43 @@ describe('checkout: Payment step', () => {
     expect(api.sent('GET /api/orders/order')).toEqual([]);
   });
 
+  describe('paying later, by how the order reaches the shopper (payLaterProblem)', () => {
+    const QUOTE = { id: 'ups-ground', carrier: 'UPS', service: 'Ground', rate: '0.00', handling_fee: '0.00', total: '0.00', delivery_days: null };
+    const byMode = (mode: 1 | 2): typeof CART => ({
+      ...pickupCart([DRILL, BITS], { order_type: mode, ...(mode === 2 ? { shipping_quote: QUOTE } : {}) }),
+      checkout_types: { pickup: true, delivery: mode === 1, shipping: mode === 2 },
+    });
+    const at = (mode: 1 | 2, payments: PaymentSettings) => {
+      localStorage.setItem('deliveryMode', String(mode));
+      return paymentApi(payments).on('GET /api/cart-parcels', { data: byMode(mode) })
+        .on('POST /api/customer/orders/submit', new Failure(422, 'Your card was declined.', { payment_token: ['Your card was declined.'] }));
+    };
+    const methods = () => screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).name === 'payment_method')
+      .map((r) => `${r.parentElement!.textContent!.trim()}${(r as HTMLInputElement).checked ? ' (checked)' : ''}`);
+
+    it('a delivery may be paid on delivery at a store that takes cards too', async () => {
+      renderCheckout('/cart', { api: at(1, STRIPE_TEST_MODE) });
+      await placeOrder();
+      await waitFor(() => expect(methods()).toEqual(['Pay when your order is delivered (checked)', 'Pay now by card']));
+    });
+
+    it('a shipped order is paid by card where the store takes cards: paying by phone is not offered', async () => {
+      const api = at(2, STRIPE_TEST_MODE);
+      const { user } = renderCheckout('/cart', { api });
+      await placeOrder();
+      await waitFor(() => expect(methods()).toEqual(['Pay now by card (checked)']));
+      await user.click(await placeOrder());
+      await waitFor(() => expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(1));
+      expect(api.sent('POST /api/customer/orders/submit')[0].body).toMatchObject({ order_type: 2, payment_method: 'card', payment_token: 'pm_card_visa' });
+    });
+
+    it('a shipped order at a store that takes no cards is paid by phone', async () => {
+      renderCheckout('/cart', { api: at(2, PAY_IN_STORE) });
+      await placeOrder();
+      expect(methods()).toEqual(['Pay by phone: the store calls you to take payment before it ships (checked)']);
+    });
+  });
+
   it("a signed-in shopper pays with a saved card by default, or with a new card saved for next time", async () => {
     const saved = { source: 'pm_saved_1', brand: 'Mastercard', last4: '4444', exp_month: 8, exp_year: 2030 };
     const api = paymentApi(STRIPE_TEST_MODE)

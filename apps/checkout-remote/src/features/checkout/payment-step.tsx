@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useNavigate } from '@platform/routing';
 import type { Cart } from '@platform/contracts';
 import {
-  addressLine, arAccountOnHoldAtCheckout, cardFormOf, CHARGED_TO_ACCOUNT, chargeToAccountLabel, formatPhone, PAY_AT_STORE, payAtStoreLabel, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, runDayLabel, savedCardLabel, type FulfilmentMode, type RecurringFrequency,
+  addressLine, arAccountOnHoldAtCheckout, cardFormOf, CHARGED_TO_ACCOUNT, chargeToAccountLabel, formatPhone, PAY_AT_STORE, payAtStoreLabel, payLaterOffered, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, runDayLabel, savedCardLabel, type FulfilmentMode, type RecurringFrequency,
 } from '@platform/domain';
 import { checkoutApi, errorMessage, getDeviceId, identityApi, recurringOrdersApi, setCheckoutStep, storefrontApi, useSelectedStore, useSession } from '@platform/api-client';
 import { Button, Card, ErrorNotice } from '@platform/ui';
@@ -78,7 +78,12 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
   // Charge to account: a signed-in shopper on an AR account, where the store offers it (its limit is checked on placing).
   const { data: chargeAccount } = checkoutApi.useChargeAccountQuery(undefined, { skip: !customer || !payments?.payment_charge_account });
   const onAccount = chargeAccount?.status === 'active' ? chargeAccount : null;
-  const byAccount = method === CHARGED_TO_ACCOUNT && onAccount !== null;
+  // Paying later (at the store, on delivery, by phone) where the rule allows it for this mode (payLaterProblem, as submit checks).
+  const payLater = payLaterOffered(mode, { takesCardsOnline: Boolean(cards) });
+  // The way chosen while it is offered, else the first way offered (a shipped order at a store taking cards: the card).
+  const paying = (method === PAY_BY_CARD && cards) || (method === CHARGED_TO_ACCOUNT && onAccount) || (method === PAY_AT_STORE && payLater) ? method
+    : payLater ? PAY_AT_STORE : cards ? PAY_BY_CARD : onAccount ? CHARGED_TO_ACCOUNT : PAY_AT_STORE;
+  const byAccount = paying === CHARGED_TO_ACCOUNT;
   // 'Repeat this order' (signed-in shoppers, where the store offers it): placed again on each coming date; a shipped one at that day's rate.
   const canRepeat = customer && Boolean(business?.recurring_orders_enabled);
   const [repeat, setRepeat] = useState(false);
@@ -100,7 +105,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
 
   const place = async () => {
     setProblem(null);
-    const newCard = method === PAY_BY_CARD && cards && chosenCard === NEW_CARD;
+    const newCard = paying === PAY_BY_CARD && cards && chosenCard === NEW_CARD;
     let cardToken = '';
     if (newCard) {
       // The card form gives the provider's token for the card (a test card's in test mode), or says what is missing.
@@ -113,9 +118,9 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
         device_id, order_type: mode, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, telephone: contact.telephone,
         note: contact.note || undefined, expected_total: t.total, attempt: attempt.current,
         // A repeated order is paid by the same card each time: a new card is saved for it.
-        ...(method === PAY_BY_CARD && cards
+        ...(paying === PAY_BY_CARD && cards
           ? { payment_method: PAY_BY_CARD, ...(chosenCard === NEW_CARD ? { payment_token: cardToken, ...(canSaveCard && (saveCard || repeating) ? { save_card: true } : {}) } : { payment_token: chosenCard }) }
-          : { payment_method: byAccount ? CHARGED_TO_ACCOUNT : PAY_AT_STORE }),
+          : { payment_method: paying }),
         ...(repeating ? { recurring: { frequency } } : {}),
       }).unwrap();
       if (answer.confirm) {
@@ -163,7 +168,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
       <OrderSummary totals={t} prefix={prefix} label="Order total" totalTestId="order-total" />
       <Methods>
         <legend>How you will pay</legend>
-        <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={method === PAY_AT_STORE || (method === PAY_BY_CARD && !cards) || (method === CHARGED_TO_ACCOUNT && !onAccount)} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label>
+        {payLater ? <label><input type="radio" name="payment_method" value={PAY_AT_STORE} checked={paying === PAY_AT_STORE} onChange={() => setMethod(PAY_AT_STORE)} /> {payAtStoreLabel(mode)}</label> : null}
         {onAccount ? (
           <>
             <label><input type="radio" name="payment_method" value={CHARGED_TO_ACCOUNT} checked={byAccount} aria-describedby="charge-account-note" onChange={() => setMethod(CHARGED_TO_ACCOUNT)} /> {chargeToAccountLabel(onAccount)}</label>
@@ -172,8 +177,8 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
         ) : chargeAccount ? <MethodNote role="note">{arAccountOnHoldAtCheckout(chargeAccount)}</MethodNote> : null}
         {cards ? (
           <>
-            <label><input type="radio" name="payment_method" value={PAY_BY_CARD} checked={method === PAY_BY_CARD} onChange={() => setMethod(PAY_BY_CARD)} /> Pay now by card</label>
-            {method === PAY_BY_CARD && savedCards?.length ? (
+            <label><input type="radio" name="payment_method" value={PAY_BY_CARD} checked={paying === PAY_BY_CARD} onChange={() => setMethod(PAY_BY_CARD)} /> Pay now by card</label>
+            {paying === PAY_BY_CARD && savedCards?.length ? (
               <CardChoice>
                 <legend>Card</legend>
                 {savedCards.map((card) => (
@@ -182,7 +187,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
                 <label><input type="radio" name="card" value={NEW_CARD} checked={chosenCard === NEW_CARD} onChange={() => setCardChoice(NEW_CARD)} /> A new card</label>
               </CardChoice>
             ) : null}
-            {method === PAY_BY_CARD && chosenCard === NEW_CARD ? (
+            {paying === PAY_BY_CARD && chosenCard === NEW_CARD ? (
               <>
                 <CardEntry ref={cardForm} form={cards} />
                 {canSaveCard ? <SaveCard><input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> Save this card to my account for next time</SaveCard> : null}
@@ -205,7 +210,7 @@ export function PaymentStep({ cart, mode, prefix, onBack }: { cart: Cart; mode: 
               {repeatDates ? `Next orders: ${repeatDates.dates.slice(0, 3).map((day) => runDayLabel(day)).join(', ')}. ` : ''}
               {mode === 2 ? 'Each one ships to this address at the shipping rate of its day. ' : ''}
               We e-mail you the day before each one; skip or cancel any time in Recurring orders.
-              {method === PAY_BY_CARD && cards && chosenCard === NEW_CARD ? ' Your card is saved to your account to pay for them.' : ''}
+              {paying === PAY_BY_CARD && cards && chosenCard === NEW_CARD ? ' Your card is saved to your account to pay for them.' : ''}
             </p>
           ) : null}
         </Repeat>
