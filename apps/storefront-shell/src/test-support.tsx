@@ -10,10 +10,12 @@ import { PlatformRouter, Route, Routes, useLocation, type PageLoader } from '@pl
 import type { RouterMode } from '@platform/domain';
 import { buildTheme } from '@platform/ui';
 import {
-  clearAlerts, clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type ProductDetail, type ProductListResult, type SessionUser, type SuggestionsResult, type Video,
+  clearAlerts, clearSession, type BrandItem, type DepartmentNode, type NearbyStore, type PaintProducts, type ProductDetail, type ProductListResult, type Rentals, type SessionUser, type SuggestionsResult,
+  type Video,
 } from '@platform/api-client';
 import type {
-  AboutUs, BusinessAboutUs, BusinessDetails, Cart, CouponWidget, HomeBanner, HomepageWidget, InStorePingAnswer, InStorePingState, Paged, ProductItem, StoreSettings,
+  AboutUs, BusinessAboutUs, BusinessDetails, Cart, CouponWidget, HomeBanner, HomepageWidget, InStorePingAnswer, InStorePingState, Paged, PaintCollection, PaintColor, PaintFamily, ProductItem,
+  Promotion, StoreSettings,
 } from '@platform/contracts';
 import { BUSINESS as BASE_BUSINESS, FakeApi as ApiStandIn, openTestStore, SETTINGS as BASE_SETTINGS } from '@platform/api-client/testing';
 import { ShopFactsProvider } from './components/shop-facts';
@@ -57,6 +59,15 @@ export interface Answers {
   'POST /api/logout': { status: string; message: string };
   [productRow: `GET /api/products/${number}/${'addons' | 'similar' | 'also-purchased'}`]: { data: ProductItem[] };
   [videos: `GET /api/products/${number}/videos`]: { data: Video[] };
+  'GET /api/rentals': { data: Rentals };
+  'POST /api/rental-form-submit': { status: string; message: string };
+  'GET /api/paints/products': { data: PaintProducts };
+  'GET /api/paints/families': { data: PaintFamily[] };
+  'GET /api/paints/collections': { data: PaintCollection[] };
+  'GET /api/paints/colors': Paged<PaintColor>;
+  'GET /api/promotions': { data: Promotion[] };
+  [promotion: `GET /api/promotions/${string}`]: { data: Promotion };
+  'POST /api/promotions/redeem': { status: number; message: string; disclaimer: string; data: Cart };
 }
 export type Route = keyof Answers;
 

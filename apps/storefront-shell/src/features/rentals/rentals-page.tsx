@@ -47,7 +47,8 @@ export function RentalsPage() {
   const [query] = useSearchParams();
   const deptId = numberParam(query.get('deptId'));
   const subDeptId = deptId ? numberParam(query.get('subDeptId')) : undefined;
-  const { data, isLoading, isError, error, refetch } = storefrontApi.useRentalsQuery({ deptId, subDeptId });
+  // currentData: while another category loads, the last one's rentals are not shown under its name.
+  const { currentData: data, isFetching, isError, error, refetch } = storefrontApi.useRentalsQuery({ deptId, subDeptId });
   const { data: all } = storefrontApi.useRentalsQuery({});
   const categories = data?.categories ?? all?.categories ?? [];
   const category = categories.find((c) => c.id === deptId);
@@ -74,7 +75,7 @@ export function RentalsPage() {
           </nav>
         ) : <span />}
         <div>
-          {isLoading ? <Loading label="Loading rentals…" /> : null}
+          {isFetching && !data ? <Loading label="Loading rentals…" /> : null}
           {notFound ? <EmptyState title="This rental category was not found."><Link to="/rentals">See all rentals</Link></EmptyState> : null}
           {isError && !notFound ? <ErrorNotice action={<button type="button" onClick={() => refetch()}>Try again</button>}>We could not load the rentals.</ErrorNotice> : null}
           {data && !data.products.length ? (
