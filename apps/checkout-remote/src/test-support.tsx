@@ -8,8 +8,10 @@ import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PlatformRouter, type PageLoader } from '@platform/routing';
 import type { RouterMode } from '@platform/domain';
-import { AlertDialog, buildTheme } from '@platform/ui';
-import { clearAlerts, clearSession, dismissAlert, useCurrentAlert, type CartPreferences, type CustomerDetails, type SavedCard, type SessionUser } from '@platform/api-client';
+import { AlertDialog, buildTheme, Toasts } from '@platform/ui';
+import {
+  clearAlerts, clearSession, dismissAlert, useCurrentAlert, useToasts, type CartPreferences, type CustomerDetails, type SavedCard, type SavedCartSummary, type SessionUser,
+} from '@platform/api-client';
 import type {
   BusinessDetails, Cart, CustomerOrderSummary, LoginResponse, Paged, PaymentSettings, PlacedOrder, ReorderAnswer, ShopperArAccount, StoreSettings,
 } from '@platform/contracts';
@@ -43,6 +45,10 @@ export interface Answers {
   'POST /api/forget-password': { status: string; message: string };
   'POST /api/recurring-order-dates': { data: { frequency: string; label: string; dates: string[] } };
   'POST /api/redeem-coupon': { status: number; message: string; disclaimer: string; data: Cart };
+  'POST /api/reset-password': { status: string; message: string };
+  'GET /api/orders-saved': { data: SavedCartSummary[] };
+  'POST /api/update-current-cart': { data: Cart };
+  'DELETE /api/saved-cart': { status: string; message: string };
 }
 export type Route = keyof Answers;
 
@@ -99,11 +105,21 @@ export interface RenderOptions {
   storeId?: number;
   /** How the shell's router runs (default: history mode, not embedded); loadPage watches full page loads. */
   routing?: { mode: RouterMode; embedded?: boolean; loadPage?: PageLoader };
+  /**
+   * Show the shell's toast list too (notify). Off by default: a toast stays its few seconds across tests and
+   * renders, where it would be one more status on the page.
+   */
+  toasts?: boolean;
 }
 
 /** The dialogs the screens ask for (showAlert), as the shell shows them around the remote. */
 function Alerts() {
   return <AlertDialog alert={useCurrentAlert()} onDismiss={dismissAlert} />;
+}
+
+/** The toasts the screens show (notify), as the shell shows them around the remote. */
+function ToastList() {
+  return <Toasts toasts={useToasts()} />;
 }
 
 /**
@@ -122,6 +138,7 @@ export function renderCheckout(path: string, options: RenderOptions = {}) {
         <ThemeProvider theme={buildTheme(SETTINGS)}>
           <CheckoutArea />
           <Alerts />
+          {options.toasts ? <ToastList /> : null}
         </ThemeProvider>
       </PlatformRouter>
     </Provider>

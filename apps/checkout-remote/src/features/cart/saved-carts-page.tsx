@@ -59,9 +59,10 @@ export function SavedCartsPage() {
                     {c.unavailable_items ? ` · ${c.unavailable_items} no longer sold` : ''}
                   </div>
                 </div>
+                {/* Named with the cart: a screen reader's list of buttons otherwise reads the same two words for each cart. */}
                 <div className="actions">
-                  <Button type="button" disabled={busy === c.id} onClick={() => void bringBack(c.id)}>Use this cart</Button>
-                  <Button type="button" $variant="link" disabled={busy === c.id} onClick={() => void drop(c.id)}>Delete</Button>
+                  <Button type="button" disabled={busy === c.id} onClick={() => void bringBack(c.id)} aria-label={`Use this cart: ${c.name}`}>Use this cart</Button>
+                  <Button type="button" $variant="link" disabled={busy === c.id} onClick={() => void drop(c.id)} aria-label={`Delete ${c.name}`}>Delete</Button>
                 </div>
               </li>
             ))}
