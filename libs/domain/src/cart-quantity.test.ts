@@ -57,6 +57,15 @@ describe('quantity rules', () => {
     expect(check(1, { num_inventory: 0 }).message).toBe('This item is out of stock at this store.');
     expect(check(1, { extra: { disable_order: true } }).ok).toBe(false);
   });
+
+  it("lets a vendor the store lists in allowSpecialOrderVendors special-order past stock; others' items stay refused", () => {
+    const store = { store: { specialOrderVendors: [15, 101] } };
+    expect(check(3, { num_inventory: 0 }, store)).toEqual({ ok: true, message: null, specialOrder: true });
+    expect(check(8, {}, store)).toEqual({ ok: true, message: null, specialOrder: true });
+    expect(check(1, { num_inventory: 0, vendor_id: 7 }, store).message).toBe('This item is out of stock at this store.');
+    expect(check(1, { num_inventory: 0, vendor_id: null }, store).ok).toBe(false);
+    expect(check(1, { num_inventory: 0 }, { store: { specialOrderVendors: [101], disableSpecialOrders: true } }).ok).toBe(false);
+  });
 });
 
 describe("a product's own quantity limits, whatever the stock (a recurring order's lines)", () => {

@@ -97,6 +97,7 @@ export function checkQuantity(check: QuantityCheck): QuantityVerdict {
   // More than the store holds: fine as a special order when the vendor, the item or the store allows one.
   const special = !store?.disableSpecialOrders && specialOrderAllowed({
     inventory: product.num_inventory, vendorAllowsSpecialOrder: product.vendor_allows_special_order,
+    vendorId: product.vendor_id, specialOrderVendors: store?.specialOrderVendors,
     alwaysAllowSpecialOrder: product.extra.always_allow_special_order === true, showOosSpecial: store?.showOosSpecial, hasVendor: product.vendor_id !== null,
   });
   if (special) return { ok: true, message: null, specialOrder: true };

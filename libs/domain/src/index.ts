@@ -32,6 +32,7 @@ export * from './store-content';
 export * from './account-settings';
 export * from './setup-wizard';
 export * from './store-options';
+export * from './cart-settings';
 export * from './checkout';
 export * from './email-campaigns';
 export * from './newsletter';

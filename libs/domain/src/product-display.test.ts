@@ -80,6 +80,12 @@ describe('ordering rules', () => {
     expect(orderingState(product({ num_inventory: 0 }), { showOosSpecial: true }).specialOrder).toBe(true);
     expect(orderingState(product({ num_inventory: 0, vendor_id: null }), { showOosSpecial: true }).allowed).toBe(false);
     expect(orderingState(product({ num_inventory: 0, vendor_allows_special_order: true }), { disableSpecialOrders: true }).allowed).toBe(false);
+    // The store's allowSpecialOrderVendors lists the vendor (101).
+    expect(orderingState(product({ num_inventory: 0 }), { specialOrderVendors: [101] })).toEqual({ allowed: true, specialOrder: true, reason: null });
+    expect(orderingState(product({ num_inventory: 0 }), { specialOrderVendors: [102] }).allowed).toBe(false);
+    expect(stockLabel({ inventory: 0, vendorId: 101, specialOrderVendors: [101] }).text).toBe('Special Order');
+    expect(stockLabel({ inventory: 0, vendorId: 101, specialOrderVendors: [] }).text).toBe('Out of Stock');
+    expect(stockLabel({ inventory: 0, vendorId: null, specialOrderVendors: [101] }).text).toBe('Out of Stock');
   });
 });
 

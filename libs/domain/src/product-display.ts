@@ -12,9 +12,19 @@ export interface DisplayProduct {
   settings: Record<string, unknown>;
 }
 
+/**
+ * The store's special-order switches as the ordering rules read them, from the business details
+ * (show_oos_special) and the store settings (cart.allowSpecialOrderVendors): one place for every caller.
+ */
+export function storeSpecialOrderFlags(business: { show_oos_special: boolean } | null | undefined, settings: { cart: { allowSpecialOrderVendors?: readonly number[] } } | null | undefined): Pick<StoreDisplayFlags, 'showOosSpecial' | 'specialOrderVendors'> {
+  return { showOosSpecial: business?.show_oos_special, specialOrderVendors: settings?.cart.allowSpecialOrderVendors ?? [] };
+}
+
 /** Store-wide switches that change what a product page shows or allows. */
 export interface StoreDisplayFlags {
   showOosSpecial?: boolean;
+  /** The store's cart setting allowSpecialOrderVendors. */
+  specialOrderVendors?: readonly number[];
   hideAllPrices?: boolean;
   disableOrdering?: boolean;
   disableSpecialOrders?: boolean;
@@ -89,6 +99,7 @@ export function orderingState(product: DisplayProduct, store: StoreDisplayFlags 
   const special = !store.disableSpecialOrders && specialOrderAllowed({
     inventory: product.num_inventory,
     vendorAllowsSpecialOrder: product.vendor_allows_special_order,
+    vendorId: product.vendor_id, specialOrderVendors: store.specialOrderVendors,
     alwaysAllowSpecialOrder: flag(product.extra.always_allow_special_order),
     showOosSpecial: store.showOosSpecial,
     hasVendor: product.vendor_id !== null,

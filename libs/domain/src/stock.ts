@@ -5,6 +5,10 @@ export interface StockInput {
   /** The item's own words for 'Special Order' (item setting specialOrderTitle). */
   specialOrderTitle?: string | null;
   vendorAllowsSpecialOrder?: boolean;
+  /** The item's vendor number, checked against the store's list (vendorId in specialOrderVendors). */
+  vendorId?: number | null;
+  /** The store's cart setting allowSpecialOrderVendors: vendors whose out-of-stock items may be special-ordered. */
+  specialOrderVendors?: readonly number[];
   alwaysAllowSpecialOrder?: boolean;
   showOosSpecial?: boolean;
   hasVendor?: boolean;
@@ -24,9 +28,13 @@ export interface StockLabel {
   text: string;
 }
 
-/** Special order is allowed by the vendor, by the item flag, or by show_oos_special with a vendor. */
+/**
+ * Special order is allowed by the vendor (its own flag on the store product, or the store lists it in
+ * allowSpecialOrderVendors), by the item flag, or by show_oos_special with a vendor.
+ */
 export function specialOrderAllowed(input: StockInput): boolean {
-  return Boolean(input.vendorAllowsSpecialOrder || input.alwaysAllowSpecialOrder || (input.showOosSpecial && input.hasVendor));
+  const listed = input.vendorId != null && Boolean(input.specialOrderVendors?.includes(input.vendorId));
+  return Boolean(input.vendorAllowsSpecialOrder || listed || input.alwaysAllowSpecialOrder || (input.showOosSpecial && input.hasVendor));
 }
 
 /** The 'configured minimum' of spec 1 §4 Stock display when a store has not set one. */
