@@ -79,7 +79,7 @@ export const SETTINGS: StoreSettings = {
   colors: { primary: '#1f5f99' }, font: 'Helvetica, Arial, sans-serif', favicon: null, navigationFontSize: 15,
   homeAlert: null, buyingFromAlert: null, hideRegistration: false, hideBrandFilter: false, hideBrandsNav: false, brandsShowLogo: true, legacyAddToCartToast: false,
   text: { specialOrderFee: 'Special Order' },
-  cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
+  cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false, allowSpecialOrderVendors: [] as number[] },
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false, lowStockThreshold: 5, defaultSort: 'relevancy' },
   filterShowOutOfStock: false,
   sms_notifications_enabled: true, custom_fields: { signup: [] },

@@ -55,6 +55,17 @@ export const BrowseSettingsBody = Type.Object({
   lowStockThreshold: Type.Integer({ minimum: -1000000, maximum: 1000000, description: "'Only N Left' shows for stock from 1 up to this (0: never); 0-999" }),
 }, { additionalProperties: false });
 
+/** Any of the cart settings (admin/settings/cart); what is left out is kept. Bounds beyond the schema's are libs/domain's (422). */
+export const CartSettingsBody = Type.Object({
+  hideTax: Type.Optional(Type.Boolean({ description: 'Leave the tax rows out of the cart and checkout totals (the total still includes tax)' })),
+  taxDisclaimer: Type.Optional(Type.String({ maxLength: 5000, description: 'Shown under the tax in the cart and checkout totals; at most 300 characters; empty: none' })),
+  mergeAdditionalFeeWithSubtotal: Type.Optional(Type.Boolean({ description: 'Show the additional fees inside the subtotal instead of on their own line' })),
+  hideDeliveryZipcode: Type.Optional(Type.Boolean({ description: "Leave the delivery zip box out of the cart's delivery tab" })),
+  allowSpecialOrderVendors: Type.Optional(Type.Array(Type.Integer({ minimum: -2147483648, maximum: 2147483647 }), {
+    maxItems: 1000, description: 'Vendor numbers (1-99999999, at most 100) whose out-of-stock items shoppers may special-order; empty: none',
+  })),
+}, { additionalProperties: false });
+
 /** The hosts where the storefront routes by hash (admin/settings/hash-routing-hosts); each a host name alone, at most 20 (422 names a bad one). */
 export const HashRoutingHostsBody = Type.Object({
   hashRoutingHosts: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 200, description: 'Host names such as shop.example.com (no scheme, port or path); empty: hash routing only inside another page\'s frame' }),

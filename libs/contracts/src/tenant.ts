@@ -90,11 +90,14 @@ export const StoreSettings = Type.Object({
   /** After add-to-cart, a 5-second toast instead of the cart side panel. */
   legacyAddToCartToast: Type.Boolean(),
   text: Type.Object({ specialOrderFee: Type.String() }),
+  /** How the cart and checkout show tax, fees and the delivery zip, and which vendors' items may be special-ordered (POST admin/settings/cart). */
   cart: Type.Object({
     hideTax: Type.Boolean(),
     taxDisclaimer: Type.String(),
     mergeAdditionalFeeWithSubtotal: Type.Boolean(),
     hideDeliveryZipcode: Type.Boolean(),
+    /** Vendor numbers whose out-of-stock items shoppers may special-order, whatever the store product's own vendor flag. */
+    allowSpecialOrderVendors: Type.Array(Type.Integer()),
   }),
   products: Type.Object({
     itemsPerPage: Type.Integer(),
@@ -278,6 +281,7 @@ export const PaymentSettingsAdmin = Type.Object({
   payment_provider: PaymentSettings.properties.payment_provider,
   payment_preparable: Type.Boolean(),
   payment_charge_account: Type.Boolean(),
+  large_first_order_cents: Type.Integer({ description: "Fraud checks: a customer's first order of this total (cents) or more asks for a look (default 50000, $500.00)" }),
   stripe: StripeAdminSettings,
   adyen: AdyenAdminSettings,
   authorize_net: AuthorizeNetAdminSettings,
@@ -291,6 +295,8 @@ export const PaymentSettingsUpdate = Type.Object({
   payment_provider: Type.Union([Type.Null(), Type.Literal('stripe'), Type.Literal('adyen'), Type.Literal('plugnpay'), Type.Literal('authorize_net'), Type.Literal('fiserv')]),
   payment_preparable: Type.Optional(Type.Boolean()),
   payment_charge_account: Type.Optional(Type.Boolean({ description: 'Offer "Charge to account" at checkout to shoppers on an open AR account' })),
+  // A number, not an integer, in the schema: a bad amount is a 422 naming the field (libs/domain largeFirstOrderProblem).
+  large_first_order_cents: Type.Optional(Type.Number({ description: "Fraud checks: a customer's first order of this total in cents or more asks for a look; whole cents from 100 to 100000000" })),
   stripe: Type.Optional(Type.Object({
     publishable_key: Type.String({ maxLength: 255 }),
     secret_key: Type.Optional(Type.String({ maxLength: 255 })),

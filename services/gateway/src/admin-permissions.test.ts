@@ -117,6 +117,7 @@ const URLS: Record<string, string> = {
 /** A valid request body for each admin write, so validation passes and the permission check decides. */
 const BODIES: Record<string, object> = {
   'POST /api/admin/settings/browse': { defaultSort: 'latest', filterShowOutOfStock: false, lowStockThreshold: 5 },
+  'POST /api/admin/settings/cart': { hideTax: false, taxDisclaimer: 'Walk note' },
   'POST /api/admin/settings/hash-routing-hosts': { hashRoutingHosts: ['walk.example.com'] },
   'POST /api/home-banner/update': { enabled: true, text: 'Walk news', link: '', link_text: '', background: '' },
   'POST /api/about-us/story': { title: 'Walk story', body: '<p>Walk</p>', images: [] },
@@ -278,6 +279,8 @@ const OWNER = 'store owner';
 const NEEDS: Record<string, string | null> = {
   // What shoppers browse and read (issue 29): listing order and stock words are how products show; the banner is the home page's.
   'POST /api/admin/settings/browse': 'edit_products',
+  // The cart settings are set on the selling-options screens (Fulfillment Options, Special Order Items).
+  'POST /api/admin/settings/cart': 'edit_locations',
   // The hosts that route by hash are set on the About Us screen, next to how the store shows in search results.
   'POST /api/admin/settings/hash-routing-hosts': 'edit_about_us',
   'GET /api/admin/home-banner': 'edit_landing_page', 'POST /api/home-banner/update': 'edit_landing_page',

@@ -99,6 +99,7 @@ const READS: Record<string, string> = {
   '/api/get-department-hierarchy-with-alias': '/api/get-department-hierarchy-with-alias?partner={A_BUSINESS_ID}',
   '/api/products': '/api/products?limit=50',
   '/api/products/product': '/api/products/product?param=1',
+  '/api/partner-business-product-inventory/{sku}': '/api/partner-business-product-inventory/1001',
   '/api/popular-products': '/api/popular-products',
   '/api/get-suggestions': '/api/get-suggestions?search=iso',
   '/api/get-search-term-suggestions': '/api/get-search-term-suggestions?search=iso',
@@ -272,7 +273,7 @@ Object.assign(READS, {
 });
 // Nothing set: empty fields.
 WITHOUT_TENANT_TEXT.add('/api/admin/store-information');
-WRITES.push('/api/admin/settings/browse', '/api/admin/settings/hash-routing-hosts', '/api/home-banner/update', '/api/about-us/story', '/api/store-information/update', '/api/store-information/delete-og-image', '/api/social/update',
+WRITES.push('/api/admin/settings/browse', '/api/admin/settings/cart', '/api/admin/settings/hash-routing-hosts', '/api/home-banner/update', '/api/about-us/story', '/api/store-information/update', '/api/store-information/delete-og-image', '/api/social/update',
   '/api/v1/admin/department/add-alias', '/api/v1/admin/department/remove-alias', '/api/admin/customers/accountSettings');
 /** The owner's featured products (spec 3 /admin/featured); both stores feature their 1001. */
 READS['/api/admin/favourite-products'] = '/api/admin/favourite-products';
@@ -593,6 +594,7 @@ describe("an owner's store content across stores", () => {
     for (const [url, payload] of [
       ['admin/settings/browse', { defaultSort: 'latest', filterShowOutOfStock: true, lowStockThreshold: 2 }],
       ['admin/settings/hash-routing-hosts', { hashRoutingHosts: ['a-only.example.com'] }],
+      ['admin/settings/cart', { hideTax: true, taxDisclaimer: 'A only', allowSpecialOrderVendors: [7] }],
       ['home-banner/update', { enabled: true, text: 'A only', link: '', link_text: '', background: '' }],
       ['about-us/story', { title: 'A story', body: '<p>A</p>', images: [] }],
       ['store-information/update', { site_title: 'A title', meta_description: '', og_image: '' }],

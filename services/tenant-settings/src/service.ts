@@ -19,7 +19,7 @@ export const DEFAULT_SETTINGS = {
   brandsShowLogo: true,
   legacyAddToCartToast: false,
   text: { specialOrderFee: 'Special Order' },
-  cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false },
+  cart: { hideTax: false, taxDisclaimer: '', mergeAdditionalFeeWithSubtotal: false, hideDeliveryZipcode: false, allowSpecialOrderVendors: [] as number[] },
   products: { itemsPerPage: 96, currencyPrefix: '$', capitalizeTitle: false, useOriginalTitle: false, lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD, defaultSort: 'relevancy' },
   /** Listing pages show out-of-stock products too (in_stock_only 0) when on (spec 1 §9). */
   filterShowOutOfStock: false,

@@ -1,9 +1,9 @@
-// The owner's side of what shoppers browse and read: listing settings, hash-routing hosts, department aliases, the home banner,
+// The owner's side of what shoppers browse and read: listing and cart settings, hash-routing hosts, department aliases, the home banner,
 // the About us story, the page title and sharing image, social links. Each save puts the answer into the
 // storefront's cache, so an owner who views the store as a customer sees it at once.
 import type { AboutUs, BusinessDetails, DepartmentWithAliases, HomeBannerSettings, StoreSeoSettings, StoreSettings } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { AboutStoryInput, BrowseSettings, SocialLinks } from '@platform/domain';
+import type { AboutStoryInput, BrowseSettings, CartSettings, SocialLinks } from '@platform/domain';
 import { platformApi } from '../api';
 import { unwrap } from './unwrap';
 import { storefrontApi } from './storefront';
@@ -29,6 +29,14 @@ export const storeContentAdminApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     saveBrowseSettings: build.mutation<Saved<StoreSettings>, BrowseSettings>({
       query: (body) => ({ url: 'admin/settings/browse', method: 'POST', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }: Fulfilled<Saved<StoreSettings>>) {
+        const data = await answered(queryFulfilled);
+        if (data) dispatch(storefrontApi.util.upsertQueryData('settings', undefined, data.data) as unknown as UnknownAction);
+      },
+    }),
+    /** Any of the cart settings; the answer is the store's settings as now saved (the cart and checkout read them from there). */
+    saveCartSettings: build.mutation<Saved<StoreSettings>, Partial<CartSettings>>({
+      query: (body) => ({ url: 'admin/settings/cart', method: 'POST', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }: Fulfilled<Saved<StoreSettings>>) {
         const data = await answered(queryFulfilled);
         if (data) dispatch(storefrontApi.util.upsertQueryData('settings', undefined, data.data) as unknown as UnknownAction);

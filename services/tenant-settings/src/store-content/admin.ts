@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
 import {
-  aboutStoryProblems, browseSettingsProblems, hashRoutingHostsProblems, homeBannerProblems, normalizeHashRoutingHosts, normalizeHomeBanner, socialLinksProblems, SOCIAL_LINKS, storeSeoProblems,
-  type AboutStoryInput, type BrowseSettings, type HomeBannerInput, type SocialLinks, type StoreSeoInput,
+  aboutStoryProblems, browseSettingsProblems, CART_SETTING_KEYS, cartSettingsProblems, hashRoutingHostsProblems, normalizeCartSettings, homeBannerProblems, normalizeHashRoutingHosts, normalizeHomeBanner, socialLinksProblems, SOCIAL_LINKS, storeSeoProblems,
+  type AboutStoryInput, type BrowseSettings, type CartSettings, type HomeBannerInput, type SocialLinks, type StoreSeoInput,
 } from '@platform/domain';
 import { rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { cleanHtml } from '../content';
@@ -13,6 +13,7 @@ import { getAboutUs } from './service';
 import { forgetUploadedImage } from '../uploads/images';
 
 export const BROWSE_SETTINGS_SAVED = 'Product listing settings saved.';
+export const CART_SETTINGS_SAVED = 'Cart settings saved.';
 export const HASH_ROUTING_SAVED = 'Hash routing hosts saved.';
 export const BANNER_SAVED = 'Home banner saved.';
 export const BANNER_OFF = 'The home banner is off.';
@@ -43,6 +44,18 @@ export async function saveBrowseSettings(ctx: RequestContext, resources: Resourc
     'settings.filterShowOutOfStock': input.filterShowOutOfStock,
   });
   return { status: 'success', message: BROWSE_SETTINGS_SAVED, data: await getStoreSettings(ctx) };
+}
+
+/**
+ * The cart settings (spec 1 §3 store settings `cart`): any of them, checked together, then written one by one so
+ * what was not sent is kept; a refused save changes nothing. The cart service reads them through GET settings' cache.
+ */
+export async function saveCartSettings(ctx: RequestContext, resources: Resources, input: Partial<CartSettings>) {
+  rejectFieldProblems(cartSettingsProblems(input));
+  const stored = normalizeCartSettings(input);
+  const set = Object.fromEntries(CART_SETTING_KEYS.filter((key) => key in stored).map((key) => [`settings.cart.${key}`, stored[key]]));
+  if (Object.keys(set).length) await saveProfile(ctx, resources, set);
+  return { status: 'success', message: CART_SETTINGS_SAVED, data: await getStoreSettings(ctx) };
 }
 
 /**

@@ -1,9 +1,9 @@
 import { Type, type TSchema } from 'typebox';
-import { AboutStoryBody, AboutUs, BrowseSettingsBody, BusinessAboutUs, HashRoutingHostsBody, HomeBanner, HomeBannerSettings, PublicStoreInformation, SocialLinksBody, StoreSeoSettings, StoreSettings, WidgetType } from '@platform/contracts';
+import { AboutStoryBody, AboutUs, BrowseSettingsBody, BusinessAboutUs, CartSettingsBody, HashRoutingHostsBody, HomeBanner, HomeBannerSettings, PublicStoreInformation, SocialLinksBody, StoreSeoSettings, StoreSettings, WidgetType } from '@platform/contracts';
 import type { BrowseSettings } from '@platform/domain';
 import { errorAnswers, requirePermission, type ServicePlugin } from '@platform/server-kit';
 import { getAboutUs, getBusinessAboutUs, getHomeBanner, getPublicStoreInformation, WIDGET_TYPES } from './service';
-import { deleteOgImage, homeBannerForAdmin, saveAboutStory, saveBrowseSettings, saveHashRoutingHosts, saveHomeBanner, saveSocialLinks, saveStoreSeo, storeSeoForAdmin } from './admin';
+import { deleteOgImage, homeBannerForAdmin, saveAboutStory, saveBrowseSettings, saveCartSettings, saveHashRoutingHosts, saveHomeBanner, saveSocialLinks, saveStoreSeo, storeSeoForAdmin } from './admin';
 
 const tags = ['tenant-settings'];
 
@@ -43,6 +43,15 @@ export const storeContentRoutes: ServicePlugin = async (app) => {
       security: bearer, body: BrowseSettingsBody, response: { 200: saved(StoreSettings), ...errorAnswers(422) },
     },
   }, async (request) => saveBrowseSettings(request.ctx, resources, request.body as BrowseSettings));
+
+  // Set on the selling-options screens, hence their permission (docs/API-DECISIONS "Cart settings").
+  app.post('/admin/settings/cart', {
+    preHandler: requirePermission('edit_locations'),
+    schema: {
+      tags, summary: "Admin: any of the cart settings: hide the tax rows, the note under the tax, the fees inside the subtotal, hide the cart's delivery zip box, the vendors whose out-of-stock items may be special-ordered (422 names each bad field; nothing is saved then)",
+      security: bearer, body: CartSettingsBody, response: { 200: saved(StoreSettings), ...errorAnswers(422) },
+    },
+  }, async (request) => saveCartSettings(request.ctx, resources, request.body));
 
   app.post('/admin/settings/hash-routing-hosts', {
     preHandler: editAboutUs,
