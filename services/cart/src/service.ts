@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { resolveLocationId } from '@platform/db';
 import {
-  activePromoCents, ADMIN_CANNOT_ADD, countryCode, parcelWeightLb, shippingChargeCents, shippingChargeLabel, cartCheckoutTypes, cartFeeDetails, cartTax, cartTotals, checkQuantity, couponDiscount, couponLabel, couponModeNote, fulfilmentLine, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, toCents,
+  activePromoCents, ADMIN_CANNOT_ADD, countryCode, parcelWeightLb, shippingChargeCents, shippingChargeLabel, cartCheckoutTypes, cartFeeDetails, cartTax, cartTotals, checkQuantity, couponDiscount, couponLabel, couponModeNote, fulfilmentLine, percentToBasisPoints, promoCodeProblem, deliveryChargeLabel, deliveryFee, displayPrice, enabledModes, formatCents, restoreMode, storeSpecialOrderFlags, toCents,
   type CouponShopper, type FulfilmentMode,
 } from '@platform/domain';
 import type { Cart as CartView, ProductItem } from '@platform/contracts';
@@ -47,8 +47,8 @@ export async function setLineQuantity(ctx: RequestContext, io: CartIo, who: Shop
   if (!product || product.location !== locationId) {
     throw new AppError('not_found', 'This product is not sold at the selected store.', { store_product_id: ['is not sold at the selected store'] });
   }
-  const business = await getBusinessDetails(ctx);
-  const verdict = checkQuantity({ product, quantity: line.quantity, businessId: ctx.tenant.businessId, store: { showOosSpecial: business.show_oos_special } });
+  const [business, settings] = await Promise.all([getBusinessDetails(ctx), getStoreSettings(ctx)]);
+  const verdict = checkQuantity({ product, quantity: line.quantity, businessId: ctx.tenant.businessId, store: storeSpecialOrderFlags(business, settings) });
   if (!verdict.ok) throw new AppError('unprocessable', verdict.message!, { quantity: [verdict.message!] });
   await adoptGuestCart(ctx, io, who);
   const saved = await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
@@ -74,7 +74,7 @@ async function adoptGuestCart(ctx: RequestContext, io: CartIo, who: ShopperIdent
   const guestWho = { customerSlug: null, deviceId: ctx.deviceId };
   const guest = await io.carts.get(ctx.tenantId, guestWho);
   if (!guest || guest.items.length === 0) return;
-  const [index, business] = await Promise.all([io.catalogue.get(ctx.tenantId), getBusinessDetails(ctx)]);
+  const [index, business, settings] = await Promise.all([io.catalogue.get(ctx.tenantId), getBusinessDetails(ctx), getStoreSettings(ctx)]);
   await withCartLock(io.redis, cartLockKey(io.prefix, ctx, who), async () => {
     // Read again under the lock: two cart calls right after sign-in both saw the guest cart, and only the first may add it.
     const guestNow = await io.carts.get(ctx.tenantId, guestWho);
@@ -87,7 +87,7 @@ async function adoptGuestCart(ctx: RequestContext, io: CartIo, who: ShopperIdent
       if (!existing) { items.push(line); continue; }
       const product = index.storeProduct(line.storeProductId);
       const sum = existing.quantity + line.quantity;
-      const verdict = product && checkQuantity({ product, quantity: sum, businessId: ctx.tenant.businessId, store: { showOosSpecial: business.show_oos_special } });
+      const verdict = product && checkQuantity({ product, quantity: sum, businessId: ctx.tenant.businessId, store: storeSpecialOrderFlags(business, settings) });
       existing.quantity = verdict?.ok ? sum : Math.max(existing.quantity, line.quantity);
     }
     await io.carts.put(ctx.tenantId, who, { ...guest, ...mine, id: mine?.id, locationId: mine?.items.length ? mine.locationId : guest.locationId, items, coupon: mine?.coupon ?? guest.coupon });

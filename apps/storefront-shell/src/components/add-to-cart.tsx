@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
-import { checkQuantity, orderingState, packSize, parseQuantityInput, stepQuantity } from '@platform/domain';
+import { checkQuantity, orderingState, packSize, parseQuantityInput, stepQuantity, storeSpecialOrderFlags } from '@platform/domain';
 import { Button } from '@platform/ui';
 import { announceAddedToCart, toastAddedToCart } from './cart-panel';
 import { useShopFacts } from './shop-facts';
@@ -17,7 +17,7 @@ const Problem = styled.p`color: ${(p) => p.theme.colors.danger}; margin: 4px 0; 
 function useQuantityRules(product: ProductItem) {
   const { settings, business } = useShopFacts();
   const businessId = settings?.businessId ?? null;
-  const store = { showOosSpecial: business?.show_oos_special };
+  const store = storeSpecialOrderFlags(business, settings);
   return {
     pack: packSize(product.extra, businessId),
     orderable: orderingState(product, store).allowed,

@@ -3,7 +3,7 @@ import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import type { ProductItem } from '@platform/contracts';
 import {
-  activePromoCents, DEFAULT_PRODUCT_IMAGE, displayPrice, hiddenPriceText, hidesStockCount, isPriceHidden, productBadges, regularPriceLabel, stockLabel, toCents, type StockLabel,
+  activePromoCents, DEFAULT_PRODUCT_IMAGE, displayPrice, hiddenPriceText, hidesStockCount, isPriceHidden, productBadges, regularPriceLabel, stockLabel, storeSpecialOrderFlags, toCents, type StockLabel,
 } from '@platform/domain';
 import { TileCartControl } from './add-to-cart';
 import { useShopFacts } from './shop-facts';
@@ -35,8 +35,9 @@ export function useStockLabel(product: Pick<ProductItem, 'num_inventory' | 'vend
     qtyMessage: typeof product.settings.qtyMessage === 'string' ? product.settings.qtyMessage : null,
     specialOrderTitle: typeof product.settings.specialOrderTitle === 'string' ? product.settings.specialOrderTitle : null,
     vendorAllowsSpecialOrder: product.vendor_allows_special_order,
+    vendorId: product.vendor_id,
+    ...storeSpecialOrderFlags(business, settings),
     alwaysAllowSpecialOrder: Boolean(product.extra.always_allow_special_order),
-    showOosSpecial: business?.show_oos_special,
     hasVendor: product.vendor_id !== null,
     showStockLevel: business?.show_stock_level,
     lowStockThreshold: settings?.products.lowStockThreshold,

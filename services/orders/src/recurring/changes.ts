@@ -3,13 +3,13 @@ import {
   RECURRING_CHANGED, RECURRING_CHANGED_BY_STORE, RECURRING_CHANGES_KEPT, RECURRING_CHOOSE_FREQUENCY, RECURRING_CHOOSE_SAVED_CARD, RECURRING_ITEM_TWICE, RECURRING_KEEP_ONE_ITEM,
   RECURRING_NOT_FOUND, RECURRING_NOT_SOLD_HERE, RECURRING_NOTHING_CHANGED, RECURRING_ONLY_SHIPPED_SERVICE, RECURRING_PAY_AT_STORE_NO_CARD, RECURRING_FREQUENCY_LABELS,
   payLaterProblem, payLaterShortLabel, takesCardsOnline,
-  RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED, recurringChangeLines, recurringProductProblem, runDayLabel, toCents, wholeQuantityProblem, type RecurringFrequency,
+  RECURRING_PICKUP_NO_ADDRESS, RECURRING_SERVICE_NOT_QUOTED, recurringChangeLines, recurringProductProblem, runDayLabel, storeSpecialOrderFlags, toCents, wholeQuantityProblem, type RecurringFrequency,
 } from '@platform/domain';
 import type { RecurringOrder as RecurringOrderView, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import { scoped } from '@platform/db';
 import type { PlatformQueues } from '@platform/queue';
 import { cartParcels, NO_SHIPPING_OPTIONS, quoteView, shippingOptions, type CartIo } from '@platform/cart';
-import { getBusinessDetails, getPaymentSettings } from '@platform/tenant-settings';
+import { getBusinessDetails, getPaymentSettings, getStoreSettings } from '@platform/tenant-settings';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import { PAY_BY_CARD } from '../card-payment';
 import { CHOOSE_SHIPPING_OPTION, validateAddress, type CheckedAddress, type Warn } from '../checkout-steps';
@@ -60,7 +60,7 @@ async function changeable(ctx: RequestContext, id: string, ownerSlug?: string): 
  * its limits. Stock is each run's matter on its day. At least one line stays.
  */
 async function changedItems(ctx: RequestContext, io: ChangeIo, doc: RecurringDoc, lines: NonNullable<RecurringChange['items']>): Promise<RecurringDoc['items']> {
-  const [index, business] = await Promise.all([io.cart.catalogue.get(ctx.tenantId), getBusinessDetails(ctx)]);
+  const [index, business, settings] = await Promise.all([io.cart.catalogue.get(ctx.tenantId), getBusinessDetails(ctx), getStoreSettings(ctx)]);
   const businessId = ctx.tenant.businessId;
   const problems: Record<string, string> = {};
   const asked = new Map<number, number>();
@@ -78,7 +78,7 @@ async function changedItems(ctx: RequestContext, io: ChangeIo, doc: RecurringDoc
       const limit = quantityLimitProblem({ product, quantity: line.quantity, businessId });
       if (limit) { problems[`items.${n}.quantity`] = `${product.title}: ${limit}`; return; }
       // A line the store would take only as a special order today is kept as one, as the cart would keep it.
-      const today = checkQuantity({ product, quantity: line.quantity, businessId, store: { showOosSpecial: business.show_oos_special } });
+      const today = checkQuantity({ product, quantity: line.quantity, businessId, store: storeSpecialOrderFlags(business, settings) });
       added.push({ productId: product.id, storeProductId: product.store_product_id, sku: product.sku, title: product.title, quantity: line.quantity, special: today.ok && today.specialOrder });
       return;
     }

@@ -93,6 +93,16 @@ describe('product page', () => {
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
   });
 
+  it("offers a special order where the store lists the item's vendor in its cart setting allowSpecialOrderVendors", async () => {
+    const api = productApi().on('GET /api/products/product', { data: { ...drillAt(2), vendor_id: 15 } });
+    openDrill({ api, storeId: 2, settings: { ...SETTINGS, cart: { ...SETTINGS.cart, allowSpecialOrderVendors: [7, 15] } } });
+
+    expect((await screen.findByTestId('stock-label')).textContent).toBe('Special Order');
+    expect(screen.getByText(/Special order: we order it in for you, usually in 3-8 days/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
+    expect(screen.queryByText('This item is out of stock at this store.')).toBeNull();
+  });
+
   it('Add to Cart with quantity 2 sends POST /api/add-to-cart with quantity 2 and shows what the cart holds', async () => {
     const { api, user } = openDrill();
 

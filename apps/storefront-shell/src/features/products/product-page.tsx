@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from '@platform/routing';
 import styled from 'styled-components';
 import { getDeviceId, recordEcommerce, storefrontApi, useSession, type DepartmentNode, type ProductDetail } from '@platform/api-client';
-import { activePromoCents, displayPrice, ecommerceEvent, itemModeNotes, orderingState, stockLabel, toCents } from '@platform/domain';
+import { activePromoCents, displayPrice, ecommerceEvent, itemModeNotes, orderingState, stockLabel, storeSpecialOrderFlags, toCents } from '@platform/domain';
 import { Container, EmptyState, ErrorNotice, Loading } from '@platform/ui';
 import { Badges, Price, ProductImage, ProductSwiper, StockBadge, useStockLabel } from '../../components/product-bits';
 import { BackInStock } from './back-in-stock';
@@ -94,7 +94,7 @@ export function ProductPage() {
   }
   if (error || !product) return <Container><ErrorNotice>We could not load this product. Please try again.</ErrorNotice></Container>;
   const trail = departmentTrail(tree, product.department_path);
-  const ordering = orderingState(product, { showOosSpecial: business?.show_oos_special });
+  const ordering = orderingState(product, storeSpecialOrderFlags(business, settings));
   const prefix = settings?.products.currencyPrefix ?? '$';
   const alt = typeof product.extra.main_img_alt === 'string' ? product.extra.main_img_alt : product.title;
   return (
