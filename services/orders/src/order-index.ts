@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { scanKeys, runScript } from '@platform/queue';
-import { inBackground, scoped, Tenant } from '@platform/db';
+import { inBackground, scoped, Tenant, singleFlight } from '@platform/db';
 import { AWAITING_PAYMENT, cancelledLinesCents, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
 import { Order } from './models';
 import { indexOrderSorts, narrowedList, sortedPage, unindexLocationSorts, type OrderSort } from './order-sort';
@@ -153,19 +153,15 @@ export async function indexOrders(s: OrderIndexStore, tenantId: string, orders: 
   if (done) await s.redis.set(orderKeys.built(s, tenantId), LAYOUT);
 }
 
-const building = new Map<string, Promise<void>>();
+const building = singleFlight();
 
 /** Makes sure the tenant's order lists are in Redis, rebuilding them from the database once if not. */
 export function ensureOrderIndex(s: OrderIndexStore, tenantId: string): Promise<void> {
   const key = `${s.prefix}|${tenantId}`;
-  const running = building.get(key);
-  if (running) return running;
-  const work = (async () => {
+  return building(key, async () => {
     if (await s.redis.get(orderKeys.built(s, tenantId)) === LAYOUT) return;
     await rebuildOrderIndex(s, tenantId);
-  })().finally(() => building.delete(key));
-  building.set(key, work);
-  return work;
+  });
 }
 
 /** Every key of the tenant's lists. */

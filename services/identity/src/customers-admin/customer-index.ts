@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { scanKeys } from '@platform/queue';
 import mongoose from 'mongoose';
-import { inBackground, scoped } from '@platform/db';
+import { inBackground, scoped, singleFlight } from '@platform/db';
 import { normalizePhone, orderSearchQuery } from '@platform/domain';
 
 /**
@@ -163,19 +163,15 @@ export async function rebuildCustomerIndex(s: CustomerIndexStore, tenantId: stri
   });
 }
 
-const building = new Map<string, Promise<void>>();
+const building = singleFlight();
 
 /** Makes sure the tenant's customer lists are in Redis, rebuilding them from the database once if not. */
 export function ensureCustomerIndex(s: CustomerIndexStore, tenantId: string): Promise<void> {
   const key = `${s.prefix}|${tenantId}`;
-  const running = building.get(key);
-  if (running) return running;
-  const work = (async () => {
+  return building(key, async () => {
     if (await s.redis.get(customerKeys.built(s, tenantId)) === LAYOUT) return;
     await rebuildCustomerIndex(s, tenantId);
-  })().finally(() => building.delete(key));
-  building.set(key, work);
-  return work;
+  });
 }
 
 /** Shoppers' rows by slug (missing ones left out), in the order asked. */

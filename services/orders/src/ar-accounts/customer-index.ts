@@ -1,4 +1,4 @@
-import { inBackground, Tenant } from '@platform/db';
+import { inBackground, Tenant, singleFlight } from '@platform/db';
 import { withRedisLock } from '@platform/cart';
 import type { RequestContext } from '@platform/server-kit';
 import { ACCOUNT_LOCK, storeAccounts, storeLock, type ArIo } from './ledger';
@@ -48,18 +48,14 @@ export async function rebuildArCustomerIndex(io: ArIo, tenantId: string): Promis
   }, ACCOUNT_LOCK);
 }
 
-const building = new Map<string, Promise<unknown>>();
+const building = singleFlight<unknown>();
 
 /** Makes sure the store's hash is in Redis, rebuilding it from the database once if not. */
 export function ensureArCustomerIndex(io: ArIo, tenantId: string): Promise<unknown> {
   const key = arCustomersKey(io, tenantId);
-  const running = building.get(key);
-  if (running) return running;
-  const work = (async () => {
+  return building(key, async () => {
     if (await io.resources.redis.hget(key, BUILT) !== LAYOUT) await rebuildArCustomerIndex(io, tenantId);
-  })().finally(() => building.delete(key));
-  building.set(key, work);
-  return work;
+  });
 }
 
 /** At start: every active store's hash that Redis lacks, one store after another (tenants are a small collection). */

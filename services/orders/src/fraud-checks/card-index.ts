@@ -1,4 +1,4 @@
-import { inBackground, scoped, Tenant } from '@platform/db';
+import { inBackground, scoped, Tenant, singleFlight } from '@platform/db';
 import { AWAITING_PAYMENT } from '@platform/domain';
 import { Order } from '../models';
 import type { OrderIndexStore } from '../order-index';
@@ -21,23 +21,19 @@ export async function indexCardOrder(s: OrderIndexStore, tenantId: string, order
   await s.redis.zadd(cardOrdersKey(s, tenantId, fingerprint), new Date(order.placedAt).getTime(), String(order._id));
 }
 
-const building = new Map<string, Promise<void>>();
+const building = singleFlight();
 
 /** Makes sure the store's card index is in Redis: built once from its card orders when missing. */
 export function ensureCardIndex(s: OrderIndexStore, tenantId: string): Promise<void> {
   const key = `${s.prefix}|${tenantId}`;
-  const running = building.get(key);
-  if (running) return running;
-  const work = (async () => {
+  return building(key, async () => {
     if (await s.redis.get(builtKey(s, tenantId))) return;
     await inBackground('rebuild the card orders index in Redis', async () => {
       const cursor = Order.find(scoped({ tenantId }, { 'payment.card.fingerprint': { $type: 'string' }, status: { $ne: AWAITING_PAYMENT } }), { placedAt: 1, 'payment.card.fingerprint': 1 }).lean().cursor({ batchSize: 2000 });
       for await (const doc of cursor) await indexCardOrder(s, tenantId, doc as unknown as CardOrder);
     });
     await s.redis.set(builtKey(s, tenantId), '1');
-  })().finally(() => building.delete(key));
-  building.set(key, work);
-  return work;
+  });
 }
 
 /** The newest ids of the store's orders paid with one card (at most `limit`). */

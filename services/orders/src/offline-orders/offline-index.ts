@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { scanKeys } from '@platform/queue';
-import { inBackground, scoped, Tenant } from '@platform/db';
+import { inBackground, scoped, Tenant, singleFlight } from '@platform/db';
 import { formatCents, orderSearchTerms } from '@platform/domain';
 import type { OfflineOrderRow } from '@platform/contracts';
 import { OfflineOrder, type OfflineOrderDoc } from './models';
@@ -41,14 +41,12 @@ export async function indexOfflineOrder(s: OfflineIndexStore, tenantId: string, 
   if (!batch) await multi.exec();
 }
 
-const building = new Map<string, Promise<void>>();
+const building = singleFlight();
 
 /** Makes sure the store's offline order lists are in Redis, rebuilding them from the database once (background work) if not. */
 export function ensureOfflineIndex(s: OfflineIndexStore, tenantId: string): Promise<void> {
   const key = `${s.prefix}|${tenantId}`;
-  const running = building.get(key);
-  if (running) return running;
-  const work = (async () => {
+  return building(key, async () => {
     if (await s.redis.exists(offlineKeys.built(s, tenantId))) return;
     await inBackground('rebuild the offline order lists in Redis', async () => {
       const stale = (await scanKeys(s.redis, `${base(s, tenantId)}:*`)).filter((k) => !k.endsWith(':sequence'));
@@ -68,9 +66,7 @@ export function ensureOfflineIndex(s: OfflineIndexStore, tenantId: string): Prom
       if (highest > Number(await s.redis.get(offlineKeys.sequence(s, tenantId)) ?? 0)) await s.redis.set(offlineKeys.sequence(s, tenantId), String(highest));
       await s.redis.set(offlineKeys.built(s, tenantId), '1');
     });
-  })().finally(() => building.delete(key));
-  building.set(key, work);
-  return work;
+  });
 }
 
 /** At start: every active store's lists that Redis lacks, one store after another. */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { inBackground, scoped } from '@platform/db';
+import { inBackground, scoped, singleFlight } from '@platform/db';
 import { scanKeys } from '@platform/queue';
 import { formatCents, LABEL_CARRIER_IDS, LABEL_CARRIER_NAMES, LABEL_STATUS_LABELS, type LabelCarrierId } from '@platform/domain';
 import type { ShippingLabel as LabelView } from '@platform/contracts';
@@ -52,14 +52,12 @@ export async function indexLabel(s: LabelIndexStore, tenantId: string, label: St
   if (!batch) await multi.exec();
 }
 
-const building = new Map<string, Promise<void>>();
+const building = singleFlight();
 
 /** Makes sure the store's label lists are in Redis, rebuilding them from the database once if not. */
 export function ensureLabelIndex(s: LabelIndexStore, tenantId: string): Promise<void> {
   const key = `${s.prefix}|${tenantId}`;
-  const running = building.get(key);
-  if (running) return running;
-  const work = (async () => {
+  return building(key, async () => {
     if (await s.redis.get(labelKeys.built(s, tenantId)) === LAYOUT) return;
     await inBackground('rebuild the shipping label lists in Redis', async () => {
       const stale = await scanKeys(s.redis, `${base(s, tenantId)}:*`);
@@ -73,9 +71,7 @@ export function ensureLabelIndex(s: LabelIndexStore, tenantId: string): Promise<
       await multi.exec();
       await s.redis.set(labelKeys.built(s, tenantId), LAYOUT);
     });
-  })().finally(() => building.delete(key));
-  building.set(key, work);
-  return work;
+  });
 }
 
 /** One page of the store's labels (or one order's), newest first, and how many there are. */
