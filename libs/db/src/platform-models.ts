@@ -19,6 +19,8 @@ const tenantSchema = new Schema({
   active: { type: Boolean, default: true },
 }, { timestamps: true });
 tenantSchema.index({ domains: 1 });
+// A partner business by its id (partner-business-product-inventory).
+tenantSchema.index({ businessId: 1 });
 export type TenantDoc = InferSchemaType<typeof tenantSchema> & { _id: mongoose.Types.ObjectId };
 export const Tenant = mongoose.models.Tenant ?? mongoose.model('Tenant', tenantSchema);
 

@@ -39,6 +39,7 @@ export * from './newsletter';
 export * from './payment-settings';
 export * from './card-forms';
 export * from './pay-later';
+export * from './partner-inventory';
 export * from './recurring-orders';
 export * from './offline-orders';
 export * from './ar-accounts';

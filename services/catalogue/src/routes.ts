@@ -17,6 +17,7 @@ import { departmentAliasRoutes } from './department-aliases';
 import { brandSettingsRoutes } from './brand-settings';
 import { departmentSettingsRoutes } from './department-settings';
 import { featuredProductRoutes } from './featured-products';
+import { partnerProductInventory } from './partner-inventory';
 
 const tags = ['catalogue'];
 
@@ -167,6 +168,27 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
       },
     },
   }, async (request) => ({ data: await productDetail(request.ctx, searchIndexes, request.query.param, request.query.field) }));
+
+  // Spec 1 §7 names the path only; the design is ours (docs/PARTNER-INVENTORY.md).
+  const LocationStock = Type.Object({
+    location_id: Type.Integer(), name: Type.String(), address: Type.String(), city: Type.String(), state: Type.String(), zip: Type.String(), phone: Type.String(),
+    num_inventory: Type.Integer(), in_stock: Type.Boolean(),
+  });
+  app.get('/partner-business-product-inventory/:sku', {
+    schema: {
+      tags,
+      summary: "A product's stock by sku at each location of this business that sells it, then at each partner business's (both stores list each other); partner: one business id (this one or a partner shown; another answers 404 'Store not found.'); 404 'Product not found' where no business shows the sku",
+      params: Type.Object({ sku: Type.String({ minLength: 1, maxLength: 100 }) }),
+      querystring: Type.Object({ partner: Type.Optional(Type.String({ maxLength: 20 })) }),
+      response: {
+        200: Type.Object({ data: Type.Object({
+          sku: Type.String(),
+          businesses: Type.Array(Type.Object({ business_id: Type.Integer(), name: Type.String(), partner: Type.Boolean(), title: Type.String(), locations: Type.Array(LocationStock) })),
+        }) }),
+        ...errorAnswers(404),
+      },
+    },
+  }, async (request) => ({ data: await partnerProductInventory(request.ctx, searchIndexes, request.params.sku, request.query.partner) }));
 
   app.post('/products/track', {
     schema: {

@@ -1,0 +1,67 @@
+import { Tenant } from '@platform/db';
+import { PARTNER_NOT_FOUND, PARTNER_PRODUCT_NOT_FOUND, partnershipShown } from '@platform/domain';
+import { listLocations, partnerBusinessIds } from '@platform/tenant-settings';
+import { AppError, backgroundContext, resolvedTenant, TtlCache, type RequestContext, type ResolvedTenant } from '@platform/server-kit';
+import type { SearchIndexRegistry } from './search/registry';
+
+/** One location's stock of the product (where the location sells it and shows it). */
+export interface LocationStock {
+  location_id: number; name: string; address: string; city: string; state: string; zip: string; phone: string;
+  num_inventory: number; in_stock: boolean;
+}
+/** One business's stock of the product, at each of its locations that sells it. */
+export interface BusinessStock { business_id: number; name: string; partner: boolean; title: string; locations: LocationStock[] }
+export interface PartnerInventory { sku: string; businesses: BusinessStock[] }
+
+/** Tenants by business id: the small platform collection, kept a minute per process. */
+const tenantsByBusiness = new TtlCache(60_000);
+function tenantOfBusiness(businessId: number): Promise<ResolvedTenant | null> {
+  return tenantsByBusiness.get(`business:${businessId}`, async () => {
+    const doc = await Tenant.findOne({ businessId, active: true }).lean();
+    return doc ? resolvedTenant(doc as Parameters<typeof resolvedTenant>[0]) : null;
+  });
+}
+
+/** A business's stock of the sku from its in-memory catalogue (counts as checkout keeps them), or null where no location shows it. */
+async function businessStock(ctx: RequestContext, registry: SearchIndexRegistry, sku: string, partner: boolean): Promise<BusinessStock | null> {
+  const [index, locations] = await Promise.all([registry.get(ctx.tenantId), listLocations(ctx)]);
+  let title = '';
+  const shown: LocationStock[] = [];
+  for (const location of locations) {
+    const product = index.product({ sku }, location.id); // null: unknown, hidden or not sold there
+    if (!product) continue;
+    if (!title) title = product.title;
+    shown.push({
+      location_id: location.id, name: location.name, address: location.address, city: location.city, state: location.state, zip: location.zip,
+      phone: location.phone, num_inventory: product.num_inventory, in_stock: product.num_inventory > 0,
+    });
+  }
+  return shown.length ? { business_id: ctx.tenant.businessId, name: ctx.tenant.name, partner, title, locations: shown } : null;
+}
+
+/**
+ * GET partner-business-product-inventory/{sku}: the product's stock at each location of this business, then at each
+ * partner business's locations where the two list each other (partnershipShown), from the in-memory catalogues (no
+ * database scan). `partner` (a business id) narrows it to that business: this one or a partner shown; any other is
+ * 404 'Store not found.', like get-department-hierarchy-with-alias. 404 'Product not found' when no business shows the
+ * sku. docs/PARTNER-INVENTORY.md.
+ */
+export async function partnerProductInventory(ctx: RequestContext, registry: SearchIndexRegistry, sku: string, partner?: string): Promise<PartnerInventory> {
+  const own = { businessId: ctx.tenant.businessId, partners: await partnerBusinessIds(ctx) };
+  // The partners this store may show: on the platform, active, and listing this store back.
+  const partners = (await Promise.all(own.partners.map(async (businessId) => {
+    const tenant = await tenantOfBusiness(businessId);
+    if (!tenant || tenant.id === ctx.tenantId) return null;
+    const partnerCtx = backgroundContext(tenant);
+    return partnershipShown(own, { businessId, partners: await partnerBusinessIds(partnerCtx) }) ? partnerCtx : null;
+  }))).filter((c): c is RequestContext => c !== null);
+  const wanted = partner?.trim() ? partner.trim() : null;
+  let asked: { ctx: RequestContext; partner: boolean }[] = [{ ctx, partner: false }, ...partners.map((c) => ({ ctx: c, partner: true }))];
+  if (wanted !== null) {
+    asked = asked.filter((a) => String(a.ctx.tenant.businessId) === wanted);
+    if (!asked.length) throw new AppError('not_found', PARTNER_NOT_FOUND);
+  }
+  const businesses = (await Promise.all(asked.map((a) => businessStock(a.ctx, registry, sku, a.partner)))).filter((b): b is BusinessStock => b !== null);
+  if (!businesses.length) throw new AppError('not_found', PARTNER_PRODUCT_NOT_FOUND);
+  return { sku, businesses };
+}
