@@ -49,6 +49,7 @@ export interface Answers {
   [arDelete: `DELETE /api/admin/ar-accounts/${string}`]: { status: string; message: string };
   /** Browse settings, the home banner, the About us story, search and sharing, social links, department aliases (features/settings). */
   'POST /api/admin/settings/browse': Saved<StoreSettings>;
+  'POST /api/admin/settings/cart': Saved<StoreSettings>;
   'POST /api/admin/settings/hash-routing-hosts': Saved<StoreSettings>;
   'GET /api/admin/home-banner': { data: HomeBannerSettings };
   'POST /api/home-banner/update': Saved<HomeBannerSettings>;
@@ -111,6 +112,8 @@ export interface RenderOptions {
   user?: SessionUser;
   /** Business details of the start-up bundle (default BUSINESS). */
   business?: BusinessDetails;
+  /** Store settings of the start-up bundle (default SETTINGS). */
+  settings?: StoreSettings;
   /** How the shell's router runs (default: history mode, not embedded); loadPage watches full page loads. */
   routing?: { mode: RouterMode; embedded?: boolean; loadPage?: PageLoader };
 }
@@ -124,7 +127,7 @@ export interface RenderOptions {
 export function renderAdmin(path: string, options: RenderOptions = {}) {
   const api = options.api ?? new FakeApi();
   vi.stubGlobal('fetch', api.fetch);
-  const store = openTestStore(path, { user: options.user ?? OWNER, business: options.business ?? BUSINESS });
+  const store = openTestStore(path, { user: options.user ?? OWNER, business: options.business ?? BUSINESS, settings: options.settings });
   const ui: ReactElement = (
     <Provider store={store}>
       <PlatformRouter mode={options.routing?.mode ?? 'history'} fullPageLoads={options.routing?.embedded} loadPage={options.routing?.loadPage}>

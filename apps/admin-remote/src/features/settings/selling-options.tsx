@@ -6,6 +6,7 @@ import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
 import { Link } from '@platform/routing';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
 import { SaveBar, useCheckedSave } from './checked-save';
+import { CartSettingsForm } from './cart-settings-form';
 
 /** The three selling-option screens; each is a settings screen or a setup wizard step (its slug). */
 export type SellingOptionsSection = 'fulfillment-options' | 'special-order-items' | 'tax-rate';
@@ -171,10 +172,13 @@ export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSa
   );
 }
 
-/** Settings › Fulfillment Options and Special Order Items: the same forms outside the wizard. */
+/**
+ * Settings › Fulfillment Options and Special Order Items: the same forms outside the wizard, each with the cart
+ * settings that go with it (how the cart shows tax, fees and the zip; the vendors to special-order from).
+ */
 export const FulfillmentOptionsPage = () => (
-  <Container><PageTitle>Fulfillment Options</PageTitle><SellingOptionsForm section="fulfillment-options" /></Container>
+  <Container><PageTitle>Fulfillment Options</PageTitle><SellingOptionsForm section="fulfillment-options" /><CartSettingsForm part="totals" /></Container>
 );
 export const SpecialOrderItemsPage = () => (
-  <Container><PageTitle>Special Order Items</PageTitle><SellingOptionsForm section="special-order-items" /></Container>
+  <Container><PageTitle>Special Order Items</PageTitle><SellingOptionsForm section="special-order-items" /><CartSettingsForm part="vendors" /></Container>
 );
