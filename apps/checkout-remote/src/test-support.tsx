@@ -101,6 +101,8 @@ export interface RenderOptions {
   user?: SessionUser;
   /** Business details of the start-up bundle (default BUSINESS). */
   business?: BusinessDetails;
+  /** Store settings of the start-up bundle (default SETTINGS). */
+  settings?: StoreSettings;
   /** The selected store (default: the first location, as the shell preselects it). */
   storeId?: number;
   /** How the shell's router runs (default: history mode, not embedded); loadPage watches full page loads. */
@@ -131,7 +133,7 @@ function ToastList() {
 export function renderCheckout(path: string, options: RenderOptions = {}) {
   const api = options.api ?? new FakeApi();
   vi.stubGlobal('fetch', api.fetch);
-  const store = openTestStore(path, { user: options.user, business: options.business ?? BUSINESS, storeId: options.storeId });
+  const store = openTestStore(path, { user: options.user, business: options.business ?? BUSINESS, settings: options.settings, storeId: options.storeId });
   const ui: ReactElement = (
     <Provider store={store}>
       <PlatformRouter mode={options.routing?.mode ?? 'history'} fullPageLoads={options.routing?.embedded} loadPage={options.routing?.loadPage}>

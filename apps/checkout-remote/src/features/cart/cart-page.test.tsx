@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Cart } from '@platform/contracts';
-import { BUSINESS, cartLine, DEVICE_ID, FakeApi, Failure, later, pickupCart, renderCheckout } from '../../test-support';
+import { BUSINESS, cartLine, DEVICE_ID, FakeApi, Failure, later, pickupCart, renderCheckout, SETTINGS } from '../../test-support';
 
 const DRILL = cartLine({ store_product_id: 101, title: 'DeWalt 20V Cordless Drill', price: '99.00', quantity: 1 });
 const BITS = cartLine({ store_product_id: 102, title: 'Drill Bit Set', price: '12.49', quantity: 2 });
@@ -196,6 +196,43 @@ describe('cart page: delivery modes, disclaimers and the summary', () => {
     expect(screen.getByTestId('discount').textContent).toBe('−$9.90');
     expect(screen.getByText('Battery recycling fee')).toBeTruthy();
     expect(screen.getByTestId('cart-total').textContent).toBe('$103.04');
+  });
+
+  // Spec 1 §4 Cart page modes: tax display follows hideTax and taxDisclaimer; hideDeliveryZipcode hides the zip field.
+  const NOTE = 'Tax is an estimate until your order is ready.';
+  const cartSettings = (cart: Partial<typeof SETTINGS.cart>) => ({ ...SETTINGS, cart: { ...SETTINGS.cart, ...cart } });
+  const summary = () => screen.getByLabelText('Order summary');
+
+  it("lists the tax with the store's note under it, and asks for the delivery zip, by default", async () => {
+    const { user } = renderCheckout('/cart', {
+      api: modalCart([DRILL], { pickup: true, delivery: true, shipping: false }), business: { ...EVERY_MODE, shipping_enabled: false }, settings: cartSettings({ taxDisclaimer: NOTE }),
+    });
+
+    await screen.findByText('DeWalt 20V Cordless Drill');
+    // 99.00 at 6%: 5.94 tax
+    expect(within(summary()).getByText('Tax').nextElementSibling?.textContent).toBe('$5.94');
+    const note = within(summary()).getByTestId('tax-disclaimer');
+    expect(note.textContent).toBe(NOTE);
+    expect(note.previousElementSibling?.textContent).toBe('$5.94');
+    expect(screen.getByTestId('cart-total').textContent).toBe('$104.94');
+    await user.click(tab('Delivery'));
+    expect(await screen.findByLabelText('Delivery zip code')).toBeTruthy();
+  });
+
+  it('leaves the tax rows out with hideTax (the total still includes the tax, the note stays) and the zip box with hideDeliveryZipcode', async () => {
+    const { user } = renderCheckout('/cart', {
+      api: modalCart([DRILL], { pickup: true, delivery: true, shipping: false }), business: { ...EVERY_MODE, shipping_enabled: false },
+      settings: cartSettings({ hideTax: true, taxDisclaimer: NOTE, hideDeliveryZipcode: true }),
+    });
+
+    await screen.findByText('DeWalt 20V Cordless Drill');
+    expect(within(summary()).queryByText('Tax')).toBeNull();
+    expect(within(summary()).queryByText('$5.94')).toBeNull();
+    expect(screen.getByTestId('cart-total').textContent).toBe('$104.94');
+    expect(screen.getByTestId('tax-disclaimer').textContent).toBe(NOTE);
+    await user.click(tab('Delivery'));
+    await waitFor(() => expect(tab('Delivery').getAttribute('aria-selected')).toBe('true'));
+    expect(screen.queryByLabelText('Delivery zip code')).toBeNull();
   });
 
   it('shows a free-shipping code by its label where it takes only the shipping charge off', async () => {

@@ -256,8 +256,7 @@ function CartCheckout() {
           ) : null}
           {activeMode === 2 ? <ShippingOptions prefix={prefix} chosenId={cart.totals.shipping_quote?.id ?? null} cartVersion={`${cart.item_count}|${cart.subtotal}`} /> : null}
           <PromoCode applied={cart.totals.coupon} problem={cart.totals.coupon_message} />
-          <OrderSummary totals={cart.totals} prefix={prefix} hideTax={settings?.cart.hideTax} label="Order summary" totalTestId="cart-total" />
-          {settings?.cart.taxDisclaimer ? <p className="disclaimer">{settings.cart.taxDisclaimer}</p> : null}
+          <OrderSummary totals={cart.totals} prefix={prefix} label="Order summary" totalTestId="cart-total" />
           {checkoutProblem ? <p role="alert" className="problem">{checkoutProblem}</p> : null}
           <div style={{ display: 'flex', justifyContent: 'flex-end' }}><Button type="button" onClick={checkout}>Checkout</Button></div>
         </Card>

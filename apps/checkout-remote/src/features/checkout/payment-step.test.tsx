@@ -4,7 +4,7 @@ import { CARD_FORM_NOT_LOADED, stripeJs } from './stripe-card-field';
 import { providerScripts, type AcceptUiResponse } from './card-entry';
 import { PROVIDER_TEST_CARDS } from '@platform/domain';
 import type { PaymentSettings, PlacedOrder } from '@platform/contracts';
-import { BUSINESS, cartLine, CUSTOMER, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout } from '../../test-support';
+import { BUSINESS, cartLine, CUSTOMER, DEVICE_ID, FakeApi, Failure, pickupCart, renderCheckout, SETTINGS } from '../../test-support';
 
 const DRILL = cartLine({ store_product_id: 101, sku: 'DCD771C2', title: 'DeWalt 20V Cordless Drill', price: '99.00', quantity: 1 });
 const BITS = cartLine({ store_product_id: 102, sku: 'DW1354', title: 'Drill Bit Set', price: '12.49', quantity: 2 });
@@ -57,6 +57,18 @@ describe('checkout: Payment step', () => {
     expect(screen.getByTestId('order-total').textContent).toBe('$131.42');
     expect((screen.getByRole('radio', { name: 'Pay at the store when you pick up' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('radio', { name: 'Pay now by card' })).toBeNull();
+  });
+
+  it("follows the store's cart settings in the order total: no tax row with hideTax, the total unchanged, the tax note shown", async () => {
+    const note = 'Sales tax is worked out again when you pick up.';
+    renderCheckout('/cart', { api: paymentApi(), settings: { ...SETTINGS, cart: { ...SETTINGS.cart, hideTax: true, taxDisclaimer: note } } });
+
+    await placeOrder();
+    const totals = screen.getByLabelText('Order total');
+    expect(within(totals).queryByText('Tax')).toBeNull();
+    expect(within(totals).queryByText('$7.44')).toBeNull();
+    expect(screen.getByTestId('order-total').textContent).toBe('$131.42');
+    expect(screen.getByTestId('tax-disclaimer').textContent).toBe(note);
   });
 
   it('Place order sends POST /api/customer/orders/submit with the details, the total shown and a checkout key, then shows the placed order', async () => {
