@@ -59,6 +59,11 @@ export async function outboxMessage(to: string, after: Date, kind?: string): Pro
   });
 }
 
+/** How many e-mails or texts of one kind the store sent to an address or phone after a moment (the outbox, as above). */
+export async function outboxCount(to: string, after: Date, kind: string): Promise<number> {
+  return withE2eDb((db) => db.collection('outboxmessages').countDocuments({ to, createdAt: { $gt: after }, kind }));
+}
+
 /**
  * Opens a session for a demo login without the sign-in form: an access token written to the e2e database (as
  * a sign-in would), read back through login-by-token and kept in the browser as 'Keep me signed in' does.
