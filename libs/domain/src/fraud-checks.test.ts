@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fraudSignals, fraudVerifiedNote, otherCardHolders, type FraudFacts } from './fraud-checks';
+import { fraudSignals, fraudVerifiedNote, LARGE_FIRST_ORDER_INVALID, largeFirstOrderCents, largeFirstOrderProblem, otherCardHolders, type FraudFacts } from './fraud-checks';
 
 const card = { cvc: 'pass', addressLine1: 'unchecked', postalCode: 'pass', riskLevel: 'normal', billingPostalCode: null, billingCountry: null } as const;
 const base: FraudFacts = { card, orderType: 'pickup', address: null, totalCents: 4999, email: 'ann@example.com', name: 'Ann Able', sameCard: [], earlierOrders: 0 };
@@ -35,6 +35,20 @@ describe('fraud signals', () => {
     expect(fraudSignals({ ...base, card: null, totalCents: 50_000 }).signals).toEqual([{ code: 'large_first_order', message: "The customer's first order, and a large one: $500.00 (first orders of $500.00 or more are checked)." }]);
     expect(codes({ totalCents: 49_999 })).toEqual([]);
     expect(codes({ totalCents: 90_000, earlierOrders: 2 })).toEqual([]);
+  });
+
+  it("a store's own threshold: a lower one flags what $500.00 would not, a higher one spares what it would", () => {
+    expect(codes({ card: null, totalCents: 20_000 })).toEqual([]);
+    expect(fraudSignals({ ...base, card: null, totalCents: 20_000, largeFirstOrderCents: 15_000 }).signals).toEqual([{ code: 'large_first_order', message: "The customer's first order, and a large one: $200.00 (first orders of $150.00 or more are checked)." }]);
+    expect(codes({ totalCents: 60_000, largeFirstOrderCents: 100_000 })).toEqual([]);
+  });
+
+  it('a threshold is whole cents from $1.00 to $1,000,000.00; anything else is refused and the default used', () => {
+    for (const good of [100, 15_000, 100_000_000]) expect(largeFirstOrderProblem(good)).toBeNull();
+    for (const bad of [0, 99, -500, 150.5, 100_000_001, '15000', null, undefined, Number.NaN]) expect(largeFirstOrderProblem(bad)).toBe(LARGE_FIRST_ORDER_INVALID);
+    expect(largeFirstOrderCents(15_000)).toBe(15_000);
+    expect(largeFirstOrderCents(undefined)).toBe(50_000);
+    expect(largeFirstOrderCents('15000')).toBe(50_000);
   });
 
   it("the history line names the signals accepted and the staff's note", () => {

@@ -6,8 +6,22 @@ export type FraudLevel = 'none' | 'review';
 export type FraudSignalCode = 'card_shared' | 'cvc_failed' | 'postal_code_failed' | 'address_failed' | 'risk_elevated' | 'billing_not_shipping' | 'large_first_order';
 export interface FraudSignal { code: FraudSignalCode; message: string }
 
-/** A first order at or above this (goods, tax and fees) is worth a look: $500.00. */
+/** A first order at or above this (goods, tax and fees) is worth a look: $500.00, unless the store sets its own. */
 export const LARGE_FIRST_ORDER_CENTS = 50_000;
+/** The store's own threshold (payment settings, `large_first_order_cents`): whole cents, $1.00 to $1,000,000.00. */
+export const LARGE_FIRST_ORDER_MIN_CENTS = 100;
+export const LARGE_FIRST_ORDER_MAX_CENTS = 100_000_000;
+export const LARGE_FIRST_ORDER_INVALID = 'Enter the amount of a large first order from $1.00 to $1,000,000.00.';
+
+/** The problem of a store's large first order threshold (in cents), or null when it may be saved. */
+export function largeFirstOrderProblem(cents: unknown): string | null {
+  return Number.isSafeInteger(cents) && (cents as number) >= LARGE_FIRST_ORDER_MIN_CENTS && (cents as number) <= LARGE_FIRST_ORDER_MAX_CENTS ? null : LARGE_FIRST_ORDER_INVALID;
+}
+
+/** The threshold a store's checks use: its own when it set a valid one, else $500.00. */
+export function largeFirstOrderCents(stored: unknown): number {
+  return largeFirstOrderProblem(stored) === null ? (stored as number) : LARGE_FIRST_ORDER_CENTS;
+}
 
 export const FRAUD_ORDER_ID_NEEDED = 'Please give the order (order_id).';
 export const FRAUD_NOTE_TOO_LONG = 'A note may have up to 500 characters.';
@@ -32,6 +46,8 @@ export interface FraudFacts {
   sameCard: { email: string; name: string }[];
   /** Orders this customer (account or e-mail) placed before this one. */
   earlierOrders: number;
+  /** The store's large first order threshold in cents (LARGE_FIRST_ORDER_CENTS when left out). */
+  largeFirstOrderCents?: number;
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -66,8 +82,9 @@ export function fraudSignals(facts: FraudFacts): { level: FraudLevel; signals: F
   if (facts.orderType !== 'pickup' && zip && billing && place(zip) !== place(billing)) {
     signals.push({ code: 'billing_not_shipping', message: `The card's billing postal code (${billing}) is not the ${facts.orderType === 'delivery' ? 'delivery' : 'shipping'} address's (${zip}).` });
   }
-  if (facts.earlierOrders === 0 && facts.totalCents >= LARGE_FIRST_ORDER_CENTS) {
-    signals.push({ code: 'large_first_order', message: `The customer's first order, and a large one: $${formatCents(facts.totalCents)} (first orders of $${formatCents(LARGE_FIRST_ORDER_CENTS)} or more are checked).` });
+  const large = facts.largeFirstOrderCents ?? LARGE_FIRST_ORDER_CENTS;
+  if (facts.earlierOrders === 0 && facts.totalCents >= large) {
+    signals.push({ code: 'large_first_order', message: `The customer's first order, and a large one: $${formatCents(facts.totalCents)} (first orders of $${formatCents(large)} or more are checked).` });
   }
   return { level: signals.length ? 'review' : 'none', signals };
 }

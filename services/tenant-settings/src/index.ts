@@ -8,7 +8,7 @@ export { RentalCategory, RentalProduct, RentalRequest } from './rentals/models';
 export { optOutLink, OptOutToken } from './opt-outs';
 export { RewardsMember, RewardsKey, enrolRewardsMember } from './rewards/rewards';
 export { WizardProgress, readWizardProgress, wizardStateOf } from './wizard/wizard';
-export { getPaymentSettings, storedPaymentSettings } from './payment-settings';
+export { getPaymentSettings, largeFirstOrderSetting, storedPaymentSettings } from './payment-settings';
 export { partnerBusinessIds } from './partners';
 export { UploadedImage } from './uploads/images';
 export { IMAGE_FETCH_ALLOW_ENV } from './uploads/fetch-image';

@@ -1,4 +1,5 @@
 import { PAYMENT_PROVIDERS, type PaymentSettings } from '@platform/contracts';
+import { largeFirstOrderCents } from '@platform/domain';
 import { openSecret, type RequestContext } from '@platform/server-kit';
 import { storeProfile } from './service';
 
@@ -34,6 +35,12 @@ export async function storedPaymentSettings(ctx: RequestContext): Promise<Plain 
     ? Object.fromEntries(Object.entries(section as Plain).map(([field, value]) => [field, SECRET_FIELDS.has(field) ? openSecret(value) : value]))
     : section]);
   return Object.fromEntries(opened) as Plain & { payment_provider?: string | null };
+}
+
+/** The store's large first order threshold for the fraud checks (docs/FRAUD-CHECKS.md): its own, else $500.00. */
+export async function largeFirstOrderSetting(ctx: RequestContext): Promise<number> {
+  const stored = (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain;
+  return largeFirstOrderCents(stored.large_first_order_cents);
 }
 
 /** The fields of a provider's settings that are secrets: sealed in the database, never answered. */

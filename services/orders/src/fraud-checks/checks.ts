@@ -3,6 +3,7 @@ import { CHECK_LABELS, FRAUD_CHECKS_CLEAR, FRAUD_CHECKS_REVIEW, FRAUD_VERIFIED, 
 import { withRedisLock } from '@platform/cart';
 import type { CardChecks } from '@platform/payments';
 import type { RequestContext } from '@platform/server-kit';
+import { largeFirstOrderSetting } from '@platform/tenant-settings';
 import { Order } from '../models';
 import { findOrder, LOCK, orderLock, type StoredOrder } from '../admin-orders';
 import { redisStore, type CheckoutIo } from '../checkout';
@@ -46,7 +47,7 @@ const reviewView = (r: Review | null | undefined) => (r ? { at: new Date(r.at).t
 /** The order's fraud checks as check-fingerprint answers them. */
 async function checksOf(ctx: RequestContext, io: CheckoutIo, order: CheckedOrder) {
   const card = order.payment?.method === 'card' ? order.payment.card ?? null : null;
-  const [same, earlier] = await Promise.all([sameCardOrders(ctx, io, order), earlierOrders(ctx, io, order)]);
+  const [same, earlier, largeFirstOrderCents] = await Promise.all([sameCardOrders(ctx, io, order), earlierOrders(ctx, io, order), largeFirstOrderSetting(ctx)]);
   const facts: FraudFacts = {
     card: card ? {
       cvc: card.cvc ?? 'unchecked', addressLine1: card.addressLine1 ?? 'unchecked', postalCode: card.postalCode ?? 'unchecked',
@@ -54,7 +55,7 @@ async function checksOf(ctx: RequestContext, io: CheckoutIo, order: CheckedOrder
     } : null,
     orderType: order.orderType ?? 'pickup', address: order.address ?? null, totalCents: order.totalCents ?? 0,
     email: order.contact?.email ?? '', name: order.customerName ?? '',
-    sameCard: same.map((r) => ({ email: r.email, name: r.customer_name })), earlierOrders: earlier,
+    sameCard: same.map((r) => ({ email: r.email, name: r.customer_name })), earlierOrders: earlier, largeFirstOrderCents,
   };
   const { level, signals } = fraudSignals(facts);
   const verified = reviewView(order.fraudReview);

@@ -3,7 +3,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { cartService } from '@platform/cart';
-import { StoreProfile } from '@platform/tenant-settings';
+import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from '../index';
 
@@ -17,9 +17,9 @@ let otherOwner: string;
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'fraud-chk', 'store-id': '1', ...extra });
 const asOwner = () => headers({ authorization: `Bearer ${owner}` });
 
-/** A guest's pickup order of hammers (store product 21, $19.99 each) paid with a Stripe test card, or at the store; its id. */
-async function placeOrder(device: string, who: { first: string; last: string; email: string }, card: string | null, quantity = 1): Promise<string> {
-  await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(), payload: { store_product_id: 21, quantity, device_id: device } });
+/** A guest's pickup order of hammers (store product 21, $19.99 each; or another) paid with a Stripe test card, or at the store; its id. */
+async function placeOrder(device: string, who: { first: string; last: string; email: string }, card: string | null, quantity = 1, storeProductId = 21): Promise<string> {
+  await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(), payload: { store_product_id: storeProductId, quantity, device_id: device } });
   const placed = await harness.app.inject({ method: 'POST', url: '/api/customer/orders/submit', headers: headers(), payload: {
     device_id: device, order_type: 0, first_name: who.first, last_name: who.last, email: who.email, telephone: '5035550142',
     ...(card ? { payment_method: 'card', payment_token: card } : { payment_method: 'pay_at_store' }),
@@ -92,6 +92,21 @@ describe('check-fingerprint', () => {
     expect(answer.signals).toEqual([{ code: 'large_first_order', message: expect.stringMatching(/^The customer's first order, and a large one: \$5\d\d\.\d\d \(first orders of \$500\.00 or more are checked\)\.$/) }]);
     const small = await placeOrder('FpDevice09', { first: 'Gus', last: 'Big', email: 'gus@example.com' }, null, 1);
     expect((await check(small)).json().data).toMatchObject({ level: 'none', earlier_orders: 1 });
+  });
+
+  it("uses the store's own large first order threshold: a lower one flags a first order the default would not", async () => {
+    // Two drills (store product 11, $129.99 and a $1.50 fee each): over $200, under $500.
+    const first = await placeOrder('FpDevice12', { first: 'Liv', last: 'Lower', email: 'liv@example.com' }, null, 2, 11);
+    expect((await check(first)).json().data).toMatchObject({ level: 'none', signals: [], earlier_orders: 0 });
+    await StoreProfile.updateOne({ tenantId }, { $set: { 'payment.large_first_order_cents': 20_000 } });
+    forgetStoreProfile(tenantId);
+    try {
+      expect((await check(first)).json().data).toMatchObject({ level: 'review', signals: [{ code: 'large_first_order', message: expect.stringMatching(/\(first orders of \$200\.00 or more are checked\)\.$/) }] });
+    } finally {
+      await StoreProfile.updateOne({ tenantId }, { $unset: { 'payment.large_first_order_cents': 1 } });
+      forgetStoreProfile(tenantId);
+    }
+    expect((await check(first)).json().data.level).toBe('none');
   });
 });
 

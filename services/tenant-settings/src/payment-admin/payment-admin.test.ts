@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  INVALID_PUBLISHABLE_KEY, INVALID_SECRET_KEY, INVALID_WEBHOOK_SECRET, LIVE_KEYS_WITHOUT_LIVE, ONLY_STORE_OWNER_PAYMENTS,
+  INVALID_PUBLISHABLE_KEY, INVALID_SECRET_KEY, INVALID_WEBHOOK_SECRET, LARGE_FIRST_ORDER_INVALID, LIVE_KEYS_WITHOUT_LIVE, ONLY_STORE_OWNER_PAYMENTS,
   PAYMENT_SETTINGS_SAVED, SECRET_KEY_NEEDED, CONNECT_NEEDED, fieldNeeded, HOSTED_PAGE_NOT_READY, PROVIDER_SETTINGS, secretNeeded, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY, TEST_KEYS_WITH_LIVE,
 } from '@platform/domain';
 import { isSealed, openSecret, sealSecret } from '@platform/server-kit';
@@ -44,7 +44,7 @@ describe('admin payment settings (the store owner)', () => {
     const res = await adminView();
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
-      payment_provider: null, payment_preparable: false, payment_charge_account: false,
+      payment_provider: null, payment_preparable: false, payment_charge_account: false, large_first_order_cents: 50_000,
       stripe: { publishable_key: '', is_live: false, account_id: '', disable_save_card: false, secret_key_set: false, webhook_secret_set: false },
       ...NO_OTHER_PROVIDER,
     });
@@ -111,7 +111,7 @@ describe('admin payment settings (the store owner)', () => {
     const res = await save({ payment_provider: 'stripe', payment_preparable: true, stripe: STRIPE });
     expect(res.statusCode, res.body).toBe(200);
     const expected = {
-      payment_provider: 'stripe', payment_preparable: true, payment_charge_account: false,
+      payment_provider: 'stripe', payment_preparable: true, payment_charge_account: false, large_first_order_cents: 50_000,
       stripe: { publishable_key: 'pk_test_owner42', is_live: false, account_id: 'acct_1Owner', disable_save_card: true, secret_key_set: true, webhook_secret_set: true },
       ...NO_OTHER_PROVIDER,
     };
@@ -158,6 +158,23 @@ describe('admin payment settings (the store owner)', () => {
     expect((await save({ payment_provider: null })).json().data.payment_charge_account).toBe(true);
     expect((await save({ payment_provider: null, payment_charge_account: false })).json().data.payment_charge_account).toBe(false);
     expect(await publicView()).toMatchObject({ payment_charge_account: false });
+  });
+
+  it("sets the fraud checks' large first order threshold in cents (default $500.00), never shown to shoppers; a bad amount is refused", async () => {
+    const set = await save({ payment_provider: null, large_first_order_cents: 15_000 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.large_first_order_cents).toBe(15_000);
+    expect((await adminView()).json().data.large_first_order_cents).toBe(15_000);
+    expect(await publicView()).not.toHaveProperty('large_first_order_cents');
+    // Left out, it stays as it is.
+    expect((await save({ payment_provider: null })).json().data.large_first_order_cents).toBe(15_000);
+    for (const bad of [0, 99, 150.5, 100_000_001, -1]) {
+      const refused = await save({ payment_provider: null, large_first_order_cents: bad });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ large_first_order_cents: [LARGE_FIRST_ORDER_INVALID] });
+    }
+    expect((await storedPayment()).large_first_order_cents).toBe(15_000);
+    expect((await save({ payment_provider: null, large_first_order_cents: 50_000 })).json().data.large_first_order_cents).toBe(50_000);
   });
 
   it("saves Authorize.Net: its public fields shown to the owner and the storefront, its secrets sealed and never answered", async () => {

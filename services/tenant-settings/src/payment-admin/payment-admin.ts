@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
 import type { PaymentSettingsAdmin, PaymentSettingsUpdate } from '@platform/contracts';
 import {
-  OTHER_CARD_PROVIDERS, PAYMENT_SETTINGS_SAVED, paymentSettingsProblems, PROVIDER_SETTINGS, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY,
+  largeFirstOrderCents, largeFirstOrderProblem, OTHER_CARD_PROVIDERS, PAYMENT_SETTINGS_SAVED, paymentSettingsProblems, PROVIDER_SETTINGS, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY,
   type OtherCardProvider, type ProviderSettingsForm, type StripeSettingsForm,
 } from '@platform/domain';
 import { AppError, openSecret, rejectFieldProblems, sealSecret, type RequestContext } from '@platform/server-kit';
@@ -71,6 +71,7 @@ export async function getPaymentSettingsForOwner(ctx: RequestContext): Promise<P
   const others = Object.fromEntries(OTHER_CARD_PROVIDERS.map((p) => [p, providerAdminView(p, (stored[p] ?? {}) as Plain)]));
   return {
     payment_provider: publicView.payment_provider, payment_preparable: publicView.payment_preparable, payment_charge_account: publicView.payment_charge_account === true,
+    large_first_order_cents: largeFirstOrderCents(stored.large_first_order_cents),
     stripe: stripeAdminView((stored.stripe ?? {}) as Plain), ...others,
   } as PaymentSettingsAdmin;
 }
@@ -104,12 +105,17 @@ export async function savePaymentSettings(ctx: RequestContext, redis: Redis, pre
     otherForms[provider] = { ...kept, ...sent };
     Object.assign(storedSecrets, secrets);
   }
-  rejectFieldProblems(paymentSettingsProblems({ payment_provider: body.payment_provider, stripe: form, ...otherForms },
-    { secret_key_set: storedSecret !== null, secret_key: storedSecret, stored: storedSecrets }));
+  const thresholdProblem = body.large_first_order_cents === undefined ? null : largeFirstOrderProblem(body.large_first_order_cents);
+  rejectFieldProblems({
+    ...paymentSettingsProblems({ payment_provider: body.payment_provider, stripe: form, ...otherForms },
+      { secret_key_set: storedSecret !== null, secret_key: storedSecret, stored: storedSecrets }),
+    ...(thresholdProblem ? { large_first_order_cents: thresholdProblem } : {}),
+  });
 
   const set: Record<string, unknown> = { 'payment.payment_provider': body.payment_provider };
   if (body.payment_preparable !== undefined) set['payment.payment_preparable'] = body.payment_preparable;
   if (body.payment_charge_account !== undefined) set['payment.payment_charge_account'] = body.payment_charge_account;
+  if (body.large_first_order_cents !== undefined) set['payment.large_first_order_cents'] = body.large_first_order_cents;
   if (form) {
     const secret = form.secret_key.trim() || storedSecret!;
     // Stripe is asked whenever its keys are sent or it is chosen, so a store never switches to a key Stripe refuses.

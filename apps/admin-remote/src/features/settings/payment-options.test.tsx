@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PaymentSettingsAdmin } from '@platform/contracts';
-import { CONNECT_NEEDED, fieldNeeded, HOSTED_PAGE_NOT_READY, ONLY_STORE_OWNER_PAYMENTS, PROVIDER_SETTINGS, secretNeeded } from '@platform/domain';
+import { CONNECT_NEEDED, fieldNeeded, HOSTED_PAGE_NOT_READY, LARGE_FIRST_ORDER_INVALID, ONLY_STORE_OWNER_PAYMENTS, PROVIDER_SETTINGS, secretNeeded } from '@platform/domain';
 import { Failure, FakeApi, renderAdmin } from '../../test-support';
 
 type User = ReturnType<typeof renderAdmin>['user'];
@@ -11,7 +11,7 @@ const fill = async (user: User, label: string, value: string) => { await user.cl
 const URL = 'GET /api/admin/fulfillment/payment-settings';
 const SAVE = 'POST /api/admin/fulfillment/payment-settings';
 const STRIPE_ACTIVE: PaymentSettingsAdmin = {
-  payment_provider: 'stripe', payment_preparable: false, payment_charge_account: false,
+  payment_provider: 'stripe', payment_preparable: false, payment_charge_account: false, large_first_order_cents: 50_000,
   stripe: { publishable_key: 'pk_test_shop', is_live: false, account_id: '', disable_save_card: false, secret_key_set: true, webhook_secret_set: false },
   adyen: { merchant_account: '', client_key: '', live_url_prefix: '', is_live: false, disable_save_card: false, api_key_set: false, hmac_key_set: false },
   authorize_net: { login_id: '5KP3u95bQpv', client_key: 'Ck'.repeat(30), is_live: false, disable_save_card: false, transaction_key_set: true, signature_key_set: false },
@@ -118,5 +118,23 @@ describe('Settings › Payment Options', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.sent(SAVE).map((r) => (r.body as { payment_charge_account?: boolean }).payment_charge_account)).toEqual([true]));
     expect(charge.checked).toBe(true);
+  });
+
+  it("sets the fraud checks' large first order amount in dollars, sent in cents; a wrong amount is named and nothing sent", async () => {
+    const api = new FakeApi().on(URL, { data: STRIPE_ACTIVE })
+      .on(SAVE, (r) => ({ status: 'success', message: 'Payment settings saved.', data: { ...STRIPE_ACTIVE, large_first_order_cents: (r.body as { large_first_order_cents?: number }).large_first_order_cents ?? 50_000 } }));
+    const { user } = renderAdmin('/admin/settings/payment-options', { api });
+    const amount = await screen.findByLabelText("Check a customer's first order from ($)") as HTMLInputElement;
+    expect(amount.value).toBe('500.00');
+    await user.clear(amount);
+    await user.paste('0.50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByText(LARGE_FIRST_ORDER_INVALID)).getAttribute('role')).toBe('alert');
+    expect(api.sent(SAVE)).toEqual([]);
+    await user.clear(amount);
+    await user.paste('$1,250');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent(SAVE).map((r) => (r.body as { large_first_order_cents?: number }).large_first_order_cents)).toEqual([125_000]));
+    await waitFor(() => expect(amount.value).toBe('1250.00'));
   });
 });

@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PaymentSettingsAdmin, PaymentSettingsUpdate } from '@platform/contracts';
 import {
-  CARD_PROVIDER_NAMES, EMPTY_STRIPE_FORM, ONLY_STORE_OWNER_PAYMENTS, OTHER_CARD_PROVIDERS, paymentSettingsProblems, PROVIDER_SETTINGS,
-  type OtherCardProvider, type ProviderSettingsForm, type StripeSettingsForm,
+  CARD_PROVIDER_NAMES, EMPTY_STRIPE_FORM, formatCents, largeFirstOrderProblem, ONLY_STORE_OWNER_PAYMENTS, OTHER_CARD_PROVIDERS, paymentSettingsProblems, PROVIDER_SETTINGS,
+  toCents, type OtherCardProvider, type ProviderSettingsForm, type StripeSettingsForm,
 } from '@platform/domain';
 import { adminSettingsApi, notify } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
@@ -21,7 +21,12 @@ const Form = styled.form`
 `;
 
 type Provider = 'stripe' | OtherCardProvider | null;
-interface FormState { provider: Provider; stripe: StripeSettingsForm; others: Record<OtherCardProvider, ProviderSettingsForm>; chargeAccount: boolean }
+interface FormState { provider: Provider; stripe: StripeSettingsForm; others: Record<OtherCardProvider, ProviderSettingsForm>; chargeAccount: boolean; largeFirstOrder: string }
+
+/** The dollars typed for the large first order threshold as cents ('$1,250' → 125000); NaN when it is not an amount. */
+function dollarsToCents(text: string): number {
+  try { return toCents(text.replace(/[$,\s]/g, '')); } catch { return Number.NaN; }
+}
 
 /** A provider's form from the owner's view: its public fields and switches; secrets start empty (never shown). */
 function otherFormOf(provider: OtherCardProvider, view: Record<string, string | boolean>): ProviderSettingsForm {
@@ -37,6 +42,7 @@ function fromSettings(s: PaymentSettingsAdmin): FormState {
   return {
     provider: s.payment_provider,
     chargeAccount: s.payment_charge_account,
+    largeFirstOrder: formatCents(s.large_first_order_cents),
     stripe: { ...EMPTY_STRIPE_FORM, publishable_key, is_live, account_id, disable_save_card },
     others: Object.fromEntries(OTHER_CARD_PROVIDERS.map((p) => [p, otherFormOf(p, (s[p] ?? {}) as unknown as Record<string, string | boolean>)])) as FormState['others'],
   };
@@ -96,8 +102,14 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
       payment_provider: chosen, stripe: chosen === 'stripe' ? form.stripe : null,
       ...(chosen && chosen !== 'stripe' ? { [chosen]: form.others[chosen] } : {}),
     }, { secret_key_set: settings.stripe.secret_key_set, stored: storedSecretsOf(settings) });
-    // 'Charge to account' is sent only when the owner changed it.
-    const request = { ...requestOf(form), ...(form.chargeAccount !== settings.payment_charge_account ? { payment_charge_account: form.chargeAccount } : {}) };
+    const largeFirstOrderCents = dollarsToCents(form.largeFirstOrder);
+    const thresholdProblem = largeFirstOrderProblem(largeFirstOrderCents);
+    if (thresholdProblem) found.large_first_order_cents = thresholdProblem;
+    // 'Charge to account' and the fraud checks' threshold are sent only when the owner changed them.
+    const request = {
+      ...requestOf(form), ...(form.chargeAccount !== settings.payment_charge_account ? { payment_charge_account: form.chargeAccount } : {}),
+      ...(largeFirstOrderCents !== settings.large_first_order_cents ? { large_first_order_cents: largeFirstOrderCents } : {}),
+    };
     const answer = await checkAndSave(event.currentTarget, found, () => save(request).unwrap(), 'The payment settings could not be saved. Please try again.');
     if (!answer) return;
     setForm(fromSettings(answer.data));
@@ -179,6 +191,17 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
         <p className="help" id="charge-account-help">
           A signed-in customer you put on an active account (Settings › AR Accounts) sees &lsquo;Charge to account&rsquo; when they pay, up to the account&apos;s credit limit.
         </p>
+      </fieldset></Card>
+      <Card><fieldset>
+        <legend>Fraud checks</legend>
+        <Field>Check a customer&apos;s first order from ($)
+          <input inputMode="decimal" autoComplete="off" maxLength={16} value={form.largeFirstOrder} {...describedWith('large_first_order_cents', 'large-first-order-help')}
+            onChange={(e) => setForm({ ...form, largeFirstOrder: e.target.value })} />
+        </Field>
+        <p className="help" id="large-first-order-help">
+          A new customer&apos;s first order of this total or more shows &lsquo;This order needs a look before it ships&rsquo; on its Check this order panel ($500.00 unless you change it).
+        </p>
+        {problem('large_first_order_cents')}
       </fieldset></Card>
       {form.provider === 'stripe' ? (
         <Card><fieldset>
