@@ -115,7 +115,8 @@ export const ordersRoutes: ServicePlugin = async (app) => {
         email: Type.String({ maxLength: 200 }),
         telephone: Type.String({ maxLength: 20 }),
         payment_method: Type.String({ maxLength: 40 }),
-        payment_token: Type.Optional(Type.String({ maxLength: 255, description: "The card provider's token from its form, or one of the signed-in shopper's saved cards (its source)" })),
+        // Adyen's Drop-in data (its encrypted card fields and a billing address) runs to a few thousand characters.
+        payment_token: Type.Optional(Type.String({ maxLength: 8192, description: "The card provider's token from its form (Adyen: the Drop-in's paymentMethod or whole state.data as JSON), or one of the signed-in shopper's saved cards (its source)" })),
         save_card: Type.Optional(Type.Boolean({ description: 'Keep the card in the signed-in shopper\'s account (refused for guests and where the store does not save cards)' })),
         note: Type.Optional(Type.String({ maxLength: 1000 })),
         expected_total: Type.Optional(Type.String({ maxLength: 20 })),

@@ -1,4 +1,5 @@
 import type { Authorization } from '../provider';
+import { adyenCardChecks, type AdyenCardFacts } from './adyen-checks';
 import { CARD_DECLINED, NOT_PROCESSED, PAYMENTS_NOT_AVAILABLE, PaymentProviderError, SERVICE_UNREACHABLE } from '../stripe-errors';
 
 /**
@@ -91,8 +92,8 @@ export async function adyenCall<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The parts of a `/payments` or `/payments/details` answer that say how an authorization went. */
-export interface AdyenPaymentOutcome {
+/** The parts of a `/payments` or `/payments/details` answer that say how an authorization went (and what of the card). */
+export interface AdyenPaymentOutcome extends AdyenCardFacts {
   pspReference?: string;
   resultCode?: string;
   refusalReason?: string;
@@ -112,8 +113,10 @@ export interface AdyenPaymentOutcome {
 export function authorizationFromResult(result: AdyenPaymentOutcome, requestedCents: number, canRedirect: boolean): Authorization {
   const reference = result.pspReference ?? '';
   switch (result.resultCode) {
-    case 'Authorised':
-      return { reference, status: 'authorized', authorizedCents: result.amount?.value ?? requestedCents };
+    case 'Authorised': {
+      const card = adyenCardChecks(result);
+      return { reference, status: 'authorized', authorizedCents: result.amount?.value ?? requestedCents, ...(card ? { card } : {}) };
+    }
     case 'RedirectShopper': case 'IdentifyShopper': case 'ChallengeShopper': {
       const url = result.action?.url;
       if (url && canRedirect) return { reference, status: 'requires_action', authorizedCents: 0, nextActionUrl: url };

@@ -16,6 +16,9 @@
  *   CARD_EXPIRED, …) or `additionalData.RequestedTestAcquirerResponseCode` choose the refusal, with Adyen's
  *   refusalReason / refusalReasonCode pairs; a wrong security code is a generic Refused.
  * - "Idempotent requests": the `Idempotency-Key` header; a repeat answers the first answer.
+ * - The SDK's ResponseAdditionalDataCard / Common / BillingAddress and FraudResult, "AVS" and its test form
+ *   (billingAddress.street 'Test AVS result', the result's code in houseNumberOrName): an Authorised answer carries
+ *   the card's additionalData (cardSummary, cardBin, paymentMethod, alias, avsResult, cvcResult) and fraudResult.
  * - "Webhooks / HMAC signatures": `signNotificationItem` signs an item as Adyen does (see the adapter's test).
  *
  * Could not confirm, and chosen here (marked "not confirmed" below): the error code of a capture or refund above
@@ -29,7 +32,7 @@
  * (a few of the documented ones below; any other card number that passes the Luhn check is approved).
  */
 import http from 'node:http';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
 export const FAKE_ADYEN_API_KEY = 'AQE_fake_test_api_key';
@@ -76,10 +79,14 @@ export interface FakePayment {
   redirectResult?: string;
   refusal?: [string, string, string];
   metadata?: Record<string, string>;
+  /** What an Authorised answer tells of the card (additionalData), kept for /payments/details. */
+  cardData?: Record<string, string>;
 }
 
 export interface FakeStoredCard {
   id: string; shopperReference: string; merchantAccount: string; brand: string; lastFour: string; expiryMonth: string; expiryYear: string; holderName?: string;
+  /** The fake's own record of the card (its alias and BIN); never answered. */
+  cardNumber: string;
 }
 
 export interface FakeAdyen {
@@ -125,6 +132,49 @@ function brandOf(number: string): string {
   if (/^(5[1-5]|2[2-7])/.test(number)) return 'mc';
   if (/^3[47]/.test(number)) return 'amex';
   return 'card';
+}
+
+/** Adyen's generic AVS results ("AVS" page; avsResult is "<code> <text>"). */
+const AVS_RESULTS: Record<string, string> = {
+  0: 'Unknown', 1: "Address matches, postal code doesn't", 2: 'Neither postal code nor address match', 3: 'AVS unavailable',
+  4: 'AVS not supported for this card type', 5: 'No AVS data provided', 6: "Postal code matches, address doesn't match", 7: 'Both postal code and address match',
+  8: 'Address not checked, postal code unknown', 9: 'Address matches, postal code unknown', 10: "Address doesn't match, postal code unknown",
+  11: 'Postal code not checked, address unknown', 12: 'Address matches, postal code not checked', 13: "Address doesn't match, postal code not checked",
+  14: 'Postal code matches, address unknown', 15: 'Postal code matches, address not checked', 16: "Postal code doesn't match, address unknown",
+  17: "Postal code doesn't match, address not checked", 18: 'Neither postal code nor address were checked', 19: 'Name and postal code matches',
+  20: 'Name, address and postal code matches', 21: 'Name and address matches', 22: 'Name matches', 23: "Postal code matches, name doesn't match",
+  24: "Both postal code and address matches, name doesn't match", 25: "Address matches, name doesn't match", 26: 'Neither postal code, address nor name match',
+};
+
+/**
+ * The AVS result of a payment: Adyen's documented test form (billingAddress.street 'Test AVS result' and the code
+ * wanted in houseNumberOrName) gives that code; no address gives 5; any other address 7 (not confirmed: a real
+ * issuer compares it).
+ */
+function avsResultOf(address: Record<string, unknown> | undefined): string {
+  if (!address || typeof address !== 'object') return `5 ${AVS_RESULTS[5]}`;
+  const code = /^\s*(\d{1,2})\b/.exec(String(address.houseNumberOrName ?? ''))?.[1];
+  if (address.street === 'Test AVS result' && code && AVS_RESULTS[code]) return `${code} ${AVS_RESULTS[code]}`;
+  return `7 ${AVS_RESULTS[7]}`;
+}
+
+/**
+ * The card's additionalData on an Authorised answer (ResponseAdditionalDataCard / Common / BillingAddress), as an
+ * account that selected them under Developers › Additional data returns them: cardSummary, cardBin, paymentMethod,
+ * expiryDate, the card alias (one per card number and merchant account; here a hash of the two), avsResult and
+ * cvcResult ('1 Matches' for the test CVC, '6 No CVC/CVV provided' without one, as for a stored card).
+ */
+function cardDataOf(card: { number: string; brand: string; expiryMonth: string; expiryYear: string; cvc?: string; stored?: FakeStoredCard },
+  account: string, address: Record<string, unknown> | undefined): Record<string, string> {
+  const number = card.stored ? card.stored.cardNumber : card.number;
+  const alias = `H${BigInt(`0x${createHash('sha256').update(`${account}:${number}`).digest('hex').slice(0, 14)}`).toString().padStart(15, '0').slice(-15)}`;
+  return {
+    cardSummary: number.slice(-4), cardBin: number.slice(0, 6), paymentMethod: card.brand, cardPaymentMethod: card.brand,
+    expiryDate: `${Number(card.expiryMonth)}/${card.expiryYear}`, alias, aliasType: 'Default',
+    avsResult: avsResultOf(address), cvcResult: card.cvc ? '1 Matches' : '6 No CVC/CVV provided',
+    ...(address && typeof address.postalCode === 'string' ? { 'billingAddress.postalCode': address.postalCode } : {}),
+    ...(address && typeof address.country === 'string' ? { 'billingAddress.country': address.country } : {}),
+  };
 }
 
 /** The fields Adyen signs in a notification item, joined with ':' (amount value in minor units). */
@@ -215,6 +265,7 @@ export async function startFakeAdyen(options: { apiKey?: string; merchantAccount
       capturedCents: 0, refundedCents: 0, shopperReference, returnUrl: body.returnUrl as string,
       ...(body.metadata ? { metadata: body.metadata as Record<string, string> } : {}),
     };
+    payment.cardData = cardDataOf(card, merchantAccount, body.billingAddress as Record<string, unknown> | undefined);
     payments.set(payment.pspReference, payment);
     const requested = additional.RequestedTestAcquirerResponseCode;
     const refusal = (card.holderName && REFUSALS[card.holderName.trim().toUpperCase()])
@@ -246,17 +297,18 @@ export async function startFakeAdyen(options: { apiKey?: string; merchantAccount
       };
     }
     if (!payment.manualCapture) payment.capturedCents = amount.value;
-    const response: Record<string, unknown> = { ...base_, resultCode: 'Authorised', amount };
+    // The risk checks' result: no rule of the fake scores a payment (accountScore 0).
+    const response: Record<string, unknown> = { ...base_, resultCode: 'Authorised', amount, additionalData: payment.cardData, fraudResult: { accountScore: 0, results: [] } };
     if (body.storePaymentMethod === true && shopperReference && !card.stored) {
       const stored = store(shopperReference, card);
-      response.additionalData = { 'tokenization.storedPaymentMethodId': stored.id, 'tokenization.shopperReference': shopperReference };
+      response.additionalData = { ...payment.cardData, 'tokenization.storedPaymentMethodId': stored.id, 'tokenization.shopperReference': shopperReference };
     }
     return { status: 200, body: response };
   }
 
   function store(shopperReference: string, card: ReturnType<typeof cardOf>): FakeStoredCard {
     const stored: FakeStoredCard = {
-      id: pspReference(), shopperReference, merchantAccount, brand: card.brand, lastFour: card.number.slice(-4),
+      id: pspReference(), shopperReference, merchantAccount, brand: card.brand, lastFour: card.number.slice(-4), cardNumber: card.number,
       expiryMonth: card.expiryMonth.padStart(2, '0'), expiryYear: card.expiryYear, ...(card.holderName ? { holderName: card.holderName } : {}),
     };
     storedCards.set(stored.id, stored);
@@ -317,7 +369,7 @@ export async function startFakeAdyen(options: { apiKey?: string; merchantAccount
       if (!redirectResult) throw required('details');
       const payment = payments.get(redirects.get(redirectResult) ?? '');
       if (!payment) throw validation('000', 'Invalid redirectResult');
-      const outcome = payment.state === 'authorised' ? { resultCode: 'Authorised', amount: payment.amount }
+      const outcome = payment.state === 'authorised' ? { resultCode: 'Authorised', amount: payment.amount, additionalData: payment.cardData, fraudResult: { accountScore: 0, results: [] } }
         : payment.refusal ? { resultCode: payment.refusal[0], refusalReason: payment.refusal[1], refusalReasonCode: payment.refusal[2] }
           : { resultCode: payment.state === 'pending' ? 'RedirectShopper' : 'Cancelled' };
       return { status: 200, body: { pspReference: payment.pspReference, merchantReference: payment.merchantReference, ...outcome } };

@@ -6,6 +6,7 @@ import { CARD_DECLINED, NOT_PROCESSED, PAYMENTS_NOT_AVAILABLE, SERVICE_UNREACHAB
 import { refundPayment, REFUND_OVER_PAID } from '../refund-guard';
 import { AdyenProvider, looksLikeCardNumber, parseAdyenToken } from './adyen-provider';
 import { AUTHENTICATION_NEEDED } from './adyen-errors';
+import { adyenCardChecks } from './adyen-checks';
 import { signNotificationItem, startFakeAdyen, type FakeAdyen } from './adyen-fake';
 
 // Against the local Adyen fake (adyen-fake.ts: Checkout v72's paths, fields, errors and test cards, state in
@@ -34,7 +35,14 @@ describe('AdyenProvider against the Adyen fake', () => {
   test('authorize holds the amount (manual capture); a partial capture, a partial refund; a refund over what was captured is refused, by the guard before Adyen is asked and by Adyen itself', async () => {
     const adyen = provider();
     const auth = await adyen.authorize(2599, 'usd', VISA, { idempotencyKey: key('order-1001'), metadata: { order_id: 'order-1001', tenant_id: 't1' } });
-    expect(auth).toEqual({ reference: expect.stringMatching(/^[A-Z0-9]{16}$/), status: 'authorized', authorizedCents: 2599 });
+    expect(auth).toEqual({
+      reference: expect.stringMatching(/^[A-Z0-9]{16}$/), status: 'authorized', authorizedCents: 2599,
+      // What Adyen's additionalData told of the card: no billing address was sent, so no AVS data.
+      card: {
+        fingerprint: expect.stringMatching(/^H\d{15}$/), brand: 'Visa', last4: '1111', cvc: 'pass', addressLine1: 'unchecked', postalCode: 'unchecked',
+        riskLevel: 'normal', billingPostalCode: null, billingCountry: null,
+      },
+    });
     expect(lastRequest()).toMatchObject({
       method: 'POST', path: '/v72/payments', idempotencyKey: key('order-1001'), apiKey: fake.apiKey,
       body: {
@@ -111,7 +119,7 @@ describe('AdyenProvider against the Adyen fake', () => {
     expect(`${back.origin}${back.pathname}`).toBe('https://shop.example/cart');
     expect(back.searchParams.get('payment')).toBe('order-1008');
     const redirectResult = back.searchParams.get('redirectResult')!;
-    expect(await adyen.paymentStatus(redirectResult)).toEqual({ reference: auth.reference, status: 'authorized', authorizedCents: 3100 });
+    expect(await adyen.paymentStatus(redirectResult)).toEqual({ reference: auth.reference, status: 'authorized', authorizedCents: 3100, card: expect.objectContaining({ brand: 'Visa', last4: '0000', cvc: 'pass' }) });
     expect(lastRequest()).toMatchObject({ path: '/v72/payments/details', body: { details: { redirectResult } } });
     expect(await adyen.paymentStatus(auth.reference)).toMatchObject({ status: 'authorized', authorizedCents: 3100 });
     expect(await adyen.capture(auth.reference)).toBe(3100);
@@ -317,6 +325,36 @@ describe('pure parts', () => {
     expect(() => parseAdyenToken('{"type":"paypal"}', 'test')).toThrow(CARD_NOT_SAVED);
     expect(() => parseAdyenToken(JSON.stringify({ type: 'scheme', encryptedCardNumber: 'adyenjs_x' }), 'live')).toThrow(CARD_NOT_SAVED);
     expect(() => parseAdyenToken(JSON.stringify({ ...(JSON.parse(encrypted) as object), holderName: '4111 1111 1111 1111' }), 'live')).toThrow(CARD_NOT_SAVED);
+  });
+
+  test("passes on the card's facts from additionalData: the alias as the card's fingerprint, AVS from the billing address sent, the risk", async () => {
+    const adyen = provider();
+    const address = (result: string) => ({ street: 'Test AVS result', houseNumberOrName: result, postalCode: '91521', city: 'Burbank', stateOrProvince: 'CA', country: 'US' });
+    // The Drop-in's whole state.data: the billing address goes with the payment for the bank's check.
+    const withAddress = (number: string, result: string) => JSON.stringify({ paymentMethod: JSON.parse(card(number)) as object, billingAddress: address(result) });
+    const neither = await adyen.authorize(1500, 'usd', withAddress('4111111111111111', '2 Neither postal code nor address match'), { idempotencyKey: key('order-1201') });
+    expect(lastRequest().body).toMatchObject({ billingAddress: address('2 Neither postal code nor address match') });
+    expect(neither.card).toMatchObject({ addressLine1: 'fail', postalCode: 'fail', cvc: 'pass', billingPostalCode: '91521', billingCountry: 'US' });
+    const zipOnly = await adyen.authorize(1500, 'usd', withAddress('5555341244441115', "1 Address matches, postal code doesn't"), { idempotencyKey: key('order-1202') });
+    expect(zipOnly.card).toMatchObject({ brand: 'Mastercard', last4: '1115', addressLine1: 'pass', postalCode: 'fail' });
+    // The same card number gives the same alias; another card another.
+    const again = await adyen.authorize(900, 'usd', VISA, { idempotencyKey: key('order-1203') });
+    expect(again.card!.fingerprint).toBe(neither.card!.fingerprint);
+    expect(zipOnly.card!.fingerprint).not.toBe(neither.card!.fingerprint);
+    // A billing address with a card number in it is refused before Adyen is asked.
+    expect(() => parseAdyenToken(JSON.stringify({ paymentMethod: JSON.parse(VISA) as object, billingAddress: { street: '4111 1111 1111 1111' } }), 'test')).toThrow(CARD_NOT_SAVED);
+  });
+
+  test("reads Adyen's AVS, CVC and risk answers as checks; an answer without them gives none", () => {
+    expect(adyenCardChecks({ additionalData: { avsResult: '7 Both postal code and address match', cvcResult: '2 Does not match', cardSummary: '0004', paymentMethod: 'amex', fraudResultType: 'AMBER' } }))
+      .toEqual({ fingerprint: null, brand: 'American Express', last4: '0004', cvc: 'fail', addressLine1: 'pass', postalCode: 'pass', riskLevel: 'elevated', billingPostalCode: null, billingCountry: null });
+    expect(adyenCardChecks({ additionalData: { avsResult: '6 Postal code matches', cvcResult: '5 Issuer not certified for CVC/CVV', fraudRiskLevel: 'veryHigh' } }))
+      .toMatchObject({ addressLine1: 'fail', postalCode: 'pass', cvc: 'unavailable', riskLevel: 'highest' });
+    expect(adyenCardChecks({ additionalData: { avsResult: '3 AVS unavailable', cvcResult: '6 No CVC/CVV provided' }, fraudResult: { accountScore: 35 } }))
+      .toMatchObject({ addressLine1: 'unavailable', postalCode: 'unavailable', cvc: 'unchecked', riskLevel: 'elevated' });
+    expect(adyenCardChecks({ fraudResult: { accountScore: 0 } })).toMatchObject({ riskLevel: 'normal', cvc: 'unchecked' });
+    expect(adyenCardChecks({ additionalData: { authCode: '12345' } })).toBeUndefined();
+    expect(adyenCardChecks({})).toBeUndefined();
   });
 
   test('the notification signing string and signature follow Adyen\'s documented order', () => {

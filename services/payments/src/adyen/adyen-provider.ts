@@ -8,6 +8,7 @@ import {
 import { CALLBACK_NOT_VERIFIED, CARD_NOT_FOUND, CARD_NOT_SAVED } from '../stripe-provider';
 import { NOT_PROCESSED } from '../stripe-errors';
 import { adyenAmount, createAdyenClient, type AdyenCredentials } from './adyen-client';
+import { BRANDS } from './adyen-checks';
 import { adyenCall, authorizationFromResult, refusalMessage, type AdyenPaymentOutcome } from './adyen-errors';
 
 import { adyenSdk, type AdyenSdk } from './adyen-sdk';
@@ -20,8 +21,11 @@ type CheckoutPaymentMethod = Types.checkout.PaymentRequest['paymentMethod'];
 
 /** What a shopper's token is: a new card from Adyen's Drop-in (its encrypted fields), or a stored card's id. */
 export type AdyenPaymentMethod =
-  | { kind: 'card'; paymentMethod: Record<string, string> }
+  | { kind: 'card'; paymentMethod: Record<string, string>; billingAddress?: Record<string, string> }
   | { kind: 'stored'; storedPaymentMethodId: string };
+
+/** The Drop-in's billing address fields (Adyen's Address object): sent so the card's bank can check it (AVS). */
+const ADDRESS_FIELDS = ['street', 'houseNumberOrName', 'postalCode', 'city', 'stateOrProvince', 'country'] as const;
 
 /** A run of 12 to 19 digits (spaces and dashes allowed between) that passes the Luhn check: a card number. */
 export function looksLikeCardNumber(value: string): boolean {
@@ -49,7 +53,8 @@ const RAW_CARD_FIELDS = ['number', 'cvc', 'expiryMonth', 'expiryYear', 'encrypte
 /**
  * Reads the shopper's token: the Drop-in's `state.data.paymentMethod` as a JSON string
  * (`{"type":"scheme","encryptedCardNumber":"adyenjs_…",…}`, or `{"type":"scheme","storedPaymentMethodId":"…"}` for a
- * stored card), or a stored card's id alone (the `source` of listCards). Encrypted fields are Adyen's client-side
+ * stored card), the Drop-in's whole `state.data` (`{"paymentMethod":{…},"billingAddress":{…}}`: the address is sent
+ * for the bank's check), or a stored card's id alone (the `source` of listCards). Encrypted fields are Adyen's client-side
  * encryption (`adyenjs_…`); Adyen's documented unencrypted test form (`test_4111…`) is accepted only for a test
  * account. Raw card fields and anything that looks like a card number are refused before Adyen is asked.
  */
@@ -63,7 +68,12 @@ export function parseAdyenToken(token: string, environment: 'test' | 'live'): Ad
   let parsed: unknown;
   try { parsed = JSON.parse(trimmed); } catch { throw refuse(); }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw refuse();
-  const method = parsed as Record<string, unknown>;
+  // The Drop-in's whole state.data ({paymentMethod, billingAddress}) or its paymentMethod alone.
+  const state = parsed as Record<string, unknown>;
+  const whole = state.paymentMethod !== undefined;
+  if (whole && (!state.paymentMethod || typeof state.paymentMethod !== 'object' || Array.isArray(state.paymentMethod))) throw refuse();
+  const method = (whole ? state.paymentMethod : parsed) as Record<string, unknown>;
+  const billingAddress = whole && state.billingAddress !== undefined ? addressOf(state.billingAddress, refuse) : undefined;
   if (method.type !== undefined && method.type !== 'scheme') throw refuse();
   const stored = method.storedPaymentMethodId ?? method.recurringDetailReference;
   if (stored !== undefined) {
@@ -86,15 +96,22 @@ export function parseAdyenToken(token: string, environment: 'test' | 'live'): Ad
     out[name] = value;
   }
   if (!out.encryptedCardNumber || !out.encryptedExpiryMonth || !out.encryptedExpiryYear) throw refuse();
-  return { kind: 'card', paymentMethod: out };
+  return { kind: 'card', paymentMethod: out, ...(billingAddress ? { billingAddress } : {}) };
 }
 
-/** Adyen's card brands (`visa`, `mc`, `amex`, …) as shown to the shopper. */
-const BRANDS: Record<string, string> = {
-  visa: 'Visa', mc: 'Mastercard', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club',
-  jcb: 'JCB', cup: 'UnionPay', unionpay: 'UnionPay', cartebancaire: 'Cartes Bancaires', maestro: 'Maestro', interac: 'Interac',
-  eftpos_australia: 'eftpos',
-};
+/** A billing address from the Drop-in: its text fields only (up to 3,000 characters each, as Adyen's street), never a card number. */
+function addressOf(value: unknown, refuse: () => AppError): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw refuse();
+  const out: Record<string, string> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const v = (value as Record<string, unknown>)[field];
+    if (v === undefined || v === null || v === '') continue;
+    if (typeof v !== 'string' || v.length > 3000 || looksLikeCardNumber(v)) throw refuse();
+    out[field] = v;
+  }
+  return out;
+}
+
 
 function savedCardOf(method: Types.checkout.StoredPaymentMethodResource, customerRef: string): SavedCard {
   if (!method.id || !method.lastFour) throw new AppError('unprocessable', CARD_NOT_SAVED);
@@ -155,7 +172,8 @@ export class AdyenProvider implements PaymentProvider {
     if (!authorization.reference) return authorization;
     const before = this.known.get(authorization.reference);
     if (!before && this.known.size >= KEPT_PAYMENTS) this.known.delete(this.known.keys().next().value as string);
-    this.known.set(authorization.reference, { ...authorization, currency: currency ?? before?.currency });
+    // A later state (a webhook, a capture) keeps what the authorization told of the card.
+    this.known.set(authorization.reference, { ...(before?.card ? { card: before.card } : {}), ...authorization, currency: currency ?? before?.currency });
     return authorization;
   }
 
@@ -175,6 +193,8 @@ export class AdyenProvider implements PaymentProvider {
       // Required by the API; empty when the caller has no page to come back to (3-D Secure is then not attempted).
       returnUrl: options.returnUrl ?? '',
       channel: 'Web' as Types.checkout.PaymentRequest.ChannelEnum,
+      // The billing address the shopper gave, for the bank's address check (Adyen answers additionalData.avsResult).
+      ...(method.kind === 'card' && method.billingAddress ? { billingAddress: method.billingAddress as unknown as Types.checkout.BillingAddress } : {}),
       // A hold only, whatever the merchant account's default capture delay.
       additionalData: { manualCapture: 'true' },
       ...(options.returnUrl ? {} : { authenticationData: { attemptAuthentication: 'never' as Types.checkout.AuthenticationData.AttemptAuthenticationEnum } }),

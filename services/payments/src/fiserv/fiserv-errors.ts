@@ -1,5 +1,6 @@
 import { AppError } from '@platform/server-kit';
 import type { Authorization } from '../provider';
+import { fiservCardChecks, type FiservCardFacts } from './fiserv-checks';
 import {
   CARD_DECLINED, NOT_PROCESSED, PAYMENTS_NOT_AVAILABLE, PaymentProviderError, SERVICE_UNREACHABLE, shopperMessage,
 } from '../stripe-errors';
@@ -10,7 +11,7 @@ import {
  */
 
 /** The parts of a Fiserv TransactionResponse (or TransactionErrorResponse) that say how a transaction went. */
-export interface FiservTransaction {
+export interface FiservTransaction extends FiservCardFacts {
   ipgTransactionId?: string;
   orderId?: string;
   transactionType?: string;
@@ -23,7 +24,7 @@ export interface FiservTransaction {
   transactionAmount?: { total?: number | string; currency?: string };
   redirectURL?: string;
   authenticationResponse?: { type?: string; version?: string; params?: { acsURL?: string; cReq?: string; termURL?: string } };
-  processor?: { responseCode?: string; responseMessage?: string };
+  processor?: { responseCode?: string; responseMessage?: string } & FiservCardFacts['processor'];
   error?: FiservErrorBody;
 }
 
@@ -95,7 +96,7 @@ export function authorizationFromTransaction(tx: FiservTransaction, reference = 
   if (approved && tx.transactionState !== 'VOIDED' && tx.transactionState !== 'DECLINED') {
     const cents = fromFiservAmount((tx.approvedAmount ?? tx.transactionAmount)?.total);
     // CAPTURED: a Connect sale, or a preauth taken since: giving it back is a ReturnTransaction.
-    return { reference, status: 'authorized', authorizedCents: cents, ...(tx.transactionState === 'CAPTURED' ? { capturedCents: cents } : {}) };
+    return { reference, status: 'authorized', authorizedCents: cents, ...(tx.transactionState === 'CAPTURED' ? { capturedCents: cents } : {}), ...cardOf(tx) };
   }
   const waiting = tx.transactionResult === 'WAITING' || tx.transactionStatus === 'WAITING';
   if (waiting && !isDeclined(tx)) {
@@ -103,6 +104,12 @@ export function authorizationFromTransaction(tx: FiservTransaction, reference = 
     return { reference, status: 'requires_action', authorizedCents: 0, ...(url ? { nextActionUrl: url } : {}) };
   }
   return { reference, status: 'declined', authorizedCents: 0, declineMessage: isDeclined(tx) ? fiservDeclineMessage(tx) : NOT_PROCESSED };
+}
+
+/** The card's checks as an Authorization field, left out where the answer tells nothing of the card. */
+function cardOf(tx: FiservTransaction): Pick<Authorization, 'card'> {
+  const card = fiservCardChecks(tx);
+  return card ? { card } : {};
 }
 
 export function nextActionUrlOf(tx: FiservTransaction): string | undefined {

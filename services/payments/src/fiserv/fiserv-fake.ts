@@ -9,6 +9,9 @@
  *   VoidTransaction, ReturnTransaction, ReferencedOrderPaymentTokenizationRequest,
  *   PaymentCardPaymentTokenizationRequest; TransactionResponse (ipgTransactionId, orderId, transactionStatus,
  *   transactionResult, transactionState, approvedAmount, processor, authenticationResponse.params.acsURL/cReq),
+ *   processor.avsResponse {streetMatch, postalCodeMatch: Y, N, NO_INPUT_DATA, NOT_CHECKED} and
+ *   processor.securityCodeResponse (MATCHED, NOT_MATCHED, NOT_PROCESSED, NOT_PRESENT, NOT_CERTIFIED, NOT_CHECKED),
+ *   paymentMethodDetails.paymentCard {bin, last4, brand, expiryDate},
  *   ErrorResponse {clientRequestId, apiTraceId, responseType, error {code, message, details}}; status codes 400,
  *   401, 404, 409 (gateway rules), 422 (processor declined), 500, 502.
  * - docs.fiserv.dev "Message Signature" and ipg-na docs/additionalInfo/MessageSignature.md: headers Api-Key,
@@ -34,6 +37,9 @@
  * - 3-D Secure: the real ACS takes the CReq as a POSTed form and posts the CRes to termURL, after which the
  *   merchant finalizes (PATCH /payments/{id}). The fake's ACS page (acsURL, GET or POST) completes the
  *   authentication itself and redirects to termURL with ipgTransactionId, as the Stripe stand-in does.
+ * - Which card gives which AVS / CVV answer (the sandbox's test data for them was not found stored): a token made by
+ *   `tokenize(number, expiry, {avs, cvv})` carries the approval code letters its bank answers (default PP and X:
+ *   nothing to compare, no CVV answer), also given as ProcessorData's avsResponse / securityCodeResponse.
  * - Refunds on the preauth's ipgTransactionId (Fiserv also documents returns on /orders/{order-id}).
  * - Tokens: Fiserv's hosted tokenization in the browser is stood in for by `tokenize(cardNumber)` (the fake's
  *   PaymentCardPaymentTokenizationRequest), which answers a token value that fails the Luhn check.
@@ -77,7 +83,13 @@ export const FISERV_TEST_CARDS = {
 const CHALLENGE = new Set(['4147463011110109', '5239290700000002', '4147463011110059']);
 const NOT_AUTHENTICATED = new Set(['4147463011110091', '5239290700000036', '4147463011110042', '5239290700000051']);
 
-interface Card { number: string; month: string; year: string }
+/**
+ * What the card's bank answers to the address and security code checks, as the approval code's letters
+ * (ResponseCodes.md): street and ZIP each Y, N or P, the CVV M, N, P, S, U or X. Default 'PP' and 'X': no address
+ * is sent by the adapter, and the fake's bank gives no CVV answer.
+ */
+export interface FakeCardChecks { avs?: `${'Y' | 'N' | 'P'}${'Y' | 'N' | 'P'}`; cvv?: 'M' | 'N' | 'P' | 'S' | 'U' | 'X' }
+interface Card { number: string; month: string; year: string; checks?: FakeCardChecks }
 interface Transaction {
   id: string; orderId: string; type: 'PREAUTH' | 'POSTAUTH' | 'VOID' | 'RETURN'; card: Card;
   currency: string; heldCents: number; capturedCents: number; refundedCents: number;
@@ -96,7 +108,7 @@ export interface FakeFiserv {
   /** Every request that reached the fake, as received. */
   requests: Array<{ method: string; path: string; clientRequestId?: string; body?: Record<string, unknown> }>;
   /** Stands in for Fiserv's hosted tokenization in the browser: a card number becomes a Fiserv payment token. */
-  tokenize(cardNumber: string, expiry?: { month: string; year: string }): string;
+  tokenize(cardNumber: string, expiry?: { month: string; year: string }, checks?: FakeCardChecks): string;
   /** The fake's view of a transaction (for assertions). */
   transaction(id: string): Readonly<Transaction> | undefined;
   /** Connect's hosted page: the form's action_url. */
@@ -105,6 +117,11 @@ export interface FakeFiserv {
   connectNotifications: Array<{ url: string; body: string }>;
   close(): Promise<void>;
 }
+
+/** The approval code's letters as the Gateway API's ProcessorData spells them (AVSResponse, securityCodeResponse). */
+const AVS_MATCH: Record<string, string> = { Y: 'Y', N: 'N', P: 'NO_INPUT_DATA' };
+const CVV_RESPONSE: Record<string, string> = { M: 'MATCHED', N: 'NOT_MATCHED', P: 'NOT_PROCESSED', S: 'NOT_PRESENT', U: 'NOT_CERTIFIED', X: 'NOT_CHECKED' };
+const checkLetters = (card: Card) => `${card.checks?.avs ?? 'PP'}${card.checks?.cvv ?? 'X'}`;
 
 const brandOf = (n: string) => (n.startsWith('4') ? 'VISA' : /^(5[1-5]|2[2-7])/.test(n) ? 'MASTERCARD' : /^3[47]/.test(n) ? 'AMEX' : 'DISCOVER');
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -166,6 +183,11 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
       transactionAmount: { total: money(amountCents), currency: tx.currency },
       ...(tx.approvalCode ? { approvalCode: tx.approvalCode } : {}),
       paymentToken: undefined,
+      // PaymentMethodDetails as the Gateway API answers it (bin, last 4, brand, expiry), for any transaction.
+      paymentMethodDetails: {
+        paymentCard: { expiryDate: { month: tx.card.month, year: tx.card.year }, bin: tx.card.number.slice(0, 6), last4: tx.card.number.slice(-4), brand: brandOf(tx.card.number) },
+        paymentMethodType: 'PAYMENT_CARD', paymentMethodBrand: brandOf(tx.card.number),
+      },
       ...(tx.status === 'WAITING' ? {
         authenticationResponse: {
           type: '3D_SECURE', version: '2.1',
@@ -173,7 +195,15 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
         },
       } : {}),
       processor: tx.responseCode
-        ? { responseCode: tx.responseCode, responseMessage: tx.responseCode === '00' ? 'APPROVED' : 'DECLINED', ...(tx.status === 'APPROVED' ? { authorizationCode: 'OK7118' } : {}) }
+        ? {
+          responseCode: tx.responseCode, responseMessage: tx.responseCode === '00' ? 'APPROVED' : 'DECLINED',
+          ...(tx.status === 'APPROVED' ? {
+            authorizationCode: 'OK7118',
+            // The bank's checks, as the approval code's letters say them.
+            avsResponse: { streetMatch: AVS_MATCH[checkLetters(tx.card)[0]], postalCodeMatch: AVS_MATCH[checkLetters(tx.card)[1]], associationAvsResponse: checkLetters(tx.card).slice(0, 2) },
+            securityCodeResponse: CVV_RESPONSE[checkLetters(tx.card)[2]],
+          } : {}),
+        }
         : undefined,
     };
   }
@@ -199,7 +229,7 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
     if (!token) return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'paymentMethod.paymentToken.value', message: 'Token not found' }]);
     const tx: Transaction = {
       id: String(nextId++), orderId: `R-${randomUUID()}`, type: 'PREAUTH', card: token.card, currency: currency!, heldCents: cents!,
-      capturedCents: 0, refundedCents: 0, state: 'AUTHORIZED', status: 'APPROVED', responseCode: '00', approvalCode: 'Y:OK7118:0000000000:PPX:000000000',
+      capturedCents: 0, refundedCents: 0, state: 'AUTHORIZED', status: 'APPROVED', responseCode: '00', approvalCode: `Y:OK7118:0000000000:${checkLetters(token.card)}:000000000`,
     };
     const auth = body.authenticationRequest as { authenticationType?: string; termURL?: string } | undefined;
     const decline = (code: string, approvalCode: string) => Object.assign(tx, { state: 'DECLINED', status: 'DECLINED', responseCode: code, approvalCode });
@@ -329,7 +359,7 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
   function acs(id: string, res: ServerResponse) {
     const tx = transactions.get(id);
     if (!tx || tx.state !== 'WAITING') { res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Unknown authentication'); return; }
-    Object.assign(tx, { state: 'AUTHORIZED', status: 'APPROVED', responseCode: '00', approvalCode: 'Y:OK7118:0000000000:PPX:000000000' });
+    Object.assign(tx, { state: 'AUTHORIZED', status: 'APPROVED', responseCode: '00', approvalCode: `Y:OK7118:0000000000:${checkLetters(tx.card)}:000000000` });
     if (!tx.termURL) { res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Authenticated'); return; }
     const back = new URL(tx.termURL);
     back.searchParams.set('ipgTransactionId', tx.id);
@@ -416,8 +446,8 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
     apiKey,
     apiSecret,
     requests,
-    tokenize(cardNumber, expiry = { month: '12', year: '30' }) {
-      const token = { value: tokenValue(), card: { number: cardNumber, ...expiry } };
+    tokenize(cardNumber, expiry = { month: '12', year: '30' }, checks) {
+      const token = { value: tokenValue(), card: { number: cardNumber, ...expiry, ...(checks ? { checks } : {}) } };
       tokens.set(token.value, token);
       return token.value;
     },

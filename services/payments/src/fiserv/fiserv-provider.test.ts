@@ -6,6 +6,7 @@ import { refundPayment, REFUND_OVER_PAID } from '../refund-guard';
 import { FiservProvider, isFiservToken } from './fiserv-provider';
 import { FISERV_TEST_CARDS, startFakeFiserv, type FakeFiserv } from './fiserv-fake';
 import { authorizationFromTransaction, fiservDeclineMessage, fiservFailure, fromFiservAmount, toFiservAmount } from './fiserv-errors';
+import { fiservCardChecks } from './fiserv-checks';
 import { fiservConnectHash, fiservMessageSignature, fiservNotificationHash, fiservResponseHash } from './fiserv-signature';
 
 // Against the local fake of Fiserv's Gateway REST API (fiserv-fake.ts), never Fiserv's sandbox or live API.
@@ -27,7 +28,11 @@ describe('FiservProvider against the Fiserv fake', () => {
       method: 'POST', path: '/payments', clientRequestId: key('order-1001-authorize'),
       body: { requestType: 'PaymentTokenPreAuthTransaction', transactionAmount: { total: '25.99', currency: 'USD' }, paymentMethod: { paymentToken: { value: token } } },
     });
-    expect(auth).toEqual({ reference: expect.stringMatching(/^\d+$/), status: 'authorized', authorizedCents: 2599 });
+    // The card as the processor told it: no address was sent (NO_INPUT_DATA) and the fake's bank gives no CVV answer.
+    expect(auth).toEqual({
+      reference: expect.stringMatching(/^\d+$/), status: 'authorized', authorizedCents: 2599,
+      card: { fingerprint: null, brand: 'Visa', last4: '0083', cvc: 'unavailable', addressLine1: 'unchecked', postalCode: 'unchecked', riskLevel: null, billingPostalCode: null, billingCountry: null },
+    });
     expect(await fiserv.paymentStatus(auth.reference)).toEqual(auth);
 
     expect(await fiserv.capture(auth.reference, 2000, { idempotencyKey: key('order-1001-capture') })).toBe(2000);
@@ -92,7 +97,7 @@ describe('FiservProvider against the Fiserv fake', () => {
     expect(`${back.origin}${back.pathname}`).toBe('https://shop.example/cart');
     expect(back.searchParams.get('payment')).toBe('1008');
     expect(back.searchParams.get('ipgTransactionId')).toBe(auth.reference);
-    expect(await fiserv.paymentStatus(auth.reference)).toEqual({ reference: auth.reference, status: 'authorized', authorizedCents: 3100 });
+    expect(await fiserv.paymentStatus(auth.reference)).toEqual({ reference: auth.reference, status: 'authorized', authorizedCents: 3100, card: expect.objectContaining({ brand: 'Visa', last4: '0109' }) });
     expect(await fiserv.capture(auth.reference)).toBe(3100);
 
     // Without a return URL there is nowhere to send the shopper back: declined with a message, nothing held.
@@ -239,6 +244,19 @@ describe('Fiserv pure functions', () => {
     expect(() => toFiservAmount(1.5)).toThrow();
     expect([fromFiservAmount('25.99'), fromFiservAmount(12.04), fromFiservAmount('13'), fromFiservAmount('0.1'), fromFiservAmount(undefined)]).toEqual([2599, 1204, 1300, 10, 0]);
     expect(() => fromFiservAmount('1e3')).toThrow();
+  });
+
+  test("passes on the bank's AVS and security code answers (ProcessorData, else the approval code's letters)", async () => {
+    const fiserv = provider();
+    const cvvFailed = await fiserv.authorize(1500, 'USD', fake.tokenize(FISERV_TEST_CARDS.approved, undefined, { avs: 'YY', cvv: 'N' }), { idempotencyKey: key('order-1301-authorize') });
+    expect(cvvFailed.card).toMatchObject({ cvc: 'fail', addressLine1: 'pass', postalCode: 'pass', brand: 'Visa', last4: '0083' });
+    const zipFailed = await fiserv.authorize(1500, 'USD', fake.tokenize(FISERV_TEST_CARDS.approvedMastercard, undefined, { avs: 'YN', cvv: 'M' }), { idempotencyKey: key('order-1302-authorize') });
+    expect(zipFailed.card).toMatchObject({ cvc: 'pass', addressLine1: 'pass', postalCode: 'fail', brand: 'Mastercard', last4: '0028' });
+    expect(fiservCardChecks({ processor: { avsResponse: { streetMatch: 'N', postalCodeMatch: 'NOT_CHECKED' }, securityCodeResponse: 'NOT_CERTIFIED' } }))
+      .toMatchObject({ addressLine1: 'fail', postalCode: 'unavailable', cvc: 'unavailable', fingerprint: null, riskLevel: null });
+    // Fiserv's documented example approval code: street Y, ZIP Y, CVV M.
+    expect(fiservCardChecks({ approvalCode: 'Y:OK152C:4345270263:YYYM:440091' })).toMatchObject({ addressLine1: 'pass', postalCode: 'pass', cvc: 'pass' });
+    expect(fiservCardChecks({ approvalCode: 'N:05:Do Not Honour' })).toBeUndefined();
   });
 
   test('declines and failures read as the shopper\'s messages; tokens are never card numbers', () => {

@@ -31,6 +31,8 @@
  * - The return's refusal above the marked amount (FinalStatus=problem; the MErrMsg wording is ours) and
  *   the issuer codes in resp-code for a badcard (05, 51, 54: ISO 8583 as processors answer them).
  * - That Duplicate=yes also covers a repeated auth with the same orderID (documented for mark and void).
+ * - Which card gives which `avs-code` / `cvvresp` (the letters are the networks', as ActiveMerchant lists them for
+ *   Plug'n Pay): here each test token names its own (pnp_tok_cvv_fail, pnp_tok_zip_fail; Y and M otherwise).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,7 +41,8 @@ import { randomBytes } from 'node:crypto';
 export const FAKE_PUBLISHER_NAME = 'pnpdemo';
 export const FAKE_REMOTE_PASSWORD = 'remote-client-pass';
 
-interface TestCard { type: string; masked: string; exp: string }
+/** avs / cvv: the networks' letters the bank answers for the card (default Y and M: both match). */
+interface TestCard { type: string; masked: string; exp: string; avs?: string; cvv?: string }
 type Outcome = { card: TestCard } | { decline: 'badcard' | 'fraud'; code: string };
 
 /** The fake's test tokens (unconfirmed, see above): approved cards and the declines the adapter maps. */
@@ -47,6 +50,9 @@ export const FAKE_TOKENS: Record<string, Outcome> = {
   pnp_tok_visa: { card: { type: 'visa', masked: '411111******1111', exp: '12/30' } },
   pnp_tok_mastercard: { card: { type: 'mstr', masked: '545454******5454', exp: '08/29' } },
   pnp_tok_amex: { card: { type: 'amex', masked: '378282*****0005', exp: '03/31' } },
+  // Approved, with a check the bank failed (for the fraud checks): the security code, the ZIP (street matched).
+  pnp_tok_cvv_fail: { card: { type: 'visa', masked: '401288******1881', exp: '11/30', cvv: 'N' } },
+  pnp_tok_zip_fail: { card: { type: 'visa', masked: '401288******1881', exp: '11/30', avs: 'A' } },
   pnp_tok_declined: { decline: 'badcard', code: '05' },
   pnp_tok_insufficient: { decline: 'badcard', code: '51' },
   pnp_tok_expired: { decline: 'badcard', code: '54' },
@@ -120,7 +126,7 @@ export async function startFakePlugnPay(options: { username?: string; password?:
       answer = { ...base, FinalStatus: outcome.decline, success: 'no', MStatus: outcome.decline, 'resp-code': outcome.code, MErrMsg: 'Declined by issuer', 'auth-code': '' };
     } else {
       state = 'auth';
-      answer = { ...base, FinalStatus: 'success', success: 'yes', MStatus: 'success', 'resp-code': '00', 'auth-code': randomBytes(3).toString('hex').toUpperCase(), 'avs-code': 'Y', cvvresp: 'M', 'card-type': outcome.card.type };
+      answer = { ...base, FinalStatus: 'success', success: 'yes', MStatus: 'success', 'resp-code': '00', 'auth-code': randomBytes(3).toString('hex').toUpperCase(), 'avs-code': outcome.card.avs ?? 'Y', cvvresp: outcome.card.cvv ?? 'M', 'card-type': outcome.card.type };
     }
     const order: FakeOrder = {
       orderID, currency, authCents: state === 'auth' ? cents : 0, markedCents: 0, returnedCents: 0, state, acctCode: f.acct_code,

@@ -5,7 +5,7 @@ import { CALLBACK_NOT_VERIFIED, CARD_NOT_FOUND, CARD_NOT_SAVED } from '../stripe
 import { CARD_DECLINED, NOT_PROCESSED, PAYMENTS_NOT_AVAILABLE, PaymentProviderError, SERVICE_UNREACHABLE } from '../stripe-errors';
 import { refundPayment, REFUND_OVER_PAID } from '../refund-guard';
 import { FAKE_PUBLISHER_NAME, startFakePlugnPay, type FakePlugnPay } from './plugnpay-fake';
-import { callbackHash, isCardToken, orderIdFor, plugnpayEndpoint, PlugnPayProvider } from './plugnpay-provider';
+import { callbackHash, isCardToken, orderIdFor, plugnpayEndpoint, PlugnPayProvider, pnpCardChecks } from './plugnpay-provider';
 
 // Against the local fake of Plug'n Pay's Remote Client API (plugnpay-fake.ts): form-encoded POSTs to
 // /payment/pnpremote.cgi answered as the published spec describes, state in memory. Never Plug'n Pay itself.
@@ -19,6 +19,15 @@ const key = (name: string) => `${name}-${run}`;
 const sentSince = (n: number) => fake.requests.slice(n);
 
 describe('PlugnPayProvider against the Plug\'n Pay fake', () => {
+  test("passes on the bank's avs-code and cvvresp as the card's checks", async () => {
+    const pnp = provider();
+    expect((await pnp.authorize(1500, 'usd', 'pnp_tok_cvv_fail', { idempotencyKey: key('order-2101-authorize') })).card).toMatchObject({ cvc: 'fail', addressLine1: 'pass', postalCode: 'pass' });
+    expect((await pnp.authorize(1500, 'usd', 'pnp_tok_zip_fail', { idempotencyKey: key('order-2102-authorize') })).card).toMatchObject({ cvc: 'pass', addressLine1: 'pass', postalCode: 'fail' });
+    expect(pnpCardChecks({ FinalStatus: 'success', 'avs-code': 'Z', cvvresp: 'U', 'card-type': 'mstr', 'card-number': '545454******5454' }))
+      .toEqual({ fingerprint: null, brand: 'Mastercard', last4: '5454', cvc: 'unavailable', addressLine1: 'fail', postalCode: 'pass', riskLevel: null, billingPostalCode: null, billingCountry: null });
+    expect(pnpCardChecks({ FinalStatus: 'success' })).toMatchObject({ cvc: 'unchecked', addressLine1: 'unchecked', postalCode: 'unchecked', brand: null });
+  });
+
   test('authorize holds the amount (authonly); a partial mark, a partial return; a return over what was marked is refused, by the guard before Plug\'n Pay is asked and by Plug\'n Pay itself', async () => {
     const pnp = provider();
     const before = fake.requests.length;
@@ -28,7 +37,11 @@ describe('PlugnPayProvider against the Plug\'n Pay fake', () => {
       'card-token': 'pnp_tok_visa', 'card-amount': '25.99', currency: 'USD', orderID: orderIdFor(fake.username, key('order-2001-authorize')), acct_code: 'order-2001',
     })]);
     expect(sentSince(before)[0]).not.toHaveProperty('card-number');
-    expect(auth).toEqual({ reference: orderIdFor(fake.username, key('order-2001-authorize')), status: 'authorized', authorizedCents: 2599 });
+    expect(auth).toEqual({
+      reference: orderIdFor(fake.username, key('order-2001-authorize')), status: 'authorized', authorizedCents: 2599,
+      // avs-code Y and cvvresp M: the bank matched street, ZIP and security code; Plug'n Pay gives no fingerprint or risk.
+      card: { fingerprint: null, brand: 'Visa', last4: null, cvc: 'pass', addressLine1: 'pass', postalCode: 'pass', riskLevel: null, billingPostalCode: null, billingCountry: null },
+    });
     expect(fake.orders.get(auth.reference)).toMatchObject({ state: 'auth', authCents: 2599 });
     expect(await pnp.paymentStatus(auth.reference)).toEqual({ reference: auth.reference, status: 'authorized', authorizedCents: 2599 });
 

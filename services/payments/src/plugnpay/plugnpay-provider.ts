@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@platform/server-kit';
+import { cardChecksFromLetters, last4Of } from '../card-checks';
 import {
-  assertCents, type Authorization, type AuthorizeOptions, type CallbackHeaders, type CallOptions, type PaymentEvent,
+  assertCents, type Authorization, type AuthorizeOptions, type CallbackHeaders, type CallOptions, type CardChecks, type PaymentEvent,
   type PaymentProvider, type SavedCard,
 } from '../provider';
 import { CALLBACK_NOT_VERIFIED, CARD_NOT_FOUND, CARD_NOT_SAVED, REFUND_FAILED } from '../stripe-provider';
@@ -95,6 +96,18 @@ const BRANDS: Record<string, string> = {
   visa: 'Visa', vi: 'Visa', mastercard: 'Mastercard', mstr: 'Mastercard', mc: 'Mastercard', amex: 'American Express',
   ax: 'American Express', discover: 'Discover', dscr: 'Discover', ds: 'Discover', diners: 'Diners Club', dc: 'Diners Club', jcb: 'JCB',
 };
+
+/**
+ * The card's checks from an auth answer (docs/FRAUD-CHECKS.md): `avs-code` and `cvvresp` are the networks' letters
+ * (card-checks.ts), `card-type` the brand, a masked `card-number` (when the answer echoes one) the last 4. Plug'n
+ * Pay gives no fingerprint and no risk level; its fraud screen declines (P50) instead.
+ */
+export function pnpCardChecks(answer: PnpAnswer): CardChecks {
+  const type = (answer['card-type'] ?? '').toLowerCase();
+  return cardChecksFromLetters({
+    avs: answer['avs-code'], cvv: answer.cvvresp, brand: BRANDS[type] ?? (type ? type[0].toUpperCase() + type.slice(1) : null), last4: last4Of(answer['card-number']),
+  });
+}
 
 /** A stored member read as a saved card: only what may be shown (brand, last 4, expiry). */
 function savedCardOf(member: PnpAnswer, customerRef: string): SavedCard {
@@ -202,7 +215,7 @@ export class PlugnPayProvider implements PaymentProvider {
     const reference = answer.orderID || orderID;
     if (succeeded(answer)) {
       const held = fromPnpAmount(answer['card-amount']);
-      return { reference, status: 'authorized', authorizedCents: Number.isNaN(held) ? amountCents : held };
+      return { reference, status: 'authorized', authorizedCents: Number.isNaN(held) ? amountCents : held, card: pnpCardChecks(answer) };
     }
     // A declined card is an answer for the shopper, not a failure of ours.
     if (isDecline(answer)) return { reference, status: 'declined', authorizedCents: 0, declineMessage: shopperMessage(answer) };

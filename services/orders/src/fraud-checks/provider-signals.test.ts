@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
+import { sealSecret } from '@platform/server-kit';
+import { createCatalogueFixture } from '@platform/catalogue/testing';
+import { cartService } from '@platform/cart';
+import { PROVIDER_TEST_CARDS } from '@platform/domain';
+import { StoreProfile } from '@platform/tenant-settings';
+import { inBackground } from '@platform/db';
+import {
+  FAKE_ADYEN_API_KEY, FAKE_ADYEN_MERCHANT_ACCOUNT, FAKE_FISERV_API_KEY, FAKE_FISERV_API_SECRET, FAKE_PUBLISHER_NAME, FAKE_REMOTE_PASSWORD,
+  FISERV_TEST_CARDS, startFakeAdyen, startFakeFiserv, startFakePlugnPay, type FakeFiserv,
+} from '@platform/payments/testing';
+import { Order, ordersService } from '../index';
+
+/**
+ * A card order paid through Adyen, Fiserv or Plug'n Pay (each provider's local fake, as a store in test mode pays)
+ * keeps what the provider answered of the card, and check-fingerprint names its signals (docs/FRAUD-CHECKS.md).
+ */
+const PROVIDERS = ['adyen', 'fiserv', 'plugnpay'] as const;
+type Provider = (typeof PROVIDERS)[number];
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let fiserv: FakeFiserv;
+const tenants = {} as Record<Provider, string>;
+const owners = {} as Record<Provider, string>;
+const fakes: { close(): Promise<void> }[] = [];
+const previousBases: Record<string, string | undefined> = {};
+const slugOf = (provider: Provider) => `fraudp-${provider}`;
+const headers = (provider: Provider, extra: Record<string, string> = {}) => ({ 'business-slug': slugOf(provider), 'store-id': '1', ...extra });
+
+function useBase(name: string, value: string) {
+  if (!(name in previousBases)) previousBases[name] = process.env[name];
+  process.env[name] = value;
+}
+
+/** A guest's pickup order of one hammer paid with the provider's token; its id. */
+async function placeOrder(provider: Provider, device: string, who: { first: string; email: string }, token: string): Promise<string> {
+  expect((await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(provider), payload: { store_product_id: 21, quantity: 1, device_id: device } })).statusCode).toBe(200);
+  const placed = await harness.app.inject({
+    method: 'POST', url: '/api/customer/orders/submit', headers: headers(provider),
+    payload: { device_id: device, order_type: 0, first_name: who.first, last_name: 'Card', email: who.email, telephone: '5035550142', payment_method: 'card', payment_token: token },
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const order = (await inBackground('test reads the database', () => Order.findOne({ tenantId: tenants[provider], orderNumber: placed.json().order.order_number }).lean())) as unknown as { _id: unknown };
+  return String(order._id);
+}
+const check = async (provider: Provider, id: string) => {
+  const res = await harness.app.inject({ method: 'POST', url: '/api/admin/check-fingerprint', headers: headers(provider, { authorization: `Bearer ${owners[provider]}` }), payload: { order_id: id } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { level: string; signals: { code: string }[]; card: Record<string, unknown>; same_card: { id: string }[] };
+};
+const codes = (data: { signals: { code: string }[] }) => data.signals.map((s) => s.code);
+
+beforeAll(async () => {
+  harness = await createTestApp([cartService, ordersService], 'fraud-provider-signals');
+  const [adyen, pnp] = await Promise.all([startFakeAdyen(), startFakePlugnPay()]);
+  fiserv = await startFakeFiserv();
+  fakes.push(adyen, pnp, fiserv);
+  useBase('ADYEN_API_BASE', adyen.url);
+  useBase('PLUGNPAY_API_BASE', pnp.url);
+  useBase('FISERV_API_BASE', fiserv.apiBase);
+  const payments: Record<Provider, object> = {
+    adyen: { environment: 'test', merchant_account: FAKE_ADYEN_MERCHANT_ACCOUNT, origin_key: 'test_ABCDEFGHIJKLMNOPQRSTUVWX', api_key: sealSecret(FAKE_ADYEN_API_KEY) },
+    plugnpay: { username: FAKE_PUBLISHER_NAME, password: sealSecret(FAKE_REMOTE_PASSWORD), currency: 'USD' },
+    fiserv: { is_live: false, api_key: sealSecret(FAKE_FISERV_API_KEY), api_secret: sealSecret(FAKE_FISERV_API_SECRET) },
+  };
+  for (const provider of PROVIDERS) {
+    tenants[provider] = (await createTenant(slugOf(provider))).id;
+    await createCatalogueFixture(tenants[provider], slugOf(provider));
+    await StoreProfile.create({ tenantId: tenants[provider], payment: { payment_provider: provider, [provider]: payments[provider] } });
+    owners[provider] = await issueToken(tenants[provider], { isAdmin: true, slug: `owner-${provider}` });
+  }
+});
+afterAll(async () => {
+  for (const [name, value] of Object.entries(previousBases)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await Promise.all(fakes.map((fake) => fake.close()));
+  await harness?.close();
+});
+
+describe('fraud signals of card orders through the other providers', () => {
+  it("Adyen: the bank's address checks of the billing address sent, and the card's alias finds its other orders", async () => {
+    const visa = PROVIDER_TEST_CARDS.adyen[0].token;
+    // The Drop-in's whole state.data with the billing address; Adyen's test form asks for AVS result 2.
+    const withAddress = JSON.stringify({
+      paymentMethod: JSON.parse(visa) as object,
+      billingAddress: { street: 'Test AVS result', houseNumberOrName: '2 Neither postal code nor address match', postalCode: '91521', city: 'Burbank', stateOrProvince: 'CA', country: 'US' },
+    });
+    const first = await placeOrder('adyen', 'FpAdyen001', { first: 'Ann', email: 'ann.adyen@example.com' }, withAddress);
+    expect(await check('adyen', first)).toMatchObject({
+      level: 'review',
+      card: { brand: 'Visa', last4: '1111', provider: 'adyen', fingerprint_known: true, cvc_check: 'passed', address_check: 'failed', postal_code_check: 'failed', risk_level: 'normal' },
+    });
+    expect(codes(await check('adyen', first))).toEqual(['postal_code_failed', 'address_failed']);
+
+    // The same card (no address this time) under another e-mail.
+    const second = await placeOrder('adyen', 'FpAdyen002', { first: 'Bo', email: 'bo.adyen@example.com' }, visa);
+    const shared = await check('adyen', second);
+    expect(codes(shared)).toEqual(['card_shared']);
+    expect(shared.same_card.map((o) => o.id)).toEqual([first]);
+    expect(shared.card).toMatchObject({ address_check: 'not checked', postal_code_check: 'not checked' });
+  });
+
+  it("Fiserv: the processor's security code and ZIP answers", async () => {
+    const token = fiserv.tokenize(FISERV_TEST_CARDS.approved, undefined, { avs: 'YN', cvv: 'N' });
+    const id = await placeOrder('fiserv', 'FpFiserv01', { first: 'Cy', email: 'cy.fiserv@example.com' }, token);
+    const data = await check('fiserv', id);
+    expect(data).toMatchObject({
+      level: 'review',
+      card: { brand: 'Visa', last4: '0083', provider: 'fiserv', fingerprint_known: false, cvc_check: 'failed', address_check: 'passed', postal_code_check: 'failed', risk_level: null },
+    });
+    expect(codes(data)).toEqual(['cvc_failed', 'postal_code_failed']);
+    // Fiserv's own test token: nothing failed, nothing to look at.
+    const clean = await placeOrder('fiserv', 'FpFiserv02', { first: 'Di', email: 'di.fiserv@example.com' }, PROVIDER_TEST_CARDS.fiserv[0].token);
+    expect(await check('fiserv', clean)).toMatchObject({ level: 'none', signals: [], card: { cvc_check: 'not available from the bank', postal_code_check: 'not checked' } });
+  });
+
+  it("Plug'n Pay: the bank's cvvresp and avs-code", async () => {
+    const cvv = await placeOrder('plugnpay', 'FpPnp00001', { first: 'Ed', email: 'ed.pnp@example.com' }, 'pnp_tok_cvv_fail');
+    expect(await check('plugnpay', cvv)).toMatchObject({
+      level: 'review', signals: [{ code: 'cvc_failed' }],
+      card: { brand: 'Visa', provider: 'plugnpay', fingerprint_known: false, cvc_check: 'failed', address_check: 'passed', postal_code_check: 'passed' },
+    });
+    const zip = await placeOrder('plugnpay', 'FpPnp00002', { first: 'Flo', email: 'flo.pnp@example.com' }, 'pnp_tok_zip_fail');
+    expect(codes(await check('plugnpay', zip))).toEqual(['postal_code_failed']);
+    const clean = await placeOrder('plugnpay', 'FpPnp00003', { first: 'Gil', email: 'gil.pnp@example.com' }, PROVIDER_TEST_CARDS.plugnpay[0].token);
+    expect(await check('plugnpay', clean)).toMatchObject({ level: 'none', card: { cvc_check: 'passed' } });
+  });
+});
