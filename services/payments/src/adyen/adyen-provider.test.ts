@@ -258,6 +258,13 @@ describe('AdyenProvider against the Adyen fake', () => {
     await expect(adyen.verifyCallback('not json', {}, fake.hmacKey)).rejects.toMatchObject(refused);
     await expect(adyen.verifyCallback(body(signed), {}, '')).rejects.toMatchObject(refused);
 
+    // An authorisation settled by its notification keeps what the notification's additionalData tells of the card.
+    const notified = { ...item, pspReference: 'K8ZQ2VN3RT7XWP44', merchantReference: 'order-2002' };
+    const notifiedSigned = { ...notified, additionalData: { hmacSignature: signNotificationItem(notified, fake.hmacKey), cardSummary: '4444', paymentMethod: 'mc', alias: 'H167852639363479', cvcResult: '2 Does not match', avsResult: '7 Both postal code and address match' } };
+    expect(await adyen.verifyCallback(body(notifiedSigned), {}, fake.hmacKey)).toMatchObject({ reference: 'K8ZQ2VN3RT7XWP44', orderId: 'order-2002' });
+    expect((await adyen.paymentStatus('K8ZQ2VN3RT7XWP44')).card)
+      .toMatchObject({ fingerprint: 'H167852639363479', brand: 'Mastercard', last4: '4444', cvc: 'fail', addressLine1: 'pass', postalCode: 'pass' });
+
     // A capture names the payment through its originalReference; a failed one says so in its type.
     const capture = { ...item, pspReference: 'V4HZ4RBFJGXXGN82', originalReference: 'QFQTPCQ8HXSKGK82', eventCode: 'CAPTURE', success: 'false' };
     const captureSigned = { ...capture, additionalData: { hmacSignature: signNotificationItem(capture, fake.hmacKey) } };

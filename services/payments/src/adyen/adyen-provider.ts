@@ -8,7 +8,7 @@ import {
 import { CALLBACK_NOT_VERIFIED, CARD_NOT_FOUND, CARD_NOT_SAVED } from '../stripe-provider';
 import { NOT_PROCESSED } from '../stripe-errors';
 import { adyenAmount, createAdyenClient, type AdyenCredentials } from './adyen-client';
-import { BRANDS } from './adyen-checks';
+import { adyenCardChecks, BRANDS } from './adyen-checks';
 import { adyenCall, authorizationFromResult, refusalMessage, type AdyenPaymentOutcome } from './adyen-errors';
 
 import { adyenSdk, type AdyenSdk } from './adyen-sdk';
@@ -312,8 +312,10 @@ export class AdyenProvider implements PaymentProvider {
     // A modification's own pspReference is new: the payment is its originalReference.
     const reference = item.originalReference || item.pspReference || null;
     if (reference && item.eventCode === 'AUTHORISATION') {
+      // The notification's additionalData tells of the card as the payment's answer does (as the account selects).
+      const card = success ? adyenCardChecks({ additionalData: item.additionalData as Record<string, string> | undefined }) : undefined;
       this.remember(success
-        ? { reference, status: 'authorized', authorizedCents: item.amount.value ?? 0 }
+        ? { reference, status: 'authorized', authorizedCents: item.amount.value ?? 0, ...(card ? { card } : {}) }
         : { reference, status: 'declined', authorizedCents: 0, declineMessage: refusalMessage(undefined, item.reason) }, item.amount.currency);
     }
     return {
