@@ -68,6 +68,7 @@ export interface Answers {
   'GET /api/promotions': { data: Promotion[] };
   [promotion: `GET /api/promotions/${string}`]: { data: Promotion };
   'POST /api/promotions/redeem': { status: number; message: string; disclaimer: string; data: Cart };
+  'GET /api/homepage-promo-pop-up': { data: { coupon_widget_data: Promotion | null } };
 }
 export type Route = keyof Answers;
 
