@@ -26,7 +26,10 @@ export function LocalAdPage() {
   return (
     <Container>
       <PageTitle>{ad.title}</PageTitle>
-      {ad.valid_from && ad.valid_to ? <p>{ended ? 'This ad ended on' : 'Prices good'} {ended ? day(ad.valid_to) : `${day(ad.valid_from)} – ${day(ad.valid_to)}`}{store ? ` at ${store.name}` : ''}, while supplies last.</p> : null}
+      {/* An ended ad's prices no longer hold: it says when it ended, not 'while supplies last'. */}
+      {ad.valid_from && ad.valid_to ? (
+        <p>{ended ? `This ad ended on ${day(ad.valid_to)}.` : `Prices good ${day(ad.valid_from)} – ${day(ad.valid_to)}${store ? ` at ${store.name}` : ''}, while supplies last.`}</p>
+      ) : null}
       {ad.pages.length ? <Pages>{ad.pages.map((p, i) => <img key={p.image} src={p.image} alt={p.alt || `Ad page ${i + 1}`} loading={i ? 'lazy' : 'eager'} />)}</Pages> : null}
       <h2>On sale {store ? `at ${store.name}` : 'now'}</h2>
       {isError ? <ErrorNotice>We could not load the sale items.</ErrorNotice> : null}
