@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from 'bullmq';
 import { inBackground, scoped } from '@platform/db';
 import { Customer } from '@platform/identity';
+import { StoreProfile } from '@platform/tenant-settings';
 import type { CatalogueChangeJob } from '@platform/queue';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { announceStockChange, applyCatalogueChange, BackInStockAsk, backInStockDocId, catalogueService, ensureBackInStockSets, reconcileStock, releaseStock, reserveStock, stockWatchersAfterReconcile } from './index';
@@ -127,6 +128,18 @@ describe('back in stock', () => {
     const special = await ask({ store_product_id: 31, email: 'pat@example.com' });
     expect(special.statusCode).toBe(409);
     expect(special.json().message).toBe('This item can be special ordered: add it to your cart and we order it in for you.');
+  });
+
+  it("refuses an item the store special-orders by its vendor (cart setting allowSpecialOrderVendors) or show_oos_special (409)", async () => {
+    for (const [slug, profile] of [['bis-vendors', { settings: { cart: { allowSpecialOrderVendors: [101] } } }], ['bis-oos', { business: { show_oos_special: true } }]] as const) {
+      const shop = await createTenant(slug);
+      await createCatalogueFixture(shop.id, slug);
+      await addSoldOutProduct(shop.id, slug);
+      await StoreProfile.create({ tenantId: shop.id, ...profile });
+      const res = await ask({ store_product_id: 41, email: 'pat@example.com' }, slug);
+      expect([res.statusCode, res.json().message], slug).toEqual([409, 'This item can be special ordered: add it to your cart and we order it in for you.']);
+      expect(await asksIn(shop.id, 41)).toEqual([]);
+    }
   });
 
   it("uses a signed-in shopper's account e-mail, and withdraws an ask", async () => {

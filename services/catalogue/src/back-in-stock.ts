@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { inBackground, keyedId, scoped, tenantOwned } from '@platform/db';
-import { INVALID_EMAIL, isValidEmail } from '@platform/domain';
+import { INVALID_EMAIL, isValidEmail, specialOrderAllowed, storeSpecialOrderFlags } from '@platform/domain';
 import { closedAccountEmailHash, type AccountClosedJob, type PlatformQueues } from '@platform/queue';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { Customer } from '@platform/identity';
+import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings';
 import { Product, productDocId, StoreProduct, storeProductDocId } from './models';
 import { stockOf, stockWatch, storeNames, type WatchStore } from './stock-watch';
 
@@ -85,9 +86,16 @@ export async function askBackInStock(
 ): Promise<{ email: string; already: boolean }> {
   const { email, customerSlug } = await askerEmail(ctx, input.email);
   const sp = await askedStoreProduct(ctx, input.store_product_id);
-  const product = await Product.findOne(scoped(ctx, { _id: productDocId(ctx.tenantId, sp.productId) }), { slug: 1, extra: 1, hidden: 1 }).lean() as { slug: string; extra?: Record<string, unknown>; hidden?: boolean } | null;
+  const product = await Product.findOne(scoped(ctx, { _id: productDocId(ctx.tenantId, sp.productId) }), { slug: 1, extra: 1, hidden: 1, vendorId: 1 }).lean() as
+    { slug: string; extra?: Record<string, unknown>; hidden?: boolean; vendorId?: number | null } | null;
   if (!product || product.hidden) throw new AppError('not_found', NOT_SOLD_HERE);
-  if (sp.vendorAllowsSpecialOrder || product.extra?.always_allow_special_order) throw new AppError('conflict', SPECIAL_ORDER_INSTEAD);
+  // The product page's rule: what the store special-orders (its vendor list, show_oos_special) is not waited for.
+  const [business, settings] = await Promise.all([getBusinessDetails(ctx), getStoreSettings(ctx)]);
+  const vendorId = product.vendorId ?? null;
+  if (specialOrderAllowed({
+    inventory: 0, vendorAllowsSpecialOrder: sp.vendorAllowsSpecialOrder, alwaysAllowSpecialOrder: Boolean(product.extra?.always_allow_special_order),
+    vendorId, hasVendor: vendorId !== null, ...storeSpecialOrderFlags(business, settings),
+  })) throw new AppError('conflict', SPECIAL_ORDER_INSTEAD);
   if (await stockOf(resources, ctx.tenantId, sp.storeProductId) > 0) throw new AppError('conflict', NOT_OUT_OF_STOCK);
   const _id = backInStockDocId(ctx.tenantId, sp.storeProductId, email);
   let already = false;
