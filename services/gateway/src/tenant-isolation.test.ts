@@ -100,7 +100,6 @@ const READS: Record<string, string> = {
   '/api/products': '/api/products?limit=50',
   '/api/products/product': '/api/products/product?param=1',
   '/api/partner-business-product-inventory/{sku}': '/api/partner-business-product-inventory/1001',
-  '/api/partner-business-product-inventory/{sku}': '/api/partner-business-product-inventory/1001',
   '/api/popular-products': '/api/popular-products',
   '/api/get-suggestions': '/api/get-suggestions?search=iso',
   '/api/get-search-term-suggestions': '/api/get-search-term-suggestions?search=iso',
