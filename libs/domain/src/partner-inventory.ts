@@ -22,3 +22,6 @@ export function partnershipShown(own: { businessId: number; partners: readonly n
 
 export const PARTNER_NOT_FOUND = 'Store not found.';
 export const PARTNER_PRODUCT_NOT_FOUND = 'Product not found';
+/** The owner's partner list (admin/settings/partner-businesses): the owner's alone, as payment settings. */
+export const ONLY_STORE_OWNER_PARTNERS = 'Only the store owner can choose partner businesses.';
+export const PARTNERS_SAVED = 'Partner businesses saved. Each one shows once it lists your business too.';

@@ -1,7 +1,6 @@
-import { Tenant } from '@platform/db';
-import { PARTNER_NOT_FOUND, PARTNER_PRODUCT_NOT_FOUND, partnershipShown } from '@platform/domain';
-import { listLocations, partnerBusinessIds } from '@platform/tenant-settings';
-import { AppError, backgroundContext, resolvedTenant, TtlCache, type RequestContext, type ResolvedTenant } from '@platform/server-kit';
+import { PARTNER_NOT_FOUND, PARTNER_PRODUCT_NOT_FOUND } from '@platform/domain';
+import { listedPartners, listLocations } from '@platform/tenant-settings';
+import { AppError, type RequestContext } from '@platform/server-kit';
 import type { SearchIndexRegistry } from './search/registry';
 
 /** One location's stock of the product (where the location sells it and shows it). */
@@ -12,15 +11,6 @@ export interface LocationStock {
 /** One business's stock of the product, at each of its locations that sells it. */
 export interface BusinessStock { business_id: number; name: string; partner: boolean; title: string; locations: LocationStock[] }
 export interface PartnerInventory { sku: string; businesses: BusinessStock[] }
-
-/** Tenants by business id: the small platform collection, kept a minute per process. */
-const tenantsByBusiness = new TtlCache(60_000);
-function tenantOfBusiness(businessId: number): Promise<ResolvedTenant | null> {
-  return tenantsByBusiness.get(`business:${businessId}`, async () => {
-    const doc = await Tenant.findOne({ businessId, active: true }).lean();
-    return doc ? resolvedTenant(doc as Parameters<typeof resolvedTenant>[0]) : null;
-  });
-}
 
 /** A business's stock of the sku from its in-memory catalogue (counts as checkout keeps them), or null where no location shows it. */
 async function businessStock(ctx: RequestContext, registry: SearchIndexRegistry, sku: string, partner: boolean): Promise<BusinessStock | null> {
@@ -47,14 +37,8 @@ async function businessStock(ctx: RequestContext, registry: SearchIndexRegistry,
  * sku. docs/PARTNER-INVENTORY.md.
  */
 export async function partnerProductInventory(ctx: RequestContext, registry: SearchIndexRegistry, sku: string, partner?: string): Promise<PartnerInventory> {
-  const own = { businessId: ctx.tenant.businessId, partners: await partnerBusinessIds(ctx) };
   // The partners this store may show: on the platform, active, and listing this store back.
-  const partners = (await Promise.all(own.partners.map(async (businessId) => {
-    const tenant = await tenantOfBusiness(businessId);
-    if (!tenant || tenant.id === ctx.tenantId) return null;
-    const partnerCtx = backgroundContext(tenant);
-    return partnershipShown(own, { businessId, partners: await partnerBusinessIds(partnerCtx) }) ? partnerCtx : null;
-  }))).filter((c): c is RequestContext => c !== null);
+  const partners = (await listedPartners(ctx)).map((p) => p.shown).filter((c): c is RequestContext => c !== null);
   const wanted = partner?.trim() ? partner.trim() : null;
   let asked: { ctx: RequestContext; partner: boolean }[] = [{ ctx, partner: false }, ...partners.map((c) => ({ ctx: c, partner: true }))];
   if (wanted !== null) {

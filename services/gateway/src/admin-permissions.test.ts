@@ -13,7 +13,7 @@ import { allServices } from './index';
 import { startDoItBestStandIn, startEasyPostStandIn, startEmeryStandIn, type DropShipStandIn, type EasyPostStandIn } from '@platform/cart/testing';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { sealSecret } from '@platform/server-kit';
-import { CUSTOMER_DATA_OWNER_ONLY, ONLY_STORE_OWNER_CARRIERS } from '@platform/domain';
+import { CUSTOMER_DATA_OWNER_ONLY, ONLY_STORE_OWNER_CARRIERS, ONLY_STORE_OWNER_PARTNERS } from '@platform/domain';
 
 /**
  * Shipping labels: a shipping order, the store's EasyPost account (the local stand-in of EasyPost's API) connected
@@ -190,6 +190,7 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/email-campaigns/{id}/test': { to: 'test@perm-a.test' },
   'POST /api/admin/email-campaigns/{id}/send': { audience: 1 },
   'POST /api/admin/fulfillment/payment-settings': { payment_provider: null },
+  'POST /api/admin/settings/partner-businesses': { business_ids: [] },
   'POST /api/admin/fulfillment/saveRecurringOrderOptIn': { enabled: true },
   'POST /api/admin/recurringorders': {},
   'POST /api/admin/ar-accounts': { number: 'WALK-NEW', name: 'Walking account', credit_limit: '100' },
@@ -376,6 +377,8 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/setup-wizard/acknowledge': null,
   'GET /api/admin/fulfillment/payment-settings': OWNER,
   'POST /api/admin/fulfillment/payment-settings': OWNER,
+  'GET /api/admin/settings/partner-businesses': OWNER,
+  'POST /api/admin/settings/partner-businesses': OWNER,
   'GET /api/admin/fulfillment/getRecurringOrderOptIn': 'edit_locations',
   'POST /api/admin/fulfillment/saveRecurringOrderOptIn': 'edit_locations',
   'POST /api/admin/recurringorders': null,
@@ -518,7 +521,7 @@ describe('admin permissions on every admin route', () => {
       const needed = NEEDS[route];
       if (needed === null) { expect(bare.statusCode, route).toBe(200); continue; }
       expect(bare.statusCode, route).toBe(403);
-      expect(bare.json().message).toBe(needed === OWNER ? (route.includes('/admin/shipping/') ? ONLY_STORE_OWNER_CARRIERS : route.includes('/admin/customer/') ? CUSTOMER_DATA_OWNER_ONLY : ONLY_STORE_OWNER_PAYMENTS) : NO_PERMISSION);
+      expect(bare.json().message).toBe(needed === OWNER ? (route.includes('/admin/shipping/') ? ONLY_STORE_OWNER_CARRIERS : route.includes('/admin/customer/') ? CUSTOMER_DATA_OWNER_ONLY : route.includes('/partner-businesses') ? ONLY_STORE_OWNER_PARTNERS : ONLY_STORE_OWNER_PAYMENTS) : NO_PERMISSION);
       for (const [permission, token] of withOne) {
         expect((await call(route, token)).statusCode, `${route} with ${permission}`).toBe(permission === needed ? 200 : 403);
       }

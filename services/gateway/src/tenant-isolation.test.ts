@@ -282,6 +282,10 @@ READS['/api/admin/favourite-products/stores'] = '/api/admin/favourite-products/s
 // The signed-in shopper's AR account for Charge to account at checkout; the store's own token has none (nothing to show).
 READS['/api/customer/ar-account'] = '/api/customer/ar-account';
 WITHOUT_TENANT_TEXT.add('/api/customer/ar-account');
+// The owner's partner list: numbers only (no partner listed at either store).
+READS['/api/admin/settings/partner-businesses'] = '/api/admin/settings/partner-businesses';
+WITHOUT_TENANT_TEXT.add('/api/admin/settings/partner-businesses');
+WRITES.push('/api/admin/settings/partner-businesses');
 WRITES.push('/api/admin/favourite-products/search', '/api/admin/favourite-products/add', '/api/admin/favourite-products/remove', '/api/admin/favourite-products/reorder',
   '/api/admin/favourite-products/update');
 /** The owner's Brands settings (spec 3 brands-settings); both stores have brands 1 to 3. */

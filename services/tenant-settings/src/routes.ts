@@ -18,6 +18,7 @@ import { saveStoreInformation } from './store-information';
 import { saveStoreOptions } from './store-options';
 import { wizardRoutes } from './wizard/routes';
 import { paymentAdminRoutes } from './payment-admin/routes';
+import { partnerRoutes } from './partner-routes';
 import { imageUploadRoutes } from './uploads/routes';
 import { deleteWidget, listWidgetsForAdmin, saveWidgetOrder, setWidgetHidden, WIDGET_NOT_FOUND } from './widget-admin';
 
@@ -32,6 +33,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   await app.register(accountSettingsRoutes);
   await app.register(wizardRoutes);
   await app.register(paymentAdminRoutes);
+  await app.register(partnerRoutes);
   await app.register(imageUploadRoutes);
 
   app.get('/settings', {
