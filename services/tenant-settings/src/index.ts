@@ -9,6 +9,6 @@ export { optOutLink, OptOutToken } from './opt-outs';
 export { RewardsMember, RewardsKey, enrolRewardsMember } from './rewards/rewards';
 export { WizardProgress, readWizardProgress, wizardStateOf } from './wizard/wizard';
 export { getPaymentSettings, largeFirstOrderSetting, storedPaymentSettings } from './payment-settings';
-export { listedPartners, partnerBusinessIds } from './partners';
+export { listedPartners, partnerBusinessIds } from './partners/partners';
 export { UploadedImage } from './uploads/images';
 export { IMAGE_FETCH_ALLOW_ENV } from './uploads/fetch-image';

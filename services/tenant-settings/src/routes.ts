@@ -18,7 +18,7 @@ import { saveStoreInformation } from './store-information';
 import { saveStoreOptions } from './store-options';
 import { wizardRoutes } from './wizard/routes';
 import { paymentAdminRoutes } from './payment-admin/routes';
-import { partnerRoutes } from './partner-routes';
+import { partnerRoutes } from './partners/routes';
 import { imageUploadRoutes } from './uploads/routes';
 import { deleteWidget, listWidgetsForAdmin, saveWidgetOrder, setWidgetHidden, WIDGET_NOT_FOUND } from './widget-admin';
 

@@ -1,8 +1,8 @@
 import { scoped, Tenant } from '@platform/db';
 import { partnerBusinessIdsOf, partnershipShown, PARTNERS_SAVED } from '@platform/domain';
 import { backgroundContext, resolvedTenant, TtlCache, type RequestContext, type ResolvedTenant } from '@platform/server-kit';
-import { StoreProfile } from './models';
-import { forgetStoreProfile, storeProfile } from './service';
+import { StoreProfile } from '../models';
+import { forgetStoreProfile, storeProfile } from '../service';
 
 /**
  * The partner businesses a store lists (its profile's business.partner_business_ids, cached with the profile): whose

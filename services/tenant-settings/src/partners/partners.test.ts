@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLY_STORE_OWNER_PARTNERS, PARTNERS_SAVED } from '@platform/domain';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
-import { tenantSettingsService } from './index';
+import { tenantSettingsService } from '../index';
 
 /** The owner's partner list (admin/settings/partner-businesses; docs/PARTNER-INVENTORY.md), against the real database. */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
