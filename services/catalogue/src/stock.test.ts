@@ -82,6 +82,24 @@ describe('stock in Redis', () => {
     expect(await reconcileStock(store, tenantId, [40, 41, 42])).toEqual([]);
   });
 
+  it("writes in rounds: a round also writes the store's counts other processes changed, and waits while another process's round runs", async () => {
+    for (const id of [50, 51]) await stocked(id, 9);
+    const elsewhere = await reserveStock(store, tenantId, [{ storeProductId: 50, quantity: 4 }]); // another process, whose write has not run
+    const here = await reserveStock(store, tenantId, [{ storeProductId: 51, quantity: 2 }]);
+    if (!elsewhere.ok || !here.ok) throw new Error('expected stock');
+    await store.redis.set(`${store.prefix}:stock-writing:${tenantId}`, '1', 'PX', 5000); // another process's round of this store
+    let done = false;
+    const written = writeStockChanges(store, tenantId, here.changes).then(() => { done = true; });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(done).toBe(false);
+    expect(await inDb(51)).toMatchObject({ inventory: 9 });
+    await store.redis.del(`${store.prefix}:stock-writing:${tenantId}`); // that round ends
+    await written;
+    expect(await inDb(50)).toMatchObject({ inventory: 5, stockVersion: 1 });
+    expect(await inDb(51)).toMatchObject({ inventory: 7, stockVersion: 1 });
+    expect(await reconcileStock(store, tenantId, undefined, { olderThanMs: 0 })).toEqual([]); // nothing left marked
+  });
+
   it("leaves a change younger than the time given to the write its request started (the job's run under load reads nothing back)", async () => {
     await stocked(25, 6);
     const taken = await reserveStock(store, tenantId, [{ storeProductId: 25, quantity: 2 }]);
