@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_NOT_FOUND, PARTNER_PRODUCT_NOT_FOUND } from '@platform/domain';
 import { StoreProfile } from '@platform/tenant-settings';
-import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { catalogueService, Product, productDocId, StoreProduct, storeProductDocId } from './index';
 import { createCatalogueFixture } from './testing';
 
@@ -12,6 +12,7 @@ import { createCatalogueFixture } from './testing';
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 const business: Record<'a' | 'b' | 'c' | 'd', number> = { a: 0, b: 0, c: 0, d: 0 };
+let ownerOfA = '';
 
 const inventory = (slug: string, sku: string, partner?: string) => harness.app.inject({
   url: `/api/partner-business-product-inventory/${encodeURIComponent(sku)}${partner === undefined ? '' : `?partner=${partner}`}`,
@@ -28,6 +29,7 @@ beforeAll(async () => {
     business[key as keyof typeof business] = tenant.businessId;
     await createCatalogueFixture(tenant.id, tenant.slug);
   }
+  ownerOfA = await issueToken(tenants.a.id, { isAdmin: true });
   // A and B list each other; A lists C, which does not list A back; D lists A, which does not list D.
   await StoreProfile.create({ tenantId: tenants.a.id, business: { partner_business_ids: [business.b, business.c] } });
   await StoreProfile.create({ tenantId: tenants.b.id, business: { partner_business_ids: [business.a] } });
@@ -83,5 +85,41 @@ describe('GET /api/partner-business-product-inventory/{sku}', () => {
       { business_id: business.b, name: 'pinv-b store', partner: true, title: 'Step Ladder', locations: [place('pinv-b', 2, 2)] },
     ]);
     expect((await inventory('pinv-d', 'LADDER-7')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/get-department-hierarchy-with-alias?partner=', () => {
+  const hierarchy = (slug: string, partner: string, extra = '', headers: Record<string, string> = {}) => harness.app.inject({
+    url: `/api/get-department-hierarchy-with-alias?partner=${partner}${extra}`, headers: { 'business-slug': slug, ...headers },
+  });
+  // The fixture names each store's drill aliases after the store: whose tree it is shows there.
+  const aliasesOf = (nodes: { name: string; aliases: { name: string }[]; children: unknown[] }[]): string[] =>
+    nodes.flatMap((n) => [...n.aliases.map((a) => a.name), ...aliasesOf(n.children as never)]);
+
+  it("answers the store's own tree for its own business id, and a partner's tree where both list each other (both ways)", async () => {
+    const own = await hierarchy('pinv-a', String(business.a));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(aliasesOf(own.json().data)).toEqual(['pinv-a drill drivers']);
+    const partner = await hierarchy('pinv-a', String(business.b));
+    expect(partner.statusCode, partner.body).toBe(200);
+    expect(aliasesOf(partner.json().data)).toEqual(['pinv-b drill drivers']);
+    expect(partner.json().data.map((d: { name: string }) => d.name)).toEqual(['Tools', 'Paint']);
+    expect(aliasesOf((await hierarchy('pinv-b', String(business.a))).json().data)).toEqual(['pinv-a drill drivers']);
+  });
+
+  it("never shows a partner's hidden departments, even to staff who may see their own", async () => {
+    const res = await hierarchy('pinv-a', String(business.b), '&showHiddenDept=1', { authorization: `Bearer ${ownerOfA}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain('Secret');
+    expect((await hierarchy('pinv-a', String(business.a), '&showHiddenDept=1', { authorization: `Bearer ${ownerOfA}` })).body).toContain('Secret');
+  });
+
+  it("answers 404 'Store not found.' for a one-sided listing (either way) and an unknown business, telling nothing of it", async () => {
+    for (const [slug, partner] of [['pinv-a', String(business.c)], ['pinv-d', String(business.a)], ['pinv-a', String(business.d)], ['pinv-a', '999999'], ['pinv-a', 'abc']]) {
+      const res = await hierarchy(slug, partner);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, message: PARTNER_NOT_FOUND });
+      expect(res.body).not.toContain('drill drivers');
+    }
   });
 });

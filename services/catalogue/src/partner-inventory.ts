@@ -30,6 +30,19 @@ async function businessStock(ctx: RequestContext, registry: SearchIndexRegistry,
 }
 
 /**
+ * The business a `partner` query names (get-department-hierarchy-with-alias): this store, or a partner shown (both list
+ * each other, partnershipShown, as partner inventory); any other is 404 'Store not found.', the same answer for an
+ * unknown business and one that did not agree, so nothing is learnt about it.
+ */
+export async function storeOrShownPartner(ctx: RequestContext, partner: string): Promise<RequestContext> {
+  const wanted = partner.trim();
+  if (wanted === String(ctx.tenant.businessId)) return ctx;
+  const shown = /^\d{1,12}$/.test(wanted) ? (await listedPartners(ctx)).find((p) => String(p.businessId) === wanted)?.shown : null;
+  if (!shown) throw new AppError('not_found', PARTNER_NOT_FOUND);
+  return shown;
+}
+
+/**
  * GET partner-business-product-inventory/{sku}: the product's stock at each location of this business, then at each
  * partner business's locations where the two list each other (partnershipShown), from the in-memory catalogues (no
  * database scan). `partner` (a business id) narrows it to that business: this one or a partner shown; any other is

@@ -17,7 +17,7 @@ import { departmentAliasRoutes } from './department-aliases';
 import { brandSettingsRoutes } from './brand-settings';
 import { departmentSettingsRoutes } from './department-settings';
 import { featuredProductRoutes } from './featured-products';
-import { partnerProductInventory } from './partner-inventory';
+import { partnerProductInventory, storeOrShownPartner } from './partner-inventory';
 
 const tags = ['catalogue'];
 
@@ -85,21 +85,22 @@ export const catalogueRoutes: ServicePlugin = async (app) => {
 
   app.get('/get-department-hierarchy-with-alias', {
     schema: {
-      tags, summary: "The department tree (3 levels) with each department's aliases; showHiddenDept=1 adds hidden departments (staff with edit_department_mapping); partner: this store's business id (another store's answers 404)",
+      tags, summary: "The department tree (3 levels) with each department's aliases; showHiddenDept=1 adds hidden departments of this store (staff with edit_department_mapping); partner: a business id, this store's or a partner's where both list each other (its visible tree), any other 404",
       querystring: Type.Object({ partner: Type.Optional(Type.String({ maxLength: 20 })), showHiddenDept: Flag }),
       response: { 200: Type.Object({ data: Type.Array(DepartmentWithAliases) }), ...errorAnswers(403) },
     },
   }, async (request) => {
     const { partner, showHiddenDept } = request.query;
-    // A store never answers for another store's departments.
-    if (partner !== undefined && partner !== '' && partner !== String(request.ctx.tenant.businessId)) throw new AppError('not_found', 'Store not found.');
+    // Another store's departments only where both stores list each other (docs/PARTNER-INVENTORY.md).
+    const store = partner ? await storeOrShownPartner(request.ctx, partner) : request.ctx;
     const showHidden = ['1', 'true'].includes(showHiddenDept);
     if (showHidden) {
       const caller = request.ctx.caller;
       if (!caller) throw new AppError('unauthorized', 'Unauthenticated.');
       if (!caller.isAdmin || !caller.permissions.includes('edit_department_mapping')) throw new AppError('forbidden', NO_PERMISSION);
     }
-    return { data: await departmentHierarchyWithAliases(request.ctx, showHidden) };
+    // Staff see their own store's hidden departments, never a partner's.
+    return { data: await departmentHierarchyWithAliases(store, showHidden && store === request.ctx) };
   });
 
   app.get('/products', {
