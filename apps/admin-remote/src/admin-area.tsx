@@ -31,6 +31,7 @@ import { EditSubAccountPage, NewSubAccountPage, SubAccountsPage } from './featur
 import { TokenSignIn } from './features/layout/token-sign-in';
 import { FulfillmentOptionsPage, SpecialOrderItemsPage } from './features/settings/selling-options';
 import { PaymentOptionsPage } from './features/settings/payment-options';
+import { PartnerStoresPage } from './features/settings/partner-stores-page';
 import { WizardResume, WizardSectionPage, WizardSetupPage, WizardWelcome, wizardStarted } from './features/wizard/wizard-pages';
 
 const REDIRECTS: Record<string, string> = { '/admin': '/admin/orders', '/admin/orders': '/admin/orders/list', '/admin/settings': '/admin/settings/about-us' };
@@ -52,6 +53,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/settings/ar-accounts', Page: ArAccountsPage },
   { path: '/admin/settings/fulfillment-options', Page: FulfillmentOptionsPage },
   { path: '/admin/settings/payment-options', Page: PaymentOptionsPage },
+  { path: '/admin/settings/partner-stores', Page: PartnerStoresPage },
   { path: '/admin/settings/special-order-items', Page: SpecialOrderItemsPage },
   { path: '/admin/settings/mfa', Page: TwoStepPage },
   { path: '/admin/settings/my-account', Page: YourAccountPage },

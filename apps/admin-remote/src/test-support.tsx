@@ -17,7 +17,7 @@ import type { AboutUs, BusinessAboutUs, DepartmentWithAliases, HomeBanner, HomeB
 import type { SocialLinks } from '@platform/domain';
 import type { BrandAdmin, DepartmentSetting, FeaturedProductAdmin, FeaturedProductHit, ProductItem } from '@platform/contracts';
 import type { Address, FraudCheckAnswer, ShippingQuote } from '@platform/contracts';
-import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
+import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PartnerSettings, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
 
 /** The answer bodies of the routes these screens call, as the services send them (services/<name>/src/routes.ts). */
 export interface Answers {
@@ -37,6 +37,9 @@ export interface Answers {
   /** Settings › Payment Options (the owner's view: public fields, each secret only as whether it is stored). */
   'GET /api/admin/fulfillment/payment-settings': { data: PaymentSettingsAdmin };
   'POST /api/admin/fulfillment/payment-settings': { status: string; message: string; data: PaymentSettingsAdmin };
+  /** Settings › Partner Stores (the owner's partner businesses). */
+  'GET /api/admin/settings/partner-businesses': { data: PartnerSettings };
+  'POST /api/admin/settings/partner-businesses': { status: string; message: string; data: PartnerSettings };
   /** An order, its notes and its locations (prepare-order screen); reconciliation and one day of it. */
   [order: `GET /api/admin/orders/${string}`]: { data: AdminOrder | OrderNote[] | OrderLocations | ArAccountSearchHit[] | DropShipOption[] | DropShipService[] } | Reconciliation | ReconciliationDayDetail;
   /** The order actions: their message and the order as it now is; a supplier's drop-ship prepared, or sent (its label). */

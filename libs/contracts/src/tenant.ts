@@ -289,6 +289,16 @@ export const PaymentSettingsAdmin = Type.Object({
   fiserv: FiservAdminSettings,
 });
 export type PaymentSettingsAdmin = Static<typeof PaymentSettingsAdmin>;
+/** The store owner's partner businesses (GET/POST admin/settings/partner-businesses; docs/PARTNER-INVENTORY.md). */
+export const PartnerSettings = Type.Object({
+  business_id: Type.Integer({ description: "this store's business id, which a partner lists" }),
+  partners: Type.Array(Type.Object({
+    business_id: Type.Integer(),
+    shown: Type.Boolean({ description: "the business lists this store back, so each shows the other's stock" }),
+    name: Type.Union([Type.String(), Type.Null()], { description: "the partner's name once shown; null before (nothing of another store is told)" }),
+  })),
+});
+export type PartnerSettings = Static<typeof PartnerSettings>;
 /** What the owner sends: a provider (null: payment at the store only) and its fields; an empty or left-out secret keeps the stored one. */
 export const PaymentSettingsUpdate = Type.Object({
   // Null first: type coercion would turn null into an empty text for the first branch.

@@ -25,3 +25,22 @@ export const PARTNER_PRODUCT_NOT_FOUND = 'Product not found';
 /** The owner's partner list (admin/settings/partner-businesses): the owner's alone, as payment settings. */
 export const ONLY_STORE_OWNER_PARTNERS = 'Only the store owner can choose partner businesses.';
 export const PARTNERS_SAVED = 'Partner businesses saved. Each one shows once it lists your business too.';
+
+export const PARTNER_ID_INVALID = 'Enter a business id: a whole number, e.g. 10234.';
+export const PARTNER_ID_OWN = 'That is your own business id: enter the partner store\u2019s.';
+export const partnerIdListed = (id: number) => `Business ${id} is listed already.`;
+export const PARTNERS_FULL = `At most ${MAX_PARTNER_BUSINESSES} partner businesses: remove one first.`;
+
+/**
+ * What is wrong with a business id the owner adds to the partner list (the admin screen's check), null when it may be
+ * added: the rule partnerBusinessIdsOf keeps on the server (a whole id, not its own, each once, at most ten).
+ */
+export function partnerBusinessIdProblem(typed: string, ownBusinessId: number, listed: readonly number[]): string | null {
+  const text = typed.trim();
+  const id = /^\d{1,12}$/.test(text) ? Number(text) : 0;
+  if (!(id > 0)) return PARTNER_ID_INVALID;
+  if (id === ownBusinessId) return PARTNER_ID_OWN;
+  if (listed.includes(id)) return partnerIdListed(id);
+  if (listed.length >= MAX_PARTNER_BUSINESSES) return PARTNERS_FULL;
+  return partnerBusinessIdsOf([...listed, id], ownBusinessId).includes(id) ? null : PARTNER_ID_INVALID;
+}

@@ -63,7 +63,7 @@ describe('settings screens in the menus', () => {
   it('lists each screen an account may open: those needing no permission for everyone, the rest by permission', () => {
     const labels = (permissions: string[]) => screensOpenTo(ADMIN_SETTINGS_SCREENS, permissions).map((s) => s.label);
     expect(labels([...PERMISSIONS])).toEqual(ADMIN_SETTINGS_SCREENS.map((s) => s.label));
-    expect(labels(['edit_department_mapping'])).toEqual(['Payment Options', 'Department Mapping', 'Two-Step Sign-In']);
-    expect(labels([])).toEqual(['Payment Options', 'Two-Step Sign-In']);
+    expect(labels(['edit_department_mapping'])).toEqual(['Payment Options', 'Partner Stores', 'Department Mapping', 'Two-Step Sign-In']);
+    expect(labels([])).toEqual(['Payment Options', 'Partner Stores', 'Two-Step Sign-In']);
   });
 });

@@ -104,6 +104,8 @@ export const ADMIN_SETTINGS_SCREENS: readonly { label: string; to: string }[] = 
   { label: 'Fulfillment Options', to: '/admin/settings/fulfillment-options' },
   // Everyone's link; a sub-account opening it is told that only the store owner sets payment.
   { label: 'Payment Options', to: '/admin/settings/payment-options' },
+  // The owner's too, told the same way (docs/PARTNER-INVENTORY.md).
+  { label: 'Partner Stores', to: '/admin/settings/partner-stores' },
   { label: 'Special Order Items', to: '/admin/settings/special-order-items' },
   { label: 'Home Page Sections', to: '/admin/settings/widgets' },
   { label: 'Top Banner', to: '/admin/settings/top-banner' },

@@ -1,5 +1,5 @@
 // Admin settings: search synonyms, home page sections, sub-accounts, store information and options, the setup wizard, payment settings.
-import type { AdminWidget, BusinessDetails, PaymentSettingsAdmin, PaymentSettingsUpdate, SubAccount, WizardState } from '@platform/contracts';
+import type { AdminWidget, BusinessDetails, PartnerSettings, PaymentSettingsAdmin, PaymentSettingsUpdate, SubAccount, WizardState } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { StoreInformation, StoreOptions } from '@platform/domain';
 import { platformApi } from '../api';
@@ -61,6 +61,15 @@ export const adminSettingsApi = platformApi.injectEndpoints({
         dispatch(adminSettingsApi.util.upsertQueryData('paymentSettingsAdmin', undefined, data.data));
         // The storefront's view (the active provider's public fields) is the server's to make: read it again.
         dispatch(storefrontApi.endpoints.paymentSettings.initiate(undefined, { forceRefetch: true, subscribe: false }) as unknown as UnknownAction);
+      },
+    }),
+    /** The store owner's partner businesses: each one's name once it lists this store back (docs/PARTNER-INVENTORY.md). */
+    partnerBusinesses: build.query<PartnerSettings, void>({ query: () => 'admin/settings/partner-businesses', transformResponse: unwrap }),
+    savePartnerBusinesses: build.mutation<{ message: string; data: PartnerSettings }, { business_ids: number[] }>({
+      query: (body) => ({ url: 'admin/settings/partner-businesses', method: 'POST', body }),
+      async onQueryStarted(_info, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(adminSettingsApi.util.upsertQueryData('partnerBusinesses', undefined, data.data));
       },
     }),
     wizardState: build.query<WizardState, void>({ query: () => 'setup-wizard/get', transformResponse: unwrap, providesTags: ['Wizard'] }),

@@ -1,19 +1,11 @@
 import { Type } from 'typebox';
+import { PartnerSettings } from '@platform/contracts';
 import { MAX_PARTNER_BUSINESSES, ONLY_STORE_OWNER_PARTNERS } from '@platform/domain';
 import { requireStoreOwner, type ServicePlugin } from '@platform/server-kit';
 import { partnerSettings, savePartners } from './partners';
 
 const tags = ['tenant-settings'];
 const security = [{ bearer: [] }];
-const PartnerSettings = Type.Object({
-  business_id: Type.Integer({ description: "this store's business id, which a partner lists" }),
-  partners: Type.Array(Type.Object({
-    business_id: Type.Integer(),
-    shown: Type.Boolean({ description: "the business lists this store back, so each shows the other's stock" }),
-    name: Type.Union([Type.String(), Type.Null()], { description: "the partner's name once shown; null before (nothing of another store is told)" }),
-  })),
-});
-
 /** The store's partner businesses (docs/PARTNER-INVENTORY.md): the owner's alone, as payment settings are. */
 export const partnerRoutes: ServicePlugin = async (app) => {
   const ownerOnly = requireStoreOwner(ONLY_STORE_OWNER_PARTNERS);

@@ -1,0 +1,93 @@
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { PartnerSettings } from '@platform/contracts';
+import { MAX_PARTNER_BUSINESSES, ONLY_STORE_OWNER_PARTNERS, partnerBusinessIdProblem } from '@platform/domain';
+import { adminSettingsApi, notify } from '@platform/api-client';
+import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
+import { SaveBar, useCheckedSave } from './checked-save';
+import { SettingsForm } from './product-listings-page';
+
+const ADD_FIELD = 'partnerBusinessId';
+const isForbidden = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 403;
+
+/** How a listed business stands: named once it lists this store back; an id added here is not sent until saved. */
+function standing(id: number, saved: PartnerSettings['partners']): string {
+  const partner = saved.find((p) => p.business_id === id);
+  if (!partner) return 'Not saved yet.';
+  return partner.shown ? `${partner.name ?? ''} lists your store back: each store shows the other\u2019s stock.` : 'Does not list your store yet: nothing is shown either way until it does.';
+}
+
+/**
+ * Settings › Partner Stores (docs/PARTNER-INVENTORY.md): the businesses whose stock the store shows beside its own,
+ * by business id. A partner shows only where both stores list each other; the store owner's alone, as payment settings.
+ */
+export function PartnerStoresPage() {
+  const { data: settings, isLoading, isError, error, refetch } = adminSettingsApi.usePartnerBusinessesQuery();
+  const [save, { isLoading: saving }] = adminSettingsApi.useSavePartnerBusinessesMutation();
+  const [ids, setIds] = useState<number[] | null>(null);
+  const [typed, setTyped] = useState('');
+  const [addProblem, setAddProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { checkAndSave, failure, problem } = useCheckedSave();
+  useEffect(() => { if (settings && ids === null) setIds(settings.partners.map((p) => p.business_id)); }, [settings, ids]);
+
+  let body;
+  if (isLoading) body = <Card><Loading label="Loading the partner stores…" /></Card>;
+  else if (isError && isForbidden(error)) body = <ErrorNotice>{ONLY_STORE_OWNER_PARTNERS}</ErrorNotice>;
+  else if (isError) body = <Card><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the partner stores.</ErrorNotice></Card>;
+  else if (settings && ids) {
+    const change = (next: number[]) => { setSaved(null); setIds(next); };
+    const add = () => {
+      const found = partnerBusinessIdProblem(typed, settings.business_id, ids);
+      setAddProblem(found);
+      if (found) { document.getElementById(ADD_FIELD)?.focus(); return; }
+      change([...ids, Number(typed.trim())]);
+      setTyped('');
+    };
+    const onKey = (event: KeyboardEvent<HTMLInputElement>) => { if (event.key === 'Enter') { event.preventDefault(); add(); } };
+    const submit = async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const answer = await checkAndSave(event.currentTarget, {}, () => save({ business_ids: ids }).unwrap(), 'The partner stores could not be saved. Please try again.');
+      if (!answer) return;
+      setIds(answer.data.partners.map((p) => p.business_id));
+      setSaved(answer.message);
+      notify('success', answer.message);
+    };
+    body = (
+      <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Partner stores">
+        <Card>
+          <p className="help">
+            A partner store is another store on the platform that works with yours (the paint store next door, a fellow co-op
+            member): where both stores list each other, each shows the other&rsquo;s stock of a product, so a shopper is sent
+            across the street rather than away. Your business id is <strong>{settings.business_id}</strong>: give it to the
+            partner store so it lists yours too. At most {MAX_PARTNER_BUSINESSES}.
+          </p>
+          {ids.length ? (
+            <ul aria-label="Partner businesses" style={{ listStyle: 'none', padding: 0, margin: '12px 0', display: 'grid', gap: 8 }}>
+              {ids.map((id, index) => (
+                <li key={id} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+                  <span><strong>Business {id}</strong> · {standing(id, settings.partners)}</span>
+                  <Button type="button" $variant="secondary" aria-label={`Remove business ${id}`} onClick={() => change(ids.filter((other) => other !== id))}>Remove</Button>
+                  {problem(`business_ids.${index}`)}
+                </li>
+              ))}
+            </ul>
+          ) : <p>No partner stores listed: your store shows its own stock only.</p>}
+          {problem('business_ids')}
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'end', marginTop: 12 }}>
+            <Field>
+              Partner&rsquo;s business id
+              <input id={ADD_FIELD} name={ADD_FIELD} inputMode="numeric" autoComplete="off" value={typed} onKeyDown={onKey}
+                onChange={(e) => { setAddProblem(null); setTyped(e.target.value); }}
+                {...(addProblem ? { 'aria-invalid': true, 'aria-describedby': `${ADD_FIELD}-problem` } : {})} />
+            </Field>
+            <Button type="button" $variant="secondary" onClick={add}>Add</Button>
+          </div>
+          {addProblem ? <p className="problem" id={`${ADD_FIELD}-problem`} role="alert">{addProblem}</p> : null}
+        </Card>
+        <SaveBar failure={failure} saving={saving} label="Save partner stores" actions={saved ? <span role="status">{saved}</span> : null} />
+      </SettingsForm>
+    );
+  } else body = null;
+
+  return <Container><PageTitle>Partner Stores</PageTitle>{body}</Container>;
+}
