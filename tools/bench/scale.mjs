@@ -258,6 +258,17 @@ try {
       const from = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
       return { path: `/api/admin/orders/completed?limit=20&page=${1 + (i % 5)}&location_id=${1 + (i % 3)}&from_date=${from}`, headers: bearer(adminToken) };
     }],
+    // The sort and status filter (issue 28): a status mix walks its sets' matches in the sort's order, a long
+    // range under a non-date sort walks the range's orders.
+    ['admin all orders, placed or completed, by total (20/page)', () => {
+      const i = n++;
+      return { path: `/api/admin/orders/all?limit=20&page=${1 + (i % 5)}&status=placed,completed&sort=total&direction=${i % 2 ? 'asc' : 'desc'}`, headers: bearer(adminToken) };
+    }],
+    ['admin completed orders, a year, by customer name (20/page)', () => {
+      const i = n++;
+      const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+      return { path: `/api/admin/orders/completed?limit=20&page=${1 + (i % 5)}&from_date=${from}&sort=customer_name${i % 3 ? `&location_id=${i % 3}` : ''}`, headers: bearer(adminToken) };
+    }],
     ['admin order search (an e-mail or a last name, all orders)', () => {
       const email = lookupEmails[n++ % lookupEmails.length];
       const lastName = email.split('@')[0].split('.')[1] ?? email;
