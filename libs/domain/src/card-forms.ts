@@ -107,6 +107,8 @@ export const ACCEPT_UI_SCRIPT = 'https://js.authorize.net/v3/AcceptUI.js';
 /** The store's payment settings as the storefront reads them (GET payment-settings): each provider's public fields. */
 export interface PublicPaymentSettings {
   payment_provider: CardProvider | null;
+  /** False where the server says shoppers are offered no cards (the provider lacks a setting: cardSetupMissing). */
+  cards_offered?: boolean;
   stripe?: { publishable_key: string; is_live: boolean; disable_save_card?: boolean };
   adyen?: { origin_key: string; environment: string; disable_save_card?: boolean };
   authorize_net?: { is_live: boolean; login_id: string; client_key: string; disable_save_card?: boolean };
@@ -126,7 +128,10 @@ export interface CardFormChoice {
   /** Authorize.Net's API login id, which its hosted form needs beside the client key. */
   loginId: string;
   saveCards: boolean;
-  /** Whether the Payment step offers cards: test mode, the provider's fields, or a hosted page it can send the shopper to. */
+  /**
+   * Whether the Payment step offers cards: test mode, the provider's fields, or a hosted page it can send the shopper
+   * to; never where the server says the provider lacks a setting (cards_offered false).
+   */
   offered: boolean;
 }
 
@@ -157,7 +162,7 @@ export function cardFormOf(settings: PublicPaymentSettings | null | undefined): 
   return {
     provider, name: CARD_PROVIDER_NAMES[provider], entry, testMode, publicKey,
     loginId: settings.authorize_net?.login_id ?? '', saveCards: !section.disable_save_card && !hostedLive,
-    offered: testMode || entry === 'fields' || Boolean(HOSTED_PAGE_TOKEN[provider]),
+    offered: settings.cards_offered !== false && (testMode || entry === 'fields' || Boolean(HOSTED_PAGE_TOKEN[provider])),
   };
 }
 

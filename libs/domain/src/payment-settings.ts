@@ -1,4 +1,4 @@
-import { PLUGNPAY_DEMO_ACCOUNT } from './card-forms';
+import { CARD_PROVIDER_NAMES, PLUGNPAY_DEMO_ACCOUNT } from './card-forms';
 
 /**
  * How a store takes payment (spec 3 §7 `admin/fulfillment/payment-settings`, §9 payment providers): at the store only,
@@ -212,4 +212,52 @@ export function providerSettingsProblems(provider: OtherCardProvider, form: Prov
   }
   if (provider === 'plugnpay' && value('username') && value('username') !== PLUGNPAY_DEMO_ACCOUNT && !problems['plugnpay.username']) problems['plugnpay.username'] = HOSTED_PAGE_NOT_READY;
   return problems;
+}
+
+// ---- Whether the chosen provider can take cards now (docs/PAYMENTS.md "A provider missing a credential")
+
+/**
+ * What each provider needs before shoppers are offered cards: the credentials its adapter refuses to work without
+ * (services/payments *-registry.ts), and on live the public key its card form in the browser is made with (test mode
+ * shows the provider's test cards instead). Labels as the owner's screen names them, in a sentence.
+ */
+interface CardCredential { key: string; label: string; also?: string; liveOnly?: true }
+export const CARD_CREDENTIALS: Record<ChoosablePaymentProvider, readonly CardCredential[]> = {
+  stripe: [{ key: 'secret_key', label: 'secret key' }, { key: 'publishable_key', label: 'publishable key', liveOnly: true }],
+  adyen: [
+    { key: 'api_key', label: 'API key' }, { key: 'merchant_account', label: 'merchant account' },
+    { key: 'live_url_prefix', label: 'live endpoint prefix', liveOnly: true },
+    // Stored under the spec's name (origin_key), shown to the owner as client_key.
+    { key: 'client_key', also: 'origin_key', label: 'client key', liveOnly: true },
+  ],
+  authorize_net: [{ key: 'login_id', label: 'API Login ID' }, { key: 'transaction_key', label: 'Transaction Key' }, { key: 'client_key', label: 'Public Client Key', liveOnly: true }],
+  plugnpay: [{ key: 'username', label: 'gateway account' }, { key: 'password', label: 'Remote Client Password' }],
+  fiserv: [{ key: 'api_key', label: 'API key' }, { key: 'api_secret', label: 'API secret' }],
+};
+
+export interface CardSetupMissing {
+  /** The setting that is missing, as the owner's form names its field ('stripe.secret_key'). */
+  field: string;
+  /** For the owner: 'Cards are not offered to shoppers until the Stripe secret key is saved.' */
+  message: string;
+}
+
+export const cardsNotOfferedUntil = (provider: ChoosablePaymentProvider, label: string) =>
+  `Cards are not offered to shoppers until the ${CARD_PROVIDER_NAMES[provider]} ${label} is saved.`;
+
+/**
+ * The first setting the store's chosen card provider lacks, or null when it has all it needs (or takes no cards).
+ * Takes the settings as stored with secrets opened (the server) or as the owner's view gives them, where a secret is
+ * only `<key>_set: true`; secrets are never needed here but as present or not. One rule for the storefront's
+ * payment-settings answer (cards_offered), checkout's pay-later rule through it, and the owner's setup warning.
+ */
+export function cardSetupMissing(settings: { payment_provider?: string | null } & Record<string, unknown> | null | undefined): CardSetupMissing | null {
+  const provider = settings?.payment_provider;
+  if (!provider || !(CHOOSABLE_PAYMENT_PROVIDERS as readonly string[]).includes(provider)) return null;
+  const chosen = provider as ChoosablePaymentProvider;
+  const section = (settings[chosen] && typeof settings[chosen] === 'object' ? settings[chosen] : {}) as Record<string, unknown>;
+  const has = (key: string) => (typeof section[key] === 'string' && (section[key] as string).trim() !== '') || section[`${key}_set`] === true;
+  const live = section.is_live === true || section.environment === 'live';
+  const missing = CARD_CREDENTIALS[chosen].find((c) => (!c.liveOnly || live) && !has(c.key) && !(c.also && has(c.also)));
+  return missing ? { field: `${chosen}.${missing.key}`, message: cardsNotOfferedUntil(chosen, missing.label) } : null;
 }
