@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { FAKE_CLIENT_KEY, FAKE_LOGIN_ID, FAKE_TRANSACTION_KEY, startFakeAuthorizeNet, TEST_CARDS, type FakeAuthorizeNet } from './authorize_net-fake';
+import {
+  AVS_BY_ZIP, CVV_BY_CODE, FAKE_CLIENT_KEY, FAKE_LOGIN_ID, FAKE_TRANSACTION_KEY, startFakeAuthorizeNet, TEST_CARDS, type FakeAuthorizeNet,
+} from './authorize_net-fake';
 
 // The fake's own rules, asked directly over HTTP as the API is (JSON, one root element, a byte order mark before the answer).
 let fake: FakeAuthorizeNet;
@@ -54,5 +56,46 @@ describe('Authorize.Net fake', () => {
     const other = await transaction(request(fake.tokenFor(TEST_CARDS.mastercard)));
     expect((await transaction(request(fake.tokenFor(TEST_CARDS.mastercard)))).transactionResponse).toMatchObject({ errors: [{ errorCode: '11' }], transId: '0' });
     expect(other.transactionResponse.responseCode).toBe('1');
+  });
+
+  test("the testing guide's triggers: the billing ZIP sets the AVS answer or declines, the card code sets the CVV answer", async () => {
+    const accept = async (token: Record<string, string>) => (await post({
+      securePaymentContainerRequest: { merchantAuthentication: { name: FAKE_LOGIN_ID, clientKey: FAKE_CLIENT_KEY }, data: { type: 'TOKEN', id: 'x', token: { cardNumber: TEST_CARDS.visa, expirationDate: '1230', ...token } } },
+    })).opaqueData;
+    // Each hold its own invoice number, so none is a duplicate of another.
+    let invoice = 0;
+    const hold = (payment: unknown, extra: Record<string, unknown> = {}) => transaction({ transactionType: 'authOnlyTransaction', amount: '9.00', payment, order: { invoiceNumber: `TRIG-${++invoice}` }, ...extra });
+
+    // What the shopper typed into Accept's form travels in the nonce.
+    const mismatched = await hold({ opaqueData: await accept({ cardCode: '901', zip: '46205' }) });
+    expect(mismatched).toMatchObject({ messages: { resultCode: 'Ok' }, transactionResponse: { responseCode: '1', avsResultCode: 'N', cvvResultCode: 'N', accountNumber: 'XXXX1111', accountType: 'Visa' } });
+    const details = await post({ getTransactionDetailsRequest: { merchantAuthentication: auth, transId: mismatched.transactionResponse.transId } });
+    expect(details.transaction).toMatchObject({ AVSResponse: 'N', cardCodeResponse: 'N' });
+
+    // The request's billTo wins over the nonce's ZIP; a card number with its card code (the API allows it) too.
+    const billed = await hold({ opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: fake.tokenFor(TEST_CARDS.mastercard, '1230', { zip: '46205', cardCode: '900' }) } }, { billTo: { zip: '46201' } });
+    expect(billed.transactionResponse).toMatchObject({ responseCode: '1', avsResultCode: 'A', cvvResultCode: 'M' });
+    for (const [zip, letter] of Object.entries(AVS_BY_ZIP)) {
+      expect((await hold({ creditCard: { cardNumber: TEST_CARDS.visa, expirationDate: '2030-12' } }, { billTo: { zip } })).transactionResponse.avsResultCode).toBe(letter);
+    }
+    for (const [cardCode, letter] of Object.entries(CVV_BY_CODE)) {
+      expect((await hold({ creditCard: { cardNumber: TEST_CARDS.visa, expirationDate: '2030-12', cardCode } })).transactionResponse.cvvResultCode).toBe(letter);
+    }
+    // Nothing typed: no address (B), the card code not processed (P); anything else matches.
+    expect((await hold({ opaqueData: await accept({}) })).transactionResponse).toMatchObject({ responseCode: '1', avsResultCode: 'B', cvvResultCode: 'P' });
+    expect((await hold({ opaqueData: await accept({ cardCode: '123', zip: '97201' }) })).transactionResponse).toMatchObject({ responseCode: '1', avsResultCode: 'Y', cvvResultCode: 'M' });
+
+    // ZIP 46282: the bank's general decline, in the published shape.
+    const declined = await hold({ opaqueData: await accept({ zip: '46282' }) });
+    expect(declined).toMatchObject({
+      messages: { resultCode: 'Error', message: [{ code: 'E00027', text: 'The transaction was unsuccessful.' }] },
+      transactionResponse: { responseCode: '2', errors: [{ errorCode: '2', errorText: 'This transaction has been declined.' }], accountNumber: 'XXXX1111' },
+    });
+    expect(declined.transactionResponse.messages).toBeUndefined();
+    expect(fake.transaction(declined.transactionResponse.transId)).toMatchObject({ status: 'declined', authCents: 0 });
+
+    // A capture answers no checks of its own (AVS P, no CVV letter).
+    const captured = await transaction({ transactionType: 'priorAuthCaptureTransaction', refTransId: mismatched.transactionResponse.transId });
+    expect(captured.transactionResponse).toMatchObject({ responseCode: '1', avsResultCode: 'P', cvvResultCode: '' });
   });
 });

@@ -17,9 +17,15 @@
  *   16 transaction not found, 33 field required, 39 currency, 47 capture above the authorized amount, 54 credit
  *   criteria not met (refunds are only for settled transactions), 55 credits above the original debit, 252/253
  *   held for review, 310 already voided, 311 already captured.
- * - Testing guide: test cards (Visa 4111111111111111, 4007000000027, 4012888818888; Mastercard 5424000000000015,
+ * - Testing guide (developer.authorize.net hello_world/testing_guide, as stored, and two copies of its tables that
+ *   agree): test cards (Visa 4111111111111111, 4007000000027, 4012888818888; Mastercard 5424000000000015,
  *   2223000010309703; Amex 370000000000002; Discover 6011000000000012; JCB 3088000000000017; Diners
- *   38000000000006); ZIP 46282 → declined (reason 2).
+ *   38000000000006). The billing ZIP code sets the answer: 46282 → declined (responseCode 2, reason 2); AVS
+ *   (avsResultCode) 46201 A, 46203 E, 46204 G, 46205 N, 46206 P, 46207 R, 46208 S, 46209 U, 46211 W, 46214 X,
+ *   46217 Z. The card code sets cvvResultCode: 900 M, 901 N, 902 S, 903 U, 904 P (AVS_BY_ZIP, CVV_BY_CODE).
+ *   The ZIP is the request's billTo.zip, else the one the shopper typed into Accept's form (the nonce's
+ *   token.zip); the card code is the request's creditCard.cardCode (or a profile payment's cardCode), else the
+ *   nonce's token.cardCode.
  * - Duplicate window (SIM/AIM guides, support article 'Error 11'): the same login, card, expiry, type, amount,
  *   invoice number, PO number, customer id and billing fields within the window (default 120 s, duplicateWindow
  *   0..28800) are refused with response code 3, reason 11; when duplicateWindow was sent the answer carries the
@@ -42,9 +48,15 @@
  * resolved to its card first) or as E00114; which reason a void of a settled transaction gets (here 16); the
  * amount trick of the older AIM guide (card 4222222222222: the amount in dollars is the reason code: 2.00
  * declined, 8.00 expired, 252.00 held for review, ...); whether deleting another profile's payment profile is
- * E00040 (here: yes); the dataValue's inner format (here base64 JSON as seen in samples). Not built: 3-D Secure
- * (this API has no redirect flow), eChecks, settlement batches (`settle()` stands for the nightly one), AVS/CVV
- * filters, partial authorizations, the Transaction Details API permission (E00011), Accept Hosted.
+ * E00040 (here: yes); the dataValue's inner format (here base64 JSON as seen in samples); that the sandbox takes
+ * the AVS ZIP from the nonce when billTo has none (here: yes) and keeps it on a payment profile made from the
+ * nonce (here: yes; never the card code); the letters when no ZIP or card code was given (here B, as the AVS
+ * table's 'address not provided', and P) or a ZIP/code outside the tables (Y, M); the guide's notes that G, W and
+ * X do not apply to some brands are not followed. Captures, voids and refunds answer AVS P and no CVV letter, as
+ * the API reference's samples do. Not built: 3-D Secure (this API has no redirect flow), eChecks, settlement
+ * batches (`settle()` stands for the nightly one), the merchant's AVS/CVV rejection filters (reasons 27, 44, 45,
+ * 65: configured in the merchant interface, none set here), partial authorizations (ZIPs 46225-46228), the
+ * Transaction Details API permission (E00011), Accept Hosted.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -70,13 +82,29 @@ const TEST_MODE_NONCES = new Map<string, { number: string; declines?: true }>([
   [TEST_MODE_CARDS.authorize_net[2].token, { number: TEST_CARDS.reasonCode, declines: true }],
 ]);
 
+/** The testing guide's billing ZIP codes: one declines, the others set the AVS answer. */
+export const DECLINE_ZIP = '46282';
+export const AVS_BY_ZIP: Readonly<Record<string, string>> = {
+  46201: 'A', 46203: 'E', 46204: 'G', 46205: 'N', 46206: 'P', 46207: 'R', 46208: 'S', 46209: 'U', 46211: 'W', 46214: 'X', 46217: 'Z',
+};
+/** The testing guide's card codes and the CVV answer each gives. */
+export const CVV_BY_CODE: Readonly<Record<string, string>> = { 900: 'M', 901: 'N', 902: 'S', 903: 'U', 904: 'P' };
+
+/** The AVS letter for a billing ZIP: none sent is B (address not provided), a ZIP outside the table matches (Y). */
+const avsFor = (zip: string | undefined) => (!zip ? 'B' : AVS_BY_ZIP[zip.slice(0, 5)] ?? 'Y');
+/** The CVV letter for a card code: none sent is P (not processed), a code outside the table matches (M). */
+const cvvFor = (cardCode: string | undefined) => (!cardCode ? 'P' : CVV_BY_CODE[cardCode] ?? 'M');
+
 type Status = 'authorizedPendingCapture' | 'capturedPendingSettlement' | 'settledSuccessfully' | 'voided' | 'declined'
   | 'FDSPendingReview' | 'FDSAuthorizedPendingReview' | 'refundPendingSettlement' | 'refundSettledSuccessfully' | 'generalError';
 
-interface Card { number: string; expiry: string /* YYYY-MM */; type: string; declines?: true }
+/** A card as the fake knows it; zip and cardCode are what the shopper typed into Accept's form with it (never kept on a profile: the card code). */
+interface Card { number: string; expiry: string /* YYYY-MM */; type: string; declines?: true; zip?: string; cardCode?: string }
 interface Transaction {
   transId: string; login: string; type: string; status: Status; card: Card; authCents: number; settleCents: number; refundedCents: number;
   responseCode: number; reasonCode: number; authCode: string; invoiceNumber?: string; refTransId?: string; submitted: Date;
+  /** The AVS and CVV letters of the authorization. */
+  avs: string; cvv: string;
   profile?: { customerProfileId: string; customerPaymentProfileId: string };
 }
 interface PaymentProfile { id: string; card: Card; customerType?: string }
@@ -134,8 +162,11 @@ const missing = (root: string, element: string) => error('E00003', `The element 
 export interface FakeAuthorizeNet {
   url: string;
   close(): Promise<void>;
-  /** Accept.js's nonce for a test card (what securePaymentContainerRequest answers), for a given expiry 'MMYY'. */
-  tokenFor(cardNumber: string, expiry?: string): string;
+  /**
+   * Accept.js's nonce for a test card (what securePaymentContainerRequest answers), for a given expiry 'MMYY', with
+   * the card code and billing ZIP typed into Accept's form (the testing guide's triggers: CVV_BY_CODE, AVS_BY_ZIP, DECLINE_ZIP).
+   */
+  tokenFor(cardNumber: string, expiry?: string, typed?: { cardCode?: string; zip?: string }): string;
   /** The nightly settlement: captured transactions become settled (refunds are only possible then). */
   settle(): void;
   transaction(transId: string): Readonly<Transaction> | undefined;
@@ -174,10 +205,13 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
     return nonces.get(value);
   }
 
-  function tokenFor(cardNumber: string, expiry = '1230'): string {
+  function tokenFor(cardNumber: string, expiry = '1230', typed: { cardCode?: string; zip?: string } = {}): string {
     const when = expiryOf(expiry);
     if (!luhn(cardNumber) || !when) throw new Error('not a test card');
-    return mintNonce({ number: cardNumber, expiry: when, type: cardType(cardNumber) });
+    return mintNonce({
+      number: cardNumber, expiry: when, type: cardType(cardNumber),
+      ...(typed.cardCode ? { cardCode: String(typed.cardCode) } : {}), ...(typed.zip ? { zip: String(typed.zip) } : {}),
+    });
   }
 
   /** merchantAuthentication: the login and the transaction key (the API's own requests) or the public client key (Accept.js). */
@@ -190,10 +224,11 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
     return null;
   }
 
-  function transactionAnswer(t: { responseCode: number; reasonCode: number; transId: string; authCode?: string; card?: Card; refTransId?: string }, refId?: string): Json {
+  /** A transaction's answer; avs/cvv are an authorization's letters (other transactions: AVS P, no CVV letter). */
+  function transactionAnswer(t: { responseCode: number; reasonCode: number; transId: string; authCode?: string; card?: Card; refTransId?: string; avs?: string; cvv?: string }, refId?: string): Json {
     const approvedLike = t.responseCode === 1 || t.responseCode === 4;
     const transactionResponse: Json = {
-      responseCode: String(t.responseCode), authCode: t.authCode ?? '', avsResultCode: 'Y', cvvResultCode: 'P', cavvResultCode: '2',
+      responseCode: String(t.responseCode), authCode: t.authCode ?? '', avsResultCode: t.avs ?? 'P', cvvResultCode: t.cvv ?? '', cavvResultCode: t.avs ? '2' : '',
       transId: t.transId, refTransID: t.refTransId ?? '', transHash: '', testRequest: '0',
       accountNumber: t.card ? masked(t.card.number) : '', accountType: t.card?.type ?? '',
       ...(approvedLike
@@ -269,12 +304,14 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
       const expiry = expiryOf(cc.expirationDate);
       if (!luhn(String(cc.cardNumber ?? ''))) return failed(6, refId);
       if (!expiry) return failed(7, refId);
-      card = { number: cc.cardNumber, expiry, type: cardType(cc.cardNumber) };
+      card = { number: cc.cardNumber, expiry, type: cardType(cc.cardNumber), ...(cc.cardCode ? { cardCode: String(cc.cardCode) } : {}) };
     } else if (request.profile?.customerProfileId) {
       const owner = profiles.get(String(request.profile.customerProfileId));
       const pp = owner?.login === login ? owner.paymentProfiles.find((p) => p.id === String(request.profile.paymentProfile?.paymentProfileId)) : undefined;
       if (!owner || !pp) return error('E00040', 'Customer Profile ID or Customer Payment Profile ID not found.', refId ? { refId } : {});
-      card = pp.card;
+      // A profile keeps no card code: the payment may send one (profile.paymentProfile.cardCode).
+      const cardCode = request.profile.paymentProfile?.cardCode;
+      card = { ...pp.card, ...(cardCode ? { cardCode: String(cardCode) } : {}) };
       profile = { customerProfileId: owner.id, customerPaymentProfileId: pp.id };
     } else {
       return failed(33, refId);
@@ -284,9 +321,13 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
     if (nonce?.used) return error('E00114', 'Invalid OTS Token.');
     if (nonce) nonce.used = true;
 
+    // The testing guide's triggers: the billing ZIP (the request's billTo, else the one typed into Accept's form) and the card code.
+    const zip = request.billTo?.zip ? String(request.billTo.zip) : card.zip;
+    const avs = avsFor(zip);
+    const cvv = cvvFor(request.payment?.creditCard?.cardCode ? String(request.payment.creditCard.cardCode) : card.cardCode);
     let reason = 1;
     if (expired(card.expiry)) reason = 8;
-    else if (request.billTo?.zip === '46282' || card.declines) reason = 2;
+    else if (zip?.slice(0, 5) === DECLINE_ZIP || card.declines) reason = 2;
     else if (card.number === TEST_CARDS.reasonCode && cents % 100 === 0 && cents / 100 !== 1) reason = cents / 100;
     const responseCode = RESPONSE_CODE_OF_REASON(reason);
     const transId = newTransId();
@@ -294,7 +335,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
     const authCode = responseCode === 1 || responseCode === 4 ? randomBytes(3).toString('hex').toUpperCase() : '';
     transactions.set(transId, {
       transId, login, type: request.transactionType, status, card, authCents: responseCode === 1 || responseCode === 4 ? cents : 0, settleCents: 0, refundedCents: 0,
-      responseCode, reasonCode: reason, authCode, invoiceNumber: request.order?.invoiceNumber, submitted: new Date(), profile,
+      responseCode, reasonCode: reason, authCode, invoiceNumber: request.order?.invoiceNumber, submitted: new Date(), profile, avs, cvv,
     });
     (duplicate as { remember: (id: string, approved: boolean) => void }).remember(transId, responseCode === 1);
     if (request.transactionType === 'authCaptureTransaction' && responseCode === 1) {
@@ -302,7 +343,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
       t.status = 'capturedPendingSettlement';
       t.settleCents = cents;
     }
-    return transactionAnswer({ responseCode, reasonCode: reason, transId, authCode, card }, refId);
+    return transactionAnswer({ responseCode, reasonCode: reason, transId, authCode, card, avs, cvv }, refId);
   }
 
   function referenced(login: string, request: Json): Transaction | undefined {
@@ -355,7 +396,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
     t.refundedCents += cents;
     transactions.set(transId, {
       transId, login, type: 'refundTransaction', status: 'refundPendingSettlement', card: t.card, authCents: 0, settleCents: cents, refundedCents: 0,
-      responseCode: 1, reasonCode: 1, authCode: '', invoiceNumber: request.order?.invoiceNumber, refTransId: t.transId, submitted: new Date(),
+      responseCode: 1, reasonCode: 1, authCode: '', invoiceNumber: request.order?.invoiceNumber, refTransId: t.transId, submitted: new Date(), avs: 'P', cvv: '',
     });
     (duplicate as { remember: (id: string, approved: boolean) => void }).remember(transId, true);
     return transactionAnswer({ responseCode: 1, reasonCode: 1, transId, refTransId: t.transId, card: t.card }, refId);
@@ -366,7 +407,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
       transId: t.transId, ...(t.refTransId ? { refTransId: t.refTransId } : {}),
       submitTimeUTC: t.submitted.toISOString(), submitTimeLocal: t.submitted.toISOString().slice(0, 19),
       transactionType: t.type, transactionStatus: t.status, responseCode: t.responseCode, responseReasonCode: t.reasonCode,
-      responseReasonDescription: t.responseCode === 1 ? 'Approval' : 'Decline', authCode: t.authCode, AVSResponse: 'Y', cardCodeResponse: 'P',
+      responseReasonDescription: t.responseCode === 1 ? 'Approval' : 'Decline', authCode: t.authCode, AVSResponse: t.avs, ...(t.cvv ? { cardCodeResponse: t.cvv } : {}),
       ...(t.invoiceNumber ? { order: { invoiceNumber: t.invoiceNumber, discountAmount: 0, taxIsAfterDiscount: false } } : {}),
       authAmount: dollars(t.authCents), settleAmount: dollars(t.settleCents), taxExempt: false,
       payment: { creditCard: { cardNumber: masked(t.card.number), expirationDate: 'XXXX', cardType: t.card.type } },
@@ -382,18 +423,24 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
     };
   }
 
-  /** A card for a payment profile: the Accept nonce (used up here) or, as the API also allows, a card number. */
-  function cardOfPayment(payment: Json | undefined): Card | Json {
+  /**
+   * A card for a payment profile (`paymentProfile`: its payment and billTo): the Accept nonce (used up here) or, as
+   * the API also allows, a card number. The billing ZIP is kept (the profile's billTo, else the nonce's); the card code never is.
+   */
+  function cardOfPayment(paymentProfile: Json | undefined): Card | Json {
+    const payment = paymentProfile?.payment;
+    const zip = paymentProfile?.billTo?.zip ? String(paymentProfile.billTo.zip) : undefined;
     if (payment?.opaqueData) {
       const nonce = nonceOf(String(payment.opaqueData.dataValue ?? ''));
       if (!nonce || nonce.used || nonce.expires < Date.now() || payment.opaqueData.dataDescriptor !== 'COMMON.ACCEPT.INAPP.PAYMENT') return error('E00114', 'Invalid OTS Token.');
       nonce.used = true;
-      return nonce.card;
+      const { cardCode: _notKept, ...card } = nonce.card;
+      return { ...card, ...(zip ? { zip } : {}) };
     }
     if (payment?.creditCard) {
       const expiry = expiryOf(payment.creditCard.expirationDate);
       if (!luhn(String(payment.creditCard.cardNumber ?? '')) || !expiry) return error('E00013', 'Card Number is invalid.');
-      return { number: payment.creditCard.cardNumber, expiry, type: cardType(payment.creditCard.cardNumber) };
+      return { number: payment.creditCard.cardNumber, expiry, type: cardType(payment.creditCard.cardNumber), ...(zip ? { zip } : {}) };
     }
     return missing('paymentProfile', 'payment');
   }
@@ -412,7 +459,8 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
       if (!token?.cardNumber) return missing('data', 'token');
       const expiry = expiryOf(token.expirationDate);
       if (!luhn(String(token.cardNumber)) || !expiry) return error('E00003', 'Invalid card data.');
-      return ok({ ...(body.refId ? { refId: body.refId } : {}), opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: tokenFor(String(token.cardNumber), token.expirationDate) } });
+      const typed = { cardCode: token.cardCode ? String(token.cardCode) : undefined, zip: token.zip ? String(token.zip) : undefined };
+      return ok({ ...(body.refId ? { refId: body.refId } : {}), opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: tokenFor(String(token.cardNumber), token.expirationDate, typed) } });
     }
     const refused = authenticate(root, body);
     if (refused) return refused;
@@ -443,7 +491,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
         if (same) return error('E00039', `A duplicate record with ID ${same.id} already exists.`, echo);
         const cards: PaymentProfile[] = [];
         for (const pp of profile.paymentProfiles ?? []) {
-          const card = cardOfPayment(pp.payment);
+          const card = cardOfPayment(pp);
           if (!isCard(card)) return card;
           cards.push({ id: newProfileId(), card, customerType: pp.customerType });
         }
@@ -456,7 +504,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
         if (!body.paymentProfile) return missing(root, 'paymentProfile');
         const owner = ownProfile(login, body.customerProfileId);
         if (!owner) return error('E00040', 'The record cannot be found.', echo);
-        const card = cardOfPayment(body.paymentProfile.payment);
+        const card = cardOfPayment(body.paymentProfile);
         if (!isCard(card)) return card;
         const same = owner.paymentProfiles.find((p) => p.card.number === card.number && p.card.expiry === card.expiry);
         if (same) return error('E00039', 'A duplicate customer payment profile already exists.', { ...echo, customerProfileId: owner.id, customerPaymentProfileId: same.id });
@@ -554,7 +602,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
       const body = JSON.stringify({
         notificationId: randomUUID(), eventType, eventDate: new Date().toISOString(), webhookId: randomUUID(),
         payload: {
-          responseCode: t?.responseCode ?? 1, authCode: t?.authCode ?? '', avsResponse: 'Y', authAmount: dollars(t?.authCents ?? 0),
+          responseCode: t?.responseCode ?? 1, authCode: t?.authCode ?? '', avsResponse: t?.avs ?? 'P', authAmount: dollars(t?.authCents ?? 0),
           ...(t?.invoiceNumber ? { invoiceNumber: t.invoiceNumber } : {}), entityName: 'transaction', id: transId,
         },
       });

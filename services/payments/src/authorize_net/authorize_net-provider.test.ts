@@ -27,11 +27,11 @@ const lastTransactionRequest = () => [...fake.requests].reverse().find((r) => r.
 describe('AuthorizeNetProvider against the Authorize.Net fake', () => {
   test('authorize holds the amount; a partial capture; after settlement a partial refund; a refund over what was captured is refused, by the guard before Authorize.Net is asked and by Authorize.Net itself', async () => {
     const orderId = '65f1c2a9e4b0a1b2c3d4e5f6';
-    const auth = await provider.authorize(2599, 'usd', fake.tokenFor(TEST_CARDS.visa), { idempotencyKey: key('order-1001'), metadata: { order_id: orderId } });
-    // The bank's AVS and CVV answers as the card's checks (the fake answers Y: street and ZIP match; P: no CVV sent); no fingerprint.
+    const auth = await provider.authorize(2599, 'usd', fake.tokenFor(TEST_CARDS.visa, '1230', { cardCode: '900', zip: '97201' }), { idempotencyKey: key('order-1001'), metadata: { order_id: orderId } });
+    // The bank's AVS and CVV answers as the card's checks (card code 900: M; a ZIP outside the testing guide's table: Y, street and ZIP match); no fingerprint.
     expect(auth).toEqual({
       reference: expect.stringMatching(/^\d+$/), status: 'authorized', authorizedCents: 2599,
-      card: { fingerprint: null, brand: 'Visa', last4: '1111', cvc: 'unchecked', addressLine1: 'pass', postalCode: 'pass', riskLevel: null, billingPostalCode: null, billingCountry: null },
+      card: { fingerprint: null, brand: 'Visa', last4: '1111', cvc: 'pass', addressLine1: 'pass', postalCode: 'pass', riskLevel: null, billingPostalCode: null, billingCountry: null },
     });
     const sent = lastTransactionRequest();
     expect(sent.merchantAuthentication).toEqual({ name: FAKE_LOGIN_ID, transactionKey: FAKE_TRANSACTION_KEY });
@@ -105,6 +105,21 @@ describe('AuthorizeNetProvider against the Authorize.Net fake', () => {
     expect(expired).toMatchObject({ status: 'declined', declineMessage: 'Your card has expired.' });
     const invalid = await provider.authorize(600, 'usd', fake.tokenFor(TEST_CARDS.reasonCode), { idempotencyKey: key('order-1008') });
     expect(invalid).toMatchObject({ status: 'declined', declineMessage: 'Your card number is incorrect.' });
+  });
+
+  test("the testing guide's ZIP and card code triggers: failed AVS / CVV answers reach the card's checks (the hold stands); ZIP 46282 declines", async () => {
+    const mismatched = await provider.authorize(1500, 'usd', fake.tokenFor(TEST_CARDS.mastercard, '1230', { cardCode: '901', zip: '46201' }), { idempotencyKey: key('order-1010') });
+    expect(mismatched).toMatchObject({ status: 'authorized', authorizedCents: 1500, card: { brand: 'MasterCard', last4: '0015', cvc: 'fail', addressLine1: 'pass', postalCode: 'fail' } });
+    // Read back (a repeat, a webhook's follow-up) the transaction's details say the same.
+    expect((await provider.paymentStatus(mismatched.reference)).card).toEqual(mismatched.card);
+    const neither = await provider.authorize(1500, 'usd', fake.tokenFor(TEST_CARDS.visa, '1230', { zip: '46205' }), { idempotencyKey: key('order-1011') });
+    expect(neither.card).toMatchObject({ cvc: 'unchecked', addressLine1: 'fail', postalCode: 'fail' });
+    const cannotSay = await provider.authorize(1500, 'usd', fake.tokenFor(TEST_CARDS.visa, '1230', { zip: '46207', cardCode: '903' }), { idempotencyKey: key('order-1012') });
+    expect(cannotSay.card).toMatchObject({ cvc: 'unavailable', addressLine1: 'unavailable', postalCode: 'unavailable' });
+
+    const declined = await provider.authorize(1500, 'usd', fake.tokenFor(TEST_CARDS.visa, '1230', { zip: '46282', cardCode: '900' }), { idempotencyKey: key('order-1013') });
+    expect(declined).toEqual({ reference: expect.stringMatching(/^\d+$/), status: 'declined', authorizedCents: 0, declineMessage: CARD_DECLINED });
+    expect(fake.transaction(declined.reference)).toMatchObject({ status: 'declined', authCents: 0 });
   });
 
   test('held for review by the fraud filters (response code 4): declined at once, the hold released; no 3-D Secure redirect in this API', async () => {
