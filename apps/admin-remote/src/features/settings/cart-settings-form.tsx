@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import type { StoreSettings } from '@platform/contracts';
 import { cartSettingsProblems, parseVendorNumbers, TAX_DISCLAIMER_MAX, type CartSettings } from '@platform/domain';
-import { notify, storefrontApi, storeContentAdminApi } from '@platform/api-client';
-import { Button, Card, ErrorNotice, Field, Loading } from '@platform/ui';
-import { SaveBar, useCheckedSave } from './checked-save';
+import { storefrontApi, storeContentAdminApi } from '@platform/api-client';
+import { Card, Field } from '@platform/ui';
+import { LoadState, SaveBar } from './checked-save';
+import { useSettingsForm } from './use-settings-form';
 import { SettingsForm } from './product-listings-page';
 
 /** Which cart settings a screen shows: the totals' display on Fulfillment Options, the vendors on Special Order Items. */
@@ -24,31 +24,21 @@ const fromSettings = ({ cart }: StoreSettings): Form => ({
  * they go with; its own Save, since they are kept in the store settings rather than the business details.
  */
 export function CartSettingsForm({ part }: { part: CartSettingsPart }) {
-  const { data: settings, isLoading, isError, refetch } = storefrontApi.useSettingsQuery();
-  const [save, { isLoading: saving }] = storeContentAdminApi.useSaveCartSettingsMutation();
-  const [form, setForm] = useState<Form | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
-  useEffect(() => { if (settings && form === null) setForm(fromSettings(settings)); }, [settings, form]);
-  const change = (patch: Partial<Form>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
+  const settings = useSettingsForm(storefrontApi.useSettingsQuery(), storeContentAdminApi.useSaveCartSettingsMutation(), {
+    from: fromSettings,
+    check: (form) => {
+      const all: CartSettings = { ...form, allowSpecialOrderVendors: parseVendorNumbers(form.vendors) };
+      const body = Object.fromEntries(PART_KEYS[part].map((key) => [key, all[key]])) as Partial<CartSettings>;
+      return { body, problems: cartSettingsProblems(body) };
+    },
+    fallback: 'The cart settings could not be saved. Please try again.',
+  });
+  const { form, change, problem, described } = settings;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form) return;
-    const all: CartSettings = { ...form, allowSpecialOrderVendors: parseVendorNumbers(form.vendors) };
-    const body = Object.fromEntries(PART_KEYS[part].map((key) => [key, all[key]])) as Partial<CartSettings>;
-    const answer = await checkAndSave(event.currentTarget, cartSettingsProblems(body), () => save(body).unwrap(), 'The cart settings could not be saved. Please try again.');
-    if (!answer) return;
-    setForm(fromSettings(answer.data));
-    setSaved(answer.message);
-    notify('success', answer.message);
-  };
-
-  if (isLoading) return <Loading label="Loading the cart settings…" />;
-  if (isError) return <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the cart settings.</ErrorNotice>;
+  if (settings.isLoading || settings.isError) return <LoadState load={settings} loading="Loading the cart settings…" failed="We could not load the cart settings." />;
   if (!form) return null;
   return (
-    <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label={part === 'totals' ? 'Cart and checkout totals' : 'Special order vendors'} style={{ marginTop: 28 }}>
+    <SettingsForm onSubmit={settings.onSubmit} noValidate aria-label={part === 'totals' ? 'Cart and checkout totals' : 'Special order vendors'} style={{ marginTop: 28 }}>
       {part === 'totals' ? (
         <Card>
           <h2>Cart and checkout totals</h2>
@@ -85,7 +75,7 @@ export function CartSettingsForm({ part }: { part: CartSettingsPart }) {
           {problem('allowSpecialOrderVendors')}
         </Card>
       )}
-      <SaveBar failure={failure} saving={saving} label={part === 'totals' ? 'Save cart settings' : 'Save vendors'} actions={saved ? <span role="status">{saved}</span> : null} />
+      <SaveBar failure={settings.failure} saving={settings.saving} label={part === 'totals' ? 'Save cart settings' : 'Save vendors'} saved={settings.saved} />
     </SettingsForm>
   );
 }

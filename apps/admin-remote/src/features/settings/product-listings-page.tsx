@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { StoreSettings } from '@platform/contracts';
 import { browseSettingsProblems, MAX_LOW_STOCK_THRESHOLD, PRODUCT_SORT_LABELS, PRODUCT_SORTS, stockLabel, type ProductSort } from '@platform/domain';
-import { notify, storefrontApi, storeContentAdminApi } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { SaveBar, useCheckedSave } from './checked-save';
+import { storefrontApi, storeContentAdminApi } from '@platform/api-client';
+import { Card, Container, Field, PageTitle } from '@platform/ui';
+import { LoadState, SaveBar } from './checked-save';
+import { useSettingsForm } from './use-settings-form';
 
 export const SettingsForm = styled.form`
   display: grid; gap: 20px; max-width: 760px;
@@ -27,25 +27,16 @@ const fromSettings = (s: StoreSettings): Form => ({
  * sort, in-stock items only unless filterShowOutOfStock) and when a product reads 'Only N Left' (spec 1 §4).
  */
 export function ProductListingsPage() {
-  const { data: settings, isLoading, isError, refetch } = storefrontApi.useSettingsQuery();
-  const [save, { isLoading: saving }] = storeContentAdminApi.useSaveBrowseSettingsMutation();
-  const [form, setForm] = useState<Form | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
-  useEffect(() => { if (settings && form === null) setForm(fromSettings(settings)); }, [settings, form]);
-  const change = (patch: Partial<Form>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form) return;
-    // An empty box is no number: the rule names it rather than saving 0.
-    const body = { defaultSort: form.defaultSort, filterShowOutOfStock: form.filterShowOutOfStock, lowStockThreshold: form.lowStockThreshold.trim() === '' ? Number.NaN : Number(form.lowStockThreshold) };
-    const answer = await checkAndSave(event.currentTarget, browseSettingsProblems(body), () => save(body).unwrap(), 'The listing settings could not be saved. Please try again.');
-    if (!answer) return;
-    setForm(fromSettings(answer.data));
-    setSaved(answer.message);
-    notify('success', answer.message);
-  };
+  const settings = useSettingsForm(storefrontApi.useSettingsQuery(), storeContentAdminApi.useSaveBrowseSettingsMutation(), {
+    from: fromSettings,
+    check: (form) => {
+      // An empty box is no number: the rule names it rather than saving 0.
+      const body = { defaultSort: form.defaultSort, filterShowOutOfStock: form.filterShowOutOfStock, lowStockThreshold: form.lowStockThreshold.trim() === '' ? Number.NaN : Number(form.lowStockThreshold) };
+      return { body, problems: browseSettingsProblems(body) };
+    },
+    fallback: 'The listing settings could not be saved. Please try again.',
+  });
+  const { form, change, problem, described } = settings;
 
   const threshold = Number(form?.lowStockThreshold);
   const example = Number.isInteger(threshold) && threshold > 0 ? Math.min(threshold, 3) : 3;
@@ -53,10 +44,9 @@ export function ProductListingsPage() {
     <Container>
       <PageTitle>Product Listings</PageTitle>
       <p>How search results, department pages and brand pages start for shoppers, and when a product shows that only a few are left.</p>
-      {isLoading ? <Loading label="Loading the listing settings…" /> : null}
-      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the listing settings.</ErrorNotice> : null}
+      <LoadState load={settings} loading="Loading the listing settings…" failed="We could not load the listing settings." />
       {form ? (
-        <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Product listing settings">
+        <SettingsForm onSubmit={settings.onSubmit} noValidate aria-label="Product listing settings">
           <Card>
             <h2>Order and stock</h2>
             <Field>
@@ -91,7 +81,7 @@ export function ProductListingsPage() {
             </p>
             {problem('lowStockThreshold')}
           </Card>
-          <SaveBar failure={failure} saving={saving} label="Save changes" actions={saved ? <span role="status">{saved}</span> : null} />
+          <SaveBar failure={settings.failure} saving={settings.saving} label="Save changes" saved={settings.saved} />
         </SettingsForm>
       ) : null}
     </Container>
