@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CustomerAccountSettings } from '@platform/contracts';
 import { ACCOUNT_FIELD_DEFAULTS, ACCOUNT_FIELD_HELP_MAX, ACCOUNT_FIELD_LABEL_MAX, accountSettingsProblems } from '@platform/domain';
-import { errorMessage, notify } from '@platform/api-client';
+import { errorMessage } from '@platform/api-client';
 import { Button, Card, ErrorNotice, Field, Loading } from '@platform/ui';
 import { customersApi } from './customers-api';
 import { SettingsForm } from '../settings/product-listings-page';
-import { SaveBar, useCheckedSave } from '../settings/checked-save';
+import { SaveBar } from '../settings/checked-save';
+import { useSettingsForm } from '../settings/use-settings-form';
 import { DetailPanel as Panel } from '../layout/list-parts';
 
 const LABEL = 'account_field_info.label';
@@ -17,28 +18,16 @@ const HELP = 'account_field_info.help';
  * field, previewed as shoppers read them. Staff without edit_user_inputs are told why by the server.
  */
 export function AccountSettingsPanel({ onClose }: { onClose: () => void }) {
-  const { data, isLoading, isError, error, refetch } = customersApi.useAccountSettingsQuery();
-  const [save, { isLoading: saving }] = customersApi.useSaveAccountSettingsMutation();
-  const [form, setForm] = useState<CustomerAccountSettings | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
+  const account = useSettingsForm(customersApi.useAccountSettingsQuery(), customersApi.useSaveAccountSettingsMutation(), {
+    from: (data: CustomerAccountSettings) => data,
+    check: (form) => ({ body: form, problems: accountSettingsProblems(form) }),
+    fallback: 'The account settings could not be saved. Please try again.',
+  });
+  const { form, change, problem, described, isLoading, isError, error, refetch } = account;
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => { if (data && form === null) setForm(data); }, [data, form]);
   // Opened: the keyboard goes to it.
   useEffect(() => { heading.current?.focus(); }, []);
-
-  const change = (patch: Partial<CustomerAccountSettings>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
   const changeField = (patch: Partial<CustomerAccountSettings['account_field_info']>) => change({ account_field_info: { ...form!.account_field_info, ...patch } });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form) return;
-    const answer = await checkAndSave(event.currentTarget, accountSettingsProblems(form), () => save(form).unwrap(), 'The account settings could not be saved. Please try again.');
-    if (!answer) return;
-    setForm(answer.data);
-    setSaved(answer.message);
-    notify('success', answer.message);
-  };
 
   // Refused (staff without the permission) says why, without Try again; other failures offer it.
   const refused = (error as { status?: number } | undefined)?.status === 403;
@@ -56,7 +45,7 @@ export function AccountSettingsPanel({ onClose }: { onClose: () => void }) {
         </ErrorNotice>
       ) : null}
       {form ? (
-        <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Customer account settings">
+        <SettingsForm onSubmit={account.onSubmit} noValidate aria-label="Customer account settings">
           <Card>
             <h3>Signing up and signing in</h3>
             <label className="check">
@@ -99,7 +88,7 @@ export function AccountSettingsPanel({ onClose }: { onClose: () => void }) {
             </figure>
             <Button type="button" $variant="secondary" style={{ marginTop: 12 }} onClick={() => changeField({ ...ACCOUNT_FIELD_DEFAULTS })}>Use the standard words</Button>
           </Card>
-          <SaveBar failure={failure} saving={saving} label="Save account settings" actions={saved ? <span role="status">{saved}</span> : null} />
+          <SaveBar failure={account.failure} saving={account.saving} label="Save account settings" saved={account.saved} />
         </SettingsForm>
       ) : null}
     </Panel>

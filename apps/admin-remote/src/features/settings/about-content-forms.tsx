@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { AboutUs, StoreSeoSettings } from '@platform/contracts';
 import { ABOUT_IMAGES_MAX, META_DESCRIPTION_MAX, SITE_TITLE_MAX, aboutStoryProblems, storeSeoProblems, uploadedThumbnailAddress, type AboutStoryInput } from '@platform/domain';
 import { errorMessage, notify, storefrontApi, storeContentAdminApi } from '@platform/api-client';
-import { Button, Card, ErrorNotice, Field, Loading } from '@platform/ui';
-import { SaveBar, useCheckedSave } from './checked-save';
+import { Button, Card, ErrorNotice, Field } from '@platform/ui';
+import { LoadState, SaveBar } from './checked-save';
+import { useSettingsForm } from './use-settings-form';
 import { SettingsForm } from './product-listings-page';
 import { ImageUploadButton } from './image-upload';
 
@@ -39,37 +40,23 @@ const fromAbout = (about: AboutUs): AboutStoryInput => ({ title: about.title, bo
 
 /** About Us › Our story: the title, text (HTML) and photos shown on Store Information (GET about-us), with a preview. */
 export function AboutStoryForm() {
-  const { data: about, isLoading, isError, refetch } = storefrontApi.useAboutUsQuery();
+  const story = useSettingsForm(storefrontApi.useAboutUsQuery(), storeContentAdminApi.useSaveAboutStoryMutation(), {
+    from: fromAbout,
+    check: (form) => ({ body: form, problems: aboutStoryProblems(form) }),
+    fallback: 'The story could not be saved. Please try again.',
+  });
+  const { data: about, form, edit, change, problem, described } = story;
   const { data: settings } = storefrontApi.useSettingsQuery();
-  const [save, { isLoading: saving }] = storeContentAdminApi.useSaveAboutStoryMutation();
-  const [form, setForm] = useState<AboutStoryInput | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   // The framed preview opens on request: a frame that runs no script also keeps out tools that read the page (axe).
   const [previewing, setPreviewing] = useState(false);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
-  useEffect(() => { if (about && form === null) setForm(fromAbout(about)); }, [about, form]);
-  const change = (patch: Partial<AboutStoryInput>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
   // From the form as it is then: an upload answers after the owner may have typed elsewhere.
-  const setImage = (index: number, patch: Partial<AboutStoryInput['images'][number]>) => {
-    setSaved(null);
-    setForm((f) => f && { ...f, images: f.images.map((image, i) => (i === index ? { ...image, ...patch } : image)) });
-  };
+  const setImage = (index: number, patch: Partial<AboutStoryInput['images'][number]>) =>
+    edit((f) => ({ ...f, images: f.images.map((image, i) => (i === index ? { ...image, ...patch } : image)) }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form) return;
-    const answer = await checkAndSave(event.currentTarget, aboutStoryProblems(form), () => save(form).unwrap(), 'The story could not be saved. Please try again.');
-    if (!answer) return;
-    setForm(fromAbout(answer.data));
-    setSaved(answer.message);
-    notify('success', answer.message);
-  };
-
-  if (isLoading) return <Card><Loading label="Loading the story…" /></Card>;
-  if (isError) return <Card><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the story.</ErrorNotice></Card>;
+  if (story.isLoading || story.isError) return <Card><LoadState load={story} loading="Loading the story…" failed="We could not load the story." /></Card>;
   if (!form) return null;
   return (
-    <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Our story">
+    <SettingsForm onSubmit={story.onSubmit} noValidate aria-label="Our story">
       <Card>
         <h2>Our story</h2>
         <p className="help">Shown at the top of Store Information.{!about?.body && !about?.images.length ? ' The store has no story yet.' : ''}</p>
@@ -116,38 +103,27 @@ export function AboutStoryForm() {
         <Button type="button" $variant="secondary" aria-expanded={previewing} onClick={() => setPreviewing((p) => !p)}>{previewing ? 'Hide preview' : 'Show preview'}</Button>
         {previewing ? <Preview title="Story preview" sandbox="" srcDoc={previewDocument(form, settings?.font ?? 'sans-serif')} /> : null}
       </Card>
-      <SaveBar failure={failure} saving={saving} label="Save story" actions={saved ? <span role="status">{saved}</span> : null} />
+      <SaveBar failure={story.failure} saving={story.saving} label="Save story" saved={story.saved} />
     </SettingsForm>
   );
 }
 
 /** About Us › Search and sharing: the page title, the description search engines show and the link-preview image (GET store-information). */
 export function StoreSeoForm() {
-  const { data, isLoading, isError, refetch } = storeContentAdminApi.useStoreSeoQuery();
+  const seo = useSettingsForm(storeContentAdminApi.useStoreSeoQuery(), storeContentAdminApi.useSaveStoreSeoMutation(), {
+    from: (data: StoreSeoSettings) => data,
+    check: (form) => ({ body: form, problems: storeSeoProblems(form) }),
+    fallback: 'The search and sharing details could not be saved. Please try again.',
+  });
+  const { data, form, edit, change, setSaved, problem, described } = seo;
   const { data: settings } = storefrontApi.useSettingsQuery();
-  const [save, { isLoading: saving }] = storeContentAdminApi.useSaveStoreSeoMutation();
   const [removeImage, { isLoading: removing }] = storeContentAdminApi.useDeleteOgImageMutation();
-  const [form, setForm] = useState<StoreSeoSettings | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const [removeFailure, setRemoveFailure] = useState<string | null>(null);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
-  useEffect(() => { if (data && form === null) setForm(data); }, [data, form]);
-  const change = (patch: Partial<StoreSeoSettings>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form) return;
-    const answer = await checkAndSave(event.currentTarget, storeSeoProblems(form), () => save(form).unwrap(), 'The search and sharing details could not be saved. Please try again.');
-    if (!answer) return;
-    setForm(answer.data);
-    setSaved(answer.message);
-    notify('success', answer.message);
-  };
   const remove = async () => {
     setRemoveFailure(null);
     try {
       const answer = await removeImage().unwrap();
-      setForm((f) => f && { ...f, og_image: answer.data.og_image });
+      edit((f) => ({ ...f, og_image: answer.data.og_image }));
       setSaved(answer.message);
       notify('success', answer.message);
     } catch (error) {
@@ -155,13 +131,12 @@ export function StoreSeoForm() {
     }
   };
 
-  if (isLoading) return <Card><Loading label="Loading the search and sharing details…" /></Card>;
-  if (isError) return <Card><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the search and sharing details.</ErrorNotice></Card>;
+  if (seo.isLoading || seo.isError) return <Card><LoadState load={seo} loading="Loading the search and sharing details…" failed="We could not load the search and sharing details." /></Card>;
   if (!form) return null;
   const name = settings?.businessName ?? '';
   const ogImage = /^https?:\/\//i.test(form.og_image.trim()) ? form.og_image.trim() : null;
   return (
-    <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Search and sharing">
+    <SettingsForm onSubmit={seo.onSubmit} noValidate aria-label="Search and sharing">
       <Card>
         <h2>Search and sharing</h2>
         <Field style={{ marginTop: 12 }}>
@@ -197,7 +172,7 @@ export function StoreSeoForm() {
           </div>
         </Snippet>
       </Card>
-      <SaveBar failure={failure} saving={saving} label="Save search and sharing" actions={saved ? <span role="status">{saved}</span> : null} />
+      <SaveBar failure={seo.failure} saving={seo.saving} label="Save search and sharing" saved={seo.saved} />
     </SettingsForm>
   );
 }

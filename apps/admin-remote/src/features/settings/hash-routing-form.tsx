@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { StoreSettings } from '@platform/contracts';
 import { HASH_ROUTING_HOSTS_MAX, hashRoutingHostsProblems, normalizeHostName } from '@platform/domain';
-import { notify, storefrontApi, storeContentAdminApi } from '@platform/api-client';
-import { Button, Card, ErrorNotice, Field, Loading } from '@platform/ui';
-import { SaveBar, useCheckedSave } from './checked-save';
+import { storefrontApi, storeContentAdminApi } from '@platform/api-client';
+import { Card, Field } from '@platform/ui';
+import { LoadState, SaveBar } from './checked-save';
+import { useSettingsForm } from './use-settings-form';
 import { SettingsForm } from './product-listings-page';
 
 const FIELD = 'hashRoutingHosts';
@@ -16,33 +17,22 @@ const hostsIn = (text: string) => text.split('\n').map((line) => line.trim()).fi
  * addresses as /#/cart; inside another site's frame the store does that without being told.
  */
 export function HashRoutingForm() {
-  const { data: settings, isLoading, isError, refetch } = storefrontApi.useSettingsQuery();
-  const [save, { isLoading: saving }] = storeContentAdminApi.useSaveHashRoutingHostsMutation();
-  const [text, setText] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
-  useEffect(() => { if (settings && text === null) setText(settings.hashRoutingHosts.join('\n')); }, [settings, text]);
+  const hostsForm = useSettingsForm(storefrontApi.useSettingsQuery(), storeContentAdminApi.useSaveHashRoutingHostsMutation(), {
+    from: (settings: StoreSettings) => settings.hashRoutingHosts.join('\n'),
+    check: (text) => { const hosts = hostsIn(text); return { body: { hashRoutingHosts: hosts }, problems: hashRoutingHostsProblems(hosts) }; },
+    fallback: 'The hash routing hosts could not be saved. Please try again.',
+  });
+  const { form: text, edit, problem, described } = hostsForm;
 
-  if (isLoading) return <Card><Loading label="Loading the hash routing hosts…" /></Card>;
-  if (isError) return <Card><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the hash routing hosts.</ErrorNotice></Card>;
+  if (hostsForm.isLoading || hostsForm.isError) return <Card><LoadState load={hostsForm} loading="Loading the hash routing hosts…" failed="We could not load the hash routing hosts." /></Card>;
   if (text === null) return null;
   const hosts = hostsIn(text);
   const here = window.location.hostname.toLowerCase();
   const listsThisHost = hosts.some((host) => normalizeHostName(host) === here);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const answer = await checkAndSave(event.currentTarget, hashRoutingHostsProblems(hosts), () => save({ hashRoutingHosts: hosts }).unwrap(),
-      'The hash routing hosts could not be saved. Please try again.');
-    if (!answer) return;
-    setText(answer.data.hashRoutingHosts.join('\n'));
-    setSaved(answer.message);
-    notify('success', answer.message);
-  };
   const invalid = described(FIELD) as { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 
   return (
-    <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Hash routing">
+    <SettingsForm onSubmit={hostsForm.onSubmit} noValidate aria-label="Hash routing">
       <Card>
         <h2>Hash routing</h2>
         <p className="help" id={HELP_ID}>
@@ -55,7 +45,7 @@ export function HashRoutingForm() {
           Hosts that use # addresses
           <textarea name={FIELD} rows={3} spellCheck={false} autoCapitalize="none" autoComplete="off" placeholder="shop.example.com" value={text}
             {...invalid} aria-describedby={[invalid['aria-describedby'], HELP_ID].filter(Boolean).join(' ')}
-            onChange={(e) => { setSaved(null); setText(e.target.value); }} />
+            onChange={(e) => edit(() => e.target.value)} />
         </Field>
         <p className="help" aria-live="polite">
           {hosts.length ? `${hosts.length} of at most ${HASH_ROUTING_HOSTS_MAX} hosts.` : 'None listed: the store uses # addresses only inside another site\u2019s frame.'}
@@ -63,7 +53,7 @@ export function HashRoutingForm() {
         </p>
         {problem(FIELD)}
       </Card>
-      <SaveBar failure={failure} saving={saving} label="Save hash routing" actions={saved ? <span role="status">{saved}</span> : null} />
+      <SaveBar failure={hostsForm.failure} saving={hostsForm.saving} label="Save hash routing" saved={hostsForm.saved} />
     </SettingsForm>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { PartnerSettings } from '@platform/contracts';
 import { MAX_PARTNER_BUSINESSES, ONLY_STORE_OWNER_PARTNERS, partnerBusinessIdProblem } from '@platform/domain';
-import { adminSettingsApi, notify } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { SaveBar, useCheckedSave } from './checked-save';
+import { adminSettingsApi } from '@platform/api-client';
+import { Button, Card, Container, ErrorNotice, Field, PageTitle } from '@platform/ui';
+import { LoadState, SaveBar } from './checked-save';
+import { useSettingsForm } from './use-settings-form';
 import { SettingsForm } from './product-listings-page';
 
 const ADD_FIELD = 'partnerBusinessId';
@@ -21,21 +22,20 @@ function standing(id: number, saved: PartnerSettings['partners']): string {
  * by business id. A partner shows only where both stores list each other; the store owner's alone, as payment settings.
  */
 export function PartnerStoresPage() {
-  const { data: settings, isLoading, isError, error, refetch } = adminSettingsApi.usePartnerBusinessesQuery();
-  const [save, { isLoading: saving }] = adminSettingsApi.useSavePartnerBusinessesMutation();
-  const [ids, setIds] = useState<number[] | null>(null);
+  const partners = useSettingsForm(adminSettingsApi.usePartnerBusinessesQuery(), adminSettingsApi.useSavePartnerBusinessesMutation(), {
+    from: (settings: PartnerSettings) => settings.partners.map((p) => p.business_id),
+    check: (ids) => ({ body: { business_ids: ids }, problems: {} }),
+    fallback: 'The partner stores could not be saved. Please try again.',
+  });
+  const { data: settings, form: ids, edit, problem } = partners;
   const [typed, setTyped] = useState('');
   const [addProblem, setAddProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const { checkAndSave, failure, problem } = useCheckedSave();
-  useEffect(() => { if (settings && ids === null) setIds(settings.partners.map((p) => p.business_id)); }, [settings, ids]);
 
   let body;
-  if (isLoading) body = <Card><Loading label="Loading the partner stores…" /></Card>;
-  else if (isError && isForbidden(error)) body = <ErrorNotice>{ONLY_STORE_OWNER_PARTNERS}</ErrorNotice>;
-  else if (isError) body = <Card><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the partner stores.</ErrorNotice></Card>;
+  if (partners.isError && isForbidden(partners.error)) body = <ErrorNotice>{ONLY_STORE_OWNER_PARTNERS}</ErrorNotice>;
+  else if (partners.isLoading || partners.isError) body = <Card><LoadState load={partners} loading="Loading the partner stores…" failed="We could not load the partner stores." /></Card>;
   else if (settings && ids) {
-    const change = (next: number[]) => { setSaved(null); setIds(next); };
+    const change = (next: number[]) => edit(() => next);
     const add = () => {
       const found = partnerBusinessIdProblem(typed, settings.business_id, ids);
       setAddProblem(found);
@@ -44,16 +44,8 @@ export function PartnerStoresPage() {
       setTyped('');
     };
     const onKey = (event: KeyboardEvent<HTMLInputElement>) => { if (event.key === 'Enter') { event.preventDefault(); add(); } };
-    const submit = async (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      const answer = await checkAndSave(event.currentTarget, {}, () => save({ business_ids: ids }).unwrap(), 'The partner stores could not be saved. Please try again.');
-      if (!answer) return;
-      setIds(answer.data.partners.map((p) => p.business_id));
-      setSaved(answer.message);
-      notify('success', answer.message);
-    };
     body = (
-      <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Partner stores">
+      <SettingsForm onSubmit={partners.onSubmit} noValidate aria-label="Partner stores">
         <Card>
           <p className="help">
             A partner store is another store on the platform that works with yours (the paint store next door, a fellow co-op
@@ -84,7 +76,7 @@ export function PartnerStoresPage() {
           </div>
           {addProblem ? <p className="problem" id={`${ADD_FIELD}-problem`} role="alert">{addProblem}</p> : null}
         </Card>
-        <SaveBar failure={failure} saving={saving} label="Save partner stores" actions={saved ? <span role="status">{saved}</span> : null} />
+        <SaveBar failure={partners.failure} saving={partners.saving} label="Save partner stores" saved={partners.saved} />
       </SettingsForm>
     );
   } else body = null;

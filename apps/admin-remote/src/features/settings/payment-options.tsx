@@ -1,13 +1,14 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PaymentSettingsAdmin, PaymentSettingsUpdate } from '@platform/contracts';
 import {
   CARD_PROVIDER_NAMES, EMPTY_STRIPE_FORM, formatCents, largeFirstOrderProblem, ONLY_STORE_OWNER_PAYMENTS, OTHER_CARD_PROVIDERS, paymentSettingsProblems, PROVIDER_SETTINGS,
   toCents, type OtherCardProvider, type ProviderSettingsForm, type StripeSettingsForm,
 } from '@platform/domain';
-import { adminSettingsApi, notify } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { SaveBar, useCheckedSave } from './checked-save';
+import { adminSettingsApi } from '@platform/api-client';
+import { Card, Container, ErrorNotice, Field, PageTitle } from '@platform/ui';
+import { LoadState, SaveBar } from './checked-save';
+import { useSettingsForm } from './use-settings-form';
 
 const Form = styled.form`
   display: grid; gap: 20px; max-width: 760px;
@@ -83,46 +84,41 @@ const isForbidden = (error: unknown) => (error as { status?: unknown } | undefin
  * it. onSaved runs after a save (the wizard moves on).
  */
 export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: { submitLabel?: string; onSaved?: () => void; actions?: ReactNode }) {
-  const { data: settings, isLoading, isError, error, refetch } = adminSettingsApi.usePaymentSettingsAdminQuery();
-  const [save, { isLoading: saving }] = adminSettingsApi.useSavePaymentSettingsMutation();
-  const [form, setForm] = useState<FormState | null>(null);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
-  useEffect(() => { if (settings && form === null) setForm(fromSettings(settings)); }, [settings, form]);
+  const payment = useSettingsForm(adminSettingsApi.usePaymentSettingsAdminQuery(), adminSettingsApi.useSavePaymentSettingsMutation(), {
+    from: fromSettings,
+    check: (form, settings) => {
+      const chosen = form.provider;
+      const problems = paymentSettingsProblems({
+        payment_provider: chosen, stripe: chosen === 'stripe' ? form.stripe : null,
+        ...(chosen && chosen !== 'stripe' ? { [chosen]: form.others[chosen] } : {}),
+      }, { secret_key_set: settings.stripe.secret_key_set, stored: storedSecretsOf(settings) });
+      const largeFirstOrderCents = dollarsToCents(form.largeFirstOrder);
+      const thresholdProblem = largeFirstOrderProblem(largeFirstOrderCents);
+      if (thresholdProblem) problems.large_first_order_cents = thresholdProblem;
+      // 'Charge to account' and the fraud checks' threshold are sent only when the owner changed them.
+      const body = {
+        ...requestOf(form), ...(form.chargeAccount !== settings.payment_charge_account ? { payment_charge_account: form.chargeAccount } : {}),
+        ...(largeFirstOrderCents !== settings.large_first_order_cents ? { large_first_order_cents: largeFirstOrderCents } : {}),
+      };
+      return { body, problems };
+    },
+    fallback: 'The payment settings could not be saved. Please try again.',
+    onSaved,
+  });
+  const { data: settings, form, change, edit, problem, described } = payment;
 
-  if (isLoading) return <Loading label="Loading the payment settings…" />;
-  if (isError && isForbidden(error)) return <><ErrorNotice>{ONLY_STORE_OWNER_PAYMENTS}</ErrorNotice>{actions ? <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 16 }}>{actions}</div> : null}</>;
-  if (isError) return <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the payment settings.</ErrorNotice>;
+  if (payment.isError && isForbidden(payment.error)) return <><ErrorNotice>{ONLY_STORE_OWNER_PAYMENTS}</ErrorNotice>{actions ? <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 16 }}>{actions}</div> : null}</>;
+  if (payment.isLoading || payment.isError) return <LoadState load={payment} loading="Loading the payment settings…" failed="We could not load the payment settings." />;
   if (!form || !settings) return null;
 
-  const setStripe = (patch: Partial<StripeSettingsForm>) => setForm((f) => f && { ...f, stripe: { ...f.stripe, ...patch } });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const chosen = form.provider;
-    const found = paymentSettingsProblems({
-      payment_provider: chosen, stripe: chosen === 'stripe' ? form.stripe : null,
-      ...(chosen && chosen !== 'stripe' ? { [chosen]: form.others[chosen] } : {}),
-    }, { secret_key_set: settings.stripe.secret_key_set, stored: storedSecretsOf(settings) });
-    const largeFirstOrderCents = dollarsToCents(form.largeFirstOrder);
-    const thresholdProblem = largeFirstOrderProblem(largeFirstOrderCents);
-    if (thresholdProblem) found.large_first_order_cents = thresholdProblem;
-    // 'Charge to account' and the fraud checks' threshold are sent only when the owner changed them.
-    const request = {
-      ...requestOf(form), ...(form.chargeAccount !== settings.payment_charge_account ? { payment_charge_account: form.chargeAccount } : {}),
-      ...(largeFirstOrderCents !== settings.large_first_order_cents ? { large_first_order_cents: largeFirstOrderCents } : {}),
-    };
-    const answer = await checkAndSave(event.currentTarget, found, () => save(request).unwrap(), 'The payment settings could not be saved. Please try again.');
-    if (!answer) return;
-    setForm(fromSettings(answer.data));
-    notify('success', answer.message);
-    onSaved?.();
-  };
+  const setStripe = (patch: Partial<StripeSettingsForm>) => edit((f) => ({ ...f, stripe: { ...f.stripe, ...patch } }));
   // A field's help and its problem both describe it.
   const describedWith = (key: string, help?: string) => {
     const own = described(key) as { 'aria-describedby'?: string };
     const ids = [own['aria-describedby'], help].filter(Boolean).join(' ');
     return { ...own, ...(ids ? { 'aria-describedby': ids } : {}) };
   };
-  const setOther = (provider: OtherCardProvider, patch: ProviderSettingsForm) => setForm((f) => f && { ...f, others: { ...f.others, [provider]: { ...f.others[provider], ...patch } } });
+  const setOther = (provider: OtherCardProvider, patch: ProviderSettingsForm) => edit((f) => ({ ...f, others: { ...f.others, [provider]: { ...f.others[provider], ...patch } } }));
   const otherSection = (provider: OtherCardProvider) => {
     const spec = PROVIDER_SETTINGS[provider];
     const values = form.others[provider];
@@ -168,16 +164,16 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
   );
 
   return (
-    <Form onSubmit={(e) => void submit(e)} noValidate aria-label="Payment options">
+    <Form onSubmit={payment.onSubmit} noValidate aria-label="Payment options">
       <Card><fieldset>
         <legend>How shoppers pay</legend>
         <p className="help" style={{ marginTop: 0 }} data-testid="active-provider">
           Now: {settings.payment_provider ? `cards through ${CARD_PROVIDER_NAMES[settings.payment_provider]}` : 'payment at the store only'}.
         </p>
-        <label className="check"><input type="radio" name="payment-provider" checked={form.provider === null} {...described('payment_provider')} onChange={() => setForm({ ...form, provider: null })} /> Pay at the store only</label>
+        <label className="check"><input type="radio" name="payment-provider" checked={form.provider === null} {...described('payment_provider')} onChange={() => change({ provider: null })} /> Pay at the store only</label>
         {(['stripe', ...OTHER_CARD_PROVIDERS] as const).map((provider) => (
           <label className="check" key={provider}>
-            <input type="radio" name="payment-provider" checked={form.provider === provider} onChange={() => setForm({ ...form, provider })} /> Cards through {CARD_PROVIDER_NAMES[provider]}
+            <input type="radio" name="payment-provider" checked={form.provider === provider} onChange={() => change({ provider })} /> Cards through {CARD_PROVIDER_NAMES[provider]}
           </label>
         ))}
         {problem('payment_provider')}
@@ -185,7 +181,7 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
       <Card><fieldset>
         <legend>Charge accounts</legend>
         <label className="check">
-          <input type="checkbox" checked={form.chargeAccount} aria-describedby="charge-account-help" onChange={(e) => setForm({ ...form, chargeAccount: e.target.checked })} />
+          <input type="checkbox" checked={form.chargeAccount} aria-describedby="charge-account-help" onChange={(e) => change({ chargeAccount: e.target.checked })} />
           Customers on an AR account may charge their orders to it at checkout
         </label>
         <p className="help" id="charge-account-help">
@@ -196,7 +192,7 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
         <legend>Fraud checks</legend>
         <Field>Check a customer&apos;s first order from ($)
           <input inputMode="decimal" autoComplete="off" maxLength={16} value={form.largeFirstOrder} {...describedWith('large_first_order_cents', 'large-first-order-help')}
-            onChange={(e) => setForm({ ...form, largeFirstOrder: e.target.value })} />
+            onChange={(e) => change({ largeFirstOrder: e.target.value })} />
         </Field>
         <p className="help" id="large-first-order-help">
           A new customer&apos;s first order of this total or more shows &lsquo;This order needs a look before it ships&rsquo; on its Check this order panel ($500.00 unless you change it).
@@ -222,7 +218,7 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
         </fieldset></Card>
       ) : null}
       {form.provider && form.provider !== 'stripe' ? otherSection(form.provider) : null}
-      <SaveBar failure={failure} saving={saving} label={submitLabel} actions={actions} />
+      <SaveBar failure={payment.failure} saving={payment.saving} label={submitLabel} actions={actions} />
     </Form>
   );
 }

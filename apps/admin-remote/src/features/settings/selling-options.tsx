@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { BusinessDetails } from '@platform/contracts';
 import { pickStoreOptions, storeOptionsProblems, type StoreOptions } from '@platform/domain';
-import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
+import { adminSettingsApi, storefrontApi } from '@platform/api-client';
 import { Link } from '@platform/routing';
-import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { SaveBar, useCheckedSave } from './checked-save';
+import { Button, Card, Container, Field, PageTitle } from '@platform/ui';
+import { LoadState, SaveBar } from './checked-save';
+import { useSettingsForm } from './use-settings-form';
 import { CartSettingsForm } from './cart-settings-form';
 
 /** The three selling-option screens; each is a settings screen or a setup wizard step (its slug). */
@@ -43,35 +44,23 @@ function fromBusiness(b: BusinessDetails): StoreOptions {
 export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSaved, actions }: {
   section: SellingOptionsSection; submitLabel?: string; onSaved?: () => void; actions?: ReactNode;
 }) {
-  const { data: business, isLoading, isError, refetch } = storefrontApi.useBusinessDetailsQuery();
-  const [save, { isLoading: saving }] = adminSettingsApi.useSaveStoreOptionsMutation();
-  const [form, setForm] = useState<StoreOptions | null>(null);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
-  useEffect(() => { if (business && form === null) setForm(fromBusiness(business)); }, [business, form]);
-
   const keys = SECTION_KEYS[section];
   const mine = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([key]) => keys.some((k) => key === k || key.startsWith(`${k}.`))));
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form) return;
-    const answer = await checkAndSave(event.currentTarget, mine(storeOptionsProblems(form)),
-      () => save(Object.fromEntries(keys.map((k) => [k, form[k]]))).unwrap(), 'The settings could not be saved. Please try again.');
-    if (!answer) return;
-    setForm(fromBusiness(answer.data));
-    notify('success', answer.message);
-    onSaved?.();
-  };
+  const options = useSettingsForm(storefrontApi.useBusinessDetailsQuery(), adminSettingsApi.useSaveStoreOptionsMutation(), {
+    from: fromBusiness,
+    check: (form) => ({ body: Object.fromEntries(keys.map((k) => [k, form[k]])), problems: mine(storeOptionsProblems(form)) }),
+    fallback: 'The settings could not be saved. Please try again.',
+    onSaved,
+  });
+  const { data: business, form, change: set, problem, described } = options;
 
-  const set = (patch: Partial<StoreOptions>) => setForm((f) => f && { ...f, ...patch });
-
-  if (isLoading) return <Loading label="Loading settings…" />;
-  if (isError) return <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the store settings.</ErrorNotice>;
+  if (options.isLoading || options.isError) return <LoadState load={options} loading="Loading settings…" failed="We could not load the store settings." />;
   if (!form || !business) return null;
   const zones = form.delivery_locations;
   const setZone = (index: number, patch: Partial<StoreOptions['delivery_locations'][number]>) => set({ delivery_locations: zones.map((z, i) => (i === index ? { ...z, ...patch } : z)) });
 
   return (
-    <Form onSubmit={(e) => void submit(e)} noValidate aria-label={section.replace(/-/g, ' ')}>
+    <Form onSubmit={options.onSubmit} noValidate aria-label={section.replace(/-/g, ' ')}>
       {section === 'fulfillment-options' ? (
         <>
           <Card><fieldset>
@@ -167,7 +156,7 @@ export function SellingOptionsForm({ section, submitLabel = 'Save changes', onSa
           <p className="help">Charged on pickup orders at that store; delivery and shipping use the destination&apos;s rate where the store has one.</p>
         </Card>
       ) : null}
-      <SaveBar failure={failure} saving={saving} label={submitLabel} actions={actions} />
+      <SaveBar failure={options.failure} saving={options.saving} label={submitLabel} actions={actions} />
     </Form>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from '@platform/routing';
 import styled from 'styled-components';
 import type { BusinessDetails } from '@platform/contracts';
 import { formatPhone, storeInformationProblems, WEEK_DAYS, type StoreInformation } from '@platform/domain';
-import { adminSettingsApi, notify, storefrontApi } from '@platform/api-client';
-import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { useCheckedSave } from './checked-save';
+import { adminSettingsApi, storefrontApi } from '@platform/api-client';
+import { Card, Container, Field, PageTitle } from '@platform/ui';
+import { LoadState, SaveBar } from './checked-save';
+import { useSettingsForm } from './use-settings-form';
 import { AboutStoryForm, StoreSeoForm } from './about-content-forms';
 import { HashRoutingForm } from './hash-routing-form';
 
@@ -42,40 +42,31 @@ function fromBusiness(business: BusinessDetails): StoreInformation {
  * story, search and sharing, and the hosts that route by hash (hash-routing-form.tsx).
  */
 export function StoreInformationPage() {
-  const { data: business, isLoading, isError, refetch } = storefrontApi.useBusinessDetailsQuery();
-  const [save, { isLoading: saving }] = adminSettingsApi.useSaveStoreInformationMutation();
-  const [form, setForm] = useState<StoreInformation | null>(null);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
-  useEffect(() => { if (business && form === null) setForm(fromBusiness(business)); }, [business, form]);
+  const info = useSettingsForm(storefrontApi.useBusinessDetailsQuery(), adminSettingsApi.useSaveStoreInformationMutation(), {
+    from: fromBusiness,
+    check: (form) => ({ body: form, problems: storeInformationProblems(form) }),
+    fallback: 'The store information could not be saved. Please try again.',
+  });
+  const { data: business, form, change, edit, problem, described } = info;
 
-  const changeLocation = (index: number, change: (l: StoreInformation['locations'][number]) => StoreInformation['locations'][number]) =>
-    setForm((f) => f && { ...f, locations: f.locations.map((l, i) => (i === index ? change(l) : l)) });
+  const changeLocation = (index: number, next: (l: StoreInformation['locations'][number]) => StoreInformation['locations'][number]) =>
+    edit((f) => ({ ...f, locations: f.locations.map((l, i) => (i === index ? next(l) : l)) }));
   const setDay = (index: number, day: string, patch: Partial<{ open: string; close: string; closed: boolean }>) =>
     changeLocation(index, (l) => ({ ...l, hours: { ...l.hours, [day]: { open: '', close: '', closed: false, ...l.hours[day], ...patch } } }));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form) return;
-    const answer = await checkAndSave(event.currentTarget, storeInformationProblems(form), () => save(form).unwrap(), 'The store information could not be saved. Please try again.');
-    if (!answer) return;
-    setForm(fromBusiness(answer.data));
-    notify('success', answer.message);
-  };
 
   return (
     <Container>
       <PageTitle>About Us</PageTitle>
       <p>What shoppers see on <Link to="/store-info">Store Information</Link> and Contact Us, how the store shows in search results and shared links, and the hosts whose addresses use #.</p>
-      {isLoading ? <Loading label="Loading store information…" /> : null}
-      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the store information.</ErrorNotice> : null}
+      <LoadState load={info} loading="Loading store information…" failed="We could not load the store information." />
       {form && business ? (
-        <Form onSubmit={(e) => void submit(e)} noValidate aria-label="Store information">
+        <Form onSubmit={info.onSubmit} noValidate aria-label="Store information">
           <Card>
             <h2>Contact</h2>
             <Field>
               Contact e-mail
               <input type="email" name="contact_email" autoComplete="off" value={form.contact_email} {...described('contact_email')}
-                onChange={(e) => setForm({ ...form, contact_email: e.target.value })} />
+                onChange={(e) => change({ contact_email: e.target.value })} />
             </Field>
             <p className="help">Shown on Contact Us. Leave it empty to show none.</p>
             {problem('contact_email')}
@@ -115,8 +106,7 @@ export function StoreInformationPage() {
               </Card>
             );
           })}
-          {failure ? <ErrorNotice>{failure}</ErrorNotice> : null}
-          <div><Button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save changes'}</Button></div>
+          <SaveBar failure={info.failure} saving={info.saving} label="Save changes" />
         </Form>
       ) : null}
       <div style={{ display: 'grid', gap: 20, marginTop: 28 }}>

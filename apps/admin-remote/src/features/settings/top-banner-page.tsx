@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import type { HomeBannerSettings } from '@platform/contracts';
 import { BANNER_LINK_TEXT_MAX, BANNER_TEXT_MAX, homeBannerProblems, isHexColor, isWebLink, normalizeHomeBanner } from '@platform/domain';
-import { notify, storeContentAdminApi } from '@platform/api-client';
-import { AnnouncementLine, Button, Card, Container, ErrorNotice, Field, Loading, PageTitle } from '@platform/ui';
-import { SaveBar, useCheckedSave } from './checked-save';
+import { storeContentAdminApi } from '@platform/api-client';
+import { AnnouncementLine, Button, Card, Container, Field, PageTitle } from '@platform/ui';
+import { LoadState, SaveBar } from './checked-save';
+import { useSettingsForm } from './use-settings-form';
 import { SettingsForm } from './product-listings-page';
 
 /** The colour picker takes #rrggbb only. */
@@ -22,32 +22,20 @@ function BannerPreview({ form }: { form: HomeBannerSettings }) {
 
 /** Settings › Top Banner (spec 3 settings top-banner): the announcement line across the top of the home page (GET home-banner). */
 export function TopBannerPage() {
-  const { data, isLoading, isError, refetch } = storeContentAdminApi.useHomeBannerSettingsQuery();
-  const [save, { isLoading: saving }] = storeContentAdminApi.useSaveHomeBannerMutation();
-  const [form, setForm] = useState<HomeBannerSettings | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const { checkAndSave, failure, problem, described } = useCheckedSave();
-  useEffect(() => { if (data && form === null) setForm(data); }, [data, form]);
-  const change = (patch: Partial<HomeBannerSettings>) => { setSaved(null); setForm((f) => f && { ...f, ...patch }); };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form) return;
-    const answer = await checkAndSave(event.currentTarget, homeBannerProblems(form), () => save(form).unwrap(), 'The banner could not be saved. Please try again.');
-    if (!answer) return;
-    setForm(answer.data);
-    setSaved(answer.message);
-    notify('success', answer.message);
-  };
+  const banner = useSettingsForm(storeContentAdminApi.useHomeBannerSettingsQuery(), storeContentAdminApi.useSaveHomeBannerMutation(), {
+    from: (data: HomeBannerSettings) => data,
+    check: (form) => ({ body: form, problems: homeBannerProblems(form) }),
+    fallback: 'The banner could not be saved. Please try again.',
+  });
+  const { form, change, problem, described } = banner;
 
   return (
     <Container>
       <PageTitle>Top Banner</PageTitle>
       <p>A line across the top of the home page for news: opening hours, a sale, an event.</p>
-      {isLoading ? <Loading label="Loading the banner…" /> : null}
-      {isError ? <ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the banner.</ErrorNotice> : null}
+      <LoadState load={banner} loading="Loading the banner…" failed="We could not load the banner." />
       {form ? (
-        <SettingsForm onSubmit={(e) => void submit(e)} noValidate aria-label="Home banner">
+        <SettingsForm onSubmit={banner.onSubmit} noValidate aria-label="Home banner">
           <Card>
             <label className="check">
               <input type="checkbox" name="enabled" checked={form.enabled} onChange={(e) => change({ enabled: e.target.checked })} />
@@ -86,7 +74,7 @@ export function TopBannerPage() {
             <h2 id="banner-preview-title">Preview</h2>
             <BannerPreview form={form} />
           </Card>
-          <SaveBar failure={failure} saving={saving} label="Save banner" actions={saved ? <span role="status">{saved}</span> : null} />
+          <SaveBar failure={banner.failure} saving={banner.saving} label="Save banner" saved={banner.saved} />
         </SettingsForm>
       ) : null}
     </Container>
