@@ -148,10 +148,74 @@ export async function scanKeys(redis: Redis, pattern: string): Promise<string[]>
  * on workers' connections was reported to break BullMQ's job moves (taskforcesh/bullmq#457).
  */
 export function createRedis(url: string): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false, enableAutoPipelining: true });
+  // While Redis loads its append-only file it answers LOADING: ioredis holds our commands until its ready check
+  // (INFO) says loading is over, checking again each second at most rather than after Redis's own estimate.
+  const redis = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, maxLoadingRetryTime: 1000, lazyConnect: false, enableAutoPipelining: true });
   const duplicate = redis.duplicate.bind(redis);
   redis.duplicate = ((override?: RedisOptions) => duplicate({ enableAutoPipelining: false, ...override })) as Redis['duplicate'];
   return redis;
+}
+
+/** How long start-up waits for Redis to load its data or to come up (REDIS_READY_TIMEOUT_MS overrides it). */
+export const REDIS_READY_TIMEOUT_MS = 5 * 60_000;
+
+/** Loading progress from `INFO persistence`, or null when Redis is not loading. */
+function loadingProgress(info: string): string | null {
+  const fields = new Map(info.split('\r\n').map((line): [string, string | undefined] => [line.split(':')[0], line.split(':')[1]]));
+  if (fields.get('loading') !== '1') return null;
+  return `${fields.get('loading_loaded_perc') ?? '?'}% loaded, about ${fields.get('loading_eta_seconds') ?? '?'} s left`;
+}
+
+/**
+ * Resolves once the connection is ready (connected, and Redis has finished loading its data), logging while it
+ * waits; rejects with a clear message after `timeoutMs`. Start-up awaits this before the services register, so
+ * a Redis still loading a big append-only file (LOADING for seconds) delays start-up instead of the services'
+ * first commands waiting out Fastify's plugin timeout (10 s) and stopping it.
+ */
+export function redisReady(redis: Redis, options: { timeoutMs?: number; log?: (message: string) => void } = {}): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  const timeoutMs = options.timeoutMs ?? REDIS_READY_TIMEOUT_MS;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const where = `${redis.options.host}:${redis.options.port}`;
+  let state = 'not reachable';
+  let lastError = '';
+  return new Promise<void>((resolve, reject) => {
+    // Once connected, INFO (which Redis answers while loading) says how far the loading is.
+    const probe = () => {
+      if (redis.status !== 'connect') return;
+      redis.info('persistence').then((info) => {
+        const progress = loadingProgress(info);
+        if (!progress || redis.status === 'ready') return;
+        state = `still loading its data, ${progress}`;
+        log(`waiting for Redis to load its data (${where}: ${progress})`);
+      }).catch(() => undefined);
+    };
+    const onConnect = () => { state = 'connected, not ready'; probe(); };
+    const onError = (err: Error) => {
+      if (err.message === lastError) return;
+      lastError = err.message;
+      state = `not reachable: ${err.message}`;
+      log(`waiting for Redis at ${where}: ${err.message}`);
+    };
+    const every = setInterval(probe, 5000);
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`Redis at ${where} was not ready after ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} (${state}); start-up stopped. `
+        + 'Loading a big append-only file can take minutes: raise REDIS_READY_TIMEOUT_MS (milliseconds) if so.'));
+    }, timeoutMs);
+    const onReady = () => { done(); resolve(); };
+    function done() {
+      clearInterval(every);
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('connect', onConnect);
+      redis.off('error', onError);
+    }
+    redis.on('ready', onReady);
+    redis.on('connect', onConnect);
+    redis.on('error', onError);
+    probe();
+  });
 }
 
 export interface PlatformQueues {

@@ -1,5 +1,5 @@
 import { connectMongo, disconnectMongo } from '@platform/db';
-import { createRedis } from '@platform/queue';
+import { createRedis, redisReady } from '@platform/queue';
 import { loadConfig } from '@platform/server-kit';
 import { startWorkers } from './index';
 
@@ -7,6 +7,8 @@ import { startWorkers } from './index';
 const config = loadConfig();
 await connectMongo(config.mongoUri);
 const redis = createRedis(config.redisUrl);
+// A Redis still loading its append-only file: wait (bounded, saying so) rather than start the workers against it.
+await redisReady(redis, { timeoutMs: Number(process.env.REDIS_READY_TIMEOUT_MS) || undefined });
 const running = startWorkers(redis, { publicUrl: config.publicUrl });
 console.log('[worker] started:', running.workers.map((w) => w.name).join(', '));
 const shutdown = async () => {
