@@ -6,26 +6,30 @@ import { cartService } from '@platform/cart';
 import { PROVIDER_TEST_CARDS } from '@platform/domain';
 import { StoreProfile } from '@platform/tenant-settings';
 import { inBackground } from '@platform/db';
+import { stockLeft } from '@platform/catalogue';
 import {
-  FAKE_ADYEN_API_KEY, FAKE_ADYEN_MERCHANT_ACCOUNT, FAKE_FISERV_API_KEY, FAKE_FISERV_API_SECRET, FAKE_PUBLISHER_NAME, FAKE_REMOTE_PASSWORD,
-  FISERV_TEST_CARDS, startFakeAdyen, startFakeFiserv, startFakePlugnPay, type FakeFiserv,
+  AUTHORIZE_NET_TEST_CARDS, FAKE_ADYEN_API_KEY, FAKE_ADYEN_MERCHANT_ACCOUNT, FAKE_CLIENT_KEY, FAKE_FISERV_API_KEY, FAKE_FISERV_API_SECRET, FAKE_LOGIN_ID,
+  FAKE_PUBLISHER_NAME, FAKE_REMOTE_PASSWORD, FAKE_TRANSACTION_KEY, FISERV_TEST_CARDS, startFakeAdyen, startFakeAuthorizeNet, startFakeFiserv, startFakePlugnPay,
+  type FakeAuthorizeNet, type FakeFiserv,
 } from '@platform/payments/testing';
 import { Order, ordersService } from '../index';
 
 /**
- * A card order paid through Adyen, Fiserv or Plug'n Pay (each provider's local fake, as a store in test mode pays)
- * keeps what the provider answered of the card, and check-fingerprint names its signals (docs/FRAUD-CHECKS.md).
+ * A card order paid through Adyen, Fiserv, Plug'n Pay or Authorize.Net (each provider's local fake, as a store in
+ * test mode pays) keeps what the provider answered of the card, and check-fingerprint names its signals
+ * (docs/FRAUD-CHECKS.md).
  */
-const PROVIDERS = ['adyen', 'fiserv', 'plugnpay'] as const;
+const PROVIDERS = ['adyen', 'fiserv', 'plugnpay', 'authorize_net'] as const;
 type Provider = (typeof PROVIDERS)[number];
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let fiserv: FakeFiserv;
+let anet: FakeAuthorizeNet;
 const tenants = {} as Record<Provider, string>;
 const owners = {} as Record<Provider, string>;
 const fakes: { close(): Promise<void> }[] = [];
 const previousBases: Record<string, string | undefined> = {};
-const slugOf = (provider: Provider) => `fraudp-${provider}`;
+const slugOf = (provider: Provider) => `fraudp-${provider.replace('_', '')}`;
 const headers = (provider: Provider, extra: Record<string, string> = {}) => ({ 'business-slug': slugOf(provider), 'store-id': '1', ...extra });
 
 function useBase(name: string, value: string) {
@@ -33,13 +37,17 @@ function useBase(name: string, value: string) {
   process.env[name] = value;
 }
 
-/** A guest's pickup order of one hammer paid with the provider's token; its id. */
-async function placeOrder(provider: Provider, device: string, who: { first: string; email: string }, token: string): Promise<string> {
+/** A guest's pickup order of one hammer paid with the provider's token, as submitted (the cart filled first). */
+async function submitOrder(provider: Provider, device: string, who: { first: string; email: string }, token: string) {
   expect((await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(provider), payload: { store_product_id: 21, quantity: 1, device_id: device } })).statusCode).toBe(200);
-  const placed = await harness.app.inject({
+  return harness.app.inject({
     method: 'POST', url: '/api/customer/orders/submit', headers: headers(provider),
     payload: { device_id: device, order_type: 0, first_name: who.first, last_name: 'Card', email: who.email, telephone: '5035550142', payment_method: 'card', payment_token: token },
   });
+}
+/** The same, placed; the order's id. */
+async function placeOrder(provider: Provider, device: string, who: { first: string; email: string }, token: string): Promise<string> {
+  const placed = await submitOrder(provider, device, who, token);
   expect(placed.statusCode, placed.body).toBe(200);
   const order = (await inBackground('test reads the database', () => Order.findOne({ tenantId: tenants[provider], orderNumber: placed.json().order.order_number }).lean())) as unknown as { _id: unknown };
   return String(order._id);
@@ -55,7 +63,9 @@ beforeAll(async () => {
   harness = await createTestApp([cartService, ordersService], 'fraud-provider-signals');
   const [adyen, pnp] = await Promise.all([startFakeAdyen(), startFakePlugnPay()]);
   fiserv = await startFakeFiserv();
-  fakes.push(adyen, pnp, fiserv);
+  anet = await startFakeAuthorizeNet();
+  fakes.push(adyen, pnp, fiserv, anet);
+  useBase('AUTHORIZE_NET_API_BASE', anet.url);
   useBase('ADYEN_API_BASE', adyen.url);
   useBase('PLUGNPAY_API_BASE', pnp.url);
   useBase('FISERV_API_BASE', fiserv.apiBase);
@@ -63,6 +73,7 @@ beforeAll(async () => {
     adyen: { environment: 'test', merchant_account: FAKE_ADYEN_MERCHANT_ACCOUNT, origin_key: 'test_ABCDEFGHIJKLMNOPQRSTUVWX', api_key: sealSecret(FAKE_ADYEN_API_KEY) },
     plugnpay: { username: FAKE_PUBLISHER_NAME, password: sealSecret(FAKE_REMOTE_PASSWORD), currency: 'USD' },
     fiserv: { is_live: false, api_key: sealSecret(FAKE_FISERV_API_KEY), api_secret: sealSecret(FAKE_FISERV_API_SECRET) },
+    authorize_net: { is_live: false, login_id: FAKE_LOGIN_ID, client_key: FAKE_CLIENT_KEY, transaction_key: sealSecret(FAKE_TRANSACTION_KEY) },
   };
   for (const provider of PROVIDERS) {
     tenants[provider] = (await createTenant(slugOf(provider))).id;
@@ -127,5 +138,37 @@ describe('fraud signals of card orders through the other providers', () => {
     expect(codes(await check('plugnpay', zip))).toEqual(['postal_code_failed']);
     const clean = await placeOrder('plugnpay', 'FpPnp00003', { first: 'Gil', email: 'gil.pnp@example.com' }, PROVIDER_TEST_CARDS.plugnpay[0].token);
     expect(await check('plugnpay', clean)).toMatchObject({ level: 'none', card: { cvc_check: 'passed' } });
+  });
+
+  it("Authorize.Net: the testing guide's card code and billing ZIP fail the checks; ZIP 46282 is declined, nothing placed or taken; a plain card passes", async () => {
+    const { visa } = AUTHORIZE_NET_TEST_CARDS;
+    // What the shopper typed into Accept's form travels in its nonce: card code 901 (CVV N), ZIP 46201 (AVS A: the street matches, the ZIP not).
+    const failing = await placeOrder('authorize_net', 'FpAnet0001', { first: 'Hal', email: 'hal.anet@example.com' }, anet.tokenFor(visa, '1230', { cardCode: '901', zip: '46201' }));
+    const data = await check('authorize_net', failing);
+    expect(data).toMatchObject({
+      level: 'review',
+      card: { brand: 'Visa', last4: '1111', provider: 'authorize_net', fingerprint_known: false, cvc_check: 'failed', address_check: 'passed', postal_code_check: 'failed', risk_level: null },
+    });
+    expect(codes(data).sort()).toEqual(['cvc_failed', 'postal_code_failed']);
+    // ZIP 46205: neither the street nor the ZIP (AVS N).
+    const neither = await placeOrder('authorize_net', 'FpAnet0002', { first: 'Ida', email: 'ida.anet@example.com' }, anet.tokenFor(visa, '1230', { cardCode: '900', zip: '46205' }));
+    expect(await check('authorize_net', neither)).toMatchObject({ card: { cvc_check: 'passed', address_check: 'failed', postal_code_check: 'failed' } });
+    expect(codes(await check('authorize_net', neither)).sort()).toEqual(['address_failed', 'postal_code_failed']);
+
+    // ZIP 46282: the bank declines. The shopper reads why under the card; no order, the stock and the cart as they were.
+    const stock = async () => (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenants.authorize_net, [21])).get(21);
+    const before = await stock();
+    const declined = await submitOrder('authorize_net', 'FpAnet0003', { first: 'Jo', email: 'jo.anet@example.com' }, anet.tokenFor(visa, '1230', { cardCode: '900', zip: '46282' }));
+    expect(declined.statusCode, declined.body).toBe(422);
+    expect(declined.json()).toMatchObject({ message: 'Your card was declined.', errors: { payment_token: ['Your card was declined.'] } });
+    expect(await stock()).toBe(before);
+    expect(await inBackground('test reads the database', () => Order.countDocuments({ tenantId: tenants.authorize_net, deviceId: 'FpAnet0003' }))).toBe(0);
+    const cart = await harness.app.inject({ url: '/api/cart-parcels?device_id=FpAnet0003', headers: headers('authorize_net') });
+    expect(cart.json().data.item_count).toBe(1);
+    expect(anet.transactions().filter((t) => t.status === 'declined')).toHaveLength(1);
+
+    // A card with a matching card code and ZIP: every check passed, nothing to look at.
+    const clean = await placeOrder('authorize_net', 'FpAnet0004', { first: 'Kim', email: 'kim.anet@example.com' }, anet.tokenFor(visa, '1230', { cardCode: '123', zip: '97201' }));
+    expect(await check('authorize_net', clean)).toMatchObject({ level: 'none', signals: [], card: { cvc_check: 'passed', address_check: 'passed', postal_code_check: 'passed' } });
   });
 });
