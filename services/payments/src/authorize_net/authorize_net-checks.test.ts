@@ -10,6 +10,9 @@ describe("Authorize.Net's AVS and CVV answers as card checks", () => {
     expect(pick('N', 'U')).toEqual(['fail', 'fail', 'unavailable']);
     expect(pick('S', 'S')).toEqual(['unavailable', 'unavailable', 'unchecked']);
     expect(pick('?', '')).toEqual(['unchecked', 'unchecked', 'unchecked']);
-    expect(anetCardChecks({ accountNumber: 'XXXX0015', accountType: 'MasterCard' })).toMatchObject({ fingerprint: null, brand: 'MasterCard', last4: '0015', riskLevel: null });
+    // The card type as the brand's name, as saved cards show it.
+    expect(anetCardChecks({ accountNumber: 'XXXX0015', accountType: 'MasterCard' })).toMatchObject({ fingerprint: null, brand: 'Mastercard', last4: '0015', riskLevel: null });
+    expect(anetCardChecks({ accountNumber: 'XXXX0002', accountType: 'AmericanExpress' }).brand).toBe('American Express');
+    expect(anetCardChecks({}).brand).toBeNull();
   });
 });

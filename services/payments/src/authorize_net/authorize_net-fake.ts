@@ -37,7 +37,7 @@
  *   unmaskExpirationDate (expiry 'YYYY-MM', else 'XXXX'), deleteCustomerPaymentProfileRequest; the card masked
  *   'XXXX1111' with cardType.
  * - Accept.js: the browser sends the card to securePaymentContainerRequest (merchantAuthentication {name,
- *   clientKey}, data {type: 'TOKEN', id, token {cardNumber, expirationDate, cardCode}}) and gets opaqueData
+ *   clientKey}, data {type: 'TOKEN', id, token {cardNumber, expirationDate, cardCode, zip?, fullName?}}) and gets opaqueData
  *   {dataDescriptor 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue}; the nonce is good for 15 minutes, once.
  * - Webhooks: X-ANET-Signature 'sha512=' + HMAC-SHA512 (hex, upper-case) of the body under the Signature Key;
  *   notificationId, eventType, eventDate, webhookId, payload {responseCode, authCode, avsResponse, authAmount,
@@ -53,10 +53,11 @@
  * nonce (here: yes; never the card code); the letters when no ZIP or card code was given (here B, as the AVS
  * table's 'address not provided', and P) or a ZIP/code outside the tables (Y, M); the guide's notes that G, W and
  * X do not apply to some brands are not followed. Captures, voids and refunds answer AVS P and no CVV letter, as
- * the API reference's samples do. Not built: 3-D Secure (this API has no redirect flow), eChecks, settlement
- * batches (`settle()` stands for the nightly one), the merchant's AVS/CVV rejection filters (reasons 27, 44, 45,
- * 65: configured in the merchant interface, none set here), partial authorizations (ZIPs 46225-46228), the
- * Transaction Details API permission (E00011), Accept Hosted.
+ * the API reference's samples do. The merchant's AVS / card code rejection filters (Merchant Interface settings,
+ * none by default) are `rejectWhen`: a listed letter declines with reason 27, 65 or 45 (the response code reference's
+ * meanings; whether the sandbox voids an approved hold behind it is not modelled). Not built: 3-D Secure (this
+ * API has no redirect flow), eChecks, settlement batches (`settle()` stands for the nightly one), partial
+ * authorizations (ZIPs 46225-46228), the Transaction Details API permission (E00011), Accept Hosted.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -177,6 +178,11 @@ export interface FakeAuthorizeNet {
   notification(eventType: string, transId: string, signatureKey?: string): { body: string; signature: string };
   /** Makes the fake answer every request with this HTTP status (an outage), or normally again with null. */
   failWith(status: number | null): void;
+  /**
+   * The merchant's AVS and card code rejection filters (set in the Merchant Interface): an authorization whose AVS
+   * or CVV letter is listed is declined (reason 27 AVS, 65 card code, 45 both), with its letters. null: none (the default).
+   */
+  rejectWhen(filters: { avs?: string[]; cvv?: string[] } | null): void;
 }
 
 export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_ID, transactionKey: FAKE_TRANSACTION_KEY, clientKey: FAKE_CLIENT_KEY }): Promise<FakeAuthorizeNet> {
@@ -187,6 +193,7 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
   let nextTransId = 60_000_000_000 + Math.floor(Math.random() * 1_000_000);
   let nextProfileId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
   let failing: number | null = null;
+  let filters: { avs?: string[]; cvv?: string[] } | null = null;
 
   const newTransId = () => String(++nextTransId);
   const newProfileId = () => String(++nextProfileId);
@@ -329,6 +336,11 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
     if (expired(card.expiry)) reason = 8;
     else if (zip?.slice(0, 5) === DECLINE_ZIP || card.declines) reason = 2;
     else if (card.number === TEST_CARDS.reasonCode && cents % 100 === 0 && cents / 100 !== 1) reason = cents / 100;
+    if (reason === 1 && filters) {
+      const avsRejected = filters.avs?.includes(avs) ?? false;
+      const cvvRejected = filters.cvv?.includes(cvv) ?? false;
+      if (avsRejected || cvvRejected) reason = avsRejected && cvvRejected ? 45 : avsRejected ? 27 : 65;
+    }
     const responseCode = RESPONSE_CODE_OF_REASON(reason);
     const transId = newTransId();
     const status: Status = responseCode === 1 ? 'authorizedPendingCapture' : responseCode === 4 ? (reason === 252 ? 'FDSPendingReview' : 'FDSAuthorizedPendingReview') : responseCode === 2 ? 'declined' : 'generalError';
@@ -609,5 +621,6 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
       return { body, signature: webhookSignature(body, signatureKey) };
     },
     failWith(status) { failing = status; },
+    rejectWhen(next) { filters = next; },
   };
 }

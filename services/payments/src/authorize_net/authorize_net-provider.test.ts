@@ -109,7 +109,7 @@ describe('AuthorizeNetProvider against the Authorize.Net fake', () => {
 
   test("the testing guide's ZIP and card code triggers: failed AVS / CVV answers reach the card's checks (the hold stands); ZIP 46282 declines", async () => {
     const mismatched = await provider.authorize(1500, 'usd', fake.tokenFor(TEST_CARDS.mastercard, '1230', { cardCode: '901', zip: '46201' }), { idempotencyKey: key('order-1010') });
-    expect(mismatched).toMatchObject({ status: 'authorized', authorizedCents: 1500, card: { brand: 'MasterCard', last4: '0015', cvc: 'fail', addressLine1: 'pass', postalCode: 'fail' } });
+    expect(mismatched).toMatchObject({ status: 'authorized', authorizedCents: 1500, card: { brand: 'Mastercard', last4: '0015', cvc: 'fail', addressLine1: 'pass', postalCode: 'fail' } });
     // Read back (a repeat, a webhook's follow-up) the transaction's details say the same.
     expect((await provider.paymentStatus(mismatched.reference)).card).toEqual(mismatched.card);
     const neither = await provider.authorize(1500, 'usd', fake.tokenFor(TEST_CARDS.visa, '1230', { zip: '46205' }), { idempotencyKey: key('order-1011') });
@@ -120,6 +120,26 @@ describe('AuthorizeNetProvider against the Authorize.Net fake', () => {
     const declined = await provider.authorize(1500, 'usd', fake.tokenFor(TEST_CARDS.visa, '1230', { zip: '46282', cardCode: '900' }), { idempotencyKey: key('order-1013') });
     expect(declined).toEqual({ reference: expect.stringMatching(/^\d+$/), status: 'declined', authorizedCents: 0, declineMessage: CARD_DECLINED });
     expect(fake.transaction(declined.reference)).toMatchObject({ status: 'declined', authCents: 0 });
+  });
+
+  test("the merchant's AVS and card code rejection filters: a listed letter is a decline the shopper can act on", async () => {
+    fake.rejectWhen({ avs: ['N'], cvv: ['N'] });
+    try {
+      const card = (typed: { cardCode?: string; zip?: string }) => fake.tokenFor(TEST_CARDS.visa, '1230', typed);
+      const wrongCode = await provider.authorize(1700, 'usd', card({ cardCode: '901', zip: '97201' }), { idempotencyKey: key('order-1014') });
+      expect(wrongCode).toMatchObject({ status: 'declined', authorizedCents: 0, declineMessage: "Your card's security code is incorrect." });
+      expect(fake.transaction(wrongCode.reference)).toMatchObject({ reasonCode: 65, cvv: 'N' });
+      const wrongAddress = await provider.authorize(1700, 'usd', card({ cardCode: '900', zip: '46205' }), { idempotencyKey: key('order-1015') });
+      expect(wrongAddress).toMatchObject({ status: 'declined', declineMessage: "Your card's billing address is incorrect." });
+      expect(fake.transaction(wrongAddress.reference)).toMatchObject({ reasonCode: 27 });
+      const both = await provider.authorize(1700, 'usd', card({ cardCode: '901', zip: '46205' }), { idempotencyKey: key('order-1016') });
+      expect(both).toMatchObject({ status: 'declined', declineMessage: "Your card's security code is incorrect." });
+      expect(fake.transaction(both.reference)).toMatchObject({ reasonCode: 45 });
+      // A letter the filters do not list (A: the street matches) is held as usual.
+      expect(await provider.authorize(1700, 'usd', card({ cardCode: '900', zip: '46201' }), { idempotencyKey: key('order-1017') })).toMatchObject({ status: 'authorized' });
+    } finally {
+      fake.rejectWhen(null);
+    }
   });
 
   test('held for review by the fraud filters (response code 4): declined at once, the hold released; no 3-D Secure redirect in this API', async () => {

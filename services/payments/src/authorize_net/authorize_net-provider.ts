@@ -12,7 +12,7 @@ import {
   reasonCodeOf, signatureMatches, toAmount, toCents,
   type AnetMessages, type AnetTransactionDetails, type AnetTransactionResponse,
 } from './authorize_net-errors';
-import { anetCardChecks } from './authorize_net-checks';
+import { anetBrand, anetCardChecks } from './authorize_net-checks';
 
 export const REFUND_NOT_SETTLED = 'This card payment is not settled yet: it can be refunded in full now, or in part once it has settled (the next day).';
 
@@ -119,18 +119,13 @@ const OPAQUE_TOKEN = /^[A-Za-z0-9+/]{40,}={0,2}$/;
 const PAYMENT_PROFILE_ID = /^[0-9]{1,12}$/;
 const isOpaqueToken = (token: string) => OPAQUE_TOKEN.test(token) && !/^[0-9]+$/.test(token);
 
-const BRANDS: Record<string, string> = {
-  Visa: 'Visa', MasterCard: 'Mastercard', AmericanExpress: 'American Express', Discover: 'Discover', DinersClub: 'Diners Club',
-  JCB: 'JCB', EnRoute: 'enRoute',
-};
-
 function savedCardOf(profile: AnetPaymentProfile, customerRef: string): SavedCard {
   const card = profile.payment?.creditCard;
   if (!card) throw new AppError('unprocessable', CARD_NOT_SAVED);
   // With unmaskExpirationDate the expiry is 'YYYY-MM'; masked ('XXXX') it is unknown.
   const expiry = /^(\d{4})-(\d{2})$/.exec(card.expirationDate ?? '');
   return {
-    source: String(profile.customerPaymentProfileId), brand: BRANDS[card.cardType ?? ''] ?? card.cardType ?? 'Card',
+    source: String(profile.customerPaymentProfileId), brand: anetBrand(card.cardType) ?? 'Card',
     last4: last4Of(card.cardNumber), exp_month: expiry ? Number(expiry[2]) : 0, exp_year: expiry ? Number(expiry[1]) : 0, customerRef,
   };
 }
