@@ -246,6 +246,8 @@ export const PAYMENT_PROVIDERS = ['stripe', 'adyen', 'plugnpay', 'authorize_net'
 export const PaymentSettings = Type.Object({
   payment_provider: Type.Union([Type.Literal('stripe'), Type.Literal('adyen'), Type.Literal('plugnpay'), Type.Literal('authorize_net'), Type.Literal('fiserv'), Type.Null()]),
   payment_preparable: Type.Boolean(),
+  /** Whether the Payment step offers cards now: false with no provider, or one lacking a setting it needs (libs/domain cardSetupMissing). */
+  cards_offered: Type.Boolean({ description: 'Shoppers are offered cards now: false where the store takes no cards, or its provider lacks a setting it needs' }),
   /** Shoppers on an open AR (charge) account may charge their orders to it at checkout (docs/PAYMENTS.md "Charge accounts"). */
   payment_charge_account: Type.Optional(Type.Boolean({ description: 'Signed-in shoppers on an open AR account may charge orders to it at checkout' })),
   stripe: Type.Optional(Type.Object({ publishable_key: Type.String(), is_live: Type.Boolean(), account_id: Type.String(), disable_save_card: Type.Boolean() })),
@@ -282,6 +284,11 @@ export const PaymentSettingsAdmin = Type.Object({
   payment_preparable: Type.Boolean(),
   payment_charge_account: Type.Boolean(),
   large_first_order_cents: Type.Integer({ description: "Fraud checks: a customer's first order of this total (cents) or more asks for a look (default 50000, $500.00)" }),
+  /** The setting the chosen provider lacks, so shoppers are offered no cards (libs/domain cardSetupMissing); null when none is. Never the secret. */
+  card_setup_missing: Type.Union([Type.Object({
+    field: Type.String({ description: "the owner's form field that is missing, e.g. stripe.secret_key" }),
+    message: Type.String({ description: "e.g. 'Cards are not offered to shoppers until the Stripe secret key is saved.'" }),
+  }), Type.Null()]),
   stripe: StripeAdminSettings,
   adyen: AdyenAdminSettings,
   authorize_net: AuthorizeNetAdminSettings,

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealSecret } from '@platform/server-kit';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { Tenant } from '@platform/db';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
@@ -129,7 +130,11 @@ describe('the storefront page', () => {
     const tenantId = String(((await Tenant.findOne({ slug: 'page-a' }).lean()) as unknown as { _id: unknown })._id);
     const policyNow = async () => String((await page('shop.page-a.test', '/cart')).headers['content-security-policy']);
     expect(await policyNow()).not.toContain('stripe.com');
+    // Without its secret key the store offers no cards (libs/domain cardSetupMissing): nothing of Stripe's is let in.
     await StoreProfile.updateOne({ tenantId }, { $set: { payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_live_page', is_live: true } } } }, { upsert: true });
+    forgetStoreProfile(tenantId);
+    expect(await policyNow()).not.toContain('stripe.com');
+    await StoreProfile.updateOne({ tenantId }, { $set: { 'payment.stripe.secret_key': sealSecret('sk_live_page') } });
     forgetStoreProfile(tenantId);
     const live = await policyNow();
     expect(live).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/remotes\.test:4301 https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com;/);
@@ -148,14 +153,15 @@ describe('the storefront page', () => {
       forgetStoreProfile(tenantId);
       return String((await page('shop.page-a.test', '/cart')).headers['content-security-policy']);
     };
-    const adyen = await policyWith({ payment_provider: 'adyen', adyen: { origin_key: 'live_ABCDEFGHIJKLMNOP', environment: 'live' } });
+    // Each with the credentials its adapter needs: a provider lacking one offers no cards, so lets in nothing.
+    const adyen = await policyWith({ payment_provider: 'adyen', adyen: { origin_key: 'live_ABCDEFGHIJKLMNOP', environment: 'live', api_key: sealSecret('ak'), merchant_account: 'PageECOM', live_url_prefix: 'abc-Page' } });
     expect(adyen).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/remotes\.test:4301 https:\/\/checkoutshopper-live\.adyen\.com;/);
     expect(adyen).not.toMatch(/stripe|authorize\.net/);
-    const anet = await policyWith({ payment_provider: 'authorize_net', authorize_net: { login_id: 'login123', client_key: 'k'.repeat(50), is_live: true } });
+    const anet = await policyWith({ payment_provider: 'authorize_net', authorize_net: { login_id: 'login123', client_key: 'k'.repeat(50), is_live: true, transaction_key: sealSecret('t'.repeat(16)) } });
     expect(anet).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/remotes\.test:4301 https:\/\/js\.authorize\.net;/);
     expect(anet).not.toMatch(/stripe|adyen/);
     // A live Fiserv store posts the shopper's payment form to Connect's page: no script, the page in form-action.
-    const fiserv = await policyWith({ payment_provider: 'fiserv', fiserv: { is_live: true } });
+    const fiserv = await policyWith({ payment_provider: 'fiserv', fiserv: { is_live: true, api_key: sealSecret('fk'), api_secret: sealSecret('fs') } });
     expect(fiserv).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/remotes\.test:4301;/);
     expect(fiserv).toContain("form-action 'self' https://www.ipg-online.com;");
     // Test mode (the providers' test cards) loads nothing from the provider.

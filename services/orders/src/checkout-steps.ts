@@ -4,7 +4,6 @@ import {
   type FulfilmentMode,
 } from '@platform/domain';
 import { cartParcels, EasyPostCarrier, type ShopperIdentity } from '@platform/cart';
-import { paymentProviderFor, PaymentProviderNotConfiguredError } from '@platform/payments';
 import { getBusinessDetails, getPaymentSettings, getShippingCarrierAccount, storedPaymentSettings } from '@platform/tenant-settings';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
 import type { CheckoutIo } from './checkout';
@@ -128,16 +127,9 @@ export async function prepayment(ctx: RequestContext, io: CheckoutIo, who: Shopp
   const locale = localeOf(input.locale);
   const cart = await cartAtCheckout(ctx, io, who, input.order_type);
   const settings = await getPaymentSettings(ctx);
-  let provider = settings.payment_provider;
-  if (provider) {
-    try {
-      paymentProviderFor(await storedPaymentSettings(ctx));
-    } catch (error) {
-      if (!(error instanceof PaymentProviderNotConfiguredError)) throw error;
-      warn({ provider: error.provider, reason: error.reason }, 'card provider not configured: the Payment step offers payment at the store');
-      provider = null;
-    }
-  }
+  // As the storefront's payment settings say (cards_offered: libs/domain cardSetupMissing on the server).
+  const provider = settings.cards_offered ? settings.payment_provider : null;
+  if (settings.payment_provider && !provider) warn({ provider: settings.payment_provider }, 'card provider not ready: the Payment step offers payment at the store');
   const fields = provider ? settings[provider] as Record<string, string | boolean> | undefined : undefined;
   return {
     provider, public_key: provider ? publicKeyOf(provider, fields) : null, provider_settings: fields ?? null,

@@ -61,6 +61,8 @@ export async function placeOrder(ctx: RequestContext, io: CheckoutIo, who: Shopp
   const byCard = input.payment_method === PAY_BY_CARD;
   if (input.payment_method !== PAY_AT_STORE && !byCard && input.payment_method !== CHARGED_TO_ACCOUNT) throw new AppError('unprocessable', 'Please choose how you will pay.', { payment_method: ['Please choose how you will pay.'] });
   if (byCard && !input.payment_token?.trim()) throw new AppError('unprocessable', ENTER_CARD, { payment_token: [ENTER_CARD] });
+  // Cards only where the storefront offers them (cards_offered: libs/domain cardSetupMissing), before anything is taken.
+  if (byCard && !(await getPaymentSettings(ctx)).cards_offered) throw new AppError('unprocessable', CARD_PAYMENTS_NOT_AVAILABLE, { payment_method: [CARD_PAYMENTS_NOT_AVAILABLE] });
   const provider = byCard ? await cardProvider(ctx) : null;
   // On Fiserv the shopper may pay on Connect's own page: the order waits for its answer (as for a bank's 3-D Secure page).
   const connect = provider?.name === 'fiserv' && input.payment_token?.trim() === FISERV_CONNECT_TOKEN

@@ -1,5 +1,5 @@
 import { PAYMENT_PROVIDERS, type PaymentSettings } from '@platform/contracts';
-import { largeFirstOrderCents } from '@platform/domain';
+import { cardSetupMissing, largeFirstOrderCents, takesCardsOnline } from '@platform/domain';
 import { openSecret, type RequestContext } from '@platform/server-kit';
 import { storeProfile } from './service';
 
@@ -16,13 +16,34 @@ const PUBLIC_FIELDS: { [P in (typeof PAYMENT_PROVIDERS)[number]]: (stored: Plain
   fiserv: (s) => ({ is_live: flag(s.is_live), disable_save_card: flag(s.disable_save_card) }),
 };
 
-/** GET payment-settings: the store's card provider with its public keys, or no provider (payment in store). */
+/**
+ * GET payment-settings: the store's card provider with its public keys, or no provider (payment in store), and
+ * whether shoppers are offered cards now: not where the provider lacks a setting (cardSetupMissing, checked here
+ * on the server with the secrets opened; only the yes/no is answered).
+ */
 export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSettings> {
   const stored = (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain;
   const provider = PAYMENT_PROVIDERS.find((p) => p === stored.payment_provider) ?? null;
   const base = { payment_provider: provider, payment_preparable: flag(stored.payment_preparable), payment_charge_account: flag(stored.payment_charge_account) };
-  return provider ? { ...base, [provider]: PUBLIC_FIELDS[provider]((stored[provider] ?? {}) as Plain) } : base;
+  if (!provider) return { ...base, cards_offered: false };
+  const view = { ...base, [provider]: PUBLIC_FIELDS[provider]((stored[provider] ?? {}) as Plain) } as PaymentSettings;
+  const ready = cardsReady(provider, stored[provider]);
+  return { ...view, cards_offered: ready && takesCardsOnline(view) };
 }
+
+/** Whether the provider has what it needs; without SECRETS_KEY (production) no secret opens, so no card can be taken. */
+function cardsReady(provider: string, section: unknown): boolean {
+  try {
+    return !cardSetupMissing({ payment_provider: provider, [provider]: openSection(section) });
+  } catch {
+    return false;
+  }
+}
+
+/** A provider's section with its secrets opened (one stored in the clear, or sealed with another key, is null: not used). */
+const openSection = (section: unknown) => (section && typeof section === 'object' && !Array.isArray(section)
+  ? Object.fromEntries(Object.entries(section as Plain).map(([field, value]) => [field, SECRET_FIELDS.has(field) ? openSecret(value) : value]))
+  : section);
 
 /**
  * The store's payment settings as stored, secret keys included: for the payment adapter on the server only
@@ -31,9 +52,7 @@ export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSe
 export async function storedPaymentSettings(ctx: RequestContext): Promise<Plain & { payment_provider?: string | null }> {
   const stored = (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain & { payment_provider?: string | null };
   // Secrets are stored sealed (AES-256-GCM, server-kit secrets.ts); one stored in the clear is not used.
-  const opened = Object.entries(stored).map(([name, section]) => [name, section && typeof section === 'object' && !Array.isArray(section)
-    ? Object.fromEntries(Object.entries(section as Plain).map(([field, value]) => [field, SECRET_FIELDS.has(field) ? openSecret(value) : value]))
-    : section]);
+  const opened = Object.entries(stored).map(([name, section]) => [name, openSection(section)]);
   return Object.fromEntries(opened) as Plain & { payment_provider?: string | null };
 }
 

@@ -44,7 +44,7 @@ describe('admin payment settings (the store owner)', () => {
     const res = await adminView();
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
-      payment_provider: null, payment_preparable: false, payment_charge_account: false, large_first_order_cents: 50_000,
+      payment_provider: null, payment_preparable: false, payment_charge_account: false, large_first_order_cents: 50_000, card_setup_missing: null,
       stripe: { publishable_key: '', is_live: false, account_id: '', disable_save_card: false, secret_key_set: false, webhook_secret_set: false },
       ...NO_OTHER_PROVIDER,
     });
@@ -111,7 +111,7 @@ describe('admin payment settings (the store owner)', () => {
     const res = await save({ payment_provider: 'stripe', payment_preparable: true, stripe: STRIPE });
     expect(res.statusCode, res.body).toBe(200);
     const expected = {
-      payment_provider: 'stripe', payment_preparable: true, payment_charge_account: false, large_first_order_cents: 50_000,
+      payment_provider: 'stripe', payment_preparable: true, payment_charge_account: false, large_first_order_cents: 50_000, card_setup_missing: null,
       stripe: { publishable_key: 'pk_test_owner42', is_live: false, account_id: 'acct_1Owner', disable_save_card: true, secret_key_set: true, webhook_secret_set: true },
       ...NO_OTHER_PROVIDER,
     };
@@ -125,7 +125,7 @@ describe('admin payment settings (the store owner)', () => {
     expect(openSecret(stripe.secret_key)).toBe('sk_test_owner42secret');
     expect(openSecret(stripe.webhook_secret)).toBe('whsec_owner42hook');
     // The public answer keeps its shape: public fields only.
-    expect(await publicView()).toEqual({ payment_provider: 'stripe', payment_preparable: true, payment_charge_account: false, stripe: { publishable_key: 'pk_test_owner42', is_live: false, account_id: 'acct_1Owner', disable_save_card: true } });
+    expect(await publicView()).toEqual({ payment_provider: 'stripe', payment_preparable: true, payment_charge_account: false, cards_offered: true, stripe: { publishable_key: 'pk_test_owner42', is_live: false, account_id: 'acct_1Owner', disable_save_card: true } });
   });
 
   it('keeps the stored secrets when they are left empty or out', async () => {
@@ -143,7 +143,7 @@ describe('admin payment settings (the store owner)', () => {
     const res = await save({ payment_provider: null });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ payment_provider: null, stripe: { publishable_key: 'pk_test_owner43', secret_key_set: true } });
-    expect(await publicView()).toEqual({ payment_provider: null, payment_preparable: true, payment_charge_account: false });
+    expect(await publicView()).toEqual({ payment_provider: null, payment_preparable: true, payment_charge_account: false, cards_offered: false });
     // Back to Stripe without typing the secret again.
     expect((await save({ payment_provider: 'stripe' })).json().data.payment_provider).toBe('stripe');
     expect((await save({ payment_provider: null })).statusCode).toBe(200);
@@ -193,7 +193,7 @@ describe('admin payment settings (the store owner)', () => {
     expect([isSealed(stored.transaction_key), isSealed(stored.signature_key)]).toEqual([true, true]);
     expect(openSecret(stored.transaction_key)).toBe('346HZ32z3fP4hTG2');
     expect(await publicView()).toEqual({
-      payment_provider: 'authorize_net', payment_preparable: true, payment_charge_account: false,
+      payment_provider: 'authorize_net', payment_preparable: true, payment_charge_account: false, cards_offered: true,
       authorize_net: { is_live: false, login_id: '5KP3u95bQpv', client_key: 'Ck'.repeat(30), show_biling_address: false, disable_save_card: true },
     });
     // An empty secret keeps the stored one; choosing it again needs no typing.

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { scoped } from '@platform/db';
 import type { PaymentSettingsAdmin, PaymentSettingsUpdate } from '@platform/contracts';
 import {
-  largeFirstOrderCents, largeFirstOrderProblem, OTHER_CARD_PROVIDERS, PAYMENT_SETTINGS_SAVED, paymentSettingsProblems, PROVIDER_SETTINGS, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY,
+  cardSetupMissing, largeFirstOrderCents, largeFirstOrderProblem, OTHER_CARD_PROVIDERS, PAYMENT_SETTINGS_SAVED, paymentSettingsProblems, PROVIDER_SETTINGS, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY,
   type OtherCardProvider, type ProviderSettingsForm, type StripeSettingsForm,
 } from '@platform/domain';
 import { AppError, openSecret, rejectFieldProblems, sealSecret, type RequestContext } from '@platform/server-kit';
@@ -69,10 +69,13 @@ function providerAdminView(provider: OtherCardProvider, stored: Plain): Record<s
 export async function getPaymentSettingsForOwner(ctx: RequestContext): Promise<PaymentSettingsAdmin> {
   const [publicView, stored] = await Promise.all([getPaymentSettings(ctx), storedPayment(ctx)]);
   const others = Object.fromEntries(OTHER_CARD_PROVIDERS.map((p) => [p, providerAdminView(p, (stored[p] ?? {}) as Plain)]));
+  const sections = { stripe: stripeAdminView((stored.stripe ?? {}) as Plain), ...others };
   return {
     payment_provider: publicView.payment_provider, payment_preparable: publicView.payment_preparable, payment_charge_account: publicView.payment_charge_account === true,
     large_first_order_cents: largeFirstOrderCents(stored.large_first_order_cents),
-    stripe: stripeAdminView((stored.stripe ?? {}) as Plain), ...others,
+    // The same rule as the storefront's cards_offered, on the owner's view (each secret as whether one is saved).
+    card_setup_missing: cardSetupMissing({ payment_provider: publicView.payment_provider, ...sections }),
+    ...sections,
   } as PaymentSettingsAdmin;
 }
 

@@ -11,7 +11,7 @@ const fill = async (user: User, label: string, value: string) => { await user.cl
 const URL = 'GET /api/admin/fulfillment/payment-settings';
 const SAVE = 'POST /api/admin/fulfillment/payment-settings';
 const STRIPE_ACTIVE: PaymentSettingsAdmin = {
-  payment_provider: 'stripe', payment_preparable: false, payment_charge_account: false, large_first_order_cents: 50_000,
+  payment_provider: 'stripe', payment_preparable: false, payment_charge_account: false, large_first_order_cents: 50_000, card_setup_missing: null,
   stripe: { publishable_key: 'pk_test_shop', is_live: false, account_id: '', disable_save_card: false, secret_key_set: true, webhook_secret_set: false },
   adyen: { merchant_account: '', client_key: '', live_url_prefix: '', is_live: false, disable_save_card: false, api_key_set: false, hmac_key_set: false },
   authorize_net: { login_id: '5KP3u95bQpv', client_key: 'Ck'.repeat(30), is_live: false, disable_save_card: false, transaction_key_set: true, signature_key_set: false },

@@ -10,9 +10,9 @@ const DRILL = cartLine({ store_product_id: 101, sku: 'DCD771C2', title: 'DeWalt 
 const BITS = cartLine({ store_product_id: 102, sku: 'DW1354', title: 'Drill Bit Set', price: '12.49', quantity: 2 });
 const CART = pickupCart([DRILL, BITS]);
 const CONTACT = { first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', telephone: '5035550142', note: 'Side door, please' };
-const PAY_IN_STORE: PaymentSettings = { payment_provider: null, payment_preparable: false };
+const PAY_IN_STORE: PaymentSettings = { payment_provider: null, payment_preparable: false, cards_offered: false };
 const STRIPE_TEST_MODE: PaymentSettings = {
-  payment_provider: 'stripe', payment_preparable: true, stripe: { publishable_key: 'pk_test_123', is_live: false, account_id: 'acct_123', disable_save_card: false },
+  payment_provider: 'stripe', payment_preparable: true, cards_offered: true, stripe: { publishable_key: 'pk_test_123', is_live: false, account_id: 'acct_123', disable_save_card: false },
 };
 
 const ORDER: PlacedOrder = {
@@ -369,10 +369,10 @@ describe('checkout: Payment step', () => {
 
   describe('card providers other than Stripe', () => {
     const TEST_MODE: Record<'adyen' | 'authorize_net' | 'plugnpay' | 'fiserv', PaymentSettings> = {
-      adyen: { payment_provider: 'adyen', payment_preparable: false, adyen: { origin_key: 'test_ABCDEFGHIJKLMNOPQRSTUV', environment: 'test', disable_save_card: false } },
-      authorize_net: { payment_provider: 'authorize_net', payment_preparable: false, authorize_net: { is_live: false, login_id: 'login123', client_key: 'k'.repeat(50), show_biling_address: false, disable_save_card: false } },
-      plugnpay: { payment_provider: 'plugnpay', payment_preparable: false, plugnpay: { host: '', username: 'pnpdemo', currency: 'USD', disable_save_card: false } },
-      fiserv: { payment_provider: 'fiserv', payment_preparable: false, fiserv: { is_live: false, disable_save_card: false } },
+      adyen: { payment_provider: 'adyen', payment_preparable: false, cards_offered: true, adyen: { origin_key: 'test_ABCDEFGHIJKLMNOPQRSTUV', environment: 'test', disable_save_card: false } },
+      authorize_net: { payment_provider: 'authorize_net', payment_preparable: false, cards_offered: true, authorize_net: { is_live: false, login_id: 'login123', client_key: 'k'.repeat(50), show_biling_address: false, disable_save_card: false } },
+      plugnpay: { payment_provider: 'plugnpay', payment_preparable: false, cards_offered: true, plugnpay: { host: '', username: 'pnpdemo', currency: 'USD', disable_save_card: false } },
+      fiserv: { payment_provider: 'fiserv', payment_preparable: false, cards_offered: true, fiserv: { is_live: false, disable_save_card: false } },
     };
     const declined = () => new Failure(422, 'Your card was declined.', { payment_token: ['Your card was declined.'] });
 

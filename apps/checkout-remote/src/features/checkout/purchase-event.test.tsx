@@ -31,7 +31,7 @@ const PURCHASE = {
 const doneApi = () => new FakeApi()
   .on('GET /api/check-active-coupons', { data: { active: false } })
   .on('GET /api/cart-parcels', { data: pickupCart([DRILL, BITS]) })
-  .on('GET /api/payment-settings', { data: { payment_provider: null, payment_preparable: false } })
+  .on('GET /api/payment-settings', { data: { payment_provider: null, payment_preparable: false, cards_offered: false } })
   .on('GET /api/cart-preferences', { data: { order_type: null, location_id: null, address: null } })
   .on('POST /api/customer/orders/submit', { status: true, message: ORDER_PLACED, order: ORDER })
   .on('GET /api/orders/order', { data: ORDER });
