@@ -13,7 +13,10 @@ type Server = (body: Greeting) => Promise<{ message: string; data: Greeting }>;
 function GreetingForm({ load, server, onSaved }: { load: SettingsLoad<Greeting>; server: Server; onSaved?: () => void }) {
   const greeting = useSettingsForm(load, [(body: Greeting) => ({ unwrap: () => server(body) }), { isLoading: false }] as const, {
     from: (data: Greeting) => ({ text: data.text }),
-    check: (form) => ({ body: { text: form.text.trim() }, problems: form.text.trim() ? {} : { text: 'Write a greeting.' } }),
+    check: (form) => {
+      const problems: Record<string, string> = form.text.trim() ? {} : { text: 'Write a greeting.' };
+      return { body: { text: form.text.trim() }, problems };
+    },
     fallback: 'The greeting could not be saved.',
     onSaved,
   });
