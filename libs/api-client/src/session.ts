@@ -7,7 +7,8 @@ export interface SessionUser {
   access_token: string;
   loginKeep: boolean;
   data: {
-    customer: { slug: string; first_name: string; last_name: string; receive_marketing: boolean | null; permissions: string[] };
+    /** is_sub_account: a staff sub-account; absent in a session kept before the login answer had it (taken as the owner's: the server still refuses). */
+    customer: { slug: string; first_name: string; last_name: string; receive_marketing: boolean | null; permissions: string[]; is_sub_account?: boolean };
     is_developer: boolean;
   };
 }

@@ -8,6 +8,8 @@ export const CustomerSummary = Type.Object({
   /** null: the shopper never answered (spec 2 §3 'default unset'); no marketing e-mails go to them. */
   receive_marketing: Type.Union([Type.Boolean(), Type.Null()]),
   permissions: Type.Array(Type.String()),
+  /** A staff sub-account (true) or the store owner or a shopper (false): the admin menus leave out the owner's screens (docs/API-DECISIONS.md). */
+  is_sub_account: Type.Boolean(),
 });
 export const LoginResponse = Type.Object({
   status: Type.String(),

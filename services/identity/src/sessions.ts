@@ -54,6 +54,7 @@ export function sessionAnswer(ctx: RequestContext, customer: CustomerDoc, token:
       customer: {
         slug: customer.slug, first_name: customer.firstName, last_name: customer.lastName, receive_marketing: customer.receiveMarketing ?? null,
         permissions: effectivePermissions({ isAdmin: customer.isAdmin, isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions }, ctx.tenant),
+        is_sub_account: Boolean(customer.isSubAccount),
       },
       is_developer: customer.isDeveloper,
     },

@@ -65,6 +65,16 @@ describe('sub-accounts (settings › sub-accounts)', () => {
     expect(Date.now() - Date.parse(list[0].last_active_at)).toBeLessThan(60_000);
   });
 
+  it("tells the owner from a sub-account in the login answer (is_sub_account), by token too", async () => {
+    const ownerAnswer = (await login('owner@subs.test')).json();
+    expect(ownerAnswer).toMatchObject({ is_admin: true, data: { customer: { slug: 'owner', is_sub_account: false } } });
+    const staffAnswer = (await login('casey@subs.test')).json();
+    expect(staffAnswer).toMatchObject({ is_admin: true, data: { customer: { permissions: ['edit_products'], is_sub_account: true } } });
+    const byToken = await call('POST', 'login-by-token', undefined, { token: staffAnswer.access_token });
+    expect(byToken.json().data.customer.is_sub_account).toBe(true);
+    expect((await call('POST', 'login-by-token', undefined, { token: ownerAnswer.access_token })).json().data.customer.is_sub_account).toBe(false);
+  });
+
   it('lets a manager give only what it holds, and keeps what it cannot see', async () => {
     await call('POST', 'sub-accounts/create', owner, staff({ first_name: 'Morgan', email: 'morgan@subs.test', permissions: ['manage_sub_accounts', 'view_emails'] }));
     const morgan = (await login('morgan@subs.test')).json().access_token;

@@ -11,7 +11,7 @@ import { FakeApi, renderCheckout } from '../../test-support';
 
 const SIGNED_IN: LoginResponse = {
   status: 'success', message: 'Signed in.', mfa: false, token: null, showContact: false, master_login: false, access_token: 'customer-token', is_admin: false,
-  data: { customer: { slug: 'jane-doe', first_name: 'Jane', last_name: 'Doe', receive_marketing: false, permissions: [] }, is_developer: false },
+  data: { customer: { slug: 'jane-doe', first_name: 'Jane', last_name: 'Doe', receive_marketing: false, permissions: [], is_sub_account: false }, is_developer: false },
 };
 
 const signInApi = () => new FakeApi()
