@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SETTINGS_SCREENS, adminLandingPath, adminScreenPermission, screensOpenTo, effectivePermissions, permissionsAfterChange, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
+import { ADMIN_SETTINGS_SCREENS, adminLandingPath, adminScreenPermission, isOwnerOnlyScreen, screensOpenTo, effectivePermissions, permissionsAfterChange, grantablePermissions, LIMITED_PERMISSIONS, permissionLabel, PERMISSIONS } from './index';
 
 const standard = { plan: 'standard', features: {} };
 const sub = (permissions: string[]) => ({ isAdmin: true, isSubAccount: true, permissions });
@@ -65,5 +65,13 @@ describe('settings screens in the menus', () => {
     expect(labels([...PERMISSIONS])).toEqual(ADMIN_SETTINGS_SCREENS.map((s) => s.label));
     expect(labels(['edit_department_mapping'])).toEqual(['Payment Options', 'Partner Stores', 'Department Mapping', 'Two-Step Sign-In']);
     expect(labels([])).toEqual(['Payment Options', 'Partner Stores', 'Two-Step Sign-In']);
+  });
+
+  it("leaves the owner's screens (payment, partner stores) out for a sub-account, whatever it holds", () => {
+    const labels = (isSubAccount: boolean) => screensOpenTo(ADMIN_SETTINGS_SCREENS, [...PERMISSIONS], isSubAccount).map((s) => s.label);
+    expect(labels(true)).toEqual(ADMIN_SETTINGS_SCREENS.map((s) => s.label).filter((l) => l !== 'Payment Options' && l !== 'Partner Stores'));
+    expect(labels(false)).toContain('Partner Stores');
+    expect(isOwnerOnlyScreen('/admin/settings/partner-stores/')).toBe(true);
+    expect(isOwnerOnlyScreen('/admin/settings/sub-accounts')).toBe(false);
   });
 });

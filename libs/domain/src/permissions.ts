@@ -102,7 +102,7 @@ export function adminScreenPermission(path: string): Permission | null {
 export const ADMIN_SETTINGS_SCREENS: readonly { label: string; to: string }[] = [
   { label: 'About Us', to: '/admin/settings/about-us' },
   { label: 'Fulfillment Options', to: '/admin/settings/fulfillment-options' },
-  // Everyone's link; a sub-account opening it is told that only the store owner sets payment.
+  // The owner's alone (OWNER_ONLY_SCREENS): a sub-account who opens it by its address is told so.
   { label: 'Payment Options', to: '/admin/settings/payment-options' },
   // The owner's too, told the same way (docs/PARTNER-INVENTORY.md).
   { label: 'Partner Stores', to: '/admin/settings/partner-stores' },
@@ -119,9 +119,23 @@ export const ADMIN_SETTINGS_SCREENS: readonly { label: string; to: string }[] = 
   { label: 'Two-Step Sign-In', to: '/admin/settings/mfa' },
 ];
 
-/** The screens of a list that these permissions open (a screen needing none is everyone's). */
-export function screensOpenTo<T extends { to: string }>(screens: readonly T[], permissions: readonly string[]): T[] {
+/**
+ * Screens whose API only the store owner may use (the server's requireStoreOwner): payment and partner stores.
+ * No permission opens them to a sub-account.
+ */
+const OWNER_ONLY_SCREENS = ['/admin/settings/payment-options', '/admin/settings/partner-stores'];
+export const isOwnerOnlyScreen = (path: string) => {
+  const clean = path.replace(/\/$/, '');
+  return OWNER_ONLY_SCREENS.some((p) => clean === p || clean.startsWith(`${p}/`));
+};
+
+/**
+ * The screens of a list that these permissions open (a screen needing none is everyone's); a sub-account
+ * (the login answer's is_sub_account) is not offered the owner's screens.
+ */
+export function screensOpenTo<T extends { to: string }>(screens: readonly T[], permissions: readonly string[], isSubAccount = false): T[] {
   return screens.filter((screen) => {
+    if (isSubAccount && isOwnerOnlyScreen(screen.to)) return false;
     const needs = adminScreenPermission(screen.to);
     return needs === null || permissions.includes(needs);
   });

@@ -16,7 +16,7 @@ const Edit = styled(Link)`
  */
 export function AdminEditLink({ to, label }: { to: string; label: string }) {
   const user = useSession();
-  if (!user?.is_admin || !screensOpenTo([{ to }], user.data.customer.permissions).length) return null;
+  if (!user?.is_admin || !screensOpenTo([{ to }], user.data.customer.permissions, user.data.customer.is_sub_account).length) return null;
   return (
     <Edit to={to} aria-label={label} data-testid="admin-edit">
       <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path fill="currentColor" d="M11.7 1.3a1 1 0 0 1 1.4 0l1.6 1.6a1 1 0 0 1 0 1.4L5.4 13.6 2 14l.4-3.4 9.3-9.3z" /></svg>

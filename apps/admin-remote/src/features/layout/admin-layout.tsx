@@ -70,7 +70,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const [contactOpen, setContactOpen] = useState(false);
   const items = business?.wizard_enabled ? [...NAV_ITEMS, WIZARD_ITEM] : NAV_ITEMS;
   const { pathname } = useLocation();
-  const settingsScreens = pathname.startsWith('/admin/settings') ? screensOpenTo(ADMIN_SETTINGS_SCREENS, user?.data.customer.permissions ?? []) : [];
+  const settingsScreens = pathname.startsWith('/admin/settings') ? screensOpenTo(ADMIN_SETTINGS_SCREENS, user?.data.customer.permissions ?? [], user?.data.customer.is_sub_account) : [];
   return (
     <>
       <Bar>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ONLY_STORE_OWNER_PARTNERS, PARTNER_ID_INVALID, PARTNER_ID_OWN, partnerIdListed, PARTNERS_SAVED } from '@platform/domain';
-import { Failure, FakeApi, later, renderAdmin, type Answers } from '../../test-support';
+import { Failure, FakeApi, later, OWNER, renderAdmin, type Answers } from '../../test-support';
 
 const URL = 'GET /api/admin/settings/partner-businesses';
 const SAVE = 'POST /api/admin/settings/partner-businesses';
@@ -92,6 +92,24 @@ describe('Settings › Partner Stores', () => {
     renderAdmin('/admin/settings/partner-stores', { api: new FakeApi().on(URL, new Failure(403, ONLY_STORE_OWNER_PARTNERS)) });
     expect((await screen.findByRole('alert')).textContent).toContain(ONLY_STORE_OWNER_PARTNERS);
     expect(screen.queryByRole('form', { name: 'Partner stores' })).toBeNull();
+  });
+
+  it("is not in a sub-account's settings menu, nor is Payment Options; one who opens it by its address is told why", async () => {
+    const staff = { ...OWNER, data: { ...OWNER.data, customer: { ...OWNER.data.customer, slug: 'staff', is_sub_account: true } } };
+    renderAdmin('/admin/settings/partner-stores', { user: staff, api: new FakeApi().on(URL, new Failure(403, ONLY_STORE_OWNER_PARTNERS)) });
+    expect((await screen.findByRole('alert')).textContent).toContain(ONLY_STORE_OWNER_PARTNERS);
+    const links = within(screen.getByRole('navigation', { name: 'Settings' })).getAllByRole('link').map((l) => l.textContent);
+    expect(links).toContain('Sub-accounts');
+    expect(links).not.toContain('Partner Stores');
+    expect(links).not.toContain('Payment Options');
+  });
+
+  it("is in the owner's settings menu with Payment Options", async () => {
+    renderAdmin('/admin/settings/partner-stores', { user: { ...OWNER, data: { ...OWNER.data, customer: { ...OWNER.data.customer, is_sub_account: false } } }, api: new FakeApi().on(URL, settings([])) });
+    await screen.findByRole('form', { name: 'Partner stores' });
+    const menu = within(screen.getByRole('navigation', { name: 'Settings' }));
+    expect(menu.getByRole('link', { name: 'Partner Stores' }).getAttribute('href')).toBe('/admin/settings/partner-stores');
+    expect(menu.getByRole('link', { name: 'Payment Options' }).getAttribute('href')).toBe('/admin/settings/payment-options');
   });
 
   it('offers a retry when the list does not load', async () => {

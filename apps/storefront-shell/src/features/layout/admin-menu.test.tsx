@@ -7,7 +7,7 @@ import { Header } from './header';
 
 const admin = (permissions: string[], isSubAccount = false): SessionUser => ({
   is_admin: true, access_token: 'admin-token', loginKeep: true,
-  data: { customer: { slug: isSubAccount ? 'staff' : 'owner', first_name: 'Olive', last_name: 'Owner', receive_marketing: false, permissions }, is_developer: false },
+  data: { customer: { slug: isSubAccount ? 'staff' : 'owner', first_name: 'Olive', last_name: 'Owner', receive_marketing: false, permissions, is_sub_account: isSubAccount }, is_developer: false },
 });
 
 /** Opens the admin's menu in the header (spec 1 "Header") and lists its links as name → address. */
@@ -37,6 +37,17 @@ describe("the header's admin menu (spec 1 'Header')", () => {
     expect(links).toContain('Product Listings');
     expect(links).toContain('Orders');
     for (const hidden of ['Emails', 'Featured Products', 'Top Banner', 'Department Mapping', 'Social Media Accounts', 'About Us']) expect(links).not.toContain(hidden);
+  });
+
+  it("leaves the owner's screens (Payment Options, Partner Stores) out for a sub-account holding every permission", async () => {
+    const links = Object.keys(await adminMenu(admin([...PERMISSIONS], true)));
+    expect(links).toContain('Sub-accounts');
+    expect(links).not.toContain('Payment Options');
+    expect(links).not.toContain('Partner Stores');
+  });
+
+  it("gives the owner its own screens, Payment Options and Partner Stores", async () => {
+    expect(await adminMenu(admin([...PERMISSIONS]))).toMatchObject({ 'Payment Options': '/admin/settings/payment-options', 'Partner Stores': '/admin/settings/partner-stores' });
   });
 
   it('gives a sub-account with manage_featured_products the Featured Products screen', async () => {

@@ -67,13 +67,13 @@ function PaintProductsMenu() {
 /**
  * Spec 1 "Header": an admin's side menu under their name ('Admin' without a first name), with the admin
  * screens their permissions open: Orders, Emails, Featured Products, then each settings screen by name (the spec's
- * one Settings entry, spelled out).
+ * one Settings entry, spelled out); a sub-account is not offered the owner's screens.
  */
 const ADMIN_MENU = [
   { label: 'Orders', to: '/admin/orders' }, { label: 'Emails', to: '/admin/emails' }, { label: 'Featured Products', to: '/admin/featured' }, ...ADMIN_SETTINGS_SCREENS,
 ];
-function AdminMenu({ firstName, permissions, onLogout }: { firstName: string; permissions: string[]; onLogout: () => void }) {
-  const links = screensOpenTo(ADMIN_MENU, permissions);
+function AdminMenu({ firstName, permissions, subAccount, onLogout }: { firstName: string; permissions: string[]; subAccount: boolean; onLogout: () => void }) {
+  const links = screensOpenTo(ADMIN_MENU, permissions, subAccount);
   return (
     <NavDropdown label={firstName.trim() || 'Admin'} testId="admin-menu" links={links}
       footer={<Button $variant="secondary" onClick={onLogout}>Log out</Button>} />
@@ -118,7 +118,7 @@ export function Header() {
           {store?.phone ? <PhoneLink phone={store.phone} /> : null}
           {!user && !settings?.hideRegistration && ordering ? <><Link to="/login">Sign In</Link><Link to="/register">Sign Up</Link></> : null}
           {user && !user.is_admin ? <><Link to="/account">My Account</Link><Link to="/orders">My Orders</Link></> : null}
-          {user?.is_admin ? <AdminMenu firstName={user.data.customer.first_name ?? ''} permissions={user.data.customer.permissions} onLogout={() => void logout()} /> : null}
+          {user?.is_admin ? <AdminMenu firstName={user.data.customer.first_name ?? ''} permissions={user.data.customer.permissions} subAccount={user.data.customer.is_sub_account === true} onLogout={() => void logout()} /> : null}
           {user && !user.is_admin ? <Button $variant="secondary" onClick={() => void logout()}>Log out</Button> : null}
         </Account>
       </Top>
