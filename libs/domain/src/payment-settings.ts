@@ -221,7 +221,7 @@ export function providerSettingsProblems(provider: OtherCardProvider, form: Prov
  * (services/payments *-registry.ts), and on live the public key its card form in the browser is made with (test mode
  * shows the provider's test cards instead). Labels as the owner's screen names them, in a sentence.
  */
-interface CardCredential { key: string; label: string; also?: string; liveOnly?: true }
+export interface CardCredential { key: string; label: string; also?: string; liveOnly?: true }
 export const CARD_CREDENTIALS: Record<ChoosablePaymentProvider, readonly CardCredential[]> = {
   stripe: [{ key: 'secret_key', label: 'secret key' }, { key: 'publishable_key', label: 'publishable key', liveOnly: true }],
   adyen: [
