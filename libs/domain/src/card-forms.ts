@@ -41,8 +41,10 @@ const adyenTestCard = (number: string, holderName?: string) => JSON.stringify({
  * - Stripe: its documented test PaymentMethods (pm_card_…), accepted by Stripe's test mode and the local stand-in.
  * - Adyen: its documented test card numbers in the unencrypted `test_` form; 'DECLINED' as the holder name is its
  *   documented way to test a refusal; 4917 6100 0000 0000 asks for 3-D Secure.
- * - Authorize.Net: Accept nonces standing for its testing guide's cards. Authorize.Net mints a nonce only from card
- *   data sent to it, so these are the local stand-in's (authorize_net-fake.ts), not the sandbox's.
+ * - Authorize.Net: Accept nonces standing for its testing guide's cards (one typed with the guide's card code 901
+ *   and billing ZIP 46205: held, but the bank's CVV and AVS answers are N, so the order's fraud checks fail).
+ *   Authorize.Net mints a nonce only from card data sent to it, so these are the local stand-in's
+ *   (authorize_net-fake.ts), not the sandbox's.
  * - Plug'n Pay: the local stand-in's tokens (plugnpay-fake.ts; Plug'n Pay documents card numbers only).
  * - Fiserv: Fiserv's own example payment tokens, which the local stand-in knows as its test cards (fiserv-fake.ts).
  */
@@ -63,6 +65,7 @@ export const PROVIDER_TEST_CARDS: Record<CardProvider, readonly TestCard[]> = {
     { token: 'AcceptTestNonceVisa4111AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', label: 'Visa ending 1111 (approved)' },
     { token: 'AcceptTestNonceMastercard0015AAAAAAAAAAAAAAAAAAAAAAAAAAAA', label: 'Mastercard ending 0015 (approved)' },
     { token: 'AcceptTestNonceDeclined4222AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', label: 'Visa ending 2222 (declined)' },
+    { token: 'AcceptTestNonceVisa4111Cvv901Zip46205AAAAAAAAAAAAAAAAAAAA', label: 'Visa ending 1111, card code and ZIP not matching (approved)' },
   ],
   plugnpay: [
     { token: 'pnp_tok_visa', label: 'Visa ending 1111 (approved)' },

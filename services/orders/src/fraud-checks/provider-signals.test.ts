@@ -167,6 +167,10 @@ describe('fraud signals of card orders through the other providers', () => {
     expect(cart.json().data.item_count).toBe(1);
     expect(anet.transactions().filter((t) => t.status === 'declined')).toHaveLength(1);
 
+    // The Payment step's test mode card typed with the same triggers (card code 901, ZIP 46205): the store can see it there too.
+    const testMode = await placeOrder('authorize_net', 'FpAnet0005', { first: 'Lu', email: 'lu.anet@example.com' }, PROVIDER_TEST_CARDS.authorize_net[3].token);
+    expect(await check('authorize_net', testMode)).toMatchObject({ level: 'review', card: { cvc_check: 'failed', address_check: 'failed', postal_code_check: 'failed' } });
+
     // A card with a matching card code and ZIP: every check passed, nothing to look at.
     const clean = await placeOrder('authorize_net', 'FpAnet0004', { first: 'Kim', email: 'kim.anet@example.com' }, anet.tokenFor(visa, '1230', { cardCode: '123', zip: '97201' }));
     expect(await check('authorize_net', clean)).toMatchObject({ level: 'none', signals: [], card: { cvc_check: 'passed', address_check: 'passed', postal_code_check: 'passed' } });

@@ -75,12 +75,14 @@ export const TEST_CARDS = { visa: '4111111111111111', mastercard: '5424000000000
 /**
  * The nonces the Payment step's test mode sends (libs/domain TEST_CARDS.authorize_net), standing for the testing
  * guide's cards: the stand-in's own (Authorize.Net mints nonces only from card data), reusable and never expiring.
- * The third declines (reason 2) whatever the amount.
+ * The third declines (reason 2) whatever the amount; the fourth was typed with the guide's card code 901 and ZIP
+ * 46205 (CVV N, AVS N).
  */
-const TEST_MODE_NONCES = new Map<string, { number: string; declines?: true }>([
+const TEST_MODE_NONCES = new Map<string, { number: string; declines?: true; cardCode?: string; zip?: string }>([
   [TEST_MODE_CARDS.authorize_net[0].token, { number: TEST_CARDS.visa }],
   [TEST_MODE_CARDS.authorize_net[1].token, { number: TEST_CARDS.mastercard }],
   [TEST_MODE_CARDS.authorize_net[2].token, { number: TEST_CARDS.reasonCode, declines: true }],
+  [TEST_MODE_CARDS.authorize_net[3].token, { number: TEST_CARDS.visa, cardCode: '901', zip: '46205' }],
 ]);
 
 /** The testing guide's billing ZIP codes: one declines, the others set the AVS answer. */
@@ -208,7 +210,10 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
   /** A nonce the fake knows: one it minted, or a test mode nonce (a fresh, unused one each time). */
   function nonceOf(value: string): Nonce | undefined {
     const test = TEST_MODE_NONCES.get(value);
-    if (test) return { card: { number: test.number, expiry: '2030-12', type: cardType(test.number), ...(test.declines ? { declines: true as const } : {}) }, expires: Number.POSITIVE_INFINITY, used: false };
+    if (test) {
+      const { number, ...typed } = test;
+      return { card: { number, expiry: '2030-12', type: cardType(number), ...typed }, expires: Number.POSITIVE_INFINITY, used: false };
+    }
     return nonces.get(value);
   }
 
