@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { useToasts } from '@platform/api-client';
 import type { AdminCustomerDetails, AdminCustomerPage, AdminCustomerRow, CustomerAccountSettings, CustomerTotals } from '@platform/contracts';
-import { ACCOUNT_FIELD_DEFAULTS, ACCOUNT_FIELD_LABEL_NEEDED, ACCOUNT_FIELD_NO_MARKUP, ACCOUNT_SETTINGS_SAVED, NO_PERMISSION } from '@platform/domain';
+import { ACCOUNT_FIELD_DEFAULTS, ACCOUNT_FIELD_LABEL_NEEDED, ACCOUNT_FIELD_NO_MARKUP, ACCOUNT_SETTINGS_SAVED, CUSTOMER_DATA_OWNER_ONLY, NO_PERMISSION } from '@platform/domain';
 import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
-import { Failure, renderAdmin, type Answers } from '../../test-support';
+import { Failure, OWNER, renderAdmin, type Answers } from '../../test-support';
 
 /** The Customers screen's routes (services/identity customers-admin, services/orders customer-admin.ts) beside the admin's others. */
 interface CustomerAnswers extends Answers {
@@ -214,6 +214,19 @@ describe('Customers', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete personal data' }));
     expect(await within(dialog).findByText("Only the store owner can export or delete a customer's personal data.")).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Ann Lee' })).toBeTruthy();
+  });
+
+  it("tells a sub-account that a customer's personal data is the owner's, without the buttons the server would refuse", async () => {
+    const api = new FakeApi()
+      .on('GET /api/admin/customers', page([ANN]))
+      .on('GET /api/admin/customers/totalAccounts', { total: 1, marketing: 1 })
+      .on(`POST /api/admin/customer/${ANN.id}`, ANN_DETAILS);
+    const staff = { ...OWNER, data: { ...OWNER.data, customer: { ...OWNER.data.customer, slug: 'staff', is_sub_account: true } } };
+    renderAdmin(`/admin/customers?open=${ANN.id}`, { api, user: staff });
+    const panel = await screen.findByRole('region', { name: 'Ann Lee' });
+    expect(within(panel).getByRole('note').textContent).toBe(CUSTOMER_DATA_OWNER_ONLY);
+    expect(within(panel).queryByRole('button', { name: 'Export their data' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Delete their data…' })).toBeNull();
   });
 });
 

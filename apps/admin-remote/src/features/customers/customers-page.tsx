@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AdminCustomerRow } from '@platform/contracts';
-import { addressLine, adminOrderPath, eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS, shortDate } from '@platform/domain';
+import { addressLine, adminOrderPath, CUSTOMER_DATA_OWNER_ONLY, eraseCustomerQuestion, formatPhone, ORDER_STATUS_LABELS, shortDate } from '@platform/domain';
 import { Link, useSearchParams } from '@platform/routing';
-import { errorMessage, notify } from '@platform/api-client';
+import { errorMessage, notify, useSession } from '@platform/api-client';
 import { Button, Container, EmptyState, ErrorNotice, Field, Loading, Modal, PageTitle, PaginationBar } from '@platform/ui';
 import { customersApi, downloadCustomerData, downloadCustomersExcel } from './customers-api';
 import { DetailPanel as Panel, Facts, ListTable as Table, panelNotReady } from '../layout/list-parts';
@@ -34,9 +34,11 @@ const Privacy = styled.div`
 
 /**
  * The store owner's privacy actions on one customer (GDPR-style): their personal data as a JSON file, and deleting
- * it after a confirmation that names what goes and what stays. Staff are refused by the server with its reason.
+ * it after a confirmation that names what goes and what stays. A sub-account (the session's is_sub_account) is told
+ * it is the owner's instead of offered what the server would refuse.
  */
 function CustomerPrivacy({ id, name, onDeleted }: { id: string; name: string; onDeleted: (message: string) => void }) {
+  const subAccount = useSession()?.data.customer.is_sub_account === true;
   const [exporting, setExporting] = useState(false);
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState('');
@@ -60,10 +62,10 @@ function CustomerPrivacy({ id, name, onDeleted }: { id: string; name: string; on
     <Privacy>
       <h3 id="customer-privacy">Personal data</h3>
       <p>At the customer's request, download everything the store holds about them, or delete it. Only the store owner can do this.</p>
-      <div className="buttons">
+      {subAccount ? <p role="note">{CUSTOMER_DATA_OWNER_ONLY}</p> : <div className="buttons">
         <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportData()}>{exporting ? 'Exporting…' : 'Export their data'}</Button>
         <Button type="button" $variant="secondary" onClick={() => { setProblem(''); setAsking(true); }}>Delete their data…</Button>
-      </div>
+      </div>}
       <Modal open={asking} onClose={() => setAsking(false)} labelledBy="erase-title">
         <h2 id="erase-title" style={{ marginTop: 0 }}>Delete personal data</h2>
         <p>{eraseCustomerQuestion(name)}</p>
