@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PaymentSettingsAdmin } from '@platform/contracts';
-import { CONNECT_NEEDED, fieldNeeded, HOSTED_PAGE_NOT_READY, LARGE_FIRST_ORDER_INVALID, ONLY_STORE_OWNER_PAYMENTS, PROVIDER_SETTINGS, secretNeeded } from '@platform/domain';
+import { cardsNotOfferedUntil, CONNECT_NEEDED, fieldNeeded, HOSTED_PAGE_NOT_READY, LARGE_FIRST_ORDER_INVALID, ONLY_STORE_OWNER_PAYMENTS, PROVIDER_SETTINGS, secretNeeded } from '@platform/domain';
 import { Failure, FakeApi, renderAdmin } from '../../test-support';
 
 type User = ReturnType<typeof renderAdmin>['user'];
@@ -26,6 +26,28 @@ describe('Settings › Payment Options', () => {
     const choices = within(screen.getByRole('group', { name: 'How shoppers pay' })).getAllByRole('radio').map((r) => r.parentElement!.textContent!.trim());
     expect(choices).toEqual(['Pay at the store only', 'Cards through Stripe', 'Cards through Adyen', 'Cards through Authorize.Net', "Cards through Plug'n Pay", 'Cards through Fiserv']);
     expect((screen.getByRole('radio', { name: 'Cards through Stripe' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('warns the owner when the chosen provider lacks a setting (shoppers are offered no cards), until the key is saved', async () => {
+    const message = cardsNotOfferedUntil('stripe', 'secret key');
+    const NO_KEY: PaymentSettingsAdmin = { ...STRIPE_ACTIVE, stripe: { ...STRIPE_ACTIVE.stripe, secret_key_set: false }, card_setup_missing: { field: 'stripe.secret_key', message } };
+    const api = new FakeApi().on(URL, { data: NO_KEY })
+      .on(SAVE, { status: 'success', message: 'Payment settings saved.', data: STRIPE_ACTIVE });
+    const { user } = renderAdmin('/admin/settings/payment-options', { api });
+    const warning = await screen.findByTestId('card-setup-warning');
+    expect(warning.textContent).toBe('Cards are not offered to shoppers until the Stripe secret key is saved.');
+    expect(warning.getAttribute('role')).toBe('status');
+    expect(document.getElementById('stripe-secret_key-help')!.textContent).toBe('Not saved yet.');
+    await fill(user, 'Secret key', 'sk_test_shopkey');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByTestId('card-setup-warning')).toBeNull());
+    expect(api.sent(SAVE)[0].body).toMatchObject({ payment_provider: 'stripe', stripe: { secret_key: 'sk_test_shopkey' } });
+  });
+
+  it('shows no warning where the provider has what it needs, or the store takes payment at the store only', async () => {
+    renderAdmin('/admin/settings/payment-options', { api: new FakeApi().on(URL, { data: STRIPE_ACTIVE }) });
+    await screen.findByTestId('active-provider');
+    expect(screen.queryByTestId('card-setup-warning')).toBeNull();
   });
 
   it("switches to Authorize.Net: its public keys are shown, a stored secret reads 'Saved (hidden)' and is not sent unless typed", async () => {

@@ -17,6 +17,7 @@ const Form = styled.form`
   .check { display: flex; gap: 8px; align-items: center; margin: 6px 0; font-weight: 400; }
   .help { margin: -8px 0 14px; font-weight: 400; color: ${(p) => p.theme.colors.muted}; }
   .problem { margin: -8px 0 14px; font-weight: 400; color: ${(p) => p.theme.colors.danger}; }
+  .warning { margin: 0 0 14px; padding: 10px 12px; font-weight: 400; color: ${(p) => p.theme.colors.danger}; background: #fdecea; border: 1px solid ${(p) => p.theme.colors.danger}; border-radius: ${(p) => p.theme.radius}; }
   label input { min-width: 0; width: 100%; box-sizing: border-box; }
   .check input { width: auto; }
 `;
@@ -170,6 +171,8 @@ export function PaymentOptionsForm({ submitLabel = 'Save', onSaved, actions }: {
         <p className="help" style={{ marginTop: 0 }} data-testid="active-provider">
           Now: {settings.payment_provider ? `cards through ${CARD_PROVIDER_NAMES[settings.payment_provider]}` : 'payment at the store only'}.
         </p>
+        {/* As saved: the provider lacks a setting, so shoppers are offered no cards (libs/domain cardSetupMissing, on the server). */}
+        {settings.card_setup_missing ? <p className="warning" role="status" data-testid="card-setup-warning">{settings.card_setup_missing.message}</p> : null}
         <label className="check"><input type="radio" name="payment-provider" checked={form.provider === null} {...described('payment_provider')} onChange={() => change({ provider: null })} /> Pay at the store only</label>
         {(['stripe', ...OTHER_CARD_PROVIDERS] as const).map((provider) => (
           <label className="check" key={provider}>
