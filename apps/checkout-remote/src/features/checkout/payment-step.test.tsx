@@ -163,6 +163,12 @@ describe('checkout: Payment step', () => {
       await placeOrder();
       expect(methods()).toEqual(['Pay by phone: the store calls you to take payment before it ships (checked)']);
     });
+
+    it('a shipped order is paid by phone where the server says the card provider lacks a setting (cards_offered false)', async () => {
+      renderCheckout('/cart', { api: at(2, { ...STRIPE_TEST_MODE, cards_offered: false }) });
+      await placeOrder();
+      expect(methods()).toEqual(['Pay by phone: the store calls you to take payment before it ships (checked)']);
+    });
   });
 
   it("a signed-in shopper pays with a saved card by default, or with a new card saved for next time", async () => {
