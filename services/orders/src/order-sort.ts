@@ -117,8 +117,9 @@ export interface SortedPageQuery {
 
 /**
  * One page of ids and the count, for a sort other than the time placed, a status filter, or both. Without filters
- * the sort's own set answers (ZRANGE); with them one transaction intersects the sort's set with the filters' sets
- * (the statuses' union, the time range, the search words) into a scratch key of its own: Redis walks the smallest.
+ * the sort's own set answers (ZRANGE); a filter that keeps much of it walks it (walkedPage); else one transaction
+ * intersects the sort's set with the filters' sets (the statuses' union, the time range, the search words) into a
+ * scratch key of its own: Redis walks the smallest.
  */
 export async function sortedPage(s: Store, t: string, q: SortedPageQuery, start: number, count: number): Promise<{ ids: string[]; total: number }> {
   const scoring = q.sort === 'placed_at' ? q.timeList : sortKeys.sort(s, t, q.sort, q.list, q.locationId, q.orderType);
@@ -171,38 +172,59 @@ export async function sortedPage(s: Store, t: string, q: SortedPageQuery, start:
 
 /** Ids of the sort's set read per round when walking it. */
 const WALK_CHUNK = 500;
-/** Walked only when the filter keeps at least this share of the list, and the walk reads at most WALK_MAX ids. */
+/** Walked only when the filter keeps at least this share of what is walked, and the walk reads at most WALK_MAX ids. */
 const WALK_SHARE = 1 / 8;
 const WALK_MAX = 20_000;
 
+let forcedWay: 'walk' | 'intersect' | null = null;
+/** Tests: every filtered page read by the walk whenever it can be, or always by intersecting (both give the same pages). */
+export function forceOrderListWay(way: 'walk' | 'intersect' | null): void {
+  forcedWay = way;
+}
+
 /**
- * A page for a filter that keeps much of a big list (a status mix, a long time range): the sort's set read in order
- * in chunks, each id kept when in a status set or the range (ZMSCORE), until the page is full; the total from the
- * sets' own counts. Intersecting would make Redis copy and sort ~100,000 ids (300 ms on 100k orders, every other
- * store waiting); this reads at most WALK_MAX. Null when the filter keeps few (intersecting the small set is cheap)
- * or is of another kind (search words, statuses and a range together, all rows, the delivery date sort, which
- * lists only the orders that have one).
+ * A page for a filter that keeps much of a big list (a status mix, a long time range, or both): the sort's set read
+ * in order in chunks, each id kept when in a status set or the range (ZMSCORE), until the page is full. Every
+ * status set is scored by time placed, as the time list is, so one ZMSCORE per status checks the range too, and
+ * the exact total is the statuses' counts in the range (ZCOUNT). Under the time placed with a range, the walk is
+ * only the range's stretch of the time list (its first rank from a ZCOUNT). Intersecting would make Redis copy and
+ * sort up to ~100,000 ids (300 ms on 100k orders, every other store waiting); this reads at most WALK_MAX. Null
+ * when the filter keeps few (intersecting the small set is cheap), when a walk of WALK_MAX did not fill the page,
+ * or for search words and all rows (the CSV).
  */
 async function walkedPage(s: Store, t: string, q: SortedPageQuery, scoring: string, start: number, count: number): Promise<{ ids: string[]; total: number } | null> {
   const ranged = q.fromMs !== undefined || q.toMs !== undefined;
-  if (q.within.length || count < 0 || q.sort === 'delivery_date' || (q.statuses !== null) === ranged) return null;
+  const byTime = q.sort === 'placed_at';
+  if (forcedWay === 'intersect' || q.within.length || count < 0 || (q.statuses === null && (!ranged || byTime))) return null;
+  // The pickup or delivery date sort is kept for the outstanding list only (listQuery refuses it elsewhere).
+  if (q.sort === 'delivery_date' && q.list !== 'outstanding') return null;
   const [min, max] = [q.fromMs ?? -Infinity, q.toMs ?? Infinity];
+  const [low, high] = [String(q.fromMs ?? '-inf'), String(q.toMs ?? '+inf')];
   const sets = q.statuses?.map((st) => (OUTSTANDING.includes(st) ? sortKeys.status(s, t, st, q.locationId, q.orderType) : q.listKeyOf(st as OrderListName))) ?? [];
-  const [listed, ...counts] = await Promise.all([
-    s.redis.zcard(scoring),
-    ...(ranged ? [s.redis.zcount(q.timeList, String(min), String(max))] : sets.map((set) => s.redis.zcard(set))),
+  const rangeStart = !ranged || !byTime ? 0 : q.descending ? (q.toMs === undefined ? 0 : s.redis.zcount(scoring, `(${q.toMs}`, '+inf'))
+    : (q.fromMs === undefined ? 0 : s.redis.zcount(scoring, '-inf', `(${q.fromMs}`));
+  const [listed, first, ...counts] = await Promise.all([
+    ranged && byTime ? s.redis.zcount(scoring, low, high) : s.redis.zcard(scoring),
+    rangeStart,
+    ...(sets.length ? sets.map((set) => (ranged ? s.redis.zcount(set, low, high) : s.redis.zcard(set))) : [s.redis.zcount(q.timeList, low, high)]),
   ]);
   const total = counts.reduce((sum, n) => sum + n, 0); // statuses are apart: an order is in one
-  if (!listed || total < listed * WALK_SHARE || (start + count) / (total / listed) > WALK_MAX) return null;
+  if (!total) return { ids: [], total: 0 };
+  if (!listed) return null;
+  if (forcedWay !== 'walk' && (total < listed * WALK_SHARE || (start + count) / (total / listed) > WALK_MAX)) return null;
+  const inRange = (at: string | null) => at !== null && Number(at) >= min && Number(at) <= max;
   const keep = async (chunk: string[]): Promise<boolean[]> => {
-    if (ranged) return (await s.redis.zmscore(q.timeList, ...chunk)).map((at) => at !== null && Number(at) >= min && Number(at) <= max);
+    if (!sets.length) return (await s.redis.zmscore(q.timeList, ...chunk)).map(inRange);
     const scores = await Promise.all(sets.map((set) => s.redis.zmscore(set, ...chunk)));
-    return chunk.map((_, i) => scores.some((of) => of[i] !== null));
+    return chunk.map((_, i) => scores.some((of) => inRange(of[i])));
   };
   const ids: string[] = [];
   let skipped = 0;
-  for (let at = 0; ids.length < count && at < WALK_MAX; at += WALK_CHUNK) {
-    const chunk = q.descending ? await s.redis.zrevrange(scoring, at, at + WALK_CHUNK - 1) : await s.redis.zrange(scoring, String(at), String(at + WALK_CHUNK - 1));
+  const end = Math.min(listed, forcedWay === 'walk' ? Infinity : WALK_MAX);
+  let at = 0;
+  for (; ids.length < count && at < end; at += WALK_CHUNK) {
+    const [from, to] = [first + at, first + Math.min(at + WALK_CHUNK, listed) - 1];
+    const chunk = q.descending ? await s.redis.zrevrange(scoring, from, to) : await s.redis.zrange(scoring, String(from), String(to));
     if (!chunk.length) break;
     const kept = await keep(chunk);
     for (let i = 0; i < chunk.length && ids.length < count; i += 1) {
@@ -210,5 +232,7 @@ async function walkedPage(s: Store, t: string, q: SortedPageQuery, scoring: stri
       if (skipped < start) skipped += 1; else ids.push(chunk[i]);
     }
   }
+  // The kept orders bunched beyond what the walk may read: the page is not full though more match; intersect.
+  if (ids.length < count && at < listed && skipped + ids.length < total) return null;
   return { ids, total };
 }
