@@ -269,6 +269,18 @@ try {
       const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
       return { path: `/api/admin/orders/completed?limit=20&page=${1 + (i % 5)}&from_date=${from}&sort=customer_name${i % 3 ? `&location_id=${i % 3}` : ''}`, headers: bearer(adminToken) };
     }],
+    // A status mix and a date range together (fc292a3): walked as well when they keep much of the list
+    // (the seed spreads orders over a year: half of them, most completed).
+    ['admin all orders, placed or completed, half a year, by total (20/page)', () => {
+      const i = n++;
+      const from = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
+      return { path: `/api/admin/orders/all?limit=20&page=${1 + (i % 5)}&status=placed,completed&from_date=${from}&sort=total&direction=${i % 2 ? 'asc' : 'desc'}`, headers: bearer(adminToken) };
+    }],
+    ['admin all orders, placed or completed, half a year, oldest first (20/page)', () => {
+      const i = n++;
+      const from = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
+      return { path: `/api/admin/orders/all?limit=20&page=${1 + (i % 5)}&status=placed,completed&from_date=${from}&sort=placed_at&direction=asc`, headers: bearer(adminToken) };
+    }],
     ['admin order search (an e-mail or a last name, all orders)', () => {
       const email = lookupEmails[n++ % lookupEmails.length];
       const lastName = email.split('@')[0].split('.')[1] ?? email;
