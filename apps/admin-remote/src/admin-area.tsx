@@ -81,7 +81,8 @@ const opensWithToken = (pathname: string) => TOKEN_LINK_PATHS.some((path) => mat
 
 /**
  * Spec 3 §4: a sub-account's permissions are refreshed on each admin navigation from the sub-accounts list
- * (its own entry), so what the owner just gave or took away shows without signing in again.
+ * (its own entry), so what the owner just gave or took away shows without signing in again. The list holds
+ * sub-accounts only: a session kept from before the login answer said is_sub_account learns it here.
  */
 function useFreshPermissions(pathname: string) {
   const user = useSession();
@@ -92,8 +93,9 @@ function useFreshPermissions(pathname: string) {
     void load(undefined, false).unwrap().then((accounts) => {
       const current = getSession();
       const mine = accounts.find((a) => a.slug === slug);
-      if (!current || !mine || mine.permissions.join() === current.data.customer.permissions.join()) return;
-      setSession({ ...current, data: { ...current.data, customer: { ...current.data.customer, permissions: mine.permissions } } });
+      const customer = current?.data.customer;
+      if (!current || !customer || !mine || (mine.permissions.join() === customer.permissions.join() && customer.is_sub_account === true)) return;
+      setSession({ ...current, data: { ...current.data, customer: { ...customer, permissions: mine.permissions, is_sub_account: true } } });
     }, () => { /* a failed refresh keeps the permissions the session has */ });
   }, [pathname, slug, load]);
 }

@@ -7,7 +7,7 @@ export interface SessionUser {
   access_token: string;
   loginKeep: boolean;
   data: {
-    /** is_sub_account: a staff sub-account; absent in a session kept before the login answer had it (taken as the owner's: the server still refuses). */
+    /** is_sub_account: a staff sub-account; absent in a session kept from before the login answer had it (the admin area's sub-accounts refresh sets it). */
     customer: { slug: string; first_name: string; last_name: string; receive_marketing: boolean | null; permissions: string[]; is_sub_account?: boolean };
     is_developer: boolean;
   };

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { ONLY_STORE_OWNER_PARTNERS, PARTNER_ID_INVALID, PARTNER_ID_OWN, partnerIdListed, PARTNERS_SAVED } from '@platform/domain';
+import { ONLY_STORE_OWNER_PARTNERS, PERMISSIONS, PARTNER_ID_INVALID, PARTNER_ID_OWN, partnerIdListed, PARTNERS_SAVED } from '@platform/domain';
 import { Failure, FakeApi, later, OWNER, renderAdmin, type Answers } from '../../test-support';
 
 const URL = 'GET /api/admin/settings/partner-businesses';
@@ -102,6 +102,19 @@ describe('Settings › Partner Stores', () => {
     expect(links).toContain('Sub-accounts');
     expect(links).not.toContain('Partner Stores');
     expect(links).not.toContain('Payment Options');
+  });
+
+  it('leaves the link out once the sub-accounts refresh finds a session kept from before is_sub_account is a sub-account', async () => {
+    const kept = { ...OWNER, data: { ...OWNER.data, customer: { ...OWNER.data.customer, slug: 'staff' } } };
+    const api = new FakeApi().on(URL, new Failure(403, ONLY_STORE_OWNER_PARTNERS)).on('GET /api/sub-accounts', { 'sub-accounts': [
+      { slug: 'staff', first_name: 'Sam', last_name: 'Staff', email: 'sam@example.com', permissions: [...PERMISSIONS], last_active_at: null, location_id: null },
+    ] });
+    renderAdmin('/admin/settings/partner-stores', { user: kept, api });
+    expect((await screen.findByRole('alert')).textContent).toContain(ONLY_STORE_OWNER_PARTNERS);
+    const menu = screen.getByRole('navigation', { name: 'Settings' });
+    await vi.waitFor(() => expect(within(menu).queryByRole('link', { name: 'Partner Stores' })).toBeNull());
+    expect(within(menu).queryByRole('link', { name: 'Payment Options' })).toBeNull();
+    expect(within(menu).getByRole('link', { name: 'Sub-accounts' })).toBeTruthy();
   });
 
   it("is in the owner's settings menu with Payment Options", async () => {
