@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose, { Schema } from 'mongoose';
-import { connectMongo, disconnectMongo, findByIds, inBackground, keyedId, QueryGuardError, scoped, tenantOwned } from './index';
+import { connectMongo, disconnectMongo, findByIds, inBackground, keyedId, QueryGuardError, scoped, tenantOwned, TenantScopeError } from './index';
 
 const orderSchema = new Schema({ text: String, n: Number });
 orderSchema.plugin(tenantOwned, { growing: true });
@@ -54,6 +54,33 @@ describe('query guard on growing collections', () => {
     expect((await GrowingOrder.updateOne(scoped(b, { _id: bDoc._id }), { $inc: { n: 1 } })).modifiedCount).toBe(1);
     expect(await findByIds(GrowingOrder, b, [bDoc._id, new mongoose.Types.ObjectId()])).toHaveLength(1);
     expect(await findByIds(GrowingOrder, a, [bDoc._id])).toEqual([]);
+  });
+
+  it('holds bulk writes to the same rules, and sends an update by an id keyed by the tenant as _id alone', async () => {
+    const sent: unknown[] = [];
+    mongoose.set('debug', (collection: string, method: string, ops: unknown) => { if (method === 'bulkWrite') sent.push(ops); });
+    try {
+      const mine = keyedId(a.tenantId, 'bulk-1');
+      await Counter.create({ ...a, _id: mine, n: 1 });
+      await expect(Counter.bulkWrite([{ updateOne: { filter: { _id: mine }, update: { $set: { n: 9 } } } }])).rejects.toBeInstanceOf(TenantScopeError);
+      await expect(Counter.bulkWrite([{ updateOne: { filter: scoped(a, { n: 1 }), update: { $set: { n: 9 } } } }])).rejects.toBeInstanceOf(QueryGuardError);
+      expect(sent).toEqual([]);
+      await Counter.bulkWrite([
+        { updateOne: { filter: scoped(a, { _id: mine }), update: { $inc: { n: 1 } } } },
+        { updateOne: { filter: scoped(a, { _id: keyedId(a.tenantId, 'bulk-2') }), update: { $set: { n: 7 } }, upsert: true } },
+      ]);
+      const [ops] = sent as Array<Array<{ updateOne: { filter: unknown; update: { $setOnInsert?: unknown } } }>>;
+      expect(ops.map((op) => op.updateOne.filter)).toEqual([{ _id: mine }, { _id: keyedId(a.tenantId, 'bulk-2') }]);
+      expect(ops[1].updateOne.update.$setOnInsert).toMatchObject({ tenantId: a.tenantId });
+      expect(await Counter.findOne(scoped(a, { _id: mine })).lean()).toMatchObject({ n: 2 });
+      expect(await Counter.findOne(scoped(a, { _id: keyedId(a.tenantId, 'bulk-2') })).lean()).toMatchObject({ tenantId: a.tenantId, n: 7 });
+      // Another tenant's id keeps the tenant in its filter, so it matches nothing.
+      await Counter.bulkWrite([{ updateOne: { filter: scoped(b, { _id: mine }), update: { $set: { n: 100 } } } }]);
+      expect(await Counter.findOne(scoped(a, { _id: mine })).lean()).toMatchObject({ n: 2 });
+      expect(await inBackground('test rebuild', () => Counter.bulkWrite([{ updateOne: { filter: scoped(a, { n: 2 }), update: { $set: { n: 3 } } } }]))).toMatchObject({ modifiedCount: 1 });
+    } finally {
+      mongoose.set('debug', false);
+    }
   });
 
   it('upserts a document keyed by tenant and key, with its tenant', async () => {

@@ -83,6 +83,22 @@ export function tenantOwned(schema: Schema, options: { onePerTenant?: boolean; g
       if (byId) await queryById(this, operation, filter);
     });
   }
+  // A bulk write passes no query middleware: its filters get the same tenant rule, and `{_id, tenantId}` by an id
+  // keyed by the tenant becomes `{_id}` (FerretDB scans the whole collection for any other filter of an update).
+  schema.pre('bulkWrite', function guardTenant(this: { modelName: string }, ops: Array<Record<string, any>>) {
+    for (const op of ops) {
+      const [kind, body] = Object.entries(op)[0] ?? [];
+      if (kind === 'insertOne' || !body?.filter) continue;
+      const filter = body.filter as Record<string, unknown>;
+      if (!namesTenant(filter)) throw new TenantScopeError(this.modelName, `bulkWrite ${kind}`);
+      const byId = isIdFilter(filter);
+      if (options.growing && !byId && queryGuardOn() && !isBackground()) throw new QueryGuardError(this.modelName, `bulkWrite ${kind}`, filter);
+      const { tenantId, _id } = filter as { tenantId: string; _id: unknown };
+      if (!byId || typeof _id !== 'string' || !_id.startsWith(`${tenantId}:`)) continue;
+      if (body.upsert) body.update = { ...body.update, $setOnInsert: { ...(body.update?.$setOnInsert ?? {}), tenantId } };
+      body.filter = { _id };
+    }
+  });
   schema.pre('aggregate', function guardTenant(this: { pipeline(): Record<string, any>[]; model(): { modelName: string } }) {
     const first = this.pipeline()[0];
     if (!first?.$match || !namesTenant(first.$match)) throw new TenantScopeError(this.model().modelName, 'aggregate');

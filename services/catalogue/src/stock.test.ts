@@ -82,6 +82,19 @@ describe('stock in Redis', () => {
     expect(await reconcileStock(store, tenantId, [40, 41, 42])).toEqual([]);
   });
 
+  it('writes a round of 300 changed counts (FerretDB waits forever on one command of 100 updates or more)', async () => {
+    const ids = Array.from({ length: 300 }, (_, i) => 1000 + i);
+    await StoreProduct.insertMany(ids.map((storeProductId) => ({
+      tenantId, _id: keyedId(tenantId, 'store-product', storeProductId), storeProductId, locationId: 1, productId: storeProductId, sku: `S${storeProductId}`, title: 'Saw', priceCents: 100, inventory: 5,
+    })));
+    const taken = await reserveStock(store, tenantId, ids.map((storeProductId) => ({ storeProductId, quantity: 2 })));
+    if (!taken.ok) throw new Error('expected stock');
+    await writeStockChanges(store, tenantId, taken.changes);
+    expect(await inDb(1000)).toMatchObject({ inventory: 3, stockVersion: 1 });
+    expect(await inDb(1299)).toMatchObject({ inventory: 3, stockVersion: 1 });
+    expect(await reconcileStock(store, tenantId, ids)).toEqual([]);
+  });
+
   it("writes in rounds: a round also writes the store's counts other processes changed, and waits while another process's round runs", async () => {
     for (const id of [50, 51]) await stocked(id, 9);
     const elsewhere = await reserveStock(store, tenantId, [{ storeProductId: 50, quantity: 4 }]); // another process, whose write has not run

@@ -205,6 +205,9 @@ async function runRounds(): Promise<void> {
 }
 
 const ROUND_MAX = 1000;
+// FerretDB v1 keeps one of its 100 SQLite connections per update of a command until the command ends: a command of
+// 100 updates waits forever on itself, and every request with it. Smaller commands cost the same per update.
+const BULK_UPDATES_MAX = 25;
 const ROUND_LOCK_MS = 30_000;
 
 async function writeRound(store: StockStore, tenantId: string, own: Map<number, StockChange>): Promise<void> {
@@ -230,8 +233,8 @@ async function writeRound(store: StockStore, tenantId: string, own: Map<number, 
         const newer = held && (!given || held.version >= given.version) ? held : given;
         if (newer) latest.push(newer);
       });
-      if (latest.length) {
-        await StoreProduct.bulkWrite(latest.map((c) => ({
+      for (let i = 0; i < latest.length; i += BULK_UPDATES_MAX) {
+        await StoreProduct.bulkWrite(latest.slice(i, i + BULK_UPDATES_MAX).map((c) => ({
           updateOne: { filter: scoped({ tenantId }, { _id: storeProductDocId(tenantId, c.storeProductId) }), update: { $set: { inventory: c.inventory, stockVersion: c.version } } },
         })), { ordered: false });
       }
