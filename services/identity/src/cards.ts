@@ -4,7 +4,7 @@ import { looksLikeCardNumber } from '@platform/domain';
 import { keyedId, scoped, tenantOwned, type TenantContext } from '@platform/db';
 import { CARD_PAYMENTS_NOT_AVAILABLE, paymentProviderFor, type PaymentProvider } from '@platform/payments';
 import { AppError, type RequestContext } from '@platform/server-kit';
-import { storedPaymentSettings } from '@platform/tenant-settings';
+import { getPaymentSettings, storedPaymentSettings } from '@platform/tenant-settings';
 
 /** A card the customer chose to keep: only the payment provider's reference and what may be shown. */
 export interface SavedCard { source: string; brand: string; last4: string; exp_month: number; exp_year: number }
@@ -126,6 +126,8 @@ export async function listCards(ctx: RequestContext, vault: CardVault) {
 export async function addCard(ctx: RequestContext, vault: CardVault, newSource: string) {
   const slug = customer(ctx);
   if (looksLikeCardNumber(newSource)) throw new AppError('unprocessable', CARD_NUMBER_REFUSED, { newSource: [CARD_NUMBER_REFUSED] });
+  // Saved only where cards are offered (cards_offered: libs/domain cardSetupMissing), as checkout would take them.
+  if (!(await getPaymentSettings(ctx)).cards_offered) throw new AppError('unprocessable', CARD_PAYMENTS_NOT_AVAILABLE, { newSource: [CARD_PAYMENTS_NOT_AVAILABLE] });
   return vault.add(ctx, slug, newSource);
 }
 

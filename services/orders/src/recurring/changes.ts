@@ -11,6 +11,7 @@ import type { PlatformQueues } from '@platform/queue';
 import { cartParcels, NO_SHIPPING_OPTIONS, quoteView, shippingOptions, type CartIo } from '@platform/cart';
 import { getBusinessDetails, getPaymentSettings, getStoreSettings } from '@platform/tenant-settings';
 import { AppError, rejectFieldProblems, type RequestContext } from '@platform/server-kit';
+import { CARD_PAYMENTS_NOT_AVAILABLE } from '@platform/payments';
 import { PAY_BY_CARD } from '../card-payment';
 import { CHOOSE_SHIPPING_OPTION, validateAddress, type CheckedAddress, type Warn } from '../checkout-steps';
 import {
@@ -108,6 +109,8 @@ async function chosenPayment(ctx: RequestContext, doc: RecurringDoc, input: Pick
     return problem ? refuse(problem, 'payment_method') : { method: PAY_AT_STORE, label: payLaterShortLabel(doc.orderType) };
   }
   if (input.card_source === undefined) return doc.payment?.method === PAY_BY_CARD ? doc.payment : refuse(RECURRING_CHOOSE_SAVED_CARD, 'card_source');
+  // Another saved card only where cards are offered now (cards_offered), as checkout would take it; the card it has stays.
+  if (input.card_source !== doc.payment?.source && !(await getPaymentSettings(ctx)).cards_offered) refuse(CARD_PAYMENTS_NOT_AVAILABLE, 'card_source');
   const card = await savedRecurringCard(ctx, doc.customerSlug, input.card_source);
   return card ? { method: PAY_BY_CARD, ...card } : refuse(RECURRING_CHOOSE_SAVED_CARD, 'card_source');
 }

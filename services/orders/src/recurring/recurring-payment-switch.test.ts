@@ -5,8 +5,8 @@ import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { acquireSearchIndexes, type SearchIndexRegistry } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
 import { identityService } from '@platform/identity';
-import { createStripeClient } from '@platform/payments';
-import { StoreProfile, tenantSettingsService } from '@platform/tenant-settings';
+import { CARD_PAYMENTS_NOT_AVAILABLE, createStripeClient } from '@platform/payments';
+import { forgetStoreProfile, StoreProfile, tenantSettingsService } from '@platform/tenant-settings';
 import {
   RECURRING_CARD_IS_CUSTOMERS, RECURRING_CHANGED, RECURRING_CHOOSE_SAVED_CARD, RECURRING_PAY_AT_STORE_NO_CARD,
 } from '@platform/domain';
@@ -122,5 +122,18 @@ describe('switching how a recurring order is paid', () => {
     const outcome = await placeRun(runIo(), { tenantId, recurringOrderId: started.id }, changed.json().data.next_dates[0]);
     expect(outcome.status, outcome.reason).toBe('placed');
     expect((await runOrder(outcome.orderNumber)).payment).toMatchObject({ method: 'pay_at_store', status: 'due' });
+  });
+  // Last: the store is left offering no cards.
+  it('moves to no saved card while the store offers no cards (its provider lacks a setting): 422, nothing changes', async () => {
+    const lu = await asCustomer('lu-rpay');
+    const started = await startRecurring(lu);
+    const visa = (await call('customer-cards/add', lu, { newSource: 'tok_visa' })).json().data.source as string;
+    // Live without the publishable key its card form needs: cards_offered false.
+    await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: { 'payment.stripe.is_live': true }, $unset: { 'payment.stripe.publishable_key': 1 } }));
+    forgetStoreProfile(tenantId);
+    const before = await mine(lu, started.id);
+    const refused = await update(lu, { id: started.id, payment_method: 'card', card_source: visa });
+    expect(refused.json()).toEqual({ status: 422, message: CARD_PAYMENTS_NOT_AVAILABLE, errors: { card_source: [CARD_PAYMENTS_NOT_AVAILABLE] } });
+    expect(await mine(lu, started.id)).toEqual(before);
   });
 });
