@@ -37,6 +37,7 @@ export interface Answers {
   'POST /api/orders/validate-info': { status: string; message: string; verification_required: boolean };
   'GET /api/get-customer-details': { data: CustomerDetails };
   'GET /api/customer-cards': { data: SavedCard[] };
+  'POST /api/customer-cards/delete': { status: string; message: string };
   'POST /api/customer/set-marketing': { status: string; message: string };
   'GET /api/customer/ar-account': { data: ShopperArAccount | null };
   'POST /api/signup': { status: string; message: string };

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import {
-  cardEndingLabel, deliveryAddressProblems, PAY_AT_STORE, payAtStoreLabel, payLaterProblem, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_KEEP_ONE_ITEM, RECURRING_NOTHING_CHANGED, wholeQuantityProblem,
+  cardEndingLabel, cardFormOf, deliveryAddressProblems, PAY_AT_STORE, payAtStoreLabel, payLaterProblem, RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, RECURRING_KEEP_ONE_ITEM, RECURRING_CARD_NOT_OFFERED, RECURRING_NOTHING_CHANGED, wholeQuantityProblem,
   type RecurringFrequency,
 } from '@platform/domain';
-import { errorMessage, fieldErrors, identityApi, recurringOrdersApi } from '@platform/api-client';
+import { errorMessage, fieldErrors, identityApi, recurringOrdersApi, storefrontApi } from '@platform/api-client';
 import { Button, ErrorNotice, Field, focusFirstInvalid, Loading } from '@platform/ui';
 
 type AddressForm = { address: string; address2: string; city: string; state: string; zip: string };
@@ -97,8 +97,12 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   const [findProducts, { isLoading: searching }] = calls.useProducts();
   // The shopper chooses how each order is paid: a saved card, or later (at the store, on delivery, by phone) where the rule allows.
   const { data: cards, isLoading: loadingCards, isError: cardsFailed } = identityApi.useSavedCardsQuery(undefined, { skip: by !== 'customer' });
+  // While the store offers no cards (cards_offered false) only the card it is paid by stays; no other is offered.
+  const { data: payments } = storefrontApi.usePaymentSettingsQuery(undefined, { skip: by !== 'customer' });
+  const cardsOffered = !payments || Boolean(cardFormOf(payments)?.offered);
+  const choosable = cardsOffered ? cards : cards?.filter((c) => c.source === order.card_source);
   // Paid at the store with no saved card (or a store that takes no cards): nothing to choose.
-  const choosesPayment = by === 'customer' && !(cards?.length === 0 && order.payment_method !== 'card');
+  const choosesPayment = by === 'customer' && !(choosable?.length === 0 && order.payment_method !== 'card');
   const paidBefore = order.payment_method === 'card' ? order.card_source ?? '' : PAY_AT_STORE;
   const [payment, setPayment] = useState(paidBefore);
   // Paid by card, the store takes cards online: a shipped one stays on a card (payLaterProblem); paid later already, it stays offered.
@@ -390,14 +394,15 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
                 onChange={(e) => { setPayment(e.target.value); setProblems(({ card_source: _, payment_method: __, ...rest }) => rest); }}>
                 {offersPayAtStore ? <option value={PAY_AT_STORE}>{payAtStoreLabel(order.order_type)}</option> : null}
                 {order.card_source && !cards?.some((c) => c.source === order.card_source) ? <option value={order.card_source}>{order.payment_label}{cards ? ' (no longer saved)' : ''}</option> : null}
-                {(cards ?? []).map((c) => <option key={c.source} value={c.source}>{cardEndingLabel(c.brand, c.last4)}</option>)}
+                {(choosable ?? []).map((c) => <option key={c.source} value={c.source}>{cardEndingLabel(c.brand, c.last4)}</option>)}
               </select>
             </Field>
           ) : null}
           {problem('card_source')}
           {problem('payment_method')}
           {payLaterRefused ? <p>{payLaterRefused}</p> : null}
-          {cards && cards.length <= 1 ? <p>To use another card, tick &lsquo;Save this card&rsquo; when you next pay by card at checkout; it is then offered here.</p> : null}
+          {!cardsOffered && cards?.length ? <p>{RECURRING_CARD_NOT_OFFERED}</p> : null}
+          {cardsOffered && cards && cards.length <= 1 ? <p>To use another card, tick &lsquo;Save this card&rsquo; when you next pay by card at checkout; it is then offered here.</p> : null}
         </fieldset>
       ) : null}
       {order.payment_method === 'card' && !choosesPayment ? (

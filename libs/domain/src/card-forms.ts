@@ -119,6 +119,13 @@ export interface PublicPaymentSettings {
   fiserv?: { is_live: boolean; disable_save_card?: boolean };
 }
 
+/**
+ * Said beside the shopper's saved cards while the store offers no cards (cards_offered false, or no card provider):
+ * they are kept and may be removed, but none is offered for payment (My Account, a recurring order's payment).
+ */
+export const SAVED_CARDS_NOT_OFFERED = 'This store does not take cards online right now, so your saved cards cannot be used to pay. You can still remove them.';
+export const RECURRING_CARD_NOT_OFFERED = 'This store does not take cards online right now, so another saved card cannot be chosen.';
+
 /** The card form the Payment step shows for a store. */
 export interface CardFormChoice {
   provider: CardProvider;

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { BUSINESS } from '@platform/api-client/testing';
 import type { CustomerDetails } from '@platform/api-client';
+import { SAVED_CARDS_NOT_OFFERED } from '@platform/domain';
 import { CUSTOMER, FakeApi, later, renderCheckout } from '../../test-support';
 
 const JANE: CustomerDetails = {
@@ -40,5 +41,25 @@ describe('My Account (/account)', () => {
     expect(marketing.disabled).toBe(true);
     saved.resolve({ status: 'success', message: 'Your preferences were saved.' });
     await expect.poll(() => marketing.disabled).toBe(false);
+  });
+  it('keeps the saved cards listed and removable, with a note, while the store offers no cards (cards_offered false)', async () => {
+    const api = accountApi()
+      .on('GET /api/payment-settings', { data: { payment_provider: 'stripe', payment_preparable: false, cards_offered: false, stripe: { publishable_key: '', is_live: true, disable_save_card: false, account_id: '' } } })
+      .on('POST /api/customer-cards/delete', { status: 'success', message: 'Your card has been removed.' });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderCheckout('/account', { api, user: CUSTOMER });
+    const section = within(await screen.findByRole('region', { name: 'Saved cards' }));
+    expect((await section.findByRole('note')).textContent).toBe(SAVED_CARDS_NOT_OFFERED);
+    expect(section.getByText('Visa ending in 4242, expires 04/31')).toBeTruthy();
+    await user.click(section.getByRole('button', { name: 'Remove Visa ending in 4242' }));
+    expect(api.sent('POST /api/customer-cards/delete').map((r) => r.body)).toEqual([{ source: 'card_1' }]);
+  });
+
+  it('says nothing of the kind where the store takes cards', async () => {
+    const api = accountApi().on('GET /api/payment-settings', { data: { payment_provider: 'stripe', payment_preparable: false, cards_offered: true, stripe: { publishable_key: 'pk_test_1', is_live: false, disable_save_card: false, account_id: '' } } });
+    renderCheckout('/account', { api, user: CUSTOMER });
+    const section = within(await screen.findByRole('region', { name: 'Saved cards' }));
+    await section.findByRole('button', { name: 'Remove Visa ending in 4242' });
+    expect(section.queryByRole('note')).toBeNull();
   });
 });

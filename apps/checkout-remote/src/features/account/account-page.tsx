@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { errorMessage, identityApi, notify, rememberRedirect, storefrontApi, useDeleteAccount, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Loading, PageTitle } from '@platform/ui';
 import { EmailForm, NameForm, SignedInDevices, PasswordForm, PasswordPrompt, PhoneForm, TwoStepSettings, useSaveFeedback } from '@platform/account-ui';
-import { savedCardLabel } from '@platform/domain';
+import { cardFormOf, savedCardLabel, SAVED_CARDS_NOT_OFFERED } from '@platform/domain';
 
 const Sections = styled.div`display: grid; gap: 16px; max-width: 640px;`;
 
@@ -13,10 +13,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return <Card as="section" aria-label={title}><h2 style={{ marginTop: 0 }}>{title}</h2>{children}</Card>;
 }
 
-/** Saved cards: the provider's references, shown by brand, last digits and expiry; removing asks first. */
+/**
+ * Saved cards: the provider's references, shown by brand, last digits and expiry; removing asks first. While the store
+ * offers no cards (cards_offered false) they stay listed, removable, with a note that none can pay now.
+ */
 function SavedCards() {
   const { data: cards, isLoading, isError } = identityApi.useSavedCardsQuery();
   const [remove, { isLoading: removing }] = identityApi.useDeleteSavedCardMutation();
+  const { data: payments } = storefrontApi.usePaymentSettingsQuery();
+  const offered = !payments || Boolean(cardFormOf(payments)?.offered);
   const { run, shown } = useSaveFeedback();
   if (isLoading) return <Loading label="Loading your cards…" />;
   if (isError) return <ErrorNotice>We could not load your saved cards.</ErrorNotice>;
@@ -24,6 +29,7 @@ function SavedCards() {
   return (
     <div>
       {shown}
+      {offered ? null : <p role="note">{SAVED_CARDS_NOT_OFFERED}</p>}
       <ul aria-label="Saved cards" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: 8 }}>
         {cards.map((c) => (
           <li key={c.source} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Address, Paged, RecurringOrder, RecurringProductChoice, ShippingQuote } from '@platform/contracts';
 import type { RecurringChanged } from '@platform/api-client';
-import { SHIPPED_ORDERS_PAID_BY_CARD } from '@platform/domain';
+import { RECURRING_CARD_NOT_OFFERED, SHIPPED_ORDERS_PAID_BY_CARD } from '@platform/domain';
 import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
 import { BUSINESS, CUSTOMER, Failure, renderCheckout, type Answers } from '../../test-support';
 
@@ -232,6 +232,19 @@ describe('The card and the products of a recurring order', () => {
     expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{ id: PICKUP.id, card_source: 'pm_mc' }]);
     expect((await within(form).findByRole('alert')).textContent).toBe(refusal);
     expect(pay.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('offers no other saved card while the store offers no cards (cards_offered false): the card it is paid by stays, with a note', async () => {
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([BY_CARD])).on('GET /api/customer-cards', { data: CARDS })
+      .on('GET /api/payment-settings', { data: { payment_provider: 'stripe', payment_preparable: false, cards_offered: false, stripe: { publishable_key: '', is_live: true, disable_save_card: false, account_id: '' } } });
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1080'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    expect(await within(form).findByText(RECURRING_CARD_NOT_OFFERED)).toBeTruthy();
+    const card = within(form).getByRole('combobox', { name: 'How each order is paid' }) as HTMLSelectElement;
+    expect(card.value).toBe('pm_visa');
+    expect(within(card).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pay at the store when you pick up', 'Visa ending 4242']);
+    expect(form.textContent).not.toContain('To use another card');
   });
 
   it('offers no payment choice for one paid at the store when the shopper has no saved card', async () => {

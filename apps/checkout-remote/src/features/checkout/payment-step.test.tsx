@@ -195,6 +195,20 @@ describe('checkout: Payment step', () => {
     expect(api.sent('POST /api/customer/orders/submit')[0].body).not.toHaveProperty('save_card');
   });
 
+  it("a signed-in shopper's saved cards are not offered while the store offers no cards (cards_offered false): paid at the store", async () => {
+    const api = paymentApi({ ...STRIPE_TEST_MODE, cards_offered: false })
+      .on('GET /api/customer-cards', { data: [{ source: 'pm_saved_1', brand: 'Mastercard', last4: '4444', exp_month: 8, exp_year: 2030 }] })
+      .on('POST /api/customer/orders/submit', new Failure(422, 'Your order could not be placed.'));
+    const { user } = renderCheckout('/cart', { api, user: CUSTOMER });
+    await user.click(await placeOrder());
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('radio', { name: 'Pay now by card' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /Mastercard ending in 4444/ })).toBeNull();
+    expect(api.sent('GET /api/customer-cards')).toEqual([]);
+    expect(api.sent('POST /api/customer/orders/submit')[0].body).toMatchObject({ payment_method: 'pay_at_store' });
+    expect(api.sent('POST /api/customer/orders/submit')[0].body).not.toHaveProperty('payment_token');
+  });
+
   it('a signed-in shopper may repeat the order where the store offers it: the frequency and its coming dates are shown and sent', async () => {
     const api = paymentApi(STRIPE_TEST_MODE)
       .on('GET /api/customer-cards', { data: [] })
