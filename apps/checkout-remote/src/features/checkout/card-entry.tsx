@@ -28,7 +28,21 @@ function loadScript(src: string): Promise<void> {
 export interface AdyenCardComponent { mount(el: HTMLElement): unknown; unmount?(): void; showValidation?(): void }
 export interface AdyenCheckoutInstance { create(type: 'card', options: { onChange(state: { isValid: boolean; data: { paymentMethod: unknown } }): void }): AdyenCardComponent }
 /** Accept UI's answer to its hosted form (Authorize.Net): the nonce, or its messages. */
-export interface AcceptUiResponse { opaqueData?: { dataDescriptor: string; dataValue: string }; messages: { resultCode: 'Ok' | 'Error'; message: { code: string; text: string }[] } }
+/**
+ * What Accept UI hands its response handler: the nonce (opaqueData, which carries the billing ZIP typed into the form),
+ * and with billing fields shown the names typed (customerInformation; not used: the order has the contact's name).
+ */
+export interface AcceptUiResponse {
+  opaqueData?: { dataDescriptor: string; dataValue: string };
+  customerInformation?: { firstName?: string; lastName?: string };
+  messages: { resultCode: 'Ok' | 'Error'; message: { code: string; text: string }[] };
+}
+
+/**
+ * Accept UI's billing fields (name and ZIP) shown, not required: the ZIP goes to the bank inside the nonce for its
+ * address check (AVS), which a form without it leaves unchecked (avsResultCode B).
+ */
+export const ACCEPT_BILLING_OPTIONS = '{"show":true,"required":false}';
 
 /**
  * The providers' browser scripts, loaded from the provider only when a live card form opens (the tests put stand-ins
@@ -125,8 +139,8 @@ const AdyenCardField = forwardRef<CardForm, { clientKey: string }>(function Adye
 
 /**
  * Authorize.Net's hosted payment information form (Accept UI): 'Enter card details' opens Authorize.Net's own form
- * over the page; it answers an Accept nonce (opaque data), kept for Place order. A nonce is good once: after an
- * attempt the shopper enters the card again.
+ * over the page, with its billing name and ZIP fields (ACCEPT_BILLING_OPTIONS); it answers an Accept nonce (opaque
+ * data), kept for Place order. A nonce is good once: after an attempt the shopper enters the card again.
  */
 const AcceptCardField = forwardRef<CardForm, { loginId: string; clientKey: string }>(function AcceptCardField({ loginId, clientKey }, ref) {
   const handlerName = `acceptResponse${useId().replace(/[^A-Za-z0-9]/g, '')}`;
@@ -167,7 +181,7 @@ const AcceptCardField = forwardRef<CardForm, { loginId: string; clientKey: strin
   return (
     <Box>
       {status === 'failed' ? <span role="alert">{CARD_FORM_NOT_LOADED}</span> : (
-        <button type="button" className="AcceptUI" data-billingaddressoptions='{"show":false,"required":false}' data-apiloginid={loginId}
+        <button type="button" className="AcceptUI" data-billingaddressoptions={ACCEPT_BILLING_OPTIONS} data-apiloginid={loginId}
           data-clientkey={clientKey} data-acceptuiformbtntxt="Use this card" data-acceptuiformheadertxt="Card details" data-responsehandler={handlerName}
           disabled={status === 'loading'}>
           Enter card details

@@ -477,6 +477,8 @@ describe('checkout: Payment step', () => {
       expect(open.className).toContain('AcceptUI');
       expect(open.getAttribute('data-apiloginid')).toBe('login123');
       expect(open.getAttribute('data-clientkey')).toBe('k'.repeat(50));
+      // Its billing fields are shown, so the ZIP typed there reaches the bank in the nonce for its address check.
+      expect(JSON.parse(open.getAttribute('data-billingaddressoptions')!)).toEqual({ show: true, required: false });
       await user.click(await placeOrder());
       expect((await screen.findByRole('alert')).textContent).toBe('Please enter your card in the card form first (Enter card details).');
       expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(0);
@@ -485,7 +487,10 @@ describe('checkout: Payment step', () => {
       const answer = (window as unknown as Record<string, (r: AcceptUiResponse) => void>)[open.getAttribute('data-responsehandler')!];
       act(() => answer({ messages: { resultCode: 'Error', message: [{ code: 'E_WC_05', text: 'Please provide valid credit card number.' }] } }));
       expect(await screen.findByText('Please provide valid credit card number.')).toBeTruthy();
-      act(() => answer({ opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'eyJjb2RlIjoiNTBfMl8wNjAwMDUzNjkxOUJCQzI0' }, messages: { resultCode: 'Ok', message: [] } }));
+      act(() => answer({
+        opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'eyJjb2RlIjoiNTBfMl8wNjAwMDUzNjkxOUJCQzI0' },
+        customerInformation: { firstName: 'Jane', lastName: 'Doe' }, messages: { resultCode: 'Ok', message: [] },
+      }));
       expect(await screen.findByText('Your card is ready. Place the order to pay.')).toBeTruthy();
       await user.click(await placeOrder());
       await waitFor(() => expect(api.sent('POST /api/customer/orders/submit')).toHaveLength(1));
