@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wizardReminderDue, wizardReminderEmail, adminLandingPath, normalizeStoreOptions, storeOptionsProblems, wizardAlert, wizardNeighbours, wizardSectionSlug, wizardSteps, WIZARD_ALERTS,
+import { isOwnersWizardStep, wizardStepsOpenTo, wizardReminderDue, wizardReminderEmail, adminLandingPath, normalizeStoreOptions, storeOptionsProblems, wizardAlert, wizardNeighbours, wizardSectionSlug, wizardSteps, WIZARD_ALERTS,
   DELIVERY_NEEDS_ZIPS, INVALID_AMOUNT, INVALID_SLA, INVALID_TAX_RATE, INVALID_ZIP, NO_FULFILMENT_MODE, ZIP_LISTED_TWICE, type StoreOptions } from './index';
 
 describe('setup wizard', () => {
@@ -84,5 +84,15 @@ describe('store options', () => {
   it('stores amounts with cents and trimmed texts', () => {
     const stored = normalizeStoreOptions({ ...options, delivery_locations: [{ code: ' 97302 ', fee: '$4', minThreshold: null, thresholdFee: null }], special_order_fee: '3.5', special_order_sla: ' 1 week ', tax_rates: [{ location_id: 1, rate: '8.250' }] });
     expect(stored).toMatchObject({ delivery_locations: [{ code: '97302', fee: '4.00' }], special_order_fee: '3.50', special_order_sla: '1 week', tax_rates: [{ location_id: 1, rate: '8.25' }] });
+  });
+});
+
+describe("setup wizard: the owner's steps", () => {
+  it('leaves Payment Options (an owner-only screen) out of a sub-account\'s steps, and keeps every step for the owner', () => {
+    const steps = wizardSteps('E1P');
+    expect(steps.filter((s) => isOwnersWizardStep(s.slug)).map((s) => s.slug)).toEqual(['payment-options']);
+    expect(wizardStepsOpenTo(steps, true).map((s) => s.slug)).toEqual(['fulfillment-options', 'special-order-items', 'tax-rate']);
+    expect(wizardStepsOpenTo(steps, false)).toEqual(steps);
+    expect(wizardStepsOpenTo(steps, undefined)).toEqual(steps);
   });
 });

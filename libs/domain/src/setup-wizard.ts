@@ -1,4 +1,4 @@
-import { isBasicPlan } from './permissions';
+import { isBasicPlan, isOwnerOnlyScreen } from './permissions';
 
 /**
  * The setup wizard (spec 3 §2, §4): a guided pass over the settings a new store must get right before it
@@ -52,6 +52,20 @@ export function wizardNeighbours(slugs: readonly string[], slug: string): { step
   const index = slugs.indexOf(slug);
   return { step: index + 1, previous: index > 0 ? slugs[index - 1] : null, next: index >= 0 && index < slugs.length - 1 ? slugs[index + 1] : null };
 }
+
+/**
+ * Whether a wizard step is the owner's alone: its settings screen is (OWNER_ONLY_SCREENS, whose calls answer a
+ * sub-account 403), so a sub-account is not walked through it.
+ */
+export const isOwnersWizardStep = (slug: string) => isOwnerOnlyScreen(`/admin/settings/${slug}`);
+
+/** The steps a signed-in admin works through: a sub-account (the session's is_sub_account) not the owner's. */
+export function wizardStepsOpenTo<T extends { slug: string }>(steps: readonly T[], isSubAccount: boolean | undefined): T[] {
+  return isSubAccount ? steps.filter((s) => !isOwnersWizardStep(s.slug)) : [...steps];
+}
+
+/** A sub-account who opens the owner's step by its address. */
+export const WIZARD_STEP_OWNERS = 'Only the store owner sets how the store takes payment, so this step is left to them.';
 
 export const WIZARD_STEP_NOT_FOUND = 'This setup wizard step does not exist.';
 export const WIZARD_NEEDS_ADMIN = "Please sign in with the store's admin account to set up the store.";

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate } from '@platform/routing';
 import styled from 'styled-components';
 import { SignInForm } from '@platform/account-ui';
-import { adminLandingPath, wizardNeighbours, WIZARD_NEEDS_ADMIN, WIZARD_STEP_NOT_FOUND, type WizardItemStatus } from '@platform/domain';
+import { adminLandingPath, isOwnersWizardStep, wizardNeighbours, wizardStepsOpenTo, WIZARD_NEEDS_ADMIN, WIZARD_STEP_NOT_FOUND, WIZARD_STEP_OWNERS, type WizardItemStatus } from '@platform/domain';
 import { adminSettingsApi, beginSession, errorMessage, notify, readQuery, storefrontApi, useSession } from '@platform/api-client';
 import { Button, Card, Container, ErrorNotice, Field, Loading, PageTitle, RowList } from '@platform/ui';
 import { isSellingOptionsSection, SellingOptionsForm, type SellingOptionsSection } from '../settings/selling-options';
@@ -24,6 +24,12 @@ const Backdrop = styled.div`
   background: ${(p) => p.theme.colors.border};
   & > div { width: min(480px, 100%); }
 `;
+
+/** The wizard's steps for the signed-in admin: a sub-account is not walked through the owner's (Payment Options). */
+function useWizardSteps<T extends { slug: string }>(steps: readonly T[] | undefined): T[] {
+  const subAccount = useSession()?.data.customer.is_sub_account === true;
+  return wizardStepsOpenTo(steps ?? [], subAccount);
+}
 
 /** Skip: forgets Start, then an admin's landing screen (by plan), anyone else the home page. */
 function useSkipWizard() {
@@ -89,10 +95,11 @@ export function WizardWelcome() {
 /** /admin/wizard once started: the first step not done yet, or the list when all are. */
 export function WizardResume() {
   const { data: state, isError, refetch } = adminSettingsApi.useWizardStateQuery();
+  const steps = useWizardSteps(state?.steps);
   if (isError) return <Container><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the setup wizard.</ErrorNotice></Container>;
   if (!state) return <Container><Loading label="Loading the setup wizard…" /></Container>;
-  const index = state.steps.findIndex((s) => s.status !== 'completed');
-  return <Navigate to={index >= 0 ? sectionPath(state.steps[index].slug, index + 1) : '/admin/wizard/setup'} replace />;
+  const index = steps.findIndex((s) => s.status !== 'completed');
+  return <Navigate to={index >= 0 ? sectionPath(steps[index].slug, index + 1) : '/admin/wizard/setup'} replace />;
 }
 
 /** /admin/wizard/setup: every step with its state, and the acknowledgement the plan asks for once all are done. */
@@ -101,7 +108,8 @@ export function WizardSetupPage() {
   const [acknowledge, { isLoading: sending }] = adminSettingsApi.useAcknowledgeWizardMutation();
   const [comments, setComments] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const allDone = state ? state.steps.every((s) => s.status === 'completed') : false;
+  const steps = useWizardSteps(state?.steps);
+  const allDone = state ? steps.every((s) => s.status === 'completed') : false;
   const send = async () => {
     setFailure(null);
     try {
@@ -121,7 +129,7 @@ export function WizardSetupPage() {
           {allDone ? <p role="status">Every step is done.</p> : <p>Work through the steps in order, or open any of them.</p>}
           <Card>
             <RowList aria-label="Setup steps">
-              {state.steps.map((step, index) => (
+              {steps.map((step, index) => (
                 <li key={step.slug}>
                   <span className="main"><strong>{index + 1}. {step.title}</strong><br />{step.text}</span>
                   <span>{STATUS[step.status]}</span>
@@ -160,12 +168,29 @@ export function WizardSectionPage() {
   const { data: state, isLoading, isError, refetch } = adminSettingsApi.useWizardStateQuery();
   const [mark] = adminSettingsApi.useMarkWizardItemMutation();
   const skip = useSkipWizard();
-  const slugs = state?.steps.map((s) => s.slug) ?? [];
+  const steps = useWizardSteps(state?.steps);
+  const slugs = steps.map((s) => s.slug);
   const known = slugs.includes(slug) && (isSellingOptionsSection(slug) || slug === PAYMENT_OPTIONS);
   useEffect(() => { if (known) void mark({ slug, status: 'started' }); }, [known, slug, mark]);
+  // The owner's step opened by a sub-account (a link, its address): said plainly, with the way on; nothing marked.
+  const owners = !known && Boolean(state?.steps.some((s) => s.slug === slug)) && isOwnersWizardStep(slug);
 
   if (isLoading) return <Container><Loading label="Loading the setup wizard…" /></Container>;
   if (isError) return <Container><ErrorNotice action={<Button onClick={() => void refetch()}>Try again</Button>}>We could not load the setup wizard.</ErrorNotice></Container>;
+  if (state && owners) {
+    const all = state.steps.map((s) => s.slug);
+    const after = all.slice(all.indexOf(slug) + 1).find((s) => slugs.includes(s));
+    return (
+      <Container style={{ maxWidth: 760 }}>
+        <PageTitle>{state.steps.find((s) => s.slug === slug)!.title}</PageTitle>
+        <p role="note">{WIZARD_STEP_OWNERS}</p>
+        <p style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          {after ? <Link to={sectionPath(after, slugs.indexOf(after) + 1)}>Next step</Link> : null}
+          <Link to="/admin/wizard/setup">All steps</Link>
+        </p>
+      </Container>
+    );
+  }
   if (!state || !known) {
     return <Container><PageTitle>Setup Wizard</PageTitle><ErrorNotice action={<Link to="/admin/wizard/setup">See all steps</Link>}>{WIZARD_STEP_NOT_FOUND}</ErrorNotice></Container>;
   }
