@@ -170,8 +170,9 @@ export async function sortedPage(s: Store, t: string, q: SortedPageQuery, start:
   return { ids, total };
 }
 
-/** Ids of the sort's set read per round when walking it. */
+/** Ids of the sort's set read per round when walking it (the first round reads what the page should need, at least WALK_FIRST_MIN). */
 const WALK_CHUNK = 500;
+const WALK_FIRST_MIN = 50;
 /** Walked only when the filter keeps at least this share of what is walked, and the walk reads at most WALK_MAX ids. */
 const WALK_SHARE = 1 / 8;
 const WALK_MAX = 20_000;
@@ -222,8 +223,11 @@ async function walkedPage(s: Store, t: string, q: SortedPageQuery, scoring: stri
   let skipped = 0;
   const end = Math.min(listed, forcedWay === 'walk' ? Infinity : WALK_MAX);
   let at = 0;
-  for (; ids.length < count && at < end; at += WALK_CHUNK) {
-    const [from, to] = [first + at, first + Math.min(at + WALK_CHUNK, listed) - 1];
+  // The first chunk is about what the page needs at the filter's share (page 1 of 20 keeping a sixth: ~150 ids), not
+  // a whole WALK_CHUNK: Redis reads and the gateway parses a third as much; a page not full yet reads on by WALK_CHUNK.
+  let step = Math.max(WALK_FIRST_MIN, Math.min(WALK_CHUNK, Math.ceil(((start + count) * listed / total) * 1.25)));
+  for (; ids.length < count && at < end; at += step, step = WALK_CHUNK) {
+    const [from, to] = [first + at, first + Math.min(at + step, listed) - 1];
     const chunk = q.descending ? await s.redis.zrevrange(scoring, from, to) : await s.redis.zrange(scoring, String(from), String(to));
     if (!chunk.length) break;
     const kept = await keep(chunk);
