@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminCustomerPage, ArAccount, ArAccountSummary } from '@platform/contracts';
 import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
 import { Failure, later, OWNER, renderAdmin, type Answers } from '../../test-support';
@@ -74,7 +74,8 @@ describe('Settings › AR Accounts', () => {
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
     expect(within(form).getByText('Enter a credit limit in dollars and cents above 0, e.g. 2500.00.')).toBeTruthy();
     expect(within(form).getByText('Enter the name of the account (the business or person it is for).')).toBeTruthy();
-    expect(document.activeElement).toBe(within(form).getByLabelText('Account number'));
+    // focusFirstInvalid moves the focus on the next animation frame.
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Account number')));
     expect(api.sent('POST /api/admin/ar-accounts')).toHaveLength(0);
 
     await user.type(within(form).getByLabelText('Account number'), 'c-100');
