@@ -32,6 +32,25 @@ type GuardedQuery = {
 };
 const READS = new Set(['find', 'findOne', 'countDocuments', 'distinct']);
 
+/** Refuses a filter that names no tenant, or (query guard) goes on a growing collection by another field; says if it goes by `_id`. */
+function checkFilter(model: string, operation: string, filter: Record<string, unknown> | undefined, growing?: boolean): boolean {
+  if (!namesTenant(filter)) throw new TenantScopeError(model, operation);
+  const byId = isIdFilter(filter!);
+  if (growing && !byId && queryGuardOn() && !isBackground()) throw new QueryGuardError(model, operation, filter!);
+  return byId;
+}
+
+/** The filter's `_id` when it is keyed by the filter's tenant (`keyedId`): then `{_id}` alone names the tenant. */
+function tenantKeyedId(filter: Record<string, unknown>): string | undefined {
+  const { tenantId, _id } = filter;
+  return typeof _id === 'string' && _id.startsWith(`${String(tenantId)}:`) ? _id : undefined;
+}
+
+/** An upsert by `{_id}` alone still inserts its tenant. */
+function withTenantOnInsert(update: Record<string, any> | null | undefined, tenantId: string): Record<string, any> {
+  return { ...update, $setOnInsert: { ...(update?.$setOnInsert ?? {}), tenantId } };
+}
+
 /**
  * `{_id, tenantId}` becomes `{_id}`, the one filter FerretDB answers from an index (docs/DATA-ACCESS.md), with
  * the tenant still enforced: an id keyed by the tenant (`keyedId`) names it already; a read drops documents of
@@ -40,11 +59,9 @@ const READS = new Set(['find', 'findOne', 'countDocuments', 'distinct']);
 async function queryById(query: GuardedQuery, operation: string, filter: Record<string, unknown>): Promise<void> {
   const { tenantId, _id } = filter as { tenantId: string; _id: unknown };
   const upsert = Boolean(query.getOptions().upsert);
-  if (upsert) {
-    const update = query.getUpdate() ?? {};
-    query.setUpdate({ ...update, $setOnInsert: { ...(update.$setOnInsert ?? {}), tenantId } });
-  }
-  if (typeof _id === 'string' && _id.startsWith(`${tenantId}:`)) return query.setQuery({ _id });
+  if (upsert) query.setUpdate(withTenantOnInsert(query.getUpdate(), tenantId));
+  const keyed = tenantKeyedId(filter);
+  if (keyed) return query.setQuery({ _id: keyed });
   if (upsert) return; // an upsert by an id that does not name the tenant keeps the full filter
   // A write given the document this request read (through this guard): it is this tenant's, no read needed.
   const options = query.getOptions() as { ownedDoc?: unknown };
@@ -77,10 +94,7 @@ export function tenantOwned(schema: Schema, options: { onePerTenant?: boolean; g
   for (const operation of FILTERED_OPERATIONS) {
     schema.pre(operation, async function guardTenant(this: GuardedQuery) {
       const filter = this.getFilter();
-      if (!namesTenant(filter)) throw new TenantScopeError(this.model.modelName, operation);
-      const byId = isIdFilter(filter);
-      if (options.growing && !byId && queryGuardOn() && !isBackground()) throw new QueryGuardError(this.model.modelName, operation, filter);
-      if (byId) await queryById(this, operation, filter);
+      if (checkFilter(this.model.modelName, operation, filter, options.growing)) await queryById(this, operation, filter);
     });
   }
   // A bulk write passes no query middleware: its filters get the same tenant rule, and `{_id, tenantId}` by an id
@@ -90,13 +104,10 @@ export function tenantOwned(schema: Schema, options: { onePerTenant?: boolean; g
       const [kind, body] = Object.entries(op)[0] ?? [];
       if (kind === 'insertOne' || !body?.filter) continue;
       const filter = body.filter as Record<string, unknown>;
-      if (!namesTenant(filter)) throw new TenantScopeError(this.modelName, `bulkWrite ${kind}`);
-      const byId = isIdFilter(filter);
-      if (options.growing && !byId && queryGuardOn() && !isBackground()) throw new QueryGuardError(this.modelName, `bulkWrite ${kind}`, filter);
-      const { tenantId, _id } = filter as { tenantId: string; _id: unknown };
-      if (!byId || typeof _id !== 'string' || !_id.startsWith(`${tenantId}:`)) continue;
-      if (body.upsert) body.update = { ...body.update, $setOnInsert: { ...(body.update?.$setOnInsert ?? {}), tenantId } };
-      body.filter = { _id };
+      const keyed = checkFilter(this.modelName, `bulkWrite ${kind}`, filter, options.growing) ? tenantKeyedId(filter) : undefined;
+      if (!keyed) continue;
+      if (body.upsert) body.update = withTenantOnInsert(body.update, filter.tenantId as string);
+      body.filter = { _id: keyed };
     }
   });
   schema.pre('aggregate', function guardTenant(this: { pipeline(): Record<string, any>[]; model(): { modelName: string } }) {
