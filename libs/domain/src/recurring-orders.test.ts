@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cardEndingLabel, isRunDay, nextRun, parseRecurringPattern, recurringChangeLines, recurringPattern, recurringProductProblem, REMINDER_BEFORE_MS, runAtMs, runDay, upcomingRunDays,
+  cardEndingLabel, isRunDay, nextRun, parseRecurringPattern, recurringChangeLines, recurringPattern, recurringProductProblem, REMINDER_BEFORE_MS, runAtMs, runDay, runPaymentProblem, upcomingRunDays,
 } from './recurring-orders';
 import { NOT_ORDERED_ONLINE } from './product-display';
 
@@ -98,5 +98,19 @@ describe('what a recurring order may hold and show', () => {
   it('shows a card by its brand and last 4 digits only', () => {
     expect(cardEndingLabel('visa', '4242')).toBe('Visa ending 4242');
     expect(cardEndingLabel('', '0005')).toBe('Card ending 0005');
+  });
+});
+
+describe("a run's payment while the store offers no cards", () => {
+  it('charges a saved card only where cards are offered, and names the way to pay later the order may switch to', () => {
+    const card = { paidByCard: true, cardLabel: 'Visa ending 4242' };
+    expect(runPaymentProblem({ ...card, orderType: 'pickup' }, { cardsOffered: true })).toBeNull();
+    expect(runPaymentProblem({ ...card, orderType: 'pickup' }, { cardsOffered: false })).toBe(
+      "Not placed: the store is not taking cards online right now, so your Visa ending 4242 was not charged. Your next orders are charged to it once the store takes cards again; to have them placed meanwhile, choose 'Pay at the store' for this recurring order under Recurring orders.",
+    );
+    expect(runPaymentProblem({ ...card, orderType: 'delivery' }, { cardsOffered: false })).toContain("choose 'Pay on delivery'");
+    expect(runPaymentProblem({ ...card, orderType: 'shipping' }, { cardsOffered: false })).toContain("choose 'Pay by phone'");
+    // Paid later already: nothing to charge.
+    expect(runPaymentProblem({ paidByCard: false, cardLabel: '', orderType: 'shipping' }, { cardsOffered: false })).toBeNull();
   });
 });

@@ -120,6 +120,26 @@ export const RUN_SHIPPING_RATE_DOWN = 'Not placed: the shipping carrier could no
 /** A shipping run whose service is no longer offered goes by the cheapest one quoted, and its order says so. */
 export const RUN_OTHER_SERVICE = (before: string, now: string) => `${before} is not offered any more, so it ships with ${now}.`;
 
+/**
+ * A run paid by a saved card is charged only where the store offers cards now (GET payment-settings `cards_offered`:
+ * a card provider with every setting it needs, cardSetupMissing), as checkout takes a card only then. Otherwise the
+ * card is not charged and the run fails like a refused card: recorded with this reason, the shopper e-mailed, the next
+ * runs go on and are charged again once the store takes cards. The shopper may switch to paying later meanwhile
+ * (payLaterProblem allows every mode while the store takes no cards online); the store does not switch for them
+ * (docs/API-DECISIONS.md "Recurring run while the store takes no cards").
+ */
+type RunFulfilment = Parameters<typeof payLaterShortLabel>[0];
+export const RUN_CARDS_NOT_TAKEN = (card: string, orderType: RunFulfilment) =>
+  `Not placed: the store is not taking cards online right now, so your ${card} was not charged. Your next orders are charged to it once the store takes cards again; to have them placed meanwhile, choose '${payLaterShortLabel(orderType)}' for this recurring order under Recurring orders.`;
+/** The day-before reminder of such a run. */
+export const RUN_CARDS_NOT_TAKEN_SOON = (orderType: RunFulfilment) =>
+  `The store is not taking cards online right now, so this order will not be placed unless you choose '${payLaterShortLabel(orderType)}' for it under Recurring orders first.`;
+
+/** Why a run's payment cannot be taken now, or null (see RUN_CARDS_NOT_TAKEN). */
+export function runPaymentProblem(run: { paidByCard: boolean; cardLabel: string; orderType: RunFulfilment }, store: { cardsOffered: boolean }): string | null {
+  return run.paidByCard && !store.cardsOffered ? RUN_CARDS_NOT_TAKEN(run.cardLabel, run.orderType) : null;
+}
+
 /** A run day as people read it: 'Thu, Dec 3' (with `year`: 'Thu, Dec 3, 2026'). */
 export const runDayLabel = (day: string, options: { year?: boolean } = {}): string =>
   new Date(dayStartMs(day)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', ...(options.year ? { year: 'numeric' } : {}), timeZone: 'UTC' });

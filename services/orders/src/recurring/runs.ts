@@ -3,12 +3,13 @@ import type { Job } from 'bullmq';
 import { mongoose, scoped, Tenant } from '@platform/db';
 import {
   activePromoCents, addressLine, dayOf, displayPrice, FULFILMENT_MODES, PAY_AT_STORE, REMINDER_BEFORE_MS, RECURRING_FREQUENCY_LABELS, RUN_NO_SHIPPING_RATE, RUN_NOT_SHIPPED,
-  RUN_OTHER_SERVICE, RUN_SHIPPING_RATE_DOWN, RUN_SKIPPED_ITEMS, runAtMs, shippingChargeCents, storeAddress, toCents, upcomingRunDays, type FulfilmentMode,
+  RUN_CARDS_NOT_TAKEN_SOON, RUN_OTHER_SERVICE, RUN_SHIPPING_RATE_DOWN, RUN_SKIPPED_ITEMS, runAtMs, runPaymentProblem, shippingChargeCents, storeAddress, toCents, upcomingRunDays,
+  type FulfilmentMode,
 } from '@platform/domain';
 import type { RecurringOrderJob } from '@platform/queue';
 import { CartStore, cartParcels, shippingOptions, type CartAddress, type ShopperIdentity, type StoredCart } from '@platform/cart';
 import type { SearchIndexRegistry } from '@platform/catalogue';
-import { getStoreSettings } from '@platform/tenant-settings';
+import { getPaymentSettings, getStoreSettings } from '@platform/tenant-settings';
 import { AppError, backgroundContext, resolvedTenant, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from '../models';
 import { cardProvider, PAY_BY_CARD } from '../card-payment';
@@ -52,8 +53,8 @@ const recurringIoOf = (io: RecurringRunIo) => ({ redis: io.resources.redis, pref
 /**
  * Places one run day's order of a recurring order through checkout's own steps (price and stock as they are now,
  * the saved card charged off-session or paid at the store), once: a day with an outcome is not placed again, and
- * a retry finds the order a crash left. An item the store no longer has skips the run; a refused card fails it;
- * either way the shopper is e-mailed why and the next runs go on.
+ * a retry finds the order a crash left. An item the store no longer has skips the run; a refused card, or a card at a
+ * store offering no cards now, fails it; either way the shopper is e-mailed why and the next runs go on.
  */
 export async function placeRun(io: RecurringRunIo, data: RecurringOrderJob, day: string, options: { lastAttempt?: boolean } = {}): Promise<RunOutcome> {
   const found = await contextOf(io, data.tenantId);
@@ -102,6 +103,9 @@ async function placeRunOrder(ctx: RequestContext, io: RecurringRunIo, doc: Recur
   const index = await io.catalogue.get(ctx.tenantId);
   const gone = doc.items.filter((i) => !index.storeProduct(i.storeProductId));
   if (gone.length) return { status: 'skipped', reason: RUN_SKIPPED_ITEMS(gone.map((i) => i.title)) };
+  // The saved card only where the store offers cards now, as checkout takes one; before anything is quoted or taken.
+  const unpaid = await runPaymentProblemOf(ctx, doc);
+  if (unpaid) return { status: 'failed', reason: unpaid };
   const who = runShopper(doc);
   const cart = runCart(doc);
   const mode = cart.orderType as FulfilmentMode;
@@ -131,6 +135,13 @@ async function placeRunOrder(ctx: RequestContext, io: RecurringRunIo, doc: Recur
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     return { status: error.status === 409 ? 'skipped' : 'failed', reason: `Not placed: ${error.message}` };
   }
+}
+
+/** Why a run's payment cannot be taken now (a card while the store offers none: libs/domain runPaymentProblem), or null. */
+async function runPaymentProblemOf(ctx: RequestContext, doc: RecurringDoc): Promise<string | null> {
+  if (doc.payment?.method !== PAY_BY_CARD) return null;
+  const cardsOffered = (await getPaymentSettings(ctx)).cards_offered;
+  return runPaymentProblem({ paidByCard: true, cardLabel: doc.payment.label || 'saved card', orderType: doc.orderType }, { cardsOffered });
 }
 
 /**
@@ -191,7 +202,8 @@ export async function remindOfRun(io: RecurringRunIo, data: RecurringOrderJob, d
     subject: `Your recurring order at ${found.ctx.tenant.name} is placed tomorrow (${day})`,
     text: [`Hi ${doc.contact.firstName},`, '', `Tomorrow, ${day}, we place your recurring order (${RECURRING_FREQUENCY_LABELS[doc.frequency].toLowerCase()}):`, '',
       ...priced.map(({ i, item }) => `${i.quantity} × ${i.title} (${i.sku})${item ? '' : ': no longer sold, so this run will be skipped'}`), '',
-      `Items before tax and fees: about ${displayPrice(subtotal, prefix)} at today's prices.`, `${how}. Payment: ${doc.payment?.label ?? ''}.`, '',
+      `Items before tax and fees: about ${displayPrice(subtotal, prefix)} at today's prices.`, `${how}. Payment: ${doc.payment?.label ?? ''}.`,
+      ...(await runPaymentProblemOf(found.ctx, doc) ? [RUN_CARDS_NOT_TAKEN_SOON(doc.orderType)] : []), '',
       `To skip this one or cancel: ${origin}/recurring-orders`].join('\n'),
   });
   return { status: 'reminded' };
