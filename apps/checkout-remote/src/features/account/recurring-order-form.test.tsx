@@ -73,8 +73,8 @@ describe('Edit a recurring order', () => {
     const card = await screen.findByRole('article', { name: 'Recurring order Every month from order 1042' });
     expect(within(within(card).getByRole('list', { name: 'Items' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 × DeWalt 20V Cordless Drill']);
     expect(within(card).getByRole('list', { name: 'Changes' }).textContent).toContain('By you: How often: Every week → Every month; DeWalt 20V Cordless Drill: 1 → 3; Barn Red Gallon removed');
-    // The keyboard is back on Edit.
-    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Edit recurring order Every month from order 1042' }));
+    // The keyboard is back on Edit (moved in an effect once the save is answered, so waited for).
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Edit recurring order Every month from order 1042' })));
   });
 
   it('checks a quantity before sending, shows the store\'s refusal under its line, and Escape closes the form unchanged', async () => {
@@ -94,7 +94,8 @@ describe('Edit a recurring order', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Barn Red Gallon: Max allowed limit is 12');
     expect(api.sent('POST /api/update-recurring-order').map((r) => r.body)).toEqual([{ id: PICKUP.id, items: [{ store_product_id: 11, quantity: 1 }, { store_product_id: 21, quantity: 13 }] }]);
-    expect(document.activeElement).toBe(paint);
+    // focusFirstInvalid moves the focus on the next animation frame.
+    await waitFor(() => expect(document.activeElement).toBe(paint));
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('form', { name: 'Edit recurring order' })).toBeNull();
