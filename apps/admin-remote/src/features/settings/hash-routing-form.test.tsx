@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Failure, FakeApi, OWNER, renderAdmin, SETTINGS } from '../../test-support';
 
 const about = { title: 'About Us', body: '', images: [] };
@@ -26,7 +26,8 @@ describe('Settings › About Us: hash routing hosts', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe("'https://Shop.Example.com' is a web address: enter its host name alone, e.g. shop.example.com.");
     expect(hosts.getAttribute('aria-invalid')).toBe('true');
     expect(hosts.getAttribute('aria-describedby')).toBe('hashRoutingHosts-problem hashRoutingHosts-help');
-    expect(document.activeElement).toBe(hosts);
+    // focusFirstInvalid moves the focus on the next animation frame.
+    await waitFor(() => expect(document.activeElement).toBe(hosts));
     expect(api.sent('POST /api/admin/settings/hash-routing-hosts')).toEqual([]);
 
     await user.clear(hosts);

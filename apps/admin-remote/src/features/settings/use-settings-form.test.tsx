@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSettingsForm, type SettingsLoad } from './use-settings-form';
 
@@ -77,7 +77,8 @@ describe('useSettingsForm: the load and save of a settings screen', () => {
     await user.click(save);
     expect((await screen.findByText('Write a greeting.')).id).toBe('text-problem');
     expect(box.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(box);
+    // focusFirstInvalid moves the focus on the next animation frame.
+    await waitFor(() => expect(document.activeElement).toBe(box));
     expect(sent).toEqual([]);
 
     await user.type(box, 'Hi');
