@@ -52,7 +52,8 @@ describe('Offline Orders', () => {
 
     await user.click(screen.getByRole('link', { name: 'Offline order OFF-1001' }));
     const panel = await screen.findByRole('region', { name: 'Offline order OFF-1001' });
-    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Offline order OFF-1001' }));
+    // The focus moves in an effect after the answer is rendered.
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Offline order OFF-1001' })));
     expect(panel.textContent).toContain('PaidNo, due when collected or delivered');
     expect(panel.textContent).toContain('NoteCollects after 4pm');
     expect(within(panel).getByRole('list', { name: 'Items' }).textContent).toBe('2 × Claw Hammer (SKU 1002) at $19.99 = $39.981 × Key cutting at $3.00 = $3.00');
