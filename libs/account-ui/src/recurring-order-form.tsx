@@ -106,7 +106,8 @@ export function RecurringOrderForm({ order, onDone, onCancel, by = 'customer', c
   const paidBefore = order.payment_method === 'card' ? order.card_source ?? '' : PAY_AT_STORE;
   const [payment, setPayment] = useState(paidBefore);
   // Paid by card, the store takes cards online: a shipped one stays on a card (payLaterProblem); paid later already, it stays offered.
-  const payLaterRefused = order.payment_method === 'card' ? payLaterProblem(order.order_type, { takesCardsOnline: true }) : null;
+  // While the store offers no cards its runs are not charged, so a shipped one may go to paying by phone (as the server allows).
+  const payLaterRefused = order.payment_method === 'card' ? payLaterProblem(order.order_type, { takesCardsOnline: cardsOffered }) : null;
   const offersPayAtStore = !payLaterRefused;
   const [added, setAdded] = useState<AddedLine[]>([]);
   const [query, setQuery] = useState('');

@@ -135,6 +135,10 @@ export const RUN_CARDS_NOT_TAKEN = (card: string, orderType: RunFulfilment) =>
 export const RUN_CARDS_NOT_TAKEN_SOON = (orderType: RunFulfilment) =>
   `The store is not taking cards online right now, so this order will not be placed unless you choose '${payLaterShortLabel(orderType)}' for it under Recurring orders first.`;
 
+/** Beside such a recurring order on /recurring-orders, while the store offers no cards. */
+export const RECURRING_CARD_NOT_CHARGED_NOW = (card: string, orderType: RunFulfilment) =>
+  `The store is not taking cards online right now, so your ${card} is not charged and these orders are not placed. To have them placed meanwhile, choose Edit and '${payLaterShortLabel(orderType)}'.`;
+
 /** Why a run's payment cannot be taken now, or null (see RUN_CARDS_NOT_TAKEN). */
 export function runPaymentProblem(run: { paidByCard: boolean; cardLabel: string; orderType: RunFulfilment }, store: { cardsOffered: boolean }): string | null {
   return run.paidByCard && !store.cardsOffered ? RUN_CARDS_NOT_TAKEN(run.cardLabel, run.orderType) : null;

@@ -248,6 +248,20 @@ describe('The card and the products of a recurring order', () => {
     expect(form.textContent).not.toContain('To use another card');
   });
 
+  it('lets a shipped one paid by card go to paying by phone while the store offers no cards (its runs are not charged then)', async () => {
+    const SHIPPED_BY_CARD: RecurringOrder = { ...SHIPPED, id: '0123456789abcdef0123456e', first_order_number: '1083', payment_method: 'card', payment_label: 'Visa ending 4242', card_source: 'pm_visa' };
+    const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([SHIPPED_BY_CARD])).on('GET /api/customer-cards', { data: CARDS })
+      .on('POST /api/recurring-order-shipping-quotes', OPTIONS('97301'))
+      .on('GET /api/payment-settings', { data: { payment_provider: 'stripe', payment_preparable: false, cards_offered: false, stripe: { publishable_key: '', is_live: true, disable_save_card: false, account_id: '' } } });
+    const { user } = open(api);
+    await user.click(await editButton('Every week from order 1083'));
+    const form = screen.getByRole('form', { name: 'Edit recurring order' });
+    expect(await within(form).findByText(RECURRING_CARD_NOT_OFFERED)).toBeTruthy();
+    const pay = within(form).getByRole('combobox', { name: 'How each order is paid' }) as HTMLSelectElement;
+    expect(within(pay).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pay by phone: the store calls you to take payment before it ships', 'Visa ending 4242']);
+    expect(form.textContent).not.toContain(SHIPPED_ORDERS_PAID_BY_CARD);
+  });
+
   it('offers no payment choice for one paid at the store when the shopper has no saved card', async () => {
     const api = new RecurringApi().on('POST /api/get-recurring-orders', paged([PICKUP])).on('GET /api/customer-cards', { data: [] });
     const { user } = open(api);

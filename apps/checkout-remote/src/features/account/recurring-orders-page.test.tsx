@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { RECURRING_CARD_NOT_CHARGED_NOW } from '@platform/domain';
 import type { Paged, RecurringOrder } from '@platform/contracts';
 import type { RecurringChanged } from '@platform/api-client';
 import { FakeApi as ApiStandIn } from '@platform/api-client/testing';
@@ -89,6 +90,19 @@ describe('Recurring orders', () => {
     expect(cancelled.textContent).toContain('Skipped by you.');
     // Two are active: both can be cancelled at once.
     expect(screen.getByRole('button', { name: 'Cancel all recurring orders' })).toBeTruthy();
+  });
+
+  it('says of one paid by card that it is not charged nor placed while the store offers no cards (cards_offered false), and how to have it placed', async () => {
+    const NO_CARDS = { payment_provider: 'stripe' as const, payment_preparable: false, cards_offered: false, stripe: { publishable_key: '', is_live: true, disable_save_card: false, account_id: '' } };
+    const SHIPPED_BY_CARD: RecurringOrder = { ...WEEKLY_SHIPPING, payment_method: 'card', payment_label: 'Mastercard ending 4444' };
+    open(recurringApi([EVERY_2_WEEKS, MONTHLY_DELIVERY, SHIPPED_BY_CARD, CANCELLED]).on('GET /api/payment-settings', { data: NO_CARDS }));
+    const first = await card('Recurring order Every 2 weeks from order 1042');
+    expect((await within(first).findByText(/not taking cards online/)).textContent).toBe(RECURRING_CARD_NOT_CHARGED_NOW('Visa ending 4242', 'pickup'));
+    expect(first.textContent).toContain("To have them placed meanwhile, choose Edit and 'Pay at the store'.");
+    expect(screen.getByRole('article', { name: 'Recurring order Every week from order 1060' }).textContent).toContain(RECURRING_CARD_NOT_CHARGED_NOW('Mastercard ending 4444', 'shipping'));
+    // Paid later, or cancelled: nothing to say.
+    expect(screen.getByRole('article', { name: 'Recurring order Every month from order 1050' }).textContent).not.toContain('not taking cards');
+    expect(screen.getByRole('article', { name: 'Recurring order Every week from order 1001' }).textContent).not.toContain('not taking cards');
   });
 
   it('Skip asks first, then skips only that date and shows the answer', async () => {
