@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bg } from './test-db';
 import { AccessToken } from '@platform/db';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
@@ -46,6 +46,15 @@ describe('POST /api/login', () => {
     expect(unknown.statusCode).toBe(422);
     expect(wrong.json().message).toBe('These credentials do not match our records.');
     expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('leaves no session behind a wrong password (its record is written while the hash runs, then deleted)', async () => {
+    const sessions = () => bg(() => AccessToken.countDocuments({ tenantId: tenant.id, customerSlug: 'boss' }));
+    const before = await sessions();
+    expect((await login({ email: 'boss@id-a.test', password: 'Wrong-Horse-9' })).statusCode).toBe(422);
+    await vi.waitFor(async () => expect(await sessions()).toBe(before), { timeout: 5000 });
+    expect((await login({ email: 'boss@id-a.test', password: PASSWORD })).statusCode).toBe(200);
+    expect(await sessions()).toBe(before + 1);
   });
 
   it('does not sign in to another tenant with the same credentials', async () => {

@@ -6,7 +6,7 @@ import { AppError, type RequestContext } from '@platform/server-kit';
 import { requireConfirmedPassword } from './account';
 import { customerByKey } from './keys';
 import { Customer } from './models';
-import { sendSecurityNotice, sessionAnswer, startSession, type CustomerDoc, type IdentityIo } from './sessions';
+import { sendSecurityNotice, sessionAnswer, startSession, type CustomerDoc, type IdentityIo, type SessionRecord } from './sessions';
 
 export const INVALID_2FA = 'Your 2FA code is invalid. Please try again.';
 const BACKUP_CODE_COUNT = 10;
@@ -81,8 +81,8 @@ export async function disableMfa(ctx: RequestContext, io: IdentityIo) {
 }
 
 /** Every way of signing in ends here: a session, or the authenticator step first when the account has it on. */
-export function finishSignIn(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc & MfaFields, remember: boolean): Promise<LoginResponse> {
-  return customer.mfaEnabled ? startMfaStep(ctx, io, customer, remember) : startSession(ctx, io, customer, remember);
+export function finishSignIn(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc & MfaFields, remember: boolean, session?: SessionRecord): Promise<LoginResponse> {
+  return customer.mfaEnabled ? startMfaStep(ctx, io, customer, remember) : startSession(ctx, io, customer, remember, session);
 }
 
 /** After a correct password on an account with two-step sign-in: a short-lived step token instead of a session. */

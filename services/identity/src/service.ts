@@ -8,8 +8,8 @@ import { customerByKey, keyHeld } from './keys';
 import { endSessions } from './session-list';
 import { CODE_MESSAGES, consumeSecret, issueSecret, type SecretPurpose } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
-import { finishSignIn } from './mfa';
-import { phoneOf, sendSecurityNotice, sessionAnswer, type CustomerDoc, type IdentityIo } from './sessions';
+import { finishSignIn, type MfaFields } from './mfa';
+import { dropSession, phoneOf, sendSecurityNotice, sessionAnswer, writeSession, type CustomerDoc, type IdentityIo } from './sessions';
 
 export { type CustomerDoc, type IdentityIo } from './sessions';
 
@@ -18,18 +18,25 @@ export const INVALID_CREDENTIALS = 'These credentials do not match our records.'
 const DUMMY_HASH = await hashPassword(randomBytes(12).toString('hex'));
 
 /** By the e-mail's or phone's key document, then the customer: two `_id` lookups (keys.ts). */
-const findByEmail = (ctx: RequestContext, email: string) => customerByKey<CustomerDoc>(ctx, 'email', normalizeEmail(email));
+const findByEmail = (ctx: RequestContext, email: string) => customerByKey<CustomerDoc & MfaFields>(ctx, 'email', normalizeEmail(email));
 const findByPhone = (ctx: RequestContext, phone: string) => customerByKey<CustomerDoc>(ctx, 'phone', phone);
 
 /** E-mail + password sign-in. The same answer for an unknown e-mail and a wrong password. */
 export async function loginWithPassword(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; password: string; remember?: boolean }): Promise<LoginResponse> {
   const email = normalizeEmail(input.email);
-  await io.limit('login', ctx, email, ip);
-  const customer = await findByEmail(ctx, email);
+  const remember = input.remember ?? true;
+  // The account is read while the limit is counted; the password is checked only within the limit.
+  const [, customer] = await Promise.all([io.limit('login', ctx, email, ip), findByEmail(ctx, email)]);
+  // The session's record is written while the hash runs (sessions.ts writeSession); not for the two-step sign-in.
+  const session = customer && !customer.mfaEnabled ? writeSession(ctx, customer, remember) : undefined;
   // Unknown e-mails still pay for a hash, so timing does not tell which accounts exist.
   const ok = customer ? await verifyPassword(input.password, customer.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
-  if (!customer || !ok) throw new AppError('unprocessable', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
-  return finishSignIn(ctx, io, customer, input.remember ?? true);
+  if (!customer || !ok) {
+    // Not awaited: a wrong password answers as fast as an unknown e-mail (the record's token was never sent).
+    if (session) void dropSession(ctx, session).catch((err) => console.error(`[identity] a failed sign-in's session record not deleted: ${String(err)}`));
+    throw new AppError('unprocessable', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
+  }
+  return finishSignIn(ctx, io, customer, remember, session);
 }
 
 /**

@@ -19,31 +19,52 @@ export interface CustomerDoc {
 
 const KNOWN_DEVICES_KEPT = 20;
 
+/** A session's record, written before it is answered (see `writeSession`). */
+export interface SessionRecord { token: string; id: string; written: Promise<unknown> }
+
 /**
- * A new revocable bearer token (stored only as its hash) and the login answer of spec 2 §3. A sign-in on a kind
- * of device the account has not used before (another browser or system; not a browser update) is e-mailed to
- * the holder, except the account's very first.
+ * Starts writing a new revocable bearer token's record (stored only as its hash). A password sign-in starts it
+ * while the password hash runs, so the write costs the sign-in nothing: the token is random and leaves the server
+ * only in the answer of a right password; a wrong one deletes the record (`dropSession`).
  */
-export async function startSession(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, remember = true): Promise<LoginResponse> {
+export function writeSession(ctx: RequestContext, customer: CustomerDoc, remember = true): SessionRecord {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  const id = accessTokenId(ctx.tenantId, tokenHash);
+  const lifetimeDays = remember ? SESSION_DAYS : SHORT_SESSION_DAYS;
+  const written = AccessToken.create({
+    _id: id, tenantId: ctx.tenantId, tokenHash, customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
+    isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions, locationId: customer.isSubAccount ? customer.locationId ?? null : null,
+    lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000), userAgent: ctx.userAgent ?? '', lastUsedAt: new Date(),
+  });
+  written.catch(() => undefined); // awaited by startSession or dropSession; not an unhandled rejection meanwhile
+  return { token, id, written };
+}
+
+/** Deletes a record written ahead for a sign-in that failed. */
+export async function dropSession(ctx: RequestContext, session: SessionRecord): Promise<void> {
+  if (await session.written.then(() => true, () => false)) await AccessToken.deleteOne(scoped(ctx, { _id: session.id }));
+}
+
+/**
+ * The sign-in's session (its record written here unless written ahead) and the login answer of spec 2 §3. A
+ * sign-in on a kind of device the account has not used before (another browser or system; not a browser update)
+ * is e-mailed to the holder, except the account's very first.
+ */
+export async function startSession(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, remember = true, session = writeSession(ctx, customer, remember)): Promise<LoginResponse> {
   const device = deviceLabel(ctx.userAgent);
   const known = customer.knownDevices ?? [];
-  const token = randomBytes(32).toString('base64url');
-  const lifetimeDays = remember ? SESSION_DAYS : SHORT_SESSION_DAYS;
-  const tokenHash = hashToken(token);
-  // Three independent writes at once: the sign-in waits for the slowest, not for their sum.
+  // Independent writes at once: the sign-in waits for the slowest, not for their sum.
   await Promise.all([
     known.length && !known.includes(device) ? sendSecurityNotice(ctx, io, customer.email, 'new-device', device) : null,
     Customer.updateOne(scoped(ctx, { _id: customer._id }), {
       $set: { lastSignInAt: new Date(), ...(known.includes(device) ? {} : { knownDevices: [...known, device].slice(-KNOWN_DEVICES_KEPT) }) },
     }).setOptions({ ownedDoc: customer }), // read for this sign-in: the tenant guard needs no second read (libs/db)
-    AccessToken.create({
-      _id: accessTokenId(ctx.tenantId, tokenHash), tenantId: ctx.tenantId, tokenHash, customerId: String(customer._id), customerSlug: customer.slug, isAdmin: customer.isAdmin,
-      isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions, locationId: customer.isSubAccount ? customer.locationId ?? null : null,
-      lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000), userAgent: ctx.userAgent ?? '', lastUsedAt: new Date(),
-    }),
+    session.written,
   ]);
-  await rememberSession(ctx, io, customer.slug, accessTokenId(ctx.tenantId, tokenHash), !customer.lastSignInAt);
-  return sessionAnswer(ctx, customer, token);
+  // Listed once its record exists: a read of the list drops ids whose record it does not find.
+  await rememberSession(ctx, io, customer.slug, session.id, !customer.lastSignInAt);
+  return sessionAnswer(ctx, customer, session.token);
 }
 
 /** The login answer; permissions are the effective ones (own list, plan, business allow-lists). */
