@@ -47,6 +47,36 @@ describe('orders-placed worker', () => {
     }
   });
 
+  it('counts sales exactly with two worker processes folding the same store at once', async () => {
+    // A second worker process as it would run: its own Redis connections, every worker of the platform.
+    const secondRedis = createRedis(process.env.REDIS_URL!);
+    const second = startWorkers(secondRedis, { prefix });
+    const queues = createQueues(redis, prefix);
+    const tenantId = 'w-two-workers';
+    const skus = ['NAIL', 'SCREW', 'BOLT', 'WASHER', 'NUT'];
+    const expected = new Map<string, number>();
+    const orders = Array.from({ length: 120 }, (_, n) => {
+      const items = skus.filter((_, k) => (n + k) % 3 !== 0).map((sku, k) => ({ sku, quantity: 1 + ((n * 7 + k) % 5) }));
+      for (const item of items) expected.set(item.sku, (expected.get(item.sku) ?? 0) + item.quantity);
+      return { orderNumber: `TW-${n}`, placedAt: new Date(), items };
+    });
+    try {
+      // Each announced twice, as a retried checkout might: counted once.
+      await Promise.all([...orders, ...orders].map((order) => announceOrderPlaced(queues, tenantId, order)));
+      await expect.poll(async () => queues.ordersPlaced.getJobCounts('wait', 'active', 'delayed'), { timeout: 30000, interval: 100 }).toEqual({ wait: 0, active: 0, delayed: 0 });
+      const today = new Date().toISOString().slice(0, 10);
+      const want = [...expected].map(([sku, sold]) => ({ sku, sold })).sort((a, b) => b.sold - a.sold || a.sku.localeCompare(b.sku));
+      const got = (await mostSold({ redis, prefix }, tenantId, today, 10)).sort((a, b) => b.sold - a.sold || a.sku.localeCompare(b.sku));
+      expect(got).toEqual(want);
+      expect(await queues.ordersPlaced.getFailedCount()).toBe(0);
+    } finally {
+      await second.close();
+      secondRedis.disconnect();
+      await queues.ordersPlaced.obliterate({ force: true });
+      await queues.close();
+    }
+  });
+
   it('counts the sales again from the orders when Redis lost them, an order whose job was still waiting once, cancelled orders not at all', async () => {
     const queues = createQueues(redis, prefix);
     const store = { redis, prefix };
