@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderNotice, textsShopper, toldShopper, type NoticeOrder } from './order-notices';
+import { orderNotice, orderPlacedText, textsShopper, toldShopper, type NoticeOrder } from './order-notices';
 
 const pickup: NoticeOrder = { order_number: '1001', order_type: 'pickup', contact: { first_name: 'Sam' }, store: { name: 'Main St', address: '1 Main St, Salem, OR 97301' }, payment: { label: 'Pay at the store' } };
 const delivery: NoticeOrder = { ...pickup, order_type: 'delivery', address: { address: '12 Oak St', city: 'Salem' } };
@@ -33,6 +33,12 @@ describe("what the shopper is told of a change to their order", () => {
     expect(held.text).toBe('Demo Hardware: your payment for order 1001 came after the order was cancelled. The hold on your card is released: you are not charged.');
     expect(orderNotice('Demo Hardware', pickup, { change: 'late_payment', refundedCents: 2599 }).text)
       .toBe('Demo Hardware: your payment for order 1001 came after the order was cancelled. $25.99 is refunded to your card.');
+  });
+
+  it('words the text of a placed order by how it reaches the shopper', () => {
+    expect(orderPlacedText('Demo Hardware', pickup)).toBe('Demo Hardware: thank you, your order 1001 is placed. We will let you know when it is ready for pickup at Main St.');
+    expect(orderPlacedText('Demo Hardware', delivery)).toBe('Demo Hardware: thank you, your order 1001 is placed. We will let you know when it is on its way.');
+    expect(orderPlacedText('Demo Hardware', shipping)).toBe('Demo Hardware: thank you, your order 1001 is placed. We will let you know when it is ready to ship.');
   });
 
   it('texts only where the store sends texts, the order has a phone and the shopper did not turn texts off', () => {

@@ -60,7 +60,7 @@ const lines = (...parts: (string | null | false | undefined)[]) => parts.filter(
 const hi = (order: NoticeOrder) => `Hi ${order.contact.first_name || 'there'},`;
 
 /** What happens next, once the store has the order: where it is collected, or how it comes. */
-const nextStep = (order: NoticeOrder) => (order.order_type === 'pickup' ? `ready for pickup at ${order.store.name}` : order.order_type === 'delivery' ? 'on its way' : 'ready to ship');
+const nextStep = (order: Pick<NoticeOrder, 'order_type' | 'store'>) => (order.order_type === 'pickup' ? `ready for pickup at ${order.store.name}` : order.order_type === 'delivery' ? 'on its way' : 'ready to ship');
 
 const BUILDERS: { [C in OrderChangeName]: Builder<C> } = {
   taken: (store, order) => ({
@@ -178,6 +178,14 @@ export function orderReadyText(storeName: string, order: { order_number: string;
     return `${storeName}: your order ${order.order_number} is on its way${deliveryMinutes ? `, in about ${deliveryMinutes} minutes` : ''}.`;
   }
   return `${storeName}: your order ${order.order_number} is packed and ready to ship.`;
+}
+
+/** The outbox kind of the text a shopper gets when their order is placed (the e-mail's is 'order-confirmation'). */
+export const ORDER_PLACED_TEXT_KIND = 'order-confirmation-text';
+
+/** The text a shopper gets when their order is placed, beside the confirmation e-mail: the store, the number, what comes next. */
+export function orderPlacedText(storeName: string, order: Pick<NoticeOrder, 'order_number' | 'order_type' | 'store'>): string {
+  return `${storeName}: thank you, your order ${order.order_number} is placed. We will let you know when it is ${nextStep(order)}.`;
 }
 
 /**

@@ -15,7 +15,7 @@ import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type StoredPayment } 
 import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, refundPayment, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
 import { indexCardOrder } from './fraud-checks/card-index';
-import { tellShopper } from './shopper-notices';
+import { tellShopper, textOrderPlaced } from './shopper-notices';
 import { connectBinding, connectForm, connectSettings, FISERV_CONNECT_TOKEN, type ConnectSettings, type FiservConnectForm } from './fiserv-connect';
 import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
@@ -257,6 +257,7 @@ async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOr
     announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt: order.placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon ?? null }),
     io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix, await getBusinessDetails(ctx), origin ? `${origin}${who.customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null) }),
     tellTheStore(ctx, io, view, prefix, origin ? `${origin}/admin/prepare-order?id=${id}` : null),
+    textOrderPlaced(ctx, io, view, who.customerSlug),
   ]);
   return { order: view, recurring: await startRecurring(ctx, io, order) };
 }
