@@ -9,7 +9,7 @@ import { StoreProfile } from '@platform/tenant-settings';
 import { inBackground } from '@platform/db';
 import { deliverNotifications, OutboxMessage } from '@platform/notifications';
 import { QUEUE_NAMES, type NotificationJob } from '@platform/queue';
-import { ORDER_NOTICE_KINDS } from '@platform/domain';
+import { ORDER_NOTICE_KINDS, ORDER_PLACED_TEXT_KIND } from '@platform/domain';
 import { Order, ordersService } from './index';
 import { earliestToday } from './order-actions';
 
@@ -74,6 +74,7 @@ beforeAll(async () => {
     });
     tenants[store] = { id, owner: await issueToken(id, { isAdmin: true, slug: 'the-owner' }) };
   }
+  await Customer.create({ tenantId: tenants.tell.id, slug: 'yes-texts', email: 'yestexts@example.com', telephone: '5035559901', firstName: 'Yan', lastName: 'Told', passwordHash: 'x', receiveSms: true });
   await Customer.create({ tenantId: tenants.tell.id, slug: 'no-texts', email: 'notexts@example.com', telephone: '5035559900', firstName: 'Nia', lastName: 'Quiet', passwordHash: 'x', receiveSms: false });
 });
 afterAll(async () => {
@@ -189,5 +190,34 @@ describe('the shopper is told of each change to their order', () => {
     const mine = await placeOrder('tell', 'NoTexts001', [[21, 1]], { token: shopper });
     expect((await act('tell', 'markPrepared', { id: mine.id })).json().message).toBe(`Order ${mine.number} is ready. Sam has been told by e-mail.`);
     expect((await news('tell', mine)).map((m) => m.kind)).toEqual(['order-prepare']);
+  });
+});
+
+describe('the shopper is texted when the order is placed', () => {
+  /** What the worker sent about a placed order to its shopper (the confirmation e-mail and text), once the queue is done. */
+  async function placedNotes(store: Store, order: { number: string; email: string; phone: string }) {
+    await sentTo(store, order);
+    const found = await inDb(() => OutboxMessage.find({ tenantId: tenants[store].id, to: { $in: [order.email, order.phone] }, kind: { $in: ['order-confirmation', ORDER_PLACED_TEXT_KIND] } }).lean());
+    return (found as unknown as Sent[]).filter((m) => m.text.includes(order.number)).map(({ channel, to, kind, text }) => ({ channel, to, kind, text }))
+      .sort((a, b) => a.channel.localeCompare(b.channel));
+  }
+  const placedText = (order: { number: string; phone: string }) =>
+    ({ channel: 'sms', to: order.phone, kind: ORDER_PLACED_TEXT_KIND, text: `shop-tell store: thank you, your order ${order.number} is placed. We will let you know when it is ready for pickup at shop-tell store 1.` });
+
+  it('a guest (texts on by default) and a shopper whose account has texts on: the e-mail and one text naming the store and order', async () => {
+    const guest = await placeOrder('tell', 'PlacedGst1', [[21, 1]]);
+    expect(await placedNotes('tell', guest)).toEqual([
+      { channel: 'email', to: guest.email, kind: 'order-confirmation', text: expect.stringContaining(guest.number) },
+      placedText(guest),
+    ]);
+    const mine = await placeOrder('tell', 'PlacedYes1', [[21, 1]], { token: await issueToken(tenants.tell.id, { slug: 'yes-texts' }) });
+    expect(await placedNotes('tell', mine)).toEqual([expect.objectContaining({ channel: 'email', kind: 'order-confirmation' }), placedText(mine)]);
+  });
+
+  it('no text where the store sends none, nor to a shopper who turned order texts off: the e-mail alone', async () => {
+    const quiet = await placeOrder('quiet', 'PlacedQui1', [[21, 1]]);
+    expect((await placedNotes('quiet', quiet)).map((m) => m.kind)).toEqual(['order-confirmation']);
+    const mine = await placeOrder('tell', 'PlacedNo01', [[21, 1]], { token: await issueToken(tenants.tell.id, { slug: 'no-texts' }) });
+    expect((await placedNotes('tell', mine)).map((m) => m.kind)).toEqual(['order-confirmation']);
   });
 });
