@@ -12,6 +12,8 @@ import type { Redis } from 'ioredis';
 
 /** Where the gateway keeps order lists (its queue prefix); the seed writes the lists of the orders it inserts, so the gateway has nothing to rebuild. */
 let orderLists: { redis: Redis; prefix: string } | null = null;
+/** Where the order and session lists go (the CLI: the gateway's Redis and prefix; a test: its own prefix); null writes none. */
+export function writeListsTo(store: { redis: Redis; prefix: string } | null): void { orderLists = store; }
 /** What the seed's orders sold, per tenant (not cancelled): the sales counts are set from it, not by reading the orders back. */
 const soldBySeed = new Map<string, SoldOrder[]>();
 const listOrders = async (tenantId: string, orders: unknown[]) => {
@@ -504,10 +506,16 @@ async function seedBulkOrders(tenantId: string, count: number, customers: { slug
   }
 }
 
-/** --customers N and --orders N for the hardware store (scale benchmarks): each phase timed. */
-async function seedScale(options: { customers: number; orders: number }, faker: Faker) {
-  const tenant = (await Tenant.findOne({ slug: 'demo-hardware' }, { _id: 1 }).lean()) as { _id: unknown } | null;
-  if (!tenant) throw new Error('the demo-hardware tenant is missing');
+/**
+ * --customers N and --orders N for a store with products (the CLI: the hardware store; scale benchmarks), each
+ * phase timed. Its own random stream: the demo data stays the same whether or not these flags are given.
+ */
+export async function seedScale(options: { customers: number; orders: number; tenantSlug?: string }) {
+  const slug = options.tenantSlug ?? 'demo-hardware';
+  const faker = new Faker({ locale: [en] });
+  faker.seed(20261125);
+  const tenant = (await Tenant.findOne({ slug }, { _id: 1 }).lean()) as { _id: unknown } | null;
+  if (!tenant) throw new Error(`the ${slug} tenant is missing`);
   const tenantId = String(tenant._id);
   const timings: Record<string, string> = {};
   let started = Date.now();
@@ -548,17 +556,12 @@ export async function seedDemo(options: { products: number; onlyIfEmpty: boolean
   faker.seed(20261122);
   const summary: Record<string, unknown> = {};
   for (const plan of TENANTS) summary[plan.slug] = await seedTenant(plan, Math.max(1, Math.round(options.products * plan.productShare)), faker);
-  if (options.customers || options.orders) {
-    // Its own random stream: the demo data stays the same whether or not these flags are given.
-    const bulk = new Faker({ locale: [en] });
-    bulk.seed(20261125);
-    summary.scale = await seedScale({ customers: options.customers ?? 0, orders: options.orders ?? 0 }, bulk);
-  }
+  if (options.customers || options.orders) summary.scale = await seedScale({ customers: options.customers ?? 0, orders: options.orders ?? 0 });
   return { skipped: false as const, summary };
 }
 
 /** Every tenant's lists now hold every order (the seed made the tenants): the gateway need not rebuild them. */
-async function markOrderListsBuilt(store: { redis: Redis; prefix: string }) {
+export async function markOrderListsBuilt(store: { redis: Redis; prefix: string }) {
   for (const t of (await Tenant.find({}, { _id: 1 }).lean()) as { _id: unknown }[]) await indexOrders(store, String(t._id), [], true);
 }
 
@@ -592,7 +595,7 @@ async function main() {
   if (args.includes('--reset')) await mongoose.connection.dropDatabase();
   const started = Date.now();
   const redis = process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
-  orderLists = redis ? { redis, prefix: 'bull' } : null;
+  writeListsTo(redis ? { redis, prefix: 'bull' } : null);
   const result = await seedDemo({ products, onlyIfEmpty: args.includes('--if-empty'), customers, orders });
   if (!result.skipped && orderLists) await markOrderListsBuilt(orderLists);
   // Each store's search rows now, from the data just written: the gateway's first search builds its index from
