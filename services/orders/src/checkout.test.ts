@@ -9,7 +9,7 @@ import { CART_EMPTY_AT_CHECKOUT } from '@platform/domain';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { Customer, identityService } from '@platform/identity';
 import { forgetOrderIndex, Order, ordersService } from './index';
-import { recoverAbandonedCheckouts } from './checkout';
+import { recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf } from './checkout';
 import { inBackground, mongoose } from '@platform/db';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
@@ -296,6 +296,37 @@ describe('POST /api/customer/orders/submit', () => {
     const later = await submit('TwiceClik1', {}, attempt); // a reload after the answer was lost
     expect(later.json().order.order_number).toBe(first.json().order.order_number);
     expect(await inDb(() => Order.countDocuments({ tenantId, deviceId: 'TwiceClik1' }))).toBe(1);
+    expect(await stock(21)).toBe(before - 2);
+  });
+
+  it('answers the order when the queue fails after it is saved; a repeat gets the same order, and the reconcile job sends what failed', async () => {
+    await add('QueueDown1', 21, 2);
+    const before = await stock(21);
+    const attempt = { 'idempotency-key': 'attempt-queue-down-1', origin: 'http://shop.chk-a.test' };
+    // The queues' own Redis connection is closed during this checkout: every queue write after the save is refused.
+    const queueConnection = await (harness.resources.queues.notifications.getBackend() as unknown as { client: Promise<{ disconnect(): void; connect(): Promise<void> }> }).client;
+    queueConnection.disconnect();
+    const first = await submit('QueueDown1', {}, attempt).finally(() => queueConnection.connect());
+    expect(first.statusCode).toBe(200);
+    const { order } = first.json();
+    expect(order).toMatchObject({ status: 'placed', contact: { email: 'jo.lee@example.com' } });
+    expect((await harness.app.inject({ url: `/api/orders/order?order_number=${order.order_number}&device_id=QueueDown1`, headers: headers() })).statusCode).toBe(200);
+    const again = await submit('QueueDown1', {}, attempt);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order).toEqual(order);
+    expect(await inDb(() => Order.countDocuments({ tenantId, deviceId: 'QueueDown1' }))).toBe(1);
+    expect(await stock(21)).toBe(before - 2);
+    const ofOrder = async (kind: string) => (await jobs('notifications')).filter((j) => j.kind === kind && j.tenantId === tenantId && `${j.subject} ${j.text}`.includes(`order ${order.order_number}`));
+    expect(await ofOrder('order-confirmation')).toEqual([]);
+    // The stock-reconcile job does what failed, once.
+    expect((await recoverAbandonedCheckoutsOf({ resources: harness.resources }, tenantId)).followedUp).toBe(1);
+    const [mail] = await ofOrder('order-confirmation');
+    expect(mail).toMatchObject({ channel: 'email', to: 'jo.lee@example.com', subject: `Your order ${order.order_number} at chk-a store` });
+    expect(mail.text).toContain(`http://shop.chk-a.test/cart?order=${order.order_number}`);
+    expect((await ofOrder('new-order')).map((j) => j.to).sort()).toEqual(['hello@chk-a.test', 'orders@chk-a.test', 'owner@chk-a.test']);
+    expect((await jobs('ordersPlaced')).filter((j) => j.orderNumber === order.order_number)).toHaveLength(1);
+    expect((await recoverAbandonedCheckoutsOf({ resources: harness.resources }, tenantId)).followedUp).toBe(0);
+    expect(await ofOrder('order-confirmation')).toHaveLength(1);
     expect(await stock(21)).toBe(before - 2);
   });
 

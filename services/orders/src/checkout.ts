@@ -206,8 +206,9 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   // wait on five writes, and what is not written is written by the reconcile job (docs/DATA-ACCESS.md).
   void writeStockChanges(store, ctx.tenantId, taken).catch(() => undefined);
   if (authorization?.status === 'requires_action') {
-    // The stock stays held under the order's id, the cart as it is, until the bank's answer comes back.
-    await queueStockReconcile(io, ctx.tenantId);
+    // The stock stays held under the order's id, the cart as it is, until the bank's answer comes back (the job
+    // every 10 minutes also settles it, should this queue write fail: the order exists, so it is answered).
+    await queueStockReconcile(io, ctx.tenantId).catch((error: unknown) => console.error(`[orders] order ${order.orderNumber} waits for the 10-minute reconcile: ${String(error)}`));
     return { confirm: { order_id: hold, redirect_url: authorization.nextActionUrl!, ...(form ? { form: { action_url: form.action_url, fields: form.fields } } : {}) } };
   }
   return completeOrder(ctx, io, order.toObject(), provider, origin);
@@ -230,36 +231,94 @@ type SavedOrder = OrderDoc & {
 
 /**
  * The order stands (placed, or its payment just confirmed): its card hold is taken, the stock hold settled, the
- * order listed, the shopper's cart emptied, and the e-mails and counts queued.
+ * order listed, the shopper's cart emptied, and the e-mails and counts queued. Nothing after the save undoes the
+ * order or fails the answer: a follow-up that fails is logged and kept for the stock-reconcile job (followUp).
  */
 async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, provider: PaymentProvider | null, origin: string | null): Promise<{ order: PlacedOrder; recurring: RecurringOrderView | null }> {
-  const store = redisStore(io);
-  const id = String(order._id);
   // A failed capture leaves the order authorized for the store to take.
   if (provider && order.payment?.reference && order.payment.status === 'authorized') await captureCard(ctx, provider, order, order.payment.reference);
-  // The order stands from here: the rest is recorded after it, and a failure is put right by the reconcile job.
-  await Promise.all([
-    settleHold(store, ctx.tenantId, id),
-    queueStockReconcile(io, ctx.tenantId),
-    indexOrder(store, ctx.tenantId, order as never),
-    keepOrderDoc(store, ctx.tenantId, order),
-    indexCardOrder(store, ctx.tenantId, order as never),
-  ]);
   const who = { customerSlug: order.customerSlug ?? null, deviceId: order.deviceId ?? null } as ShopperIdentity;
-  // A recurring order's run is placed from its own lines: the shopper's cart is theirs to keep.
-  if (!order.recurringOrderId) await io.cart.carts.remove(ctx.tenantId, who);
+  // A recurring order's run is placed from its own lines: the shopper's cart is theirs to keep. Not done again later
+  // (the shopper may have filled it anew).
+  if (!order.recurringOrderId) {
+    await io.cart.carts.remove(ctx.tenantId, who).catch((error: unknown) => console.error(`[orders] the cart of order ${order.orderNumber} was not emptied: ${String(error)}`));
+  }
   const view = await orderView(ctx, order);
-  const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
-  const lines = order.items;
-  // After the order is saved: each of these is retried by the queue, and none may undo the order.
-  await Promise.all([
-    announceStockChange(io.resources, ctx.tenantId, lines.filter((l) => !l.special).map((l) => l.productId)),
-    announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt: order.placedAt, items: lines, customerSlug: who.customerSlug, coupon: order.coupon ?? null }),
-    io.resources.queues.notifications.add('order-confirmation', { tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation', ...confirmationEmail(ctx.tenant.name, view, prefix, await getBusinessDetails(ctx), origin ? `${origin}${who.customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null) }),
-    tellTheStore(ctx, io, view, prefix, origin ? `${origin}/admin/prepare-order?id=${id}` : null),
-    textOrderPlaced(ctx, io, view, who.customerSlug),
-  ]);
+  await followUp(ctx, io, order, view, origin, FOLLOW_UPS);
   return { order: view, recurring: await startRecurring(ctx, io, order) };
+}
+
+/** What is done once an order stands, each step on its own (the lists in Redis, the announcements, the e-mails and texts). */
+const FOLLOW_UPS = ['lists', 'stock', 'placed', 'confirmation', 'text', 'store'] as const;
+type FollowUpStep = typeof FOLLOW_UPS[number];
+/** HASH order id -> the follow-ups that failed ({steps, origin}), for the stock-reconcile job to do again. */
+const followUpsKey = (io: StockIo, tenantId: string) => `${io.resources.queuePrefix}:order-follow-ups:${tenantId}`;
+
+/**
+ * Does the order's follow-up steps, each on its own: one that fails (a queue or Redis write) is logged and kept
+ * under the order for redoFollowUps, so the e-mail still goes later and the order is not undone. Answers the steps
+ * that failed.
+ */
+async function followUp(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, view: PlacedOrder, origin: string | null, steps: readonly FollowUpStep[]): Promise<FollowUpStep[]> {
+  const store = redisStore(io);
+  const id = String(order._id);
+  const customerSlug = order.customerSlug ?? null;
+  const prefix = async () => (await getStoreSettings(ctx)).products.currencyPrefix;
+  const work: Record<FollowUpStep, () => Promise<unknown>> = {
+    lists: () => Promise.all([
+      // A queued reconcile that fails is not kept: the job runs every 10 minutes anyway.
+      settleHold(store, ctx.tenantId, id), queueStockReconcile(io, ctx.tenantId).catch(() => undefined), indexOrder(store, ctx.tenantId, order as never),
+      keepOrderDoc(store, ctx.tenantId, order), indexCardOrder(store, ctx.tenantId, order as never),
+    ]),
+    stock: () => announceStockChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId)),
+    placed: () => announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt: order.placedAt, items: order.items, customerSlug, coupon: order.coupon ?? null }),
+    confirmation: async () => io.resources.queues.notifications.add('order-confirmation', {
+      tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation',
+      ...confirmationEmail(ctx.tenant.name, view, await prefix(), await getBusinessDetails(ctx), origin ? `${origin}${customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null),
+    }),
+    text: () => textOrderPlaced(ctx, io, view, customerSlug),
+    store: async () => tellTheStore(ctx, io, view, await prefix(), origin ? `${origin}/admin/prepare-order?id=${id}` : null),
+  };
+  const failed = (await Promise.all(steps.map((step) => work[step]().then(() => null, (error: unknown) => {
+    console.error(`[orders] order ${order.orderNumber}: '${step}' failed after the order was saved, kept for the reconcile job: ${String(error)}`);
+    return step;
+  })))).filter((step): step is FollowUpStep => step !== null);
+  if (failed.length) {
+    await io.resources.redis.hset(followUpsKey(io, ctx.tenantId), id, JSON.stringify({ steps: failed, origin }))
+      .catch((error: unknown) => console.error(`[orders] order ${order.orderNumber}: its failed follow-ups (${failed.join(', ')}) could not be kept: ${String(error)}`));
+  }
+  return failed;
+}
+
+/**
+ * Part of the stock-reconcile job: the follow-ups that failed after their order was saved are done again, from the
+ * order as the database has it now (by _id). Each is taken once (HDEL), so two workers never send an e-mail twice;
+ * one that fails again is kept again. Answers how many orders had all their follow-ups done.
+ */
+export async function redoFollowUps(io: StockIo, tenantId: string): Promise<number> {
+  const key = followUpsKey(io, tenantId);
+  const kept = await io.resources.redis.hgetall(key);
+  if (!Object.keys(kept).length) return 0;
+  const tenant = await Tenant.findOne({ _id: tenantId }).lean();
+  if (!tenant) return 0;
+  const ctx = backgroundContext(resolvedTenant(tenant as never));
+  const checkoutIo = { ...io, cart: { carts: new CartStore(io.resources.redis, io.resources.queuePrefix) } } as unknown as CheckoutIo;
+  let done = 0;
+  for (const [id, raw] of Object.entries(kept)) {
+    if (!(await io.resources.redis.hdel(key, id))) continue; // another worker took it
+    const { steps, origin } = JSON.parse(raw) as { steps: FollowUpStep[]; origin: string | null };
+    try {
+      const order = mongoose.isValidObjectId(id) ? (await Order.findOne(scoped(ctx, { _id: id })).lean()) as SavedOrder | null : null;
+      if (!order) continue;
+      // A cancelled order is listed as it is now, and nobody is told of it as placed.
+      const still = order.status === 'cancelled' ? steps.filter((step) => step === 'lists') : steps;
+      if (!(await followUp(ctx, checkoutIo, order, await orderView(ctx, order), origin, still)).length) done += 1;
+    } catch (error) {
+      await io.resources.redis.hset(key, id, raw);
+      console.error(`[orders] the follow-ups of order ${id} wait for the next reconcile: ${String(error)}`);
+    }
+  }
+  return done;
 }
 
 /** The recurring order a checkout asked for, made once its first order stands; a failure leaves the order as it is. */
@@ -511,14 +570,15 @@ export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, o
   return { released, settled };
 }
 
-/** Worker handler part of the stock-reconcile job: abandoned checkouts of the job's store, or of every store. */
-export async function recoverAbandonedCheckoutsOf(io: StockIo, tenantId?: string): Promise<{ released: number; settled: number }> {
+/** Worker handler part of the stock-reconcile job: abandoned checkouts of the job's store, or of every store, and the follow-ups that failed after an order was saved. */
+export async function recoverAbandonedCheckoutsOf(io: StockIo, tenantId?: string): Promise<{ released: number; settled: number; followedUp: number }> {
   const tenants = tenantId ? [tenantId] : ((await Tenant.find({ active: true }, { _id: 1 }).lean()) as { _id: unknown }[]).map((t) => String(t._id));
-  const total = { released: 0, settled: 0 };
+  const total = { released: 0, settled: 0, followedUp: 0 };
   for (const t of tenants) {
     const { released, settled } = await recoverAbandonedCheckouts(io, t);
     total.released += released;
     total.settled += settled;
+    total.followedUp += await redoFollowUps(io, t);
   }
   if (total.released) console.warn(`[worker] gave back the stock of ${total.released} abandoned checkout(s)`);
   return total;
