@@ -51,10 +51,13 @@ function requestForLog(request: FastifyRequest) {
   };
 }
 
+/** The services' log settings; a test adds a stream to read what they write (secrets must never be in it). */
+export const serviceLogOptions = () => ({ level: process.env.LOG_LEVEL ?? 'info', serializers: { req: requestForLog } });
+
 /** Builds one HTTP app: third-party plugins, then ours (errors, context, health), then the service routes. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info', serializers: { req: requestForLog } },
+    logger: options.logger ?? serviceLogOptions(),
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false, useDefaults: true } },
     forceCloseConnections: 'idle',

@@ -4,7 +4,7 @@ export {
   requestContextPlugin, requireAdmin, requirePermission, requireStoreOwner, requireSignedIn, hashToken, TenantDirectory, resolvedTenant, backgroundContext, storeLinkOrigin,
   type RequestContext, type Caller, type ResolvedTenant, type TenantResolutionOptions,
 } from './context';
-export { buildApp, type ServicePlugin, type BuildAppOptions } from './app';
+export { buildApp, serviceLogOptions, type ServicePlugin, type BuildAppOptions } from './app';
 export { openResources, type PlatformResources } from './resources';
 export { loadConfig, type PlatformConfig } from './config';
 export { runService } from './run';

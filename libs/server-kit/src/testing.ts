@@ -11,8 +11,8 @@ function env(name: string): string {
   return value;
 }
 
-/** An app with the given services on a database and queue prefix of its own, against the real servers. */
-export async function createTestApp(services: ServicePlugin[], label = 'svc', site: Pick<BuildAppOptions, 'extend' | 'notFoundHandler'> = {}) {
+/** An app with the given services on a database and queue prefix of its own, against the real servers (silent unless `site.logger` is given). */
+export async function createTestApp(services: ServicePlugin[], label = 'svc', site: Pick<BuildAppOptions, 'extend' | 'notFoundHandler' | 'logger'> = {}) {
   const dbName = `test_${label}_${process.pid}_${Date.now().toString(36)}`;
   const resources: PlatformResources = await openResources({
     mongoUri: env('MONGODB_URI'), redisUrl: env('REDIS_URL'), dbName, queuePrefix: `t-${dbName}`,
