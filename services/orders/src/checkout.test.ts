@@ -4,12 +4,12 @@ import { sealSecret } from '@platform/server-kit';
 import Stripe from 'stripe';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, productDocId, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
-import { cartService, Coupon } from '@platform/cart';
+import { cartService, Coupon, forgetTenantCoupons } from '@platform/cart';
 import { CART_EMPTY_AT_CHECKOUT } from '@platform/domain';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { Customer, identityService } from '@platform/identity';
 import { forgetOrderIndex, Order, ordersService } from './index';
-import { recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf } from './checkout';
+import { claimCouponUse, recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf } from './checkout';
 import { inBackground, mongoose } from '@platform/db';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
@@ -362,6 +362,38 @@ describe('POST /api/customer/orders/submit', () => {
     expect(await recoverAbandonedCheckouts(io, tenantId, 0)).toEqual({ released: 0, settled: 0 }); // never twice
     expect(await stock(21)).toBe(before - 1);
     await expect.poll(() => stockInDb(21)).toBe(before - 1);
+  });
+
+  it('gives back a once-per-customer code claimed by a checkout that stopped before saving its order: the shopper then uses it once', async () => {
+    await Coupon.create({ tenantId, code: 'ONCE20', kind: 'percent', percentBp: 2000, oncePerCustomer: true });
+    forgetTenantCoupons(tenantId); // as a coupon write does
+    const auth = { authorization: `Bearer ${await issueToken(tenantId, { slug: 'coupon-crash' })}` };
+    const fillCart = async () => {
+      expect((await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(auth), payload: { store_product_id: 21, quantity: 1 } })).statusCode).toBe(200);
+      expect((await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: headers(auth), payload: { coupon: 'ONCE20' } })).statusCode).toBe(200);
+    };
+    const order = (body: Record<string, unknown> = {}) => harness.app.inject({
+      method: 'POST', url: '/api/customer/orders/submit', headers: headers(auth), payload: { order_type: 0, ...contact, payment_method: 'pay_at_store', ...body },
+    });
+    const used = 'You have already used promo code ONCE20.';
+    // A checkout claimed the code as checkout does, then its process stopped before saving its order.
+    await claimCouponUse({ tenantId } as never, { resources: harness.resources } as never, 'ONCE20', 'coupon-crash', String(new mongoose.Types.ObjectId()));
+    await fillCart();
+    expect((await order()).json().message).toBe(used);
+    await recoverAbandonedCheckouts({ resources: harness.resources }, tenantId, 60_000); // too recent to call abandoned
+    expect((await order()).json().message).toBe(used);
+    await recoverAbandonedCheckouts({ resources: harness.resources }, tenantId, 0);
+    // A checkout that fails after claiming gives the code back at once.
+    const declined = await order({ payment_method: 'card', payment_token: 'pm_card_chargeDeclined' });
+    expect(declined.json().message).toBe('Your card was declined.');
+    const placed = await order();
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().order.discount).not.toBe('0.00');
+    // Once only: the recovery leaves a claim whose order was saved, and the next order with the code is refused.
+    await recoverAbandonedCheckouts({ resources: harness.resources }, tenantId, 0);
+    await fillCart();
+    const again = await order();
+    expect([again.statusCode, again.json().message]).toEqual([409, used]);
   });
 
   it("takes a card through the store's provider: the order is paid, the stock taken; a declined card places nothing and keeps the cart", async () => {

@@ -1,4 +1,5 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
+import { runScript } from '@platform/queue';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, checkoutLocale, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, payLaterProblem, takesCardsOnline, toCents,
   FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING, LATE_PAYMENT_RELEASED,
@@ -133,12 +134,13 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   const coupon = t.coupon && t.discount_label ? t.coupon : null;
   // Each step undoes itself when a later one fails; no step waits on another shopper's checkout.
   const recurring = options.recurring ? { ...options.recurring } : null;
-  const releaseCoupon = await claimCouponUse(ctx, io, coupon, who.customerSlug);
-  const stocked = lines.filter((l) => !l.special);
-  // The stock is held under the order's id until the order is saved: a crash in between is found and given back.
+  // The promo code's claim and the stock are held under the order's id until the order is saved: a crash in
+  // between is found and given back (recoverAbandonedCheckouts).
   const orderId = options.run?.orderId ?? new mongoose.Types.ObjectId();
   const hold = String(orderId);
-  const taken = await takeStock(ctx, store, stocked, hold).catch(async (err) => { await releaseCoupon(); throw err; });
+  const claim = await claimCouponUse(ctx, io, coupon, who.customerSlug, hold);
+  const stocked = lines.filter((l) => !l.special);
+  const taken = await takeStock(ctx, store, stocked, hold).catch(async (err) => { await claim.release(); throw err; });
   let order;
   let authorization: Authorization | null = null;
   let form: FiservConnectForm | null = null;
@@ -192,11 +194,13 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   } catch (err) {
     const held = authorization;
     await Promise.all([
-      giveHeldStockBack(io, ctx.tenantId, hold), releaseCoupon(), held?.reference ? provider!.void(held.reference).catch(() => undefined) : null,
+      giveHeldStockBack(io, ctx.tenantId, hold), claim.release(), held?.reference ? provider!.void(held.reference).catch(() => undefined) : null,
       options.account ? releaseCredit(ctx, io, hold) : null,
     ]);
     throw err;
   }
+  // The claim has its order now (should this fail, the recovery finds the order and leaves the claim).
+  await claim.keep().catch(() => undefined);
   if (options.account) {
     // The charge goes into the account's ledger; should the write fail, the reconcile job writes it (the hold stays).
     await recordCheckoutCharge(ctx, io, options.account.id, { orderId: hold, orderNumber: order.orderNumber, amountCents: order.totalCents, by: who.customerSlug })
@@ -538,7 +542,8 @@ const ABANDONED_AFTER_MS = 5 * 60_000;
 
 /**
  * Finds the store's checkouts that took stock and never settled it (the process stopped between taking the stock
- * and saving the order, or before undoing): a hold whose order exists is settled, any other is given back.
+ * and saving the order, or before undoing): a hold whose order exists is settled, any other is given back, and so
+ * is a once-per-customer promo code such a checkout claimed.
  * Run by the stock-reconcile job; answers how many holds were given back and settled.
  */
 export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, olderThanMs = ABANDONED_AFTER_MS, bankWaitMs = BANK_WAIT_MS): Promise<{ released: number; settled: number }> {
@@ -567,6 +572,7 @@ export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, o
     const order = mongoose.Types.ObjectId.isValid(hold.orderId) ? (await Order.findOne(scoped({ tenantId }, { _id: hold.orderId })).lean()) as never : null;
     if ((await recoverCreditHold({ tenantId } as RequestContext, io, hold, order)) === 'settled') settled += 1; else released += 1;
   }
+  await releaseAbandonedClaims(io, tenantId, olderThanMs);
   return { released, settled };
 }
 
@@ -597,16 +603,47 @@ const couponUseKey = (ctx: RequestContext, io: CheckoutIo, code: string, custome
 
 export const COUPON_ALREADY_USED = (code: string) => `You have already used promo code ${code}.`;
 
+/** Claims not yet backed by a saved order: ZSET JSON [checkout's hold id, claim key] -> when claimed. */
+const couponClaimsKey = (io: StockIo, tenantId: string) => `${io.resources.queuePrefix}:coupon-claims:${tenantId}`;
+/** Drops a claim only while it is the one this checkout made (its value is the checkout's hold id). */
+const DROP_CLAIM = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+
+export type CouponClaim = { release(): Promise<void>; keep(): Promise<void> };
+
 /**
- * A once-per-customer promo code is claimed for this customer atomically (SET NX in Redis) before the order is
- * made, so simultaneous orders cannot both use it; the answer undoes the claim if the order then fails.
+ * A once-per-customer promo code is claimed for this customer atomically (SET NX in Redis, the value the checkout's
+ * hold id) before the order is made, so simultaneous orders cannot both use it. release() gives it back when the
+ * order then fails; keep() once the order is saved. A claim neither kept nor released (the process stopped) is given
+ * back by recoverAbandonedCheckouts.
  */
-async function claimCouponUse(ctx: RequestContext, io: CheckoutIo, code: string | null, customerSlug: string | null): Promise<() => Promise<void>> {
-  const nothing = async () => undefined;
-  if (!code || !customerSlug || !(await findCoupon(ctx, code))?.oncePerCustomer) return nothing;
+export async function claimCouponUse(ctx: RequestContext, io: CheckoutIo, code: string | null, customerSlug: string | null, hold: string): Promise<CouponClaim> {
+  if (!code || !customerSlug || !(await findCoupon(ctx, code))?.oncePerCustomer) return { release: async () => undefined, keep: async () => undefined };
+  const { redis } = io.resources;
   const key = couponUseKey(ctx, io, code, customerSlug);
-  if ((await io.resources.redis.set(key, new Date().toISOString(), 'NX')) !== 'OK') throw new AppError('conflict', COUPON_ALREADY_USED(code), { coupon: [COUPON_ALREADY_USED(code)] });
-  return async () => { await io.resources.redis.del(key); };
+  const claims = couponClaimsKey(io, ctx.tenantId);
+  const member = JSON.stringify([hold, key]);
+  // Noted before the claim, so a checkout that stops right after claiming is found.
+  await redis.zadd(claims, Date.now(), member);
+  if ((await redis.set(key, hold, 'NX')) !== 'OK') {
+    await redis.zrem(claims, member);
+    throw new AppError('conflict', COUPON_ALREADY_USED(code), { coupon: [COUPON_ALREADY_USED(code)] });
+  }
+  return {
+    release: async () => { await runScript(redis, DROP_CLAIM, 1, key, hold); await redis.zrem(claims, member); },
+    keep: async () => { await redis.zrem(claims, member); },
+  };
+}
+
+/** Claims older than `olderThanMs` whose order was never saved are given back (a later checkout of the shopper may use the code). */
+async function releaseAbandonedClaims(io: StockIo, tenantId: string, olderThanMs: number): Promise<void> {
+  const { redis } = io.resources;
+  const claims = couponClaimsKey(io, tenantId);
+  for (const member of await redis.zrangebyscore(claims, 0, Date.now() - olderThanMs, 'LIMIT', 0, 500)) {
+    const [hold, key] = JSON.parse(member) as [string, string];
+    const saved = mongoose.Types.ObjectId.isValid(hold) && await Order.exists(scoped({ tenantId }, { _id: hold }));
+    if (!saved) await runScript(redis, DROP_CLAIM, 1, key, hold);
+    await redis.zrem(claims, member);
+  }
 }
 
 export type OrderDoc = {
