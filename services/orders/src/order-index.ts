@@ -3,7 +3,7 @@ import { scanKeys, runScript } from '@platform/queue';
 import { inBackground, scoped, Tenant, singleFlight } from '@platform/db';
 import { AWAITING_PAYMENT, cancelledLinesCents, nextOrderNumber, ORDER_LISTS, orderListOf, orderSearchTerms, type OrderListName } from '@platform/domain';
 import { Order } from './models';
-import { indexOrderSorts, narrowedList, sortedPage, unindexLocationSorts, type OrderSort } from './order-sort';
+import { indexOrderSorts, narrowedList, sortedPage, unindexLocationSorts, walkedIds, type OrderSort, type SortedPageQuery } from './order-sort';
 import { publishOrderEvent } from './live-orders';
 
 /**
@@ -232,6 +232,8 @@ export interface OrderListQuery {
   page: number; limit: number; locationId?: number; orderType?: string; fromMs?: number; toMs?: number; words?: string[];
   /** The order asked (newest first when not given) and the statuses within the list (null: all of them). */
   sort?: OrderSort; descending?: boolean; statuses?: string[] | null;
+  /** The most ids a walked page reads before it intersects instead (order-sort.ts WALK_MAX; a test passes fewer). */
+  walkMax?: number;
 }
 
 /**
@@ -253,12 +255,15 @@ function pageIds(s: OrderIndexStore, tenantId: string, asked: OrderListName, fil
   if ((q.sort ?? 'placed_at') === 'placed_at' && q.descending !== false && !q.statuses) {
     return q.words?.length ? searchedIds(s, tenantId, list, q, start, count) : listedIds(s, tenantId, list, q, start, count);
   }
-  return sortedPage(s, tenantId, {
-    list, locationId: q.locationId, orderType: q.orderType, fromMs: q.fromMs, toMs: q.toMs, within: (q.words ?? []).map((w) => orderKeys.find(s, tenantId, w)),
-    timeList: orderKeys.list(s, tenantId, list, q.locationId, q.orderType), listKeyOf: (other) => orderKeys.list(s, tenantId, other, q.locationId, q.orderType),
-    sort: q.sort ?? 'placed_at', descending: q.descending !== false, statuses: q.statuses ?? null,
-  }, start, count);
+  return sortedPage(s, tenantId, sortedQuery(s, tenantId, list, q), start, count);
 }
+
+/** What order-sort.ts reads for a list (narrowed already) and its filters. */
+const sortedQuery = (s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>): SortedPageQuery => ({
+  list, locationId: q.locationId, orderType: q.orderType, fromMs: q.fromMs, toMs: q.toMs, within: (q.words ?? []).map((w) => orderKeys.find(s, tenantId, w)),
+  timeList: orderKeys.list(s, tenantId, list, q.locationId, q.orderType), listKeyOf: (other) => orderKeys.list(s, tenantId, other, q.locationId, q.orderType),
+  sort: q.sort ?? 'placed_at', descending: q.descending !== false, statuses: q.statuses ?? null, walkMax: q.walkMax,
+});
 
 async function listedIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>, start: number, count: number) {
   const key = orderKeys.list(s, tenantId, list, q.locationId, q.orderType);
@@ -291,10 +296,19 @@ async function searchedIds(s: OrderIndexStore, tenantId: string, list: OrderList
   return { ids, total };
 }
 
-/** Every id of a list with its filters, newest first (the export reads their rows a batch at a time). */
-export async function orderListIds(s: OrderIndexStore, tenantId: string, list: OrderListName, q: Omit<OrderListQuery, 'page' | 'limit'>): Promise<string[]> {
+/**
+ * Every id of a list with its filters in the order asked, `size` at a time (the export reads their rows a batch at
+ * a time). Without search words the list's set is walked in order (order-sort.ts walkedIds); with words Redis
+ * intersects them, as for a page, which costs what the smallest word's set holds.
+ */
+export async function orderListIdBatches(s: OrderIndexStore, tenantId: string, asked: OrderListName, filters: Omit<OrderListQuery, 'page' | 'limit'>, size: number): Promise<AsyncIterable<string[]>> {
   await ensureOrderIndex(s, tenantId);
-  return (await pageIds(s, tenantId, list, q, 0, -1)).ids;
+  if (filters.words?.length) {
+    const { ids } = await pageIds(s, tenantId, asked, filters, 0, -1);
+    return (async function* () { for (let i = 0; i < ids.length; i += size) yield ids.slice(i, i + size); })();
+  }
+  const { list, statuses } = narrowedList(asked, filters.statuses);
+  return walkedIds(s, tenantId, sortedQuery(s, tenantId, list, { ...filters, statuses }), size);
 }
 
 /** Forgets the tenant's lists (a reseed): they are rebuilt from the database when next needed. */

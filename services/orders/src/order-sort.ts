@@ -113,6 +113,8 @@ export interface SortedPageQuery {
   /** Sets every order must be in (the search words'). */
   within: string[]; timeList: string; listKeyOf: (list: OrderListName) => string;
   sort: OrderSort; descending: boolean; statuses: string[] | null;
+  /** The most ids a page's walk reads before it intersects instead (WALK_MAX; a test passes fewer). */
+  walkMax?: number;
 }
 
 /**
@@ -191,7 +193,7 @@ export function forceOrderListWay(way: 'walk' | 'intersect' | null): void {
  * only the range's stretch of the time list (its first rank from a ZCOUNT). Intersecting would make Redis copy and
  * sort up to ~100,000 ids (300 ms on 100k orders, every other store waiting); this reads at most WALK_MAX. Null
  * when the filter keeps few (intersecting the small set is cheap), when a walk of WALK_MAX did not fill the page,
- * or for search words and all rows (the CSV).
+ * or for search words.
  */
 async function walkedPage(s: Store, t: string, q: SortedPageQuery, scoring: string, start: number, count: number): Promise<{ ids: string[]; total: number } | null> {
   const ranged = q.fromMs !== undefined || q.toMs !== undefined;
@@ -199,9 +201,8 @@ async function walkedPage(s: Store, t: string, q: SortedPageQuery, scoring: stri
   if (forcedWay === 'intersect' || q.within.length || count < 0 || (q.statuses === null && (!ranged || byTime))) return null;
   // The pickup or delivery date sort is kept for the outstanding list only (listQuery refuses it elsewhere).
   if (q.sort === 'delivery_date' && q.list !== 'outstanding') return null;
-  const [min, max] = [q.fromMs ?? -Infinity, q.toMs ?? Infinity];
   const [low, high] = [String(q.fromMs ?? '-inf'), String(q.toMs ?? '+inf')];
-  const sets = q.statuses?.map((st) => (OUTSTANDING.includes(st) ? sortKeys.status(s, t, st, q.locationId, q.orderType) : q.listKeyOf(st as OrderListName))) ?? [];
+  const sets = statusSets(s, t, q);
   const rangeStart = !ranged || !byTime ? 0 : q.descending ? (q.toMs === undefined ? 0 : s.redis.zcount(scoring, `(${q.toMs}`, '+inf'))
     : (q.fromMs === undefined ? 0 : s.redis.zcount(scoring, '-inf', `(${q.fromMs}`));
   const [listed, first, ...counts] = await Promise.all([
@@ -212,22 +213,18 @@ async function walkedPage(s: Store, t: string, q: SortedPageQuery, scoring: stri
   const total = counts.reduce((sum, n) => sum + n, 0); // statuses are apart: an order is in one
   if (!total) return { ids: [], total: 0 };
   if (!listed) return null;
-  if (forcedWay !== 'walk' && (total < listed * WALK_SHARE || (start + count) / (total / listed) > WALK_MAX)) return null;
-  const inRange = (at: string | null) => at !== null && Number(at) >= min && Number(at) <= max;
-  const keep = async (chunk: string[]): Promise<boolean[]> => {
-    if (!sets.length) return (await s.redis.zmscore(q.timeList, ...chunk)).map(inRange);
-    const scores = await Promise.all(sets.map((set) => s.redis.zmscore(set, ...chunk)));
-    return chunk.map((_, i) => scores.some((of) => inRange(of[i])));
-  };
+  const walkMax = q.walkMax ?? WALK_MAX;
+  if (forcedWay !== 'walk' && (total < listed * WALK_SHARE || (start + count) / (total / listed) > walkMax)) return null;
+  const keep = keeper(s, q, sets);
   const ids: string[] = [];
   let skipped = 0;
-  const end = Math.min(listed, forcedWay === 'walk' ? Infinity : WALK_MAX);
+  const end = Math.min(listed, forcedWay === 'walk' ? Infinity : walkMax);
   let at = 0;
   // The first chunk is about what the page needs at the filter's share (page 1 of 20 keeping a sixth: ~150 ids), not
   // a whole WALK_CHUNK: Redis reads and the gateway parses a third as much; a page not full yet reads on by WALK_CHUNK.
   let step = Math.max(WALK_FIRST_MIN, Math.min(WALK_CHUNK, Math.ceil(((start + count) * listed / total) * 1.25)));
-  for (; ids.length < count && at < end; at += step, step = WALK_CHUNK) {
-    const [from, to] = [first + at, first + Math.min(at + step, listed) - 1];
+  for (; ids.length < count && at < end; at = Math.min(at + step, end), step = WALK_CHUNK) {
+    const [from, to] = [first + at, first + Math.min(at + step, end) - 1];
     const chunk = q.descending ? await s.redis.zrevrange(scoring, from, to) : await s.redis.zrange(scoring, String(from), String(to));
     if (!chunk.length) break;
     const kept = await keep(chunk);
@@ -239,4 +236,66 @@ async function walkedPage(s: Store, t: string, q: SortedPageQuery, scoring: stri
   // The kept orders bunched beyond what the walk may read: the page is not full though more match; intersect.
   if (ids.length < count && at < listed && skipped + ids.length < total) return null;
   return { ids, total };
+}
+
+/** The sets of the statuses asked (each scored by time placed): completed and cancelled are lists of their own. */
+const statusSets = (s: Store, t: string, q: SortedPageQuery): string[] =>
+  q.statuses?.map((st) => (OUTSTANDING.includes(st) ? sortKeys.status(s, t, st, q.locationId, q.orderType) : q.listKeyOf(st as OrderListName))) ?? [];
+
+/** Which ids of a chunk the filter keeps: in one of the statuses' sets within the time range, or with no status, in the range (ZMSCORE). */
+function keeper(s: Store, q: SortedPageQuery, sets: string[]): (chunk: string[]) => Promise<boolean[]> {
+  const [min, max] = [q.fromMs ?? -Infinity, q.toMs ?? Infinity];
+  const inRange = (at: string | null) => at !== null && Number(at) >= min && Number(at) <= max;
+  return async (chunk) => {
+    if (!sets.length) return (await s.redis.zmscore(q.timeList, ...chunk)).map(inRange);
+    const scores = await Promise.all(sets.map((set) => s.redis.zmscore(set, ...chunk)));
+    return chunk.map((_, i) => scores.some((of) => inRange(of[i])));
+  };
+}
+
+/**
+ * A sorted set's ids with scores from min to max, in order (highest first when descending), WALK_CHUNK at a time.
+ * Each read starts from the last score read, skipping the ids of that score already given, not from a rank: orders
+ * placed or changing status meanwhile move ranks, which would repeat or drop rows of a long read. (Redis steps over
+ * the skipped ids one by one: a run of equal values costs its length at each read within it.)
+ */
+async function* inOrder(redis: Redis, key: string, min: string, max: string, descending: boolean): AsyncGenerator<string[]> {
+  let [low, high] = [min, max];
+  let [last, skip] = [null as string | null, 0];
+  for (;;) {
+    const read = descending ? await redis.zrevrangebyscore(key, high, low, 'WITHSCORES', 'LIMIT', skip, WALK_CHUNK)
+      : await redis.zrangebyscore(key, low, high, 'WITHSCORES', 'LIMIT', skip, WALK_CHUNK);
+    const ids = read.filter((_, i) => i % 2 === 0);
+    if (ids.length) yield ids;
+    if (ids.length < WALK_CHUNK) return;
+    const score = read[read.length - 1];
+    const ties = read.filter((v, i) => i % 2 === 1 && v === score).length;
+    skip = score === last ? skip + ties : ties;
+    last = score;
+    if (descending) high = score; else low = score;
+  }
+}
+
+/**
+ * Every id of a list with its filters but no search words, in the order asked, `size` at a time (the CSV export):
+ * the sort's set walked in order (under the time placed, only the range's stretch), each chunk checked as a page's
+ * walk checks it. Memory holds a chunk and a batch, and no Redis command reads more than WALK_CHUNK ids, however big
+ * the list and however few the filter keeps.
+ */
+export async function* walkedIds(s: Store, t: string, q: SortedPageQuery, size: number): AsyncGenerator<string[]> {
+  if (q.statuses !== null && !q.statuses.length) return;
+  const byTime = q.sort === 'placed_at';
+  const scoring = q.sort === 'placed_at' ? q.timeList : sortKeys.sort(s, t, q.sort, q.list, q.locationId, q.orderType);
+  // Under the time placed the range bounds the read; under another sort each id's time is checked (keeper).
+  const [min, max] = byTime ? [String(q.fromMs ?? '-inf'), String(q.toMs ?? '+inf')] : ['-inf', '+inf'];
+  const sets = statusSets(s, t, q);
+  const filtered = sets.length > 0 || (!byTime && (q.fromMs !== undefined || q.toMs !== undefined));
+  const keep = keeper(s, q, sets);
+  let batch: string[] = [];
+  for await (const chunk of inOrder(s.redis, scoring, min, max, q.descending)) {
+    const kept = filtered ? await keep(chunk) : null;
+    batch.push(...chunk.filter((_, i) => !kept || kept[i]));
+    while (batch.length >= size) { yield batch.slice(0, size); batch = batch.slice(size); }
+  }
+  if (batch.length) yield batch;
 }

@@ -3,7 +3,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { mongoose } from '@platform/db';
 import { cartService } from '@platform/cart';
 import { Order, ordersService } from './index';
-import { indexOrders, moveOrderIndex } from './order-index';
+import { indexOrders, moveOrderIndex, orderListPage } from './order-index';
 import { forceOrderListWay } from './order-sort';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -28,17 +28,27 @@ const asMany = { 'business-slug': 'ord-sorting-many', authorization: '' };
 let manyOrders: { orderNumber: string; status: string; placedAt: Date; customerName: string; totalCents: number; deliveryDate: string; sequence: number }[] = [];
 
 /** Every page of a list, one request each, as numbers; and the total each page gave. */
-async function allPages(name: string, query: Record<string, string | number>) {
+async function allPages(name: string, query: Record<string, string | number>, headers = asMany) {
   const seen: string[] = [];
   const totals = new Set<number>();
   for (let page = 1; ; page += 1) {
-    const answer = await list(name, { ...query, limit: 100, page }, asMany);
+    const answer = await list(name, { ...query, limit: 100, page }, headers);
     expect(answer.statusCode).toBe(200);
     const { data, total, last_page: last } = answer.json();
     seen.push(...data.map((o: { order_number: string }) => o.order_number));
     totals.add(total);
     if (page >= last) return { seen, totals: [...totals] };
   }
+}
+
+/** The order numbers of a CSV export, in its order (the big stores' names and numbers hold no comma). */
+async function exported(query: Record<string, string | number>, headers = asMany) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const answer = await harness.app.inject({ url: `/api/admin/orders/csv?${qs}`, headers });
+  expect(answer.statusCode).toBe(200);
+  const [header, ...lines] = answer.body.trim().split('\n');
+  expect(header).toMatch(/^Order,Placed \(UTC\),Status,/);
+  return lines.map((line) => line.split(',')[0]);
 }
 
 /** The big store's orders a filter keeps, in the order a sort asks: what the pages must show. */
@@ -232,6 +242,81 @@ for (const way of [null, 'walk', 'intersect'] as const) {
     });
   });
 }
+
+describe('the CSV export of a big list', () => {
+  // Read by walking the list's set in order, a chunk at a time (order-sort.ts walkedIds), whatever the filter keeps.
+  it('exports exactly the orders of a status mix in a date range, across the chunks a walk reads, under each sort, either way round', async () => {
+    const [fromMs, toMs] = [MANY_FROM + 300 * 60_000, MANY_FROM + 1200 * 60_000];
+    const range = { from_date: new Date(fromMs).toISOString(), to_date: new Date(toMs).toISOString() };
+    const mix = ['placed', 'completed', 'cancelled'];
+    for (const sort of ['placed_at', 'order_number', 'customer_name', 'total']) {
+      for (const direction of ['asc', 'desc']) {
+        const want = expected(mix, fromMs, toMs, sort, direction === 'desc');
+        expect(want.length).toBeGreaterThan(500);
+        expect(await exported({ order_filters: 'all', ...range, status: mix.join(','), sort, direction })).toEqual(want);
+      }
+    }
+    const dated = expected(['placed', 'taken'], fromMs, toMs, 'delivery_date', false);
+    expect(await exported({ order_filters: 'outstanding', ...range, status: 'placed,taken', sort: 'delivery_date', direction: 'asc' })).toEqual(dated);
+    // Newest first by default: the range alone, the mix alone, the whole list; and a filter nothing matches.
+    expect(await exported({ ...range })).toEqual(expected(MANY_STATUSES, fromMs, toMs, 'placed_at', true));
+    expect(await exported({ status: mix.join(',') })).toEqual(expected(mix, -Infinity, Infinity, 'placed_at', true));
+    expect(await exported({ order_filters: 'all' })).toEqual(expected(MANY_STATUSES, -Infinity, Infinity, 'placed_at', true));
+    expect(await exported({ order_filters: 'outstanding', status: 'prepared' })).toEqual([]);
+  });
+
+  it('gives orders with equal values in the order the list pages show, once each, across the chunks', async () => {
+    // 1,200 orders placed at three instants, 1,100 of them with one total: ties longer than a chunk or two.
+    const tied = await createTenant('ord-sorting-tied');
+    const asTied = { 'business-slug': 'ord-sorting-tied', authorization: `Bearer ${await issueToken(tied.id, { isAdmin: true, slug: 'owner' })}` };
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      _id: new mongoose.Types.ObjectId(), tenantId: tied.id, orderNumber: String(7001 + i), sequence: 7001 + i, status: i % 4 ? 'placed' : 'completed',
+      locationId: 1, orderType: 'pickup', placedAt: new Date(MANY_FROM + (i % 3) * 60_000), customerName: 'Same Name', totalCents: i % 12 ? 0 : 500, items: [{ quantity: 1 }],
+    }));
+    await indexOrders({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tied.id, rows, true);
+    // Equal values in the order of their ids (as Redis keeps them), reversed with the direction.
+    const want = (key: (o: (typeof rows)[number]) => number, descending: boolean, kept = rows) => [...kept]
+      .sort((a, b) => (key(a) - key(b) || (String(a._id) < String(b._id) ? -1 : 1)) * (descending ? -1 : 1)).map((o) => o.orderNumber);
+    const placed = (o: (typeof rows)[number]) => o.placedAt.getTime();
+    for (const direction of ['asc', 'desc']) {
+      const byTotal = await exported({ sort: 'total', direction }, asTied);
+      expect(byTotal).toEqual(want((o) => o.totalCents, direction === 'desc'));
+      expect(byTotal).toEqual((await allPages('all', { sort: 'total', direction }, asTied)).seen);
+    }
+    expect(await exported({}, asTied)).toEqual(want(placed, true));
+    expect(await exported({}, asTied)).toEqual((await allPages('all', {}, asTied)).seen);
+    const mix = { status: 'completed', from_date: new Date(MANY_FROM + 60_000).toISOString(), sort: 'customer_name' };
+    const late = rows.filter((o) => o.status === 'completed' && placed(o) >= MANY_FROM + 60_000);
+    expect(await exported(mix, asTied)).toEqual(want(() => 0, true, late));
+    expect(await exported(mix, asTied)).toEqual((await allPages('all', mix, asTied)).seen);
+  });
+});
+
+describe('a walk that reaches its limit', () => {
+  // 400 orders: the 340 newest completed, the 60 oldest placed or cancelled (the lowest totals): what a filter on
+  // those keeps is an eighth and more of the list, so a page walks, but lies beyond what a walk of 100 reads.
+  const store = () => ({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix });
+  let lateId: string;
+  const late: string[] = [];
+  beforeAll(async () => {
+    lateId = (await createTenant('ord-sorting-late')).id;
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      _id: new mongoose.Types.ObjectId(), tenantId: lateId, orderNumber: String(8001 + i), sequence: 8001 + i, status: i >= 60 ? 'completed' : i % 2 ? 'placed' : 'cancelled',
+      locationId: 1, orderType: 'pickup', placedAt: new Date(MANY_FROM + i * 60_000), customerName: `Late ${i}`, totalCents: 1000 + i, items: [{ quantity: 1 }],
+    }));
+    await indexOrders(store(), lateId, rows, true);
+    late.push(...rows.slice(0, 60).reverse().map((o) => o.orderNumber)); // newest and highest first
+  });
+
+  it('intersects instead, and gives the full page and the exact total', async () => {
+    for (const sort of ['placed_at', 'total'] as const) {
+      for (const page of [1, 2, 6]) {
+        const { rows, total } = await orderListPage(store(), lateId, 'all', { page, limit: 10, sort, statuses: ['placed', 'cancelled'], walkMax: 100 });
+        expect({ numbers: rows.map((o) => o.order_number), total }).toEqual({ numbers: late.slice((page - 1) * 10, page * 10), total: 60 });
+      }
+    }
+  });
+});
 
 describe('an order that changes', () => {
   it('follows an order to another store and out of a status', async () => {
