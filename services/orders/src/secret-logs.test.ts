@@ -8,6 +8,8 @@ import { cartService } from '@platform/cart';
 import { StoreProfile, tenantSettingsService } from '@platform/tenant-settings';
 import { identityService } from '@platform/identity';
 import { inBackground } from '@platform/db';
+import { PROVIDER_TEST_CARDS } from '@platform/domain';
+import { FAKE_ADYEN_MERCHANT_ACCOUNT, FAKE_CLIENT_KEY, FAKE_LOGIN_ID, FAKE_PUBLISHER_NAME, startFakeAdyen, startFakeAuthorizeNet, startFakeFiserv, startFakePlugnPay } from '@platform/payments/testing';
 import { Order, ordersService } from './index';
 
 /**
@@ -15,7 +17,8 @@ import { Order, ordersService } from './index';
  * shoppers pay by card (approved, declined, confirmed by the bank and settled by a signed webhook, a forged
  * webhook, an order that fails after the card was held), while everything the service writes is read: its
  * Fastify/pino log at the most detailed level, with the services' own log settings, and the console. Against the
- * Stripe stand-in the scripts start (STRIPE_API_BASE), which accepts any well-formed test key.
+ * Stripe stand-in the scripts start (STRIPE_API_BASE), which accepts any well-formed test key, and the other
+ * providers' local fakes started here with this test's own credentials.
  */
 
 const SECRET_KEY = 'sk_test_h27bLogsSecret4242';
@@ -29,16 +32,23 @@ let harness: Awaited<ReturnType<typeof createTestApp>>;
 let tenantId: string;
 let owner: string;
 
-const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'logs-a', 'store-id': '1', origin: 'http://logs-a.test', ...extra });
+const headers = (extra: Record<string, string> = {}, slug = 'logs-a') => ({ 'business-slug': slug, 'store-id': '1', origin: `http://${slug}.test`, ...extra });
 const contact = { first_name: 'Lu', last_name: 'Logs', email: 'lu.logs@example.com', telephone: '(503) 555-0164' };
-const add = (device: string) => harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(), payload: { store_product_id: 21, quantity: 1, device_id: device } });
-const submit = (device: string, token: string) => harness.app.inject({
-  method: 'POST', url: '/api/customer/orders/submit', headers: headers(),
+const add = (device: string, slug = 'logs-a') => harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers({}, slug), payload: { store_product_id: 21, quantity: 1, device_id: device } });
+const submit = (device: string, token: string, slug = 'logs-a') => harness.app.inject({
+  method: 'POST', url: '/api/customer/orders/submit', headers: headers({}, slug),
   payload: { device_id: device, order_type: 0, ...contact, payment_method: 'card', payment_token: token },
 });
-const saveSettings = (stripe: Record<string, unknown>) => harness.app.inject({
-  method: 'POST', url: '/api/admin/fulfillment/payment-settings', headers: headers({ authorization: `Bearer ${owner}` }), payload: { payment_provider: 'stripe', stripe },
+const saveProvider = (provider: string, settings: Record<string, unknown>, slug = 'logs-a', token = owner) => harness.app.inject({
+  method: 'POST', url: '/api/admin/fulfillment/payment-settings', headers: headers({ authorization: `Bearer ${token}` }, slug), payload: { payment_provider: provider, [provider]: settings },
 });
+const saveSettings = (stripe: Record<string, unknown>) => saveProvider('stripe', stripe);
+/** Reads the console while `work` runs. */
+async function readingConsole(lines: string[], work: () => Promise<void>) {
+  const spies = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const)
+    .map((method) => vi.spyOn(console, method).mockImplementation((...args: unknown[]) => { lines.push(format(...args)); }));
+  try { await work(); } finally { for (const spy of spies) spy.mockRestore(); }
+}
 const webhook = (payload: string, secret: string) => harness.app.inject({
   method: 'POST', url: '/api/payments/webhook/stripe', payload,
   headers: headers({ 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) }),
@@ -57,9 +67,7 @@ afterAll(async () => { await harness?.close(); });
 describe('provider secrets and the logs', () => {
   it('never writes a secret key or webhook secret to the log or the console, through settings, payments, webhooks and failures', async () => {
     const consoleLines: string[] = [];
-    const spies = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const)
-      .map((method) => vi.spyOn(console, method).mockImplementation((...args: unknown[]) => { consoleLines.push(format(...args)); }));
-    try {
+    await readingConsole(consoleLines, async () => {
       // The owner's keys: one Stripe refuses, then ones it accepts.
       const refused = await saveSettings({ publishable_key: 'pk_live_h27bLogs', secret_key: REFUSED_KEY, is_live: true });
       expect(refused.statusCode).toBe(422);
@@ -89,9 +97,7 @@ describe('provider secrets and the logs', () => {
       await Order.create({ tenantId, orderNumber: String(highest + 1), status: 'completed', locationId: 1, totalCents: 100, placedAt: new Date() });
       await add('LogsCard04');
       expect((await submit('LogsCard04', 'pm_card_visa')).statusCode).toBe(500);
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
+    });
 
     // The log was written (so its silence about the secrets means something): each request, and the failure with its error.
     const entries = logged.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string }; err?: unknown });
@@ -100,5 +106,62 @@ describe('provider secrets and the logs', () => {
     expect(entries.some((e) => e.msg === 'unhandled error' && e.err)).toBe(true);
     const everything = [...logged, ...consoleLines].join('\n');
     for (const secret of SECRETS) expect(everything.includes(secret), `${secret} was written to the log`).toBe(false);
+  });
+  it("never writes the other providers' secrets either: keys saved by the owner, orders paid and declined through each", async () => {
+    const secrets = {
+      adyen: { api_key: 'AQE_h27bLogsAdyenKey4242' }, authorize_net: { transaction_key: 'h27bAnetTxnKey42', signature_key: 'C4'.repeat(64) },
+      plugnpay: { password: 'h27bPnpPass4242' }, fiserv: { api_key: 'h27b-fiserv-key-4242', api_secret: 'h27b-fiserv-secret-4242' },
+    };
+    const fakes = [
+      await startFakeAdyen({ apiKey: secrets.adyen.api_key }),
+      await startFakeAuthorizeNet({ loginId: FAKE_LOGIN_ID, transactionKey: secrets.authorize_net.transaction_key, clientKey: FAKE_CLIENT_KEY }),
+      await startFakePlugnPay({ username: FAKE_PUBLISHER_NAME, password: secrets.plugnpay.password }),
+      await startFakeFiserv({ apiKey: secrets.fiserv.api_key, apiSecret: secrets.fiserv.api_secret }),
+    ] as const;
+    const bases = { ADYEN_API_BASE: fakes[0].url, AUTHORIZE_NET_API_BASE: fakes[1].url, PLUGNPAY_API_BASE: fakes[2].url, FISERV_API_BASE: fakes[3].apiBase };
+    const previous = Object.fromEntries(Object.keys(bases).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, bases);
+    const settings = {
+      adyen: { merchant_account: FAKE_ADYEN_MERCHANT_ACCOUNT, client_key: 'test_H27BLOGSCLIENTKEY0000', is_live: false, ...secrets.adyen },
+      authorize_net: { login_id: FAKE_LOGIN_ID, client_key: FAKE_CLIENT_KEY, is_live: false, ...secrets.authorize_net },
+      plugnpay: { username: FAKE_PUBLISHER_NAME, currency: 'usd', ...secrets.plugnpay },
+      fiserv: { is_live: false, ...secrets.fiserv },
+    };
+    const from = logged.length;
+    const consoleLines: string[] = [];
+    try {
+      const slug = 'logs-b';
+      const otherId = (await createTenant(slug, { domains: [`${slug}.test`] })).id;
+      await createCatalogueFixture(otherId, slug);
+      await StoreProfile.create({ tenantId: otherId, payment: {} });
+      const itsOwner = await issueToken(otherId, { isAdmin: true });
+      await readingConsole(consoleLines, async () => {
+        for (const provider of ['adyen', 'authorize_net', 'plugnpay', 'fiserv'] as const) {
+          const saved = await saveProvider(provider, settings[provider], slug, itsOwner);
+          expect(saved.statusCode, saved.body).toBe(200);
+          const cards = PROVIDER_TEST_CARDS[provider];
+          const approved = cards.find((c) => c.label.endsWith('(approved)'))!;
+          const declined = cards.find((c) => c.label.endsWith('(declined)'));
+          const device = `Lg${provider.replace('_', '').slice(0, 6).padEnd(6, 'x')}`; // device ids are 10 letters or digits
+          await add(`${device}A1`, slug);
+          const paid = await submit(`${device}A1`, approved.token, slug);
+          expect(paid.statusCode, paid.body).toBe(200);
+          if (declined) {
+            await add(`${device}D1`, slug);
+            expect((await submit(`${device}D1`, declined.token, slug)).statusCode).toBe(422);
+          }
+        }
+      });
+    } finally {
+      for (const [name, value] of Object.entries(previous)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await Promise.all(fakes.map((fake) => fake.close()));
+    }
+    const written = logged.slice(from);
+    expect(written.some((line) => line.includes('/api/customer/orders/submit'))).toBe(true);
+    const everything = [...written, ...consoleLines].join('\n');
+    for (const secret of Object.values(secrets).flatMap((s) => Object.values(s))) expect(everything.includes(secret), `${secret} was written to the log`).toBe(false);
   });
 });
