@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
-import { sealSecret } from '@platform/server-kit';
+import { backgroundContext, resolvedTenant, sealSecret } from '@platform/server-kit';
 import Stripe from 'stripe';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { Product, productDocId, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
@@ -9,8 +9,10 @@ import { CART_EMPTY_AT_CHECKOUT } from '@platform/domain';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { Customer, identityService } from '@platform/identity';
 import { forgetOrderIndex, Order, ordersService } from './index';
-import { claimCouponUse, recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf } from './checkout';
-import { inBackground, mongoose } from '@platform/db';
+import { claimCouponUse, holdCard, recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf, voidAbandonedCardHolds } from './checkout';
+import { cardProvider } from './card-payment';
+import { createStripeClient } from '@platform/payments';
+import { inBackground, mongoose, Tenant } from '@platform/db';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
@@ -394,6 +396,52 @@ describe('POST /api/customer/orders/submit', () => {
     await fillCart();
     const again = await order();
     expect([again.statusCode, again.json().message]).toEqual([409, used]);
+  });
+
+  it('voids at Stripe the card hold of a checkout that stopped before saving its order, only forgets one whose order was saved, and keeps one it cannot void yet', async () => {
+    const io = { resources: harness.resources };
+    const ctx = backgroundContext(resolvedTenant((await inDb(() => Tenant.findOne({ _id: tenantId }).lean())) as never));
+    const provider = await cardProvider(ctx);
+    // Two checkouts of a special order (no stock held) held the card as checkout does, then their process stopped:
+    // one before saving its order, one just after.
+    const lost = String(new mongoose.Types.ObjectId());
+    const saved = new mongoose.Types.ObjectId();
+    const hold = (orderId: string) => holdCard(ctx, io, provider, { customerSlug: null, token: 'pm_card_visa', saveCard: false, totalCents: 4500, orderId });
+    const references = [(await hold(lost)).authorization.reference, (await hold(String(saved))).authorization.reference];
+    await Order.create({
+      _id: saved, tenantId, orderNumber: 'CARD-CRASH-1', status: 'placed', locationId: 1, totalCents: 4500, placedAt: new Date(),
+      payment: { method: 'card', provider: 'stripe', reference: references[1], status: 'authorized', authorizedCents: 4500 },
+      items: [{ productId: 8, storeProductId: 81, sku: '1008', title: 'One-off Vise', quantity: 1, priceCents: 4500, special: true }],
+    });
+    const stripe = createStripeClient('sk_test_chk');
+    const atStripe = () => Promise.all(references.map(async (pi) => (await stripe.paymentIntents.retrieve(pi)).status));
+    expect(await atStripe()).toEqual(['requires_capture', 'requires_capture']);
+    await recoverAbandonedCheckouts(io, tenantId, 60_000); // too recent to call abandoned
+    expect(await atStripe()).toEqual(['requires_capture', 'requires_capture']);
+    await recoverAbandonedCheckouts(io, tenantId, 0);
+    // The shopper's bank no longer holds the money of the order never saved; the saved order's hold is its own to capture.
+    expect(await atStripe()).toEqual(['canceled', 'requires_capture']);
+    // Both notes are gone: a second run voids nothing.
+    expect(await harness.resources.redis.zcard(`${harness.resources.queuePrefix}:card-holds:${tenantId}`)).toBe(0);
+    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+    expect(await atStripe()).toEqual(['canceled', 'requires_capture']);
+
+    // A hold the store's provider cannot void now (the store turned cards off meanwhile) stays noted for the next run.
+    const later = (await hold(String(new mongoose.Types.ObjectId()))).authorization.reference;
+    const cards = async (provider: string) => { await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: { 'payment.payment_provider': provider } })); forgetStoreProfile(tenantId); };
+    await cards('pay_at_store');
+    try {
+      expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+      expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+    } finally { await cards('stripe'); }
+    expect((await stripe.paymentIntents.retrieve(later)).status).toBe('requires_capture');
+    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(1);
+    expect((await stripe.paymentIntents.retrieve(later)).status).toBe('canceled');
+    // One its checkout released already (its note left behind) is just forgotten.
+    const released = (await hold(String(new mongoose.Types.ObjectId()))).authorization.reference;
+    await provider.void(released);
+    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+    expect(await harness.resources.redis.zcard(`${harness.resources.queuePrefix}:card-holds:${tenantId}`)).toBe(0);
   });
 
   it("takes a card through the store's provider: the order is paid, the stock taken; a declined card places nothing and keeps the cart", async () => {

@@ -12,7 +12,7 @@ import { getBusinessDetails, getPaymentSettings, getStoreSettings, storedPayment
 import { checkoutPhoneConfirmed, storeRecipients, VERIFY_PHONE_FIRST } from '@platform/identity';
 import { AppError, backgroundContext, rejectFieldProblems, resolvedTenant, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
-import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type StoredPayment } from './card-payment';
+import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, type CardPayment, type StoredPayment } from './card-payment';
 import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, refundPayment, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
 import { indexCardOrder } from './fraud-checks/card-index';
@@ -134,8 +134,8 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   const coupon = t.coupon && t.discount_label ? t.coupon : null;
   // Each step undoes itself when a later one fails; no step waits on another shopper's checkout.
   const recurring = options.recurring ? { ...options.recurring } : null;
-  // The promo code's claim and the stock are held under the order's id until the order is saved: a crash in
-  // between is found and given back (recoverAbandonedCheckouts).
+  // The promo code's claim, the stock and the card hold are noted under the order's id until the order is saved: a
+  // crash in between is found and given back (recoverAbandonedCheckouts).
   const orderId = options.run?.orderId ?? new mongoose.Types.ObjectId();
   const hold = String(orderId);
   const claim = await claimCouponUse(ctx, io, coupon, who.customerSlug, hold);
@@ -143,6 +143,7 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   const taken = await takeStock(ctx, store, stocked, hold).catch(async (err) => { await claim.release(); throw err; });
   let order;
   let authorization: Authorization | null = null;
+  let card: CardHold | null = null;
   let form: FiservConnectForm | null = null;
   try {
     // The shopper's bank may ask them to confirm (3-D Secure): it sends them back to the cart, which completes the order.
@@ -155,10 +156,11 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
       form = connectForm(options.connect, { chargetotal: t.total, locale: checkoutLocale(undefined)!, origin, orderId: hold });
       authorization = { reference: '', status: 'requires_action', authorizedCents: 0, nextActionUrl: form.action_url };
     } else if (provider) {
-      authorization = await payByCard(ctx, provider, {
+      card = await holdCard(ctx, io, provider, {
         customerSlug: who.customerSlug, token: input.payment_token!.trim(), saveCard: input.save_card === true, totalCents: toCents(t.total), orderId: hold,
         returnUrl: options.run ? undefined : returnUrl, offSession: Boolean(options.run), onSaved: keepSaved,
       });
+      authorization = card.authorization;
     }
     if (options.account) {
       // Atomic against every other checkout on the account (a Redis script): the total is charged only within the limit.
@@ -192,15 +194,14 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
       recurringOrderId: options.run?.recurringOrderId ?? null,
     });
   } catch (err) {
-    const held = authorization;
     await Promise.all([
-      giveHeldStockBack(io, ctx.tenantId, hold), claim.release(), held?.reference ? provider!.void(held.reference).catch(() => undefined) : null,
+      giveHeldStockBack(io, ctx.tenantId, hold), claim.release(), card?.release(),
       options.account ? releaseCredit(ctx, io, hold) : null,
     ]);
     throw err;
   }
-  // The claim has its order now (should this fail, the recovery finds the order and leaves the claim).
-  await claim.keep().catch(() => undefined);
+  // The claim and the card hold have their order now (should this fail, the recovery finds the order and leaves them).
+  await Promise.all([claim.keep().catch(() => undefined), card?.keep().catch(() => undefined)]);
   if (options.account) {
     // The charge goes into the account's ledger; should the write fail, the reconcile job writes it (the hold stays).
     await recordCheckoutCharge(ctx, io, options.account.id, { orderId: hold, orderNumber: order.orderNumber, amountCents: order.totalCents, by: who.customerSlug })
@@ -543,7 +544,7 @@ const ABANDONED_AFTER_MS = 5 * 60_000;
 /**
  * Finds the store's checkouts that took stock and never settled it (the process stopped between taking the stock
  * and saving the order, or before undoing): a hold whose order exists is settled, any other is given back, and so
- * is a once-per-customer promo code such a checkout claimed.
+ * is a once-per-customer promo code such a checkout claimed and a card hold it made (voided at the provider).
  * Run by the stock-reconcile job; answers how many holds were given back and settled.
  */
 export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, olderThanMs = ABANDONED_AFTER_MS, bankWaitMs = BANK_WAIT_MS): Promise<{ released: number; settled: number }> {
@@ -573,6 +574,7 @@ export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, o
     if ((await recoverCreditHold({ tenantId } as RequestContext, io, hold, order)) === 'settled') settled += 1; else released += 1;
   }
   await releaseAbandonedClaims(io, tenantId, olderThanMs);
+  await voidAbandonedCardHolds(io, tenantId, olderThanMs);
   return { released, settled };
 }
 
@@ -644,6 +646,82 @@ async function releaseAbandonedClaims(io: StockIo, tenantId: string, olderThanMs
     if (!saved) await runScript(redis, DROP_CLAIM, 1, key, hold);
     await redis.zrem(claims, member);
   }
+}
+
+/** Card holds not yet backed by a saved order: ZSET JSON [checkout's hold id, provider name, reference] -> when authorized. */
+const cardHoldsKey = (io: StockIo, tenantId: string) => `${io.resources.queuePrefix}:card-holds:${tenantId}`;
+
+export type CardHold = { authorization: Authorization; release(): Promise<void>; keep(): Promise<void> };
+
+/**
+ * Holds the order's total on the card (payByCard) and notes the hold in Redis before the order is saved: a checkout
+ * that stops before saving its order (with or without stock held) leaves a hold at the shopper's bank that only the
+ * note lets voidAbandonedCardHolds release. release() voids it when the order then fails (a void that fails stays
+ * noted for the recovery); keep() once the order is saved. A hold that cannot be noted is voided at once.
+ */
+export async function holdCard(ctx: RequestContext, io: StockIo, provider: PaymentProvider, payment: CardPayment): Promise<CardHold> {
+  const authorization = await payByCard(ctx, provider, payment);
+  const { redis } = io.resources;
+  const holds = cardHoldsKey(io, ctx.tenantId);
+  const member = JSON.stringify([payment.orderId, provider.name, authorization.reference]);
+  await redis.zadd(holds, Date.now(), member).catch(async (error: unknown) => {
+    await provider.void(authorization.reference).catch(() => undefined);
+    throw error;
+  });
+  return {
+    authorization,
+    release: async () => {
+      try {
+        await provider.void(authorization.reference);
+        await redis.zrem(holds, member);
+      } catch (error) {
+        console.error(`[orders] the card hold of checkout ${payment.orderId} waits for the reconcile job: ${String(error)}`);
+      }
+    },
+    keep: async () => { await redis.zrem(holds, member); },
+  };
+}
+
+/**
+ * Card holds older than `olderThanMs` whose order was never saved are voided through the store's provider; one whose
+ * order exists is only forgotten. Each is taken once (ZREM), so two workers never void twice; a void that fails is
+ * noted again (its time kept) for the next run. Answers how many holds were voided.
+ */
+export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olderThanMs: number): Promise<number> {
+  const { redis } = io.resources;
+  const holds = cardHoldsKey(io, tenantId);
+  const stale = await redis.zrangebyscore(holds, 0, Date.now() - olderThanMs, 'WITHSCORES', 'LIMIT', 0, 500);
+  let ctx: RequestContext | null = null;
+  let voided = 0;
+  for (let i = 0; i < stale.length; i += 2) {
+    const [member, at] = [stale[i], stale[i + 1]];
+    const [hold, providerName, reference] = JSON.parse(member) as [string, string, string];
+    const saved = mongoose.Types.ObjectId.isValid(hold) && await Order.exists(scoped({ tenantId }, { _id: hold }));
+    if (!(await redis.zrem(holds, member))) continue; // another worker took it
+    if (saved || !reference) continue;
+    try {
+      if (!ctx) {
+        const tenant = await Tenant.findOne({ _id: tenantId }).lean();
+        if (!tenant) throw new Error('the store was not found');
+        ctx = backgroundContext(resolvedTenant(tenant as never));
+      }
+      const provider = await cardProvider(ctx);
+      // The store changed provider since: the hold is at the old one, which this store no longer reaches.
+      if (provider.name !== providerName) throw new Error(`the store now takes cards through ${provider.name}, not ${providerName}`);
+      const released = await provider.void(reference, { idempotencyKey: `abandoned-void-${reference}` }).then(() => true, async (error: unknown) => {
+        // Released already (the failed checkout's own void went through, its note stayed): nothing is held any more.
+        const now = await provider.paymentStatus(reference).catch(() => null);
+        if (now && now.status !== 'authorized' && now.status !== 'requires_action') return false;
+        throw error;
+      });
+      if (released) voided += 1;
+    } catch (error) {
+      await redis.zadd(holds, Number(at), member);
+      console.error(`[orders] the card hold ${reference} of abandoned checkout ${hold} was not voided, kept for the next run: ${String(error)}`);
+    }
+  }
+  if (voided) console.warn(`[worker] voided ${voided} card hold(s) of abandoned checkouts`);
+  return voided;
 }
 
 export type OrderDoc = {
