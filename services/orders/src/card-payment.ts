@@ -47,7 +47,7 @@ export interface CardPayment {
   customerSlug: string | null; token: string; saveCard: boolean; totalCents: number; orderId: string;
   returnUrl?: string; offSession?: boolean;
   /** Told the card saved with the payment (a recurring order charges it again). */
-  onSaved?: (card: SavedCard) => void;
+  onSaved?: (card: SavedCard & { customerRef: string }) => void;
 }
 
 /**

@@ -217,5 +217,7 @@ describe('a step failing after the card is held', () => {
     expect((await stripe.paymentIntents.retrieve(pi)).status).toBe('canceled');
     expect(await stock(21)).toBe(before);
     expect(await inDb(() => Order.countDocuments({ tenantId, customerSlug: 'held-saver' }))).toBe(0);
+    // The card saved with the order that failed is not kept either (as with a refused card).
+    expect((await harness.app.inject({ url: '/api/customer-cards', headers: headers(auth) })).json().data).toEqual([]);
   });
 });

@@ -660,7 +660,8 @@ export type CardHold = { authorization: Authorization; release(): Promise<void>;
  * noted for the recovery); keep() once the order is saved. A hold that cannot be noted is voided at once.
  */
 export async function holdCard(ctx: RequestContext, io: StockIo, provider: PaymentProvider, payment: CardPayment): Promise<CardHold> {
-  const authorization = await payByCard(ctx, provider, payment);
+  let saved: { customerRef: string; source: string } | null = null;
+  const authorization = await payByCard(ctx, provider, { ...payment, onSaved: (card) => { saved = card; payment.onSaved?.(card); } });
   const { redis } = io.resources;
   const holds = cardHoldsKey(io, ctx.tenantId);
   const member = JSON.stringify([payment.orderId, provider.name, authorization.reference]);
@@ -677,6 +678,9 @@ export async function holdCard(ctx: RequestContext, io: StockIo, provider: Payme
       } catch (error) {
         console.error(`[orders] the card hold of checkout ${payment.orderId} waits for the reconcile job: ${String(error)}`);
       }
+      // A card saved with this payment goes with the order that failed, as with a refused card (payByCard): a retry saves it once.
+      const card = saved as { customerRef: string; source: string } | null;
+      if (card) await provider.deleteCard(card.customerRef, card.source).catch((error: unknown) => console.error(`[orders] the card saved with checkout ${payment.orderId} was not removed: ${String(error)}`));
     },
     keep: async () => { await redis.zrem(holds, member); },
   };
