@@ -131,7 +131,8 @@ export async function unsubscribe(ctx: RequestContext, token: string, customerLi
   return { status: 'success', message: unsubscribedMessage(ctx.tenant.name) };
 }
 
-const BATCH = 200;
+/** Customers read per batch: on FerretDB each batch reads the whole customers table (~9 s at 50,000), so few, large batches. */
+const BATCH = 2000;
 
 /** RFC 8058: mail apps show their own unsubscribe button, which posts to this address (no page, no sign-in). */
 const oneClickUnsubscribe = (origin: string, token: string) => ({
