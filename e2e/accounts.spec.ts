@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { outboxMessage, SHOPPER, signIn } from './helpers';
+import { logOut, outboxMessage, SHOPPER, signIn } from './helpers';
 
 const PASSWORD = 'Journey-Pass-1';
 let serial = 0;
@@ -65,7 +65,7 @@ test.describe('sign in', () => {
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByText('This sign-in link is not valid any more. Please ask for a new one.')).toBeVisible();
   });
@@ -180,7 +180,7 @@ test.describe('two-step sign-in', () => {
     const codes = await backupList.allTextContents();
     await section.getByRole('button', { name: 'I have saved them' }).click();
     await expect(section).toContainText('Two-step sign-in is on. 10 backup codes left.');
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
 
     await page.goto('/login');
     await signIn(page, who);
@@ -191,7 +191,7 @@ test.describe('two-step sign-in', () => {
     await page.getByLabel('Authenticator code').fill(app.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/cart$/);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
 
     await page.goto('/login');
     await signIn(page, who);
@@ -209,7 +209,7 @@ test.describe('two-step sign-in', () => {
     await confirm.getByLabel('Password').fill(who.password);
     await confirm.getByRole('button', { name: 'Continue' }).click();
     await expect(section.getByRole('button', { name: 'Set up two-step sign-in' })).toBeVisible();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await page.goto('/login');
     await signIn(page, who);
     await expect(page).toHaveURL(/\/cart$/);
@@ -322,7 +322,7 @@ test.describe('My Account', () => {
     await expect(texts).not.toBeChecked();
 
     // The new number signs in by code.
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await page.goto('/login');
     const signInAt = new Date();
     await page.getByLabel('Mobile number').fill(next);

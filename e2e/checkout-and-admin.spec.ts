@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
-import { addHomeSection, ADMIN, openSession, outboxMessage, PAINT_ADMIN, sessionToken, STAFF, SHOPPER, signIn } from './helpers';
+import { addHomeSection, ADMIN, logOut, openSession, outboxMessage, PAINT_ADMIN, sessionToken, STAFF, SHOPPER, signIn } from './helpers';
 
 /** The hardware store's address (sessions opened without the sign-in form start here). */
 const HARDWARE = 'http://localhost:4300';
@@ -351,7 +351,7 @@ test.describe('admin (admin remote)', () => {
     await password.getByRole('button', { name: 'Change password' }).click();
     await expect(password.getByRole('status')).toHaveText('Your password has been updated.');
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await page.goto('/admin/settings/my-account');
     await signIn(page, { email: who.email, password: 'Changed#Pass-2026' });
     await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
@@ -374,7 +374,7 @@ test.describe('admin (admin remote)', () => {
     await expect(section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
     await section.getByRole('button', { name: 'I have saved them' }).click();
     await expect(section).toContainText('Two-step sign-in is on. 10 backup codes left.');
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
 
     await page.goto('/admin/settings/mfa');
     await signIn(page, who);

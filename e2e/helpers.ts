@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_LOGINS } from '../tools/demo-logins.mjs';
 
 export const ADMIN = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.role === 'admin')!;
@@ -13,6 +13,15 @@ export const STAFF = DEMO_LOGINS.find((l) => l.tenant === 'demo-hardware' && l.r
 export async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 200)}`));
+}
+
+/**
+ * Log out and wait until it is done: the browser leaves the session only once the server answered, so a page opened
+ * sooner is still signed in (a /login opened then goes home).
+ */
+export async function logOut(page: Page, within: Page | Locator = page) {
+  await within.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText('You have been signed out.')).toBeVisible();
 }
 
 /** The login form's e-mail path: the e-mail, Next, then the password (the step names the account it is for). */
