@@ -24,6 +24,11 @@ const numbers = async (name: string, query: Record<string, string | number> = {}
 const MANY = 1300;
 const MANY_STATUSES = ['placed', 'taken', 'completed', 'cancelled', 'preparing'] as const;
 const MANY_FROM = Date.parse('2026-10-01T00:00:00Z');
+/** The big list's filter that both its pages and its CSV export are checked under: a status mix in a 15-hour range. */
+const BIG_LIST_FILTER = (() => {
+  const [fromMs, toMs] = [MANY_FROM + 300 * 60_000, MANY_FROM + 1200 * 60_000];
+  return { fromMs, toMs, range: { from_date: new Date(fromMs).toISOString(), to_date: new Date(toMs).toISOString() }, mix: ['placed', 'completed', 'cancelled'] };
+})();
 const asMany = { 'business-slug': 'ord-sorting-many', authorization: '' };
 let manyOrders: { orderNumber: string; status: string; placedAt: Date; customerName: string; totalCents: number; deliveryDate: string; sequence: number }[] = [];
 
@@ -220,9 +225,7 @@ for (const way of [null, 'walk', 'intersect'] as const) {
       });
 
       it('pages a big list across the chunks a walk reads, under each sort, either way round', async () => {
-        const [fromMs, toMs] = [MANY_FROM + 300 * 60_000, MANY_FROM + 1200 * 60_000];
-        const range = { from_date: new Date(fromMs).toISOString(), to_date: new Date(toMs).toISOString() };
-        const mix = ['placed', 'completed', 'cancelled'];
+        const { fromMs, toMs, range, mix } = BIG_LIST_FILTER;
         for (const sort of ['placed_at', 'order_number', 'customer_name', 'total']) {
           for (const direction of ['asc', 'desc']) {
             const want = expected(mix, fromMs, toMs, sort, direction === 'desc');
@@ -246,9 +249,7 @@ for (const way of [null, 'walk', 'intersect'] as const) {
 describe('the CSV export of a big list', () => {
   // Read by walking the list's set in order, a chunk at a time (order-sort.ts walkedIds), whatever the filter keeps.
   it('exports exactly the orders of a status mix in a date range, across the chunks a walk reads, under each sort, either way round', async () => {
-    const [fromMs, toMs] = [MANY_FROM + 300 * 60_000, MANY_FROM + 1200 * 60_000];
-    const range = { from_date: new Date(fromMs).toISOString(), to_date: new Date(toMs).toISOString() };
-    const mix = ['placed', 'completed', 'cancelled'];
+    const { fromMs, toMs, range, mix } = BIG_LIST_FILTER;
     for (const sort of ['placed_at', 'order_number', 'customer_name', 'total']) {
       for (const direction of ['asc', 'desc']) {
         const want = expected(mix, fromMs, toMs, sort, direction === 'desc');
