@@ -287,6 +287,34 @@ describe('POST /api/customer/orders/submit', () => {
     expect(res.json().order.order_number).toBe(String(highest + 1));
   });
 
+  it('takes the next free number when another process saved an order under the one the sequence gives, or the sequence was lost: the shopper gets their order', async () => {
+    const numbers = async () => ((await inDb(() => Order.find({ tenantId }, { orderNumber: 1 }).lean())) as unknown as { orderNumber: string }[]).map((o) => o.orderNumber);
+    await add('Clash00001', 21, 1);
+    const first = await submit('Clash00001');
+    expect(first.statusCode).toBe(200);
+    const n = Number(first.json().order.order_number);
+    // An order written straight to the database (an import, another process) holds the number the sequence gives next.
+    await Order.create({ tenantId, orderNumber: String(n + 1), status: 'completed', locationId: 1, totalCents: 100, placedAt: new Date() });
+    await add('Clash00002', 21, 2);
+    const before = await stock(21);
+    const res = await submit('Clash00002');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.order_number).toBe(String(n + 2));
+    expect(await stock(21)).toBe(before - 2); // taken once
+    expect((await inDb(() => Order.find({ tenantId, deviceId: 'Clash00002' }).lean())).length).toBe(1);
+
+    // Redis lost the sequence alone: it starts again at 1001, below every order; the next free number is found.
+    await harness.resources.redis.del(`${harness.resources.queuePrefix}:orders:${tenantId}:sequence`);
+    await add('Clash00003', 21, 1);
+    const lost = await submit('Clash00003');
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(lost.json().order.order_number).toBe(String(n + 3));
+    await add('Clash00004', 21, 1);
+    expect((await submit('Clash00004')).json().order.order_number).toBe(String(n + 4));
+    const all = await numbers();
+    expect(new Set(all).size).toBe(all.length);
+  });
+
   it('answers a repeated attempt (same Idempotency-Key) with the first order, sent at once or later, and takes the stock once', async () => {
     await add('TwiceClik1', 21, 2);
     const before = await stock(21);

@@ -19,7 +19,7 @@ import { indexCardOrder } from './fraud-checks/card-index';
 import { tellShopper, textOrderPlaced } from './shopper-notices';
 import { connectBinding, connectForm, connectSettings, FISERV_CONNECT_TOKEN, type ConnectSettings, type FiservConnectForm } from './fiserv-connect';
 import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
-import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, takeOrderNumber, type OrderIndexStore } from './order-index';
+import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, skipTakenOrderNumber, takeOrderNumber, type OrderIndexStore } from './order-index';
 import { checkoutAccount, type ChargeAccount } from './ar-accounts/checkout-account';
 import { recordCheckoutCharge, recoverCreditHold, releaseCredit, staleCreditHolds, takeCredit } from './ar-accounts/credit';
 
@@ -168,9 +168,8 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
       if (!taken.ok) throw new AppError('unprocessable', AR_OVER_CREDIT_LIMIT, { payment_method: [AR_OVER_CREDIT_LIMIT] });
     }
     const awaiting = authorization?.status === 'requires_action';
-    const sequence = await takeOrderNumber(store, ctx.tenantId);
-    order = await Order.create({
-      _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, status: awaiting ? AWAITING_PAYMENT : 'placed', locationId: stored.locationId,
+    order = await saveNumberedOrder(ctx, store, orderId, {
+      status: awaiting ? AWAITING_PAYMENT : 'placed', locationId: stored.locationId,
       customerSlug: who.customerSlug, deviceId: who.customerSlug ? null : who.deviceId,
       customerName: `${input.first_name.trim()} ${input.last_name.trim()}`,
       contact: { firstName: input.first_name.trim(), lastName: input.last_name.trim(), email: normalizeEmail(input.email), telephone: normalizePhone(input.telephone) },
@@ -217,6 +216,40 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
     return { confirm: { order_id: hold, redirect_url: authorization.nextActionUrl!, ...(form ? { form: { action_url: form.action_url, fields: form.fields } } : {}) } };
   }
   return completeOrder(ctx, io, order.toObject(), provider, origin);
+}
+
+/** Saves tried when the order's number is found taken (each takes the next free one). */
+const ORDER_NUMBER_TRIES = 5;
+
+/**
+ * Numbers the order (takeOrderNumber) and saves it. A number the database holds already (an order another process
+ * wrote, a sequence key lost and started lower) refuses the save on the unique index: the sequence moves past it and
+ * the save is tried again with the next number, a few times. Any other refusal (a recurring run's order saved
+ * already under its _id) stands.
+ */
+async function saveNumberedOrder(ctx: RequestContext, store: OrderIndexStore, orderId: mongoose.Types.ObjectId, fields: Record<string, unknown>) {
+  for (let attempt = 1; ; attempt += 1) {
+    const sequence = await takeOrderNumber(store, ctx.tenantId);
+    try {
+      return await Order.create({ _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, ...fields });
+    } catch (error) {
+      if (attempt >= ORDER_NUMBER_TRIES || !(await orderNumberTaken(ctx, error, orderId))) throw error;
+      const now = await skipTakenOrderNumber(store, ctx.tenantId, sequence);
+      console.warn(`[orders] order number ${sequence} was taken already (written by another process?): the sequence moved to ${now}`);
+    }
+  }
+}
+
+/**
+ * Whether a refused save is a duplicate order number. MongoDB names the index; FerretDB names none, and then the
+ * order's _id still being free (one read by _id) leaves the number as the duplicate.
+ */
+async function orderNumberTaken(ctx: RequestContext, error: unknown, orderId: mongoose.Types.ObjectId): Promise<boolean> {
+  const { code, keyPattern, message } = error as { code?: number; keyPattern?: Record<string, unknown>; message?: string };
+  if (code !== 11000) return false;
+  if (keyPattern) return 'orderNumber' in keyPattern;
+  if (/ index: /.test(message ?? '')) return /orderNumber/.test(message ?? '');
+  return !(await Order.exists(scoped(ctx, { _id: orderId })));
 }
 
 /** What a checkout comes to: the order placed (and the recurring order it started), or the shopper's bank to visit first (3-D Secure). */

@@ -207,6 +207,33 @@ export async function takeOrderNumber(s: OrderIndexStore, tenantId: string): Pro
   return s.redis.incr(orderKeys.sequence(s, tenantId));
 }
 
+/**
+ * KEYS: the sequence, the numbers hash. ARGV: a number the database refused as taken. From there, past the numbers
+ * the lists hold in a row (galloping 1, 2, 4, ... then halving back: ~2 log n HEXISTS whatever the gap), so a
+ * sequence rebuilt far below the orders catches up in one step. Never moves the sequence back. Answers it.
+ */
+const SKIP_TAKEN = `
+local lo = tonumber(ARGV[1])
+local step = 1
+while step < 1e12 and redis.call('HEXISTS', KEYS[2], tostring(lo + step)) == 1 do lo = lo + step; step = step * 2 end
+local hi = lo + step
+while hi - lo > 1 do
+  local mid = math.floor((lo + hi) / 2)
+  if redis.call('HEXISTS', KEYS[2], tostring(mid)) == 1 then lo = mid else hi = mid end
+end
+local kept = tonumber(redis.call('GET', KEYS[1]) or '0') or 0
+if lo > kept then redis.call('SET', KEYS[1], string.format('%d', lo)) return lo end
+return kept`;
+
+/**
+ * An order number the database already holds (an order written by another process, or a sequence key lost and
+ * started again lower): the sequence moves past it, and past the listed numbers right after it, so the next
+ * takeOrderNumber gives a free one. Answers the sequence now.
+ */
+export async function skipTakenOrderNumber(s: OrderIndexStore, tenantId: string, taken: number): Promise<number> {
+  return Number(await runScript(s.redis, SKIP_TAKEN, 2, orderKeys.sequence(s, tenantId), orderKeys.numbers(s, tenantId), String(taken)));
+}
+
 /** An order's _id by its number, or null. */
 export async function orderIdByNumber(s: OrderIndexStore, tenantId: string, orderNumber: string): Promise<string | null> {
   await ensureOrderIndex(s, tenantId);
