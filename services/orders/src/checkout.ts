@@ -21,6 +21,7 @@ import { connectBinding, connectForm, connectSettings, FISERV_CONNECT_TOKEN, typ
 import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, skipTakenOrderNumber, takeOrderNumber, type OrderIndexStore } from './order-index';
 import { checkoutAccount, type ChargeAccount } from './ar-accounts/checkout-account';
+import { pendingUntilSaved } from './pending-until-saved';
 import { recordCheckoutCharge, recoverCreditHold, releaseCredit, staleCreditHolds, takeCredit } from './ar-accounts/credit';
 
 export interface CheckoutInput {
@@ -639,7 +640,7 @@ const couponUseKey = (ctx: RequestContext, io: CheckoutIo, code: string, custome
 export const COUPON_ALREADY_USED = (code: string) => `You have already used promo code ${code}.`;
 
 /** Claims not yet backed by a saved order: ZSET JSON [checkout's hold id, claim key] -> when claimed. */
-const couponClaimsKey = (io: StockIo, tenantId: string) => `${io.resources.queuePrefix}:coupon-claims:${tenantId}`;
+const couponClaims = pendingUntilSaved('coupon-claims');
 /** Drops a claim only while it is the one this checkout made (its value is the checkout's hold id). */
 const DROP_CLAIM = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
@@ -655,34 +656,22 @@ export async function claimCouponUse(ctx: RequestContext, io: CheckoutIo, code: 
   if (!code || !customerSlug || !(await findCoupon(ctx, code))?.oncePerCustomer) return { release: async () => undefined, keep: async () => undefined };
   const { redis } = io.resources;
   const key = couponUseKey(ctx, io, code, customerSlug);
-  const claims = couponClaimsKey(io, ctx.tenantId);
-  const member = JSON.stringify([hold, key]);
   // Noted before the claim, so a checkout that stops right after claiming is found.
-  await redis.zadd(claims, Date.now(), member);
+  const note = await couponClaims.note(io, ctx.tenantId, [hold, key]);
   if ((await redis.set(key, hold, 'NX')) !== 'OK') {
-    await redis.zrem(claims, member);
+    await note.keep(); // nothing was claimed
     throw new AppError('conflict', COUPON_ALREADY_USED(code), { coupon: [COUPON_ALREADY_USED(code)] });
   }
-  return {
-    release: async () => { await runScript(redis, DROP_CLAIM, 1, key, hold); await redis.zrem(claims, member); },
-    keep: async () => { await redis.zrem(claims, member); },
-  };
+  return { release: () => note.release(async () => { await runScript(redis, DROP_CLAIM, 1, key, hold); }), keep: note.keep };
 }
 
 /** Claims older than `olderThanMs` whose order was never saved are given back (a later checkout of the shopper may use the code). */
 async function releaseAbandonedClaims(io: StockIo, tenantId: string, olderThanMs: number): Promise<void> {
-  const { redis } = io.resources;
-  const claims = couponClaimsKey(io, tenantId);
-  for (const member of await redis.zrangebyscore(claims, 0, Date.now() - olderThanMs, 'LIMIT', 0, 500)) {
-    const [hold, key] = JSON.parse(member) as [string, string];
-    const saved = mongoose.Types.ObjectId.isValid(hold) && await Order.exists(scoped({ tenantId }, { _id: hold }));
-    if (!saved) await runScript(redis, DROP_CLAIM, 1, key, hold);
-    await redis.zrem(claims, member);
-  }
+  await couponClaims.sweep(io, tenantId, olderThanMs, async ([hold, key]) => Boolean(await runScript(io.resources.redis, DROP_CLAIM, 1, key, hold)));
 }
 
 /** Card holds not yet backed by a saved order: ZSET JSON [checkout's hold id, provider name, reference] -> when authorized. */
-const cardHoldsKey = (io: StockIo, tenantId: string) => `${io.resources.queuePrefix}:card-holds:${tenantId}`;
+const cardHolds = pendingUntilSaved('card-holds');
 
 export type CardHold = { authorization: Authorization; release(): Promise<void>; keep(): Promise<void> };
 
@@ -695,68 +684,48 @@ export type CardHold = { authorization: Authorization; release(): Promise<void>;
 export async function holdCard(ctx: RequestContext, io: StockIo, provider: PaymentProvider, payment: CardPayment): Promise<CardHold> {
   let saved: { customerRef: string; source: string } | null = null;
   const authorization = await payByCard(ctx, provider, { ...payment, onSaved: (card) => { saved = card; payment.onSaved?.(card); } });
-  const { redis } = io.resources;
-  const holds = cardHoldsKey(io, ctx.tenantId);
-  const member = JSON.stringify([payment.orderId, provider.name, authorization.reference]);
-  await redis.zadd(holds, Date.now(), member).catch(async (error: unknown) => {
+  const note = await cardHolds.note(io, ctx.tenantId, [payment.orderId, provider.name, authorization.reference]).catch(async (error: unknown) => {
     await provider.void(authorization.reference).catch(() => undefined);
     throw error;
   });
   return {
     authorization,
     release: async () => {
-      try {
-        await provider.void(authorization.reference);
-        await redis.zrem(holds, member);
-      } catch (error) {
+      await note.release(() => provider.void(authorization.reference).then(() => undefined)).catch((error: unknown) => {
         console.error(`[orders] the card hold of checkout ${payment.orderId} waits for the reconcile job: ${String(error)}`);
-      }
+      });
       // A card saved with this payment goes with the order that failed, as with a refused card (payByCard): a retry saves it once.
       const card = saved as { customerRef: string; source: string } | null;
       if (card) await provider.deleteCard(card.customerRef, card.source).catch((error: unknown) => console.error(`[orders] the card saved with checkout ${payment.orderId} was not removed: ${String(error)}`));
     },
-    keep: async () => { await redis.zrem(holds, member); },
+    keep: note.keep,
   };
 }
 
 /**
  * Card holds older than `olderThanMs` whose order was never saved are voided through the store's provider; one whose
- * order exists is only forgotten. Each is taken once (ZREM), so two workers never void twice; a void that fails is
- * noted again (its time kept) for the next run. Answers how many holds were voided.
+ * order exists is only forgotten (pendingUntilSaved's sweep: each taken once, a void that fails noted again for the
+ * next run). Answers how many holds were voided.
  */
 export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olderThanMs: number): Promise<number> {
-  const { redis } = io.resources;
-  const holds = cardHoldsKey(io, tenantId);
-  const stale = await redis.zrangebyscore(holds, 0, Date.now() - olderThanMs, 'WITHSCORES', 'LIMIT', 0, 500);
   let ctx: RequestContext | null = null;
-  let voided = 0;
-  for (let i = 0; i < stale.length; i += 2) {
-    const [member, at] = [stale[i], stale[i + 1]];
-    const [hold, providerName, reference] = JSON.parse(member) as [string, string, string];
-    const saved = mongoose.Types.ObjectId.isValid(hold) && await Order.exists(scoped({ tenantId }, { _id: hold }));
-    if (!(await redis.zrem(holds, member))) continue; // another worker took it
-    if (saved || !reference) continue;
-    try {
-      if (!ctx) {
-        const tenant = await Tenant.findOne({ _id: tenantId }).lean();
-        if (!tenant) throw new Error('the store was not found');
-        ctx = backgroundContext(resolvedTenant(tenant as never));
-      }
-      const provider = await cardProvider(ctx);
-      // The store changed provider since: the hold is at the old one, which this store no longer reaches.
-      if (provider.name !== providerName) throw new Error(`the store now takes cards through ${provider.name}, not ${providerName}`);
-      const released = await provider.void(reference, { idempotencyKey: `abandoned-void-${reference}` }).then(() => true, async (error: unknown) => {
-        // Released already (the failed checkout's own void went through, its note stayed): nothing is held any more.
-        const now = await provider.paymentStatus(reference).catch(() => null);
-        if (now && now.status !== 'authorized' && now.status !== 'requires_action') return false;
-        throw error;
-      });
-      if (released) voided += 1;
-    } catch (error) {
-      await redis.zadd(holds, Number(at), member);
-      console.error(`[orders] the card hold ${reference} of abandoned checkout ${hold} was not voided, kept for the next run: ${String(error)}`);
+  const voided = await cardHolds.sweep(io, tenantId, olderThanMs, async ([, providerName, reference]) => {
+    if (!reference) return false;
+    if (!ctx) {
+      const tenant = await Tenant.findOne({ _id: tenantId }).lean();
+      if (!tenant) throw new Error('the store was not found');
+      ctx = backgroundContext(resolvedTenant(tenant as never));
     }
-  }
+    const provider = await cardProvider(ctx);
+    // The store changed provider since: the hold is at the old one, which this store no longer reaches.
+    if (provider.name !== providerName) throw new Error(`the store now takes cards through ${provider.name}, not ${providerName}`);
+    return provider.void(reference, { idempotencyKey: `abandoned-void-${reference}` }).then(() => true, async (error: unknown) => {
+      // Released already (the failed checkout's own void went through, its note stayed): nothing is held any more.
+      const now = await provider.paymentStatus(reference).catch(() => null);
+      if (now && now.status !== 'authorized' && now.status !== 'requires_action') return false;
+      throw error;
+    });
+  });
   if (voided) console.warn(`[worker] voided ${voided} card hold(s) of abandoned checkouts`);
   return voided;
 }
