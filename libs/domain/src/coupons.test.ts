@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponDiscount, promoCodeProblem, type CouponRule } from './index';
+import { couponDiscount, couponFromInput, couponSlug, promoCodeProblem, type CouponInput, type CouponRule } from './index';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const coupon = (over: Partial<CouponRule> = {}): CouponRule => ({
@@ -31,5 +31,33 @@ describe('promo codes', () => {
     expect(couponDiscount(once, 8000, now, '$', { signedIn: true, usedBefore: true })).toEqual({ ok: false, message: 'You have already used this promo code.' });
     expect(couponDiscount(once, 8000, now, '$', { signedIn: true, usedBefore: false })).toEqual({ ok: true, discountCents: 800 });
     expect(couponDiscount(coupon(), 8000, now, '$', { signedIn: false, usedBefore: true })).toEqual({ ok: true, discountCents: 800 });
+  });
+});
+
+describe('the admin coupon form', () => {
+  const form = (over: Partial<CouponInput> = {}): CouponInput => ({
+    code: 'save10', kind: 'flat', discount: '10.50', min_subtotal: '', starts_at: null, ends_at: null, name: '', description: '', disclaimer: '',
+    once_per_customer: false, active: true, in_slider: false, style: 1, coupon_title: '', button_title: '', background_color: '', bottom_text: '', ...over,
+  });
+
+  it('stores money in cents, percentages in basis points and the code upper-case', () => {
+    expect(couponFromInput(form({ min_subtotal: '$50' }))).toMatchObject({ ok: true, value: { code: 'SAVE10', amountCents: 1050, percentBp: 0, minSubtotalCents: 5000 } });
+    expect(couponFromInput(form({ kind: 'percent', discount: '12.5%' }))).toMatchObject({ ok: true, value: { amountCents: 0, percentBp: 1250 } });
+    expect(couponFromInput(form({ kind: 'free_delivery', discount: 'anything' }))).toMatchObject({ ok: true, value: { amountCents: 0, percentBp: 0 } });
+    expect(couponFromInput(form({ starts_at: '2026-12-01T08:00:00.000Z' }))).toMatchObject({ ok: true, value: { startsAt: new Date('2026-12-01T08:00:00.000Z') } });
+  });
+
+  it('names each problem', () => {
+    expect(couponFromInput(form({ code: 'a b', discount: '0', min_subtotal: '-1', starts_at: 'soon', background_color: 'red' }))).toEqual({ ok: false, problems: {
+      code: 'Enter a code of 3 to 30 letters, digits, dashes or underscores.', discount: 'Enter the amount off in dollars and cents, e.g. 10.00.',
+      min_subtotal: 'Enter the smallest order in dollars and cents, e.g. 50.00, or leave it empty.', starts_at: 'Enter a date, or leave it empty.',
+      background_color: 'Enter a colour as #RRGGBB, or leave it empty for the default green.',
+    } });
+    expect(couponFromInput(form({ kind: 'percent', discount: '101' }))).toMatchObject({ problems: { discount: 'Enter the percentage off, from 1 to 100.' } });
+    expect(couponFromInput(form({ starts_at: '2026-12-02', ends_at: '2026-12-01' }))).toMatchObject({ problems: { ends_at: 'The end date must be after the start date.' } });
+  });
+
+  it("makes a promotion page's slug from the code", () => {
+    expect(couponSlug(' spring_15 ')).toBe('spring-15');
   });
 });

@@ -74,3 +74,100 @@ export function couponModeNote(coupon: Pick<CouponRule, 'kind'> | null, mode: nu
   if (coupon?.kind === 'free_shipping' && mode !== 2) return 'This promo code gives free shipping: choose Shipping to use it.';
   return null;
 }
+
+
+/** The admin coupon form as typed (POST add-coupon, update-coupon): money in dollars, the percentage in percent, dates ISO. */
+export interface CouponInput {
+  code: string;
+  kind: CouponKind;
+  /** '10.00' off for flat, '15' (percent) for percent; not read for the free kinds. */
+  discount: string;
+  /** '' or '50.00'. */
+  min_subtotal: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  name: string;
+  description: string;
+  disclaimer: string;
+  once_per_customer: boolean;
+  active: boolean;
+  /** A card in the home page's Coupons & Highlights slider. */
+  in_slider: boolean;
+  style: 1 | 2 | 3;
+  coupon_title: string;
+  button_title: string;
+  background_color: string;
+  bottom_text: string;
+}
+
+/** What is stored: integer cents and basis points. */
+export interface CouponFields {
+  code: string; kind: CouponKind; amountCents: number; percentBp: number; minSubtotalCents: number; startsAt: Date | null; expiresAt: Date | null;
+  name: string; description: string; disclaimer: string; oncePerCustomer: boolean; active: boolean;
+  inSlider: boolean; style: 1 | 2 | 3; couponTitle: string; buttonTitle: string; backgroundColor: string; bottomText: string;
+}
+
+export const COUPON_CODE_PROBLEM = 'Enter a code of 3 to 30 letters, digits, dashes or underscores.';
+export const COUPON_AMOUNT_PROBLEM = 'Enter the amount off in dollars and cents, e.g. 10.00.';
+export const COUPON_PERCENT_PROBLEM = 'Enter the percentage off, from 1 to 100.';
+export const COUPON_MIN_PROBLEM = 'Enter the smallest order in dollars and cents, e.g. 50.00, or leave it empty.';
+export const COUPON_DATE_PROBLEM = 'Enter a date, or leave it empty.';
+export const COUPON_DATES_ORDER = 'The end date must be after the start date.';
+export const COUPON_COLOR_PROBLEM = 'Enter a colour as #RRGGBB, or leave it empty for the default green.';
+export const COUPON_CODE_TAKEN = 'Another coupon already has this code.';
+export const COUPON_NOT_FOUND = 'Coupon not found.';
+export const REMOVE_COUPON_QUESTION = 'Do you want to remove this coupon?';
+const COUPON_MAX_CENTS = 10_000_000;
+
+const cents = (typed: string, allowZero: boolean): number | null => {
+  const match = /^\$?(\d{1,6})(?:\.(\d{1,2}))?$/.exec(typed.trim());
+  if (!match) return null;
+  const value = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return (allowZero || value > 0) && value <= COUPON_MAX_CENTS ? value : null;
+};
+const basisPoints = (typed: string): number | null => {
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?%?$/.exec(typed.trim());
+  if (!match) return null;
+  const value = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return value >= 100 && value <= 10_000 ? value : null;
+};
+/** An ISO date or date-time; undefined when it is not one. */
+const dateOf = (typed: string | null): Date | null | undefined => {
+  if (typed === null || typed.trim() === '') return null;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(typed.trim())) return undefined;
+  const at = new Date(typed.trim());
+  return Number.isNaN(at.getTime()) ? undefined : at;
+};
+
+/** The form checked (the screen and the server use this one rule); problems by field, in the form's order. */
+export function couponFromInput(input: CouponInput): { ok: true; value: CouponFields } | { ok: false; problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  const code = normalizeCouponCode(input.code);
+  if (!/^[A-Z0-9][A-Z0-9_-]{2,29}$/.test(code)) problems.code = COUPON_CODE_PROBLEM;
+  if (!COUPON_KINDS.includes(input.kind)) problems.kind = 'Choose what the coupon takes off.';
+  const amountCents = input.kind === 'flat' ? cents(input.discount, false) : 0;
+  const percentBp = input.kind === 'percent' ? basisPoints(input.discount) : 0;
+  if (amountCents === null) problems.discount = COUPON_AMOUNT_PROBLEM;
+  if (percentBp === null) problems.discount = COUPON_PERCENT_PROBLEM;
+  const minSubtotalCents = input.min_subtotal.trim() === '' ? 0 : cents(input.min_subtotal, true);
+  if (minSubtotalCents === null) problems.min_subtotal = COUPON_MIN_PROBLEM;
+  const startsAt = dateOf(input.starts_at);
+  const expiresAt = dateOf(input.ends_at);
+  if (startsAt === undefined) problems.starts_at = COUPON_DATE_PROBLEM;
+  if (expiresAt === undefined) problems.ends_at = COUPON_DATE_PROBLEM;
+  else if (expiresAt && startsAt && expiresAt <= startsAt) problems.ends_at = COUPON_DATES_ORDER;
+  const backgroundColor = input.background_color.trim();
+  if (backgroundColor && !/^#[0-9a-fA-F]{6}$/.test(backgroundColor)) problems.background_color = COUPON_COLOR_PROBLEM;
+  if (Object.keys(problems).length) return { ok: false, problems };
+  return {
+    ok: true,
+    value: {
+      code, kind: input.kind, amountCents: amountCents!, percentBp: percentBp!, minSubtotalCents: minSubtotalCents!, startsAt: startsAt!, expiresAt: expiresAt!,
+      name: input.name.trim(), description: input.description.trim(), disclaimer: input.disclaimer.trim(), oncePerCustomer: input.once_per_customer, active: input.active,
+      inSlider: input.in_slider, style: input.style, couponTitle: input.coupon_title.trim(), buttonTitle: input.button_title.trim(), backgroundColor, bottomText: input.bottom_text.trim(),
+    },
+  };
+}
+
+/** A slug for a coupon's promotion page, from its code: 'SPRING_15' → 'spring-15'. */
+export const couponSlug = (code: string) => normalizeCouponCode(code).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'coupon';

@@ -3,6 +3,7 @@ import { keyedId, scoped, tenantOwned } from '@platform/db';
 import { COUPON_KINDS, normalizeCouponCode, type CouponRule } from '@platform/domain';
 import { TtlCache, type RequestContext } from '@platform/server-kit';
 import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { OrderPlacedJob } from '@platform/queue';
 
 /** A store's promo code (admin-managed; the demo seed writes a few). Amounts in cents, percentages in basis points. */
@@ -58,9 +59,26 @@ export type StoredCoupon = CouponRule & {
 /** A tenant's coupons change rarely and every cart read with a code applied needs one: kept 30 s per process. */
 const cache = new TtlCache(30_000);
 
-/** A coupon write (the admin coupon editor) calls this; other processes see the change within 30 s. */
+/** Drops this process's copy of the tenant's coupons (the next read loads them). */
 export function forgetTenantCoupons(tenantId: string): void {
   cache.delete(tenantId);
+}
+
+const couponChangesChannel = (prefix: string) => `${prefix}:coupon-changes`;
+
+/** After an admin coupon write: this process and every other API process (GATEWAY_PROCESSES) drop the tenant's copy at once. */
+export async function announceCouponChange(redis: Redis, prefix: string, tenantId: string): Promise<void> {
+  forgetTenantCoupons(tenantId);
+  await redis.publish(couponChangesChannel(prefix), tenantId);
+}
+
+/** In each API process (the cart plugin): follows announceCouponChange. Answers the function that stops it. */
+export async function followCouponChanges(redis: Redis, prefix: string): Promise<() => Promise<void>> {
+  const subscriber = redis.duplicate();
+  const channel = couponChangesChannel(prefix);
+  subscriber.on('message', (from: string, tenantId: string) => { if (from === channel) forgetTenantCoupons(tenantId); });
+  await subscriber.subscribe(channel);
+  return async () => { await subscriber.quit(); };
 }
 
 export function tenantCoupons(ctx: RequestContext): Promise<Map<string, StoredCoupon>> {

@@ -11,6 +11,7 @@ import { deleteSavedCart, listSavedCarts, restoreSavedCart, saveCart, signedInCu
 import { couponWidgets, getPromotion, listPromotions, promoPopup, redeemPromotion } from './promotions';
 import { currentShippingQuotes, requestShippingQuotes, selectShippingQuote } from './shipping';
 import { activeShippingCarriers } from './active-carriers';
+import { couponAdminRoutes } from './coupon-admin/routes';
 
 const tags = ['cart'];
 const DeviceId = Type.String({ pattern: '^[A-Za-z0-9]{10}$' });
@@ -23,6 +24,7 @@ export const cartRoutes: ServicePlugin = async (app) => {
   const catalogue = await acquireSearchIndexes(app.resources, (err) => app.log.error({ err }, 'search index refresh failed'));
   app.addHook('onClose', () => releaseSearchIndexes(app.resources));
   const io = { redis: app.resources.redis, prefix: app.resources.queuePrefix, catalogue, carts: new CartStore(app.resources.redis, app.resources.queuePrefix) };
+  await app.register(couponAdminRoutes);
 
   app.get('/cart-parcels', {
     schema: {
