@@ -2,6 +2,7 @@
 // public identity for page titles and link previews, the home page banner, the home page section types.
 import { Type, type Static } from 'typebox';
 import { StoreLocation } from './tenant';
+import { WidgetTypeId } from './widgets';
 
 /** GET about-us: the store's own About us story (sanitized HTML) and photos, shown on /store-info. */
 export const AboutUs = Type.Object({
@@ -42,7 +43,7 @@ export type HomeBanner = Static<typeof HomeBanner>;
 
 /** GET widget-type/get: the kinds of home page section (HomepageWidget.type). */
 export const WidgetType = Type.Object({
-  id: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('4')]),
+  id: WidgetTypeId,
   name: Type.String(),
   description: Type.String(),
 });

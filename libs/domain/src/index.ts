@@ -55,3 +55,4 @@ export * from './featured-products';
 export * from './brands';
 export * from './department-settings';
 export * from './fraud-checks';
+export * from './testimonials';

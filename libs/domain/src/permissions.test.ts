@@ -10,6 +10,9 @@ describe('admin permissions', () => {
     expect(adminScreenPermission('/admin/settings/search-synonyms/')).toBe('edit_products');
     expect(adminScreenPermission('/admin/settings/about-us')).toBe('edit_about_us');
     expect(adminScreenPermission('/admin/settings/widgets')).toBe('edit_landing_page');
+    // A link to one card of a screen: its query and hash do not open it to everyone.
+    expect(adminScreenPermission('/admin/settings/widgets?section=3&card=2')).toBe('edit_landing_page');
+    expect(adminScreenPermission('/admin/settings/widgets#card-2')).toBe('edit_landing_page');
     expect(adminScreenPermission('/admin/settings/sub-accounts/edit/pat-1')).toBe('manage_sub_accounts');
     expect(adminScreenPermission('/admin/settings/sub-accountsx')).toBeNull();
     expect(adminScreenPermission('/admin/orders/list')).toBeNull();

@@ -90,7 +90,8 @@ const SCREEN_PERMISSIONS: Record<string, Permission> = {
 };
 /** The permission of a screen, or of the screen it sits under (sub-accounts/new needs what sub-accounts needs). */
 export function adminScreenPermission(path: string): Permission | null {
-  const clean = path.replace(/\/$/, '');
+  // A link into a screen may carry a query or hash (which card to open): the screen is the path alone.
+  const clean = path.replace(/[?#].*$/, '').replace(/\/$/, '');
   const screen = Object.keys(SCREEN_PERMISSIONS).find((p) => clean === p || clean.startsWith(`${p}/`));
   return screen ? SCREEN_PERMISSIONS[screen] : null;
 }
@@ -125,7 +126,7 @@ export const ADMIN_SETTINGS_SCREENS: readonly { label: string; to: string }[] = 
  */
 const OWNER_ONLY_SCREENS = ['/admin/settings/payment-options', '/admin/settings/partner-stores'];
 export const isOwnerOnlyScreen = (path: string) => {
-  const clean = path.replace(/\/$/, '');
+  const clean = path.replace(/[?#].*$/, '').replace(/\/$/, '');
   return OWNER_ONLY_SCREENS.some((p) => clean === p || clean.startsWith(`${p}/`));
 };
 

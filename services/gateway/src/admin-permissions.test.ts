@@ -90,6 +90,7 @@ const URLS: Record<string, string> = {
   'GET /api/admin/orders/{id}': `/api/admin/orders/${ORDER_ID}`, 'POST /api/admin/orders/{id}/email': `/api/admin/orders/${ORDER_ID}/email`,
   'GET /api/admin/shipping/{id}/info': '/api/admin/shipping/easypost/info', 'POST /api/admin/shipping/{id}/quotes': `/api/admin/shipping/${SHIP_ID}/quotes`,
   'POST /api/admin/shipping/{id}/buy': `/api/admin/shipping/${SHIP_ID}/buy`,
+  'GET /api/admin/widget/testimonials/{id}': '/api/admin/widget/testimonials/11',
   'GET /api/admin/orders/{id}/notes': `/api/admin/orders/${ORDER_ID}/notes`, 'POST /api/admin/orders/{id}/note': `/api/admin/orders/${ORDER_ID}/note`,
   'DELETE /api/admin/orders/{id}/note': `/api/admin/orders/${ORDER_ID}/note?id=walk-note`,
   'POST /api/admin/orders/{id}/prepareStep/{step}': `/api/admin/orders/${ORDER_ID}/prepareStep/picking`,
@@ -164,6 +165,8 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/widget/update': { id: 9, hidden: false },
   'POST /api/admin/widget/save': { area: 2, ids: [] },
   'POST /api/admin/widget/delete': { id: 10 },
+  'POST /api/admin/widget/create': { type: '5' },
+  'POST /api/admin/widget/testimonials': { id: 11, title: '', testimonials: [] },
   'POST /api/sub-accounts/create': { first_name: 'New', last_name: 'Staff', email: 'new-staff@perm-a.test', password: 'Staff-Pass-1', c_password: 'Staff-Pass-1', permissions: [] },
   'POST /api/sub-accounts/update': { slug: 'walk-staff', first_name: 'Walk', last_name: 'Staff', email: 'walk@perm-a.test', permissions: [] },
   'POST /api/sub-accounts/change-password': { slug: 'walk-staff', password: 'Staff-Pass-2', c_password: 'Staff-Pass-2' },
@@ -370,6 +373,9 @@ const NEEDS: Record<string, string | null> = {
   'POST /api/admin/widget/update': 'edit_landing_page',
   'POST /api/admin/widget/save': 'edit_landing_page',
   'POST /api/admin/widget/delete': 'edit_landing_page',
+  'POST /api/admin/widget/create': 'edit_landing_page',
+  'GET /api/admin/widget/testimonials/{id}': 'edit_landing_page',
+  'POST /api/admin/widget/testimonials': 'edit_landing_page',
   'POST /api/admin/settings/update': 'edit_locations',
   'GET /api/setup-wizard/get': null,
   'POST /api/setup-wizard/mark-item-started': null,
@@ -451,6 +457,7 @@ beforeAll(async () => {
   tenantId = (await createTenant('perm-a')).id;
   await createCatalogueFixture(tenantId, 'perm-a');
   await HomepageWidgetModel.create({ tenantId, widgetId: 9, name: 'Welcome', type: '1' });
+  await HomepageWidgetModel.create({ tenantId, widgetId: 11, name: 'Said', type: '5' });
   await Customer.create({ tenantId, slug: 'walk-staff', email: 'walk@perm-a.test', passwordHash: 'x', isAdmin: true, isSubAccount: true });
   await Customer.create({ tenantId, slug: 'walk-reader', email: 'reader@perm-a.test', passwordHash: 'x', receiveMarketing: true });
   await RecurringOrder.create({

@@ -66,6 +66,7 @@ async function seedTenant(key: 'a' | 'b') {
   await HomepageWidgetModel.insertMany([
     { tenantId: tenant.id, widgetId: 1, name: `${slug} welcome`, type: '1', value: { body: `<p>${slug} welcome</p>` } },
     { tenantId: tenant.id, widgetId: 2, name: `${slug} picks`, type: '2', area: 2, value: { title: `${slug} picks`, skus: ['1001'] } },
+    { tenantId: tenant.id, widgetId: 3, name: `${slug} said`, type: '5', area: 2, value: { title: '', testimonials: [{ id: 1, message: `${slug} fixed my fence`, author: 'Ann', role: '', rating: 5 }] } },
   ]);
   await SearchTerm.create({ tenantId: tenant.id, term: `${slug} drill`, searches: 3 });
   await RentalProduct.create({ tenantId: tenant.id, rentalId: 1, name: `${slug} tile saw`, categoryId: 1, dayCents: 4500 });
@@ -296,6 +297,9 @@ WRITES.push('/api/admin/brands/get-business-brands', '/api/admin/brands/set-bran
 READS['/api/v1/admin/department/department-settings'] = '/api/v1/admin/department/department-settings?dept_id=2';
 WITHOUT_TENANT_TEXT.add('/api/v1/admin/department/department-settings');
 WRITES.push('/api/v1/admin/department/save-department-settings');
+/** The testimonials card editor (Home Page Sections): both stores have a testimonials section 3. */
+READS['/api/admin/widget/testimonials/{id}'] = '/api/admin/widget/testimonials/3';
+WRITES.push('/api/admin/widget/create', '/api/admin/widget/testimonials');
 beforeAll(async () => {
   [doitbest, emery] = [await startDoItBestStandIn(), await startEmeryStandIn()];
   process.env.DOITBEST_API_URL = doitbest.url;
@@ -400,7 +404,13 @@ describe('tenant isolation across every route', () => {
       const res = await harness.app.inject({ method: 'POST', url: `/api/admin/widget/${url}`, headers: { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` }, payload });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     }
-    expect((await HomepageWidgetModel.find({ tenantId: tenants.b.id }).sort({ widgetId: 1 }).lean() as { widgetId: number; hidden: boolean }[]).map((w) => [w.widgetId, w.hidden])).toEqual([[1, false], [2, false]]);
+    const saidAtA = await harness.app.inject({
+      method: 'POST', url: '/api/admin/widget/testimonials', headers: { 'business-slug': 'iso-a', authorization: `Bearer ${tenants.a.token}` },
+      payload: { id: 3, title: 'A only', testimonials: [] },
+    });
+    expect(saidAtA.statusCode, saidAtA.body).toBe(200);
+    expect((await HomepageWidgetModel.find({ tenantId: tenants.b.id }).sort({ widgetId: 1 }).lean() as { widgetId: number; hidden: boolean }[]).map((w) => [w.widgetId, w.hidden])).toEqual([[1, false], [2, false], [3, false]]);
+    expect((await HomepageWidgetModel.findOne({ tenantId: tenants.b.id, widgetId: 3 }).lean() as { value: { testimonials: unknown[] } }).value.testimonials).toHaveLength(1);
     // Removing A's sub-account 'staff' (B has a 'staff' too) leaves B's: later changes at A find no 'staff', a new one is A's.
     const staffAt = (id: string) => inBackground('test: check the database', () => Customer.findOne({ tenantId: id, slug: 'staff' }).lean()) as Promise<{ permissions: string[]; passwordHash: string } | null>;
     const bStaff = await staffAt(tenants.b.id);

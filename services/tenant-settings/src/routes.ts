@@ -20,6 +20,7 @@ import { wizardRoutes } from './wizard/routes';
 import { paymentAdminRoutes } from './payment-admin/routes';
 import { partnerRoutes } from './partners/routes';
 import { imageUploadRoutes } from './uploads/routes';
+import { testimonialRoutes } from './testimonials/routes';
 import { deleteWidget, listWidgetsForAdmin, saveWidgetOrder, setWidgetHidden, WIDGET_NOT_FOUND } from './widget-admin';
 
 const tags = ['tenant-settings'];
@@ -35,6 +36,7 @@ export const tenantSettingsRoutes: ServicePlugin = async (app) => {
   await app.register(paymentAdminRoutes);
   await app.register(partnerRoutes);
   await app.register(imageUploadRoutes);
+  await app.register(testimonialRoutes);
 
   app.get('/settings', {
     schema: {

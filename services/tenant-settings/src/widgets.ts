@@ -1,6 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 import { resolveLocationId, scoped, tenantOwned } from '@platform/db';
-import type { CarouselSlide, HomepageWidget } from '@platform/contracts';
+import type { CarouselSlide, HomepageWidget, Testimonial } from '@platform/contracts';
+import { RATING_MAX, RATING_MIN } from '@platform/domain';
 import { TtlCache, type RequestContext } from '@platform/server-kit';
 import { cleanHtml } from './content';
 
@@ -8,7 +9,7 @@ import { cleanHtml } from './content';
 const homepageWidgetSchema = new Schema({
   widgetId: { type: Number, required: true },
   name: { type: String, default: '' },
-  type: { type: String, enum: ['1', '2', '4'], required: true },
+  type: { type: String, enum: ['1', '2', '4', '5'], required: true },
   area: { type: Number, enum: [1, 2], default: 1 },
   sequence: { type: Number, default: 0 },
   hidden: { type: Boolean, default: false },
@@ -38,13 +39,25 @@ function slidesOf(value: Record<string, unknown>, fallbackAlt: string): Carousel
   })).sort((a, b) => a.sequence - b.sequence);
 }
 
-/** What a widget shows; a carousel without slides or an empty HTML block shows nothing and is left out. */
+/** A testimonials section's cards as saved (checked on the way in; a card that lost its words is left out). */
+export function testimonialsOf(value: Record<string, unknown>): Testimonial[] {
+  const cards = Array.isArray(value.testimonials) ? (value.testimonials as Record<string, unknown>[]) : [];
+  return cards.filter((c) => text(c?.message) && text(c.author) && int(c.id) !== null).map((c) => ({
+    id: int(c.id) as number, message: text(c.message), author: text(c.author), role: text(c.role), rating: Math.min(RATING_MAX, Math.max(RATING_MIN, int(c.rating) ?? RATING_MAX)),
+  }));
+}
+
+/** What a widget shows; a carousel without slides, an empty HTML block or testimonials without cards show nothing and are left out. */
 function widgetView(w: StoredWidget): HomepageWidget | null {
   const title = text(w.value.title);
   const base = { id: w.widgetId, name: w.name, type: w.type, loop: w.loop, associatedLocations: w.associatedLocations };
   if (w.type === '4') {
     const slides = slidesOf(w.value, title || w.name);
     return slides.length ? { ...base, value: { title, slides } } : null;
+  }
+  if (w.type === '5') {
+    const testimonials = testimonialsOf(w.value);
+    return testimonials.length ? { ...base, value: { title, testimonials } } : null;
   }
   if (w.type === '1') {
     const body = cleanHtml(text(w.value.body));

@@ -1,5 +1,5 @@
 // Admin settings: search synonyms, home page sections, sub-accounts, store information and options, the setup wizard, payment settings.
-import type { AdminWidget, BusinessDetails, PartnerSettings, PaymentSettingsAdmin, PaymentSettingsUpdate, SubAccount, WizardState } from '@platform/contracts';
+import type { AdminWidget, TestimonialsSection, BusinessDetails, PartnerSettings, PaymentSettingsAdmin, PaymentSettingsUpdate, SubAccount, WizardState } from '@platform/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { StoreInformation, StoreOptions } from '@platform/domain';
 import { platformApi } from '../api';
@@ -29,6 +29,15 @@ export const adminSettingsApi = platformApi.injectEndpoints({
     setSectionHidden: build.mutation<WidgetsAnswer, { id: number; hidden: boolean }>({ query: (body) => ({ url: 'admin/widget/update', method: 'POST', body }), invalidatesTags: ['Widgets', 'Products'] }),
     saveSectionOrder: build.mutation<WidgetsAnswer, { area: 1 | 2; ids: number[] }>({ query: (body) => ({ url: 'admin/widget/save', method: 'POST', body }), invalidatesTags: ['Widgets', 'Products'] }),
     removeSection: build.mutation<WidgetsAnswer, number>({ query: (id) => ({ url: 'admin/widget/delete', method: 'POST', body: { id } }), invalidatesTags: ['Widgets', 'Products'] }),
+    addTestimonialsSection: build.mutation<WidgetsAnswer & { id: number }, { area: 1 | 2 }>({
+      query: ({ area }) => ({ url: 'admin/widget/create', method: 'POST', body: { type: '5', area } }), invalidatesTags: ['Widgets', 'Products'],
+    }),
+    // Read once into the card editor, which keeps what is typed from then on (its saves answer the section).
+    testimonialsSection: build.query<TestimonialsSection, number>({ query: (id) => `admin/widget/testimonials/${id}`, transformResponse: unwrap, keepUnusedDataFor: 0 }),
+    // The home page's sections carry the cards ('Products', as the other section changes).
+    saveTestimonials: build.mutation<{ message: string; data: TestimonialsSection }, TestimonialsSection>({
+      query: (body) => ({ url: 'admin/widget/testimonials', method: 'POST', body }), invalidatesTags: ['Products'],
+    }),
     subAccounts: build.query<SubAccount[], void>({ query: () => ({ url: 'sub-accounts', params: { auth: true } }), transformResponse: (r: { 'sub-accounts': SubAccount[] }) => r['sub-accounts'], providesTags: ['SubAccounts'] }),
     createSubAccount: build.mutation<{ message: string; data: SubAccount }, SubAccountDetails & { password: string; c_password: string }>({
       query: (body) => ({ url: 'sub-accounts/create', method: 'POST', body }), invalidatesTags: ['SubAccounts'],

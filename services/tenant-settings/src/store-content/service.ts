@@ -87,4 +87,5 @@ export const WIDGET_TYPES: WidgetType[] = [
   { id: '4', name: 'Image carousel', description: 'Pictures that slide one after another, each optionally linking somewhere.' },
   { id: '1', name: 'Text and images', description: 'A block of formatted text with images and links.' },
   { id: '2', name: 'Product row', description: 'A row of products: chosen ones, or from a department or brand.' },
+  { id: '5', name: 'Testimonials', description: 'Cards with what customers say about the store, each with a star rating.' },
 ];

@@ -64,10 +64,10 @@ describe('store content reads (spec 1 §7)', () => {
     expect((await get('home-banner', 'content-c')).json()).toEqual({ data: null });
   });
 
-  it('widget-type/get: the three kinds of home page section', async () => {
+  it('widget-type/get: the four kinds of home page section', async () => {
     const res = await get('widget-type/get');
     expect(res.json().data).toEqual(WIDGET_TYPES);
-    expect(WIDGET_TYPES.map((t) => t.id).sort()).toEqual(['1', '2', '4']);
+    expect(WIDGET_TYPES.map((t) => t.id).sort()).toEqual(['1', '2', '4', '5']);
   });
 
   it('an unknown store is 404', async () => {
