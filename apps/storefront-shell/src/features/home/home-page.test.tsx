@@ -73,4 +73,44 @@ describe('home page', () => {
       clearSession();
     }
   });
+
+  it('shows a testimonials section as cards with stars in text and words, the name and role; an admin gets an edit icon on each card, a shopper or other staff none', async () => {
+    const said: HomepageWidget = {
+      id: 12, name: 'Testimonials', type: '5', loop: false, associatedLocations: [], value: { title: '', testimonials: [
+        { id: 3, message: 'They found the part nobody else had.', author: 'Ann Lee', role: 'Contractor', rating: 4 },
+        { id: 1, message: 'Friendly and fast.', author: 'Bo Park', role: '', rating: 5 },
+      ] },
+    };
+    const withSection = (api: FakeApi) => api.on('GET /api/homepage-widgets-two', { data: [said] });
+    const owner: SessionUser = {
+      is_admin: true, access_token: 'admin-token', loginKeep: true,
+      data: { customer: { slug: 'owner', first_name: 'Olive', last_name: 'Owner', receive_marketing: false, permissions: ['edit_landing_page'] }, is_developer: false },
+    };
+
+    const { unmount } = home(withSection, BUSINESS, owner);
+    const section = await screen.findByRole('region', { name: 'What Our Customers Say' }, { timeout: 5000 });
+    const cards = within(section).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('img').getAttribute('aria-label'))).toEqual(['Rated 4 out of 5', 'Rated 5 out of 5']);
+    expect(within(cards[0]).getByRole('img').textContent).toBe('★★★★☆');
+    expect(within(cards[0]).getByText('They found the part nobody else had.').tagName).toBe('BLOCKQUOTE');
+    expect(within(cards[0]).getByText('Ann Lee')).toBeTruthy();
+    expect(within(cards[0]).getByText('Contractor')).toBeTruthy();
+    expect(within(cards[1]).getByText('Bo Park')).toBeTruthy();
+    expect(within(cards[0]).getByRole('link', { name: 'Edit testimonial by Ann Lee' }).getAttribute('href')).toBe('/admin/settings/widgets?section=12&card=3');
+    expect(within(cards[1]).getByRole('link', { name: 'Edit testimonial by Bo Park' }).getAttribute('href')).toBe('/admin/settings/widgets?section=12&card=1');
+    expect(screen.getByRole('link', { name: 'Edit section Testimonials' }).getAttribute('href')).toBe('/admin/settings/widgets');
+    unmount();
+    clearSession();
+
+    // A shopper, and staff whose permissions do not open Home Page Sections, see the cards without icons.
+    const staff: SessionUser = { ...owner, data: { ...owner.data, customer: { ...owner.data.customer, slug: 'staff', permissions: ['edit_products'] } } };
+    for (const user of [undefined, staff]) {
+      const again = home(withSection, BUSINESS, user);
+      const shown = await screen.findByRole('region', { name: 'What Our Customers Say' }, { timeout: 5000 });
+      expect(within(shown).getAllByRole('listitem')).toHaveLength(2);
+      expect(screen.queryByTestId('admin-edit'), user ? 'staff' : 'guest').toBeNull();
+      again.unmount();
+      clearSession();
+    }
+  });
 });

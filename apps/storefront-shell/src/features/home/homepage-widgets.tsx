@@ -7,6 +7,7 @@ import { productRowRequest } from '@platform/domain';
 import { storefrontApi, type DepartmentNode, type PlatformStore } from '@platform/api-client';
 import { AdminEditLink } from '../../components/admin-edit-link';
 import { ProductSwiper } from '../../components/product-bits';
+import { Testimonials } from './testimonials';
 
 const Frame = styled.section`
   position: relative; overflow: hidden; margin: 0 0 24px; border-radius: ${(p) => p.theme.radius};
@@ -108,7 +109,8 @@ export function HomepageWidgets({ area }: { area: 1 | 2 }) {
           {widget.type === '4' ? <Carousel widget={widget} />
             // The body was sanitized by the server (tags and attributes on an allow-list).
             : widget.type === '1' ? <Html aria-label={widget.value.title || widget.name} dangerouslySetInnerHTML={{ __html: widget.value.body ?? '' }} />
-              : <ProductRow widget={widget} priority={area === 1} />}
+              : widget.type === '5' ? <Testimonials widget={widget} />
+                : <ProductRow widget={widget} priority={area === 1} />}
         </Fragment>
       ))}
     </>
