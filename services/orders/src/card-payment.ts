@@ -1,4 +1,4 @@
-import { CARD_PAYMENTS_NOT_AVAILABLE, paymentProviderFor, refundPayment, type Authorization, type PaymentProvider } from '@platform/payments';
+import { CARD_PAYMENTS_NOT_AVAILABLE, paymentProviderFor, PaymentProviderNotConfiguredError, refundPayment, type Authorization, type PaymentProvider } from '@platform/payments';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { storedPaymentSettings } from '@platform/tenant-settings';
 import { cardCustomerRef, saveCardWith, type SavedCard } from '@platform/identity';
@@ -13,6 +13,21 @@ export async function cardProvider(ctx: RequestContext): Promise<PaymentProvider
   const provider = paymentProviderFor(await storedPaymentSettings(ctx));
   if (provider.name === 'pay_at_store') throw new AppError('unprocessable', CARD_PAYMENTS_NOT_AVAILABLE, { payment_method: [CARD_PAYMENTS_NOT_AVAILABLE] });
   return provider;
+}
+
+/**
+ * The adapter of a provider the store took cards through, built from its saved settings whichever provider it uses
+ * now (switching provider keeps the other sections): a hold made before the switch is released where it was made.
+ * Null when the store no longer keeps that provider's credentials.
+ */
+export async function savedCardProvider(ctx: RequestContext, name: string): Promise<PaymentProvider | null> {
+  try {
+    const provider = paymentProviderFor({ ...(await storedPaymentSettings(ctx)), payment_provider: name });
+    return provider.name === name ? provider : null;
+  } catch (error) {
+    if (error instanceof PaymentProviderNotConfiguredError) return null;
+    throw error;
+  }
 }
 
 /**

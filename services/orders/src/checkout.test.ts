@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { backgroundContext, resolvedTenant, sealSecret } from '@platform/server-kit';
 import Stripe from 'stripe';
@@ -9,7 +9,7 @@ import { CART_EMPTY_AT_CHECKOUT } from '@platform/domain';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { Customer, identityService } from '@platform/identity';
 import { forgetOrderIndex, Order, ordersService } from './index';
-import { claimCouponUse, holdCard, recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf, voidAbandonedCardHolds } from './checkout';
+import { CARD_AUTHORIZATION_LAPSES_MS, claimCouponUse, holdCard, recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf, voidAbandonedCardHolds } from './checkout';
 import { cardProvider } from './card-payment';
 import { createStripeClient } from '@platform/payments';
 import { inBackground, mongoose, Tenant } from '@platform/db';
@@ -426,7 +426,7 @@ describe('POST /api/customer/orders/submit', () => {
     expect([again.statusCode, again.json().message]).toEqual([409, used]);
   });
 
-  it('voids at Stripe the card hold of a checkout that stopped before saving its order, only forgets one whose order was saved, and keeps one it cannot void yet', async () => {
+  it('voids at Stripe the card hold of a checkout that stopped before saving its order (also after the store moved to another provider), only forgets one whose order was saved, and keeps one it cannot void until it lapses', async () => {
     const io = { resources: harness.resources };
     const ctx = backgroundContext(resolvedTenant((await inDb(() => Tenant.findOne({ _id: tenantId }).lean())) as never));
     const provider = await cardProvider(ctx);
@@ -454,17 +454,35 @@ describe('POST /api/customer/orders/submit', () => {
     expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
     expect(await atStripe()).toEqual(['canceled', 'requires_capture']);
 
-    // A hold the store's provider cannot void now (the store turned cards off meanwhile) stays noted for the next run.
-    const later = (await hold(String(new mongoose.Types.ObjectId()))).authorization.reference;
-    const cards = async (provider: string) => { await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: { 'payment.payment_provider': provider } })); forgetStoreProfile(tenantId); };
-    await cards('pay_at_store');
+    // The store moved to another provider meanwhile: the hold is voided at Stripe, whose keys its saved settings keep.
+    const cards = async (set: Record<string, unknown>, unset: Record<string, ''> = {}) => {
+      await inDb(() => StoreProfile.updateOne({ tenantId }, { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) }));
+      forgetStoreProfile(tenantId);
+    };
+    const notes = `${harness.resources.queuePrefix}:card-holds:${tenantId}`;
+    const moved = (await hold(String(new mongoose.Types.ObjectId()))).authorization.reference;
+    await cards({ 'payment.payment_provider': 'adyen' });
     try {
+      expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(1);
+      expect((await stripe.paymentIntents.retrieve(moved)).status).toBe('canceled');
+      // Stripe's keys gone from the settings as well: the hold stays noted for the next run (the owner may enter them again)...
+      const later = (await hold(String(new mongoose.Types.ObjectId()))).authorization.reference;
+      await cards({ 'payment.payment_provider': 'pay_at_store' }, { 'payment.stripe.secret_key': '' });
       expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
       expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
-    } finally { await cards('stripe'); }
-    expect((await stripe.paymentIntents.retrieve(later)).status).toBe('requires_capture');
-    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(1);
-    expect((await stripe.paymentIntents.retrieve(later)).status).toBe('canceled');
+      expect(await harness.resources.redis.zcard(notes)).toBe(1);
+      expect((await stripe.paymentIntents.retrieve(later)).status).toBe('requires_capture');
+      // ...until the authorization has lapsed at the shopper's bank: then it is no longer retried, with one error log.
+      const [member] = await harness.resources.redis.zrange(notes, '0', '-1');
+      await harness.resources.redis.zadd(notes, Date.now() - CARD_AUTHORIZATION_LAPSES_MS - 60_000, member);
+      const errors = vi.spyOn(console, 'error');
+      try {
+        expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+        expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+        expect(errors.mock.calls.map((c) => String(c[0])).filter((m) => m.includes(later))).toEqual([expect.stringMatching(/never voided \(the store no longer keeps its stripe credentials\).*lapsed.*no longer retried/)]);
+      } finally { errors.mockRestore(); }
+      expect(await harness.resources.redis.zcard(notes)).toBe(0);
+    } finally { await cards({ 'payment.payment_provider': 'stripe', 'payment.stripe.secret_key': sealSecret('sk_test_chk') }); }
     // One its checkout released already (its note left behind) is just forgotten.
     const released = (await hold(String(new mongoose.Types.ObjectId()))).authorization.reference;
     await provider.void(released);
