@@ -13,6 +13,7 @@ import { indexCustomer, unindexCustomer } from './customers-admin/customer-index
 import { CODE_MESSAGES, consumeSecret, issueSecret } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
 import { phoneOf, sendSecurityNotice, type CustomerDoc, type IdentityIo } from './sessions';
+import { forgetSignIns } from './devices';
 
 export const WRONG_PASSWORD = 'The password is not correct.';
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
@@ -289,6 +290,7 @@ export async function forgetAccount(ctx: RequestContext, io: Pick<IdentityIo, 'r
     .map(([purpose, subject]) => oneTimeSecretId(ctx.tenantId, purpose!, subject!));
   await Promise.all(secretIds.map((_id) => OneTimeSecret.deleteOne(scoped(ctx, { _id }))));
   await deleteSessions(ctx, io, customer.slug);
+  await forgetSignIns(ctx, io, customer);
   await Customer.deleteOne(scoped(ctx, { _id: customer._id }));
   await unindexCustomer(io, ctx.tenantId, customer.slug);
   await releaseKeys(customerKeyDocs({ ...customer, tenantId: ctx.tenantId }));

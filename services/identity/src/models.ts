@@ -31,9 +31,8 @@ const customerSchema = new Schema({
   mfaSecret: { type: String, default: null },
   mfaPendingSecret: { type: String, default: null },
   mfaBackupCodes: { type: [String], default: [] },
-  /** When a session last began (sessions are deleted a while after they end; this stays). */
+  /** When a session last began, and the kinds of device it signed in on: now kept in SignInRecord (below); read when it has none. */
   lastSignInAt: { type: Date, default: null },
-  /** The kinds of device it has signed in on ('Chrome on Windows'; the last 20), to tell the holder of a new one. */
   knownDevices: { type: [String], default: [] },
 }, { timestamps: true });
 customerSchema.plugin(tenantOwned, { growing: true });
@@ -61,6 +60,21 @@ customerSchema.post('save', async function listAdmin(this: NewCustomer) {
   if (this.isAdmin) await setAdmin({ tenantId: this.tenantId }, String(this._id), true);
 });
 export const Customer = mongoose.models.Customer ?? mongoose.model('Customer', customerSchema);
+
+/**
+ * When an account last signed in and the kinds of device it signed in on (the last 20), apart from its document,
+ * `_id = signInRecordId(tenant, customer _id)`. Written after the sign-in's answer: FerretDB rewrites the whole
+ * document on any update, so a write to the account itself then could undo the shopper's next change of it. The
+ * customer's own lastSignInAt and knownDevices are read for accounts without a record (signed in before it came).
+ */
+const signInRecordSchema = new Schema({
+  _id: { type: String, required: true },
+  lastSignInAt: { type: Date, default: null },
+  knownDevices: { type: [String], default: [] },
+});
+signInRecordSchema.plugin(tenantOwned, { growing: true });
+export const signInRecordId = (tenantId: string, customerId: unknown): string => keyedId(tenantId, 'sign-in', String(customerId));
+export const SignInRecord = mongoose.models.SignInRecord ?? mongoose.model('SignInRecord', signInRecordSchema);
 
 /**
  * A secret sent to a person to prove they hold a phone or an e-mail: a 4-digit sign-in code (otp), a

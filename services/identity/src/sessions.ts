@@ -5,7 +5,7 @@ import type { LoginResponse } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { deviceLabel, effectivePermissions, INVALID_PHONE, normalizePhone, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
-import { Customer } from './models';
+import { claimDevice, recordSignIn, signInsOf, type SignIns } from './devices';
 import type { RateLimit } from './rate-limits';
 import { rememberSession } from './session-list';
 
@@ -17,10 +17,8 @@ export interface CustomerDoc {
   isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; locationId?: number | null; knownDevices?: string[]; lastSignInAt?: Date | null; receiveMarketing: boolean | null; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
 }
 
-const KNOWN_DEVICES_KEPT = 20;
-
-/** A session's record, written before it is answered (see `writeSession`). */
-export interface SessionRecord { token: string; id: string; written: Promise<unknown> }
+/** A session's record, written before it is answered (see `writeSession`), and the account's sign-ins so far. */
+export interface SessionRecord { token: string; id: string; written: Promise<unknown>; signIns: Promise<SignIns> }
 
 /**
  * Starts writing a new revocable bearer token's record (stored only as its hash). A password sign-in starts it
@@ -37,8 +35,9 @@ export function writeSession(ctx: RequestContext, customer: CustomerDoc, remembe
     isSubAccount: Boolean(customer.isSubAccount), permissions: customer.permissions, locationId: customer.isSubAccount ? customer.locationId ?? null : null,
     lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000), userAgent: ctx.userAgent ?? '', lastUsedAt: new Date(),
   });
-  written.catch(() => undefined); // awaited by startSession or dropSession; not an unhandled rejection meanwhile
-  return { token, id, written };
+  const signIns = signInsOf(ctx, customer); // read meanwhile too (devices.ts)
+  for (const pending of [written, signIns]) pending.catch(() => undefined); // awaited by startSession or dropSession; not unhandled meanwhile
+  return { token, id, written, signIns };
 }
 
 /** Deletes a record written ahead for a sign-in that failed. */
@@ -49,21 +48,17 @@ export async function dropSession(ctx: RequestContext, session: SessionRecord): 
 /**
  * The sign-in's session (its record written here unless written ahead) and the login answer of spec 2 §3. A
  * sign-in on a kind of device the account has not used before (another browser or system; not a browser update)
- * is e-mailed to the holder, except the account's very first.
+ * is e-mailed to the holder, except the account's very first (devices.ts).
  */
 export async function startSession(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, remember = true, session = writeSession(ctx, customer, remember)): Promise<LoginResponse> {
-  const device = deviceLabel(ctx.userAgent);
-  const known = customer.knownDevices ?? [];
-  // Independent writes at once: the sign-in waits for the slowest, not for their sum.
-  await Promise.all([
-    known.length && !known.includes(device) ? sendSecurityNotice(ctx, io, customer.email, 'new-device', device) : null,
-    Customer.updateOne(scoped(ctx, { _id: customer._id }), {
-      $set: { lastSignInAt: new Date(), ...(known.includes(device) ? {} : { knownDevices: [...known, device].slice(-KNOWN_DEVICES_KEPT) }) },
-    }).setOptions({ ownedDoc: customer }), // read for this sign-in: the tenant guard needs no second read (libs/db)
-    session.written,
-  ]);
+  const [, before] = await Promise.all([session.written, session.signIns]);
   // Listed once its record exists: a read of the list drops ids whose record it does not find.
-  await rememberSession(ctx, io, customer.slug, session.id, !customer.lastSignInAt);
+  await rememberSession(ctx, io, customer.slug, session.id, !before.lastSignInAt);
+  // The device is claimed last before the answer (one Redis script): a sign-in that failed claims none, and the next
+  // sign-in finds it known.
+  const claim = await claimDevice(ctx, io, customer, before, deviceLabel(ctx.userAgent));
+  // The account's record of it and the notice are written after the answer: no one waits on them.
+  void recordSignIn(ctx, io, customer, claim).catch((err) => console.error(`[identity] sign-in of ${customer.slug} not recorded: ${String(err)}`));
   return sessionAnswer(ctx, customer, session.token);
 }
 

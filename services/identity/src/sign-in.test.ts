@@ -4,7 +4,7 @@ import { AccessToken } from '@platform/db';
 import { OutboxMessage } from '@platform/notifications';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
-import { OneTimeSecret } from './models';
+import { OneTimeSecret, SignInRecord, signInRecordId } from './models';
 import { delivered, startOutbox } from './test-outbox';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -13,6 +13,16 @@ let tenantId: string;
 const PASSWORD = 'Correct-Horse-9';
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'business-slug': 'signin-a', ...headers }, payload });
+
+const UA = {
+  chrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  firefox: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:132.0) Gecko/20100101 Firefox/132.0',
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+};
+/** The devices an address was told of a new sign-in on, sorted (from the outbox). */
+const devicesTold = async (to: string) => ((await bg(() => OutboxMessage.find({ tenantId, to, kind: 'security-notice' }).lean())) as { text: string }[])
+  .map((m) => /signed in on (.+?)\. /.exec(m.text)?.[1]).filter(Boolean).sort();
 
 /** The newest message the store sent to this address or phone, read from the outbox (delivered by the real worker). */
 const lastMessage = (to: string, after: Date) => delivered(tenantId, to, after);
@@ -170,6 +180,44 @@ describe('sessions and limits', () => {
     expect((await signInOn(chrome(133))).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await notices()).toHaveLength(1);
+  });
+
+  it('records the sign-in once answered (when, and the kind of device), and keeps a change made right after it', async () => {
+    const created = await Customer.create({ tenantId, slug: 'olga', email: 'olga@signin.test', firstName: 'Olga', passwordHash: await hashPassword(PASSWORD) });
+    const before = Date.now();
+    const res = await post('login', { email: 'olga@signin.test', password: PASSWORD }, { 'user-agent': UA.firefox });
+    expect(res.statusCode).toBe(200);
+    const bearer = { authorization: `Bearer ${res.json().access_token}` };
+    expect((await post('customer/name', { first_name: 'Olga-Marie', last_name: 'Right-After' }, bearer)).statusCode).toBe(200);
+    const record = () => bg(() => SignInRecord.findOne({ tenantId, _id: signInRecordId(tenantId, created._id) }).lean()) as Promise<{ lastSignInAt: Date; knownDevices: string[] } | null>;
+    await expect.poll(async () => (await record())?.lastSignInAt.getTime() ?? 0).toBeGreaterThanOrEqual(before);
+    expect((await record())!.knownDevices).toEqual(['Firefox on Mac']);
+    const details = await harness.app.inject({ url: '/api/get-customer-details', headers: { 'business-slug': 'signin-a', ...bearer } });
+    expect(details.json().data).toMatchObject({ first_name: 'Olga-Marie', last_name: 'Right-After' });
+  });
+
+  it('tells the holder once when two sign-ins on one new kind of device come at once', async () => {
+    await Customer.create({ tenantId, slug: 'otto', email: 'otto@signin.test', firstName: 'Otto', passwordHash: await hashPassword(PASSWORD) });
+    const signInOn = (userAgent: string) => post('login', { email: 'otto@signin.test', password: PASSWORD }, { 'user-agent': userAgent });
+    expect((await signInOn(UA.chrome)).statusCode).toBe(200);
+    expect((await Promise.all([signInOn(UA.iphone), signInOn(UA.iphone)])).map((r) => r.statusCode)).toEqual([200, 200]);
+    // A later new device's notice: notices are delivered in the order they were queued, so the iPhone's are in by then.
+    expect((await signInOn(UA.firefox)).statusCode).toBe(200);
+    await expect.poll(() => devicesTold('otto@signin.test'), { timeout: 10_000 }).toEqual(['Firefox on Mac', 'Safari on iPhone']);
+  });
+
+  it('tells of new devices, and not of known ones, after Redis lost the list: the account keeps a copy', async () => {
+    const hugo = await Customer.create({ tenantId, slug: 'hugo', email: 'hugo@signin.test', firstName: 'Hugo', passwordHash: await hashPassword(PASSWORD) });
+    const signInOn = (userAgent: string) => post('login', { email: 'hugo@signin.test', password: PASSWORD }, { 'user-agent': userAgent });
+    expect((await signInOn(UA.chrome)).statusCode).toBe(200);
+    expect((await signInOn(UA.iphone)).statusCode).toBe(200);
+    await expect.poll(async () => ((await bg(() => SignInRecord.findOne({ tenantId, _id: signInRecordId(tenantId, hugo._id) }).lean())) as { knownDevices: string[] } | null)?.knownDevices)
+      .toEqual(['Chrome on Windows', 'Safari on iPhone']);
+    await harness.resources.redis.del(`${harness.resources.queuePrefix}:known-devices:${tenantId}:hugo`);
+    expect((await signInOn(UA.firefox)).statusCode).toBe(200); // new: told, though Redis had no list
+    expect((await signInOn(UA.iphone)).statusCode).toBe(200); // known from the copy: not told
+    expect((await signInOn(UA.android)).statusCode).toBe(200);
+    await expect.poll(() => devicesTold('hugo@signin.test'), { timeout: 10_000 }).toEqual(['Chrome on Android', 'Firefox on Mac', 'Safari on iPhone']);
   });
 
   it('records when a session was last used, to the hour, without writing on every request', async () => {

@@ -11,6 +11,7 @@ import { Customer } from './models';
 import { customerSessions, endSessions, updateSessions } from './session-list';
 import { hashPassword } from './passwords';
 import { sendSecurityNotice, type CustomerDoc, type IdentityIo } from './sessions';
+import { forgetSignIns, signInsOfMany } from './devices';
 
 export const SUB_ACCOUNT_NOT_FOUND = 'Sub-account not found.';
 export const CANNOT_REMOVE_YOURSELF = 'You cannot remove your own account.';
@@ -31,10 +32,10 @@ const view = (ctx: RequestContext, d: CustomerDoc, lastActive: Date | null = nul
  * session (ended ones count, until they are cleaned up), else the last sign-in.
  */
 async function lastActive(ctx: RequestContext, io: IdentityIo, accounts: CustomerDoc[]): Promise<Map<string, Date>> {
-  const sessions = (await Promise.all(accounts.map((a) => customerSessions(ctx, io, a.slug)))).flat();
+  const [sessions, signIns] = await Promise.all([Promise.all(accounts.map((a) => customerSessions(ctx, io, a.slug))).then((s) => s.flat()), signInsOfMany(ctx, accounts)]);
   const latest = new Map<string, Date>();
   const keep = (slug: string, at: Date | null | undefined) => { if (at && at.getTime() > (latest.get(slug)?.getTime() ?? 0)) latest.set(slug, at); };
-  for (const a of accounts) keep(a.slug, a.lastSignInAt);
+  for (const a of accounts) keep(a.slug, signIns.get(a._id)?.lastSignInAt);
   for (const s of sessions) keep(s.customerSlug, s.lastUsedAt ?? s.createdAt);
   return latest;
 }
@@ -137,5 +138,6 @@ export async function deleteSubAccount(ctx: RequestContext, io: IdentityIo, slug
   forgetStoreAdmins(ctx.tenantId);
   await releaseKeys(customerKeyDocs({ ...account, tenantId: ctx.tenantId }));
   await endSessions(ctx, io, slug);
+  await forgetSignIns(ctx, io, account);
   return { status: 'success', message: 'Sub-account removed.' };
 }

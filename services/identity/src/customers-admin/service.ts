@@ -13,6 +13,7 @@ import { customerByKey } from '../keys';
 import { forgetAccount } from '../account';
 import type { CustomerDoc, IdentityIo } from '../sessions';
 import { customerListSlugs, customerPage, customerRows, customerSearchQuery, customerTotals, type CustomerIndexStore, type CustomerListRow } from './customer-index';
+import { signInsOf } from '../devices';
 
 export const CUSTOMER_NOT_FOUND = 'This customer was not found.';
 
@@ -121,12 +122,12 @@ const defaultVault = new ProviderCardVault();
 export async function shopperForAdmin(ctx: RequestContext, slug: string, vault: CardVault = defaultVault): Promise<ShopperForAdmin> {
   const c = await customerByKey<ShopperDoc>(ctx, 'slug', slug);
   if (!c || c.isAdmin) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
-  const cards = await vault.list(ctx, c.slug).catch(() => []);
+  const [cards, { lastSignInAt }] = await Promise.all([vault.list(ctx, c.slug).catch(() => []), signInsOf(ctx, c)]);
   return {
     customer: {
       id: c.slug, first_name: c.firstName ?? '', last_name: c.lastName ?? '', email: c.email, telephone: c.telephone ?? '',
       created_at: new Date(c.createdAt ?? 0).toISOString(), receive_marketing: Boolean(c.receiveMarketing), receive_sms: c.receiveSms ?? true,
-      last_sign_in_at: c.lastSignInAt ? new Date(c.lastSignInAt).toISOString() : null,
+      last_sign_in_at: lastSignInAt ? new Date(lastSignInAt).toISOString() : null,
     },
     cards: cards.map((card) => ({ brand: card.brand, last4: card.last4 })),
   };
@@ -156,12 +157,12 @@ async function shopperBySlug(ctx: RequestContext, slug: string): Promise<FullSho
  */
 export async function shopperDataExport(ctx: RequestContext, slug: string, vault: CardVault = defaultVault): Promise<ShopperDataExport> {
   const c = await shopperBySlug(ctx, slug);
-  const cards = await vault.list(ctx, c.slug).catch(() => []);
+  const [cards, signIns] = await Promise.all([vault.list(ctx, c.slug).catch(() => []), signInsOf(ctx, c)]);
   return {
     account: {
       id: c.slug, first_name: c.firstName ?? '', last_name: c.lastName ?? '', email: c.email, telephone: c.telephone ?? '', account_number: c.accountNumber ?? '',
-      created_at: new Date(c.createdAt ?? 0).toISOString(), last_sign_in_at: c.lastSignInAt ? new Date(c.lastSignInAt).toISOString() : null,
-      preferred_store_id: c.preferredStoreId ?? null, custom_info: c.customInfo ?? {}, two_step_sign_in: Boolean(c.mfaEnabled), known_devices: c.knownDevices ?? [],
+      created_at: new Date(c.createdAt ?? 0).toISOString(), last_sign_in_at: signIns.lastSignInAt ? new Date(signIns.lastSignInAt).toISOString() : null,
+      preferred_store_id: c.preferredStoreId ?? null, custom_info: c.customInfo ?? {}, two_step_sign_in: Boolean(c.mfaEnabled), known_devices: signIns.knownDevices,
     },
     consents: { marketing_emails: Boolean(c.receiveMarketing), order_texts: c.receiveSms ?? true },
     saved_cards: cards.map((card) => ({ brand: card.brand, last4: card.last4 })),
