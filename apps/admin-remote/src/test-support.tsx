@@ -16,6 +16,7 @@ import AdminArea from './admin-area';
 import type { AboutUs, BusinessAboutUs, DepartmentWithAliases, HomeBanner, HomeBannerSettings, PublicStoreInformation, StoreSeoSettings, StoreSettings } from '@platform/contracts';
 import type { SocialLinks } from '@platform/domain';
 import type { BrandAdmin, DepartmentSetting, FeaturedProductAdmin, FeaturedProductHit, ProductItem } from '@platform/contracts';
+import type { AdminWidget, TestimonialsSection } from '@platform/contracts';
 import type { Address, FraudCheckAnswer, ShippingQuote } from '@platform/contracts';
 import type { CarrierInfo, ConnectedCarrier, DropShipOption, DropShipQuote, DropShipService, LabelCarrierOption, LabelQuote, PartnerSettings, PaymentSettingsAdmin, ShippingLabel } from '@platform/contracts';
 
@@ -94,6 +95,11 @@ export interface Answers {
   'POST /api/admin/brands/hide-brands-nav': Saved<StoreSettings>;
   'POST /api/admin/brands/set-brands-show-logo': Saved<StoreSettings>;
   'POST /api/admin/brands/set-brands-filter': Saved<StoreSettings>;
+  /** Home Page Sections (features/settings/widgets-page): the list, adding a testimonials section, and its card editor's read and save. */
+  'GET /api/widget/get': { data: AdminWidget[] };
+  'POST /api/admin/widget/create': Saved<AdminWidget[]> & { id: number };
+  [testimonials: `GET /api/admin/widget/testimonials/${number}`]: { data: TestimonialsSection };
+  'POST /api/admin/widget/testimonials': Saved<TestimonialsSection>;
 }
 type Saved<T> = { status: string; message: string; data: T };
 export type Route = keyof Answers;
