@@ -21,6 +21,7 @@ import { StoreInformationPage } from './features/settings/store-information-page
 import { WidgetsPage } from './features/settings/widgets-page';
 import { ProductListingsPage } from './features/settings/product-listings-page';
 import { TopBannerPage } from './features/settings/top-banner-page';
+import { CouponsPage } from './features/settings/coupons-page';
 import { DepartmentAliasesPage } from './features/settings/department-aliases-page';
 import { BrandsSettingsPage } from './features/settings/brands-settings-page';
 import { FeaturedProductsPage } from './features/featured/featured-products-page';
@@ -64,6 +65,7 @@ const PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/admin/settings/widgets', Page: WidgetsPage },
   { path: '/admin/settings/product-listings', Page: ProductListingsPage },
   { path: '/admin/settings/top-banner', Page: TopBannerPage },
+  { path: '/admin/settings/coupons', Page: CouponsPage },
   { path: '/admin/settings/department-mapping', Page: DepartmentAliasesPage },
   { path: '/admin/settings/brands-settings', Page: BrandsSettingsPage },
   { path: '/admin/settings/social-media-accounts', Page: SocialMediaPage },

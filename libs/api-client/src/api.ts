@@ -62,7 +62,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const platformApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Settings', 'Cart', 'Orders', 'Products', 'SavedCarts', 'Account', 'SearchSynonyms', 'Widgets', 'SubAccounts', 'Wizard', 'Sessions', 'EmailCampaigns', 'Recurring', 'ArAccounts', 'ShippingLabels'],
+  tagTypes: ['Settings', 'Cart', 'Orders', 'Products', 'SavedCarts', 'Account', 'SearchSynonyms', 'Widgets', 'SubAccounts', 'Wizard', 'Sessions', 'EmailCampaigns', 'Recurring', 'ArAccounts', 'ShippingLabels', 'Coupons'],
   endpoints: () => ({}),
 });
 

@@ -21,4 +21,5 @@ export { fraudChecksApi } from './endpoints/fraud-checks';
 export { inStorePingApi, type InStorePingArgs } from './endpoints/in-store-ping';
 export { featuredProductsApi, type FeaturedAdminList, type FeaturedStore } from './endpoints/featured-products';
 export { brandsAdminApi, type BrandsAdminList } from './endpoints/brands-admin';
+export { couponsAdminApi, type CouponSaved } from './endpoints/coupons-admin';
 export { departmentSettingsAdminApi, type DepartmentSettingsAnswer } from './endpoints/department-settings-admin';

@@ -78,6 +78,8 @@ const SCREEN_PERMISSIONS: Record<string, Permission> = {
   '/admin/settings/widgets': 'edit_landing_page',
   // The home banner is part of the home (landing) page.
   '/admin/settings/top-banner': 'edit_landing_page',
+  // Coupons fill the home page's Coupons & Highlights slider.
+  '/admin/settings/coupons': 'edit_landing_page',
   // Listing order and stock wording are part of how products show.
   '/admin/settings/product-listings': 'edit_products',
   '/admin/settings/department-mapping': 'edit_department_mapping',
@@ -110,6 +112,7 @@ export const ADMIN_SETTINGS_SCREENS: readonly { label: string; to: string }[] = 
   { label: 'Special Order Items', to: '/admin/settings/special-order-items' },
   { label: 'Home Page Sections', to: '/admin/settings/widgets' },
   { label: 'Top Banner', to: '/admin/settings/top-banner' },
+  { label: 'Coupons', to: '/admin/settings/coupons' },
   { label: 'Product Listings', to: '/admin/settings/product-listings' },
   { label: 'Department Mapping', to: '/admin/settings/department-mapping' },
   { label: 'Brand Settings', to: '/admin/settings/brands-settings' },

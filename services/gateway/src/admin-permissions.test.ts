@@ -11,6 +11,7 @@ import { ArAccountModel, OfflineOrder, Order, RecurringOrder } from '@platform/o
 import { inBackground, mongoose } from '@platform/db';
 import { allServices } from './index';
 import { startDoItBestStandIn, startEasyPostStandIn, startEmeryStandIn, type DropShipStandIn, type EasyPostStandIn } from '@platform/cart/testing';
+import { Coupon } from '@platform/cart';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { sealSecret } from '@platform/server-kit';
 import { CUSTOMER_DATA_OWNER_ONLY, ONLY_STORE_OWNER_CARRIERS, ONLY_STORE_OWNER_PARTNERS } from '@platform/domain';
@@ -434,6 +435,19 @@ const ADMIN_ELSEWHERE = new Set(['GET /api/sub-accounts', 'POST /api/about-us/sa
   'GET /api/v1/admin/department/prev-aliases', 'POST /api/v1/admin/department/add-alias', 'POST /api/v1/admin/department/remove-alias',
   'GET /api/v1/admin/department/department-settings', 'POST /api/v1/admin/department/save-department-settings']);
 ADMIN_ELSEWHERE.add('POST /api/about-us/upload');
+/** The admin coupon calls (services/cart coupon-admin): a coupon to change, and the new code free again before each add. */
+const WALK_COUPON_ID = new mongoose.Types.ObjectId().toString();
+const walkCoupon = () => Coupon.updateOne({ tenantId, _id: WALK_COUPON_ID }, { $set: { code: 'WALK-OLD', kind: 'flat', amountCents: 100, active: true } }, { upsert: true });
+for (const route of ['GET /api/coupons-admin', 'POST /api/add-coupon', 'POST /api/update-coupon', 'POST /api/deactivate-coupon']) {
+  ADMIN_ELSEWHERE.add(route);
+  NEEDS[route] = 'edit_landing_page';
+}
+BODIES['POST /api/add-coupon'] = { code: 'WALK-NEW', kind: 'free_delivery' };
+BODIES['POST /api/update-coupon'] = { id: WALK_COUPON_ID, name: 'Walk' };
+BODIES['POST /api/deactivate-coupon'] = { id: WALK_COUPON_ID };
+PREPARE['POST /api/add-coupon'] = () => Coupon.deleteOne({ tenantId, code: 'WALK-NEW' });
+PREPARE['POST /api/update-coupon'] = walkCoupon;
+PREPARE['POST /api/deactivate-coupon'] = walkCoupon;
 /** Admin routes that take a file (multipart/form-data) instead of JSON. */
 const FORMS: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /api/about-us/upload': () => multipartBody([{ field: 'image', filename: 'walk photo.gif', type: 'image/gif', data: 'GIF89a walk' }]),

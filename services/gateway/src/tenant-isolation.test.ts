@@ -300,6 +300,9 @@ WRITES.push('/api/v1/admin/department/save-department-settings');
 /** The testimonials card editor (Home Page Sections): both stores have a testimonials section 3. */
 READS['/api/admin/widget/testimonials/{id}'] = '/api/admin/widget/testimonials/3';
 WRITES.push('/api/admin/widget/create', '/api/admin/widget/testimonials');
+/** The admin coupon calls (services/cart coupon-admin): each store's coupon is named for it. */
+READS['/api/coupons-admin'] = '/api/coupons-admin';
+WRITES.push('/api/add-coupon', '/api/update-coupon', '/api/deactivate-coupon');
 beforeAll(async () => {
   [doitbest, emery] = [await startDoItBestStandIn(), await startEmeryStandIn()];
   process.env.DOITBEST_API_URL = doitbest.url;

@@ -24,9 +24,10 @@ export const cartApi = platformApi.injectEndpoints({
         if (data) dispatch(cartApi.util.upsertQueryData('cartParcels', { device_id: args.device_id }, data));
       },
     }),
-    promotions: build.query<Promotion[], void>({ query: () => 'promotions', transformResponse: unwrap }),
-    promotion: build.query<Promotion, string>({ query: (slug) => `promotions/${encodeURIComponent(slug)}`, transformResponse: unwrap }),
-    couponWidgets: build.query<CouponWidget[], void>({ query: () => 'coupon-widgets', transformResponse: unwrap }),
+    // 'Coupons': read again after an admin's coupon change (coupons-admin.ts).
+    promotions: build.query<Promotion[], void>({ query: () => 'promotions', transformResponse: unwrap, providesTags: ['Coupons'] }),
+    promotion: build.query<Promotion, string>({ query: (slug) => `promotions/${encodeURIComponent(slug)}`, transformResponse: unwrap, providesTags: ['Coupons'] }),
+    couponWidgets: build.query<CouponWidget[], void>({ query: () => 'coupon-widgets', transformResponse: unwrap, providesTags: ['Coupons'] }),
     promoPopup: build.query<Promotion | null, void>({ query: () => 'homepage-promo-pop-up', transformResponse: (r: { data: { coupon_widget_data: Promotion | null } }) => r.data.coupon_widget_data }),
     /** Puts a promotion's code on the cart (empty or not); the answer's message is the success line to show. */
     redeemPromotion: build.mutation<{ status: number; message: string; disclaimer: string; data: Cart }, { slug: string; device_id: string }>({

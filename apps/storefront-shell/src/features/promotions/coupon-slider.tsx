@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { CouponWidget } from '@platform/contracts';
-import { readableShade, textColorOn } from '@platform/domain';
-import { cartApi, useSession } from '@platform/api-client';
+import { readableShade, REMOVE_COUPON_QUESTION, screensOpenTo, textColorOn } from '@platform/domain';
+import { cartApi, couponsAdminApi, errorMessage, notify, useSession } from '@platform/api-client';
 import { Modal } from '@platform/ui';
+import { AdminEditLink } from '../../components/admin-edit-link';
 import { PromoApplied, PromotionOffer, usePromotionRedeem } from './promotion-bits';
 import { useNavigate } from '@platform/routing';
 
@@ -31,7 +32,7 @@ const Section = styled.section`
 const Track = styled.ul<{ $perView: number }>`
   display: grid; grid-auto-flow: column; gap: ${GAP_PX}px; margin: 0; padding: 0; overflow: hidden; scroll-behavior: smooth;
   grid-auto-columns: calc((100% - ${(p) => (p.$perView - 1) * GAP_PX}px) / ${(p) => p.$perView});
-  li { list-style: none; }
+  li { list-style: none; display: flex; flex-direction: column; }
   @media (prefers-reduced-motion: reduce) { scroll-behavior: auto; }
 `;
 const styles = {
@@ -43,13 +44,47 @@ const styles = {
     button { background: ${(p) => readableShade(p.$color)}; color: #fff; }`,
 };
 const Coupon = styled.article<{ $style: 1 | 2 | 3; $color: string; $image: string | null }>`
-  border-radius: 10px; padding: 20px; min-height: 190px; display: flex; flex-direction: column; gap: 6px; height: 100%;
+  border-radius: 10px; padding: 20px; min-height: 190px; display: flex; flex-direction: column; gap: 6px; flex: 1;
   h3 { margin: 0; font-size: 1.1rem; }
   .discount { font-size: 1.8rem; font-weight: 800; margin: 0; }
   p { margin: 0; }
   button { margin-top: auto; align-self: flex-start; font: inherit; font-weight: 700; border: none; border-radius: 6px; padding: 8px 16px; cursor: pointer; }
   ${(p) => styles[p.$style]}
 `;
+
+const COUPONS_SCREEN = '/admin/settings/coupons';
+const Tools = styled.div`
+  display: flex; gap: 6px; align-items: center; min-height: 32px;
+  .remove {
+    display: inline-flex; align-items: center; gap: 4px; margin: 4px 0; padding: 2px 8px; font: inherit; font-size: 0.85rem; font-weight: 600; cursor: pointer;
+    border: 1px dashed ${(p) => p.theme.colors.border}; border-radius: ${(p) => p.theme.radius}; background: none; color: ${(p) => p.theme.colors.danger};
+    svg { width: 14px; height: 14px; }
+  }
+`;
+
+/**
+ * Spec 3 'Coupons and Highlights': edit and remove icons on each coupon for an admin whose permissions open
+ * Settings › Coupons. Edit opens the coupon there; Remove asks 'Do you want to remove this coupon?' and turns it
+ * off, and the slider is read again.
+ */
+function CouponAdminTools({ coupon }: { coupon: CouponWidget }) {
+  const user = useSession();
+  const [deactivate, { isLoading }] = couponsAdminApi.useDeactivateCouponMutation();
+  if (!user?.is_admin || !screensOpenTo([{ to: COUPONS_SCREEN }], user.data.customer.permissions).length) return null;
+  const remove = async () => {
+    if (!window.confirm(REMOVE_COUPON_QUESTION)) return;
+    try { notify('success', (await deactivate(coupon.id).unwrap()).message, 5000); } catch (error) { notify('error', errorMessage(error, 'The coupon could not be removed. Please try again.'), 6000); }
+  };
+  return (
+    <Tools data-testid="coupon-admin-tools">
+      <AdminEditLink to={`${COUPONS_SCREEN}?open=${encodeURIComponent(coupon.id)}`} label={`Edit coupon ${coupon.coupon_title}`} />
+      <button type="button" className="remove" aria-label={`Remove coupon ${coupon.coupon_title}`} disabled={isLoading} onClick={() => void remove()}>
+        <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6 1h4l1 1h3v2H2V2h3l1-1zM3 5h10l-1 10H4L3 5z" /></svg>
+        Remove
+      </button>
+    </Tools>
+  );
+}
 
 /**
  * Coupons & Highlights: the store's coupon cards, sliding on their own every 3.5 s (paused while pointed at
@@ -99,6 +134,7 @@ export function CouponSlider() {
       <Track ref={track} $perView={perView} data-testid="coupon-slider" data-per-view={perView}>
         {coupons.map((c) => (
           <li key={c.slug}>
+            <CouponAdminTools coupon={c} />
             <Coupon $style={c.style} $color={c.background_color} $image={c.background_image} data-style={c.style}>
               <h3>{c.coupon_title}</h3>
               <p className="discount">{c.discount_label}</p>
