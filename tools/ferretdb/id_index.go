@@ -18,7 +18,7 @@ import (
 // (160 ms over 60,000 documents; 1 ms with this index). Runs until ctx ends, checking for new
 // databases and collections every second.
 func keepIDIndexes(ctx context.Context, sqliteURL string) {
-	dir := strings.TrimSuffix(strings.TrimPrefix(sqliteURL, "file:"), "/")
+	dir := strings.TrimSuffix(strings.TrimPrefix(strings.SplitN(sqliteURL, "?", 2)[0], "file:"), "/")
 	for {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.sqlite"))
 		for _, file := range files {
