@@ -27,13 +27,13 @@ export async function loginWithPassword(ctx: RequestContext, io: IdentityIo, ip:
   const remember = input.remember ?? true;
   // The account is read while the limit is counted; the password is checked only within the limit.
   const [, customer] = await Promise.all([io.limit('login', ctx, email, ip), findByEmail(ctx, email)]);
-  // The session's record is written while the hash runs (sessions.ts writeSession); not for the two-step sign-in.
-  const session = customer && !customer.mfaEnabled ? writeSession(ctx, customer, remember) : undefined;
+  // The session's record is written and listed while the hash runs (sessions.ts writeSession); not for the two-step sign-in.
+  const session = customer && !customer.mfaEnabled ? writeSession(ctx, io, customer, remember) : undefined;
   // Unknown e-mails still pay for a hash, so timing does not tell which accounts exist.
   const ok = customer ? await verifyPassword(input.password, customer.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
   if (!customer || !ok) {
     // Not awaited: a wrong password answers as fast as an unknown e-mail (the record's token was never sent).
-    if (session) void dropSession(ctx, session).catch((err) => console.error(`[identity] a failed sign-in's session record not deleted: ${String(err)}`));
+    if (session) void dropSession(ctx, io, session).catch((err) => console.error(`[identity] a failed sign-in's session record not deleted: ${String(err)}`));
     throw new AppError('unprocessable', INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
   }
   return finishSignIn(ctx, io, customer, remember, session);

@@ -7,7 +7,7 @@ import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { deviceLabel, effectivePermissions, INVALID_PHONE, normalizePhone, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
 import { claimDevice, recordSignIn, signInsOf, type SignIns } from './devices';
 import type { RateLimit } from './rate-limits';
-import { rememberSession } from './session-list';
+import { rememberSession, sessionSetKey } from './session-list';
 
 /** What the identity flows need besides the request: Redis (single use), the queues (codes and links), the limits. */
 export interface IdentityIo { redis: Redis; prefix: string; queues: Pick<PlatformQueues, 'notifications' | 'accountsClosed'>; limit: RateLimit }
@@ -17,15 +17,16 @@ export interface CustomerDoc {
   isAdmin: boolean; isDeveloper: boolean; isSubAccount?: boolean; permissions: string[]; locationId?: number | null; knownDevices?: string[]; lastSignInAt?: Date | null; receiveMarketing: boolean | null; receiveSms: boolean; accountNumber: string; customInfo: Record<string, unknown>;
 }
 
-/** A session's record, written before it is answered (see `writeSession`), and the account's sign-ins so far. */
-export interface SessionRecord { token: string; id: string; written: Promise<unknown>; signIns: Promise<SignIns> }
+/** A session's record, written and listed before it is answered (see `writeSession`); `listed` gives the account's sign-ins so far. */
+export interface SessionRecord { token: string; id: string; customerSlug: string; written: Promise<unknown>; listed: Promise<SignIns> }
 
 /**
- * Starts writing a new revocable bearer token's record (stored only as its hash). A password sign-in starts it
- * while the password hash runs, so the write costs the sign-in nothing: the token is random and leaves the server
- * only in the answer of a right password; a wrong one deletes the record (`dropSession`).
+ * Starts writing a new revocable bearer token's record (stored only as its hash), then listing it among the
+ * customer's sessions. A password sign-in starts both while the password hash runs, so they cost the sign-in
+ * nothing: the token is random and leaves the server only in the answer of a right password; a wrong one deletes
+ * the record and its place in the list (`dropSession`).
  */
-export function writeSession(ctx: RequestContext, customer: CustomerDoc, remember = true): SessionRecord {
+export function writeSession(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, remember = true): SessionRecord {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const id = accessTokenId(ctx.tenantId, tokenHash);
@@ -36,13 +37,20 @@ export function writeSession(ctx: RequestContext, customer: CustomerDoc, remembe
     lifetimeDays, expiresAt: new Date(Date.now() + lifetimeDays * 86400_000), userAgent: ctx.userAgent ?? '', lastUsedAt: new Date(),
   });
   const signIns = signInsOf(ctx, customer); // read meanwhile too (devices.ts)
-  for (const pending of [written, signIns]) pending.catch(() => undefined); // awaited by startSession or dropSession; not unhandled meanwhile
-  return { token, id, written, signIns };
+  // Listed once its record exists: a read of the list drops ids whose record it does not find.
+  const listed = Promise.all([written, signIns]).then(async ([, before]) => {
+    await rememberSession(ctx, io, customer.slug, id, !before.lastSignInAt);
+    return before;
+  });
+  listed.catch(() => undefined); // awaited by startSession or dropSession; not unhandled meanwhile
+  return { token, id, customerSlug: customer.slug, written, listed };
 }
 
-/** Deletes a record written ahead for a sign-in that failed. */
-export async function dropSession(ctx: RequestContext, session: SessionRecord): Promise<void> {
+/** Deletes a record written ahead for a sign-in that failed, and takes it off the list. */
+export async function dropSession(ctx: RequestContext, io: IdentityIo, session: SessionRecord): Promise<void> {
+  await session.listed.catch(() => undefined);
   if (await session.written.then(() => true, () => false)) await AccessToken.deleteOne(scoped(ctx, { _id: session.id }));
+  await io.redis.srem(sessionSetKey(io, ctx.tenantId, session.customerSlug), session.id);
 }
 
 /**
@@ -50,15 +58,13 @@ export async function dropSession(ctx: RequestContext, session: SessionRecord): 
  * sign-in on a kind of device the account has not used before (another browser or system; not a browser update)
  * is e-mailed to the holder, except the account's very first (devices.ts).
  */
-export async function startSession(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, remember = true, session = writeSession(ctx, customer, remember)): Promise<LoginResponse> {
-  const [, before] = await Promise.all([session.written, session.signIns]);
-  // Listed once its record exists: a read of the list drops ids whose record it does not find.
-  await rememberSession(ctx, io, customer.slug, session.id, !before.lastSignInAt);
+export async function startSession(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, remember = true, session = writeSession(ctx, io, customer, remember)): Promise<LoginResponse> {
+  const before = await session.listed;
   // The device is claimed last before the answer (one Redis script): a sign-in that failed claims none, and the next
   // sign-in finds it known.
   const claim = await claimDevice(ctx, io, customer, before, deviceLabel(ctx.userAgent));
-  // The account's record of it and the notice are written after the answer: no one waits on them.
-  void recordSignIn(ctx, io, customer, claim).catch((err) => console.error(`[identity] sign-in of ${customer.slug} not recorded: ${String(err)}`));
+  // The account's record of it and the notice: started once the answer is out (after this turn of the event loop).
+  setImmediate(() => void recordSignIn(ctx, io, customer, claim).catch((err) => console.error(`[identity] sign-in of ${customer.slug} not recorded: ${String(err)}`)));
   return sessionAnswer(ctx, customer, session.token);
 }
 

@@ -220,6 +220,16 @@ describe('sessions and limits', () => {
     await expect.poll(() => devicesTold('hugo@signin.test'), { timeout: 10_000 }).toEqual(['Chrome on Android', 'Firefox on Mac', 'Safari on iPhone']);
   });
 
+  it("lists a sign-in's session by its answer, and a wrong password's never", async () => {
+    await Customer.create({ tenantId, slug: 'ines', email: 'ines@signin.test', firstName: 'Ines', passwordHash: await hashPassword(PASSWORD) });
+    const token = (await post('login', { email: 'ines@signin.test', password: PASSWORD }, { 'user-agent': UA.firefox })).json().access_token as string;
+    const sessions = async () => (await harness.app.inject({ url: '/api/customer/sessions', headers: { 'business-slug': 'signin-a', authorization: `Bearer ${token}` } })).json().data as { device: string; current: boolean }[];
+    expect(await sessions()).toEqual([expect.objectContaining({ device: 'Firefox on Mac', current: true })]);
+    expect((await Promise.all([1, 2].map(() => post('login', { email: 'ines@signin.test', password: 'not-the-password' }, { 'user-agent': UA.iphone })))).map((r) => r.statusCode)).toEqual([422, 422]);
+    expect((await post('login', { email: 'ines@signin.test', password: PASSWORD }, { 'user-agent': UA.chrome })).statusCode).toBe(200);
+    expect((await sessions()).map((s) => s.device).sort()).toEqual(['Chrome on Windows', 'Firefox on Mac']);
+  });
+
   it('records when a session was last used, to the hour, without writing on every request', async () => {
     const token = (await post('login', { email: 'sam@signin.test', password: PASSWORD })).json().access_token as string;
     const lastUsed = async () => ((await bg(() => AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean())) as { lastUsedAt: Date }).lastUsedAt.getTime();
