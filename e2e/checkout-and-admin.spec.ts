@@ -246,6 +246,34 @@ test.describe('admin (admin remote)', () => {
     await other.close();
   });
 
+  test('the owner adds a testimonials section further down the home page and writes a card; the home page shows it with its stars and an edit icon to the card', async ({ page }) => {
+    await openSession(page, HARDWARE, ADMIN);
+    await page.goto('/admin/settings/widgets');
+    await page.getByLabel('Where').selectOption({ label: 'Further down the home page' });
+    await page.getByRole('button', { name: 'Add testimonials' }).click();
+    const section = page.getByRole('region', { name: 'Further down the home page' }).getByRole('listitem', { name: 'Testimonials' });
+    await section.getByRole('button', { name: 'Add a testimonial' }).click();
+    const card = section.getByRole('group', { name: 'Testimonial 1' });
+    await card.getByLabel('What the customer said').fill('They cut my keys while I waited.');
+    await card.getByLabel('Name').fill('Dana Reyes');
+    await card.getByLabel('Role (optional)').fill('Homeowner');
+    await expect(section.getByRole('status')).toHaveText('Saved!');
+
+    await page.goto('/');
+    const shown = page.getByRole('region', { name: 'What Our Customers Say' });
+    await expect(shown.getByRole('blockquote')).toHaveText('They cut my keys while I waited.');
+    await expect(shown.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveText('★★★★★');
+    await expect(shown.getByText('Homeowner')).toBeVisible();
+    // The card's edit icon opens it in the editor, its words ready to change.
+    await shown.getByRole('link', { name: 'Edit testimonial by Dana Reyes' }).click();
+    await expect(page.getByLabel('What the customer said')).toBeFocused();
+
+    // Leave the store's home page as it was.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('region', { name: 'Further down the home page' }).getByRole('listitem', { name: 'Testimonials' }).getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(page.getByText('The section is removed.')).toBeVisible();
+  });
+
   test("an invalid access-token link, or a shopper's, goes home saying so; sign-in returns to the screen", async ({ page }) => {
     const shopper = (await (await page.request.post('/api/login', { data: { email: SHOPPER.email, password: SHOPPER.password } })).json()).access_token;
     await page.goto(`/admin/settings/widgets?access-token=${shopper}`);
