@@ -3,7 +3,7 @@ export { CartStore, type StoredCart, type CartLine, type ShopperIdentity } from 
 export { Coupon, CouponUse, recordCouponUse, forgetTenantCoupons, findCoupon } from './coupons';
 export { forgetClosedAccount, SavedCart } from './saved-carts';
 // For checkout (services/orders): the cart as priced now, whose it is, and the lock helper.
-export { cartParcels, setLineQuantity, shopperIdentity, type CartIo } from './service';
+export { cartParcels, pricedCart, setLineQuantity, shopperIdentity, type CartCents, type CartIo } from './service';
 // For a recurring shipping order's run and its change of address (services/orders): its parcel quoted again, shown as shipping-quotes shows it.
 export { NO_SHIPPING_OPTIONS, shippingOptions } from './shipping';
 export { quoteView } from './carriers';

@@ -121,6 +121,21 @@ export async function emptyCart(ctx: RequestContext, io: CartIo, who: ShopperIde
 export interface CartReadOptions { order_type?: number; zip?: string }
 
 export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperIdentity, options: CartReadOptions = {}, known?: StoredCart | null): Promise<CartView> {
+  return (await pricedCart(ctx, io, who, options, known)).view;
+}
+
+/**
+ * The cart's money as integer cents, beside the view that formats it: what checkout charges and saves, so nothing
+ * parses the view's decimal strings back. `units`: each line's unit price, in the order of the view's parcels' items.
+ */
+export type CartCents = {
+  subtotal: number; additionalFees: number; discount: number; specialOrderFee: number; tax: number;
+  /** The delivery or shipping charge paid (after what a code takes off it), 0 for pickup. */
+  fulfilment: number; total: number; units: number[];
+};
+
+/** cartParcels with its money in cents too (in-process callers: checkout). */
+export async function pricedCart(ctx: RequestContext, io: CartIo, who: ShopperIdentity, options: CartReadOptions = {}, known?: StoredCart | null): Promise<{ view: CartView; cents: CartCents }> {
   const [business, settings, index] = await Promise.all([getBusinessDetails(ctx), getStoreSettings(ctx), io.catalogue.get(ctx.tenantId)]);
   const settingsPrefix = settings.products.currencyPrefix;
   // A write passes the cart it just saved, so the answer needs no second read.
@@ -165,7 +180,11 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
       subtotalCents, additionalFeesCents, discountCents, specialOrderFeeCents: specialFeeCents, taxCents: tax.cents, mode: mode as FulfilmentMode,
       fulfilmentCents: line?.feeCents ?? 0, fulfilmentDiscountCents: line?.discountCents ?? 0, mergeAdditionalFeeWithSubtotal: settings.cart.mergeAdditionalFeeWithSubtotal,
     });
-    return {
+    const cents = {
+      subtotal: totals.subtotalCents, additionalFees: totals.additionalFeesCents, discount: totals.discountCents, specialOrderFee: totals.specialOrderFeeCents,
+      tax: tax.cents, fulfilment: line?.chargeCents ?? 0, total: totals.totalCents,
+    };
+    return { cents, view: {
       order_type: mode,
       subtotal: formatCents(totals.subtotalCents),
       additional_fees: formatCents(totals.additionalFeesCents),
@@ -190,16 +209,18 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
       tax: formatCents(tax.cents),
       tax_rows: tax.rows.map((r) => ({ label: r.label, amount: formatCents(r.cents) })),
       total: formatCents(totals.totalCents),
-    };
+    } };
   };
   if (!cart || cart.items.length === 0) {
-    return { order_id: null, item_count: 0, parcels: [], checkout_types, subtotal: formatCents(0), totals: totalsFor(0, 0) };
+    const empty = totalsFor(0, 0);
+    return { view: { order_id: null, item_count: 0, parcels: [], checkout_types, subtotal: formatCents(0), totals: empty.view }, cents: { ...empty.cents, units: [] } };
   }
   const parcels = { pickup: [] as CartView['parcels'][number]['items'], special: [] as CartView['parcels'][number]['items'] };
   let subtotalCents = 0;
   let feesCents = 0;
   let count = 0;
   const weighed: { quantity: number; extra: Record<string, unknown> }[] = [];
+  const units = { pickup: [] as number[], special: [] as number[] };
   for (const { line, item } of products) {
     weighed.push({ quantity: line.quantity, extra: item.extra });
     const unit = unitCents(item);
@@ -212,21 +233,27 @@ export async function cartParcels(ctx: RequestContext, io: CartIo, who: ShopperI
     } else if (!line.special && line.quantity > item.num_inventory) {
       notice = `Store has only ${Math.max(0, item.num_inventory)} in stock. Please reduce quantity`;
     }
+    units[line.special ? 'special' : 'pickup'].push(unit);
     (line.special ? parcels.special : parcels.pickup).push({
       id: item.id, store_product_id: item.store_product_id, sku: item.sku, quantity: line.quantity, title: item.title,
       brand_name: item.brand_name, price: formatCents(unit), image_url: item.image_url, vendor_id: item.vendor_id,
       num_inventory: item.num_inventory, extra: item.extra, location: item.location, settings: item.settings, notice,
     });
   }
+  const totals = totalsFor(subtotalCents, feesCents, parcels.special.length > 0, parcelWeightLb(weighed), cartFeeDetails(products.map(({ line, item }) => ({
+    quantity: line.quantity, fees: item.additional_fee_details.map((f) => ({ message: f.message, priceImpactCents: toCents(f.price_impact) })),
+  }))));
+  const types = (['pickup', 'special'] as const).filter((type) => parcels[type].length);
   return {
-    order_id: cart.id,
-    item_count: count,
-    parcels: (['pickup', 'special'] as const).filter((type) => parcels[type].length).map((type) => ({ type, items: parcels[type] })),
-    checkout_types,
-    subtotal: formatCents(subtotalCents),
-    totals: totalsFor(subtotalCents, feesCents, parcels.special.length > 0, parcelWeightLb(weighed), cartFeeDetails(products.map(({ line, item }) => ({
-      quantity: line.quantity, fees: item.additional_fee_details.map((f) => ({ message: f.message, priceImpactCents: toCents(f.price_impact) })),
-    })))),
+    view: {
+      order_id: cart.id,
+      item_count: count,
+      parcels: types.map((type) => ({ type, items: parcels[type] })),
+      checkout_types,
+      subtotal: formatCents(subtotalCents),
+      totals: totals.view,
+    },
+    cents: { ...totals.cents, units: types.flatMap((type) => units[type]) },
   };
 }
 

@@ -3,9 +3,9 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { backgroundContext, resolvedTenant, sealSecret } from '@platform/server-kit';
 import Stripe from 'stripe';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { Product, productDocId, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
-import { cartService, Coupon, forgetTenantCoupons } from '@platform/cart';
-import { CART_EMPTY_AT_CHECKOUT } from '@platform/domain';
+import { acquireSearchIndexes, Product, productDocId, releaseSearchIndexes, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
+import { CartStore, cartService, Coupon, forgetTenantCoupons, pricedCart } from '@platform/cart';
+import { CART_EMPTY_AT_CHECKOUT, toCents } from '@platform/domain';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { Customer, identityService } from '@platform/identity';
 import { forgetOrderIndex, Order, ordersService } from './index';
@@ -203,6 +203,35 @@ describe('POST /api/customer/orders/submit', () => {
     expect(Number(placed.json().order.total)).toBeCloseTo(19.99 + 9.99, 2);
   });
 
+  it("hands checkout the cart's money in integer cents beside its view (pricedCart), each the amount the cart shows; the order saves those", async () => {
+    await Coupon.create({ tenantId, code: 'CENTS7', kind: 'percent', percentBp: 700 });
+    forgetTenantCoupons(tenantId);
+    await add('CentsCart1', 11, 3);
+    await add('CentsCart1', 21, 2);
+    expect((await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: headers(), payload: { coupon: 'CENTS7', device_id: 'CentsCart1' } })).statusCode).toBe(200);
+    await harness.app.inject({
+      method: 'POST', url: '/api/assign-address', headers: headers(),
+      payload: { device_id: 'CentsCart1', order_type: 1, address: '12 Oak St', city: 'Salem', state: 'OR', zip: '97301' },
+    });
+    const { redis, queuePrefix: prefix } = harness.resources;
+    const catalogue = await acquireSearchIndexes(harness.resources, () => undefined);
+    try {
+      const ctx = backgroundContext(resolvedTenant((await inDb(() => Tenant.findOne({ _id: tenantId }).lean())) as never));
+      const { view, cents } = await pricedCart(ctx, { redis, prefix, catalogue, carts: new CartStore(redis, prefix) }, { customerSlug: null, deviceId: 'CentsCart1' }, { order_type: 1 });
+      const t = view.totals;
+      expect(cents).toEqual({
+        subtotal: toCents(t.subtotal), additionalFees: toCents(t.additional_fees), discount: toCents(t.discount), specialOrderFee: toCents(t.special_order_fee),
+        tax: toCents(t.tax), fulfilment: toCents(t.delivery_charge!), total: toCents(t.total), units: view.parcels.flatMap((p) => p.items.map((i) => toCents(i.price))),
+      });
+      expect([cents.discount > 0, cents.fulfilment, cents.units]).toEqual([true, 999, [12999, 1999]]);
+      const placed = await submit('CentsCart1', { order_type: 1, expected_total: t.total });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const [order] = (await inDb(() => Order.find({ tenantId, deviceId: 'CentsCart1' }).lean())) as unknown as { totalCents: number; subtotalCents: number; discountCents: number; taxCents: number; fulfilmentCents: number; items: { priceCents: number }[] }[];
+      expect(order).toMatchObject({ totalCents: cents.total, subtotalCents: cents.subtotal, discountCents: cents.discount, taxCents: cents.tax, fulfilmentCents: cents.fulfilment });
+      expect(order.items.map((i) => i.priceCents)).toEqual(cents.units);
+    } finally { releaseSearchIndexes(harness.resources); }
+  });
+
   it("refuses shipping (not offered by this store) and an admin's order", async () => {
     await add('ShipTry001', 21, 1);
     const ship = await submit('ShipTry001', { order_type: 2 });
@@ -262,6 +291,7 @@ describe('POST /api/customer/orders/submit', () => {
 
   it('lets one customer use a once-per-customer promo code once, however many orders they send at the same moment', async () => {
     await Coupon.create({ tenantId, code: 'ONCE10', kind: 'percent', percentBp: 1000, oncePerCustomer: true });
+    forgetTenantCoupons(tenantId); // as a coupon write does
     const auth = { authorization: `Bearer ${await issueToken(tenantId, { slug: 'coupon-keen' })}` };
     expect((await harness.app.inject({ method: 'POST', url: '/api/add-to-cart', headers: headers(auth), payload: { store_product_id: 21, quantity: 1 } })).statusCode).toBe(200);
     expect((await harness.app.inject({ method: 'POST', url: '/api/redeem-coupon', headers: headers(auth), payload: { coupon: 'ONCE10' } })).statusCode).toBe(200);

@@ -6,7 +6,7 @@ import {
   type RecurringFrequency, type DisclaimerSettings, AR_OVER_CREDIT_LIMIT,
 } from '@platform/domain';
 import type { PlacedOrder, RecurringOrder as RecurringOrderView } from '@platform/contracts';
-import { CartStore, cartParcels, findCoupon, withRedisLock, type CartIo, type ShopperIdentity, type StoredCart } from '@platform/cart';
+import { CartStore, findCoupon, pricedCart, withRedisLock, type CartIo, type ShopperIdentity, type StoredCart } from '@platform/cart';
 import { announceStockChange, releaseHold, releaseStock, reserveStock, settleHold, staleHolds, writeStockChanges, type StockChange, type StockStore } from '@platform/catalogue';
 import { getBusinessDetails, getPaymentSettings, getStoreSettings, storedPaymentSettings } from '@platform/tenant-settings';
 import { checkoutPhoneConfirmed, storeRecipients, VERIFY_PHONE_FIRST } from '@platform/identity';
@@ -101,7 +101,8 @@ export type PlaceOptions = {
  */
 export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: ShopperIdentity, input: CheckoutInput, stored: StoredCart | null, origin: string | null, options: PlaceOptions): Promise<CheckoutOutcome> {
   const { provider } = options;
-  const cart = await cartParcels(ctx, io.cart, who, { order_type: input.order_type }, stored);
+  // The cart's money comes in integer cents beside its view (pricedCart): nothing here parses its decimal strings.
+  const { view: cart, cents } = await pricedCart(ctx, io.cart, who, { order_type: input.order_type }, stored);
   if (cart.item_count === 0 || !stored) throw new AppError('unprocessable', CART_EMPTY_AT_CHECKOUT);
   // An item that cannot be delivered or shipped keeps the whole order from that mode (spec 1 §3 item settings).
   const forbidden = forbiddenModeProblem(cart.parcels.flatMap((parcel) => parcel.items), input.order_type);
@@ -122,12 +123,11 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
   if (mode === FULFILMENT_MODES.shipping && !cart.totals.shipping_quote) throw new AppError('unprocessable', 'Please choose a shipping option.');
   const prefix = (await getStoreSettings(ctx)).products.currencyPrefix;
   if (input.expected_total !== undefined && input.expected_total !== cart.totals.total) {
-    throw new AppError('conflict', `Your order total changed to ${displayPrice(toCents(cart.totals.total), prefix)}. Please check your order and place it again.`);
+    throw new AppError('conflict', `Your order total changed to ${displayPrice(cents.total, prefix)}. Please check your order and place it again.`);
   }
-  const lines: Line[] = cart.parcels.flatMap((parcel) => parcel.items.map((item) => ({
-    productId: item.id, storeProductId: item.store_product_id, sku: item.sku, title: item.title, quantity: item.quantity,
-    priceCents: toCents(item.price), special: parcel.type === 'special',
-  })));
+  const lines: Line[] = cart.parcels.flatMap((parcel) => parcel.items.map((item) => ({ item, special: parcel.type === 'special' }))).map(({ item, special }, i) => ({
+    productId: item.id, storeProductId: item.store_product_id, sku: item.sku, title: item.title, quantity: item.quantity, priceCents: cents.units[i], special,
+  }));
   const placedAt = new Date();
   const store = redisStore(io);
   const t = cart.totals;
@@ -158,14 +158,14 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
       authorization = { reference: '', status: 'requires_action', authorizedCents: 0, nextActionUrl: form.action_url };
     } else if (provider) {
       card = await holdCard(ctx, io, provider, {
-        customerSlug: who.customerSlug, token: input.payment_token!.trim(), saveCard: input.save_card === true, totalCents: toCents(t.total), orderId: hold,
+        customerSlug: who.customerSlug, token: input.payment_token!.trim(), saveCard: input.save_card === true, totalCents: cents.total, orderId: hold,
         returnUrl: options.run ? undefined : returnUrl, offSession: Boolean(options.run), onSaved: keepSaved,
       });
       authorization = card.authorization;
     }
     if (options.account) {
       // Atomic against every other checkout on the account (a Redis script): the total is charged only within the limit.
-      const taken = await takeCredit(ctx, io, options.account, toCents(t.total), hold);
+      const taken = await takeCredit(ctx, io, options.account, cents.total, hold);
       if (!taken.ok) throw new AppError('unprocessable', AR_OVER_CREDIT_LIMIT, { payment_method: [AR_OVER_CREDIT_LIMIT] });
     }
     const awaiting = authorization?.status === 'requires_action';
@@ -186,10 +186,9 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
         }
         : { method: options.account ? CHARGED_TO_ACCOUNT : PAY_AT_STORE, status: 'due' },
       arAccount: options.account ? { id: options.account.id, number: options.account.number, name: options.account.name, at: placedAt, by: who.customerSlug } : null,
-      subtotalCents: toCents(t.subtotal), additionalFeesCents: toCents(t.additional_fees), discountCents: toCents(t.discount),
-      specialOrderFeeCents: toCents(t.special_order_fee), taxCents: toCents(t.tax),
-      fulfilmentCents: toCents(t.delivery_charge ?? t.shipping_charge ?? '0.00'),
-      totalCents: toCents(t.total), placedAt, items: lines,
+      subtotalCents: cents.subtotal, additionalFeesCents: cents.additionalFees, discountCents: cents.discount,
+      specialOrderFeeCents: cents.specialOrderFee, taxCents: cents.tax, fulfilmentCents: cents.fulfilment,
+      totalCents: cents.total, placedAt, items: lines,
       recurringRequest: recurring ? { frequency: recurring.frequency, cardSource: recurring.card?.source ?? null, cardLabel: recurring.card?.label ?? null } : null,
       recurringOrderId: options.run?.recurringOrderId ?? null,
     });
