@@ -42,7 +42,7 @@ function slidesOf(value: Record<string, unknown>, fallbackAlt: string): Carousel
 /** A testimonials section's cards as saved (checked on the way in; a card that lost its words is left out). */
 export function testimonialsOf(value: Record<string, unknown>): Testimonial[] {
   const cards = Array.isArray(value.testimonials) ? (value.testimonials as Record<string, unknown>[]) : [];
-  return cards.filter((c) => text(c?.message) && text(c.author) && int(c.id) !== null).map((c) => ({
+  return cards.filter((c) => text(c?.message) && text(c.author) && (int(c.id) ?? 0) >= 1).map((c) => ({
     id: int(c.id) as number, message: text(c.message), author: text(c.author), role: text(c.role), rating: Math.min(RATING_MAX, Math.max(RATING_MIN, int(c.rating) ?? RATING_MAX)),
   }));
 }
