@@ -9,7 +9,7 @@ import { CART_EMPTY_AT_CHECKOUT, toCents } from '@platform/domain';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { Customer, identityService } from '@platform/identity';
 import { forgetOrderIndex, Order, ordersService } from './index';
-import { CARD_AUTHORIZATION_LAPSES_MS, claimCouponUse, holdCard, recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf, voidAbandonedCardHolds } from './checkout';
+import { CARD_AUTHORIZATION_LAPSES_MS, claimCouponUse, holdCard, placeCart, recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf, voidAbandonedCardHolds } from './checkout';
 import { cardProvider } from './card-payment';
 import { createStripeClient } from '@platform/payments';
 import { inBackground, mongoose, Tenant } from '@platform/db';
@@ -343,6 +343,34 @@ describe('POST /api/customer/orders/submit', () => {
     expect((await submit('Clash00004')).json().order.order_number).toBe(String(n + 4));
     const all = await numbers();
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("does not take another number when the save is refused for another reason: a recurring run's order saved already under its _id", async () => {
+    // Two workers placed the same run at once: the other one saved the run's order first (its _id is the run's).
+    const { redis, queuePrefix: prefix } = harness.resources;
+    const carts = new CartStore(redis, prefix);
+    await add('RunTwice01', 21, 2);
+    const who = { customerSlug: null, deviceId: 'RunTwice01' };
+    const stored = await carts.get(tenantId, who);
+    const runOrderId = new mongoose.Types.ObjectId();
+    await Order.create({ _id: runOrderId, tenantId, orderNumber: 'RUN-TWICE-1', status: 'placed', locationId: 1, totalCents: 3998, placedAt: new Date() });
+    await add('NumBefore1', 21, 1);
+    const first = await submit('NumBefore1');
+    expect(first.statusCode, first.body).toBe(200);
+    const n = Number(first.json().order.order_number);
+    const before = await stock(21);
+    const catalogue = await acquireSearchIndexes(harness.resources, () => undefined);
+    try {
+      const ctx = backgroundContext(resolvedTenant((await inDb(() => Tenant.findOne({ _id: tenantId }).lean())) as never));
+      const io = { resources: harness.resources, cart: { redis, prefix, catalogue, carts } };
+      const run = placeCart(ctx, io, who, { order_type: 0, ...contact, payment_method: 'pay_at_store' }, stored, null, { provider: null, run: { recurringOrderId: 'run-twice', orderId: runOrderId } });
+      await expect(run).rejects.toMatchObject({ code: 11000 });
+    } finally { releaseSearchIndexes(harness.resources); }
+    expect(await stock(21)).toBe(before); // undone
+    expect((await inDb(() => Order.findOne({ tenantId, _id: runOrderId }).lean()) as unknown as { orderNumber: string }).orderNumber).toBe('RUN-TWICE-1');
+    // One number was taken for the refused save, not five.
+    await add('NumAfter01', 21, 1);
+    expect((await submit('NumAfter01')).json().order.order_number).toBe(String(n + 2));
   });
 
   it('answers a repeated attempt (same Idempotency-Key) with the first order, sent at once or later, and takes the stock once', async () => {
