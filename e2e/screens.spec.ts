@@ -63,7 +63,7 @@ test.describe('every screen opens by its address; the main ones pass axe (WCAG 2
       ['/admin/settings/fulfillment-options', 'Fulfillment Options'], ['/admin/settings/payment-options', 'Payment Options'], ['/admin/settings/special-order-items', 'Special Order Items'],
       ['/admin/settings/mfa', 'Two-Step Sign-In'], ['/admin/settings/my-account', 'Your Account'], ['/admin/settings/search-synonyms', 'Search Synonyms'],
       ['/admin/settings/sub-accounts', 'Sub-accounts'], ['/admin/settings/sub-accounts/new', 'Add a sub-account'], ['/admin/settings/widgets', 'Home Page Sections'],
-      ['/admin/settings/product-listings', 'Product Listings'], ['/admin/settings/top-banner', 'Top Banner'],
+      ['/admin/settings/product-listings', 'Product Listings'], ['/admin/settings/top-banner', 'Top Banner'], ['/admin/settings/coupons', 'Coupons'],
       ['/admin/settings/department-mapping', 'Department Mapping'], ['/admin/settings/brands-settings', 'Brand Settings'], ['/admin/settings/social-media-accounts', 'Social Media Accounts'], ['/admin/featured', 'Featured Products'],
     ], { axe: true });
     await openEach(page, HARDWARE, [

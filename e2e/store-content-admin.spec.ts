@@ -150,4 +150,34 @@ test.describe('an owner edits what shoppers browse and read (issue 29)', () => {
       await page.request.post('/api/admin/favourite-products/remove', { headers, data: { upc: sku } });
     }
   });
+
+  test('adds a coupon in Settings › Coupons, finds it in the home page slider, and removes it from there', async ({ page }) => {
+    const headers = await ownerSignedIn(page);
+    const code = `JOURNEY${Date.now() % 1_000_000}`;
+    const title = `Journey ${code}`;
+    try {
+      await page.getByRole('link', { name: 'Website Settings' }).click();
+      await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Coupons' }).click();
+      await page.getByRole('button', { name: 'New coupon' }).click();
+      const form = page.getByRole('form', { name: 'Add coupon' });
+      await form.getByLabel('Code', { exact: true }).fill(code);
+      await form.getByLabel('Amount off ($)').fill('7.50');
+      await form.getByLabel('Card title (default: the name, else the code)').fill(title);
+      await form.getByRole('button', { name: 'Add coupon' }).click();
+      await expect(page.getByRole('status').filter({ hasText: `Coupon ${code} added.` }).first()).toBeVisible();
+      await expect(page.getByRole('cell', { name: code, exact: true })).toBeVisible();
+      await page.getByRole('link', { name: 'View as Customer' }).click();
+      const card = page.getByTestId('coupon-slider').getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+      await expect(card).toContainText('$7.50 OFF');
+      page.once('dialog', (dialog) => { expect(dialog.message()).toBe('Do you want to remove this coupon?'); void dialog.accept(); });
+      await card.getByRole('button', { name: `Remove coupon ${title}` }).click();
+      await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+      const listed = (await (await page.request.get('/api/coupons-admin', { headers })).json()).data as { code: string; active: boolean }[];
+      expect(listed.find((c) => c.code === code)).toMatchObject({ active: false });
+    } finally {
+      const listed = (await (await page.request.get('/api/coupons-admin', { headers })).json()).data as { id: string; code: string; active: boolean }[];
+      const left = listed.find((c) => c.code === code && c.active);
+      if (left) await page.request.post('/api/deactivate-coupon', { headers, data: { id: left.id } });
+    }
+  });
 });
