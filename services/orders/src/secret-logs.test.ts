@@ -92,11 +92,14 @@ describe('provider secrets and the logs', () => {
       expect((await webhook(event, 'whsec_someone_else')).statusCode).toBe(400);
       expect((await webhook(event, WEBHOOK_SECRET)).statusCode).toBe(200);
 
-      // A step failing after the card is held (the order number is taken meanwhile): the failure is logged, the hold released.
-      const highest = Math.max(...((await inBackground('test reads the database', () => Order.find({ tenantId }, { orderNumber: 1 }).lean())) as unknown as { orderNumber: string }[]).map((o) => Number(o.orderNumber)));
-      await Order.create({ tenantId, orderNumber: String(highest + 1), status: 'completed', locationId: 1, totalCents: 100, placedAt: new Date() });
+      // A step failing after the card is held (the store's order sequence in Redis holds no number, so numbering the
+      // order is refused): the failure is logged, the hold released.
+      const sequence = `${harness.resources.queuePrefix}:orders:${tenantId}:sequence`;
+      const kept = await harness.resources.redis.get(sequence);
+      await harness.resources.redis.set(sequence, 'not-a-number');
       await add('LogsCard04');
       expect((await submit('LogsCard04', 'pm_card_visa')).statusCode).toBe(500);
+      if (kept === null) await harness.resources.redis.del(sequence); else await harness.resources.redis.set(sequence, kept);
     });
 
     // The log was written (so its silence about the secrets means something): each request, and the failure with its error.
