@@ -64,7 +64,7 @@ export function forgetTenantCoupons(tenantId: string): void {
   cache.delete(tenantId);
 }
 
-const couponChangesChannel = (prefix: string) => `${prefix}:coupon-changes`;
+export const couponChangesChannel = (prefix: string) => `${prefix}:coupon-changes`;
 
 /** After an admin coupon write: this process and every other API process (GATEWAY_PROCESSES) drop the tenant's copy at once. */
 export async function announceCouponChange(redis: Redis, prefix: string, tenantId: string): Promise<void> {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { cartService, Coupon } from '../index';
+import { couponChangesChannel } from '../coupons';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;
@@ -136,5 +137,15 @@ describe('admin coupons', () => {
     const again = await call('POST', 'update-coupon', { token: owner, payload: { id, active: true } });
     expect(again.json().data).toMatchObject({ active: true, current: true, in_slider: true });
     expect(await slider()).toEqual(['SPRING15', 'SAVE10']);
+  });
+
+  it("drops this process's copy of the coupons when another API process announces a change (GATEWAY_PROCESSES)", async () => {
+    const spring = await idOf('SPRING15');
+    expect((await call('GET', 'coupon-widgets')).json().data[0].coupon_title).toBe('Spring Sale');
+    // Another process's write: the database changes, this process still answers from its copy until told.
+    await Coupon.updateOne({ tenantId, _id: spring }, { $set: { 'widget.couponTitle': 'Told by another process' } });
+    expect((await call('GET', 'coupon-widgets')).json().data[0].coupon_title).toBe('Spring Sale');
+    await harness.resources.redis.publish(couponChangesChannel(harness.resources.queuePrefix), tenantId);
+    await vi.waitFor(async () => expect((await call('GET', 'coupon-widgets')).json().data[0].coupon_title).toBe('Told by another process'));
   });
 });
