@@ -1,6 +1,7 @@
 export { tenantOwned, scoped, TenantScopeError, type TenantContext } from './tenant-scope';
 export { keyedId, inBackground, isBackground, queryGuardOn, QueryGuardError, isIdFilter } from './data-access';
 export { findByIds } from './find-by-ids';
+export { insertAsCreated } from './insert-as-created';
 export { singleFlight } from './single-flight';
 export { Tenant, AccessToken, accessTokenId, Location, type TenantDoc, type AccessTokenDoc, type LocationDoc } from './platform-models';
 export { connectMongo, disconnectMongo, mongoReady, syncIndexes } from './connection';
