@@ -60,16 +60,28 @@ export async function claimDevice(ctx: RequestContext, io: IdentityIo, customer:
   return { device, added: added === 1, tell: added === 1 && known > 0, devices };
 }
 
+async function writeRecord(ctx: RequestContext, customer: { _id: unknown }, set: Partial<SignIns>): Promise<void> {
+  const _id = signInRecordId(ctx.tenantId, customer._id);
+  const write = () => SignInRecord.updateOne(scoped(ctx, { _id }), { $set: { lastSignInAt: new Date(), ...set } }, { upsert: true });
+  // Two first records at once: the second insert is a duplicate, and updates the first.
+  await write().catch((error: { code?: number }) => (error.code === 11000 ? write() : Promise.reject(error)));
+}
+
+/**
+ * Before the answer of an account's first sign-in: its lastSignInAt. So an account with a session always has one,
+ * which tells its later sign-ins that its list of sessions may hold others (session-list.ts rememberSession).
+ */
+export async function markFirstSignIn(ctx: RequestContext, customer: { _id: unknown }): Promise<void> {
+  await writeRecord(ctx, customer, {});
+}
+
 /**
  * After the answer (the sign-in does not wait for it): the account's record and the new-device notice. A notice
  * that could not be queued gives the device back, so the next sign-in on it tells. Failures are logged.
  */
 export async function recordSignIn(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, claim: DeviceClaim): Promise<void> {
-  const _id = signInRecordId(ctx.tenantId, customer._id);
-  const write = () => SignInRecord.updateOne(scoped(ctx, { _id }), { $set: { lastSignInAt: new Date(), knownDevices: claim.devices } }, { upsert: true });
   const [written, told] = await Promise.allSettled([
-    // Two first records at once: the second insert is a duplicate, and updates the first.
-    write().catch((error: { code?: number }) => (error.code === 11000 ? write() : Promise.reject(error))),
+    writeRecord(ctx, customer, { knownDevices: claim.devices }),
     claim.tell ? sendSecurityNotice(ctx, io, customer.email, 'new-device', claim.device) : null,
   ]);
   if (told.status === 'rejected') await io.redis.zrem(devicesKey(ctx, io, customer.slug), claim.device).catch(() => undefined);

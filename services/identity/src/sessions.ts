@@ -5,7 +5,7 @@ import type { LoginResponse } from '@platform/contracts';
 import type { PlatformQueues } from '@platform/queue';
 import { AppError, hashToken, type RequestContext } from '@platform/server-kit';
 import { deviceLabel, effectivePermissions, INVALID_PHONE, normalizePhone, SESSION_DAYS, SHORT_SESSION_DAYS } from '@platform/domain';
-import { claimDevice, recordSignIn, signInsOf, type SignIns } from './devices';
+import { claimDevice, markFirstSignIn, recordSignIn, signInsOf, type SignIns } from './devices';
 import type { RateLimit } from './rate-limits';
 import { rememberSession, sessionSetKey } from './session-list';
 
@@ -60,6 +60,7 @@ export async function dropSession(ctx: RequestContext, io: IdentityIo, session: 
  */
 export async function startSession(ctx: RequestContext, io: IdentityIo, customer: CustomerDoc, remember = true, session = writeSession(ctx, io, customer, remember)): Promise<LoginResponse> {
   const before = await session.listed;
+  if (!before.lastSignInAt) await markFirstSignIn(ctx, customer); // once per account (devices.ts)
   // The device is claimed last before the answer (one Redis script): a sign-in that failed claims none, and the next
   // sign-in finds it known.
   const claim = await claimDevice(ctx, io, customer, before, deviceLabel(ctx.userAgent));

@@ -230,6 +230,17 @@ describe('sessions and limits', () => {
     expect((await sessions()).map((s) => s.device).sort()).toEqual(['Chrome on Windows', 'Firefox on Mac']);
   });
 
+  it("notes an account's first sign-in by its answer: a later sign-in after Redis lost the list still ends the first session elsewhere", async () => {
+    const created = await Customer.create({ tenantId, slug: 'fritz', email: 'fritz@signin.test', firstName: 'Fritz', passwordHash: await hashPassword(PASSWORD) });
+    const first = (await post('login', { email: 'fritz@signin.test', password: PASSWORD }, { 'user-agent': UA.chrome })).json().access_token as string;
+    const record = (await bg(() => SignInRecord.findOne({ tenantId, _id: signInRecordId(tenantId, created._id) }).lean())) as { lastSignInAt: Date } | null;
+    expect(record?.lastSignInAt).toBeInstanceOf(Date);
+    await harness.resources.redis.del(`${harness.resources.queuePrefix}:sessions:${tenantId}:fritz`);
+    const second = (await post('login', { email: 'fritz@signin.test', password: PASSWORD }, { 'user-agent': UA.chrome })).json().access_token as string;
+    expect((await post('customer/logout-others', {}, { authorization: `Bearer ${second}` })).json().message).toBe('Signed out on 1 other device.');
+    expect((await post('login-by-token', { token: first })).statusCode).toBe(401);
+  });
+
   it('records when a session was last used, to the hour, without writing on every request', async () => {
     const token = (await post('login', { email: 'sam@signin.test', password: PASSWORD })).json().access_token as string;
     const lastUsed = async () => ((await bg(() => AccessToken.findOne({ tenantId, customerSlug: 'sam' }).sort({ createdAt: -1 }).lean())) as { lastUsedAt: Date }).lastUsedAt.getTime();
