@@ -1,4 +1,4 @@
-import { Location, mongoose, scoped, Tenant } from '@platform/db';
+import { insertAsCreated, Location, mongoose, scoped, Tenant } from '@platform/db';
 import { runScript } from '@platform/queue';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, checkoutLocale, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, payLaterProblem, takesCardsOnline, toCents,
@@ -215,7 +215,7 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
     await queueStockReconcile(io, ctx.tenantId).catch((error: unknown) => console.error(`[orders] order ${order.orderNumber} waits for the 10-minute reconcile: ${String(error)}`));
     return { confirm: { order_id: hold, redirect_url: authorization.nextActionUrl!, ...(form ? { form: { action_url: form.action_url, fields: form.fields } } : {}) } };
   }
-  return completeOrder(ctx, io, order.toObject(), provider, origin);
+  return completeOrder(ctx, io, order, provider, origin, true);
 }
 
 /** Saves tried when the order's number is found taken (each takes the next free one). */
@@ -231,7 +231,8 @@ async function saveNumberedOrder(ctx: RequestContext, store: OrderIndexStore, or
   for (let attempt = 1; ; attempt += 1) {
     const sequence = await takeOrderNumber(store, ctx.tenantId);
     try {
-      return await Order.create({ _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, ...fields });
+      // Stored as Order.create would, without building a mongoose document (~1 ms of CPU less per order).
+      return await insertAsCreated<SavedOrder>(Order, { _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, ...fields });
     } catch (error) {
       if (attempt >= ORDER_NUMBER_TRIES || !(await orderNumberTaken(ctx, error, orderId))) throw error;
       const now = await skipTakenOrderNumber(store, ctx.tenantId, sequence);
@@ -272,7 +273,7 @@ type SavedOrder = OrderDoc & {
  * order listed, the shopper's cart emptied, and the e-mails and counts queued. Nothing after the save undoes the
  * order or fails the answer: a follow-up that fails is logged and kept for the stock-reconcile job (followUp).
  */
-async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, provider: PaymentProvider | null, origin: string | null): Promise<{ order: PlacedOrder; recurring: RecurringOrderView | null }> {
+async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, provider: PaymentProvider | null, origin: string | null, fresh = false): Promise<{ order: PlacedOrder; recurring: RecurringOrderView | null }> {
   // A failed capture leaves the order authorized for the store to take.
   if (provider && order.payment?.reference && order.payment.status === 'authorized') await captureCard(ctx, provider, order, order.payment.reference);
   const who = { customerSlug: order.customerSlug ?? null, deviceId: order.deviceId ?? null } as ShopperIdentity;
@@ -282,7 +283,7 @@ async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOr
     await io.cart.carts.remove(ctx.tenantId, who).catch((error: unknown) => console.error(`[orders] the cart of order ${order.orderNumber} was not emptied: ${String(error)}`));
   }
   const view = await orderView(ctx, order);
-  await followUp(ctx, io, order, view, origin, FOLLOW_UPS);
+  await followUp(ctx, io, order, view, origin, FOLLOW_UPS, fresh);
   return { order: view, recurring: await startRecurring(ctx, io, order) };
 }
 
@@ -297,7 +298,8 @@ const followUpsKey = (io: StockIo, tenantId: string) => `${io.resources.queuePre
  * under the order for redoFollowUps, so the e-mail still goes later and the order is not undone. Answers the steps
  * that failed.
  */
-async function followUp(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, view: PlacedOrder, origin: string | null, steps: readonly FollowUpStep[]): Promise<FollowUpStep[]> {
+/** fresh: the order was just saved by this checkout, so it is in no list yet (indexOrder only adds it). */
+async function followUp(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, view: PlacedOrder, origin: string | null, steps: readonly FollowUpStep[], fresh = false): Promise<FollowUpStep[]> {
   const store = redisStore(io);
   const id = String(order._id);
   const customerSlug = order.customerSlug ?? null;
@@ -305,7 +307,7 @@ async function followUp(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, 
   const work: Record<FollowUpStep, () => Promise<unknown>> = {
     lists: () => Promise.all([
       // A queued reconcile that fails is not kept: the job runs every 10 minutes anyway.
-      settleHold(store, ctx.tenantId, id), queueStockReconcile(io, ctx.tenantId).catch(() => undefined), indexOrder(store, ctx.tenantId, order as never),
+      settleHold(store, ctx.tenantId, id), queueStockReconcile(io, ctx.tenantId).catch(() => undefined), indexOrder(store, ctx.tenantId, order as never, undefined, fresh),
       keepOrderDoc(store, ctx.tenantId, order), indexCardOrder(store, ctx.tenantId, order as never),
     ]),
     stock: () => announceStockChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId)),

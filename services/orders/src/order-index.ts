@@ -100,8 +100,11 @@ export async function customerAddresses(s: OrderIndexStore, tenantId: string, sl
   return out;
 }
 
-/** Adds an order (or its new status) to the lists, in one Redis transaction (or the given batch). */
-export async function indexOrder(s: OrderIndexStore, tenantId: string, order: IndexedOrder, batch?: ReturnType<Redis['multi']>): Promise<void> {
+/**
+ * Adds an order (or its new status) to the lists, in one Redis transaction (or the given batch). fresh: an order
+ * just placed, in no list yet, is only added: the ~70 removals from the other statuses' sets cost ~0.5 ms of CPU.
+ */
+export async function indexOrder(s: OrderIndexStore, tenantId: string, order: IndexedOrder, batch?: ReturnType<Redis['multi']>, fresh = false): Promise<void> {
   const id = String(order._id);
   const at = new Date(order.placedAt).getTime();
   const multi = batch ?? s.redis.multi();
@@ -113,12 +116,12 @@ export async function indexOrder(s: OrderIndexStore, tenantId: string, order: In
   for (const list of ORDER_LISTS) {
     for (const key of listKeys(s, tenantId, list, order)) {
       if (list === 'all' || list === own) multi.zadd(key, at, id);
-      else multi.zrem(key, id);
+      else if (!fresh) multi.zrem(key, id);
     }
   }
   const terms = orderSearchTerms({ orderNumber: order.orderNumber, customerName: order.customerName, email: order.contact?.email, telephone: order.contact?.telephone });
   for (const term of terms) multi.zadd(orderKeys.find(s, tenantId, term), at, id);
-  indexOrderSorts(s, tenantId, order, multi, at);
+  indexOrderSorts(s, tenantId, order, multi, at, fresh);
   if (!batch) await multi.exec();
 }
 

@@ -60,7 +60,8 @@ const combos = (o: Sorted): [number | undefined, string | undefined][] => {
 };
 
 /** Writes an order's sort and status entries into the indexer's transaction (and takes them out of lists it left). */
-export function indexOrderSorts(s: Store, t: string, o: Sorted, multi: ReturnType<Redis['multi']>, at: number): void {
+/** fresh: a new order, in no set yet, is only added (nothing to take it out of). */
+export function indexOrderSorts(s: Store, t: string, o: Sorted, multi: ReturnType<Redis['multi']>, at: number, fresh = false): void {
   const id = String(o._id);
   const own = orderListOf(o.status);
   const score = scores(o);
@@ -69,14 +70,14 @@ export function indexOrderSorts(s: Store, t: string, o: Sorted, multi: ReturnTyp
       for (const [loc, type] of combos(o)) {
         const key = sortKeys.sort(s, t, sort, list, loc, type);
         if (list === 'all' || list === own) multi.zadd(key, score[sort], id);
-        else multi.zrem(key, id);
+        else if (!fresh) multi.zrem(key, id);
       }
     }
   }
   for (const status of OUTSTANDING) {
     for (const [loc, type] of combos(o)) {
       if (status === o.status) multi.zadd(sortKeys.status(s, t, status, loc, type), at, id);
-      else multi.zrem(sortKeys.status(s, t, status, loc, type), id);
+      else if (!fresh) multi.zrem(sortKeys.status(s, t, status, loc, type), id);
     }
   }
 }
