@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { sealSecret } from '@platform/server-kit';
 import { StoreProfile } from '@platform/tenant-settings';
-import { Customer, identityService } from '@platform/identity';
+import { Customer, hashPassword, identityService } from '@platform/identity';
 import { ordersService } from './index';
 import { indexOrder, ORDER_LISTS_LAYOUT } from './order-index';
 import { Order } from './models';
@@ -66,6 +66,17 @@ describe('POST admin/customer/{id}', () => {
     expect(body.cards).toEqual([{ brand: 'Visa', last4: '4242' }]);
     expect(JSON.stringify(body)).not.toMatch(/pm_|cus_|passwordHash/);
     expect((await post('admin/customer/mia?page=5&limit=1', admin)).json().orders.data.map((o: { order_number: string }) => o.order_number)).toEqual(['1001']);
+  });
+
+  it('shows when the shopper last signed in: the account\'s own time before any sign-in record, then the last password sign-in', async () => {
+    const before = new Date(Date.UTC(2026, 0, 2, 9, 30));
+    await Customer.create({ tenantId, slug: 'tess', email: 'tess@custd.test', firstName: 'Tess', passwordHash: await hashPassword('Tess-Pass-123'), lastSignInAt: before });
+    expect((await post('admin/customer/tess', admin)).json().customer.last_sign_in_at).toBe(before.toISOString());
+    const start = Date.now();
+    const signIn = await harness.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'tess@custd.test', password: 'Tess-Pass-123' }, headers: { 'business-slug': 'custd-a' } });
+    expect(signIn.statusCode).toBe(200);
+    // Written just after the answer (the sign-in record).
+    await expect.poll(async () => Date.parse((await post('admin/customer/tess', admin)).json().customer.last_sign_in_at)).toBeGreaterThanOrEqual(start);
   });
 
   it('lists the addresses her orders went to, last used first, each once; none for a shopper who only picked up', async () => {
