@@ -9,7 +9,7 @@ import { CART_EMPTY_AT_CHECKOUT, toCents } from '@platform/domain';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
 import { Customer, identityService } from '@platform/identity';
 import { forgetOrderIndex, Order, ordersService } from './index';
-import { CARD_AUTHORIZATION_LAPSES_MS, claimCouponUse, holdCard, placeCart, recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf, voidAbandonedCardHolds } from './checkout';
+import { CARD_AUTHORIZATION_LAPSES_MS, claimCouponUse, holdCard, placeCart, recoverAbandonedCheckouts, recoverAbandonedCheckoutsOf, redoFollowUps, voidAbandonedCardHolds } from './checkout';
 import { cardProvider } from './card-payment';
 import { createStripeClient } from '@platform/payments';
 import { inBackground, mongoose, Tenant } from '@platform/db';
@@ -433,7 +433,7 @@ describe('POST /api/customer/orders/submit', () => {
     expect(badKey.statusCode).toBe(400);
   });
 
-  it('gives back the stock of a checkout that stopped before saving its order, and keeps the stock of one whose order was saved', async () => {
+  it('gives back the stock of a checkout that stopped before saving its order, and keeps the stock of one whose order was saved and does its follow-ups once', async () => {
     const store = { redis: harness.resources.redis, prefix: harness.resources.queuePrefix };
     const io = { resources: harness.resources };
     const before = await stock(21);
@@ -442,11 +442,22 @@ describe('POST /api/customer/orders/submit', () => {
     const saved = new mongoose.Types.ObjectId();
     expect((await reserveStock(store, tenantId, [{ storeProductId: 21, quantity: 2 }], { id: lost, note: { orderId: lost, productIds: [2] } })).ok).toBe(true);
     expect((await reserveStock(store, tenantId, [{ storeProductId: 21, quantity: 1 }], { id: String(saved), note: { orderId: String(saved), productIds: [2] } })).ok).toBe(true);
-    await Order.create({ _id: saved, tenantId, orderNumber: 'CRASH-1', status: 'placed', locationId: 1, totalCents: 1999, placedAt: new Date(), items: [{ productId: 2, storeProductId: 21, sku: '1002', title: 'Hammer', quantity: 1, priceCents: 1999 }] });
+    await Order.create({
+      _id: saved, tenantId, orderNumber: 'CRASH-1', status: 'placed', locationId: 1, totalCents: 1999, placedAt: new Date(), customerName: 'Kit Crane',
+      contact: { firstName: 'Kit', lastName: 'Crane', email: 'kit.crane@example.com', telephone: '' }, orderType: 'pickup',
+      items: [{ productId: 2, storeProductId: 21, sku: '1002', title: 'Hammer', quantity: 1, priceCents: 1999 }],
+    });
     expect(await stock(21)).toBe(before - 3);
     expect(await recoverAbandonedCheckouts(io, tenantId, 60_000)).toEqual({ released: 0, settled: 0 }); // too recent to call abandoned
     expect(await recoverAbandonedCheckouts(io, tenantId, 0)).toEqual({ released: 1, settled: 1 });
     expect(await stock(21)).toBe(before - 1);
+    // The saved order's follow-ups never ran (the process stopped after the save): the reconcile job does them, once.
+    const confirmations = async () => (await jobs('notifications')).filter((j) => j.kind === 'order-confirmation' && j.to === 'kit.crane@example.com');
+    expect(await confirmations()).toEqual([]);
+    expect(await redoFollowUps(io, tenantId)).toBe(1);
+    expect((await confirmations()).map((j) => j.subject)).toEqual(['Your order CRASH-1 at chk-a store']);
+    expect((await jobs('ordersPlaced')).filter((j) => j.orderNumber === 'CRASH-1')).toHaveLength(1);
+    expect(await redoFollowUps(io, tenantId)).toBe(0);
     expect(await recoverAbandonedCheckouts(io, tenantId, 0)).toEqual({ released: 0, settled: 0 }); // never twice
     expect(await stock(21)).toBe(before - 1);
     await expect.poll(() => stockInDb(21)).toBe(before - 1);

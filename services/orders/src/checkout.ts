@@ -598,7 +598,15 @@ export async function recoverAbandonedCheckouts(io: StockIo, tenantId: string, o
       if (outcome === 'placed') settled += 1; else released += 1;
       continue;
     }
-    if (saved) { await settleHold(store, tenantId, id); settled += 1; continue; }
+    if (saved) {
+      // The order was saved but its follow-ups never settled this hold (they do, in 'lists'): the checkout stopped
+      // between the two. Its follow-ups are noted for redoFollowUps (run right after), unless some were noted already
+      // by a checkout that saw them fail. At least once: a process that stopped mid-way may have queued an e-mail.
+      await settleHold(store, tenantId, id);
+      await io.resources.redis.hsetnx(followUpsKey(io, tenantId), id, JSON.stringify({ steps: FOLLOW_UPS, origin: null }));
+      settled += 1;
+      continue;
+    }
     const productIds = await giveHeldStockBack(io, tenantId, id);
     if (productIds.length) await announceStockChange(io.resources, tenantId, productIds);
     released += 1;
