@@ -1,4 +1,4 @@
-import { insertAsCreated, Location, mongoose, scoped, Tenant } from '@platform/db';
+import { Location, mongoose, scoped, Tenant } from '@platform/db';
 import { runScript } from '@platform/queue';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, checkoutLocale, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, payLaterProblem, takesCardsOnline, toCents,
@@ -12,16 +12,18 @@ import { getBusinessDetails, getPaymentSettings, getStoreSettings, storedPayment
 import { checkoutPhoneConfirmed, storeRecipients, VERIFY_PHONE_FIRST } from '@platform/identity';
 import { AppError, backgroundContext, rejectFieldProblems, resolvedTenant, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
-import { cardProvider, ENTER_CARD, PAY_BY_CARD, payByCard, savedCardProvider, type CardPayment, type StoredPayment } from './card-payment';
+import { cardProvider, ENTER_CARD, PAY_BY_CARD, type StoredPayment } from './card-payment';
 import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, refundPayment, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
 import { indexCardOrder } from './fraud-checks/card-index';
 import { tellShopper, textOrderPlaced } from './shopper-notices';
 import { connectBinding, connectForm, connectSettings, FISERV_CONNECT_TOKEN, type ConnectSettings, type FiservConnectForm } from './fiserv-connect';
 import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
-import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, skipTakenOrderNumber, takeOrderNumber, type OrderIndexStore } from './order-index';
+import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, type OrderIndexStore } from './order-index';
 import { checkoutAccount, type ChargeAccount } from './ar-accounts/checkout-account';
 import { pendingUntilSaved } from './pending-until-saved';
+import { holdCard, voidAbandonedCardHolds, type CardHold } from './card-holds';
+import { saveNumberedOrder } from './order-numbers';
 import { recordCheckoutCharge, recoverCreditHold, releaseCredit, staleCreditHolds, takeCredit } from './ar-accounts/credit';
 
 export interface CheckoutInput {
@@ -169,7 +171,7 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
       if (!taken.ok) throw new AppError('unprocessable', AR_OVER_CREDIT_LIMIT, { payment_method: [AR_OVER_CREDIT_LIMIT] });
     }
     const awaiting = authorization?.status === 'requires_action';
-    order = await saveNumberedOrder(ctx, store, orderId, {
+    order = await saveNumberedOrder<SavedOrder>(ctx, store, orderId, {
       status: awaiting ? AWAITING_PAYMENT : 'placed', locationId: stored.locationId,
       customerSlug: who.customerSlug, deviceId: who.customerSlug ? null : who.deviceId,
       customerName: `${input.first_name.trim()} ${input.last_name.trim()}`,
@@ -216,41 +218,6 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
     return { confirm: { order_id: hold, redirect_url: authorization.nextActionUrl!, ...(form ? { form: { action_url: form.action_url, fields: form.fields } } : {}) } };
   }
   return completeOrder(ctx, io, order, provider, origin, true);
-}
-
-/** Saves tried when the order's number is found taken (each takes the next free one). */
-const ORDER_NUMBER_TRIES = 5;
-
-/**
- * Numbers the order (takeOrderNumber) and saves it. A number the database holds already (an order another process
- * wrote, a sequence key lost and started lower) refuses the save on the unique index: the sequence moves past it and
- * the save is tried again with the next number, a few times. Any other refusal (a recurring run's order saved
- * already under its _id) stands.
- */
-async function saveNumberedOrder(ctx: RequestContext, store: OrderIndexStore, orderId: mongoose.Types.ObjectId, fields: Record<string, unknown>) {
-  for (let attempt = 1; ; attempt += 1) {
-    const sequence = await takeOrderNumber(store, ctx.tenantId);
-    try {
-      // Stored as Order.create would, without building a mongoose document (~1 ms of CPU less per order).
-      return await insertAsCreated<SavedOrder>(Order, { _id: orderId, ...scoped(ctx), orderNumber: String(sequence), sequence, ...fields });
-    } catch (error) {
-      if (attempt >= ORDER_NUMBER_TRIES || !(await orderNumberTaken(ctx, error, orderId))) throw error;
-      const now = await skipTakenOrderNumber(store, ctx.tenantId, sequence);
-      console.warn(`[orders] order number ${sequence} was taken already (written by another process?): the sequence moved to ${now}`);
-    }
-  }
-}
-
-/**
- * Whether a refused save is a duplicate order number. MongoDB names the index; FerretDB names none, and then the
- * order's _id still being free (one read by _id) leaves the number as the duplicate.
- */
-async function orderNumberTaken(ctx: RequestContext, error: unknown, orderId: mongoose.Types.ObjectId): Promise<boolean> {
-  const { code, keyPattern, message } = error as { code?: number; keyPattern?: Record<string, unknown>; message?: string };
-  if (code !== 11000) return false;
-  if (keyPattern) return 'orderNumber' in keyPattern;
-  if (/ index: /.test(message ?? '')) return /orderNumber/.test(message ?? '');
-  return !(await Order.exists(scoped(ctx, { _id: orderId })));
 }
 
 /** What a checkout comes to: the order placed (and the recurring order it started), or the shopper's bank to visit first (3-D Secure). */
@@ -638,6 +605,8 @@ export async function recoverAbandonedCheckoutsOf(io: StockIo, tenantId?: string
 /** Long enough for the writes after an answer to land first, so the job finds only what failed. */
 const RECONCILE_DELAY_MS = 10_000;
 
+export { CARD_AUTHORIZATION_LAPSES_MS, holdCard, voidAbandonedCardHolds } from './card-holds';
+
 /** Asks the worker to check the store's changed stock counts against the database in a second (one job per second at most). */
 export async function queueStockReconcile(io: StockIo, tenantId: string): Promise<void> {
   await io.resources.queues.stockReconcile.add('changed', { tenantId }, { delay: RECONCILE_DELAY_MS, deduplication: { id: `stock-${tenantId}`, ttl: RECONCILE_DELAY_MS } });
@@ -677,83 +646,6 @@ export async function claimCouponUse(ctx: RequestContext, io: CheckoutIo, code: 
 /** Claims older than `olderThanMs` whose order was never saved are given back (a later checkout of the shopper may use the code). */
 async function releaseAbandonedClaims(io: StockIo, tenantId: string, olderThanMs: number): Promise<void> {
   await couponClaims.sweep(io, tenantId, olderThanMs, async ([hold, key]) => Boolean(await runScript(io.resources.redis, DROP_CLAIM, 1, key, hold)));
-}
-
-/** Card holds not yet backed by a saved order: ZSET JSON [checkout's hold id, provider name, reference] -> when authorized. */
-const cardHolds = pendingUntilSaved('card-holds');
-
-export type CardHold = { authorization: Authorization; release(): Promise<void>; keep(): Promise<void> };
-
-/**
- * Holds the order's total on the card (payByCard) and notes the hold in Redis before the order is saved: a checkout
- * that stops before saving its order (with or without stock held) leaves a hold at the shopper's bank that only the
- * note lets voidAbandonedCardHolds release. release() voids it when the order then fails (a void that fails stays
- * noted for the recovery); keep() once the order is saved. A hold that cannot be noted is voided at once.
- */
-export async function holdCard(ctx: RequestContext, io: StockIo, provider: PaymentProvider, payment: CardPayment): Promise<CardHold> {
-  let saved: { customerRef: string; source: string } | null = null;
-  const authorization = await payByCard(ctx, provider, { ...payment, onSaved: (card) => { saved = card; payment.onSaved?.(card); } });
-  const note = await cardHolds.note(io, ctx.tenantId, [payment.orderId, provider.name, authorization.reference]).catch(async (error: unknown) => {
-    await provider.void(authorization.reference).catch(() => undefined);
-    throw error;
-  });
-  return {
-    authorization,
-    release: async () => {
-      await note.release(() => provider.void(authorization.reference).then(() => undefined)).catch((error: unknown) => {
-        console.error(`[orders] the card hold of checkout ${payment.orderId} waits for the reconcile job: ${String(error)}`);
-      });
-      // A card saved with this payment goes with the order that failed, as with a refused card (payByCard): a retry saves it once.
-      const card = saved as { customerRef: string; source: string } | null;
-      if (card) await provider.deleteCard(card.customerRef, card.source).catch((error: unknown) => console.error(`[orders] the card saved with checkout ${payment.orderId} was not removed: ${String(error)}`));
-    },
-    keep: note.keep,
-  };
-}
-
-/**
- * How long a card authorization holds the shopper's money at their bank if nobody captures or voids it: 7 days for
- * an online payment (Visa's and Mastercard's rule for card-not-present authorizations, and when Stripe cancels an
- * uncaptured PaymentIntent). A hold older than this has lapsed: there is nothing left to void.
- */
-export const CARD_AUTHORIZATION_LAPSES_MS = 7 * 24 * 3600_000;
-
-/**
- * Card holds older than `olderThanMs` whose order was never saved are voided through the provider that made them
- * (the store's saved settings keep its credentials after a switch to another); one whose order exists is only
- * forgotten (pendingUntilSaved's sweep: each taken once, a void that fails noted again for the next run). A hold at a
- * provider whose credentials the store no longer keeps stays noted (the owner may enter them again) until it has
- * lapsed at the bank, then is given up with one error log. Answers how many holds were voided.
- */
-export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olderThanMs: number): Promise<number> {
-  let ctx: RequestContext | null = null;
-  const voided = await cardHolds.sweep(io, tenantId, olderThanMs, async ([hold, providerName, reference], notedAt) => {
-    if (!reference) return false;
-    if (!ctx) {
-      const tenant = await Tenant.findOne({ _id: tenantId }).lean();
-      if (!tenant) throw new Error('the store was not found');
-      ctx = backgroundContext(resolvedTenant(tenant as never));
-    }
-    const lapsed = Date.now() - notedAt >= CARD_AUTHORIZATION_LAPSES_MS;
-    const giveUp = (why: string) => {
-      console.error(`[orders] the card hold ${reference} at ${providerName} of abandoned checkout ${hold} was never voided (${why}); after ${CARD_AUTHORIZATION_LAPSES_MS / 86_400_000} days it has lapsed at the shopper's bank: no longer retried`);
-      return false;
-    };
-    const provider = await savedCardProvider(ctx, providerName);
-    if (!provider) {
-      if (lapsed) return giveUp(`the store no longer keeps its ${providerName} credentials`);
-      throw new Error(`the store no longer keeps its ${providerName} credentials: kept until they are entered again or the hold lapses at the bank`);
-    }
-    return provider.void(reference, { idempotencyKey: `abandoned-void-${reference}` }).then(() => true, async (error: unknown) => {
-      // Released already (the failed checkout's own void went through, its note stayed): nothing is held any more.
-      const now = await provider.paymentStatus(reference).catch(() => null);
-      if (now && now.status !== 'authorized' && now.status !== 'requires_action') return false;
-      if (lapsed) return giveUp(String(error));
-      throw error;
-    });
-  });
-  if (voided) console.warn(`[worker] voided ${voided} card hold(s) of abandoned checkouts`);
-  return voided;
 }
 
 export type OrderDoc = {
