@@ -164,6 +164,15 @@ function correct(method, path, params, mock, host) {
     intents.set(intent.id, entry);
     return params.confirm === 'true' ? confirm(entry, params, host) : { status: 200, body: intent };
   }
+  if (method === 'GET' && path === '/v1/payment_intents/search') {
+    // stripe-mock answers one fixture whatever the query; the clause checkout's recovery asks
+    // (metadata['key']:'value') is answered from the kept intents, newest first. Other queries: the fixture as it is.
+    const clause = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(params.query ?? '');
+    if (!clause) return null;
+    const found = [...intents.values()].map((e) => e.intent).filter((i) => i.metadata?.[clause[1]] === clause[2]).reverse();
+    const limit = Number(params.limit ?? 10);
+    return { status: 200, body: { ...mock, data: found.slice(0, limit), has_more: found.length > limit, next_page: null, total_count: found.length } };
+  }
   const pi = PAYMENT_INTENT.exec(path);
   const entry = pi && intents.get(pi[1]);
   if (entry) {

@@ -200,4 +200,20 @@ describe('StripeProvider against the Stripe stand-in', () => {
     const refundSignature = Stripe.webhooks.generateTestHeaderString({ payload: refundEvent, secret });
     expect(await provider.verifyCallback(refundEvent, { 'stripe-signature': refundSignature }, secret)).toMatchObject({ type: 'charge.refunded', reference: 'pi_456' });
   });
+
+  test('finds the payment made for an order by the order id it carries (the search the stand-in answers from what it keeps): the held one of a declined and a held try; none for another order', async () => {
+    const { provider, sent } = recordedProvider();
+    const orderId = `6a1f${run}`.slice(0, 24);
+    const pay = (card: string, name: string) => provider.authorize(1800, 'usd', card, { idempotencyKey: key(name), metadata: { order_id: orderId } });
+    const declined = await pay('pm_card_chargeDeclined', 'find-declined');
+    const held = await pay('pm_card_visa', 'find-held');
+    expect(declined.status).toBe('declined');
+    expect(await provider.findAuthorization(orderId)).toMatchObject({ reference: held.reference, status: 'authorized', authorizedCents: 1800 });
+    expect(sent.at(-1)).toMatchObject({ method: 'GET', path: expect.stringMatching(/^\/v1\/payment_intents\/search\?query=/) });
+    await provider.void(held.reference);
+    expect(await provider.findAuthorization(orderId)).toMatchObject({ status: 'declined' });
+    expect(await provider.findAuthorization(`${orderId.slice(0, 20)}beef`)).toBeNull();
+    // Nothing that could break out of the query is sent.
+    expect(await provider.findAuthorization("x' OR status:'requires_capture")).toBeNull();
+  });
 });

@@ -139,6 +139,19 @@ export class StripeProvider implements PaymentProvider {
     return withCard(await call(() => this.stripe.paymentIntents.retrieve(reference, { expand: ['latest_charge'] })));
   }
 
+  /**
+   * Stripe's search by the metadata authorize sets (`metadata['order_id']`); the newest of the order's PaymentIntents
+   * (a declined one stays, a retry makes another). Search is eventually consistent: a PaymentIntent is found about a
+   * minute after it is made, longer during an incident at Stripe. Only an intent naming the order is taken.
+   */
+  async findAuthorization(orderId: string): Promise<Authorization | null> {
+    if (!/^[A-Za-z0-9_-]+$/.test(orderId)) return null; // nothing of ours, and nothing to quote into the query
+    const found = await call(() => this.stripe.paymentIntents.search({ query: `metadata['order_id']:'${orderId}'`, limit: 10 }));
+    const intents = found.data.filter((intent) => intent.metadata?.order_id === orderId).sort((a, b) => b.created - a.created);
+    const held = intents.find((intent) => intent.status === 'requires_capture' || intent.status === 'requires_action') ?? intents[0];
+    return held ? authorizationFromIntent(held) : null;
+  }
+
   async capture(reference: string, amountCents?: number, options: CallOptions = {}): Promise<number> {
     if (amountCents !== undefined) assertCents(amountCents);
     const intent = await call(() => this.stripe.paymentIntents.capture(

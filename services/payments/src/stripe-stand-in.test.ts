@@ -90,4 +90,14 @@ describe('Stripe stand-in', () => {
     expect(await stripe('POST', `/v1/payment_methods/${pm}/attach`, { customer: a })).toMatchObject({ status: 400 });
     expect((await stripe('GET', `/v1/customers/${a}/payment_methods`, { type: 'card' })).body.data).toEqual([]);
   });
+
+  test("search by a metadata value answers the kept PaymentIntents carrying it, newest first (stripe-mock answers one fixture whatever is asked)", async () => {
+    const first = await held('700', { 'metadata[order_id]': `search-${run}` });
+    const second = await held('800', { 'metadata[order_id]': `search-${run}` });
+    await held('900', { 'metadata[order_id]': `other-${run}` });
+    const found = await stripe('GET', '/v1/payment_intents/search', { query: `metadata['order_id']:'search-${run}'` });
+    expect(found).toMatchObject({ status: 200, body: { object: 'search_result', total_count: 2, has_more: false } });
+    expect(found.body.data.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([[second.body.id, 'requires_capture'], [first.body.id, 'requires_capture']]);
+    expect((await stripe('GET', '/v1/payment_intents/search', { query: `metadata['order_id']:'none-${run}'` })).body).toMatchObject({ data: [], total_count: 0 });
+  });
 });
