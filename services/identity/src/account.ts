@@ -6,7 +6,7 @@ import { closedAccountEmailHash } from '@platform/queue';
 import { AppError, sessionsChanged, type RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import { forgetCardCustomer, type CardVault } from './cards';
-import { changeKey, customerByKey, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys } from './keys';
+import { changeKey, customerByKey, savePasswordHash, customerIdByKey, customerKeyDocs, KeyTakenError, releaseKeys } from './keys';
 import { Customer, OneTimeSecret, oneTimeSecretId } from './models';
 import { deleteSessions, endSessions, liveSessions, startSessionList } from './session-list';
 import { indexCustomer, unindexCustomer } from './customers-admin/customer-index';
@@ -140,10 +140,10 @@ export async function requireConfirmedPassword(ctx: RequestContext): Promise<voi
 
 /** A new e-mail needs the current password: the e-mail is what signs in and receives reset codes. */
 /** Moves an account to a new e-mail key (kept when unchanged); an e-mail another account holds is refused. */
-export async function moveEmailKey(ctx: RequestContext, customer: { _id: unknown; email: string }, email: string): Promise<void> {
+export async function moveEmailKey(ctx: RequestContext, customer: { _id: unknown; email: string; passwordHash?: string }, email: string): Promise<void> {
   if (email === customer.email) return;
   try {
-    await changeKey(ctx, String(customer._id), 'email', customer.email, email);
+    await changeKey(ctx, String(customer._id), 'email', customer.email, email, customer.passwordHash);
   } catch (error) {
     if (error instanceof KeyTakenError) throw new AppError('unprocessable', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     throw error;
@@ -171,7 +171,7 @@ export async function updatePassword(ctx: RequestContext, io: IdentityIo, ip: st
       ...(problems.password ? { password: [problems.password] } : {}), ...(problems.c_password ? { password_confirmation: [problems.c_password] } : {}),
     });
   }
-  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { passwordHash: await hashPassword(input.password) } });
+  await savePasswordHash(ctx, customer, await hashPassword(input.password));
   await endSessions(ctx, io, customer.slug, ctx.caller!.tokenHash);
   await sendSecurityNotice(ctx, io, customer.email, 'password');
   return { status: 'success', message: 'Your password has been updated.' };

@@ -16,6 +16,11 @@ const customerKeySchema = new Schema({
   claimedAt: { type: Date, default: () => new Date() },
   /** Only on the tenant's 'admins' document: its admin accounts' ids. */
   customerIds: { type: [String], default: undefined },
+  /**
+   * Only on an e-mail key: a copy of its account's password hash, so a password sign-in starts the hash after this
+   * one read (`emailKeyOf`). A guess only: the sign-in still checks the account's own hash (service.ts).
+   */
+  passwordHash: { type: String, default: undefined },
 });
 customerKeySchema.plugin(tenantOwned, { growing: true });
 export const CustomerKey = mongoose.models.CustomerKey ?? mongoose.model('CustomerKey', customerKeySchema);
@@ -24,17 +29,21 @@ export type CustomerKeyKind = 'email' | 'phone' | 'slug';
 export const customerKeyId = (tenantId: string, kind: CustomerKeyKind, value: string): string => keyedId(tenantId, kind, value);
 const adminsId = (tenantId: string) => keyedId(tenantId, 'admins');
 
-interface KeyedCustomer { _id: unknown; tenantId: string; email: string; telephone?: string | null; slug: string }
+interface KeyedCustomer { _id: unknown; tenantId: string; email: string; telephone?: string | null; slug: string; passwordHash?: string }
+type KeyDoc = { _id: string; tenantId: string; customerId: string; passwordHash?: string };
 
 /**
  * The key documents of a customer document (e-mail, phone if any, slug): insert them with the customer, e.g.
  * `CustomerKey.insertMany(customers.flatMap(customerKeyDocs))` beside `Customer.insertMany(customers)` (the seed
  * does). `Customer.create` inserts them itself (models.ts). The customer needs its `_id` set already.
  */
-export function customerKeyDocs(customer: KeyedCustomer): { _id: string; tenantId: string; customerId: string }[] {
+export function customerKeyDocs(customer: KeyedCustomer): KeyDoc[] {
   const customerId = String(customer._id);
   const keys: [CustomerKeyKind, string | null | undefined][] = [['email', customer.email?.toLowerCase().trim()], ['phone', customer.telephone], ['slug', customer.slug]];
-  return keys.filter((k): k is [CustomerKeyKind, string] => Boolean(k[1])).map(([kind, value]) => ({ _id: customerKeyId(customer.tenantId, kind, value), tenantId: customer.tenantId, customerId }));
+  return keys.filter((k): k is [CustomerKeyKind, string] => Boolean(k[1])).map(([kind, value]) => ({
+    _id: customerKeyId(customer.tenantId, kind, value), tenantId: customer.tenantId, customerId,
+    ...(kind === 'email' && customer.passwordHash ? { passwordHash: customer.passwordHash } : {}),
+  }));
 }
 
 /** Thrown when a key is held by another account; `code` 11000 as the database's own duplicate key error. */
@@ -55,7 +64,7 @@ const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11
  * Claims one key for a customer: inserted, or already its own. A key left by an account that no longer exists
  * (a crash between the two writes) is taken over. Throws KeyTakenError when another account holds it.
  */
-async function claimKey(doc: { _id: string; tenantId: string; customerId: string }): Promise<void> {
+async function claimKey(doc: KeyDoc): Promise<void> {
   const ctx = { tenantId: doc.tenantId };
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
@@ -77,7 +86,7 @@ async function claimKey(doc: { _id: string; tenantId: string; customerId: string
 }
 
 /** Claims all the keys (in order) or none: on a taken one the keys claimed here are given back. */
-export async function claimKeys(docs: { _id: string; tenantId: string; customerId: string }[]): Promise<void> {
+export async function claimKeys(docs: KeyDoc[]): Promise<void> {
   const claimed: typeof docs = [];
   try {
     for (const doc of docs) {
@@ -102,9 +111,12 @@ export async function releaseKeys(docs: { _id: string; tenantId: string; custome
   }
 }
 
-/** Moves a customer from one key value to another (a new e-mail or phone): the new one claimed first, then the old one let go. */
-export async function changeKey(ctx: TenantContext, customerId: string, kind: CustomerKeyKind, from: string | null | undefined, to: string): Promise<void> {
-  await claimKey({ _id: customerKeyId(ctx.tenantId, kind, to), tenantId: ctx.tenantId, customerId });
+/**
+ * Moves a customer from one key value to another (a new e-mail or phone): the new one claimed first, then the old one
+ * let go. A new e-mail key takes the account's password hash along (`passwordHash`).
+ */
+export async function changeKey(ctx: TenantContext, customerId: string, kind: CustomerKeyKind, from: string | null | undefined, to: string, passwordHash?: string): Promise<void> {
+  await claimKey({ _id: customerKeyId(ctx.tenantId, kind, to), tenantId: ctx.tenantId, customerId, ...(kind === 'email' && passwordHash ? { passwordHash } : {}) });
   if (from && from !== to) await releaseKeys([{ _id: customerKeyId(ctx.tenantId, kind, from), tenantId: ctx.tenantId, customerId }]);
 }
 
@@ -147,6 +159,33 @@ async function forgetHolder(keyId: string): Promise<void> {
   const store = heldKeys;
   if (store) await store.redis.del(heldKey(store, keyId)).catch(() => undefined); // Redis away: the copy ends within a day
 }
+
+/**
+ * A password sign-in's first read: the e-mail's key document (by `_id`), its holder's id and its copy of the holder's
+ * password hash (null when it has none: keys claimed before the copy came). The copy is written with the key (sign-up,
+ * the seed, an e-mail change), on every password change (`savePasswordHash`) and, when a sign-in finds it missing or
+ * different, by that sign-in (`keepPasswordCopy`). It is never trusted: the sign-in reads the account while the hash
+ * runs and checks the password against the account's own hash when the two differ (service.ts).
+ */
+export async function emailKeyOf(ctx: TenantContext, email: string): Promise<{ customerId: string; passwordHash: string | null } | null> {
+  if (!email) return null;
+  const key = (await CustomerKey.findOne(scoped(ctx, { _id: customerKeyId(ctx.tenantId, 'email', email) })).lean()) as { customerId?: string | null; passwordHash?: string } | null;
+  return key?.customerId ? { customerId: key.customerId, passwordHash: key.passwordHash ?? null } : null;
+}
+
+/** The e-mail key's copy of the password hash set to the account's (by `_id`; the key names its holder already). */
+export async function keepPasswordCopy(ctx: TenantContext, email: string, passwordHash: string): Promise<void> {
+  await CustomerKey.updateOne(scoped(ctx, { _id: customerKeyId(ctx.tenantId, 'email', email) }), { $set: { passwordHash } });
+}
+
+/** A new password: the account's hash, then its e-mail key's copy (a copy left stale costs a sign-in one more hash, never lets the old password in). */
+export async function savePasswordHash(ctx: TenantContext, customer: { _id: unknown; email: string }, passwordHash: string): Promise<void> {
+  await mongoose.model('Customer').updateOne(scoped(ctx, { _id: customer._id }), { $set: { passwordHash } });
+  await keepPasswordCopy(ctx, customer.email, passwordHash);
+}
+
+/** The customer by `_id` if it still has this e-mail (a key left behind does not find it). */
+export const customerWithEmail = <T>(ctx: TenantContext, id: string, email: string) => holderWithValue<T>(ctx, id, 'email', email);
 
 /** The customer by `_id` if it still has this e-mail, phone or slug (a key left behind does not find it). */
 async function holderWithValue<T>(ctx: TenantContext, id: string, kind: CustomerKeyKind, value: string): Promise<(T & { email: string; slug: string }) | null> {

@@ -3,8 +3,7 @@ import { AccessToken, accessTokenId, scoped } from '@platform/db';
 import type { LoginResponse } from '@platform/contracts';
 import { formatPhone, INVALID_EMAIL, INVALID_RESET_EMAIL, isOtpCode, isValidEmail, MISSING_CODE, normalizeEmail, passwordProblems } from '@platform/domain';
 import { AppError, hashToken, sessionsChanged, type RequestContext, type SessionCacheStore } from '@platform/server-kit';
-import { Customer } from './models';
-import { customerByKey, keyHeld } from './keys';
+import { customerByKey, customerWithEmail, emailKeyOf, keepPasswordCopy, keyHeld, savePasswordHash } from './keys';
 import { endSessions } from './session-list';
 import { CODE_MESSAGES, consumeSecret, issueSecret, type SecretPurpose } from './one-time';
 import { hashPassword, verifyPassword } from './passwords';
@@ -25,12 +24,27 @@ const findByPhone = (ctx: RequestContext, phone: string) => customerByKey<Custom
 export async function loginWithPassword(ctx: RequestContext, io: IdentityIo, ip: string, input: { email: string; password: string; remember?: boolean }): Promise<LoginResponse> {
   const email = normalizeEmail(input.email);
   const remember = input.remember ?? true;
-  // The account is read while the limit is counted; the password is checked only within the limit.
-  const [, customer] = await Promise.all([io.limit('login', ctx, email, ip), findByEmail(ctx, email)]);
+  // The e-mail's key is read while the limit is counted; the password is checked only within the limit. The key
+  // carries a copy of the account's password hash (keys.ts emailKeyOf): the hash starts after that one read, and
+  // the account is read while it runs.
+  const [, key] = await Promise.all([io.limit('login', ctx, email, ip), emailKeyOf(ctx, email)]);
+  const account = key ? customerWithEmail<CustomerDoc & MfaFields>(ctx, key.customerId, email) : Promise.resolve(null);
+  // Unknown e-mails still pay for a hash, so timing does not tell which accounts exist.
+  const tried = key?.passwordHash ?? (await account)?.passwordHash ?? DUMMY_HASH;
+  const checked = verifyPassword(input.password, tried);
+  checked.catch(() => undefined); // awaited below; not unhandled while the account is read
+  const customer = await account;
   // The session's record is written and listed while the hash runs (sessions.ts writeSession); not for the two-step sign-in.
   const session = customer && !customer.mfaEnabled ? writeSession(ctx, io, customer, remember) : undefined;
-  // Unknown e-mails still pay for a hash, so timing does not tell which accounts exist.
-  const ok = customer ? await verifyPassword(input.password, customer.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
+  let ok = (await checked) && Boolean(customer); // the hash awaited either way: a refusal takes as long
+  if (customer && customer.passwordHash !== tried) {
+    // The copy was stale (a password changed meanwhile): the account's own hash decides, so an old password never signs in.
+    ok = await verifyPassword(input.password, customer.passwordHash);
+  }
+  if (customer && key!.passwordHash !== customer.passwordHash) {
+    const { passwordHash } = customer; // the copy brought up to date once the answer is out
+    setImmediate(() => void keepPasswordCopy(ctx, email, passwordHash).catch((err) => console.error(`[identity] password copy of ${customer.slug} not kept: ${String(err)}`)));
+  }
   if (!customer || !ok) {
     // Not awaited: a wrong password answers as fast as an unknown e-mail (the record's token was never sent).
     if (session) void dropSession(ctx, io, session).catch((err) => console.error(`[identity] a failed sign-in's session record not deleted: ${String(err)}`));
@@ -133,7 +147,7 @@ export async function resetPassword(ctx: RequestContext, io: IdentityIo, ip: str
   const check = await consumeSecret(ctx, io.redis, io.prefix, 'reset', email, input.code);
   const customer = check === 'ok' ? await findByEmail(ctx, email) : null;
   if (!customer) throw new AppError('unprocessable', 'This reset code is not valid any more. Please ask for a new one.', { code: ['is not valid'] });
-  await Customer.updateOne(scoped(ctx, { _id: customer._id }), { $set: { passwordHash: await hashPassword(input.password) } });
+  await savePasswordHash(ctx, customer, await hashPassword(input.password));
   await endSessions(ctx, io, customer.slug);
   await sendSecurityNotice(ctx, io, customer.email, 'password');
   return { status: 'success', message: 'Your password has been reset. Please sign in.' };

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bg } from './test-db';
 import { AccessToken } from '@platform/db';
 import { OutboxMessage } from '@platform/notifications';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { identityService, Customer, hashPassword } from './index';
 import { OneTimeSecret, SignInRecord, signInRecordId } from './models';
+import { CustomerKey, customerKeyId } from './keys';
 import { delivered, startOutbox } from './test-outbox';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -275,5 +276,49 @@ describe('sessions and limits', () => {
     expect((await post('login', { email: 'jane@signin.test', password: PASSWORD })).statusCode).toBe(200);
     await Customer.create({ tenantId: (await createTenant('signin-c')).id, slug: 'lou', email: 'lou@signin.test', passwordHash: await hashPassword(PASSWORD) });
     expect((await post('login', { email: 'lou@signin.test', password: PASSWORD }, { 'business-slug': 'signin-c' })).statusCode).toBe(200);
+  });
+});
+
+describe("password sign-in from the e-mail key's copy of the password hash", () => {
+  const copyOf = async (email: string) => ((await bg(() => CustomerKey.findOne({ tenantId, _id: customerKeyId(tenantId, 'email', email) }).lean())) as { passwordHash?: string } | null)?.passwordHash;
+  const hashOf = async (slug: string) => ((await bg(() => Customer.findOne({ tenantId, slug }).lean())) as { passwordHash: string }).passwordHash;
+  const setCopy = (email: string, update: object) => bg(() => CustomerKey.updateOne({ tenantId, _id: customerKeyId(tenantId, 'email', email) }, update));
+  const login = (email: string, password: string) => post('login', { email, password });
+  const signedIn = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('keeps the copy with the account through a password and an e-mail change: the old password and e-mail stop signing in at once', async () => {
+    await Customer.create({ tenantId, slug: 'cora', email: 'cora@signin.test', firstName: 'Cora', passwordHash: await hashPassword(PASSWORD) });
+    expect(await copyOf('cora@signin.test')).toBe(await hashOf('cora'));
+    const token = (await login('cora@signin.test', PASSWORD)).json().access_token;
+    const changed = await post('customer/password', { current_password: PASSWORD, password: 'Cora-New-Pass-2', password_confirmation: 'Cora-New-Pass-2' }, signedIn(token));
+    expect(changed.json().status).toBe('success');
+    expect(await copyOf('cora@signin.test')).toBe(await hashOf('cora'));
+    expect((await login('cora@signin.test', PASSWORD)).statusCode).toBe(422);
+    expect((await login('cora@signin.test', 'Cora-New-Pass-2')).statusCode).toBe(200);
+
+    expect((await post('customer/email', { email: 'cora.b@signin.test', password: 'Cora-New-Pass-2' }, signedIn(token))).json().data.email).toBe('cora.b@signin.test');
+    expect(await copyOf('cora.b@signin.test')).toBe(await hashOf('cora'));
+    expect(await copyOf('cora@signin.test')).toBeUndefined();
+    expect((await login('cora@signin.test', 'Cora-New-Pass-2')).statusCode).toBe(422);
+    expect((await login('cora.b@signin.test', 'Cora-New-Pass-2')).json().data.customer.slug).toBe('cora');
+  });
+
+  it('never lets an old password in through a stale copy (the account decides), and brings a stale or missing copy up to date', async () => {
+    const oldHash = await hashPassword(PASSWORD);
+    await Customer.create({ tenantId, slug: 'dora', email: 'dora@signin.test', firstName: 'Dora', passwordHash: await hashPassword('Dora-New-Pass-2') });
+    // As if the copy's write after a password change were lost: the key still holds the old password's hash.
+    await setCopy('dora@signin.test', { $set: { passwordHash: oldHash } });
+    expect((await login('dora@signin.test', PASSWORD)).json()).toMatchObject({ status: 422, message: 'These credentials do not match our records.' });
+    await vi.waitFor(async () => expect(await copyOf('dora@signin.test')).toBe(await hashOf('dora')), { timeout: 5000 });
+    await setCopy('dora@signin.test', { $set: { passwordHash: oldHash } });
+    expect((await login('dora@signin.test', 'Dora-New-Pass-2')).json().data.customer.slug).toBe('dora');
+    await vi.waitFor(async () => expect(await copyOf('dora@signin.test')).toBe(await hashOf('dora')), { timeout: 5000 });
+    expect((await login('dora@signin.test', PASSWORD)).statusCode).toBe(422);
+
+    // A key claimed before keys carried the copy: the sign-in reads the account first, and writes the copy.
+    await setCopy('dora@signin.test', { $unset: { passwordHash: 1 } });
+    expect((await login('dora@signin.test', PASSWORD)).statusCode).toBe(422);
+    expect((await login('dora@signin.test', 'Dora-New-Pass-2')).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await copyOf('dora@signin.test')).toBe(await hashOf('dora')), { timeout: 5000 });
   });
 });

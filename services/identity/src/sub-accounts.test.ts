@@ -3,7 +3,8 @@ import { bg } from './test-db';
 import { GIVE_ONLY_OWN_PERMISSIONS, INVALID_EMAIL, NO_PERMISSION, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@platform/domain';
 import { AccessToken, Location } from '@platform/db';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
-import { identityService, Customer, hashPassword } from './index';
+import { identityService, Customer, CustomerKey, hashPassword } from './index';
+import { customerKeyId } from './keys';
 import { EMAIL_TAKEN } from './account';
 import { CANNOT_REMOVE_YOURSELF, NOT_A_LOCATION, SUB_ACCOUNT_NOT_FOUND } from './sub-accounts';
 import { delivered, startOutbox } from './test-outbox';
@@ -106,6 +107,9 @@ describe('sub-accounts (settings › sub-accounts)', () => {
     expect((await delivered(tenantId, 'casey@subs.test', changedAt, 'Your subs-a store back office password was changed')).text).toContain('set a new password for your back office account');
     expect((await call('GET', 'sub-accounts?auth=true', casey)).statusCode).toBe(401);
     expect((await login('casey@subs.test')).statusCode).toBe(422);
+    // The e-mail key's copy of the hash, that sign-in starts from, changed with it (keys.ts).
+    const copy = await bg(() => CustomerKey.findOne({ tenantId, _id: customerKeyId(tenantId, 'email', 'casey@subs.test') }).lean()) as { passwordHash?: string };
+    expect(copy.passwordHash).toBe((await bg(() => Customer.findOne({ tenantId, slug }).lean()) as { passwordHash: string }).passwordHash);
     casey = (await login('casey@subs.test', 'New-Staff-Pass-2')).json().access_token;
     expect(casey).toBeTruthy();
   });

@@ -6,7 +6,7 @@ import {
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { EMAIL_TAKEN, moveEmailKey } from './account';
 import { forgetStoreAdmins } from './staff';
-import { adminAccounts, customerByKey, customerIdByKey, customerKeyDocs, releaseKeys, setAdmin } from './keys';
+import { adminAccounts, customerByKey, customerIdByKey, customerKeyDocs, releaseKeys, savePasswordHash, setAdmin } from './keys';
 import { Customer } from './models';
 import { customerSessions, endSessions, updateSessions } from './session-list';
 import { hashPassword } from './passwords';
@@ -123,7 +123,7 @@ export async function changeSubAccountPassword(ctx: RequestContext, io: Identity
   const account = await findSubAccount(ctx, input.slug);
   const passwords = passwordProblems(input.password, input.c_password);
   refuse(Object.fromEntries(Object.entries(passwords).map(([field, message]) => [field, [message]])));
-  await Customer.updateOne(scoped(ctx, { _id: account._id }), { $set: { passwordHash: await hashPassword(input.password) } });
+  await savePasswordHash(ctx, account, await hashPassword(input.password));
   await endSessions(ctx, io, input.slug);
   await sendSecurityNotice(ctx, io, account.email, 'password-by-manager');
   return { status: 'success', message: 'The password has been changed. The account is signed out everywhere.' };
