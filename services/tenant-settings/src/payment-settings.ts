@@ -1,7 +1,7 @@
 import { PAYMENT_PROVIDERS, type PaymentSettings } from '@platform/contracts';
 import { cardSetupMissing, largeFirstOrderCents, takesCardsOnline } from '@platform/domain';
 import { openSecret, type RequestContext } from '@platform/server-kit';
-import { storeProfile } from './service';
+import { fromStoreProfile, storeProfile } from './service';
 
 type Plain = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -22,7 +22,11 @@ const PUBLIC_FIELDS: { [P in (typeof PAYMENT_PROVIDERS)[number]]: (stored: Plain
  * on the server with the secrets opened; only the yes/no is answered).
  */
 export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSettings> {
-  const stored = (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain;
+  // Every checkout asks (twice for a card): worked out once per cached profile, secrets opened once.
+  return { ...(await fromStoreProfile(ctx, 'payment-settings', (doc) => publicPaymentSettings(((doc as { payment?: Plain } | null)?.payment ?? {}) as Plain))) };
+}
+
+function publicPaymentSettings(stored: Plain): PaymentSettings {
   const provider = PAYMENT_PROVIDERS.find((p) => p === stored.payment_provider) ?? null;
   const base = { payment_provider: provider, payment_preparable: flag(stored.payment_preparable), payment_charge_account: flag(stored.payment_charge_account) };
   if (!provider) return { ...base, cards_offered: false };
@@ -50,10 +54,12 @@ const openSection = (section: unknown) => (section && typeof section === 'object
  * (checkout, refunds). Never answered by a route.
  */
 export async function storedPaymentSettings(ctx: RequestContext): Promise<Plain & { payment_provider?: string | null }> {
-  const stored = (((await storeProfile(ctx)) as { payment?: Plain } | null)?.payment ?? {}) as Plain & { payment_provider?: string | null };
-  // Secrets are stored sealed (AES-256-GCM, server-kit secrets.ts); one stored in the clear is not used.
-  const opened = Object.entries(stored).map(([name, section]) => [name, openSection(section)]);
-  return Object.fromEntries(opened) as Plain & { payment_provider?: string | null };
+  // Opened once per cached profile (a card order reads them up to three times); a fresh top-level copy, sections shared.
+  return { ...(await fromStoreProfile(ctx, 'payment-opened', (doc) => {
+    const stored = ((doc as { payment?: Plain } | null)?.payment ?? {}) as Plain;
+    // Secrets are stored sealed (AES-256-GCM, server-kit secrets.ts); one stored in the clear is not used.
+    return Object.fromEntries(Object.entries(stored).map(([name, section]) => [name, openSection(section)])) as Plain & { payment_provider?: string | null };
+  })) };
 }
 
 /** The store's large first order threshold for the fraud checks (docs/FRAUD-CHECKS.md): its own, else $500.00. */

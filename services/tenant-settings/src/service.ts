@@ -98,7 +98,7 @@ export function storeProfile(ctx: RequestContext) {
 
 type StoredProfile = { settings?: Plain; business?: Plain; navigation?: Plain[]; navGroups?: Plain[]; shippingCarrier?: ShippingCarrierAccount };
 /** A cached profile with what is worked out from it, so a request does not merge the defaults again. */
-interface ProfileEntry { doc: StoredProfile | null; settings?: Omit<StoreSettings, 'mapTileUrl'>; business?: { locations: unknown; value: BusinessDetails } }
+interface ProfileEntry { doc: StoredProfile | null; settings?: Omit<StoreSettings, 'mapTileUrl'>; business?: { locations: unknown; value: BusinessDetails }; derived?: Map<string, unknown> }
 
 function profileEntry(ctx: RequestContext): Promise<ProfileEntry> {
   return cached(`profile:${ctx.tenantId}`, async () => ({ doc: (await StoreProfile.findOne(scoped(ctx)).lean()) as StoredProfile | null }));
@@ -106,6 +106,18 @@ function profileEntry(ctx: RequestContext): Promise<ProfileEntry> {
 
 async function profile(ctx: RequestContext) {
   return (await profileEntry(ctx)).doc;
+}
+
+/**
+ * What `make` works out from the tenant's profile (the payment settings with their secrets opened), kept with the
+ * cached profile under `name`: forgetStoreProfile drops it with the profile, so a saved change is used at once.
+ * Shared by every caller: they must not change it.
+ */
+export async function fromStoreProfile<T>(ctx: RequestContext, name: string, make: (doc: Record<string, unknown> | null) => T): Promise<T> {
+  const entry = await profileEntry(ctx);
+  const derived = (entry.derived ??= new Map());
+  if (!derived.has(name)) derived.set(name, make(entry.doc as Record<string, unknown> | null));
+  return derived.get(name) as T;
 }
 
 /** The carrier account a store connected for live shipping quotes and labels; never sent to browsers. */

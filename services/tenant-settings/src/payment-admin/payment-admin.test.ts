@@ -3,9 +3,9 @@ import {
   INVALID_PUBLISHABLE_KEY, INVALID_SECRET_KEY, INVALID_WEBHOOK_SECRET, LARGE_FIRST_ORDER_INVALID, LIVE_KEYS_WITHOUT_LIVE, ONLY_STORE_OWNER_PAYMENTS,
   PAYMENT_SETTINGS_SAVED, SECRET_KEY_NEEDED, CONNECT_NEEDED, fieldNeeded, HOSTED_PAGE_NOT_READY, PROVIDER_SETTINGS, secretNeeded, STRIPE_NOT_ANSWERING, STRIPE_REFUSED_KEY, TEST_KEYS_WITH_LIVE,
 } from '@platform/domain';
-import { isSealed, openSecret, sealSecret } from '@platform/server-kit';
+import { isSealed, openSecret, sealSecret, type RequestContext } from '@platform/server-kit';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
-import { StoreProfile, tenantSettingsService } from '../index';
+import { StoreProfile, storedPaymentSettings, tenantSettingsService } from '../index';
 import { checkStripeKey } from './stripe-key';
 
 /** Runs against the Stripe stand-in the scripts start (STRIPE_API_BASE): any sk_test_ key is accepted there, live keys refused. */
@@ -137,6 +137,18 @@ describe('admin payment settings (the store owner)', () => {
     expect([after.secret_key, after.webhook_secret]).toEqual([before.secret_key, before.webhook_secret]);
     // Live on with the kept test key is refused too.
     expect((await save({ payment_provider: 'stripe', stripe: { publishable_key: 'pk_live_owner43', is_live: true } })).json().errors).toEqual({ 'stripe.secret_key': [TEST_KEYS_WITH_LIVE] });
+  });
+
+  it('a new secret key is used at once by the process that saved it (the opened settings are kept with the cached profile)', async () => {
+    const opened = async (id = tenantId) => ((await storedPaymentSettings({ tenantId: id } as RequestContext)).stripe as { secret_key?: string | null }).secret_key;
+    expect(await opened()).toBe('sk_test_owner42secret');
+    expect((await publicView()).cards_offered).toBe(true);
+    expect((await save({ payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_owner44', secret_key: 'sk_test_owner44secret', is_live: false } })).statusCode).toBe(200);
+    expect(await opened()).toBe('sk_test_owner44secret');
+    expect((await publicView()).stripe.publishable_key).toBe('pk_test_owner44');
+    // Another store's settings are its own.
+    expect(await opened(otherId)).toBe('sk_test_other');
+    expect((await save({ payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_owner43', secret_key: '', is_live: false } })).statusCode).toBe(200);
   });
 
   it('switches to payment at the store only, keeping the Stripe keys for later', async () => {
