@@ -3,7 +3,7 @@ import mongoose, { Schema } from 'mongoose';
 import nodemailer, { type Transporter } from 'nodemailer';
 import twilio from 'twilio';
 import { Tenant, tenantOwned } from '@platform/db';
-import type { NotificationJob } from '@platform/queue';
+import { messagesOf, type NotificationJob, type NotificationsQueueJob } from '@platform/queue';
 
 /**
  * The local default for both channels: every message a store sends, kept where a developer (and the tests)
@@ -134,7 +134,21 @@ async function writeKept(): Promise<void> {
   }
 }
 
-/** Worker handler for the notifications queue. */
+/**
+ * Worker handler for the notifications queue. A job of several messages (NotificationBatchJob) sends them side by
+ * side, each on its own: when some fail, the job keeps only those (updateData) and fails, so its retries send
+ * again only the failed messages, and a job that fails for good holds just the messages that never went. A crash
+ * mid-job sends the job's messages again (at least once, as for a job of one message).
+ */
 export function deliverNotifications(adapters: Record<NotificationJob['channel'], NotificationAdapter> = { email: new EmailAdapter(), sms: new SmsAdapter() }) {
-  return async (job: Job<NotificationJob>) => adapters[job.data.channel].send(job.data);
+  return async (job: Job<NotificationsQueueJob>) => {
+    if (!('messages' in job.data)) return adapters[job.data.channel].send(job.data);
+    const messages = messagesOf(job.data);
+    const results = await Promise.allSettled(messages.map((message) => adapters[message.channel].send(message)));
+    const failed = messages.filter((_, i) => results[i].status === 'rejected');
+    if (!failed.length) return undefined;
+    const reasons = results.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error)?.message ?? result.reason)] : []));
+    if (failed.length < messages.length) await job.updateData({ ...job.data, messages: failed });
+    throw new Error(`${failed.length} of ${messages.length} messages not sent (${failed.map((m) => m.kind).join(', ')}): ${reasons.join('; ')}`);
+  };
 }

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'bullmq';
 import { connectMongo, disconnectMongo, inBackground, mongoose, Tenant } from '@platform/db';
-import { createQueues, createRedis, QUEUE_NAMES, type NotificationJob } from '@platform/queue';
+import { createQueues, createRedis, messagesOf, QUEUE_NAMES, type NotificationJob, type NotificationsQueueJob } from '@platform/queue';
 import { deliverNotifications, emailHtml, OutboxMessage } from './index';
 
 const prefix = `t-notify-${process.pid}`;
 let redis: ReturnType<typeof createRedis>;
 let queues: ReturnType<typeof createQueues>;
-let worker: Worker<NotificationJob>;
+let worker: Worker<NotificationsQueueJob>;
 /** Tests read the outbox (a growing collection) by other fields than _id: development work, inBackground. */
 const read = <T>(work: () => PromiseLike<T>) => inBackground('test: read the outbox', work);
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   await connectMongo(process.env.MONGODB_URI!, `test_notify_${process.pid}`);
   redis = createRedis(process.env.REDIS_URL!);
   queues = createQueues(redis, prefix);
-  worker = new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: redis.duplicate(), prefix });
+  worker = new Worker<NotificationsQueueJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: redis.duplicate(), prefix });
 });
 afterAll(async () => {
   await worker?.close();
@@ -57,6 +57,45 @@ describe('notifications through the queue, local outbox default', () => {
     expect(kept.map((m) => m.to).sort()).toEqual(['owner@example.test', 'shopper@example.test', 'staff@example.test']);
     expect(kept.find((m) => m.to === 'shopper@example.test')!.raw).toContain('Subject: New order 1001');
     expect((await queues.notifications.getJob(jobs[2].id!))!.failedReason).toMatch(/text.*required/i);
+  });
+
+  it("delivers the messages of one job (an order's) each once; a job that fails for good holds only the one refused", async () => {
+    const tenantId = 'n-one-job';
+    const message = (to: string, text: string, channel: 'email' | 'sms' = 'email'): NotificationJob => ({ tenantId, channel, to, subject: channel === 'email' ? 'New order 1002' : '', text, kind: 'new-order' });
+    const job = await queues.notifications.add('order-placed', {
+      tenantId, kind: 'order-placed', messages: [message('shopper@example.test', 'Thank you for your order 1002.'), message('5035550145', '', 'sms'), message('owner@example.test', 'Order 1002 was placed.')],
+    }, { attempts: 1 });
+    await expect.poll(() => job.getState(), { timeout: 10000 }).toBe('failed');
+    const kept = await read(() => OutboxMessage.find({ tenantId }).lean()) as unknown as Array<{ to: string }>;
+    expect(kept.map((m) => m.to).sort()).toEqual(['owner@example.test', 'shopper@example.test']);
+    const failed = (await queues.notifications.getJob(job.id!))!;
+    expect(messagesOf(failed.data)).toEqual([message('5035550145', '', 'sms')]);
+    expect(failed.failedReason).toMatch(/1 of 3 messages not sent \(new-order\).*text.*required/i);
+  });
+
+  it('retries only the messages of a job that failed, each sent once', async () => {
+    const retryPrefix = `${prefix}-retry`;
+    const sent: string[] = [];
+    let smsDown = true;
+    const adapters = {
+      email: { send: async (m: NotificationJob) => { sent.push(m.to); } },
+      sms: { send: async (m: NotificationJob) => { if (smsDown) { smsDown = false; throw new Error('SMS gateway down'); } sent.push(m.to); } },
+    };
+    const retryQueues = createQueues(redis, retryPrefix);
+    const retryWorker = new Worker<NotificationsQueueJob>(QUEUE_NAMES.notifications, deliverNotifications(adapters), { connection: redis.duplicate(), prefix: retryPrefix });
+    try {
+      const message = (to: string, channel: 'email' | 'sms'): NotificationJob => ({ tenantId: 'n-retry', channel, to, subject: '', text: 'Order 1003 was placed.', kind: 'new-order' });
+      const job = await retryQueues.notifications.add('order-placed', {
+        tenantId: 'n-retry', kind: 'order-placed', messages: [message('shopper@example.test', 'email'), message('5035550146', 'sms'), message('owner@example.test', 'email')],
+      }, { attempts: 3, backoff: { type: 'fixed', delay: 10 } });
+      await expect.poll(() => job.getState(), { timeout: 10000 }).toBe('completed');
+      expect(sent.sort()).toEqual(['5035550146', 'owner@example.test', 'shopper@example.test']);
+      expect((await retryQueues.notifications.getJob(job.id!))!.attemptsMade).toBe(2);
+    } finally {
+      await retryWorker.close();
+      await retryQueues.notifications.obliterate({ force: true });
+      await retryQueues.close();
+    }
   });
 
   it("sends e-mails from the store by name, at the platform's sending address", async () => {

@@ -94,6 +94,24 @@ export interface NotificationJob {
   headers?: Record<string, string>;
 }
 
+/**
+ * Several messages in one job (an order's confirmation, text and the store's e-mails and texts): one job's queue work
+ * (~45 Redis commands, the worker's job moves) instead of one per message. The worker delivers each message on its
+ * own; a retry sends again only those that failed (deliverNotifications).
+ */
+export interface NotificationBatchJob {
+  tenantId: string;
+  /** What the messages are about, for logs: 'order-placed'. */
+  kind: string;
+  messages: NotificationJob[];
+}
+
+/** What the notifications queue carries: one message, or several (NotificationBatchJob). */
+export type NotificationsQueueJob = NotificationJob | NotificationBatchJob;
+
+/** The messages a notifications job carries, one or several. */
+export const messagesOf = (job: NotificationsQueueJob): NotificationJob[] => ('messages' in job ? job.messages : [job]);
+
 /** An e-mail campaign a store sent: the worker writes it to each customer who agreed to marketing e-mails. */
 export interface EmailCampaignJob {
   tenantId: string;
@@ -223,7 +241,7 @@ export interface PlatformQueues {
   catalogueChanges: Queue<CatalogueChangeJob>;
   searchEvents: Queue<SearchEventJob>;
   ordersPlaced: Queue<OrderPlacedJob>;
-  notifications: Queue<NotificationJob>;
+  notifications: Queue<NotificationsQueueJob>;
   accountsClosed: Queue<AccountClosedJob>;
   emailCampaigns: Queue<EmailCampaignJob>;
   stockReconcile: Queue<StockReconcileJob>;
@@ -237,7 +255,7 @@ export function createQueues(connection: ConnectionOptions, prefix = 'bull'): Pl
   const catalogueChanges = new Queue<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const searchEvents = new Queue<SearchEventJob>(QUEUE_NAMES.searchEvents, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const ordersPlaced = new Queue<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
-  const notifications = new Queue<NotificationJob>(QUEUE_NAMES.notifications, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const notifications = new Queue<NotificationsQueueJob>(QUEUE_NAMES.notifications, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const accountsClosed = new Queue<AccountClosedJob>(QUEUE_NAMES.accountsClosed, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const emailCampaigns = new Queue<EmailCampaignJob>(QUEUE_NAMES.emailCampaigns, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const stockReconcile = new Queue<StockReconcileJob>(QUEUE_NAMES.stockReconcile, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });

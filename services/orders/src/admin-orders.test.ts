@@ -8,6 +8,7 @@ import { StoreProfile } from '@platform/tenant-settings';
 import { Order, ordersService } from './index';
 import { inBackground } from '@platform/db';
 import { Customer } from '@platform/identity';
+import { messagesOf } from '@platform/queue';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
@@ -22,7 +23,7 @@ const asOwner = () => headers({ authorization: `Bearer ${owner}` });
 const stock = async (storeProductId: number) => (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId, [storeProductId])).get(storeProductId)!;
 const stockInDb = async (storeProductId: number) => ((await inDb(() => StoreProduct.findOne({ tenantId, storeProductId }).lean())) as unknown as { inventory: number }).inventory;
 const mails = async (kind: string) => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
-  .map((j) => j.data).filter((d) => d.kind === kind && d.tenantId === tenantId);
+  .flatMap((j) => messagesOf(j.data)).filter((d) => d.kind === kind && d.tenantId === tenantId);
 
 /** A guest's pickup order of `quantity` hammers (store product 21); its id. */
 async function placeOrder(device: string, quantity: number, byCard = false): Promise<string> {

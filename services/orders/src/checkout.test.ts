@@ -13,6 +13,7 @@ import { CARD_AUTHORIZATION_LAPSES_MS, claimCouponUse, holdCard, placeCart, reco
 import { cardProvider } from './card-payment';
 import { createStripeClient } from '@platform/payments';
 import { inBackground, mongoose, Tenant } from '@platform/db';
+import { messagesOf, type NotificationsQueueJob } from '@platform/queue';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
@@ -36,8 +37,10 @@ const stock = async (storeProductId: number, tenant = tenantId) =>
   (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenant, [storeProductId])).get(storeProductId)!;
 const stockInDb = async (storeProductId: number, tenant = tenantId) =>
   ((await inDb(() => StoreProduct.findOne({ tenantId: tenant, storeProductId }).lean())) as unknown as { inventory: number }).inventory;
+/** The data of a queue's jobs; of the notifications queue, each message (an order's messages are one job). */
 const jobs = async (queue: 'notifications' | 'ordersPlaced' | 'catalogueChanges') =>
-  (await harness.resources.queues[queue].getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data as Record<string, any>);
+  (await harness.resources.queues[queue].getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
+    .flatMap((j) => (queue === 'notifications' ? messagesOf(j.data as NotificationsQueueJob) : [j.data])) as Record<string, any>[];
 
 beforeAll(async () => {
   harness = await createTestApp([cartService, ordersService, identityService], 'checkout');
@@ -107,6 +110,10 @@ describe('POST /api/customer/orders/submit', () => {
     expect(toStore[0].text).toContain('Note: Side door please');
     const saved = (await inDb(() => Order.findOne({ tenantId, orderNumber: '1001' }).lean())) as unknown as { _id: unknown };
     expect(toStore[0].text).toContain(`Prepare the order:\nhttp://shop.chk-a.test/admin/prepare-order?id=${String(saved._id)}`);
+    // All of them queued as one job: the confirmation and its text, the store's e-mails and text.
+    const ofOrder = (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
+      .filter((j) => messagesOf(j.data).some((m) => m.tenantId === tenantId && `${m.subject} ${m.text}`.includes('order 1001')));
+    expect(ofOrder.map((j) => [j.name, messagesOf(j.data).map((m) => m.kind)])).toEqual([['order-placed', ['order-confirmation', 'order-confirmation-text', 'new-order', 'new-order', 'new-order', 'new-order-text']]]);
     expect((await jobs('ordersPlaced')).find((j) => j.orderNumber === '1001')).toMatchObject({ tenantId, items: [{ sku: '1001', quantity: 2 }, { sku: '1002', quantity: 1 }] });
     // Another shopper sees the stock left at once: the search index takes the count from Redis when told of the change.
     await add('GuestLook1', 11, 1);

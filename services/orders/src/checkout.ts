@@ -1,5 +1,5 @@
 import { Location, mongoose, scoped, Tenant } from '@platform/db';
-import { runScript } from '@platform/queue';
+import { runScript, type NotificationJob } from '@platform/queue';
 import {
   addressLine, CART_EMPTY_AT_CHECKOUT, checkoutLocale, CHARGED_TO_ACCOUNT, chargedToAccountLabel, contactProblems, formatPhone, forbiddenModeProblem, fulfilmentDisclaimer, deliveryAddressProblems, displayPrice, formatCents, normalizeEmail, normalizePhone, ORDER_TYPE_NAMES, OUTSIDE_DELIVERY_AREA, PAY_AT_STORE, payAtStoreLabel, payLaterProblem, takesCardsOnline, toCents,
   FULFILMENT_MODES, normalizeCouponCode, orderItemId, orderTimeline, type FulfilmentMode, AWAITING_PAYMENT, BANK_DID_NOT_CONFIRM, BANK_STILL_CONFIRMING, LATE_PAYMENT_RELEASED,
@@ -16,7 +16,8 @@ import { cardProvider, ENTER_CARD, PAY_BY_CARD, type StoredPayment } from './car
 import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, refundPayment, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
 import { indexCardOrder } from './fraud-checks/card-index';
-import { tellShopper, textOrderPlaced } from './shopper-notices';
+import { orderPlacedTextMessage, tellShopper } from './shopper-notices';
+import { queueOrderMessages } from './order-messages';
 import { connectBinding, connectForm, connectSettings, FISERV_CONNECT_TOKEN, type ConnectSettings, type FiservConnectForm } from './fiserv-connect';
 import { cardLabel, checkRecurringRequest, startRecurringOrder, type RecurringRequest } from './recurring/recurring-orders';
 import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, orderPage, type OrderIndexStore } from './order-index';
@@ -257,6 +258,10 @@ async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOr
 /** What is done once an order stands, each step on its own (the lists in Redis, the announcements, the e-mails and texts). */
 const FOLLOW_UPS = ['lists', 'stock', 'placed', 'confirmation', 'text', 'store'] as const;
 type FollowUpStep = typeof FOLLOW_UPS[number];
+/** The follow-ups that are e-mails and texts: their messages are queued together, one job an order. */
+type MessageStep = Extract<FollowUpStep, 'confirmation' | 'text' | 'store'>;
+type WorkStep = Exclude<FollowUpStep, MessageStep>;
+const isMessageStep = (step: FollowUpStep): step is MessageStep => step === 'confirmation' || step === 'text' || step === 'store';
 /** HASH order id -> the follow-ups that failed ({steps, origin}), for the stock-reconcile job to do again. */
 const followUpsKey = (io: StockIo, tenantId: string) => `${io.resources.queuePrefix}:order-follow-ups:${tenantId}`;
 
@@ -271,7 +276,7 @@ async function followUp(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, 
   const id = String(order._id);
   const customerSlug = order.customerSlug ?? null;
   const prefix = async () => (await getStoreSettings(ctx)).products.currencyPrefix;
-  const work: Record<FollowUpStep, () => Promise<unknown>> = {
+  const work: Record<WorkStep, () => Promise<unknown>> = {
     lists: () => Promise.all([
       // A queued reconcile that fails is not kept: the job runs every 10 minutes anyway.
       settleHold(store, ctx.tenantId, id), queueStockReconcile(io, ctx.tenantId).catch(() => undefined), indexOrder(store, ctx.tenantId, order as never, undefined, fresh),
@@ -279,17 +284,33 @@ async function followUp(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, 
     ]),
     stock: () => announceStockChange(io.resources, ctx.tenantId, order.items.filter((l) => !l.special).map((l) => l.productId)),
     placed: () => announceOrderPlaced(io.resources.queues, ctx.tenantId, { orderNumber: view.order_number, placedAt: order.placedAt, items: order.items, customerSlug, coupon: order.coupon ?? null }),
-    confirmation: async () => io.resources.queues.notifications.add('order-confirmation', {
+  };
+  // The e-mails and texts: each step composes its messages, then they go as one notifications job (queueOrderMessages).
+  const compose: Record<MessageStep, () => Promise<NotificationJob[]>> = {
+    confirmation: async () => [{
       tenantId: ctx.tenantId, channel: 'email', to: view.contact.email, kind: 'order-confirmation',
       ...confirmationEmail(ctx.tenant.name, view, await prefix(), await getBusinessDetails(ctx), origin ? `${origin}${customerSlug ? '/orders' : '/cart'}?order=${view.order_number}` : null),
-    }),
-    text: () => textOrderPlaced(ctx, io, view, customerSlug),
-    store: async () => tellTheStore(ctx, io, view, await prefix(), origin ? `${origin}/admin/prepare-order?id=${id}` : null),
+    }],
+    text: async () => [await orderPlacedTextMessage(ctx, view, customerSlug)].filter((message): message is NotificationJob => message !== null),
+    store: async () => storeMessages(ctx, view, await prefix(), origin ? `${origin}/admin/prepare-order?id=${id}` : null),
   };
-  const failed = (await Promise.all(steps.map((step) => work[step]().then(() => null, (error: unknown) => {
+  const failing = (step: FollowUpStep, error: unknown): FollowUpStep => {
     console.error(`[orders] order ${order.orderNumber}: '${step}' failed after the order was saved, kept for the reconcile job: ${String(error)}`);
     return step;
-  })))).filter((step): step is FollowUpStep => step !== null);
+  };
+  /** The message steps that failed: their composing, or the one job queueing them all. */
+  const tell = async (said: MessageStep[]): Promise<FollowUpStep[]> => {
+    const composed = await Promise.all(said.map((step) => compose[step]().then((messages) => ({ step, messages }), (error: unknown) => ({ step: failing(step, error), messages: null }))));
+    const ready = composed.filter((c) => c.messages !== null);
+    const notComposed = composed.filter((c) => c.messages === null).map((c) => c.step);
+    return queueOrderMessages(io.resources.queues, ctx.tenantId, ready.flatMap((c) => c.messages!))
+      .then(() => notComposed, (error: unknown) => [...notComposed, ...ready.map((c) => failing(c.step, error))]);
+  };
+  const [done, told] = await Promise.all([
+    Promise.all(steps.filter((step): step is WorkStep => !isMessageStep(step)).map((step) => work[step]().then(() => null, (error: unknown) => failing(step, error)))),
+    tell(steps.filter(isMessageStep)),
+  ]);
+  const failed = [...done.filter((step): step is FollowUpStep => step !== null), ...told];
   if (failed.length) {
     await io.resources.redis.hset(followUpsKey(io, ctx.tenantId), id, JSON.stringify({ steps: failed, origin }))
       .catch((error: unknown) => console.error(`[orders] order ${order.orderNumber}: its failed follow-ups (${failed.join(', ')}) could not be kept: ${String(error)}`));
@@ -717,15 +738,15 @@ export async function shopperOrderDoc(ctx: RequestContext, io: CheckoutIo, who: 
   return order;
 }
 
-/** The store hears of a new order (identity's storeRecipients): e-mails with replies going to the shopper, and texts. */
-async function tellTheStore(ctx: RequestContext, io: CheckoutIo, order: PlacedOrder, prefix: string, link: string | null): Promise<void> {
+/** What the store hears of a new order (identity's storeRecipients): e-mails with replies going to the shopper, and texts. */
+async function storeMessages(ctx: RequestContext, order: PlacedOrder, prefix: string, link: string | null): Promise<NotificationJob[]> {
   const { emails: recipients, phones } = await storeRecipients(ctx, order.store.id);
   const email = storeOrderEmail(order, prefix, link);
   const text = `${ctx.tenant.name}: new ${order.order_type} order ${order.order_number}, ${displayPrice(toCents(order.total), prefix)}, ${order.contact.first_name} ${order.contact.last_name}.${link ? ` ${link}` : ''}`;
-  await Promise.all([
-    ...recipients.map((to) => io.resources.queues.notifications.add('new-order', { tenantId: ctx.tenantId, channel: 'email', to, replyTo: order.contact.email, kind: 'new-order', ...email })),
-    ...phones.map((to) => io.resources.queues.notifications.add('new-order-text', { tenantId: ctx.tenantId, channel: 'sms', to, subject: '', kind: 'new-order-text', text })),
-  ]);
+  return [
+    ...recipients.map((to): NotificationJob => ({ tenantId: ctx.tenantId, channel: 'email', to, replyTo: order.contact.email, kind: 'new-order', ...email })),
+    ...phones.map((to): NotificationJob => ({ tenantId: ctx.tenantId, channel: 'sms', to, subject: '', kind: 'new-order-text', text })),
+  ];
 }
 
 /** What the store reads about a new order: who, how it leaves the store, the lines to pull, the total and payment. */

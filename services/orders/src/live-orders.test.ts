@@ -8,6 +8,7 @@ import { inBackground } from '@platform/db';
 import type { LiveOrderEvent } from '@platform/domain';
 import { Order, ordersService } from './index';
 import { LIVE_TICKET_EXPIRED } from './live-orders';
+import { messagesOf } from '@platform/queue';
 
 /**
  * The prepare console's live orders (live-orders.ts): a ticket, then a stream of server-sent events over a real
@@ -148,7 +149,7 @@ describe('prepare console', () => {
     const read = (await harness.app.inject({ url: `/api/admin/orders/${id}`, headers: headers('a', tenants.a.owner) })).json().data;
     expect(read.departments).toEqual({ [read.items[0].id]: 'Tools' });
     expect((await harness.app.inject({ method: 'POST', url: '/api/admin/orders/markPrepared', headers: headers('a', tenants.a.owner), payload: { id } })).statusCode).toBe(200);
-    const texts = (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data)
+    const texts = (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).flatMap((j) => messagesOf(j.data))
       .filter((d) => d.kind === 'order-ready-text' && d.tenantId === tenants.a.id);
     expect(texts).toEqual([expect.objectContaining({ channel: 'sms', to: '5035550177', text: `live-a store: your order ${number} is ready for pickup at live-a store 1.` })]);
   });
@@ -169,7 +170,7 @@ describe('prepare console', () => {
 
   it('tells staff of new orders by new_order_emails and new_order_texts, but not staff bound to another location', async () => {
     const { number } = await placeOrder('a', 'TellStaff1', 1);
-    const jobs = (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data)
+    const jobs = (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).flatMap((j) => messagesOf(j.data))
       .filter((d) => d.tenantId === tenants.a.id && (d.kind === 'new-order' || d.kind === 'new-order-text') && d.text.includes(number));
     const told = jobs.map((d) => d.to);
     expect(told).toContain('main-mailer@live-a.test');

@@ -6,6 +6,7 @@ import { cartService } from '@platform/cart';
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from './index';
 import { earliestToday } from './order-actions';
+import { messagesOf } from '@platform/queue';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
@@ -21,7 +22,7 @@ const stored = async (id: string) => (await inDb(() => Order.findOne({ tenantId,
   status: string; locationId: number; prepareStep: string | null; deliveryDate: string | null; deliveryWindow: string | null; history: { status: string; by: string; note: string }[]; items: { storeProductId: number }[];
 };
 const mails = async (kind: string) => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
-  .map((j) => j.data).filter((d) => d.kind === kind && d.tenantId === tenantId);
+  .flatMap((j) => messagesOf(j.data)).filter((d) => d.kind === kind && d.tenantId === tenantId);
 const act = (url: string, payload: Record<string, unknown> = {}, auth: Record<string, string> = asOwner()) => harness.app.inject({ method: 'POST', url: `/api/admin/orders/${url}`, headers: auth, payload });
 const view = async (id: string) => (await harness.app.inject({ url: `/api/admin/orders/${id}`, headers: asOwner() })).json().data;
 const listed = async (locationId: number) => (await harness.app.inject({ url: `/api/admin/orders/outstanding?location_id=${locationId}&limit=100`, headers: asOwner() })).json().data.map((o: { id: string }) => o.id);

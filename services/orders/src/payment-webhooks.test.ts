@@ -16,6 +16,7 @@ import {
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from './index';
 import { recoverAbandonedCheckouts } from './checkout';
+import { messagesOf } from '@platform/queue';
 
 /**
  * The card providers' webhooks (Adyen, Authorize.Net, Fiserv Connect's notification) and Connect's browser return,
@@ -52,12 +53,12 @@ type StoredOrder = {
 };
 const stored = async (slug: string, id: string) => (await inDb(() => Order.findOne({ tenantId: tenants[slug], _id: id }).lean())) as unknown as StoredOrder;
 const confirmations = async (slug: string, orderNumber: string) =>
-  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
-    .filter((j) => j.data.tenantId === tenants[slug] && j.data.kind === 'order-confirmation' && String(j.data.subject).includes(` ${orderNumber} `)).length;
+  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).flatMap((j) => messagesOf(j.data))
+    .filter((d) => d.tenantId === tenants[slug] && d.kind === 'order-confirmation' && String(d.subject).includes(` ${orderNumber} `)).length;
 /** The e-mails of one kind queued for an order of a store (the subject names its number). */
 const mailsAbout = async (slug: string, kind: string, orderNumber: string) =>
   (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
-    .map((j) => j.data).filter((d) => d.tenantId === tenants[slug] && d.kind === kind && String(d.subject).includes(` ${orderNumber} `));
+    .flatMap((j) => messagesOf(j.data)).filter((d) => d.tenantId === tenants[slug] && d.kind === kind && String(d.subject).includes(` ${orderNumber} `));
 const callback = (slug: string, id: string, device: string) =>
   harness.app.inject({ method: 'POST', url: `/api/customer/orders/callback/${id}`, headers: headers(slug), payload: { device_id: device } });
 const post = (slug: string, url: string, payload: string, contentType: string, extra: Record<string, string> = {}) =>

@@ -1,5 +1,6 @@
 import { normalizePhone, orderNotice, orderPlacedText, ORDER_PLACED_TEXT_KIND, textsShopper, type NoticeOrder, type OrderChange } from '@platform/domain';
 import { customerByKey } from '@platform/identity';
+import type { NotificationJob } from '@platform/queue';
 import type { RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import type { CheckoutIo } from './checkout';
@@ -44,13 +45,10 @@ export async function tellShopper(
 
 /**
  * The text beside the confirmation e-mail once an order stands (placed, or its payment confirmed), to the same
- * shoppers the later changes text (textTo). True when one was queued.
+ * shoppers the later changes text (textTo), or null. Checkout queues it with the order's other messages.
  */
-export async function textOrderPlaced(ctx: RequestContext, io: CheckoutIo, order: ShopperOrder, customerSlug: string | null | undefined): Promise<boolean> {
+export async function orderPlacedTextMessage(ctx: RequestContext, order: ShopperOrder, customerSlug: string | null | undefined): Promise<NotificationJob | null> {
   const phone = await textTo(ctx, order, customerSlug, (await getStoreSettings(ctx)).sms_notifications_enabled);
-  if (!phone) return false;
-  await io.resources.queues.notifications.add(ORDER_PLACED_TEXT_KIND, {
-    tenantId: ctx.tenantId, channel: 'sms', to: phone, kind: ORDER_PLACED_TEXT_KIND, subject: '', text: orderPlacedText(ctx.tenant.name, order),
-  });
-  return true;
+  if (!phone) return null;
+  return { tenantId: ctx.tenantId, channel: 'sms', to: phone, kind: ORDER_PLACED_TEXT_KIND, subject: '', text: orderPlacedText(ctx.tenant.name, order) };
 }

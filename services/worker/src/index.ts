@@ -1,7 +1,7 @@
 import { Queue, Worker, type Job, type Processor } from 'bullmq';
 import { inBackground, Tenant } from '@platform/db';
 import type { Redis } from 'ioredis';
-import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, type StockReconcileJob } from '@platform/queue';
+import { createQueues, QUEUE_NAMES, type AccountClosedJob, type CatalogueChangeJob, type EmailCampaignJob, type NotificationsQueueJob, type OrderPlacedJob, type ProductViewJob, type SearchEventJob, type StockReconcileJob } from '@platform/queue';
 import { applyCatalogueChange, recountSalesFrom, ensureStockWatchLists, stockWatchersAfterReconcile, foldOrderPlaced, forgetClosedAccountAsks, forgetClosedAccountPings, foldProductView, foldSearchEvent, reconcileStockJob } from '@platform/catalogue';
 import { CartStore, forgetClosedAccount, recordCouponUse } from '@platform/cart';
 import { forgetEndedSessions, forgetNewsletterSignUp, forgetUnsubscribeLinks } from '@platform/identity';
@@ -62,8 +62,8 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     backgroundWorker<ProductViewJob>(QUEUE_NAMES.productViews, foldProductView(publisher, prefix), { connection, prefix, concurrency: 8 }),
     backgroundWorker<SearchEventJob>(QUEUE_NAMES.searchEvents, foldSearchEvent(publisher, prefix), { connection, prefix, concurrency: 8 }),
     backgroundWorker<OrderPlacedJob>(QUEUE_NAMES.ordersPlaced, async (job) => { await foldSales(job); await recordCouponUse(job); }, { connection, prefix, concurrency: 4 }),
-    // 8 at once: the local outbox writes the messages delivered together in one insert (libs/notifications keep).
-    backgroundWorker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 8 }),
+    // 8 at once: the local outbox writes the messages delivered together (a job's several, other jobs') in one insert (libs/notifications keep).
+    backgroundWorker<NotificationsQueueJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection, prefix, concurrency: 8 }),
     backgroundWorker<CatalogueChangeJob>(QUEUE_NAMES.catalogueChanges, applyCatalogueChange(publisher, prefix, producers), { connection, prefix, concurrency: 4 }),
     // A closed or erased account: each service forgets what it keeps (saved carts and the open cart, back-in-stock asks, in-store pings, unsubscribe links, its place on an AR account).
     backgroundWorker<AccountClosedJob>(QUEUE_NAMES.accountsClosed, async (job) => {

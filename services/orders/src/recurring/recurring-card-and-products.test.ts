@@ -14,6 +14,7 @@ import {
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from '../index';
 import { placeRun } from './runs';
+import { messagesOf } from '@platform/queue';
 
 /**
  * A shopper changes the card their recurring order is charged to (one of their own saved cards at the store's card
@@ -222,7 +223,7 @@ describe('products added to a recurring order', () => {
       data: { items: [{ store_product_id: PAINT, quantity: 1 }, { store_product_id: SCREWS, quantity: 18 }] },
     });
     expect(res.json().data.changes[0]).toEqual({ at: expect.any(String), by: 'store', staff: 'owner-rcard', what: ['rcard-a Hammer removed', 'rcard-a Deck Screws added: 18'] });
-    const mail = (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data)
+    const mail = (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).flatMap((j) => messagesOf(j.data))
       .find((d) => d.kind === 'recurring-changed-by-store' && d.tenantId === tenantId && d.to === 'jo@example.com');
     expect(mail?.text).toContain('- rcard-a Deck Screws added: 18');
     // The shopper reads it as the store's, without who.

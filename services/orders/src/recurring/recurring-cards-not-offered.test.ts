@@ -10,6 +10,7 @@ import { RUN_CARDS_NOT_TAKEN, RUN_CARDS_NOT_TAKEN_SOON } from '@platform/domain'
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from '../index';
 import { placeRun, remindOfRun, runOrderId } from './runs';
+import { messagesOf } from '@platform/queue';
 
 /**
  * A recurring order paid by a saved card when its run comes while the store offers no cards (cards_offered false: its
@@ -39,7 +40,7 @@ const runIo = () => ({ resources: harness.resources, catalogue, publicUrl: 'http
 const stock = async (storeProductId: number) =>
   (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId, [storeProductId])).get(storeProductId)!;
 const mails = async (kind: string, to: string) => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
-  .map((j) => j.data as { kind: string; tenantId: string; to: string; subject: string; text: string }).filter((d) => d.kind === kind && d.tenantId === tenantId && d.to === to);
+  .flatMap((j) => messagesOf(j.data)).filter((d) => d.kind === kind && d.tenantId === tenantId && d.to === to);
 const runOrders = (recurringOrderId: string) => inDb(() => Order.countDocuments({ tenantId, recurringOrderId }));
 
 /** Sets the store's payment settings as the owner's import or a lost key may leave them, and drops the kept copy. */

@@ -13,6 +13,7 @@ import { inBackground } from '@platform/db';
 import { Order, ordersService } from '../index';
 import { RecurringOrder } from './recurring-orders';
 import { placeRun, remindOfRun } from './runs';
+import { messagesOf } from '@platform/queue';
 
 /**
  * Recurring orders for shipping: the first order is shipped at checkout as any other; each run ships to the same
@@ -34,7 +35,7 @@ const call = (url: string, auth: Record<string, string>, payload: Record<string,
   harness.app.inject({ method: 'POST', url: `/api/${url}`, headers: headers(auth), payload });
 const runIo = () => ({ resources: harness.resources, catalogue, publicUrl: 'http://localhost:4300' });
 const mails = async (kind: string) =>
-  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data).filter((d) => d.kind === kind && d.tenantId === tenantId);
+  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).flatMap((j) => messagesOf(j.data)).filter((d) => d.kind === kind && d.tenantId === tenantId);
 const stock = async (storeProductId: number) =>
   (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId, [storeProductId])).get(storeProductId)!;
 const runOrders = (recurringOrderId: string) => inDb(() => Order.countDocuments({ tenantId, recurringOrderId }));

@@ -11,6 +11,7 @@ import {
 } from '@platform/domain';
 import { inBackground } from '@platform/db';
 import { ordersService, RecurringOrder } from '../index';
+import { messagesOf } from '@platform/queue';
 
 /**
  * The store changes a recurring order for its customer (a customer who phoned in: POST admin/recurringorders/update
@@ -36,7 +37,7 @@ const call = (url: string, auth: Record<string, string>, payload: Record<string,
 const storeUpdate = (auth: Record<string, string>, payload: Record<string, unknown>, slug?: string) => call('admin/recurringorders/update', auth, payload, slug);
 const mine = async (auth: Record<string, string>, id: string) => ((await call('get-recurring-orders', auth)).json().data as { id: string }[]).find((r) => r.id === id);
 const mails = async (to: string) =>
-  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data)
+  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).flatMap((j) => messagesOf(j.data))
     .filter((d) => d.kind === 'recurring-changed-by-store' && d.tenantId === tenantId && d.to === to);
 const table = (service: string, fee: string) => ({ carrier: 'Store Shipping', service, delivery_days: '3-5 days', free_over: null, bands: [{ up_to_weight: 20, fee }] });
 

@@ -15,6 +15,7 @@ import { inBackground } from '@platform/db';
 import { Order, ordersService } from '../index';
 import { ensureRecurringLists, RecurringOrder, unscheduleRuns } from './recurring-orders';
 import { placeRun, remindOfRun } from './runs';
+import { messagesOf } from '@platform/queue';
 
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
 
@@ -32,7 +33,7 @@ const submit = (auth: Record<string, string>, body: Record<string, unknown> = {}
 const stock = async (storeProductId: number) =>
   (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId, [storeProductId])).get(storeProductId)!;
 const mails = async (kind: string) =>
-  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data).filter((d) => d.kind === kind && d.tenantId === tenantId);
+  (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).flatMap((j) => messagesOf(j.data)).filter((d) => d.kind === kind && d.tenantId === tenantId);
 let catalogue: SearchIndexRegistry;
 const runIo = () => ({ resources: harness.resources, catalogue, publicUrl: 'http://localhost:4300' });
 const today = () => new Date().toISOString().slice(0, 10);

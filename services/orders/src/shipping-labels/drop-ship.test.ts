@@ -12,6 +12,7 @@ import {
 } from '@platform/domain';
 import { Order, indexOrders, ordersService } from '../index';
 import { DropShipAccount, SupplierItem } from './models';
+import { messagesOf } from '@platform/queue';
 
 /**
  * Supplier drop-ship (spec 3 §7 supplier shipping) against the local stand-ins of Do it Best's and Emery's APIs,
@@ -29,7 +30,7 @@ const call = (method: 'GET' | 'POST', url: string, who: string | null, payload?:
   harness.app.inject({ method, url: `/api/admin/${url}`, headers: headers(slug, who ? tokens[who] : undefined), ...(payload ? { payload } : {}) });
 const owner = (method: 'GET' | 'POST', url: string, payload?: object) => call(method, url, 'owner', payload);
 const mails = async (tenantId = tenants['ds-a']) => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
-  .map((j) => j.data).filter((d) => d.kind === 'order-shipped' && d.tenantId === tenantId);
+  .flatMap((j) => messagesOf(j.data)).filter((d) => d.kind === 'order-shipped' && d.tenantId === tenantId);
 const storedOrder = async (id: string) => (await inDb(() => Order.findOne({ tenantId: tenants['ds-a'], _id: id }).lean())) as unknown as {
   tracking: { labelId: string; code: string; carrier: string } | null; history: { by: string; note: string }[];
 };

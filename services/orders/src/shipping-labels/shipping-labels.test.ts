@@ -9,6 +9,7 @@ import { inBackground } from '@platform/db';
 import { CARRIER_KEY_REFUSED, CARRIER_NOT_ANSWERING, CARRIER_NOT_CONNECTED, ONLY_STORE_OWNER_CARRIERS, QUOTES_EXPIRED, RATE_NOT_OFFERED, REFUND_REJECTED } from '@platform/domain';
 import { Order, indexOrders, ordersService } from '../index';
 import { forgetLabelIndex } from './label-index';
+import { messagesOf } from '@platform/queue';
 
 /** The test reads the database itself (not a request path): it may query by any field. */
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
@@ -22,7 +23,7 @@ const call = (method: 'GET' | 'POST', url: string, who: string | null, payload?:
   harness.app.inject({ method, url: `/api/admin/shipping/${url}`, headers: headers(slug, who ? tokens[who] : undefined), ...(payload ? { payload } : {}) });
 const owner = (method: 'GET' | 'POST', url: string, payload?: object) => call(method, url, 'owner', payload);
 const mails = async (kind: string, tenantId = tenants['lbl-a']) => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
-  .map((j) => j.data).filter((d) => d.kind === kind && d.tenantId === tenantId);
+  .flatMap((j) => messagesOf(j.data)).filter((d) => d.kind === kind && d.tenantId === tenantId);
 const storedOrder = async (id: string) => (await inDb(() => Order.findOne({ tenantId: tenants['lbl-a'], _id: id }).lean())) as unknown as {
   tracking: { labelId: string; code: string; carrier: string } | null; history: { by: string; note: string }[];
 };
