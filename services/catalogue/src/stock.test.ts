@@ -126,6 +126,35 @@ describe('stock in Redis', () => {
     expect(await reconcileStock(store, tenantId, undefined, { olderThanMs: 0 })).toEqual([]);
   });
 
+  it("does not write a count again that an earlier round wrote with another order's (the database keeps what it has)", async () => {
+    await stocked(60, 10);
+    const first = await reserveStock(store, tenantId, [{ storeProductId: 60, quantity: 1 }]); // still in its checkout
+    const second = await reserveStock(store, tenantId, [{ storeProductId: 60, quantity: 2 }]);
+    if (!first.ok || !second.ok) throw new Error('expected stock');
+    await writeStockChanges(store, tenantId, second.changes); // its round writes the latest count, both orders'
+    expect(await inDb(60)).toMatchObject({ inventory: 7, stockVersion: 2 });
+    // Seen if written again: a value only this test puts there (the count itself is the same).
+    await StoreProduct.updateOne(scoped({ tenantId }, { _id: keyedId(tenantId, 'store-product', 60) }), { $set: { inventory: 77 } });
+    await writeStockChanges(store, tenantId, first.changes); // the first order's write comes after
+    expect(await inDb(60)).toMatchObject({ inventory: 77, stockVersion: 2 });
+    // A change after that is written as before.
+    const third = await reserveStock(store, tenantId, [{ storeProductId: 60, quantity: 1 }]);
+    if (!third.ok) throw new Error('expected stock');
+    await writeStockChanges(store, tenantId, third.changes);
+    expect(await inDb(60)).toMatchObject({ inventory: 6, stockVersion: 3 });
+  });
+
+  it('the reconcile job writes a count the database lost even when Redis has it marked as written, and reports it', async () => {
+    await stocked(70, 8);
+    const taken = await reserveStock(store, tenantId, [{ storeProductId: 70, quantity: 3 }]);
+    if (!taken.ok) throw new Error('expected stock');
+    await writeStockChanges(store, tenantId, taken.changes);
+    // The database goes back to before the order (a restore), Redis still marks the count written.
+    await StoreProduct.updateOne(scoped({ tenantId }, { _id: keyedId(tenantId, 'store-product', 70) }), { $set: { inventory: 8, stockVersion: 0 } });
+    expect(await reconcileAllStock(store, tenantId)).toContainEqual({ storeProductId: 70, redis: { inventory: 5, version: 1 }, database: { inventory: 8, version: 0 }, fixed: 'database' });
+    expect(await inDb(70)).toMatchObject({ inventory: 5, stockVersion: 1 });
+  });
+
   it('loses nothing through a real Redis restart (killed, then back from its append-only file) between taking the stock and writing it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stock-aof-'));
     const port = await freePort();

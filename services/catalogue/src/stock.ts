@@ -169,20 +169,22 @@ export async function stockLeft(store: StockStore, tenantId: string, storeProduc
  * orders a second the 5 single updates of each order (1 ms of the database each on FerretDB) became a few bulk
  * updates a second (0.1-0.2 ms per count, measured). What a failed round leaves marked, the reconcile job writes.
  */
-export function writeStockChanges(store: StockStore, tenantId: string, changes: StockChange[]): Promise<void> {
+export function writeStockChanges(store: StockStore, tenantId: string, changes: StockChange[], options: { force?: boolean } = {}): Promise<void> {
   const key = `${store.prefix}\n${tenantId}`;
   let round = nextRounds.get(key);
-  if (!round) nextRounds.set(key, round = { store, tenantId, own: new Map(), waiting: [] });
+  if (!round) nextRounds.set(key, round = { store, tenantId, own: new Map(), forced: new Set(), waiting: [] });
   for (const c of changes) {
     const had = round.own.get(c.storeProductId);
     if (!had || had.version < c.version) round.own.set(c.storeProductId, c);
+    if (options.force) round.forced.add(c.storeProductId);
   }
   const written = new Promise<void>((resolve, reject) => round.waiting.push({ resolve, reject }));
   if (!writingRounds) void runRounds();
   return written;
 }
 
-type WriteRound = { store: StockStore; tenantId: string; own: Map<number, StockChange>; waiting: { resolve: () => void; reject: (err: unknown) => void }[] };
+/** forced: store products written even when Redis says the database has their count (the reconcile job's repairs). */
+type WriteRound = { store: StockStore; tenantId: string; own: Map<number, StockChange>; forced: Set<number>; waiting: { resolve: () => void; reject: (err: unknown) => void }[] };
 const nextRounds = new Map<string, WriteRound>();
 let writingRounds = false;
 
@@ -193,7 +195,7 @@ async function runRounds(): Promise<void> {
       const [key, round] = nextRounds.entries().next().value as [string, WriteRound];
       nextRounds.delete(key);
       try {
-        await writeRound(round.store, round.tenantId, round.own);
+        await writeRound(round.store, round.tenantId, round.own, round.forced);
         for (const w of round.waiting) w.resolve();
       } catch (err) {
         for (const w of round.waiting) w.reject(err);
@@ -210,7 +212,7 @@ const ROUND_MAX = 1000;
 const BULK_UPDATES_MAX = 25;
 const ROUND_LOCK_MS = 30_000;
 
-async function writeRound(store: StockStore, tenantId: string, own: Map<number, StockChange>): Promise<void> {
+async function writeRound(store: StockStore, tenantId: string, own: Map<number, StockChange>, forced: Set<number>): Promise<void> {
   const lock = `${store.prefix}:stock-writing:${tenantId}`;
   for (const started = Date.now(); !(await store.redis.set(lock, '1', 'PX', ROUND_LOCK_MS, 'NX'));) {
     if (Date.now() - started > ROUND_LOCK_MS) throw new Error(`the stock counts of ${tenantId} wait on a round that does not end`);
@@ -223,23 +225,29 @@ async function writeRound(store: StockStore, tenantId: string, own: Map<number, 
       const ids = [...new Set([...own.keys(), ...marked])];
       const mine = own;
       own = new Map();
-      const [[, counts], [, versions]] = (await store.redis.multi()
+      const [[, counts], [, versions], [, unsent]] = (await store.redis.multi()
         .hmget(countsKey(store, tenantId), ...ids.map(String))
-        .hmget(versionsKey(store, tenantId), ...ids.map(String)).exec()) as [[unknown, (string | null)[]], [unknown, (string | null)[]]];
+        .hmget(versionsKey(store, tenantId), ...ids.map(String))
+        .hmget(unwrittenKey(store, tenantId), ...ids.map(String)).exec()) as [[unknown, (string | null)[]], [unknown, (string | null)[]], [unknown, (string | null)[]]];
       const latest: StockChange[] = [];
+      // Already sent (no version left unwritten, none given newer): an earlier round wrote this count with
+      // another order's, e.g. a change still in its checkout when that round read the marks. Checked as the mark.
+      const sent = new Map<number, number>();
       ids.forEach((storeProductId, i) => {
         const given = mine.get(storeProductId);
         const held = counts[i] === null ? null : { storeProductId, inventory: Number(counts[i]), version: Number(versions[i] ?? 0) };
+        if (held && unsent[i] === null && !forced.has(storeProductId) && (!given || held.version >= given.version)) { sent.set(storeProductId, held.version); return; }
         const newer = held && (!given || held.version >= given.version) ? held : given;
         if (newer) latest.push(newer);
       });
+      forced = new Set();
       for (let i = 0; i < latest.length; i += BULK_UPDATES_MAX) {
         await StoreProduct.bulkWrite(latest.slice(i, i + BULK_UPDATES_MAX).map((c) => ({
           updateOne: { filter: scoped({ tenantId }, { _id: storeProductDocId(tenantId, c.storeProductId) }), update: { $set: { inventory: c.inventory, stockVersion: c.version } } },
         })), { ordered: false });
       }
       // Written, or not loaded in Redis (it loads from the database when next used): the mark goes unless changed again.
-      const written = new Map(latest.map((c) => [c.storeProductId, c.version]));
+      const written = new Map([...sent, ...latest.map((c): [number, number] => [c.storeProductId, c.version])]);
       await runScript(store.redis, MARK_WRITTEN, 2, unwrittenKey(store, tenantId), unwrittenSinceKey(store, tenantId),
         ...ids.flatMap((id) => [String(id), String(written.get(id) ?? Number.MAX_SAFE_INTEGER)]));
     }
@@ -310,7 +318,7 @@ export async function reconcileStock(store: StockStore, tenantId: string, ids?: 
         differences.push({ storeProductId, redis: inRedis, database: inDb, fixed: 'redis' });
       }
     }
-    if (toWrite.length) await writeStockChanges(store, tenantId, toWrite); // in a round, as every count write
+    if (toWrite.length) await writeStockChanges(store, tenantId, toWrite, { force: true }); // in a round, as every count write
   }
   return differences;
 }
