@@ -1,26 +1,39 @@
 import { Tenant } from '@platform/db';
 import type { Authorization, PaymentProvider } from '@platform/payments';
-import { backgroundContext, resolvedTenant, type RequestContext } from '@platform/server-kit';
+import { AppError, backgroundContext, resolvedTenant, type RequestContext } from '@platform/server-kit';
 import { payByCard, savedCardProvider, type CardPayment } from './card-payment';
 import { pendingUntilSaved } from './pending-until-saved';
 import type { StockIo } from './checkout';
 
-/** Card holds not yet backed by a saved order: ZSET JSON [checkout's hold id, provider name, reference] -> when authorized. */
+/**
+ * Card holds not yet backed by a saved order: ZSET JSON [checkout's hold id, provider name, reference] -> when noted.
+ * Noted without the reference before the provider is asked, completed with it once the provider answers.
+ */
 const cardHolds = pendingUntilSaved('card-holds');
 
 export type CardHold = { authorization: Authorization; release(): Promise<void>; keep(): Promise<void> };
 
 /**
- * Holds the order's total on the card (payByCard) and notes the hold in Redis before the order is saved: a checkout
- * that stops before saving its order (with or without stock held) leaves a hold at the shopper's bank that only the
- * note lets voidAbandonedCardHolds release. release() voids it when the order then fails (a void that fails stays
- * noted for the recovery); keep() once the order is saved. A hold that cannot be noted is voided at once.
+ * Holds the order's total on the card (payByCard), noted in Redis before the provider is asked and completed with
+ * the provider's reference after: a checkout that stops anywhere before saving its order (even before it heard the
+ * provider's answer) leaves a note that voidAbandonedCardHolds acts on. release() voids the hold when the order then
+ * fails (a void that fails stays noted for the recovery); keep() once the order is saved. A refusal by the provider
+ * (a decline) forgets the note; any other failure (no answer, an outage) leaves it, as the provider may hold the card.
+ * A hold whose note cannot be completed is voided at once.
  */
 export async function holdCard(ctx: RequestContext, io: StockIo, provider: PaymentProvider, payment: CardPayment): Promise<CardHold> {
+  const note = await cardHolds.note(io, ctx.tenantId, [payment.orderId, provider.name]);
   let saved: { customerRef: string; source: string } | null = null;
-  const authorization = await payByCard(ctx, provider, { ...payment, onSaved: (card) => { saved = card; payment.onSaved?.(card); } });
-  const note = await cardHolds.note(io, ctx.tenantId, [payment.orderId, provider.name, authorization.reference]).catch(async (error: unknown) => {
-    await provider.void(authorization.reference).catch(() => undefined);
+  let authorization: Authorization;
+  try {
+    authorization = await payByCard(ctx, provider, { ...payment, onSaved: (card) => { saved = card; payment.onSaved?.(card); } });
+  } catch (error) {
+    if (error instanceof AppError && error.type === 'unprocessable') await note.keep().catch(() => undefined);
+    throw error;
+  }
+  await note.complete([authorization.reference]).catch(async (error: unknown) => {
+    // Voided here; if even that fails, the note without its reference stays for the recovery's lookup.
+    if (await provider.void(authorization.reference).then(() => true, () => false)) await note.keep().catch(() => undefined);
     throw error;
   });
   return {
@@ -53,8 +66,7 @@ export const CARD_AUTHORIZATION_LAPSES_MS = 7 * 24 * 3600_000;
  */
 export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olderThanMs: number): Promise<number> {
   let ctx: RequestContext | null = null;
-  const voided = await cardHolds.sweep(io, tenantId, olderThanMs, async ([hold, providerName, reference], notedAt) => {
-    if (!reference) return false;
+  const voided = await cardHolds.sweep(io, tenantId, olderThanMs, async ([hold, providerName, noted], notedAt) => {
     if (!ctx) {
       const tenant = await Tenant.findOne({ _id: tenantId }).lean();
       if (!tenant) throw new Error('the store was not found');
@@ -62,7 +74,7 @@ export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olde
     }
     const lapsed = Date.now() - notedAt >= CARD_AUTHORIZATION_LAPSES_MS;
     const giveUp = (why: string) => {
-      console.error(`[orders] the card hold ${reference} at ${providerName} of abandoned checkout ${hold} was never voided (${why}); after ${CARD_AUTHORIZATION_LAPSES_MS / 86_400_000} days it has lapsed at the shopper's bank: no longer retried`);
+      console.error(`[orders] the card hold ${noted || '(its reference never heard)'} at ${providerName} of abandoned checkout ${hold} was never voided (${why}); after ${CARD_AUTHORIZATION_LAPSES_MS / 86_400_000} days it has lapsed at the shopper's bank: no longer retried`);
       return false;
     };
     const provider = await savedCardProvider(ctx, providerName);
@@ -70,6 +82,12 @@ export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olde
       if (lapsed) return giveUp(`the store no longer keeps its ${providerName} credentials`);
       throw new Error(`the store no longer keeps its ${providerName} credentials: kept until they are entered again or the hold lapses at the bank`);
     }
+    const reference = noted || await heldFor(provider, hold).catch((error: unknown) => {
+      if (!lapsed) throw error;
+      giveUp(String(error));
+      return null;
+    });
+    if (!reference) return false;
     return provider.void(reference, { idempotencyKey: `abandoned-void-${reference}` }).then(() => true, async (error: unknown) => {
       // Released already (the failed checkout's own void went through, its note stayed): nothing is held any more.
       const now = await provider.paymentStatus(reference).catch(() => null);
@@ -80,4 +98,20 @@ export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olde
   });
   if (voided) console.warn(`[worker] voided ${voided} card hold(s) of abandoned checkouts`);
   return voided;
+}
+
+/**
+ * The hold a checkout that stopped before hearing the provider's answer may have left, looked up at the provider by
+ * the order's id (the note is at least the recovery's 5 minutes old: a request that reached the provider is answered
+ * by then). Nothing found, or nothing held (declined, released): the note is forgotten at once, not kept until the
+ * bank's lapse, since the usual cause is a checkout that stopped before its request left, and asking again every run
+ * for 7 days would change nothing. A provider without a lookup (docs/PAYMENTS.md) cannot be asked: forgotten, logged.
+ */
+async function heldFor(provider: PaymentProvider, orderId: string): Promise<string | null> {
+  if (!provider.findAuthorization) {
+    console.error(`[orders] checkout ${orderId} stopped before ${provider.name} answered its card payment, and ${provider.name} cannot be asked by order: any hold lapses at the shopper's bank`);
+    return null;
+  }
+  const payment = await provider.findAuthorization(orderId);
+  return payment && (payment.status === 'authorized' || payment.status === 'requires_action') ? payment.reference : null;
 }

@@ -1,11 +1,18 @@
 import { mongoose, scoped } from '@platform/db';
+import { runScript } from '@platform/queue';
 import type { PlatformResources } from '@platform/server-kit';
 import { Order } from './models';
 
 type Io = { resources: Pick<PlatformResources, 'redis' | 'queuePrefix'> };
 
-/** A note of something a checkout holds: keep() once its order is saved, release(undo) when the order fails. */
-export type PendingNote = { keep(): Promise<void>; release(undo: () => Promise<void>): Promise<void> };
+/**
+ * A note of something a checkout holds: keep() once its order is saved, release(undo) when the order fails;
+ * complete(more) adds what was learnt after noting it (a card hold's reference), its time kept.
+ */
+export type PendingNote = { keep(): Promise<void>; release(undo: () => Promise<void>): Promise<void>; complete(more: string[]): Promise<void> };
+
+/** Replaces a note by its completed form under the same time, only while it is still there (the sweep may have taken it). */
+const COMPLETE = "local at = redis.call('ZSCORE', KEYS[1], ARGV[1]) if not at then return 0 end redis.call('ZREM', KEYS[1], ARGV[1]) redis.call('ZADD', KEYS[1], at, ARGV[2]) return 1";
 
 /**
  * Something a checkout takes before its order is saved (a once-per-customer promo code's claim, a card hold) and
@@ -19,10 +26,18 @@ export function pendingUntilSaved(name: string) {
     key,
     /** Notes it under the checkout's hold id (fields[0]). */
     async note(io: Io, tenantId: string, fields: [hold: string, ...rest: string[]]): Promise<PendingNote> {
-      const member = JSON.stringify(fields);
+      let member = JSON.stringify(fields);
       const forget = async () => { await io.resources.redis.zrem(key(io, tenantId), member); };
       await io.resources.redis.zadd(key(io, tenantId), Date.now(), member);
-      return { keep: forget, release: async (undo) => { await undo(); await forget(); } };
+      return {
+        keep: forget,
+        release: async (undo) => { await undo(); await forget(); },
+        complete: async (more) => {
+          const completed = JSON.stringify([...fields, ...more]);
+          if (!(await runScript(io.resources.redis, COMPLETE, 1, key(io, tenantId), member, completed))) throw new Error(`the ${name} note of checkout ${fields[0]} was taken by the recovery meanwhile`);
+          member = completed;
+        },
+      };
     },
     /**
      * Notes older than `olderThanMs`: one whose order exists is only forgotten, any other given back with `undo`

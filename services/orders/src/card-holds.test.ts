@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { AppError, backgroundContext, resolvedTenant, sealSecret, type RequestContext } from '@platform/server-kit';
+import { createStripeClient, type PaymentProvider } from '@platform/payments';
+import { StoreProfile } from '@platform/tenant-settings';
+import { inBackground, mongoose, Tenant } from '@platform/db';
+import { Order, ordersService } from './index';
+import { cardProvider } from './card-payment';
+import { holdCard, voidAbandonedCardHolds } from './card-holds';
+
+// The window between the provider's approval and the note of the card hold (issue 27), against the Stripe stand-in
+// (it keeps the PaymentIntents it made and answers Stripe's search by metadata from them).
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let tenantId: string;
+let ctx: RequestContext;
+let io: { resources: Awaited<ReturnType<typeof createTestApp>>['resources'] };
+const stripe = createStripeClient('sk_test_holds');
+const notes = () => harness.resources.redis.zrange(`${harness.resources.queuePrefix}:card-holds:${tenantId}`, '0', '-1');
+const statusAtStripe = async (pi: string) => (await stripe.paymentIntents.retrieve(pi)).status;
+
+/**
+ * The store's provider in a process that stops: `after` the provider approved the hold, before the checkout heard the
+ * answer (nothing after authorize runs, as when the process dies), or `before` its request left. Answers the provider
+ * and the references Stripe gave.
+ */
+async function stoppingProvider(when: 'after' | 'before') {
+  const real = await cardProvider(ctx);
+  const references: string[] = [];
+  const provider = Object.create(real) as PaymentProvider;
+  provider.authorize = async (...args) => {
+    if (when === 'before') throw new Error('the process stopped');
+    references.push((await real.authorize(...args)).reference);
+    throw new Error('the process stopped');
+  };
+  return { provider, references };
+}
+const hold = (provider: PaymentProvider, orderId: string, token = 'pm_card_visa') =>
+  holdCard(ctx, io, provider, { customerSlug: null, token, saveCard: false, totalCents: 3200, orderId });
+
+beforeAll(async () => {
+  harness = await createTestApp([ordersService], 'card-holds');
+  io = { resources: harness.resources };
+  tenantId = (await createTenant('holds-a')).id;
+  await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_holds', secret_key: sealSecret('sk_test_holds') } } });
+  ctx = backgroundContext(resolvedTenant((await inBackground('test reads the store', () => Tenant.findOne({ _id: tenantId }).lean())) as never));
+});
+afterAll(async () => { await harness?.close(); });
+
+describe('card holds of checkouts that stopped', () => {
+  it("voids at the provider the hold of a checkout that stopped right after the provider approved it, before it heard the reference: found by the order's id", async () => {
+    const { provider, references } = await stoppingProvider('after');
+    const orderId = String(new mongoose.Types.ObjectId());
+    await expect(hold(provider, orderId)).rejects.toThrow('the process stopped');
+    expect(await statusAtStripe(references[0])).toBe('requires_capture');
+    expect(await notes()).toEqual([JSON.stringify([orderId, 'stripe'])]);
+    expect(await voidAbandonedCardHolds(io, tenantId, 60_000)).toBe(0); // too recent to call abandoned
+    expect(await statusAtStripe(references[0])).toBe('requires_capture');
+    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(1);
+    expect(await statusAtStripe(references[0])).toBe('canceled');
+    expect(await notes()).toEqual([]);
+    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+  });
+
+  it('only forgets such a note when its order was saved: the hold is the order\'s to capture', async () => {
+    const { provider, references } = await stoppingProvider('after');
+    const orderId = new mongoose.Types.ObjectId();
+    await expect(hold(provider, String(orderId))).rejects.toThrow('the process stopped');
+    await Order.create({
+      _id: orderId, tenantId, orderNumber: 'HOLD-SAVED-1', status: 'placed', locationId: 1, totalCents: 3200, placedAt: new Date(),
+      payment: { method: 'card', provider: 'stripe', reference: references[0], status: 'authorized', authorizedCents: 3200 },
+      items: [{ productId: 8, storeProductId: 81, sku: '1008', title: 'One-off Vise', quantity: 1, priceCents: 3200, special: true }],
+    });
+    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+    expect(await statusAtStripe(references[0])).toBe('requires_capture');
+    expect(await notes()).toEqual([]);
+  });
+
+  it('forgets the note of a checkout whose request never reached the provider (nothing found) and of a declined card at once; completes the note of a hold with its reference', async () => {
+    const { provider } = await stoppingProvider('before');
+    await expect(hold(provider, String(new mongoose.Types.ObjectId()))).rejects.toThrow('the process stopped');
+    expect(await notes()).toHaveLength(1);
+    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+    expect(await notes()).toEqual([]);
+
+    const real = await cardProvider(ctx);
+    const declined = await hold(real, String(new mongoose.Types.ObjectId()), 'pm_card_chargeDeclined').then(() => null, (error: unknown) => error);
+    expect(declined).toBeInstanceOf(AppError);
+    expect(await notes()).toEqual([]);
+
+    const orderId = String(new mongoose.Types.ObjectId());
+    const held = await hold(real, orderId);
+    expect(await notes()).toEqual([JSON.stringify([orderId, 'stripe', held.authorization.reference])]);
+    await held.release();
+    expect([await notes(), await statusAtStripe(held.authorization.reference)]).toEqual([[], 'canceled']);
+  });
+});
