@@ -541,7 +541,8 @@ export async function giveStockBack(ctx: RequestContext, io: StockIo, lines: Lin
 async function captureCard(ctx: RequestContext, provider: PaymentProvider, order: { _id: unknown; payment?: unknown }, reference: string): Promise<void> {
   try {
     const capturedCents = await provider.capture(reference, undefined, { idempotencyKey: `capture-${String(order._id)}` });
-    await Order.updateOne(scoped(ctx, { _id: String(order._id) }), { $set: { 'payment.status': 'paid', 'payment.capturedCents': capturedCents } });
+    // The order was just saved or read by this request: it is the tenant's own, no ownership read before the write.
+    await Order.updateOne(scoped(ctx, { _id: String(order._id) }), { $set: { 'payment.status': 'paid', 'payment.capturedCents': capturedCents } }).setOptions({ ownedDoc: order });
     order.payment = { ...(order.payment as object), status: 'paid', capturedCents };
   } catch (err) {
     console.error(`[orders] the card payment of order ${String(order._id)} was not captured: ${String(err)}`);
