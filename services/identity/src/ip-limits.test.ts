@@ -42,6 +42,17 @@ describe('limits per client IP', () => {
     expect((await post('login', { email: 'nobody9@iplimit.test', password: 'Not-The-One-1' }, '10.20.30.51')).statusCode).toBe(422);
   });
 
+  it("does not count an attempt the IP limit held back against the person: the person's tenth try from elsewhere is still checked", async () => {
+    const tries = (ip: string, n: number) => Promise.all(Array.from({ length: n }, () => post('login', { email: 'held@iplimit.test', password: 'Not-The-One-1' }, ip)))
+      .then((answers) => answers.map((r) => r.statusCode).sort());
+    expect(await tries('10.20.30.60', 3)).toEqual([422, 422, 422]);
+    expect(await tries('10.20.30.60', 5)).toEqual([429, 429, 429, 429, 429]); // held back by the IP limit, not counted for the person
+    expect(await tries('10.20.30.61', 3)).toEqual([422, 422, 422]);
+    expect(await tries('10.20.30.62', 3)).toEqual([422, 422, 422]);
+    expect(await tries('10.20.30.63', 1)).toEqual([422]); // the person's tenth
+    expect(await tries('10.20.30.64', 1)).toEqual([429]); // the eleventh: held back by the person's limit
+  });
+
   it('holds back one IP registering account after account (each try counts, made or refused), and makes nothing more', async () => {
     const ip = '10.20.30.70';
     const member = (i: number) => ({ first_name: 'Bulk', last_name: `Maker ${i}`, telephone: `50355501${70 + i}`, email: `bulk${i}@iplimit.test`, password: 'Tulip-Ladder-84', c_password: 'Tulip-Ladder-84' });

@@ -23,15 +23,21 @@ export function createRateLimits(redis: Redis, prefix: string) {
     lookup: { subject: null, ip: make('lookup-ip', perIp('lookup')) },
     signup: { subject: null, ip: make('signup-ip', perIp('signup')) },
   };
-  /** Counts one attempt; over either limit → 429 saying when to try again. */
+  /**
+   * Counts one attempt; over either limit → 429 saying when to try again. Both counts go to Redis at once (one round
+   * trip, not two in a row: it stands before a sign-in's hash); an attempt the IP limit holds back gives the person's
+   * count its point back, so it counts against the person no more than when it was not tried.
+   */
   return async function limit(action: LimitedAction, ctx: RequestContext, subject: string, ip: string): Promise<void> {
-    try {
-      await limiters[action].ip.consume(ip);
-      await limiters[action].subject?.consume(`${ctx.tenantId}:${subject}`);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw tooManyAttempts(error.msBeforeNext);
+    const { ip: perIp, subject: perSubject } = limiters[action];
+    const subjectKey = `${ctx.tenantId}:${subject}`;
+    const [byIp, bySubject] = await Promise.allSettled([perIp.consume(ip), perSubject?.consume(subjectKey)]);
+    for (const counted of [byIp, bySubject]) if (counted.status === 'rejected' && !(counted.reason instanceof RateLimiterRes)) throw counted.reason;
+    if (byIp.status === 'rejected') {
+      if (perSubject) await perSubject.reward(subjectKey);
+      throw tooManyAttempts((byIp.reason as RateLimiterRes).msBeforeNext);
     }
+    if (bySubject.status === 'rejected') throw tooManyAttempts((bySubject.reason as RateLimiterRes).msBeforeNext);
   };
 }
 export type RateLimit = ReturnType<typeof createRateLimits>;
