@@ -1,7 +1,7 @@
 import { Tenant } from '@platform/db';
 import type { Authorization, PaymentProvider } from '@platform/payments';
 import { AppError, backgroundContext, resolvedTenant, type RequestContext } from '@platform/server-kit';
-import { payByCard, savedCardProvider, type CardPayment } from './card-payment';
+import { authorizationKey, payByCard, savedCardProvider, type CardPayment } from './card-payment';
 import { pendingUntilSaved } from './pending-until-saved';
 import type { StockIo } from './checkout';
 
@@ -112,6 +112,6 @@ async function heldFor(provider: PaymentProvider, orderId: string): Promise<stri
     console.error(`[orders] checkout ${orderId} stopped before ${provider.name} answered its card payment, and ${provider.name} cannot be asked by order: any hold lapses at the shopper's bank`);
     return null;
   }
-  const payment = await provider.findAuthorization(orderId);
+  const payment = await provider.findAuthorization(orderId, authorizationKey(orderId));
   return payment && (payment.status === 'authorized' || payment.status === 'requires_action') ? payment.reference : null;
 }

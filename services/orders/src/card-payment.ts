@@ -30,6 +30,9 @@ export async function savedCardProvider(ctx: RequestContext, name: string): Prom
   }
 }
 
+/** authorize's idempotency key for an order: a repeat reaches the provider as one request, and a lookup finds it. */
+export const authorizationKey = (orderId: string) => `order-${orderId}`;
+
 /**
  * Holds the order's total on the card, once per order (the order's id is the idempotency key). A decline stops
  * the order with the provider's message for the shopper. A card that needs its bank's confirmation (3-D Secure)
@@ -38,7 +41,7 @@ export async function savedCardProvider(ctx: RequestContext, name: string): Prom
 export async function authorizeCard(provider: PaymentProvider, ctx: RequestContext, totalCents: number, token: string, orderId: string,
   options: { customerRef?: string; returnUrl?: string; offSession?: boolean } = {}): Promise<Authorization> {
   const authorization = await provider.authorize(totalCents, 'usd', token, {
-    idempotencyKey: `order-${orderId}`, metadata: { order_id: orderId, tenant_id: ctx.tenantId },
+    idempotencyKey: authorizationKey(orderId), metadata: { order_id: orderId, tenant_id: ctx.tenantId },
     ...(options.customerRef ? { customer: options.customerRef } : {}), ...(options.returnUrl ? { returnUrl: options.returnUrl } : {}),
     ...(options.offSession ? { offSession: true } : {}),
   }).catch((error: unknown) => {

@@ -96,11 +96,12 @@ export interface PaymentProvider {
   /** Where a payment stands now, asked of the provider (after the shopper's bank page, or a callback). */
   paymentStatus(reference: string): Promise<Authorization>;
   /**
-   * The payment made for one of our orders, looked up at the provider by our order id (authorize's
-   * `metadata.order_id`): for a checkout that stopped before it heard the reference. Null when the provider has none.
-   * Left out by a provider that cannot look a payment up by the merchant's reference (docs/PAYMENTS.md).
+   * The payment authorize made for one of our orders, looked up at the provider by the merchant's reference it
+   * carries (our order id, authorize's `metadata.order_id`, or what the adapter derived from the idempotency key): for
+   * a checkout that stopped before it heard the reference. Null when the provider has none. Left out by a provider
+   * that cannot look a payment up by the merchant's reference (docs/PAYMENTS.md).
    */
-  findAuthorization?(orderId: string): Promise<Authorization | null>;
+  findAuthorization?(orderId: string, idempotencyKey: string): Promise<Authorization | null>;
   /** Takes the held money (all of it without an amount); answers the cents captured. */
   capture(reference: string, amountCents?: number, options?: CallOptions): Promise<number>;
   /** Releases a hold that was not captured. */

@@ -28,6 +28,17 @@ describe('PlugnPayProvider against the Plug\'n Pay fake', () => {
     expect(pnpCardChecks({ FinalStatus: 'success' })).toMatchObject({ cvc: 'unchecked', addressLine1: 'unchecked', postalCode: 'unchecked', brand: null });
   });
 
+  test("finds an order's hold by the orderID its idempotency key gives (query_trans); none where Plug'n Pay has no record; a voided one reads as not held", async () => {
+    const pnp = provider();
+    const auth = await pnp.authorize(1800, 'usd', 'pnp_tok_visa', { idempotencyKey: key('order-2201'), metadata: { order_id: '2201' } });
+    const before = fake.requests.length;
+    expect(await pnp.findAuthorization('2201', key('order-2201'))).toEqual({ reference: auth.reference, status: 'authorized', authorizedCents: 1800 });
+    expect(sentSince(before)).toEqual([expect.objectContaining({ mode: 'query_trans', orderID: auth.reference })]);
+    expect(await pnp.findAuthorization('2202', key('order-2202'))).toBeNull();
+    await pnp.void(auth.reference);
+    expect(await pnp.findAuthorization('2201', key('order-2201'))).toMatchObject({ reference: auth.reference, status: 'declined' });
+  });
+
   test('authorize holds the amount (authonly); a partial mark, a partial return; a return over what was marked is refused, by the guard before Plug\'n Pay is asked and by Plug\'n Pay itself', async () => {
     const pnp = provider();
     const before = fake.requests.length;

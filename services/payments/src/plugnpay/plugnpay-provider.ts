@@ -223,16 +223,25 @@ export class PlugnPayProvider implements PaymentProvider {
   }
 
   /** Where the order stands, read from query_trans: its operations (auth, postauth, void, return) in order. */
-  async paymentStatus(reference: string): Promise<Authorization> {
-    const state = await this.orderState(reference);
+  async paymentStatus(reference: string, known?: PnpAnswer): Promise<Authorization> {
+    const state = await this.orderState(reference, known);
     if (state.voided) return { reference, status: 'declined', authorizedCents: 0, declineMessage: NOT_PROCESSED };
     if (state.markedCents > 0) return { reference, status: 'authorized', authorizedCents: state.markedCents };
     if (state.authCents > 0) return { reference, status: 'authorized', authorizedCents: state.authCents };
     return { reference, status: 'declined', authorizedCents: 0, declineMessage: state.declineMessage ?? NOT_PROCESSED };
   }
 
-  private async orderState(reference: string) {
-    const answer = await this.ok('query_trans', { orderID: reference });
+  /** Plug'n Pay's orderID is derived from authorize's idempotency key: query_trans by it; "No records found" is none. */
+  async findAuthorization(_orderId: string, idempotencyKey: string): Promise<Authorization | null> {
+    const reference = orderIdFor(this.config.username, idempotencyKey);
+    const answer = await this.send('query_trans', { orderID: reference });
+    if (finalStatus(answer) === 'problem' && !answer['resp-code']) return null;
+    if (!succeeded(answer)) throw toAppError(answer);
+    return this.paymentStatus(reference, answer);
+  }
+
+  private async orderState(reference: string, known?: PnpAnswer) {
+    const answer = known ?? await this.ok('query_trans', { orderID: reference });
     const state = { authCents: 0, markedCents: 0, returnedCents: 0, voided: false, declineMessage: undefined as string | undefined };
     for (const op of records(answer)) {
       if (op.orderID && op.orderID !== reference) continue;
