@@ -42,6 +42,11 @@
  * - Webhooks: X-ANET-Signature 'sha512=' + HMAC-SHA512 (hex, upper-case) of the body under the Signature Key;
  *   notificationId, eventType, eventDate, webhookId, payload {responseCode, authCode, avsResponse, authAmount,
  *   invoiceNumber, entityName 'transaction', id}. (`notification()` builds one; the fake sends none.)
+ * - getUnsettledTransactionListRequest (Transaction Reporting): sorting {orderBy, orderDescending}, paging {limit
+ *   1-1000, offset from 1}; transactions [{transId, submitTimeUTC, submitTimeLocal, transactionStatus, invoiceNumber,
+ *   accountType, accountNumber, settleAmount, marketType, product}], totalNumInResultSet. Unconfirmed: an empty
+ *   list as resultCode Ok with I00004 'No records found.' (here), declined and voided transactions listed until
+ *   the batch settles (here: listed), the refusal of bad paging (here E00003).
  *
  * Could not confirm, so chosen here and marked as such: the exact E00003 wording; whether a repeat within the
  * duplicate window with an already used Accept nonce is answered as a duplicate (here: yes, the nonce is
@@ -491,6 +496,22 @@ export async function startFakeAuthorizeNet(credentials = { loginId: FAKE_LOGIN_
         const t = transactions.get(String(body.transId));
         if (!t || t.login !== login) return error('E00040', 'The record cannot be found.', echo);
         return ok({ ...echo, transaction: details(t) });
+      }
+      case 'getUnsettledTransactionListRequest': {
+        // Newest first when asked (sorting submitTimeUTC descending); paging {limit 1-1000, offset from 1}; settled ones are not listed.
+        const limit = Number(body.paging?.limit ?? 1000);
+        const offset = Number(body.paging?.offset ?? 1);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000 || !Number.isInteger(offset) || offset < 1) return error('E00003', 'The paging element is invalid.', echo);
+        const unsettled = [...transactions.values()].filter((t) => t.login === login && t.status !== 'settledSuccessfully' && t.status !== 'refundSettledSuccessfully');
+        if (body.sorting?.orderDescending === true || body.sorting?.orderDescending === 'true') unsettled.reverse();
+        const page = unsettled.slice((offset - 1) * limit, offset * limit);
+        const rows = page.map((t) => ({
+          transId: t.transId, submitTimeUTC: t.submitted.toISOString(), submitTimeLocal: t.submitted.toISOString().slice(0, 19), transactionStatus: t.status,
+          ...(t.invoiceNumber ? { invoiceNumber: t.invoiceNumber } : {}), accountType: t.card.type, accountNumber: masked(t.card.number),
+          settleAmount: dollars(t.settleCents), marketType: 'eCommerce', product: 'Card Not Present',
+        }));
+        if (!rows.length) return { ...echo, totalNumInResultSet: 0, messages: { resultCode: 'Ok', message: [{ code: 'I00004', text: 'No records found.' }] } };
+        return ok({ ...echo, transactions: rows, totalNumInResultSet: unsettled.length });
       }
       case 'updateHeldTransactionRequest': {
         const held = body.heldTransactionRequest;

@@ -25,6 +25,19 @@ const key = (name: string) => `${name}-${run}`;
 const lastTransactionRequest = () => [...fake.requests].reverse().find((r) => r.createTransactionRequest)?.createTransactionRequest;
 
 describe('AuthorizeNetProvider against the Authorize.Net fake', () => {
+  test("finds an order's authorization by its invoice number among the unsettled transactions (newest first); none for another order; a voided one reads as not held", async () => {
+    const orderId = '65f1c2a9e4b0a1b2c3d4e777';
+    const auth = await provider.authorize(1800, 'usd', fake.tokenFor(TEST_CARDS.visa, '1230'), { idempotencyKey: key('order-find'), metadata: { order_id: orderId } });
+    await provider.authorize(1900, 'usd', fake.tokenFor(TEST_CARDS.visa, '1230'), { idempotencyKey: key('order-other'), metadata: { order_id: '65f1c2a9e4b0a1b2c3d4e778' } });
+    const found = await provider.findAuthorization(orderId, key('order-find'));
+    expect(found).toMatchObject({ reference: auth.reference, status: 'authorized', authorizedCents: 1800 });
+    const asked = [...fake.requests].reverse().find((r) => r.getUnsettledTransactionListRequest)?.getUnsettledTransactionListRequest;
+    expect(asked).toMatchObject({ merchantAuthentication: { name: FAKE_LOGIN_ID }, sorting: { orderBy: 'submitTimeUTC', orderDescending: true }, paging: { limit: 1000, offset: 1 } });
+    expect(await provider.findAuthorization('65f1c2a9e4b0a1b2c3d4e779', key('order-none'))).toBeNull();
+    await provider.void(auth.reference);
+    expect(await provider.findAuthorization(orderId, key('order-find'))).toMatchObject({ reference: auth.reference, status: 'declined' });
+  });
+
   test('authorize holds the amount; a partial capture; after settlement a partial refund; a refund over what was captured is refused, by the guard before Authorize.Net is asked and by Authorize.Net itself', async () => {
     const orderId = '65f1c2a9e4b0a1b2c3d4e5f6';
     const auth = await provider.authorize(2599, 'usd', fake.tokenFor(TEST_CARDS.visa, '1230', { cardCode: '900', zip: '97201' }), { idempotencyKey: key('order-1001'), metadata: { order_id: orderId } });

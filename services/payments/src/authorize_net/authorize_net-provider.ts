@@ -270,6 +270,29 @@ export class AuthorizeNetProvider implements PaymentProvider {
     return authorizationFromDetails(await this.details(reference));
   }
 
+  /**
+   * The order's authorization by its invoice number (authorize's, from the order id): Authorize.Net looks nothing up
+   * by invoice, so the unsettled transactions (an authorization not captured stays unsettled) are listed, newest first,
+   * 1000 a page, at most 10 pages (the recovery asks about checkouts of the last hours), and the match read in full.
+   * A held one is taken before a declined or voided one of the same order. Needs the Transaction Details API.
+   */
+  async findAuthorization(orderId: string, idempotencyKey: string): Promise<Authorization | null> {
+    const invoice = invoiceNumberFor(orderId, idempotencyKey);
+    let match: { transId?: string; transactionStatus?: string } | undefined;
+    for (let page = 1; page <= 10; page += 1) {
+      const answer = await this.run<AnetResponse & { transactions?: { transId?: string; invoiceNumber?: string; transactionStatus?: string }[] }>('getUnsettledTransactionList', {
+        sorting: { orderBy: 'submitTimeUTC', orderDescending: true }, paging: { limit: 1000, offset: page },
+      });
+      // An empty list is answered as resultCode 'Ok' with I00004 ('No records found'); any other refusal is an error.
+      if (answer.messages.resultCode !== 'Ok') throw apiError(messageCode(answer));
+      const transactions = answer.transactions ?? [];
+      const ours = transactions.filter((t) => t.invoiceNumber === invoice);
+      match = ours.find((t) => t.transactionStatus === 'authorizedPendingCapture') ?? match ?? ours[0];
+      if (match?.transactionStatus === 'authorizedPendingCapture' || transactions.length < 1000) break;
+    }
+    return match?.transId ? this.paymentStatus(match.transId) : null;
+  }
+
   async capture(reference: string, amountCents?: number, _options: CallOptions = {}): Promise<number> {
     if (amountCents !== undefined) assertCents(amountCents);
     // Without an amount, all that was held: asked first, so the answer is the cents captured.
