@@ -8,7 +8,7 @@ import { Customer } from '@platform/identity';
 import { StoreProfile } from '@platform/tenant-settings';
 import { inBackground } from '@platform/db';
 import { deliverNotifications, OutboxMessage } from '@platform/notifications';
-import { QUEUE_NAMES, type NotificationJob } from '@platform/queue';
+import { messagesOf, QUEUE_NAMES, type NotificationsQueueJob } from '@platform/queue';
 import { ORDER_NOTICE_KINDS, ORDER_PLACED_TEXT_KIND } from '@platform/domain';
 import { Order, ordersService } from './index';
 import { earliestToday } from './order-actions';
@@ -17,7 +17,7 @@ import { earliestToday } from './order-actions';
 const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the database', query);
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-let worker: Worker<NotificationJob>;
+let worker: Worker<NotificationsQueueJob>;
 const tenants: Record<'tell' | 'quiet', { id: string; owner: string }> = {} as never;
 const slugOf = { tell: 'shop-tell', quiet: 'shop-quiet' } as const;
 type Store = keyof typeof slugOf;
@@ -64,7 +64,7 @@ async function placeOrder(store: Store, device: string, lines: [number, number][
 
 beforeAll(async () => {
   harness = await createTestApp([cartService, ordersService], 'shopper-notices');
-  worker = new Worker<NotificationJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
+  worker = new Worker<NotificationsQueueJob>(QUEUE_NAMES.notifications, deliverNotifications(), { connection: harness.resources.redis.duplicate(), prefix: harness.resources.queuePrefix });
   for (const store of ['tell', 'quiet'] as const) {
     const id = (await createTenant(slugOf[store])).id;
     await createCatalogueFixture(id, slugOf[store]);
@@ -92,6 +92,10 @@ describe('the shopper is told of each change to their order', () => {
       { channel: 'sms', to: order.phone, kind: 'order-take-text', subject: '', text: `shop-tell store: we have received your order ${order.number} and will let you know when it is ready for pickup at shop-tell store 1.` },
     ]);
 
+    // Both went in one job, named after the e-mail's kind.
+    const takeJobs = (await harness.resources.queues.notifications.getJobs(['waiting', 'active', 'completed', 'failed']))
+      .filter((j) => messagesOf(j.data).some((m) => m.to === order.email && m.kind === 'order-take'));
+    expect(takeJobs.map((j) => [j.name, messagesOf(j.data).map((m) => m.kind)])).toEqual([['order-take', ['order-take', 'order-take-text']]]);
     const afterTake = await sentTo('tell', order);
     expect((await act('tell', 'order-taken', { id: order.id })).statusCode).toBe(409);
     expect((await act('tell', 'markComplete', { id: order.id })).statusCode).toBe(409);

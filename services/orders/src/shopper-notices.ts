@@ -4,6 +4,7 @@ import type { NotificationJob } from '@platform/queue';
 import type { RequestContext } from '@platform/server-kit';
 import { getStoreSettings } from '@platform/tenant-settings';
 import type { CheckoutIo } from './checkout';
+import { queueOrderMessages } from './order-messages';
 
 /** How the shopper was told of a change. */
 export interface ToldBy { email: boolean; text: boolean }
@@ -23,9 +24,9 @@ async function textTo(ctx: RequestContext, order: ShopperOrder, customerSlug: st
 
 /**
  * Tells the shopper of a change the store made to their order (spec 2; the words: orderNotice in libs/domain):
- * an e-mail where the order has an address, and a text where textTo allows. One job per channel on the
- * notifications queue; the worker sends it (or keeps it in the outbox). Call it after the change is saved: a
- * change refused sends nothing.
+ * an e-mail where the order has an address, and a text where textTo allows, in one job on the notifications queue;
+ * the worker sends each (or keeps it in the outbox). Call it after the change is saved: a change refused sends
+ * nothing.
  */
 export async function tellShopper(
   ctx: RequestContext, io: CheckoutIo, order: ShopperOrder, customerSlug: string | null | undefined, change: OrderChange,
@@ -35,11 +36,11 @@ export async function tellShopper(
   const phone = await textTo(ctx, order, customerSlug, settings.sms_notifications_enabled);
   if (!email && !phone) return { email: false, text: false };
   const notice = orderNotice(ctx.tenant.name, order, change, settings.products.currencyPrefix);
-  const queue = io.resources.queues.notifications;
-  await Promise.all([
-    email ? queue.add(notice.emailKind, { tenantId: ctx.tenantId, channel: 'email', to: email, kind: notice.emailKind, subject: notice.subject, text: notice.email }) : null,
-    phone ? queue.add(notice.textKind, { tenantId: ctx.tenantId, channel: 'sms', to: phone, kind: notice.textKind, subject: '', text: notice.text }) : null,
-  ]);
+  const messages: NotificationJob[] = [];
+  if (email) messages.push({ tenantId: ctx.tenantId, channel: 'email', to: email, kind: notice.emailKind, subject: notice.subject, text: notice.email });
+  if (phone) messages.push({ tenantId: ctx.tenantId, channel: 'sms', to: phone, kind: notice.textKind, subject: '', text: notice.text });
+  // The e-mail and the text in one job (named after the e-mail's kind), each still sent and retried on its own.
+  await queueOrderMessages(io.resources.queues, ctx.tenantId, messages, notice.emailKind);
   return { email: Boolean(email), text: Boolean(phone) };
 }
 
