@@ -16,14 +16,45 @@ export async function announceCatalogueChange(resources: PlatformResources, tena
  * Call after stock changed in Redis only (an order, a cancelled line): no row needs re-deriving, since index
  * loads take each count from Redis, so the API processes are told at once, without a queued job. Products
  * shoppers wait for (back-in-stock asks, in-store pings: stock-watchers.ts) get their queued job, given the queues.
+ * Announcements made while one of the same store is being sent go out together in the next (one message, one
+ * check of the watch lists): 16 checkouts at a time made 16 messages, each read and applied by every API process.
+ * Resolves once the products given are announced (rejects as the message that carried them).
  */
-export async function announceStockChange(
-  resources: Pick<PlatformResources, 'redis' | 'queuePrefix'> & { queues?: Pick<PlatformResources['queues'], 'catalogueChanges'> }, tenantId: string, productIds: number[],
-): Promise<void> {
-  if (!productIds.length) return;
-  const change: IndexChange = { tenantId, productIds: [...new Set(productIds)], stock: true };
-  await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
-  await queueStockWatchChecks(resources, tenantId, change.productIds);
+export function announceStockChange(resources: StockAnnouncer, tenantId: string, productIds: number[]): Promise<void> {
+  if (!productIds.length) return Promise.resolve();
+  let line = stockLines.find((l) => l.redis === resources.redis && l.queuePrefix === resources.queuePrefix && l.queues === resources.queues && l.tenantId === tenantId);
+  if (!line) stockLines.push(line = { redis: resources.redis, queuePrefix: resources.queuePrefix, queues: resources.queues, tenantId, sending: false, next: null });
+  const next = line.next ??= { productIds: new Set(), waiting: [] };
+  for (const id of productIds) next.productIds.add(id);
+  const sent = new Promise<void>((resolve, reject) => next.waiting.push({ resolve, reject }));
+  if (!line.sending) void sendStockAnnouncements(line);
+  return sent;
+}
+
+type StockAnnouncer = Pick<PlatformResources, 'redis' | 'queuePrefix'> & { queues?: Pick<PlatformResources['queues'], 'catalogueChanges'> };
+type StockAnnouncement = { productIds: Set<number>; waiting: { resolve: () => void; reject: (err: unknown) => void }[] };
+/** One per store and connection: the announcement being gathered while the one before it is sent. */
+type StockLine = StockAnnouncer & { tenantId: string; sending: boolean; next: StockAnnouncement | null };
+const stockLines: StockLine[] = [];
+
+async function sendStockAnnouncements(line: StockLine): Promise<void> {
+  line.sending = true;
+  try {
+    for (let batch = line.next; batch; batch = line.next) {
+      line.next = null;
+      try {
+        const change: IndexChange = { tenantId: line.tenantId, productIds: [...batch.productIds], stock: true };
+        await line.redis.publish(searchChangesChannel(line.queuePrefix), JSON.stringify(change));
+        await queueStockWatchChecks(line, line.tenantId, change.productIds);
+        for (const w of batch.waiting) w.resolve();
+      } catch (err) {
+        for (const w of batch.waiting) w.reject(err);
+      }
+    }
+  } finally {
+    line.sending = false; // in the same turn as the loop's last check: no announcement is left unsent
+    stockLines.splice(stockLines.indexOf(line), 1);
+  }
 }
 
 /**
