@@ -1,7 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { AppError, backgroundContext, resolvedTenant, sealSecret, type RequestContext } from '@platform/server-kit';
 import { createStripeClient, type PaymentProvider } from '@platform/payments';
+import {
+  FAKE_ADYEN_API_KEY, FAKE_ADYEN_MERCHANT_ACCOUNT, FAKE_CLIENT_KEY, FAKE_FISERV_API_KEY, FAKE_FISERV_API_SECRET, FAKE_LOGIN_ID, FAKE_PUBLISHER_NAME,
+  FAKE_REMOTE_PASSWORD, FAKE_TRANSACTION_KEY, startFakeAdyen, startFakeAuthorizeNet, startFakeFiserv, startFakePlugnPay,
+} from '@platform/payments/testing';
+import { PROVIDER_TEST_CARDS } from '@platform/domain';
 import { StoreProfile } from '@platform/tenant-settings';
 import { inBackground, mongoose, Tenant } from '@platform/db';
 import { Order, ordersService } from './index';
@@ -23,8 +28,8 @@ const statusAtStripe = async (pi: string) => (await stripe.paymentIntents.retrie
  * answer (nothing after authorize runs, as when the process dies), or `before` its request left. Answers the provider
  * and the references Stripe gave.
  */
-async function stoppingProvider(when: 'after' | 'before') {
-  const real = await cardProvider(ctx);
+async function stoppingProvider(when: 'after' | 'before', store = ctx) {
+  const real = await cardProvider(store);
   const references: string[] = [];
   const provider = Object.create(real) as PaymentProvider;
   provider.authorize = async (...args) => {
@@ -34,8 +39,8 @@ async function stoppingProvider(when: 'after' | 'before') {
   };
   return { provider, references };
 }
-const hold = (provider: PaymentProvider, orderId: string, token = 'pm_card_visa') =>
-  holdCard(ctx, io, provider, { customerSlug: null, token, saveCard: false, totalCents: 3200, orderId });
+const hold = (provider: PaymentProvider, orderId: string, token = 'pm_card_visa', store = ctx) =>
+  holdCard(store, io, provider, { customerSlug: null, token, saveCard: false, totalCents: 3200, orderId });
 
 beforeAll(async () => {
   harness = await createTestApp([ordersService], 'card-holds');
@@ -44,7 +49,27 @@ beforeAll(async () => {
   await StoreProfile.create({ tenantId, payment: { payment_provider: 'stripe', stripe: { publishable_key: 'pk_test_holds', secret_key: sealSecret('sk_test_holds') } } });
   ctx = backgroundContext(resolvedTenant((await inBackground('test reads the store', () => Tenant.findOne({ _id: tenantId }).lean())) as never));
 });
-afterAll(async () => { await harness?.close(); });
+afterAll(async () => {
+  await Promise.all(fakes.map((f) => f.close()));
+  for (const [name, value] of Object.entries(previousBases)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await harness?.close();
+});
+
+const fakes: { close(): Promise<void> }[] = [];
+const previousBases: Record<string, string | undefined> = {};
+function useBase(name: string, value: string) {
+  if (!(name in previousBases)) previousBases[name] = process.env[name];
+  process.env[name] = value;
+}
+/** A store taking cards through one provider's local fake, as its owner saves it in test mode. */
+async function storeOn(provider: 'adyen' | 'authorize_net' | 'plugnpay' | 'fiserv', settings: object): Promise<RequestContext> {
+  const id = (await createTenant(`holds-${provider.replace('_', '')}`)).id;
+  await StoreProfile.create({ tenantId: id, payment: { payment_provider: provider, [provider]: settings } });
+  return backgroundContext(resolvedTenant((await inBackground('test reads the store', () => Tenant.findOne({ _id: id }).lean())) as never));
+}
 
 describe('card holds of checkouts that stopped', () => {
   it("voids at the provider the hold of a checkout that stopped right after the provider approved it, before it heard the reference: found by the order's id", async () => {
@@ -92,5 +117,35 @@ describe('card holds of checkouts that stopped', () => {
     expect(await notes()).toEqual([JSON.stringify([orderId, 'stripe', held.authorization.reference])]);
     await held.release();
     expect([await notes(), await statusAtStripe(held.authorization.reference)]).toEqual([[], 'canceled']);
+  });
+
+  it("does the same through each other provider's fake: Plug'n Pay and Authorize.Net find the hold by the order, Adyen cancels it by the order's reference; Fiserv cannot be asked, so its note is forgotten and the hold left to lapse", async () => {
+    const [adyen, anet, pnp, fiserv] = await Promise.all([startFakeAdyen(), startFakeAuthorizeNet(), startFakePlugnPay(), startFakeFiserv()]);
+    fakes.push(adyen, anet, pnp, fiserv);
+    useBase('ADYEN_API_BASE', adyen.url);
+    useBase('AUTHORIZE_NET_API_BASE', anet.url);
+    useBase('PLUGNPAY_API_BASE', pnp.url);
+    useBase('FISERV_API_BASE', fiserv.apiBase);
+    const stores = {
+      plugnpay: await storeOn('plugnpay', { username: FAKE_PUBLISHER_NAME, password: sealSecret(FAKE_REMOTE_PASSWORD), currency: 'USD' }),
+      authorize_net: await storeOn('authorize_net', { is_live: false, login_id: FAKE_LOGIN_ID, client_key: FAKE_CLIENT_KEY, transaction_key: sealSecret(FAKE_TRANSACTION_KEY) }),
+      adyen: await storeOn('adyen', { environment: 'test', merchant_account: FAKE_ADYEN_MERCHANT_ACCOUNT, origin_key: 'test_ABCDEFGHIJKLMNOPQRSTUVWX', api_key: sealSecret(FAKE_ADYEN_API_KEY) }),
+      fiserv: await storeOn('fiserv', { is_live: false, api_key: sealSecret(FAKE_FISERV_API_KEY), api_secret: sealSecret(FAKE_FISERV_API_SECRET) }),
+    };
+    const held: Record<string, string> = {};
+    for (const [name, store] of Object.entries(stores)) {
+      const { provider, references } = await stoppingProvider('after', store);
+      await expect(hold(provider, String(new mongoose.Types.ObjectId()), PROVIDER_TEST_CARDS[name as keyof typeof stores][0].token, store)).rejects.toThrow('the process stopped');
+      held[name] = references[0];
+    }
+    const status = async (name: keyof typeof stores) => (await (await cardProvider(stores[name])).paymentStatus(held[name])).status;
+    expect([await status('plugnpay'), await status('authorize_net'), adyen.payments.get(held.adyen)?.state, await status('fiserv')]).toEqual(['authorized', 'authorized', 'authorised', 'authorized']);
+    const errors = vi.spyOn(console, 'error');
+    try {
+      for (const store of Object.values(stores)) await voidAbandonedCardHolds(io, store.tenantId, 0);
+      expect(errors.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('cannot be asked by order'))).toEqual([expect.stringContaining('fiserv cannot be asked by order')]);
+    } finally { errors.mockRestore(); }
+    expect([await status('plugnpay'), await status('authorize_net'), adyen.payments.get(held.adyen)?.state, await status('fiserv')]).toEqual(['declined', 'declined', 'cancelled', 'authorized']);
+    for (const store of Object.values(stores)) expect(await harness.resources.redis.zcard(`${harness.resources.queuePrefix}:card-holds:${store.tenantId}`)).toBe(0);
   });
 });

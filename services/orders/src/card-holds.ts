@@ -82,6 +82,13 @@ export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olde
       if (lapsed) return giveUp(`the store no longer keeps its ${providerName} credentials`);
       throw new Error(`the store no longer keeps its ${providerName} credentials: kept until they are entered again or the hold lapses at the bank`);
     }
+    if (!noted && !provider.findAuthorization && provider.voidByOrder) {
+      // Cancelled by the order's reference where the provider looks nothing up but cancels by it (Adyen): whatever is held.
+      return provider.voidByOrder(hold, authorizationKey(hold), { idempotencyKey: `abandoned-void-${hold}` }).then(() => true, (error: unknown) => {
+        if (!lapsed) throw error;
+        return giveUp(String(error));
+      });
+    }
     const reference = noted || await heldFor(provider, hold).catch((error: unknown) => {
       if (!lapsed) throw error;
       giveUp(String(error));

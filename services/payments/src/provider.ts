@@ -102,6 +102,11 @@ export interface PaymentProvider {
    * that cannot look a payment up by the merchant's reference (docs/PAYMENTS.md).
    */
   findAuthorization?(orderId: string, idempotencyKey: string): Promise<Authorization | null>;
+  /**
+   * Where the provider looks nothing up but cancels by the merchant's reference (Adyen's technical cancel): releases
+   * whatever authorize held for the order, if anything. Asynchronous at the provider: accepted, not known done.
+   */
+  voidByOrder?(orderId: string, idempotencyKey: string, options?: CallOptions): Promise<void>;
   /** Takes the held money (all of it without an amount); answers the cents captured. */
   capture(reference: string, amountCents?: number, options?: CallOptions): Promise<number>;
   /** Releases a hold that was not captured. */

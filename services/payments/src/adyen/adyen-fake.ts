@@ -374,6 +374,17 @@ export async function startFakeAdyen(options: { apiKey?: string; merchantAccount
           : { resultCode: payment.state === 'pending' ? 'RedirectShopper' : 'Cancelled' };
       return { status: 200, body: { pspReference: payment.pspReference, merchantReference: payment.merchantReference, ...outcome } };
     }
+    if (method === 'POST' && path === '/v72/cancels') {
+      // The technical cancel: by the payment's merchant reference; received whether or not one exists (Adyen tells the
+      // outcome in a TECHNICAL_CANCEL webhook, which the fake does not send). An authorised payment of it is cancelled.
+      const reference = str(body.paymentReference);
+      if (!reference) throw required('paymentReference');
+      checkMerchant(body);
+      for (const payment of payments.values()) {
+        if (payment.merchantReference === reference && payment.state === 'authorised' && payment.capturedCents === 0) payment.state = 'cancelled';
+      }
+      return { status: 201, body: { merchantAccount, paymentReference: reference, pspReference: pspReference(), ...(str(body.reference) ? { reference: body.reference } : {}), status: 'received' } };
+    }
     const mod = /^\/v72\/payments\/([^/]+)\/(captures|cancels|refunds)$/.exec(path);
     if (method === 'POST' && mod) return modification(decodeURIComponent(mod[1]), mod[2] as 'captures' | 'cancels' | 'refunds', body);
     if (path === '/v72/storedPaymentMethods' && method === 'GET') {

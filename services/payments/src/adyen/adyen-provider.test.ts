@@ -32,6 +32,20 @@ const key = (name: string) => `${name}-${run}`;
 const lastRequest = () => fake.requests.at(-1)!;
 
 describe('AdyenProvider against the Adyen fake', () => {
+  test("cancels an order's payment by its merchant reference (the technical cancel), not knowing its pspReference: received whether or not one exists", async () => {
+    const adyen = provider();
+    const orderId = `65f1c2a9e4b0${run}`.slice(0, 24);
+    const auth = await adyen.authorize(1800, 'usd', VISA, { idempotencyKey: key('order-tc'), metadata: { order_id: orderId } });
+    expect(fake.payments.get(auth.reference)?.state).toBe('authorised');
+    await adyen.voidByOrder(orderId, key('order-tc'), { idempotencyKey: key('abandoned-void') });
+    expect(lastRequest()).toMatchObject({
+      method: 'POST', path: '/v72/cancels', idempotencyKey: key('abandoned-void'),
+      body: { merchantAccount: fake.merchantAccount, paymentReference: orderId, reference: key('abandoned-void') },
+    });
+    expect(fake.payments.get(auth.reference)?.state).toBe('cancelled');
+    await expect(adyen.voidByOrder('65f1c2a9e4b0ffffffffffff', key('order-none'))).resolves.toBeUndefined();
+  });
+
   test('authorize holds the amount (manual capture); a partial capture, a partial refund; a refund over what was captured is refused, by the guard before Adyen is asked and by Adyen itself', async () => {
     const adyen = provider();
     const auth = await adyen.authorize(2599, 'usd', VISA, { idempotencyKey: key('order-1001'), metadata: { order_id: 'order-1001', tenant_id: 't1' } });

@@ -246,6 +246,20 @@ export class AdyenProvider implements PaymentProvider {
     this.remember({ reference, status: 'declined', authorizedCents: 0, declineMessage: NOT_PROCESSED });
   }
 
+  /**
+   * Adyen has no lookup of a payment by our reference, but cancels one by it: `POST /cancels` with the payment's
+   * merchant reference (authorize's, the order id) as `paymentReference`, Adyen's documented way to cancel a payment
+   * whose pspReference never reached us. Answered `received`; Adyen cancels it if it exists (its outcome comes as a
+   * TECHNICAL_CANCEL webhook, not read here).
+   */
+  async voidByOrder(orderId: string, idempotencyKey: string, options: CallOptions = {}): Promise<void> {
+    const answer = await adyenCall(() => this.checkout.ModificationsApi.cancelAuthorisedPayment({
+      merchantAccount: this.credentials.merchantAccount, paymentReference: orderId || idempotencyKey,
+      ...(options.idempotencyKey ? { reference: options.idempotencyKey } : {}),
+    }, { idempotencyKey: options.idempotencyKey }));
+    if (answer.status !== 'received') throw new AppError('unprocessable', NOT_PROCESSED);
+  }
+
   async refund(reference: string, amountCents: number, options: CallOptions = {}): Promise<number> {
     assertCents(amountCents);
     const currency = this.known.get(reference)?.currency;
