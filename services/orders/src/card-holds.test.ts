@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTenant, createTestApp } from '@platform/server-kit/testing';
 import { AppError, backgroundContext, resolvedTenant, sealSecret, type RequestContext } from '@platform/server-kit';
 import { createStripeClient, type PaymentProvider } from '@platform/payments';
-import {
-  FAKE_ADYEN_API_KEY, FAKE_ADYEN_MERCHANT_ACCOUNT, FAKE_CLIENT_KEY, FAKE_FISERV_API_KEY, FAKE_FISERV_API_SECRET, FAKE_LOGIN_ID, FAKE_PUBLISHER_NAME,
-  FAKE_REMOTE_PASSWORD, FAKE_TRANSACTION_KEY, startFakeAdyen, startFakeAuthorizeNet, startFakeFiserv, startFakePlugnPay,
-} from '@platform/payments/testing';
+import { fakeProviderSettings, startProviderFakes, type FakedProvider } from '@platform/payments/testing';
 import { PROVIDER_TEST_CARDS } from '@platform/domain';
 import { StoreProfile } from '@platform/tenant-settings';
 import { inBackground, mongoose, Tenant } from '@platform/db';
@@ -50,22 +47,13 @@ beforeAll(async () => {
   ctx = backgroundContext(resolvedTenant((await inBackground('test reads the store', () => Tenant.findOne({ _id: tenantId }).lean())) as never));
 });
 afterAll(async () => {
-  await Promise.all(fakes.map((f) => f.close()));
-  for (const [name, value] of Object.entries(previousBases)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  await fakes?.close();
   await harness?.close();
 });
 
-const fakes: { close(): Promise<void> }[] = [];
-const previousBases: Record<string, string | undefined> = {};
-function useBase(name: string, value: string) {
-  if (!(name in previousBases)) previousBases[name] = process.env[name];
-  process.env[name] = value;
-}
+let fakes: Awaited<ReturnType<typeof startProviderFakes>> | undefined;
 /** A store taking cards through one provider's local fake, as its owner saves it in test mode. */
-async function storeOn(provider: 'adyen' | 'authorize_net' | 'plugnpay' | 'fiserv', settings: object): Promise<RequestContext> {
+async function storeOn(provider: FakedProvider, settings: object): Promise<RequestContext> {
   const id = (await createTenant(`holds-${provider.replace('_', '')}`)).id;
   await StoreProfile.create({ tenantId: id, payment: { payment_provider: provider, [provider]: settings } });
   return backgroundContext(resolvedTenant((await inBackground('test reads the store', () => Tenant.findOne({ _id: id }).lean())) as never));
@@ -120,17 +108,14 @@ describe('card holds of checkouts that stopped', () => {
   });
 
   it("does the same through each other provider's fake: Plug'n Pay and Authorize.Net find the hold by the order, Adyen cancels it by the order's reference; Fiserv cannot be asked, so its note is forgotten and the hold left to lapse", async () => {
-    const [adyen, anet, pnp, fiserv] = await Promise.all([startFakeAdyen(), startFakeAuthorizeNet(), startFakePlugnPay(), startFakeFiserv()]);
-    fakes.push(adyen, anet, pnp, fiserv);
-    useBase('ADYEN_API_BASE', adyen.url);
-    useBase('AUTHORIZE_NET_API_BASE', anet.url);
-    useBase('PLUGNPAY_API_BASE', pnp.url);
-    useBase('FISERV_API_BASE', fiserv.apiBase);
+    fakes = await startProviderFakes();
+    const { adyen } = fakes;
+    const settings = fakeProviderSettings();
     const stores = {
-      plugnpay: await storeOn('plugnpay', { username: FAKE_PUBLISHER_NAME, password: sealSecret(FAKE_REMOTE_PASSWORD), currency: 'USD' }),
-      authorize_net: await storeOn('authorize_net', { is_live: false, login_id: FAKE_LOGIN_ID, client_key: FAKE_CLIENT_KEY, transaction_key: sealSecret(FAKE_TRANSACTION_KEY) }),
-      adyen: await storeOn('adyen', { environment: 'test', merchant_account: FAKE_ADYEN_MERCHANT_ACCOUNT, origin_key: 'test_ABCDEFGHIJKLMNOPQRSTUVWX', api_key: sealSecret(FAKE_ADYEN_API_KEY) }),
-      fiserv: await storeOn('fiserv', { is_live: false, api_key: sealSecret(FAKE_FISERV_API_KEY), api_secret: sealSecret(FAKE_FISERV_API_SECRET) }),
+      plugnpay: await storeOn('plugnpay', settings.plugnpay),
+      authorize_net: await storeOn('authorize_net', settings.authorize_net),
+      adyen: await storeOn('adyen', settings.adyen),
+      fiserv: await storeOn('fiserv', settings.fiserv),
     };
     const held: Record<string, string> = {};
     for (const [name, store] of Object.entries(stores)) {

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
-import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { cartService } from '@platform/cart';
 import { PROVIDER_TEST_CARDS, type CardProvider } from '@platform/domain';
 import { StoreProfile } from '@platform/tenant-settings';
 import { identityService } from '@platform/identity';
 import { inBackground } from '@platform/db';
-import {
-  FAKE_ADYEN_API_KEY, FAKE_ADYEN_MERCHANT_ACCOUNT, FAKE_CLIENT_KEY, FAKE_FISERV_API_KEY, FAKE_FISERV_API_SECRET, FAKE_LOGIN_ID, FAKE_PUBLISHER_NAME,
-  FAKE_REMOTE_PASSWORD, FAKE_TRANSACTION_KEY, startFakeAdyen, startFakeAuthorizeNet, startFakeFiserv, startFakePlugnPay,
-} from '@platform/payments/testing';
+import { fakeProviderSettings, startProviderFakes } from '@platform/payments/testing';
 import { Order, ordersService } from './index';
 
 /**
@@ -24,8 +20,7 @@ type Other = (typeof OTHER_PROVIDERS)[number];
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 const tenants = {} as Record<Other, string>;
-const fakes: { close(): Promise<void> }[] = [];
-const previousBases: Record<string, string | undefined> = {};
+let fakes: Awaited<ReturnType<typeof startProviderFakes>> | undefined;
 const contact = { first_name: 'Ann', last_name: 'Card', email: 'ann.card@example.com', telephone: '(503) 555-0177' };
 const slugOf = (provider: Other) => `cardp-${provider.replace('_', '')}`;
 const headers = (provider: Other, extra: Record<string, string> = {}) => ({ 'business-slug': slugOf(provider), 'store-id': '1', origin: `http://${slugOf(provider)}.test`, ...extra });
@@ -39,26 +34,11 @@ const submit = (provider: Other, device: string | null, body: Record<string, unk
 const cartCount = async (provider: Other, device: string) =>
   (await harness.app.inject({ url: `/api/cart-parcels?device_id=${device}`, headers: headers(provider) })).json().data.item_count;
 
-function useBase(name: string, value: string) {
-  if (!(name in previousBases)) previousBases[name] = process.env[name];
-  process.env[name] = value;
-}
-
 beforeAll(async () => {
   harness = await createTestApp([cartService, ordersService, identityService], 'card-providers');
-  const [adyen, anet, pnp, fiserv] = await Promise.all([startFakeAdyen(), startFakeAuthorizeNet(), startFakePlugnPay(), startFakeFiserv()]);
-  fakes.push(adyen, anet, pnp, fiserv);
-  useBase('ADYEN_API_BASE', adyen.url);
-  useBase('AUTHORIZE_NET_API_BASE', anet.url);
-  useBase('PLUGNPAY_API_BASE', pnp.url);
-  useBase('FISERV_API_BASE', fiserv.apiBase);
+  fakes = await startProviderFakes();
   // Each store as its owner saves it in test mode (secrets sealed), pointed at the provider's fake.
-  const payments: Record<Other, object> = {
-    adyen: { environment: 'test', merchant_account: FAKE_ADYEN_MERCHANT_ACCOUNT, origin_key: 'test_ABCDEFGHIJKLMNOPQRSTUVWX', api_key: sealSecret(FAKE_ADYEN_API_KEY) },
-    authorize_net: { is_live: false, login_id: FAKE_LOGIN_ID, client_key: FAKE_CLIENT_KEY, transaction_key: sealSecret(FAKE_TRANSACTION_KEY) },
-    plugnpay: { username: FAKE_PUBLISHER_NAME, password: sealSecret(FAKE_REMOTE_PASSWORD), currency: 'USD' },
-    fiserv: { is_live: false, api_key: sealSecret(FAKE_FISERV_API_KEY), api_secret: sealSecret(FAKE_FISERV_API_SECRET) },
-  };
+  const payments = fakeProviderSettings();
   for (const provider of OTHER_PROVIDERS) {
     tenants[provider] = (await createTenant(slugOf(provider), { domains: [`${slugOf(provider)}.test`] })).id;
     await createCatalogueFixture(tenants[provider], slugOf(provider));
@@ -66,11 +46,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  for (const [name, value] of Object.entries(previousBases)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  await Promise.all(fakes.map((fake) => fake.close()));
+  await fakes?.close();
   await harness?.close();
 });
 
