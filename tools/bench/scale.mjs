@@ -186,8 +186,10 @@ try {
   await call('/api/products?limit=1');
   figures.gateway.firstSearchS = seconds(performance.now() - firstSearch);
   const listed = [];
-  for (let page = 1; page <= 10; page += 1) listed.push(...((await call(`/api/products?limit=200&in_stock_only=1&sort=latest&page=${page}`)).body?.products?.data ?? []));
-  const cartable = listed.filter((p) => p.num_inventory >= 20 && !p.extra.fpack && !p.extra.max_order_quantity && !p.extra.disable_order);
+  // Carts spread over many well-stocked products: each submit row sells ~20,000 units, and --keep runs sell from the
+  // same store again (over 2,000 products at 20 units, later rows were refused 409 for stock sold by earlier ones).
+  for (let page = 1; page <= 40; page += 1) listed.push(...((await call(`/api/products?limit=200&in_stock_only=1&sort=latest&page=${page}`)).body?.products?.data ?? []));
+  const cartable = listed.filter((p) => p.num_inventory >= 40 && !p.extra.fpack && !p.extra.max_order_quantity && !p.extra.disable_order);
   console.log(`[scale] first search request ${figures.gateway.firstSearchS} s; ${listed.length} products listed, ${cartable.length} for carts`);
   if (cartable.length < 50) throw new Error('too few products to fill carts');
 
