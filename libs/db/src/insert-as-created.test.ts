@@ -3,11 +3,11 @@ import mongoose, { Schema } from 'mongoose';
 import { connectMongo, disconnectMongo, insertAsCreated, tenantOwned } from './index';
 
 // A schema with what an order has: nested paths, an array of subdocuments with defaults, enums, nulls, timestamps.
-const lineSchema = { _id: false, sku: String, quantity: Number, cancelledQuantity: { type: Number, default: 0 } };
+const lineSchema = { _id: false, sku: String, quantity: Number, cancelledQuantity: { type: Number, default: 0 }, unit: { type: String, enum: ['each', 'box'] } };
 const probeSchema = new Schema({
   number: { type: String, required: true },
   status: { type: String, required: true, enum: ['placed', 'completed'] },
-  contact: { email: String, telephone: String },
+  contact: { email: String, telephone: { type: String, match: /^[0-9]+$/ } },
   payment: { method: { type: String, default: 'pay_at_store' }, status: { type: String, default: 'due' }, reference: { type: String, default: undefined } },
   address: { type: { _id: false, city: String, zip: String }, default: null },
   totalCents: { type: Number, required: true },
@@ -53,9 +53,14 @@ describe('insertAsCreated', () => {
     await expect(insertAsCreated(Probe, { ...fields('2001'), status: 'lost' })).rejects.toThrow(/status/);
     await expect(insertAsCreated(Probe, { ...fields('2002'), totalCents: undefined })).rejects.toThrow(/totalCents/);
     await expect(insertAsCreated(Probe, { ...fields('2003'), totalCents: 'twelve' })).rejects.toThrow(/totalCents/);
+    // checked once cast (not cast twice): a line's own rule, a nested path's, a required one left null
+    await expect(insertAsCreated(Probe, { ...fields('2005'), items: [{ sku: 'A1', quantity: 1, unit: 'crate' }] })).rejects.toThrow(/unit/);
+    await expect(Probe.create({ ...fields('2005'), items: [{ sku: 'A1', quantity: 1, unit: 'crate' }] })).rejects.toThrow(/unit/);
+    await expect(insertAsCreated(Probe, { ...fields('2006'), contact: { telephone: 'call me' } })).rejects.toThrow(/contact.telephone/);
+    await expect(insertAsCreated(Probe, { ...fields('2007'), placedAt: null })).rejects.toThrow(/placedAt/);
     await insertAsCreated(Probe, fields('2004'));
     await expect(insertAsCreated(Probe, fields('2004'))).rejects.toThrow(/duplicate key|E11000/);
-    expect(await Probe.collection.countDocuments({ number: { $in: ['2001', '2002', '2003'] } })).toBe(0);
+    expect(await Probe.collection.countDocuments({ number: { $in: ['2001', '2002', '2003', '2005', '2006', '2007'] } })).toBe(0);
     expect(await Probe.collection.countDocuments({ number: '2004' })).toBe(1);
   });
 });
