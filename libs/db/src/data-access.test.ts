@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose, { Schema } from 'mongoose';
-import { connectMongo, disconnectMongo, findByIds, inBackground, keyedId, QueryGuardError, scoped, tenantOwned, TenantScopeError } from './index';
+import { connectMongo, disconnectMongo, findByIds, inBackground, isBackground, keyedId, QueryGuardError, scoped, tenantOwned, TenantScopeError } from './index';
 
 const orderSchema = new Schema({ text: String, n: Number });
 orderSchema.plugin(tenantOwned, { growing: true });
@@ -89,5 +89,18 @@ describe('query guard on growing collections', () => {
     await Counter.updateOne(scoped(a, { _id: id }), { $inc: { n: 3 } }, { upsert: true });
     expect(await Counter.findOne(scoped(a, { _id: id })).lean()).toMatchObject({ _id: id, tenantId: a.tenantId, n: 5 });
     expect(await Counter.findOne(scoped(b, { _id: id })).lean()).toBeNull();
+  });
+
+  it('runs background work with the guard off too (unmarked then: nothing reads the mark), answering its result or its error', async () => {
+    expect(await inBackground('marked', async () => isBackground())).toBe(true);
+    process.env.QUERY_GUARD = '0';
+    try {
+      expect(await inBackground('test export, guard off', () => GrowingOrder.countDocuments(scoped(a, { text: 'first' })))).toBe(1);
+      expect(await GrowingOrder.countDocuments(scoped(a, { text: 'first' }))).toBe(1);
+      expect(await inBackground('unmarked', async () => isBackground())).toBe(false);
+      await expect(inBackground('failing', async () => { throw new Error('work failed'); })).rejects.toThrow('work failed');
+    } finally {
+      process.env.QUERY_GUARD = '1';
+    }
   });
 });

@@ -12,12 +12,18 @@ export const keyedId = (tenantId: string, ...key: (string | number)[]): string =
 
 const background = new AsyncLocalStorage<string>();
 
-/** Runs work that may query a growing collection by other fields (a queued job, an export, a rebuild at start). */
+/**
+ * Runs work that may query a growing collection by other fields (a queued job, an export, a rebuild at start).
+ * Only the query guard reads the mark, so it is kept only with the guard on: an AsyncLocalStorage once used turns
+ * on Node's promise hooks for the whole process, a cost on every promise of every request (~3% of the gateway's
+ * CPU per order submitted, profiled; docs/benchmarks.md).
+ */
 export function inBackground<T>(why: string, work: () => PromiseLike<T>): Promise<T> {
+  if (!queryGuardOn()) return (async () => await work())();
   return background.run(why, async () => await work()); // awaited inside: a mongoose query runs when awaited
 }
 
-/** Whether the current code runs inside `inBackground`. */
+/** Whether the current code runs inside `inBackground` (known with the query guard on, its one reader). */
 export const isBackground = (): boolean => background.getStore() !== undefined;
 
 /** The query guard is on in development and tests (QUERY_GUARD=1), off in production. */
