@@ -224,7 +224,10 @@ try {
   console.log(`[scale] ${pool.length} bulk customers read; signed in ${heavy.length} (their orders: ${mine.length} listed)`);
   if (!mine.length) figures.notes.push('The signed-in customers have no orders: order detail is not measured.');
 
-  const device = (prefix, n) => `${prefix}${String(n).padStart(10 - prefix.length, '0')}`;
+  // Device ids (10 characters) carry this run's tag: a --keep run starts with the carts earlier runs left in Redis,
+  // and the same ids would add to those (carts grown over many runs, bigger orders, products sold out).
+  const runTag = Date.now().toString(36).slice(-3).toUpperCase();
+  const device = (prefix, n) => `${prefix}${runTag}${String(n).padStart(10 - prefix.length - runTag.length, '0')}`;
   const readers = Array.from({ length: 50 }, (_, i) => device('Read', i));
   const addLine = (deviceId, p, quantity = 1) => call('/api/add-to-cart', { method: 'POST', body: JSON.stringify({ store_product_id: p.store_product_id, quantity, device_id: deviceId }) });
   await bounded(readers, 16, async (id, i) => { for (let k = 0; k < 20; k += 1) await addLine(id, cartable[(i + k * 7) % cartable.length]); });
