@@ -3,6 +3,7 @@ export { keyedId, inBackground, isBackground, queryGuardOn, QueryGuardError, isI
 export { findByIds } from './find-by-ids';
 export { insertAsCreated } from './insert-as-created';
 export { singleFlight } from './single-flight';
+export { gatherWhileBusy } from './gather-while-busy';
 export { Tenant, AccessToken, accessTokenId, Location, type TenantDoc, type AccessTokenDoc, type LocationDoc } from './platform-models';
 export { connectMongo, disconnectMongo, mongoReady, syncIndexes } from './connection';
 export { default as mongoose } from 'mongoose';

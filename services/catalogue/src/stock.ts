@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Job } from 'bullmq';
 import { runScript, type StockReconcileJob } from '@platform/queue';
-import { keyedId, scoped, Tenant } from '@platform/db';
+import { gatherWhileBusy, keyedId, scoped, Tenant } from '@platform/db';
 import { StoreProduct } from './models';
 
 /**
@@ -170,41 +170,18 @@ export async function stockLeft(store: StockStore, tenantId: string, storeProduc
  * updates a second (0.1-0.2 ms per count, measured). What a failed round leaves marked, the reconcile job writes.
  */
 export function writeStockChanges(store: StockStore, tenantId: string, changes: StockChange[], options: { force?: boolean } = {}): Promise<void> {
-  const key = `${store.prefix}\n${tenantId}`;
-  let round = nextRounds.get(key);
-  if (!round) nextRounds.set(key, round = { store, tenantId, own: new Map(), forced: new Set(), waiting: [] });
-  for (const c of changes) {
-    const had = round.own.get(c.storeProductId);
-    if (!had || had.version < c.version) round.own.set(c.storeProductId, c);
-    if (options.force) round.forced.add(c.storeProductId);
-  }
-  const written = new Promise<void>((resolve, reject) => round.waiting.push({ resolve, reject }));
-  if (!writingRounds) void runRounds();
-  return written;
+  return gatherRound(`${store.prefix}\n${tenantId}`, () => ({ store, tenantId, own: new Map(), forced: new Set() }), (round) => {
+    for (const c of changes) {
+      const had = round.own.get(c.storeProductId);
+      if (!had || had.version < c.version) round.own.set(c.storeProductId, c);
+      if (options.force) round.forced.add(c.storeProductId);
+    }
+  });
 }
 
 /** forced: store products written even when Redis says the database has their count (the reconcile job's repairs). */
-type WriteRound = { store: StockStore; tenantId: string; own: Map<number, StockChange>; forced: Set<number>; waiting: { resolve: () => void; reject: (err: unknown) => void }[] };
-const nextRounds = new Map<string, WriteRound>();
-let writingRounds = false;
-
-async function runRounds(): Promise<void> {
-  writingRounds = true;
-  try {
-    while (nextRounds.size) {
-      const [key, round] = nextRounds.entries().next().value as [string, WriteRound];
-      nextRounds.delete(key);
-      try {
-        await writeRound(round.store, round.tenantId, round.own, round.forced);
-        for (const w of round.waiting) w.resolve();
-      } catch (err) {
-        for (const w of round.waiting) w.reject(err);
-      }
-    }
-  } finally {
-    writingRounds = false; // in the same turn as the loop's last check: no call is left without a round
-  }
-}
+type WriteRound = { store: StockStore; tenantId: string; own: Map<number, StockChange>; forced: Set<number> };
+const gatherRound = gatherWhileBusy<WriteRound>((round) => writeRound(round.store, round.tenantId, round.own, round.forced));
 
 const ROUND_MAX = 1000;
 // FerretDB v1 keeps one of its 100 SQLite connections per update of a command until the command ends: a command of

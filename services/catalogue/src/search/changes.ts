@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { gatherWhileBusy } from '@platform/db';
 import { searchChangesChannel, type CatalogueChangeJob } from '@platform/queue';
 import type { PlatformResources } from '@platform/server-kit';
 import type { SearchIndexRegistry } from './registry';
@@ -22,40 +23,20 @@ export async function announceCatalogueChange(resources: PlatformResources, tena
  */
 export function announceStockChange(resources: StockAnnouncer, tenantId: string, productIds: number[]): Promise<void> {
   if (!productIds.length) return Promise.resolve();
-  let line = stockLines.find((l) => l.redis === resources.redis && l.queuePrefix === resources.queuePrefix && l.queues === resources.queues && l.tenantId === tenantId);
-  if (!line) stockLines.push(line = { redis: resources.redis, queuePrefix: resources.queuePrefix, queues: resources.queues, tenantId, sending: false, next: null });
-  const next = line.next ??= { productIds: new Set(), waiting: [] };
-  for (const id of productIds) next.productIds.add(id);
-  const sent = new Promise<void>((resolve, reject) => next.waiting.push({ resolve, reject }));
-  if (!line.sending) void sendStockAnnouncements(line);
-  return sent;
+  // Callers without the queues (no watch checks) gather apart from those with them.
+  return gatherAnnouncement(`${resources.queuePrefix}\n${tenantId}\n${resources.queues ? 'queues' : ''}`, () => ({ resources, tenantId, productIds: new Set() }), (next) => {
+    for (const id of productIds) next.productIds.add(id);
+  });
 }
 
 type StockAnnouncer = Pick<PlatformResources, 'redis' | 'queuePrefix'> & { queues?: Pick<PlatformResources['queues'], 'catalogueChanges'> };
-type StockAnnouncement = { productIds: Set<number>; waiting: { resolve: () => void; reject: (err: unknown) => void }[] };
-/** One per store and connection: the announcement being gathered while the one before it is sent. */
-type StockLine = StockAnnouncer & { tenantId: string; sending: boolean; next: StockAnnouncement | null };
-const stockLines: StockLine[] = [];
-
-async function sendStockAnnouncements(line: StockLine): Promise<void> {
-  line.sending = true;
-  try {
-    for (let batch = line.next; batch; batch = line.next) {
-      line.next = null;
-      try {
-        const change: IndexChange = { tenantId: line.tenantId, productIds: [...batch.productIds], stock: true };
-        await line.redis.publish(searchChangesChannel(line.queuePrefix), JSON.stringify(change));
-        await queueStockWatchChecks(line, line.tenantId, change.productIds);
-        for (const w of batch.waiting) w.resolve();
-      } catch (err) {
-        for (const w of batch.waiting) w.reject(err);
-      }
-    }
-  } finally {
-    line.sending = false; // in the same turn as the loop's last check: no announcement is left unsent
-    stockLines.splice(stockLines.indexOf(line), 1);
-  }
-}
+/** One store's announcement, gathered while the one before it is sent (through the connection of its first caller). */
+type StockAnnouncement = { resources: StockAnnouncer; tenantId: string; productIds: Set<number> };
+const gatherAnnouncement = gatherWhileBusy<StockAnnouncement>(async ({ resources, tenantId, productIds }) => {
+  const change: IndexChange = { tenantId, productIds: [...productIds], stock: true };
+  await resources.redis.publish(searchChangesChannel(resources.queuePrefix), JSON.stringify(change));
+  await queueStockWatchChecks(resources, tenantId, change.productIds);
+});
 
 /**
  * Worker handler: re-derives the changed products' search rows, then tells every API process (each holds
