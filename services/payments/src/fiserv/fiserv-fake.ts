@@ -4,8 +4,10 @@
  *
  * Followed (stored copies of Fiserv's published material):
  * - Fiserv/ipg-na reference/24.2.0/gateway-services.yaml (the OpenAPI of the Gateway API): paths /payments,
- *   /payments/{transaction-id} (GET inquiry, POST secondary transactions), /payment-tokens,
- *   /payment-tokens/{token-id} (GET, DELETE); PaymentTokenPreAuthTransaction, PostAuthTransaction,
+ *   /payments/{transaction-id} (GET inquiry, POST secondary transactions), /orders/{order-id} (GET: the order
+ *   inquiry, OrderResponse {orderId, transactions}), /payment-tokens, /payment-tokens/{token-id} (GET, DELETE);
+ *   the request's `order.orderId` (the client's order id, at most 100 characters; IPG makes one without it);
+ *   PaymentTokenPreAuthTransaction, PostAuthTransaction,
  *   VoidTransaction, ReturnTransaction, ReferencedOrderPaymentTokenizationRequest,
  *   PaymentCardPaymentTokenizationRequest; TransactionResponse (ipgTransactionId, orderId, transactionStatus,
  *   transactionResult, transactionState, approvedAmount, processor, authenticationResponse.params.acsURL/cReq),
@@ -41,6 +43,12 @@
  *   `tokenize(number, expiry, {avs, cvv})` carries the approval code letters its bank answers (default PP and X:
  *   nothing to compare, no CVV answer), also given as ProcessorData's avsResponse / securityCodeResponse.
  * - Refunds on the preauth's ipgTransactionId (Fiserv also documents returns on /orders/{order-id}).
+ * - Order ids: a preauth whose `order.orderId` the fake already has is refused 409 'GatewayDeclined' with code 5003
+ *   (ResponseCodes.md lists 5003 'The order already exists in the database'; its HTTP status and body in the REST API
+ *   are the fake's, and whether a declined attempt's id may be used again is not stated: the fake refuses it too).
+ *   The order inquiry lists every transaction of the order (the preauth in its current state, then its postauths,
+ *   voids and returns, each with its own ipgTransactionId; the reference's example lists one); an order it does not
+ *   have is 404 'NotFound' like an unknown transaction.
  * - Tokens: Fiserv's hosted tokenization in the browser is stood in for by `tokenize(cardNumber)` (the fake's
  *   PaymentCardPaymentTokenizationRequest), which answers a token value that fails the Luhn check.
  * - Connect (the hosted page, POST /connect/gateway/processing): the hashes follow HowToGenerateHash.md and
@@ -227,8 +235,13 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
     if (missing.length) return error(400, 'BadRequest', '400', 'Bad request', crid, missing.map((field) => ({ field, message: 'may not be null' })));
     const token = tokens.get(value as string);
     if (!token) return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'paymentMethod.paymentToken.value', message: 'Token not found' }]);
+    const orderId = (body.order as { orderId?: unknown } | undefined)?.orderId;
+    if (orderId !== undefined && (typeof orderId !== 'string' || !orderId || orderId.length > 100)) {
+      return error(400, 'BadRequest', '400', 'Bad request', crid, [{ field: 'order.orderId', message: 'size must be between 1 and 100' }]);
+    }
+    if (typeof orderId === 'string' && byOrder.has(orderId)) return error(409, 'GatewayDeclined', '5003', 'The order already exists in the database.', crid);
     const tx: Transaction = {
-      id: String(nextId++), orderId: `R-${randomUUID()}`, type: 'PREAUTH', card: token.card, currency: currency!, heldCents: cents!,
+      id: String(nextId++), orderId: typeof orderId === 'string' ? orderId : `R-${randomUUID()}`, type: 'PREAUTH', card: token.card, currency: currency!, heldCents: cents!,
       capturedCents: 0, refundedCents: 0, state: 'AUTHORIZED', status: 'APPROVED', responseCode: '00', approvalCode: `Y:OK7118:0000000000:${checkLetters(token.card)}:000000000`,
     };
     const auth = body.authenticationRequest as { authenticationType?: string; termURL?: string } | undefined;
@@ -333,6 +346,14 @@ export async function startFakeFiserv(options: { apiKey?: string; apiSecret?: st
     if (method === 'GET' && payment) {
       const tx = transactions.get(decodeURIComponent(payment[1]));
       return tx ? { status: 200, body: view(tx, crid) } : error(404, 'NotFound', '404', 'Transaction not found', crid);
+    }
+    const order = /^\/orders\/([^/]+)$/.exec(path);
+    if (method === 'GET' && order) {
+      const orderId = decodeURIComponent(order[1]);
+      if (!byOrder.has(orderId)) return error(404, 'NotFound', '404', 'Order not found', crid);
+      // Each as a TransactionResponse, without the response's own request and trace ids.
+      const ofOrder = [...transactions.values()].filter((tx) => tx.orderId === orderId).map((tx) => ({ ...view(tx), clientRequestId: undefined, apiTraceId: undefined }));
+      return { status: 200, body: { ...common(crid), orderId, transactions: ofOrder } };
     }
     const token = /^\/payment-tokens\/([^/]+)$/.exec(path);
     if (token && (method === 'GET' || method === 'DELETE')) {

@@ -3,7 +3,7 @@ import { AppError } from '@platform/server-kit';
 import { CALLBACK_NOT_VERIFIED, CARD_NOT_FOUND, CARD_NOT_SAVED } from '../stripe-provider';
 import { CARD_DECLINED, NOT_PROCESSED, PAYMENTS_NOT_AVAILABLE, SERVICE_UNREACHABLE } from '../stripe-errors';
 import { refundPayment, REFUND_OVER_PAID } from '../refund-guard';
-import { FiservProvider, isFiservToken } from './fiserv-provider';
+import { FiservProvider, fiservOrderId, isFiservToken } from './fiserv-provider';
 import { FISERV_TEST_CARDS, startFakeFiserv, type FakeFiserv } from './fiserv-fake';
 import { authorizationFromTransaction, fiservDeclineMessage, fiservFailure, fromFiservAmount, toFiservAmount } from './fiserv-errors';
 import { fiservCardChecks } from './fiserv-checks';
@@ -118,6 +118,29 @@ describe('FiservProvider against the Fiserv fake', () => {
     expect((await fiserv.authorize(1500, 'USD', token, { idempotencyKey: key('order-1014-authorize') })).reference).not.toBe(first.reference);
   });
 
+  test("authorize sends a Fiserv order id made of our order id and the attempt's key, another one for each attempt; findAuthorization finds the hold by it, none for an order without one", async () => {
+    const fiserv = provider();
+    const token = fake.tokenize(FISERV_TEST_CARDS.approved);
+    const orderId = `65f1c2a9e4b0a1b2c3d4${run.slice(-4)}`;
+    const sentOrderId = () => (fake.requests.at(-1)?.body as { order?: { orderId?: string } } | undefined)?.order?.orderId;
+    const first = await fiserv.authorize(1800, 'USD', token, { idempotencyKey: key(`order-${orderId}`), metadata: { order_id: orderId } });
+    const firstId = sentOrderId();
+    expect(firstId).toMatch(new RegExp(`^${orderId}-[0-9a-f]{20}$`));
+    // A retried payment of the same order (a new attempt, so another key) is another Fiserv order, never refused as a repeat.
+    const retry = await fiserv.authorize(1800, 'USD', token, { idempotencyKey: key(`order-${orderId}-retry`), metadata: { order_id: orderId } });
+    expect(retry).toMatchObject({ status: 'authorized' });
+    expect(sentOrderId()).toMatch(new RegExp(`^${orderId}-[0-9a-f]{20}$`));
+    expect(sentOrderId()).not.toBe(firstId);
+    expect(fiservOrderId(undefined, 'some-key')).toMatch(/^K-[0-9a-f]{20}$/);
+
+    expect(await fiserv.findAuthorization(orderId, key(`order-${orderId}`))).toEqual(first);
+    expect(fake.requests.filter((r) => r.method === 'GET').at(-2)).toMatchObject({ path: `/orders/${firstId}` });
+    expect(await fiserv.findAuthorization(orderId, key(`order-${orderId}-retry`))).toMatchObject({ reference: retry.reference, status: 'authorized', authorizedCents: 1800 });
+    expect(await fiserv.findAuthorization(`65f1c2a9e4b0a1b2c3d5${run.slice(-4)}`, key('order-never-sent'))).toBeNull();
+    await fiserv.void(first.reference);
+    expect(await fiserv.findAuthorization(orderId, key(`order-${orderId}`))).toMatchObject({ reference: first.reference, status: 'declined' });
+  });
+
   test('a card number or a fraction of a cent is refused before Fiserv is asked', async () => {
     const fiserv = provider();
     const before = fake.requests.length;
@@ -214,6 +237,10 @@ describe('FiservProvider against the Fiserv fake', () => {
     const over = await send(`/payments/${auth.reference}`, { requestType: 'ReturnTransaction', transactionAmount: { total: '6.01', currency: 'USD' } });
     expect(over.status).toBe(409);
     expect(await over.json()).toMatchObject({ error: { code: 'AMOUNT_EXCEEDED' } });
+    // An order id Fiserv already has is refused (5003), whatever the request id.
+    const reused = await send('/payments', { requestType: 'PaymentTokenPreAuthTransaction', transactionAmount: { total: '1.00', currency: 'USD' }, paymentMethod: { paymentToken: { value: fake.tokenize(FISERV_TEST_CARDS.approved) } }, order: { orderId: fake.transaction(auth.reference)?.orderId } });
+    expect(reused.status).toBe(409);
+    expect(await reused.json()).toMatchObject({ responseType: 'GatewayDeclined', error: { code: '5003' } });
   });
 });
 

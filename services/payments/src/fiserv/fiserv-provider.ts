@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { looksLikeCardNumber } from '@platform/domain';
 import { AppError } from '@platform/server-kit';
 import {
@@ -87,6 +87,23 @@ function header(headers: CallbackHeaders, name: string): string | undefined {
 
 interface Answer<T> { status: number; body: T; apiTraceId?: string }
 
+/** Fiserv's OrderResponse (`GET /orders/{order-id}`): the order's transactions. */
+interface FiservOrder { orderId?: string; transactions?: FiservTransaction[] }
+
+const PLAIN_ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The Fiserv order id (`order.orderId`, at most 100 characters) of one authorize attempt: our order id, then 20 hex
+ * characters of the idempotency key's SHA-256 ('K' without a plain order id). Fiserv lists 5003 'The order already
+ * exists' among its refusals (whether the REST API answers it for a reused id is unconfirmed), so a retried payment of
+ * one order (another key) never reuses one; the recovery derives it again to find the hold (findAuthorization). Our id
+ * first: Fiserv's reports show the first 12 characters.
+ */
+export function fiservOrderId(orderId: string | undefined, idempotencyKey: string): string {
+  const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 20);
+  return `${orderId && PLAIN_ORDER_ID.test(orderId) ? orderId : 'K'}-${digest}`;
+}
+
 /**
  * Fiserv through its Gateway REST API: an authorization is a PaymentTokenPreAuthTransaction (a hold), captured by
  * a PostAuthTransaction, released by a VoidTransaction and refunded by a ReturnTransaction, all secondary
@@ -161,6 +178,7 @@ export class FiservProvider implements PaymentProvider {
       requestType: 'PaymentTokenPreAuthTransaction',
       transactionAmount: { total: toFiservAmount(amountCents), currency: currency.toUpperCase() },
       paymentMethod: { paymentToken: { value: paymentMethodToken } },
+      order: { orderId: fiservOrderId(options.metadata?.order_id, options.idempotencyKey) },
       // 3-D Secure when the card's bank asks for it; its answer comes back to the return URL (Fiserv makes its own termURL without one).
       authenticationRequest: { authenticationType: 'Secure3DAuthenticationRequest', ...(options.returnUrl ? { termURL: options.returnUrl } : {}) },
     }, options.idempotencyKey);
@@ -180,6 +198,18 @@ export class FiservProvider implements PaymentProvider {
 
   async paymentStatus(reference: string): Promise<Authorization> {
     return authorizationFromTransaction(await this.transaction(reference), reference);
+  }
+
+  /**
+   * The hold authorize made for an order, by the Fiserv order id it sent (fiservOrderId): Fiserv's order inquiry
+   * (`GET /orders/{order-id}`) lists the order's transactions; its PREAUTH is read as paymentStatus reads it. 404 is none.
+   */
+  async findAuthorization(orderId: string, idempotencyKey: string): Promise<Authorization | null> {
+    const answer = await this.send<FiservOrder>('GET', `/orders/${encodeURIComponent(fiservOrderId(orderId, idempotencyKey))}`);
+    if (answer.status === 404) return null;
+    if (answer.status !== 200) throw fiservFailure(answer as FiservFailure);
+    const preauth = (answer.body.transactions ?? []).find((tx) => tx.transactionType === 'PREAUTH' && tx.ipgTransactionId);
+    return preauth ? this.paymentStatus(preauth.ipgTransactionId!) : null;
   }
 
   /** Fiserv's PostAuth needs the amount and currency: all of the hold unless an amount is given. */
