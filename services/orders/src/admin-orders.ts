@@ -8,7 +8,7 @@ import { Order } from './models';
 import { withRedisLock } from '@platform/cart';
 import { giveStockBack, orderView, redisStore, type CheckoutIo, type OrderDoc } from './checkout';
 import { indexOrder, keepOrderDoc, orderKeys } from './order-index';
-import { cardProvider, giveCardPaymentBack, PAY_BY_CARD, type StoredPayment } from './card-payment';
+import { cardProvider, giveCardPaymentBack, PAY_BY_CARD, refundKey, type StoredPayment } from './card-payment';
 import { refundPayment } from '@platform/payments';
 import { orderArAccount, syncArCharge } from './ar-accounts/ledger';
 import { tellShopper } from './shopper-notices';
@@ -81,7 +81,7 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     const entry = { status: next.status, at: new Date(), by: ctx.caller?.slug ?? null, note: action === 'cancel' ? reason : action === 'prepare' ? preparedNote({ deliveryMinutes: input.deliveryMinutes, preparedBy }) : '' };
     // A card payment is given back first: a refund the provider refuses leaves the order as it was.
     const paid = (current as { payment?: StoredPayment }).payment;
-    const back = action === 'cancel' ? await giveCardPaymentBack(ctx, paid) : null;
+    const back = action === 'cancel' ? await giveCardPaymentBack(ctx, paid, id) : null;
     const payment = back ? { ...paid, ...back } : paid;
     await Order.updateOne(scoped(ctx, { _id: id }), { $set: { status: next.status, ...(back ? { payment } : {}) }, $push: { history: entry } });
     const changed = { ...current, status: next.status, payment, history: [...(current.history ?? []), entry] } as typeof current;
@@ -205,7 +205,8 @@ export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: st
       const before = paid.refundedCents ?? 0;
       refunded = Math.min(owed, captured - before);
       if (refunded > 0) {
-        await refundPayment(await cardProvider(ctx), { reference: paid.reference, capturedCents: captured, refundedCents: before }, refunded, { idempotencyKey: `refund-${paid.reference}-${before}` });
+        await refundPayment(await cardProvider(ctx), { reference: paid.reference, capturedCents: captured, refundedCents: before }, refunded,
+          { idempotencyKey: refundKey({ ...paid, reference: paid.reference }, before), orderId: found.orderId });
         payment = { ...paid, refundedCents: before + refunded, status: before + refunded >= captured ? 'refunded' : 'paid' };
       }
     }

@@ -93,7 +93,17 @@ export async function payByCard(ctx: RequestContext, provider: PaymentProvider, 
 }
 
 /** An order's card payment as stored on the order. */
-export type StoredPayment = { method?: string; status?: string; reference?: string; capturedCents?: number; refundedCents?: number };
+export type StoredPayment = { method?: string; status?: string; reference?: string; capturedCents?: number; refundedCents?: number; failures?: { kind?: string }[] };
+
+/**
+ * A refund's idempotency key: one per payment and cents refunded before it, so a retried refund pays once. A refund
+ * the provider failed later (payment-outcomes.ts) gave its cents back, so the next one gets a key of its own: the
+ * provider would answer the failed one's key with that first answer and refund nothing.
+ */
+export function refundKey(payment: StoredPayment & { reference: string }, refundedBefore: number): string {
+  const failed = payment.failures?.filter((f) => f.kind === 'refund').length ?? 0;
+  return `refund-${payment.reference}-${refundedBefore}${failed ? `-retry${failed}` : ''}`;
+}
 export type PaymentGivenBack = { status: 'voided' | 'refunded'; refundedCents?: number };
 
 /**
@@ -101,17 +111,17 @@ export type PaymentGivenBack = { status: 'voided' | 'refunded'; refundedCents?: 
  * captured payment refunded (what is left of it, never more than was captured). Answers the payment's new
  * state, or null when there is nothing to give back. Idempotent per payment, so a retried cancel pays once.
  */
-export async function giveCardPaymentBack(ctx: RequestContext, payment: StoredPayment | null | undefined): Promise<PaymentGivenBack | null> {
+export async function giveCardPaymentBack(ctx: RequestContext, payment: StoredPayment | null | undefined, orderId?: string): Promise<PaymentGivenBack | null> {
   if (payment?.method !== PAY_BY_CARD || !payment.reference) return null;
   const provider = await cardProvider(ctx);
   if (payment.status === 'authorized') {
-    await provider.void(payment.reference, { idempotencyKey: `void-${payment.reference}` });
+    await provider.void(payment.reference, { idempotencyKey: `void-${payment.reference}`, orderId });
     return { status: 'voided' };
   }
   const captured = payment.capturedCents ?? 0;
   const refunded = payment.refundedCents ?? 0;
   if (payment.status !== 'paid' || captured - refunded <= 0) return null;
   const back = await refundPayment(provider, { reference: payment.reference, capturedCents: captured, refundedCents: refunded }, captured - refunded,
-    { idempotencyKey: `refund-${payment.reference}-${refunded}` });
+    { idempotencyKey: refundKey({ ...payment, reference: payment.reference }, refunded), orderId });
   return { status: 'refunded', refundedCents: refunded + back };
 }

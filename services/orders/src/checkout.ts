@@ -13,7 +13,7 @@ import { checkoutPhoneConfirmed, storeRecipients, VERIFY_PHONE_FIRST } from '@pl
 import { AppError, backgroundContext, rejectFieldProblems, resolvedTenant, TtlCache, type PlatformResources, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { cardProvider, ENTER_CARD, PAY_BY_CARD, type StoredPayment } from './card-payment';
-import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, refundPayment, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
+import { CALLBACK_NOT_VERIFIED, CARD_PAYMENTS_NOT_AVAILABLE, failedModification, refundPayment, settlesPayment, webhookSecret, type Authorization, type PaymentEvent, type PaymentProvider, type WebhookProvider } from '@platform/payments';
 import { announceOrderPlaced } from './placed';
 import { indexCardOrder } from './fraud-checks/card-index';
 import { orderPlacedTextMessage, tellShopper } from './shopper-notices';
@@ -24,6 +24,7 @@ import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, ord
 import { checkoutAccount, type ChargeAccount } from './ar-accounts/checkout-account';
 import { pendingUntilSaved } from './pending-until-saved';
 import { holdCard, voidAbandonedCardHolds, type CardHold } from './card-holds';
+import { recordFailedModification } from './payment-outcomes';
 import { saveNumberedOrder } from './order-numbers';
 import { recordCheckoutCharge, recoverCreditHold, releaseCredit, staleCreditHolds, takeCredit } from './ar-accounts/credit';
 
@@ -472,11 +473,14 @@ const EVENT_KEPT_S = 7 * 24 * 3600;
  */
 export async function paymentWebhook(ctx: RequestContext, io: CheckoutIo, name: WebhookProvider, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, origin: string | null): Promise<PaymentEvent | null> {
   const event = await verifiedPaymentEvent(ctx, name, rawBody, headers);
-  if (!settlesPayment(name, event.type) || !event.orderId || !mongoose.isValidObjectId(event.orderId)) return null;
+  // A capture, void or refund taken as done that the provider failed later (Adyen's outcome webhooks): payment-outcomes.ts.
+  const failed = failedModification(name, event.type);
+  if ((!failed && !settlesPayment(name, event.type)) || !event.orderId || !mongoose.isValidObjectId(event.orderId)) return null;
   const seen = `${io.resources.queuePrefix}:payment-event:${ctx.tenantId}:${name}:${event.id}`;
   if ((await io.resources.redis.set(seen, '1', 'EX', EVENT_KEPT_S, 'NX')) !== 'OK') return null;
   try {
-    await settleAwaitingPayment(ctx, io, event.orderId, origin, { event });
+    if (failed) await recordFailedModification(ctx, io, name, failed, { ...event, orderId: event.orderId });
+    else await settleAwaitingPayment(ctx, io, event.orderId, origin, { event });
     return event;
   } catch (error) {
     await io.resources.redis.del(seen); // the provider sends it again later
@@ -540,7 +544,7 @@ export async function giveStockBack(ctx: RequestContext, io: StockIo, lines: Lin
 /** Takes the order's card hold and marks the order paid (one write, by _id). */
 async function captureCard(ctx: RequestContext, provider: PaymentProvider, order: { _id: unknown; payment?: unknown }, reference: string): Promise<void> {
   try {
-    const capturedCents = await provider.capture(reference, undefined, { idempotencyKey: `capture-${String(order._id)}` });
+    const capturedCents = await provider.capture(reference, undefined, { idempotencyKey: `capture-${String(order._id)}`, orderId: String(order._id) });
     // The order was just saved or read by this request: it is the tenant's own, no ownership read before the write.
     await Order.updateOne(scoped(ctx, { _id: String(order._id) }), { $set: { 'payment.status': 'paid', 'payment.capturedCents': capturedCents } }).setOptions({ ownedDoc: order });
     order.payment = { ...(order.payment as object), status: 'paid', capturedCents };

@@ -40,6 +40,8 @@ const orderSchema = new Schema({
     binding: { type: String, default: undefined },
     /** Payments the provider approved after the order was given up, each given back at once (voided or refunded). */
     late: { type: [{ _id: false, reference: String, status: String, cents: Number, at: Date }], default: undefined },
+    /** Captures, voids and refunds the provider answered received and failed later (its outcome webhook): each undone once. */
+    failures: { type: [{ _id: false, event: String, kind: String, cents: Number, at: Date }], default: undefined },
     /** The card as its provider told it (fingerprint, bank checks, risk level), for the fraud checks (docs/FRAUD-CHECKS.md). */
     card: {
       type: { _id: false, fingerprint: String, brand: String, last4: String, cvc: String, addressLine1: String, postalCode: String, riskLevel: String, billingPostalCode: String, billingCountry: String },

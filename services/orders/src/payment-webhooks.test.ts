@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp } from '@platform/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
 import { stockLeft } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
 import { BANK_DID_NOT_CONFIRM, LATE_PAYMENT_RELEASED, PAY_ON_CARD_PAGE } from '@platform/domain';
-import { FiservProvider } from '@platform/payments';
+import { AdyenProvider, FiservProvider } from '@platform/payments';
 import { StoreProfile } from '@platform/tenant-settings';
 import { identityService } from '@platform/identity';
 import {
@@ -49,7 +49,7 @@ const stock = async (slug: string, storeProductId = 21) =>
   (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenants[slug], [storeProductId])).get(storeProductId)!;
 type StoredOrder = {
   status: string; orderNumber: string; totalCents: number; history: { note: string }[];
-  payment: { status: string; reference?: string; capturedCents?: number; late?: { reference: string; status: string; cents: number }[] };
+  payment: { status: string; reference?: string; capturedCents?: number; refundedCents?: number; late?: { reference: string; status: string; cents: number }[] };
 };
 const stored = async (slug: string, id: string) => (await inDb(() => Order.findOne({ tenantId: tenants[slug], _id: id }).lean())) as unknown as StoredOrder;
 const confirmations = async (slug: string, orderNumber: string) =>
@@ -183,6 +183,104 @@ describe('POST /api/payments/webhook/adyen', () => {
     expect((await webhook('pwh-ady', notification(order, true))).statusCode).toBe(200);
     expect((await stored('pwh-ady', order.id)).status).toBe('cancelled');
     expect(await confirmations('pwh-ady', order.number)).toBe(0);
+  });
+
+  describe("a capture, cancel or refund Adyen answered 'received' and failed later (its outcome webhook)", () => {
+    const owner = async () => ({ authorization: `Bearer ${await issueToken(tenants['pwh-ady'], { isAdmin: true, slug: 'pwh-owner' })}` });
+    const admin = async (url: string, payload: Record<string, unknown>) =>
+      harness.app.inject({ method: 'POST', url: `/api/admin/orders/${url}`, headers: headers('pwh-ady', await owner()), payload });
+    const historyOnAdmin = async (id: string) =>
+      ((await harness.app.inject({ url: `/api/admin/orders/${id}`, headers: headers('pwh-ady', await owner()) })).json().data.history as { note: string }[]).map((h) => h.note);
+    /** A guest's order paid by a card that needs no bank page: placed, held and captured at once (received taken as done). */
+    const paidOrder = async (device: string, quantity = 1) => {
+      await add('pwh-ady', device, 21, quantity);
+      const placed = await submit('pwh-ady', device, { payment_token: card('4111111111111111') });
+      expect(placed.statusCode).toBe(200);
+      const order = (await inDb(() => Order.findOne({ tenantId: tenants['pwh-ady'], orderNumber: placed.json().order.order_number }).lean())) as unknown as { _id: unknown } & StoredOrder;
+      return { id: String(order._id), psp: order.payment.reference!, cents: order.totalCents };
+    };
+    const modification = (psp: string, kind: 'captures' | 'cancels' | 'refunds') => adyen.modifications.filter((m) => m.paymentPspReference === psp && m.kind === kind).at(-1)!;
+    const accepted = async (slug: string, body: string) => expect(await webhook(slug, body).then((r) => [r.statusCode, r.body])).toEqual([200, '[accepted]']);
+
+    it('a failed capture puts the payment back to authorized with a note for the store; a failed cancel of it too; success events, replays and another store change nothing', async () => {
+      const order = await paidOrder('AdyMods001');
+      const capture = modification(order.psp, 'captures');
+      expect(capture.reference).toBe(order.id); // the outcome names the order (merchantReference)
+      const before = await stored('pwh-ady', order.id);
+      expect(before.payment).toMatchObject({ status: 'paid', capturedCents: order.cents });
+
+      await accepted('pwh-ady', adyen.notification(capture.pspReference, 'CAPTURE', true));
+      expect(await stored('pwh-ady', order.id)).toEqual(before);
+
+      const failed = adyen.notification(capture.pspReference, 'CAPTURE_FAILED');
+      await accepted('pwh-ady2', failed); // another store on the same account: not its order
+      expect(await stored('pwh-ady', order.id)).toEqual(before);
+      await accepted('pwh-ady', failed);
+      const after = await stored('pwh-ady', order.id);
+      expect(after).toMatchObject({ status: 'placed', payment: { status: 'authorized', capturedCents: 0 } });
+      const note = `Adyen did not take the card payment of $${(order.cents / 100).toFixed(2)} after all (the capture failed): this order is not paid. Please take payment again.`;
+      expect(after.history.map((h) => h.note)).toEqual([note]);
+      expect(await historyOnAdmin(order.id)).toEqual([note]);
+      await accepted('pwh-ady', failed); // Adyen sends it again
+      expect(await stored('pwh-ady', order.id)).toEqual(after);
+
+      // The store cancels it: the hold is released (a cancel, not a refund), and Adyen fails that too.
+      expect((await admin('cancel', { id: order.id, reason: 'Not paid' })).statusCode).toBe(200);
+      expect((await stored('pwh-ady', order.id)).payment.status).toBe('voided');
+      const cancel = modification(order.psp, 'cancels');
+      await accepted('pwh-ady', adyen.notification(cancel.pspReference, 'CANCELLATION', false));
+      const held = await stored('pwh-ady', order.id);
+      expect(held).toMatchObject({ status: 'cancelled', payment: { status: 'authorized' } });
+      expect(held.history.at(-1)!.note).toBe("Adyen did not release the card hold after all (the cancel failed): the amount is still held on the shopper's card. Please release it in Adyen's Customer Area.");
+      expect(adyen.payments.get(order.psp)).toMatchObject({ state: 'authorised', capturedCents: 0 });
+    });
+
+    it('a failed refund gives the refunded cents back to what is true, once, and the same refund can then be made again (a new request to Adyen)', async () => {
+      const order = await paidOrder('AdyMods002', 3);
+      const itemId = `${order.id}.0`;
+      expect((await admin(`cancelItem/${itemId}`, { qty: 1 })).statusCode).toBe(200);
+      const one = (await stored('pwh-ady', order.id)).payment as { refundedCents: number; status: string };
+      expect(one).toMatchObject({ status: 'paid' });
+      const refund = modification(order.psp, 'refunds');
+      expect(refund).toMatchObject({ reference: order.id, amount: { value: one.refundedCents } });
+
+      await accepted('pwh-ady', adyen.notification(refund.pspReference, 'REFUND', true));
+      expect((await stored('pwh-ady', order.id)).payment).toMatchObject({ refundedCents: one.refundedCents });
+
+      const failed = adyen.notification(refund.pspReference, 'REFUND_FAILED');
+      await accepted('pwh-ady', failed);
+      await accepted('pwh-ady', failed); // a replay
+      const after = await stored('pwh-ady', order.id);
+      expect(after.payment).toMatchObject({ status: 'paid', capturedCents: order.cents, refundedCents: 0 });
+      expect(after.history.at(-1)!.note).toBe(`Adyen did not refund $${(one.refundedCents / 100).toFixed(2)} to the card after all (the refund failed or came back): the shopper has not been paid back. Please refund it again.`);
+      expect(after.history.filter((h) => h.note.startsWith('Adyen did not refund'))).toHaveLength(1);
+
+      // The next refund of the same share is allowed and reaches Adyen as a request of its own (not the failed one's answer).
+      expect((await admin(`cancelItem/${itemId}`, { qty: 1 })).statusCode).toBe(200);
+      expect((await stored('pwh-ady', order.id)).payment).toMatchObject({ status: 'paid', refundedCents: one.refundedCents });
+      expect(adyen.payments.get(order.psp)).toMatchObject({ refundedCents: one.refundedCents });
+      expect(modification(order.psp, 'refunds').pspReference).not.toBe(refund.pspReference);
+    });
+
+    it("a technical cancel of a checkout never saved that Adyen fails is logged once, naming the order; a successful one changes nothing", async () => {
+      const provider = new AdyenProvider({ apiKey: adyen.apiKey, merchantAccount: adyen.merchantAccount, environment: 'test' });
+      const [lost, released] = ['6a1f00000000000000000001', '6a1f00000000000000000002'];
+      await provider.voidByOrder(lost, `order-${lost}`, { idempotencyKey: `abandoned-void-${lost}` });
+      await provider.voidByOrder(released, `order-${released}`, { idempotencyKey: `abandoned-void-${released}` });
+      const technical = (orderId: string) => adyen.modifications.find((m) => m.kind === 'technical_cancel' && m.paymentReference === orderId)!;
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        await accepted('pwh-ady', adyen.notification(technical(released).pspReference, 'TECHNICAL_CANCEL', true));
+        const failed = adyen.notification(technical(lost).pspReference, 'TECHNICAL_CANCEL', false);
+        await accepted('pwh-ady', failed);
+        await accepted('pwh-ady', failed);
+        const lines = errors.mock.calls.map((c) => String(c[0]));
+        expect(lines.filter((l) => l.includes(lost))).toEqual([`[orders] Adyen did not cancel the card hold of checkout ${lost} (its order was never saved): it lapses at the shopper's bank`]);
+        expect(lines.some((l) => l.includes(released))).toBe(false);
+      } finally {
+        errors.mockRestore();
+      }
+    });
   });
 
   it('a notification that is no JSON, has no signature, or reaches a store not on Adyen is refused', async () => {

@@ -34,7 +34,7 @@ const PAYMENT_WEBHOOKS: Record<WebhookProvider, { summary: string; headers: Reco
     headers: { 'stripe-signature': Type.Optional(Type.String({ maxLength: 2000 })) }, answer: Received,
   },
   adyen: {
-    summary: "Adyen's standard notifications for this store (JSON; each item signed with the store's HMAC key, additionalData.hmacSignature): an AUTHORISATION places the order waiting for it (success false cancels it); other events are accepted and ignored; a repeated notification changes nothing. Answers the text [accepted], as Adyen asks",
+    summary: "Adyen's standard notifications for this store (JSON; each item signed with the store's HMAC key, additionalData.hmacSignature): an AUTHORISATION places the order waiting for it (success false cancels it); a capture, cancel or refund that failed after Adyen answered received (CAPTURE, CANCELLATION, REFUND, TECHNICAL_CANCEL with success false; CAPTURE_FAILED, REFUND_FAILED, REFUNDED_REVERSED) is undone on the order's payment with a note in its history; other events (successful outcomes among them) are accepted and ignored; a repeated notification changes nothing. Answers the text [accepted], as Adyen asks",
     headers: {}, answer: { description: 'Accepted (Adyen sends the notification again until it reads this)', content: { 'text/plain': { schema: Type.Literal(ADYEN_ACCEPTED) } } },
   },
   authorize_net: {

@@ -9,7 +9,7 @@ export { PayAtStoreProvider } from './pay-at-store-provider';
 export { StripeProvider, createStripeClient, CALLBACK_NOT_VERIFIED } from './stripe-provider';
 export { FiservProvider, type FiservCredentials } from './fiserv/fiserv-provider';
 export { fiservConnectHash } from './fiserv/fiserv-signature';
-export { WEBHOOK_PROVIDERS, isWebhookProvider, settlesPayment, webhookSecret, type WebhookProvider } from './webhooks';
+export { WEBHOOK_PROVIDERS, failedModification, isWebhookProvider, settlesPayment, webhookSecret, type FailedModification, type WebhookProvider } from './webhooks';
 export { PlugnPayProvider } from './plugnpay/plugnpay-provider';
 export { AdyenProvider, type AdyenPaymentMethod } from './adyen/adyen-provider';
 export type { AdyenCredentials } from './adyen/adyen-client';

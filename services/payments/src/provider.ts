@@ -79,9 +79,15 @@ export interface PaymentEvent {
    * first learnt from the event itself (Fiserv Connect: `txndatetime|chargetotal` of the signed form).
    */
   binding?: string;
+  /** The cents the event is about (Adyen: a capture's or refund's amount, for its outcome webhook), when it says. */
+  amountCents?: number;
 }
 
-export interface CallOptions { idempotencyKey?: string }
+export interface CallOptions {
+  idempotencyKey?: string;
+  /** The order the payment is for: Adyen names it (the modification's reference) in the capture's, cancel's or refund's outcome webhook. */
+  orderId?: string;
+}
 
 export type CallbackHeaders = Record<string, string | string[] | undefined>;
 

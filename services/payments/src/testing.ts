@@ -8,7 +8,7 @@ import { startFakeAuthorizeNet as authorizeNetFake, FAKE_CLIENT_KEY as ANET_CLIE
 import { startFakePlugnPay as plugnpayFake, FAKE_PUBLISHER_NAME as PNP_NAME, FAKE_REMOTE_PASSWORD as PNP_PASSWORD } from './plugnpay/plugnpay-fake';
 import { startFakeFiserv as fiservFake, FAKE_FISERV_API_KEY as FISERV_KEY, FAKE_FISERV_API_SECRET as FISERV_SECRET } from './fiserv/fiserv-fake';
 
-export { startFakeAdyen, signNotificationItem, FAKE_ADYEN_API_KEY, FAKE_ADYEN_MERCHANT_ACCOUNT, FAKE_ADYEN_HMAC_KEY, type FakeAdyen } from './adyen/adyen-fake';
+export { startFakeAdyen, signNotificationItem, FAKE_ADYEN_API_KEY, FAKE_ADYEN_MERCHANT_ACCOUNT, FAKE_ADYEN_HMAC_KEY, type FakeAdyen, type FakeModification } from './adyen/adyen-fake';
 export {
   startFakeAuthorizeNet, FAKE_CLIENT_KEY, FAKE_LOGIN_ID, FAKE_TRANSACTION_KEY, FAKE_SIGNATURE_KEY, TEST_CARDS as AUTHORIZE_NET_TEST_CARDS, type FakeAuthorizeNet,
 } from './authorize_net/authorize_net-fake';

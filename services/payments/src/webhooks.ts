@@ -45,6 +45,27 @@ export function webhookSecret(settings: StorePaymentSettings | null | undefined,
   return typeof secret === 'string' && secret.trim() ? secret.trim() : null;
 }
 
+/** What a failed capture, cancel or refund undoes on the order: a modification the provider answered `received` and failed later. */
+export type FailedModification = 'capture' | 'cancel' | 'refund';
+
+/**
+ * The events that say a capture, void or refund we took as done failed after all, by provider. Adyen answers its
+ * modifications only `received`; the outcome comes later: CAPTURE / CANCELLATION / REFUND / TECHNICAL_CANCEL with
+ * success false, or CAPTURE_FAILED / REFUND_FAILED (the card scheme refused it) and REFUNDED_REVERSED (the refund
+ * came back to the merchant) after a success. The others' modifications answer their outcome at once.
+ */
+const FAILED: Partial<Record<WebhookProvider, Record<string, FailedModification>>> = {
+  adyen: {
+    'CAPTURE:failed': 'capture', CAPTURE_FAILED: 'capture', 'CANCELLATION:failed': 'cancel', 'TECHNICAL_CANCEL:failed': 'cancel',
+    'REFUND:failed': 'refund', REFUND_FAILED: 'refund', REFUNDED_REVERSED: 'refund',
+  },
+};
+
+/** Which modification an event says failed, or null (a success, or an event about something else). */
+export function failedModification(provider: WebhookProvider, type: string): FailedModification | null {
+  return FAILED[provider]?.[type] ?? null;
+}
+
 /** Whether an event of the provider can settle an order waiting for its payment (others are received and ignored). */
 export function settlesPayment(provider: WebhookProvider, type: string): boolean {
   return SETTLING[provider](type);

@@ -20,6 +20,15 @@
  *   (billingAddress.street 'Test AVS result', the result's code in houseNumberOrName): an Authorised answer carries
  *   the card's additionalData (cardSummary, cardBin, paymentMethod, alias, avsResult, cvcResult) and fraudResult.
  * - "Webhooks / HMAC signatures": `signNotificationItem` signs an item as Adyen does (see the adapter's test).
+ * - "Webhook structure and types", "Capture", "Refund", "CAPTURE_FAILED and REFUND_FAILED reasons": a modification's
+ *   outcome comes later as a webhook: CAPTURE / CANCELLATION / REFUND / TECHNICAL_CANCEL (success true or false),
+ *   CAPTURE_FAILED / REFUND_FAILED (the card scheme refused it after a success), REFUNDED_REVERSED (the refunded money
+ *   came back). `notification(pspReference, eventCode, success)` makes one for a modification the fake received
+ *   (`modifications`), signed with the HMAC key as Adyen signs them; a failure undoes it in the fake's own state.
+ *   Not confirmed, and chosen here: the item's pspReference is the modification's, originalReference the payment's
+ *   (a technical cancel's: the payment it found, else empty), merchantReference the modification's `reference` when
+ *   it sent one, else the payment's (a technical cancel's: its paymentReference), amount the modification's (a
+ *   cancel's: the payment's; a technical cancel that found none: 0), and the failure's `reason` text.
  *
  * Could not confirm, and chosen here (marked "not confirmed" below): the error code of a capture or refund above
  * what is left (422 `137` Invalid amount specified), of a cancel after a capture (Adyen answers received and later
@@ -83,6 +92,21 @@ export interface FakePayment {
   cardData?: Record<string, string>;
 }
 
+/** A capture, cancel or refund the fake answered `received` (a technical cancel: by paymentReference). */
+export interface FakeModification {
+  pspReference: string;
+  kind: 'captures' | 'cancels' | 'refunds' | 'technical_cancel';
+  /** The payment it modifies (a technical cancel's: the one it cancelled, if any). */
+  paymentPspReference?: string;
+  /** A technical cancel's paymentReference. */
+  paymentReference?: string;
+  amount?: Amount;
+  reference?: string;
+}
+
+/** The outcome webhooks of a modification (Adyen's eventCode values). */
+export type ModificationEvent = 'CAPTURE' | 'CANCELLATION' | 'REFUND' | 'TECHNICAL_CANCEL' | 'CAPTURE_FAILED' | 'REFUND_FAILED' | 'REFUNDED_REVERSED';
+
 export interface FakeStoredCard {
   id: string; shopperReference: string; merchantAccount: string; brand: string; lastFour: string; expiryMonth: string; expiryYear: string; holderName?: string;
   /** The fake's own record of the card (its alias and BIN); never answered. */
@@ -98,6 +122,15 @@ export interface FakeAdyen {
   storedCards: Map<string, FakeStoredCard>;
   /** Every request as it came: method, path (with query), the Idempotency-Key and the parsed body. */
   requests: Array<{ method: string; path: string; idempotencyKey?: string; apiKey?: string; body?: Record<string, unknown> }>;
+  /** Every capture, cancel and refund answered `received`, oldest first. */
+  modifications: FakeModification[];
+  /**
+   * The signed notification body (JSON) Adyen sends with a modification's outcome: `eventCode` with `success`
+   * (CAPTURE_FAILED, REFUND_FAILED and REFUNDED_REVERSED come with success true). A failure (success false, or one
+   * of those three) undoes the modification in the fake: the capture or refund no longer counts, the cancel did not
+   * happen.
+   */
+  notification(pspReference: string, eventCode: ModificationEvent, success?: boolean): string;
   close(): Promise<void>;
 }
 
@@ -201,6 +234,7 @@ export async function startFakeAdyen(options: { apiKey?: string; merchantAccount
   const idempotent = new Map<string, { status: number; body: string }>();
   const redirects = new Map<string, string>();
   const requests: FakeAdyen['requests'] = [];
+  const modifications: FakeModification[] = [];
   let base = '';
 
   function checkMerchant(body: Record<string, unknown>, payment?: { merchantAccount: string }): void {
@@ -334,13 +368,15 @@ export async function startFakeAdyen(options: { apiKey?: string; merchantAccount
 
   function modification(psp: string, kind: 'captures' | 'cancels' | 'refunds', body: Record<string, unknown>): { status: number; body: unknown } {
     const payment = paymentOf(psp, body);
-    const answer = (amount?: Amount) => ({
-      status: 201,
-      body: {
-        merchantAccount, paymentPspReference: psp, pspReference: pspReference(), ...(str(body.reference) ? { reference: body.reference } : {}),
-        status: 'received', ...(amount ? { amount } : {}),
-      },
-    });
+    const answer = (amount?: Amount) => {
+      const reference = str(body.reference);
+      const made: FakeModification = { pspReference: pspReference(), kind, paymentPspReference: psp, ...(amount ? { amount } : {}), ...(reference ? { reference } : {}) };
+      modifications.push(made);
+      return {
+        status: 201,
+        body: { merchantAccount, paymentPspReference: psp, pspReference: made.pspReference, ...(reference ? { reference } : {}), status: 'received', ...(amount ? { amount } : {}) },
+      };
+    };
     if (kind === 'cancels') {
       // Not confirmed: Adyen answers received and cancels nothing once captured (CANCELLATION success=false later).
       if (payment.state !== 'authorised' || payment.capturedCents > 0) throw validation('000', 'Payment cannot be cancelled');
@@ -376,14 +412,19 @@ export async function startFakeAdyen(options: { apiKey?: string; merchantAccount
     }
     if (method === 'POST' && path === '/v72/cancels') {
       // The technical cancel: by the payment's merchant reference; received whether or not one exists (Adyen tells the
-      // outcome in a TECHNICAL_CANCEL webhook, which the fake does not send). An authorised payment of it is cancelled.
+      // outcome in a TECHNICAL_CANCEL webhook: notification()). An authorised payment of it is cancelled.
       const reference = str(body.paymentReference);
       if (!reference) throw required('paymentReference');
       checkMerchant(body);
+      const made: FakeModification = { pspReference: pspReference(), kind: 'technical_cancel', paymentReference: reference, ...(str(body.reference) ? { reference: str(body.reference) } : {}) };
       for (const payment of payments.values()) {
-        if (payment.merchantReference === reference && payment.state === 'authorised' && payment.capturedCents === 0) payment.state = 'cancelled';
+        if (payment.merchantReference === reference && payment.state === 'authorised' && payment.capturedCents === 0) {
+          payment.state = 'cancelled';
+          made.paymentPspReference = payment.pspReference;
+        }
       }
-      return { status: 201, body: { merchantAccount, paymentReference: reference, pspReference: pspReference(), ...(str(body.reference) ? { reference: body.reference } : {}), status: 'received' } };
+      modifications.push(made);
+      return { status: 201, body: { merchantAccount, paymentReference: reference, pspReference: made.pspReference, ...(made.reference ? { reference: made.reference } : {}), status: 'received' } };
     }
     const mod = /^\/v72\/payments\/([^/]+)\/(captures|cancels|refunds)$/.exec(path);
     if (method === 'POST' && mod) return modification(decodeURIComponent(mod[1]), mod[2] as 'captures' | 'cancels' | 'refunds', body);
@@ -477,10 +518,34 @@ export async function startFakeAdyen(options: { apiKey?: string; merchantAccount
       }
     });
   });
+  function notification(psp: string, eventCode: ModificationEvent, success = true): string {
+    const made = modifications.find((m) => m.pspReference === psp);
+    if (!made) throw new Error(`the fake received no modification ${psp}`);
+    const payment = made.paymentPspReference ? payments.get(made.paymentPspReference) : undefined;
+    const failed = !success || ['CAPTURE_FAILED', 'REFUND_FAILED', 'REFUNDED_REVERSED'].includes(eventCode);
+    const cents = made.amount?.value ?? 0;
+    if (failed && payment) {
+      if (made.kind === 'captures') payment.capturedCents = Math.max(0, payment.capturedCents - cents);
+      if (made.kind === 'refunds') payment.refundedCents = Math.max(0, payment.refundedCents - cents);
+      if ((made.kind === 'cancels' || made.kind === 'technical_cancel') && payment.state === 'cancelled') payment.state = 'authorised';
+    }
+    const item = {
+      pspReference: made.pspReference, originalReference: made.paymentPspReference ?? '', merchantAccountCode: merchantAccount,
+      merchantReference: made.reference ?? payment?.merchantReference ?? made.paymentReference ?? '',
+      amount: made.amount ?? payment?.amount ?? { value: 0, currency: 'USD' }, eventCode, success: String(success),
+    };
+    const signed = {
+      ...item, eventDate: new Date().toISOString(), paymentMethod: payment?.cardData?.paymentMethod ?? 'visa',
+      reason: failed ? 'Rejected by the card scheme (the fake)' : '',
+      additionalData: { hmacSignature: signNotificationItem(item, options.hmacKey ?? FAKE_ADYEN_HMAC_KEY) },
+    };
+    return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: signed }] });
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: base, apiKey, merchantAccount, hmacKey: options.hmacKey ?? FAKE_ADYEN_HMAC_KEY, payments, storedCards, requests,
+    url: base, apiKey, merchantAccount, hmacKey: options.hmacKey ?? FAKE_ADYEN_HMAC_KEY, payments, storedCards, requests, modifications, notification,
     close: () => new Promise<void>((resolve, reject) => {
       server.closeAllConnections();
       server.close((e) => (e ? reject(e) : resolve()));

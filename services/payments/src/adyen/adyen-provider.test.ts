@@ -40,7 +40,8 @@ describe('AdyenProvider against the Adyen fake', () => {
     await adyen.voidByOrder(orderId, key('order-tc'), { idempotencyKey: key('abandoned-void') });
     expect(lastRequest()).toMatchObject({
       method: 'POST', path: '/v72/cancels', idempotencyKey: key('abandoned-void'),
-      body: { merchantAccount: fake.merchantAccount, paymentReference: orderId, reference: key('abandoned-void') },
+      // The cancel's own reference is the order id too: its TECHNICAL_CANCEL webhook names the order (merchantReference).
+      body: { merchantAccount: fake.merchantAccount, paymentReference: orderId, reference: orderId },
     });
     expect(fake.payments.get(auth.reference)?.state).toBe('cancelled');
     await expect(adyen.voidByOrder('65f1c2a9e4b0ffffffffffff', key('order-none'))).resolves.toBeUndefined();
@@ -259,7 +260,7 @@ describe('AdyenProvider against the Adyen fake', () => {
     const signed = { ...item, additionalData: { hmacSignature: signature } };
 
     expect(await adyen.verifyCallback(body(signed), {}, fake.hmacKey))
-      .toEqual({ id: 'QFQTPCQ8HXSKGK82:AUTHORISATION:true', type: 'AUTHORISATION', reference: 'QFQTPCQ8HXSKGK82', orderId: 'order-2001' });
+      .toEqual({ id: 'QFQTPCQ8HXSKGK82:AUTHORISATION:true', type: 'AUTHORISATION', reference: 'QFQTPCQ8HXSKGK82', orderId: 'order-2001', amountCents: 2599 });
     expect(await adyen.verifyCallback(Buffer.from(body(signed)), {}, fake.hmacKey)).toMatchObject({ reference: 'QFQTPCQ8HXSKGK82' });
     // The verified authorisation is the payment's last known state.
     expect(await adyen.paymentStatus('QFQTPCQ8HXSKGK82')).toEqual({ reference: 'QFQTPCQ8HXSKGK82', status: 'authorized', authorizedCents: 2599 });
@@ -283,7 +284,27 @@ describe('AdyenProvider against the Adyen fake', () => {
     const capture = { ...item, pspReference: 'V4HZ4RBFJGXXGN82', originalReference: 'QFQTPCQ8HXSKGK82', eventCode: 'CAPTURE', success: 'false' };
     const captureSigned = { ...capture, additionalData: { hmacSignature: signNotificationItem(capture, fake.hmacKey) } };
     expect(await adyen.verifyCallback(body(captureSigned), {}, fake.hmacKey))
-      .toMatchObject({ type: 'CAPTURE:failed', reference: 'QFQTPCQ8HXSKGK82', orderId: 'order-2001' });
+      .toMatchObject({ type: 'CAPTURE:failed', reference: 'QFQTPCQ8HXSKGK82', orderId: 'order-2001', amountCents: 2599 });
+  });
+
+  test("a capture or refund names the order in its reference when the caller gives it; the fake's outcome webhook for it verifies and a failure undoes it there", async () => {
+    const adyen = provider();
+    const orderId = `65f1c2a9e4b1${run}`.slice(0, 24);
+    const auth = await adyen.authorize(3000, 'usd', VISA, { idempotencyKey: key('order-mod'), metadata: { order_id: orderId } });
+    await adyen.capture(auth.reference, undefined, { idempotencyKey: key('capture-mod'), orderId });
+    expect(lastRequest()).toMatchObject({ idempotencyKey: key('capture-mod'), body: { reference: orderId } });
+    await adyen.refund(auth.reference, 1200, { idempotencyKey: key('refund-mod'), orderId });
+    const refund = fake.modifications.at(-1)!;
+    expect(refund).toMatchObject({ kind: 'refunds', paymentPspReference: auth.reference, reference: orderId, amount: { value: 1200, currency: 'USD' } });
+    expect(fake.payments.get(auth.reference)).toMatchObject({ capturedCents: 3000, refundedCents: 1200 });
+
+    expect(await adyen.verifyCallback(fake.notification(refund.pspReference, 'REFUND', true), {}, fake.hmacKey)).toEqual({
+      id: `${refund.pspReference}:REFUND:true`, type: 'REFUND', reference: auth.reference, orderId, amountCents: 1200,
+    });
+    expect(fake.payments.get(auth.reference)).toMatchObject({ refundedCents: 1200 });
+    expect(await adyen.verifyCallback(fake.notification(refund.pspReference, 'REFUND_FAILED'), {}, fake.hmacKey))
+      .toMatchObject({ type: 'REFUND_FAILED', reference: auth.reference, orderId, amountCents: 1200 });
+    expect(fake.payments.get(auth.reference)).toMatchObject({ capturedCents: 3000, refundedCents: 0 });
   });
 });
 

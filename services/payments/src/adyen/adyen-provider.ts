@@ -122,6 +122,16 @@ function savedCardOf(method: Types.checkout.StoredPaymentMethodResource, custome
   };
 }
 
+/**
+ * A modification's own `reference`: our order id when the caller gives it (Adyen's outcome webhook carries a
+ * modification's reference as its merchantReference, or the payment's, which is the order id too), else the
+ * idempotency key.
+ */
+function modificationReference(options: CallOptions): { reference?: string } {
+  const reference = options.orderId || options.idempotencyKey;
+  return reference ? { reference } : {};
+}
+
 /** A pspReference (16 letters and digits); anything else given to paymentStatus is the shopper's redirectResult. */
 const PSP_REFERENCE = /^[A-Za-z0-9]{16}$/;
 const KEPT_PAYMENTS = 10_000;
@@ -147,7 +157,9 @@ function publicOf(kept: Kept): Authorization {
  *   answers a repeat with the first answer), on /payments and on every modification.
  * - capture, void (cancel), refund: the Modifications API, which only answers `received` (Adyen settles them
  *   later and tells through the CAPTURE / CANCELLATION / REFUND webhooks): received is taken as done for the amount
- *   asked.
+ *   asked, and a later failure (success false, CAPTURE_FAILED, REFUND_FAILED, REFUNDED_REVERSED) is undone on the
+ *   order by the webhook route. Each modification's `reference` is our order id when the caller gives it, so the
+ *   outcome webhook names the order in its merchantReference.
  * - paymentStatus: Adyen has no GET of a payment. Given the shopper's `redirectResult` (the return URL's query
  *   parameter), it asks `POST /payments/details`; given a pspReference, it answers the last state this process saw
  *   (the authorization, a details answer, a capture or cancel, a verified webhook), and `requires_action` without a
@@ -230,7 +242,7 @@ export class AdyenProvider implements PaymentProvider {
     const answer = await adyenCall(() => this.checkout.ModificationsApi.captureAuthorisedPayment(reference, {
       merchantAccount: this.credentials.merchantAccount,
       amount: adyenAmount(cents, held?.currency ?? 'USD'),
-      ...(options.idempotencyKey ? { reference: options.idempotencyKey } : {}),
+      ...modificationReference(options),
     }, { idempotencyKey: options.idempotencyKey }));
     if (answer.status !== 'received') throw new AppError('unprocessable', NOT_PROCESSED);
     // Asynchronous at Adyen: received is taken as the amount asked (a CAPTURE_FAILED webhook would say otherwise).
@@ -240,7 +252,7 @@ export class AdyenProvider implements PaymentProvider {
   async void(reference: string, options: CallOptions = {}): Promise<void> {
     const answer = await adyenCall(() => this.checkout.ModificationsApi.cancelAuthorisedPaymentByPspReference(reference, {
       merchantAccount: this.credentials.merchantAccount,
-      ...(options.idempotencyKey ? { reference: options.idempotencyKey } : {}),
+      ...modificationReference(options),
     }, { idempotencyKey: options.idempotencyKey }));
     if (answer.status !== 'received') throw new AppError('unprocessable', NOT_PROCESSED);
     this.remember({ reference, status: 'declined', authorizedCents: 0, declineMessage: NOT_PROCESSED });
@@ -250,12 +262,12 @@ export class AdyenProvider implements PaymentProvider {
    * Adyen has no lookup of a payment by our reference, but cancels one by it: `POST /cancels` with the payment's
    * merchant reference (authorize's, the order id) as `paymentReference`, Adyen's documented way to cancel a payment
    * whose pspReference never reached us. Answered `received`; Adyen cancels it if it exists (its outcome comes as a
-   * TECHNICAL_CANCEL webhook, not read here).
+   * TECHNICAL_CANCEL webhook, which the webhook route reads: a failed one is logged, the hold then lapses at the bank).
    */
   async voidByOrder(orderId: string, idempotencyKey: string, options: CallOptions = {}): Promise<void> {
     const answer = await adyenCall(() => this.checkout.ModificationsApi.cancelAuthorisedPayment({
       merchantAccount: this.credentials.merchantAccount, paymentReference: orderId || idempotencyKey,
-      ...(options.idempotencyKey ? { reference: options.idempotencyKey } : {}),
+      ...modificationReference({ ...options, orderId: orderId || undefined }),
     }, { idempotencyKey: options.idempotencyKey }));
     if (answer.status !== 'received') throw new AppError('unprocessable', NOT_PROCESSED);
   }
@@ -266,7 +278,7 @@ export class AdyenProvider implements PaymentProvider {
     const answer = await adyenCall(() => this.checkout.ModificationsApi.refundCapturedPayment(reference, {
       merchantAccount: this.credentials.merchantAccount,
       amount: adyenAmount(amountCents, currency ?? 'USD'),
-      ...(options.idempotencyKey ? { reference: options.idempotencyKey } : {}),
+      ...modificationReference(options),
     }, { idempotencyKey: options.idempotencyKey }));
     if (answer.status !== 'received') throw new AppError('unprocessable', NOT_PROCESSED);
     return answer.amount?.value ?? amountCents;
@@ -338,6 +350,8 @@ export class AdyenProvider implements PaymentProvider {
       type: success ? item.eventCode : `${item.eventCode}:failed`,
       reference,
       ...(item.merchantReference ? { orderId: item.merchantReference } : {}),
+      // A capture's or refund's amount (minor units), for its outcome.
+      ...(Number.isSafeInteger(item.amount.value) ? { amountCents: item.amount.value } : {}),
     };
   }
 }
