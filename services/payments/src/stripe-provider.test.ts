@@ -29,6 +29,18 @@ const run = `${Date.now()}`;
 const key = (name: string) => `${name}-${run}`;
 
 describe('StripeProvider against the Stripe stand-in', () => {
+  test('a request, answered or refused, leaves the stack trace limit as it was (the SDK call site is taken without a trace)', async () => {
+    const { provider } = recordedProvider();
+    const limit = Error.stackTraceLimit;
+    const held = await provider.authorize(1000, 'usd', 'pm_card_visa', { idempotencyKey: key('limit-held') });
+    expect(held.status).toBe('authorized');
+    expect((await provider.authorize(1000, 'usd', 'pm_card_chargeDeclined', { idempotencyKey: key('limit-declined') })).status).toBe('declined');
+    expect(await provider.capture(held.reference, undefined, { idempotencyKey: key('limit-capture') })).toBe(1000);
+    await expect(provider.capture(held.reference, undefined, { idempotencyKey: key('limit-capture-again') })).rejects.toBeInstanceOf(AppError);
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('traced').stack!.split('\n').length).toBeGreaterThan(1);
+  });
+
   test("reads the card's fingerprint (one per card) and the bank's failed checks and Radar's risk from the charge", async () => {
     const { provider } = recordedProvider();
     const pay = (card: string, name: string) => provider.authorize(1000, 'usd', card, { idempotencyKey: key(name) });
