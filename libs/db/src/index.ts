@@ -1,7 +1,7 @@
 export { tenantOwned, scoped, TenantScopeError, type TenantContext } from './tenant-scope';
 export { keyedId, inBackground, isBackground, queryGuardOn, QueryGuardError, isIdFilter } from './data-access';
 export { findByIds } from './find-by-ids';
-export { insertAsCreated } from './insert-as-created';
+export { asCreated, insertAsCreated } from './insert-as-created';
 export { singleFlight } from './single-flight';
 export { gatherWhileBusy } from './gather-while-busy';
 export { Tenant, AccessToken, accessTokenId, Location, type TenantDoc, type AccessTokenDoc, type LocationDoc } from './platform-models';

@@ -19,13 +19,19 @@ type PojoModel = {
  * with `pre/post('save')` hooks uses create.
  */
 export async function insertAsCreated<T extends object>(model: Model<any>, fields: object): Promise<T> {
+  const doc = await asCreated(model, fields);
+  await (model as unknown as PojoModel).collection.insertOne(doc);
+  return doc as T;
+}
+
+/** The plain object `insertAsCreated` stores (cast, defaults, timestamps, validated, version key 0), not inserted: for a batch insert. */
+export async function asCreated(model: Model<any>, fields: object): Promise<Record<string, unknown>> {
   const m = model as unknown as PojoModel;
   const doc = m.applyTimestamps(m.applyDefaults(m.castObject(fields)));
   await validateCast(m, doc);
   const versionKey = m.schema.options.versionKey;
   if (typeof versionKey === 'string') doc[versionKey] = 0;
-  await m.collection.insertOne(doc);
-  return doc as T;
+  return doc;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import mongoose, { Schema } from 'mongoose';
 import nodemailer, { type Transporter } from 'nodemailer';
 import twilio from 'twilio';
-import { Tenant, tenantOwned } from '@platform/db';
+import { asCreated, Tenant, tenantOwned } from '@platform/db';
 import { messagesOf, type NotificationJob, type NotificationsQueueJob } from '@platform/queue';
 
 /**
@@ -125,10 +125,12 @@ async function writeKept(): Promise<void> {
   const batch = unwritten;
   unwritten = [];
   try {
-    // Unordered: the valid messages are written even beside an invalid one, whose validation error names its index.
-    const written = await OutboxMessage.insertMany(batch.map((kept) => kept.fields), { ordered: false, rawResult: true });
-    const invalid = new Map(((written as { mongoose?: { validationErrors?: Array<Error & { index?: number }> } }).mongoose?.validationErrors ?? []).map((error) => [error.index, error]));
-    batch.forEach((kept, i) => kept.done(invalid.get(i)));
+    // Each message cast and validated as a plain object (no mongoose document: a third of the insert's CPU); the
+    // valid ones written in one insert, an invalid one failing its own job only.
+    const checked = await Promise.all(batch.map((kept) => asCreated(OutboxMessage, kept.fields).then((doc) => ({ doc }), (error: Error) => ({ error }))));
+    const docs = checked.flatMap((c) => ('doc' in c ? [c.doc] : []));
+    if (docs.length) await OutboxMessage.collection.insertMany(docs, { ordered: false });
+    batch.forEach((kept, i) => kept.done('error' in checked[i] ? checked[i].error : undefined));
   } catch (error) {
     for (const kept of batch) kept.done(error);
   }
