@@ -51,7 +51,8 @@ async function buildIndexes(model: Model<any>): Promise<void> {
   if (!unused.size) return;
   const existing = await model.collection.indexes().catch(() => []); // no collection yet: nothing to drop
   for (const index of existing) {
-    if (!index.unique && index.name && index.name !== '_id_' && unused.has(JSON.stringify(index.key))) await model.collection.dropIndex(index.name);
+    // Another process starting (the worker beside the gateway) may have dropped it first.
+    if (!index.unique && index.name && index.name !== '_id_' && unused.has(JSON.stringify(index.key))) await model.collection.dropIndex(index.name).catch(() => undefined);
   }
 }
 
