@@ -88,6 +88,38 @@ describe('card holds of checkouts that stopped', () => {
     expect(await notes()).toEqual([]);
   });
 
+  it('captures the hold of an order saved as paid whose checkout stopped before the capture; a capture that fails writes authorized back; one made already is not made again', async () => {
+    const real = await cardProvider(ctx);
+    // As placeCart saves a held card's order (paid, captured cents = held), then stops: the note stays, nothing captured.
+    const saveAsPaid = async (number: string) => {
+      const orderId = new mongoose.Types.ObjectId();
+      const held = await hold(real, String(orderId));
+      await Order.create({
+        _id: orderId, tenantId, orderNumber: number, status: 'placed', locationId: 1, totalCents: 3200, placedAt: new Date(),
+        payment: { method: 'card', provider: 'stripe', reference: held.authorization.reference, status: 'paid', authorizedCents: 3200, capturedCents: 3200 },
+        items: [{ productId: 8, storeProductId: 81, sku: '1008', title: 'One-off Vise', quantity: 1, priceCents: 3200, special: true }],
+      });
+      return { orderId, reference: held.authorization.reference };
+    };
+    const payment = async (orderId: unknown) => ((await inBackground('test reads the order', () => Order.findOne({ _id: orderId, tenantId }).lean())) as { payment: object }).payment;
+    const stopped = await saveAsPaid('HOLD-PAID-1');
+    const refused = await saveAsPaid('HOLD-PAID-2');
+    await stripe.paymentIntents.cancel(refused.reference); // nothing left to capture
+    const done = await saveAsPaid('HOLD-PAID-3');
+    // This one's checkout did capture (the key the checkout uses) and stopped before forgetting the note.
+    expect(await real.capture(done.reference, 3200, { idempotencyKey: `capture-${String(done.orderId)}`, orderId: String(done.orderId) })).toBe(3200);
+    expect(await notes()).toHaveLength(3);
+    expect(await statusAtStripe(stopped.reference)).toBe('requires_capture');
+
+    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+    expect(await statusAtStripe(stopped.reference)).toBe('succeeded');
+    expect(await payment(stopped.orderId)).toMatchObject({ status: 'paid', capturedCents: 3200 });
+    expect(await payment(refused.orderId)).toMatchObject({ status: 'authorized', capturedCents: 0 });
+    expect(await statusAtStripe(done.reference)).toBe('succeeded');
+    expect(await payment(done.orderId)).toMatchObject({ status: 'paid', capturedCents: 3200 });
+    expect(await notes()).toEqual([]);
+  });
+
   it('forgets the note of a checkout whose request never reached the provider (nothing found) and of a declined card at once; completes the note of a hold with its reference', async () => {
     const { provider } = await stoppingProvider('before');
     await expect(hold(provider, String(new mongoose.Types.ObjectId()))).rejects.toThrow('the process stopped');

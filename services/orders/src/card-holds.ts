@@ -1,8 +1,11 @@
-import { Tenant } from '@platform/db';
+import { scoped, Tenant } from '@platform/db';
 import type { Authorization, PaymentProvider } from '@platform/payments';
 import { AppError, backgroundContext, resolvedTenant, type RequestContext } from '@platform/server-kit';
 import { authorizationKey, payByCard, savedCardProvider, type CardPayment } from './card-payment';
 import { pendingUntilSaved } from './pending-until-saved';
+import { captureSavedOrder, type SavedAsPaid } from './saved-capture';
+import { Order } from './models';
+import { indexOrder, keepOrderDoc } from './order-index';
 import type { StockIo } from './checkout';
 
 /**
@@ -17,7 +20,8 @@ export type CardHold = { authorization: Authorization; release(): Promise<void>;
  * Holds the order's total on the card (payByCard), noted in Redis before the provider is asked and completed with
  * the provider's reference after: a checkout that stops anywhere before saving its order (even before it heard the
  * provider's answer) leaves a note that voidAbandonedCardHolds acts on. release() voids the hold when the order then
- * fails (a void that fails stays noted for the recovery); keep() once the order is saved. A refusal by the provider
+ * fails (a void that fails stays noted for the recovery); keep() once the order is saved and its hold captured (an
+ * order saved as paid whose checkout stopped before the capture is captured by the recovery). A refusal by the provider
  * (a decline) forgets the note; any other failure (no answer, an outage) leaves it, as the provider may hold the card.
  * A hold whose note cannot be completed is voided at once.
  */
@@ -59,19 +63,24 @@ export const CARD_AUTHORIZATION_LAPSES_MS = 7 * 24 * 3600_000;
 
 /**
  * Card holds older than `olderThanMs` whose order was never saved are voided through the provider that made them
- * (the store's saved settings keep its credentials after a switch to another); one whose order exists is only
- * forgotten (pendingUntilSaved's sweep: each taken once, a void that fails noted again for the next run). A hold at a
+ * (the store's saved settings keep its credentials after a switch to another); one whose order exists is forgotten,
+ * once an order still saved as paid has its hold captured (captureSavedOrder: the checkout stopped between the save
+ * and the capture; a capture that fails writes 'authorized' back for the store) (pendingUntilSaved's sweep: each taken once, a void that fails noted again for the next run). A hold at a
  * provider whose credentials the store no longer keeps stays noted (the owner may enter them again) until it has
  * lapsed at the bank, then is given up with one error log. Answers how many holds were voided.
  */
 export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olderThanMs: number): Promise<number> {
-  let ctx: RequestContext | null = null;
-  const voided = await cardHolds.sweep(io, tenantId, olderThanMs, async ([hold, providerName, noted], notedAt) => {
-    if (!ctx) {
+  let found: RequestContext | null = null;
+  const storeContext = async () => {
+    if (!found) {
       const tenant = await Tenant.findOne({ _id: tenantId }).lean();
       if (!tenant) throw new Error('the store was not found');
-      ctx = backgroundContext(resolvedTenant(tenant as never));
+      found = backgroundContext(resolvedTenant(tenant as never));
     }
+    return found;
+  };
+  const voided = await cardHolds.sweep(io, tenantId, olderThanMs, async ([hold, providerName, noted], notedAt) => {
+    const ctx = await storeContext();
     const lapsed = Date.now() - notedAt >= CARD_AUTHORIZATION_LAPSES_MS;
     const giveUp = (why: string) => {
       console.error(`[orders] the card hold ${noted || '(its reference never heard)'} at ${providerName} of abandoned checkout ${hold} was never voided (${why}); after ${CARD_AUTHORIZATION_LAPSES_MS / 86_400_000} days it has lapsed at the shopper's bank: no longer retried`);
@@ -102,9 +111,33 @@ export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olde
       if (lapsed) return giveUp(String(error));
       throw error;
     });
-  });
+  }, (fields) => captureStopped(io, storeContext, fields[0]));
   if (voided) console.warn(`[worker] voided ${voided} card hold(s) of abandoned checkouts`);
   return voided;
+}
+
+/**
+ * The order of a hold's note exists: when it still says paid, its checkout stopped between the save and the capture
+ * (or before forgetting the note): captured now with the checkout's key and amount, so one the checkout did capture
+ * answers the same. Already captured at the provider, or no longer 'paid' (the store acted on it): only forgotten.
+ */
+async function captureStopped(io: StockIo, storeContext: () => Promise<RequestContext>, orderId: string): Promise<void> {
+  const ctx = await storeContext();
+  const order = await Order.findOne(scoped(ctx, { _id: orderId })).lean() as (SavedAsPaid & { payment?: { provider?: string } | null }) | null;
+  const payment = order?.payment;
+  if (!order || payment?.status !== 'paid' || !payment.reference || !payment.provider) return;
+  const provider = await savedCardProvider(ctx, payment.provider);
+  if (!provider) throw new Error(`the store no longer keeps its ${payment.provider} credentials: the capture waits until they are entered again`);
+  const now = await provider.paymentStatus(payment.reference).catch(() => null);
+  if (now?.capturedCents) return;
+  const before = payment.status;
+  await captureSavedOrder(ctx, provider, order);
+  if (order.payment?.status !== before || order.payment.capturedCents !== payment.capturedCents) {
+    // The order's lists and its kept copy follow the write (payment-outcomes.ts does the same).
+    const store = { redis: io.resources.redis, prefix: io.resources.queuePrefix };
+    const changed = { ...order, payment: order.payment };
+    await Promise.all([indexOrder(store, ctx.tenantId, changed as never), keepOrderDoc(store, ctx.tenantId, changed)]);
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { cartService, Coupon } from '@platform/cart';
 import { toCents } from '@platform/domain';
 import { StoreProfile } from '@platform/tenant-settings';
 import { identityService } from '@platform/identity';
-import { inBackground } from '@platform/db';
+import { inBackground, mongoose } from '@platform/db';
 import { Order, ordersService } from './index';
 
 /**
@@ -24,15 +24,26 @@ const inDb = <T>(query: () => PromiseLike<T>) => inBackground('test reads the da
 
 type StripeCall = { method: string; path: string; form: URLSearchParams; status: number; answer: { id?: string; object?: string; status?: string; amount?: number } };
 
-/** A pass-through in front of the stand-in that keeps each request and the id and status answered. */
+/**
+ * A pass-through in front of the stand-in that keeps each request and the id and status answered; a request `refuse`
+ * matches is answered as Stripe refuses one (402), without reaching the stand-in.
+ */
 async function recordStripeCalls(upstream: string) {
   const target = new URL(upstream);
   const calls: StripeCall[] = [];
+  const control = { refuse: (_path: string) => false };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      const path = new URL(req.url ?? '/', 'http://stripe').pathname;
+      if (req.method === 'POST' && control.refuse(path)) {
+        calls.push({ method: 'POST', path, form: new URLSearchParams(body.toString()), status: 402, answer: {} });
+        res.writeHead(402, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent could not be captured.' } }));
+        return;
+      }
       const out = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
         const parts: Buffer[] = [];
         answer.on('data', (c: Buffer) => parts.push(c));
@@ -51,7 +62,7 @@ async function recordStripeCalls(upstream: string) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, control, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 const SECRET_KEY = 'sk_test_h27bCardProofs';
@@ -224,5 +235,39 @@ describe('a step failing after the card is held', () => {
     // The card saved with the order that failed is not kept either (as with a refused card).
     expect((await harness.app.inject({ url: '/api/customer-cards', headers: headers(auth) })).json().data).toEqual([]);
     await restore();
+  });
+});
+
+describe('a card order saved as paid, then captured (issue 27)', () => {
+  const cardHoldNotes = () => harness.resources.redis.zcard(`${harness.resources.queuePrefix}:card-holds:${tenantId}`);
+
+  it('is written to the database once when the capture takes what was held', async () => {
+    expect((await add('OnceWrite1', 21, 1)).statusCode).toBe(200);
+    const writes: string[] = [];
+    mongoose.set('debug', (collection: string, method: string) => { if (collection === Order.collection.collectionName) writes.push(method); });
+    let res;
+    try { res = await submit('OnceWrite1'); } finally { mongoose.set('debug', false); }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.payment).toMatchObject({ label: 'Paid by card', status: 'paid' });
+    const [saved] = await ordersOf('OnceWrite1');
+    expect(saved.payment).toMatchObject({ status: 'paid', authorizedCents: saved.totalCents, capturedCents: saved.totalCents });
+    expect((await stripe.paymentIntents.retrieve(saved.payment.reference)).status).toBe('succeeded');
+    expect(writes.filter((m) => /insert|update|replace|delete|bulk/i.test(m))).toEqual(['insertOne']);
+    expect(await cardHoldNotes()).toBe(0);
+  });
+
+  it('a capture Stripe refuses leaves the order authorized with nothing captured, the hold for the store to take', async () => {
+    expect((await add('CaptureNo1', 21, 1)).statusCode).toBe(200);
+    const from = recorder.calls.length;
+    recorder.control.refuse = (path) => path.endsWith('/capture');
+    let res;
+    try { res = await submit('CaptureNo1'); } finally { recorder.control.refuse = () => false; }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.payment).toMatchObject({ label: 'Card held', status: 'due' });
+    const [saved] = await ordersOf('CaptureNo1');
+    expect(saved.payment).toMatchObject({ status: 'authorized', authorizedCents: saved.totalCents, capturedCents: 0 });
+    expect(recorder.calls.slice(from).filter((c) => c.path.endsWith('/capture')).map((c) => c.status)).toEqual([402]);
+    expect((await stripe.paymentIntents.retrieve(saved.payment.reference)).status).toBe('requires_capture');
+    expect(await cardHoldNotes()).toBe(0); // the order tells the truth: nothing left for the recovery
   });
 });

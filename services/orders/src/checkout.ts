@@ -24,6 +24,7 @@ import { indexOrder, keepOrderDoc, keptOrderDoc, orderIdByNumber, orderKeys, ord
 import { checkoutAccount, type ChargeAccount } from './ar-accounts/checkout-account';
 import { pendingUntilSaved } from './pending-until-saved';
 import { holdCard, voidAbandonedCardHolds, type CardHold } from './card-holds';
+import { captureSavedOrder } from './saved-capture';
 import { recordFailedModification } from './payment-outcomes';
 import { saveNumberedOrder } from './order-numbers';
 import { recordCheckoutCharge, recoverCreditHold, releaseCredit, staleCreditHolds, takeCredit } from './ar-accounts/credit';
@@ -185,7 +186,9 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
       note: (input.note ?? '').trim(),
       payment: authorization
         ? {
-          method: PAY_BY_CARD, provider: provider!.name, reference: authorization.reference, status: awaiting ? 'requires_action' : 'authorized', authorizedCents: authorization.authorizedCents,
+          // A card hold is saved as paid and captured after (one order write: docs/PAYMENTS.md "Order flow").
+          method: PAY_BY_CARD, provider: provider!.name, reference: authorization.reference, authorizedCents: authorization.authorizedCents,
+          ...(awaiting ? { status: 'requires_action' } : card ? { status: 'paid', capturedCents: authorization.authorizedCents } : { status: 'authorized' }),
           ...(form ? { binding: connectBinding(form) } : {}), ...(authorization.card ? { card: authorization.card } : {}),
         }
         : { method: options.account ? CHARGED_TO_ACCOUNT : PAY_AT_STORE, status: 'due' },
@@ -204,7 +207,9 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
     throw err;
   }
   // The claim and the card hold have their order now (should this fail, the recovery finds the order and leaves them).
-  await Promise.all([claim.keep().catch(() => undefined), card?.keep().catch(() => undefined)]);
+  // A hold saved as paid keeps its note until captured (completeOrder): the recovery captures it should we stop before.
+  const capturing = card && authorization?.status !== 'requires_action' ? card : null;
+  await Promise.all([claim.keep().catch(() => undefined), capturing ? null : card?.keep().catch(() => undefined)]);
   if (options.account) {
     // The charge goes into the account's ledger; should the write fail, the reconcile job writes it (the hold stays).
     await recordCheckoutCharge(ctx, io, options.account.id, { orderId: hold, orderNumber: order.orderNumber, amountCents: order.totalCents, by: who.customerSlug })
@@ -219,7 +224,7 @@ export async function placeCart(ctx: RequestContext, io: CheckoutIo, who: Shoppe
     await queueStockReconcile(io, ctx.tenantId).catch((error: unknown) => console.error(`[orders] order ${order.orderNumber} waits for the 10-minute reconcile: ${String(error)}`));
     return { confirm: { order_id: hold, redirect_url: authorization.nextActionUrl!, ...(form ? { form: { action_url: form.action_url, fields: form.fields } } : {}) } };
   }
-  return completeOrder(ctx, io, order, provider, origin, true);
+  return completeOrder(ctx, io, order, provider, origin, true, capturing);
 }
 
 /** What a checkout comes to: the order placed (and the recurring order it started), or the shopper's bank to visit first (3-D Secure). */
@@ -242,9 +247,12 @@ type SavedOrder = OrderDoc & {
  * order listed, the shopper's cart emptied, and the e-mails and counts queued. Nothing after the save undoes the
  * order or fails the answer: a follow-up that fails is logged and kept for the stock-reconcile job (followUp).
  */
-async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, provider: PaymentProvider | null, origin: string | null, fresh = false): Promise<{ order: PlacedOrder; recurring: RecurringOrderView | null }> {
+async function completeOrder(ctx: RequestContext, io: CheckoutIo, order: SavedOrder, provider: PaymentProvider | null, origin: string | null, fresh = false, savedAsPaid: CardHold | null = null): Promise<{ order: PlacedOrder; recurring: RecurringOrderView | null }> {
   // A failed capture leaves the order authorized for the store to take.
-  if (provider && order.payment?.reference && order.payment.status === 'authorized') await captureCard(ctx, provider, order, order.payment.reference);
+  if (provider && savedAsPaid) {
+    // The note goes once the order tells what was captured; should writing 'authorized' back fail, the recovery does it.
+    await captureSavedOrder(ctx, provider, order).then(() => savedAsPaid.keep(), (error: unknown) => console.error(`[orders] the failed capture of order ${order.orderNumber} waits for the recovery to be written: ${String(error)}`)).catch(() => undefined);
+  } else if (provider && order.payment?.reference && order.payment.status === 'authorized') await captureCard(ctx, provider, order, order.payment.reference);
   const who = { customerSlug: order.customerSlug ?? null, deviceId: order.deviceId ?? null } as ShopperIdentity;
   // A recurring order's run is placed from its own lines: the shopper's cart is theirs to keep. Not done again later
   // (the shopper may have filled it anew).

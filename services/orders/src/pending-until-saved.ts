@@ -40,11 +40,12 @@ export function pendingUntilSaved(name: string) {
       };
     },
     /**
-     * Notes older than `olderThanMs`: one whose order exists is only forgotten, any other given back with `undo`
+     * Notes older than `olderThanMs`: one whose order exists is forgotten (after `ofSaved`, when given: what the
+     * checkout had left to do after the save), any other given back with `undo`
      * (told when it was noted; answering whether it gave anything back). Each is taken once (ZREM), so two workers never undo twice; an undo
      * that fails is noted again (its time kept) for the next run, logged. Answers how many were given back.
      */
-    async sweep(io: Io, tenantId: string, olderThanMs: number, undo: (fields: string[], notedAt: number) => Promise<boolean>): Promise<number> {
+    async sweep(io: Io, tenantId: string, olderThanMs: number, undo: (fields: string[], notedAt: number) => Promise<boolean>, ofSaved?: (fields: string[], notedAt: number) => Promise<void>): Promise<number> {
       const { redis } = io.resources;
       const notes = key(io, tenantId);
       const stale = await redis.zrangebyscore(notes, 0, Date.now() - olderThanMs, 'WITHSCORES', 'LIMIT', 0, 500);
@@ -54,9 +55,10 @@ export function pendingUntilSaved(name: string) {
         const fields = JSON.parse(member) as string[];
         const saved = mongoose.Types.ObjectId.isValid(fields[0]) && await Order.exists(scoped({ tenantId }, { _id: fields[0] }));
         if (!(await redis.zrem(notes, member))) continue; // another worker took it
-        if (saved) continue;
+        if (saved && !ofSaved) continue;
         try {
-          if (await undo(fields, Number(at))) released += 1;
+          if (saved) await ofSaved!(fields, Number(at));
+          else if (await undo(fields, Number(at))) released += 1;
         } catch (error) {
           await redis.zadd(notes, Number(at), member);
           console.error(`[orders] ${name} ${member} of an abandoned checkout was not given back, kept for the next run: ${String(error)}`);
