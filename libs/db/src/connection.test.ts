@@ -36,7 +36,7 @@ describe('indexes built at start', () => {
     lateSchema.index({ tenantId: 1, code: 1 }, { unique: true });
     const Late = mongoose.model('LateIndexProbe', lateSchema) as unknown as mongoose.Model<Record<string, unknown>>;
     await Late.create({ tenantId: 'tenant-a', code: 'A' });
-    await vi.waitFor(async () => expect(await indexNames(Late)).toContain('tenantId_1_code_1'));
+    await vi.waitFor(async () => expect(await indexNames(Late)).toContain('tenantId_1_code_1'), { timeout: 10_000, interval: 50 });
     await expect(Late.create({ tenantId: 'tenant-a', code: 'A' })).rejects.toMatchObject({ code: 11000 });
   });
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => { redis.disconnect(); listener.disconnect(); });
 
-const until = async (done: () => boolean) => { for (let i = 0; i < 100 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20)); };
+const until = async (done: () => boolean) => { for (let i = 0; i < 500 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20)); };
 
 describe('stock announcements', () => {
   it("tells the API processes of every checkout's products, those made while one is sent together in the next message, each store on its own", async () => {
