@@ -7,7 +7,7 @@ import { getBusinessDetails, getStoreSettings } from '@platform/tenant-settings'
 import { Order } from './models';
 import { withRedisLock } from '@platform/cart';
 import { giveStockBack, orderView, redisStore, type CheckoutIo, type OrderDoc } from './checkout';
-import { indexOrder, keepOrderDoc, orderKeys } from './order-index';
+import { keepOrderChange, keepOrderDoc, orderKeys } from './order-index';
 import { cardProvider, giveCardPaymentBack, PAY_BY_CARD, refundKey, type StoredPayment } from './card-payment';
 import { refundPayment } from '@platform/payments';
 import { orderArAccount, syncArCharge } from './ar-accounts/ledger';
@@ -85,7 +85,7 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
     const payment = back ? { ...paid, ...back } : paid;
     await Order.updateOne(scoped(ctx, { _id: id }), { $set: { status: next.status, ...(back ? { payment } : {}) }, $push: { history: entry } });
     const changed = { ...current, status: next.status, payment, history: [...(current.history ?? []), entry] } as typeof current;
-    await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
+    await keepOrderChange(redisStore(io), ctx.tenantId, changed);
     // What is still on the shelf count: units cancelled one by one, or given back when drop-shipped, were given back already.
     if (action === 'cancel') await giveStockBack(ctx, io, current.items.map((l) => ({ ...l, quantity: shelfUnitsHeld(l) })).filter((l) => l.quantity > 0));
     return { order: changed, paid, back };
@@ -216,7 +216,7 @@ export async function cancelItem(ctx: RequestContext, io: CheckoutIo, itemId: st
     const entry = { status, at: new Date(), by: ctx.caller?.slug ?? null, note: `Cancelled ${quantity} × ${line.title}${money}` };
     await Order.updateOne(scoped(ctx, { _id: found.orderId }), { $set: { items, status, ...(payment !== paid ? { payment } : {}) }, $push: { history: entry } });
     const changed = { ...order, items, status, payment, history: [...(order.history ?? []), entry] } as typeof order;
-    await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
+    await keepOrderChange(redisStore(io), ctx.tenantId, changed);
     // Units given back to the shelf when the order was drop-shipped are not given back again.
     const back = Math.min(quantity, shelfUnitsHeld(line));
     if (back > 0) await giveStockBack(ctx, io, [{ ...line, quantity: back }]);

@@ -5,7 +5,7 @@ import { authorizationKey, payByCard, savedCardProvider, type CardPayment } from
 import { pendingUntilSaved } from './pending-until-saved';
 import { captureSavedOrder, type SavedAsPaid } from './saved-capture';
 import { Order } from './models';
-import { indexOrder, keepOrderDoc } from './order-index';
+import { keepOrderChange } from './order-index';
 import type { StockIo } from './checkout';
 
 /**
@@ -133,10 +133,10 @@ async function captureStopped(io: StockIo, storeContext: () => Promise<RequestCo
   const before = payment.status;
   await captureSavedOrder(ctx, provider, order);
   if (order.payment?.status !== before || order.payment.capturedCents !== payment.capturedCents) {
-    // The order's lists and its kept copy follow the write (payment-outcomes.ts does the same).
+    // The order's lists and its kept copy follow the write.
     const store = { redis: io.resources.redis, prefix: io.resources.queuePrefix };
     const changed = { ...order, payment: order.payment };
-    await Promise.all([indexOrder(store, ctx.tenantId, changed as never), keepOrderDoc(store, ctx.tenantId, changed)]);
+    await keepOrderChange(store, ctx.tenantId, changed);
   }
 }
 

@@ -6,7 +6,7 @@ import { withRedisLock } from '@platform/cart';
 import { AppError, type RequestContext } from '@platform/server-kit';
 import { Order } from './models';
 import { giveStockBack, redisStore, storeLocations, type CheckoutIo, type Line } from './checkout';
-import { indexOrder, keepOrderDoc, moveOrderIndex } from './order-index';
+import { keepOrderChange, keepOrderDoc, moveOrderIndex } from './order-index';
 import { tellShopper } from './shopper-notices';
 import { adminView, findOrder, LOCK, orderLock, type StoredOrder } from './admin-orders';
 
@@ -28,16 +28,11 @@ export async function recordPrepareStep(ctx: RequestContext, io: CheckoutIo, id:
     const entry: Entry = { status: next.status, at: new Date(), by: by(ctx), note: `Step: ${PREPARE_STEP_LABELS[step as PrepareStep]}` };
     await Order.updateOne(scoped(ctx, { _id: id }), { $set: { status: next.status, prepareStep: step }, $push: { history: entry } });
     const changed = { ...current, status: next.status, prepareStep: step, history: [...(current.history ?? []), entry] } as StoredOrder;
-    await persistIndex(ctx, io, changed, current.status !== next.status);
+    await keepOrderChange(redisStore(io), ctx.tenantId, changed, current.status !== next.status); // list rows only when the status changed
     return changed;
   }, LOCK);
   const view = await adminView(ctx, order);
   return { status: 'success', message: `Order ${view.order_number}: ${PREPARE_STEP_LABELS[step as PrepareStep].toLowerCase()}.`, data: view };
-}
-
-/** The order's kept copy for its shopper, and its list row when its status changed. */
-async function persistIndex(ctx: RequestContext, io: CheckoutIo, order: StoredOrder, listed: boolean) {
-  await Promise.all([listed ? indexOrder(redisStore(io), ctx.tenantId, order as never) : null, keepOrderDoc(redisStore(io), ctx.tenantId, order)]);
 }
 
 /**
@@ -61,7 +56,7 @@ export async function updateDeliveryDate(ctx: RequestContext, io: CheckoutIo, id
     const entry: Entry = { status: current.status, at: new Date(), by: by(ctx), note: `Expected on ${date}${window ? `, ${window}` : ''}` };
     await Order.updateOne(scoped(ctx, { _id: id }), { $set: { deliveryDate: date, deliveryWindow: window }, $push: { history: entry } });
     const changed = { ...current, deliveryDate: date, deliveryWindow: window, history: [...(current.history ?? []), entry] } as StoredOrder;
-    await persistIndex(ctx, io, changed, false);
+    await keepOrderChange(redisStore(io), ctx.tenantId, changed, false);
     return changed;
   }, LOCK);
   const view = await adminView(ctx, order);

@@ -352,6 +352,11 @@ const KEPT_DOC_S = 7 * 24 * 3600;
 /** A copy read from the database: short, since a writer may have missed it (writers overwrite it at once). */
 const FILLED_DOC_S = 60;
 
+/** After an order was written: its list rows (when `listed`, i.e. what the lists show may have changed) and its kept copy follow. */
+export async function keepOrderChange(s: OrderIndexStore, tenantId: string, order: object, listed = true): Promise<void> {
+  await Promise.all([listed ? indexOrder(s, tenantId, order as IndexedOrder) : null, keepOrderDoc(s, tenantId, order as IndexedOrder)]);
+}
+
 /**
  * Keeps an order's document in Redis after writing it (checkout, each order action, under the order's lock), so
  * the shopper's order page needs no database read; `fill` is a copy read from the database, set only where

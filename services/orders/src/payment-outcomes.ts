@@ -7,7 +7,7 @@ import type { FailedModification, PaymentEvent, WebhookProvider } from '@platfor
 import { Order } from './models';
 import { redisStore, type CheckoutIo } from './checkout';
 import { findOrder, type StoredOrder } from './admin-orders';
-import { indexOrder, keepOrderDoc } from './order-index';
+import { keepOrderChange } from './order-index';
 import type { StoredPayment } from './card-payment';
 
 type Payment = Omit<StoredPayment, 'failures'> & { authorizedCents?: number; failures?: { event: string; kind: string; cents: number; at: Date }[] };
@@ -63,6 +63,6 @@ export async function recordFailedModification(ctx: RequestContext, io: Checkout
     const next = { ...payment, ...change, failures: [...(payment.failures ?? []), { event: event.id, kind, cents, at }] };
     await Order.updateOne(scoped(ctx, { _id: orderId }), { $set: { payment: next }, $push: { history: entry } }).setOptions({ ownedDoc: order });
     const changed = { ...order, payment: next, history: [...(order.history ?? []), entry] } as StoredOrder;
-    await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
+    await keepOrderChange(redisStore(io), ctx.tenantId, changed);
   }, { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' });
 }

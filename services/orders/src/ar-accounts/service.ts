@@ -13,7 +13,7 @@ import { AppError, rejectFieldProblems, type RequestContext } from '@platform/se
 import { Order } from '../models';
 import { adminView, findOrder, LOCK as ORDER_LOCK, orderLock, type StoredOrder } from '../admin-orders';
 import { redisStore, type CheckoutIo } from '../checkout';
-import { indexOrder, keepOrderDoc } from '../order-index';
+import { keepOrderChange } from '../order-index';
 import { ArAccountModel } from './models';
 import { ACCOUNT_LOCK, accountLock, balanceOf, findAccount, moveOwed, saveArrays, storeAccounts, storeLock, type ArIo, type Payment, type StoredAccount, type SummaryDoc } from './ledger';
 import { forgetOwed, takeCredit } from './credit';
@@ -236,7 +236,7 @@ async function chargeOrder(ctx: RequestContext, io: CheckoutIo, accountId: strin
         throw error;
       }
       const changed = { ...order, arAccount, payment, history: [...(order.history ?? []), entry] } as StoredOrder;
-      await Promise.all([indexOrder(redisStore(io), ctx.tenantId, changed as never), keepOrderDoc(redisStore(io), ctx.tenantId, changed)]);
+      await keepOrderChange(redisStore(io), ctx.tenantId, changed);
       return { account, order: changed, amountCents };
     }, ACCOUNT_LOCK);
   }, ORDER_LOCK);
