@@ -8,6 +8,7 @@ import { Order } from './models';
 import { withRedisLock } from '@platform/cart';
 import { giveStockBack, orderView, redisStore, type CheckoutIo, type OrderDoc } from './checkout';
 import { keepOrderChange, keepOrderDoc, orderKeys } from './order-index';
+import { orderLock } from './order-lock';
 import { cardProvider, giveCardPaymentBack, PAY_BY_CARD, refundKey, type StoredPayment } from './card-payment';
 import { refundPayment } from '@platform/payments';
 import { orderArAccount, syncArCharge } from './ar-accounts/ledger';
@@ -74,7 +75,7 @@ export async function actOnOrder(ctx: RequestContext, io: CheckoutIo, id: string
   if (action === 'cancel' && !reason) throw new AppError('unprocessable', CANCEL_REASON_NEEDED, { reason: [CANCEL_REASON_NEEDED] });
   const preparedBy = action === 'prepare' ? await preparedByName(ctx, input.subAccountId) : null;
   // One action at a time per order (two staff pressing at once); other orders and checkouts never wait.
-  const done = await withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`, async () => {
+  const done = await withRedisLock(io.resources.redis, orderLock(ctx, io, id), async () => {
     const current = await findOrder(ctx, id);
     const next = orderTransition(current.status, action);
     if (!next.ok) throw new AppError('conflict', next.message);
@@ -127,8 +128,6 @@ export async function emailCustomer(ctx: RequestContext, io: CheckoutIo, id: str
 }
 
 const noteView = (n: StoredNote) => ({ id: n.id, text: n.text, at: new Date(n.at).toISOString(), by: n.by });
-/** One change to an order's notes at a time (the order's own lock), then its kept copy is read anew. */
-export const orderLock = (ctx: RequestContext, io: { resources: { queuePrefix: string } }, id: string) => `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${id}`;
 export const LOCK = { waitMs: 5000, busyMessage: 'Someone else is changing this order. Please try again in a moment.' };
 
 /** GET admin/orders/{id}/notes: the staff's notes on an order, oldest first. */

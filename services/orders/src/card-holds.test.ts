@@ -9,6 +9,7 @@ import { inBackground, mongoose, Tenant } from '@platform/db';
 import { Order, ordersService } from './index';
 import { cardProvider } from './card-payment';
 import { holdCard, voidAbandonedCardHolds } from './card-holds';
+import { orderLock } from './order-lock';
 
 // The window between the provider's approval and the note of the card hold (issue 27), against the Stripe stand-in
 // (it keeps the PaymentIntents it made and answers Stripe's search by metadata from them).
@@ -117,6 +118,34 @@ describe('card holds of checkouts that stopped', () => {
     expect(await payment(refused.orderId)).toMatchObject({ status: 'authorized', capturedCents: 0 });
     expect(await statusAtStripe(done.reference)).toBe('succeeded');
     expect(await payment(done.orderId)).toMatchObject({ status: 'paid', capturedCents: 3200 });
+    expect(await notes()).toEqual([]);
+  });
+
+  it("leaves such an order to the next run while the store acts on it (the order's lock is held): nothing captured or written, the note kept", async () => {
+    const real = await cardProvider(ctx);
+    const orderId = new mongoose.Types.ObjectId();
+    const held = await hold(real, String(orderId));
+    await Order.create({
+      _id: orderId, tenantId, orderNumber: 'HOLD-LOCKED-1', status: 'placed', locationId: 1, totalCents: 3200, placedAt: new Date(),
+      payment: { method: 'card', provider: 'stripe', reference: held.authorization.reference, status: 'paid', authorizedCents: 3200, capturedCents: 3200 },
+      items: [{ productId: 8, storeProductId: 81, sku: '1008', title: 'One-off Vise', quantity: 1, priceCents: 3200, special: true }],
+    });
+    // A staff member's action holds the order (as withRedisLock takes it) for longer than the recovery waits.
+    const lock = orderLock(ctx, io, String(orderId));
+    await harness.resources.redis.set(lock, 'staff-action', 'PX', 60_000);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+      expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toContain('its capture waits for the next run');
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await statusAtStripe(held.authorization.reference)).toBe('requires_capture');
+    expect(await notes()).toHaveLength(1);
+
+    await harness.resources.redis.del(lock);
+    expect(await voidAbandonedCardHolds(io, tenantId, 0)).toBe(0);
+    expect(await statusAtStripe(held.authorization.reference)).toBe('succeeded');
     expect(await notes()).toEqual([]);
   });
 

@@ -6,6 +6,8 @@ import { pendingUntilSaved } from './pending-until-saved';
 import { captureSavedOrder, type SavedAsPaid } from './saved-capture';
 import { Order } from './models';
 import { keepOrderChange } from './order-index';
+import { orderLock } from './order-lock';
+import { withRedisLock } from '@platform/cart';
 import type { StockIo } from './checkout';
 
 /**
@@ -123,6 +125,14 @@ export async function voidAbandonedCardHolds(io: StockIo, tenantId: string, olde
  */
 async function captureStopped(io: StockIo, storeContext: () => Promise<RequestContext>, orderId: string): Promise<void> {
   const ctx = await storeContext();
+  // Under the order's lock, as the store's own actions: a refund or cancel the staff make meanwhile is not written over.
+  await withRedisLock(io.resources.redis, orderLock(ctx, io, orderId), () => captureStoppedLocked(io, ctx, orderId), STOPPED_CAPTURE_LOCK);
+}
+
+/** A busy order (the staff acting on it) keeps the hold's note for the next run. */
+const STOPPED_CAPTURE_LOCK = { waitMs: 5000, busyMessage: 'the order was being changed: its capture waits for the next run' };
+
+async function captureStoppedLocked(io: StockIo, ctx: RequestContext, orderId: string): Promise<void> {
   const order = await Order.findOne(scoped(ctx, { _id: orderId })).lean() as (SavedAsPaid & { payment?: { provider?: string } | null }) | null;
   const payment = order?.payment;
   if (!order || payment?.status !== 'paid' || !payment.reference || !payment.provider) return;

@@ -27,6 +27,7 @@ import { holdCard, voidAbandonedCardHolds, type CardHold } from './card-holds';
 import { captureSavedOrder } from './saved-capture';
 import { recordFailedModification } from './payment-outcomes';
 import { saveNumberedOrder } from './order-numbers';
+import { orderLock } from './order-lock';
 import { recordCheckoutCharge, recoverCreditHold, releaseCredit, staleCreditHolds, takeCredit } from './ar-accounts/credit';
 
 export interface CheckoutInput {
@@ -379,7 +380,7 @@ async function startRecurring(ctx: RequestContext, io: CheckoutIo, order: SavedO
  * as it stands. Runs under the order's lock, so a return and a callback at once settle it once.
  */
 export async function settleAwaitingPayment(ctx: RequestContext, io: CheckoutIo, orderId: string, origin: string | null, options: { giveUp?: boolean; event?: PaymentEvent; returned?: string } = {}): Promise<{ outcome: 'placed' | 'failed' | 'waiting'; order: SavedOrder }> {
-  return withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${orderId}`, async () => {
+  return withRedisLock(io.resources.redis, orderLock(ctx, io, orderId), async () => {
     const order = mongoose.isValidObjectId(orderId) ? (await Order.findOne(scoped(ctx, { _id: orderId })).lean()) as SavedOrder | null : null;
     if (!order) throw new AppError('not_found', 'This order was not found.');
     if (order.status !== AWAITING_PAYMENT) {

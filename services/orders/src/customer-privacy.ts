@@ -9,7 +9,8 @@ import { Order } from './models';
 import { ensureOrderIndex, indexOrder, orderKeys, type OrderIndexStore } from './order-index';
 import { eraseLabelNames } from './shipping-labels/label-index';
 import { storeLocations, type CheckoutIo } from './checkout';
-import { LOCK, orderLock } from './admin-orders';
+import { LOCK } from './admin-orders';
+import { orderLock } from './order-lock';
 import { eraseRecurringOrdersOf, recurringOrdersOf } from './recurring/recurring-orders';
 
 type Address = { address?: string; address2?: string; city?: string; state?: string; zip?: string } | null | undefined;

@@ -8,7 +8,8 @@ import { Order } from './models';
 import { giveStockBack, redisStore, storeLocations, type CheckoutIo, type Line } from './checkout';
 import { keepOrderChange, keepOrderDoc, moveOrderIndex } from './order-index';
 import { tellShopper } from './shopper-notices';
-import { adminView, findOrder, LOCK, orderLock, type StoredOrder } from './admin-orders';
+import { adminView, findOrder, LOCK, type StoredOrder } from './admin-orders';
+import { orderLock } from './order-lock';
 
 /**
  * Order actions of the back office beside admin-orders.ts (spec 3 §4 order actions): record a preparing step,

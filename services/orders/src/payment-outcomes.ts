@@ -8,6 +8,7 @@ import { Order } from './models';
 import { redisStore, type CheckoutIo } from './checkout';
 import { findOrder, type StoredOrder } from './admin-orders';
 import { keepOrderChange } from './order-index';
+import { orderLock } from './order-lock';
 import type { StoredPayment } from './card-payment';
 
 type Payment = Omit<StoredPayment, 'failures'> & { authorizedCents?: number; failures?: { event: string; kind: string; cents: number; at: Date }[] };
@@ -32,7 +33,7 @@ const NOTES: Record<FailedModification, (provider: string, amount: string) => st
 export async function recordFailedModification(ctx: RequestContext, io: CheckoutIo, provider: WebhookProvider, kind: FailedModification, event: PaymentEvent & { orderId: string }): Promise<void> {
   const orderId = event.orderId;
   const name = CARD_PROVIDER_NAMES[provider as CardProvider] ?? provider;
-  await withRedisLock(io.resources.redis, `${io.resources.queuePrefix}:order-lock:${ctx.tenantId}:${orderId}`, async () => {
+  await withRedisLock(io.resources.redis, orderLock(ctx, io, orderId), async () => {
     const order = await findOrder(ctx, orderId).catch((error: unknown) => {
       if (kind === 'cancel' && error instanceof AppError && error.type === 'not_found') return null;
       throw error;
