@@ -348,10 +348,14 @@ try {
 
   // 6. Order submit: a 5-line pickup cart per request (one guest device each), `connections` at a time.
   if (!only || 'order submit'.startsWith(only)) {
-    const carts = Array.from({ length: submitOrders }, (_, i) => device('Sub', i));
+    // The steady rows have carts of their own: a faster first row must not leave them short (it used up to 3,000).
+    const steadyRows = services.stripeUrl ? 2 : 1;
+    const steadyEach = Math.round(submitRate * duration);
+    const allCarts = Array.from({ length: submitOrders + steadyRows * steadyEach }, (_, i) => device('Sub', i));
+    const carts = allCarts.slice(0, submitOrders);
     const prepStart = performance.now();
     for (let k = 0; k < 5; k += 1) await addLine(device('Solo', 0), cartable[(cartable.length - 1 - k) % cartable.length]);
-    await bounded(carts, 16, async (id, i) => { for (let k = 0; k < 5; k += 1) await addLine(id, cartable[(i * 5 + k) % cartable.length]); });
+    await bounded(allCarts, 16, async (id, i) => { for (let k = 0; k < 5; k += 1) await addLine(id, cartable[(i * 5 + k) % cartable.length]); });
     const prepS = seconds(performance.now() - prepStart);
     const submit = (id, i, card = false) => fetch(`${BASE}/api/customer/orders/submit`, { method: 'POST', headers, body: JSON.stringify({
       device_id: id, order_type: 0, first_name: 'Bench', last_name: `Guest${i}`, email: `bench-${id.toLowerCase()}@example.com`, telephone: '5035550123',
@@ -387,21 +391,39 @@ try {
     const bad = Object.fromEntries(Object.entries(codes).filter(([c]) => !c.startsWith('2')));
     const row = { name: 'order submit (5-line pickup cart, a cart each)', p50: at(50), p95: at(95), p99: at(99), rps: Math.round((ok / wall) * 10) / 10, requests: latencies.length, non2xx: latencies.length - ok - failures, errors: failures, codes: Object.keys(bad).length ? JSON.stringify(bad) : '' };
     figures.rows.push(row);
-    figures.notes.push(`Order submit: ${submitOrders} guest carts of 5 lines (one device id each) prepared in ${prepS} s beforehand; ${connections} submits at a time for at most ${duration} s (${latencies.length} submitted, ${left} left); req/s is orders placed per second. One order submitted alone before them took ${figures.submitAloneMs} ms.`);
+    figures.notes.push(`Order submit: ${allCarts.length} guest carts of 5 lines (one device id each; ${submitOrders} for this row, the rest for the steady rows) prepared in ${prepS} s beforehand; ${connections} submits at a time for at most ${duration} s (${latencies.length} submitted, ${left} left); req/s is orders placed per second. One order submitted alone before them took ${figures.submitAloneMs} ms.`);
     console.log(`[scale] order submit: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.rps} orders/s, non-2xx ${row.non2xx}${row.codes ? ` ${row.codes}` : ''}, errors ${failures}`);
     if (firstFailure) console.log(`[scale] order submit: first failure ${firstFailure}`);
 
+    // Each steady row starts once the rows before have no work left in the queues (their e-mails, texts, sales
+    // counts): it measures its own orders, not the backlog of a row that ran the machine flat out.
+    const drain = async (after) => {
+      const queues = new Redis(services.redisUrl, { maxRetriesPerRequest: 2 });
+      const started = performance.now();
+      try {
+        for (;;) {
+          const lengths = await Promise.all(['notifications', 'orders-placed', 'catalogue-changes'].flatMap((q) => [queues.llen(`bull:${q}:wait`), queues.llen(`bull:${q}:active`)]));
+          if (lengths.every((n) => n === 0) || performance.now() - started > 120_000) break;
+          await sleep(250);
+        }
+      } finally { queues.disconnect(); }
+      await sleep(1000);
+      const s = seconds(performance.now() - started);
+      figures.notes.push(`Queues drained ${s} s after ${after}.`);
+      console.log(`[scale] queues drained ${s} s after ${after}`);
+    };
+    await drain('the 16-at-a-time row');
     // The same at a steady rate (open loop): a submit starts every 1/rate s whether or not earlier ones have
     // answered, as shoppers arrive; what a shopper waits at that many orders per second. At most 200 in flight.
     // Paying at the store, then (when the local Stripe runs) by card: held, saved, captured through the SDK.
-    let spare = carts.slice(latencies.length);
     for (const card of services.stripeUrl ? [false, true] : [false]) {
-      const planned = Math.min(spare.length, Math.round(submitRate * duration));
-      const mine = spare.slice(0, planned);
-      spare = spare.slice(planned);
+      if (card) await drain('the steady row paid at the store');
+      const planned = steadyEach;
+      const mine = allCarts.slice(submitOrders + (card ? steadyEach : 0)).slice(0, planned);
       const steady = [];
       const steadyCodes = {};
       let inFlight = 0;
+      let mostInFlight = 0;
       let skipped = 0;
       let firstRefusal = null;
       const steadyStart = performance.now();
@@ -409,6 +431,7 @@ try {
         await sleep(Math.max(0, steadyStart + (i * 1000) / submitRate - performance.now()));
         if (inFlight >= 200) { skipped += 1; return; }
         inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
         const t = performance.now();
         try {
           const res = await submit(id, latencies.length + i, card);
@@ -427,8 +450,8 @@ try {
       const how = card ? 'paid by card (Stripe SDK, local stand-in)' : 'paid at the store';
       const steadyRow = { name: `order submit at ${submitRate} orders/s, ${how} (steady arrivals)`, p50: atSteady(50), p95: atSteady(95), p99: atSteady(99), rps: Math.round((steadyOk / steadyWall) * 10) / 10, requests: steady.length, non2xx: steady.length - steadyOk - (steadyCodes.error ?? 0), errors: steadyCodes.error ?? 0, codes: '' };
       figures.rows.push(steadyRow);
-      figures.notes.push(`Order submit at ${submitRate} orders/s, ${how}: ${planned} more carts, one submit started every ${Math.round(1000 / submitRate)} ms for ${duration} s whatever the answers (at most 200 waiting; ${skipped} not sent); req/s is orders placed per second over the run.`);
-      console.log(`[scale] order submit at ${submitRate}/s, ${how}: p50 ${steadyRow.p50} ms, p95 ${steadyRow.p95} ms, ${steadyRow.rps} orders/s, codes ${JSON.stringify(steadyCodes)}${firstRefusal ? `; first refusal ${firstRefusal}` : ''}`);
+      figures.notes.push(`Order submit at ${submitRate} orders/s, ${how}: ${planned} more carts, one submit started every ${Math.round(1000 / submitRate)} ms for ${duration} s whatever the answers (at most 200 waiting; ${skipped} not sent; at most ${mostInFlight} were waiting at once); req/s is orders placed per second over the run.`);
+      console.log(`[scale] order submit at ${submitRate}/s, ${how}: p50 ${steadyRow.p50} ms, p95 ${steadyRow.p95} ms, ${steadyRow.rps} orders/s, at most ${mostInFlight} at once, codes ${JSON.stringify(steadyCodes)}${firstRefusal ? `; first refusal ${firstRefusal}` : ''}`);
     }
   }
   figures.gateway.rssAfterRunMb = rssMb(gatewayProcess.pid);
