@@ -8,7 +8,10 @@ import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { connectMongo, disconnectMongo, keyedId, scoped } from '@platform/db';
 import { StoreProduct } from './models';
-import { reconcileAllStock, reconcileStock, releaseStock, reserveStock, stockLeft, writeStockChanges } from './stock';
+import type { Job } from 'bullmq';
+import type { StockReconcileJob } from '@platform/queue';
+import { createTenant } from '@platform/server-kit/testing';
+import { reconcileAllStock, reconcileStock, reconcileStockJob, releaseStock, reserveStock, stockLeft, writeStockChanges } from './stock';
 
 const tenantId = 'stock-tenant';
 const store = { redis: null as unknown as Redis, prefix: `t-stock-${process.pid}` };
@@ -153,6 +156,38 @@ describe('stock in Redis', () => {
     await StoreProduct.updateOne(scoped({ tenantId }, { _id: keyedId(tenantId, 'store-product', 70) }), { $set: { inventory: 8, stockVersion: 0 } });
     expect(await reconcileAllStock(store, tenantId)).toContainEqual({ storeProductId: 70, redis: { inventory: 5, version: 1 }, database: { inventory: 8, version: 0 }, fixed: 'database' });
     expect(await inDb(70)).toMatchObject({ inventory: 5, stockVersion: 1 });
+  });
+
+  it('the scheduled reconcile reads every count after a Redis restart (another run id) and once a day; in between only the marked ones', async () => {
+    const own = (await createTenant('stock-every-count')).id;
+    const ownCounts = `${store.prefix}:stock:${own}`;
+    const ownVersions = `${store.prefix}:stock-version:${own}`;
+    await StoreProduct.create({ tenantId: own, _id: keyedId(own, 'store-product', 90), storeProductId: 90, locationId: 1, productId: 90, sku: 'S90', title: 'Saw', priceCents: 100, inventory: 8, stockVersion: 3 });
+    // Redis holds an older count than the database, unmarked: what a restart that lost the last second leaves.
+    const loseLastSecond = () => store.redis.multi().hset(ownCounts, '90', '5').hset(ownVersions, '90', '1').exec();
+    const scheduled = reconcileStockJob(store.redis, store.prefix);
+    const run = () => scheduled({ data: {} } as Job<StockReconcileJob>);
+    const checked = `${store.prefix}:stock-every-count-checked`;
+    await store.redis.del(checked);
+
+    await loseLastSecond();
+    expect(await run()).toMatchObject({ everyCount: true, differences: expect.arrayContaining([expect.objectContaining({ tenantId: own, storeProductId: 90, fixed: 'redis' })]) });
+    expect(await store.redis.hget(ownCounts, '90')).toBe('8');
+
+    await loseLastSecond();
+    const between = await run();
+    expect(between).toMatchObject({ everyCount: false });
+    expect(between.differences.filter((d) => d.tenantId === own)).toEqual([]);
+    expect(await store.redis.hget(ownCounts, '90')).toBe('5'); // not read: unmarked, and Redis ran on
+
+    await store.redis.hset(checked, 'runId', 'a-run-before-the-restart'); // as after a restart: Redis's run id is another
+    expect(await run()).toMatchObject({ everyCount: true });
+    expect(await store.redis.hget(ownCounts, '90')).toBe('8');
+
+    await loseLastSecond();
+    await store.redis.hset(checked, 'at', String(Date.now() - 25 * 3600_000)); // a day since the last check of every count
+    expect(await run()).toMatchObject({ everyCount: true });
+    expect(await store.redis.hget(ownCounts, '90')).toBe('8');
   });
 
   it('loses nothing through a real Redis restart (killed, then back from its append-only file) between taking the stock and writing it', async () => {
