@@ -329,7 +329,7 @@ const everyCountCheckedKey = (prefix: string) => `${prefix}:stock-every-count-ch
  * Whether the scheduled run checks every count: when Redis started anew since the last such check (a restart from
  * its append-only file may have lost the last second's changes and marks, a lost Redis everything) or a day has
  * passed (a database restored from a backup). Between them only the marked counts are read: reading every count
- * by `_id` took 1-14 s of FerretDB every 10 minutes at 60,000 store products, beside the shoppers' checkouts.
+ * by `_id` took 1-19 s of FerretDB every 10 minutes at 60,000 store products, beside the shoppers' checkouts.
  */
 async function everyCountDue(redis: Redis, prefix: string): Promise<{ due: boolean; runId: string }> {
   const runId = /run_id:(\w+)/.exec(await redis.info('server'))?.[1] ?? '';
