@@ -5,7 +5,7 @@
 // of each phase, the gateway's start-up time (to /readyz) and memory (RSS), p50/p95/p99 and requests/s per route,
 // and writes them into docs/benchmarks.md (with the date, the machine and its load).
 // Usage: npm run bench:scale -- [--duration 20] [--connections 16] [--products 20000] [--orders 100000]
-//   [--customers 50000] [--submit-orders 4000] [--submit-rate 50] [--timeout-min 45] [--keep] [--no-write] [--only NAME]
+//   [--customers 50000] [--submit-orders 4000] [--submit-rate 50] [--slow MS] [--timeout-min 45] [--keep] [--no-write] [--only NAME]
 //   [--separate-worker] (the workers in a process of their own, EMBEDDED_WORKER=0, as a split deployment runs them)
 //   [--gateway-processes N] (N gateway processes sharing the port, GATEWAY_PROCESSES; memory is their sum)
 //   [--profile] (the gateway writes a CPU profile into .data/bench-profile when it stops; open it in Chrome DevTools)
@@ -27,6 +27,8 @@ const duration = Number(arg('duration', '20'));
 const connections = Number(arg('connections', '16'));
 const submitOrders = Number(arg('submit-orders', '4000'));
 const submitRate = Number(arg('submit-rate', '50'));
+// --slow MS: each steady-row submit slower than MS is printed with the time it started, to line tails up with other logs.
+const slowMs = Number(arg('slow', '0'));
 const timeoutMin = Number(arg('timeout-min', '45'));
 const only = arg('only', '');
 const keep = process.argv.includes('--keep');
@@ -439,7 +441,9 @@ try {
           steadyCodes[res.status] = (steadyCodes[res.status] ?? 0) + 1;
           if (!res.ok) firstRefusal ??= `${res.status} ${text.slice(0, 200)}`;
         } catch { steadyCodes.error = (steadyCodes.error ?? 0) + 1; }
-        steady.push(performance.now() - t);
+        const took = performance.now() - t;
+        steady.push(took);
+        if (slowMs && took > slowMs) console.log(`[scale] slow: a submit ${card ? 'by card' : 'paid at the store'} started ${new Date(Date.now() - took).toISOString().slice(11, 23)} UTC took ${Math.round(took)} ms`);
         inFlight -= 1;
       }));
       const steadyWall = (performance.now() - steadyStart) / 1000;
