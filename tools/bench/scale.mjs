@@ -420,8 +420,7 @@ try {
     // Paying at the store, then (when the local Stripe runs) by card: held, saved, captured through the SDK.
     for (const card of services.stripeUrl ? [false, true] : [false]) {
       if (card) await drain('the steady row paid at the store');
-      const planned = steadyEach;
-      const mine = allCarts.slice(submitOrders + (card ? steadyEach : 0)).slice(0, planned);
+      const mine = allCarts.slice(submitOrders + (card ? steadyEach : 0)).slice(0, steadyEach);
       const steady = [];
       const steadyCodes = {};
       let inFlight = 0;
@@ -454,7 +453,7 @@ try {
       const how = card ? 'paid by card (Stripe SDK, local stand-in)' : 'paid at the store';
       const steadyRow = { name: `order submit at ${submitRate} orders/s, ${how} (steady arrivals)`, p50: atSteady(50), p95: atSteady(95), p99: atSteady(99), rps: Math.round((steadyOk / steadyWall) * 10) / 10, requests: steady.length, non2xx: steady.length - steadyOk - (steadyCodes.error ?? 0), errors: steadyCodes.error ?? 0, codes: '' };
       figures.rows.push(steadyRow);
-      figures.notes.push(`Order submit at ${submitRate} orders/s, ${how}: ${planned} more carts, one submit started every ${Math.round(1000 / submitRate)} ms for ${duration} s whatever the answers (at most 200 waiting; ${skipped} not sent; at most ${mostInFlight} were waiting at once); req/s is orders placed per second over the run.`);
+      figures.notes.push(`Order submit at ${submitRate} orders/s, ${how}: ${steadyEach} more carts, one submit started every ${Math.round(1000 / submitRate)} ms for ${duration} s whatever the answers (at most 200 waiting; ${skipped} not sent; at most ${mostInFlight} were waiting at once); req/s is orders placed per second over the run.`);
       console.log(`[scale] order submit at ${submitRate}/s, ${how}: p50 ${steadyRow.p50} ms, p95 ${steadyRow.p95} ms, ${steadyRow.rps} orders/s, at most ${mostInFlight} at once, codes ${JSON.stringify(steadyCodes)}${firstRefusal ? `; first refusal ${firstRefusal}` : ''}`);
     }
   }
