@@ -484,8 +484,8 @@ if (writeDoc) {
   const section = `<!-- scale:start (written by tools/bench/scale.mjs) -->
 ## Store scale (\`npm run bench:scale\`)
 
-Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${products.toLocaleString('en-US')} products in 3 stores, ${orders.toLocaleString('en-US')} orders, ${customers.toLocaleString('en-US')} customers (tenant ${TENANT}), FerretDB v1 (SQLite) and Redis on this machine, ${separateWorker ? 'the gateway and the workers in two Node processes (EMBEDDED_WORKER=0)' : gatewayProcesses > 1 ? `the embedded gateway in ${gatewayProcesses} Node processes sharing the port (GATEWAY_PROCESSES; the first runs the workers)` : 'the embedded gateway (one Node process, workers included)'}, ${duration} s x ${connections} connections per route on loopback.
-Machine: ${machine}. Other work ran on the machine at the same time, so the figures are noisy.
+Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${products.toLocaleString('en-US')} products in 3 stores, ${orders.toLocaleString('en-US')} orders, ${customers.toLocaleString('en-US')} customers seeded (tenant ${TENANT}${keep ? '; with --keep, the orders earlier runs placed are kept too' : ''}), FerretDB v1 (SQLite) and Redis on this machine, ${separateWorker ? 'the gateway and the workers in two Node processes (EMBEDDED_WORKER=0)' : gatewayProcesses > 1 ? `the embedded gateway in ${gatewayProcesses} Node processes sharing the port (GATEWAY_PROCESSES; the first runs the workers)` : 'the embedded gateway (one Node process, workers included)'}, ${duration} s x ${connections} connections per route on loopback.
+Machine: ${machine}.
 
 - Seeding: ${figures.seed.totalS ?? '-'} s in all${figures.seed.tenantsS !== undefined ? ` (both demo stores with the products: ${figures.seed.tenantsS} s; customers: ${t.customers ?? '-'}; orders: ${t.orders ?? '-'}; the rest is starting the seed process)` : ''}.
 - Gateway start-up: ready (\`/readyz\`) after ${figures.gateway.readyS} s; order lists in Redis after ${figures.gateway.orderListsBuiltS} s; first search request (builds the search index) ${figures.gateway.firstSearchS} s.
