@@ -164,10 +164,10 @@ export async function stockLeft(store: StockStore, tenantId: string, storeProduc
  * Sends changed counts to the database (after the order is saved), resolved once written. Counts are written in
  * rounds: a store's round takes its lock in Redis (one round per store at a time, across processes), reads what
  * Redis holds of every count changed since the last round (its own, other processes', and the changes given
- * here, whichever is newer: a change Redis lost in a restart still reaches the database) and writes them in one
- * bulk update. One process runs one round at a time, so the calls made meanwhile share the next round: at 50
- * orders a second the 5 single updates of each order (1 ms of the database each on FerretDB) became a few bulk
- * updates a second (0.1-0.2 ms per count, measured). What a failed round leaves marked, the reconcile job writes.
+ * here, whichever is newer: a change Redis lost in a restart still reaches the database) and writes them in bulk
+ * updates. One process runs one round at a time, so the calls made meanwhile share the next round and a count
+ * changed twice meanwhile is written once; FerretDB still runs each count as its own update (~0.8 ms of its CPU,
+ * docs/benchmarks.md). What a failed round leaves marked, the reconcile job writes.
  */
 export function writeStockChanges(store: StockStore, tenantId: string, changes: StockChange[], options: { force?: boolean } = {}): Promise<void> {
   return gatherRound(`${store.prefix}\n${tenantId}`, () => ({ store, tenantId, own: new Map(), forced: new Set() }), (round) => {
