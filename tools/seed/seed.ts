@@ -591,7 +591,8 @@ async function main() {
   const orders = count('--orders', 0, 0);
   const uri = process.env.MONGODB_URI;
   if (!uri) throw new Error('MONGODB_URI is not set (npm run seed starts the database for you)');
-  await connectMongo(uri);
+  // Nothing made in the background beside the drop: seedDemo builds the indexes (syncIndexes) after it.
+  await connectMongo(uri, undefined, { buildInBackground: false });
   if (args.includes('--reset')) await mongoose.connection.dropDatabase();
   const started = Date.now();
   const redis = process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;

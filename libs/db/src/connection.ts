@@ -2,14 +2,22 @@ import mongoose, { type Model } from 'mongoose';
 
 /** Whether the database connected to is FerretDB (the local stand-in); undefined before `connectMongo`. */
 let onFerretDb: boolean | undefined;
+/** Whether collections and indexes are made in the background as the connection opens and as later models compile. */
+let buildInBackground = true;
 
-/** Opens the shared mongoose connection; dbName lets tests use a database of their own. */
-export async function connectMongo(uri: string, dbName?: string): Promise<typeof mongoose> {
+/**
+ * Opens the shared mongoose connection; dbName lets tests use a database of their own. Collections and indexes are
+ * made in the background (mongoose's autoCreate, buildIndexes) unless `buildInBackground` is false: the seed drops
+ * the database first and builds them after (syncIndexes). A build running beside a drop left FerretDB's database
+ * file malformed ('file is not a database', CI of 2026-11-27 21:21).
+ */
+export async function connectMongo(uri: string, dbName?: string, options: { buildInBackground?: boolean } = {}): Promise<typeof mongoose> {
   mongoose.set('strictQuery', true);
   // Indexes are built here (buildIndexes), not by mongoose as each model compiles: which ones depends on the database.
-  await mongoose.connect(uri, { dbName, serverSelectionTimeoutMS: 10000, autoIndex: false });
+  buildInBackground = options.buildInBackground !== false;
+  await mongoose.connect(uri, { dbName, serverSelectionTimeoutMS: 10000, autoIndex: false, autoCreate: buildInBackground });
   onFerretDb = 'ferretdbVersion' in (await mongoose.connection.db!.admin().command({ buildInfo: 1 }));
-  for (const model of Object.values(mongoose.models)) void buildIndexesLogged(model);
+  if (buildInBackground) for (const model of Object.values(mongoose.models)) void buildIndexesLogged(model);
   return mongoose;
 }
 
@@ -61,6 +69,6 @@ const buildIndexesLogged = (model: Model<any>) => buildIndexes(model).catch((err
 // A model compiled after the connection opened gets its indexes as it compiles (mongoose emits its schema's 'init').
 mongoose.plugin((schema) => {
   schema.on('init', (model: Model<any>) => {
-    if (onFerretDb !== undefined && model.db === mongoose.connection && mongoose.connection.readyState === 1) void buildIndexesLogged(model);
+    if (buildInBackground && onFerretDb !== undefined && model.db === mongoose.connection && mongoose.connection.readyState === 1) void buildIndexesLogged(model);
   });
 });
