@@ -121,6 +121,22 @@ storeProductSchema.index({ tenantId: 1, locationId: 1, departmentPath: 1 });
 export const StoreProduct = mongoose.models.StoreProduct ?? mongoose.model('StoreProduct', storeProductSchema);
 
 /**
+ * The stock counts a write round sent, one document per round (services/catalogue/src/stock.ts): one insert in place of
+ * an update per count, ~4 ms of FerretDB's CPU an order of 5 lines (docs/benchmarks.md). The stock-reconcile job folds
+ * them into the store products and deletes them, so the collection holds seconds of rounds: small, read whole.
+ * counts: storeProductId, inventory, stockVersion of each count changed, one after another (FerretDB v1 stores no
+ * nested arrays).
+ */
+const stockJournalSchema = new Schema({
+  _id: { type: String, required: true },
+  at: { type: Date, required: true },
+  counts: { type: [Number], required: true },
+}, { versionKey: false });
+stockJournalSchema.plugin(tenantOwned);
+stockJournalSchema.index({ tenantId: 1, at: 1 });
+export const StockJournal = mongoose.models.StockJournal ?? mongoose.model('StockJournal', stockJournalSchema);
+
+/**
  * Counters folded by the worker (views, search terms, sales, pairs): counted in Redis atomically, which also
  * answers the ranked lists; each document holds the count Redis gave, written by its keyed `_id`
  * (services/catalogue/src/tracking.ts). The unique key and the sort order live in the `_id` and in Redis.

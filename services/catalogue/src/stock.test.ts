@@ -7,18 +7,29 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { connectMongo, disconnectMongo, keyedId, scoped } from '@platform/db';
-import { StoreProduct } from './models';
+import { StockJournal, StoreProduct } from './models';
 import type { Job } from 'bullmq';
 import type { StockReconcileJob } from '@platform/queue';
 import { createTenant } from '@platform/server-kit/testing';
-import { reconcileAllStock, reconcileStock, reconcileStockJob, releaseStock, reserveStock, stockLeft, writeStockChanges } from './stock';
+import { databaseStockCounts, foldStockJournal, reconcileAllStock, reconcileStock, reconcileStockJob, releaseStock, reserveStock, stockLeft, writeStockChanges } from './stock';
 
 const tenantId = 'stock-tenant';
 const store = { redis: null as unknown as Redis, prefix: `t-stock-${process.pid}` };
 const counts = `${store.prefix}:stock:${tenantId}`;
 const versions = `${store.prefix}:stock-version:${tenantId}`;
-const inDb = async (storeProductId: number) =>
+/** The database's count: the store product, or the stock journal's newer entry not folded into it yet. */
+const inDb = async (storeProductId: number) => {
+  const count = (await databaseStockCounts(tenantId, [storeProductId])).get(storeProductId);
+  return count && { inventory: count.inventory, stockVersion: count.version };
+};
+/** The store product's own document, without the journal. */
+const storeProductDoc = async (storeProductId: number) =>
   (await StoreProduct.findOne(scoped({ tenantId }, { _id: keyedId(tenantId, 'store-product', storeProductId) }), { inventory: 1, stockVersion: 1 }).lean()) as unknown as { inventory: number; stockVersion: number };
+/** A journal document's counts as [storeProductId, inventory, version] triples. */
+const triples = (counts: number[]) => Array.from({ length: counts.length / 3 }, (_, i) => counts.slice(i * 3, i * 3 + 3));
+/** The journal's entries for a store product, oldest first: [inventory, version]. */
+const journalled = async (storeProductId: number) => ((await StockJournal.find(scoped({ tenantId })).sort({ at: 1 }).lean()) as unknown as { counts: number[] }[])
+  .flatMap((d) => triples(d.counts).filter((c) => c[0] === storeProductId).map((c) => c.slice(1)));
 const stocked = (storeProductId: number, inventory: number) => StoreProduct.create({
   tenantId, _id: keyedId(tenantId, 'store-product', storeProductId), storeProductId, locationId: 1, productId: storeProductId, sku: `S${storeProductId}`, title: 'Saw', priceCents: 100, inventory,
 });
@@ -68,8 +79,9 @@ describe('stock in Redis', () => {
     const report = await reconcileStock(store, tenantId); // the changed counts of the store
     expect(report).toContainEqual({ storeProductId: 20, redis: { inventory: 3, version: 1 }, database: { inventory: 4, version: 0 }, fixed: 'database' });
     expect(await inDb(20)).toMatchObject({ inventory: 3, stockVersion: 1 });
+    expect(await storeProductDoc(20)).toMatchObject({ inventory: 4 }); // in the journal, not folded yet
     await store.redis.del(counts, versions); // Redis lost everything
-    expect((await stockLeft(store, tenantId, [20])).get(20)).toBe(3);
+    expect((await stockLeft(store, tenantId, [20])).get(20)).toBe(3); // loaded from the journal's newer entry
   });
 
   it('ends with the latest count in the database when many orders sharing products write at once, in any order', async () => {
@@ -81,11 +93,12 @@ describe('stock in Redis', () => {
     expect(await inDb(40)).toMatchObject({ inventory: 70, stockVersion: 30 });
     expect(await inDb(41)).toMatchObject({ inventory: 80, stockVersion: 20 });
     expect(await inDb(42)).toMatchObject({ inventory: 90, stockVersion: 10 });
+    expect((await journalled(40)).length).toBeLessThanOrEqual(2); // the first call's round, then the rest in one
     // Nothing is left for the reconcile job: every change reached the database.
     expect(await reconcileStock(store, tenantId, [40, 41, 42])).toEqual([]);
   });
 
-  it('writes a round of 300 changed counts (FerretDB waits forever on one command of 100 updates or more)', async () => {
+  it('writes a round of 300 changed counts as one journal document, folded into the store products (FerretDB waits forever on one command of 100 updates or more)', async () => {
     const ids = Array.from({ length: 300 }, (_, i) => 1000 + i);
     await StoreProduct.insertMany(ids.map((storeProductId) => ({
       tenantId, _id: keyedId(tenantId, 'store-product', storeProductId), storeProductId, locationId: 1, productId: storeProductId, sku: `S${storeProductId}`, title: 'Saw', priceCents: 100, inventory: 5,
@@ -93,8 +106,16 @@ describe('stock in Redis', () => {
     const taken = await reserveStock(store, tenantId, ids.map((storeProductId) => ({ storeProductId, quantity: 2 })));
     if (!taken.ok) throw new Error('expected stock');
     await writeStockChanges(store, tenantId, taken.changes);
-    expect(await inDb(1000)).toMatchObject({ inventory: 3, stockVersion: 1 });
-    expect(await inDb(1299)).toMatchObject({ inventory: 3, stockVersion: 1 });
+    const round = (await StockJournal.find(scoped({ tenantId })).lean() as unknown as { counts: number[] }[]).map((d) => triples(d.counts)).filter((t) => t.some((c) => c[0] === 1000));
+    expect(round).toHaveLength(1);
+    expect(round[0]).toHaveLength(300);
+    expect(await storeProductDoc(1299)).toMatchObject({ inventory: 5, stockVersion: 0 });
+    const folds = await Promise.all([foldStockJournal(store, tenantId), foldStockJournal(store, tenantId)]);
+    expect(Math.min(...folds)).toBe(0); // one fold per store at a time: the second leaves it to the first
+    expect(Math.max(...folds)).toBeGreaterThanOrEqual(1);
+    expect(await StockJournal.countDocuments(scoped({ tenantId }))).toBe(0); // folded documents are deleted
+    expect(await storeProductDoc(1000)).toMatchObject({ inventory: 3, stockVersion: 1 });
+    expect(await storeProductDoc(1299)).toMatchObject({ inventory: 3, stockVersion: 1 });
     expect(await reconcileStock(store, tenantId, ids)).toEqual([]);
   });
 
@@ -135,15 +156,14 @@ describe('stock in Redis', () => {
     const second = await reserveStock(store, tenantId, [{ storeProductId: 60, quantity: 2 }]);
     if (!first.ok || !second.ok) throw new Error('expected stock');
     await writeStockChanges(store, tenantId, second.changes); // its round writes the latest count, both orders'
-    expect(await inDb(60)).toMatchObject({ inventory: 7, stockVersion: 2 });
-    // Seen if written again: a value only this test puts there (the count itself is the same).
-    await StoreProduct.updateOne(scoped({ tenantId }, { _id: keyedId(tenantId, 'store-product', 60) }), { $set: { inventory: 77 } });
-    await writeStockChanges(store, tenantId, first.changes); // the first order's write comes after
-    expect(await inDb(60)).toMatchObject({ inventory: 77, stockVersion: 2 });
+    expect(await journalled(60)).toEqual([[7, 2]]);
+    await writeStockChanges(store, tenantId, first.changes); // the first order's write comes after: nothing more
+    expect(await journalled(60)).toEqual([[7, 2]]);
     // A change after that is written as before.
     const third = await reserveStock(store, tenantId, [{ storeProductId: 60, quantity: 1 }]);
     if (!third.ok) throw new Error('expected stock');
     await writeStockChanges(store, tenantId, third.changes);
+    expect(await journalled(60)).toEqual([[7, 2], [6, 3]]);
     expect(await inDb(60)).toMatchObject({ inventory: 6, stockVersion: 3 });
   });
 
@@ -152,6 +172,7 @@ describe('stock in Redis', () => {
     const taken = await reserveStock(store, tenantId, [{ storeProductId: 70, quantity: 3 }]);
     if (!taken.ok) throw new Error('expected stock');
     await writeStockChanges(store, tenantId, taken.changes);
+    await foldStockJournal(store, tenantId);
     // The database goes back to before the order (a restore), Redis still marks the count written.
     await StoreProduct.updateOne(scoped({ tenantId }, { _id: keyedId(tenantId, 'store-product', 70) }), { $set: { inventory: 8, stockVersion: 0 } });
     expect(await reconcileAllStock(store, tenantId)).toContainEqual({ storeProductId: 70, redis: { inventory: 5, version: 1 }, database: { inventory: 8, version: 0 }, fixed: 'database' });

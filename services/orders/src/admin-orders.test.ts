@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { sealSecret } from '@platform/server-kit';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { StoreProduct, stockLeft } from '@platform/catalogue';
+import { databaseStockCounts, stockLeft } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
 import { StoreProfile } from '@platform/tenant-settings';
 import { Order, ordersService } from './index';
@@ -21,7 +21,8 @@ const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'adm
 const asOwner = () => headers({ authorization: `Bearer ${owner}` });
 /** The units the store has now, as checkout and search see them (Redis; the database gets them after). */
 const stock = async (storeProductId: number) => (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId, [storeProductId])).get(storeProductId)!;
-const stockInDb = async (storeProductId: number) => ((await inDb(() => StoreProduct.findOne({ tenantId, storeProductId }).lean())) as unknown as { inventory: number }).inventory;
+/** The database's count (the store product, or the stock journal's newer entry not folded in yet). */
+const stockInDb = async (storeProductId: number) => (await databaseStockCounts(tenantId, [storeProductId])).get(storeProductId)?.inventory;
 const mails = async (kind: string) => (await harness.resources.queues.notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))
   .flatMap((j) => messagesOf(j.data)).filter((d) => d.kind === kind && d.tenantId === tenantId);
 

@@ -3,7 +3,7 @@ import { createTenant, createTestApp, issueToken } from '@platform/server-kit/te
 import { backgroundContext, resolvedTenant, sealSecret } from '@platform/server-kit';
 import Stripe from 'stripe';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { acquireSearchIndexes, Product, productDocId, releaseSearchIndexes, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
+import { acquireSearchIndexes, databaseStockCounts, Product, productDocId, releaseSearchIndexes, reserveStock, StoreProduct, stockLeft, storeProductDocId } from '@platform/catalogue';
 import { CartStore, cartService, Coupon, forgetTenantCoupons, pricedCart } from '@platform/cart';
 import { CART_EMPTY_AT_CHECKOUT, toCents } from '@platform/domain';
 import { forgetStoreProfile, StoreProfile } from '@platform/tenant-settings';
@@ -35,8 +35,8 @@ const submit = (device: string, body: Record<string, unknown> = {}, extra: Recor
 /** The units the store has now, as checkout and search see them (Redis; the database gets them after). */
 const stock = async (storeProductId: number, tenant = tenantId) =>
   (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenant, [storeProductId])).get(storeProductId)!;
-const stockInDb = async (storeProductId: number, tenant = tenantId) =>
-  ((await inDb(() => StoreProduct.findOne({ tenantId: tenant, storeProductId }).lean())) as unknown as { inventory: number }).inventory;
+/** The database's count (the store product, or the stock journal's newer entry not folded in yet). */
+const stockInDb = async (storeProductId: number, tenant = tenantId) => (await databaseStockCounts(tenant, [storeProductId])).get(storeProductId)?.inventory;
 /** The data of a queue's jobs; of the notifications queue, each message (an order's messages are one job). */
 const jobs = async (queue: 'notifications' | 'ordersPlaced' | 'catalogueChanges') =>
   (await harness.resources.queues[queue].getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']))

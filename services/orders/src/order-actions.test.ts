@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, issueToken } from '@platform/server-kit/testing';
 import { createCatalogueFixture } from '@platform/catalogue/testing';
-import { StoreProduct, stockLeft } from '@platform/catalogue';
+import { databaseStockCounts, stockLeft } from '@platform/catalogue';
 import { cartService } from '@platform/cart';
 import { inBackground } from '@platform/db';
 import { Order, ordersService } from './index';
@@ -17,7 +17,8 @@ let owner: string;
 const headers = (extra: Record<string, string> = {}) => ({ 'business-slug': 'ord-act', 'store-id': '1', ...extra });
 const asOwner = () => headers({ authorization: `Bearer ${owner}` });
 const stock = async (storeProductId: number) => (await stockLeft({ redis: harness.resources.redis, prefix: harness.resources.queuePrefix }, tenantId, [storeProductId])).get(storeProductId)!;
-const stockInDb = async (storeProductId: number) => ((await inDb(() => StoreProduct.findOne({ tenantId, storeProductId }).lean())) as unknown as { inventory: number }).inventory;
+/** The database's count (the store product, or the stock journal's newer entry not folded in yet). */
+const stockInDb = async (storeProductId: number) => (await databaseStockCounts(tenantId, [storeProductId])).get(storeProductId)?.inventory;
 const stored = async (id: string) => (await inDb(() => Order.findOne({ tenantId, _id: id }).lean())) as unknown as {
   status: string; locationId: number; prepareStep: string | null; deliveryDate: string | null; deliveryWindow: string | null; history: { status: string; by: string; note: string }[]; items: { storeProductId: number }[];
 };
