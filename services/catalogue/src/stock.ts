@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Job } from 'bullmq';
 import { runScript, type StockReconcileJob } from '@platform/queue';
-import { randomUUID } from 'node:crypto';
 import { gatherWhileBusy, keyedId, scoped, Tenant } from '@platform/db';
 import { StockJournal, StoreProduct } from './models';
 
@@ -103,15 +103,26 @@ const storeProductCounts = (tenantId: string, ids: number[]): Promise<(StockCoun
  * entry not folded in yet. The journal is read first: the fold writes the store products before it deletes what
  * it folded, so an entry is always seen in one or the other.
  */
-export async function databaseStockCounts(tenantId: string, ids: number[]): Promise<Map<number, StockCount | null>> {
-  const journal = await journalCounts(tenantId);
+export async function databaseStockCounts(tenantId: string, ids: number[], options: { journal?: boolean } = {}): Promise<Map<number, StockCount | null>> {
+  const journal = options.journal === false ? new Map<number, StockCount>() : await journalCounts(tenantId);
   const docs = await storeProductCounts(tenantId, ids);
   return new Map(ids.map((id, i) => [id, newer(docs[i], journal.get(id))]));
 }
 
+/**
+ * Whether a count Redis does not hold may be in the journal: only if Redis lost it, so until the scheduled
+ * stock-reconcile has folded every store's journal and checked every count since Redis last started (its mark,
+ * everyCountDue). After that a missing count was never loaded (a round journals only counts Redis holds), and
+ * loading it reads no journal: read on every first use, a journal growing under a burst cost each order ~0.5 s.
+ */
+async function journalMayHoldLostCounts(redis: Redis, prefix: string): Promise<boolean> {
+  const [runId, checkedRun] = await Promise.all([redisRunId(redis), redis.hget(everyCountCheckedKey(prefix), 'runId')]);
+  return runId !== checkedRun;
+}
+
 /** Loads counts Redis does not hold (first use, or after Redis lost them) from the database. */
 async function loadCounts(store: StockStore, tenantId: string, ids: number[]): Promise<void> {
-  const saved = await databaseStockCounts(tenantId, ids);
+  const saved = await databaseStockCounts(tenantId, ids, { journal: await journalMayHoldLostCounts(store.redis, store.prefix) });
   const multi = store.redis.multi();
   for (const id of ids) {
     multi.hsetnx(countsKey(store, tenantId), String(id), String(Math.max(0, saved.get(id)?.inventory ?? 0)));
@@ -248,14 +259,22 @@ async function writeRound(store: StockStore, tenantId: string, own: Map<number, 
       // Already sent (no version left unwritten, none given newer): an earlier round wrote this count with
       // another order's, e.g. a change still in its checkout when that round read the marks. Checked as the mark.
       const sent = new Map<number, number>();
+      const lost: StockChange[] = []; // given here, and Redis lost it (it restarted)
       ids.forEach((storeProductId, i) => {
         const given = mine.get(storeProductId);
         const held = counts[i] === null ? null : { storeProductId, inventory: Number(counts[i]), version: Number(versions[i] ?? 0) };
         if (held && unsent[i] === null && !forced.has(storeProductId) && (!given || held.version >= given.version)) { sent.set(storeProductId, held.version); return; }
         const newer = held && (!given || held.version >= given.version) ? held : given;
         if (newer) latest.push(newer);
+        if (newer && !held) lost.push(newer);
       });
       forced = new Set();
+      // Loaded as Redis's count too: the journal holds only counts Redis holds (journalMayHoldLostCounts).
+      if (lost.length) {
+        const multi = store.redis.multi();
+        for (const c of lost) multi.hsetnx(countsKey(store, tenantId), String(c.storeProductId), String(c.inventory)).hsetnx(versionsKey(store, tenantId), String(c.storeProductId), String(c.version));
+        await multi.exec();
+      }
       if (latest.length) {
         // Plain numbers made here: inserted without mongoose's casting of up to 3,000 of them.
         await StockJournal.collection.insertOne({
@@ -370,11 +389,15 @@ const FOLD_LOCK_MS = 30_000;
 /**
  * Writes the stock journal's counts into the store products (the newest of each, once however many rounds changed
  * it) and deletes the documents folded, oldest first; answers how many. One fold per store at a time (a lock in
- * Redis): two would each write what they read, and the slower could put back an older count.
+ * Redis; a second waits, then folds what is left): two would each write what they read, and the slower could put
+ * back an older count.
  */
 export async function foldStockJournal(store: StockStore, tenantId: string): Promise<number> {
   const lock = `${store.prefix}:stock-folding:${tenantId}`;
-  if (!(await store.redis.set(lock, '1', 'PX', FOLD_LOCK_MS, 'NX'))) return 0; // another worker folds this store now
+  for (const started = Date.now(); !(await store.redis.set(lock, '1', 'PX', FOLD_LOCK_MS, 'NX'));) {
+    if (Date.now() - started > FOLD_LOCK_MS) throw new Error(`the stock journal of ${tenantId} waits on a fold that does not end`);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // another worker's fold of this store: then what is left
+  }
   let folded = 0;
   try {
     for (;;) {
@@ -405,6 +428,8 @@ const WRITE_GRACE_MS = 30_000;
 const EVERY_COUNT_AT_LEAST_EVERY_MS = 24 * 3600_000;
 // HASH runId, at: the Redis run (its INFO run id) and the time of the last check of every count.
 const everyCountCheckedKey = (prefix: string) => `${prefix}:stock-every-count-checked`;
+/** The id of Redis's run: another one after each restart (INFO server). */
+const redisRunId = async (redis: Redis): Promise<string> => /run_id:(\w+)/.exec(await redis.info('server'))?.[1] ?? '';
 
 /**
  * Whether the scheduled run checks every count: when Redis started anew since the last such check (a restart from
@@ -413,7 +438,7 @@ const everyCountCheckedKey = (prefix: string) => `${prefix}:stock-every-count-ch
  * by `_id` took 1-19 s of FerretDB every 10 minutes at 60,000 store products, beside the shoppers' checkouts.
  */
 async function everyCountDue(redis: Redis, prefix: string): Promise<{ due: boolean; runId: string }> {
-  const runId = /run_id:(\w+)/.exec(await redis.info('server'))?.[1] ?? '';
+  const runId = await redisRunId(redis);
   const [lastRun, lastAt] = await redis.hmget(everyCountCheckedKey(prefix), 'runId', 'at');
   return { due: lastRun !== runId || Date.now() - Number(lastAt ?? 0) >= EVERY_COUNT_AT_LEAST_EVERY_MS, runId };
 }

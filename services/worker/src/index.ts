@@ -52,6 +52,9 @@ export function startWorkers(redis: Redis, options: { prefix?: string; publicUrl
     // Every stock count Redis holds, against the database: catches what a Redis restart lost.
     producers.stockReconcile.upsertJobScheduler('every-10-minutes', { every: 10 * 60_000 }, { name: 'all', data: {} })
       .catch((err: Error) => console.error(`[worker] could not schedule the stock reconcile: ${err.message}`)),
+    // And once now: after a Redis restart, counts missing from Redis read the stock journal until that run has folded it.
+    producers.stockReconcile.add('all', {}, { deduplication: { id: 'stock-reconcile-at-start' } })
+      .catch((err: Error) => console.error(`[worker] could not queue the stock reconcile: ${err.message}`)),
   ]);
   const foldSales = foldOrderPlaced(publisher, prefix);
   const reconcileStock = reconcileStockJob(publisher, prefix);
