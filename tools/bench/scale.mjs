@@ -351,10 +351,12 @@ try {
   // 6. Order submit: a 5-line pickup cart per request (one guest device each), `connections` at a time.
   if (!only || 'order submit'.startsWith(only)) {
     // The steady rows have carts of their own: a faster first row must not leave them short (it used up to 3,000).
-    const steadyRows = services.stripeUrl ? 2 : 1;
+    // Paid at the store, then (when the local Stripe runs) by card: a row of `connections` at a time and a steady row each.
+    const payments = services.stripeUrl ? [false, true] : [false];
     const steadyEach = Math.round(submitRate * duration);
-    const allCarts = Array.from({ length: submitOrders + steadyRows * steadyEach }, (_, i) => device('Sub', i));
-    const carts = allCarts.slice(0, submitOrders);
+    const allCarts = Array.from({ length: payments.length * (submitOrders + steadyEach) }, (_, i) => device('Sub', i));
+    const burstCarts = (card) => allCarts.slice(card ? submitOrders : 0).slice(0, submitOrders);
+    const steadyCarts = (card) => allCarts.slice(payments.length * submitOrders + (card ? steadyEach : 0)).slice(0, steadyEach);
     const prepStart = performance.now();
     for (let k = 0; k < 5; k += 1) await addLine(device('Solo', 0), cartable[(cartable.length - 1 - k) % cartable.length]);
     await bounded(allCarts, 16, async (id, i) => { for (let k = 0; k < 5; k += 1) await addLine(id, cartable[(i * 5 + k) % cartable.length]); });
@@ -368,34 +370,40 @@ try {
     const alone = await submit(device('Solo', 0), 0);
     figures.submitAloneMs = Math.round(performance.now() - aloneStart);
     console.log(`[scale] one order submit alone: ${figures.submitAloneMs} ms (${alone.status})`);
-    const latencies = [];
-    const codes = {};
-    let failures = 0;
-    let firstFailure = null;
-    const submitStart = performance.now();
-    // At most --duration seconds, like the other routes: carts left over are not submitted.
-    let left = 0;
-    await bounded(carts, connections, async (id, i) => {
-      if (performance.now() - submitStart > duration * 1000) { left += 1; return; }
-      const t = performance.now();
-      try {
-        const res = await submit(id, i);
-        const text = await res.text();
-        codes[res.status] = (codes[res.status] ?? 0) + 1;
-        if (!res.ok && !firstFailure) firstFailure = `${res.status} ${text.slice(0, 300)}`;
-      } catch (err) { failures += 1; firstFailure ??= String(err); }
-      latencies.push(performance.now() - t);
-    });
-    const wall = (performance.now() - submitStart) / 1000;
-    latencies.sort((a, b) => a - b);
-    const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
-    const ok = Object.entries(codes).filter(([c]) => c.startsWith('2')).reduce((s, [, c]) => s + c, 0);
-    const bad = Object.fromEntries(Object.entries(codes).filter(([c]) => !c.startsWith('2')));
-    const row = { name: 'order submit (5-line pickup cart, a cart each)', p50: at(50), p95: at(95), p99: at(99), rps: Math.round((ok / wall) * 10) / 10, requests: latencies.length, non2xx: latencies.length - ok - failures, errors: failures, codes: Object.keys(bad).length ? JSON.stringify(bad) : '' };
-    figures.rows.push(row);
-    figures.notes.push(`Order submit: ${allCarts.length} guest carts of 5 lines (one device id each; ${submitOrders} for this row, the rest for the steady rows) prepared in ${prepS} s beforehand; ${connections} submits at a time for at most ${duration} s (${latencies.length} submitted, ${left} left); req/s is orders placed per second. One order submitted alone before them took ${figures.submitAloneMs} ms.`);
-    console.log(`[scale] order submit: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.rps} orders/s, non-2xx ${row.non2xx}${row.codes ? ` ${row.codes}` : ''}, errors ${failures}`);
-    if (firstFailure) console.log(`[scale] order submit: first failure ${firstFailure}`);
+    const burst = async (card) => {
+      const carts = burstCarts(card);
+      const latencies = [];
+      const codes = {};
+      let failures = 0;
+      let firstFailure = null;
+      const submitStart = performance.now();
+      // At most --duration seconds, like the other routes: carts left over are not submitted.
+      let left = 0;
+      await bounded(carts, connections, async (id, i) => {
+        if (performance.now() - submitStart > duration * 1000) { left += 1; return; }
+        const t = performance.now();
+        try {
+          const res = await submit(id, i, card);
+          const text = await res.text();
+          codes[res.status] = (codes[res.status] ?? 0) + 1;
+          if (!res.ok && !firstFailure) firstFailure = `${res.status} ${text.slice(0, 300)}`;
+        } catch (err) { failures += 1; firstFailure ??= String(err); }
+        latencies.push(performance.now() - t);
+      });
+      const wall = (performance.now() - submitStart) / 1000;
+      latencies.sort((a, b) => a - b);
+      const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
+      const ok = Object.entries(codes).filter(([c]) => c.startsWith('2')).reduce((s, [, c]) => s + c, 0);
+      const bad = Object.fromEntries(Object.entries(codes).filter(([c]) => !c.startsWith('2')));
+      const how = card ? 'paid by card (Stripe SDK, local stand-in)' : 'paid at the store';
+      const row = { name: card ? `order submit, ${how} (5-line pickup cart, a cart each)` : 'order submit (5-line pickup cart, a cart each)', p50: at(50), p95: at(95), p99: at(99), rps: Math.round((ok / wall) * 10) / 10, requests: latencies.length, non2xx: latencies.length - ok - failures, errors: failures, codes: Object.keys(bad).length ? JSON.stringify(bad) : '' };
+      figures.rows.push(row);
+      figures.notes.push(card
+        ? `Order submit ${how}: ${submitOrders} more carts, ${connections} submits at a time for at most ${duration} s (${latencies.length} submitted, ${left} left).`
+        : `Order submit: ${allCarts.length} guest carts of 5 lines (one device id each; ${submitOrders} for this row${payments.length > 1 ? ' and as many for the card row' : ''}, the rest for the steady rows) prepared in ${prepS} s beforehand; ${connections} submits at a time for at most ${duration} s (${latencies.length} submitted, ${left} left); req/s is orders placed per second. One order submitted alone before them took ${figures.submitAloneMs} ms.`);
+      console.log(`[scale] order submit${card ? ` ${how}` : ''}: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.rps} orders/s, non-2xx ${row.non2xx}${row.codes ? ` ${row.codes}` : ''}, errors ${failures}`);
+      if (firstFailure) console.log(`[scale] order submit: first failure ${firstFailure}`);
+    };
 
     // Each steady row starts once the rows before have no work left in the queues (their e-mails, texts, sales
     // counts): it measures its own orders, not the backlog of a row that ran the machine flat out.
@@ -414,13 +422,16 @@ try {
       figures.notes.push(`Queues drained ${s} s after ${after}.`);
       console.log(`[scale] queues drained ${s} s after ${after}`);
     };
-    await drain('the 16-at-a-time row');
+    for (const card of payments) {
+      await burst(card);
+      await drain(card ? 'the 16-at-a-time row paid by card' : 'the 16-at-a-time row');
+    }
     // The same at a steady rate (open loop): a submit starts every 1/rate s whether or not earlier ones have
     // answered, as shoppers arrive; what a shopper waits at that many orders per second. At most 200 in flight.
     // Paying at the store, then (when the local Stripe runs) by card: held, saved, captured through the SDK.
-    for (const card of services.stripeUrl ? [false, true] : [false]) {
+    for (const card of payments) {
       if (card) await drain('the steady row paid at the store');
-      const mine = allCarts.slice(submitOrders + (card ? steadyEach : 0)).slice(0, steadyEach);
+      const mine = steadyCarts(card);
       const steady = [];
       const steadyCodes = {};
       let inFlight = 0;
@@ -435,7 +446,7 @@ try {
         mostInFlight = Math.max(mostInFlight, inFlight);
         const t = performance.now();
         try {
-          const res = await submit(id, latencies.length + i, card);
+          const res = await submit(id, i, card);
           const text = await res.text();
           steadyCodes[res.status] = (steadyCodes[res.status] ?? 0) + 1;
           if (!res.ok) firstRefusal ??= `${res.status} ${text.slice(0, 200)}`;
