@@ -382,9 +382,11 @@ const FOLD_DOCS_AT_ONCE = 20;
 // FerretDB v1 keeps one of its 100 SQLite connections per update of a command until the command ends: a command of
 // 100 updates waits forever on itself, and every request with it. Smaller commands cost the same per update.
 const BULK_UPDATES_MAX = 25;
-// Paced so that folding a burst's journal does not take back the CPU the journal saved the burst's checkouts.
+// Paced so that folding a burst's journal does not take back the CPU the journal saved the burst's checkouts; not
+// paced while a whole batch of documents waits (20 rounds or more behind), so that the fold always catches up.
 const FOLD_UPDATES_PER_SECOND = 400;
 const FOLD_LOCK_MS = 30_000;
+const FOLD_WAIT_MS = 10 * 60_000;
 
 /**
  * Writes the stock journal's counts into the store products (the newest of each, once however many rounds changed
@@ -395,7 +397,7 @@ const FOLD_LOCK_MS = 30_000;
 export async function foldStockJournal(store: StockStore, tenantId: string): Promise<number> {
   const lock = `${store.prefix}:stock-folding:${tenantId}`;
   for (const started = Date.now(); !(await store.redis.set(lock, '1', 'PX', FOLD_LOCK_MS, 'NX'));) {
-    if (Date.now() - started > FOLD_LOCK_MS) throw new Error(`the stock journal of ${tenantId} waits on a fold that does not end`);
+    if (Date.now() - started > FOLD_WAIT_MS) throw new Error(`the stock journal of ${tenantId} waits on a fold that does not end`);
     await new Promise((resolve) => setTimeout(resolve, 50)); // another worker's fold of this store: then what is left
   }
   let folded = 0;
@@ -404,6 +406,7 @@ export async function foldStockJournal(store: StockStore, tenantId: string): Pro
       const docs = (await StockJournal.find(scoped({ tenantId }), { counts: 1 }).sort({ at: 1 }).limit(FOLD_DOCS_AT_ONCE).lean()) as unknown as { _id: string; counts: number[] }[];
       if (!docs.length) return folded;
       const updates = [...newestInJournal(docs)];
+      const paced = docs.length < FOLD_DOCS_AT_ONCE;
       for (let i = 0; i < updates.length; i += BULK_UPDATES_MAX) {
         const began = Date.now();
         await StoreProduct.bulkWrite(updates.slice(i, i + BULK_UPDATES_MAX).map(([storeProductId, c]) => ({
@@ -411,7 +414,7 @@ export async function foldStockJournal(store: StockStore, tenantId: string): Pro
         })), { ordered: false });
         await store.redis.pexpire(lock, FOLD_LOCK_MS);
         const pause = began + (BULK_UPDATES_MAX * 1000) / FOLD_UPDATES_PER_SECOND - Date.now();
-        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+        if (paced && pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
       }
       await StockJournal.deleteMany(scoped({ tenantId }, { _id: { $in: docs.map((d) => d._id) } }));
       folded += docs.length;
