@@ -382,9 +382,11 @@ const FOLD_DOCS_AT_ONCE = 20;
 // FerretDB v1 keeps one of its 100 SQLite connections per update of a command until the command ends: a command of
 // 100 updates waits forever on itself, and every request with it. Smaller commands cost the same per update.
 const BULK_UPDATES_MAX = 25;
-// Paced so that folding a burst's journal does not take back the CPU the journal saved the burst's checkouts; not
-// paced while a whole batch of documents waits (20 rounds or more behind), so that the fold always catches up.
-const FOLD_UPDATES_PER_SECOND = 400;
+// Paced so that folding a burst's journal does not take back the CPU the journal saved the burst's checkouts (at 200
+// a second the card row 16 at a time gained ~10%, docs/benchmarks.md); not paced while 60 documents or more wait
+// (about a minute of one process's rounds), so that the fold always catches up.
+const FOLD_UPDATES_PER_SECOND = 200;
+const FOLD_UNPACED_FROM_DOCS = 60;
 const FOLD_LOCK_MS = 30_000;
 const FOLD_WAIT_MS = 10 * 60_000;
 
@@ -406,7 +408,7 @@ export async function foldStockJournal(store: StockStore, tenantId: string): Pro
       const docs = (await StockJournal.find(scoped({ tenantId }), { counts: 1 }).sort({ at: 1 }).limit(FOLD_DOCS_AT_ONCE).lean()) as unknown as { _id: string; counts: number[] }[];
       if (!docs.length) return folded;
       const updates = [...newestInJournal(docs)];
-      const paced = docs.length < FOLD_DOCS_AT_ONCE;
+      const paced = (await StockJournal.countDocuments(scoped({ tenantId }))) < FOLD_UNPACED_FROM_DOCS;
       for (let i = 0; i < updates.length; i += BULK_UPDATES_MAX) {
         const began = Date.now();
         await StoreProduct.bulkWrite(updates.slice(i, i + BULK_UPDATES_MAX).map(([storeProductId, c]) => ({
