@@ -6,7 +6,7 @@ export { Department, Brand, Product, StoreProduct, ProductStat, SearchTerm, Sear
 export { rebuildSearchRows } from './search/rows';
 export { acquireSearchIndexes, releaseSearchIndexes } from './search/shared';
 export type { SearchIndexRegistry } from './search/registry';
-export { reserveStock, releaseStock, settleHold, releaseHold, staleHolds, stockLeft, writeStockChanges, databaseStockCounts, reconcileStock, reconcileAllStock, reconcileStockJob, forgetStock, type StockStore, type StockLine, type StockChange, type StockCount, type StockDifference } from './stock';
+export { reserveStock, releaseStock, settleHold, releaseHold, staleHolds, stockLeft, writeStockChanges, databaseStockCounts, reconcileStock, reconcileAllStock, reconcileStockJob, type StockStore, type StockLine, type StockChange, type StockCount, type StockDifference } from './stock';
 export { BackInStockAsk, ensureBackInStockSets, backInStockDocId, sendBackInStock, BACK_IN_STOCK_JOB, forgetClosedAccountAsks } from './back-in-stock';
 export { ensureStockWatchLists, stockWatchersAfterReconcile } from './stock-watchers';
 export { InStorePing, inStorePingDocId, IN_STORE_PING_JOB, forgetClosedAccountPings } from './in-store-ping/service';

@@ -372,12 +372,6 @@ export async function reconcileAllStock(store: StockStore, tenantId: string): Pr
   return reconcileStock(store, tenantId, [...ids]);
 }
 
-/** Forgets a tenant's counts in Redis and its journal (a reseed): they load again from the store products when next used. */
-export async function forgetStock(store: StockStore, tenantId: string): Promise<void> {
-  await store.redis.del(countsKey(store, tenantId), versionsKey(store, tenantId), unwrittenKey(store, tenantId), unwrittenSinceKey(store, tenantId));
-  await StockJournal.deleteMany(scoped({ tenantId }));
-}
-
 const FOLD_DOCS_AT_ONCE = 20;
 // FerretDB v1 keeps one of its 100 SQLite connections per update of a command until the command ends: a command of
 // 100 updates waits forever on itself, and every request with it. Smaller commands cost the same per update.
